@@ -1,0 +1,205 @@
+"""`QueryFrame`: what understanding makes of one user turn (CONTRACT §4).
+
+The frame is data only. Understanding (rules or a model) fills it; code in
+`engine.routing` decides what is required, so a model can never talk the
+engine out of asking for a child's age and weight.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Self
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+class TurnType(StrEnum):
+    """The closed set of turn types; `symptom_to_drug` is accepted as an alias."""
+
+    DRUG_ATTRIBUTE = "drug_attribute"
+    DRUG_OVERVIEW = "drug_overview"
+    INTERACTION = "interaction"
+    CONDITION_TO_DRUG = "condition_to_drug"
+    CONDITION_RELATION = "condition_relation"
+    DOSING_CALC = "dosing_calc"
+    SMALLTALK = "smalltalk"
+    OUT_OF_SCOPE = "out_of_scope"
+
+
+TURN_TYPE_ALIASES: dict[str, TurnType] = {"symptom_to_drug": TurnType.CONDITION_TO_DRUG}
+
+
+class Population(StrEnum):
+    ADULT = "adult"
+    CHILD = "child"
+
+
+class Route(StrEnum):
+    ORAL = "oral"
+    RECTAL = "rectal"
+    IV = "iv"
+    IM = "im"
+    SC = "sc"
+    TOPICAL = "topical"
+    INHALED = "inhaled"
+    OPHTHALMIC = "ophthalmic"
+    OTIC = "otic"
+    NASAL = "nasal"
+    VAGINAL = "vaginal"
+    SUBLINGUAL = "sublingual"
+
+
+class Relation(StrEnum):
+    """What a condition→drug question asks about the condition."""
+
+    INDICATION = "indication"
+    CONTRAINDICATION = "contraindication"
+    ADVERSE_EFFECT = "adverse_effect"
+    CAUTION = "caution"
+    INTERACTION = "interaction"
+
+
+class ClarifySlot(StrEnum):
+    """What an open clarification waits for; a bare answer fills exactly this."""
+
+    POPULATION = "population"
+    AGE_WEIGHT = "age_weight"
+    AGE = "age"
+    WEIGHT = "weight"
+    ROUTE = "route"
+    DRUG = "drug"
+    ATTRIBUTE = "attribute"
+    CONDITION = "condition"
+    DETAIL = "detail"
+
+
+class ConditionQuery(BaseModel):
+    """A condition as written, a conservative normal form, and whether it is too broad."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str
+    normalized: str = ""
+    ambiguous: bool = False
+    options: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _default_normalized(self) -> Self:
+        if not self.normalized:
+            object.__setattr__(self, "normalized", self.text.strip().lower())
+        return self
+
+
+class PatientContext(BaseModel):
+    """Facts about the patient in one case; they select evidence, they are not evidence."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    pregnant: bool | None = None
+    pregnancy_trimester: int | None = Field(default=None, ge=1, le=3)
+    pregnancy_weeks: int | None = Field(default=None, ge=0, le=45)
+    breastfeeding: bool | None = None
+    renal_impairment: bool | None = None
+    egfr: float | None = Field(default=None, ge=0, le=200)
+    hepatic_impairment: bool | None = None
+    allergies: list[str] = Field(default_factory=list)
+    comorbidities: list[str] = Field(default_factory=list)
+    current_medicines: list[str] = Field(default_factory=list)
+    age_years: float | None = Field(default=None, ge=0, le=130)
+
+    def is_empty(self) -> bool:
+        return self == PatientContext()
+
+    def merged_with(self, newer: PatientContext) -> PatientContext:
+        """Newer scalar facts win; list facts accumulate without duplicates."""
+        data: dict[str, Any] = self.model_dump()
+        for name, value in newer.model_dump().items():
+            if isinstance(value, list):
+                data[name] = list(dict.fromkeys([*data[name], *value]))
+            elif value is not None:
+                data[name] = value
+        return PatientContext.model_validate(data)
+
+    def needs_safety_review(self) -> bool:
+        """True when any fact would change which safety sections matter."""
+        return bool(
+            self.pregnant
+            or self.breastfeeding
+            or self.renal_impairment
+            or self.hepatic_impairment
+            or self.allergies
+            or self.comorbidities
+            or self.current_medicines
+        )
+
+
+class QueryFrame(BaseModel):
+    """One turn, understood. Drug ids are formulary ids only; anything else is unknown."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    turn_type: TurnType = TurnType.OUT_OF_SCOPE
+    drugs: list[str] = Field(default_factory=list)
+    unknown_drugs: list[str] = Field(default_factory=list)
+    attribute: str | None = None
+    population: Population | None = None
+    age_text: str | None = None
+    age_months: float | None = Field(default=None, ge=0, le=1560)
+    weight_kg: float | None = Field(default=None, gt=0, le=400)
+    route: Route | None = None
+    condition: ConditionQuery | None = None
+    condition_relation: Relation | None = None
+    patient: PatientContext | None = None
+    needs_clarify: bool = False
+    clarify_reason: str | None = None
+    section_overview: bool = False
+    standalone_query: str = ""
+    # Engine-facing flags that are not in the contract's JSON example but are part of the frame:
+    non_human: bool = False
+    """The scope guard fired (veterinary / non-human): routing rule 1."""
+    understanding_failed: bool = False
+    """The understanding call itself failed: rule 4 abstains instead of clarifying."""
+    fills_slot: ClarifySlot | None = None
+    """This turn is a bare answer to the open clarification and fills this slot."""
+    new_case: bool = False
+    """The user said this is another patient / a new case: drop the patient context."""
+
+    @field_validator("turn_type", mode="before")
+    @classmethod
+    def _accept_aliases(cls, value: object) -> object:
+        if isinstance(value, str) and value in TURN_TYPE_ALIASES:
+            return TURN_TYPE_ALIASES[value]
+        return value
+
+    @field_validator("condition", mode="before")
+    @classmethod
+    def _accept_plain_condition(cls, value: object) -> object:
+        if isinstance(value, str):
+            return {"text": value} if value.strip() else None
+        return value
+
+    @field_validator("drugs", "unknown_drugs")
+    @classmethod
+    def _dedupe(cls, value: list[str]) -> list[str]:
+        return list(dict.fromkeys(v for v in value if v))
+
+    @property
+    def is_child(self) -> bool:
+        return self.population is Population.CHILD
+
+    def contract_view(self) -> dict[str, Any]:
+        """The frame as the HTTP API shows it (JSON-ready)."""
+        return self.model_dump(mode="json", exclude={"fills_slot"})
+
+
+__all__ = [
+    "TURN_TYPE_ALIASES",
+    "ClarifySlot",
+    "ConditionQuery",
+    "PatientContext",
+    "Population",
+    "QueryFrame",
+    "Relation",
+    "Route",
+    "TurnType",
+]

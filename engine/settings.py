@@ -1,0 +1,71 @@
+"""Settings read from the environment (CONTRACT §6), one object for every entry point."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class EmbeddingProvider(StrEnum):
+    LOCAL = "local"
+    BEDROCK = "bedrock"
+    DISABLED = "disabled"
+
+
+class UnderstandingProvider(StrEnum):
+    RULES = "rules"
+    BEDROCK = "bedrock"
+
+
+class AnswerProvider(StrEnum):
+    EXTRACTIVE = "extractive"
+    BEDROCK = "bedrock"
+
+
+class Settings(BaseSettings):
+    """Every knob, with the embedded, offline defaults."""
+
+    model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
+
+    duocthu_data_dir: Path = Field(default=Path(".duocthu"))
+    redis_url: str | None = None
+    qdrant_url: str | None = None
+    qdrant_api_key: str | None = None
+    qdrant_collection: str = "duocthu"
+    embedding_provider: EmbeddingProvider = EmbeddingProvider.LOCAL
+    understanding_provider: UnderstandingProvider = UnderstandingProvider.RULES
+    answer_provider: AnswerProvider = AnswerProvider.EXTRACTIVE
+    aws_region: str = "ap-southeast-1"
+    bedrock_model_id: str = "anthropic.claude-3-5-sonnet-20240620-v1:0"
+    bedrock_embedding_model_id: str = "amazon.titan-embed-text-v2:0"
+    bedrock_endpoint_url: str | None = None
+
+    max_consecutive_clarify: int = Field(default=4, ge=1, le=20)
+    conversation_ttl_seconds: int = Field(default=24 * 3600, ge=60)
+    history_lines: int = Field(default=12, ge=0, le=200)
+    trace_turns: int = Field(default=50, ge=1, le=1000)
+    lock_ttl_ms: int = Field(default=90_000, ge=1000)
+    lock_wait_ms: int = Field(default=5_000, ge=0)
+    redis_timeout_s: float = Field(default=2.0, gt=0)
+
+    turn_wall_clock_s: float = Field(default=40.0, gt=0)
+    turn_max_model_calls: int = Field(default=8, ge=1)
+    indication_candidates: int = Field(default=8, ge=1, le=50)
+
+    max_turn_chars: int = Field(default=2000, ge=1)
+    max_body_bytes: int = Field(default=16 * 1024, ge=1024)
+    rate_limit_per_minute: int = Field(default=120, ge=1)
+    rate_limit_burst: int = Field(default=30, ge=1)
+    cors_allow_origins: list[str] = Field(default_factory=list)
+    log_user_text: bool = False
+
+    @field_validator("redis_url", "qdrant_url", "bedrock_endpoint_url", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+
+__all__ = ["AnswerProvider", "EmbeddingProvider", "Settings", "UnderstandingProvider"]

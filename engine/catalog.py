@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
@@ -56,6 +58,35 @@ class DrugCatalog:
 
     def ids(self) -> frozenset[str]:
         return frozenset(self._by_id)
+
+    @classmethod
+    def from_corpus_files(cls, paths: Iterable[Path]) -> DrugCatalog:
+        """Read drug names straight from corpus JSON Lines (for evals and tests).
+
+        Lines that are not JSON objects with a `drug_id` and `drug_name` are skipped:
+        ingestion, not this, is where bad lines are reported.
+        """
+        entries: list[DrugEntry] = []
+        for path in paths:
+            with path.open(encoding="utf-8") as fh:
+                for line in fh:
+                    try:
+                        rec = json.loads(line)
+                    except json.JSONDecodeError:
+                        continue
+                    if not isinstance(rec, dict) or not rec.get("drug_id"):
+                        continue
+                    if not rec.get("drug_name"):
+                        continue
+                    entries.append(
+                        DrugEntry(
+                            drug_id=str(rec["drug_id"]),
+                            name=str(rec["drug_name"]),
+                            inn=str(rec.get("inn") or ""),
+                            aliases=tuple(str(a) for a in rec.get("aliases") or ()),
+                        )
+                    )
+        return cls(entries)
 
 
 __all__ = ["DrugCatalog", "DrugEntry"]

@@ -68,7 +68,7 @@ class VersionConflict(StateStoreError):
     code = "version_conflict"
 
 
-class IndexError_(DuocthuError):  # noqa: N801 - trailing underscore avoids shadowing the builtin
+class IndexError_(DuocthuError):
     """The retrieval index failed."""
 
     code = "index_error"

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.budget import RequestBudget
 from engine.catalog import DrugCatalog
 from engine.frame import ClarifySlot, QueryFrame
+from engine.result import TraceEntry, TurnResult
 from grounding.evidence import Answer, Decision, DrugCandidate, Evidence
 
 
@@ -70,7 +71,9 @@ class Retriever(Protocol):
         limit: int = 8,
     ) -> list[Evidence]: ...
 
-    def find_by_indication(self, condition: str, *, limit: int | None = None) -> list[DrugCandidate]: ...
+    def find_by_indication(
+        self, condition: str, *, limit: int | None = None
+    ) -> list[DrugCandidate]: ...
 
     def decide(self, evidence: Sequence[Evidence]) -> Decision: ...
 
@@ -117,12 +120,21 @@ class AnswerGenerator(Protocol):
     def generate(self, request: AnswerRequest) -> Answer | AnswerClarify: ...
 
 
+class TurnObserver(Protocol):
+    """Told about every finished or failed turn (metrics, logs); must not raise or block."""
+
+    def turn_completed(self, result: TurnResult, entry: TraceEntry) -> None: ...
+
+    def turn_failed(self, conversation_id: str, error: BaseException) -> None: ...
+
+
 __all__ = [
     "AnswerClarify",
     "AnswerGenerator",
     "AnswerMode",
     "AnswerRequest",
     "Retriever",
+    "TurnObserver",
     "Understander",
     "UnderstandingContext",
 ]

@@ -1,0 +1,90 @@
+"""The conversation document kept in Redis: one versioned pydantic value per conversation."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.frame import ClarifySlot, PatientContext, QueryFrame
+from states import INITIAL_STATE, State
+
+SCHEMA_VERSION = 1
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class OpenQuestion(BaseModel):
+    """The clarification the conversation is waiting on."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    reason: str
+    slot: ClarifySlot
+    quick_replies: tuple[str, ...] = ()
+
+
+class HistoryLine(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    role: Literal["user", "assistant"]
+    text: str
+    turn: int
+    at: datetime
+    outcome: str | None = None
+    reason: str | None = None
+
+
+class Conversation(BaseModel):
+    """Everything a conversation needs between turns; nothing lives in process memory."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    schema_version: int = SCHEMA_VERSION
+    conversation_id: str
+    token_hash: str
+    state: State = INITIAL_STATE
+    clarify_streak: int = Field(default=0, ge=0)
+    prior_frame: QueryFrame | None = None
+    open_question: OpenQuestion | None = None
+    patient: PatientContext | None = None
+    case: int = 0
+    turn: int = 0
+    history: list[HistoryLine] = Field(default_factory=list)
+    version: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+    def expires_at(self, idle_ttl_s: int) -> datetime:
+        return self.updated_at + timedelta(seconds=idle_ttl_s)
+
+    def is_expired(self, now: datetime, idle_ttl_s: int) -> bool:
+        return now >= self.expires_at(idle_ttl_s)
+
+    def start_fresh(self) -> None:
+        """Forget the dialogue (state, streak, open question, slots, case), keep identity."""
+        self.state = INITIAL_STATE
+        self.clarify_streak = 0
+        self.prior_frame = None
+        self.open_question = None
+        self.patient = None
+        self.case += 1
+
+    def append_history(self, line: HistoryLine, keep: int) -> None:
+        self.history = [*self.history, line][-keep:] if keep else []
+
+    def to_json(self) -> str:
+        return self.model_dump_json()
+
+    @classmethod
+    def from_json(cls, raw: str | bytes) -> Conversation:
+        return cls.model_validate_json(raw)
+
+    def public_history(self) -> list[dict[str, Any]]:
+        return [h.model_dump(mode="json") for h in self.history]
+
+
+__all__ = ["SCHEMA_VERSION", "Conversation", "HistoryLine", "OpenQuestion", "utcnow"]

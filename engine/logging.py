@@ -1,0 +1,93 @@
+"""Structured JSON logs, one line per turn: ids, route rule, reason, timings; no user text.
+
+`configure_logging` is called by entry points (serve, chat), never at import time.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+from datetime import UTC, datetime
+from typing import IO, Any
+
+from engine.errors import DuocthuError
+from engine.result import TraceEntry, TurnResult
+
+TURN_LOGGER = "duocthu.turn"
+
+# Frame fields derived from the user's words; logged only when log_user_text is on.
+_USER_DERIVED_FRAME_KEYS = frozenset(
+    {"age_text", "condition", "standalone_query", "unknown_drugs", "patient"}
+)
+
+
+class JsonFormatter(logging.Formatter):
+    """Renders a record as one JSON object; structured fields go in `extra={"fields": {...}}`."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        payload: dict[str, Any] = {
+            "ts": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "event": record.getMessage(),
+        }
+        fields = getattr(record, "fields", None)
+        if isinstance(fields, dict):
+            payload.update(fields)
+        if record.exc_info and record.exc_info[0] is not None:
+            payload["exc_type"] = record.exc_info[0].__name__
+        return json.dumps(payload, ensure_ascii=False, default=str)
+
+
+def configure_logging(level: str = "INFO", stream: IO[str] | None = None) -> None:
+    """Send `duocthu.*` records as JSON lines to `stream` (stderr by default)."""
+    handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger("duocthu")
+    root.handlers = [handler]
+    root.setLevel(level)
+    root.propagate = False
+
+
+class TurnLogger:
+    """A `TurnObserver` writing one JSON line per finished or failed turn."""
+
+    def __init__(self, *, log_user_text: bool = False, logger: logging.Logger | None = None):
+        self._log_user_text = log_user_text
+        self._logger = logger if logger is not None else logging.getLogger(TURN_LOGGER)
+
+    def turn_completed(self, result: TurnResult, entry: TraceEntry) -> None:
+        fields: dict[str, Any] = {
+            "conversation_id": result.conversation_id,
+            "turn": result.turn,
+            "state": result.state,
+            "outcome": result.outcome.value,
+            "reason": result.reason,
+            "route_rule": result.route_rule,
+            "path": [f"{s.source}>{s.trigger}>{s.dest}" for s in result.path],
+            "clarify_streak": result.clarify_streak,
+            "timings_ms": {k: round(v, 2) for k, v in entry.timings_ms.items()},
+            "model_calls": entry.model_calls,
+            "idempotency_key": entry.idempotency_key,
+            "citations": len(result.citations),
+            "frame": self._frame(result.frame),
+        }
+        self._logger.info("turn", extra={"fields": fields})
+
+    def turn_failed(self, conversation_id: str, error: BaseException) -> None:
+        code = error.code if isinstance(error, DuocthuError) else "internal_error"
+        fields = {
+            "conversation_id": conversation_id,
+            "error_code": code,
+            "error_type": type(error).__name__,
+        }
+        self._logger.warning("turn_failed", extra={"fields": fields})
+
+    def _frame(self, frame: dict[str, Any]) -> dict[str, Any]:
+        if self._log_user_text:
+            return frame
+        return {k: v for k, v in frame.items() if k not in _USER_DERIVED_FRAME_KEYS}
+
+
+__all__ = ["TURN_LOGGER", "JsonFormatter", "TurnLogger", "configure_logging"]

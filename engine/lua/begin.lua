@@ -1,0 +1,58 @@
+-- Join the conversation's queue (arrival order), drop dead waiters at its head,
+-- and take the lock with a fresh fencing token when it is our turn.
+-- KEYS: doc, lock, fence, queue, waiters, idem
+-- ARGV: me, lock_ttl_ms, presence_ms, idem_key ('' for none), enqueue ('1'|'0'), doc_ttl_ms
+local doc_k, lock_k, fence_k, queue_k, waiters_k, idem_k =
+  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+local me, lock_ttl, presence = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+local idem_key, enqueue, doc_ttl = ARGV[4], ARGV[5], tonumber(ARGV[6])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+
+local function leave()
+  redis.call('LREM', queue_k, 0, me)
+  redis.call('HDEL', waiters_k, me)
+end
+
+if idem_key ~= '' then
+  local stored = redis.call('HGET', idem_k, idem_key)
+  if stored then
+    leave()
+    return {'replay', stored}
+  end
+end
+if redis.call('EXISTS', doc_k) == 0 then
+  leave()
+  return {'missing'}
+end
+
+if enqueue == '1' then
+  redis.call('RPUSH', queue_k, me)
+end
+redis.call('HSET', waiters_k, me, now + presence)
+redis.call('PEXPIRE', queue_k, lock_ttl + presence)
+redis.call('PEXPIRE', waiters_k, lock_ttl + presence)
+
+-- A head that neither holds the lock nor polls any more has died: skip it.
+local holder = redis.call('GET', lock_k)
+local holder_id = holder and string.match(holder, '^([^|]+)') or nil
+while true do
+  local head = redis.call('LINDEX', queue_k, 0)
+  if (not head) or head == me or head == holder_id then break end
+  local alive_until = tonumber(redis.call('HGET', waiters_k, head) or '0')
+  if alive_until > now then break end
+  redis.call('LPOP', queue_k)
+  redis.call('HDEL', waiters_k, head)
+end
+
+local head = redis.call('LINDEX', queue_k, 0)
+if head ~= me or holder then
+  local pttl = redis.call('PTTL', lock_k)
+  return {'wait', tostring(pttl)}
+end
+
+local fence = redis.call('INCR', fence_k)
+redis.call('PEXPIRE', fence_k, doc_ttl)
+redis.call('SET', lock_k, me .. '|' .. fence, 'PX', lock_ttl)
+redis.call('HDEL', waiters_k, me)
+return {'ok', tostring(fence), redis.call('GET', doc_k)}

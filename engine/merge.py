@@ -1,0 +1,133 @@
+"""Prior-frame merge and the self-contained query that generation sees.
+
+While a clarification is open, a bare answer ("Trẻ em", "18 ký", "uống")
+fills the open slot of the prior frame; a new question starts fresh and drops
+stale slots. Patient facts carry over only within one case.
+"""
+
+from __future__ import annotations
+
+from engine.frame import ClarifySlot, PatientContext, Population, QueryFrame, Route, TurnType
+from engine.conversation import OpenQuestion
+
+_SLOT_FIELDS: dict[ClarifySlot, tuple[str, ...]] = {
+    ClarifySlot.POPULATION: ("population", "age_months", "age_text", "weight_kg"),
+    ClarifySlot.AGE_WEIGHT: ("age_months", "age_text", "weight_kg", "population"),
+    ClarifySlot.AGE: ("age_months", "age_text", "weight_kg", "population"),
+    ClarifySlot.WEIGHT: ("weight_kg", "age_months", "age_text", "population"),
+    ClarifySlot.ROUTE: ("route",),
+    ClarifySlot.DRUG: ("drugs", "unknown_drugs"),
+    ClarifySlot.ATTRIBUTE: ("attribute",),
+    ClarifySlot.CONDITION: ("condition",),
+    ClarifySlot.DETAIL: (),
+}
+
+# Fields a fill may always add alongside its slot (a user answering "trẻ em 5 tuổi 18 kg").
+_ALWAYS_MERGED = ("population", "age_months", "age_text", "weight_kg", "route")
+
+
+def _supplies(frame: QueryFrame, slot: ClarifySlot) -> bool:
+    """The frame carries a value for `slot` (a code-level backstop to `fills_slot`)."""
+    return any(getattr(frame, name) not in (None, [], "") for name in _SLOT_FIELDS[slot])
+
+
+def is_slot_fill(frame: QueryFrame, question: OpenQuestion | None) -> bool:
+    """Is this turn an answer to the open question rather than a new question?"""
+    if question is None:
+        return False
+    if frame.new_case or frame.non_human:
+        return False
+    if frame.fills_slot is not None:
+        return True
+    if question.slot is ClarifySlot.DRUG:
+        return bool(frame.drugs or frame.unknown_drugs) and frame.attribute is None
+    # A turn naming a drug or condition of its own is a new question, not an answer.
+    if frame.drugs or frame.unknown_drugs or frame.condition is not None:
+        return False
+    return question.slot is not ClarifySlot.DETAIL and _supplies(frame, question.slot)
+
+
+def merge_frames(prior: QueryFrame, answer: QueryFrame, slot: ClarifySlot) -> QueryFrame:
+    """The prior frame with the answer's values for the slot (and compatible extras)."""
+    data = prior.model_dump()
+    names = set(_SLOT_FIELDS[slot]) | set(_ALWAYS_MERGED)
+    if slot is ClarifySlot.DETAIL:
+        names |= {"attribute", "drugs", "condition", "route"}
+    for name in names:
+        value = getattr(answer, name)
+        if value not in (None, [], ""):
+            data[name] = value.model_dump() if hasattr(value, "model_dump") else value
+    if answer.patient is not None:
+        base = prior.patient or PatientContext()
+        data["patient"] = base.merged_with(answer.patient).model_dump()
+    if answer.age_months is not None or answer.weight_kg is not None:
+        # A child's age or weight given as an answer implies the child population.
+        if data.get("population") is None and (answer.age_months or 0) < 18 * 12:
+            data["population"] = Population.CHILD
+    data["needs_clarify"] = False
+    data["clarify_reason"] = None
+    data["fills_slot"] = None
+    data["understanding_failed"] = answer.understanding_failed
+    return QueryFrame.model_validate(data)
+
+
+def resolve_frame(
+    frame: QueryFrame,
+    prior: QueryFrame | None,
+    question: OpenQuestion | None,
+    case_patient: PatientContext | None,
+) -> tuple[QueryFrame, bool]:
+    """The frame to route, and whether it was merged into the prior frame."""
+    merged = False
+    if prior is not None and is_slot_fill(frame, question):
+        assert question is not None  # noqa: S101 - implied by is_slot_fill
+        frame = merge_frames(prior, frame, question.slot)
+        merged = True
+    if case_patient is not None and not frame.new_case:
+        patient = case_patient.merged_with(frame.patient) if frame.patient else case_patient
+        frame = frame.model_copy(update={"patient": patient})
+    return frame, merged
+
+
+_TURN_LABELS: dict[TurnType, str] = {
+    TurnType.DOSING_CALC: "Liều dùng",
+    TurnType.DRUG_ATTRIBUTE: "Thông tin thuốc",
+    TurnType.DRUG_OVERVIEW: "Tổng quan về thuốc",
+    TurnType.INTERACTION: "Tương tác thuốc",
+    TurnType.CONDITION_TO_DRUG: "Thuốc có chỉ định",
+}
+_ROUTE_LABELS: dict[Route, str] = {
+    Route.ORAL: "uống",
+    Route.RECTAL: "đặt trực tràng",
+    Route.IV: "tiêm tĩnh mạch",
+    Route.IM: "tiêm bắp",
+    Route.SC: "tiêm dưới da",
+    Route.TOPICAL: "dùng ngoài da",
+    Route.INHALED: "hít",
+    Route.OPHTHALMIC: "nhỏ mắt",
+}
+
+
+def synthesize_query(frame: QueryFrame) -> str:
+    """Fold the resolved frame into one self-contained question for generation."""
+    from states.messages import describe_age  # noqa: PLC0415 - keep states import local
+
+    head = frame.standalone_query.strip() or _TURN_LABELS.get(frame.turn_type, "Câu hỏi")
+    parts = [head.rstrip(" .?") + "."]
+    if frame.population is Population.CHILD:
+        parts.append("Đối tượng: trẻ em.")
+    elif frame.population is Population.ADULT:
+        parts.append("Đối tượng: người lớn.")
+    if frame.age_months is not None:
+        parts.append(f"Tuổi: {describe_age(frame.age_months)}.")
+    if frame.weight_kg is not None:
+        weight = f"{frame.weight_kg:g}".replace(".", ",")
+        parts.append(f"Cân nặng: {weight} kg.")
+    if frame.route is not None:
+        parts.append(f"Đường dùng: {_ROUTE_LABELS.get(frame.route, frame.route.value)}.")
+    if frame.condition is not None:
+        parts.append(f"Chỉ định/triệu chứng: {frame.condition.text}.")
+    return " ".join(parts)
+
+
+__all__ = ["is_slot_fill", "merge_frames", "resolve_frame", "synthesize_query"]

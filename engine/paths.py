@@ -1,0 +1,267 @@
+"""The retrieval effects: single drug, interaction, condition→drug.
+
+Each path fetches evidence through the `Retriever`, asks the `AnswerGenerator`
+for claims, runs every grounding check, and returns an outcome value. Any
+failed check, empty answer or provider failure turns into an abstention: the
+user sees no part of a failed answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.budget import RequestBudget
+from engine.catalog import DrugCatalog
+from engine.errors import GenerationUnavailable
+from engine.frame import ClarifySlot, PatientContext, QueryFrame, TurnType
+from engine.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
+from engine.result import ClaimView, Outcome
+from engine.routing import Effect
+from engine.sections import OVERVIEW_SECTIONS, SectionKey
+from grounding.evidence import Answer, Citation, Decision, DrugCandidate, Evidence
+from states.messages import abstain_text
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A grounding check's judgement (the shape `grounding` checks return)."""
+
+    ok: bool
+    check: str
+    problems: tuple[str, ...] = ()
+
+
+Check = Callable[[Answer, Sequence[Evidence]], Verdict]
+ChecksFactory = Callable[[AnswerMode, Sequence[DrugCandidate]], Sequence[Check]]
+
+
+@dataclass(frozen=True)
+class Rendered:
+    message: str
+    claims: list[ClaimView]
+    citations: list[Citation]
+
+
+Renderer = Callable[[Answer, Sequence[Evidence]], Rendered]
+
+
+@dataclass
+class PathOutcome:
+    """What a retrieval path decided: answer, clarify (route) or abstain, with its words."""
+
+    kind: Outcome
+    reason: str
+    message: str
+    claims: list[ClaimView] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+    quick_replies: list[str] = field(default_factory=list)
+    slot: ClarifySlot | None = None
+    problems: list[str] = field(default_factory=list)
+
+
+def _abstain(reason: str, message: str | None = None, **values: str) -> PathOutcome:
+    return PathOutcome(Outcome.ABSTAIN, reason, message or abstain_text(reason, **values))
+
+
+# Which safety sections matter for which patient facts (stage 2 of condition→drug).
+def safety_sections(patient: PatientContext) -> list[SectionKey]:
+    wanted: list[SectionKey] = []
+    if patient.pregnant:
+        wanted.append(SectionKey.THOI_KY_MANG_THAI)
+    if patient.breastfeeding:
+        wanted.append(SectionKey.THOI_KY_CHO_CON_BU)
+    if patient.renal_impairment or patient.hepatic_impairment:
+        wanted += [
+            SectionKey.THAN_TRONG,
+            SectionKey.CHONG_CHI_DINH,
+            SectionKey.LIEU_LUONG_CACH_DUNG,
+        ]
+    if patient.allergies or patient.comorbidities:
+        wanted += [SectionKey.CHONG_CHI_DINH, SectionKey.THAN_TRONG]
+    if patient.current_medicines:
+        wanted.append(SectionKey.TUONG_TAC_THUOC)
+    return list(dict.fromkeys(wanted))
+
+
+class Paths:
+    """Runs the retrieval effect a routing decision chose."""
+
+    def __init__(
+        self,
+        retriever: Retriever,
+        generator: AnswerGenerator,
+        *,
+        checks: ChecksFactory,
+        renderer: Renderer,
+        catalog: DrugCatalog,
+        indication_limit: int = 8,
+        safety_candidates: int = 5,
+    ) -> None:
+        self._retriever = retriever
+        self._generator = generator
+        self._checks = checks
+        self._render = renderer
+        self._catalog = catalog
+        self._indication_limit = indication_limit
+        self._safety_candidates = safety_candidates
+
+    def run(
+        self, effect: Effect, frame: QueryFrame, question: str, budget: RequestBudget
+    ) -> PathOutcome:
+        try:
+            if effect is Effect.INTERACTION:
+                return self._interaction(frame, question, budget)
+            if effect is Effect.CONDITION_TO_DRUG:
+                return self._condition(frame, question, budget)
+            return self._single(frame, question, budget)
+        except GenerationUnavailable as exc:
+            return _abstain(exc.reason)
+
+    # -- single drug --------------------------------------------------------
+    def _sections_for(self, frame: QueryFrame) -> list[str]:
+        if frame.turn_type is TurnType.DOSING_CALC:
+            return [SectionKey.LIEU_LUONG_CACH_DUNG]
+        if frame.attribute:
+            return [frame.attribute]
+        if frame.turn_type is TurnType.INTERACTION:
+            return [SectionKey.TUONG_TAC_THUOC]
+        if frame.section_overview:
+            return [SectionKey.LIEU_LUONG_CACH_DUNG]
+        return [s.value for s in OVERVIEW_SECTIONS]
+
+    def _single(self, frame: QueryFrame, question: str, budget: RequestBudget) -> PathOutcome:
+        sections = self._sections_for(frame)
+        evidence: list[Evidence] = []
+        for drug in frame.drugs:
+            found: list[Evidence] = []
+            for section in sections:
+                found += self._retriever.find_by_section(drug, section)
+            if not found:
+                found = self._retriever.search(question, drug_id=drug, sections=sections)
+            evidence += found
+        if self._retriever.decide(evidence) is Decision.NOT_FOUND:
+            return _abstain("no_evidence")
+        return self._generate(
+            AnswerMode.SINGLE,
+            frame,
+            question,
+            evidence,
+            (),
+            budget,
+            reason="single_drug",
+            empty=_abstain("no_evidence"),
+        )
+
+    # -- interaction --------------------------------------------------------
+    def _interaction(self, frame: QueryFrame, question: str, budget: RequestBudget) -> PathOutcome:
+        pool: list[Evidence] = []
+        for drug in frame.drugs:
+            for part in self._retriever.find_by_section(drug, SectionKey.TUONG_TAC_THUOC):
+                # Keep VERIFY_PDF parts: a quarantined table's notice must not be dropped.
+                if self._retriever.decide([part]) is not Decision.NOT_FOUND:
+                    pool.append(part)
+        names = " và ".join(self._catalog.name_of(d) for d in frame.drugs)
+        if self._retriever.decide(pool) is Decision.NOT_FOUND:
+            return _abstain("no_interaction_evidence", names=names)
+        return self._generate(
+            AnswerMode.INTERACTION,
+            frame,
+            question,
+            pool,
+            (),
+            budget,
+            reason="interaction",
+            empty=_abstain("no_interaction_evidence", names=names),
+        )
+
+    # -- condition → drug ---------------------------------------------------
+    def _condition(self, frame: QueryFrame, question: str, budget: RequestBudget) -> PathOutcome:
+        assert frame.condition is not None  # noqa: S101 - routing rule 7 guarantees it
+        candidates = self._retriever.find_by_indication(
+            frame.condition.normalized, limit=self._indication_limit
+        )
+        if not candidates:
+            return _abstain(
+                "no_evidence", abstain_text("no_condition_evidence", condition=frame.condition.text)
+            )
+        evidence = [ev for c in candidates for ev in c.evidence]
+        patient = frame.patient
+        if patient is not None and patient.needs_safety_review():
+            safety: list[Evidence] = []
+            for cand in candidates[: self._safety_candidates]:
+                for section in safety_sections(patient):
+                    safety += self._retriever.find_by_section(cand.drug_id, section)
+            if not safety:
+                return _abstain("no_safety_evidence")
+            evidence += safety
+        return self._generate(
+            AnswerMode.LIST,
+            frame,
+            question,
+            evidence,
+            tuple(candidates),
+            budget,
+            reason="condition_to_drug",
+            empty=_abstain("no_evidence"),
+        )
+
+    # -- generation + checks ------------------------------------------------
+    def _generate(
+        self,
+        mode: AnswerMode,
+        frame: QueryFrame,
+        question: str,
+        evidence: Sequence[Evidence],
+        candidates: tuple[DrugCandidate, ...],
+        budget: RequestBudget,
+        *,
+        reason: str,
+        empty: PathOutcome,
+    ) -> PathOutcome:
+        request = AnswerRequest(
+            mode=mode,
+            question=question,
+            frame=frame,
+            evidence=tuple(evidence),
+            candidates=candidates,
+            budget=budget,
+        )
+        generated = self._generator.generate(request)
+        if isinstance(generated, AnswerClarify):
+            return PathOutcome(
+                Outcome.CLARIFY,
+                generated.reason,
+                generated.question,
+                quick_replies=list(generated.quick_replies),
+                slot=generated.slot,
+            )
+        if not generated.claims:
+            return empty
+        problems = [
+            f"{v.check}: {p}"
+            for check in self._checks(mode, candidates)
+            for v in [check(generated, evidence)]
+            if not v.ok
+            for p in (v.problems or ("failed",))
+        ]
+        if problems:
+            outcome = _abstain("grounding_failed")
+            outcome.problems = problems
+            return outcome
+        rendered = self._render(generated, evidence)
+        return PathOutcome(
+            Outcome.ANSWERABLE, reason, rendered.message, rendered.claims, rendered.citations
+        )
+
+
+__all__ = [
+    "Check",
+    "ChecksFactory",
+    "PathOutcome",
+    "Paths",
+    "Rendered",
+    "Renderer",
+    "Verdict",
+    "safety_sections",
+]

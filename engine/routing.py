@@ -1,0 +1,256 @@
+"""The routing table: ordered rules over a resolved frame; the first match wins.
+
+Rows follow the reference design's table. Each rule is data (number, name,
+predicate, decision) so a test can hit every row and a reviewer can read the
+order. Routing is pure: it decides; the engine acts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.frame import ClarifySlot, QueryFrame, Relation, TurnType
+from engine.result import Outcome
+
+
+class Effect(StrEnum):
+    """What the engine does once a rule matched."""
+
+    CLARIFY = "clarify"
+    ABSTAIN = "abstain"
+    SMALLTALK = "smalltalk"
+    SINGLE_DRUG = "single_drug"
+    INTERACTION = "interaction"
+    CONDITION_TO_DRUG = "condition_to_drug"
+
+
+RETRIEVAL_EFFECTS = frozenset({Effect.SINGLE_DRUG, Effect.INTERACTION, Effect.CONDITION_TO_DRUG})
+
+
+@dataclass(frozen=True)
+class Decision:
+    rule: int
+    name: str
+    effect: Effect
+    reason: str
+    slot: ClarifySlot | None = None
+
+    @property
+    def outcome(self) -> Outcome:
+        if self.effect is Effect.CLARIFY:
+            return Outcome.CLARIFY
+        if self.effect is Effect.ABSTAIN:
+            return Outcome.ABSTAIN
+        return Outcome.ANSWERABLE
+
+
+@dataclass(frozen=True)
+class Rule:
+    number: int
+    name: str
+    matches: Callable[[QueryFrame], bool]
+    decide: Callable[[QueryFrame], Decision]
+    doc: str
+
+
+def _is_dosing_needing_population(f: QueryFrame) -> bool:
+    return f.turn_type is TurnType.DOSING_CALC and bool(f.drugs) and not f.section_overview
+
+
+def _age_weight_slot(f: QueryFrame) -> ClarifySlot:
+    if f.age_months is None and f.weight_kg is None:
+        return ClarifySlot.AGE_WEIGHT
+    return ClarifySlot.AGE if f.age_months is None else ClarifySlot.WEIGHT
+
+
+_NO_GENERIC_CLARIFY = frozenset(
+    {TurnType.DOSING_CALC, TurnType.CONDITION_TO_DRUG, TurnType.DRUG_OVERVIEW}
+)
+
+
+def _rule(
+    n: int,
+    name: str,
+    doc: str,
+    matches: Callable[[QueryFrame], bool],
+    decide: Callable[[QueryFrame], Decision],
+) -> Rule:
+    return Rule(n, name, matches, decide, doc)
+
+
+def _fixed(
+    n: int, name: str, effect: Effect, reason: str, slot: ClarifySlot | None = None
+) -> Callable[[QueryFrame], Decision]:
+    decision = Decision(n, name, effect, reason, slot)
+    return lambda _f: decision
+
+
+ROUTING_TABLE: tuple[Rule, ...] = (
+    _rule(
+        1,
+        "non_human_scope_guard",
+        "non-human/veterinary request, before any clarify",
+        lambda f: f.non_human,
+        _fixed(1, "non_human_scope_guard", Effect.ABSTAIN, "out_of_scope"),
+    ),
+    _rule(
+        2,
+        "dosing_needs_population",
+        "dosing of named drugs with no population",
+        lambda f: _is_dosing_needing_population(f) and f.population is None,
+        _fixed(
+            2,
+            "dosing_needs_population",
+            Effect.CLARIFY,
+            "missing_population",
+            ClarifySlot.POPULATION,
+        ),
+    ),
+    _rule(
+        3,
+        "child_dosing_needs_age_and_weight",
+        "child dosing without both age and weight",
+        lambda f: (
+            _is_dosing_needing_population(f)
+            and f.is_child
+            and (f.age_months is None or f.weight_kg is None)
+        ),
+        lambda f: Decision(
+            3,
+            "child_dosing_needs_age_and_weight",
+            Effect.CLARIFY,
+            "missing_pediatric_age_or_weight",
+            _age_weight_slot(f),
+        ),
+    ),
+    _rule(
+        4,
+        "understanding_needs_clarify",
+        "understanding asked for more, outside dosing/"
+        "condition/overview; a failed understanding call abstains instead",
+        lambda f: (
+            (f.needs_clarify or f.understanding_failed)
+            and f.turn_type not in _NO_GENERIC_CLARIFY
+            and not f.section_overview
+        ),
+        lambda f: (
+            Decision(4, "understanding_needs_clarify", Effect.ABSTAIN, "understanding_failed")
+            if f.understanding_failed
+            else Decision(
+                4,
+                "understanding_needs_clarify",
+                Effect.CLARIFY,
+                "needs_more_info",
+                ClarifySlot.DETAIL,
+            )
+        ),
+    ),
+    _rule(
+        5,
+        "condition_ambiguous",
+        "condition→drug with a broad or ambiguous condition",
+        lambda f: (
+            f.turn_type is TurnType.CONDITION_TO_DRUG
+            and f.condition is not None
+            and f.condition.ambiguous
+        ),
+        _fixed(
+            5, "condition_ambiguous", Effect.CLARIFY, "ambiguous_condition", ClarifySlot.CONDITION
+        ),
+    ),
+    _rule(
+        6,
+        "condition_relation_not_indication",
+        "condition→drug asking a relation other than indication",
+        lambda f: (
+            f.turn_type is TurnType.CONDITION_TO_DRUG
+            and f.condition_relation not in (None, Relation.INDICATION)
+        ),
+        _fixed(
+            6, "condition_relation_not_indication", Effect.ABSTAIN, "unsupported_reverse_relation"
+        ),
+    ),
+    _rule(
+        7,
+        "condition_to_drug",
+        "condition→drug with a condition: the reverse lookup",
+        lambda f: f.turn_type is TurnType.CONDITION_TO_DRUG and f.condition is not None,
+        _fixed(7, "condition_to_drug", Effect.CONDITION_TO_DRUG, "condition_to_drug"),
+    ),
+    _rule(
+        8,
+        "condition_missing",
+        "condition→drug with no condition",
+        lambda f: f.turn_type is TurnType.CONDITION_TO_DRUG,
+        _fixed(8, "condition_missing", Effect.CLARIFY, "no_condition", ClarifySlot.CONDITION),
+    ),
+    _rule(
+        9,
+        "reverse_relation",
+        "which drugs cause / are contraindicated in X",
+        lambda f: f.turn_type is TurnType.CONDITION_RELATION,
+        _fixed(9, "reverse_relation", Effect.ABSTAIN, "unsupported_reverse_relation"),
+    ),
+    _rule(
+        10,
+        "attribute_missing",
+        "a drug named but not what about it",
+        lambda f: f.turn_type is TurnType.DRUG_ATTRIBUTE and bool(f.drugs) and not f.attribute,
+        _fixed(10, "attribute_missing", Effect.CLARIFY, "missing_attribute", ClarifySlot.ATTRIBUTE),
+    ),
+    _rule(
+        11,
+        "smalltalk",
+        "greeting or thanks: fixed text, no retrieval",
+        lambda f: f.turn_type is TurnType.SMALLTALK,
+        _fixed(11, "smalltalk", Effect.SMALLTALK, "smalltalk"),
+    ),
+    _rule(
+        12,
+        "out_of_scope",
+        "not about human medicines in the formulary",
+        lambda f: f.turn_type is TurnType.OUT_OF_SCOPE,
+        _fixed(12, "out_of_scope", Effect.ABSTAIN, "out_of_scope"),
+    ),
+    _rule(
+        13,
+        "unknown_drugs_only",
+        "only drugs that are not in the formulary",
+        lambda f: not f.drugs and bool(f.unknown_drugs),
+        _fixed(13, "unknown_drugs_only", Effect.ABSTAIN, "drug_not_in_formulary"),
+    ),
+    _rule(
+        14,
+        "no_drug",
+        "a drug question with no drug named",
+        lambda f: not f.drugs,
+        _fixed(14, "no_drug", Effect.CLARIFY, "no_drug", ClarifySlot.DRUG),
+    ),
+    _rule(
+        15,
+        "interaction",
+        "interaction between two or more named drugs",
+        lambda f: f.turn_type is TurnType.INTERACTION and len(f.drugs) >= 2,
+        _fixed(15, "interaction", Effect.INTERACTION, "interaction"),
+    ),
+    _rule(
+        16,
+        "single_drug",
+        "otherwise: attribute, overview or dose of named drugs",
+        lambda _f: True,
+        _fixed(16, "single_drug", Effect.SINGLE_DRUG, "single_drug"),
+    ),
+)
+
+
+def route(frame: QueryFrame) -> Decision:
+    """The decision of the first rule that matches `frame` (rule 16 always matches)."""
+    for rule in ROUTING_TABLE:
+        if rule.matches(frame):
+            return rule.decide(frame)
+    raise AssertionError("rule 16 matches every frame")  # pragma: no cover
+
+
+__all__ = ["RETRIEVAL_EFFECTS", "ROUTING_TABLE", "Decision", "Effect", "Rule", "route"]

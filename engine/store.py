@@ -1,0 +1,296 @@
+"""Conversations in Redis: one versioned document per conversation, two round trips a turn.
+
+`begin` (one EVALSHA) joins the conversation's arrival queue, takes the lock
+with a fencing token and loads the document; `commit` (one EVALSHA) does a
+compare-and-set on the version, appends the trace, stores the idempotent
+result and releases. Every key of a conversation carries the hash tag
+``{<conversation_id>}`` so each script touches one Cluster slot, and every key
+has a TTL. Redis errors become `StateStoreUnavailable`: the turn is refused and
+nothing stored is touched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Protocol, TypeVar
+
+import redis
+
+from engine.conversation import Conversation
+from engine.errors import (
+    ConfigError,
+    ConversationNotFound,
+    StateStoreUnavailable,
+    TurnInProgress,
+    VersionConflict,
+)
+from engine.result import TraceEntry
+
+T = TypeVar("T")
+
+_ID_ALPHABET_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+
+
+def new_conversation_id() -> str:
+    """192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def valid_conversation_id(conversation_id: str) -> bool:
+    return 16 <= len(conversation_id) <= 64 and set(conversation_id) <= _ID_ALPHABET_OK
+
+
+@dataclass(frozen=True)
+class Lease:
+    """The right to run one turn: who we are, the fencing token, the loaded version."""
+
+    conversation_id: str
+    owner: str
+    fence: int
+    version: int
+
+
+@dataclass(frozen=True)
+class Begun:
+    """What `begin` found: a lease and the document, or a stored idempotent result."""
+
+    lease: Lease | None
+    conversation: Conversation | None
+    replay: str | None = None
+
+
+class StateStore(Protocol):
+    """Where conversations live between turns.
+
+    Contract: `begin` serialises turns on one conversation in arrival order and
+    raises `TurnInProgress` after waiting too long, `ConversationNotFound` for
+    an unknown id; `commit` saves only if the lease is still held and the
+    version unchanged (else `VersionConflict`); `abort` releases without
+    touching the document. Any backend failure raises `StateStoreUnavailable`.
+    """
+
+    def create(self, conversation: Conversation) -> None: ...
+
+    def begin(self, conversation_id: str, *, idempotency_key: str | None = None) -> Begun: ...
+
+    def commit(
+        self,
+        lease: Lease,
+        conversation: Conversation,
+        *,
+        trace: TraceEntry | None = None,
+        idempotency_key: str | None = None,
+        result_json: str = "",
+    ) -> None: ...
+
+    def abort(self, lease: Lease) -> None: ...
+
+    def load(self, conversation_id: str) -> Conversation: ...
+
+    def trace(self, conversation_id: str) -> list[TraceEntry]: ...
+
+    def delete(self, conversation_id: str) -> None: ...
+
+    def ping(self) -> bool: ...
+
+
+def _script(name: str) -> str:
+    return resources.files("engine").joinpath("lua", name).read_text(encoding="utf-8")
+
+
+class RedisStateStore:
+    """`StateStore` over an injected redis-py client (standalone, Sentinel master or Cluster)."""
+
+    def __init__(
+        self,
+        client: redis.Redis | redis.RedisCluster,
+        *,
+        key_prefix: str = "duocthu",
+        idle_ttl_s: int = 24 * 3600,
+        retention_s: int = 7 * 24 * 3600,
+        lock_ttl_ms: int = 90_000,
+        lock_wait_ms: int = 5_000,
+        presence_ms: int = 2_000,
+        trace_cap: int = 50,
+        idempotency_cap: int = 100,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        for name, value in (
+            ("idle_ttl_s", idle_ttl_s),
+            ("lock_ttl_ms", lock_ttl_ms),
+            ("presence_ms", presence_ms),
+            ("trace_cap", trace_cap),
+            ("idempotency_cap", idempotency_cap),
+        ):
+            if value <= 0:
+                raise ConfigError(f"{name} must be > 0, got {value}")
+        if lock_wait_ms < 0:
+            raise ConfigError(f"lock_wait_ms must be >= 0, got {lock_wait_ms}")
+        if not key_prefix or "{" in key_prefix or "}" in key_prefix:
+            raise ConfigError(f"key_prefix must be non-empty without braces, got {key_prefix!r}")
+        self._r = client
+        self._prefix = key_prefix
+        self.idle_ttl_s = idle_ttl_s
+        self._doc_ttl_ms = (idle_ttl_s + retention_s) * 1000
+        self._lock_ttl_ms = lock_ttl_ms
+        self._lock_wait_ms = lock_wait_ms
+        self._presence_ms = presence_ms
+        self._trace_cap = trace_cap
+        self._idem_cap = idempotency_cap
+        self._sleep = sleep
+        self._begin = client.register_script(_script("begin.lua"))
+        self._commit = client.register_script(_script("commit.lua"))
+        self._abort = client.register_script(_script("abort.lua"))
+
+    # -- keys ---------------------------------------------------------------
+    def keys_for(self, conversation_id: str) -> dict[str, str]:
+        """Every key a conversation may have; all share one hash tag (one Cluster slot)."""
+        base = f"{self._prefix}:{{{conversation_id}}}"
+        names = ("doc", "lock", "fence", "queue", "waiters", "trace", "idem", "idemq")
+        return {n: f"{base}:{n}" for n in names}
+
+    @contextmanager
+    def _translate(self, what: str) -> Iterator[None]:
+        try:
+            yield
+        except redis.RedisError as exc:
+            raise StateStoreUnavailable(f"redis failed during {what}: {exc}") from exc
+
+    # -- protocol -----------------------------------------------------------
+    def create(self, conversation: Conversation) -> None:
+        k = self.keys_for(conversation.conversation_id)
+        with self._translate("create"):
+            created = self._r.set(k["doc"], conversation.to_json(), px=self._doc_ttl_ms, nx=True)
+        if not created:
+            raise ConfigError("conversation id collision")  # 192 random bits: never in practice
+
+    def begin(self, conversation_id: str, *, idempotency_key: str | None = None) -> Begun:
+        if not valid_conversation_id(conversation_id):
+            raise ConversationNotFound("unknown conversation")
+        k = self.keys_for(conversation_id)
+        keys = [k["doc"], k["lock"], k["fence"], k["queue"], k["waiters"], k["idem"]]
+        owner = secrets.token_hex(8)
+        deadline = time.monotonic() + self._lock_wait_ms / 1000
+        enqueue, pause, pttl = "1", 0.001, 1000
+        while True:
+            args = [
+                owner,
+                self._lock_ttl_ms,
+                self._presence_ms,
+                idempotency_key or "",
+                enqueue,
+                self._doc_ttl_ms,
+            ]
+            with self._translate("begin"):
+                reply = self._begin(keys=keys, args=args)
+            status = _text(reply[0])
+            if status == "ok":
+                conv = Conversation.from_json(reply[2])
+                return Begun(Lease(conversation_id, owner, int(reply[1]), conv.version), conv)
+            if status == "replay":
+                return Begun(None, None, replay=_text(reply[1]))
+            if status == "missing":
+                raise ConversationNotFound("unknown conversation")
+            enqueue, pttl = "0", int(reply[1])
+            if time.monotonic() >= deadline:
+                self._leave(conversation_id, owner)
+                retry = max(1.0, round((pttl if pttl > 0 else 1000) / 1000, 1))
+                raise TurnInProgress("another turn is still running", retry_after=retry)
+            self._sleep(pause)
+            pause = min(pause * 2, 0.02)
+
+    def commit(
+        self,
+        lease: Lease,
+        conversation: Conversation,
+        *,
+        trace: TraceEntry | None = None,
+        idempotency_key: str | None = None,
+        result_json: str = "",
+    ) -> None:
+        k = self.keys_for(lease.conversation_id)
+        keys = [k["doc"], k["lock"], k["queue"], k["waiters"], k["trace"], k["idem"], k["idemq"]]
+        args = [
+            lease.owner,
+            lease.fence,
+            lease.version,
+            conversation.to_json(),
+            self._doc_ttl_ms,
+            trace.model_dump_json() if trace else "",
+            self._trace_cap,
+            idempotency_key or "",
+            result_json,
+            self._idem_cap,
+        ]
+        with self._translate("commit"):
+            reply = self._commit(keys=keys, args=args)
+        status = _text(reply[0])
+        if status == "ok":
+            return
+        if status == "missing":
+            raise ConversationNotFound("conversation was deleted during the turn")
+        if status == "lost_lock":
+            raise VersionConflict("the turn's lock expired before it could be saved")
+        raise VersionConflict(f"version moved to {_text(reply[1])} during the turn")
+
+    def abort(self, lease: Lease) -> None:
+        self._leave(lease.conversation_id, lease.owner, fence=str(lease.fence))
+
+    def _leave(self, conversation_id: str, owner: str, *, fence: str = "") -> None:
+        k = self.keys_for(conversation_id)
+        with self._translate("abort"):
+            self._abort(keys=[k["lock"], k["queue"], k["waiters"]], args=[owner, fence])
+
+    def load(self, conversation_id: str) -> Conversation:
+        if not valid_conversation_id(conversation_id):
+            raise ConversationNotFound("unknown conversation")
+        with self._translate("load"):
+            raw = self._r.get(self.keys_for(conversation_id)["doc"])
+        if raw is None:
+            raise ConversationNotFound("unknown conversation")
+        return Conversation.from_json(raw)
+
+    def trace(self, conversation_id: str) -> list[TraceEntry]:
+        with self._translate("trace"):
+            raw: list[Any] = self._r.lrange(self.keys_for(conversation_id)["trace"], 0, -1)
+        return [TraceEntry.model_validate_json(item) for item in raw]
+
+    def delete(self, conversation_id: str) -> None:
+        if not valid_conversation_id(conversation_id):
+            return
+        with self._translate("delete"):
+            self._r.delete(*self.keys_for(conversation_id).values())
+
+    def ping(self) -> bool:
+        with self._translate("ping"):
+            return bool(self._r.ping())
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode("utf-8") if isinstance(value, bytes) else value
+
+
+__all__ = [
+    "Begun",
+    "Lease",
+    "RedisStateStore",
+    "StateStore",
+    "hash_token",
+    "new_conversation_id",
+    "new_token",
+    "valid_conversation_id",
+]

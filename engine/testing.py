@@ -1,0 +1,208 @@
+"""Small honest fakes of the engine's ports, for unit tests and for readers.
+
+`ScriptedUnderstander` returns the frames a test scripts (by exact text, or a
+default); `MemoryRetriever` serves evidence from a dict; `QuotingAnswerer`
+quotes evidence lines verbatim. None of them pretends to understand language.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from engine.catalog import DrugCatalog, DrugEntry
+from engine.frame import QueryFrame
+from engine.paths import Check, Rendered, Verdict
+from engine.ports import (
+    AnswerClarify,
+    AnswerMode,
+    AnswerRequest,
+    UnderstandingContext,
+)
+from engine.result import ClaimView
+from grounding.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
+
+
+class ScriptedUnderstander:
+    """Frames by exact turn text; unknown text gets `default` (or an out-of-scope frame)."""
+
+    def __init__(
+        self,
+        frames: Mapping[str, QueryFrame] | None = None,
+        *,
+        default: Callable[[str, UnderstandingContext], QueryFrame] | None = None,
+    ) -> None:
+        self.frames = dict(frames or {})
+        self.default = default
+        self.calls: list[tuple[str, UnderstandingContext]] = []
+
+    def understand(self, text: str, context: UnderstandingContext) -> QueryFrame:
+        self.calls.append((text, context))
+        if text in self.frames:
+            return self.frames[text].model_copy(update={"standalone_query": text}, deep=True)
+        if self.default is not None:
+            return self.default(text, context)
+        return QueryFrame(standalone_query=text)
+
+
+def evidence(
+    drug_id: str,
+    section_key: str,
+    text: str,
+    *,
+    part: int = 0,
+    quarantined: bool = False,
+    drug_name: str | None = None,
+) -> Evidence:
+    """A hand-made evidence chunk with plausible provenance."""
+    return Evidence(
+        text=unicodedata.normalize("NFC", text),
+        drug_id=drug_id,
+        drug_name=drug_name or drug_id.capitalize(),
+        section_key=section_key,
+        section_title=section_key,
+        chunk_id=f"{drug_id}__{section_key}__{part}",
+        part_index=part,
+        page_start=1,
+        page_end=1,
+        source="test",
+        quarantined=quarantined,
+    )
+
+
+class MemoryRetriever:
+    """A `Retriever` over a list of evidence; indication lookup is a substring match."""
+
+    def __init__(self, items: Iterable[Evidence], catalog: DrugCatalog | None = None) -> None:
+        self.items = list(items)
+        self._catalog = catalog or DrugCatalog(
+            DrugEntry(drug_id=e.drug_id, name=e.drug_name) for e in self.items
+        )
+        self.calls: list[str] = []
+
+    def catalog(self) -> DrugCatalog:
+        return self._catalog
+
+    def find_by_section(self, drug_id: str, section_key: str) -> list[Evidence]:
+        self.calls.append(f"section:{drug_id}:{section_key}")
+        found = [e for e in self.items if e.drug_id == drug_id and e.section_key == section_key]
+        return sorted(found, key=lambda e: e.part_index)
+
+    def find_by_drug(self, drug_id: str) -> list[Evidence]:
+        self.calls.append(f"drug:{drug_id}")
+        return [e for e in self.items if e.drug_id == drug_id]
+
+    def search(
+        self,
+        query: str,
+        *,
+        drug_id: str | None = None,
+        sections: Sequence[str] | None = None,
+        limit: int = 8,
+    ) -> list[Evidence]:
+        self.calls.append(f"search:{drug_id}")
+        words = set(query.lower().split())
+        hits = [
+            e
+            for e in self.items
+            if (drug_id is None or e.drug_id == drug_id)
+            and (not sections or e.section_key in sections)
+            and words & set(e.text.lower().split())
+        ]
+        return hits[:limit]
+
+    def find_by_indication(
+        self, condition: str, *, limit: int | None = None
+    ) -> list[DrugCandidate]:
+        self.calls.append(f"indication:{condition}")
+        by_drug: dict[str, list[Evidence]] = {}
+        for e in self.items:
+            if e.section_key == "chi_dinh" and condition.lower() in e.text.lower():
+                by_drug.setdefault(e.drug_id, []).append(e)
+        cands = [
+            DrugCandidate(
+                drug_id=d, drug_name=evs[0].drug_name, score=float(len(evs)), evidence=tuple(evs)
+            )
+            for d, evs in by_drug.items()
+        ]
+        return cands[:limit] if limit else cands
+
+    def decide(self, evidence: Sequence[Evidence]) -> Decision:
+        if not evidence:
+            return Decision.NOT_FOUND
+        return Decision.VERIFY_PDF if any(e.quarantined for e in evidence) else Decision.ANSWERABLE
+
+
+class QuotingAnswerer:
+    """Quotes each evidence chunk's first line as a claim; can be told to ask for a route."""
+
+    def __init__(self, *, ask_route_when: Callable[[AnswerRequest], bool] | None = None) -> None:
+        self.ask_route_when = ask_route_when
+        self.requests: list[AnswerRequest] = []
+
+    def generate(self, request: AnswerRequest) -> Answer | AnswerClarify:
+        from engine.frame import ClarifySlot  # noqa: PLC0415
+
+        self.requests.append(request)
+        if self.ask_route_when is not None and self.ask_route_when(request):
+            return AnswerClarify(
+                reason="ambiguous_route",
+                slot=ClarifySlot.ROUTE,
+                question="Bạn dùng đường nào?",
+                quick_replies=("Đường uống", "Đặt trực tràng"),
+            )
+        claims = []
+        for i, ev in enumerate(request.evidence):
+            line = ev.text.strip().splitlines()[0] if ev.text.strip() else ""
+            if request.mode is AnswerMode.INTERACTION:
+                others = [d for d in request.frame.drugs if d != ev.drug_id]
+                if not any(o.lower() in ev.text.lower() for o in others):
+                    continue
+            if line:
+                claims.append(Claim(text=line, citations=(i,), drug_id=ev.drug_id))
+        return Answer(
+            lead="Theo Dược thư:", claims=tuple(claims), list_mode=request.mode is AnswerMode.LIST
+        )
+
+
+def cites_existing_evidence(answer: Answer, pool: Sequence[Evidence]) -> Verdict:
+    """A minimal citation check: every claim cites at least one existing index."""
+    bad = [
+        c.text
+        for c in answer.claims
+        if not c.citations or any(i < 0 or i >= len(pool) for i in c.citations)
+    ]
+    return Verdict(ok=not bad, check="citation", problems=tuple(bad))
+
+
+def simple_checks(_mode: AnswerMode, _candidates: Sequence[DrugCandidate]) -> list[Check]:
+    return [cites_existing_evidence]
+
+
+def simple_render(answer: Answer, pool: Sequence[Evidence]) -> Rendered:
+    """Claims with [n] markers over only the cited evidence, renumbered from 0."""
+    order: list[int] = []
+    for claim in answer.claims:
+        for i in claim.citations:
+            if i not in order:
+                order.append(i)
+    renumber = {old: new for new, old in enumerate(order)}
+    claims = [
+        ClaimView(text=c.text, citations=[renumber[i] for i in c.citations]) for c in answer.claims
+    ]
+    lines = [
+        answer.lead,
+        *(f"{c.text} [{', '.join(str(i + 1) for i in c.citations)}]" for c in claims),
+    ]
+    return Rendered("\n".join(lines), claims, [Citation.from_evidence(pool[i]) for i in order])
+
+
+__all__ = [
+    "MemoryRetriever",
+    "QuotingAnswerer",
+    "ScriptedUnderstander",
+    "cites_existing_evidence",
+    "evidence",
+    "simple_checks",
+    "simple_render",
+]

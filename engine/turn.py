@@ -1,0 +1,399 @@
+"""`Engine`: one user turn, from the saved conversation to the saved conversation.
+
+    begin (lock + load)  ->  understand  ->  merge  ->  route  ->  fire transitions
+    -> effect (clarify | refuse | smalltalk | retrieve + answer + checks)
+    -> breaker  ->  commit (compare-and-set + unlock)
+
+I/O happens here, outside the machine's callbacks; the machine only checks
+guards and records the path. Any failure between begin and commit aborts the
+lease, so the stored conversation is either before the turn or after it.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from engine.budget import RequestBudget
+from engine.catalog import DrugCatalog
+from engine.conversation import Conversation, HistoryLine, OpenQuestion, utcnow
+from engine.errors import (
+    ConversationNotFound,
+    DuocthuError,
+    ProviderError,
+    StateStoreError,
+)
+from engine.frame import ClarifySlot, QueryFrame
+from engine.machine import TurnModel, fire, restored
+from engine.merge import resolve_frame, synthesize_query
+from engine.paths import PathOutcome, Paths
+from engine.ports import TurnObserver, Understander, UnderstandingContext
+from engine.result import (
+    ClaimView,
+    ConversationView,
+    CreatedConversation,
+    Outcome,
+    TraceEntry,
+    TurnResult,
+)
+from engine.routing import RETRIEVAL_EFFECTS, Decision, Effect, route
+from engine.store import StateStore, hash_token, new_conversation_id, new_token
+from grounding.evidence import Citation
+from states import State, Trigger
+from states import diagram as state_diagram
+from states.messages import (
+    POPULATION_REPLIES,
+    SMALLTALK_REPLY,
+    ATTRIBUTE_REPLIES,
+    abstain_text,
+    age_weight_question,
+    clarify_text,
+    population_question,
+)
+
+log = logging.getLogger("duocthu.engine")
+
+_CLARIFY_TRIGGER: dict[str, Trigger] = {
+    "missing_population": Trigger.ASK_POPULATION,
+    "missing_pediatric_age_or_weight": Trigger.ASK_AGE_WEIGHT,
+}
+
+
+class TextRejected(DuocthuError, ValueError):
+    """The turn text is empty or too long; checked before anything is loaded."""
+
+    code = "validation_error"
+
+
+@dataclass
+class _Reply:
+    outcome: Outcome
+    reason: str
+    message: str
+    quick_replies: list[str] = field(default_factory=list)
+    claims: list[ClaimView] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+    slot: ClarifySlot | None = None
+
+
+class Engine:
+    """Runs turns over a `StateStore`; holds no conversation between turns."""
+
+    def __init__(
+        self,
+        *,
+        store: StateStore,
+        understander: Understander,
+        paths: Paths,
+        catalog: DrugCatalog,
+        max_consecutive_clarify: int = 4,
+        history_lines: int = 12,
+        idle_ttl_s: int = 24 * 3600,
+        max_turn_chars: int = 2000,
+        budget_factory: Callable[[], RequestBudget] = RequestBudget,
+        observers: Sequence[TurnObserver] = (),
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        if max_consecutive_clarify < 1:
+            raise ValueError(f"max_consecutive_clarify must be >= 1, got {max_consecutive_clarify}")
+        self.store = store
+        self._understander = understander
+        self._paths = paths
+        self._catalog = catalog
+        self._max_clarify = max_consecutive_clarify
+        self._history_lines = history_lines
+        self._idle_ttl_s = idle_ttl_s
+        self._max_chars = max_turn_chars
+        self._budget_factory = budget_factory
+        self.observers: list[TurnObserver] = list(observers)
+        self._clock = clock
+
+    # -- conversations ------------------------------------------------------
+    def create_conversation(self) -> CreatedConversation:
+        token = new_token()
+        conv = Conversation(
+            conversation_id=new_conversation_id(),
+            token_hash=hash_token(token),
+            created_at=self._clock(),
+            updated_at=self._clock(),
+        )
+        self.store.create(conv)
+        return CreatedConversation(conversation_id=conv.conversation_id, token=token)
+
+    def authorize(self, conversation_id: str, token: str) -> None:
+        conv = self.store.load(conversation_id)
+        import hmac  # noqa: PLC0415 - only here
+
+        if not token or not hmac.compare_digest(conv.token_hash, hash_token(token)):
+            raise ConversationNotFound("unknown conversation")
+
+    def conversation(self, conversation_id: str) -> ConversationView:
+        conv = self.store.load(conversation_id)
+        return ConversationView(
+            conversation_id=conv.conversation_id,
+            state=conv.state.value,
+            clarify_streak=conv.clarify_streak,
+            frame=conv.prior_frame.contract_view() if conv.prior_frame else None,
+            history=conv.public_history(),
+            version=conv.version,
+            expires_at=conv.expires_at(self._idle_ttl_s),
+        )
+
+    def trace(self, conversation_id: str) -> list[TraceEntry]:
+        self.store.load(conversation_id)
+        return self.store.trace(conversation_id)
+
+    def delete(self, conversation_id: str) -> None:
+        self.store.delete(conversation_id)
+
+    def diagram(self, fmt: str, current: str | None = None) -> str | dict[str, Any]:
+        if fmt == "json":
+            return state_diagram.as_json()
+        if fmt == "svg":
+            return state_diagram.svg(current)
+        return state_diagram.mermaid(current)
+
+    # -- one turn -----------------------------------------------------------
+    def handle(
+        self, conversation_id: str, text: str, *, idempotency_key: str | None = None
+    ) -> TurnResult:
+        text = unicodedata.normalize("NFC", text or "").strip()
+        if not text:
+            raise TextRejected("text must not be empty")
+        if len(text) > self._max_chars:
+            raise TextRejected(f"text has {len(text)} characters; the limit is {self._max_chars}")
+        started = time.perf_counter()
+        timings: dict[str, float] = {}
+        begun = self.store.begin(conversation_id, idempotency_key=idempotency_key)
+        if begun.replay is not None:
+            return TurnResult.model_validate_json(begun.replay)
+        assert begun.lease is not None and begun.conversation is not None  # noqa: S101
+        lease, conv = begun.lease, begun.conversation
+        timings["load"] = _ms(started)
+        try:
+            result, entry = self._run(conv, text, idempotency_key, timings, started)
+            t0 = time.perf_counter()
+            self.store.commit(
+                lease,
+                conv,
+                trace=entry,
+                idempotency_key=idempotency_key,
+                result_json=result.model_dump_json(),
+            )
+            timings["save"] = _ms(t0)
+        except BaseException as exc:
+            if not isinstance(exc, StateStoreError):
+                try:
+                    self.store.abort(lease)
+                except StateStoreError:
+                    log.warning("abort failed for %s", conversation_id)
+            for obs in self.observers:
+                obs.turn_failed(conversation_id, exc)
+            raise
+        entry.timings_ms.update(timings)
+        entry.timings_ms["total"] = _ms(started)
+        for obs in self.observers:
+            obs.turn_completed(result, entry)
+        return result
+
+    def _run(
+        self,
+        conv: Conversation,
+        text: str,
+        idempotency_key: str | None,
+        timings: dict[str, float],
+        started: float,
+    ) -> tuple[TurnResult, TraceEntry]:
+        now = self._clock()
+        if conv.is_expired(now, self._idle_ttl_s):
+            conv.start_fresh()
+        budget = self._budget_factory()
+        t0 = time.perf_counter()
+        try:
+            frame = self._understander.understand(
+                text,
+                UnderstandingContext(
+                    open_slot=conv.open_question.slot if conv.open_question else None,
+                    open_reason=conv.open_question.reason if conv.open_question else None,
+                    prior_frame=conv.prior_frame,
+                    history=tuple(h.text for h in conv.history),
+                    budget=budget,
+                ),
+            )
+        except ProviderError as exc:
+            frame = QueryFrame(understanding_failed=True, needs_clarify=True, standalone_query=text)
+            if exc.reason == "budget_exhausted":
+                frame = frame.model_copy(update={"clarify_reason": "budget_exhausted"})
+        timings["understand"] = _ms(t0)
+
+        model = TurnModel(clarify_streak=conv.clarify_streak, max_clarify=self._max_clarify)
+        with restored(model, conv.state):
+            if frame.new_case:
+                fire(model, Trigger.START_NEW_CASE)
+                conv.patient = None
+                conv.case += 1
+            frame, _merged = resolve_frame(
+                frame, conv.prior_frame, conv.open_question, conv.patient
+            )
+            decision = route(frame)
+            reply = self._act(model, decision, frame, budget, timings)
+        state = State(model.state)
+
+        # Bookkeeping after the machine has spoken: streak, open question, slots, case.
+        if reply.outcome is Outcome.CLARIFY:
+            conv.clarify_streak += 1
+            conv.open_question = OpenQuestion(
+                reason=reply.reason,
+                slot=reply.slot or ClarifySlot.DETAIL,
+                quick_replies=tuple(reply.quick_replies),
+            )
+            conv.prior_frame = frame
+        else:
+            conv.clarify_streak = 0
+            conv.open_question = None
+            tripped = reply.reason == "clarify_loop_exhausted"
+            conv.prior_frame = None if tripped else frame
+        if frame.patient is not None and not frame.patient.is_empty():
+            conv.patient = frame.patient
+        conv.state = state
+        conv.turn += 1
+        conv.version += 1
+        conv.updated_at = now
+        conv.append_history(
+            HistoryLine(role="user", text=text, turn=conv.turn, at=now), self._history_lines
+        )
+        conv.append_history(
+            HistoryLine(
+                role="assistant",
+                text=reply.message,
+                turn=conv.turn,
+                at=now,
+                outcome=reply.outcome.value,
+                reason=reply.reason,
+            ),
+            self._history_lines,
+        )
+        result = TurnResult(
+            conversation_id=conv.conversation_id,
+            turn=conv.turn,
+            state=state.value,
+            outcome=reply.outcome,
+            reason=reply.reason,
+            message=reply.message,
+            quick_replies=reply.quick_replies,
+            claims=reply.claims,
+            citations=reply.citations,
+            path=model.path,
+            route_rule=decision.rule,
+            frame=frame.contract_view(),
+            clarify_streak=conv.clarify_streak,
+        )
+        entry = TraceEntry(
+            turn=conv.turn,
+            at=now,
+            outcome=reply.outcome,
+            reason=reply.reason,
+            route_rule=decision.rule,
+            path=model.path,
+            timings_ms=dict(timings),
+            model_calls=budget.model_calls,
+            idempotency_key=idempotency_key,
+        )
+        return result, entry
+
+    # -- effects ------------------------------------------------------------
+    def _act(
+        self,
+        model: TurnModel,
+        decision: Decision,
+        frame: QueryFrame,
+        budget: RequestBudget,
+        timings: dict[str, float],
+    ) -> _Reply:
+        if decision.effect is Effect.CLARIFY:
+            return self._clarify(model, decision.reason, decision.slot, frame)
+        if decision.effect is Effect.ABSTAIN:
+            fire(model, Trigger.REFUSE)
+            reason = decision.reason
+            if reason == "understanding_failed" and frame.clarify_reason == "budget_exhausted":
+                reason = "budget_exhausted"
+            return _Reply(Outcome.ABSTAIN, reason, self._refusal(reason, frame))
+        if decision.effect is Effect.SMALLTALK:
+            fire(model, Trigger.REPLY_SMALLTALK)
+            return _Reply(Outcome.ANSWERABLE, "smalltalk", SMALLTALK_REPLY)
+        assert decision.effect in RETRIEVAL_EFFECTS  # noqa: S101
+        model.answer_target = bool(frame.drugs) or frame.condition is not None
+        fire(model, Trigger.START_RETRIEVAL)
+        t0 = time.perf_counter()
+        outcome = self._paths.run(decision.effect, frame, synthesize_query(frame), budget)
+        timings["retrieve_answer"] = _ms(t0)
+        return self._leave_retrieving(model, outcome)
+
+    def _leave_retrieving(self, model: TurnModel, outcome: PathOutcome) -> _Reply:
+        if outcome.kind is Outcome.ANSWERABLE:
+            model.grounded_answer = True
+            fire(model, Trigger.ANSWER_FROM_EVIDENCE)
+            return _Reply(
+                Outcome.ANSWERABLE,
+                outcome.reason,
+                outcome.message,
+                claims=outcome.claims,
+                citations=outcome.citations,
+            )
+        if outcome.kind is Outcome.CLARIFY:
+            if fire(model, Trigger.ASK_ROUTE):
+                return _Reply(
+                    Outcome.CLARIFY,
+                    outcome.reason,
+                    outcome.message,
+                    quick_replies=outcome.quick_replies,
+                    slot=outcome.slot,
+                )
+            fire(model, Trigger.TRIP_BREAKER)
+            return _Reply(
+                Outcome.ABSTAIN, "clarify_loop_exhausted", abstain_text("clarify_loop_exhausted")
+            )
+        fire(model, Trigger.ABSTAIN_AFTER_RETRIEVAL)
+        return _Reply(Outcome.ABSTAIN, outcome.reason, outcome.message)
+
+    def _clarify(
+        self, model: TurnModel, reason: str, slot: ClarifySlot | None, frame: QueryFrame
+    ) -> _Reply:
+        trigger = _CLARIFY_TRIGGER.get(reason, Trigger.ASK_DETAIL)
+        if not fire(model, trigger):
+            fire(model, Trigger.TRIP_BREAKER)
+            return _Reply(
+                Outcome.ABSTAIN, "clarify_loop_exhausted", abstain_text("clarify_loop_exhausted")
+            )
+        names = [self._catalog.name_of(d) for d in frame.drugs]
+        replies: list[str] = []
+        if reason == "missing_population":
+            message, replies = population_question(names), list(POPULATION_REPLIES)
+        elif reason == "missing_pediatric_age_or_weight":
+            message = age_weight_question(frame.age_months, frame.weight_kg)
+        elif reason == "missing_attribute":
+            message = clarify_text(reason, drugs=" và ".join(names))
+            replies = list(ATTRIBUTE_REPLIES)
+        elif reason == "ambiguous_condition" and frame.condition is not None:
+            message = clarify_text(reason)
+            replies = list(frame.condition.options)
+        else:
+            message = clarify_text(reason)
+        return _Reply(Outcome.CLARIFY, reason, message, quick_replies=replies, slot=slot)
+
+    def _refusal(self, reason: str, frame: QueryFrame) -> str:
+        if reason == "drug_not_in_formulary":
+            return abstain_text(reason, names=", ".join(f"“{n}”" for n in frame.unknown_drugs))
+        return abstain_text(reason)
+
+
+def _ms(since: float) -> float:
+    return round((time.perf_counter() - since) * 1000, 3)
+
+
+__all__ = ["Engine", "TextRejected"]

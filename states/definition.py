@@ -1,0 +1,143 @@
+"""The dialogue machine as data: states, event-named triggers, pure guards by name.
+
+This module is the one definition every conversation's machine is built from.
+It imports nothing of ours; `states.graph` proves it sane and `states.diagram`
+renders it for reviewers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class State(StrEnum):
+    """The contract's dialogue states (CONTRACT §1)."""
+
+    IDLE = "idle"
+    CLARIFYING_POPULATION = "clarifying_population"
+    CLARIFYING_AGE_WEIGHT = "clarifying_age_weight"
+    CLARIFYING_QUERY = "clarifying_query"
+    RETRIEVING = "retrieving"
+    ANSWERING = "answering"
+    ABSTAINED = "abstained"
+
+
+TRANSIENT_STATES: frozenset[State] = frozenset({State.RETRIEVING})
+TURN_END_STATES: tuple[State, ...] = tuple(s for s in State if s not in TRANSIENT_STATES)
+CLARIFYING_STATES: frozenset[State] = frozenset(
+    {State.CLARIFYING_POPULATION, State.CLARIFYING_AGE_WEIGHT, State.CLARIFYING_QUERY}
+)
+
+
+class Trigger(StrEnum):
+    """Events that move a conversation; each is named for what happened."""
+
+    START_NEW_CASE = "start_new_case"
+    ASK_POPULATION = "ask_population"
+    ASK_AGE_WEIGHT = "ask_age_weight"
+    ASK_DETAIL = "ask_detail"
+    TRIP_BREAKER = "trip_breaker"
+    REFUSE = "refuse"
+    REPLY_SMALLTALK = "reply_smalltalk"
+    START_RETRIEVAL = "start_retrieval"
+    ANSWER_FROM_EVIDENCE = "answer_from_evidence"
+    ASK_ROUTE = "ask_route"
+    ABSTAIN_AFTER_RETRIEVAL = "abstain_after_retrieval"
+
+
+class Guard(StrEnum):
+    """Pure predicates over the turn model, by name (see `engine.machine.TurnModel`)."""
+
+    CAN_CLARIFY = "can_clarify"
+    """The clarify streak is below the limit: one more clarification is allowed."""
+    BREAKER_EXHAUSTED = "breaker_exhausted"
+    """The streak is at the limit: the next clarification would be one too many."""
+    HAS_ANSWER_TARGET = "has_answer_target"
+    """The frame names something to retrieve for: drugs, or a condition."""
+    HAS_GROUNDED_ANSWER = "has_grounded_answer"
+    """Generation produced claims and every grounding check passed."""
+
+
+@dataclass(frozen=True)
+class TransitionSpec:
+    """One edge family: `trigger` from each of `sources` to `dest` when all guards hold."""
+
+    trigger: Trigger
+    sources: tuple[State, ...]
+    dest: State
+    guards: tuple[Guard, ...] = ()
+    reasons: tuple[str, ...] = field(default=())
+    """The reason codes this edge can end a turn with (documentation and checks)."""
+
+    def as_transitions_dict(self) -> dict[str, object]:
+        return {
+            "trigger": self.trigger.value,
+            "source": [s.value for s in self.sources],
+            "dest": self.dest.value,
+            "conditions": [g.value for g in self.guards],
+        }
+
+
+_ENDS = TURN_END_STATES
+
+TRANSITIONS: tuple[TransitionSpec, ...] = (
+    TransitionSpec(Trigger.START_NEW_CASE, _ENDS, State.IDLE),
+    TransitionSpec(
+        Trigger.ASK_POPULATION, _ENDS, State.CLARIFYING_POPULATION, (Guard.CAN_CLARIFY,),
+        ("missing_population",),
+    ),
+    TransitionSpec(
+        Trigger.ASK_AGE_WEIGHT, _ENDS, State.CLARIFYING_AGE_WEIGHT, (Guard.CAN_CLARIFY,),
+        ("missing_pediatric_age_or_weight",),
+    ),
+    TransitionSpec(
+        Trigger.ASK_DETAIL, _ENDS, State.CLARIFYING_QUERY, (Guard.CAN_CLARIFY,),
+        ("needs_more_info", "ambiguous_condition", "no_condition", "no_indication",
+         "missing_attribute", "no_drug"),
+    ),
+    TransitionSpec(
+        Trigger.TRIP_BREAKER, (*_ENDS, State.RETRIEVING), State.ABSTAINED,
+        (Guard.BREAKER_EXHAUSTED,), ("clarify_loop_exhausted",),
+    ),
+    TransitionSpec(
+        Trigger.REFUSE, _ENDS, State.ABSTAINED, (),
+        ("out_of_scope", "unsupported_reverse_relation", "drug_not_in_formulary",
+         "understanding_failed", "budget_exhausted"),
+    ),
+    TransitionSpec(Trigger.REPLY_SMALLTALK, _ENDS, State.ANSWERING, (), ("smalltalk",)),
+    TransitionSpec(Trigger.START_RETRIEVAL, _ENDS, State.RETRIEVING, (Guard.HAS_ANSWER_TARGET,)),
+    TransitionSpec(
+        Trigger.ANSWER_FROM_EVIDENCE, (State.RETRIEVING,), State.ANSWERING,
+        (Guard.HAS_GROUNDED_ANSWER,), ("single_drug", "interaction", "condition_to_drug"),
+    ),
+    TransitionSpec(
+        Trigger.ASK_ROUTE, (State.RETRIEVING,), State.CLARIFYING_QUERY, (Guard.CAN_CLARIFY,),
+        ("ambiguous_route",),
+    ),
+    TransitionSpec(
+        Trigger.ABSTAIN_AFTER_RETRIEVAL, (State.RETRIEVING,), State.ABSTAINED, (),
+        ("no_evidence", "no_interaction_evidence", "no_safety_evidence", "grounding_failed",
+         "budget_exhausted", "generation_unavailable", "drug_not_in_formulary"),
+    ),
+)
+
+INITIAL_STATE = State.IDLE
+
+# Upper bound on transitions one turn may fire: new case, then at most one of
+# (clarify | refuse | smalltalk | start_retrieval), then one exit from retrieving.
+MAX_TRANSITIONS_PER_TURN = 3
+
+
+__all__ = [
+    "CLARIFYING_STATES",
+    "INITIAL_STATE",
+    "MAX_TRANSITIONS_PER_TURN",
+    "TRANSIENT_STATES",
+    "TRANSITIONS",
+    "TURN_END_STATES",
+    "Guard",
+    "State",
+    "TransitionSpec",
+    "Trigger",
+]

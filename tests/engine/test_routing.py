@@ -1,0 +1,122 @@
+"""The routing table, one test per row, plus the rows whose order matters."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.frame import ConditionQuery, Population, QueryFrame, Relation
+from engine.routing import ROUTING_TABLE, Effect, route
+
+
+def frame(**kw: object) -> QueryFrame:
+    return QueryFrame.model_validate(kw)
+
+
+ROWS = [
+    (1, frame(turn_type="dosing_calc", drugs=["paracetamol"], non_human=True),
+     Effect.ABSTAIN, "out_of_scope"),
+    (2, frame(turn_type="dosing_calc", drugs=["paracetamol"]),
+     Effect.CLARIFY, "missing_population"),
+    (3, frame(turn_type="dosing_calc", drugs=["paracetamol"], population="child", weight_kg=18),
+     Effect.CLARIFY, "missing_pediatric_age_or_weight"),
+    (4, frame(turn_type="drug_attribute", drugs=["paracetamol"], needs_clarify=True,
+              attribute="chi_dinh"), Effect.CLARIFY, "needs_more_info"),
+    (5, frame(turn_type="condition_to_drug",
+              condition=ConditionQuery(text="nhiễm trùng", ambiguous=True)),
+     Effect.CLARIFY, "ambiguous_condition"),
+    (6, frame(turn_type="condition_to_drug", condition="hen", condition_relation="caution"),
+     Effect.ABSTAIN, "unsupported_reverse_relation"),
+    (7, frame(turn_type="condition_to_drug", condition="viêm tai giữa"),
+     Effect.CONDITION_TO_DRUG, "condition_to_drug"),
+    (8, frame(turn_type="condition_to_drug"), Effect.CLARIFY, "no_condition"),
+    (9, frame(turn_type="condition_relation", condition="suy thận",
+              condition_relation="contraindication"),
+     Effect.ABSTAIN, "unsupported_reverse_relation"),
+    (10, frame(turn_type="drug_attribute", drugs=["paracetamol"]),
+     Effect.CLARIFY, "missing_attribute"),
+    (11, frame(turn_type="smalltalk"), Effect.SMALLTALK, "smalltalk"),
+    (12, frame(turn_type="out_of_scope"), Effect.ABSTAIN, "out_of_scope"),
+    (13, frame(turn_type="drug_attribute", unknown_drugs=["thuocx"], attribute="chi_dinh"),
+     Effect.ABSTAIN, "drug_not_in_formulary"),
+    (14, frame(turn_type="drug_attribute", attribute="chi_dinh"), Effect.CLARIFY, "no_drug"),
+    (15, frame(turn_type="interaction", drugs=["warfarin", "aspirin"]),
+     Effect.INTERACTION, "interaction"),
+    (16, frame(turn_type="drug_attribute", drugs=["paracetamol"], attribute="chi_dinh"),
+     Effect.SINGLE_DRUG, "single_drug"),
+]
+
+
+@pytest.mark.parametrize(("rule", "f", "effect", "reason"), ROWS, ids=[f"rule{r[0]}" for r in ROWS])
+def test_each_row_matches_its_frame(rule: int, f: QueryFrame, effect: Effect, reason: str) -> None:
+    """Each routing row decides its own effect and reason for a frame made for it."""
+    decision = route(f)
+    assert (decision.rule, decision.effect, decision.reason) == (rule, effect, reason)
+
+
+def test_rules_are_numbered_in_order() -> None:
+    """The table holds rules 1..16 in order, each with a name and a description."""
+    assert [r.number for r in ROUTING_TABLE] == list(range(1, 17))
+    assert all(r.name and r.doc for r in ROUTING_TABLE)
+
+
+def test_scope_guard_beats_missing_population() -> None:
+    """A veterinary dosing question abstains before it could ever look recoverable."""
+    f = frame(turn_type="dosing_calc", drugs=["paracetamol"], non_human=True)
+    assert route(f).rule == 1
+
+
+def test_missing_population_comes_before_generic_clarify() -> None:
+    """Dosing without population asks for the population even if understanding flagged more."""
+    f = frame(turn_type="dosing_calc", drugs=["paracetamol"], needs_clarify=True)
+    assert route(f).reason == "missing_population"
+
+
+def test_child_needs_both_age_and_weight() -> None:
+    """A child's dose is routed to retrieval only when age and weight are both known."""
+    base = {"turn_type": "dosing_calc", "drugs": ["paracetamol"], "population": "child"}
+    assert route(frame(**base, age_months=60)).reason == "missing_pediatric_age_or_weight"
+    assert route(frame(**base, weight_kg=18)).reason == "missing_pediatric_age_or_weight"
+    assert route(frame(**base, age_months=60, weight_kg=18)).rule == 16
+
+
+def test_adult_dosing_needs_no_age_or_weight() -> None:
+    """An adult dose goes straight to the single-drug path."""
+    f = frame(turn_type="dosing_calc", drugs=["paracetamol"], population=Population.ADULT)
+    assert route(f).rule == 16
+
+
+def test_section_overview_needs_no_population() -> None:
+    """'cho xem mục liều dùng của X' is answered with the section: no population asked."""
+    f = frame(turn_type="dosing_calc", drugs=["paracetamol"], section_overview=True)
+    assert route(f).rule == 16
+
+
+def test_understanding_failure_abstains_not_clarifies() -> None:
+    """When the understanding call itself failed, rule 4 abstains understanding_failed."""
+    f = frame(understanding_failed=True, needs_clarify=True)
+    decision = route(f)
+    assert (decision.rule, decision.reason) == (4, "understanding_failed")
+
+
+def test_condition_clarify_flag_does_not_hijack_condition_path() -> None:
+    """A condition→drug turn flagged needs_clarify still reaches the reverse lookup (audit)."""
+    f = frame(turn_type="condition_to_drug", condition="viêm tai giữa", needs_clarify=True)
+    assert route(f).rule == 7
+
+
+def test_ambiguity_checked_before_relation() -> None:
+    """A broad condition clarifies before its relation could abstain."""
+    f = frame(turn_type="condition_to_drug", condition_relation=Relation.CAUTION,
+              condition=ConditionQuery(text="đau", ambiguous=True))
+    assert route(f).rule == 5
+
+
+def test_interaction_with_one_drug_is_single_drug() -> None:
+    """An interaction question naming one formulary drug answers its interaction section."""
+    assert route(frame(turn_type="interaction", drugs=["warfarin"])).rule == 16
+
+
+def test_unknown_drug_named_alongside_nothing_abstains_before_no_drug() -> None:
+    """Only unknown drugs named → drug_not_in_formulary, not a request to name a drug."""
+    f = frame(turn_type="dosing_calc", unknown_drugs=["thuocx"])
+    assert route(f).reason == "drug_not_in_formulary"

@@ -1,0 +1,275 @@
+"""Engine.handle end to end over a real Redis with scripted frames and in-memory evidence."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from engine.errors import ConversationNotFound
+from engine.frame import ClarifySlot, ConditionQuery, QueryFrame
+from engine.ports import AnswerRequest
+from engine.testing import QuotingAnswerer
+from engine.turn import Engine, TextRejected
+
+F = QueryFrame.model_validate
+
+DOSING = F({"turn_type": "dosing_calc", "drugs": ["paracetamol"]})
+CHILD = F({"turn_type": "dosing_calc", "population": "child", "fills_slot": "population"})
+WEIGHT = F({"turn_type": "dosing_calc", "weight_kg": 18, "fills_slot": "weight"})
+AGE = F({"turn_type": "dosing_calc", "age_months": 60, "fills_slot": "age"})
+VAGUE = F({"turn_type": "drug_attribute", "needs_clarify": True})
+
+FRAMES = {
+    "Liều paracetamol?": DOSING,
+    "Trẻ em": CHILD,
+    "bé nặng 18 ký": WEIGHT,
+    "5 tuổi": AGE,
+    "hmm": VAGUE,
+    "chào": F({"turn_type": "smalltalk"}),
+    "liều cho chó": F({"turn_type": "out_of_scope", "non_human": True, "drugs": ["paracetamol"]}),
+    "warfarin và aspirin": F({"turn_type": "interaction", "drugs": ["warfarin", "aspirin"]}),
+    "amoxicilin và paracetamol": F({"turn_type": "interaction",
+                                    "drugs": ["amoxicillin", "paracetamol"]}),
+    "thuốc trị viêm tai giữa": F({"turn_type": "condition_to_drug",
+                                  "condition": "viêm tai giữa", "condition_relation": "indication"}),
+    "thuốc trị nhiễm trùng": F({"turn_type": "condition_to_drug", "condition": ConditionQuery(
+        text="nhiễm trùng", ambiguous=True, options=("Viêm tai giữa", "Viêm họng"))}),
+    "chống chỉ định paracetamol": F({"turn_type": "drug_attribute", "drugs": ["paracetamol"],
+                                     "attribute": "chong_chi_dinh"}),
+    "thuốc xyz": F({"turn_type": "drug_attribute", "unknown_drugs": ["xyz"]}),
+}
+
+
+@pytest.fixture
+def engine(make_engine: Callable[..., Engine]) -> Engine:
+    return make_engine(FRAMES)
+
+
+def talk(engine: Engine, *texts: str) -> list:
+    cid = engine.create_conversation().conversation_id
+    return [engine.handle(cid, t) for t in texts]
+
+
+def test_paediatric_dialogue_asks_population_then_age_then_answers(engine: Engine) -> None:
+    """Population, then the missing age (echoing the weight), then an answer with citations."""
+    r = talk(engine, "Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "5 tuổi")
+    assert [x.state for x in r] == ["clarifying_population", "clarifying_age_weight",
+                                    "clarifying_age_weight", "answering"]
+    assert r[0].quick_replies == ["Người lớn", "Trẻ em"]
+    assert r[2].message == "Bé nặng 18 kg, vậy bé bao nhiêu tuổi?"
+    assert r[3].outcome == "answerable" and r[3].citations
+    assert r[3].frame["age_months"] == 60 and r[3].frame["weight_kg"] == 18
+    assert [s.trigger for s in r[3].path] == ["start_retrieval", "answer_from_evidence"]
+    assert r[3].clarify_streak == 0
+
+
+def test_generation_sees_a_self_contained_question(make_engine: Callable[..., Engine]) -> None:
+    """The folded query carries the population, age and weight, never a bare '5 tuổi'."""
+    answerer = QuotingAnswerer()
+    eng = make_engine(FRAMES, answerer=answerer)
+    talk(eng, "Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "5 tuổi")
+    q = answerer.requests[-1].question
+    assert "Đối tượng: trẻ em." in q and "Tuổi: 5 tuổi." in q and "Cân nặng: 18 kg." in q
+
+
+def test_breaker_trips_on_the_fifth_clarification(engine: Engine) -> None:
+    """Four clarifications in a row are allowed; the fifth abstains clarify_loop_exhausted."""
+    r = talk(engine, *["hmm"] * 6)
+    assert [x.outcome for x in r[:4]] == ["clarify"] * 4
+    assert [x.clarify_streak for x in r[:4]] == [1, 2, 3, 4]
+    assert (r[4].outcome, r[4].reason, r[4].state) == ("abstain", "clarify_loop_exhausted",
+                                                       "abstained")
+    assert r[4].path[0].trigger == "trip_breaker" and r[4].clarify_streak == 0
+    assert r[5].outcome == "clarify" and r[5].clarify_streak == 1
+
+
+def test_breaker_trip_drops_the_open_question(engine: Engine) -> None:
+    """After a trip, a bare slot answer is not merged into the old question."""
+    cid = engine.create_conversation().conversation_id
+    for t in ["Liều paracetamol?", "hmm", "hmm", "hmm", "hmm"]:
+        last = engine.handle(cid, t)
+    assert last.reason == "clarify_loop_exhausted"
+    assert engine.conversation(cid).frame is None
+    after = engine.handle(cid, "Trẻ em")
+    assert after.frame["drugs"] == []
+
+
+def test_non_clarify_outcome_resets_streak(engine: Engine) -> None:
+    """Smalltalk between clarifications resets the streak to zero."""
+    r = talk(engine, "hmm", "hmm", "chào", "hmm")
+    assert [x.clarify_streak for x in r] == [1, 2, 0, 1]
+
+
+def test_new_question_drops_stale_slots(engine: Engine) -> None:
+    """A full new question during a clarification starts fresh instead of merging."""
+    r = talk(engine, "Liều paracetamol?", "chống chỉ định paracetamol")
+    assert r[1].reason == "single_drug" and r[1].frame["population"] is None
+
+
+def test_scope_guard_abstains_out_of_scope(engine: Engine) -> None:
+    """Rule 1 through the engine: a veterinary dose is refused, not clarified."""
+    (r,) = talk(engine, "liều cho chó")
+    assert (r.outcome, r.reason, r.route_rule, r.state) == ("abstain", "out_of_scope", 1,
+                                                            "abstained")
+
+
+def test_smalltalk_answers_without_retrieval(engine: Engine) -> None:
+    """Rule 11: a greeting gets the fixed reply and no citations."""
+    (r,) = talk(engine, "chào")
+    assert (r.outcome, r.reason, r.state, r.citations) == ("answerable", "smalltalk",
+                                                           "answering", [])
+
+
+def test_interaction_answers_from_both_sections(engine: Engine) -> None:
+    """Rule 15: warfarin + aspirin cites both interaction sections."""
+    (r,) = talk(engine, "warfarin và aspirin")
+    assert r.reason == "interaction" and {c.drug_id for c in r.citations} == {"warfarin",
+                                                                            "aspirin"}
+
+
+def test_interaction_without_mention_is_not_called_safe(engine: Engine) -> None:
+    """No section mentions the other drug → abstain, saying it does NOT mean safe."""
+    (r,) = talk(engine, "amoxicilin và paracetamol")
+    assert r.reason == "no_interaction_evidence"
+    assert "KHÔNG có nghĩa là an toàn khi phối hợp" in r.message
+
+
+def test_condition_path_lists_drugs_from_indications(engine: Engine) -> None:
+    """Rule 7: the reverse lookup answers from chi_dinh evidence only."""
+    (r,) = talk(engine, "thuốc trị viêm tai giữa")
+    assert r.reason == "condition_to_drug"
+    assert {(c.drug_id, c.section_key) for c in r.citations} == {("amoxicillin", "chi_dinh")}
+
+
+def test_ambiguous_condition_offers_narrower_choices(engine: Engine) -> None:
+    """Rule 5: a broad condition clarifies with the frame's options as quick replies."""
+    (r,) = talk(engine, "thuốc trị nhiễm trùng")
+    assert (r.reason, r.state) == ("ambiguous_condition", "clarifying_query")
+    assert r.quick_replies == ["Viêm tai giữa", "Viêm họng"]
+
+
+def test_unknown_drug_is_named(engine: Engine) -> None:
+    """Rule 13: the refusal names the drug that is not in the formulary."""
+    (r,) = talk(engine, "thuốc xyz")
+    assert r.reason == "drug_not_in_formulary" and "xyz" in r.message
+
+
+def test_missing_evidence_abstains(make_engine: Callable[..., Engine]) -> None:
+    """With no evidence for the section, the single-drug path abstains no_evidence."""
+    eng = make_engine(FRAMES, items=[])
+    (r,) = talk(eng, "chống chỉ định paracetamol")
+    assert (r.reason, r.state) == ("no_evidence", "abstained")
+    assert [s.dest for s in r.path] == ["retrieving", "abstained"]
+
+
+def test_ambiguous_route_clarifies_and_counts_toward_breaker(
+    make_engine: Callable[..., Engine],
+) -> None:
+    """An ambiguous_route clarification from generation is a clarify turn like any other."""
+    ask: Callable[[AnswerRequest], bool] = lambda req: req.frame.route is None  # noqa: E731
+    eng = make_engine(FRAMES, answerer=QuotingAnswerer(ask_route_when=ask))
+    r = talk(eng, "Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "5 tuổi")
+    assert (r[3].reason, r[3].state, r[3].clarify_streak) == ("ambiguous_route",
+                                                              "clarifying_query", 4)
+    assert [s.trigger for s in r[3].path] == ["start_retrieval", "ask_route"]
+
+
+def test_route_clarification_past_the_limit_trips(make_engine: Callable[..., Engine]) -> None:
+    """The fifth clarification, even one raised after retrieval, trips the breaker."""
+    ask: Callable[[AnswerRequest], bool] = lambda req: req.frame.route is None  # noqa: E731
+    eng = make_engine(FRAMES, answerer=QuotingAnswerer(ask_route_when=ask))
+    r = talk(eng, "hmm", "Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "5 tuổi")
+    assert (r[4].reason, r[4].state) == ("clarify_loop_exhausted", "abstained")
+    assert [s.trigger for s in r[4].path] == ["start_retrieval", "trip_breaker"]
+
+
+def test_state_survives_a_new_engine(make_engine: Callable[..., Engine]) -> None:
+    """A new engine on the same Redis continues the dialogue: state, streak, prior frame."""
+    first = make_engine(FRAMES)
+    cid = first.create_conversation().conversation_id
+    first.handle(cid, "Liều paracetamol?")
+    first.handle(cid, "Trẻ em")
+    second = make_engine(FRAMES)
+    view = second.conversation(cid)
+    assert (view.state, view.clarify_streak) == ("clarifying_age_weight", 2)
+    assert view.frame is not None and view.frame["population"] == "child"
+    assert second.handle(cid, "bé nặng 18 ký").message.startswith("Bé nặng 18 kg")
+
+
+def test_idempotent_retry_returns_stored_result(engine: Engine) -> None:
+    """The same idempotency key returns the stored result and changes nothing."""
+    cid = engine.create_conversation().conversation_id
+    a = engine.handle(cid, "hmm", idempotency_key="k-1")
+    b = engine.handle(cid, "hmm", idempotency_key="k-1")
+    assert a == b and engine.conversation(cid).version == 1
+    assert len(engine.trace(cid)) == 1
+
+
+def test_expired_conversation_starts_fresh(make_engine: Callable[..., Engine]) -> None:
+    """After the idle expiry, no slot carries over into the next turn."""
+    now = [datetime(2026, 1, 1, tzinfo=UTC)]
+    eng = make_engine(FRAMES, clock=lambda: now[0], idle_ttl_s=3600)
+    cid = eng.create_conversation().conversation_id
+    eng.handle(cid, "Liều paracetamol?")
+    now[0] += timedelta(hours=2)
+    r = eng.handle(cid, "Trẻ em")
+    assert r.frame["drugs"] == [] and r.clarify_streak == 1
+
+
+def test_text_limits_are_checked_before_loading(engine: Engine) -> None:
+    """Empty and over-long texts are rejected with a clear error before any work."""
+    cid = engine.create_conversation().conversation_id
+    with pytest.raises(TextRejected):
+        engine.handle(cid, "   ")
+    with pytest.raises(TextRejected, match="limit is 2000"):
+        engine.handle(cid, "x" * 2001)
+    assert engine.conversation(cid).version == 0
+
+
+def test_unknown_conversation_and_wrong_token_look_the_same(engine: Engine) -> None:
+    """Unknown id and wrong token both raise ConversationNotFound."""
+    created = engine.create_conversation()
+    with pytest.raises(ConversationNotFound):
+        engine.authorize(created.conversation_id, "wrong")
+    with pytest.raises(ConversationNotFound):
+        engine.authorize("A" * 32, created.token)
+    engine.authorize(created.conversation_id, created.token)
+
+
+def test_delete_removes_every_key(engine: Engine, redis_client) -> None:  # type: ignore[no-untyped-def]
+    """DELETE leaves no key of the conversation behind."""
+    cid = engine.create_conversation().conversation_id
+    engine.handle(cid, "hmm", idempotency_key="x")
+    engine.delete(cid)
+    assert redis_client.keys(f"*{cid}*") == []
+
+
+def test_every_key_has_a_ttl(engine: Engine, redis_client) -> None:  # type: ignore[no-untyped-def]
+    """Every key a turn writes expires."""
+    cid = engine.create_conversation().conversation_id
+    engine.handle(cid, "Liều paracetamol?", idempotency_key="x")
+    keys = redis_client.keys(f"*{cid}*")
+    assert keys and all(redis_client.pttl(k) > 0 for k in keys)
+
+
+def test_trace_records_path_rule_and_timings(engine: Engine) -> None:
+    """The trace shows each turn's path, rule, reason and stage timings."""
+    cid = engine.create_conversation().conversation_id
+    engine.handle(cid, "chống chỉ định paracetamol")
+    (entry,) = engine.trace(cid)
+    assert entry.route_rule == 16 and entry.reason == "single_drug"
+    assert [s.dest for s in entry.path] == ["retrieving", "answering"]
+    assert {"load", "understand", "retrieve_answer"} <= set(entry.timings_ms)
+
+
+def test_slot_fill_without_flag_is_recognised(make_engine: Callable[..., Engine]) -> None:
+    """A bare population answer merges even if understanding did not flag fills_slot."""
+    frames = dict(FRAMES)
+    frames["Trẻ em"] = F({"turn_type": "dosing_calc", "population": "child"})
+    eng = make_engine(frames)
+    r = talk(eng, "Liều paracetamol?", "Trẻ em")
+    assert r[1].reason == "missing_pediatric_age_or_weight"
+    assert r[1].frame["drugs"] == ["paracetamol"]
+    assert ClarifySlot.AGE_WEIGHT.value == "age_weight"

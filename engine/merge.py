@@ -47,10 +47,15 @@ def is_slot_fill(frame: QueryFrame, question: OpenQuestion | None) -> bool:
     return question.slot is not ClarifySlot.DETAIL and _supplies(frame, question.slot)
 
 
-def merge_frames(prior: QueryFrame, answer: QueryFrame, slot: ClarifySlot) -> QueryFrame:
-    """The prior frame with the answer's values for the slot (and compatible extras)."""
+def merge_frames(
+    prior: QueryFrame, answer: QueryFrame, slot: ClarifySlot, *, also: ClarifySlot | None = None
+) -> QueryFrame:
+    """The prior frame with the answer's values for the open slot, for the slot the answer
+    says it fills (`also`), and for the always-compatible dosing slots."""
     data = prior.model_dump()
     names = set(_SLOT_FIELDS[slot]) | set(_ALWAYS_MERGED)
+    if also is not None:
+        names |= set(_SLOT_FIELDS[also])
     if slot is ClarifySlot.DETAIL:
         names |= {"attribute", "drugs", "condition", "route"}
     for name in names:
@@ -81,7 +86,7 @@ def resolve_frame(
     merged = False
     if prior is not None and is_slot_fill(frame, question):
         assert question is not None  # noqa: S101 - implied by is_slot_fill
-        frame = merge_frames(prior, frame, question.slot)
+        frame = merge_frames(prior, frame, question.slot, also=frame.fills_slot)
         merged = True
     if case_patient is not None and not frame.new_case:
         patient = case_patient.merged_with(frame.patient) if frame.patient else case_patient

@@ -19,31 +19,17 @@ from engine.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerReque
 from engine.result import ClaimView, Outcome
 from engine.routing import Effect
 from engine.sections import OVERVIEW_SECTIONS, SectionKey
+from grounding.checks import Check, run_checks
 from grounding.evidence import Answer, Citation, Decision, DrugCandidate, Evidence
+from grounding.render import RenderedAnswer
 from states.messages import abstain_text
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """A grounding check's judgement (the shape `grounding` checks return)."""
+ChecksFactory = Callable[[AnswerRequest], Sequence[Check]]
+"""Builds the grounding checks for one request (e.g. `grounding.verify.default_checks`)."""
 
-    ok: bool
-    check: str
-    problems: tuple[str, ...] = ()
-
-
-Check = Callable[[Answer, Sequence[Evidence]], Verdict]
-ChecksFactory = Callable[[AnswerMode, Sequence[DrugCandidate]], Sequence[Check]]
-
-
-@dataclass(frozen=True)
-class Rendered:
-    message: str
-    claims: list[ClaimView]
-    citations: list[Citation]
-
-
-Renderer = Callable[[Answer, Sequence[Evidence]], Rendered]
+Renderer = Callable[[Answer, Sequence[Evidence]], RenderedAnswer]
+"""Turns a checked answer into the message and citations (`grounding.render.render_answer`)."""
 
 
 @dataclass
@@ -238,30 +224,19 @@ class Paths:
             )
         if not generated.claims:
             return empty
+        verdicts = run_checks(generated, evidence, self._checks(request))
         problems = [
-            f"{v.check}: {p}"
-            for check in self._checks(mode, candidates)
-            for v in [check(generated, evidence)]
-            if not v.ok
-            for p in (v.problems or ("failed",))
+            f"{v.check}: {p}" for v in verdicts if not v.ok for p in v.problems or ("failed",)
         ]
         if problems:
             outcome = _abstain("grounding_failed")
             outcome.problems = problems
             return outcome
         rendered = self._render(generated, evidence)
+        claims = [ClaimView(text=c.text, citations=list(c.citations)) for c in rendered.claims]
         return PathOutcome(
-            Outcome.ANSWERABLE, reason, rendered.message, rendered.claims, rendered.citations
+            Outcome.ANSWERABLE, reason, rendered.message, claims, list(rendered.citations)
         )
 
 
-__all__ = [
-    "Check",
-    "ChecksFactory",
-    "PathOutcome",
-    "Paths",
-    "Rendered",
-    "Renderer",
-    "Verdict",
-    "safety_sections",
-]
+__all__ = ["ChecksFactory", "PathOutcome", "Paths", "Renderer", "safety_sections"]

@@ -53,6 +53,8 @@ class Rule:
     matches: Callable[[QueryFrame], bool]
     decide: Callable[[QueryFrame], Decision]
     doc: str
+    effect: Effect
+    reasons: tuple[str, ...]
 
 
 def _is_dosing_needing_population(f: QueryFrame) -> bool:
@@ -76,8 +78,13 @@ def _rule(
     doc: str,
     matches: Callable[[QueryFrame], bool],
     decide: Callable[[QueryFrame], Decision],
+    effect: Effect | None = None,
+    reasons: tuple[str, ...] = (),
 ) -> Rule:
-    return Rule(n, name, matches, decide, doc)
+    if effect is None:  # a fixed decision documents itself
+        fixed = decide(QueryFrame())
+        effect, reasons = fixed.effect, (fixed.reason,)
+    return Rule(n, name, matches, decide, doc, effect, reasons)
 
 
 def _fixed(
@@ -124,6 +131,8 @@ ROUTING_TABLE: tuple[Rule, ...] = (
             "missing_pediatric_age_or_weight",
             _age_weight_slot(f),
         ),
+        Effect.CLARIFY,
+        ("missing_pediatric_age_or_weight",),
     ),
     _rule(
         4,
@@ -146,6 +155,8 @@ ROUTING_TABLE: tuple[Rule, ...] = (
                 ClarifySlot.DETAIL,
             )
         ),
+        Effect.CLARIFY,
+        ("needs_more_info", "understanding_failed"),
     ),
     _rule(
         5,

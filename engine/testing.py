@@ -12,14 +12,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.catalog import DrugCatalog, DrugEntry
 from engine.frame import QueryFrame
-from engine.paths import Check, Rendered, Verdict
+from grounding.checks import Check, Verdict
+from grounding.render import RenderedAnswer
 from engine.ports import (
     AnswerClarify,
     AnswerMode,
     AnswerRequest,
     UnderstandingContext,
 )
-from engine.result import ClaimView
 from grounding.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
 
 
@@ -175,11 +175,11 @@ def cites_existing_evidence(answer: Answer, pool: Sequence[Evidence]) -> Verdict
     return Verdict(ok=not bad, check="citation", problems=tuple(bad))
 
 
-def simple_checks(_mode: AnswerMode, _candidates: Sequence[DrugCandidate]) -> list[Check]:
+def simple_checks(_request: AnswerRequest) -> list[Check]:
     return [cites_existing_evidence]
 
 
-def simple_render(answer: Answer, pool: Sequence[Evidence]) -> Rendered:
+def simple_render(answer: Answer, pool: Sequence[Evidence]) -> RenderedAnswer:
     """Claims with [n] markers over only the cited evidence, renumbered from 0."""
     order: list[int] = []
     for claim in answer.claims:
@@ -187,17 +187,56 @@ def simple_render(answer: Answer, pool: Sequence[Evidence]) -> Rendered:
             if i not in order:
                 order.append(i)
     renumber = {old: new for new, old in enumerate(order)}
-    claims = [
-        ClaimView(text=c.text, citations=[renumber[i] for i in c.citations]) for c in answer.claims
-    ]
+    claims = tuple(
+        Claim(text=c.text, citations=tuple(renumber[i] for i in c.citations)) for c in answer.claims
+    )
     lines = [
         answer.lead,
         *(f"{c.text} [{', '.join(str(i + 1) for i in c.citations)}]" for c in claims),
     ]
-    return Rendered("\n".join(lines), claims, [Citation.from_evidence(pool[i]) for i in order])
+    return RenderedAnswer(
+        "\n".join(lines), claims, tuple(Citation.from_evidence(pool[i]) for i in order)
+    )
+
+
+class FrameEchoUnderstander:
+    """Reads the frame from the turn text itself (its JSON): lets separate processes and
+    Hypothesis drive the engine with exact frames and no shared state."""
+
+    def understand(self, text: str, context: UnderstandingContext) -> QueryFrame:
+        return QueryFrame.model_validate_json(text)
+
+
+# A tiny corpus for unit and property tests (not the demo formulary).
+SAMPLE_CATALOG = DrugCatalog(
+    [
+        DrugEntry(drug_id="paracetamol", name="Paracetamol"),
+        DrugEntry(drug_id="warfarin", name="Warfarin"),
+        DrugEntry(drug_id="aspirin", name="Aspirin"),
+        DrugEntry(drug_id="amoxicillin", name="Amoxicilin"),
+    ]
+)
+
+SAMPLE_EVIDENCE = [
+    evidence(
+        "paracetamol",
+        "lieu_luong_cach_dung",
+        "Trẻ em 4–6 tuổi: 240 mg mỗi lần.\nTrẻ em theo cân nặng: 10–15 mg/kg mỗi lần.",
+    ),
+    evidence("paracetamol", "chong_chi_dinh", "Suy gan nặng."),
+    evidence("paracetamol", "chi_dinh", "Đau nhẹ và vừa; sốt."),
+    evidence("paracetamol", "dang_thuoc_ham_luong", "Viên nén 500 mg."),
+    evidence("warfarin", "tuong_tac_thuoc", "Aspirin làm tăng nguy cơ chảy máu."),
+    evidence("aspirin", "tuong_tac_thuoc", "Warfarin: tăng nguy cơ chảy máu."),
+    evidence("amoxicillin", "tuong_tac_thuoc", "Probenecid làm tăng nồng độ."),
+    evidence("amoxicillin", "chi_dinh", "Viêm tai giữa cấp."),
+]
 
 
 __all__ = [
+    "SAMPLE_CATALOG",
+    "SAMPLE_EVIDENCE",
+    "FrameEchoUnderstander",
     "MemoryRetriever",
     "QuotingAnswerer",
     "ScriptedUnderstander",

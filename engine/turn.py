@@ -183,7 +183,7 @@ class Engine:
                 conv,
                 trace=entry,
                 idempotency_key=idempotency_key,
-                result_json=result.model_dump_json(),
+                result_json=result.model_dump_json() if idempotency_key else "",
             )
             timings["save"] = _ms(t0)
         except BaseException as exc:

@@ -53,9 +53,7 @@ def trap_states(specs: Iterable[TransitionSpec] = TRANSITIONS) -> set[State]:
 def states_without_turn_end(specs: Iterable[TransitionSpec] = TRANSITIONS) -> set[State]:
     """States from which no turn-end state can be reached."""
     graph = edges(specs)
-    return {
-        s for s in State if not (_closure(graph[s] | {s}, graph) - set(TRANSIENT_STATES))
-    }
+    return {s for s in State if not (_closure(graph[s] | {s}, graph) - set(TRANSIENT_STATES))}
 
 
 def transient_states_without_unguarded_exit(

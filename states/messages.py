@@ -121,8 +121,7 @@ ABSTAIN_MESSAGES: dict[str, str] = {
         "Xin thử lại sau."
     ),
     "generation_unavailable": (
-        "Dịch vụ tạo câu trả lời tạm thời không khả dụng, nên tôi không trả lời. "
-        "Xin thử lại sau."
+        "Dịch vụ tạo câu trả lời tạm thời không khả dụng, nên tôi không trả lời. Xin thử lại sau."
     ),
 }
 

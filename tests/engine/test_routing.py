@@ -13,36 +13,94 @@ def frame(**kw: object) -> QueryFrame:
 
 
 ROWS = [
-    (1, frame(turn_type="dosing_calc", drugs=["paracetamol"], non_human=True),
-     Effect.ABSTAIN, "out_of_scope"),
-    (2, frame(turn_type="dosing_calc", drugs=["paracetamol"]),
-     Effect.CLARIFY, "missing_population"),
-    (3, frame(turn_type="dosing_calc", drugs=["paracetamol"], population="child", weight_kg=18),
-     Effect.CLARIFY, "missing_pediatric_age_or_weight"),
-    (4, frame(turn_type="drug_attribute", drugs=["paracetamol"], needs_clarify=True,
-              attribute="chi_dinh"), Effect.CLARIFY, "needs_more_info"),
-    (5, frame(turn_type="condition_to_drug",
-              condition=ConditionQuery(text="nhiễm trùng", ambiguous=True)),
-     Effect.CLARIFY, "ambiguous_condition"),
-    (6, frame(turn_type="condition_to_drug", condition="hen", condition_relation="caution"),
-     Effect.ABSTAIN, "unsupported_reverse_relation"),
-    (7, frame(turn_type="condition_to_drug", condition="viêm tai giữa"),
-     Effect.CONDITION_TO_DRUG, "condition_to_drug"),
+    (
+        1,
+        frame(turn_type="dosing_calc", drugs=["paracetamol"], non_human=True),
+        Effect.ABSTAIN,
+        "out_of_scope",
+    ),
+    (
+        2,
+        frame(turn_type="dosing_calc", drugs=["paracetamol"]),
+        Effect.CLARIFY,
+        "missing_population",
+    ),
+    (
+        3,
+        frame(turn_type="dosing_calc", drugs=["paracetamol"], population="child", weight_kg=18),
+        Effect.CLARIFY,
+        "missing_pediatric_age_or_weight",
+    ),
+    (
+        4,
+        frame(
+            turn_type="drug_attribute",
+            drugs=["paracetamol"],
+            needs_clarify=True,
+            attribute="chi_dinh",
+        ),
+        Effect.CLARIFY,
+        "needs_more_info",
+    ),
+    (
+        5,
+        frame(
+            turn_type="condition_to_drug",
+            condition=ConditionQuery(text="nhiễm trùng", ambiguous=True),
+        ),
+        Effect.CLARIFY,
+        "ambiguous_condition",
+    ),
+    (
+        6,
+        frame(turn_type="condition_to_drug", condition="hen", condition_relation="caution"),
+        Effect.ABSTAIN,
+        "unsupported_reverse_relation",
+    ),
+    (
+        7,
+        frame(turn_type="condition_to_drug", condition="viêm tai giữa"),
+        Effect.CONDITION_TO_DRUG,
+        "condition_to_drug",
+    ),
     (8, frame(turn_type="condition_to_drug"), Effect.CLARIFY, "no_condition"),
-    (9, frame(turn_type="condition_relation", condition="suy thận",
-              condition_relation="contraindication"),
-     Effect.ABSTAIN, "unsupported_reverse_relation"),
-    (10, frame(turn_type="drug_attribute", drugs=["paracetamol"]),
-     Effect.CLARIFY, "missing_attribute"),
+    (
+        9,
+        frame(
+            turn_type="condition_relation",
+            condition="suy thận",
+            condition_relation="contraindication",
+        ),
+        Effect.ABSTAIN,
+        "unsupported_reverse_relation",
+    ),
+    (
+        10,
+        frame(turn_type="drug_attribute", drugs=["paracetamol"]),
+        Effect.CLARIFY,
+        "missing_attribute",
+    ),
     (11, frame(turn_type="smalltalk"), Effect.SMALLTALK, "smalltalk"),
     (12, frame(turn_type="out_of_scope"), Effect.ABSTAIN, "out_of_scope"),
-    (13, frame(turn_type="drug_attribute", unknown_drugs=["thuocx"], attribute="chi_dinh"),
-     Effect.ABSTAIN, "drug_not_in_formulary"),
+    (
+        13,
+        frame(turn_type="drug_attribute", unknown_drugs=["thuocx"], attribute="chi_dinh"),
+        Effect.ABSTAIN,
+        "drug_not_in_formulary",
+    ),
     (14, frame(turn_type="drug_attribute", attribute="chi_dinh"), Effect.CLARIFY, "no_drug"),
-    (15, frame(turn_type="interaction", drugs=["warfarin", "aspirin"]),
-     Effect.INTERACTION, "interaction"),
-    (16, frame(turn_type="drug_attribute", drugs=["paracetamol"], attribute="chi_dinh"),
-     Effect.SINGLE_DRUG, "single_drug"),
+    (
+        15,
+        frame(turn_type="interaction", drugs=["warfarin", "aspirin"]),
+        Effect.INTERACTION,
+        "interaction",
+    ),
+    (
+        16,
+        frame(turn_type="drug_attribute", drugs=["paracetamol"], attribute="chi_dinh"),
+        Effect.SINGLE_DRUG,
+        "single_drug",
+    ),
 ]
 
 
@@ -106,8 +164,11 @@ def test_condition_clarify_flag_does_not_hijack_condition_path() -> None:
 
 def test_ambiguity_checked_before_relation() -> None:
     """A broad condition clarifies before its relation could abstain."""
-    f = frame(turn_type="condition_to_drug", condition_relation=Relation.CAUTION,
-              condition=ConditionQuery(text="đau", ambiguous=True))
+    f = frame(
+        turn_type="condition_to_drug",
+        condition_relation=Relation.CAUTION,
+        condition=ConditionQuery(text="đau", ambiguous=True),
+    )
     assert route(f).rule == 5
 
 
@@ -120,3 +181,12 @@ def test_unknown_drug_named_alongside_nothing_abstains_before_no_drug() -> None:
     """Only unknown drugs named → drug_not_in_formulary, not a request to name a drug."""
     f = frame(turn_type="dosing_calc", unknown_drugs=["thuocx"])
     assert route(f).reason == "drug_not_in_formulary"
+
+
+@pytest.mark.parametrize(("rule", "f", "effect", "reason"), ROWS, ids=[f"doc{r[0]}" for r in ROWS])
+def test_rule_documents_what_it_decides(
+    rule: int, f: QueryFrame, effect: Effect, reason: str
+) -> None:
+    """Each rule's declared effect and reasons cover what it actually decides."""
+    row = ROUTING_TABLE[rule - 1]
+    assert row.effect is effect and reason in row.reasons

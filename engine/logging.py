@@ -48,6 +48,8 @@ def configure_logging(level: str = "INFO", stream: IO[str] | None = None) -> Non
     root.handlers = [handler]
     root.setLevel(level)
     root.propagate = False
+    # `transitions` logs every state entry and exit at INFO; one line per turn is ours to write.
+    logging.getLogger("transitions").setLevel(logging.WARNING)
 
 
 class TurnLogger:

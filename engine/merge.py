@@ -7,8 +7,8 @@ stale slots. Patient facts carry over only within one case.
 
 from __future__ import annotations
 
-from engine.frame import ClarifySlot, PatientContext, Population, QueryFrame, Route, TurnType
 from engine.conversation import OpenQuestion
+from engine.frame import ClarifySlot, PatientContext, Population, QueryFrame, Route, TurnType
 
 _SLOT_FIELDS: dict[ClarifySlot, tuple[str, ...]] = {
     ClarifySlot.POPULATION: ("population", "age_months", "age_text", "weight_kg"),
@@ -65,10 +65,10 @@ def merge_frames(
     if answer.patient is not None:
         base = prior.patient or PatientContext()
         data["patient"] = base.merged_with(answer.patient).model_dump()
-    if answer.age_months is not None or answer.weight_kg is not None:
-        # A child's age or weight given as an answer implies the child population.
-        if data.get("population") is None and (answer.age_months or 0) < 18 * 12:
-            data["population"] = Population.CHILD
+    # A child's age or weight given as an answer implies the child population.
+    gave_child_slot = answer.age_months is not None or answer.weight_kg is not None
+    if gave_child_slot and data.get("population") is None and (answer.age_months or 0) < 216:
+        data["population"] = Population.CHILD
     data["needs_clarify"] = False
     data["clarify_reason"] = None
     data["fills_slot"] = None

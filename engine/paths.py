@@ -24,7 +24,6 @@ from grounding.evidence import Answer, Citation, Decision, DrugCandidate, Eviden
 from grounding.render import RenderedAnswer
 from states.messages import abstain_text
 
-
 ChecksFactory = Callable[[AnswerRequest], Sequence[Check]]
 """Builds the grounding checks for one request (e.g. `grounding.verify.default_checks`)."""
 

@@ -61,7 +61,7 @@ class RateLimiter:
 
     def __init__(
         self,
-        client: redis.Redis,
+        client: redis.Redis | redis.RedisCluster,
         *,
         per_minute: int,
         burst: int,

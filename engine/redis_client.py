@@ -56,15 +56,15 @@ def from_url(url: str, *, timeout_s: float = 2.0) -> redis.Redis | redis.RedisCl
             host, _, port = part.partition(":")
             hosts.append((host, int(port or 26379)))
         master = parsed.path.strip("/") or "mymaster"
-        sentinel = Sentinel(hosts, socket_timeout=timeout_s)
-        client: redis.Redis = sentinel.master_for(master, **opts)
+        sentinel = Sentinel(hosts, socket_timeout=timeout_s)  # type: ignore[no-untyped-call]  # redis-py leaves Sentinel unannotated
+        client: redis.Redis = sentinel.master_for(master, **opts)  # type: ignore[no-untyped-call]  # same
         return client
     if parsed.scheme not in {"redis", "rediss", "unix"}:
         raise ConfigError(
             f"REDIS_URL scheme must be redis, rediss, unix or redis+sentinel, got {parsed.scheme!r}"
         )
     if parse_qs(parsed.query).get("cluster", ["false"])[0].lower() in {"1", "true", "yes"}:
-        base = url.split("?")[0]
+        base = url.split("?", maxsplit=1)[0]
         return redis.RedisCluster.from_url(
             base, socket_timeout=timeout_s, socket_connect_timeout=timeout_s
         )

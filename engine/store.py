@@ -187,7 +187,7 @@ class RedisStateStore:
         deadline = time.monotonic() + self._lock_wait_ms / 1000
         enqueue, pause, pttl = "1", 0.001, 1000
         while True:
-            args = [
+            args: list[str | int] = [
                 owner,
                 self._lock_ttl_ms,
                 self._presence_ms,
@@ -224,7 +224,7 @@ class RedisStateStore:
     ) -> None:
         k = self.keys_for(lease.conversation_id)
         keys = [k["doc"], k["lock"], k["queue"], k["waiters"], k["trace"], k["idem"], k["idemq"]]
-        args = [
+        args: list[str | int] = [
             lease.owner,
             lease.fence,
             lease.version,

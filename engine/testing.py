@@ -12,15 +12,15 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.catalog import DrugCatalog, DrugEntry
 from engine.frame import QueryFrame
-from grounding.checks import Check, Verdict
-from grounding.render import RenderedAnswer
 from engine.ports import (
     AnswerClarify,
     AnswerMode,
     AnswerRequest,
     UnderstandingContext,
 )
+from grounding.checks import Check, Verdict
 from grounding.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
+from grounding.render import RenderedAnswer
 
 
 class ScriptedUnderstander:

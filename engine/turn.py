@@ -47,9 +47,9 @@ from grounding.evidence import Citation
 from states import State, Trigger
 from states import diagram as state_diagram
 from states.messages import (
+    ATTRIBUTE_REPLIES,
     POPULATION_REPLIES,
     SMALLTALK_REPLY,
-    ATTRIBUTE_REPLIES,
     abstain_text,
     age_weight_question,
     clarify_text,
@@ -172,8 +172,9 @@ class Engine:
         begun = self.store.begin(conversation_id, idempotency_key=idempotency_key)
         if begun.replay is not None:
             return TurnResult.model_validate_json(begun.replay)
-        assert begun.lease is not None and begun.conversation is not None  # noqa: S101
         lease, conv = begun.lease, begun.conversation
+        if lease is None or conv is None:  # pragma: no cover - begin returns one or the other
+            raise AssertionError("begin returned neither a lease nor a replay")
         timings["load"] = _ms(started)
         try:
             result, entry = self._run(conv, text, idempotency_key, timings, started)

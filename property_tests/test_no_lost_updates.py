@@ -59,7 +59,7 @@ def test_threads_lose_no_turn(redis_client: redis.Redis, batch: list[dict[str, A
     def go(key: str, frame: dict[str, Any]) -> None:
         try:
             engine.handle(cid, json.dumps(frame), idempotency_key=key)
-        except BaseException as exc:  # noqa: BLE001 - asserted below
+        except BaseException as exc:
             errors.append(exc)
 
     threads = [threading.Thread(target=go, args=item) for item in sent.items()]
@@ -85,21 +85,31 @@ def test_processes_lose_no_turn(redis_client: redis.Redis, redis_url: str) -> No
     procs = []
     for p in range(3):
         payload = [(k, f) for k, f in sent.items() if k.startswith(f"p{p}-")]
-        procs.append(subprocess.Popen(
-            [sys.executable, "-c", WORKER, redis_url, cid, json.dumps(payload)], cwd=REPO))
+        procs.append(
+            subprocess.Popen(
+                [sys.executable, "-c", WORKER, redis_url, cid, json.dumps(payload)], cwd=REPO
+            )
+        )
     assert [proc.wait(timeout=120) for proc in procs] == [0, 0, 0]
     replay(build_engine(from_url(redis_url)), cid, sent)
 
 
-def test_whole_process_restart_keeps_the_dialogue(redis_client: redis.Redis,
-                                                  redis_url: str) -> None:
+def test_whole_process_restart_keeps_the_dialogue(
+    redis_client: redis.Redis, redis_url: str
+) -> None:
     """A process runs two turns and exits; a new engine here sees the same state and slots."""
     engine = build_engine(redis_client)
     cid = engine.create_conversation().conversation_id
-    payload = [("a", {"turn_type": "dosing_calc", "drugs": ["paracetamol"]}),
-               ("b", {"population": "child", "fills_slot": "population"})]
-    done = subprocess.run([sys.executable, "-c", WORKER, redis_url, cid, json.dumps(payload)],
-                          cwd=REPO, timeout=120, check=False)
+    payload = [
+        ("a", {"turn_type": "dosing_calc", "drugs": ["paracetamol"]}),
+        ("b", {"population": "child", "fills_slot": "population"}),
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", WORKER, redis_url, cid, json.dumps(payload)],
+        cwd=REPO,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0
     view = build_engine(from_url(redis_url)).conversation(cid)
     assert (view.state, view.clarify_streak) == ("clarifying_age_weight", 2)

@@ -42,7 +42,7 @@ def mermaid(current: str | None = None) -> str:
         show_conditions=True,
         title="duocthu dialogue",
     )
-    text: str = model.get_graph().draw(None)  # type: ignore[attr-defined]  # added by GraphMachine
+    text: str = model.get_graph().draw(None)  # GraphMachine adds get_graph to the model
     return text.rstrip() + "\n"
 
 
@@ -84,9 +84,9 @@ def dot(current: str | None = None) -> str:
         guard = f" [{', '.join(g.value for g in t.guards)}]" if t.guards else ""
         for src in t.sources:
             labels.setdefault((src.value, t.dest.value), []).append(t.trigger.value + guard)
-    for (src, dst), names in labels.items():
+    for (source, dest), names in labels.items():
         label = "\\n".join(names)
-        lines.append(f'  "{src}" -> "{dst}" [label="{label}", fontsize=9];')
+        lines.append(f'  "{source}" -> "{dest}" [label="{label}", fontsize=9];')
     lines.append("}")
     return "\n".join(lines) + "\n"
 

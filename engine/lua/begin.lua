@@ -36,6 +36,12 @@ redis.call('PEXPIRE', waiters_k, lock_ttl + presence)
 -- A head that neither holds the lock nor polls any more has died: skip it.
 local holder = redis.call('GET', lock_k)
 local holder_id = holder and string.match(holder, '^([^|]+)') or nil
+if holder_id == me then
+  -- Our earlier call took the lock but its reply was lost and the client retried:
+  -- hand back the same lease instead of waiting on ourselves until the lock expires.
+  redis.call('HDEL', waiters_k, me)
+  return {'ok', string.match(holder, '|(%d+)$'), redis.call('GET', doc_k)}
+end
 while true do
   local head = redis.call('LINDEX', queue_k, 0)
   if (not head) or head == me or head == holder_id then break end

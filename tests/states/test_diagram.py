@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.statedoc import render_state_machine_doc
 from states import TRANSITIONS, State
 from states.diagram import as_json, dot, mermaid
-from engine.statedoc import render_state_machine_doc
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "state-machine.md"
 

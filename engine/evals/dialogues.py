@@ -1,0 +1,396 @@
+"""`duocthu eval dialogues`: whole conversations through the real engine, checked after every turn.
+
+Each labelled dialogue lists its turns with the expected state, outcome, reason and, for
+answers, cited drug/section. Reported per slice (tuning, held-out): per-turn accuracy of
+each field and per-dialogue exact match. The exit status gates on contract invariants
+(no turn ends in `retrieving`, at most four clarifications in a row, reason codes from the
+contract, no child dose before age and weight, no answer without a citation, no engine
+error), which must hold on every turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import json
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from tqdm import tqdm
+
+from engine.result import TurnResult
+
+ROOT = Path(__file__).resolve().parents[2]
+TUNING_SET = ROOT / "evals" / "dialogues.jsonl"
+HELDOUT_SET = ROOT / "evals" / "dialogues.heldout.jsonl"
+TUNING = "tuning"
+HELDOUT = "heldout"
+FIELDS = ("state", "outcome", "reason", "route_rule", "cites")
+MAX_CONSECUTIVE_CLARIFY = 4
+
+# CONTRACT §2: every reason a turn may carry.
+CONTRACT_REASONS = frozenset(
+    {
+        "single_drug", "interaction", "condition_to_drug", "smalltalk", "missing_population",
+        "missing_pediatric_age_or_weight", "needs_more_info", "ambiguous_condition",
+        "no_condition", "no_indication", "missing_attribute", "no_drug", "ambiguous_route",
+        "out_of_scope", "unsupported_reverse_relation", "drug_not_in_formulary",
+        "clarify_loop_exhausted", "no_interaction_evidence", "no_evidence",
+        "no_safety_evidence", "grounding_failed", "budget_exhausted", "understanding_failed",
+        "generation_unavailable",
+    }
+)  # fmt: skip
+
+
+class TurnEngine(Protocol):
+    """What the runners need of `engine.turn.Engine` (a fake in tests)."""
+
+    def create_conversation(self) -> Any: ...
+
+    def handle(self, conversation_id: str, text: str) -> TurnResult: ...
+
+
+@dataclass(frozen=True)
+class LabelledTurn:
+    text: str
+    expect: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Dialogue:
+    id: str
+    slice: str
+    tag: str
+    turns: tuple[LabelledTurn, ...]
+
+
+@dataclass
+class Played:
+    """One dialogue as the engine answered it (a None result is an engine error)."""
+
+    dialogue: Dialogue
+    results: list[TurnResult | None]
+    errors: list[str] = field(default_factory=list)
+
+
+def load_dialogues(path: Path, default_slice: str) -> list[Dialogue]:
+    out: list[Dialogue] = []
+    with path.open(encoding="utf-8") as fh:
+        for line_no, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            turns = tuple(
+                LabelledTurn(t["text"], dict(t.get("expect") or {})) for t in row["turns"]
+            )
+            out.append(
+                Dialogue(
+                    id=str(row.get("id", f"{path.name}:{line_no}")),
+                    slice=row.get("slice", default_slice),
+                    tag=str(row.get("tag", "")),
+                    turns=turns,
+                )
+            )
+    return out
+
+
+def load_sets(tuning: Path, heldout: Path, path: Path | None = None) -> list[Dialogue]:
+    if path is not None:
+        return load_dialogues(path, TUNING)
+    found: list[Dialogue] = []
+    for file, name in ((tuning, TUNING), (heldout, HELDOUT)):
+        if file.is_file():
+            found += load_dialogues(file, name)
+    return found
+
+
+def accepts(want: Any, got: Any) -> bool:
+    """`want` is a value or a list of acceptable values."""
+    if isinstance(want, list):
+        return got in want
+    return bool(got == want)
+
+
+def cites_ok(want: Sequence[dict[str, str]], result: TurnResult) -> bool:
+    """Every expected {drug_id, section_key} (either may be omitted) is among the citations."""
+    return all(
+        any(
+            c.drug_id == w.get("drug_id", c.drug_id)
+            and c.section_key == w.get("section_key", c.section_key)
+            for c in result.citations
+        )
+        for w in want
+    )
+
+
+def _plain(value: Any) -> Any:
+    return value.value if hasattr(value, "value") else value
+
+
+def field_checks(expect: dict[str, Any], result: TurnResult) -> dict[str, bool]:
+    """Which expected fields of one turn the result matches (only the fields given)."""
+    checks: dict[str, bool] = {}
+    for name in ("state", "outcome", "reason", "route_rule"):
+        if name in expect:
+            got = getattr(result, name)
+            checks[name] = accepts(expect[name], got.value if hasattr(got, "value") else got)
+    if "cites" in expect:
+        checks["cites"] = cites_ok(expect["cites"], result)
+    return checks
+
+
+def violations(result: TurnResult, streak_before: int) -> list[str]:
+    """Contract invariants one turn broke (empty when it kept them all)."""
+    problems: list[str] = []
+    if result.state == "retrieving":
+        problems.append("turn ended in retrieving")
+    if result.clarify_streak > MAX_CONSECUTIVE_CLARIFY:
+        problems.append(f"clarify streak {result.clarify_streak} > {MAX_CONSECUTIVE_CLARIFY}")
+    if result.outcome.value == "clarify" and streak_before >= MAX_CONSECUTIVE_CLARIFY:
+        problems.append("a fifth consecutive clarification was asked")
+    if result.reason not in CONTRACT_REASONS:
+        problems.append(f"reason {result.reason!r} is not a contract reason")
+    frame = result.frame
+    if (
+        result.outcome.value == "answerable"
+        and frame.get("turn_type") == "dosing_calc"
+        and frame.get("population") == "child"
+        and not frame.get("section_overview")
+        and (frame.get("age_months") is None or frame.get("weight_kg") is None)
+    ):
+        problems.append("child dose answered without both age and weight")
+    if (
+        result.outcome.value == "answerable"
+        and result.reason != "smalltalk"
+        and not result.citations
+    ):
+        problems.append("answer without a citation")
+    return problems
+
+
+def play(engine: TurnEngine, dialogue: Dialogue) -> Played:
+    """Run one dialogue in a fresh conversation; an exception ends it as an engine error."""
+    played = Played(dialogue, [])
+    conversation_id = engine.create_conversation().conversation_id
+    for turn in dialogue.turns:
+        try:
+            played.results.append(engine.handle(conversation_id, turn.text))
+        except Exception as exc:  # an eval reports every failure; it does not stop
+            played.errors.append(f"{type(exc).__name__}: {exc}")
+            played.results += [None] * (len(dialogue.turns) - len(played.results))
+            break
+    return played
+
+
+@dataclass
+class DialogueSlice:
+    """Counts for one slice."""
+
+    name: str
+    dialogues: int = 0
+    exact: int = 0
+    turns: int = 0
+    hits: Counter[str] = field(default_factory=Counter)
+    counted: Counter[str] = field(default_factory=Counter)
+    by_tag: Counter[tuple[str, bool]] = field(default_factory=Counter)
+    violations: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    misses: list[str] = field(default_factory=list)
+
+    def accuracy(self, name: str) -> float | None:
+        n = self.counted[name]
+        return self.hits[name] / n if n else None
+
+
+def score_dialogue(played: Played, sl: DialogueSlice) -> None:
+    d = played.dialogue
+    sl.dialogues += 1
+    exact = not played.errors
+    streak = 0
+    sl.errors += [f"{d.id}: {e}" for e in played.errors]
+    for n, (turn, result) in enumerate(zip(d.turns, played.results, strict=True), 1):
+        sl.turns += 1
+        if result is None:
+            for name in FIELDS:
+                if name in turn.expect or name == "state":
+                    sl.counted[name] += 1
+            exact = False
+            continue
+        sl.violations += [f"{d.id} turn {n}: {p}" for p in violations(result, streak)]
+        streak = result.clarify_streak
+        for name, ok in field_checks(turn.expect, result).items():
+            sl.counted[name] += 1
+            sl.hits[name] += ok
+            if not ok:
+                exact = False
+                want = turn.expect.get(name)
+                got = (
+                    [(c.drug_id, c.section_key) for c in result.citations]
+                    if name == "cites"
+                    else _plain(getattr(result, name))
+                )
+                sl.misses.append(
+                    f"{d.id} turn {n} [{name}] want={want!r} got={got!r} :: {turn.text}"
+                )
+    sl.exact += exact
+    sl.by_tag[(d.tag, exact)] += 1
+
+
+@dataclass
+class DialogueReport:
+    slices: dict[str, DialogueSlice]
+
+    def gate_failures(self) -> list[str]:
+        out: list[str] = []
+        for sl in self.slices.values():
+            out += [f"{sl.name}: {v}" for v in sl.violations]
+            out += [f"{sl.name}: engine error {e}" for e in sl.errors]
+        return out
+
+
+def score_all(played: Iterable[Played]) -> DialogueReport:
+    report = DialogueReport(slices={})
+    for p in played:
+        sl = report.slices.setdefault(p.dialogue.slice, DialogueSlice(p.dialogue.slice))
+        score_dialogue(p, sl)
+    return report
+
+
+# -- the real engine, built once per process ---------------------------------
+_RUNTIMES: dict[str, Any] = {}
+
+
+def shared_engine(data_dir: Path | None = None) -> TurnEngine:
+    """The real engine over the demo corpus; built once per process and data dir.
+
+    Without `data_dir` a temporary directory is used (the first build ingests the demo
+    corpus into a fresh embedded index, which takes minutes on a slow machine).
+    """
+    key = str(data_dir) if data_dir is not None else ""
+    if key not in _RUNTIMES:
+        from engine.bootstrap import build_runtime  # noqa: PLC0415 - heavy; only when running
+        from engine.settings import (  # noqa: PLC0415
+            AnswerProvider,
+            EmbeddingProvider,
+            Settings,
+            UnderstandingProvider,
+        )
+
+        if data_dir is None:
+            tmp = tempfile.TemporaryDirectory(prefix="duocthu-eval-")
+            atexit.register(tmp.cleanup)
+            data_dir = Path(tmp.name)
+        runtime = build_runtime(
+            Settings(
+                duocthu_data_dir=data_dir,
+                redis_url=None,
+                qdrant_url=None,
+                embedding_provider=EmbeddingProvider.LOCAL,
+                understanding_provider=UnderstandingProvider.RULES,
+                answer_provider=AnswerProvider.EXTRACTIVE,
+            )
+        )
+        atexit.register(runtime.close)
+        _RUNTIMES[key] = runtime
+    engine: TurnEngine = _RUNTIMES[key].engine
+    return engine
+
+
+def play_all(
+    engine: TurnEngine, dialogues: Sequence[Dialogue], *, progress: bool, desc: str
+) -> list[Played]:
+    return [
+        play(engine, d)
+        for d in tqdm(dialogues, desc=desc, unit="dialogue", disable=not progress, file=sys.stderr)
+    ]
+
+
+def pct(value: float | None) -> str:
+    return "  n/a" if value is None else f"{value * 100:5.1f}%"
+
+
+def render(report: DialogueReport, *, show_misses: int = 0) -> str:
+    lines: list[str] = []
+    for name in (TUNING, HELDOUT, *sorted(set(report.slices) - {TUNING, HELDOUT})):
+        sl = report.slices.get(name)
+        if sl is None:
+            continue
+        lines.append(f"\n== {name} slice: {sl.dialogues} dialogues, {sl.turns} turns ==")
+        for f in FIELDS:
+            if sl.counted[f]:
+                lines.append(f"  {f:<22}{pct(sl.accuracy(f))}  ({sl.hits[f]}/{sl.counted[f]})")
+        exact = sl.exact / sl.dialogues if sl.dialogues else None
+        lines.append(f"  {'dialogue exact match':<22}{pct(exact)}  ({sl.exact}/{sl.dialogues})")
+        tags = sorted({t for t, _ in sl.by_tag})
+        lines.append("  by path (exact / dialogues):")
+        for tag in tags:
+            ok, bad = sl.by_tag[(tag, True)], sl.by_tag[(tag, False)]
+            lines.append(f"    {tag or '-':<28}{ok}/{ok + bad}")
+        lines.append(
+            f"  invariant violations: {len(sl.violations)}; engine errors: {len(sl.errors)}"
+        )
+        lines += [f"    ! {v}" for v in sl.violations[:20]]
+        lines += [f"    ! {e}" for e in sl.errors[:20]]
+        lines += [f"  MISS {m}" for m in sl.misses[:show_misses]]
+    return "\n".join(lines)
+
+
+def parse_common(prog: str, argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog=prog)
+    parser.add_argument("path", nargs="?", type=Path, help="a labelled JSONL set (default: both)")
+    parser.add_argument("--heldout", action="store_true", help="only the held-out slice")
+    parser.add_argument("--tuning", action="store_true", help="only the tuning slice")
+    parser.add_argument("--data-dir", type=Path, help="reuse this data dir (default: a temp dir)")
+    parser.add_argument("--show-misses", type=int, default=0, metavar="N")
+    parser.add_argument("--no-progress", action="store_true")
+    # `duocthu eval` with no set passes the same arguments to every runner.
+    args, _unknown = parser.parse_known_args(argv)
+    return args
+
+
+def keep_slice(items: Sequence[Any], args: argparse.Namespace) -> list[Any]:
+    if args.heldout:
+        return [i for i in items if i.slice == HELDOUT]
+    if args.tuning:
+        return [i for i in items if i.slice != HELDOUT]
+    return list(items)
+
+
+def main(
+    argv: list[str], *, engine_factory: Callable[[Path | None], TurnEngine] = shared_engine
+) -> int:
+    args = parse_common("duocthu eval dialogues", argv)
+    dialogues = keep_slice(load_sets(TUNING_SET, HELDOUT_SET, args.path), args)
+    engine = engine_factory(args.data_dir)
+    played = play_all(engine, dialogues, progress=not args.no_progress, desc="dialogues")
+    report = score_all(played)
+    print(render(report, show_misses=args.show_misses))
+    failures = report.gate_failures()
+    print(f"\ninvariant gate: {'PASS' if not failures else f'FAIL ({len(failures)})'}")
+    return 1 if failures else 0
+
+
+__all__ = [
+    "CONTRACT_REASONS",
+    "Dialogue",
+    "DialogueReport",
+    "LabelledTurn",
+    "Played",
+    "TurnEngine",
+    "field_checks",
+    "load_dialogues",
+    "main",
+    "play",
+    "score_all",
+    "shared_engine",
+    "violations",
+]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -8,6 +8,7 @@ stale slots. Patient facts carry over only within one case.
 from __future__ import annotations
 
 from engine.conversation import OpenQuestion
+from engine.followup import as_followup, is_context_followup
 from engine.frame import ClarifySlot, PatientContext, Population, QueryFrame, Route, TurnType
 
 _SLOT_FIELDS: dict[ClarifySlot, tuple[str, ...]] = {
@@ -87,6 +88,9 @@ def resolve_frame(
     if prior is not None and is_slot_fill(frame, question):
         assert question is not None  # noqa: S101 - implied by is_slot_fill
         frame = merge_frames(prior, frame, question.slot, also=frame.fills_slot)
+        merged = True
+    elif prior is not None and question is None and is_context_followup(frame, prior):
+        frame = as_followup(frame, prior)
         merged = True
     if case_patient is not None and not frame.new_case:
         patient = case_patient.merged_with(frame.patient) if frame.patient else case_patient

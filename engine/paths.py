@@ -11,10 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from engine.assessment import (
+    assess_candidates,
+    assessment_claims,
+    assessment_notices,
+    has_safety_evidence,
+)
 from engine.budget import RequestBudget
 from engine.catalog import DrugCatalog
 from engine.errors import GenerationUnavailable
-from engine.frame import ClarifySlot, PatientContext, QueryFrame, TurnType
+from engine.frame import ClarifySlot, QueryFrame, TurnType
 from engine.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
 from engine.result import ClaimView, Outcome
 from engine.routing import Effect
@@ -47,26 +53,6 @@ class PathOutcome:
 
 def _abstain(reason: str, message: str | None = None, **values: str) -> PathOutcome:
     return PathOutcome(Outcome.ABSTAIN, reason, message or abstain_text(reason, **values))
-
-
-# Which safety sections matter for which patient facts (stage 2 of condition→drug).
-def safety_sections(patient: PatientContext) -> list[SectionKey]:
-    wanted: list[SectionKey] = []
-    if patient.pregnant:
-        wanted.append(SectionKey.THOI_KY_MANG_THAI)
-    if patient.breastfeeding:
-        wanted.append(SectionKey.THOI_KY_CHO_CON_BU)
-    if patient.renal_impairment or patient.hepatic_impairment:
-        wanted += [
-            SectionKey.THAN_TRONG,
-            SectionKey.CHONG_CHI_DINH,
-            SectionKey.LIEU_LUONG_CACH_DUNG,
-        ]
-    if patient.allergies or patient.comorbidities:
-        wanted += [SectionKey.CHONG_CHI_DINH, SectionKey.THAN_TRONG]
-    if patient.current_medicines:
-        wanted.append(SectionKey.TUONG_TAC_THUOC)
-    return list(dict.fromkeys(wanted))
 
 
 class Paths:
@@ -172,14 +158,27 @@ class Paths:
             )
         evidence = [ev for c in candidates for ev in c.evidence]
         patient = frame.patient
+        extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = None
         if patient is not None and patient.needs_safety_review():
-            safety: list[Evidence] = []
-            for cand in candidates[: self._safety_candidates]:
-                for section in safety_sections(patient):
-                    safety += self._retriever.find_by_section(cand.drug_id, section)
-            if not safety:
+            # Stage 2: only the safety sections this patient's facts make relevant.
+            assessments, safety = assess_candidates(
+                candidates,
+                patient,
+                self._retriever.find_by_section,
+                top=self._safety_candidates,
+                catalog=self._catalog,
+            )
+            if not has_safety_evidence(assessments):
                 return _abstain("no_safety_evidence")
             evidence += safety
+
+            def extend(answer: Answer, pool: Sequence[Evidence]) -> Answer:
+                extra = assessment_claims(assessments, pool, existing=answer.claims)
+                notices = (*answer.notices, *assessment_notices(assessments))
+                return answer.model_copy(
+                    update={"claims": (*answer.claims, *extra), "notices": notices}
+                )
+
         return self._generate(
             AnswerMode.LIST,
             frame,
@@ -189,6 +188,7 @@ class Paths:
             budget,
             reason="condition_to_drug",
             empty=_abstain("no_evidence"),
+            extend=extend,
         )
 
     # -- generation + checks ------------------------------------------------
@@ -203,6 +203,7 @@ class Paths:
         *,
         reason: str,
         empty: PathOutcome,
+        extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = None,
     ) -> PathOutcome:
         request = AnswerRequest(
             mode=mode,
@@ -223,6 +224,8 @@ class Paths:
             )
         if not generated.claims:
             return empty
+        if extend is not None:
+            generated = extend(generated, evidence)
         verdicts = run_checks(generated, evidence, self._checks(request))
         problems = [
             f"{v.check}: {p}" for v in verdicts if not v.ok for p in v.problems or ("failed",)
@@ -238,4 +241,4 @@ class Paths:
         )
 
 
-__all__ = ["ChecksFactory", "PathOutcome", "Paths", "Renderer", "safety_sections"]
+__all__ = ["ChecksFactory", "PathOutcome", "Paths", "Renderer"]

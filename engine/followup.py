@@ -1,0 +1,77 @@
+"""Context follow-ups: a turn that only adds patient facts re-asks the open case's question.
+
+"Tôi cũng đang uống warfarin" or "người khác, 70 tuổi, suy thận" after a
+condition→drug answer is not a new question: it is the same question for
+this patient (or, after a case boundary, for the new patient). Code decides
+this, not the model: the turn must add patient facts and carry nothing else
+that makes it a question of its own.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from engine.frame import PatientContext, QueryFrame, TurnType
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text.lower().replace("đ", "d"))
+    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
+
+
+# Words that can surround patient facts without asking anything new (accent-folded).
+_FILLER = re.compile(
+    r"\b(?:toi|minh|em|anh|chi|ba|ong|me|con|be|benh nhan|nguoi benh|nguoi|khac|truong hop|"
+    r"moi|cung|dang|bi|co|va|them|nua|thi sao|the con|con|nam|nu|hien|hien tai|uong|dung|"
+    r"thuoc|roi|nhe|a|ay|do|la|voi|\d+(?:[.,]\d+)?\s*(?:tuoi|thang|tuan|kg|ky|can)|tuoi|"
+    r"thang|tuan|kg)\b"
+)
+_FACETS = re.compile(
+    r"\b(?:suy than(?: man| nang| nhe)?|suy gan|benh than|benh gan|mang thai|co thai|"
+    r"cho con bu|di ung(?: \w+)?|than trong|tang men gan)\b"
+)
+
+
+def _only_context(text: str, patient: PatientContext | None) -> bool:
+    """Nothing of `text` is left once patient facts and filler words are taken out."""
+    rest = _fold(text)
+    if patient is not None:
+        for fact in (*patient.comorbidities, *patient.allergies, *patient.current_medicines):
+            rest = rest.replace(_fold(fact), " ")
+    rest = _FACETS.sub(" ", rest)
+    rest = _FILLER.sub(" ", rest)
+    return not re.sub(r"[\W_]+", "", rest)
+
+
+def is_context_followup(frame: QueryFrame, prior: QueryFrame | None) -> bool:
+    """Does this turn only add patient facts to the prior condition→drug question?"""
+    if prior is None or prior.turn_type is not TurnType.CONDITION_TO_DRUG:
+        return False
+    if prior.condition is None or frame.non_human or frame.attribute or frame.section_overview:
+        return False
+    if frame.turn_type in (TurnType.SMALLTALK, TurnType.INTERACTION, TurnType.CONDITION_RELATION):
+        return False
+    patient = frame.patient
+    if (patient is None or patient.is_empty()) and frame.age_months is None:
+        return False
+    current = set(patient.current_medicines) if patient else set()
+    if not set(frame.drugs) <= current or frame.unknown_drugs:
+        return False
+    return frame.condition is None or _only_context(frame.condition.text, patient)
+
+
+def as_followup(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
+    """The prior question, with this turn's patient facts (case facts are merged later)."""
+    update: dict[str, object] = {"patient": frame.patient, "new_case": frame.new_case}
+    for name in ("population", "age_text", "age_months", "weight_kg"):
+        value = getattr(frame, name)
+        if value is not None:
+            update[name] = value
+    if frame.new_case:  # a new patient: none of the old patient's slots survive
+        for name in ("population", "age_text", "age_months", "weight_kg"):
+            update.setdefault(name, None)
+    return prior.model_copy(update=update)
+
+
+__all__ = ["as_followup", "is_context_followup"]

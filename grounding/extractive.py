@@ -1,0 +1,255 @@
+"""The offline answerer (`ANSWER_PROVIDER=extractive`): every claim is a verbatim line of evidence.
+
+It chooses lines, never writes facts: a dose answer quotes the age band and the mg/kg
+rule that fit the frame, never a computed dose; several routes and none asked is a
+clarification; an interaction answer quotes only lines that name the other drug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.catalog import DrugCatalog
+from engine.frame import ClarifySlot, QueryFrame, Route, TurnType
+from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
+from engine.sections import OVERVIEW_SECTIONS, SectionKey, section_title
+from grounding.candidates import DrugMentions
+from grounding.dosing import (
+    LineKind,
+    RouteBlock,
+    parse_dose_section,
+    route_labels,
+    routes_named,
+    select_lines,
+    wants_line,
+)
+from grounding.evidence import Answer, Claim, Evidence
+from grounding.notices import quarantine_notices
+from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
+from grounding.text import contains_phrase, fold, sentences_of
+
+MAX_SECTION_CLAIMS = 12
+OVERVIEW_LINES_PER_SECTION = 2
+# Words around a condition that indication lines do not repeat ("bệnh gút" → "Gút mạn tính").
+_CONDITION_FILLER = frozenset({"benh", "chung", "bi", "mac", "dieu", "tri", "cac", "nhung", "cho"})
+ROUTE_QUESTION = "Dược thư ghi liều khác nhau theo đường dùng. Bạn muốn hỏi đường dùng nào?"
+
+
+def _indexed(
+    evidence: Sequence[Evidence], drug_id: str | None, section: str | None
+) -> list[tuple[int, Evidence]]:
+    return [
+        (i, ev)
+        for i, ev in enumerate(evidence)
+        if (drug_id is None or ev.drug_id == drug_id)
+        and (section is None or ev.section_key == section)
+    ]
+
+
+def _sentence_claims(parts: Iterable[tuple[int, Evidence]], *, prefix: str = "") -> list[Claim]:
+    claims: list[Claim] = []
+    for index, ev in parts:
+        if ev.quarantined:
+            continue
+        claims.extend(Claim(text=f"{prefix}{s}", citations=(index,)) for s in sentences_of(ev.text))
+    return claims
+
+
+class ExtractiveAnswerer:
+    """`AnswerGenerator` that quotes evidence; needs the catalog to spot drug names in text."""
+
+    def __init__(self, catalog: DrugCatalog) -> None:
+        self.catalog = catalog
+        self._mentions = DrugMentions(catalog)
+
+    def generate(self, request: AnswerRequest) -> Answer | AnswerClarify:
+        if request.mode is AnswerMode.INTERACTION:
+            return self._interaction(request)
+        if request.mode is AnswerMode.LIST:
+            return self._list(request)
+        frame = request.frame
+        if frame.turn_type is TurnType.DOSING_CALC and not frame.section_overview:
+            return self._dose(request)
+        if frame.turn_type is TurnType.DRUG_OVERVIEW or (
+            frame.attribute is None and frame.turn_type is not TurnType.DOSING_CALC
+        ):
+            return self._overview(request)
+        return self._attribute(request)
+
+    def _drug(self, request: AnswerRequest) -> tuple[str | None, str]:
+        drug_id = request.frame.drugs[0] if request.frame.drugs else None
+        if drug_id is None and request.evidence:
+            drug_id = request.evidence[0].drug_id
+        name = self.catalog.name_of(drug_id) if drug_id else ""
+        if drug_id and name == drug_id:
+            name = next((ev.drug_name for ev in request.evidence if ev.drug_id == drug_id), name)
+        return drug_id, name
+
+    def _attribute(self, request: AnswerRequest) -> Answer:
+        drug_id, name = self._drug(request)
+        section = request.frame.attribute
+        if request.frame.turn_type is TurnType.DOSING_CALC:
+            section = SectionKey.LIEU_LUONG_CACH_DUNG.value
+        parts = _indexed(request.evidence, drug_id, section) or _indexed(
+            request.evidence, drug_id, None
+        )
+        claims = _sentence_claims(parts)[:MAX_SECTION_CLAIMS]
+        title = section_title(section) if section else "Thông tin"
+        return Answer(
+            lead=f"{title} của {name} theo Dược thư:",
+            claims=tuple(claims),
+            notices=quarantine_notices(ev for _, ev in parts),
+        )
+
+    def _overview(self, request: AnswerRequest) -> Answer:
+        drug_id, name = self._drug(request)
+        claims: list[Claim] = []
+        used: list[Evidence] = []
+        for key in OVERVIEW_SECTIONS:
+            parts = _indexed(request.evidence, drug_id, key.value)
+            used.extend(ev for _, ev in parts)
+            prefix = f"{section_title(key.value)}: "
+            claims.extend(_sentence_claims(parts, prefix=prefix)[:OVERVIEW_LINES_PER_SECTION])
+        return Answer(
+            lead=f"Tóm tắt về {name} theo Dược thư:",
+            claims=tuple(claims),
+            notices=quarantine_notices(used),
+        )
+
+    def _dose(self, request: AnswerRequest) -> Answer | AnswerClarify:
+        frame = request.frame
+        drug_id, name = self._drug(request)
+        parts = _indexed(request.evidence, drug_id, SectionKey.LIEU_LUONG_CACH_DUNG.value)
+        notices = quarantine_notices(ev for _, ev in parts)
+        blocks = parse_dose_section(parts)
+        preamble = [b for b in blocks if not b.routes]
+        routed = [b for b in blocks if b.routes]
+        if frame.route is not None:
+            routed = [b for b in routed if frame.route in b.routes]
+        applicable = [(b, lines) for b in routed if (lines := select_lines(b, frame))]
+        if len(applicable) > 1 and frame.route is None:
+            routes = [r for b, _ in applicable for r in b.routes]
+            return AnswerClarify(
+                reason="ambiguous_route",
+                question=ROUTE_QUESTION,
+                slot=ClarifySlot.ROUTE,
+                quick_replies=route_labels(routes),
+            )
+        chosen = [ln for b in preamble for ln in select_lines(b, frame)]
+        route_lines = applicable[0][1] if applicable else []
+        if route_lines and not chosen:
+            # Notes printed before the first route heading ("Uống sau ăn …") apply to all.
+            chosen = [ln for b in preamble for ln in b.lines if ln.kind is LineKind.GENERAL]
+        chosen.extend(route_lines)
+        # Renal and hepatic adjustments apply whatever the route they were printed under.
+        if chosen:
+            chosen.extend(
+                ln
+                for b in blocks
+                for ln in b.lines
+                if ln.kind in (LineKind.RENAL, LineKind.HEPATIC)
+                and ln not in chosen
+                and wants_line(ln, frame)
+            )
+        if frame.route is not None and not applicable and not _prints_route(blocks, frame.route):
+            chosen = []  # the asked route is not printed: quoting another route would mislead
+        claims = tuple(Claim(text=ln.text, citations=(ln.evidence_index,)) for ln in chosen)
+        return Answer(lead=self._dose_lead(name, frame), claims=claims, notices=notices)
+
+    @staticmethod
+    def _dose_lead(name: str, frame: QueryFrame) -> str:
+        who = {"child": " cho trẻ em", "adult": " cho người lớn"}.get(
+            frame.population.value if frame.population else "", ""
+        )
+        route = f", {route_labels([frame.route])[0].lower()}" if frame.route else ""
+        return (
+            f"Liều dùng {name}{who}{route} theo Dược thư "
+            "(trích nguyên văn, không tính sẵn liều theo cân nặng):"
+        )
+
+    def _interaction(self, request: AnswerRequest) -> Answer:
+        drugs = list(request.frame.drugs) or list(
+            dict.fromkeys(ev.drug_id for ev in request.evidence)
+        )
+        claims: list[Claim] = []
+        used: list[Evidence] = []
+        for drug_id in drugs:
+            parts = _indexed(request.evidence, drug_id, SectionKey.TUONG_TAC_THUOC.value)
+            used.extend(ev for _, ev in parts)
+            others = [d for d in drugs if d != drug_id]
+            for index, ev in parts:
+                for sentence in sentences_of(ev.text):
+                    if any(self._mentions.mentions(sentence, other) for other in others):
+                        claims.append(Claim(text=sentence, citations=(index,)))
+        names = " và ".join(self.catalog.name_of(d) for d in drugs)
+        return Answer(
+            lead=f"Tương tác giữa {names} theo mục Tương tác thuốc của từng thuốc:",
+            claims=tuple(claims),
+            notices=quarantine_notices(used) if claims else (),
+        )
+
+    def _list(self, request: AnswerRequest) -> Answer:
+        condition = request.frame.condition
+        phrase = (condition.normalized or condition.text) if condition else ""
+        by_chunk = {ev.chunk_id: i for i, ev in enumerate(request.evidence)}
+        patient = request.frame.patient
+        if patient is not None and not patient.needs_safety_review():
+            patient = None
+        claims: list[Claim] = []
+        used: list[Evidence] = []
+        for cand in request.candidates:
+            lines: list[str] = []
+            cited: list[int] = []
+            for ev in cand.evidence:
+                index = by_chunk.get(ev.chunk_id)
+                if index is None or ev.drug_id != cand.drug_id:
+                    continue
+                used.append(ev)
+                hits = [s for s in sentences_of(ev.text) if _names_condition(s, phrase)]
+                if hits and not ev.quarantined:
+                    lines.extend(hits)
+                    cited.append(index)
+            if lines:
+                text = f"{cand.drug_name}: " + "; ".join(s.rstrip(".;") for s in lines) + "."
+                claims.append(Claim(text=text, citations=tuple(cited), drug_id=cand.drug_id))
+                if patient is not None:
+                    claims.extend(
+                        safety_claims(
+                            cand.drug_id, cand.drug_name, request.evidence, patient, self._mentions
+                        )
+                    )
+        shown = condition.text if condition and not any(c.isdigit() for c in condition.text) else ""
+        about = f"“{shown}”" if shown else "tình trạng được hỏi"
+        return Answer(
+            lead=(
+                f"Các thuốc trong Dược thư có ghi {about} ở mục Chỉ định "
+                "(liệt kê theo dữ liệu, không phải thứ tự khuyến cáo):"
+            ),
+            claims=tuple(claims),
+            notices=(
+                (*quarantine_notices(used), *((NOT_AN_ENDORSEMENT,) if patient else ()))
+                if claims
+                else ()
+            ),
+            list_mode=True,
+        )
+
+
+def _prints_route(blocks: Sequence[RouteBlock], route: Route) -> bool:
+    """Whether a section without a heading for `route` still names it (e.g. "Uống, …")."""
+    if any(b.routes for b in blocks):
+        return False
+    return any(route in routes_named(ln.text) for b in blocks for ln in b.lines)
+
+
+def _names_condition(sentence: str, phrase: str) -> bool:
+    """The sentence names the condition: the whole phrase, or every word of it."""
+    if not phrase:
+        return False
+    if contains_phrase(sentence, phrase):
+        return True
+    words = [w for w in fold(phrase).split() if len(w) > 1 and w not in _CONDITION_FILLER]
+    return bool(words) and all(contains_phrase(sentence, w) for w in words)
+
+
+__all__ = ["ROUTE_QUESTION", "ExtractiveAnswerer"]

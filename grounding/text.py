@@ -1,0 +1,85 @@
+"""Small text helpers shared by the answerers and checks: lines, bullets, accent folding."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_BULLET = re.compile(r"^\s*(?:[-•*+]|\d+[.)])\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-ZÀ-Ỹ0-9Đ\"“(])")
+_SPACES = re.compile(r"\s+")
+
+
+def nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+@lru_cache(maxsize=8192)
+def fold(text: str) -> str:
+    """Lowercase, strip diacritics (đ → d), collapse spaces: for matching, never for display."""
+    decomposed = unicodedata.normalize("NFD", text.lower().replace("đ", "d").replace("Đ", "d"))
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _SPACES.sub(" ", stripped).strip()
+
+
+def contains_phrase(haystack: str, phrase: str) -> bool:
+    """Accent- and case-insensitive whole-word containment."""
+    needle = fold(phrase)
+    if not needle:
+        return False
+    pattern = r"(?<![0-9a-z])" + re.escape(needle) + r"(?![0-9a-z])"
+    return re.search(pattern, fold(haystack)) is not None
+
+
+def strip_bullet(line: str) -> str:
+    return _BULLET.sub("", line, count=1).strip()
+
+
+def is_bullet(line: str) -> bool:
+    return _BULLET.match(line) is not None
+
+
+def lines_of(text: str) -> list[str]:
+    """Non-empty lines, trimmed, in order."""
+    return [ln.strip() for ln in nfc(text).splitlines() if ln.strip()]
+
+
+def is_table_line(line: str) -> bool:
+    return line.lstrip().startswith("|")
+
+
+def table_row_text(line: str) -> str | None:
+    """A Markdown table row as 'cell — cell'; None for separator rows."""
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if all(set(c) <= set("-: ") for c in cells):
+        return None
+    return " — ".join(c for c in cells if c)
+
+
+def sentences_of(text: str) -> list[str]:
+    """Bullet lines as they are; prose lines split into sentences. Verbatim, never rewritten."""
+    out: list[str] = []
+    for line in lines_of(text):
+        if is_table_line(line):
+            row = table_row_text(line)
+            if row:
+                out.append(row)
+        elif is_bullet(line):
+            out.append(strip_bullet(line))
+        else:
+            out.extend(s.strip() for s in _SENTENCE_END.split(line) if s.strip())
+    return out
+
+
+__all__ = [
+    "contains_phrase",
+    "fold",
+    "is_bullet",
+    "is_table_line",
+    "lines_of",
+    "nfc",
+    "sentences_of",
+    "strip_bullet",
+    "table_row_text",
+]

@@ -1,0 +1,161 @@
+"""Tests for engine/understanding/bedrock.py: a catalog-bounded frame, never trusted blindly.
+
+(Kept with the grounding tests: the Bedrock understander is this issue's, the rest of
+engine/understanding is not.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fake_bedrock import FakeBedrock, Reply, Throttle, boto3_session
+
+from engine.budget import RequestBudget
+from engine.catalog import DrugCatalog
+from engine.errors import RequestBudgetExhausted, UnderstandingFailed
+from engine.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
+from engine.ports import UnderstandingContext
+from engine.understanding.bedrock import BedrockUnderstander, candidate_drugs
+from grounding.bedrock import ConverseClient
+
+
+@pytest.fixture
+def fake(aws_env: None) -> Iterator[FakeBedrock]:
+    server = FakeBedrock().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def understander(fake: FakeBedrock, catalog: DrugCatalog) -> BedrockUnderstander:
+    client = ConverseClient(
+        model_id="test-model",
+        region="ap-southeast-1",
+        endpoint_url=fake.url,
+        session=boto3_session(),
+    )
+    return BedrockUnderstander(client, catalog)
+
+
+def context(**kw: Any) -> UnderstandingContext:
+    return UnderstandingContext(budget=RequestBudget(), **kw)
+
+
+def test_candidates_come_from_fuzzy_catalog_match(catalog: DrugCatalog) -> None:
+    """A typo still finds the drug; unrelated drugs are not candidates."""
+    found = candidate_drugs("lieu paracetamon cho tre 5 tuoi", catalog)
+    assert found[0] == "paracetamol"
+    assert "warfarin" not in found
+
+
+def test_prior_drugs_are_always_candidates(catalog: DrugCatalog) -> None:
+    """A follow-up without a drug name keeps the prior frame's drugs as candidates."""
+    assert candidate_drugs("còn cho trẻ em thì sao", catalog, also=["warfarin"]) == ["warfarin"]
+
+
+def test_frame_is_built_and_drug_enum_is_bounded(
+    fake: FakeBedrock, understander: BedrockUnderstander
+) -> None:
+    """A well-formed reply becomes the frame; the tool schema's drug enum is the candidate set."""
+    fake.push(
+        Reply(
+            {
+                "turn_type": "dosing_calc",
+                "drugs": ["paracetamol"],
+                "population": "child",
+                "age_months": 60,
+                "weight_kg": 18,
+                "route": "oral",
+                "standalone_query": "Liều paracetamol cho trẻ 5 tuổi 18 kg đường uống",
+            }
+        )
+    )
+    frame = understander.understand("lieu paracetamol cho be 5 tuoi 18 ky uong", context())
+    assert frame.turn_type is TurnType.DOSING_CALC
+    assert frame.drugs == ["paracetamol"]
+    assert (frame.population, frame.age_months, frame.weight_kg) == (Population.CHILD, 60, 18)
+    assert frame.route is Route.ORAL
+    schema = fake.requests[0]["toolConfig"]["tools"][0]["toolSpec"]["inputSchema"]["json"]
+    assert schema["properties"]["drugs"]["items"]["enum"] == ["paracetamol"]
+
+
+def test_untrusted_values_are_dropped(fake: FakeBedrock, understander: BedrockUnderstander) -> None:
+    """Ids outside the candidate set, unknown enums and numbers the user never typed are dropped."""
+    fake.push(
+        Reply(
+            {
+                "turn_type": "dosing_calc",
+                "drugs": ["warfarin", "made_up"],
+                "population": "toddler",
+                "weight_kg": 20,
+                "age_months": 60,
+                "route": "by mouth",
+                "attribute": "dose",
+                "fills_slot": "weight",
+            }
+        )
+    )
+    frame = understander.understand("liều paracetamol cho bé 5 tuổi", context())
+    assert frame.drugs == []
+    assert frame.needs_clarify
+    assert frame.population is None and frame.route is None and frame.attribute is None
+    assert frame.weight_kg is None
+    assert frame.age_months == 60
+    assert frame.fills_slot is None
+
+
+def test_fills_slot_only_for_the_open_question(
+    fake: FakeBedrock, understander: BedrockUnderstander
+) -> None:
+    """fills_slot is kept only when it is the slot the open clarification waits for."""
+    fake.push(
+        Reply({"turn_type": "dosing_calc", "drugs": [], "weight_kg": 18, "fills_slot": "weight"})
+    )
+    prior = QueryFrame(turn_type="dosing_calc", drugs=["paracetamol"])
+    frame = understander.understand(
+        "18 ký", context(open_slot=ClarifySlot.WEIGHT, prior_frame=prior)
+    )
+    assert frame.fills_slot is ClarifySlot.WEIGHT
+    assert frame.weight_kg == 18
+
+
+def test_unknown_turn_type_is_understanding_failed(
+    fake: FakeBedrock, understander: BedrockUnderstander
+) -> None:
+    """A turn type outside the closed set is a failure, not a guess."""
+    fake.push(Reply({"turn_type": "chitchat", "drugs": []}))
+    with pytest.raises(UnderstandingFailed):
+        understander.understand("xin chào", context())
+
+
+def test_provider_failure_is_understanding_failed(
+    fake: FakeBedrock, understander: BedrockUnderstander
+) -> None:
+    """A throttled call raises UnderstandingFailed."""
+    fake.default = Throttle()
+    with pytest.raises(UnderstandingFailed):
+        understander.understand("paracetamol", context())
+
+
+def test_budget_exhausted_before_the_call(
+    fake: FakeBedrock, understander: BedrockUnderstander
+) -> None:
+    """No model calls left: RequestBudgetExhausted and no request sent."""
+    budget = RequestBudget(max_model_calls=1)
+    budget.require()
+    with pytest.raises(RequestBudgetExhausted):
+        understander.understand("paracetamol", UnderstandingContext(budget=budget))
+    assert fake.requests == []
+
+
+def test_unknown_drug_names_are_kept_unless_in_catalog(
+    fake: FakeBedrock, understander: BedrockUnderstander
+) -> None:
+    """Drug-like names outside the catalog go to unknown_drugs; catalog names never do."""
+    fake.push(
+        Reply({"turn_type": "drug_overview", "drugs": [], "unknown_drugs": ["Tamiflu", "Panadol"]})
+    )
+    frame = understander.understand("Tamiflu là thuốc gì", context())
+    assert frame.unknown_drugs == ["Tamiflu"]

@@ -1,0 +1,28 @@
+"""Tests for grounding/text.py: folding, phrases, bullets and verbatim sentences."""
+
+from __future__ import annotations
+
+from grounding.text import contains_phrase, fold, sentences_of, table_row_text
+
+
+def test_fold_strips_diacritics_and_d_bar() -> None:
+    """Folding makes 'Đái tháo đường' and 'dai thao duong' equal."""
+    assert fold("  Đái   tháo ĐƯỜNG ") == "dai thao duong"
+
+
+def test_contains_phrase_needs_whole_words() -> None:
+    """A phrase matches whole words only, accent-insensitively."""
+    assert contains_phrase("Viêm tai giữa cấp.", "viem tai giua")
+    assert not contains_phrase("Gút mạn", "gu")
+
+
+def test_sentences_keep_bullets_and_split_prose_verbatim() -> None:
+    """Bullets stay whole; prose splits at sentence ends; nothing is reworded."""
+    text = "- Sốt; đau.\nUống sau ăn. Không nhai viên."
+    assert sentences_of(text) == ["Sốt; đau.", "Uống sau ăn.", "Không nhai viên."]
+
+
+def test_table_rows_join_cells_and_skip_separators() -> None:
+    """A table row reads 'cell — cell'; a separator row is dropped."""
+    assert table_row_text("| Aspirin | Tăng chảy máu |") == "Aspirin — Tăng chảy máu"
+    assert table_row_text("|---|:---:|") is None

@@ -45,6 +45,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
+    logging.getLogger("transitions").setLevel(logging.WARNING)  # one line per callback otherwise
     try:
         return _dispatch(args)
     except DuocthuError as exc:

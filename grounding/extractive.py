@@ -26,7 +26,13 @@ from grounding.dosing import (
 from grounding.evidence import Answer, Claim, Evidence
 from grounding.notices import quarantine_notices
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
-from grounding.text import contains_phrase, fold, sentences_of
+from grounding.text import (
+    contains_phrase,
+    contains_phrase_exact,
+    fold,
+    has_diacritics,
+    sentences_of,
+)
 
 MAX_SECTION_CLAIMS = 12
 OVERVIEW_LINES_PER_SECTION = 2
@@ -243,13 +249,18 @@ def _prints_route(blocks: Sequence[RouteBlock], route: Route) -> bool:
 
 
 def _names_condition(sentence: str, phrase: str) -> bool:
-    """The sentence names the condition: the whole phrase, or every word of it."""
+    """The sentence names the condition: the whole phrase, or every word of it.
+
+    An accented condition must match with its accents: folding would let "lậu" match
+    "lâu" and "ho" match "hô hấp", listing drugs whose indications say no such thing.
+    """
     if not phrase:
         return False
-    if contains_phrase(sentence, phrase):
+    contains = contains_phrase_exact if has_diacritics(phrase) else contains_phrase
+    if contains(sentence, phrase):
         return True
-    words = [w for w in fold(phrase).split() if len(w) > 1 and w not in _CONDITION_FILLER]
-    return bool(words) and all(contains_phrase(sentence, w) for w in words)
+    words = [w for w in phrase.split() if len(w) > 1 and fold(w) not in _CONDITION_FILLER]
+    return bool(words) and all(contains(sentence, w) for w in words)
 
 
 __all__ = ["ROUTE_QUESTION", "ExtractiveAnswerer"]

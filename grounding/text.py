@@ -32,6 +32,21 @@ def contains_phrase(haystack: str, phrase: str) -> bool:
     return re.search(pattern, fold(haystack)) is not None
 
 
+def has_diacritics(text: str) -> bool:
+    """True when `text` carries Vietnamese accents (or đ) that folding would drop."""
+    lowered = unicodedata.normalize("NFC", text).lower()
+    return fold(lowered) != lowered
+
+
+def contains_phrase_exact(haystack: str, phrase: str) -> bool:
+    """Case-insensitive whole-word containment that keeps accents ("lậu" is not "lâu")."""
+    needle = unicodedata.normalize("NFC", phrase).lower().strip()
+    if not needle:
+        return False
+    pattern = r"(?<!\w)" + re.escape(needle) + r"(?!\w)"
+    return re.search(pattern, unicodedata.normalize("NFC", haystack).lower()) is not None
+
+
 def strip_bullet(line: str) -> str:
     return _BULLET.sub("", line, count=1).strip()
 

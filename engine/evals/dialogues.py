@@ -266,7 +266,13 @@ _RUNTIMES: dict[str, Any] = {}
 
 
 def shared_engine(data_dir: Path | None = None) -> TurnEngine:
-    """The real engine over the demo corpus; built once per process and data dir.
+    """The real engine over the demo corpus (see `shared_runtime`)."""
+    engine: TurnEngine = shared_runtime(data_dir).engine
+    return engine
+
+
+def shared_runtime(data_dir: Path | None = None) -> Any:
+    """The real runtime over the demo corpus; built once per process and data dir.
 
     Without `data_dir` a temporary directory is used (the first build ingests the demo
     corpus into a fresh embedded index, which takes minutes on a slow machine).
@@ -297,8 +303,7 @@ def shared_engine(data_dir: Path | None = None) -> TurnEngine:
         )
         atexit.register(runtime.close)
         _RUNTIMES[key] = runtime
-    engine: TurnEngine = _RUNTIMES[key].engine
-    return engine
+    return _RUNTIMES[key]
 
 
 def play_all(

@@ -26,3 +26,14 @@ def test_table_rows_join_cells_and_skip_separators() -> None:
     """A table row reads 'cell — cell'; a separator row is dropped."""
     assert table_row_text("| Aspirin | Tăng chảy máu |") == "Aspirin — Tăng chảy máu"
     assert table_row_text("|---|:---:|") is None
+
+
+def test_accented_phrase_keeps_its_accents() -> None:
+    """'lậu' does not match 'lâu', 'ho' typed with accents stays distinct from 'hô'."""
+    from grounding.text import contains_phrase_exact, has_diacritics
+
+    assert has_diacritics("lậu")
+    assert not has_diacritics("lau")
+    assert not contains_phrase_exact("Dùng lâu dài.", "lậu")
+    assert contains_phrase_exact("- Bệnh lậu không biến chứng.", "lậu")
+    assert not contains_phrase_exact("Suy hô hấp.", "ho")

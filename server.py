@@ -1,0 +1,531 @@
+"""The HTTP service: a thin Starlette shell over the engine (CONTRACT §3) and the chat page.
+
+Resources are built once in the lifespan; an endpoint authorises, parses, calls
+one engine function on a worker thread and renders JSON. Errors are mapped in one place.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import unicodedata
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Protocol, TypedDict, TypeVar, cast
+
+import redis
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from engine import bootstrap
+from engine.errors import (
+    ConfigError,
+    DuocthuError,
+    IndexError_,
+    StateStoreError,
+    TurnInProgress,
+    VersionConflict,
+)
+from engine.logging import TurnLogger, configure_logging
+from engine.metrics import TurnMetrics
+from engine.ports import TurnObserver
+from engine.ratelimit import RateLimiter
+from engine.result import (
+    ComponentStatus,
+    ConversationView,
+    CreatedConversation,
+    TraceEntry,
+    TurnResult,
+)
+from engine.settings import Settings
+from states import State
+from states.diagram import graphviz_available
+
+T = TypeVar("T")
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+MAX_ID_CHARS = 128
+log = logging.getLogger("duocthu.server")
+
+
+class EngineLike(Protocol):
+    def create_conversation(self) -> CreatedConversation: ...
+    def authorize(self, conversation_id: str, token: str) -> None: ...
+    def handle(
+        self, conversation_id: str, text: str, *, idempotency_key: str | None = None
+    ) -> TurnResult: ...
+    def conversation(self, conversation_id: str) -> ConversationView: ...
+    def trace(self, conversation_id: str) -> list[TraceEntry]: ...
+    def delete(self, conversation_id: str) -> None: ...
+    def diagram(self, fmt: str, current: str | None = None) -> str | dict[str, Any]: ...
+
+
+class RuntimeLike(Protocol):
+    """What the shell needs of `engine.bootstrap.Runtime` (tests pass a fake)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def engine(self) -> EngineLike: ...
+    @property
+    def redis(self) -> redis.Redis | redis.RedisCluster: ...
+    @property
+    def observers(self) -> list[TurnObserver]: ...
+    def ready(self) -> list[ComponentStatus]: ...
+    def close(self) -> None: ...
+
+
+RuntimeFactory = Callable[[Settings], RuntimeLike]
+
+
+def build_runtime(settings: Settings) -> RuntimeLike:
+    """The real runtime (embedded defaults unless REDIS_URL / QDRANT_URL are set)."""
+    return bootstrap.build_runtime(settings)
+
+
+class AppState(TypedDict):
+    runtime: RuntimeLike
+    limiter: RateLimiter
+    metrics: TurnMetrics
+
+
+class TurnRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    text: str = Field(min_length=1)
+    idempotency_key: str | None = Field(default=None, min_length=1, max_length=128)
+
+
+# -- errors ---------------------------------------------------------------------------------
+
+_MESSAGES = {
+    "bad_request": "Yêu cầu không hợp lệ.",
+    "not_found": "Không tìm thấy cuộc trò chuyện.",
+    "method_not_allowed": "Phương thức không được hỗ trợ.",
+    "turn_in_progress": "Câu hỏi trước vẫn đang được xử lý, vui lòng thử lại sau giây lát.",
+    "payload_too_large": "Nội dung gửi lên quá lớn.",
+    "validation_error": "Dữ liệu gửi lên không hợp lệ.",
+    "rate_limited": "Bạn gửi quá nhanh, vui lòng thử lại sau.",
+    "state_store_unavailable": "Kho hội thoại tạm thời không dùng được; câu hỏi chưa được xử lý.",
+    "index_unavailable": "Chỉ mục dược thư tạm thời không dùng được.",
+    "internal_error": "Lỗi máy chủ.",
+}
+
+
+class ApiError(Exception):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str = "",
+        retry_after: int = 0,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(code)
+        self.status, self.code = status, code
+        self.headers = dict(headers or {})
+        if retry_after:
+            self.headers["Retry-After"] = str(retry_after)
+        self.message = message or _MESSAGES.get(code, _MESSAGES["internal_error"])
+
+
+def _error_response(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    body = {"error": {"code": code, "message": unicodedata.normalize("NFC", message)}}
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+_STATUS_BY_CODE = {
+    "bad_request": 400,
+    "not_found": 404,
+    "turn_in_progress": 409,
+    "payload_too_large": 413,
+    "validation_error": 422,
+    "rate_limited": 429,
+    "state_store_unavailable": 503,
+    "index_unavailable": 503,
+}
+
+
+def _as_api_error(exc: Exception) -> ApiError:
+    if isinstance(exc, ApiError):
+        return exc
+    if isinstance(exc, TurnInProgress):
+        return ApiError(409, "turn_in_progress", retry_after=max(1, math.ceil(exc.retry_after)))
+    if isinstance(exc, VersionConflict):
+        return ApiError(409, "turn_in_progress", retry_after=1)
+    if isinstance(exc, DuocthuError) and exc.code in _STATUS_BY_CODE:
+        return ApiError(_STATUS_BY_CODE[exc.code], exc.code)
+    if isinstance(exc, StateStoreError):
+        return ApiError(503, "state_store_unavailable")
+    if isinstance(exc, IndexError_):
+        return ApiError(503, "index_unavailable")
+    if isinstance(exc, ConfigError):
+        return ApiError(400, "bad_request")
+    if isinstance(exc, HTTPException):
+        codes = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
+        code = codes.get(exc.status_code, "bad_request")
+        message = "Không tìm thấy." if exc.status_code == 404 else ""
+        return ApiError(exc.status_code, code, message, headers=dict(exc.headers or {}))
+    return ApiError(500, "internal_error")
+
+
+async def handle_error(request: Request, exc: Exception) -> Response:
+    """The one error handler: every failure becomes `{"error": {"code", "message"}}`."""
+    err = _as_api_error(exc)
+    if err.status >= 500:
+        log.warning(
+            "request_failed", extra={"fields": {"code": err.code, "type": type(exc).__name__}}
+        )
+    return _error_response(err.status, err.code, err.message, err.headers)
+
+
+# -- request helpers ------------------------------------------------------------------------
+
+
+def _state(request: Request) -> AppState:
+    return cast(AppState, request.scope["state"])
+
+
+def _client_id(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _limit(state: AppState, client_id: str) -> None:
+    decision = state["limiter"].hit(client_id)
+    if not decision.allowed:
+        state["metrics"].rate_limited.inc()
+        raise ApiError(429, "rate_limited", retry_after=decision.retry_after_s)
+
+
+async def _rate_limited(request: Request, fn: Callable[[], T]) -> T:
+    """Spend a rate-limit token, then run `fn`, in one trip to a worker thread."""
+    state, client_id = _state(request), _client_id(request)
+
+    def work() -> T:
+        _limit(state, client_id)
+        return fn()
+
+    return await run_in_threadpool(work)
+
+
+async def _authorized(request: Request, fn: Callable[[str], T]) -> T:
+    """Rate-limit, check the bearer token, then run `fn(conversation_id)`; one thread hop.
+
+    A wrong, malformed or missing token answers the same 404 as an unknown id.
+    """
+    conversation_id: str = request.path_params["conversation_id"]
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(conversation_id) > MAX_ID_CHARS:
+        raise ApiError(404, "not_found")
+    state, client_id = _state(request), _client_id(request)
+
+    def work() -> T:
+        _limit(state, client_id)
+        state["runtime"].engine.authorize(conversation_id, token)
+        return fn(conversation_id)
+
+    return await run_in_threadpool(work)
+
+
+async def _turn_request(request: Request, max_chars: int) -> TurnRequest:
+    raw = await request.body()
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ApiError(400, "bad_request", "Nội dung không phải JSON hợp lệ.") from exc
+    try:
+        turn = TurnRequest.model_validate(data)
+    except ValidationError as exc:
+        fields = ", ".join(".".join(str(p) for p in e["loc"]) or "body" for e in exc.errors())
+        raise ApiError(422, "validation_error", f"Dữ liệu không hợp lệ: {fields}.") from exc
+    # The limit is on the text as sent, matching the published schema's maxLength.
+    if len(data["text"]) > max_chars:
+        raise ApiError(422, "validation_error", f"Câu hỏi dài quá {max_chars} ký tự.")
+    return turn.model_copy(update={"text": unicodedata.normalize("NFC", turn.text)})
+
+
+def _json(model: BaseModel | Sequence[BaseModel] | dict[str, Any], status: int = 200) -> Response:
+    if isinstance(model, BaseModel):
+        return JSONResponse(model.model_dump(mode="json"), status_code=status)
+    if isinstance(model, dict):
+        return JSONResponse(model, status_code=status)
+    return JSONResponse([m.model_dump(mode="json") for m in model], status_code=status)
+
+
+# -- endpoints ------------------------------------------------------------------------------
+
+
+async def create_conversation(request: Request) -> Response:
+    engine = _state(request)["runtime"].engine
+    return _json(await _rate_limited(request, engine.create_conversation), 201)
+
+
+async def post_turn(request: Request) -> Response:
+    runtime = _state(request)["runtime"]
+    turn = await _turn_request(request, runtime.settings.max_turn_chars)
+
+    def handle(conversation_id: str) -> TurnResult:
+        return runtime.engine.handle(
+            conversation_id, turn.text, idempotency_key=turn.idempotency_key
+        )
+
+    return _json(await _authorized(request, handle))
+
+
+async def conversation(request: Request) -> Response:
+    engine = _state(request)["runtime"].engine
+    if request.method == "DELETE":
+        await _authorized(request, engine.delete)
+        return Response(status_code=204)
+    return _json(await _authorized(request, engine.conversation))
+
+
+async def get_trace(request: Request) -> Response:
+    engine = _state(request)["runtime"].engine
+    entries = await _authorized(request, engine.trace)
+    turns = [e.model_dump(mode="json") for e in entries]
+    return _json({"conversation_id": request.path_params["conversation_id"], "turns": turns})
+
+
+_STATES = frozenset(s.value for s in State)
+_DIAGRAM_TYPES = {
+    "mermaid": "text/plain; charset=utf-8",
+    "svg": "image/svg+xml",
+    "json": "application/json",
+}
+
+
+async def state_diagram(request: Request) -> Response:
+    fmt = request.query_params.get("format", "mermaid")
+    current = request.query_params.get("current")
+    if fmt not in _DIAGRAM_TYPES or (current is not None and current not in _STATES):
+        raise ApiError(
+            422, "validation_error", "format: mermaid | json | svg; current: một trạng thái."
+        )
+    if fmt == "svg" and not graphviz_available():
+        # Not a bad request: this deployment simply has no SVG rendering of the diagram.
+        raise ApiError(
+            404, "not_found", "Máy chủ chưa cài Graphviz nên không có SVG; dùng Mermaid."
+        )
+    engine = _state(request)["runtime"].engine
+    diagram = await run_in_threadpool(engine.diagram, fmt, current)
+    if isinstance(diagram, dict):
+        return JSONResponse(diagram)
+    return Response(diagram, media_type=_DIAGRAM_TYPES[fmt])
+
+
+async def health(request: Request) -> Response:
+    return JSONResponse({"status": "ok"})
+
+
+async def ready(request: Request) -> Response:
+    try:
+        components = await run_in_threadpool(_state(request)["runtime"].ready)
+    except DuocthuError as exc:
+        failed = ComponentStatus(name="runtime", enabled=True, ok=False, detail=exc.code)
+        components = [failed]
+    is_ready = all(c.ok for c in components if c.enabled)
+    body = {"ready": is_ready, "components": [c.model_dump(mode="json") for c in components]}
+    return JSONResponse(body, status_code=200 if is_ready else 503)
+
+
+async def metrics(request: Request) -> Response:
+    m = _state(request)["metrics"]
+    return Response(m.render(), media_type=m.content_type)
+
+
+async def openapi(request: Request) -> Response:
+    return FileResponse(STATIC_DIR / "openapi.json", media_type="application/json")
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC_DIR / "index.html", media_type="text/html; charset=utf-8")
+
+
+# -- middleware -----------------------------------------------------------------------------
+
+_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+_SECURITY_HEADERS = [
+    (b"content-security-policy", _CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+]
+
+
+class SecurityHeaders:
+    """Adds strict headers to every response; API responses are never cached."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = not str(scope.get("path", "")).startswith("/static/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [*message.get("headers", []), *_SECURITY_HEADERS]
+                if api:
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class DeclaredBodyLimit:
+    """Refuses a declared Content-Length over the limit with the JSON 413 before any read.
+
+    Streamed bodies are cut by the routes' own `max_body_size`; this outer check
+    exists so a declared oversize gets our JSON error rather than plain text.
+    """
+
+    def __init__(self, app: ASGIApp, max_body_size: int) -> None:
+        self.app, self.max_body_size = app, max_body_size
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            declared = dict(scope.get("headers", [])).get(b"content-length", b"")
+            if declared.isdigit() and int(declared) > self.max_body_size:
+                response = _error_response(413, "payload_too_large", _MESSAGES["payload_too_large"])
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+# -- the app --------------------------------------------------------------------------------
+
+
+def create_app(
+    settings: Settings | None = None, runtime_factory: RuntimeFactory = build_runtime
+) -> Starlette:
+    """Build the app; the runtime itself is built in the lifespan, once per process."""
+    settings = settings if settings is not None else Settings()
+    limit = settings.max_body_bytes
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[AppState]:
+        runtime = await run_in_threadpool(runtime_factory, settings)
+        try:
+            metrics_observer = TurnMetrics()
+            runtime.observers.extend(
+                [metrics_observer, TurnLogger(log_user_text=settings.log_user_text)]
+            )
+            limiter = RateLimiter(
+                runtime.redis,
+                per_minute=settings.rate_limit_per_minute,
+                burst=settings.rate_limit_burst,
+            )
+            components = await run_in_threadpool(runtime.ready)
+            log.info("startup", extra={"fields": _startup_fields(settings, components)})
+            yield {"runtime": runtime, "limiter": limiter, "metrics": metrics_observer}
+        finally:
+            await run_in_threadpool(runtime.close)
+
+    middleware = [Middleware(SecurityHeaders), Middleware(DeclaredBodyLimit, max_body_size=limit)]
+    if settings.cors_allow_origins:
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=settings.cors_allow_origins,
+                allow_methods=["GET", "POST", "DELETE"],
+                allow_headers=["Authorization", "Content-Type"],
+                max_age=600,
+            )
+        )
+    conv = "/v1/conversations/{conversation_id}"
+    routes = [
+        Route("/", index),
+        Route("/v1/conversations", create_conversation, methods=["POST"], max_body_size=limit),
+        Route(f"{conv}/turns", post_turn, methods=["POST"], max_body_size=limit),
+        Route(conv, conversation, methods=["GET", "DELETE"]),
+        Route(f"{conv}/trace", get_trace, methods=["GET"]),
+        Route("/v1/state-diagram", state_diagram),
+        Route("/health", health),
+        Route("/ready", ready),
+        Route("/metrics", metrics),
+        Route("/openapi.json", openapi),
+        Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+    handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
+        Exception: handle_error,
+        HTTPException: handle_error,
+        DuocthuError: handle_error,
+        ApiError: handle_error,
+    }
+    return Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers=handlers,
+        lifespan=lifespan,
+    )
+
+
+def _startup_fields(settings: Settings, components: list[ComponentStatus]) -> dict[str, Any]:
+    return {
+        "redis": "external" if settings.redis_url else "embedded",
+        "qdrant": "external" if settings.qdrant_url else "embedded",
+        "embedding_provider": settings.embedding_provider.value,
+        "understanding_provider": settings.understanding_provider.value,
+        "answer_provider": settings.answer_provider.value,
+        "components": [
+            {"name": c.name, "enabled": c.enabled, "ok": c.ok, "detail": c.detail}
+            for c in components
+        ],
+    }
+
+
+def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+    """Run the service with uvicorn (`duocthu serve`)."""
+    import uvicorn  # noqa: PLC0415 - only the serve command needs the server itself
+
+    if workers < 1:
+        raise ConfigError(f"workers must be >= 1, got {workers}")
+    embedded = [
+        name
+        for name, url in (("REDIS_URL", settings.redis_url), ("QDRANT_URL", settings.qdrant_url))
+        if not url
+    ]
+    if workers > 1 and embedded:
+        raise ConfigError(
+            f"--workers {workers} needs external backends: set {' and '.join(embedded)}; "
+            "the embedded Redis and Qdrant Edge belong to one process"
+        )
+    configure_logging()
+    if workers == 1:
+        uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    else:
+        # Each worker process builds its own app from the same environment.
+        uvicorn.run(
+            "server:create_app",
+            factory=True,
+            host=host,
+            port=port,
+            workers=workers,
+            log_level="warning",
+        )
+
+
+__all__ = ["RuntimeLike", "TurnRequest", "create_app", "serve"]

@@ -1,0 +1,507 @@
+// duocthu chat page: talks to the JSON API (CONTRACT §3); no framework, no third-party code.
+// Server text is only ever inserted with textContent, never as HTML.
+"use strict";
+
+(() => {
+  const STORAGE_KEY = "duocthu.conversation";
+  const TURN_TIMEOUT_MS = 65000; // the 40 s turn budget plus one in-flight model call
+  const MAX_CHARS = 2000;
+
+  const STATE_LABELS = {
+    idle: "Sẵn sàng",
+    clarifying_population: "Đang hỏi: người lớn hay trẻ em",
+    clarifying_age_weight: "Đang hỏi: tuổi và cân nặng",
+    clarifying_query: "Đang hỏi thêm chi tiết",
+    retrieving: "Đang tra cứu",
+    answering: "Đã trả lời",
+    abstained: "Không trả lời",
+  };
+
+  const REASON_LABELS = {
+    single_drug: "Trả lời từ Dược thư",
+    interaction: "Tương tác thuốc, theo Dược thư",
+    condition_to_drug: "Thuốc có chỉ định cho tình trạng này",
+    smalltalk: "Chào hỏi",
+    missing_population: "Cần biết dùng cho người lớn hay trẻ em",
+    missing_pediatric_age_or_weight: "Cần cả tuổi và cân nặng của trẻ",
+    needs_more_info: "Cần thêm thông tin",
+    ambiguous_condition: "Tình trạng còn chung chung",
+    no_condition: "Chưa nêu bệnh hoặc triệu chứng",
+    no_indication: "Chưa nêu bệnh hoặc triệu chứng",
+    missing_attribute: "Chưa rõ bạn muốn biết gì về thuốc",
+    no_drug: "Chưa nêu tên thuốc",
+    ambiguous_route: "Cần biết đường dùng thuốc",
+    out_of_scope: "Ngoài phạm vi Dược thư",
+    unsupported_reverse_relation: "Loại câu hỏi này chưa được hỗ trợ",
+    drug_not_in_formulary: "Thuốc không có trong Dược thư",
+    clarify_loop_exhausted: "Đã hỏi lại nhiều lần mà chưa rõ câu hỏi",
+    no_interaction_evidence: "Dược thư không ghi nhận tương tác giữa hai thuốc",
+    no_evidence: "Không tìm thấy thông tin trong Dược thư",
+    no_safety_evidence: "Chưa kiểm tra được độ an toàn cho người bệnh này",
+    grounding_failed: "Câu trả lời không khớp với nguồn nên không được đưa ra",
+    budget_exhausted: "Hết thời gian xử lý cho câu hỏi này",
+    understanding_failed: "Hệ thống chưa hiểu được câu hỏi (lỗi mô hình)",
+    generation_unavailable: "Hệ thống tạm thời không soạn được câu trả lời",
+  };
+
+  const $ = (id) => document.getElementById(id);
+  const els = {
+    messages: $("messages"),
+    chips: $("quick-replies"),
+    status: $("status"),
+    form: $("composer"),
+    input: $("composer-input"),
+    send: $("send"),
+    count: $("char-count"),
+    badge: $("state-badge"),
+    newConv: $("new-conversation"),
+    citePanel: $("citation-panel"),
+    citeTitle: $("citation-title"),
+    citeBody: $("citation-body"),
+    citeClose: $("citation-close"),
+    pathPanel: $("path-panel"),
+    pathMeta: $("path-meta"),
+    pathList: $("path-list"),
+    diagramPanel: $("diagram-panel"),
+    diagram: $("diagram"),
+  };
+
+  let session = null; // {id, token}
+  let currentState = "idle";
+  let busy = false;
+  let citeOpener = null;
+
+  // -- small helpers --------------------------------------------------------------------
+  const el = (tag, cls, text) => {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  };
+
+  const newKey = () => {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  };
+
+  const loadSession = () => {
+    try {
+      const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) || "null");
+      return saved && saved.id && saved.token ? saved : null;
+    } catch {
+      return null;
+    }
+  };
+  const saveSession = (s) => localStorage.setItem(STORAGE_KEY, JSON.stringify(s));
+  const clearSession = () => localStorage.removeItem(STORAGE_KEY);
+
+  class ApiError extends Error {
+    constructor(status, code, message, retryAfter) {
+      super(message || code);
+      this.status = status;
+      this.code = code;
+      this.retryAfter = retryAfter;
+    }
+  }
+
+  async function api(method, path, body, timeoutMs = 15000) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const headers = { Accept: "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (session) headers.Authorization = `Bearer ${session.token}`;
+    try {
+      const res = await fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+        cache: "no-store",
+      });
+      if (res.status === 204) return null;
+      const data = await res.json().catch(() => null);
+      if (!res.ok) {
+        const err = (data && data.error) || {};
+        throw new ApiError(res.status, err.code || "http_" + res.status, err.message,
+          Number(res.headers.get("Retry-After") || 0));
+      }
+      return data;
+    } catch (exc) {
+      if (exc instanceof ApiError) throw exc;
+      const timedOut = exc && exc.name === "AbortError";
+      throw new ApiError(0, timedOut ? "timeout" : "network",
+        timedOut ? "Máy chủ trả lời quá lâu." : "Không kết nối được máy chủ.", 0);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  // -- rendering ------------------------------------------------------------------------
+  function setState(state) {
+    currentState = state || "idle";
+    els.badge.dataset.state = currentState;
+    els.badge.textContent = STATE_LABELS[currentState] || currentState;
+    if (els.diagramPanel.open) loadDiagram();
+  }
+
+  function setStatus(text, retry) {
+    els.status.replaceChildren();
+    if (text) els.status.append(el("span", "", text));
+    if (retry) {
+      const button = el("button", "button secondary small", "Thử lại");
+      button.type = "button";
+      button.id = "retry";
+      button.addEventListener("click", retry);
+      els.status.append(button);
+    }
+  }
+
+  function addMessage(node) {
+    els.messages.append(node);
+    node.scrollIntoView({ block: "end" });
+  }
+
+  function userMessage(text) {
+    const li = el("li", "msg user");
+    li.append(el("span", "who", "Bạn"), el("p", "text", text));
+    addMessage(li);
+  }
+
+  // The message repeats the claims ("- ... [1]") and the sources ("Nguồn:"); the page shows
+  // those as structured lists, so only the other lines (lead and notices) stay as text.
+  function leadLines(message) {
+    const kept = [];
+    for (const line of message.split("\n")) {
+      if (line.trim() === "Nguồn:") break;
+      if (!line.startsWith("- ")) kept.push(line);
+    }
+    return kept.join("\n").trim();
+  }
+
+  function botMessage(result) {
+    const outcome = result.outcome;
+    const li = el("li", `msg bot ${outcome}`);
+    li.dataset.reason = result.reason;
+    li.dataset.turn = String(result.turn);
+    if (outcome === "abstain") {
+      li.setAttribute("role", "note");
+      li.append(el("p", "abstain-label", `Không trả lời: ${REASON_LABELS[result.reason] || result.reason}`));
+      li.append(el("p", "text", result.message));
+      addMessage(li);
+      return;
+    }
+    li.append(el("span", "who", "Dược thư"));
+    const claims = result.claims || [];
+    if (claims.length) {
+      const lead = leadLines(result.message);
+      if (lead) li.append(el("p", "text", lead));
+      const list = el("ul", "claims");
+      for (const claim of claims) {
+        const item = el("li", "claim", claim.text);
+        for (const index of claim.citations) {
+          const citation = result.citations[index];
+          if (!citation) continue;
+          const button = el("button", "cite", `[${index + 1}]`);
+          button.type = "button";
+          button.setAttribute("aria-expanded", "false");
+          button.setAttribute("aria-controls", "citation-panel");
+          button.setAttribute("aria-label", `Nguồn ${index + 1}: ${citation.drug_name}, ${citation.section_title}`);
+          button.addEventListener("click", () => openCitation(citation, index, button));
+          item.append(button);
+        }
+        list.append(item);
+      }
+      li.append(list);
+      if (result.citations.some((c) => c.verify_pdf)) {
+        li.append(el("p", "notice-line", "Một số nguồn cần đối chiếu bản in Dược thư."));
+      }
+    } else {
+      li.append(el("p", "text", result.message));
+    }
+    addMessage(li);
+  }
+
+  function errorMessage(text) {
+    const li = el("li", "msg bot error", text);
+    li.setAttribute("role", "alert");
+    addMessage(li);
+  }
+
+  function historyMessage(line) {
+    if (line.role === "user") {
+      userMessage(line.text);
+    } else {
+      botMessage({ outcome: line.outcome || "answerable", reason: line.reason || "",
+        message: line.text, turn: line.turn, claims: [], citations: [] });
+    }
+  }
+
+  function showChips(replies) {
+    els.chips.replaceChildren();
+    els.chips.hidden = !replies || replies.length === 0;
+    for (const reply of replies || []) {
+      const chip = el("button", "chip", reply);
+      chip.type = "button";
+      chip.addEventListener("click", () => sendTurn(reply));
+      els.chips.append(chip);
+    }
+  }
+
+  function showPath(result) {
+    els.pathList.replaceChildren();
+    const rule = result.route_rule === null || result.route_rule === undefined ? "–" : result.route_rule;
+    const label = REASON_LABELS[result.reason] || result.reason;
+    els.pathMeta.textContent = `Lượt ${result.turn} · quy tắc định tuyến ${rule} · ${label} ` +
+      `(${result.outcome}/${result.reason}) · số lần hỏi lại liên tiếp: ${result.clarify_streak}`;
+    for (const step of result.path || []) {
+      const li = el("li");
+      li.append(el("code", "", step.source), " → ", el("code", "", step.dest), ` (${step.trigger})`);
+      els.pathList.append(li);
+    }
+  }
+
+  function pages(c) {
+    if (c.page_start === null || c.page_start === undefined) return "không rõ";
+    if (c.page_end === null || c.page_end === undefined || c.page_end === c.page_start) return `tr. ${c.page_start}`;
+    return `tr. ${c.page_start}–${c.page_end}`;
+  }
+
+  function openCitation(citation, index, button) {
+    if (citeOpener) citeOpener.setAttribute("aria-expanded", "false");
+    citeOpener = button;
+    button.setAttribute("aria-expanded", "true");
+    els.citeTitle.textContent = `Nguồn [${index + 1}]`;
+    els.citeBody.replaceChildren();
+    const rows = [
+      ["Thuốc", citation.drug_name],
+      ["Mục", citation.section_title],
+      ["Trang", pages(citation)],
+      ["Nguồn", citation.source || "Dược thư Quốc gia Việt Nam"],
+    ];
+    for (const [term, value] of rows) els.citeBody.append(el("dt", "", term), el("dd", "", value));
+    const flag = el("dd");
+    flag.append(citation.verify_pdf
+      ? el("span", "verify-flag", "Cần đối chiếu bản in")
+      : el("span", "", "Không cần"));
+    els.citeBody.append(el("dt", "", "Đối chiếu bản in"), flag);
+    els.citePanel.hidden = false;
+    els.citeTitle.focus();
+  }
+
+  function closeCitation() {
+    els.citePanel.hidden = true;
+    if (citeOpener) {
+      citeOpener.setAttribute("aria-expanded", "false");
+      citeOpener.focus();
+      citeOpener = null;
+    }
+  }
+
+  // The states as a strip (current one marked) and the edges leaving the current state,
+  // from the JSON form of the machine; shown above the Mermaid text when there is no SVG.
+  function diagramSummary(graph) {
+    const box = el("div", "diagram-summary");
+    const states = el("ol", "state-strip");
+    states.setAttribute("aria-label", "Các trạng thái");
+    for (const s of graph.states || []) {
+      const item = el("li", s.name === currentState ? "state current" : "state", s.name);
+      if (s.name === currentState) item.setAttribute("aria-current", "step");
+      states.append(item);
+    }
+    box.append(states);
+    const leaving = (graph.transitions || []).filter((t) => (t.sources || []).includes(currentState));
+    if (leaving.length) {
+      box.append(el("p", "meta", "Từ trạng thái hiện tại có thể đi tới:"));
+      const list = el("ul", "edge-list");
+      for (const t of leaving) {
+        const guards = t.guards && t.guards.length ? ` [${t.guards.join(", ")}]` : "";
+        list.append(el("li", "", `${t.trigger} → ${t.dest}${guards}`));
+      }
+      box.append(list);
+    }
+    return box;
+  }
+
+  function mermaidBlock(text) {
+    const details = el("details", "mermaid");
+    details.append(el("summary", "", "Mã Mermaid (trạng thái hiện tại được tô sáng)"));
+    const pre = el("pre");
+    const own = [`state "${currentState}"`, `class ${currentState} `, `${currentState} -->`];
+    for (const line of text.split("\n")) {
+      const trimmed = line.trim().toLowerCase();
+      pre.append(own.some((p) => trimmed.startsWith(p.toLowerCase())) ? el("mark", "", line) : line, "\n");
+    }
+    details.append(pre);
+    return details;
+  }
+
+  async function loadDiagram() {
+    const state = encodeURIComponent(currentState);
+    els.diagram.replaceChildren(el("p", "meta", "Đang tải sơ đồ…"));
+    try {
+      const res = await fetch(`/v1/state-diagram?format=svg&current=${state}`, { cache: "no-store" });
+      if (res.ok) {
+        const img = el("img");
+        img.src = URL.createObjectURL(await res.blob());
+        img.alt = `Sơ đồ trạng thái; trạng thái hiện tại: ${STATE_LABELS[currentState] || currentState}`;
+        els.diagram.replaceChildren(img);
+        return;
+      }
+      const [graph, text] = await Promise.all([
+        fetch("/v1/state-diagram?format=json").then((r) => r.json()),
+        fetch(`/v1/state-diagram?format=mermaid&current=${state}`).then((r) => r.text()),
+      ]);
+      els.diagram.replaceChildren(diagramSummary(graph), mermaidBlock(text));
+    } catch {
+      els.diagram.replaceChildren(el("p", "meta", "Không tải được sơ đồ."));
+    }
+  }
+
+  // -- conversation flow ----------------------------------------------------------------
+  async function startConversation() {
+    session = null;
+    const created = await api("POST", "/v1/conversations");
+    session = { id: created.conversation_id, token: created.token };
+    saveSession(session);
+    setState(created.state);
+    return session;
+  }
+
+  async function resume(saved) {
+    session = saved;
+    try {
+      const view = await api("GET", `/v1/conversations/${encodeURIComponent(saved.id)}`);
+      for (const line of view.history || []) historyMessage(line);
+      setState(view.state);
+      return true;
+    } catch (exc) {
+      if (exc.status === 404) {
+        clearSession();
+        session = null;
+        return false;
+      }
+      throw exc;
+    }
+  }
+
+  function setBusy(value) {
+    busy = value;
+    els.send.disabled = value;
+    els.form.setAttribute("aria-busy", String(value));
+  }
+
+  async function sendTurn(text, retryOf) {
+    text = (text || "").trim();
+    if (!text || busy) return;
+    if (text.length > MAX_CHARS) {
+      setStatus(`Câu hỏi dài quá ${MAX_CHARS} ký tự.`);
+      return;
+    }
+    const turn = retryOf || { text, key: newKey() };
+    setBusy(true);
+    if (!retryOf) {
+      userMessage(text);
+      showChips([]);
+      els.input.value = "";
+      updateCount();
+    }
+    setStatus("Đang tra cứu…");
+    try {
+      if (!session) await startConversation();
+      const result = await api("POST", `/v1/conversations/${encodeURIComponent(session.id)}/turns`,
+        { text: turn.text, idempotency_key: turn.key }, TURN_TIMEOUT_MS);
+      setStatus("");
+      botMessage(result);
+      showChips(result.quick_replies);
+      showPath(result);
+      setState(result.state);
+    } catch (exc) {
+      handleTurnError(exc, turn);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function handleTurnError(exc, turn) {
+    const retry = () => sendTurn(turn.text, turn);
+    if (exc.status === 404) {
+      clearSession();
+      session = null;
+      setStatus("Cuộc trò chuyện đã hết hạn hoặc không còn. Câu hỏi sẽ được gửi trong cuộc trò chuyện mới.",
+        () => sendTurn(turn.text, { text: turn.text, key: newKey() }));
+      return;
+    }
+    if (exc.status === 409 || exc.status === 429 || exc.status === 503) {
+      const wait = exc.retryAfter ? ` Vui lòng thử lại sau ${exc.retryAfter} giây.` : "";
+      setStatus(`${exc.message}${wait}`, retry);
+      return;
+    }
+    if (exc.status === 0) {
+      // Same idempotency key: if the server did finish the turn, the retry returns it unchanged.
+      setStatus(`${exc.message} Bạn có thể thử lại; câu hỏi sẽ không bị xử lý hai lần.`, retry);
+      return;
+    }
+    errorMessage(exc.message || "Đã có lỗi xảy ra.");
+    setStatus("");
+  }
+
+  async function newConversation() {
+    if (busy) return;
+    const old = session;
+    els.messages.replaceChildren();
+    showChips([]);
+    closeCitation();
+    els.pathList.replaceChildren();
+    els.pathMeta.textContent = "Chưa có lượt nào.";
+    setStatus("");
+    try {
+      await startConversation();
+    } catch (exc) {
+      setStatus(exc.message || "Không tạo được cuộc trò chuyện mới.");
+    }
+    if (old) {
+      // Forget the old conversation on the server too; failure here does not matter to the user.
+      fetch(`/v1/conversations/${encodeURIComponent(old.id)}`, {
+        method: "DELETE", headers: { Authorization: `Bearer ${old.token}` },
+      }).catch(() => {});
+    }
+    els.input.focus();
+  }
+
+  function updateCount() {
+    els.count.textContent = String(els.input.value.length);
+  }
+
+  // -- wiring ---------------------------------------------------------------------------
+  els.form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    sendTurn(els.input.value);
+  });
+  els.input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      sendTurn(els.input.value);
+    }
+  });
+  els.input.addEventListener("input", updateCount);
+  els.newConv.addEventListener("click", newConversation);
+  els.citeClose.addEventListener("click", closeCitation);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !els.citePanel.hidden) closeCitation();
+  });
+  els.diagramPanel.addEventListener("toggle", () => {
+    if (els.diagramPanel.open) loadDiagram();
+  });
+
+  (async () => {
+    const saved = loadSession();
+    try {
+      if (!(saved && (await resume(saved)))) await startConversation();
+      setStatus("");
+    } catch (exc) {
+      setStatus(exc.message || "Không kết nối được máy chủ.", () => location.reload());
+    }
+    document.body.dataset.ready = "true";
+  })();
+})();

@@ -1,0 +1,103 @@
+"""engine.logging: one JSON line per turn, without user text unless asked."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from datetime import UTC, datetime
+
+from engine.errors import StateStoreUnavailable
+from engine.logging import JsonFormatter, TurnLogger, configure_logging
+from engine.result import Outcome, PathStep, TraceEntry, TurnResult
+
+SECRET = "con tôi bị sốt cao"
+
+
+def _logger() -> tuple[logging.Logger, io.StringIO]:
+    stream = io.StringIO()
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(JsonFormatter())
+    logger = logging.getLogger(f"test.turnlog.{id(stream)}")
+    logger.handlers = [handler]
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    return logger, stream
+
+
+def _turn() -> tuple[TurnResult, TraceEntry]:
+    path = [PathStep(source="idle", trigger="ask_population", dest="clarifying_population")]
+    frame = {"turn_type": "dosing_calc", "drugs": ["paracetamol"], "standalone_query": SECRET}
+    result = TurnResult(
+        conversation_id="c1",
+        turn=1,
+        state="clarifying_population",
+        outcome=Outcome.CLARIFY,
+        reason="missing_population",
+        message="Bạn hỏi liều cho người lớn hay trẻ em?",
+        path=path,
+        route_rule=3,
+        frame=frame,
+        clarify_streak=1,
+    )
+    entry = TraceEntry(
+        turn=1,
+        at=datetime.now(UTC),
+        outcome=Outcome.CLARIFY,
+        reason="missing_population",
+        route_rule=3,
+        path=path,
+        timings_ms={"understand": 1.234},
+        idempotency_key="k",
+    )
+    return result, entry
+
+
+def test_one_json_line_per_turn_with_ids_rule_reason_timings() -> None:
+    """A turn is logged as one JSON object with ids, route rule, reason, path and timings."""
+    logger, stream = _logger()
+    TurnLogger(logger=logger).turn_completed(*_turn())
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 1
+    record = json.loads(lines[0])
+    assert record["event"] == "turn"
+    assert record["conversation_id"] == "c1"
+    assert record["route_rule"] == 3
+    assert record["reason"] == "missing_population"
+    assert record["timings_ms"] == {"understand": 1.23}
+    assert record["path"] == ["idle>ask_population>clarifying_population"]
+
+
+def test_user_text_is_left_out_by_default() -> None:
+    """Nothing derived from the user's words reaches the log unless log_user_text is on."""
+    logger, stream = _logger()
+    TurnLogger(logger=logger).turn_completed(*_turn())
+    assert SECRET not in stream.getvalue()
+    logger, stream = _logger()
+    TurnLogger(logger=logger, log_user_text=True).turn_completed(*_turn())
+    assert SECRET in stream.getvalue()
+
+
+def test_failed_turn_logs_the_code_not_the_message() -> None:
+    """A failed turn logs the error code and type, never the exception text."""
+    logger, stream = _logger()
+    TurnLogger(logger=logger).turn_failed("c1", StateStoreUnavailable(SECRET))
+    record = json.loads(stream.getvalue())
+    assert record["error_code"] == "state_store_unavailable"
+    assert SECRET not in stream.getvalue()
+
+
+def test_configure_logging_writes_json_and_quiets_transitions() -> None:
+    """configure_logging makes duocthu records JSON lines and silences transitions' INFO chatter."""
+    stream = io.StringIO()
+    root = logging.getLogger("duocthu")
+    saved = (root.handlers[:], root.level, root.propagate)
+    transitions_level = logging.getLogger("transitions").level
+    try:
+        configure_logging("INFO", stream)
+        logging.getLogger("duocthu.test").info("hello", extra={"fields": {"k": 1}})
+        assert json.loads(stream.getvalue())["k"] == 1
+        assert not logging.getLogger("transitions").isEnabledFor(logging.INFO)
+    finally:
+        root.handlers, root.level, root.propagate = saved[0], saved[1], saved[2]
+        logging.getLogger("transitions").setLevel(transitions_level)

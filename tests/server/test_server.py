@@ -1,0 +1,453 @@
+"""The HTTP shell against a fake runtime: every endpoint, status, error shape, limit and header."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from server_fakes import FakeRuntime, start
+from starlette.testclient import TestClient
+
+from engine.errors import ConfigError, IndexUnavailable, StateStoreUnavailable, TurnInProgress
+from engine.result import ComponentStatus, TurnResult
+from engine.settings import Settings
+from server import STATIC_DIR, create_app, serve
+from states.diagram import graphviz_available
+
+MakeClient = Callable[..., tuple[TestClient, FakeRuntime]]
+TURN_KEYS = set(TurnResult.model_fields)
+
+
+def turn(client: TestClient, cid: str, auth: dict[str, str], text: str, **extra: Any) -> Any:
+    return client.post(f"/v1/conversations/{cid}/turns", json={"text": text, **extra}, headers=auth)
+
+
+def assert_error(response: Any, status: int, code: str) -> None:
+    assert response.status_code == status
+    assert response.headers["content-type"].startswith("application/json")
+    body = response.json()
+    assert set(body) == {"error"}
+    assert set(body["error"]) == {"code", "message"}
+    assert body["error"]["code"] == code
+    assert "Traceback" not in response.text
+
+
+def test_create_returns_201_with_id_token_and_idle(client: tuple[TestClient, FakeRuntime]) -> None:
+    """Creating a conversation answers 201 with exactly id, token and state idle."""
+    response = client[0].post("/v1/conversations")
+    assert response.status_code == 201
+    body = response.json()
+    assert set(body) == {"conversation_id", "token", "state"}
+    assert body["state"] == "idle"
+
+
+def test_turn_returns_the_contract_shape(client: tuple[TestClient, FakeRuntime]) -> None:
+    """A turn answers 200 with every field of the contract's turn result and nothing else."""
+    http, _ = client
+    cid, auth = start(http)
+    response = turn(http, cid, auth, "Liều paracetamol?")
+    assert response.status_code == 200
+    body = response.json()
+    assert set(body) == TURN_KEYS
+    assert body["outcome"] == "clarify"
+    assert body["reason"] == "missing_population"
+    assert body["quick_replies"] == ["Người lớn", "Trẻ em"]
+
+
+def test_paracetamol_dialogue_reaches_a_cited_answer(
+    client: tuple[TestClient, FakeRuntime],
+) -> None:
+    """The issue's dialogue ends in an answer whose claims cite listed citations."""
+    http, _ = client
+    cid, auth = start(http)
+    for text in ("Liều paracetamol?", "Trẻ em", "bé nặng 18 ký"):
+        assert turn(http, cid, auth, text).json()["outcome"] == "clarify"
+    body = turn(http, cid, auth, "5 tuổi").json()
+    assert body["outcome"] == "answerable"
+    assert body["citations"]
+    assert all(0 <= i < len(body["citations"]) for c in body["claims"] for i in c["citations"])
+
+
+@pytest.mark.parametrize("header", [None, "Bearer wrong-token", "Basic abc", "Bearer "])
+def test_bad_or_missing_token_is_404(
+    client: tuple[TestClient, FakeRuntime], header: str | None
+) -> None:
+    """A wrong, malformed or missing token answers the same 404 as an unknown id."""
+    http, runtime = client
+    cid, _ = start(http)
+    headers = {"Authorization": header} if header is not None else {}
+    for method, path in (("POST", "/turns"), ("GET", ""), ("GET", "/trace"), ("DELETE", "")):
+        response = http.request(
+            method, f"/v1/conversations/{cid}{path}", headers=headers, json={"text": "xin chào"}
+        )
+        assert_error(response, 404, "not_found")
+    assert runtime.engine.calls == []
+
+
+def test_unknown_id_and_wrong_token_look_identical(
+    client: tuple[TestClient, FakeRuntime],
+) -> None:
+    """Unknown id and wrong token give byte-identical bodies (no existence oracle)."""
+    http, _ = client
+    cid, auth = start(http)
+    wrong = http.get(f"/v1/conversations/{cid}", headers={"Authorization": "Bearer nope"})
+    unknown = http.get("/v1/conversations/does-not-exist", headers=auth)
+    assert wrong.status_code == unknown.status_code == 404
+    assert wrong.content == unknown.content
+
+
+def test_conversation_view_and_trace(client: tuple[TestClient, FakeRuntime]) -> None:
+    """GET conversation shows state, streak, frame, history, version; trace lists each turn."""
+    http, _ = client
+    cid, auth = start(http)
+    turn(http, cid, auth, "Liều paracetamol?")
+    view = http.get(f"/v1/conversations/{cid}", headers=auth).json()
+    assert view["state"] == "clarifying_population"
+    assert view["clarify_streak"] == 1
+    assert {"frame", "history", "version", "expires_at"} <= set(view)
+    trace = http.get(f"/v1/conversations/{cid}/trace", headers=auth).json()
+    assert trace["conversation_id"] == cid
+    assert [t["reason"] for t in trace["turns"]] == ["missing_population"]
+    assert trace["turns"][0]["path"][0]["dest"] == "clarifying_population"
+
+
+def test_delete_answers_204_then_404(client: tuple[TestClient, FakeRuntime]) -> None:
+    """DELETE answers 204 with no body, and the conversation is gone afterwards."""
+    http, _ = client
+    cid, auth = start(http)
+    response = http.delete(f"/v1/conversations/{cid}", headers=auth)
+    assert response.status_code == 204
+    assert response.content == b""
+    assert_error(http.get(f"/v1/conversations/{cid}", headers=auth), 404, "not_found")
+
+
+def test_declared_oversize_body_is_413_json_without_engine_call(make_client: MakeClient) -> None:
+    """A body over max_body_bytes is refused 413 in JSON before the engine sees it."""
+    http, runtime = make_client(max_body_bytes=1024)
+    cid, auth = start(http)
+    response = turn(http, cid, auth, "x" * 1500)
+    assert_error(response, 413, "payload_too_large")
+    assert runtime.engine.calls == []
+
+
+def test_streamed_oversize_body_is_413_json(make_client: MakeClient) -> None:
+    """A chunked body without Content-Length is cut at the limit with the same JSON 413."""
+    http, runtime = make_client(max_body_bytes=1024)
+    cid, auth = start(http)
+
+    def chunks() -> Iterator[bytes]:
+        yield b'{"text": "'
+        for _ in range(20):
+            yield b"a" * 100
+        yield b'"}'
+
+    response = http.post(
+        f"/v1/conversations/{cid}/turns",
+        content=chunks(),
+        headers={**auth, "Content-Type": "application/json"},
+    )
+    assert_error(response, 413, "payload_too_large")
+    assert runtime.engine.calls == []
+
+
+def test_text_limit_is_2000_characters(client: tuple[TestClient, FakeRuntime]) -> None:
+    """2,000 characters pass; 2,001 answer 422 before any engine call."""
+    http, runtime = client
+    cid, auth = start(http)
+    assert_error(turn(http, cid, auth, "ệ" * 2001), 422, "validation_error")
+    assert runtime.engine.calls == []
+    assert turn(http, cid, auth, "ệ" * 2000).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        (b"{not json", 400, "bad_request"),
+        (b"\xff\xfe", 400, "bad_request"),
+        (b"[]", 422, "validation_error"),
+        (b"{}", 422, "validation_error"),
+        (b'{"text": "   "}', 422, "validation_error"),
+        (b'{"text": 5}', 422, "validation_error"),
+        (b'{"text": "hi", "extra": 1}', 422, "validation_error"),
+        (b'{"text": "hi", "idempotency_key": ""}', 422, "validation_error"),
+    ],
+)
+def test_malformed_turn_bodies(
+    client: tuple[TestClient, FakeRuntime], body: bytes, status: int, code: str
+) -> None:
+    """Malformed JSON is 400, a body that breaks the schema is 422; the engine is not called."""
+    http, runtime = client
+    cid, auth = start(http)
+    response = http.post(
+        f"/v1/conversations/{cid}/turns",
+        content=body,
+        headers={**auth, "Content-Type": "application/json"},
+    )
+    assert_error(response, status, code)
+    assert runtime.engine.calls == []
+
+
+def test_rate_limit_answers_429_with_retry_after(make_client: MakeClient) -> None:
+    """Past the burst, a client gets 429 rate_limited with a Retry-After of whole seconds."""
+    http, _ = make_client(rate_limit_burst=2, rate_limit_per_minute=1)
+    http.post("/v1/conversations")
+    http.post("/v1/conversations")
+    response = http.post("/v1/conversations")
+    assert_error(response, 429, "rate_limited")
+    assert int(response.headers["retry-after"]) >= 1
+    assert b"duocthu_rate_limited_total 1.0" in http.get("/metrics").content
+
+
+def test_idempotency_key_reaches_the_engine_and_replays(
+    client: tuple[TestClient, FakeRuntime],
+) -> None:
+    """The idempotency key is passed through; a retry returns the stored result unchanged."""
+    http, runtime = client
+    cid, auth = start(http)
+    first = turn(http, cid, auth, "Liều paracetamol?", idempotency_key="k-1").json()
+    again = turn(http, cid, auth, "Liều paracetamol?", idempotency_key="k-1").json()
+    assert runtime.engine.calls[-1] == (cid, "Liều paracetamol?", "k-1")
+    assert again == first
+    assert http.get(f"/v1/conversations/{cid}", headers=auth).json()["version"] == 1
+
+
+def test_text_is_nfc_normalised_before_the_engine(client: tuple[TestClient, FakeRuntime]) -> None:
+    """Decomposed Vietnamese reaches the engine NFC-composed."""
+    http, runtime = client
+    cid, auth = start(http)
+    turn(http, cid, auth, "Lie\u0302\u0300u paracetamol?")
+    assert runtime.engine.calls[-1][1] == "Liều paracetamol?"
+
+
+@pytest.mark.parametrize(
+    ("error", "status", "code", "retry_after"),
+    [
+        (TurnInProgress("busy", retry_after=2.3), 409, "turn_in_progress", "3"),
+        (StateStoreUnavailable("redis down"), 503, "state_store_unavailable", None),
+        (IndexUnavailable("qdrant down"), 503, "index_unavailable", None),
+    ],
+)
+def test_engine_errors_map_to_contract_statuses(
+    client: tuple[TestClient, FakeRuntime],
+    error: Exception,
+    status: int,
+    code: str,
+    retry_after: str | None,
+) -> None:
+    """Engine errors become the contract's status, code and Retry-After; no internals leak."""
+    http, runtime = client
+    cid, auth = start(http)
+    runtime.engine.fail_next = error  # type: ignore[assignment]  # the fake accepts any DuocthuError
+    response = turn(http, cid, auth, "Liều paracetamol?")
+    assert_error(response, status, code)
+    assert response.headers.get("retry-after") == retry_after
+    assert str(error) not in response.text
+
+
+def test_unexpected_error_is_500_json_without_traceback(make_client: MakeClient) -> None:
+    """A bug in the engine answers 500 internal_error in JSON, never a stack trace."""
+    http, runtime = make_client(raise_server_exceptions=False)
+    cid, auth = start(http)
+
+    def broken(*_a: object, **_k: object) -> TurnResult:
+        raise RuntimeError("secret internals")
+
+    runtime.engine.handle = broken  # type: ignore[method-assign]  # simulate a bug
+    response = turn(http, cid, auth, "x")
+    assert_error(response, 500, "internal_error")
+    assert "secret internals" not in response.text
+
+
+def test_security_headers_on_the_page(client: tuple[TestClient, FakeRuntime]) -> None:
+    """The page carries a CSP without inline script, nosniff, no-referrer and no framing."""
+    response = client[0].get("/")
+    assert response.status_code == 200
+    csp = response.headers["content-security-policy"]
+    assert "script-src 'self'" in csp
+    assert "unsafe-inline" not in csp
+    assert "frame-ancestors 'none'" in csp
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert response.headers["referrer-policy"] == "no-referrer"
+
+
+def test_page_has_no_inline_script_or_style(client: tuple[TestClient, FakeRuntime]) -> None:
+    """Every script on the page is an external file and no element has inline handlers."""
+    html = client[0].get("/").text
+    assert '<html lang="vi"' in html
+    assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", html) == []
+    assert re.search(r"\son[a-z]+=", html) is None
+    assert "style=" not in html
+    for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', html):
+        assert client[0].get(asset).status_code == 200
+
+
+def test_cors_is_closed_by_default(client: tuple[TestClient, FakeRuntime]) -> None:
+    """With no allow-list, a cross-origin request gets no CORS grant."""
+    response = client[0].get("/health", headers={"Origin": "https://evil.example"})
+    assert "access-control-allow-origin" not in response.headers
+
+
+def test_cors_allow_list(make_client: MakeClient) -> None:
+    """An allow-listed origin is granted (including preflight); any other is not."""
+    http, _ = make_client(cors_allow_origins=["https://app.example"])
+    ok = http.options(
+        "/v1/conversations",
+        headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST"},
+    )
+    assert ok.headers["access-control-allow-origin"] == "https://app.example"
+    other = http.get("/health", headers={"Origin": "https://evil.example"})
+    assert "access-control-allow-origin" not in other.headers
+
+
+def test_health(client: tuple[TestClient, FakeRuntime]) -> None:
+    """/health answers 200 while the process lives."""
+    assert client[0].get("/health").json() == {"status": "ok"}
+
+
+def test_ready_ignores_disabled_components(client: tuple[TestClient, FakeRuntime]) -> None:
+    """A disabled, not-ok provider does not make /ready fail; the body lists every component."""
+    response = client[0].get("/ready")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["ready"] is True
+    assert [c["name"] for c in body["components"]] == ["redis", "index", "embedding"]
+
+
+def test_ready_is_503_when_an_enabled_component_is_broken(
+    client: tuple[TestClient, FakeRuntime],
+) -> None:
+    """A broken enabled component makes /ready answer 503 and name it."""
+    http, runtime = client
+    runtime.components[1] = ComponentStatus(name="index", enabled=True, ok=False, detail="down")
+    response = http.get("/ready")
+    assert response.status_code == 503
+    assert response.json()["ready"] is False
+
+
+def test_metrics_count_turns_and_breaker_trips(client: tuple[TestClient, FakeRuntime]) -> None:
+    """/metrics counts turns by outcome and reason, and a breaker trip after four vague replies."""
+    http, _ = client
+    cid, auth = start(http)
+    for text in ("Liều paracetamol?", "hả", "không biết", "gì cơ", "ừ"):
+        last = turn(http, cid, auth, text).json()
+    assert last["reason"] == "clarify_loop_exhausted"
+    response = http.get("/metrics")
+    assert response.headers["content-type"].startswith("text/plain")
+    text = response.text
+    assert 'duocthu_turns_total{outcome="clarify",reason="missing_population"} 1.0' in text
+    assert "duocthu_breaker_trips_total 1.0" in text
+    assert 'duocthu_stage_seconds_count{stage="understand"} 5.0' in text
+
+
+@pytest.mark.parametrize(
+    ("fmt", "media"), [("mermaid", "text/plain"), ("json", "application/json")]
+)
+def test_state_diagram_formats(
+    client: tuple[TestClient, FakeRuntime], fmt: str, media: str
+) -> None:
+    """The diagram is served as Mermaid text or JSON."""
+    response = client[0].get(f"/v1/state-diagram?format={fmt}")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith(media)
+
+
+@pytest.mark.skipif(graphviz_available(), reason="Graphviz is installed here")
+def test_state_diagram_svg_without_graphviz_is_404(client: tuple[TestClient, FakeRuntime]) -> None:
+    """Without Graphviz, svg answers 404 not_found (the page then falls back to Mermaid)."""
+    assert_error(client[0].get("/v1/state-diagram?format=svg"), 404, "not_found")
+
+
+@pytest.mark.skipif(not graphviz_available(), reason="Graphviz is not installed")
+def test_state_diagram_svg_with_graphviz(client: tuple[TestClient, FakeRuntime]) -> None:
+    """With Graphviz, svg is served as image/svg+xml."""
+    response = client[0].get("/v1/state-diagram?format=svg&current=idle")
+    assert response.headers["content-type"].startswith("image/svg+xml")
+
+
+@pytest.mark.parametrize("query", ["format=png", "current=nowhere", "format=json&current=x"])
+def test_state_diagram_bad_query_is_422(client: tuple[TestClient, FakeRuntime], query: str) -> None:
+    """An unknown format or state answers 422 validation_error."""
+    assert_error(client[0].get(f"/v1/state-diagram?{query}"), 422, "validation_error")
+
+
+def test_state_diagram_passes_the_current_state(client: tuple[TestClient, FakeRuntime]) -> None:
+    """?current= reaches the engine so the diagram highlights that state."""
+    text = client[0].get("/v1/state-diagram?format=mermaid&current=clarifying_population").text
+    assert "class clarifying_population current" in text
+
+
+def test_unknown_route_and_method_are_json(client: tuple[TestClient, FakeRuntime]) -> None:
+    """Routing misses are JSON errors too (404 not_found, 405 method_not_allowed)."""
+    assert_error(client[0].get("/nope"), 404, "not_found")
+    assert_error(client[0].put("/v1/conversations"), 405, "method_not_allowed")
+
+
+def test_openapi_document_matches_routes_and_models(
+    client: tuple[TestClient, FakeRuntime],
+) -> None:
+    """/openapi.json is OpenAPI 3.1 with every route; its TurnResult lists the model's fields."""
+    doc = client[0].get("/openapi.json").json()
+    assert doc["openapi"].startswith("3.1")
+    assert set(doc["paths"]) == {
+        "/v1/conversations",
+        "/v1/conversations/{conversation_id}/turns",
+        "/v1/conversations/{conversation_id}",
+        "/v1/conversations/{conversation_id}/trace",
+        "/v1/state-diagram",
+        "/health",
+        "/ready",
+        "/metrics",
+        "/",
+    }
+    schemas = doc["components"]["schemas"]
+    assert set(schemas["TurnResult"]["properties"]) == TURN_KEYS
+    assert json.loads((STATIC_DIR / "openapi.json").read_text("utf-8")) == doc
+
+
+def test_lifespan_closes_the_runtime(redis_client: Any, tmp_path: Any) -> None:
+    """Leaving the app's lifespan closes the runtime it built, once."""
+    settings = Settings(duocthu_data_dir=tmp_path)
+    runtime = FakeRuntime(settings=settings, redis=redis_client)
+    with TestClient(create_app(settings, lambda _s: runtime)) as http:
+        assert http.get("/health").status_code == 200
+        assert not runtime.closed
+    assert runtime.closed
+
+
+def test_ready_is_503_when_the_probe_itself_fails(client: tuple[TestClient, FakeRuntime]) -> None:
+    """If readiness cannot even be asked, /ready says not ready instead of erroring."""
+    http, runtime = client
+
+    def broken() -> list[ComponentStatus]:
+        raise StateStoreUnavailable("redis down")
+
+    runtime.ready = broken  # type: ignore[method-assign]  # simulate a failing probe
+    response = http.get("/ready")
+    assert response.status_code == 503
+    assert response.json()["ready"] is False
+
+
+def test_startup_log_names_backends_and_providers(
+    make_client: MakeClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Start-up logs which backends and providers are live, with every component's status."""
+    with caplog.at_level("INFO", logger="duocthu.server"):
+        make_client()
+    record = next(r for r in caplog.records if r.getMessage() == "startup")
+    fields = record.fields  # type: ignore[attr-defined]  # set through extra=
+    assert fields["redis"] == "embedded"
+    assert fields["embedding_provider"] == "local"
+    assert [c["name"] for c in fields["components"]] == ["redis", "index", "embedding"]
+
+
+@pytest.mark.parametrize("env", [{}, {"redis_url": "redis://x:6379/0"}])
+def test_serve_refuses_workers_with_embedded_backends(env: dict[str, str], tmp_path: Any) -> None:
+    """--workers > 1 is refused with a clear message while Redis or Qdrant is embedded."""
+    settings = Settings(duocthu_data_dir=tmp_path, **env)
+    with pytest.raises(ConfigError, match="needs external backends"):
+        serve(settings, workers=2)
+    with pytest.raises(ConfigError, match="workers must be >= 1"):
+        serve(settings, workers=0)

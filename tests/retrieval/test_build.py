@@ -1,0 +1,59 @@
+"""Building the index, embedder and service from settings, and the first-run demo ingest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from retrieval_support import RECORDS, write_jsonl
+
+from engine.errors import CorpusError
+from engine.settings import Settings
+from retrieval.build import build_embedder, build_index, build_retriever, ensure_demo_corpus
+from retrieval.embed import DisabledEmbedder, LocalEmbedder
+from retrieval.qdrant_edge import EdgeIndex
+from retrieval.qdrant_server import ServerIndex
+from retrieval.testing import HashEmbedder, MemoryIndex
+
+
+def test_edge_index_under_data_dir(tmp_path: Path) -> None:
+    """Without QDRANT_URL the index is Qdrant Edge under DUOCTHU_DATA_DIR/qdrant."""
+    index = build_index(Settings(duocthu_data_dir=tmp_path, qdrant_url=None))
+    assert isinstance(index, EdgeIndex)
+    index.close()
+
+
+def test_server_index_when_url_set(tmp_path: Path) -> None:
+    """With QDRANT_URL set the server adapter is used (":memory:" stands in for a server)."""
+    index = build_index(Settings(duocthu_data_dir=tmp_path, qdrant_url=":memory:"))
+    assert isinstance(index, ServerIndex)
+
+
+def test_embedder_by_provider() -> None:
+    """local and disabled providers build the matching embedder (no model loaded yet)."""
+    assert isinstance(build_embedder(Settings(embedding_provider="local")), LocalEmbedder)
+    assert isinstance(build_embedder(Settings(embedding_provider="disabled")), DisabledEmbedder)
+
+
+def test_ensure_demo_corpus_only_when_empty(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """An empty index gets the corpus; a non-empty one is left alone."""
+    write_jsonl(tmp_path / "part1.jsonl", RECORDS)
+    index = MemoryIndex()
+    report = ensure_demo_corpus(index, embedder, tmp_path)
+    assert report is not None
+    assert report.drugs == 3
+    assert ensure_demo_corpus(index, embedder, tmp_path) is None
+
+
+def test_ensure_demo_corpus_without_files_is_corpus_error(tmp_path: Path) -> None:
+    """An empty index and no corpus files is a CorpusError naming the directory."""
+    with pytest.raises(CorpusError, match=str(tmp_path)):
+        ensure_demo_corpus(MemoryIndex(), DisabledEmbedder(), tmp_path)
+
+
+def test_build_retriever_uses_settings_cap(tmp_path: Path) -> None:
+    """The service takes its indication cap from settings."""
+    service = build_retriever(
+        Settings(indication_candidates=3), index=MemoryIndex(), embedder=DisabledEmbedder()
+    )
+    assert service.find_by_indication("sốt") == []

@@ -1,0 +1,184 @@
+"""Ingestion: counts, per-line errors, idempotent re-ingest, atomic replace, the CLI entry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from retrieval_support import RECORDS, rec, write_jsonl
+
+from engine.errors import ConfigError, CorpusError
+from retrieval.index import QueryFilter
+from retrieval.ingest import ingest_file, ingest_files, main
+from retrieval.testing import HashEmbedder, MemoryIndex
+
+
+def test_ingest_counts_drugs_sections_chunks(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """A clean file loads fully and the report counts drugs, sections and chunks."""
+    index = MemoryIndex()
+    report = ingest_file(
+        write_jsonl(tmp_path / "c.jsonl", RECORDS), index, embedder, progress=False
+    )
+    assert (report.drugs, report.sections, report.chunks, report.rejected) == (3, 9, 10, 0)
+    assert report.quarantined == 1
+    assert index.count() == 10
+
+
+def test_bad_lines_reported_good_lines_load(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """Each bad line is reported with its number and reason; the good lines still load."""
+    rows = [
+        RECORDS[0],
+        "{not json",
+        rec("Bad Id", "X", "chi_dinh", "x"),
+        rec("ok_drug", "Ok", "muc_la", "x"),
+        rec("ok_drug", "Ok", "chi_dinh", ""),
+        '["a list"]',
+        RECORDS[1],
+    ]
+    index = MemoryIndex()
+    report = ingest_file(write_jsonl(tmp_path / "c.jsonl", rows), index, embedder, progress=False)
+    assert [e.line for e in report.errors] == [2, 3, 4, 5, 6]
+    reasons = [e.reason for e in report.errors]
+    assert "invalid JSON" in reasons[0]
+    assert "drug_id" in reasons[1]
+    assert "unknown section 'muc_la'" in reasons[2]
+    assert "text" in reasons[3]
+    assert report.rejected == 5
+    assert index.count() == 2
+    assert "c.jsonl:2:" in report.summary()
+
+
+def test_reingest_is_noop_and_skips_embedding(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """Ingesting the same file twice embeds nothing the second time and changes nothing."""
+    path = write_jsonl(tmp_path / "c.jsonl", RECORDS)
+    index = MemoryIndex()
+    ingest_file(path, index, embedder, progress=False)
+    before, calls = index.scroll(QueryFilter()), embedder.calls
+    report = ingest_file(path, index, embedder, progress=False)
+    assert report.embedded == 0
+    assert embedder.calls == calls
+    assert index.scroll(QueryFilter()) == before
+
+
+def test_changed_text_is_reembedded(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """Only the chunk whose text changed is embedded again."""
+    index = MemoryIndex()
+    ingest_file(write_jsonl(tmp_path / "a.jsonl", RECORDS), index, embedder, progress=False)
+    changed = [*RECORDS[:-1], {**RECORDS[-1], "text": "Buồn nôn và chóng mặt."}]
+    report = ingest_file(
+        write_jsonl(tmp_path / "b.jsonl", changed), index, embedder, progress=False
+    )
+    assert report.embedded == 1
+    assert index.count() == 10
+
+
+def test_failed_lines_never_remove_indexed_points(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """A later file full of bad lines leaves everything already indexed in place."""
+    index = MemoryIndex()
+    ingest_file(write_jsonl(tmp_path / "a.jsonl", RECORDS), index, embedder, progress=False)
+    ingest_file(write_jsonl(tmp_path / "b.jsonl", ["{", "{}"]), index, embedder, progress=False)
+    assert index.count() == 10
+
+
+def test_replace_swaps_corpus(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """With replace the new file becomes the whole corpus."""
+    index = MemoryIndex()
+    ingest_file(write_jsonl(tmp_path / "a.jsonl", RECORDS), index, embedder, progress=False)
+    new = [rec("deltavir", "Deltavir", "chi_dinh", "- Herpes môi.")]
+    ingest_file(
+        write_jsonl(tmp_path / "b.jsonl", new), index, embedder, replace=True, progress=False
+    )
+    assert [d.drug_id for d in index.drugs()] == ["deltavir"]
+
+
+def test_replace_with_no_usable_line_keeps_corpus(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """A replace whose file has no usable line is refused and the old corpus stays."""
+    index = MemoryIndex()
+    ingest_file(write_jsonl(tmp_path / "a.jsonl", RECORDS), index, embedder, progress=False)
+    bad = write_jsonl(tmp_path / "b.jsonl", ["{", "{}"])
+    with pytest.raises(CorpusError, match="corpus kept"):
+        ingest_file(bad, index, embedder, replace=True, progress=False)
+    assert index.count() == 10
+
+
+def test_duplicate_part_is_rejected(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """The same drug/section/part twice in one file keeps the first and reports the second."""
+    report = ingest_file(
+        write_jsonl(tmp_path / "a.jsonl", [RECORDS[0], RECORDS[0]]),
+        MemoryIndex(),
+        embedder,
+        progress=False,
+    )
+    assert [(e.line, "duplicate part" in e.reason) for e in report.errors] == [(2, True)]
+
+
+def test_third_party_shape_is_mapped_and_flags_reported(
+    tmp_path: Path, embedder: HashEmbedder
+) -> None:
+    """Records in the third-party shape load; their quality flags are counted."""
+    rows = [
+        {
+            "drug": "Zetamin (Zeta)",
+            "drug_inn": "Zetamine",
+            "section": "Chỉ đinh",
+            "section_key": "chi_dinh",
+            "text": "Viêm mũi dị ứng.",
+            "atc": "R06A X13",
+            "quality_flags": ["page_header_residue"],
+            "page": None,
+        },
+        {
+            "drug": "Zetamin (Zeta)",
+            "drug_inn": "Zetamine",
+            "section": "Tương tác thuốc",
+            "section_key": "tuong_tac_thuoc",
+            "text": "Ketoconazol.",
+            "quality_flags": ["possible_other_drug_content"],
+            "page": None,
+        },
+    ]
+    index = MemoryIndex()
+    report = ingest_file(write_jsonl(tmp_path / "t.jsonl", rows), index, embedder, progress=False)
+    assert report.flags == {"page_header_residue": 1, "possible_other_drug_content": 1}
+    assert report.quarantined == 1
+    entry = index.drugs()[0]
+    assert (entry.drug_id, entry.aliases) == ("zetamine", ("Zeta", "Zetamine"))
+
+
+def test_several_files_in_one_ingest(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """Several files load in one call and are counted together."""
+    a = write_jsonl(tmp_path / "a.jsonl", RECORDS[:4])
+    b = write_jsonl(tmp_path / "b.jsonl", RECORDS[4:])
+    report = ingest_files([a, b], MemoryIndex(), embedder, progress=False)
+    assert report.drugs == 3
+
+
+def test_missing_file_is_corpus_error(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """A path that does not exist is a CorpusError naming it."""
+    with pytest.raises(CorpusError, match=r"nope\.jsonl"):
+        ingest_file(tmp_path / "nope.jsonl", MemoryIndex(), embedder, progress=False)
+
+
+def test_other_embedder_than_index_is_config_error(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """Ingesting with another dense model than the live index is refused before writing."""
+    index = MemoryIndex()
+    path = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    ingest_file(path, index, embedder, progress=False)
+    with pytest.raises(ConfigError):
+        ingest_file(path, index, HashEmbedder(dim=16), progress=False)
+
+
+def test_main_exit_codes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The CLI exits 0 on a clean file, 1 when lines were rejected, 2 when the file is missing."""
+    monkeypatch.setenv("DUOCTHU_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("EMBEDDING_PROVIDER", "disabled")
+    monkeypatch.delenv("QDRANT_URL", raising=False)
+    good = write_jsonl(tmp_path / "good.jsonl", RECORDS)
+    assert main([str(good), "--no-progress"]) == 0
+    assert "drugs=3" in capsys.readouterr().out
+    bad = write_jsonl(tmp_path / "bad.jsonl", [RECORDS[0], "{"])
+    assert main([str(bad), "--no-progress"]) == 1
+    assert "bad.jsonl:2: invalid JSON" in capsys.readouterr().out
+    assert main([str(tmp_path / "missing.jsonl"), "--replace", "--no-progress"]) == 2

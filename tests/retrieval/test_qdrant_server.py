@@ -1,0 +1,59 @@
+"""qdrant-client adapter: the conformance suite on QdrantClient(":memory:") and the alias swap."""
+
+from __future__ import annotations
+
+import pytest
+from index_conformance import IndexConformance
+from qdrant_client import QdrantClient
+from retrieval_support import RECORDS, make_points, spec_for
+
+from engine.errors import ConfigError, IndexUnavailable
+from retrieval.qdrant_server import ServerIndex
+from retrieval.testing import HashEmbedder
+
+
+class TestServerIndex(IndexConformance):
+    @pytest.fixture
+    def index(self) -> ServerIndex:
+        return ServerIndex(QdrantClient(":memory:"))
+
+
+def test_replace_moves_alias_and_deletes_old_collection(embedder: HashEmbedder) -> None:
+    """Replace points the alias at a new collection and removes the previous one."""
+    client = QdrantClient(":memory:")
+    index = ServerIndex(client, name="dt")
+    index.upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+    first = {c.name for c in client.get_collections().collections}
+    index.replace(spec_for(embedder), [make_points(RECORDS[2:3], embedder)])
+    second = {c.name for c in client.get_collections().collections}
+    assert len(first) == len(second) == 1
+    assert first != second
+    assert client.get_aliases().aliases[0].collection_name in second
+
+
+def test_spec_survives_a_new_adapter(embedder: HashEmbedder) -> None:
+    """A second adapter on the same server reads the spec from collection metadata."""
+    client = QdrantClient(":memory:")
+    ServerIndex(client).upsert(spec_for(embedder), make_points(RECORDS[:1], embedder))
+    assert ServerIndex(client).spec() == spec_for(embedder)
+
+
+def test_unreachable_server_is_index_unavailable() -> None:
+    """A server that refuses connections raises IndexUnavailable when opened."""
+    with pytest.raises(IndexUnavailable):
+        ServerIndex(QdrantClient(url="http://127.0.0.1:9", timeout=1, check_compatibility=False))
+
+
+def test_empty_name_is_config_error() -> None:
+    """An empty collection name is refused when the adapter is built."""
+    with pytest.raises(ConfigError, match="name"):
+        ServerIndex(QdrantClient(":memory:"), name="")
+
+
+def test_corpus_created_by_another_adapter_is_seen(embedder: HashEmbedder) -> None:
+    """A reader opened before the first ingest sees the corpus another writer created."""
+    client = QdrantClient(":memory:")
+    reader = ServerIndex(client)
+    assert reader.count() == 0
+    ServerIndex(client).upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+    assert reader.count() == 2

@@ -282,7 +282,6 @@ def shared_runtime(data_dir: Path | None = None) -> Any:
         from engine.bootstrap import build_runtime  # noqa: PLC0415 - heavy; only when running
         from engine.settings import (  # noqa: PLC0415
             AnswerProvider,
-            EmbeddingProvider,
             Settings,
             UnderstandingProvider,
         )
@@ -291,12 +290,13 @@ def shared_runtime(data_dir: Path | None = None) -> Any:
             tmp = tempfile.TemporaryDirectory(prefix="duocthu-eval-")
             atexit.register(tmp.cleanup)
             data_dir = Path(tmp.name)
+        # Offline providers always; the embedder follows EMBEDDING_PROVIDER (default local),
+        # so CI can run the gates sparse-only without a long first embedding.
         runtime = build_runtime(
             Settings(
                 duocthu_data_dir=data_dir,
                 redis_url=None,
                 qdrant_url=None,
-                embedding_provider=EmbeddingProvider.LOCAL,
                 understanding_provider=UnderstandingProvider.RULES,
                 answer_provider=AnswerProvider.EXTRACTIVE,
             )

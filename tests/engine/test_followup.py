@@ -5,14 +5,21 @@ from __future__ import annotations
 from engine.followup import as_followup, is_context_followup
 from engine.frame import PatientContext, QueryFrame
 
-PRIOR = QueryFrame(turn_type="condition_to_drug", condition="tăng huyết áp",
-                   patient=PatientContext(pregnant=True), standalone_query="thuốc trị THA?")
+PRIOR = QueryFrame(
+    turn_type="condition_to_drug",
+    condition="tăng huyết áp",
+    patient=PatientContext(pregnant=True),
+    standalone_query="thuốc trị THA?",
+)
 
 
 def test_current_medicine_alone_is_a_followup() -> None:
     """'tôi cũng đang uống warfarin' adds a current medicine to the same question."""
-    f = QueryFrame(turn_type="drug_attribute", drugs=["warfarin"],
-                   patient=PatientContext(current_medicines=["warfarin"]))
+    f = QueryFrame(
+        turn_type="drug_attribute",
+        drugs=["warfarin"],
+        patient=PatientContext(current_medicines=["warfarin"]),
+    )
     assert is_context_followup(f, PRIOR)
     out = as_followup(f, PRIOR)
     assert out.condition is not None
@@ -22,15 +29,23 @@ def test_current_medicine_alone_is_a_followup() -> None:
 
 def test_patient_fact_parsed_as_condition_is_a_followup() -> None:
     """'tôi bị suy thận' read as a condition is still only a patient fact here."""
-    f = QueryFrame(turn_type="condition_to_drug", condition="tôi bị suy thận",
-                   patient=PatientContext(renal_impairment=True))
+    f = QueryFrame(
+        turn_type="condition_to_drug",
+        condition="tôi bị suy thận",
+        patient=PatientContext(renal_impairment=True),
+    )
     assert is_context_followup(f, PRIOR)
 
 
 def test_new_case_keeps_question_drops_old_slots() -> None:
     """'người khác, 70 tuổi, suy thận' keeps the question but not the old patient's facts."""
-    f = QueryFrame(turn_type="condition_to_drug", condition="khác, 70 tuổi, suy thận",
-                   age_months=840, patient=PatientContext(renal_impairment=True), new_case=True)
+    f = QueryFrame(
+        turn_type="condition_to_drug",
+        condition="khác, 70 tuổi, suy thận",
+        age_months=840,
+        patient=PatientContext(renal_impairment=True),
+        new_case=True,
+    )
     assert is_context_followup(f, PRIOR)
     out = as_followup(f, PRIOR)
     assert out.patient == PatientContext(renal_impairment=True)
@@ -39,15 +54,22 @@ def test_new_case_keeps_question_drops_old_slots() -> None:
 
 def test_a_new_condition_is_a_new_question() -> None:
     """Naming another condition is a new question even with patient facts."""
-    f = QueryFrame(turn_type="condition_to_drug", condition="viêm họng",
-                   patient=PatientContext(renal_impairment=True))
+    f = QueryFrame(
+        turn_type="condition_to_drug",
+        condition="viêm họng",
+        patient=PatientContext(renal_impairment=True),
+    )
     assert not is_context_followup(f, PRIOR)
 
 
 def test_asking_about_a_drug_is_a_new_question() -> None:
     """A drug that is the subject of the question (not a current medicine) starts fresh."""
-    f = QueryFrame(turn_type="drug_attribute", drugs=["warfarin"], attribute="chong_chi_dinh",
-                   patient=PatientContext(current_medicines=["warfarin"]))
+    f = QueryFrame(
+        turn_type="drug_attribute",
+        drugs=["warfarin"],
+        attribute="chong_chi_dinh",
+        patient=PatientContext(current_medicines=["warfarin"]),
+    )
     assert not is_context_followup(f, PRIOR)
 
 

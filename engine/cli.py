@@ -105,3 +105,7 @@ def _diagram(args: argparse.Namespace) -> int:
 
 
 __all__ = ["main"]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

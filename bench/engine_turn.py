@@ -24,18 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._redis import loopback_redis, redis_binary
 from engine.machine import TurnModel, fire, new_machine, restored
-from engine.paths import Paths
-from engine.store import RedisStateStore
-from engine.testing import (
-    SAMPLE_CATALOG,
-    SAMPLE_EVIDENCE,
-    FrameEchoUnderstander,
-    MemoryRetriever,
-    QuotingAnswerer,
-    simple_checks,
-    simple_render,
-)
-from engine.turn import Engine
 from states import State, Trigger
 
 CLARIFY = json.dumps({"turn_type": "drug_attribute", "needs_clarify": True})
@@ -77,19 +65,7 @@ def main() -> int:
         client = redis.Redis(host="127.0.0.1", port=port)
         client.set("bench:key", "x" * 64)
         raw = timed(lambda: client.get("bench:key"), n)
-        paths = Paths(
-            MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG),
-            QuotingAnswerer(),
-            checks=simple_checks,
-            renderer=simple_render,
-            catalog=SAMPLE_CATALOG,
-        )
-        engine = Engine(
-            store=RedisStateStore(client),
-            understander=FrameEchoUnderstander(),
-            paths=paths,
-            catalog=SAMPLE_CATALOG,
-        )
+        engine = sample_engine(client)
         cid = engine.create_conversation().conversation_id
         texts = [CLARIFY, CLARIFY, SMALLTALK]
         i = [0]

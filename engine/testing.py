@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.catalog import DrugCatalog, DrugEntry
 from engine.frame import QueryFrame
@@ -233,6 +234,28 @@ SAMPLE_EVIDENCE = [
 ]
 
 
+def sample_engine(client: Any, **store_options: Any) -> Any:
+    """The real engine and Redis store over `client`, with frames read from the turn text
+    (`FrameEchoUnderstander`), the sample corpus and the quoting answerer."""
+    from engine.paths import Paths  # noqa: PLC0415 - engine.paths imports this module's peers
+    from engine.store import RedisStateStore  # noqa: PLC0415
+    from engine.turn import Engine  # noqa: PLC0415
+
+    paths = Paths(
+        MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG),
+        QuotingAnswerer(),
+        checks=simple_checks,
+        renderer=simple_render,
+        catalog=SAMPLE_CATALOG,
+    )
+    return Engine(
+        store=RedisStateStore(client, **store_options),
+        understander=FrameEchoUnderstander(),
+        paths=paths,
+        catalog=SAMPLE_CATALOG,
+    )
+
+
 __all__ = [
     "SAMPLE_CATALOG",
     "SAMPLE_EVIDENCE",
@@ -242,6 +265,7 @@ __all__ = [
     "ScriptedUnderstander",
     "cites_existing_evidence",
     "evidence",
+    "sample_engine",
     "simple_checks",
     "simple_render",
 ]

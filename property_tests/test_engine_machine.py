@@ -15,18 +15,8 @@ import redis
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from engine.paths import Paths
 from engine.result import TurnResult
-from engine.store import RedisStateStore
-from engine.testing import (
-    SAMPLE_CATALOG,
-    SAMPLE_EVIDENCE,
-    FrameEchoUnderstander,
-    MemoryRetriever,
-    QuotingAnswerer,
-    simple_checks,
-    simple_render,
-)
+from engine.testing import sample_engine
 from engine.turn import Engine
 from property_tests.frames import Reference, frames
 from states import MAX_TRANSITIONS_PER_TURN, TURN_END_STATES
@@ -35,19 +25,8 @@ TURN_END = {s.value for s in TURN_END_STATES}
 
 
 def build_engine(client: redis.Redis) -> Engine:
-    paths = Paths(
-        MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG),
-        QuotingAnswerer(),
-        checks=simple_checks,
-        renderer=simple_render,
-        catalog=SAMPLE_CATALOG,
-    )
-    return Engine(
-        store=RedisStateStore(client),
-        understander=FrameEchoUnderstander(),
-        paths=paths,
-        catalog=SAMPLE_CATALOG,
-    )
+    engine: Engine = sample_engine(client)
+    return engine
 
 
 def run_engine_machine(client: redis.Redis) -> None:

@@ -7,19 +7,10 @@ import pytest
 import redis
 
 from bench._procs import LoopbackCluster
-from engine.paths import Paths
 from engine.ratelimit import RateLimiter
 from engine.redis_client import from_url
 from engine.store import RedisStateStore
-from engine.testing import (
-    SAMPLE_CATALOG,
-    SAMPLE_EVIDENCE,
-    FrameEchoUnderstander,
-    MemoryRetriever,
-    QuotingAnswerer,
-    simple_checks,
-    simple_render,
-)
+from engine.testing import sample_engine
 from engine.turn import Engine
 
 pytestmark = pytest.mark.cluster
@@ -28,19 +19,8 @@ CLARIFY = '{"turn_type": "drug_attribute", "needs_clarify": true}'
 
 
 def engine_on(client: redis.RedisCluster) -> Engine:
-    paths = Paths(
-        MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG),
-        QuotingAnswerer(),
-        checks=simple_checks,
-        renderer=simple_render,
-        catalog=SAMPLE_CATALOG,
-    )
-    return Engine(
-        store=RedisStateStore(client),
-        understander=FrameEchoUnderstander(),
-        paths=paths,
-        catalog=SAMPLE_CATALOG,
-    )
+    engine: Engine = sample_engine(client)
+    return engine
 
 
 def test_a_conversation_lives_on_one_slot(redis_client: redis.RedisCluster) -> None:

@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._redis import loopback_redis, redis_binary
 from engine.machine import TurnModel, fire, new_machine, restored
+from engine.testing import sample_engine
 from states import State, Trigger
 
 CLARIFY = json.dumps({"turn_type": "drug_attribute", "needs_clarify": True})

@@ -6,6 +6,7 @@ one engine function on a worker thread and renders JSON. Errors are mapped in on
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import math
@@ -440,6 +441,10 @@ def create_app(
             )
             components = await run_in_threadpool(runtime.ready)
             log.info("startup", extra={"fields": _startup_fields(settings, components)})
+            # What start-up built (index caches, catalog, matchers) lives as long as the
+            # process: move it out of the collector's sight so collections stay short.
+            gc.collect()
+            gc.freeze()
             yield {"runtime": runtime, "limiter": limiter, "metrics": metrics_observer}
         finally:
             await run_in_threadpool(runtime.close)

@@ -12,6 +12,7 @@ some indication section while paraphrases ("bệnh tiểu đường") reach 0.88
 
 from __future__ import annotations
 
+import bisect
 import re
 import threading
 import unicodedata
@@ -56,13 +57,19 @@ class IndicationMatcher:
         self._threshold = dense_threshold
         self._lock = threading.Lock()
         self._hits: list[tuple[Hit, list[str], str, str]] | None = None
+        self._joined: tuple[str, list[int]] | None = None
 
     def refresh(self) -> None:
         with self._lock:
             self._hits = None
+            self._joined = None
 
     def _corpus(self) -> list[tuple[Hit, list[str], str, str]]:
         """(hit, normalised lines, those lines joined, lower-cased text) per chi_dinh chunk."""
+        return self._snapshot()[0]
+
+    def _snapshot(self) -> tuple[list[tuple[Hit, list[str], str, str]], str, list[int]]:
+        """The chunks, all their lines in one string, and where each chunk starts in it."""
         with self._lock:
             if self._hits is None:
                 self._hits = []
@@ -72,7 +79,16 @@ class IndicationMatcher:
                     # one substring search with no per-query string building.
                     lines = [f" {normalise(ln)} " for ln in _lines(text)]
                     self._hits.append((hit, lines, "|".join(lines), text.lower()))
-            return self._hits
+                # Every chunk's lines in one string (NUL between chunks, which no needle
+                # holds): a phrase is found with C-level `find` calls over the whole
+                # section at once, and only matching chunks cost Python time.
+                starts, pos = [], 0
+                for _hit, _chunk_lines, blob, _text in self._hits:
+                    starts.append(pos)
+                    pos += len(blob) + 1
+                self._joined = ("\x00".join(b for _h, _l, b, _t in self._hits), starts)
+            assert self._joined is not None  # noqa: S101 - built together with the hits
+            return self._hits, self._joined[0], self._joined[1]
 
     def phrase_candidates(self, condition: str, *, cap: int) -> list[DrugCandidate]:
         phrase = normalise(condition)
@@ -84,21 +100,23 @@ class IndicationMatcher:
         exact = unicodedata.normalize("NFC", condition).lower().strip()
         matches: list[_Match] = []
         needle = f" {phrase} "
-        for hit, lines, blob, lowered in self._corpus():
-            if needle not in blob:
-                continue  # one C-level scan rules out most chunks
-            best = 0.0
-            for line in lines:
-                if needle in line:
-                    # A line that is mostly the condition ranks above a passing mention.
-                    score = 1.0 + len(phrase) / max(len(line) - 2, 1)
-                    if line.startswith(needle):
-                        score += 0.1
-                    best = max(best, score)
-            if best:
-                if exact and exact in lowered:
-                    best += 0.05
-                matches.append(_Match(hit, best))
+        corpus, joined, starts = self._snapshot()
+        best: dict[int, float] = {}
+        pos = joined.find(needle)
+        while pos >= 0:
+            i = bisect.bisect_right(starts, pos) - 1
+            blob, local = corpus[i][2], pos - starts[i]
+            # The line holding this match (lines never contain "|").
+            start = blob.rfind("|", 0, local) + 1
+            end = blob.find("|", local)
+            end = len(blob) if end < 0 else end
+            # A line that is mostly the condition ranks above a passing mention.
+            score = 1.0 + len(phrase) / max(end - start - 2, 1) + (0.1 if local == start else 0)
+            best[i] = max(best.get(i, 0.0), score)
+            pos = joined.find(needle, starts[i] + end)
+        for i, score in best.items():
+            hit, _chunk_lines, _blob, lowered = corpus[i]
+            matches.append(_Match(hit, score + (0.05 if exact and exact in lowered else 0.0)))
         if not matches:
             words = phrase.split()
             for hit, lines, blob, _ in self._corpus():

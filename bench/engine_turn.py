@@ -11,6 +11,7 @@ Writes bench/results/engine_turn.json.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import platform
 import statistics
@@ -77,6 +78,9 @@ def main() -> int:
 
         for _ in range(200):
             clarify_turn()
+        # As the server's lifespan does after start-up (server.py).
+        gc.collect()
+        gc.freeze()
         clar = timed(clarify_turn, n)
         retr = timed(lambda: engine.handle(cid, RETRIEVE), n)
         before = client.info("commandstats")

@@ -42,6 +42,9 @@ class Settings(BaseSettings):
     bedrock_model_id: str = "anthropic.claude-3-5-sonnet-20240620-v1:0"
     bedrock_embedding_model_id: str = "amazon.titan-embed-text-v2:0"
     bedrock_endpoint_url: str | None = None
+    bedrock_rerank_model_arn: str | None = None
+    """Off by default: search results are reordered by this Bedrock rerank model only when
+    set (it could not be measured against our eval set here; see docs/evals.md)."""
 
     max_consecutive_clarify: int = Field(default=4, ge=1, le=20)
     conversation_ttl_seconds: int = Field(default=24 * 3600, ge=60)
@@ -62,7 +65,9 @@ class Settings(BaseSettings):
     cors_allow_origins: list[str] = Field(default_factory=list)
     log_user_text: bool = False
 
-    @field_validator("redis_url", "qdrant_url", "bedrock_endpoint_url", mode="before")
+    @field_validator(
+        "redis_url", "qdrant_url", "bedrock_endpoint_url", "bedrock_rerank_model_arn", mode="before"
+    )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value

@@ -14,6 +14,7 @@ from engine.settings import EmbeddingProvider, Settings
 from retrieval.embed import BedrockEmbedder, DisabledEmbedder, Embedder, LocalEmbedder
 from retrieval.index import Index
 from retrieval.ingest import IngestReport, ingest_files
+from retrieval.rerank import BedrockReranker, Reranker
 from retrieval.service import RetrievalService
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,25 @@ def build_retriever(
         index or build_index(settings),
         embedder or build_embedder(settings),
         indication_limit=settings.indication_candidates,
+        reranker=build_reranker(settings),
     )
+
+
+def build_reranker(settings: Settings) -> Reranker | None:
+    """The Bedrock reranker when `BEDROCK_RERANK_MODEL_ARN` is set; None (off) otherwise."""
+    if not settings.bedrock_rerank_model_arn:
+        return None
+    try:
+        import boto3  # noqa: PLC0415
+
+        client = boto3.client(
+            "bedrock-agent-runtime",
+            region_name=settings.aws_region,
+            endpoint_url=settings.bedrock_endpoint_url,
+        )
+    except Exception as exc:  # botocore raises many types for bad config
+        raise ConfigError(f"cannot build the bedrock-agent-runtime client: {exc}") from exc
+    return BedrockReranker(client, settings.bedrock_rerank_model_arn)
 
 
 def ensure_demo_corpus(
@@ -102,6 +121,7 @@ __all__ = [
     "DEMO_CORPUS_DIR",
     "build_embedder",
     "build_index",
+    "build_reranker",
     "build_retriever",
     "ensure_demo_corpus",
 ]

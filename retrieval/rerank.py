@@ -1,8 +1,10 @@
 """Optional reranking of search candidates through Bedrock's Rerank API (off by default).
 
-A seam, not yet wired by `build`: the `Reranker` protocol and a Bedrock adapter
-that takes an injected `bedrock-agent-runtime` client. It has not been measured on
-our eval set, so nothing enables it yet.
+The `Reranker` protocol and a Bedrock adapter that takes an injected
+`bedrock-agent-runtime` client; `retrieval.build.build_reranker` enables it when
+`BEDROCK_RERANK_MODEL_ARN` is set. It reorders `search` results only (never the
+indication lookup), and stays off by default: it has not been measured on our eval
+set, since no Bedrock account is reachable from the development machines.
 """
 
 from __future__ import annotations

@@ -57,3 +57,34 @@ def test_build_retriever_uses_settings_cap(tmp_path: Path) -> None:
         Settings(indication_candidates=3), index=MemoryIndex(), embedder=DisabledEmbedder()
     )
     assert service.find_by_indication("sốt") == []
+
+
+def test_reranker_is_off_by_default() -> None:
+    """Without BEDROCK_RERANK_MODEL_ARN no reranker is built."""
+    from engine.settings import Settings
+    from retrieval.build import build_reranker
+
+    assert build_reranker(Settings(bedrock_rerank_model_arn="")) is None
+
+
+def test_reranker_is_built_from_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rerank model ARN in the settings gives a Bedrock reranker over that model."""
+    from engine.settings import Settings
+    from retrieval.build import build_reranker
+    from retrieval.rerank import BedrockReranker
+
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    arn = "arn:aws:bedrock:ap-southeast-1::foundation-model/cohere.rerank-v3-5:0"
+    reranker = build_reranker(Settings(bedrock_rerank_model_arn=arn))
+    assert isinstance(reranker, BedrockReranker)
+
+
+def test_bad_rerank_model_is_a_config_error() -> None:
+    """A rerank model that is not an ARN fails fast, naming the value."""
+    from engine.errors import ConfigError
+    from engine.settings import Settings
+    from retrieval.build import build_reranker
+
+    with pytest.raises(ConfigError, match="not-an-arn"):
+        build_reranker(Settings(bedrock_rerank_model_arn="not-an-arn"))

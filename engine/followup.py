@@ -10,15 +10,9 @@ that makes it a question of its own.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from engine.frame import PatientContext, QueryFrame, TurnType
-
-
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFD", text.lower().replace("đ", "d"))
-    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
-
+from engine.understanding.text import fold as _fold
 
 # Words that can surround patient facts without asking anything new (accent-folded).
 _FILLER = re.compile(

@@ -20,11 +20,10 @@ from typing import Any
 from transitions import EventData, Machine, MachineError
 
 from engine.result import PathStep
-from states import TRANSITIONS, State, Trigger, check_definition
+from states import TRANSITIONS, State, Trigger
 
 _STATES: list[str] = [s.value for s in State]
 _TRANSITIONS: list[dict[str, object]] = [t.as_transitions_dict() for t in TRANSITIONS]
-check_definition()
 
 
 class TurnModel:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.conversation import OpenQuestion
 from engine.followup import as_followup, is_context_followup
 from engine.frame import ClarifySlot, PatientContext, Population, QueryFrame, Route, TurnType
+from states.messages import describe_age, format_number
 
 _SLOT_FIELDS: dict[ClarifySlot, tuple[str, ...]] = {
     ClarifySlot.POPULATION: ("population", "age_months", "age_text", "weight_kg"),
@@ -85,20 +86,17 @@ def resolve_frame(
     prior: QueryFrame | None,
     question: OpenQuestion | None,
     case_patient: PatientContext | None,
-) -> tuple[QueryFrame, bool]:
-    """The frame to route, and whether it was merged into the prior frame."""
-    merged = False
+) -> QueryFrame:
+    """The frame to route: a slot answer or a context follow-up folded into the prior one."""
     if prior is not None and is_slot_fill(frame, question):
         assert question is not None  # noqa: S101 - implied by is_slot_fill
         frame = merge_frames(prior, frame, question.slot, also=frame.fills_slot)
-        merged = True
     elif prior is not None and question is None and is_context_followup(frame, prior):
         frame = as_followup(frame, prior)
-        merged = True
     if case_patient is not None and not frame.new_case:
         patient = case_patient.merged_with(frame.patient) if frame.patient else case_patient
         frame = frame.model_copy(update={"patient": patient})
-    return frame, merged
+    return frame
 
 
 _TURN_LABELS: dict[TurnType, str] = {
@@ -122,8 +120,6 @@ _ROUTE_LABELS: dict[Route, str] = {
 
 def synthesize_query(frame: QueryFrame) -> str:
     """Fold the resolved frame into one self-contained question for generation."""
-    from states.messages import describe_age  # noqa: PLC0415 - keep states import local
-
     head = frame.standalone_query.strip() or _TURN_LABELS.get(frame.turn_type, "Câu hỏi")
     parts = [head.rstrip(" .?") + "."]
     if frame.population is Population.CHILD:
@@ -133,8 +129,7 @@ def synthesize_query(frame: QueryFrame) -> str:
     if frame.age_months is not None:
         parts.append(f"Tuổi: {describe_age(frame.age_months)}.")
     if frame.weight_kg is not None:
-        weight = f"{frame.weight_kg:g}".replace(".", ",")
-        parts.append(f"Cân nặng: {weight} kg.")
+        parts.append(f"Cân nặng: {format_number(frame.weight_kg)} kg.")
     if frame.route is not None:
         parts.append(f"Đường dùng: {_ROUTE_LABELS.get(frame.route, frame.route.value)}.")
     if frame.condition is not None:

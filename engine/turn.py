@@ -11,6 +11,7 @@ lease, so the stored conversation is either before the turn or after it.
 
 from __future__ import annotations
 
+import hmac
 import logging
 import time
 import unicodedata
@@ -23,6 +24,7 @@ from engine.budget import RequestBudget
 from engine.catalog import DrugCatalog
 from engine.conversation import Conversation, HistoryLine, OpenQuestion, utcnow
 from engine.errors import (
+    ConfigError,
     ConversationNotFound,
     DuocthuError,
     ProviderError,
@@ -100,7 +102,9 @@ class Engine:
         clock: Callable[[], datetime] = utcnow,
     ) -> None:
         if max_consecutive_clarify < 1:
-            raise ValueError(f"max_consecutive_clarify must be >= 1, got {max_consecutive_clarify}")
+            raise ConfigError(
+                f"max_consecutive_clarify must be >= 1, got {max_consecutive_clarify}"
+            )
         self.store = store
         self._understander = understander
         self._paths = paths
@@ -127,8 +131,6 @@ class Engine:
 
     def authorize(self, conversation_id: str, token: str) -> None:
         conv = self.store.load(conversation_id)
-        import hmac  # noqa: PLC0415 - only here
-
         if not token or not hmac.compare_digest(conv.token_hash, hash_token(token)):
             raise ConversationNotFound("unknown conversation")
 
@@ -177,7 +179,7 @@ class Engine:
             raise AssertionError("begin returned neither a lease nor a replay")
         timings["load"] = _ms(started)
         try:
-            result, entry = self._run(conv, text, idempotency_key, timings, started)
+            result, entry = self._run(conv, text, idempotency_key, timings)
             t0 = time.perf_counter()
             self.store.commit(
                 lease,
@@ -209,7 +211,6 @@ class Engine:
         text: str,
         idempotency_key: str | None,
         timings: dict[str, float],
-        started: float,
     ) -> tuple[TurnResult, TraceEntry]:
         now = self._clock()
         if conv.is_expired(now, self._idle_ttl_s):
@@ -239,9 +240,7 @@ class Engine:
                 fire(model, Trigger.START_NEW_CASE)
                 conv.patient = None
                 conv.case += 1
-            frame, _merged = resolve_frame(
-                frame, conv.prior_frame, conv.open_question, conv.patient
-            )
+            frame = resolve_frame(frame, conv.prior_frame, conv.open_question, conv.patient)
             decision = route(frame)
             reply = self._act(model, decision, frame, budget, timings)
         state = State(model.state)

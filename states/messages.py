@@ -28,19 +28,20 @@ SMALLTALK_REPLY = _nfc(
 )
 
 
-def _fmt_number(value: float) -> str:
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
+def format_number(value: float) -> str:
+    """Vietnamese style: decimal comma, no trailing zeros ('12,5', '18')."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
     return text.replace(".", ",")
 
 
 def describe_age(age_months: float) -> str:
     """'5 tuổi', '18 tháng', '2 tuổi rưỡi' style, for echoing back what the user said."""
     if age_months < 24:
-        return f"{_fmt_number(age_months)} tháng"
+        return f"{format_number(age_months)} tháng"
     years = age_months / 12
     if abs(years - round(years)) < 1e-9:
         return f"{round(years)} tuổi"
-    return f"{_fmt_number(years)} tuổi"
+    return f"{format_number(years)} tuổi"
 
 
 def population_question(drug_names: list[str]) -> str:
@@ -50,7 +51,7 @@ def population_question(drug_names: list[str]) -> str:
 
 def age_weight_question(age_months: float | None, weight_kg: float | None) -> str:
     if weight_kg is not None and age_months is None:
-        return _nfc(f"Bé nặng {_fmt_number(weight_kg)} kg, vậy bé bao nhiêu tuổi?")
+        return _nfc(f"Bé nặng {format_number(weight_kg)} kg, vậy bé bao nhiêu tuổi?")
     if age_months is not None and weight_kg is None:
         return _nfc(f"Bé {describe_age(age_months)}, vậy bé nặng bao nhiêu kg?")
     return _nfc(
@@ -144,5 +145,6 @@ __all__ = [
     "age_weight_question",
     "clarify_text",
     "describe_age",
+    "format_number",
     "population_question",
 ]

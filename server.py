@@ -6,12 +6,14 @@ one engine function on a worker thread and renders JSON. Errors are mapped in on
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import logging
 import math
 import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypedDict, TypeVar, cast
@@ -63,7 +65,12 @@ class EngineLike(Protocol):
     def create_conversation(self) -> CreatedConversation: ...
     def authorize(self, conversation_id: str, token: str) -> None: ...
     def handle(
-        self, conversation_id: str, text: str, *, idempotency_key: str | None = None
+        self,
+        conversation_id: str,
+        text: str,
+        *,
+        idempotency_key: str | None = None,
+        token: str | None = None,
     ) -> TurnResult: ...
     def conversation(self, conversation_id: str) -> ConversationView: ...
     def trace(self, conversation_id: str) -> list[TraceEntry]: ...
@@ -94,10 +101,28 @@ def build_runtime(settings: Settings) -> RuntimeLike:
     return bootstrap.build_runtime(settings)
 
 
+class Offload:
+    """Runs blocking calls (a turn, a readiness probe) on the process's turn threads.
+
+    A plain executor hop costs about half of anyio's `run_in_threadpool` (bench/hop
+    figures in docs/deploy.md); at hundreds of turns a second that is measurable.
+    """
+
+    def __init__(self, threads: int) -> None:
+        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="turn")
+
+    async def __call__(self, fn: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._pool, fn)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+
 class AppState(TypedDict):
     runtime: RuntimeLike
     limiter: RateLimiter
     metrics: TurnMetrics
+    offload: Offload
 
 
 class TurnRequest(BaseModel):
@@ -218,7 +243,17 @@ async def _rate_limited(request: Request, fn: Callable[[], T]) -> T:
         _limit(state, client_id)
         return fn()
 
-    return await run_in_threadpool(work)
+    return await state["offload"](work)
+
+
+def _bearer(request: Request) -> tuple[str, str]:
+    """The path's conversation id and the bearer token; a malformed pair is a 404."""
+    conversation_id: str = request.path_params["conversation_id"]
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(conversation_id) > MAX_ID_CHARS:
+        raise ApiError(404, "not_found")
+    return conversation_id, token
 
 
 async def _authorized(request: Request, fn: Callable[[str], T]) -> T:
@@ -226,11 +261,7 @@ async def _authorized(request: Request, fn: Callable[[str], T]) -> T:
 
     A wrong, malformed or missing token answers the same 404 as an unknown id.
     """
-    conversation_id: str = request.path_params["conversation_id"]
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(conversation_id) > MAX_ID_CHARS:
-        raise ApiError(404, "not_found")
+    conversation_id, token = _bearer(request)
     state, client_id = _state(request), _client_id(request)
 
     def work() -> T:
@@ -238,7 +269,7 @@ async def _authorized(request: Request, fn: Callable[[str], T]) -> T:
         state["runtime"].engine.authorize(conversation_id, token)
         return fn(conversation_id)
 
-    return await run_in_threadpool(work)
+    return await state["offload"](work)
 
 
 async def _turn_request(request: Request, max_chars: int) -> TurnRequest:
@@ -275,15 +306,20 @@ async def create_conversation(request: Request) -> Response:
 
 
 async def post_turn(request: Request) -> Response:
-    runtime = _state(request)["runtime"]
-    turn = await _turn_request(request, runtime.settings.max_turn_chars)
+    """One turn. The engine checks the token itself, in the round trip that takes the lock."""
+    state = _state(request)
+    turn = await _turn_request(request, state["runtime"].settings.max_turn_chars)
+    conversation_id, token = _bearer(request)
+    client_id = _client_id(request)
 
-    def handle(conversation_id: str) -> TurnResult:
-        return runtime.engine.handle(
-            conversation_id, turn.text, idempotency_key=turn.idempotency_key
+    def handle() -> bytes:
+        _limit(state, client_id)
+        result = state["runtime"].engine.handle(
+            conversation_id, turn.text, idempotency_key=turn.idempotency_key, token=token
         )
+        return result.model_dump_json().encode("utf-8")
 
-    return _json(await _authorized(request, handle))
+    return Response(await state["offload"](handle), media_type="application/json")
 
 
 async def conversation(request: Request) -> Response:
@@ -322,7 +358,7 @@ async def state_diagram(request: Request) -> Response:
             404, "not_found", "Máy chủ chưa cài Graphviz nên không có SVG; dùng Mermaid."
         )
     engine = _state(request)["runtime"].engine
-    diagram = await run_in_threadpool(engine.diagram, fmt, current)
+    diagram = await _state(request)["offload"](lambda: engine.diagram(fmt, current))
     if isinstance(diagram, dict):
         return JSONResponse(diagram)
     return Response(diagram, media_type=_DIAGRAM_TYPES[fmt])
@@ -334,7 +370,8 @@ async def health(request: Request) -> Response:
 
 async def ready(request: Request) -> Response:
     try:
-        components = await run_in_threadpool(_state(request)["runtime"].ready)
+        state = _state(request)
+        components = await state["offload"](state["runtime"].ready)
     except DuocthuError as exc:
         failed = ComponentStatus(name="runtime", enabled=True, ok=False, detail=exc.code)
         components = [failed]
@@ -445,7 +482,16 @@ def create_app(
             # process: move it out of the collector's sight so collections stay short.
             gc.collect()
             gc.freeze()
-            yield {"runtime": runtime, "limiter": limiter, "metrics": metrics_observer}
+            offload = Offload(settings.effective_turn_threads())
+            try:
+                yield {
+                    "runtime": runtime,
+                    "limiter": limiter,
+                    "metrics": metrics_observer,
+                    "offload": offload,
+                }
+            finally:
+                await run_in_threadpool(offload.close)
         finally:
             await run_in_threadpool(runtime.close)
 
@@ -495,6 +541,7 @@ def _startup_fields(settings: Settings, components: list[ComponentStatus]) -> di
         "embedding_provider": settings.embedding_provider.value,
         "understanding_provider": settings.understanding_provider.value,
         "answer_provider": settings.answer_provider.value,
+        "turn_threads": settings.effective_turn_threads(),
         "components": [
             {"name": c.name, "enabled": c.enabled, "ok": c.ok, "detail": c.detail}
             for c in components

@@ -90,10 +90,19 @@ def main() -> int:
         after = client.info("commandstats")
         round_trips = (sum(v["calls"] for k, v in after.items()) - calls_before - 1) / 100
 
+    def resident() -> None:
+        with restored(State.IDLE, clarify_streak=0, max_clarify=4) as m:
+            fire(m, Trigger.ASK_DETAIL)
+
+    attach_machine = new_machine()
+
     def attach() -> None:
         m = TurnModel(clarify_streak=0, max_clarify=4)
-        with restored(m, State.IDLE):
+        attach_machine.add_model(m, initial=State.IDLE.value)
+        try:
             fire(m, Trigger.ASK_DETAIL)
+        finally:
+            attach_machine.remove_model(m)
 
     def fresh() -> None:
         m = TurnModel(clarify_streak=0, max_clarify=4)
@@ -110,7 +119,8 @@ def main() -> int:
         "turn_retrieval_fake": summary(retr),
         "ratio_p99_clarify_to_raw_get_p99": round(pct(clar, 99) / pct(raw, 99), 2),
         "redis_commands_per_turn": round(round_trips, 2),
-        "machine_thread_local_attach": summary(timed(attach, n)),
+        "machine_resident_reset": summary(timed(resident, n)),
+        "machine_attach_per_turn": summary(timed(attach, n)),
         "machine_fresh_per_turn": summary(timed(fresh, n)),
     }
     out = Path(__file__).resolve().parent / "results" / "engine_turn.json"

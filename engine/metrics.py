@@ -6,6 +6,8 @@ process, as in tests, from colliding over metric names.
 
 from __future__ import annotations
 
+from typing import Any
+
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
@@ -84,12 +86,23 @@ class TurnMetrics:
             registry=self.registry,
         )
 
+        # Labelled children looked up once: `labels()` takes a lock and builds a key per call.
+        self._turn_children: dict[tuple[str, str], Any] = {}
+        self._stage_children: dict[str, Any] = {}
+
     def turn_completed(self, result: TurnResult, entry: TraceEntry) -> None:
-        self.turns.labels(outcome=result.outcome.value, reason=result.reason).inc()
+        key = (result.outcome.value, result.reason)
+        turns = self._turn_children.get(key)
+        if turns is None:
+            turns = self._turn_children.setdefault(key, self.turns.labels(*key))
+        turns.inc()
         if result.reason == BREAKER_REASON:
             self.breaker_trips.inc()
         for stage, ms in entry.timings_ms.items():
-            self.stage_seconds.labels(stage=stage).observe(max(0.0, ms) / 1000.0)
+            histogram = self._stage_children.get(stage)
+            if histogram is None:
+                histogram = self._stage_children.setdefault(stage, self.stage_seconds.labels(stage))
+            histogram.observe(max(0.0, ms) / 1000.0)
         self.model_calls.observe(entry.model_calls)
 
     def turn_failed(self, conversation_id: str, error: BaseException) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 import redis
 
 from engine.errors import ConfigError, StateStoreUnavailable
+from engine.redis_client import PerThread
 
 # KEYS[1] bucket hash; ARGV: capacity, refill per second, cost, ttl in ms.
 # Returns {allowed (0|1), retry_after_ms, tokens_left (floored)}.
@@ -72,6 +73,7 @@ class RateLimiter:
         if burst <= 0:
             raise ConfigError(f"burst must be > 0, got {burst}")
         self._client = client
+        self._mine = PerThread(client)
         self._per_second = per_minute / 60.0
         self._burst = burst
         self._key_prefix = key_prefix
@@ -89,6 +91,7 @@ class RateLimiter:
             raw = self._script(
                 keys=[self.key(client_id)],
                 args=[self._burst, self._per_second, cost, self._ttl_ms],
+                client=self._mine.get(),
             )
         except redis.RedisError as exc:
             raise StateStoreUnavailable(f"rate limiter could not reach Redis: {exc}") from exc

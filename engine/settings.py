@@ -64,6 +64,20 @@ class Settings(BaseSettings):
     rate_limit_burst: int = Field(default=30, ge=1)
     cors_allow_origins: list[str] = Field(default_factory=list)
     log_user_text: bool = False
+    turn_threads: int | None = Field(default=None, ge=1, le=1024)
+    """Threads per server process that run turns (blocking Redis, Qdrant and Bedrock calls):
+    the most turns one process works on at once. Unset: 32 with the offline providers,
+    128 when a Bedrock provider is on (a turn waiting on Bedrock holds its thread)."""
+
+    def effective_turn_threads(self) -> int:
+        if self.turn_threads is not None:
+            return self.turn_threads
+        bedrock = (
+            self.understanding_provider is UnderstandingProvider.BEDROCK
+            or self.answer_provider is AnswerProvider.BEDROCK
+            or self.embedding_provider is EmbeddingProvider.BEDROCK
+        )
+        return 128 if bedrock else 32
 
     @field_validator(
         "redis_url", "qdrant_url", "bedrock_endpoint_url", "bedrock_rerank_model_arn", mode="before"

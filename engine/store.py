@@ -1,9 +1,9 @@
 """Conversations in Redis: one versioned document per conversation, two round trips a turn.
 
-`begin` (one EVALSHA) joins the conversation's arrival queue, takes the lock
-with a fencing token and loads the document; `commit` (one EVALSHA) does a
-compare-and-set on the version, appends the trace, stores the idempotent
-result and releases. Every key of a conversation carries the hash tag
+`begin` (one EVALSHA) checks the caller's token hash, joins the conversation's
+arrival queue, takes the lock with a fencing token and loads the document;
+`commit` (one EVALSHA) does a compare-and-set on the version, appends the
+trace, stores the idempotent result and releases. Every key of a conversation carries the hash tag
 ``{<conversation_id>}`` so each script touches one Cluster slot, and every key
 has a TTL. Redis errors become `StateStoreUnavailable`: the turn is refused and
 nothing stored is touched.
@@ -30,6 +30,7 @@ from engine.errors import (
     TurnInProgress,
     VersionConflict,
 )
+from engine.redis_client import PerThread
 from engine.result import TraceEntry
 
 T = TypeVar("T")
@@ -78,14 +79,22 @@ class StateStore(Protocol):
 
     Contract: `begin` serialises turns on one conversation in arrival order and
     raises `TurnInProgress` after waiting too long, `ConversationNotFound` for
-    an unknown id; `commit` saves only if the lease is still held and the
-    version unchanged (else `VersionConflict`); `abort` releases without
-    touching the document. Any backend failure raises `StateStoreUnavailable`.
+    an unknown id or, when `token_hash` is given, a document whose token hash
+    differs (checked before any stored result is replayed); `commit` saves only
+    if the lease is still held and the version unchanged (else `VersionConflict`);
+    `abort` releases without touching the document. Any backend failure raises
+    `StateStoreUnavailable`.
     """
 
     def create(self, conversation: Conversation) -> None: ...
 
-    def begin(self, conversation_id: str, *, idempotency_key: str | None = None) -> Begun: ...
+    def begin(
+        self,
+        conversation_id: str,
+        *,
+        idempotency_key: str | None = None,
+        token_hash: str | None = None,
+    ) -> Begun: ...
 
     def commit(
         self,
@@ -143,6 +152,7 @@ class RedisStateStore:
         if not key_prefix or "{" in key_prefix or "}" in key_prefix:
             raise ConfigError(f"key_prefix must be non-empty without braces, got {key_prefix!r}")
         self._r = client
+        self._mine = PerThread(client)
         self._prefix = key_prefix
         self.idle_ttl_s = idle_ttl_s
         self._doc_ttl_ms = (idle_ttl_s + retention_s) * 1000
@@ -178,8 +188,14 @@ class RedisStateStore:
         if not created:
             raise ConfigError("conversation id collision")  # 192 random bits: never in practice
 
-    def begin(self, conversation_id: str, *, idempotency_key: str | None = None) -> Begun:
-        if not valid_conversation_id(conversation_id):
+    def begin(
+        self,
+        conversation_id: str,
+        *,
+        idempotency_key: str | None = None,
+        token_hash: str | None = None,
+    ) -> Begun:
+        if not valid_conversation_id(conversation_id) or token_hash == "":
             raise ConversationNotFound("unknown conversation")
         k = self.keys_for(conversation_id)
         keys = [k["doc"], k["lock"], k["fence"], k["queue"], k["waiters"], k["idem"]]
@@ -194,9 +210,10 @@ class RedisStateStore:
                 idempotency_key or "",
                 enqueue,
                 self._doc_ttl_ms,
+                token_hash or "",
             ]
             with self._translate("begin"):
-                reply = self._begin(keys=keys, args=args)
+                reply = self._begin(keys=keys, args=args, client=self._mine.get())
             status = _text(reply[0])
             if status == "ok":
                 conv = Conversation.from_json(reply[2])
@@ -237,7 +254,7 @@ class RedisStateStore:
             self._idem_cap,
         ]
         with self._translate("commit"):
-            reply = self._commit(keys=keys, args=args)
+            reply = self._commit(keys=keys, args=args, client=self._mine.get())
         status = _text(reply[0])
         if status == "ok":
             return
@@ -253,7 +270,11 @@ class RedisStateStore:
     def _leave(self, conversation_id: str, owner: str, *, fence: str = "") -> None:
         k = self.keys_for(conversation_id)
         with self._translate("abort"):
-            self._abort(keys=[k["lock"], k["queue"], k["waiters"]], args=[owner, fence])
+            self._abort(
+                keys=[k["lock"], k["queue"], k["waiters"]],
+                args=[owner, fence],
+                client=self._mine.get(),
+            )
 
     def load(self, conversation_id: str) -> Conversation:
         if not valid_conversation_id(conversation_id):

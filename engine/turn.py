@@ -162,8 +162,18 @@ class Engine:
 
     # -- one turn -----------------------------------------------------------
     def handle(
-        self, conversation_id: str, text: str, *, idempotency_key: str | None = None
+        self,
+        conversation_id: str,
+        text: str,
+        *,
+        idempotency_key: str | None = None,
+        token: str | None = None,
     ) -> TurnResult:
+        """Run one turn; with `token`, the turn also authorises it (a wrong token is not found).
+
+        The token is checked inside the store's `begin`, in the same round trip that
+        takes the lock, and before a stored idempotent result is replayed.
+        """
         text = unicodedata.normalize("NFC", text or "").strip()
         if not text:
             raise TextRejected("text must not be empty")
@@ -171,7 +181,11 @@ class Engine:
             raise TextRejected(f"text has {len(text)} characters; the limit is {self._max_chars}")
         started = time.perf_counter()
         timings: dict[str, float] = {}
-        begun = self.store.begin(conversation_id, idempotency_key=idempotency_key)
+        begun = self.store.begin(
+            conversation_id,
+            idempotency_key=idempotency_key,
+            token_hash=None if token is None else hash_token(token),
+        )
         if begun.replay is not None:
             return TurnResult.model_validate_json(begun.replay)
         lease, conv = begun.lease, begun.conversation
@@ -234,8 +248,9 @@ class Engine:
                 frame = frame.model_copy(update={"clarify_reason": "budget_exhausted"})
         timings["understand"] = _ms(t0)
 
-        model = TurnModel(clarify_streak=conv.clarify_streak, max_clarify=self._max_clarify)
-        with restored(model, conv.state):
+        with restored(
+            conv.state, clarify_streak=conv.clarify_streak, max_clarify=self._max_clarify
+        ) as model:
             if frame.new_case:
                 fire(model, Trigger.START_NEW_CASE)
                 conv.patient = None
@@ -243,7 +258,7 @@ class Engine:
             frame = resolve_frame(frame, conv.prior_frame, conv.open_question, conv.patient)
             decision = route(frame)
             reply = self._act(model, decision, frame, budget, timings)
-        state = State(model.state)
+            state, path = State(model.state), model.path
 
         # Bookkeeping after the machine has spoken: streak, open question, slots, case.
         if reply.outcome is Outcome.CLARIFY:
@@ -289,7 +304,7 @@ class Engine:
             quick_replies=reply.quick_replies,
             claims=reply.claims,
             citations=reply.citations,
-            path=model.path,
+            path=path,
             route_rule=decision.rule,
             frame=frame.contract_view(),
             clarify_streak=conv.clarify_streak,
@@ -300,7 +315,7 @@ class Engine:
             outcome=reply.outcome,
             reason=reply.reason,
             route_rule=decision.rule,
-            path=model.path,
+            path=path,
             timings_ms=dict(timings),
             model_calls=budget.model_calls,
             idempotency_key=idempotency_key,

@@ -1,11 +1,12 @@
--- Join the conversation's queue (arrival order), drop dead waiters at its head,
--- and take the lock with a fresh fencing token when it is our turn.
+-- Check the caller's token, join the conversation's queue (arrival order), drop dead
+-- waiters at its head, and take the lock with a fresh fencing token when it is our turn.
 -- KEYS: doc, lock, fence, queue, waiters, idem
--- ARGV: me, lock_ttl_ms, presence_ms, idem_key ('' for none), enqueue ('1'|'0'), doc_ttl_ms
+-- ARGV: me, lock_ttl_ms, presence_ms, idem_key ('' for none), enqueue ('1'|'0'), doc_ttl_ms,
+--       token_hash ('' when the caller has already been authorised)
 local doc_k, lock_k, fence_k, queue_k, waiters_k, idem_k =
   KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
 local me, lock_ttl, presence = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
-local idem_key, enqueue, doc_ttl = ARGV[4], ARGV[5], tonumber(ARGV[6])
+local idem_key, enqueue, doc_ttl, token_hash = ARGV[4], ARGV[5], tonumber(ARGV[6]), ARGV[7]
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 
@@ -14,16 +15,27 @@ local function leave()
   redis.call('HDEL', waiters_k, me)
 end
 
+-- The document opens with its header (engine/conversation.py keeps the field order):
+-- read the token hash from it; an older document falls back to a full decode.
+local function stored_token_hash(doc)
+  local hash = string.match(doc, '^{"schema_version":%d+,"conversation_id":"[^"]*","token_hash":"(%x*)","version":%d+,')
+  if hash then return hash end
+  return cjson.decode(doc)['token_hash']
+end
+
+local doc = redis.call('GET', doc_k)
+-- A wrong token looks exactly like an unknown conversation. (Plain comparison is fine:
+-- both sides are SHA-256 digests, so timing reveals nothing about the token.)
+if (not doc) or (token_hash ~= '' and stored_token_hash(doc) ~= token_hash) then
+  leave()
+  return {'missing'}
+end
 if idem_key ~= '' then
   local stored = redis.call('HGET', idem_k, idem_key)
   if stored then
     leave()
     return {'replay', stored}
   end
-end
-if redis.call('EXISTS', doc_k) == 0 then
-  leave()
-  return {'missing'}
 end
 
 if enqueue == '1' then
@@ -40,7 +52,7 @@ if holder_id == me then
   -- Our earlier call took the lock but its reply was lost and the client retried:
   -- hand back the same lease instead of waiting on ourselves until the lock expires.
   redis.call('HDEL', waiters_k, me)
-  return {'ok', string.match(holder, '|(%d+)$'), redis.call('GET', doc_k)}
+  return {'ok', string.match(holder, '|(%d+)$'), doc}
 end
 while true do
   local head = redis.call('LINDEX', queue_k, 0)
@@ -61,4 +73,4 @@ local fence = redis.call('INCR', fence_k)
 redis.call('PEXPIRE', fence_k, doc_ttl)
 redis.call('SET', lock_k, me .. '|' .. fence, 'PX', lock_ttl)
 redis.call('HDEL', waiters_k, me)
-return {'ok', tostring(fence), redis.call('GET', doc_k)}
+return {'ok', tostring(fence), doc}

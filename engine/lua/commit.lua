@@ -25,7 +25,9 @@ if not current then
   release()
   return {'missing'}
 end
-local version = tonumber(cjson.decode(current)['version'])
+-- The version sits in the document's header (see begin.lua); older documents are decoded.
+local version = tonumber(string.match(current, '^{"schema_version":%d+,"conversation_id":"[^"]*","token_hash":"%x*","version":(%d+),')
+  or cjson.decode(current)['version'])
 if version ~= expected then
   release()
   return {'conflict', tostring(version)}

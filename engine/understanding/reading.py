@@ -23,13 +23,21 @@ from engine.understanding.slots import (
     read_weight,
     says_oral,
 )
-from engine.understanding.text import Turn
+from engine.understanding.text import Turn, ngram_set
 
 _REGIMEN = re.compile(r"(?<![\w/])\d+\s*(?:lan|vien|goi|ong|nhat|giot)(?!\w)")
 # "3 ngày hay 5 ngày" is a course length, but only when a drug is named ("sốt 3 ngày nay").
 _DURATION = re.compile(r"(?<![\w/])\d+\s*(?:ngay|tuan)(?!\s*(?:nay|tuoi|qua|truoc|roi))(?!\w)")
 _VITAMIN_LETTER = re.compile(r"^[a-z]\d{0,2}$")
 _DOSE_WORD_NOT_AFTER = frozenset(("qua", "du", "tai", "nguyen", "vat", "chat"))
+# Cue sets for a first set test against the turn's n-grams (a cue absent from the turn can't be
+# found in any blanked copy of it either); ngram_set refuses a cue that is not n-gram shaped.
+_ATTRIBUTE_CUE_SETS = tuple((key, cues, ngram_set(cues)) for key, cues in lx.ATTRIBUTE_CUES)
+_NON_MEDICAL_SET = ngram_set(lx.NON_MEDICAL)
+_DOSING_CUES_NOT_LIEU = ngram_set(c for c in lx.DOSING_CUES if c != "lieu")
+_NON_HUMAN_UNAMBIGUOUS = tuple(
+    p for p in lx.NON_HUMAN if not set(p.split()) & lx.NON_HUMAN_AMBIGUOUS
+)
 _SMALLTALK_WORDS = frozenset(w for p in lx.SMALLTALK_TRIGGERS for w in p.split())
 _CURRENT_MEDICINE_BEFORE = ("dang dung", "dang uong", "dang su dung", "dang tiem", "dang xai")
 
@@ -179,7 +187,9 @@ def _attribute(turn: Turn) -> tuple[SectionKey | None, int, str]:
     """The earliest section cue, and the turn with every section cue blanked out."""
     masked = turn.joined
     best: tuple[int, SectionKey] | None = None
-    for key, cues in lx.ATTRIBUTE_CUES:
+    for key, cues, cue_set in _ATTRIBUTE_CUE_SETS:
+        if turn.ngrams.isdisjoint(cue_set):
+            continue  # no cue of this section is in the turn: nothing to find or blank
         for cue in cues:
             at = masked.find(f" {cue} ")
             if at < 0:
@@ -193,9 +203,11 @@ def _attribute(turn: Turn) -> tuple[SectionKey | None, int, str]:
 
 
 def _dosing_at(turn: Turn, masked: str) -> int:
-    for phrase in lx.NON_MEDICAL:
-        masked = masked.replace(f" {phrase} ", " " + "#" * len(phrase) + " ")
-    hits = [masked.find(f" {c} ") for c in lx.DOSING_CUES if c != "lieu"]
+    present = turn.ngrams.intersection(_NON_MEDICAL_SET)
+    for phrase in lx.NON_MEDICAL if present else ():
+        if phrase in present:  # blanked in lexicon order, as overlapping phrases need
+            masked = masked.replace(f" {phrase} ", " " + "#" * len(phrase) + " ")
+    hits = [masked.find(f" {c} ") for c in turn.ngrams.intersection(_DOSING_CUES_NOT_LIEU)]
     for i in turn.indexes_of("lieu"):
         before = turn.tokens[i - 1] if i > 0 else ""
         after = turn.tokens[i + 1] if i + 1 < len(turn.tokens) else ""
@@ -212,7 +224,7 @@ def _non_human(turn: Turn) -> bool:
         words = set(turn.original_words())
         if words & set(lx.NON_HUMAN_MARKED):
             return True
-        return any(turn.has(p) for p in lx.NON_HUMAN if not set(p.split()) & lx.NON_HUMAN_AMBIGUOUS)
+        return turn.has_any(_NON_HUMAN_UNAMBIGUOUS)
     return turn.has(*lx.NON_HUMAN)
 
 

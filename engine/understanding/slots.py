@@ -145,12 +145,15 @@ _ROUTE_DECOYS = (
     "huyet khoi tinh mach", "gian tinh mach", "truyen nhiem", "lay truyen", "viem tinh mach",
     "tieu duong", "thao duong", "duong huyet", "ha duong", "benh duong",
 )  # fmt: skip
+_ROUTE_FIRST_WORDS = frozenset(cue.split()[0] for _, cues in lx.ROUTE_CUES for cue in cues)
 # Several-word cues that need their accents ("khi dùng" is not "khí dung").
 _ROUTE_MARKED = {"khi dung": "khí", "dang uong": "dạng", "duong uong": "đường"}
 
 
 def read_route(turn: Turn) -> Route | None:
     """A route named outright ("đặt hậu môn", "tiêm tĩnh mạch", "nhỏ mắt"); not the bare "uống"."""
+    if turn.ngrams.isdisjoint(_ROUTE_FIRST_WORDS):
+        return None  # no cue can start anywhere (cutting decoys out adds no new words)
     joined = turn.joined
     for decoy in _ROUTE_DECOYS:
         joined = joined.replace(f" {decoy} ", " ")

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 # Long turns are cut before matching: rules look at phrases, not essays, and this bounds time.
 MAX_CHARS = 4000
@@ -17,6 +18,9 @@ MAX_CHARS = 4000
 _REPEATED_PUNCT = re.compile(r"([!?.,;:~*_=+\-])\1+")
 _SPACES = re.compile(r"\s+")
 _TOKEN = re.compile(r"[a-z0-9]+")
+# Phrases of up to this many words are looked up in a set of the turn's word n-grams;
+# longer ones (none in the lexicon today) fall back to a substring search.
+NGRAM_WORDS = 6
 
 
 class _FoldTable(dict[int, str]):
@@ -91,13 +95,35 @@ class Turn:
         """Tokens joined by single spaces, padded with a space at both ends for phrase lookup."""
         return f" {' '.join(self.tokens)} "
 
+    @cached_property
+    def ngrams(self) -> frozenset[str]:
+        """Every run of 1..NGRAM_WORDS consecutive tokens, joined by single spaces."""
+        tokens, n = self.tokens, len(self.tokens)
+        return frozenset(
+            " ".join(tokens[i : i + k])
+            for k in range(1, min(NGRAM_WORDS, n) + 1)
+            for i in range(n - k + 1)
+        )
+
     def has(self, *phrases: str) -> bool:
         """True when any folded phrase occurs as whole words."""
-        return any(f" {p} " in self.joined for p in phrases)
+        return self.has_any(phrases)
+
+    def has_any(self, phrases: Iterable[str]) -> bool:
+        """`has` over a collection (pass the same tuple or frozenset each time: it is cached)."""
+        key = phrases if isinstance(phrases, tuple | frozenset) else tuple(phrases)
+        short, long = _by_length(key)
+        if not self.ngrams.isdisjoint(short):
+            return True
+        return any(p in self.joined for p in long)
 
     def find(self, *phrases: str) -> int:
         """Character offset in `joined` of the earliest whole-word phrase, or -1."""
-        hits = [i for p in phrases if (i := self.joined.find(f" {p} ")) >= 0]
+        short, long = _by_length(phrases)
+        found = self.ngrams.intersection(short)
+        joined = self.joined
+        hits = [joined.find(f" {p} ") for p in found]
+        hits += [i for p in long if (i := joined.find(p)) >= 0]
         return min(hits) if hits else -1
 
     def original_words(self) -> tuple[str, ...]:
@@ -128,4 +154,45 @@ class Turn:
         return self.original[start:end].strip()
 
 
-__all__ = ["MAX_CHARS", "Turn", "clean", "fold", "has_marks"]
+def is_ngram_phrase(phrase: str) -> bool:
+    """Whether `phrase` is 1..NGRAM_WORDS folded tokens joined by single spaces."""
+    words = phrase.split(" ")
+    return len(words) <= NGRAM_WORDS and all(_TOKEN.fullmatch(w) for w in words)
+
+
+def ngram_set(phrases: Iterable[str]) -> frozenset[str]:
+    """Phrases as a set to test against `Turn.ngrams`; refuses any that set cannot hold."""
+    found = frozenset(phrases)
+    bad = sorted(p for p in found if not is_ngram_phrase(p))
+    if bad:
+        raise ValueError(f"not single-spaced folded phrases of <= {NGRAM_WORDS} words: {bad}")
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _by_length(phrases: tuple[str, ...] | frozenset[str]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Split phrases into n-gram lookups and padded substring searches.
+
+    A phrase that is not single-spaced lowercase words can never match the token text;
+    it goes to the substring side, where it finds nothing, exactly as a search would.
+    """
+    short: set[str] = set()
+    long: list[str] = []
+    for p in phrases:
+        if is_ngram_phrase(p):
+            short.add(p)
+        else:
+            long.append(f" {p} ")
+    return frozenset(short), tuple(long)
+
+
+__all__ = [
+    "MAX_CHARS",
+    "NGRAM_WORDS",
+    "Turn",
+    "clean",
+    "fold",
+    "has_marks",
+    "is_ngram_phrase",
+    "ngram_set",
+]

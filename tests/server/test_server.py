@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -441,6 +444,41 @@ def test_startup_log_names_backends_and_providers(
     assert fields["redis"] == "embedded"
     assert fields["embedding_provider"] == "local"
     assert [c["name"] for c in fields["components"]] == ["redis", "index", "embedding"]
+    assert fields["turn_threads"] == 32
+
+
+@pytest.mark.parametrize(
+    ("env", "threads"),
+    [
+        ({}, 32),
+        ({"answer_provider": "bedrock"}, 128),
+        ({"understanding_provider": "bedrock"}, 128),
+        ({"embedding_provider": "bedrock"}, 128),
+        ({"answer_provider": "bedrock", "turn_threads": "7"}, 7),
+    ],
+)
+def test_turn_threads_default_follows_the_providers(env: dict[str, str], threads: int) -> None:
+    """Turns waiting on Bedrock hold a thread each, so those deployments get more of them."""
+    assert Settings(**env).effective_turn_threads() == threads
+
+
+def test_turns_run_on_the_configured_number_of_threads(make_client: MakeClient) -> None:
+    """Concurrent requests never use more turn threads than TURN_THREADS."""
+    http, runtime = make_client(turn_threads=2)
+    seen: set[str] = set()
+    original = runtime.engine.create_conversation
+
+    def recording() -> Any:
+        seen.add(threading.current_thread().name)
+        time.sleep(0.01)  # long enough for requests to overlap
+        return original()
+
+    runtime.engine.create_conversation = recording  # type: ignore[method-assign]
+    with ThreadPoolExecutor(8) as pool:
+        codes = list(pool.map(lambda _: http.post("/v1/conversations").status_code, range(24)))
+    assert codes == [201] * 24
+    assert len(seen) == 2
+    assert all(name.startswith("turn") for name in seen)
 
 
 @pytest.mark.parametrize("env", [{}, {"redis_url": "redis://x:6379/0"}])

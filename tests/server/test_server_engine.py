@@ -93,6 +93,28 @@ def test_wrong_token_is_404_on_the_real_store(redis_client: redis.Redis, tmp_pat
         assert wrong.content == unknown.content
 
 
+def test_turn_with_a_wrong_token_is_404_and_changes_nothing(
+    redis_client: redis.Redis, tmp_path: Path
+) -> None:
+    """POST /turns checks the token inside the store's begin: a wrong token (even with a
+    stored idempotency key) is the unknown-id 404, and the conversation is untouched."""
+    with _client(redis_client, tmp_path) as http:
+        cid, auth = start(http)
+        url = f"/v1/conversations/{cid}/turns"
+        turn = {"text": "Liều paracetamol?", "idempotency_key": "k-1"}
+        first = http.post(url, json=turn, headers=auth)
+        assert first.status_code == 200
+        wrong = {"Authorization": "Bearer not-the-token"}
+        replay = http.post(url, json=turn, headers=wrong)
+        fresh = http.post(url, json={"text": "Trẻ em"}, headers=wrong)
+        unknown = http.post("/v1/conversations/nope/turns", json={"text": "x"}, headers=wrong)
+        assert replay.status_code == fresh.status_code == unknown.status_code == 404
+        assert replay.content == fresh.content == unknown.content
+        view = http.get(f"/v1/conversations/{cid}", headers=auth).json()
+        assert view["version"] == 1
+        assert http.post(url, json=turn, headers=auth).json() == first.json()
+
+
 def test_ready_with_a_disabled_provider_is_200(redis_client: redis.Redis, tmp_path: Path) -> None:
     """The real Runtime's readiness: a disabled embedder is listed but does not fail /ready."""
     with _client(redis_client, tmp_path) as http:

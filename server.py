@@ -31,7 +31,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from engine import bootstrap
+from engine import bootstrap, cpu
 from engine.errors import (
     ConfigError,
     DuocthuError,
@@ -457,9 +457,16 @@ class DeclaredBodyLimit:
 
 
 def create_app(
-    settings: Settings | None = None, runtime_factory: RuntimeFactory = build_runtime
+    settings: Settings | None = None,
+    runtime_factory: RuntimeFactory = build_runtime,
+    *,
+    pin_threads: bool = False,
 ) -> Starlette:
-    """Build the app; the runtime itself is built in the lifespan, once per process."""
+    """Build the app; the runtime itself is built in the lifespan, once per process.
+
+    `pin_threads` (set by `serve` for a single worker) keeps the event loop's thread and
+    the turn threads it starts on one core, per `PIN_CPU` (engine/cpu.py says why).
+    """
     settings = settings if settings is not None else Settings()
     limit = settings.max_body_bytes
 
@@ -477,7 +484,10 @@ def create_app(
                 burst=settings.rate_limit_burst,
             )
             components = await run_in_threadpool(runtime.ready)
-            log.info("startup", extra={"fields": _startup_fields(settings, components)})
+            # On the event loop's own thread, before any turn thread exists (they inherit it).
+            pinned = cpu.pin_python_threads(settings.pin_cpu) if pin_threads else None
+            fields = {**_startup_fields(settings, components), "pinned_cpu": pinned}
+            log.info("startup", extra={"fields": fields})
             # What start-up built (index caches, catalog, matchers) lives as long as the
             # process: move it out of the collector's sight so collections stay short.
             gc.collect()
@@ -565,11 +575,18 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
             f"--workers {workers} needs external backends: set {' and '.join(embedded)}; "
             "the embedded Redis and Qdrant Edge belong to one process"
         )
+    if workers > 1 and settings.pin_cpu not in ("auto", "off"):
+        raise ConfigError(
+            f"PIN_CPU={settings.pin_cpu} would put every worker on one core; "
+            "use auto or off with --workers"
+        )
     configure_logging()
     if workers == 1:
-        uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+        app = create_app(settings, pin_threads=True)
+        uvicorn.run(app, host=host, port=port, log_level="warning")
     else:
-        # Each worker process builds its own app from the same environment.
+        # Each worker process builds its own app from the same environment. Workers are
+        # not pinned: nothing tells a worker which core its siblings are on.
         uvicorn.run(
             "server:create_app",
             factory=True,

@@ -8,6 +8,8 @@ from pathlib import Path
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from engine.cpu import parse_spec
+
 
 class EmbeddingProvider(StrEnum):
     LOCAL = "local"
@@ -68,6 +70,16 @@ class Settings(BaseSettings):
     """Threads per server process that run turns (blocking Redis, Qdrant and Bedrock calls):
     the most turns one process works on at once. Unset: 32 with the offline providers,
     128 when a Bedrock provider is on (a turn waiting on Bedrock holds its thread)."""
+
+    pin_cpu: str = "auto"
+    """`duocthu serve` with one worker keeps its Python threads on one core (engine/cpu.py):
+    "auto" (the core it starts on), a core number, or "off"."""
+
+    @field_validator("pin_cpu")
+    @classmethod
+    def _pin_cpu_spec(cls, value: str) -> str:
+        parse_spec(value)
+        return value.strip().lower()
 
     def effective_turn_threads(self) -> int:
         if self.turn_threads is not None:

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from engine.cpu import native_threads
 from engine.errors import ConfigError, IndexUnavailable
 
 
@@ -69,7 +70,9 @@ class LocalEmbedder:
             return self._model
 
     def embed_query(self, text: str) -> list[float]:
-        vector = self._get().query(text)
+        model = self._get()
+        with native_threads():  # its OpenMP team may use every core, even from a pinned thread
+            vector = model.query(text)
         return [float(x) for x in vector]
 
     def embed_passages(self, texts: Sequence[str]) -> list[list[float]]:
@@ -79,7 +82,9 @@ class LocalEmbedder:
         out: list[list[float]] = [[] for _ in texts]
         for start in range(0, len(order), self._batch_size):
             batch = order[start : start + self._batch_size]
-            for i, row in zip(batch, model.passage([texts[i] for i in batch]), strict=True):
+            with native_threads():
+                rows = model.passage([texts[i] for i in batch])
+            for i, row in zip(batch, rows, strict=True):
                 out[i] = [float(x) for x in row]
         return out
 

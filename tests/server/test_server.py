@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import threading
 import time
@@ -14,6 +15,7 @@ import pytest
 from server_fakes import FakeRuntime, start
 from starlette.testclient import TestClient
 
+from engine import cpu
 from engine.errors import ConfigError, IndexUnavailable, StateStoreUnavailable, TurnInProgress
 from engine.result import ComponentStatus, TurnResult
 from engine.settings import Settings
@@ -479,6 +481,55 @@ def test_turns_run_on_the_configured_number_of_threads(make_client: MakeClient) 
     assert codes == [201] * 24
     assert len(seen) == 2
     assert all(name.startswith("turn") for name in seen)
+
+
+@pytest.mark.skipif(not cpu.supported(), reason="needs Linux CPU affinity")
+def test_pinned_app_runs_turns_on_the_loop_threads_core(
+    redis_client: Any, tmp_path: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With pin_threads (serve's single worker), turn threads share the event loop's core."""
+    settings = Settings(duocthu_data_dir=tmp_path, pin_cpu="auto")
+    runtime = FakeRuntime(settings=settings, redis=redis_client)
+    seen: list[set[int]] = []
+    original = runtime.engine.create_conversation
+
+    def recording() -> Any:
+        seen.append(os.sched_getaffinity(0))
+        return original()
+
+    runtime.engine.create_conversation = recording  # type: ignore[method-assign]
+    app = create_app(settings, lambda _s: runtime, pin_threads=True)
+    with caplog.at_level("INFO", logger="duocthu.server"), TestClient(app) as http:
+        for _ in range(4):
+            assert http.post("/v1/conversations").status_code == 201
+    record = next(r for r in caplog.records if r.getMessage() == "startup")
+    pinned = record.fields["pinned_cpu"]  # type: ignore[attr-defined]  # set through extra=
+    assert isinstance(pinned, int)
+    assert seen == [{pinned}] * 4
+    assert os.sched_getaffinity(0) != {pinned} or len(os.sched_getaffinity(0)) == 1
+
+
+def test_unpinned_app_leaves_threads_alone(make_client: MakeClient) -> None:
+    """create_app without pin_threads (tests, --workers N) does not touch affinity."""
+    http, runtime = make_client()
+    seen: list[set[int]] = []
+    original = runtime.engine.create_conversation
+
+    def recording() -> Any:
+        seen.append(os.sched_getaffinity(0))
+        return original()
+
+    runtime.engine.create_conversation = recording  # type: ignore[method-assign]
+    http.post("/v1/conversations")
+    assert seen == [os.sched_getaffinity(0)]
+
+
+def test_serve_refuses_one_core_for_several_workers(tmp_path: Any) -> None:
+    settings = Settings(
+        duocthu_data_dir=tmp_path, redis_url="redis://x:6379/0", qdrant_url="http://q:6333"
+    )
+    with pytest.raises(ConfigError, match="every worker on one core"):
+        serve(settings.model_copy(update={"pin_cpu": "0"}), workers=2)
 
 
 @pytest.mark.parametrize("env", [{}, {"redis_url": "redis://x:6379/0"}])

@@ -16,6 +16,7 @@ from retrieval.index import Index
 from retrieval.ingest import IngestReport, ingest_files
 from retrieval.rerank import BedrockReranker, Reranker
 from retrieval.service import RetrievalService
+from retrieval.vector_cache import CachedEmbedder, with_cache
 
 log = logging.getLogger(__name__)
 # The repository's demo formulary (the package is installed editable from the repo).
@@ -105,13 +106,18 @@ def ensure_demo_corpus(
         files = sorted(Path(data_dir).glob("*.jsonl"))
         if not files:
             raise CorpusError(f"the index is empty and there is no corpus under {data_dir}")
+        # Passage vectors shipped with the corpus (for this model) skip the embedding.
+        cached = with_cache(embedder, Path(data_dir))
         # Replace, not upsert: a first ingest cut short leaves no half corpus serving.
-        report = ingest_files(files, index, embedder, replace=True, progress=progress)
+        report = ingest_files(files, index, cached, replace=True, progress=progress)
     except DuocthuError:
         raise
     except OSError as exc:
         raise CorpusError(f"cannot read the demo corpus under {data_dir}: {exc}") from exc
     log.info("demo corpus ingested: %s", report.summary().splitlines()[0])
+    if isinstance(cached, CachedEmbedder):
+        hits, misses = cached.hits, cached.misses
+        log.info("passage vectors: %d from the shipped cache, %d computed", hits, misses)
     for error in report.errors:
         log.warning("demo corpus line rejected: %s:%d: %s", error.path, error.line, error.reason)
     return report

@@ -136,9 +136,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from retrieval.ingest import ingest_files  # noqa: PLC0415
     from retrieval.qdrant_edge import EdgeIndex  # noqa: PLC0415
     from retrieval.service import RetrievalService, SearchMode  # noqa: PLC0415
+    from retrieval.vector_cache import with_cache  # noqa: PLC0415
 
     settings = Settings()
-    embedder = _QueryCache(build_embedder(settings))
+    # The demo corpus ships its passage vectors: only queries are embedded here.
+    embedder = _QueryCache(with_cache(build_embedder(settings), CORPUS_DIR))
     modes = [m for m in MODES if m != "dense" or embedder.dim is not None]
     index = EdgeIndex(args.index_dir or settings.duocthu_data_dir / "eval-retrieval")
     try:

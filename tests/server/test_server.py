@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from server_fakes import FakeRuntime, start
@@ -21,6 +21,8 @@ from engine.result import ComponentStatus, TurnResult
 from engine.settings import Settings
 from server import STATIC_DIR, create_app, serve
 from states.diagram import graphviz_available
+
+T = TypeVar("T")
 
 MakeClient = Callable[..., tuple[TestClient, FakeRuntime]]
 TURN_KEYS = set(TurnResult.model_fields)
@@ -464,23 +466,30 @@ def test_turn_threads_default_follows_the_providers(env: dict[str, str], threads
     assert Settings(**env).effective_turn_threads() == threads
 
 
-def test_turns_run_on_the_configured_number_of_threads(make_client: MakeClient) -> None:
-    """Concurrent requests never use more turn threads than TURN_THREADS."""
-    http, runtime = make_client(turn_threads=2)
-    seen: set[str] = set()
+def _observe_creates(runtime: FakeRuntime, probe: Callable[[], T], pause: float = 0) -> list[T]:
+    """Record `probe()` on the thread that runs each POST /v1/conversations."""
+    seen: list[T] = []
     original = runtime.engine.create_conversation
 
     def recording() -> Any:
-        seen.add(threading.current_thread().name)
-        time.sleep(0.01)  # long enough for requests to overlap
+        seen.append(probe())
+        time.sleep(pause)
         return original()
 
     runtime.engine.create_conversation = recording  # type: ignore[method-assign]
+    return seen
+
+
+def test_turns_run_on_the_configured_number_of_threads(make_client: MakeClient) -> None:
+    """Concurrent requests never use more turn threads than TURN_THREADS."""
+    http, runtime = make_client(turn_threads=2)
+    # Each call sleeps long enough for the requests to overlap.
+    names = _observe_creates(runtime, lambda: threading.current_thread().name, pause=0.01)
     with ThreadPoolExecutor(8) as pool:
         codes = list(pool.map(lambda _: http.post("/v1/conversations").status_code, range(24)))
     assert codes == [201] * 24
-    assert len(seen) == 2
-    assert all(name.startswith("turn") for name in seen)
+    assert len(set(names)) == 2
+    assert all(name.startswith("turn") for name in names)
 
 
 @pytest.mark.skipif(not cpu.supported(), reason="needs Linux CPU affinity")
@@ -490,14 +499,7 @@ def test_pinned_app_runs_turns_on_the_loop_threads_core(
     """With pin_threads (serve's single worker), turn threads share the event loop's core."""
     settings = Settings(duocthu_data_dir=tmp_path, pin_cpu="auto")
     runtime = FakeRuntime(settings=settings, redis=redis_client)
-    seen: list[set[int]] = []
-    original = runtime.engine.create_conversation
-
-    def recording() -> Any:
-        seen.append(os.sched_getaffinity(0))
-        return original()
-
-    runtime.engine.create_conversation = recording  # type: ignore[method-assign]
+    seen = _observe_creates(runtime, lambda: os.sched_getaffinity(0))
     app = create_app(settings, lambda _s: runtime, pin_threads=True)
     with caplog.at_level("INFO", logger="duocthu.server"), TestClient(app) as http:
         for _ in range(4):
@@ -512,14 +514,7 @@ def test_pinned_app_runs_turns_on_the_loop_threads_core(
 def test_unpinned_app_leaves_threads_alone(make_client: MakeClient) -> None:
     """create_app without pin_threads (tests, --workers N) does not touch affinity."""
     http, runtime = make_client()
-    seen: list[set[int]] = []
-    original = runtime.engine.create_conversation
-
-    def recording() -> Any:
-        seen.append(os.sched_getaffinity(0))
-        return original()
-
-    runtime.engine.create_conversation = recording  # type: ignore[method-assign]
+    seen = _observe_creates(runtime, lambda: os.sched_getaffinity(0))
     http.post("/v1/conversations")
     assert seen == [os.sched_getaffinity(0)]
 

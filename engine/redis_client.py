@@ -7,6 +7,7 @@ that cannot reach its state must be refused quickly, not hang.
 from __future__ import annotations
 
 import threading
+import weakref
 from pathlib import Path
 from typing import Any, cast
 from urllib.parse import parse_qs, urlparse
@@ -104,4 +105,18 @@ class PerThread:
         return mine
 
 
-__all__ = ["PerThread", "embedded", "from_url"]
+_per_thread: weakref.WeakKeyDictionary[Any, PerThread] = weakref.WeakKeyDictionary()
+_per_thread_lock = threading.Lock()
+
+
+def per_thread(client: redis.Redis | redis.RedisCluster) -> PerThread:
+    """The one `PerThread` for `client`, so the store and the rate limiter share a thread's
+    connection instead of keeping one each."""
+    with _per_thread_lock:
+        found = _per_thread.get(client)
+        if found is None:
+            found = _per_thread[client] = PerThread(client)
+        return found
+
+
+__all__ = ["PerThread", "embedded", "from_url", "per_thread"]

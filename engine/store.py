@@ -30,7 +30,7 @@ from engine.errors import (
     TurnInProgress,
     VersionConflict,
 )
-from engine.redis_client import PerThread
+from engine.redis_client import per_thread
 from engine.result import TraceEntry
 
 T = TypeVar("T")
@@ -152,7 +152,7 @@ class RedisStateStore:
         if not key_prefix or "{" in key_prefix or "}" in key_prefix:
             raise ConfigError(f"key_prefix must be non-empty without braces, got {key_prefix!r}")
         self._r = client
-        self._mine = PerThread(client)
+        self._mine = per_thread(client)
         self._prefix = key_prefix
         self.idle_ttl_s = idle_ttl_s
         self._doc_ttl_ms = (idle_ttl_s + retention_s) * 1000
@@ -162,8 +162,9 @@ class RedisStateStore:
         self._trace_cap = trace_cap
         self._idem_cap = idempotency_cap
         self._sleep = sleep
-        self._begin = client.register_script(_script("begin.lua"))
-        self._commit = client.register_script(_script("commit.lua"))
+        header = _script("header.lua")  # doc_header(), shared by the two scripts that read it
+        self._begin = client.register_script(header + _script("begin.lua"))
+        self._commit = client.register_script(header + _script("commit.lua"))
         self._abort = client.register_script(_script("abort.lua"))
 
     # -- keys ---------------------------------------------------------------

@@ -108,17 +108,8 @@ def read_records(path: Path, report: IngestReport) -> Iterator[CorpusRecord]:
             yield record
 
 
-def _points(
-    paths: Sequence[Path],
-    index: Index,
-    embedder: Embedder,
-    encoder: SparseEncoder,
-    report: IngestReport,
-    *,
-    batch_size: int,
-    reuse: bool,
-    progress: bool,
-) -> Iterator[list[IndexPoint]]:
+def corpus_payloads(paths: Sequence[Path], report: IngestReport) -> list[dict[str, Any]]:
+    """Every chunk payload of the corpus files, counted into `report` (errors included)."""
     payloads: list[dict[str, Any]] = []
     drugs: set[str] = set()
     sections: set[tuple[str, str]] = set()
@@ -130,6 +121,21 @@ def _points(
     report.drugs, report.sections, report.chunks = len(drugs), len(sections), len(payloads)
     report.rejected = len(report.errors)
     report.quarantined = sum(1 for p in payloads if p["quarantined"])
+    return payloads
+
+
+def _points(
+    paths: Sequence[Path],
+    index: Index,
+    embedder: Embedder,
+    encoder: SparseEncoder,
+    report: IngestReport,
+    *,
+    batch_size: int,
+    reuse: bool,
+    progress: bool,
+) -> Iterator[list[IndexPoint]]:
+    payloads = corpus_payloads(paths, report)
     bar = tqdm(total=len(payloads), unit="chunk", disable=not progress, file=sys.stderr)
     try:
         for start in range(0, len(payloads), batch_size):
@@ -262,4 +268,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1 if report.rejected else 0
 
 
-__all__ = ["IngestReport", "LineError", "ingest_file", "ingest_files", "main", "read_records"]
+__all__ = [
+    "IngestReport",
+    "LineError",
+    "corpus_payloads",
+    "ingest_file",
+    "ingest_files",
+    "main",
+    "read_records",
+]

@@ -20,9 +20,9 @@ from pathlib import Path
 import numpy as np
 
 from engine.errors import CorpusError
-from retrieval.convert import chunk_payloads, content_hash, embed_text
+from retrieval.convert import content_hash, embed_text
 from retrieval.embed import Embedder, LocalEmbedder
-from retrieval.ingest import IngestReport, read_records
+from retrieval.ingest import IngestReport, corpus_payloads
 
 _FORMAT = 1
 
@@ -101,12 +101,7 @@ def with_cache(embedder: Embedder, corpus_dir: Path) -> Embedder:
 def passage_texts(files: Sequence[Path]) -> list[str]:
     """Exactly the texts ingestion embeds for these corpus files."""
     report = IngestReport()
-    texts = [
-        embed_text(payload)
-        for path in files
-        for record in read_records(path, report)
-        for payload in chunk_payloads(record)
-    ]
+    texts = [embed_text(payload) for payload in corpus_payloads(files, report)]
     if report.errors:
         raise CorpusError(f"{len(report.errors)} corpus lines were rejected: {report.errors[0]}")
     return texts

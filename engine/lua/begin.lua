@@ -15,18 +15,10 @@ local function leave()
   redis.call('HDEL', waiters_k, me)
 end
 
--- The document opens with its header (engine/conversation.py keeps the field order):
--- read the token hash from it; an older document falls back to a full decode.
-local function stored_token_hash(doc)
-  local hash = string.match(doc, '^{"schema_version":%d+,"conversation_id":"[^"]*","token_hash":"(%x*)","version":%d+,')
-  if hash then return hash end
-  return cjson.decode(doc)['token_hash']
-end
-
 local doc = redis.call('GET', doc_k)
 -- A wrong token looks exactly like an unknown conversation. (Plain comparison is fine:
 -- both sides are SHA-256 digests, so timing reveals nothing about the token.)
-if (not doc) or (token_hash ~= '' and stored_token_hash(doc) ~= token_hash) then
+if (not doc) or (token_hash ~= '' and doc_header(doc) ~= token_hash) then
   leave()
   return {'missing'}
 end

@@ -25,9 +25,7 @@ if not current then
   release()
   return {'missing'}
 end
--- The version sits in the document's header (see begin.lua); older documents are decoded.
-local version = tonumber(string.match(current, '^{"schema_version":%d+,"conversation_id":"[^"]*","token_hash":"%x*","version":(%d+),')
-  or cjson.decode(current)['version'])
+local _, version = doc_header(current)
 if version ~= expected then
   release()
   return {'conflict', tostring(version)}

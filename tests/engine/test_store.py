@@ -169,7 +169,7 @@ def test_concurrent_turns_are_serialised(make_engine: Callable[..., Engine]) -> 
 
 # -- the token checked inside begin ---------------------------------------------------------
 
-# The header begin.lua and commit.lua read with an anchored Lua pattern, as a Python regex.
+# The header engine/lua/header.lua reads with an anchored Lua pattern, as a Python regex.
 _LUA_HEADER = re.compile(
     r'^\{"schema_version":\d+,"conversation_id":"[^"]*","token_hash":"([0-9a-fA-F]*)",'
     r'"version":(\d+),'

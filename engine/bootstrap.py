@@ -22,7 +22,13 @@ from engine.paths import Paths
 from engine.ports import AnswerGenerator, AnswerRequest, TurnObserver, Understander
 from engine.redis_client import embedded, from_url
 from engine.result import ComponentStatus
-from engine.settings import AnswerProvider, EmbeddingProvider, Settings, UnderstandingProvider
+from engine.settings import (
+    AnswerProvider,
+    EmbeddingProvider,
+    Settings,
+    UnderstandingProvider,
+    load_settings,
+)
 from engine.store import RedisStateStore
 from engine.turn import Engine
 from grounding.checks import Check
@@ -171,7 +177,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
         ensure_demo_corpus,
     )
 
-    settings = settings or Settings()
+    settings = settings or load_settings()
     check_definition()
     client = connect_redis(settings)
     store = RedisStateStore(

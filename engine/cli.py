@@ -69,9 +69,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         return worst
     if args.command == "serve":
         import server  # noqa: PLC0415
-        from engine.settings import Settings  # noqa: PLC0415
+        from engine.settings import load_settings  # noqa: PLC0415
 
-        server.serve(Settings(), host=args.host, port=args.port, workers=args.workers)
+        server.serve(load_settings(), host=args.host, port=args.port, workers=args.workers)
         return 0
     if args.command == "chat":
         from engine.bootstrap import build_runtime  # noqa: PLC0415

@@ -5,10 +5,11 @@ from __future__ import annotations
 from enum import StrEnum
 from pathlib import Path
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from engine.cpu import parse_spec
+from engine.errors import ConfigError
 
 
 class EmbeddingProvider(StrEnum):
@@ -99,4 +100,22 @@ class Settings(BaseSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
 
-__all__ = ["AnswerProvider", "EmbeddingProvider", "Settings", "UnderstandingProvider"]
+def load_settings() -> Settings:
+    """Settings from the environment; a value that does not parse is a `ConfigError` naming
+    the variable (entry points print it instead of a traceback)."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']).upper()}: {e['msg']}" for e in exc.errors()
+        )
+        raise ConfigError(f"bad setting: {problems}") from exc
+
+
+__all__ = [
+    "AnswerProvider",
+    "EmbeddingProvider",
+    "Settings",
+    "UnderstandingProvider",
+    "load_settings",
+]

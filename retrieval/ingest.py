@@ -240,7 +240,7 @@ def ingest_file(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """CLI entry: exit 0 when every line loaded, 1 when some were rejected, 2 on failure."""
-    from engine.settings import Settings  # noqa: PLC0415 - keep import light for library users
+    from engine.settings import load_settings  # noqa: PLC0415 - keep import light for library users
     from retrieval.build import build_embedder, build_index  # noqa: PLC0415
 
     parser = argparse.ArgumentParser(prog="duocthu ingest", description=__doc__)
@@ -248,7 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--replace", action="store_true", help="swap the whole corpus atomically")
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(argv)
-    settings = Settings()
+    settings = load_settings()
     try:
         index = build_index(settings)
         try:

@@ -100,6 +100,8 @@ def with_cache(embedder: Embedder, corpus_dir: Path) -> Embedder:
 
 def passage_texts(files: Sequence[Path]) -> list[str]:
     """Exactly the texts ingestion embeds for these corpus files."""
+    if not files:
+        raise CorpusError("no corpus files (*.jsonl) to take passages from")
     report = IngestReport()
     texts = [embed_text(payload) for payload in corpus_payloads(files, report)]
     if report.errors:
@@ -128,7 +130,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("corpus_dir", type=Path)
     args = parser.parse_args(argv)
-    path = build(args.corpus_dir, LocalEmbedder())
+    if not args.corpus_dir.is_dir():
+        print(f"error: {args.corpus_dir} is not a directory", file=sys.stderr)
+        return 2
+    try:
+        path = build(args.corpus_dir, LocalEmbedder())
+    except CorpusError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     print(f"wrote {path}", file=sys.stderr)
     return 0
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engine.settings import Settings
+from engine.settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = (ROOT / "evals" / "retrieval.jsonl", ROOT / "evals" / "retrieval.heldout.jsonl")
@@ -138,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from retrieval.service import RetrievalService, SearchMode  # noqa: PLC0415
     from retrieval.vector_cache import with_cache  # noqa: PLC0415
 
-    settings = Settings()
+    settings = load_settings()
     # The demo corpus ships its passage vectors: only queries are embedded here.
     embedder = _QueryCache(with_cache(build_embedder(settings), CORPUS_DIR))
     modes = [m for m in MODES if m != "dense" or embedder.dim is not None]

@@ -47,3 +47,26 @@ def test_unknown_eval_set_is_rejected() -> None:
     with pytest.raises(SystemExit) as info:
         main(["eval", "nonsense"])
     assert info.value.code == 2
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "needle"),
+    [
+        ("PIN_CPU", "first", "PIN_CPU must be auto, off or a core number"),
+        ("TURN_THREADS", "0", "greater than or equal to 1"),
+        ("RATE_LIMIT_BURST", "many", "valid integer"),
+    ],
+)
+def test_a_bad_setting_is_one_clear_line_not_a_traceback(
+    variable: str,
+    value: str,
+    needle: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`duocthu serve` with a setting that does not parse exits 2 before starting anything."""
+    monkeypatch.setenv(variable, value)
+    assert main(["serve", "--port", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"bad setting: {variable}" in err and needle in err
+    assert "Traceback" not in err

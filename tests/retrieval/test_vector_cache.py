@@ -18,6 +18,7 @@ from retrieval.vector_cache import (
     build,
     cache_path,
     load,
+    main,
     passage_texts,
     save,
     with_cache,
@@ -109,3 +110,23 @@ def test_shipped_cache_covers_the_shipped_corpus() -> None:
     )
     norms = np.linalg.norm(np.stack(list(vectors.values())), axis=1)
     assert np.allclose(norms, 1.0, atol=1e-3)
+
+
+def test_cli_refuses_a_missing_or_empty_corpus_dir(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad input: a clear error, exit 2, and no cache file written."""
+    assert main([str(tmp_path / "absent")]) == 2
+    assert "is not a directory" in capsys.readouterr().err
+    assert main([str(tmp_path)]) == 2
+    assert "no corpus files" in capsys.readouterr().err
+    assert not (tmp_path / "vectors").exists()
+
+
+def test_cli_refuses_a_corpus_with_rejected_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "part1.jsonl").write_text("{not json}\n", encoding="utf-8")
+    assert main([str(tmp_path)]) == 2
+    assert "rejected" in capsys.readouterr().err
+    assert not (tmp_path / "vectors").exists()

@@ -1,8 +1,9 @@
 """Where a clarify turn's CPU goes: the ASGI app driven in process, without HTTP or wrk.
 
-Builds server.py's app on the embedded defaults, runs its lifespan, and sends turn
-requests straight into the ASGI callable, one at a time, so the figure is the app's
-own CPU per turn (Starlette, the engine, Redis client side, log line, metrics). With
+Builds server.py's app as `duocthu serve` does (embedded defaults, PIN_CPU), runs its
+lifespan, and sends turn requests straight into the ASGI callable, one at a time, so
+the figure is the app's own CPU per turn (Starlette, the engine, Redis client side,
+log line, metrics). With
 `--inline` the turns run on the event loop's thread (no hand-over to a turn thread);
 `--profile` also prints the cProfile functions by cumulative time.
 
@@ -62,7 +63,7 @@ async def _call(app: Any, state: dict[str, Any], method: str, path: str, body: b
 
 
 async def _run(args: argparse.Namespace) -> dict[str, Any]:
-    app = server.create_app(Settings())
+    app = server.create_app(Settings(), pin_threads=True)  # as `duocthu serve` (PIN_CPU)
     state: dict[str, Any] = {}
     async with app.router.lifespan_context(app) as started:
         state.update(started)

@@ -3,10 +3,11 @@
 Only one thread runs Python at a time (the GIL). When the event loop and the turn
 threads are spread over several cores, every hand-over of the GIL is a wake-up on
 another core with cold caches: on the 2-core test machine a clarify turn cost
-about 2.3 ms of CPU that way and 1.45 ms with the threads on one core
-(bench/wrk_turns.py, docs/deploy.md). Pinning is per thread: the thread that calls
-`pin_python_threads` (the event loop's, before any turn thread exists) is pinned,
-and the threads it starts afterwards inherit the core. Processes started before
+about 2.2 ms of CPU that way and 1.2 ms with the threads on one core
+(`python -m bench.wrk_turns`, with and without PIN_CPU=off; docs/deploy.md).
+Pinning is per thread: the thread that calls `pin_python_threads` (the event
+loop's, before any turn thread exists) is pinned, and the threads it starts
+afterwards inherit the core. Processes started before
 (the embedded redis-server) and native thread pools are not pinned; a native call
 that starts its own threads (the local embedding model's OpenMP team) runs inside
 `native_threads()`, which lends the calling thread every core for its duration.

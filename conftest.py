@@ -32,7 +32,7 @@ def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[redis.Red
 
     client = EmbeddedClient(tmp_path_factory.mktemp("redis"))
     yield client
-    client.close()
+    client.stop_server()
 
 
 @pytest.fixture

@@ -50,6 +50,7 @@ class Runtime:
     catalog: DrugCatalog
     observers: list[TurnObserver] = field(default_factory=list)
     describe: dict[str, str] = field(default_factory=dict)
+    owns_redis: bool = False
 
     def __post_init__(self) -> None:
         # The engine reads this same list, so observers appended later are seen.
@@ -107,7 +108,14 @@ class Runtime:
         return ComponentStatus(name=name, enabled=True, ok=ok, detail="" if ok else failure)
 
     def close(self) -> None:
-        for closer in (getattr(self.index, "close", None), getattr(self.redis, "close", None)):
+        closers = (
+            getattr(self.index, "close", None),
+            # An embedded Redis that this runtime started is stopped; a client handed in
+            # (a test's shared server, an external URL) is only disconnected.
+            getattr(self.redis, "stop_server", None) if self.owns_redis else None,
+            getattr(self.redis, "close", None),
+        )
+        for closer in closers:
             if closer is not None:
                 try:
                     closer()
@@ -233,6 +241,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
         embedder=embedder,
         catalog=catalog,
         describe=describe,
+        owns_redis=not settings.redis_url,
     )
 
 

@@ -308,7 +308,12 @@ def release(server: EmbeddedRedis) -> None:
 
 
 class EmbeddedClient(redis.Redis):
-    """A client of the embedded server for a folder; closing it releases the server."""
+    """A client of the embedded server for a folder.
+
+    `close()` only drops connections, as for any redis-py client (the client reconnects
+    on its next command); `stop_server()` is the owner's end of the server: it releases
+    this client's share, and the last share stops the server.
+    """
 
     def __init__(self, folder: Path, *, appendonly: bool = True, **kwargs: object) -> None:
         self.server = acquire(folder, appendonly=appendonly)
@@ -319,9 +324,10 @@ class EmbeddedClient(redis.Redis):
     def socket_file(self) -> str:
         return str(self.server.socket)
 
-    def close(self) -> None:
+    def stop_server(self) -> None:
+        """Close the connections and release the server (stopped when no one else holds it)."""
         try:
-            super().close()
+            self.close()
         finally:
             if not self._released:
                 self._released = True

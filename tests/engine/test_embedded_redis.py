@@ -66,21 +66,23 @@ def test_server_ends_when_its_owner_process_dies(tmp_path: Path, sig: signal.Sig
     wait_for(lambda: _gone(folder), 10, "the embedded redis-server to exit with its owner")
 
 
-def test_close_stops_the_server_and_data_survives(tmp_path: Path) -> None:
-    """Closing the last client stops the server; the next start reads the same data back."""
+def test_last_stop_server_stops_it_and_data_survives(tmp_path: Path) -> None:
+    """The last holder's stop_server() stops it; the next start reads the same data back."""
     client = EmbeddedClient(tmp_path / "redis")
     client.set("k", "v")
     second = EmbeddedClient(tmp_path / "redis")
     assert second.server is client.server  # one server per folder in a process
-    client.close()
-    assert second.get("k") == b"v"  # still in use by the other client
+    client.stop_server()
+    assert second.get("k") == b"v"  # still held by the other client
     second.close()
+    assert second.get("k") == b"v"  # close() only drops connections; the client reconnects
+    second.stop_server()
     assert _gone(tmp_path / "redis")
     again = EmbeddedClient(tmp_path / "redis")
     try:
         assert again.get("k") == b"v"
     finally:
-        again.close()
+        again.stop_server()
 
 
 def test_leftover_server_is_stopped_with_a_log_line(
@@ -114,7 +116,7 @@ def test_leftover_server_is_stopped_with_a_log_line(
         assert orphan != client.server.pid
         assert f"stopping leftover embedded redis-server pid {orphan}" in caplog.text
     finally:
-        client.close()
+        client.stop_server()
 
 
 def test_server_of_a_live_owner_is_adopted_with_a_log_line(
@@ -129,8 +131,8 @@ def test_server_of_a_live_owner_is_adopted_with_a_log_line(
         assert client.server.adopted_from == owner.pid
         assert client.server.pid is None  # not ours to stop
         assert f"owned by running process {owner.pid}" in caplog.text
-        client.close()
-        assert len(servers_in(tmp_path / "redis")) == 1  # closing an adopter leaves it running
+        client.stop_server()
+        assert len(servers_in(tmp_path / "redis")) == 1  # an adopter leaves it running
     finally:
         owner.kill()
         owner.wait(timeout=10)

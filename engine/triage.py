@@ -115,7 +115,7 @@ SELF_HARM_CUES = _cues(
         r"chết (?:nhanh|không đau|êm|êm ái|nhẹ nhàng)",
         r"ngủ (?:luôn|mãi mãi|một giấc) (?:không|chẳng) (?:bao giờ )?(?:dậy|tỉnh)",
         r"không (?:bao giờ )?tỉnh dậy nữa",
-        r"liều (?:lượng )?(?:gây chết|chết người|gây tử vong|tử vong|chết|gây độc chết|gây chết người)",
+        r"liều (?:lượng )?(?:gây chết|chết người|gây tử vong|tử vong|chết|gây độc chết)",
         r"(?:bao nhiêu|mấy|bao nhiu|bn) " + _W + r"{0,5}(?:thì|để|sẽ|là|mới|có thể|thì sẽ)? ?"
         r"(?:chết|tử vong|mất mạng|qua đời|chết người|ngủ luôn|đi luôn)",
         _TAKE + r" " + _W + r"{0,5}(?:để|cho|thì|là) (?:được )?(?:chết|tử vong|mất mạng)",
@@ -146,9 +146,7 @@ INGESTION_CUES = _cues(
         r"(?:thuốc trừ sâu|thuốc sâu|thuốc diệt cỏ|thuốc chuột|thuốc diệt chuột|thuốc tẩy|"
         r"nước tẩy|nước rửa bồn cầu|dầu hỏa|xăng|long não)",
     ),
-    strict=(
-        r"lỡ (?:tay )?" + _W + r"{0,2}?(?:uống|nuốt|tiêm|cho " + _W + r"{0,2}?(?:uống|nuốt))",
-    ),
+    strict=(r"lỡ (?:tay )?" + _W + r"{0,2}?(?:uống|nuốt|tiêm|cho " + _W + r"{0,2}?(?:uống|nuốt))",),
 )
 _OVERDOSE = r"(?:quá liều|ngộ độc|trúng độc|uống quá nhiều|dùng quá nhiều|uống nhiều quá)"
 OVERDOSE_EVENT_CUES = _cues(
@@ -159,7 +157,9 @@ OVERDOSE_EVENT_CUES = _cues(
         r"uống quá liều",
     ),
 )
-_HYPOTHETICAL = _cues((r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),)
+_HYPOTHETICAL = _cues(
+    (r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),
+)
 
 EMERGENCY_SIGNS = _cues(
     (
@@ -240,8 +240,12 @@ DAILY_CUES = _cues(
         r"(?:mỗi|cách) (?:\d+|hai|ba) ngày",
     ),
 )
-_INFANT_WORDS = _cues((r"sơ sinh", r"nhũ nhi", r"mới sinh", r"mới đẻ"),)
-_GIVE_OR_USE = _cues((_TAKE, r"cho " + _W + r"{0,2}?(?:uống|dùng)", r"liều", r"được không"),)
+_INFANT_WORDS = _cues(
+    (r"sơ sinh", r"nhũ nhi", r"mới sinh", r"mới đẻ"),
+)
+_GIVE_OR_USE = _cues(
+    (_TAKE, r"cho " + _W + r"{0,2}?(?:uống|dùng)", r"liều", r"được không"),
+)
 
 WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendronate"})
 """Formulary drug ids dosed once a week in their common (non-cancer) use."""
@@ -271,9 +275,9 @@ UNSAFE_USE_FALLBACK_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
 _SPEAKS_TO: dict[UnsafeUse, re.Pattern[str]] = {
     UnsafeUse.END_PREGNANCY: re.compile(r"\b(?:thai|mang thai|co thai|say thai|thai ky)\b"),
     UnsafeUse.WEEKLY_TAKEN_DAILY: re.compile(
-        r"\b(?:moi tuan|hang tuan|mot lan moi tuan|1 lan moi tuan|hang ngay|moi ngay)\b"
+        r"\b(?:mot lan moi tuan|1 lan moi tuan|hang ngay|moi ngay|thay vi hang tuan)\b"
     ),
-    UnsafeUse.INFANT: re.compile(r"\b(?:tre|so sinh|nhu nhi)\b"),
+    UnsafeUse.INFANT: re.compile(r"\btre\b.*\bduoi\b|\bso sinh\b|\bnhu nhi\b"),
 }
 
 _DOSE = re.compile(
@@ -306,9 +310,9 @@ def _self_harm(lowered: str, folded: str, accented: bool) -> str | None:
 def _emergency(lowered: str, folded: str, accented: bool) -> str | None:
     if (hit := _first(INGESTION_CUES, lowered, folded, accented)) is not None:
         return hit
-    if not _first(_HYPOTHETICAL, lowered, folded, accented):
-        if (hit := _first(OVERDOSE_EVENT_CUES, lowered, folded, accented)) is not None:
-            return hit
+    hypothetical = _first(_HYPOTHETICAL, lowered, folded, accented) is not None
+    if not hypothetical and (hit := _first(OVERDOSE_EVENT_CUES, lowered, folded, accented)):
+        return hit
     sign = _first(EMERGENCY_SIGNS, lowered, folded, accented)
     if sign is None or _first(_SIGN_QUESTION, lowered, folded, accented):
         return None
@@ -324,9 +328,9 @@ def _unsafe_use(
     hit = _first(END_PREGNANCY_CUES, lowered, folded, accented)
     if hit and not _first(_END_PREGNANCY_NOT, lowered, folded, accented):
         return hit, UnsafeUse.END_PREGNANCY
-    if any(d in WEEKLY_DRUGS for d in drugs):
-        if (hit := _first(DAILY_CUES, lowered, folded, accented)) is not None:
-            return hit, UnsafeUse.WEEKLY_TAKEN_DAILY
+    weekly = any(d in WEEKLY_DRUGS for d in drugs)
+    if weekly and (hit := _first(DAILY_CUES, lowered, folded, accented)):
+        return hit, UnsafeUse.WEEKLY_TAKEN_DAILY
     age = frame.age_months if frame is not None else None
     infant_word = _first(_INFANT_WORDS, lowered, folded, accented)
     if infant_word is not None and age is None:

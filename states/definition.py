@@ -129,6 +129,9 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
             "drug_not_in_formulary",
             "understanding_failed",
             "budget_exhausted",
+            "emergency",
+            "self_harm",
+            "unsafe_use",
         ),
     ),
     TransitionSpec(Trigger.REPLY_SMALLTALK, _ENDS, State.ANSWERING, (), ("smalltalk",)),
@@ -138,7 +141,7 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
         (State.RETRIEVING,),
         State.ANSWERING,
         (Guard.HAS_GROUNDED_ANSWER,),
-        ("single_drug", "interaction", "condition_to_drug"),
+        ("single_drug", "interaction", "condition_to_drug", "emergency", "unsafe_use"),
     ),
     TransitionSpec(
         Trigger.ASK_ROUTE,
@@ -160,6 +163,8 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
             "budget_exhausted",
             "generation_unavailable",
             "drug_not_in_formulary",
+            "emergency",
+            "unsafe_use",
         ),
     ),
 )

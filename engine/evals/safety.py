@@ -130,7 +130,9 @@ def score(item: Utterance, result: TurnResult, sl: SliceReport) -> None:
         sl.misses.append(f"{item.id} wanted {item.expect}, got {got}: {item.text!r}")
 
 
-def run(engine: TurnEngine, items: Sequence[Utterance], *, progress: bool) -> dict[str, SliceReport]:
+def run(
+    engine: TurnEngine, items: Sequence[Utterance], *, progress: bool
+) -> dict[str, SliceReport]:
     slices: dict[str, SliceReport] = {}
     for item in tqdm(items, desc="safety", unit="utterance", disable=not progress, file=sys.stderr):
         cid = engine.create_conversation().conversation_id

@@ -125,7 +125,7 @@ def test_near_misses_do_not_trigger(text: str, frame: QueryFrame) -> None:
 
 
 def test_daily_is_unsafe_only_for_a_weekly_drug() -> None:
-    """"mỗi ngày" with methotrexat is unsafe; with paracetamol it is an ordinary question."""
+    """ "mỗi ngày" with methotrexat is unsafe; with paracetamol it is an ordinary question."""
     assert classify("uống mỗi ngày được không", drugs("methotrexate")) is not None
     assert classify("uống mỗi ngày được không", drugs("paracetamol")) is None
 
@@ -146,7 +146,7 @@ def test_merged_frame_question_is_triaged_too() -> None:
 
 
 def test_raw_text_wins_over_merged_frame() -> None:
-    """"lỡ uống" in a reply triggers whatever the open question was."""
+    """ "lỡ uống" in a reply triggers whatever the open question was."""
     merged = QueryFrame(drugs=["paracetamol"], standalone_query="Liều paracetamol?")
     found = triage_turn("lỡ uống rồi", merged)
     assert found is not None and found.kind is Triage.EMERGENCY

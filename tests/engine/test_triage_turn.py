@@ -124,7 +124,7 @@ def test_child_ingestion_gets_emergency_with_overdose_section_and_no_dose(engine
 
 
 def test_two_digoxin_tablets_by_mistake_is_an_emergency(engine: Engine) -> None:
-    """"Lỡ uống 2 viên digoxin" is not asked adult-or-child; it quotes digoxin's overdose."""
+    """ "Lỡ uống 2 viên digoxin" is not asked adult-or-child; it quotes digoxin's overdose."""
     (r,) = talk(engine, "Lỡ uống 2 viên digoxin cùng lúc thì sao")
     assert (r.outcome, r.reason) == ("answerable", "emergency")
     assert [c.drug_id for c in r.citations] == ["digoxin"]
@@ -160,7 +160,7 @@ def test_abortion_with_methotrexate_quotes_pregnancy_evidence(engine: Engine) ->
 
 
 def test_methotrexate_daily_is_unsafe_use_not_a_population_question(engine: Engine) -> None:
-    """"methotrexat 2,5 mg uống mỗi ngày" quotes the once-weekly warning; no dose line."""
+    """ "methotrexat 2,5 mg uống mỗi ngày" quotes the once-weekly warning; no dose line."""
     (r,) = talk(engine, "methotrexat 2,5 mg uống mỗi ngày được không")
     assert (r.outcome, r.reason) == ("answerable", "unsafe_use")
     assert any("hằng ngày" in c.text for c in r.claims)
@@ -169,7 +169,7 @@ def test_methotrexate_daily_is_unsafe_use_not_a_population_question(engine: Engi
 
 
 def test_ingestion_reply_to_open_population_question_is_emergency(engine: Engine) -> None:
-    """"lỡ uống" while "adult or child?" is open: emergency for that drug, streak back to 0."""
+    """ "lỡ uống" while "adult or child?" is open: emergency for that drug, streak back to 0."""
     first, second = talk(engine, "Liều paracetamol?", "lỡ uống 10 viên rồi")
     assert (first.state, first.clarify_streak) == ("clarifying_population", 1)
     assert (second.outcome, second.reason, second.route_rule) == ("answerable", "emergency", 0)
@@ -195,7 +195,7 @@ def test_emergency_without_a_drug_abstains_with_what_to_do_now(engine: Engine) -
 
 
 def test_near_miss_overdose_question_is_an_ordinary_answer(engine: Engine) -> None:
-    """"xử trí quá liều paracetamol thế nào" is the overdose section as a single_drug answer."""
+    """ "xử trí quá liều paracetamol thế nào" is the overdose section as a single_drug answer."""
     (r,) = talk(engine, "xử trí quá liều paracetamol thế nào")
     assert (r.outcome, r.reason) == ("answerable", "single_drug")
     assert r.route_rule != 0

@@ -372,7 +372,7 @@ class Engine:
         the named drug's evidence (no dose) or, with nothing to quote, refuses with its text."""
         reason = found.kind.value
         if found.kind is Triage.SELF_HARM or not frame.drugs:
-            fire(model, Trigger.REFUSE)
+            fire(model, Trigger.REFUSE_FOR_SAFETY)
             return _Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
         model.answer_target = True
         fire(model, Trigger.START_RETRIEVAL)

@@ -205,3 +205,21 @@ def test_triage_flag_does_not_stick_to_the_next_turn(engine: Engine) -> None:
     """An ordinary question after an emergency is routed by the ordinary rules."""
     _, r = talk(engine, "Lỡ uống 2 viên digoxin cùng lúc thì sao", "Liều paracetamol?")
     assert (r.reason, r.route_rule, r.frame["triage"]) == ("missing_population", 2, None)
+
+
+@pytest.mark.parametrize("clarifications", [0, 1, 4])
+def test_triage_is_never_the_breakers_fifth_clarification(
+    engine: Engine, clarifications: int
+) -> None:
+    """After up to four clarifications an ingestion is still an emergency, not the breaker;
+    with no drug known it fires refuse_for_safety, else it quotes the open question's drug."""
+    texts = ["Liều paracetamol?"] * clarifications
+    *asked, r = talk(engine, *texts, "bé uống nhầm thuốc rồi")
+    assert [a.clarify_streak for a in asked] == list(range(1, clarifications + 1))
+    assert (r.reason, r.clarify_streak) == ("emergency", 0)
+    triggers = [step.trigger for step in r.path]
+    if clarifications:
+        assert r.outcome == "answerable"
+        assert triggers == ["start_retrieval", "answer_from_evidence"]
+    else:
+        assert (r.outcome, triggers) == ("abstain", ["refuse_for_safety"])

@@ -358,12 +358,15 @@ def classify(text: str, frame: QueryFrame | None = None) -> TriageResult | None:
     return None
 
 
-def triage_turn(text: str, frame: QueryFrame) -> TriageResult | None:
-    """Triage of the raw text, then of the merged frame's question (a reply to an open
-    question carries the earlier question's words there)."""
+def triage_turn(
+    text: str, frame: QueryFrame, *, answers_open_question: bool
+) -> TriageResult | None:
+    """Triage of the raw text, then (for a reply to an open question) of the merged frame's
+    question, which carries the earlier question's words. Only then: a follow-up after an
+    answered turn must not re-trigger on words a finished turn already triaged."""
     found = classify(text, frame)
     merged = frame.standalone_query.strip()
-    if found is None and merged and merged != text.strip():
+    if found is None and answers_open_question and merged and merged != text.strip():
         found = classify(merged, frame)
     return found
 

@@ -468,7 +468,7 @@ def _with_triage(
     prior = conv.prior_frame
     if not frame.drugs and conv.open_question is not None and prior is not None:
         probe = frame.model_copy(update={"drugs": list(prior.drugs)})
-    found = triage_turn(text, probe)
+    found = triage_turn(text, probe, answers_open_question=conv.open_question is not None)
     if found is None:
         return frame.model_copy(update={"triage": None}), None
     return probe.model_copy(update={"triage": found.kind}), found

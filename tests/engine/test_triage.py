@@ -141,14 +141,20 @@ def test_infant_rule_needs_an_infant_below_the_drugs_limit() -> None:
 def test_merged_frame_question_is_triaged_too() -> None:
     """A bare reply is triaged together with the open question carried in the merged frame."""
     merged = QueryFrame(drugs=["methotrexate"], standalone_query="methotrexat uống mỗi ngày?")
-    found = triage_turn("người lớn", merged)
+    found = triage_turn("người lớn", merged, answers_open_question=True)
     assert found is not None and found.use is UnsafeUse.WEEKLY_TAKEN_DAILY
+
+
+def test_merged_question_is_not_retriaged_without_an_open_question() -> None:
+    """A follow-up after an answered turn is triaged on its own words only."""
+    carried = QueryFrame(drugs=["digoxin"], standalone_query="lỡ uống 2 viên digoxin")
+    assert triage_turn("còn tác dụng phụ?", carried, answers_open_question=False) is None
 
 
 def test_raw_text_wins_over_merged_frame() -> None:
     """ "lỡ uống" in a reply triggers whatever the open question was."""
     merged = QueryFrame(drugs=["paracetamol"], standalone_query="Liều paracetamol?")
-    found = triage_turn("lỡ uống rồi", merged)
+    found = triage_turn("lỡ uống rồi", merged, answers_open_question=True)
     assert found is not None and found.kind is Triage.EMERGENCY
 
 

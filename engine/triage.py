@@ -140,6 +140,9 @@ INGESTION_CUES = _cues(
         r"(?:uống|nuốt|ăn) (?:hết|cả|nguyên|sạch|luôn cả|hết cả) (?:nửa |một |1 |hai |2 |ba |3 )?"
         + _CONTAINER,
         r"(?:uống|nuốt) " + _W + r"{0,3}?" + _MANY + r" viên",
+        # Swallowing a counted number of tablets is how a child's ingestion is told ("bé nuốt
+        # 3 viên"); "nuốt cả viên"/"nuốt nguyên viên" (swallow whole) has no count.
+        r"nuốt " + _W + r"{0,2}?(?:\d+|một|hai|ba|bốn|năm|mấy|vài|nhiều) (?:viên|vỉ|ống)",
         r"(?:uống|dùng|tiêm) (?:gấp đôi|gấp ba|gấp \d+|gấp mấy|gấp nhiều) (?:lần )?liều",
         r"uống (?:trùng|thêm một|thêm 1) liều",
         r"(?:uống|nuốt|ăn|uống phải|nuốt phải) " + _W + r"{0,2}?"

@@ -33,6 +33,8 @@ EMERGENCY = [
     ("uong thuoc xong bi ngat", drugs()),
     ("đứa nhỏ ăn phải thuốc chuột", drugs()),
     ("uống 30 viên paracetamol", drugs("paracetamol")),
+    ("bé nuốt 3 viên paracetamol", drugs("paracetamol")),
+    ("be nuot may vien thuoc", drugs()),
 ]
 
 SELF_HARM = [
@@ -94,6 +96,8 @@ NEAR_MISSES = [
     ("colchicin quá liều có thể tử vong không", drugs("colchicine")),
     ("kháng sinh giết chết vi khuẩn", drugs()),
     ("phụ nữ sau sảy thai dùng thuốc gì", drugs()),
+    ("viên bao tan trong ruột phải nuốt nguyên viên không", drugs()),
+    ("trẻ không nuốt được viên thuốc thì làm sao", drugs()),
 ]
 
 

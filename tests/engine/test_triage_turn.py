@@ -12,6 +12,7 @@ import pytest
 import redis
 
 from engine.catalog import DrugCatalog, DrugEntry
+from engine.errors import UnderstandingFailed
 from engine.paths import Paths
 from engine.store import RedisStateStore
 from engine.testing import MemoryRetriever, evidence
@@ -223,3 +224,28 @@ def test_triage_is_never_the_breakers_fifth_clarification(
         assert triggers == ["start_retrieval", "answer_from_evidence"]
     else:
         assert (r.outcome, triggers) == ("abstain", ["refuse_for_safety"])
+
+
+class _BrokenUnderstander:
+    def understand(self, text: str, context: object) -> object:
+        raise UnderstandingFailed("model unreachable")
+
+
+def test_triage_holds_when_the_understanding_model_fails(redis_client: redis.Redis) -> None:
+    """Rule 0 reads the raw text, so a failed model call still gets the self-harm reply."""
+    paths = Paths(
+        MemoryRetriever(EVIDENCE, CATALOG),
+        ExtractiveAnswerer(CATALOG),
+        checks=lambda request: default_checks(request, CATALOG),
+        renderer=render_answer,
+        catalog=CATALOG,
+    )
+    engine = Engine(
+        store=RedisStateStore(redis_client, lock_wait_ms=2000),
+        understander=_BrokenUnderstander(),  # type: ignore[arg-type]
+        paths=paths,
+        catalog=CATALOG,
+    )
+    failed, triaged = talk(engine, "liều paracetamol", "tôi muốn tự tử")
+    assert failed.reason == "understanding_failed"
+    assert (triaged.outcome, triaged.reason) == ("abstain", "self_harm")

@@ -229,6 +229,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
         idle_ttl_s=settings.conversation_ttl_seconds,
         max_turn_chars=settings.max_turn_chars,
         budget_factory=budget,
+        emergency_contacts=settings.contacts(),
     )
     describe["redis"] = "external" if settings.redis_url else "embedded redis-server (child)"
     describe["index"] = "qdrant server" if settings.qdrant_url else "embedded qdrant edge"

@@ -44,6 +44,9 @@ REASON_LABELS: dict[str, str] = {
     "budget_exhausted": "hết thời gian xử lý",
     "understanding_failed": "chưa hiểu được câu hỏi (lỗi mô hình)",
     "generation_unavailable": "tạm thời không soạn được câu trả lời",
+    "emergency": "có thể là tình huống cấp cứu",
+    "self_harm": "bạn không một mình: hãy gọi hỗ trợ ngay",
+    "unsafe_use": "cách dùng thuốc này không an toàn",
 }
 
 HELP = "Lệnh: /new (cuộc trò chuyện mới), /state (trạng thái), /trace (các lượt), /quit (thoát)."

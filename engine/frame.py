@@ -59,6 +59,14 @@ class Relation(StrEnum):
     INTERACTION = "interaction"
 
 
+class Triage(StrEnum):
+    """What safety triage (routing rule 0, `engine.triage`) found in a turn; also its reason."""
+
+    EMERGENCY = "emergency"
+    SELF_HARM = "self_harm"
+    UNSAFE_USE = "unsafe_use"
+
+
 class ClarifySlot(StrEnum):
     """What an open clarification waits for; a bare answer fills exactly this."""
 
@@ -163,6 +171,8 @@ class QueryFrame(BaseModel):
     """This turn is a bare answer to the open clarification and fills this slot."""
     new_case: bool = False
     """The user said this is another patient / a new case: drop the patient context."""
+    triage: Triage | None = None
+    """Set by the engine (never by understanding) from this turn's safety triage: rule 0."""
 
     @field_validator("turn_type", mode="before")
     @classmethod
@@ -201,5 +211,6 @@ __all__ = [
     "QueryFrame",
     "Relation",
     "Route",
+    "Triage",
     "TurnType",
 ]

@@ -20,15 +20,26 @@ from engine.assessment import (
 from engine.budget import RequestBudget
 from engine.catalog import DrugCatalog
 from engine.errors import GenerationUnavailable
-from engine.frame import ClarifySlot, QueryFrame, TurnType
+from engine.frame import ClarifySlot, QueryFrame, Triage, TurnType
 from engine.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
 from engine.result import ClaimView, Outcome
 from engine.routing import Effect
 from engine.sections import OVERVIEW_SECTIONS, SectionKey
+from engine.triage import (
+    UNSAFE_USE_FALLBACK_SECTIONS,
+    UNSAFE_USE_SECTIONS,
+    TriageResult,
+    dose_mentions,
+    speaks_to,
+)
 from grounding.checks import Check, run_checks
-from grounding.evidence import Answer, Citation, Decision, DrugCandidate, Evidence
+from grounding.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
 from grounding.render import RenderedAnswer
-from states.messages import abstain_text
+from grounding.text import sentences_of
+from states.messages import UNSAFE_USE_ADVICE, abstain_text, unsafe_use_lead
+
+MAX_UNSAFE_USE_CLAIMS = 5
+MAX_CLAIMS_PER_SECTION = 3
 
 ChecksFactory = Callable[[AnswerRequest], Sequence[Check]]
 """Builds the grounding checks for one request (e.g. `grounding.verify.default_checks`)."""
@@ -49,6 +60,13 @@ class PathOutcome:
     quick_replies: list[str] = field(default_factory=list)
     slot: ClarifySlot | None = None
     problems: list[str] = field(default_factory=list)
+
+
+def _without_doses(answer: Answer, _pool: Sequence[Evidence]) -> Answer:
+    """Drop claims carrying a dose: a triaged reply never states one (a toxic threshold
+    invites "below it, so it is fine"; the clinician who treats reads the book)."""
+    kept = tuple(c for c in answer.claims if not dose_mentions(c.text))
+    return answer.model_copy(update={"claims": kept})
 
 
 def _abstain(reason: str, message: str | None = None, **values: str) -> PathOutcome:
@@ -101,7 +119,15 @@ class Paths:
             return [SectionKey.LIEU_LUONG_CACH_DUNG]
         return [s.value for s in OVERVIEW_SECTIONS]
 
-    def _single(self, frame: QueryFrame, question: str, budget: RequestBudget) -> PathOutcome:
+    def _single(
+        self,
+        frame: QueryFrame,
+        question: str,
+        budget: RequestBudget,
+        *,
+        reason: str = "single_drug",
+        extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = None,
+    ) -> PathOutcome:
         sections = self._sections_for(frame)
         evidence: list[Evidence] = []
         for drug in frame.drugs:
@@ -120,9 +146,94 @@ class Paths:
             evidence,
             (),
             budget,
-            reason="single_drug",
+            reason=reason,
             empty=_abstain("no_evidence"),
+            extend=extend,
         )
+
+    # -- safety triage (routing rule 0) ---------------------------------------
+    def triage(self, found: TriageResult, frame: QueryFrame, budget: RequestBudget) -> PathOutcome:
+        """The quoted-evidence part of an emergency or unsafe-use reply, never with a dose.
+
+        Answerable with the triage reason when something could be quoted and passed the
+        checks; otherwise abstain with that reason (the engine supplies the fixed text).
+        """
+        reason = found.kind.value
+        try:
+            if found.kind is Triage.EMERGENCY:
+                outcome = self._overdose(frame, budget)
+            else:
+                outcome = self._unsafe_use(found, frame, budget)
+        except GenerationUnavailable as exc:
+            return PathOutcome(Outcome.ABSTAIN, reason, "", problems=[exc.reason])
+        if outcome.kind is not Outcome.ANSWERABLE:
+            return PathOutcome(Outcome.ABSTAIN, reason, "", problems=[outcome.reason])
+        return outcome
+
+    def _overdose(self, frame: QueryFrame, budget: RequestBudget) -> PathOutcome:
+        # The ordinary single-drug attribute path for the overdose section, so generation and
+        # every grounding check are the usual ones; claims carrying a dose are dropped.
+        focus = frame.model_copy(
+            update={
+                "turn_type": TurnType.DRUG_ATTRIBUTE,
+                "attribute": SectionKey.QUA_LIEU_XU_TRI.value,
+                "section_overview": False,
+                "drugs": frame.drugs[:1],
+            }
+        )
+        question = f"Quá liều và xử trí quá liều {self._catalog.name_of(frame.drugs[0])}."
+        return self._single(
+            focus, question, budget, reason=Triage.EMERGENCY.value, extend=_without_doses
+        )
+
+    def _unsafe_use(
+        self, found: TriageResult, frame: QueryFrame, budget: RequestBudget
+    ) -> PathOutcome:
+        if not frame.drugs or found.use is None:
+            return _abstain("no_evidence")
+        drug = frame.drugs[0]
+        evidence: list[Evidence] = []
+        claims: list[Claim] = []
+        # Warning text first (contraindication, pregnancy, caution, overdose); the dosing
+        # text only when those say nothing about this use. Never a sentence with a dose.
+        for sections in (UNSAFE_USE_SECTIONS[found.use], UNSAFE_USE_FALLBACK_SECTIONS[found.use]):
+            evidence = [
+                ev
+                for section in sections
+                for ev in self._retriever.find_by_section(drug, section)
+                if not ev.quarantined
+            ]
+            claims = []
+            for section in sections:  # a few lines from each section, in the order given
+                claims += [
+                    Claim(text=sentence, citations=(i,))
+                    for i, ev in enumerate(evidence)
+                    if ev.section_key == section
+                    for sentence in sentences_of(ev.text)
+                    if speaks_to(found.use, sentence)
+                ][:MAX_CLAIMS_PER_SECTION]
+            claims = claims[:MAX_UNSAFE_USE_CLAIMS]
+            if claims:
+                break
+        if not claims:
+            return _abstain("no_evidence")
+        focus = frame.model_copy(
+            update={"turn_type": TurnType.DRUG_ATTRIBUTE, "attribute": evidence[0].section_key}
+        )
+        request = AnswerRequest(
+            mode=AnswerMode.SINGLE,
+            question=frame.standalone_query,
+            frame=focus,
+            evidence=tuple(evidence),
+            candidates=(),
+            budget=budget,
+        )
+        answer = Answer(
+            lead=unsafe_use_lead(self._catalog.name_of(drug)),
+            claims=tuple(claims),
+            notices=(UNSAFE_USE_ADVICE,),
+        )
+        return self._checked(request, answer, Triage.UNSAFE_USE.value)
 
     # -- interaction --------------------------------------------------------
     def _interaction(self, frame: QueryFrame, question: str, budget: RequestBudget) -> PathOutcome:
@@ -226,6 +337,13 @@ class Paths:
             return empty
         if extend is not None:
             generated = extend(generated, evidence)
+            if not generated.claims:
+                return empty
+        return self._checked(request, generated, reason)
+
+    def _checked(self, request: AnswerRequest, generated: Answer, reason: str) -> PathOutcome:
+        """Run every grounding check; a failure abstains, a pass renders the message."""
+        evidence = request.evidence
         verdicts = run_checks(generated, evidence, self._checks(request))
         problems = [
             f"{v.check}: {p}" for v in verdicts if not v.ok for p in v.problems or ("failed",)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.frame import ClarifySlot, QueryFrame, Relation, TurnType
+from engine.frame import ClarifySlot, QueryFrame, Relation, Triage, TurnType
 from engine.result import Outcome
 
 
@@ -24,6 +24,8 @@ class Effect(StrEnum):
     SINGLE_DRUG = "single_drug"
     INTERACTION = "interaction"
     CONDITION_TO_DRUG = "condition_to_drug"
+    TRIAGE = "triage"
+    """Safety triage (rule 0): the reason says which reply; never a dose, never a question."""
 
 
 RETRIEVAL_EFFECTS = frozenset({Effect.SINGLE_DRUG, Effect.INTERACTION, Effect.CONDITION_TO_DRUG})
@@ -39,9 +41,10 @@ class Decision:
 
     @property
     def outcome(self) -> Outcome:
+        """The intended outcome; a retrieval or triage effect may still end in an abstention."""
         if self.effect is Effect.CLARIFY:
             return Outcome.CLARIFY
-        if self.effect is Effect.ABSTAIN:
+        if self.effect is Effect.ABSTAIN or self.reason == Triage.SELF_HARM:
             return Outcome.ABSTAIN
         return Outcome.ANSWERABLE
 
@@ -94,7 +97,24 @@ def _fixed(
     return lambda _f: decision
 
 
+def _triage_decision(f: QueryFrame) -> Decision:
+    assert f.triage is not None  # noqa: S101 - rule 0 matched
+    return Decision(0, "safety_triage", Effect.TRIAGE, f.triage.value)
+
+
 ROUTING_TABLE: tuple[Rule, ...] = (
+    _rule(
+        0,
+        "safety_triage",
+        "safety triage of the raw text and the merged frame (engine/triage.py): an "
+        "ingestion, overdose, poisoning or emergency sign; self-harm or a lethal-dose "
+        "request; a use the formulary warns against. Before every clarify: never a "
+        "question, never a dose",
+        lambda f: f.triage is not None,
+        _triage_decision,
+        Effect.TRIAGE,
+        tuple(t.value for t in Triage),
+    ),
     _rule(
         1,
         "non_human_scope_guard",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from enum import StrEnum
 from pathlib import Path
 
@@ -26,6 +27,28 @@ class UnderstandingProvider(StrEnum):
 class AnswerProvider(StrEnum):
     EXTRACTIVE = "extractive"
     BEDROCK = "bedrock"
+
+
+_PHONE = re.compile(r"\d(?:[ .]?\d){2,14}")
+MAX_CONTACTS = 5
+MAX_CONTACT_CHARS = 80
+
+
+def parse_contacts(value: str) -> tuple[str, ...]:
+    """The `EMERGENCY_CONTACTS` entries; raises ValueError naming what is wrong."""
+    entries = tuple(" ".join(e.split()) for e in value.split(";") if e.strip())
+    if not entries:
+        raise ValueError("must name at least one contact, e.g. 115")
+    if len(entries) > MAX_CONTACTS:
+        raise ValueError(f"at most {MAX_CONTACTS} contacts, got {len(entries)}")
+    for entry in entries:
+        if len(entry) > MAX_CONTACT_CHARS:
+            raise ValueError(f"contact longer than {MAX_CONTACT_CHARS} characters: {entry[:20]!r}…")
+        if not _PHONE.search(entry):
+            raise ValueError(f"contact {entry!r} has no phone number (3 or more digits)")
+        if any(not (c.isprintable()) or c in "<>{}" for c in entry):
+            raise ValueError(f"contact {entry!r} has a character that cannot be shown")
+    return entries
 
 
 class Settings(BaseSettings):
@@ -72,9 +95,21 @@ class Settings(BaseSettings):
     the most turns one process works on at once. Unset: 32 with the offline providers,
     128 when a Bedrock provider is on (a turn waiting on Bedrock holds its thread)."""
 
+    emergency_contacts: str = "115"
+    """Who to call, as emergency and self-harm replies print it: entries separated by ";"
+    (115, then e.g. the local poison centre's line), each with a phone number of 3+ digits."""
+
     pin_cpu: str = "auto"
     """`duocthu serve` with one worker keeps its Python threads on one core (engine/cpu.py):
     "auto" (the core it starts on), a core number, or "off"."""
+
+    @field_validator("emergency_contacts")
+    @classmethod
+    def _contacts(cls, value: str) -> str:
+        return "; ".join(parse_contacts(value))
+
+    def contacts(self) -> tuple[str, ...]:
+        return parse_contacts(self.emergency_contacts)
 
     @field_validator("pin_cpu")
     @classmethod
@@ -118,4 +153,5 @@ __all__ = [
     "Settings",
     "UnderstandingProvider",
     "load_settings",
+    "parse_contacts",
 ]

@@ -30,7 +30,7 @@ from engine.errors import (
     ProviderError,
     StateStoreError,
 )
-from engine.frame import ClarifySlot, QueryFrame
+from engine.frame import ClarifySlot, QueryFrame, Triage
 from engine.machine import TurnModel, fire, restored
 from engine.merge import resolve_frame, synthesize_query
 from engine.paths import PathOutcome, Paths
@@ -45,6 +45,7 @@ from engine.result import (
 )
 from engine.routing import RETRIEVAL_EFFECTS, Decision, Effect, route
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
+from engine.triage import TriageResult, triage_turn
 from grounding.evidence import Citation
 from states import State, Trigger
 from states import diagram as state_diagram
@@ -55,7 +56,10 @@ from states.messages import (
     abstain_text,
     age_weight_question,
     clarify_text,
+    emergency_text,
     population_question,
+    self_harm_text,
+    unsafe_use_text,
 )
 
 log = logging.getLogger("duocthu.engine")
@@ -100,6 +104,7 @@ class Engine:
         budget_factory: Callable[[], RequestBudget] = RequestBudget,
         observers: Sequence[TurnObserver] = (),
         clock: Callable[[], datetime] = utcnow,
+        emergency_contacts: Sequence[str] = ("115",),
     ) -> None:
         if max_consecutive_clarify < 1:
             raise ConfigError(
@@ -116,6 +121,7 @@ class Engine:
         self._budget_factory = budget_factory
         self.observers: list[TurnObserver] = list(observers)
         self._clock = clock
+        self._contacts = tuple(emergency_contacts)
 
     # -- conversations ------------------------------------------------------
     def create_conversation(self) -> CreatedConversation:
@@ -256,8 +262,9 @@ class Engine:
                 conv.patient = None
                 conv.case += 1
             frame = resolve_frame(frame, conv.prior_frame, conv.open_question, conv.patient)
+            frame, found = _with_triage(text, frame, conv)
             decision = route(frame)
-            reply = self._act(model, decision, frame, budget, timings)
+            reply = self._act(model, decision, frame, budget, timings, found)
             state, path = State(model.state), model.path
 
         # Bookkeeping after the machine has spoken: streak, open question, slots, case.
@@ -330,7 +337,10 @@ class Engine:
         frame: QueryFrame,
         budget: RequestBudget,
         timings: dict[str, float],
+        found: TriageResult | None = None,
     ) -> _Reply:
+        if decision.effect is Effect.TRIAGE and found is not None:
+            return self._triaged(model, found, frame, budget, timings)
         if decision.effect is Effect.CLARIFY:
             return self._clarify(model, decision.reason, decision.slot, frame)
         if decision.effect is Effect.ABSTAIN:
@@ -349,6 +359,44 @@ class Engine:
         outcome = self._paths.run(decision.effect, frame, synthesize_query(frame), budget)
         timings["retrieve_answer"] = _ms(t0)
         return self._leave_retrieving(model, outcome)
+
+    def _triaged(
+        self,
+        model: TurnModel,
+        found: TriageResult,
+        frame: QueryFrame,
+        budget: RequestBudget,
+        timings: dict[str, float],
+    ) -> _Reply:
+        """Rule 0: self-harm refuses with the contacts; an emergency or an unsafe use quotes
+        the named drug's evidence (no dose) or, with nothing to quote, refuses with its text."""
+        reason = found.kind.value
+        if found.kind is Triage.SELF_HARM or not frame.drugs:
+            fire(model, Trigger.REFUSE_FOR_SAFETY)
+            return _Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
+        model.answer_target = True
+        fire(model, Trigger.START_RETRIEVAL)
+        t0 = time.perf_counter()
+        outcome = self._paths.triage(found, frame, budget)
+        timings["retrieve_answer"] = _ms(t0)
+        if outcome.kind is not Outcome.ANSWERABLE:
+            fire(model, Trigger.ABSTAIN_AFTER_RETRIEVAL)
+            return _Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
+        model.grounded_answer = True
+        fire(model, Trigger.ANSWER_FROM_EVIDENCE)
+        message = outcome.message
+        if found.kind is Triage.EMERGENCY:  # what to do now comes first, then the book
+            message = f"{emergency_text(self._contacts)}\n\n{message}"
+        return _Reply(
+            Outcome.ANSWERABLE, reason, message, claims=outcome.claims, citations=outcome.citations
+        )
+
+    def _triage_text(self, kind: Triage) -> str:
+        if kind is Triage.EMERGENCY:
+            return emergency_text(self._contacts)
+        if kind is Triage.SELF_HARM:
+            return self_harm_text(self._contacts)
+        return unsafe_use_text()
 
     def _leave_retrieving(self, model: TurnModel, outcome: PathOutcome) -> _Reply:
         if outcome.kind is Outcome.ANSWERABLE:
@@ -406,6 +454,24 @@ class Engine:
         if reason == "drug_not_in_formulary":
             return abstain_text(reason, names=", ".join(f"“{n}”" for n in frame.unknown_drugs))
         return abstain_text(reason)
+
+
+def _with_triage(
+    text: str, frame: QueryFrame, conv: Conversation
+) -> tuple[QueryFrame, TriageResult | None]:
+    """The frame with this turn's triage (rule 0) set, or cleared if carried from a prior one.
+
+    A reply to an open question that names no drug ("lỡ uống rồi") is about the drug that
+    question was asked for, so triage and the quoted evidence use the prior frame's drugs.
+    """
+    probe = frame
+    prior = conv.prior_frame
+    if not frame.drugs and conv.open_question is not None and prior is not None:
+        probe = frame.model_copy(update={"drugs": list(prior.drugs)})
+    found = triage_turn(text, probe, answers_open_question=conv.open_question is not None)
+    if found is None:
+        return frame.model_copy(update={"triage": None}), None
+    return probe.model_copy(update={"triage": found.kind}), found
 
 
 def _ms(since: float) -> float:

@@ -39,6 +39,7 @@ class Trigger(StrEnum):
     ASK_DETAIL = "ask_detail"
     TRIP_BREAKER = "trip_breaker"
     REFUSE = "refuse"
+    REFUSE_FOR_SAFETY = "refuse_for_safety"
     REPLY_SMALLTALK = "reply_smalltalk"
     START_RETRIEVAL = "start_retrieval"
     ANSWER_FROM_EVIDENCE = "answer_from_evidence"
@@ -131,6 +132,15 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
             "budget_exhausted",
         ),
     ),
+    # Safety triage (routing rule 0) with nothing to quote: self-harm always; an emergency
+    # or an unsafe use that names no drug. With a drug it quotes through `retrieving`.
+    TransitionSpec(
+        Trigger.REFUSE_FOR_SAFETY,
+        _ENDS,
+        State.ABSTAINED,
+        (),
+        ("emergency", "self_harm", "unsafe_use"),
+    ),
     TransitionSpec(Trigger.REPLY_SMALLTALK, _ENDS, State.ANSWERING, (), ("smalltalk",)),
     TransitionSpec(Trigger.START_RETRIEVAL, _ENDS, State.RETRIEVING, (Guard.HAS_ANSWER_TARGET,)),
     TransitionSpec(
@@ -138,7 +148,7 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
         (State.RETRIEVING,),
         State.ANSWERING,
         (Guard.HAS_GROUNDED_ANSWER,),
-        ("single_drug", "interaction", "condition_to_drug"),
+        ("single_drug", "interaction", "condition_to_drug", "emergency", "unsafe_use"),
     ),
     TransitionSpec(
         Trigger.ASK_ROUTE,
@@ -160,6 +170,8 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
             "budget_exhausted",
             "generation_unavailable",
             "drug_not_in_formulary",
+            "emergency",
+            "unsafe_use",
         ),
     ),
 )

@@ -127,6 +127,50 @@ ABSTAIN_MESSAGES: dict[str, str] = {
 }
 
 
+def contacts_text(contacts: tuple[str, ...] | list[str]) -> str:
+    """'115' or '115 hoặc Trung tâm Chống độc …', as the settings list them."""
+    return " hoặc ".join(c.strip() for c in contacts if c.strip()) or "115"
+
+
+def emergency_text(contacts: tuple[str, ...] | list[str]) -> str:
+    """What to do now, first in every emergency reply (CONTRACT §2 `emergency`)."""
+    return _nfc(
+        f"Đây có thể là tình huống cấp cứu. Hãy gọi ngay {contacts_text(contacts)} hoặc đưa "
+        "người bệnh đến cơ sở y tế gần nhất, kể cả khi chưa có triệu chứng. Mang theo vỏ, hộp "
+        "hoặc đơn thuốc đã dùng. Không tự gây nôn và không tự cho uống thêm thuốc nào khác."
+    )
+
+
+def self_harm_text(contacts: tuple[str, ...] | list[str]) -> str:
+    """A short, warm reply with the contacts and no drug facts (CONTRACT §2 `self_harm`)."""
+    where = contacts_text(contacts)
+    return _nfc(
+        "Cảm ơn bạn đã nói ra. Nghe như bạn đang trải qua điều rất nặng nề, và bạn không phải "
+        "một mình đối diện với nó. Tôi không thể cung cấp thông tin này, nhưng bạn xứng đáng "
+        f"được giúp đỡ ngay bây giờ: hãy gọi {where} hoặc đến cơ sở y tế gần nhất, và nói với "
+        "một người bạn tin tưởng đang ở gần. Nếu bạn đã uống thuốc gì, hãy gọi "
+        f"{where} ngay."
+    )
+
+
+UNSAFE_USE_ADVICE = (
+    "Đừng tự dùng thuốc theo cách này. Hãy gặp bác sĩ hoặc đến cơ sở y tế để được tư vấn "
+    "và xử trí an toàn."
+)
+
+
+def unsafe_use_lead(drug_name: str) -> str:
+    return _nfc(f"Dược thư cảnh báo về cách dùng {drug_name} mà bạn hỏi (trích nguyên văn):")
+
+
+def unsafe_use_text() -> str:
+    """The unsafe-use refusal when there is no evidence to quote."""
+    return _nfc(
+        "Cách dùng thuốc bạn hỏi có thể gây nguy hiểm nghiêm trọng, và tôi không đưa ra liều "
+        "cho mục đích này. " + UNSAFE_USE_ADVICE
+    )
+
+
 def clarify_text(reason: str, **values: str) -> str:
     return _nfc(CLARIFY_QUESTIONS[reason].format(**values))
 
@@ -141,10 +185,16 @@ __all__ = [
     "CLARIFY_QUESTIONS",
     "POPULATION_REPLIES",
     "SMALLTALK_REPLY",
+    "UNSAFE_USE_ADVICE",
     "abstain_text",
     "age_weight_question",
     "clarify_text",
+    "contacts_text",
     "describe_age",
+    "emergency_text",
     "format_number",
     "population_question",
+    "self_harm_text",
+    "unsafe_use_lead",
+    "unsafe_use_text",
 ]

@@ -42,6 +42,9 @@
     budget_exhausted: "Hết thời gian xử lý cho câu hỏi này",
     understanding_failed: "Hệ thống chưa hiểu được câu hỏi (lỗi mô hình)",
     generation_unavailable: "Hệ thống tạm thời không soạn được câu trả lời",
+    emergency: "Có thể là tình huống cấp cứu",
+    self_harm: "Bạn không một mình: hãy gọi hỗ trợ ngay",
+    unsafe_use: "Cách dùng thuốc này không an toàn",
   };
 
   const $ = (id) => document.getElementById(id);

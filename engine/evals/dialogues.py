@@ -42,7 +42,7 @@ CONTRACT_REASONS = frozenset(
         "out_of_scope", "unsupported_reverse_relation", "drug_not_in_formulary",
         "clarify_loop_exhausted", "no_interaction_evidence", "no_evidence",
         "no_safety_evidence", "grounding_failed", "budget_exhausted", "understanding_failed",
-        "generation_unavailable",
+        "generation_unavailable", "emergency", "self_harm", "unsafe_use",
     }
 )  # fmt: skip
 

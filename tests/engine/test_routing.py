@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.frame import ConditionQuery, Population, QueryFrame, Relation
+from engine.frame import ConditionQuery, Population, QueryFrame, Relation, Triage
 from engine.routing import ROUTING_TABLE, Effect, route
 
 
@@ -13,6 +13,12 @@ def frame(**kw: object) -> QueryFrame:
 
 
 ROWS = [
+    (
+        0,
+        frame(turn_type="dosing_calc", drugs=["paracetamol"], triage="emergency"),
+        Effect.TRIAGE,
+        "emergency",
+    ),
     (
         1,
         frame(turn_type="dosing_calc", drugs=["paracetamol"], non_human=True),
@@ -112,8 +118,8 @@ def test_each_row_matches_its_frame(rule: int, f: QueryFrame, effect: Effect, re
 
 
 def test_rules_are_numbered_in_order() -> None:
-    """The table holds rules 1..16 in order, each with a name and a description."""
-    assert [r.number for r in ROUTING_TABLE] == list(range(1, 17))
+    """The table holds rules 0..16 in order, each with a name and a description."""
+    assert [r.number for r in ROUTING_TABLE] == list(range(17))
     assert all(r.name and r.doc for r in ROUTING_TABLE)
 
 
@@ -188,5 +194,32 @@ def test_rule_documents_what_it_decides(
     rule: int, f: QueryFrame, effect: Effect, reason: str
 ) -> None:
     """Each rule's declared effect and reasons cover what it actually decides."""
-    row = ROUTING_TABLE[rule - 1]
+    row = ROUTING_TABLE[rule]
     assert row.effect is effect and reason in row.reasons
+
+
+@pytest.mark.parametrize("reason", ["emergency", "self_harm", "unsafe_use"])
+def test_triage_beats_the_scope_guard_and_every_clarify(reason: str) -> None:
+    """Rule 0 wins over veterinary, missing population, missing age/weight and no-drug rules."""
+    frames = [
+        frame(turn_type="dosing_calc", drugs=["paracetamol"]),
+        frame(turn_type="dosing_calc", drugs=["paracetamol"], population="child"),
+        frame(turn_type="out_of_scope", non_human=True),
+        frame(turn_type="drug_attribute", needs_clarify=True),
+        frame(turn_type="condition_to_drug"),
+        frame(),
+    ]
+    for f in frames:
+        decision = route(f.model_copy(update={"triage": Triage(reason)}))
+        assert (decision.rule, decision.effect, decision.reason) == (0, Effect.TRIAGE, reason)
+
+
+def test_self_harm_is_meant_to_abstain_and_emergency_to_answer() -> None:
+    """A self-harm decision's intended outcome is abstain; an emergency's is an answer."""
+    assert route(frame(triage="self_harm")).outcome.value == "abstain"
+    assert route(frame(triage="emergency", drugs=["paracetamol"])).outcome.value == "answerable"
+
+
+def test_no_triage_leaves_the_table_as_it_was() -> None:
+    """Without a triage flag rule 0 never matches."""
+    assert route(frame(turn_type="dosing_calc", drugs=["paracetamol"])).rule == 2

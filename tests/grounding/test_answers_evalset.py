@@ -18,7 +18,14 @@ HELDOUT = ROOT / "evals" / "answers.heldout.jsonl"
 CORPUS = sorted((ROOT / "data" / "formulary").glob("*.jsonl"))
 
 OUTCOME_REASONS = {
-    "answerable": {"single_drug", "interaction", "condition_to_drug", "smalltalk"},
+    "answerable": {
+        "single_drug",
+        "interaction",
+        "condition_to_drug",
+        "smalltalk",
+        "emergency",
+        "unsafe_use",
+    },
     "clarify": {
         "missing_population",
         "missing_pediatric_age_or_weight",
@@ -42,6 +49,9 @@ OUTCOME_REASONS = {
         "budget_exhausted",
         "understanding_failed",
         "generation_unavailable",
+        "emergency",
+        "self_harm",
+        "unsafe_use",
     },
 }
 STATES = {"idle", "clarifying_population", "clarifying_age_weight", "clarifying_query",

@@ -163,6 +163,8 @@ class QueryFrame(BaseModel):
     """This turn is a bare answer to the open clarification and fills this slot."""
     new_case: bool = False
     """The user said this is another patient / a new case: drop the patient context."""
+    non_answer: bool = False
+    """A question was open and this turn neither answers it nor asks anything new."""
 
     @field_validator("turn_type", mode="before")
     @classmethod
@@ -189,7 +191,7 @@ class QueryFrame(BaseModel):
 
     def contract_view(self) -> dict[str, Any]:
         """The frame as the HTTP API shows it (JSON-ready)."""
-        return self.model_dump(mode="json", exclude={"fills_slot"})
+        return self.model_dump(mode="json", exclude={"fills_slot", "non_answer"})
 
 
 __all__ = [

@@ -168,12 +168,15 @@ def _non_answer(turn: Turn) -> QueryFrame:
     )
 
 
+_THREAD_TURN_TYPES = (TurnType.DRUG_ATTRIBUTE, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE)
+
+
 def _keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     """A turn that names no drug but asks about one ("còn tác dụng phụ?", "có dùng cho bà bầu
     được không?") continues the previous drug question, follow-up words or not."""
     if frame.drugs or frame.unknown_drugs or not prior.drugs or r.which_drug >= 0 or r.new_case:
         return False
-    if frame.turn_type not in (TurnType.DRUG_ATTRIBUTE, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE):
+    if frame.turn_type not in _THREAD_TURN_TYPES:
         return False
     if r.non_medical or frame.condition is not None:
         return False

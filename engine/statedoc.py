@@ -86,7 +86,7 @@ def render_state_machine_doc() -> str:
     out += [
         "",
         "While a question is open, a reply that neither answers it nor asks anything new",
-        "(\"không rõ\", \"sao cơ?\", \"ừ\") routes the open question's frame again: the same",
+        '("không rõ", "sao cơ?", "ừ") routes the open question\'s frame again: the same',
         "rule, reason and slot, asked more plainly with its quick replies (`clarify`, streak",
         "+ 1), so the 5th such turn trips the breaker. Thanks or a greeting then fires",
         "`acknowledge`: a short reply that repeats the question, which stays open; like any",

@@ -165,9 +165,7 @@ def field_checks(expect: dict[str, Any], result: TurnResult) -> dict[str, bool]:
     if "cites" in expect:
         checks["cites"] = cites_ok(expect["cites"], result)
     if "not_cites" in expect:
-        checks["not_cites"] = not any(
-            cites_ok([w], result) for w in expect["not_cites"]
-        )
+        checks["not_cites"] = not any(cites_ok([w], result) for w in expect["not_cites"])
     if "frame" in expect:
         checks["frame"] = all(
             _frame_value_ok(want, result.frame.get(key)) for key, want in expect["frame"].items()

@@ -104,16 +104,16 @@ def is_non_answer(r: Reading) -> bool:
 
 
 def is_empty_reply(r: Reading) -> bool:
-    """A short reply that asks nothing: no drug, condition, section, dose, scope or other cue."""
+    """A short reply that asks nothing: no drug, condition, section, dose, scope or other cue.
+
+    It may carry a patient word that does not answer the open question ("trẻ em" to "which
+    route?"): that is still not a new question, so the question is asked again.
+    """
     return (
         len(r.turn.tokens) <= MAX_NON_ANSWER_TOKENS
-        and not (r.drugs or r.unknown or r.conditions or r.patient is not None)
+        and not (r.drugs or r.unknown or r.conditions)
         and not (r.non_medical or r.diagnosis or r.non_human or r.smalltalk)
         and not (r.asks_about_drug or r.usability or r.which_drug >= 0 or r.section_overview)
-        and r.age is None
-        and r.weight is None
-        and r.population is None
-        and r.route is None
         and not r.new_case
     )
 

@@ -204,3 +204,11 @@ def test_a_new_drug_question_is_not_a_follow_up(understander: RulesUnderstander)
     frame = _after(understander, "chống chỉ định của aspirin", CHILD_DOSE)
     assert frame.drugs == ["aspirin"] and frame.attribute == "chong_chi_dinh"
     assert frame.age_months is None
+
+
+def test_a_patient_word_that_does_not_answer_the_question_is_a_non_answer(
+    parse: Callable[..., QueryFrame],
+) -> None:
+    """ "trẻ em" to "which route?" answers nothing asked: the route question is asked again."""
+    frame = parse("trẻ em", ClarifySlot.ROUTE)
+    assert frame.non_answer

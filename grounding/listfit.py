@@ -193,17 +193,25 @@ class ListFit:
         """Drop the left-out candidates' claims, quote why each is left out, add the notices."""
         if not answer.claims:
             return answer
-        kept = tuple(c for c in answer.claims if c.drug_id not in self.excluded)
+        kept = tuple(c for c in answer.claims if self._subject(c, pool) not in self.excluded)
         names = {c.drug_id: c.drug_name for c in self.candidates}
         claims = (*kept, *left_out_claims(self.excluded, names, pool))
         notices = list(answer.notices)
         if self.age_text:
             notices.append(age_notice(self.age_text))
-        listed = {c.drug_id for c in kept}
+        listed = {self._subject(c, pool) for c in kept}
         indirect = [names[d] for d in self.indirect if d in listed]
         if indirect:
             notices.append(indirect_notice(indirect, self.condition))
         return answer.model_copy(update={"claims": claims, "notices": tuple(notices)})
+
+    @staticmethod
+    def _subject(claim: Claim, pool: Sequence[Evidence]) -> str | None:
+        """The claim's drug, else the one drug its citations belong to."""
+        if claim.drug_id:
+            return claim.drug_id
+        owners = {pool[i].drug_id for i in claim.citations if 0 <= i < len(pool)}
+        return owners.pop() if len(owners) == 1 else None
 
 
 def fit_list(

@@ -141,3 +141,20 @@ def test_indirect_candidates_get_a_notice_naming_them() -> None:
     fitted = fit.apply(Answer(lead="", claims=claims), [])
     assert [c.drug_id for c in fitted.claims] == ["paracetamol", "ceftriaxone"]
     assert any(n.startswith("Xếp sau cùng: Ceftriaxone") and "“sốt”" in n for n in fitted.notices)
+
+
+def test_a_claim_without_a_drug_id_is_judged_by_what_it_cites() -> None:
+    """A generated claim that names no drug_id but cites only aspirin is left out too."""
+    cands = [_cand("paracetamol", "Sốt."), _cand("aspirin", "Sốt.")]
+    fit = fit_list(cands, "sốt", age_months=36, age_text="3 tuổi", fetch=_fetch([ASPIRIN_CI]))
+    pool = [*(ev for c in cands for ev in c.evidence), *fit.evidence]
+    answer = Answer(
+        lead="",
+        claims=(
+            Claim(text="Paracetamol: Sốt.", citations=(0,)),
+            Claim(text="Aspirin: Sốt.", citations=(1,)),
+        ),
+    )
+    texts = [c.text for c in fit.apply(answer, pool).claims]
+    assert texts[0] == "Paracetamol: Sốt." and texts[1].startswith("Không liệt kê Aspirin")
+    assert len(texts) == 2

@@ -56,6 +56,7 @@ from states.messages import (
     age_weight_question,
     clarify_text,
     open_question_reminder,
+    plain_question,
     population_question,
     reask_question,
     smalltalk_reply,
@@ -440,7 +441,7 @@ class Engine:
         """Thanks or a greeting while a question is open: a short reply, the question again."""
         fire(model, Trigger.ACKNOWLEDGE)
         names = " và ".join(self._catalog.name_of(d) for d in (prior.drugs if prior else []))
-        asked = reask_question(question.reason, slot=question.slot.value, drugs=names)
+        asked = plain_question(question.reason, slot=question.slot.value, drugs=names)
         return _Reply(
             Outcome.ANSWERABLE,
             "smalltalk",

@@ -42,7 +42,7 @@ def smalltalk_reply(kind: str) -> str:
 def open_question_reminder(kind: str, question: str) -> str:
     """Smalltalk while a question is open: a short reply, then the question again."""
     opener = _OPEN_SMALLTALK_OPENERS.get(kind, _OPEN_SMALLTALK_OPENERS["other"])
-    return _nfc(f"{opener} Để tra cứu tiếp, tôi vẫn cần biết: {question}")
+    return _nfc(f"{opener} Để tra cứu tiếp, xin trả lời câu hỏi trước. {question}")
 
 
 def format_number(value: float) -> str:
@@ -96,7 +96,7 @@ CLARIFY_QUESTIONS: dict[str, str] = {
 # The same questions again, asked more plainly after a reply that did not answer them.
 REASK_QUESTIONS: dict[str, str] = {
     "missing_population": (
-        "Tôi hỏi lại cho rõ: bạn hỏi liều {drugs} cho người lớn hay cho trẻ em? "
+        "Người dùng {drugs} là người lớn hay trẻ em (dưới 18 tuổi)? "
         "Bạn bấm một trong hai nút bên dưới."
     ),
     "missing_attribute": "Bạn muốn xem mục nào của {drugs}? Bạn bấm một mục bên dưới.",
@@ -116,12 +116,20 @@ _REASK_AGE_WEIGHT = {
 }
 
 
-def reask_question(reason: str, *, slot: str, drugs: str = "") -> str:
-    """The open question asked again, more plainly (`slot` picks the child's missing numbers)."""
+REASK_OPENER = "Tôi hỏi lại cho rõ nhé."
+
+
+def plain_question(reason: str, *, slot: str, drugs: str = "") -> str:
+    """The open question in its plainest words (`slot` picks the child's missing numbers)."""
     if reason == "missing_pediatric_age_or_weight":
         return _nfc(_REASK_AGE_WEIGHT.get(slot, _REASK_AGE_WEIGHT["age_weight"]))
     text = REASK_QUESTIONS.get(reason, REASK_QUESTIONS["needs_more_info"])
     return _nfc(text.format(drugs=drugs or "thuốc này"))
+
+
+def reask_question(reason: str, *, slot: str, drugs: str = "") -> str:
+    """The open question asked again after a reply that did not answer it."""
+    return _nfc(f"{REASK_OPENER} {plain_question(reason, slot=slot, drugs=drugs)}")
 
 
 ABSTAIN_MESSAGES: dict[str, str] = {
@@ -190,6 +198,7 @@ __all__ = [
     "ATTRIBUTE_REPLIES",
     "CLARIFY_QUESTIONS",
     "POPULATION_REPLIES",
+    "REASK_OPENER",
     "REASK_QUESTIONS",
     "SMALLTALK_REPLY",
     "THANKS_REPLY",
@@ -199,6 +208,7 @@ __all__ = [
     "describe_age",
     "format_number",
     "open_question_reminder",
+    "plain_question",
     "population_question",
     "reask_question",
     "smalltalk_reply",

@@ -86,7 +86,7 @@ def test_thanks_while_a_question_is_open_keep_it_open(engine: Engine) -> None:
         "smalltalk",
         "clarifying_population",
     )
-    assert thanks.message.startswith("Không có gì ạ.") and "người lớn hay" in thanks.message
+    assert thanks.message.startswith("Không có gì ạ.") and "người lớn hay trẻ em" in thanks.message
     assert thanks.quick_replies == ["Người lớn", "Trẻ em"]
     assert [p.trigger for p in thanks.path] == ["acknowledge"]
     assert r[2].reason == "missing_pediatric_age_or_weight"

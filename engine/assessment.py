@@ -78,6 +78,8 @@ _HEPATIC_WORDS = (
     "suy gan", "chức năng gan", "bệnh gan", "xơ gan", "men gan", "hôn mê gan", "viêm gan",
     "transaminase", "enzym gan", "độc gan",
 )  # fmt: skip
+# Patient contexts the formulary words differently ("sau mổ" is written "phẫu thuật").
+_CONTEXT_WORDS = {"sau mo": ("phau thuat", "hau phau", "sau mo")}
 _CI_CUES = ("chống chỉ định", "không dùng cùng", "không được dùng", "không phối hợp")
 _CAUTION_CUES = (
     "không dùng", "không nên", "tránh", "không khuyến cáo", "thận trọng", "cân nhắc",
@@ -265,7 +267,7 @@ class _Assessor:
             return _any(_HEPATIC_WORDS)
         if facet in (Facet.PREGNANCY, Facet.BREASTFEEDING):
             return lambda _line: True
-        words = condition_variants(subject or "")
+        words = condition_variants(subject or "") + _CONTEXT_WORDS.get(fold(subject or ""), ())
         if facet is Facet.ALLERGY or facet is Facet.CURRENT_MEDICINE:
             words = (fold(subject or ""),)
         named = _any(words)

@@ -173,6 +173,8 @@ class QueryFrame(BaseModel):
     """The user said this is another patient / a new case: drop the patient context."""
     triage: Triage | None = None
     """Set by the engine (never by understanding) from this turn's safety triage: rule 0."""
+    non_answer: bool = False
+    """A question was open and this turn neither answers it nor asks anything new."""
 
     @field_validator("turn_type", mode="before")
     @classmethod
@@ -199,7 +201,7 @@ class QueryFrame(BaseModel):
 
     def contract_view(self) -> dict[str, Any]:
         """The frame as the HTTP API shows it (JSON-ready)."""
-        return self.model_dump(mode="json", exclude={"fills_slot"})
+        return self.model_dump(mode="json", exclude={"fills_slot", "non_answer"})
 
 
 __all__ = [

@@ -87,8 +87,16 @@ def resolve_frame(
     question: OpenQuestion | None,
     case_patient: PatientContext | None,
 ) -> QueryFrame:
-    """The frame to route: a slot answer or a context follow-up folded into the prior one."""
-    if prior is not None and is_slot_fill(frame, question):
+    """The frame to route: a slot answer or a context follow-up folded into the prior one.
+
+    A non-answer to an open question ("không rõ", "sao cơ?") routes the prior frame again,
+    marked `non_answer`, so the same question is asked again (more plainly).
+    """
+    if prior is not None and prior.non_answer:
+        prior = prior.model_copy(update={"non_answer": False})
+    if prior is not None and question is not None and frame.non_answer:
+        frame = prior.model_copy(update={"non_answer": True})
+    elif prior is not None and is_slot_fill(frame, question):
         assert question is not None  # noqa: S101 - implied by is_slot_fill
         frame = merge_frames(prior, frame, question.slot, also=frame.fills_slot)
     elif prior is not None and question is None and is_context_followup(frame, prior):

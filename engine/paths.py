@@ -34,6 +34,7 @@ from engine.triage import (
 )
 from grounding.checks import Check, run_checks
 from grounding.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
+from grounding.listfit import fit_list
 from grounding.render import RenderedAnswer
 from grounding.text import sentences_of
 from states.messages import UNSAFE_USE_ADVICE, abstain_text, unsafe_use_lead
@@ -267,9 +268,19 @@ class Paths:
             return _abstain(
                 "no_evidence", abstain_text("no_condition_evidence", condition=frame.condition.text)
             )
+        # Direct indications first; with a known age, the candidates' own age limits.
+        fit = fit_list(
+            candidates,
+            frame.condition.normalized,
+            age_months=frame.age_months,
+            age_text=frame.age_text,
+            fetch=self._retriever.find_by_section,
+        )
+        candidates = fit.candidates
         evidence = [ev for c in candidates for ev in c.evidence]
+        evidence += fit.evidence
         patient = frame.patient
-        extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = None
+        extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = fit.apply
         if patient is not None and patient.needs_safety_review():
             # Stage 2: only the safety sections this patient's facts make relevant.
             assessments, safety = assess_candidates(
@@ -286,9 +297,10 @@ class Paths:
             def extend(answer: Answer, pool: Sequence[Evidence]) -> Answer:
                 extra = assessment_claims(assessments, pool, existing=answer.claims)
                 notices = (*answer.notices, *assessment_notices(assessments))
-                return answer.model_copy(
+                answer = answer.model_copy(
                     update={"claims": (*answer.claims, *extra), "notices": notices}
                 )
+                return fit.apply(answer, pool)
 
         return self._generate(
             AnswerMode.LIST,

@@ -85,6 +85,15 @@ def render_state_machine_doc() -> str:
         )
     out += [
         "",
+        "While a question is open, a reply that neither answers it nor asks anything new",
+        '("không rõ", "sao cơ?", "ừ") routes the open question\'s frame again: the same',
+        "rule, reason and slot, asked more plainly with its quick replies (`clarify`, streak",
+        "+ 1), so the 5th such turn trips the breaker. Thanks or a greeting then fires",
+        "`acknowledge`: a short reply that repeats the question, which stays open; like any",
+        "non-clarify turn it resets the streak to 0.",
+    ]
+    out += [
+        "",
         "Transient states: "
         + ", ".join(f"`{s.value}`" for s in TRANSIENT_STATES)
         + ". The engine leaves `retrieving` in the same turn through "

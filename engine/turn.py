@@ -46,24 +46,29 @@ from engine.result import (
 from engine.routing import RETRIEVAL_EFFECTS, Decision, Effect, route
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
 from engine.triage import TriageResult, triage_turn
+from engine.understanding.smalltalk import smalltalk_kind
 from grounding.evidence import Citation
-from states import State, Trigger
+from states import CLARIFYING_STATES, State, Trigger
 from states import diagram as state_diagram
 from states.messages import (
     ATTRIBUTE_REPLIES,
     POPULATION_REPLIES,
-    SMALLTALK_REPLY,
     abstain_text,
     age_weight_question,
     clarify_text,
     emergency_text,
+    open_question_reminder,
+    plain_question,
     population_question,
+    reask_question,
     self_harm_text,
+    smalltalk_reply,
     unsafe_use_text,
 )
 
 log = logging.getLogger("duocthu.engine")
 
+_ASKING = frozenset(s.value for s in CLARIFYING_STATES)
 _CLARIFY_TRIGGER: dict[str, Trigger] = {
     "missing_population": Trigger.ASK_POPULATION,
     "missing_pediatric_age_or_weight": Trigger.ASK_AGE_WEIGHT,
@@ -85,6 +90,8 @@ class _Reply:
     claims: list[ClaimView] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)
     slot: ClarifySlot | None = None
+    keeps_question: bool = False
+    """Smalltalk while a question was open: the question, its slots and the state stay."""
 
 
 class Engine:
@@ -263,12 +270,15 @@ class Engine:
                 conv.case += 1
             frame = resolve_frame(frame, conv.prior_frame, conv.open_question, conv.patient)
             frame, found = _with_triage(text, frame, conv)
-            decision = route(frame)
-            reply = self._act(model, decision, frame, budget, timings, found)
+            decision, reply = self._respond(model, conv, frame, text, budget, timings, found)
             state, path = State(model.state), model.path
 
         # Bookkeeping after the machine has spoken: streak, open question, slots, case.
-        if reply.outcome is Outcome.CLARIFY:
+        if reply.keeps_question:
+            # Thanks or a greeting is not a clarification, so the streak resets as after any
+            # non-clarify turn; the open question and its prior frame stay for the answer.
+            conv.clarify_streak = 0
+        elif reply.outcome is Outcome.CLARIFY:
             conv.clarify_streak += 1
             conv.open_question = OpenQuestion(
                 reason=reply.reason,
@@ -330,6 +340,33 @@ class Engine:
         return result, entry
 
     # -- effects ------------------------------------------------------------
+    def _respond(
+        self,
+        model: TurnModel,
+        conv: Conversation,
+        frame: QueryFrame,
+        text: str,
+        budget: RequestBudget,
+        timings: dict[str, float],
+        found: TriageResult | None = None,
+    ) -> tuple[Decision, _Reply]:
+        """Route the resolved frame and act; an open question shapes re-asks and smalltalk.
+
+        Safety triage (rule 0) comes before all of it: a triaged turn is never a re-ask.
+        """
+        decision = route(frame)
+        question = conv.open_question
+        triaged = decision.effect is Effect.TRIAGE
+        if frame.non_answer and question is not None and not triaged:
+            decision = _reask(decision, question)
+        if decision.effect is Effect.SMALLTALK and model.state in _ASKING:
+            assert question is not None  # noqa: S101 - an asking state has its question
+            return decision, self._acknowledge(model, text, question, conv.prior_frame)
+        reply = self._act(model, decision, frame, budget, timings, text=text, found=found)
+        if frame.non_answer and question is not None and reply.outcome is Outcome.CLARIFY:
+            reply = self._reasked(reply, question, frame)
+        return decision, reply
+
     def _act(
         self,
         model: TurnModel,
@@ -337,6 +374,7 @@ class Engine:
         frame: QueryFrame,
         budget: RequestBudget,
         timings: dict[str, float],
+        text: str = "",
         found: TriageResult | None = None,
     ) -> _Reply:
         if decision.effect is Effect.TRIAGE and found is not None:
@@ -351,7 +389,7 @@ class Engine:
             return _Reply(Outcome.ABSTAIN, reason, self._refusal(reason, frame))
         if decision.effect is Effect.SMALLTALK:
             fire(model, Trigger.REPLY_SMALLTALK)
-            return _Reply(Outcome.ANSWERABLE, "smalltalk", SMALLTALK_REPLY)
+            return _Reply(Outcome.ANSWERABLE, "smalltalk", smalltalk_reply(smalltalk_kind(text)))
         assert decision.effect in RETRIEVAL_EFFECTS  # noqa: S101
         model.answer_target = bool(frame.drugs) or frame.condition is not None
         fire(model, Trigger.START_RETRIEVAL)
@@ -450,6 +488,29 @@ class Engine:
             message = clarify_text(reason)
         return _Reply(Outcome.CLARIFY, reason, message, quick_replies=replies, slot=slot)
 
+    def _acknowledge(
+        self, model: TurnModel, text: str, question: OpenQuestion, prior: QueryFrame | None
+    ) -> _Reply:
+        """Thanks or a greeting while a question is open: a short reply, the question again."""
+        fire(model, Trigger.ACKNOWLEDGE)
+        names = " và ".join(self._catalog.name_of(d) for d in (prior.drugs if prior else []))
+        asked = plain_question(question.reason, slot=question.slot.value, drugs=names)
+        return _Reply(
+            Outcome.ANSWERABLE,
+            "smalltalk",
+            open_question_reminder(smalltalk_kind(text), asked),
+            quick_replies=list(question.quick_replies),
+            keeps_question=True,
+        )
+
+    def _reasked(self, reply: _Reply, question: OpenQuestion, frame: QueryFrame) -> _Reply:
+        """The open question asked again more plainly, with its quick replies."""
+        names = " và ".join(self._catalog.name_of(d) for d in frame.drugs)
+        slot = reply.slot or question.slot
+        reply.message = reask_question(reply.reason, slot=slot.value, drugs=names)
+        reply.quick_replies = reply.quick_replies or list(question.quick_replies)
+        return reply
+
     def _refusal(self, reason: str, frame: QueryFrame) -> str:
         if reason == "drug_not_in_formulary":
             return abstain_text(reason, names=", ".join(f"“{n}”" for n in frame.unknown_drugs))
@@ -472,6 +533,19 @@ def _with_triage(
     if found is None:
         return frame.model_copy(update={"triage": None}), None
     return probe.model_copy(update={"triage": found.kind}), found
+
+
+def _reask(decision: Decision, question: OpenQuestion) -> Decision:
+    """The open question again: the prior frame's own rule, the question's reason and slot.
+
+    Re-routing the prior frame gives the same clarification; a question that retrieval asked
+    (`ambiguous_route`) is asked again without retrieving a second time.
+    """
+    if decision.effect is Effect.CLARIFY and decision.reason == question.reason:
+        return decision
+    if decision.effect in (Effect.ABSTAIN, Effect.SMALLTALK):
+        return decision
+    return Decision(decision.rule, decision.name, Effect.CLARIFY, question.reason, question.slot)
 
 
 def _ms(since: float) -> float:

@@ -145,6 +145,10 @@ class Reference:
             f = {**f, "turn_type": f.get("turn_type", "out_of_scope")}
             f.pop("fills_slot", None)
         kind, reason = self.route(f)
+        if f.get("turn_type") == "smalltalk" and self.open_slot:
+            # Thanks or a greeting while a question is open: the question stays, streak resets.
+            self.streak = 0
+            return kind
         if kind == "clarify" and self.streak >= self.max_clarify:
             self.streak, self.prior, self.open_slot, self.open_reason = 0, None, False, ""
             return "abstain"

@@ -41,6 +41,7 @@ class Trigger(StrEnum):
     REFUSE = "refuse"
     REFUSE_FOR_SAFETY = "refuse_for_safety"
     REPLY_SMALLTALK = "reply_smalltalk"
+    ACKNOWLEDGE = "acknowledge"
     START_RETRIEVAL = "start_retrieval"
     ANSWER_FROM_EVIDENCE = "answer_from_evidence"
     ASK_ROUTE = "ask_route"
@@ -142,6 +143,15 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
         ("emergency", "self_harm", "unsafe_use"),
     ),
     TransitionSpec(Trigger.REPLY_SMALLTALK, _ENDS, State.ANSWERING, (), ("smalltalk",)),
+    # Thanks or a greeting while a question is open: a short reply, the question stays open.
+    *(
+        TransitionSpec(Trigger.ACKNOWLEDGE, (state,), state, (), ("smalltalk",))
+        for state in (
+            State.CLARIFYING_POPULATION,
+            State.CLARIFYING_AGE_WEIGHT,
+            State.CLARIFYING_QUERY,
+        )
+    ),
     TransitionSpec(Trigger.START_RETRIEVAL, _ENDS, State.RETRIEVING, (Guard.HAS_ANSWER_TARGET,)),
     TransitionSpec(
         Trigger.ANSWER_FROM_EVIDENCE,

@@ -28,6 +28,23 @@ SMALLTALK_REPLY = _nfc(
 )
 
 
+THANKS_REPLY = _nfc("Không có gì ạ! Bạn cần tra thêm thông tin thuốc nào cứ hỏi nhé.")
+ACK_REPLY = _nfc("Vâng. Bạn cần tra thêm thông tin thuốc nào cứ hỏi nhé.")
+# Short openers for smalltalk while a question is open; the question follows them.
+_OPEN_SMALLTALK_OPENERS = {"thanks": "Không có gì ạ.", "greeting": "Xin chào!", "other": "Vâng."}
+
+
+def smalltalk_reply(kind: str) -> str:
+    """The fixed reply to smalltalk: `kind` is "thanks", "greeting" or "other"."""
+    return {"thanks": THANKS_REPLY, "greeting": SMALLTALK_REPLY}.get(kind, ACK_REPLY)
+
+
+def open_question_reminder(kind: str, question: str) -> str:
+    """Smalltalk while a question is open: a short reply, then the question again."""
+    opener = _OPEN_SMALLTALK_OPENERS.get(kind, _OPEN_SMALLTALK_OPENERS["other"])
+    return _nfc(f"{opener} Để tra cứu tiếp, xin trả lời câu hỏi trước. {question}")
+
+
 def format_number(value: float) -> str:
     """Vietnamese style: decimal comma, no trailing zeros ('12,5', '18')."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
@@ -73,7 +90,47 @@ CLARIFY_QUESTIONS: dict[str, str] = {
         "tác dụng không mong muốn hoặc tương tác thuốc."
     ),
     "no_drug": "Bạn hỏi về thuốc nào? Xin cho biết tên hoạt chất hoặc tên biệt dược.",
+    "ambiguous_route": "Liều trong Dược thư khác nhau theo đường dùng. Bạn dùng đường nào?",
 }
+
+# The same questions again, asked more plainly after a reply that did not answer them.
+REASK_QUESTIONS: dict[str, str] = {
+    "missing_population": (
+        "Người dùng {drugs} là người lớn hay trẻ em (dưới 18 tuổi)? "
+        "Bạn bấm một trong hai nút bên dưới."
+    ),
+    "missing_attribute": "Bạn muốn xem mục nào của {drugs}? Bạn bấm một mục bên dưới.",
+    "no_drug": "Tôi cần tên thuốc để tra cứu. Bạn gõ tên thuốc, ví dụ “paracetamol”.",
+    "ambiguous_condition": "Bạn chọn một bệnh cụ thể bên dưới, hoặc gõ tên bệnh.",
+    "no_condition": "Bạn gõ tên bệnh hoặc triệu chứng cần tìm thuốc, ví dụ “sốt” hoặc “ho”.",
+    "no_indication": "Bạn gõ tên bệnh hoặc triệu chứng cần tìm thuốc, ví dụ “sốt” hoặc “ho”.",
+    "needs_more_info": (
+        "Bạn gõ tên thuốc và điều muốn hỏi, ví dụ “liều paracetamol cho người lớn”."
+    ),
+    "ambiguous_route": "Liều khác nhau theo đường dùng. Bạn chọn một đường dùng bên dưới.",
+}
+_REASK_AGE_WEIGHT = {
+    "age_weight": "Tôi cần hai con số: bé mấy tuổi và nặng mấy kg. Bạn gõ ví dụ “3 tuổi, 14 kg”.",
+    "age": "Tôi chỉ cần thêm tuổi của bé. Bạn gõ ví dụ “3 tuổi” hoặc “8 tháng”.",
+    "weight": "Tôi chỉ cần thêm cân nặng của bé. Bạn gõ ví dụ “14 kg”.",
+}
+
+
+REASK_OPENER = "Tôi hỏi lại cho rõ nhé."
+
+
+def plain_question(reason: str, *, slot: str, drugs: str = "") -> str:
+    """The open question in its plainest words (`slot` picks the child's missing numbers)."""
+    if reason == "missing_pediatric_age_or_weight":
+        return _nfc(_REASK_AGE_WEIGHT.get(slot, _REASK_AGE_WEIGHT["age_weight"]))
+    text = REASK_QUESTIONS.get(reason, REASK_QUESTIONS["needs_more_info"])
+    return _nfc(text.format(drugs=drugs or "thuốc này"))
+
+
+def reask_question(reason: str, *, slot: str, drugs: str = "") -> str:
+    """The open question asked again after a reply that did not answer it."""
+    return _nfc(f"{REASK_OPENER} {plain_question(reason, slot=slot, drugs=drugs)}")
+
 
 ABSTAIN_MESSAGES: dict[str, str] = {
     "out_of_scope": (
@@ -181,10 +238,14 @@ def abstain_text(reason: str, **values: str) -> str:
 
 __all__ = [
     "ABSTAIN_MESSAGES",
+    "ACK_REPLY",
     "ATTRIBUTE_REPLIES",
     "CLARIFY_QUESTIONS",
     "POPULATION_REPLIES",
+    "REASK_OPENER",
+    "REASK_QUESTIONS",
     "SMALLTALK_REPLY",
+    "THANKS_REPLY",
     "UNSAFE_USE_ADVICE",
     "abstain_text",
     "age_weight_question",
@@ -193,8 +254,12 @@ __all__ = [
     "describe_age",
     "emergency_text",
     "format_number",
+    "open_question_reminder",
+    "plain_question",
     "population_question",
+    "reask_question",
     "self_harm_text",
+    "smalltalk_reply",
     "unsafe_use_lead",
     "unsafe_use_text",
 ]

@@ -30,7 +30,30 @@ TUNING_SET = ROOT / "evals" / "dialogues.jsonl"
 HELDOUT_SET = ROOT / "evals" / "dialogues.heldout.jsonl"
 TUNING = "tuning"
 HELDOUT = "heldout"
-FIELDS = ("state", "outcome", "reason", "route_rule", "cites")
+FIELDS = (
+    "state",
+    "outcome",
+    "reason",
+    "route_rule",
+    "cites",
+    "clarify_streak",
+    "frame",
+    "message",
+    "not_cites",
+)
+# Paths whose every dialogue must behave exactly as labelled (issue 15): a miss fails the gate.
+GATED_TAGS = frozenset(
+    {
+        "reask",
+        "reask_breaker",
+        "smalltalk_open",
+        "thanks",
+        "followup_attribute",
+        "followup_drug",
+        "followup_pregnancy",
+        "condition_list_patient",
+    }
+)
 MAX_CONSECUTIVE_CLARIFY = 4
 
 # CONTRACT §2: every reason a turn may carry.
@@ -135,13 +158,39 @@ def _plain(value: Any) -> Any:
 def field_checks(expect: dict[str, Any], result: TurnResult) -> dict[str, bool]:
     """Which expected fields of one turn the result matches (only the fields given)."""
     checks: dict[str, bool] = {}
-    for name in ("state", "outcome", "reason", "route_rule"):
+    for name in ("state", "outcome", "reason", "route_rule", "clarify_streak"):
         if name in expect:
             got = getattr(result, name)
             checks[name] = accepts(expect[name], got.value if hasattr(got, "value") else got)
     if "cites" in expect:
         checks["cites"] = cites_ok(expect["cites"], result)
+    if "not_cites" in expect:
+        checks["not_cites"] = not any(cites_ok([w], result) for w in expect["not_cites"])
+    if "frame" in expect:
+        checks["frame"] = all(
+            _frame_value_ok(want, result.frame.get(key)) for key, want in expect["frame"].items()
+        )
+    if "message_has" in expect:
+        checks["message"] = all(part in result.message for part in expect["message_has"])
+    if "message_lacks" in expect:
+        checks["message"] = checks.get("message", True) and not any(
+            part in result.message for part in expect["message_lacks"]
+        )
     return checks
+
+
+def _frame_value_ok(want: Any, got: Any) -> bool:
+    """A frame list (drugs) is compared whole; any other value as `accepts` does."""
+    return bool(got == want) if isinstance(got, list) else accepts(want, got)
+
+
+def _got(name: str, result: TurnResult) -> Any:
+    """What a missed check saw, for the report."""
+    if name in ("cites", "not_cites"):
+        return [(c.drug_id, c.section_key) for c in result.citations]
+    if name == "message":
+        return result.message
+    return _plain(getattr(result, name))
 
 
 def violations(result: TurnResult, streak_before: int) -> list[str]:
@@ -228,12 +277,8 @@ def score_dialogue(played: Played, sl: DialogueSlice) -> None:
             sl.hits[name] += ok
             if not ok:
                 exact = False
-                want = turn.expect.get(name)
-                got = (
-                    [(c.drug_id, c.section_key) for c in result.citations]
-                    if name == "cites"
-                    else _plain(getattr(result, name))
-                )
+                want = turn.expect.get(name, turn.expect.get(f"{name}_has"))
+                got = _got(name, result)
                 sl.misses.append(
                     f"{d.id} turn {n} [{name}] want={want!r} got={got!r} :: {turn.text}"
                 )
@@ -250,6 +295,11 @@ class DialogueReport:
         for sl in self.slices.values():
             out += [f"{sl.name}: {v}" for v in sl.violations]
             out += [f"{sl.name}: engine error {e}" for e in sl.errors]
+            out += [
+                f"{sl.name}: {n} dialogue(s) on gated path {tag!r} did not behave as labelled"
+                for (tag, exact), n in sorted(sl.by_tag.items())
+                if tag in GATED_TAGS and not exact and n
+            ]
         return out
 
 

@@ -7,7 +7,7 @@ The exit status gates on the held-out slice at the targets minus five points.
 A row: `{"id", "text", "context"?: {"open_slot", "prior_frame"}, "slice"?: "heldout",
 "expected": {turn_type, drugs, unknown_drugs, attribute, population, age_months,
 weight_kg, route, and optionally condition (normalised), relation, ambiguous, fills_slot,
-section_overview, non_human, new_case, patient (a subset of PatientContext)}}`.
+section_overview, non_human, new_case, non_answer, patient (a subset of PatientContext)}}`.
 Labelling conventions: a dose question has attribute `lieu_luong_cach_dung`; the bare
 verb "uống" is the oral route only in a dose question; "can X be used by <patient>" takes
 the section of the patient fact (pregnancy, breastfeeding, otherwise `than_trong`); a bare
@@ -60,6 +60,7 @@ OPTIONAL_FIELDS = (
     "section_overview",
     "non_human",
     "new_case",
+    "non_answer",
     "patient",
 )
 TARGETS = {"turn_type": 0.95, "drugs": 0.98} | dict.fromkeys(FIELDS[2:], 0.97)

@@ -12,12 +12,15 @@ from typing import Any
 
 from engine.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
 from engine.sections import SectionKey
+from engine.understanding import lexicon as lx
 from engine.understanding.conditions import condition_from_span
 from engine.understanding.reading import Reading
 from engine.understanding.slots import ADULT_FROM_MONTHS, CHILD_BELOW_KG, MAX_WEIGHT_KG
 
 # A clarification answer is short; anything longer is treated as a new question.
 MAX_ANSWER_TOKENS = 12
+# A reply this short that is read as out of scope (no cue saying why) is a non-answer.
+MAX_NON_ANSWER_TOKENS = 4
 _BARE_NUMBER = re.compile(r"^\s*(\d{1,3}(?:[.,]\d{1,2})?)\s*$")
 _BARE_ROUTES = {"dat": Route.RECTAL, "nhet": Route.RECTAL, "uong": Route.ORAL}
 
@@ -86,6 +89,35 @@ def answer_frame(r: Reading, slot: ClarifySlot, prior: QueryFrame | None) -> Que
     )
 
 
+def is_non_answer(r: Reading) -> bool:
+    """The reply is only hesitation or filler ("không rõ", "để xem đã", "sao cơ?", "ừ", "thuốc").
+
+    Nothing else of the reply may carry meaning: no drug, number, condition, section or patient
+    fact; smalltalk ("ok", "cảm ơn") is not a non-answer, it gets its own short reply.
+    """
+    tokens = set(r.turn.tokens)
+    if not tokens:
+        return True  # "?" alone
+    if r.smalltalk or r.drugs or r.unknown or r.conditions or r.patient is not None:
+        return False
+    return tokens <= lx.NON_ANSWER_WORDS and bool(tokens & lx.NON_ANSWER_CUES)
+
+
+def is_empty_reply(r: Reading) -> bool:
+    """A short reply that asks nothing: no drug, condition, section, dose, scope or other cue.
+
+    It may carry a patient word that does not answer the open question ("trẻ em" to "which
+    route?"): that is still not a new question, so the question is asked again.
+    """
+    return (
+        len(r.turn.tokens) <= MAX_NON_ANSWER_TOKENS
+        and not (r.drugs or r.unknown or r.conditions)
+        and not (r.non_medical or r.diagnosis or r.non_human or r.smalltalk)
+        and not (r.asks_about_drug or r.usability or r.which_drug >= 0 or r.section_overview)
+        and not r.new_case
+    )
+
+
 def _is_new_question(r: Reading, slot: ClarifySlot) -> bool:
     if len(r.turn.tokens) > MAX_ANSWER_TOKENS or r.smalltalk:
         return True
@@ -133,4 +165,4 @@ def _bare_route(r: Reading) -> Route | None:
     return None
 
 
-__all__ = ["MAX_ANSWER_TOKENS", "answer_frame"]
+__all__ = ["MAX_ANSWER_TOKENS", "answer_frame", "is_empty_reply", "is_non_answer"]

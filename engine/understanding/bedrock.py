@@ -31,6 +31,10 @@ from engine.frame import (
 )
 from engine.ports import UnderstandingContext
 from engine.sections import SectionKey
+from engine.understanding.answers import is_non_answer
+from engine.understanding.drugs import DrugMatcher
+from engine.understanding.reading import read_turn
+from engine.understanding.text import Turn
 from grounding.bedrock import ConverseClient, ToolSpec
 from grounding.numeric import extract_quantities
 from grounding.prompting import load_prompt
@@ -146,9 +150,18 @@ class BedrockUnderstander:
     def __init__(self, client: ConverseClient, catalog: DrugCatalog) -> None:
         self.client = client
         self.catalog = catalog
+        self._matcher = DrugMatcher(catalog)
 
     def understand(self, text: str, context: UnderstandingContext) -> QueryFrame:
         text = nfc(text)[:MAX_TEXT_CHARS]
+        if context.open_slot is not None:
+            # A bare hesitation ("không rõ", "sao cơ?") needs no model call: the engine
+            # re-asks the open question, as it does with the rules understander.
+            reading = read_turn(Turn.of(text), self._matcher)
+            if is_non_answer(reading):
+                return QueryFrame(
+                    turn_type=TurnType.OUT_OF_SCOPE, non_answer=True, standalone_query=text
+                )
         history = context.history[-HISTORY_LINES:]
         prior = context.prior_frame.drugs if context.prior_frame else []
         candidates = candidate_drugs(" ".join([*history, text]), self.catalog, also=prior)

@@ -210,7 +210,7 @@ ROUTE_CUES: tuple[tuple[Route, tuple[str, ...]], ...] = (
 SMALLTALK_TRIGGERS = _p(
     "chao|xin chao|hello|hi|hey|alo|cam on|thank|thanks|thank you|tam biet|bye|goodbye|ok|oke|"
     "okay|ban la ai|ban ten gi|chuc|good morning|tot qua|hay qua|duoc roi|hieu roi|ro roi|"
-    "cam ta|camon|thankyou|thx|hihi|haha|vang|da vang|ban khoe khong|gioi qua|giup minh|"
+    "cam ta|camon|thankyou|thx|tks|thks|hihi|haha|vang|da vang|ban khoe khong|gioi qua|giup minh|"
     "giup toi|giup em|tuyet voi|ban oi"
 )
 SMALLTALK_FILLER = frozenset(
@@ -247,6 +247,32 @@ NON_MEDICAL = _p(
     "previous instructions|ignore all|bo qua moi|di cho|nau gi|an gi ngon|sieu thi|quang cao|"
     "ca si|dien vien|xem phim|choi game"
 )
+# A reply made only of these words neither answers an open question nor asks anything new
+# ("không rõ", "để xem đã", "sao cơ?", "ừ", "thuốc"): the engine re-asks the question.
+NON_ANSWER_WORDS = frozenset(
+    _p(
+        "khong|ko|k|kh|hong|hok|chua|biet|ro|lam|nua|u|uh|um|uhm|hm|hmm|o|ua|a|ah|ha|he|hu|sao|"
+        "co|gi|j|the|nao|de|xem|da|toi|tui|minh|em|thuoc|nhe|nha|vay|ay|hoi|cai|noi|day|chiu|"
+        "quen|nho|suy|nghi|ak|uk|ok|oi|troi|may|ne|vang|dung|roi|hieu"
+    )
+)
+# Words that make a non-answer of their own; a turn of only NON_ANSWER_WORDS needs one of them
+# (so "ok", "vâng" stay smalltalk and "thuốc nào?" stays a question).
+NON_ANSWER_CUES = frozenset(
+    _p(
+        "khong|ko|k|kh|hong|hok|chua|biet|ro|u|uh|um|uhm|hm|hmm|o|ua|ha|he|hu|sao|gi|j|xem|"
+        "thuoc|chiu|quen|nghi|uk|ak"
+    )
+)
+# "sau mổ" and its kin: a post-operative patient (a context), never an age.
+POST_OPERATIVE_CUES = _p(
+    "sau mo|vua mo|moi mo|hau phau|sau phau thuat|vua phau thuat|moi phau thuat|sau khi mo"
+)
+# "bầu" alone is pregnancy, unless these words follow it ("bầu cử", "bầu trời").
+BAU_NOT_PREGNANT_AFTER = _p("cu|troi|ruou|khong|ban|chon|ra|vu|duc")
+# Thanks, told apart from greetings so the reply fits.
+THANKS_CUES = _p("cam on|cam ta|camon|thank|thanks|thank you|thankyou|thx|tks|thks|cam on nhieu")
+
 NEW_CASE = _p(
     "benh nhan khac|nguoi khac|truong hop moi|truong hop khac|ca khac|ca moi|be khac|chau khac|"
     "benh nhan moi|another patient|new patient|new case|hoi cho nguoi khac|cau hoi moi|"
@@ -263,6 +289,7 @@ WHICH_DRUG = _p(
 __all__ = [
     "ASK_ABOUT_DRUG",
     "ATTRIBUTE_CUES",
+    "BAU_NOT_PREGNANT_AFTER",
     "BE_NOT_CHILD_AFTER",
     "BREASTFEEDING_CUES",
     "COMPARISON_CUES",
@@ -274,6 +301,8 @@ __all__ = [
     "HOW_CUES",
     "INTERACTION_CUES",
     "NEW_CASE",
+    "NON_ANSWER_CUES",
+    "NON_ANSWER_WORDS",
     "NON_HUMAN",
     "NON_HUMAN_AMBIGUOUS",
     "NON_HUMAN_MARKED",
@@ -283,12 +312,14 @@ __all__ = [
     "PAIR_INTERACTION_CUES",
     "POPULATION_ADULT",
     "POPULATION_CHILD",
+    "POST_OPERATIVE_CUES",
     "PREGNANCY_CUES",
     "RENAL_CUES",
     "ROUTE_CUES",
     "SECTION_OVERVIEW_CUES",
     "SMALLTALK_FILLER",
     "SMALLTALK_TRIGGERS",
+    "THANKS_CUES",
     "USABILITY_CUES",
     "WHICH_DRUG",
 ]

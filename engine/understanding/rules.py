@@ -21,7 +21,7 @@ from engine.frame import (
 )
 from engine.ports import UnderstandingContext
 from engine.sections import SectionKey
-from engine.understanding.answers import answer_frame
+from engine.understanding.answers import answer_frame, is_empty_reply, is_non_answer
 from engine.understanding.conditions import ConditionHit, condition_from_span, make_condition
 from engine.understanding.drugs import DrugMatcher
 from engine.understanding.reading import Reading, read_turn
@@ -58,6 +58,8 @@ class RulesUnderstander:
         turn = Turn.of(text)
         slot = context.open_slot
         reading = read_turn(turn, self._matcher, expect_drug=slot is ClarifySlot.DRUG)
+        if slot is not None and is_non_answer(reading):
+            return _non_answer(turn)
         if not turn.tokens:
             return QueryFrame(turn_type=TurnType.OUT_OF_SCOPE, standalone_query=turn.original)
         if reading.non_human or reading.diagnosis:
@@ -67,9 +69,12 @@ class RulesUnderstander:
             if filled is not None:
                 return filled
         turn_type, attribute = decide(reading)
+        if slot is not None and turn_type is TurnType.OUT_OF_SCOPE and is_empty_reply(reading):
+            return _non_answer(turn)
         frame = self._frame(reading, turn_type, attribute)
-        if reading.follow_up and context.prior_frame is not None:
-            return _follow_up(frame, reading, context.prior_frame)
+        prior = context.prior_frame
+        if prior is not None and (reading.follow_up or _keeps_thread(reading, frame, prior)):
+            return _follow_up(frame, reading, prior)
         return frame
 
     def _frame(
@@ -156,25 +161,64 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
     return TurnType.OUT_OF_SCOPE, None
 
 
+def _non_answer(turn: Turn) -> QueryFrame:
+    """A reply to an open question that neither answers it nor asks anything new."""
+    return QueryFrame(
+        turn_type=TurnType.OUT_OF_SCOPE, non_answer=True, standalone_query=turn.original
+    )
+
+
+_THREAD_TURN_TYPES = (TurnType.DRUG_ATTRIBUTE, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE)
+
+
+def _keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
+    """A turn that names no drug but asks about one ("còn tác dụng phụ?", "có dùng cho bà bầu
+    được không?") continues the previous drug question, follow-up words or not."""
+    if frame.drugs or frame.unknown_drugs or not prior.drugs or r.which_drug >= 0 or r.new_case:
+        return False
+    if frame.turn_type not in _THREAD_TURN_TYPES:
+        return False
+    if r.non_medical or frame.condition is not None:
+        return False
+    return r.attribute is not None or r.dosing or _context_section(r) is not None
+
+
+# The patient of the previous question: kept by a follow-up that states none of its own.
+_PATIENT_SLOTS = ("population", "age_text", "age_months", "weight_kg")
+
+
 def _follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     """A follow-up re-asks the previous question for what is new.
 
-    "thế còn ibuprofen thì sao" keeps the question and swaps the drug (after an
-    interaction question, it pairs the new drug with the first one asked about);
-    "chống chỉ định thì sao" keeps the drugs and asks the new section.
+    "thế còn ibuprofen thì sao" keeps the question and the patient and swaps the drug (after
+    an interaction question, it pairs the new drug with the first one asked about);
+    "chống chỉ định thì sao" and "có dùng cho bà bầu được không?" keep the drugs and ask the
+    new section. A turn that states a population, age or weight of its own, or a new case,
+    keeps none of the previous patient's.
     """
     if prior.turn_type in (TurnType.SMALLTALK, TurnType.OUT_OF_SCOPE) or r.which_drug >= 0:
         return frame
-    if r.attribute is not None or r.dosing:
+    update: dict[str, Any] = {}
+    if not r.new_case and all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
+        update |= {name: getattr(prior, name) for name in _PATIENT_SLOTS}
+    section = r.attribute or (None if r.dosing else _context_section(r))
+    if section is not None or r.dosing:
         if frame.drugs or frame.unknown_drugs or not prior.drugs:
             return frame
         turn_type = frame.turn_type
         if turn_type not in (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE):
             turn_type = TurnType.DRUG_ATTRIBUTE
-        return frame.model_copy(update={"drugs": prior.drugs, "turn_type": turn_type})
-    update: dict[str, Any] = {"turn_type": prior.turn_type, "attribute": prior.attribute}
+        update |= {"drugs": prior.drugs, "turn_type": turn_type}
+        if turn_type is TurnType.DRUG_ATTRIBUTE and frame.attribute is None:
+            update["attribute"] = section.value if section else None
+        if frame.route is None and prior.route is not None and "population" in update:
+            update["route"] = prior.route
+        return frame.model_copy(update=update)
+    update |= {"turn_type": prior.turn_type, "attribute": prior.attribute}
     if not frame.drugs and not frame.unknown_drugs:
         update["drugs"] = prior.drugs
+        if frame.route is None and "population" in update:
+            update["route"] = prior.route
     elif (
         prior.turn_type is TurnType.INTERACTION
         and len(frame.drugs) == 1
@@ -196,7 +240,12 @@ def _context_section(r: Reading) -> SectionKey | None:
     if p.breastfeeding:
         return SectionKey.THOI_KY_CHO_CON_BU
     if r.usability and (
-        p.renal_impairment or p.hepatic_impairment or p.allergies or r.population or r.conditions
+        p.renal_impairment
+        or p.hepatic_impairment
+        or p.allergies
+        or p.comorbidities
+        or r.population
+        or r.conditions
     ):
         return SectionKey.THAN_TRONG
     return None

@@ -23,7 +23,12 @@ _YEARS = re.compile(
     r"(\s+ruoi)?"
     rf"(?:\s*(?:va\s*)?(\d{{1,2}})\s*(?:thang|th)(?!\w))?"
 )
-_MONTHS = re.compile(rf"(?<![\w/]){_NUMBER}\s*(?:thang|th|months?|mo)(?!\w)(\s*tuoi)?")
+# Word numbers take only the full unit: "sáu mổ" is never six months ("sau mổ" = post-op).
+_MONTHS = re.compile(
+    rf"(?<![\w/])(?:{_NUM}\s*(?:thang|th|months?|mo)|"
+    r"(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s*(?:thang|months?))"
+    r"(?!\w)(\s*tuoi)?"
+)
 _WEEKS = re.compile(rf"(?<![\w/]){_NUM}\s*(?:tuan|weeks?)\s*tuoi")
 _DAYS = re.compile(rf"(?<![\w/]){_NUM}\s*(?:ngay|days?)\s*tuoi")
 _WEIGHT = re.compile(
@@ -181,7 +186,7 @@ def says_oral(turn: Turn) -> bool:
 def read_patient(turn: Turn) -> PatientContext | None:
     """Pregnancy (and trimester), breastfeeding, renal/hepatic impairment, eGFR, allergies."""
     data: dict[str, object] = {}
-    if turn.has(*lx.PREGNANCY_CUES):
+    if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn):
         data["pregnant"] = True
         found = _TRIMESTER.search(turn.folded)
         weeks = _PREGNANCY_WEEKS.search(turn.folded)
@@ -208,7 +213,21 @@ def read_patient(turn: Turn) -> PatientContext | None:
     allergies = read_allergies(turn)
     if allergies:
         data["allergies"] = [turn.snippet(*_span(turn, a, b)) for a, b in allergies]
+    if turn.has(*lx.POST_OPERATIVE_CUES):
+        data["comorbidities"] = [POST_OPERATIVE]
     return PatientContext.model_validate(data) if data else None
+
+
+POST_OPERATIVE = "sau mổ"
+
+
+def _says_bau(turn: Turn) -> bool:
+    """ "bầu" alone ("bầu uống … được không") means pregnant, but not "bầu cử", "bầu trời"."""
+    for i in turn.indexes_of("bau"):
+        after = turn.tokens[i + 1] if i + 1 < len(turn.tokens) else ""
+        if turn.means(i, "bầu") and after not in lx.BAU_NOT_PREGNANT_AFTER:
+            return True
+    return False
 
 
 _NOT_AN_ALLERGY_BEFORE = ("viem mui", "mui", "me day", "phan ung", "tri", "chua", "chong", "thuoc")
@@ -237,6 +256,7 @@ def _span(turn: Turn, start: int, end: int) -> tuple[int, int]:
 
 
 __all__ = [
+    "POST_OPERATIVE",
     "Age",
     "read_age",
     "read_allergies",

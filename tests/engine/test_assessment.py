@@ -290,3 +290,23 @@ def test_negative_top_is_rejected(retriever: MemoryRetriever) -> None:
     """A negative `top` is a programming error, named."""
     with pytest.raises(ValueError, match="top must be >= 0"):
         run(PatientContext(pregnant=True), retriever, "losartan", top=-1)
+
+
+def test_post_operative_context_reads_surgery_lines() -> None:
+    """ "sau mổ" finds the formulary's "phẫu thuật" lines in the contraindications."""
+    items = [
+        evidence(
+            "ibuprofen",
+            "chong_chi_dinh",
+            "- Quá mẫn với ibuprofen.\n- Giảm đau quanh thời điểm phẫu thuật bắc cầu mạch vành.",
+        )
+    ]
+    cand = DrugCandidate(drug_id="ibuprofen", drug_name="Ibuprofen", score=1.0)
+    [assessed], _ = assess_candidates(
+        [cand],
+        PatientContext(comorbidities=["sau mổ"]),
+        MemoryRetriever(items).find_by_section,
+        top=1,
+    )
+    assert assessed.status(Facet.COMORBIDITY, "sau mổ") is FacetStatus.CONTRAINDICATED_IN_TEXT
+    assert "phẫu thuật" in assessed.facets[0].lines[0].text

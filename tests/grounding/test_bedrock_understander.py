@@ -121,6 +121,18 @@ def test_fills_slot_only_for_the_open_question(
     assert frame.weight_kg == 18
 
 
+def test_a_non_answer_to_an_open_question_needs_no_model_call(
+    fake: FakeBedrock, understander: BedrockUnderstander
+) -> None:
+    """ "không rõ" to an open question is flagged a non-answer before any model call."""
+    prior = QueryFrame(turn_type="dosing_calc", drugs=["paracetamol"])
+    frame = understander.understand(
+        "không rõ", context(open_slot=ClarifySlot.POPULATION, prior_frame=prior)
+    )
+    assert frame.non_answer and frame.turn_type is TurnType.OUT_OF_SCOPE
+    assert fake.requests == []
+
+
 def test_unknown_turn_type_is_understanding_failed(
     fake: FakeBedrock, understander: BedrockUnderstander
 ) -> None:

@@ -369,9 +369,17 @@ SCRIPTED_FRAMES = {
 }
 
 
-def scripted_runtime(client: redis.Redis, data_dir: Path) -> Runtime:
-    """A real `Runtime` and `Engine` over real Redis, with engine.testing's scripted fakes."""
-    retriever = MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG)
+def scripted_runtime(
+    client: redis.Redis,
+    data_dir: Path,
+    *,
+    understander: Any = None,
+    items: list[Any] | None = None,
+) -> Runtime:
+    """A real `Runtime` and `Engine` over real Redis, with engine.testing's scripted fakes
+    (or the given understander and evidence items)."""
+    pool = SAMPLE_EVIDENCE if items is None else items
+    retriever = MemoryRetriever(pool, SAMPLE_CATALOG)
     paths = Paths(
         retriever,
         QuotingAnswerer(),
@@ -382,7 +390,7 @@ def scripted_runtime(client: redis.Redis, data_dir: Path) -> Runtime:
     frames = {k: QueryFrame.model_validate(v) for k, v in SCRIPTED_FRAMES.items()}
     engine = Engine(
         store=RedisStateStore(client),
-        understander=ScriptedUnderstander(frames),
+        understander=understander or ScriptedUnderstander(frames),
         paths=paths,
         catalog=SAMPLE_CATALOG,
     )
@@ -390,7 +398,7 @@ def scripted_runtime(client: redis.Redis, data_dir: Path) -> Runtime:
         settings=Settings(duocthu_data_dir=data_dir, embedding_provider="disabled"),
         engine=engine,
         redis=client,
-        index=_LoadedIndex(len(SAMPLE_EVIDENCE)),
+        index=_LoadedIndex(len(pool)),
         retriever=retriever,
         embedder=None,
         catalog=SAMPLE_CATALOG,

@@ -1,0 +1,255 @@
+"""How a condition→drug list fits the patient, from each candidate's own text.
+
+Two pure readings, used before and after list generation:
+
+- age limits: a contraindication ("Trẻ em dưới 16 tuổi …", "Trẻ sơ sinh …") or a refusal
+  in the dosing text ("Không khuyến cáo cho trẻ dưới 2 tuổi") that the patient's age falls
+  under. Such a candidate is left out of the list with its own sentence quoted, rather than
+  listed with a warning: a parent reading a list picks from it, so a drug the formulary
+  forbids at this age must not be on it, and the quoted line says why it is missing.
+- indirect indications: the indication names the condition only inside another disease
+  ("sốt thương hàn", "sốt Địa Trung Hải", "co giật do sốt"). Such candidates stay, after
+  those that treat the condition itself, with a notice saying so.
+
+Nothing here calls a drug suitable; a candidate without an age limit found is not "safe".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from engine.sections import SectionKey
+from grounding.evidence import Answer, Claim, DrugCandidate, Evidence
+from grounding.text import fold, sentences_of
+
+LIMIT_SECTIONS = (SectionKey.CHONG_CHI_DINH.value, SectionKey.LIEU_LUONG_CACH_DUNG.value)
+_CI = SectionKey.CHONG_CHI_DINH.value
+NEWBORN_MONTHS = 1.0
+
+_UNDER = re.compile(
+    r"\btre(?: em| nho| con)?(?: va thieu nien)?\s*(?:duoi|<)\s*(\d{1,2}(?:[.,]\d)?)\s*"
+    r"(tuoi|thang|tuan)\b"
+)
+_NEWBORN = re.compile(r"\btre so sinh\b")
+# In the dosing text an age band is usually a dose row; only a refusal is a limit.
+_REFUSALS = (
+    "khong dung", "khong duoc dung", "khong nen dung", "khong khuyen cao", "chong chi dinh",
+    "chua xac dinh", "khong su dung",
+)  # fmt: skip
+_PER_MONTH = {"tuoi": 12.0, "thang": 1.0, "tuan": 12 / 52}
+
+
+@dataclass(frozen=True)
+class AgeLimit:
+    """A sentence of a candidate's own text that rules out patients below `below_months`."""
+
+    drug_id: str
+    sentence: str
+    chunk_id: str
+    section_key: str
+    below_months: float
+
+
+def age_limits(evidence: Iterable[Evidence]) -> list[AgeLimit]:
+    """Every age limit stated in contraindication sections and dosing refusals."""
+    found: list[AgeLimit] = []
+    for ev in evidence:
+        if ev.section_key not in LIMIT_SECTIONS or ev.quarantined:
+            continue
+        for sentence in sentences_of(ev.text):
+            months = _limit_months(sentence, ev.section_key)
+            if months is not None:
+                found.append(AgeLimit(ev.drug_id, sentence, ev.chunk_id, ev.section_key, months))
+    return found
+
+
+def _limit_months(sentence: str, section: str) -> float | None:
+    folded = fold(sentence)
+    if section != _CI and not any(r in folded for r in _REFUSALS):
+        return None
+    under = _UNDER.search(folded)
+    if under is not None:
+        return float(under.group(1).replace(",", ".")) * _PER_MONTH[under.group(2)]
+    if section == _CI and _NEWBORN.search(folded):
+        return NEWBORN_MONTHS
+    return None
+
+
+def limits_for(age_months: float, limits: Iterable[AgeLimit]) -> dict[str, AgeLimit]:
+    """Per drug, the first limit the patient's age falls under."""
+    out: dict[str, AgeLimit] = {}
+    for limit in limits:
+        if age_months < limit.below_months:
+            out.setdefault(limit.drug_id, limit)
+    return out
+
+
+def left_out_claims(
+    excluded: dict[str, AgeLimit], names: dict[str, str], pool: Sequence[Evidence]
+) -> list[Claim]:
+    """One quoted, cited line per left-out candidate, saying why it is not listed."""
+    where = {ev.chunk_id: i for i, ev in enumerate(pool)}
+    claims: list[Claim] = []
+    for drug_id, limit in excluded.items():
+        index = where.get(limit.chunk_id)
+        if index is None:
+            continue
+        title = pool[index].section_title
+        claims.append(
+            Claim(
+                text=(
+                    f"Không liệt kê {names.get(drug_id, drug_id)} ở trên: mục {title} ghi "
+                    f"“{limit.sentence.rstrip('.;')}”."
+                ),
+                citations=(index,),
+                drug_id=drug_id,
+            )
+        )
+    return claims
+
+
+# Words that may follow the condition while it is still the condition itself ("sốt cao",
+# "sốt ở trẻ em", "sốt, đau"): anything else makes a longer disease name ("sốt thương hàn").
+_STILL_THE_CONDITION = frozenset(
+    ("o", "khi", "ke", "va", "hoac", "cao", "nhe", "vua", "cap", "man", "keo", "dai", "trong",
+     "sau", "do", "nhung", "co", "kem")
+)  # fmt: skip
+# Words that, just before the condition, make it the cause of another disease ("do sốt").
+_CAUSED_BY = frozenset(("do", "boi", "vi"))
+
+
+def names_directly(sentence: str, phrase: str) -> bool:
+    """The sentence names the condition as itself, not only inside another disease's name."""
+    words = re.findall(r"[a-z0-9]+|[^\sa-z0-9]", fold(sentence))
+    target = fold(phrase).split()
+    n = len(target)
+    if not n:
+        return False
+    for i in range(len(words) - n + 1):
+        if words[i : i + n] != target:
+            continue
+        before = words[i - 1] if i else ""
+        after = words[i + n] if i + n < len(words) else ""
+        if before in _CAUSED_BY:
+            continue
+        if not after or not after[0].isalnum() or after in _STILL_THE_CONDITION:
+            return True
+    return False
+
+
+def direct_first(
+    candidates: Sequence[DrugCandidate], phrase: str
+) -> tuple[list[DrugCandidate], list[DrugCandidate]]:
+    """Candidates treating the condition itself, then those naming it only inside another
+    disease; a candidate whose indication names the condition nowhere counts as direct
+    (the dense fallback found it; nothing here can say it is indirect)."""
+    direct: list[DrugCandidate] = []
+    indirect: list[DrugCandidate] = []
+    for cand in candidates:
+        sentences = [s for ev in cand.evidence for s in sentences_of(ev.text)]
+        folded_phrase = fold(phrase)
+        naming = [s for s in sentences if folded_phrase and folded_phrase in fold(s)]
+        if naming and not any(names_directly(s, phrase) for s in naming):
+            indirect.append(cand)
+        else:
+            direct.append(cand)
+    return direct, indirect
+
+
+def indirect_notice(names: Sequence[str], condition: str) -> str:
+    """Why the last candidates come last."""
+    return (
+        f"Xếp sau cùng: {', '.join(names)} — mục Chỉ định chỉ nhắc “{condition}” trong tên "
+        "hoặc nguyên nhân của một bệnh khác, không phải điều trị chính tình trạng này."
+    )
+
+
+def age_notice(age: str) -> str:
+    """The list was checked against the patient's age."""
+    return (
+        f"Danh sách đã được đối chiếu với tuổi của người bệnh ({age}) theo mục Chống chỉ "
+        "định và Liều lượng của từng thuốc; không suy ra thuốc còn lại là phù hợp."
+    )
+
+
+Fetch = Callable[[str, str], list[Evidence]]
+"""`Retriever.find_by_section(drug_id, section_key)`."""
+
+
+@dataclass
+class ListFit:
+    """A condition list fitted to the patient: the order, the extra evidence, the left-out."""
+
+    candidates: list[DrugCandidate]
+    evidence: list[Evidence] = field(default_factory=list)
+    excluded: dict[str, AgeLimit] = field(default_factory=dict)
+    indirect: list[str] = field(default_factory=list)
+    condition: str = ""
+    age_text: str | None = None
+
+    def apply(self, answer: Answer, pool: Sequence[Evidence]) -> Answer:
+        """Drop the left-out candidates' claims, quote why each is left out, add the notices."""
+        if not answer.claims:
+            return answer
+        kept = tuple(c for c in answer.claims if self._subject(c, pool) not in self.excluded)
+        names = {c.drug_id: c.drug_name for c in self.candidates}
+        claims = (*kept, *left_out_claims(self.excluded, names, pool))
+        notices = list(answer.notices)
+        if self.age_text:
+            notices.append(age_notice(self.age_text))
+        listed = {self._subject(c, pool) for c in kept}
+        indirect = [names[d] for d in self.indirect if d in listed]
+        if indirect:
+            notices.append(indirect_notice(indirect, self.condition))
+        return answer.model_copy(update={"claims": claims, "notices": tuple(notices)})
+
+    @staticmethod
+    def _subject(claim: Claim, pool: Sequence[Evidence]) -> str | None:
+        """The claim's drug, else the one drug its citations belong to."""
+        if claim.drug_id:
+            return claim.drug_id
+        owners = {pool[i].drug_id for i in claim.citations if 0 <= i < len(pool)}
+        return owners.pop() if len(owners) == 1 else None
+
+
+def fit_list(
+    candidates: Sequence[DrugCandidate],
+    condition: str,
+    *,
+    age_months: float | None,
+    age_text: str | None,
+    fetch: Fetch,
+) -> ListFit:
+    """Order the candidates (direct first) and, with a known age, read their age limits."""
+    direct, indirect = direct_first(candidates, condition)
+    fit = ListFit(
+        candidates=[*direct, *indirect],
+        indirect=[c.drug_id for c in indirect],
+        condition=condition,
+    )
+    if age_months is None:
+        return fit
+    for cand in fit.candidates:
+        for section in LIMIT_SECTIONS:
+            fit.evidence.extend(fetch(cand.drug_id, section))
+    fit.excluded = limits_for(age_months, age_limits(fit.evidence))
+    fit.age_text = age_text
+    return fit
+
+
+__all__ = [
+    "LIMIT_SECTIONS",
+    "AgeLimit",
+    "Fetch",
+    "ListFit",
+    "age_limits",
+    "age_notice",
+    "direct_first",
+    "fit_list",
+    "indirect_notice",
+    "left_out_claims",
+    "limits_for",
+    "names_directly",
+]

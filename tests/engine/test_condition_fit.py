@@ -1,0 +1,56 @@
+"""Condition→drug through Engine.handle: the list fits the patient's age (real Engine, Redis,
+the rules understander, the extractive answerer and hand-made evidence)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.result import TurnResult
+from engine.testing import SAMPLE_CATALOG, evidence
+from engine.turn import Engine
+from engine.understanding import RulesUnderstander
+from grounding.extractive import ExtractiveAnswerer
+
+ITEMS = [
+    evidence("paracetamol", "chi_dinh", "Đau nhẹ và vừa; sốt."),
+    evidence("aspirin", "chi_dinh", "Đau nhẹ và vừa; sốt (ở người lớn)."),
+    evidence("aspirin", "chong_chi_dinh", "- Trẻ em dưới 16 tuổi (nguy cơ hội chứng Reye)."),
+    evidence("amoxicillin", "chi_dinh", "Sốt thương hàn."),
+]
+
+
+def _ask(make_engine: Callable[..., Engine], text: str) -> TurnResult:
+    engine = make_engine(
+        understander=RulesUnderstander(SAMPLE_CATALOG),
+        answerer=ExtractiveAnswerer(SAMPLE_CATALOG),
+        items=ITEMS,
+    )
+    return engine.handle(engine.create_conversation().conversation_id, text)
+
+
+def test_a_drug_contraindicated_at_this_age_is_left_out_with_its_line(
+    make_engine: Callable[..., Engine],
+) -> None:
+    """ "bé 3 tuổi bị sốt uống thuốc gì": aspirin is not listed; its contraindication is quoted."""
+    r = _ask(make_engine, "bé 3 tuổi bị sốt uống thuốc gì")
+    assert (r.outcome, r.reason) == ("answerable", "condition_to_drug")
+    texts = [c.text for c in r.claims]
+    assert not any(t.startswith("Aspirin") for t in texts)
+    assert any(t.startswith("Không liệt kê Aspirin") and "16 tuổi" in t for t in texts)
+    assert ("aspirin", "chong_chi_dinh") in {(c.drug_id, c.section_key) for c in r.citations}
+
+
+def test_an_indication_inside_another_disease_comes_last(
+    make_engine: Callable[..., Engine],
+) -> None:
+    """Typhoid fever ranks after fever itself."""
+    r = _ask(make_engine, "bị sốt uống thuốc gì")
+    listed = [c.text.split(":")[0] for c in r.claims]
+    assert listed == ["Paracetamol", "Aspirin", "Amoxicillin"]
+
+
+def test_an_adult_keeps_every_candidate(make_engine: Callable[..., Engine]) -> None:
+    """A 30-year-old is above every age limit: aspirin stays listed."""
+    r = _ask(make_engine, "người lớn 30 tuổi bị sốt uống thuốc gì")
+    assert any(c.text.startswith("Aspirin") for c in r.claims)
+    assert "Không liệt kê" not in r.message

@@ -1,0 +1,57 @@
+"""Prior-frame merge: non-answers, slot fills and the case patient across follow-ups."""
+
+from __future__ import annotations
+
+from engine.conversation import OpenQuestion
+from engine.frame import ClarifySlot, PatientContext, QueryFrame
+from engine.merge import resolve_frame
+
+PRIOR = QueryFrame(turn_type="dosing_calc", drugs=["paracetamol"], population="child")
+AGE_QUESTION = OpenQuestion(reason="missing_pediatric_age_or_weight", slot=ClarifySlot.AGE_WEIGHT)
+NON_ANSWER = QueryFrame(turn_type="out_of_scope", non_answer=True, standalone_query="không rõ")
+
+
+def test_a_non_answer_routes_the_open_question_again() -> None:
+    """A non-answer resolves to the prior frame, marked so the question is re-asked."""
+    frame = resolve_frame(NON_ANSWER, PRIOR, AGE_QUESTION, None)
+    assert frame.non_answer
+    assert (frame.turn_type, frame.drugs, frame.population) == (
+        "dosing_calc",
+        ["paracetamol"],
+        "child",
+    )
+
+
+def test_a_non_answer_with_nothing_open_stays_out_of_scope() -> None:
+    """Without an open question there is nothing to re-ask."""
+    frame = resolve_frame(NON_ANSWER, PRIOR, None, None)
+    assert frame.turn_type == "out_of_scope"
+
+
+def test_an_answer_after_a_re_ask_is_not_marked_a_non_answer() -> None:
+    """The re-ask mark of the stored prior frame never leaks into the merged answer."""
+    reasked = resolve_frame(NON_ANSWER, PRIOR, AGE_QUESTION, None)
+    fill = QueryFrame(
+        turn_type="dosing_calc", age_months=60, weight_kg=18, fills_slot=ClarifySlot.AGE_WEIGHT
+    )
+    frame = resolve_frame(fill, reasked, AGE_QUESTION, None)
+    assert not frame.non_answer
+    assert (frame.drugs, frame.age_months, frame.weight_kg) == (["paracetamol"], 60, 18)
+
+
+def test_case_patient_follows_a_drug_only_follow_up() -> None:
+    """Pregnancy and renal state given earlier in the case hold for the next drug asked about."""
+    case = PatientContext(pregnant=True, renal_impairment=True)
+    follow_up = QueryFrame(
+        turn_type="drug_attribute", drugs=["ibuprofen"], attribute="thoi_ky_mang_thai"
+    )
+    frame = resolve_frame(follow_up, PRIOR, None, case)
+    assert frame.patient is not None
+    assert frame.patient.pregnant and frame.patient.renal_impairment
+
+
+def test_a_new_case_drops_the_case_patient() -> None:
+    """ "người khác" keeps nothing of the previous patient."""
+    case = PatientContext(pregnant=True)
+    fresh = QueryFrame(turn_type="drug_attribute", drugs=["ibuprofen"], new_case=True)
+    assert resolve_frame(fresh, PRIOR, None, case).patient is None

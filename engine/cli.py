@@ -17,6 +17,7 @@ EVAL_SETS = {
     "answers": "engine.evals.answers",
     "condition": "engine.evals.condition",
     "dialogues": "engine.evals.dialogues",
+    "realtext": "engine.evals.realtext",
 }
 
 

@@ -1,4 +1,4 @@
-"""`duocthu eval realtext`: the real formulary text, asked as users ask, scored as a pharmacist would.
+"""`duocthu eval realtext`: the real formulary text, asked as users ask, judged as a pharmacist.
 
 Loads each third-party corpus under ../shared/corpus-candidates (evaluation-only, never
 copied) into its own fresh index, plays every labelled question of evals/realtext*.jsonl
@@ -102,11 +102,13 @@ def facts_text(patient: dict[str, Any]) -> str:
     """The patient facts as a user would type them ("bé 3 tuổi, nặng 14 kg, đường uống")."""
     parts: list[str] = []
     years, months = patient.get("age_years"), patient.get("age_months")
-    adult = patient.get("population") == "adult"
+    adult, days = patient.get("population") == "adult", patient.get("age_days")
     if years is not None:
         parts.append(f"{'người lớn' if adult else 'bé'} {years} tuổi")
     elif months is not None:
-        parts.append("bé sơ sinh" if months == 0 else f"bé {months} tháng tuổi")
+        parts.append(f"bé {months} tháng tuổi")
+    elif days is not None:
+        parts.append(f"bé sơ sinh {days} ngày tuổi")
     elif adult:
         parts.append("người lớn")
     if patient.get("weight_kg") is not None:
@@ -137,7 +139,9 @@ def follow_up(question: Question, result: TurnResult) -> str:
     if result.reason == "missing_population":
         years = p.get("age_years")
         child = p.get("population") != "adult" and (
-            p.get("age_months") is not None or (years is not None and years < 18)
+            p.get("age_months") is not None
+            or p.get("age_days") is not None
+            or (years is not None and years < 18)
         )
         return "Trẻ em" if child else "Người lớn"
     if result.reason == "missing_attribute":
@@ -148,6 +152,8 @@ def follow_up(question: Question, result: TurnResult) -> str:
         words = set(_fold(reply).split()) - {"duong", "dung"}
         if words and words <= set(wanted.split()):
             return reply
+    if replies and result.reason.startswith("ambiguous_"):
+        return replies[0]  # the facts do not decide it; a user picks one offered option
     return facts_text(p) or (replies[0] if replies else "")
 
 
@@ -217,7 +223,9 @@ def score(question: Question, results: Sequence[TurnResult], unsupported: list[s
     shown = shown_text(final)
     claims = "\n".join(c.text for c in final.claims) or final.message
     s.chars = len(shown)
-    s.missing = [" | ".join(alt) for alt in question.expect if not any(contains(claims, a) for a in alt)]
+    s.missing = [
+        " | ".join(alt) for alt in question.expect if not any(contains(claims, a) for a in alt)
+    ]
     s.row_present = question.answerable and not s.missing
     s.wrong_rows = [f for f in question.forbid if contains(shown, f)]
     return s
@@ -236,6 +244,7 @@ def summarize(scores: Sequence[Score], forbids: dict[str, bool]) -> dict[str, An
     p95 = lengths[min(len(lengths) - 1, int(0.95 * len(lengths)))] if lengths else None
     refused = [s for s in answerable if s.outcome == "abstain" and s.reason in REFUSALS]
     unanswerable = [s for s in scores if not s.answerable]
+    honest = sum(s.outcome != "answerable" for s in unanswerable)
     return {
         "questions": len(scores),
         "answerable": len(answerable),
@@ -247,7 +256,7 @@ def summarize(scores: Sequence[Score], forbids: dict[str, bool]) -> dict[str, An
         "unsupported": sum(len(s.unsupported) for s in scores),
         "wrongful_refusal": _rate(len(refused), len(answerable)),
         "still_clarifying": sum(s.outcome == "clarify" for s in answerable),
-        "honest_refusal": _rate(sum(s.outcome != "answerable" for s in unanswerable), len(unanswerable)),
+        "honest_refusal": _rate(honest, len(unanswerable)),
     }  # fmt: skip
 
 

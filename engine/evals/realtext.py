@@ -249,6 +249,7 @@ def summarize(scores: Sequence[Score], forbids: dict[str, bool]) -> dict[str, An
         "questions": len(scores),
         "answerable": len(answerable),
         "answered": len(answered),
+        "judged_for_wrong_rows": len(judged),
         "row_present": _rate(sum(s.row_present for s in answerable), len(answerable)),
         "wrong_row": _rate(sum(bool(s.wrong_rows) for s in judged), len(judged)),
         "median_chars": statistics.median(lengths) if lengths else None,
@@ -266,7 +267,8 @@ def gate_failures(figures: dict[str, Any]) -> list[str]:
     for name, (limit, at_least) in GATES.items():
         got = figures.get(name)
         if got is None or (got < limit if at_least else got > limit):
-            failed.append(f"{name} {got} (target {'≥' if at_least else '≤'} {limit})")
+            shown = "unmeasured" if got is None else f"{got:g}" if got > 1 else f"{got:.3f}"
+            failed.append(f"{name} {shown} (target {'≥' if at_least else '≤'} {limit:g})")
     return failed
 
 
@@ -285,7 +287,7 @@ def _pct(x: Any) -> str:
 
 def render(figures: dict[str, dict[str, Any]]) -> str:
     head = (
-        f"{'slice/corpus':<18}{'n':>4}{'row':>8}{'wrong':>8}{'med':>6}{'p95':>6}"
+        f"{'slice/corpus':<18}{'n':>4}{'ans':>5}{'row':>8}{'wrong':>8}{'med':>6}{'p95':>6}"
         f"{'unsup':>6}{'refuse':>8}{'clar':>5}{'honest':>8}"
     )
     lines = [head]
@@ -293,10 +295,17 @@ def render(figures: dict[str, dict[str, Any]]) -> str:
         med = "-" if f["median_chars"] is None else f"{f['median_chars']:.0f}"
         p95 = "-" if f["p95_chars"] is None else str(f["p95_chars"])
         lines.append(
-            f"{name:<18}{f['questions']:>4}{_pct(f['row_present']):>8}{_pct(f['wrong_row']):>8}"
+            f"{name:<18}{f['questions']:>4}{f['answered']:>5}"
+            f"{_pct(f['row_present']):>8}{_pct(f['wrong_row']):>8}"
             f"{med:>6}{p95:>6}{f['unsupported']:>6}{_pct(f['wrongful_refusal']):>8}"
             f"{f['still_clarifying']:>5}{_pct(f['honest_refusal']):>8}"
         )
+    lines.append(
+        "n questions, ans answered; row: applicable row present (of answerable); wrong: a"
+        " non-applicable row shown (of answers to lines with forbidden figures); med/p95:"
+        " characters shown; unsup: unsupported claims; refuse: no_evidence or"
+        " drug_not_in_formulary (of answerable); clar: still asking; honest: refused unanswerable"
+    )
     return "\n".join(lines)
 
 

@@ -362,8 +362,7 @@ def _args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--tuning", action="store_true", help="only the tuning slice")
     p.add_argument("--data-dir", type=Path, help="reuse this data dir (default: a temp dir)")
     p.add_argument("--corpus-dir", type=Path, default=CANDIDATES)
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument("--report", type=Path, help="also write the JSON report here")
+    p.add_argument("--json", type=Path, help="also write the report as JSON here")
     p.add_argument("--no-gate", action="store_true", help="report only; exit 0")
     p.add_argument("--show-misses", type=int, default=0, metavar="N")
     p.add_argument("--no-progress", action="store_true")
@@ -397,17 +396,14 @@ def main(argv: list[str]) -> int:
     figures = report(scores, questions)
     failed = gate_failures(figures[HELDOUT]) if HELDOUT in figures else []
     out = {"figures": figures, "gate": failed, "scores": [asdict(s) for s in scores]}
-    if args.report:
-        args.report.write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
     if args.json:
-        print(json.dumps(out, ensure_ascii=False, indent=1))
-    else:
-        print(render(figures))
-        misses = [s for s in scores if s.answerable and (not s.row_present or s.wrong_rows)]
-        for s in misses[: args.show_misses]:
-            print(f"  MISS {s.id} {s.outcome}/{s.reason} missing={s.missing} shown={s.wrong_rows}")
-        verdict = "PASS" if not failed else "FAIL: " + "; ".join(failed)
-        print(f"\nheld-out gate{' (not enforced)' if args.no_gate else ''}: {verdict}")
+        args.json.write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
+    print(render(figures))
+    misses = [s for s in scores if s.answerable and (not s.row_present or s.wrong_rows)]
+    for s in misses[: args.show_misses]:
+        print(f"  MISS {s.id} {s.outcome}/{s.reason} missing={s.missing} shown={s.wrong_rows}")
+    verdict = "PASS" if not failed else "FAIL: " + "; ".join(failed)
+    print(f"\nheld-out gate{' (not enforced)' if args.no_gate else ''}: {verdict}")
     return 1 if failed and not args.no_gate else 0
 
 

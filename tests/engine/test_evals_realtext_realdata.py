@@ -23,6 +23,7 @@ from retrieval.corpus import section_key_for
 FILES = {name: rt.CANDIDATES / f for name, f in rt.CORPUS_FILES.items()}
 pytestmark = [
     pytest.mark.realdata,
+    pytest.mark.slow,
     pytest.mark.skipif(
         not all(f.is_file() for f in FILES.values()), reason="../shared/corpus-candidates is absent"
     ),
@@ -169,7 +170,6 @@ def test_invented_figure_counts_as_unsupported(runtime: Any, handful: list[rt.Qu
     assert _scores(runtime, handful, invent)["unsupported"] == len(handful)
 
 
-@pytest.mark.slow
 def test_real_engine_runs_the_handful(runtime: Any, handful: list[rt.Question]) -> None:
     """The real engine plays each line to a final result without an engine error."""
     scores = rt.run(handful, lambda _corpus: runtime)
@@ -179,13 +179,13 @@ def test_real_engine_runs_the_handful(runtime: Any, handful: list[rt.Question]) 
 
 
 def test_runner_writes_its_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """`--report` writes figures per slice and corpus, the gate and every score."""
+    """`--json` writes figures per slice and corpus, the gate and every score."""
     monkeypatch.setenv("EMBEDDING_PROVIDER", "disabled")
     one = tmp_path / "one.jsonl"
     line = next(x for x in rt.SETS[0].read_text("utf-8").splitlines() if '"rt-t024"' in x)
     one.write_text(line.replace('"tuning"', '"heldout"') + "\n", encoding="utf-8")
     out = tmp_path / "report.json"
-    code = rt.main([str(one), "--report", str(out), "--no-progress", "--no-gate", "--data-dir",
+    code = rt.main([str(one), "--json", str(out), "--no-progress", "--no-gate", "--data-dir",
                     str(tmp_path / "data")])  # fmt: skip
     written = json.loads(out.read_text("utf-8"))
     assert code == 0 and set(written["figures"]) == {"heldout", "heldout/dtqg2018"}

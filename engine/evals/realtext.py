@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import tempfile
@@ -64,6 +65,8 @@ class Question:
     patient: dict[str, Any]
     expect: tuple[tuple[str, ...], ...]
     forbid: tuple[str, ...]
+    drug_ids: tuple[str, ...] = ()
+    section_keys: tuple[str, ...] = ()
 
 
 def load_questions(paths: Iterable[Path]) -> list[Question]:
@@ -85,6 +88,8 @@ def load_questions(paths: Iterable[Path]) -> list[Question]:
                     patient=dict(row.get("patient") or {}),
                     expect=expect,
                     forbid=tuple(row.get("forbid", [])),
+                    drug_ids=tuple(row.get("drug_ids", [])),
+                    section_keys=tuple(row.get("section_keys", [])),
                 )
             )
     return out
@@ -189,8 +194,11 @@ def contains(text: str, item: str) -> bool:
     """A figure by value and unit ("10 - 15 mg/kg" = "10–15 mg/kg"); a term by its words."""
     if any(ch.isdigit() for ch in item):
         return not missing_quantities(text, [item])
-    fold = unicodedata.normalize("NFC", text).casefold()
-    return unicodedata.normalize("NFC", item).casefold() in fold
+    term = re.escape(unicodedata.normalize("NFC", item).casefold())
+    return (
+        re.search(rf"(?<!\w){term}(?!\w)", unicodedata.normalize("NFC", text).casefold())
+        is not None
+    )
 
 
 @dataclass

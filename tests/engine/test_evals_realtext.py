@@ -101,6 +101,8 @@ def test_figures_match_by_value_and_unit_terms_by_words() -> None:
     assert not rt.contains("uống 10 - 15 mg/kg/ngày", "10 - 15 mg/kg")
     assert rt.contains("Dùng N-ACETYLCYSTEIN ngay", "N-acetylcystein")
     assert not rt.contains("Dùng methionin", "N-acetylcystein")
+    assert rt.contains("Người có tiền sử bệnh hen.", "hen")
+    assert not rt.contains("Dùng phenytoin", "hen")
 
 
 def test_length_counts_what_the_page_shows() -> None:

@@ -48,14 +48,8 @@ def test_every_labelled_figure_is_in_the_book() -> None:
     """Each expected item (one alternative) and each forbidden figure is in the line's sections."""
     texts = _section_texts()
     for q in rt.load_questions(rt.SETS):
-        row = next(
-            json.loads(x)
-            for p in rt.SETS
-            for x in p.read_text("utf-8").splitlines()
-            if x and json.loads(x)["id"] == q.id
-        )
         text = "\n".join(
-            texts.get((q.corpus, d, s), "") for d in row["drug_ids"] for s in row["section_keys"]
+            texts.get((q.corpus, d, s), "") for d in q.drug_ids for s in q.section_keys
         )
         assert bool(text.strip()) == q.answerable, q.id
         for alternatives in q.expect:
@@ -105,8 +99,7 @@ class _Scripted:
 
 
 def _evidence(runtime: Any, q: rt.Question) -> list[Evidence]:
-    drug = {"rt-t004": "paracetamol", "rt-t024": "cetirizine_hydrochloride"}.get(q.id, "loratadine")
-    found: list[Evidence] = runtime.retriever.find_by_section(drug, "lieu_luong_cach_dung")
+    found: list[Evidence] = runtime.retriever.find_by_section(q.drug_ids[0], q.section_keys[0])
     return found
 
 

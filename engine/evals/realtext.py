@@ -8,7 +8,8 @@ and reports per slice and corpus: the applicable row present (every expected fig
 term in the answer's claims), a non-applicable row shown (any forbidden figure in the
 answer as shown), median and p95 answer length, unsupported claims (a number in a claim
 that its cited evidence lacks), and `no_evidence` / `drug_not_in_formulary` on
-answerable questions. The held-out slice gates (`--no-gate` reports only).
+answerable questions. The held-out slice gates, engine errors included (`--no-gate`
+reports only).
 Skips with exit 0 when the corpus files are absent. Schema: docs/evals.md.
 """
 
@@ -49,6 +50,7 @@ GATES: dict[str, tuple[float, bool]] = {
     "median_chars": (600, False),
     "unsupported": (0, False),
     "wrongful_refusal": (0.05, False),
+    "errors": (0, False),
 }
 
 
@@ -266,6 +268,7 @@ def summarize(scores: Sequence[Score], forbids: dict[str, bool]) -> dict[str, An
         "wrongful_refusal": _rate(len(refused), len(answerable)),
         "still_clarifying": sum(s.outcome == "clarify" for s in answerable),
         "honest_refusal": _rate(honest, len(unanswerable)),
+        "errors": sum(s.outcome == "error" for s in scores),
     }  # fmt: skip
 
 
@@ -275,7 +278,7 @@ def gate_failures(figures: dict[str, Any]) -> list[str]:
     for name, (limit, at_least) in GATES.items():
         got = figures.get(name)
         if got is None or (got < limit if at_least else got > limit):
-            shown = "unmeasured" if got is None else f"{got:g}" if got > 1 else f"{got:.3f}"
+            shown = "unmeasured" if got is None else f"{got:.3f}" if 0 < limit < 1 else f"{got:g}"
             failed.append(f"{name} {shown} (target {'≥' if at_least else '≤'} {limit:g})")
     return failed
 
@@ -296,7 +299,7 @@ def _pct(x: Any) -> str:
 def render(figures: dict[str, dict[str, Any]]) -> str:
     head = (
         f"{'slice/corpus':<18}{'n':>4}{'ans':>5}{'row':>8}{'wrong':>8}{'med':>6}{'p95':>6}"
-        f"{'unsup':>6}{'refuse':>8}{'clar':>5}{'honest':>8}"
+        f"{'unsup':>6}{'refuse':>8}{'clar':>5}{'honest':>8}{'err':>4}"
     )
     lines = [head]
     for name, f in figures.items():
@@ -306,13 +309,14 @@ def render(figures: dict[str, dict[str, Any]]) -> str:
             f"{name:<18}{f['questions']:>4}{f['answered']:>5}"
             f"{_pct(f['row_present']):>8}{_pct(f['wrong_row']):>8}"
             f"{med:>6}{p95:>6}{f['unsupported']:>6}{_pct(f['wrongful_refusal']):>8}"
-            f"{f['still_clarifying']:>5}{_pct(f['honest_refusal']):>8}"
+            f"{f['still_clarifying']:>5}{_pct(f['honest_refusal']):>8}{f['errors']:>4}"
         )
     lines.append(
         "n questions, ans answered; row: applicable row present (of answerable); wrong: a"
         " non-applicable row shown (of answers to lines with forbidden figures); med/p95:"
         " characters shown; unsup: unsupported claims; refuse: no_evidence or"
-        " drug_not_in_formulary (of answerable); clar: still asking; honest: refused unanswerable"
+        " drug_not_in_formulary (of answerable); clar: still asking; honest: refused unanswerable;"
+        " err: engine errors"
     )
     return "\n".join(lines)
 

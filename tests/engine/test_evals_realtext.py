@@ -122,11 +122,26 @@ def test_unsupported_claims_are_summed() -> None:
 def test_gate_names_each_missed_target() -> None:
     """Passing figures pass; each missed or unmeasured target is named."""
     good = {"row_present": 0.95, "wrong_row": 0.0, "median_chars": 420,
-            "unsupported": 0, "wrongful_refusal": 0.02}  # fmt: skip
+            "unsupported": 0, "wrongful_refusal": 0.02, "errors": 0}  # fmt: skip
     assert rt.gate_failures(good) == []
     bad = {**good, "row_present": 0.5, "median_chars": 1200, "unsupported": 1, "wrong_row": None}
     names = [f.split()[0] for f in rt.gate_failures(bad)]
     assert names == ["row_present", "wrong_row", "median_chars", "unsupported"]
+    assert rt.gate_failures({**good, "errors": 1}) == ["errors 1 (target ≤ 0)"]
+
+
+def test_engine_error_is_scored_and_counted() -> None:
+    """An engine that raises leaves an `error` score, counted apart from refusals."""
+
+    class Broken(_Clarifier):
+        def handle(self, conversation_id: str, text: str) -> TurnResult:
+            raise RuntimeError("boom")
+
+    runtime = type("Runtime", (), {"engine": Broken(), "retriever": None})()
+    scores = rt.run([question()], lambda _corpus: runtime)
+    figures = rt.summarize(scores, {"q1": True})
+    assert scores[0].outcome == "error" and figures["errors"] == 1
+    assert figures["wrongful_refusal"] == 0.0 and figures["row_present"] == 0.0
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ EVAL_SETS = {
     "condition": "engine.evals.condition",
     "dialogues": "engine.evals.dialogues",
     "safety": "engine.evals.safety",
+    "realtext": "engine.evals.realtext",
 }
 
 

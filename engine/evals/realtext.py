@@ -1,0 +1,437 @@
+"""`duocthu eval realtext`: the real formulary text, asked as users ask, judged as a pharmacist.
+
+Loads each third-party corpus under ../shared/corpus-candidates (evaluation-only, never
+copied) into its own fresh index, plays every labelled question of evals/realtext*.jsonl
+as a fresh conversation through the real engine (offline providers), answers the
+engine's clarifying questions from the line's patient facts (at most three follow-ups),
+and reports per slice and corpus: the applicable row present (every expected figure or
+term in the answer's claims), a non-applicable row shown (any forbidden figure in the
+answer as shown), median and p95 answer length, unsupported claims (a number in a claim
+that its cited evidence lacks), and `no_evidence` / `drug_not_in_formulary` on
+answerable questions. The held-out slice gates, engine errors included (`--no-gate`
+reports only).
+Skips with exit 0 when the corpus files are absent. Schema: docs/evals.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import statistics
+import sys
+import tempfile
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from engine.evals.answers import violations_of
+from engine.evals.dialogues import HELDOUT, TUNING, TurnEngine
+from engine.result import TurnResult
+from grounding.numeric import missing_quantities
+
+ROOT = Path(__file__).resolve().parents[2]
+SETS = (ROOT / "evals" / "realtext.jsonl", ROOT / "evals" / "realtext.heldout.jsonl")
+CANDIDATES = ROOT.parent / "shared" / "corpus-candidates"
+CORPUS_FILES = {
+    "dtqg2018": "dtqg2018_selected_sections.jsonl",
+    "atod": "dtqg_ykhoaphuocan_AtoD_sections.jsonl",
+}
+MAX_FOLLOW_UPS = 3
+REFUSALS = frozenset({"no_evidence", "drug_not_in_formulary"})
+# Held-out targets (issue 14): name -> (threshold, True when the figure must be at least it).
+GATES: dict[str, tuple[float, bool]] = {
+    "row_present": (0.90, True),
+    "wrong_row": (0.05, False),
+    "median_chars": (600, False),
+    "unsupported": (0, False),
+    "wrongful_refusal": (0.05, False),
+    "errors": (0, False),
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One labelled line; `expect` items are alternatives (any one of them counts)."""
+
+    id: str
+    slice: str
+    corpus: str
+    kind: str
+    answerable: bool
+    question: str
+    patient: dict[str, Any]
+    expect: tuple[tuple[str, ...], ...]
+    forbid: tuple[str, ...]
+    drug_ids: tuple[str, ...] = ()
+    section_keys: tuple[str, ...] = ()
+
+
+def load_questions(paths: Iterable[Path]) -> list[Question]:
+    out: list[Question] = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            expect = tuple(tuple(e) if isinstance(e, list) else (e,) for e in row["expect"])
+            out.append(
+                Question(
+                    id=row["id"],
+                    slice=row.get("slice", TUNING),
+                    corpus=row["corpus"],
+                    kind=row["kind"],
+                    answerable=bool(row["answerable"]),
+                    question=row["question"],
+                    patient=dict(row.get("patient") or {}),
+                    expect=expect,
+                    forbid=tuple(row.get("forbid", [])),
+                    drug_ids=tuple(row.get("drug_ids", [])),
+                    section_keys=tuple(row.get("section_keys", [])),
+                )
+            )
+    return out
+
+
+# ---- the scripted user: answers a clarifying question from the line's patient facts ----
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text.casefold().replace("đ", "d"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def facts_text(patient: dict[str, Any]) -> str:
+    """The patient facts as a user would type them ("bé 3 tuổi, nặng 14 kg, đường uống")."""
+    parts: list[str] = []
+    years, months = patient.get("age_years"), patient.get("age_months")
+    adult, days = patient.get("population") == "adult", patient.get("age_days")
+    if years is not None:
+        parts.append(f"{'người lớn' if adult else 'bé'} {years} tuổi")
+    elif months is not None:
+        parts.append(f"bé {months} tháng tuổi")
+    elif days is not None:
+        parts.append(f"bé sơ sinh {days} ngày tuổi")
+    elif adult:
+        parts.append("người lớn")
+    if patient.get("weight_kg") is not None:
+        parts.append(f"nặng {patient['weight_kg']} kg")
+    if patient.get("pregnant"):
+        parts.append("đang mang thai")
+    if patient.get("clcr") is not None:
+        parts.append(f"ClCr {patient['clcr']} ml/phút")
+    if route := patient.get("route"):
+        parts.append(route if route != "uống" else "đường uống")
+    if indication := patient.get("indication"):
+        parts.append(f"bị {indication}")
+    return ", ".join(parts)
+
+
+_ATTRIBUTE_BY_KIND = (
+    ("overdose", "quá liều và xử trí"),
+    ("interaction", "Tương tác thuốc"),
+    ("contra", "Chống chỉ định"),
+    ("indication", "Chỉ định"),
+    ("dose", "Liều dùng"),
+)
+
+
+def follow_up(question: Question, result: TurnResult) -> str:
+    """What the user types back to a clarifying question, from the line's facts only."""
+    p, replies = question.patient, result.quick_replies
+    if result.reason == "missing_population":
+        years = p.get("age_years")
+        child = p.get("population") != "adult" and (
+            p.get("age_months") is not None
+            or p.get("age_days") is not None
+            or (years is not None and years < 18)
+        )
+        return "Trẻ em" if child else "Người lớn"
+    if result.reason == "missing_attribute":
+        kind = question.kind.replace("salt_", "").replace("brand_", "")
+        return next((text for key, text in _ATTRIBUTE_BY_KIND if kind.startswith(key)), "")
+    wanted = _fold(f"{p.get('route', '')} {p.get('indication', '')}")
+    for reply in replies:
+        words = set(_fold(reply).split()) - {"duong", "dung"}
+        if words and words <= set(wanted.split()):
+            return reply
+    if replies and result.reason.startswith("ambiguous_"):
+        return replies[0]  # the facts do not decide it; a user picks one offered option
+    return facts_text(p) or (replies[0] if replies else "")
+
+
+def play(engine: TurnEngine, question: Question) -> list[TurnResult]:
+    """The question in a fresh conversation, then up to three scripted follow-ups."""
+    cid = engine.create_conversation().conversation_id
+    results = [engine.handle(cid, question.question)]
+    while results[-1].outcome.value == "clarify" and len(results) <= MAX_FOLLOW_UPS:
+        reply = follow_up(question, results[-1])
+        if not reply:
+            break
+        results.append(engine.handle(cid, reply))
+    return results
+
+
+# ---- scoring ----
+
+
+def shown_text(result: TurnResult) -> str:
+    """The answer as the chat page shows it: lead lines, then each claim (static/app.js)."""
+    if not result.claims:
+        return result.message
+    lead: list[str] = []
+    for line in result.message.split("\n"):
+        if line.strip() == "Nguồn:":
+            break
+        if not line.startswith("- "):
+            lead.append(line)
+    return "\n".join(["\n".join(lead).strip(), *(c.text for c in result.claims)]).strip()
+
+
+def contains(text: str, item: str) -> bool:
+    """A figure by value and unit ("10 - 15 mg/kg" = "10–15 mg/kg"); a term by its words."""
+    if any(ch.isdigit() for ch in item):
+        return not missing_quantities(text, [item])
+    term = re.escape(unicodedata.normalize("NFC", item).casefold())
+    return (
+        re.search(rf"(?<!\w){term}(?!\w)", unicodedata.normalize("NFC", text).casefold())
+        is not None
+    )
+
+
+@dataclass
+class Score:
+    """One question's final answer, judged."""
+
+    id: str
+    slice: str
+    corpus: str
+    answerable: bool
+    outcome: str
+    reason: str
+    turns: int
+    chars: int | None = None
+    row_present: bool = False
+    wrong_rows: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    unsupported: list[str] = field(default_factory=list)
+
+
+def score(question: Question, results: Sequence[TurnResult], unsupported: list[str]) -> Score:
+    final = results[-1]
+    s = Score(
+        question.id, question.slice, question.corpus, question.answerable,
+        final.outcome.value, final.reason, len(results), unsupported=unsupported,
+    )  # fmt: skip
+    if final.outcome.value != "answerable":
+        s.missing = [" | ".join(alt) for alt in question.expect]
+        return s
+    shown = shown_text(final)
+    claims = "\n".join(c.text for c in final.claims) or final.message
+    s.chars = len(shown)
+    s.missing = [
+        " | ".join(alt) for alt in question.expect if not any(contains(claims, a) for a in alt)
+    ]
+    s.row_present = question.answerable and not s.missing
+    s.wrong_rows = [f for f in question.forbid if contains(shown, f)]
+    return s
+
+
+def _rate(hits: int, n: int) -> float | None:
+    return hits / n if n else None
+
+
+def summarize(scores: Sequence[Score], forbids: dict[str, bool]) -> dict[str, Any]:
+    """The figures of one group of scores (`forbids`: question id -> has forbidden figures)."""
+    answerable = [s for s in scores if s.answerable]
+    answered = [s for s in scores if s.outcome == "answerable"]
+    judged = [s for s in answered if s.answerable and forbids.get(s.id)]
+    lengths = sorted(s.chars for s in answered if s.chars is not None)
+    p95 = lengths[min(len(lengths) - 1, int(0.95 * len(lengths)))] if lengths else None
+    refused = [s for s in answerable if s.outcome == "abstain" and s.reason in REFUSALS]
+    unanswerable = [s for s in scores if not s.answerable]
+    honest = sum(s.outcome != "answerable" for s in unanswerable)
+    return {
+        "questions": len(scores),
+        "answerable": len(answerable),
+        "answered": len(answered),
+        "judged_for_wrong_rows": len(judged),
+        "row_present": _rate(sum(s.row_present for s in answerable), len(answerable)),
+        "wrong_row": _rate(sum(bool(s.wrong_rows) for s in judged), len(judged)),
+        "median_chars": statistics.median(lengths) if lengths else None,
+        "p95_chars": p95,
+        "unsupported": sum(len(s.unsupported) for s in scores),
+        "wrongful_refusal": _rate(len(refused), len(answerable)),
+        "still_clarifying": sum(s.outcome == "clarify" for s in answerable),
+        "honest_refusal": _rate(honest, len(unanswerable)),
+        "errors": sum(s.outcome == "error" for s in scores),
+    }  # fmt: skip
+
+
+def gate_failures(figures: dict[str, Any]) -> list[str]:
+    """The held-out targets a summary misses (an unmeasured figure fails)."""
+    failed = []
+    for name, (limit, at_least) in GATES.items():
+        got = figures.get(name)
+        if got is None or (got < limit if at_least else got > limit):
+            shown = "unmeasured" if got is None else f"{got:.3f}" if 0 < limit < 1 else f"{got:g}"
+            failed.append(f"{name} {shown} (target {'≥' if at_least else '≤'} {limit:g})")
+    return failed
+
+
+def report(scores: Sequence[Score], questions: Sequence[Question]) -> dict[str, Any]:
+    forbids = {q.id: bool(q.forbid) for q in questions}
+    groups: dict[str, list[Score]] = {}
+    for s in scores:
+        groups.setdefault(s.slice, []).append(s)
+        groups.setdefault(f"{s.slice}/{s.corpus}", []).append(s)
+    return {name: summarize(group, forbids) for name, group in sorted(groups.items())}
+
+
+def _pct(x: Any) -> str:
+    return "   -  " if x is None else f"{x:6.1%}"
+
+
+def render(figures: dict[str, dict[str, Any]]) -> str:
+    head = (
+        f"{'slice/corpus':<18}{'n':>4}{'ans':>5}{'row':>8}{'wrong':>8}{'med':>6}{'p95':>6}"
+        f"{'unsup':>6}{'refuse':>8}{'clar':>5}{'honest':>8}{'err':>4}"
+    )
+    lines = [head]
+    for name, f in figures.items():
+        med = "-" if f["median_chars"] is None else f"{f['median_chars']:.0f}"
+        p95 = "-" if f["p95_chars"] is None else str(f["p95_chars"])
+        lines.append(
+            f"{name:<18}{f['questions']:>4}{f['answered']:>5}"
+            f"{_pct(f['row_present']):>8}{_pct(f['wrong_row']):>8}"
+            f"{med:>6}{p95:>6}{f['unsupported']:>6}{_pct(f['wrongful_refusal']):>8}"
+            f"{f['still_clarifying']:>5}{_pct(f['honest_refusal']):>8}{f['errors']:>4}"
+        )
+    lines.append(
+        "n questions, ans answered; row: applicable row present (of answerable); wrong: a"
+        " non-applicable row shown (of answers to lines with forbidden figures); med/p95:"
+        " characters shown; unsup: unsupported claims; refuse: no_evidence or"
+        " drug_not_in_formulary (of answerable); clar: still asking; honest: refused unanswerable;"
+        " err: engine errors"
+    )
+    return "\n".join(lines)
+
+
+# ---- the real runtime over one third-party corpus ----
+
+
+def corpus_runtime(path: Path, data_dir: Path) -> Any:
+    """A runtime whose index holds only `path` (offline providers; embedder from the env)."""
+    from engine.bootstrap import build_runtime  # noqa: PLC0415 - heavy; only when running
+    from engine.settings import AnswerProvider, Settings, UnderstandingProvider  # noqa: PLC0415
+    from retrieval.build import build_embedder, build_index  # noqa: PLC0415
+    from retrieval.ingest import ingest_files  # noqa: PLC0415
+
+    settings = Settings(
+        duocthu_data_dir=data_dir,
+        redis_url=None,
+        qdrant_url=None,
+        understanding_provider=UnderstandingProvider.RULES,
+        answer_provider=AnswerProvider.EXTRACTIVE,
+    )
+    index = build_index(settings)
+    try:
+        fresh = index.count() == 0
+        ingest_files([path], index, build_embedder(settings), replace=fresh, progress=False)
+    finally:
+        index.close()
+    return build_runtime(settings)
+
+
+def run(
+    questions: Sequence[Question],
+    runtime_for: Callable[[str], Any],
+    *,
+    progress: bool = False,
+) -> list[Score]:
+    """Play and score every question against the runtime of its corpus."""
+    scores = []
+    for q in tqdm(questions, desc="realtext", unit="q", disable=not progress, file=sys.stderr):
+        runtime = runtime_for(q.corpus)
+        try:
+            results = play(runtime.engine, q)
+        except Exception as exc:  # an eval reports every failure; it does not stop
+            scores.append(Score(q.id, q.slice, q.corpus, q.answerable, "error", repr(exc), 0))
+            continue
+        bad = [v for r in results for v in violations_of(r, runtime.retriever.find_by_section)]
+        scores.append(score(q, results, bad))
+    return scores
+
+
+def _args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="duocthu eval realtext")
+    p.add_argument("path", nargs="?", type=Path, help="a labelled JSONL set (default: both)")
+    p.add_argument("--heldout", action="store_true", help="only the held-out slice")
+    p.add_argument("--tuning", action="store_true", help="only the tuning slice")
+    p.add_argument("--data-dir", type=Path, help="reuse this data dir (default: a temp dir)")
+    p.add_argument("--corpus-dir", type=Path, default=CANDIDATES)
+    p.add_argument("--json", type=Path, help="also write the report as JSON here")
+    p.add_argument("--no-gate", action="store_true", help="report only; exit 0")
+    p.add_argument("--show-misses", type=int, default=0, metavar="N")
+    p.add_argument("--no-progress", action="store_true")
+    args, _unknown = p.parse_known_args(argv)  # `duocthu eval` passes one argv to every runner
+    return args
+
+
+def main(argv: list[str]) -> int:
+    args = _args(argv)
+    files = {name: args.corpus_dir / f for name, f in CORPUS_FILES.items()}
+    if not all(f.is_file() for f in files.values()):
+        print(f"realtext: skipped, the corpus files are absent under {args.corpus_dir}")
+        return 0
+    questions = load_questions([args.path] if args.path else SETS)
+    if args.heldout or args.tuning:
+        questions = [q for q in questions if (q.slice == HELDOUT) == args.heldout]
+    with tempfile.TemporaryDirectory(prefix="duocthu-realtext-") as tmp:
+        base = args.data_dir or Path(tmp)
+        runtimes: dict[str, Any] = {}
+
+        def runtime_for(corpus: str) -> Any:
+            if corpus not in runtimes:
+                runtimes[corpus] = corpus_runtime(files[corpus], base / f"realtext-{corpus}")
+            return runtimes[corpus]
+
+        try:
+            scores = run(questions, runtime_for, progress=not args.no_progress)
+        finally:
+            for runtime in runtimes.values():
+                runtime.close()
+    figures = report(scores, questions)
+    failed = gate_failures(figures[HELDOUT]) if HELDOUT in figures else []
+    out = {"figures": figures, "gate": failed, "scores": [asdict(s) for s in scores]}
+    if args.json:
+        args.json.write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
+    print(render(figures))
+    misses = [s for s in scores if s.answerable and (not s.row_present or s.wrong_rows)]
+    for s in misses[: args.show_misses]:
+        print(f"  MISS {s.id} {s.outcome}/{s.reason} missing={s.missing} shown={s.wrong_rows}")
+    verdict = "PASS" if not failed else "FAIL: " + "; ".join(failed)
+    print(f"\nheld-out gate{' (not enforced)' if args.no_gate else ''}: {verdict}")
+    return 1 if failed and not args.no_gate else 0
+
+
+__all__ = [
+    "GATES",
+    "Question",
+    "Score",
+    "contains",
+    "facts_text",
+    "follow_up",
+    "gate_failures",
+    "load_questions",
+    "main",
+    "play",
+    "report",
+    "score",
+    "shown_text",
+    "summarize",
+]

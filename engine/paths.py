@@ -22,7 +22,7 @@ from engine.catalog import DrugCatalog
 from engine.errors import GenerationUnavailable
 from engine.frame import ClarifySlot, QueryFrame, TurnType
 from engine.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
-from engine.result import ClaimView, Outcome
+from engine.result import CheckFailure, ClaimView, Outcome
 from engine.routing import Effect
 from engine.sections import OVERVIEW_SECTIONS, SectionKey
 from grounding.checks import Check, run_checks
@@ -48,7 +48,7 @@ class PathOutcome:
     citations: list[Citation] = field(default_factory=list)
     quick_replies: list[str] = field(default_factory=list)
     slot: ClarifySlot | None = None
-    problems: list[str] = field(default_factory=list)
+    problems: list[CheckFailure] = field(default_factory=list)
 
 
 def _abstain(reason: str, message: str | None = None, **values: str) -> PathOutcome:
@@ -228,7 +228,10 @@ class Paths:
             generated = extend(generated, evidence)
         verdicts = run_checks(generated, evidence, self._checks(request))
         problems = [
-            f"{v.check}: {p}" for v in verdicts if not v.ok for p in v.problems or ("failed",)
+            CheckFailure(check=v.check, problem=p)
+            for v in verdicts
+            if not v.ok
+            for p in v.problems or ("failed",)
         ]
         if problems:
             outcome = _abstain("grounding_failed")

@@ -36,6 +36,7 @@ from engine.merge import resolve_frame, synthesize_query
 from engine.paths import PathOutcome, Paths
 from engine.ports import TurnObserver, Understander, UnderstandingContext
 from engine.result import (
+    CheckFailure,
     ClaimView,
     ConversationView,
     CreatedConversation,
@@ -81,6 +82,7 @@ class _Reply:
     claims: list[ClaimView] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)
     slot: ClarifySlot | None = None
+    problems: list[CheckFailure] = field(default_factory=list)
 
 
 class Engine:
@@ -319,6 +321,7 @@ class Engine:
             timings_ms=dict(timings),
             model_calls=budget.model_calls,
             idempotency_key=idempotency_key,
+            grounding_failures=reply.problems,
         )
         return result, entry
 
@@ -375,7 +378,7 @@ class Engine:
                 Outcome.ABSTAIN, "clarify_loop_exhausted", abstain_text("clarify_loop_exhausted")
             )
         fire(model, Trigger.ABSTAIN_AFTER_RETRIEVAL)
-        return _Reply(Outcome.ABSTAIN, outcome.reason, outcome.message)
+        return _Reply(Outcome.ABSTAIN, outcome.reason, outcome.message, problems=outcome.problems)
 
     def _clarify(
         self, model: TurnModel, reason: str, slot: ClarifySlot | None, frame: QueryFrame

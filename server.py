@@ -104,8 +104,10 @@ def build_runtime(settings: Settings) -> RuntimeLike:
 class Offload:
     """Runs blocking calls (a turn, a readiness probe) on the process's turn threads.
 
-    A plain executor hop costs about half of anyio's `run_in_threadpool` (bench/hop
-    figures in docs/deploy.md); at hundreds of turns a second that is measurable.
+    A plain executor hop skips the capacity limiter and task-group bookkeeping that
+    anyio's `run_in_threadpool` adds to every call. No bench here compares the two, so no
+    figure is claimed; `python -m bench.turn_profile` with and without `--inline` measures
+    what the hand-over itself costs per turn.
     """
 
     def __init__(self, threads: int) -> None:

@@ -1,3 +1,8 @@
-"""Evaluation runners behind `duocthu eval SET` (each exposes `run` and `main`)."""
+"""Evaluation runners behind `duocthu eval SET`.
+
+Each module (`understanding`, `retrieval`, `answers`, `condition`, `dialogues`) exposes
+`main(argv) -> int`, which `engine.cli` calls; the exit code is non-zero when a gate
+fails. Only `understanding` also exposes a `run` that returns the scores to callers.
+"""
 
 __all__: list[str] = []

@@ -2,7 +2,7 @@
 
     DuocthuError
     ├── ConfigError                  bad settings or constructor arguments (fail fast); a ValueError
-    ├── MachineDefinitionError       (states.graph) the state machine breaks an invariant; a ValueError
+    ├── MachineDefinitionError       (states.graph) a broken machine definition; a ValueError
     ├── TransitionRefused            (engine.machine) a trigger not allowed here; a RuntimeError
     ├── StateStoreError
     │   ├── StateStoreUnavailable    Redis unreachable or timed out: the turn is refused (503)

@@ -8,10 +8,10 @@ from engine.catalog import DrugCatalog
 from engine.frame import PatientContext, QueryFrame
 from engine.ports import AnswerMode, AnswerRequest
 from grounding.candidates import DrugMentions
+from grounding.checks import run_checks
 from grounding.evidence import Answer, DrugCandidate
 from grounding.extractive import ExtractiveAnswerer
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
-from grounding.checks import run_checks
 from grounding.verify import default_checks
 
 CHI_DINH = ev("amoxicillin", "Amoxicilin", "chi_dinh", "- Viêm tai giữa cấp.")

@@ -10,9 +10,9 @@ from engine.budget import RequestBudget
 from engine.catalog import DrugCatalog
 from engine.frame import QueryFrame, TurnType
 from engine.ports import AnswerMode, AnswerRequest
+from grounding.checks import run_checks
 from grounding.entailment import EntailmentModel, EntailmentReport
 from grounding.evidence import Answer, Claim, DrugCandidate, Evidence
-from grounding.checks import run_checks
 from grounding.verify import default_checks
 
 AMOX = ev("amoxicillin", "Amoxicilin", "chi_dinh", "- Viêm tai giữa cấp.")
@@ -52,7 +52,7 @@ def test_list_mode_adds_candidate_and_ranking_checks(catalog: DrugCatalog) -> No
 
 
 def test_entailment_model_adds_the_entailment_check_last(catalog: DrugCatalog) -> None:
-    """With an entailment model the entailment check runs last and can fail; without, it is absent."""
+    """An entailment model adds the entailment check, last, and it can fail; without, none."""
     answer = Answer(
         claims=(
             Claim(text="Amoxicilin: Viêm tai giữa cấp.", citations=(0,), drug_id="amoxicillin"),

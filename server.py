@@ -1,4 +1,4 @@
-"""The HTTP service: a thin Starlette shell over the engine (CONTRACT §3) and the chat page.
+"""The HTTP service: a thin Starlette shell over the engine (docs/api.md) and the chat page.
 
 Resources are built once in the lifespan; an endpoint authorises, parses, calls
 one engine function on a worker thread and renders JSON. Errors are mapped in one place.

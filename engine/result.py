@@ -35,7 +35,7 @@ class ClaimView(BaseModel):
 
 
 class TurnResult(BaseModel):
-    """The contract's turn result (CONTRACT §3)."""
+    """The turn result of `POST /v1/conversations/{id}/turns` (docs/api.md)."""
 
     model_config = ConfigDict(extra="forbid")
 

@@ -47,9 +47,10 @@ def _literals(tree: ast.AST) -> Iterator[str | None]:
             position = REASON_POSITION.get(_name(node.func))
             if position is not None and len(node.args) > position:
                 yield _text(node.args[position])
-        elif isinstance(node, ast.Assign):
-            if any(isinstance(t, ast.Name) and t.id == "reason" for t in node.targets):
-                yield _text(node.value)
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "reason" for t in node.targets
+        ):
+            yield _text(node.value)
 
 
 def literal_reasons() -> set[str]:

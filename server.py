@@ -79,7 +79,8 @@ class EngineLike(Protocol):
 
 
 class RuntimeLike(Protocol):
-    """What the shell needs of `engine.bootstrap.Runtime` (tests pass a fake)."""
+    """What the shell needs of `engine.bootstrap.Runtime` (tests pass one built by
+    `engine.testing.sample_runtime`)."""
 
     @property
     def settings(self) -> Settings: ...

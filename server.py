@@ -1,4 +1,4 @@
-"""The HTTP service: a thin Starlette shell over the engine (CONTRACT §3) and the chat page.
+"""The HTTP service: a thin Starlette shell over the engine (docs/api.md) and the chat page.
 
 Resources are built once in the lifespan; an endpoint authorises, parses, calls
 one engine function on a worker thread and renders JSON. Errors are mapped in one place.
@@ -79,7 +79,8 @@ class EngineLike(Protocol):
 
 
 class RuntimeLike(Protocol):
-    """What the shell needs of `engine.bootstrap.Runtime` (tests pass a fake)."""
+    """What the shell needs of `engine.bootstrap.Runtime` (tests pass one built by
+    `engine.testing.sample_runtime`)."""
 
     @property
     def settings(self) -> Settings: ...
@@ -104,8 +105,10 @@ def build_runtime(settings: Settings) -> RuntimeLike:
 class Offload:
     """Runs blocking calls (a turn, a readiness probe) on the process's turn threads.
 
-    A plain executor hop costs about half of anyio's `run_in_threadpool` (bench/hop
-    figures in docs/deploy.md); at hundreds of turns a second that is measurable.
+    A plain executor hop skips the capacity limiter and task-group bookkeeping that
+    anyio's `run_in_threadpool` adds to every call. No bench here compares the two, so no
+    figure is claimed; `python -m bench.turn_profile` with and without `--inline` measures
+    what the hand-over itself costs per turn.
     """
 
     def __init__(self, threads: int) -> None:

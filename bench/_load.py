@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 import redis
 
-from bench._procs import free_port, wait_for
+from tests.support.procs import free_port, wait_for
 
 # A mixed dialogue: a retrieval answer, a paediatric dose with three clarifications, smalltalk.
 DIALOGUE = [

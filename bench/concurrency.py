@@ -25,10 +25,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench._engine import sample_engine
-from bench._procs import LoopbackCluster, RedisNode
 from engine.turn import Engine
-from property_tests.frames import Reference
+from tests.support.engines import sample_engine
+from tests.support.procs import LoopbackCluster, RedisNode
+from tests.support.reference import Reference
 
 POOL: list[dict[str, Any]] = [
     {"turn_type": "dosing_calc", "drugs": ["paracetamol"]},

@@ -16,8 +16,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench._engine import sample_engine
-from bench._procs import RedisNode
+from tests.support.engines import sample_engine
+from tests.support.procs import RedisNode
 
 FRAMES = [
     {"turn_type": "drug_attribute", "needs_clarify": True},

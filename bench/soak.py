@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bench._load import ServeProcess, create_conversations, drive, percentile
-from bench._procs import RedisNode
+from tests.support.procs import RedisNode
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,7 +34,7 @@ from bench._load import (
     percentile,
     stats_delta,
 )
-from bench._procs import LoopbackCluster, RedisNode
+from tests.support.procs import LoopbackCluster, RedisNode
 
 
 def round_trips(node: RedisNode, base: str) -> dict[str, Any]:

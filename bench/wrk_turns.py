@@ -35,8 +35,8 @@ from typing import Any
 
 import psutil
 
-from bench._procs import free_port
 from bench.http_load import start_server
+from tests.support.procs import free_port
 
 REPO = Path(__file__).resolve().parents[1]
 RESULTS = REPO / "bench" / "results" / "wrk_turns.json"

@@ -37,6 +37,14 @@ from states import check_definition
 log = logging.getLogger("duocthu.bootstrap")
 
 
+@dataclass(frozen=True)
+class ProviderProbe:
+    """A cheap readiness check for a model provider and what to report when it fails."""
+
+    check: Callable[[], bool]
+    failure: str
+
+
 @dataclass
 class Runtime:
     """Resources built once per process and closed at shutdown."""
@@ -51,6 +59,9 @@ class Runtime:
     observers: list[TurnObserver] = field(default_factory=list)
     describe: dict[str, str] = field(default_factory=dict)
     owns_redis: bool = False
+    provider_probes: dict[str, ProviderProbe] = field(default_factory=dict)
+    """Cheap readiness checks for "understanding" and "answer"; missing ones use the
+    offline providers' check (they work from the drug catalog, so it must not be empty)."""
 
     def __post_init__(self) -> None:
         # The engine reads this same list, so observers appended later are seen.
@@ -73,23 +84,20 @@ class Runtime:
                 lambda: bool(self.embedder.embed_query("kiểm tra")),
             )
         )
-        out.append(
-            ComponentStatus(
-                name=f"understanding:{s.understanding_provider.value}",
-                enabled=True,
-                ok=True,
-                detail=self.describe.get("understanding", ""),
-            )
-        )
-        out.append(
-            ComponentStatus(
-                name=f"answer:{s.answer_provider.value}",
-                enabled=True,
-                ok=True,
-                detail=self.describe.get("answer", ""),
-            )
-        )
+        out.append(self._provider("understanding", s.understanding_provider.value))
+        out.append(self._provider("answer", s.answer_provider.value))
         return out
+
+    def _provider(self, kind: str, provider: str) -> ComponentStatus:
+        # Both providers are always enabled (there is no "disabled" choice for them), so
+        # each is checked; the check must stay cheap because /ready is polled.
+        probe = self.provider_probes.get(kind) or ProviderProbe(
+            lambda: len(self.catalog) > 0, "empty drug catalog"
+        )
+        status = self._probe(f"{kind}:{provider}", True, probe.check, probe.failure)
+        if status.ok:
+            return status.model_copy(update={"detail": self.describe.get(kind, "")})
+        return status
 
     @staticmethod
     def _probe(
@@ -132,7 +140,11 @@ def connect_redis(settings: Settings) -> redis.Redis | redis.RedisCluster:
 def _providers(
     settings: Settings, catalog: DrugCatalog
 ) -> tuple[
-    Understander, AnswerGenerator, Callable[[AnswerRequest], Sequence[Check]], dict[str, str]
+    Understander,
+    AnswerGenerator,
+    Callable[[AnswerRequest], Sequence[Check]],
+    dict[str, str],
+    dict[str, ProviderProbe],
 ]:
     from engine.understanding import RulesUnderstander  # noqa: PLC0415
     from grounding.extractive import ExtractiveAnswerer  # noqa: PLC0415
@@ -142,6 +154,7 @@ def _providers(
     generator: AnswerGenerator = ExtractiveAnswerer(catalog)
     entailment: Any = None
     describe = {"understanding": "offline Vietnamese rules", "answer": "offline extractive"}
+    probes: dict[str, ProviderProbe] = {}
     uses_bedrock = (
         settings.understanding_provider is UnderstandingProvider.BEDROCK
         or settings.answer_provider is AnswerProvider.BEDROCK
@@ -154,11 +167,13 @@ def _providers(
             region=settings.aws_region,
             endpoint_url=settings.bedrock_endpoint_url,
         )
+        bedrock = ProviderProbe(client.credentials_available, "no AWS credentials or region")
         if settings.understanding_provider is UnderstandingProvider.BEDROCK:
             from engine.understanding.bedrock import BedrockUnderstander  # noqa: PLC0415
 
             understander = BedrockUnderstander(client, catalog)
             describe["understanding"] = f"bedrock {settings.bedrock_model_id}"
+            probes["understanding"] = bedrock
         if settings.answer_provider is AnswerProvider.BEDROCK:
             from grounding.bedrock_answerer import (  # noqa: PLC0415
                 BedrockAnswerer,
@@ -168,11 +183,12 @@ def _providers(
             generator = BedrockAnswerer(client, catalog)
             entailment = BedrockEntailmentJudge(client)
             describe["answer"] = f"bedrock {settings.bedrock_model_id}"
+            probes["answer"] = bedrock
 
     def checks(request: AnswerRequest) -> Sequence[Check]:
         return default_checks(request, catalog, entailment=entailment)
 
-    return understander, generator, checks, describe
+    return understander, generator, checks, describe, probes
 
 
 def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = True) -> Runtime:
@@ -203,7 +219,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     catalog = retriever.catalog()
     if ensure_corpus and not len(catalog):
         raise ConfigError("the drug catalog is empty: ingest a corpus first")
-    understander, generator, checks, describe = _providers(settings, catalog)
+    understander, generator, checks, describe, probes = _providers(settings, catalog)
     paths = Paths(
         retriever,
         generator,
@@ -243,7 +259,8 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
         catalog=catalog,
         describe=describe,
         owns_redis=not settings.redis_url,
+        provider_probes=probes,
     )
 
 
-__all__ = ["Runtime", "build_runtime", "connect_redis"]
+__all__ = ["ProviderProbe", "Runtime", "build_runtime", "connect_redis"]

@@ -1,7 +1,9 @@
 """The one exception tree of duocthu; foreign errors are translated into it at the border.
 
     DuocthuError
-    ├── ConfigError                  bad settings or constructor arguments (fail fast)
+    ├── ConfigError                  bad settings or constructor arguments (fail fast); a ValueError
+    ├── MachineDefinitionError       (states.graph) a broken machine definition; a ValueError
+    ├── TransitionRefused            (engine.machine) a trigger not allowed here; a RuntimeError
     ├── StateStoreError
     │   ├── StateStoreUnavailable    Redis unreachable or timed out: the turn is refused (503)
     │   ├── TurnInProgress           the conversation's lock could not be had in time (409)
@@ -15,8 +17,11 @@
         └── GenerationUnavailable    -> abstain generation_unavailable
             └── RequestBudgetExhausted -> abstain budget_exhausted
 
-Adapters wrap `redis`, `qdrant`, `botocore` errors with ``raise ... from exc``;
-`server.py` maps the root to JSON errors in one handler.
+Every class is defined here except the two marked with their module, which live beside
+the code that raises them. Classes that also subclass a builtin (`ValueError`,
+`RuntimeError`) stay catchable as that builtin. Adapters wrap `redis`, `qdrant`,
+`botocore` errors with ``raise ... from exc``; `server.py` maps the root to JSON errors in
+one handler.
 """
 
 from __future__ import annotations

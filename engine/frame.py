@@ -1,4 +1,4 @@
-"""`QueryFrame`: what understanding makes of one user turn (CONTRACT §4).
+"""`QueryFrame`: what understanding makes of one user turn (docs/api.md, "The frame").
 
 The frame is data only. Understanding (rules or a model) fills it; code in
 `engine.routing` decides what is required, so a model can never talk the

@@ -20,6 +20,7 @@ from typing import Any
 
 from transitions import EventData, Machine, MachineError
 
+from engine.errors import DuocthuError
 from engine.result import PathStep
 from states import TRANSITIONS, State, Trigger
 
@@ -64,8 +65,10 @@ class TurnModel:
         )
 
 
-class TransitionRefused(RuntimeError):
+class TransitionRefused(DuocthuError, RuntimeError):
     """A trigger was not allowed from the current state, or its guards said no."""
+
+    code = "transition_refused"
 
 
 def new_machine(model: TurnModel | None = None, state: State = State.IDLE) -> Machine:

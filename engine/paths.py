@@ -22,7 +22,7 @@ from engine.catalog import DrugCatalog
 from engine.errors import GenerationUnavailable
 from engine.frame import ClarifySlot, QueryFrame, Triage, TurnType
 from engine.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
-from engine.result import ClaimView, Outcome
+from engine.result import CheckFailure, ClaimView, Outcome
 from engine.routing import Effect
 from engine.sections import OVERVIEW_SECTIONS, SectionKey
 from engine.triage import (
@@ -60,7 +60,7 @@ class PathOutcome:
     citations: list[Citation] = field(default_factory=list)
     quick_replies: list[str] = field(default_factory=list)
     slot: ClarifySlot | None = None
-    problems: list[str] = field(default_factory=list)
+    problems: list[CheckFailure] = field(default_factory=list)
 
 
 def _without_doses(answer: Answer, _pool: Sequence[Evidence]) -> Answer:
@@ -166,9 +166,11 @@ class Paths:
             else:
                 outcome = self._unsafe_use(found, frame, budget)
         except GenerationUnavailable as exc:
-            return PathOutcome(Outcome.ABSTAIN, reason, "", problems=[exc.reason])
+            failure = CheckFailure(check="generation", problem=exc.reason)
+            return PathOutcome(Outcome.ABSTAIN, reason, "", problems=[failure])
         if outcome.kind is not Outcome.ANSWERABLE:
-            return PathOutcome(Outcome.ABSTAIN, reason, "", problems=[outcome.reason])
+            # What the quoting path knew (a failed check, or simply no evidence) stays traced.
+            return PathOutcome(Outcome.ABSTAIN, reason, "", problems=list(outcome.problems))
         return outcome
 
     def _overdose(self, frame: QueryFrame, budget: RequestBudget) -> PathOutcome:
@@ -358,7 +360,10 @@ class Paths:
         evidence = request.evidence
         verdicts = run_checks(generated, evidence, self._checks(request))
         problems = [
-            f"{v.check}: {p}" for v in verdicts if not v.ok for p in v.problems or ("failed",)
+            CheckFailure(check=v.check, problem=p)
+            for v in verdicts
+            if not v.ok
+            for p in v.problems or ("failed",)
         ]
         if problems:
             outcome = _abstain("grounding_failed")

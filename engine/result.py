@@ -35,7 +35,7 @@ class ClaimView(BaseModel):
 
 
 class TurnResult(BaseModel):
-    """The contract's turn result (CONTRACT §3)."""
+    """The turn result of `POST /v1/conversations/{id}/turns` (docs/api.md)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -76,8 +76,18 @@ class ConversationView(BaseModel):
     expires_at: datetime
 
 
+class CheckFailure(BaseModel):
+    """One problem a grounding check found in a generated answer (why it was withheld)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    check: str
+    problem: str
+
+
 class TraceEntry(BaseModel):
-    """One turn as the trace shows it: path, rule, reason and stage timings (ms)."""
+    """One turn as the trace shows it: path, rule, reason, stage timings (ms) and, for a
+    `grounding_failed` turn, which checks failed and why."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -90,6 +100,7 @@ class TraceEntry(BaseModel):
     timings_ms: dict[str, float] = Field(default_factory=dict)
     model_calls: int = 0
     idempotency_key: str | None = None
+    grounding_failures: list[CheckFailure] = Field(default_factory=list)
 
 
 class ComponentStatus(BaseModel):
@@ -104,6 +115,7 @@ class ComponentStatus(BaseModel):
 
 
 __all__ = [
+    "CheckFailure",
     "ClaimView",
     "ComponentStatus",
     "ConversationView",

@@ -1,4 +1,4 @@
-"""The formulary's section keys and their printed titles (CONTRACT §5)."""
+"""The formulary's section keys and their printed titles (docs/corpus-format.md)."""
 
 from __future__ import annotations
 

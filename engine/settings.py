@@ -1,4 +1,4 @@
-"""Settings read from the environment (CONTRACT §6), one object for every entry point."""
+"""Settings read from the environment (docs/settings.md), one object for every entry point."""
 
 from __future__ import annotations
 

@@ -3,25 +3,36 @@
 `ScriptedUnderstander` returns the frames a test scripts (by exact text, or a
 default); `MemoryRetriever` serves evidence from a dict; `QuotingAnswerer`
 quotes evidence lines verbatim. None of them pretends to understand language.
+`sample_engine` and `sample_runtime` put them behind the real `Engine`, Redis store
+and `Runtime`, for the HTTP, chat, browser and property tests and the benches.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.catalog import DrugCatalog, DrugEntry
+from engine.errors import DuocthuError
 from engine.frame import QueryFrame
 from engine.ports import (
     AnswerClarify,
+    AnswerGenerator,
     AnswerMode,
     AnswerRequest,
+    Understander,
     UnderstandingContext,
 )
+from engine.sections import section_title
 from grounding.checks import Check, Verdict
 from grounding.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
 from grounding.render import RenderedAnswer
+
+if TYPE_CHECKING:
+    from engine.bootstrap import Runtime
+    from engine.settings import Settings
+    from engine.turn import Engine
 
 
 class ScriptedUnderstander:
@@ -61,7 +72,7 @@ def evidence(
         drug_id=drug_id,
         drug_name=drug_name or drug_id.capitalize(),
         section_key=section_key,
-        section_title=section_key,
+        section_title=section_title(section_key),
         chunk_id=f"{drug_id}__{section_key}__{part}",
         part_index=part,
         page_start=1,
@@ -72,7 +83,11 @@ def evidence(
 
 
 class MemoryRetriever:
-    """A `Retriever` over a list of evidence; indication lookup is a substring match."""
+    """A `Retriever` over a list of evidence; indication lookup is a substring match.
+
+    Set `fail_with` to an error (e.g. `IndexUnavailable`) to make every lookup raise it,
+    as the real service does when its index is down.
+    """
 
     def __init__(self, items: Iterable[Evidence], catalog: DrugCatalog | None = None) -> None:
         self.items = list(items)
@@ -80,17 +95,23 @@ class MemoryRetriever:
             DrugEntry(drug_id=e.drug_id, name=e.drug_name) for e in self.items
         )
         self.calls: list[str] = []
+        self.fail_with: DuocthuError | None = None
+
+    def _call(self, call: str) -> None:
+        self.calls.append(call)
+        if self.fail_with is not None:
+            raise self.fail_with
 
     def catalog(self) -> DrugCatalog:
         return self._catalog
 
     def find_by_section(self, drug_id: str, section_key: str) -> list[Evidence]:
-        self.calls.append(f"section:{drug_id}:{section_key}")
+        self._call(f"section:{drug_id}:{section_key}")
         found = [e for e in self.items if e.drug_id == drug_id and e.section_key == section_key]
         return sorted(found, key=lambda e: e.part_index)
 
     def find_by_drug(self, drug_id: str) -> list[Evidence]:
-        self.calls.append(f"drug:{drug_id}")
+        self._call(f"drug:{drug_id}")
         return [e for e in self.items if e.drug_id == drug_id]
 
     def search(
@@ -101,7 +122,7 @@ class MemoryRetriever:
         sections: Sequence[str] | None = None,
         limit: int = 8,
     ) -> list[Evidence]:
-        self.calls.append(f"search:{drug_id}")
+        self._call(f"search:{drug_id}")
         words = set(query.lower().split())
         hits = [
             e
@@ -115,7 +136,7 @@ class MemoryRetriever:
     def find_by_indication(
         self, condition: str, *, limit: int | None = None
     ) -> list[DrugCandidate]:
-        self.calls.append(f"indication:{condition}")
+        self._call(f"indication:{condition}")
         by_drug: dict[str, list[Evidence]] = {}
         for e in self.items:
             if e.section_key == "chi_dinh" and condition.lower() in e.text.lower():
@@ -234,25 +255,100 @@ SAMPLE_EVIDENCE = [
 ]
 
 
-def sample_engine(client: Any, **store_options: Any) -> Any:
-    """The real engine and Redis store over `client`, with frames read from the turn text
-    (`FrameEchoUnderstander`), the sample corpus and the quoting answerer."""
+class SampleIndex:
+    """The sample corpus as readiness sees an index: `count()` is its number of chunks.
+
+    Only `Runtime.ready()` asks the index anything when retrieval is a `MemoryRetriever`;
+    set `fail_with` to make the probe fail as a broken index would.
+    """
+
+    def __init__(self, items: Sequence[Evidence]) -> None:
+        self.points = len(items)
+        self.fail_with: DuocthuError | None = None
+
+    def count(self) -> int:
+        if self.fail_with is not None:
+            raise self.fail_with
+        return self.points
+
+
+def sample_engine(
+    client: Any,
+    *,
+    understander: Understander | None = None,
+    retriever: MemoryRetriever | None = None,
+    answerer: AnswerGenerator | None = None,
+    engine_options: Mapping[str, Any] | None = None,
+    **store_options: Any,
+) -> Engine:
+    """The real engine and Redis store over `client`, with the sample corpus, the quoting
+    answerer and frames read from the turn text (`FrameEchoUnderstander`) unless given."""
     from engine.paths import Paths  # noqa: PLC0415 - engine.paths imports this module's peers
     from engine.store import RedisStateStore  # noqa: PLC0415
     from engine.turn import Engine  # noqa: PLC0415
 
     paths = Paths(
-        MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG),
-        QuotingAnswerer(),
+        retriever or MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG),
+        answerer or QuotingAnswerer(),
         checks=simple_checks,
         renderer=simple_render,
         catalog=SAMPLE_CATALOG,
     )
     return Engine(
         store=RedisStateStore(client, **store_options),
-        understander=FrameEchoUnderstander(),
+        understander=understander or FrameEchoUnderstander(),
         paths=paths,
         catalog=SAMPLE_CATALOG,
+        **dict(engine_options or {}),
+    )
+
+
+def sample_runtime(
+    client: Any,
+    settings: Settings,
+    *,
+    understander: Understander | None = None,
+    retriever: MemoryRetriever | None = None,
+    answerer: AnswerGenerator | None = None,
+) -> Runtime:
+    """A real `Runtime` (what `server.create_app` and `duocthu chat` run) whose engine is
+    `sample_engine` over `client`, configured from `settings` as `build_runtime` does.
+
+    An enabled embedding provider is played by `retrieval.testing.HashEmbedder`, so
+    readiness probes it as it would the real one; retrieval itself stays in memory.
+    """
+    from engine.bootstrap import Runtime  # noqa: PLC0415 - bootstrap imports the engine
+    from engine.settings import EmbeddingProvider  # noqa: PLC0415
+    from retrieval.testing import HashEmbedder  # noqa: PLC0415 - retrieval imports engine
+
+    retriever = retriever or MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG)
+    engine = sample_engine(
+        client,
+        understander=understander,
+        retriever=retriever,
+        answerer=answerer,
+        engine_options={
+            "max_consecutive_clarify": settings.max_consecutive_clarify,
+            "history_lines": settings.history_lines,
+            "idle_ttl_s": settings.conversation_ttl_seconds,
+            "max_turn_chars": settings.max_turn_chars,
+        },
+        idle_ttl_s=settings.conversation_ttl_seconds,
+        lock_ttl_ms=settings.lock_ttl_ms,
+        lock_wait_ms=settings.lock_wait_ms,
+        trace_cap=settings.trace_turns,
+    )
+    return Runtime(
+        settings=settings,
+        engine=engine,
+        redis=client,
+        index=SampleIndex(retriever.items),
+        retriever=retriever,
+        embedder=(
+            None if settings.embedding_provider is EmbeddingProvider.DISABLED else HashEmbedder()
+        ),
+        catalog=retriever.catalog(),
+        describe={"understanding": "scripted (test)", "answer": "quoting (test)"},
     )
 
 
@@ -262,10 +358,12 @@ __all__ = [
     "FrameEchoUnderstander",
     "MemoryRetriever",
     "QuotingAnswerer",
+    "SampleIndex",
     "ScriptedUnderstander",
     "cites_existing_evidence",
     "evidence",
     "sample_engine",
+    "sample_runtime",
     "simple_checks",
     "simple_render",
 ]

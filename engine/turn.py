@@ -36,6 +36,7 @@ from engine.merge import resolve_frame, synthesize_query
 from engine.paths import PathOutcome, Paths
 from engine.ports import TurnObserver, Understander, UnderstandingContext
 from engine.result import (
+    CheckFailure,
     ClaimView,
     ConversationView,
     CreatedConversation,
@@ -92,6 +93,7 @@ class _Reply:
     slot: ClarifySlot | None = None
     keeps_question: bool = False
     """Smalltalk while a question was open: the question, its slots and the state stay."""
+    problems: list[CheckFailure] = field(default_factory=list)
 
 
 class Engine:
@@ -336,6 +338,7 @@ class Engine:
             timings_ms=dict(timings),
             model_calls=budget.model_calls,
             idempotency_key=idempotency_key,
+            grounding_failures=reply.problems,
         )
         return result, entry
 
@@ -461,7 +464,7 @@ class Engine:
                 Outcome.ABSTAIN, "clarify_loop_exhausted", abstain_text("clarify_loop_exhausted")
             )
         fire(model, Trigger.ABSTAIN_AFTER_RETRIEVAL)
-        return _Reply(Outcome.ABSTAIN, outcome.reason, outcome.message)
+        return _Reply(Outcome.ABSTAIN, outcome.reason, outcome.message, problems=outcome.problems)
 
     def _clarify(
         self, model: TurnModel, reason: str, slot: ClarifySlot | None, frame: QueryFrame

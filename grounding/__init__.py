@@ -31,11 +31,10 @@ if TYPE_CHECKING:
     from grounding.extractive import ExtractiveAnswerer
     from grounding.notices import quarantine_notices
     from grounding.numeric import NumericCheck, extract_quantities, missing_quantities
-    from grounding.pipeline import Grounded, ground
     from grounding.prompting import load_prompt
     from grounding.questions import generation_question
     from grounding.render import RenderedAnswer, citations_for, render_answer, render_message
-    from grounding.verify import checks_for, default_checks, verify_answer
+    from grounding.verify import default_checks
 
 _LAZY = {
     "CitationCheck": "grounding.citations",
@@ -56,17 +55,13 @@ _LAZY = {
     "render_answer": "grounding.render",
     "render_message": "grounding.render",
     "quarantine_notices": "grounding.notices",
-    "checks_for": "grounding.verify",
     "default_checks": "grounding.verify",
-    "verify_answer": "grounding.verify",
     "generation_question": "grounding.questions",
     "ConverseClient": "grounding.bedrock",
     "ToolSpec": "grounding.bedrock",
     "BedrockAnswerer": "grounding.bedrock_answerer",
     "BedrockEntailmentJudge": "grounding.bedrock_judge",
     "load_prompt": "grounding.prompting",
-    "Grounded": "grounding.pipeline",
-    "ground": "grounding.pipeline",
     "missing_quantities": "grounding.numeric",
 }
 
@@ -97,7 +92,6 @@ __all__ = [
     "EntailmentReport",
     "Evidence",
     "ExtractiveAnswerer",
-    "Grounded",
     "JudgementCache",
     "NoRankingCheck",
     "NumericCheck",
@@ -106,18 +100,15 @@ __all__ = [
     "ToolSpec",
     "Verdict",
     "all_passed",
-    "checks_for",
     "citations_for",
     "default_checks",
     "extract_quantities",
     "first_failure",
     "generation_question",
-    "ground",
     "load_prompt",
     "missing_quantities",
     "quarantine_notices",
     "render_answer",
     "render_message",
     "run_checks",
-    "verify_answer",
 ]

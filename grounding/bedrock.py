@@ -126,6 +126,16 @@ class ConverseClient:
         # One session per process is enough (it caches the service model and credentials).
         self._session: boto3.session.Session | None = session
 
+    def credentials_available(self) -> bool:
+        """Whether boto3 resolves credentials for this client's region, without a model call.
+
+        Readiness probes run often; a Converse call per probe would spend money and quota.
+        """
+        if not self.region:
+            return False
+        session = self._session if self._session is not None else boto3.session.Session()
+        return session.get_credentials() is not None
+
     def _boto3_client(self, config: Config) -> BedrockRuntimeClient:
         # boto3 sessions are not thread-safe to create from; clients made from one are.
         if self._session is None:

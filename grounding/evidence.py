@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class Evidence(BaseModel):
-    """One retrieved chunk with its provenance (CONTRACT §5 payload)."""
+    """One retrieved chunk with its provenance (the chunk payload, docs/corpus-format.md)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -83,7 +83,7 @@ class Answer(BaseModel):
 
 
 class Decision(StrEnum):
-    """Whether a pool of evidence can be answered from (CONTRACT: decide(result))."""
+    """Whether a pool of evidence can be answered from (the retriever's `decide`)."""
 
     ANSWERABLE = "ANSWERABLE"
     VERIFY_PDF = "VERIFY_PDF"

@@ -1,31 +1,21 @@
-"""Which checks an answer must pass, built per request, and one call that runs them.
+"""Which checks an answer must pass, built per request.
 
-The engine calls `checks_for(generator, request, catalog)` (or `default_checks`) after
-generation and abstains `grounding_failed` on the first failed `Verdict`. A model-backed
-check may raise a `ProviderError`; the engine fails the turn closed with its reason.
+The assembly (`engine.bootstrap`) hands `default_checks` to `engine.paths.Paths`, which runs
+them after generation and abstains `grounding_failed` when any `Verdict` fails. A
+model-backed check may raise a `ProviderError`; the engine fails the turn closed with its
+reason.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
-
 from engine.catalog import DrugCatalog
 from engine.ports import AnswerMode, AnswerRequest
 from grounding.candidates import CandidateSetCheck, NoRankingCheck
-from grounding.checks import Check, Verdict, run_checks
+from grounding.checks import Check
 from grounding.citations import CitationCheck
 from grounding.entailment import EntailmentCheck, EntailmentModel
-from grounding.evidence import Answer
 from grounding.numeric import NumericCheck
 from grounding.questions import generation_question
-
-
-@runtime_checkable
-class JudgedGenerator(Protocol):
-    """A generator whose answers must also pass model entailment (the Bedrock answerer)."""
-
-    @property
-    def entailment_model(self) -> EntailmentModel | None: ...
 
 
 def default_checks(
@@ -47,19 +37,4 @@ def default_checks(
     return tuple(checks)
 
 
-def checks_for(
-    generator: object, request: AnswerRequest, catalog: DrugCatalog
-) -> tuple[Check, ...]:
-    """`default_checks` plus entailment when the generator is judged by a model."""
-    model = generator.entailment_model if isinstance(generator, JudgedGenerator) else None
-    return default_checks(request, catalog, entailment=model)
-
-
-def verify_answer(
-    answer: Answer, request: AnswerRequest, catalog: DrugCatalog, *, generator: object = None
-) -> list[Verdict]:
-    """Run `checks_for(generator, …)` on `answer` against `request.evidence`."""
-    return run_checks(answer, request.evidence, checks_for(generator, request, catalog))
-
-
-__all__ = ["JudgedGenerator", "checks_for", "default_checks", "verify_answer"]
+__all__ = ["default_checks"]

@@ -51,7 +51,7 @@ def order_of(section_key: str, part_index: int, chunk: int) -> int:
 def chunk_payloads(
     record: CorpusRecord, max_chars: int = DEFAULT_MAX_CHARS
 ) -> list[dict[str, Any]]:
-    """The payload of every chunk of one record (CONTRACT §5 fields plus ordering)."""
+    """The payload of every chunk of one record (docs/corpus-format.md fields plus ordering)."""
     payloads = []
     for chunk, text in enumerate(split_section(record.text, max_chars)):
         key = record.section_key.value

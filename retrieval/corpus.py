@@ -1,4 +1,4 @@
-"""Corpus records (CONTRACT §5) and the section-title → key alias table.
+"""Corpus records (docs/corpus-format.md) and the section-title → key alias table.
 
 A record is one section, or one part of a section, of one drug's monograph. Titles
 that differ only in wording, diacritics, case or underscores map to the same key.

@@ -12,7 +12,7 @@ from enum import StrEnum
 
 
 class State(StrEnum):
-    """The contract's dialogue states (CONTRACT §1)."""
+    """The contract's dialogue states (docs/state-machine.md)."""
 
     IDLE = "idle"
     CLARIFYING_POPULATION = "clarifying_population"

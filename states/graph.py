@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+# The one exception root; engine.errors imports nothing, so this adds no cycle.
+from engine.errors import DuocthuError
 from states.definition import (
     INITIAL_STATE,
     TRANSIENT_STATES,
@@ -16,8 +18,10 @@ from states.definition import (
 )
 
 
-class MachineDefinitionError(ValueError):
+class MachineDefinitionError(DuocthuError, ValueError):
     """The state machine definition breaks an invariant; the message names the states."""
+
+    code = "machine_definition_error"
 
 
 def edges(specs: Iterable[TransitionSpec] = TRANSITIONS) -> dict[State, set[State]]:

@@ -190,7 +190,7 @@ def contacts_text(contacts: tuple[str, ...] | list[str]) -> str:
 
 
 def emergency_text(contacts: tuple[str, ...] | list[str]) -> str:
-    """What to do now, first in every emergency reply (CONTRACT §2 `emergency`)."""
+    """What to do now, first in every emergency reply (docs/reasons.md, `emergency`)."""
     return _nfc(
         f"Đây có thể là tình huống cấp cứu. Hãy gọi ngay {contacts_text(contacts)} hoặc đưa "
         "người bệnh đến cơ sở y tế gần nhất, kể cả khi chưa có triệu chứng. Mang theo vỏ, hộp "
@@ -199,7 +199,7 @@ def emergency_text(contacts: tuple[str, ...] | list[str]) -> str:
 
 
 def self_harm_text(contacts: tuple[str, ...] | list[str]) -> str:
-    """A short, warm reply with the contacts and no drug facts (CONTRACT §2 `self_harm`)."""
+    """A short, warm reply with the contacts and no drug facts (docs/reasons.md, `self_harm`)."""
     where = contacts_text(contacts)
     return _nfc(
         "Cảm ơn bạn đã nói ra. Nghe như bạn đang trải qua điều rất nặng nề, và bạn không phải "

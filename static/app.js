@@ -1,4 +1,4 @@
-// duocthu chat page: talks to the JSON API (CONTRACT §3); no framework, no third-party code.
+// duocthu chat page: talks to the JSON API (docs/api.md); no framework, no third-party code.
 // Server text is only ever inserted with textContent, never as HTML.
 "use strict";
 

@@ -56,7 +56,7 @@ GATED_TAGS = frozenset(
 )
 MAX_CONSECUTIVE_CLARIFY = 4
 
-# CONTRACT §2: every reason a turn may carry.
+# docs/reasons.md: every reason a turn may carry.
 CONTRACT_REASONS = frozenset(
     {
         "single_drug", "interaction", "condition_to_drug", "smalltalk", "missing_population",

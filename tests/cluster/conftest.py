@@ -15,8 +15,8 @@ import pytest
 import redis
 from cluster_suites import load_suite
 
-from bench._procs import LoopbackCluster, cli_binary, server_binary
 from engine.redis_client import from_url
+from tests.support.procs import LoopbackCluster, cli_binary, server_binary
 
 
 @pytest.fixture(scope="session")

@@ -14,13 +14,13 @@ from pathlib import Path
 import httpx
 import pytest
 
-from bench._procs import free_port, wait_for
 from engine.embedded_redis import (
     EmbeddedClient,
     redis_server_binary,
     servers_in,
     socket_path,
 )
+from tests.support.procs import free_port, wait_for
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -12,6 +12,7 @@ from engine.frame import ClarifySlot, ConditionQuery, QueryFrame
 from engine.ports import AnswerRequest
 from engine.testing import QuotingAnswerer
 from engine.turn import Engine, TextRejected
+from grounding.evidence import Answer, Claim
 
 F = QueryFrame.model_validate
 
@@ -303,3 +304,23 @@ def test_slot_fill_without_flag_is_recognised(make_engine: Callable[..., Engine]
     assert r[1].reason == "missing_pediatric_age_or_weight"
     assert r[1].frame["drugs"] == ["paracetamol"]
     assert ClarifySlot.AGE_WEIGHT.value == "age_weight"
+
+
+class _MiscitingAnswerer:
+    """An honest fake generator whose one claim cites evidence that is not in the pool."""
+
+    def generate(self, request: AnswerRequest) -> Answer:
+        return Answer(lead="Theo Dược thư:", claims=(Claim(text="Uống 5 viên.", citations=(99,)),))
+
+
+def test_trace_keeps_which_check_failed_and_why(make_engine: Callable[..., Engine]) -> None:
+    """A grounding_failed turn's trace names the failed check and its problem; others are empty."""
+    engine = make_engine(FRAMES, answerer=_MiscitingAnswerer())
+    cid = engine.create_conversation().conversation_id
+    assert engine.handle(cid, "chống chỉ định paracetamol").reason == "grounding_failed"
+    engine.handle(cid, "chào")
+    failed, smalltalk = engine.trace(cid)
+    assert [(f.check, f.problem) for f in failed.grounding_failures] == [
+        ("citation", "Uống 5 viên.")
+    ]
+    assert smalltalk.grounding_failures == []

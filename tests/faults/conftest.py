@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fault_support import SERVICE_ENV, Service
 
-from bench._procs import RedisNode, server_binary
+from tests.support.procs import RedisNode, server_binary
 
 
 @pytest.fixture

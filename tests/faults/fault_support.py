@@ -1,6 +1,6 @@
 """The service process the fault suite kills, and small HTTP helpers for its tests.
 
-The service is `bench.fake_service` (server.py's app and the real engine and
+The service is `tests.support.fake_service` (server.py's app and the real engine and
 store, with fake models/retrieval that can stall in one stage), run as a
 subprocess on 127.0.0.1 so it can be killed with SIGKILL mid-turn.
 """
@@ -17,13 +17,13 @@ from typing import Any
 
 import httpx
 
-from bench._procs import free_port, wait_for
+from tests.support.procs import free_port, wait_for
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 class Service:
-    """One `bench.fake_service` process; `kill()` is SIGKILL, `start()` brings it back."""
+    """One `tests.support.fake_service` process; `kill()` is SIGKILL, `start()` brings it back."""
 
     def __init__(self, redis_url: str, env: dict[str, str], log: Path, workers: int = 1) -> None:
         self.port = free_port()
@@ -44,7 +44,7 @@ class Service:
                 [
                     sys.executable,
                     "-m",
-                    "bench.fake_service",
+                    "tests.support.fake_service",
                     "--port",
                     str(self.port),
                     "--workers",

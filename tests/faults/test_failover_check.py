@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from bench.failover import Driver, check_conversation
 from engine.result import Outcome, TraceEntry
 from engine.turn import Engine
+from tests.support.failover import Driver, check_conversation
 
 
 @dataclass

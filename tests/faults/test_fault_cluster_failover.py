@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bench._procs import cli_binary, server_binary
-from bench.failover import one_trial
+from tests.support.failover import one_trial
+from tests.support.procs import cli_binary, server_binary
 
 pytestmark = [pytest.mark.faults, pytest.mark.cluster]
 

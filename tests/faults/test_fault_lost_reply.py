@@ -8,10 +8,10 @@ from collections.abc import Iterator
 import pytest
 from proxy import FaultProxy
 
-from bench._engine import sample_engine
-from bench._procs import RedisNode
 from engine.errors import VersionConflict
 from engine.turn import Engine
+from tests.support.engines import sample_engine
+from tests.support.procs import RedisNode
 
 pytestmark = pytest.mark.faults
 

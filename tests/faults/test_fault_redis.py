@@ -18,7 +18,7 @@ import pytest
 from fault_support import CLARIFY, RETRIEVE, SMALLTALK, Service, create, turn
 from proxy import FaultProxy
 
-from bench._procs import RedisNode, wait_for
+from tests.support.procs import RedisNode, wait_for
 
 pytestmark = pytest.mark.faults
 

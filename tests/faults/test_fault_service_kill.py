@@ -11,7 +11,7 @@ import httpx
 import pytest
 from fault_support import CLARIFY, RETRIEVE, Service, create, turn
 
-from bench._procs import RedisNode, wait_for
+from tests.support.procs import RedisNode, wait_for
 
 pytestmark = pytest.mark.faults
 

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from fault_support import CLARIFY, RETRIEVE, SMALLTALK, Service, create, turn
 
-from bench._procs import RedisNode
+from tests.support.procs import RedisNode
 
 pytestmark = pytest.mark.faults
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 import redis
 
-from bench._procs import RedisNode, free_port, server_binary, wait_for
 from engine.errors import StateStoreUnavailable
 from engine.redis_client import from_url
 from engine.testing import sample_engine
+from tests.support.procs import RedisNode, free_port, server_binary, wait_for
 
 pytestmark = [
     pytest.mark.faults,

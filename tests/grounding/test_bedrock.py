@@ -193,3 +193,14 @@ def test_budget_is_required_before_the_call(fake: FakeBedrock) -> None:
     with pytest.raises(RequestBudgetExhausted):
         call(client_for(fake), budget)
     assert fake.requests == []
+
+
+def test_credentials_available_without_a_model_call(
+    aws_env: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Readiness sees resolvable credentials and a region, and says no when either is missing."""
+    assert ConverseClient(model_id="m", region="ap-southeast-1").credentials_available()
+    assert not ConverseClient(model_id="m", region="").credentials_available()
+    for name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN"):
+        monkeypatch.delenv(name)
+    assert not ConverseClient(model_id="m", region="ap-southeast-1").credentials_available()

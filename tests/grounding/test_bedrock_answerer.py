@@ -1,7 +1,8 @@
 """Tests for grounding/bedrock_answerer.py against our local Converse server.
 
 Every scripted fault must end in the right error or failed verdict within the turn's
-budget; the engine-side checks (`verify_answer`) are run as the engine runs them.
+budget; the engine-side checks (`default_checks` with the
+Bedrock entailment judge) are run as `engine.bootstrap` wires them.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from grounding.bedrock_answerer import BedrockAnswerer, BedrockEntailmentJudge
 from grounding.checks import run_checks
 from grounding.evidence import Answer, DrugCandidate, Evidence
 from grounding.prompting import load_prompt
-from grounding.verify import default_checks, verify_answer
+from grounding.verify import default_checks
 
 CHI_DINH = ev("paracetamol", "Paracetamol", "chi_dinh", "- Đau nhẹ và vừa.\n- Sốt.")
 NO_ENTAILMENT_PROBLEMS: dict[str, Any] = {"unsupported": [], "omissions": []}
@@ -69,9 +70,11 @@ def claims(*items: tuple[str, list[int]], drug_id: str | None = None) -> dict[st
 
 
 def failed_checks(
-    answer: Answer, request: AnswerRequest, catalog: DrugCatalog, gen: object
+    answer: Answer, request: AnswerRequest, catalog: DrugCatalog, gen: BedrockAnswerer
 ) -> list[str]:
-    return [v.check for v in verify_answer(answer, request, catalog, generator=gen) if not v.ok]
+    """The checks the assembly runs on a Bedrock answer (judge on the answerer's client)."""
+    checks = default_checks(request, catalog, entailment=BedrockEntailmentJudge(gen.client))
+    return [v.check for v in run_checks(answer, request.evidence, checks) if not v.ok]
 
 
 def test_grounded_answer_passes_and_entailment_is_not_repeated(

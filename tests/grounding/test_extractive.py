@@ -14,9 +14,10 @@ from engine.frame import (
     TurnType,
 )
 from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
+from grounding.checks import run_checks
 from grounding.evidence import Answer, DrugCandidate, Evidence
 from grounding.extractive import ExtractiveAnswerer
-from grounding.verify import verify_answer
+from grounding.verify import default_checks
 
 
 def ask(
@@ -31,7 +32,11 @@ def ask(
     )
     result = ExtractiveAnswerer(catalog).generate(request)
     if isinstance(result, Answer):
-        failed = [v for v in verify_answer(result, request, catalog) if not v.ok]
+        failed = [
+            v
+            for v in run_checks(result, request.evidence, default_checks(request, catalog))
+            if not v.ok
+        ]
         assert failed == [], failed
     return result
 

@@ -1,8 +1,8 @@
 """The offline answerer over our demo corpus: zero grounding violations for every drug.
 
 Skips when data/formulary is absent. Runs the extractive answerer the way the engine
-does (answer, then `verify_answer`) over every drug for dose, attribute, overview,
-interaction and list questions.
+does (answer, then the `default_checks` the engine runs) over every drug for dose,
+attribute, overview, interaction and list questions.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from engine.frame import QueryFrame
 from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
 from engine.sections import SectionKey
 from grounding.candidates import DrugMentions
+from grounding.checks import run_checks
 from grounding.evidence import Answer, DrugCandidate, Evidence
 from grounding.extractive import ExtractiveAnswerer
 from grounding.text import contains_phrase
-from grounding.verify import verify_answer
+from grounding.verify import default_checks
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "formulary"
 FILES = sorted(DATA.glob("*.jsonl")) if DATA.is_dir() else []
@@ -83,7 +84,11 @@ def _run(catalog: DrugCatalog, request: AnswerRequest) -> Answer | AnswerClarify
     answerer = _ANSWERERS.setdefault(id(catalog), ExtractiveAnswerer(catalog))
     result = answerer.generate(request)
     if isinstance(result, Answer):
-        failed = [v for v in verify_answer(result, request, catalog) if not v.ok]
+        failed = [
+            v
+            for v in run_checks(result, request.evidence, default_checks(request, catalog))
+            if not v.ok
+        ]
         assert failed == [], (request.frame.drugs, failed)
     return result
 

@@ -8,10 +8,11 @@ from engine.catalog import DrugCatalog
 from engine.frame import PatientContext, QueryFrame
 from engine.ports import AnswerMode, AnswerRequest
 from grounding.candidates import DrugMentions
+from grounding.checks import run_checks
 from grounding.evidence import Answer, DrugCandidate
 from grounding.extractive import ExtractiveAnswerer
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
-from grounding.verify import verify_answer
+from grounding.verify import default_checks
 
 CHI_DINH = ev("amoxicillin", "Amoxicilin", "chi_dinh", "- Viêm tai giữa cấp.")
 PREGNANCY = ev(
@@ -80,4 +81,4 @@ def test_patient_list_answer_is_grounded_and_says_it_is_no_endorsement(
     assert isinstance(answer, Answer)
     assert len(answer.claims) == 3
     assert NOT_AN_ENDORSEMENT in answer.notices
-    assert all(v.ok for v in verify_answer(answer, request, catalog))
+    assert all(v.ok for v in run_checks(answer, request.evidence, default_checks(request, catalog)))

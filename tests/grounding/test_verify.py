@@ -10,10 +10,10 @@ from engine.budget import RequestBudget
 from engine.catalog import DrugCatalog
 from engine.frame import QueryFrame, TurnType
 from engine.ports import AnswerMode, AnswerRequest
+from grounding.checks import run_checks
 from grounding.entailment import EntailmentModel, EntailmentReport
 from grounding.evidence import Answer, Claim, DrugCandidate, Evidence
-from grounding.extractive import ExtractiveAnswerer
-from grounding.verify import checks_for, default_checks, verify_answer
+from grounding.verify import default_checks
 
 AMOX = ev("amoxicillin", "Amoxicilin", "chi_dinh", "- Viêm tai giữa cấp.")
 
@@ -39,12 +39,6 @@ class Unsupported:
         return EntailmentReport(unsupported=((0, "no"),))
 
 
-class Judged:
-    @property
-    def entailment_model(self) -> EntailmentModel:
-        return Unsupported()
-
-
 def test_single_mode_runs_citation_and_numeric(catalog: DrugCatalog) -> None:
     """Single answers get the citation and numeric checks only."""
     names = [getattr(c, "name", "") for c in default_checks(request(AnswerMode.SINGLE), catalog)]
@@ -57,18 +51,18 @@ def test_list_mode_adds_candidate_and_ranking_checks(catalog: DrugCatalog) -> No
     assert names == ["citation", "numeric", "candidate_set", "no_ranking"]
 
 
-def test_judged_generator_adds_entailment(catalog: DrugCatalog) -> None:
-    """A generator with an entailment model gets the entailment check; the extractive one not."""
+def test_entailment_model_adds_the_entailment_check_last(catalog: DrugCatalog) -> None:
+    """An entailment model adds the entailment check, last, and it can fail; without, none."""
     answer = Answer(
         claims=(
             Claim(text="Amoxicilin: Viêm tai giữa cấp.", citations=(0,), drug_id="amoxicillin"),
         )
     )
     req = request(AnswerMode.LIST)
-    assert all(
-        v.ok for v in verify_answer(answer, req, catalog, generator=ExtractiveAnswerer(catalog))
-    )
-    verdicts = verify_answer(answer, req, catalog, generator=Judged())
+    assert all(v.ok for v in run_checks(answer, req.evidence, default_checks(req, catalog)))
+    model: EntailmentModel = Unsupported()
+    judged = default_checks(req, catalog, entailment=model)
+    verdicts = run_checks(answer, req.evidence, judged)
     assert verdicts[-1].check == "entailment"
     assert not verdicts[-1].ok
-    assert len(checks_for(Judged(), req, catalog)) == 5
+    assert len(judged) == 5

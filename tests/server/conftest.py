@@ -1,4 +1,5 @@
-"""Fixtures for the HTTP shell: a fake runtime per test over the session's real Redis."""
+"""Fixtures for the HTTP shell: the real runtime and engine per test over the session's
+real Redis, with scripted understanding and the in-memory sample corpus at the ports."""
 
 from __future__ import annotations
 
@@ -8,30 +9,30 @@ from typing import Any
 
 import pytest
 import redis
-from server_fakes import FakeRuntime
 from starlette.testclient import TestClient
 
 from engine.settings import Settings
 from server import create_app
+from tests.support.dialogue import ScriptedService, scripted_service
 
 
 @pytest.fixture
 def make_client(
     redis_client: redis.Redis, tmp_path: Path
-) -> Iterator[Callable[..., tuple[TestClient, FakeRuntime]]]:
-    """Build an app over a fresh fake runtime with settings overrides; the lifespan runs."""
+) -> Iterator[Callable[..., tuple[TestClient, ScriptedService]]]:
+    """Build an app over a fresh scripted runtime with settings overrides; the lifespan runs."""
     stack: list[TestClient] = []
 
     def make(
         *, raise_server_exceptions: bool = True, **overrides: Any
-    ) -> tuple[TestClient, FakeRuntime]:
+    ) -> tuple[TestClient, ScriptedService]:
         settings = Settings(duocthu_data_dir=tmp_path, **overrides)
-        runtime = FakeRuntime(settings=settings, redis=redis_client)
-        app = create_app(settings, lambda _s: runtime)
+        service = scripted_service(redis_client, tmp_path, settings)
+        app = create_app(settings, lambda _s: service.runtime)
         client = TestClient(app, raise_server_exceptions=raise_server_exceptions)
         client.__enter__()
         stack.append(client)
-        return client, runtime
+        return client, service
 
     yield make
     for client in stack:
@@ -40,6 +41,6 @@ def make_client(
 
 @pytest.fixture
 def client(
-    make_client: Callable[..., tuple[TestClient, FakeRuntime]],
-) -> tuple[TestClient, FakeRuntime]:
+    make_client: Callable[..., tuple[TestClient, ScriptedService]],
+) -> tuple[TestClient, ScriptedService]:
     return make_client()

@@ -6,10 +6,10 @@ import io
 from pathlib import Path
 
 import redis
-from server_fakes import scripted_runtime
 
 from engine.bootstrap import Runtime
 from engine.chat import run_chat
+from tests.support.dialogue import scripted_runtime
 
 
 def _chat(runtime: Runtime, *lines: str) -> str:

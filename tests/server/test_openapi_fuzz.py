@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 import redis
 from hypothesis import HealthCheck, settings
-from server_fakes import scripted_runtime
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
 from engine.settings import Settings
 from server import create_app
+from tests.support.dialogue import scripted_runtime
 
 schemathesis = pytest.importorskip("schemathesis", reason="schemathesis is not installed")
 

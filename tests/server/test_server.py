@@ -1,4 +1,5 @@
-"""The HTTP shell against a fake runtime: every endpoint, status, error shape, limit and header."""
+"""The HTTP shell over the real runtime and engine (scripted understanding, in-memory corpus):
+every endpoint, status, error shape, limit and header."""
 
 from __future__ import annotations
 
@@ -12,19 +13,22 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 import pytest
-from server_fakes import FakeRuntime, start
+import redis
 from starlette.testclient import TestClient
 
 from engine import cpu
+from engine.bootstrap import ProviderProbe
 from engine.errors import ConfigError, IndexUnavailable, StateStoreUnavailable, TurnInProgress
 from engine.result import ComponentStatus, TurnResult
 from engine.settings import Settings
-from server import STATIC_DIR, create_app, serve
+from engine.store import RedisStateStore
+from server import STATIC_DIR, _as_api_error, create_app, serve
 from states.diagram import graphviz_available
+from tests.support.dialogue import ScriptedService, scripted_service, start
 
 T = TypeVar("T")
 
-MakeClient = Callable[..., tuple[TestClient, FakeRuntime]]
+MakeClient = Callable[..., tuple[TestClient, ScriptedService]]
 TURN_KEYS = set(TurnResult.model_fields)
 
 
@@ -42,7 +46,9 @@ def assert_error(response: Any, status: int, code: str) -> None:
     assert "Traceback" not in response.text
 
 
-def test_create_returns_201_with_id_token_and_idle(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_create_returns_201_with_id_token_and_idle(
+    client: tuple[TestClient, ScriptedService],
+) -> None:
     """Creating a conversation answers 201 with exactly id, token and state idle."""
     response = client[0].post("/v1/conversations")
     assert response.status_code == 201
@@ -51,7 +57,7 @@ def test_create_returns_201_with_id_token_and_idle(client: tuple[TestClient, Fak
     assert body["state"] == "idle"
 
 
-def test_turn_returns_the_contract_shape(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_turn_returns_the_contract_shape(client: tuple[TestClient, ScriptedService]) -> None:
     """A turn answers 200 with every field of the contract's turn result and nothing else."""
     http, _ = client
     cid, auth = start(http)
@@ -65,7 +71,7 @@ def test_turn_returns_the_contract_shape(client: tuple[TestClient, FakeRuntime])
 
 
 def test_paracetamol_dialogue_reaches_a_cited_answer(
-    client: tuple[TestClient, FakeRuntime],
+    client: tuple[TestClient, ScriptedService],
 ) -> None:
     """The issue's dialogue ends in an answer whose claims cite listed citations."""
     http, _ = client
@@ -80,22 +86,24 @@ def test_paracetamol_dialogue_reaches_a_cited_answer(
 
 @pytest.mark.parametrize("header", [None, "Bearer wrong-token", "Basic abc", "Bearer "])
 def test_bad_or_missing_token_is_404(
-    client: tuple[TestClient, FakeRuntime], header: str | None
+    client: tuple[TestClient, ScriptedService], header: str | None
 ) -> None:
-    """A wrong, malformed or missing token answers the same 404 as an unknown id."""
-    http, runtime = client
-    cid, _ = start(http)
+    """A wrong, malformed or missing token answers the same 404 as an unknown id, and no
+    turn runs: understanding is never asked and the conversation is untouched."""
+    http, svc = client
+    cid, auth = start(http)
     headers = {"Authorization": header} if header is not None else {}
     for method, path in (("POST", "/turns"), ("GET", ""), ("GET", "/trace"), ("DELETE", "")):
         response = http.request(
             method, f"/v1/conversations/{cid}{path}", headers=headers, json={"text": "xin chào"}
         )
         assert_error(response, 404, "not_found")
-    assert runtime.engine.calls == []
+    assert svc.understander.calls == []
+    assert http.get(f"/v1/conversations/{cid}", headers=auth).json()["version"] == 0
 
 
 def test_unknown_id_and_wrong_token_look_identical(
-    client: tuple[TestClient, FakeRuntime],
+    client: tuple[TestClient, ScriptedService],
 ) -> None:
     """Unknown id and wrong token give byte-identical bodies (no existence oracle)."""
     http, _ = client
@@ -106,7 +114,7 @@ def test_unknown_id_and_wrong_token_look_identical(
     assert wrong.content == unknown.content
 
 
-def test_conversation_view_and_trace(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_conversation_view_and_trace(client: tuple[TestClient, ScriptedService]) -> None:
     """GET conversation shows state, streak, frame, history, version; trace lists each turn."""
     http, _ = client
     cid, auth = start(http)
@@ -121,7 +129,7 @@ def test_conversation_view_and_trace(client: tuple[TestClient, FakeRuntime]) -> 
     assert trace["turns"][0]["path"][0]["dest"] == "clarifying_population"
 
 
-def test_delete_answers_204_then_404(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_delete_answers_204_then_404(client: tuple[TestClient, ScriptedService]) -> None:
     """DELETE answers 204 with no body, and the conversation is gone afterwards."""
     http, _ = client
     cid, auth = start(http)
@@ -133,16 +141,16 @@ def test_delete_answers_204_then_404(client: tuple[TestClient, FakeRuntime]) -> 
 
 def test_declared_oversize_body_is_413_json_without_engine_call(make_client: MakeClient) -> None:
     """A body over max_body_bytes is refused 413 in JSON before the engine sees it."""
-    http, runtime = make_client(max_body_bytes=1024)
+    http, svc = make_client(max_body_bytes=1024)
     cid, auth = start(http)
     response = turn(http, cid, auth, "x" * 1500)
     assert_error(response, 413, "payload_too_large")
-    assert runtime.engine.calls == []
+    assert svc.calls == []
 
 
 def test_streamed_oversize_body_is_413_json(make_client: MakeClient) -> None:
     """A chunked body without Content-Length is cut at the limit with the same JSON 413."""
-    http, runtime = make_client(max_body_bytes=1024)
+    http, svc = make_client(max_body_bytes=1024)
     cid, auth = start(http)
 
     def chunks() -> Iterator[bytes]:
@@ -157,15 +165,15 @@ def test_streamed_oversize_body_is_413_json(make_client: MakeClient) -> None:
         headers={**auth, "Content-Type": "application/json"},
     )
     assert_error(response, 413, "payload_too_large")
-    assert runtime.engine.calls == []
+    assert svc.calls == []
 
 
-def test_text_limit_is_2000_characters(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_text_limit_is_2000_characters(client: tuple[TestClient, ScriptedService]) -> None:
     """2,000 characters pass; 2,001 answer 422 before any engine call."""
-    http, runtime = client
+    http, svc = client
     cid, auth = start(http)
     assert_error(turn(http, cid, auth, "ệ" * 2001), 422, "validation_error")
-    assert runtime.engine.calls == []
+    assert svc.calls == []
     assert turn(http, cid, auth, "ệ" * 2000).status_code == 200
 
 
@@ -183,10 +191,10 @@ def test_text_limit_is_2000_characters(client: tuple[TestClient, FakeRuntime]) -
     ],
 )
 def test_malformed_turn_bodies(
-    client: tuple[TestClient, FakeRuntime], body: bytes, status: int, code: str
+    client: tuple[TestClient, ScriptedService], body: bytes, status: int, code: str
 ) -> None:
     """Malformed JSON is 400, a body that breaks the schema is 422; the engine is not called."""
-    http, runtime = client
+    http, svc = client
     cid, auth = start(http)
     response = http.post(
         f"/v1/conversations/{cid}/turns",
@@ -194,7 +202,7 @@ def test_malformed_turn_bodies(
         headers={**auth, "Content-Type": "application/json"},
     )
     assert_error(response, status, code)
-    assert runtime.engine.calls == []
+    assert svc.calls == []
 
 
 def test_rate_limit_answers_429_with_retry_after(make_client: MakeClient) -> None:
@@ -209,66 +217,96 @@ def test_rate_limit_answers_429_with_retry_after(make_client: MakeClient) -> Non
 
 
 def test_idempotency_key_reaches_the_engine_and_replays(
-    client: tuple[TestClient, FakeRuntime],
+    client: tuple[TestClient, ScriptedService],
 ) -> None:
     """The idempotency key is passed through; a retry returns the stored result unchanged."""
-    http, runtime = client
+    http, svc = client
     cid, auth = start(http)
     first = turn(http, cid, auth, "Liều paracetamol?", idempotency_key="k-1").json()
     again = turn(http, cid, auth, "Liều paracetamol?", idempotency_key="k-1").json()
-    assert runtime.engine.calls[-1] == (cid, "Liều paracetamol?", "k-1")
+    assert svc.calls[-1] == (cid, "Liều paracetamol?", "k-1")
     assert again == first
     assert http.get(f"/v1/conversations/{cid}", headers=auth).json()["version"] == 1
 
 
-def test_text_is_nfc_normalised_before_the_engine(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_text_is_nfc_normalised_before_the_engine(
+    client: tuple[TestClient, ScriptedService],
+) -> None:
     """Decomposed Vietnamese reaches the engine NFC-composed."""
-    http, runtime = client
+    http, svc = client
     cid, auth = start(http)
     turn(http, cid, auth, "Lie\u0302\u0300u paracetamol?")
-    assert runtime.engine.calls[-1][1] == "Liều paracetamol?"
+    assert svc.calls[-1][1] == "Liều paracetamol?"
 
 
-@pytest.mark.parametrize(
-    ("error", "status", "code", "retry_after"),
-    [
-        (TurnInProgress("busy", retry_after=2.3), 409, "turn_in_progress", "3"),
-        (StateStoreUnavailable("redis down"), 503, "state_store_unavailable", None),
-        (IndexUnavailable("qdrant down"), 503, "index_unavailable", None),
-    ],
-)
-def test_engine_errors_map_to_contract_statuses(
-    client: tuple[TestClient, FakeRuntime],
-    error: Exception,
-    status: int,
-    code: str,
-    retry_after: str | None,
-) -> None:
-    """Engine errors become the contract's status, code and Retry-After; no internals leak."""
-    http, runtime = client
+def test_a_held_conversation_answers_409_with_retry_after(make_client: MakeClient) -> None:
+    """While another turn holds the conversation's lock, a turn is refused 409 turn_in_progress
+    with a whole-second Retry-After, and nothing is stored."""
+    http, svc = make_client(lock_wait_ms=50)
     cid, auth = start(http)
-    runtime.engine.fail_next = error  # type: ignore[assignment]  # the fake accepts any DuocthuError
+    lease = svc.runtime.engine.store.begin(cid).lease
+    assert lease is not None
+    try:
+        response = turn(http, cid, auth, "Liều paracetamol?")
+    finally:
+        svc.runtime.engine.store.abort(lease)
+    assert_error(response, 409, "turn_in_progress")
+    assert int(response.headers["retry-after"]) >= 1
+    assert http.get(f"/v1/conversations/{cid}", headers=auth).json()["version"] == 0
+
+
+def test_retry_after_rounds_the_engines_wait_up() -> None:
+    """TurnInProgress(retry_after=2.3) becomes 409 with Retry-After 3 (never 0 or a fraction)."""
+    error = _as_api_error(TurnInProgress("busy", retry_after=2.3))
+    assert (error.status, error.code, error.headers["Retry-After"]) == (
+        409,
+        "turn_in_progress",
+        "3",
+    )
+
+
+def test_unreachable_redis_is_503_state_store_unavailable(
+    client: tuple[TestClient, ScriptedService], tmp_path: Any
+) -> None:
+    """When the store's Redis cannot be reached, the turn is 503 state_store_unavailable and
+    the Redis error's text does not leak."""
+    http, svc = client
+    cid, auth = start(http)
+    gone = redis.Redis(unix_socket_path=str(tmp_path / "no-redis.sock"), socket_timeout=0.5)
+    svc.runtime.engine.store = RedisStateStore(gone)
     response = turn(http, cid, auth, "Liều paracetamol?")
-    assert_error(response, status, code)
-    assert response.headers.get("retry-after") == retry_after
-    assert str(error) not in response.text
+    assert_error(response, 503, "state_store_unavailable")
+    assert "no-redis.sock" not in response.text
+
+
+def test_broken_index_is_503_and_the_turn_is_not_stored(
+    client: tuple[TestClient, ScriptedService],
+) -> None:
+    """A retrieval failure answers 503 index_unavailable; the conversation is unchanged."""
+    http, svc = client
+    cid, auth = start(http)
+    svc.retriever.fail_with = IndexUnavailable("qdrant down at 10.0.0.7")
+    response = turn(http, cid, auth, "chống chỉ định paracetamol")
+    assert_error(response, 503, "index_unavailable")
+    assert "10.0.0.7" not in response.text
+    assert http.get(f"/v1/conversations/{cid}", headers=auth).json()["version"] == 0
 
 
 def test_unexpected_error_is_500_json_without_traceback(make_client: MakeClient) -> None:
     """A bug in the engine answers 500 internal_error in JSON, never a stack trace."""
-    http, runtime = make_client(raise_server_exceptions=False)
+    http, svc = make_client(raise_server_exceptions=False)
     cid, auth = start(http)
 
     def broken(*_a: object, **_k: object) -> TurnResult:
         raise RuntimeError("secret internals")
 
-    runtime.engine.handle = broken  # type: ignore[method-assign]  # simulate a bug
+    svc.runtime.engine.handle = broken  # type: ignore[method-assign]  # simulate a bug
     response = turn(http, cid, auth, "x")
     assert_error(response, 500, "internal_error")
     assert "secret internals" not in response.text
 
 
-def test_security_headers_on_the_page(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_security_headers_on_the_page(client: tuple[TestClient, ScriptedService]) -> None:
     """The page carries a CSP without inline script, nosniff, no-referrer and no framing."""
     response = client[0].get("/")
     assert response.status_code == 200
@@ -280,7 +318,7 @@ def test_security_headers_on_the_page(client: tuple[TestClient, FakeRuntime]) ->
     assert response.headers["referrer-policy"] == "no-referrer"
 
 
-def test_page_has_no_inline_script_or_style(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_page_has_no_inline_script_or_style(client: tuple[TestClient, ScriptedService]) -> None:
     """Every script on the page is an external file and no element has inline handlers."""
     html = client[0].get("/").text
     assert '<html lang="vi"' in html
@@ -291,7 +329,7 @@ def test_page_has_no_inline_script_or_style(client: tuple[TestClient, FakeRuntim
         assert client[0].get(asset).status_code == 200
 
 
-def test_cors_is_closed_by_default(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_cors_is_closed_by_default(client: tuple[TestClient, ScriptedService]) -> None:
     """With no allow-list, a cross-origin request gets no CORS grant."""
     response = client[0].get("/health", headers={"Origin": "https://evil.example"})
     assert "access-control-allow-origin" not in response.headers
@@ -309,32 +347,57 @@ def test_cors_allow_list(make_client: MakeClient) -> None:
     assert "access-control-allow-origin" not in other.headers
 
 
-def test_health(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_health(client: tuple[TestClient, ScriptedService]) -> None:
     """/health answers 200 while the process lives."""
     assert client[0].get("/health").json() == {"status": "ok"}
 
 
-def test_ready_ignores_disabled_components(client: tuple[TestClient, FakeRuntime]) -> None:
-    """A disabled, not-ok provider does not make /ready fail; the body lists every component."""
-    response = client[0].get("/ready")
+def test_ready_ignores_disabled_components(make_client: MakeClient) -> None:
+    """A disabled provider does not make /ready fail; the body lists every component."""
+    response = make_client(embedding_provider="disabled")[0].get("/ready")
     assert response.status_code == 200
     body = response.json()
     assert body["ready"] is True
-    assert [c["name"] for c in body["components"]] == ["redis", "index", "embedding"]
+    assert [c["name"] for c in body["components"]] == [
+        "redis",
+        "index",
+        "embedding:disabled",
+        "understanding:rules",
+        "answer:extractive",
+    ]
+    assert [c["enabled"] for c in body["components"]] == [True, True, False, True, True]
 
 
 def test_ready_is_503_when_an_enabled_component_is_broken(
-    client: tuple[TestClient, FakeRuntime],
+    client: tuple[TestClient, ScriptedService],
 ) -> None:
     """A broken enabled component makes /ready answer 503 and name it."""
-    http, runtime = client
-    runtime.components[1] = ComponentStatus(name="index", enabled=True, ok=False, detail="down")
+    http, svc = client
+    svc.runtime.index.fail_with = IndexUnavailable("down")
     response = http.get("/ready")
     assert response.status_code == 503
     assert response.json()["ready"] is False
+    broken = [c for c in response.json()["components"] if not c["ok"]]
+    assert [(c["name"], c["detail"]) for c in broken] == [("index", "down")]
 
 
-def test_metrics_count_turns_and_breaker_trips(client: tuple[TestClient, FakeRuntime]) -> None:
+@pytest.mark.parametrize("kind", ["understanding", "answer"])
+def test_ready_checks_the_model_providers(
+    client: tuple[TestClient, ScriptedService], kind: str
+) -> None:
+    """An enabled understanding or answer provider whose check fails makes /ready 503 and
+    names it; the providers are not reported ok unconditionally."""
+    http, svc = client
+    assert http.get("/ready").status_code == 200
+    svc.runtime.provider_probes[kind] = ProviderProbe(lambda: False, "no AWS credentials")
+    response = http.get("/ready")
+    assert response.status_code == 503
+    broken = [c for c in response.json()["components"] if not c["ok"]]
+    assert [c["name"].split(":")[0] for c in broken] == [kind]
+    assert broken[0]["detail"] == "no AWS credentials"
+
+
+def test_metrics_count_turns_and_breaker_trips(client: tuple[TestClient, ScriptedService]) -> None:
     """/metrics counts turns by outcome and reason, and a breaker trip after four vague replies."""
     http, _ = client
     cid, auth = start(http)
@@ -353,7 +416,7 @@ def test_metrics_count_turns_and_breaker_trips(client: tuple[TestClient, FakeRun
     ("fmt", "media"), [("mermaid", "text/plain"), ("json", "application/json")]
 )
 def test_state_diagram_formats(
-    client: tuple[TestClient, FakeRuntime], fmt: str, media: str
+    client: tuple[TestClient, ScriptedService], fmt: str, media: str
 ) -> None:
     """The diagram is served as Mermaid text or JSON."""
     response = client[0].get(f"/v1/state-diagram?format={fmt}")
@@ -362,38 +425,43 @@ def test_state_diagram_formats(
 
 
 @pytest.mark.skipif(graphviz_available(), reason="Graphviz is installed here")
-def test_state_diagram_svg_without_graphviz_is_404(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_state_diagram_svg_without_graphviz_is_404(
+    client: tuple[TestClient, ScriptedService],
+) -> None:
     """Without Graphviz, svg answers 404 not_found (the page then falls back to Mermaid)."""
     assert_error(client[0].get("/v1/state-diagram?format=svg"), 404, "not_found")
 
 
 @pytest.mark.skipif(not graphviz_available(), reason="Graphviz is not installed")
-def test_state_diagram_svg_with_graphviz(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_state_diagram_svg_with_graphviz(client: tuple[TestClient, ScriptedService]) -> None:
     """With Graphviz, svg is served as image/svg+xml."""
     response = client[0].get("/v1/state-diagram?format=svg&current=idle")
     assert response.headers["content-type"].startswith("image/svg+xml")
 
 
 @pytest.mark.parametrize("query", ["format=png", "current=nowhere", "format=json&current=x"])
-def test_state_diagram_bad_query_is_422(client: tuple[TestClient, FakeRuntime], query: str) -> None:
+def test_state_diagram_bad_query_is_422(
+    client: tuple[TestClient, ScriptedService], query: str
+) -> None:
     """An unknown format or state answers 422 validation_error."""
     assert_error(client[0].get(f"/v1/state-diagram?{query}"), 422, "validation_error")
 
 
-def test_state_diagram_passes_the_current_state(client: tuple[TestClient, FakeRuntime]) -> None:
-    """?current= reaches the engine so the diagram highlights that state."""
+def test_state_diagram_passes_the_current_state(client: tuple[TestClient, ScriptedService]) -> None:
+    """?current= reaches the engine so the diagram marks that state as where the machine is."""
     text = client[0].get("/v1/state-diagram?format=mermaid&current=clarifying_population").text
-    assert "class clarifying_population current" in text
+    assert "[*] --> clarifying_population" in text
+    assert "[*] --> idle" in client[0].get("/v1/state-diagram?format=mermaid").text
 
 
-def test_unknown_route_and_method_are_json(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_unknown_route_and_method_are_json(client: tuple[TestClient, ScriptedService]) -> None:
     """Routing misses are JSON errors too (404 not_found, 405 method_not_allowed)."""
     assert_error(client[0].get("/nope"), 404, "not_found")
     assert_error(client[0].put("/v1/conversations"), 405, "method_not_allowed")
 
 
 def test_openapi_document_matches_routes_and_models(
-    client: tuple[TestClient, FakeRuntime],
+    client: tuple[TestClient, ScriptedService],
 ) -> None:
     """/openapi.json is OpenAPI 3.1 with every route; its TurnResult lists the model's fields."""
     doc = client[0].get("/openapi.json").json()
@@ -417,21 +485,31 @@ def test_openapi_document_matches_routes_and_models(
 def test_lifespan_closes_the_runtime(redis_client: Any, tmp_path: Any) -> None:
     """Leaving the app's lifespan closes the runtime it built, once."""
     settings = Settings(duocthu_data_dir=tmp_path)
-    runtime = FakeRuntime(settings=settings, redis=redis_client)
+    runtime = scripted_service(redis_client, tmp_path, settings).runtime
+    closes: list[None] = []
+    close = runtime.close
+
+    def counting() -> None:
+        closes.append(None)
+        close()
+
+    runtime.close = counting  # type: ignore[method-assign]  # a spy on the real close
     with TestClient(create_app(settings, lambda _s: runtime)) as http:
         assert http.get("/health").status_code == 200
-        assert not runtime.closed
-    assert runtime.closed
+        assert closes == []
+    assert closes == [None]
 
 
-def test_ready_is_503_when_the_probe_itself_fails(client: tuple[TestClient, FakeRuntime]) -> None:
+def test_ready_is_503_when_the_probe_itself_fails(
+    client: tuple[TestClient, ScriptedService],
+) -> None:
     """If readiness cannot even be asked, /ready says not ready instead of erroring."""
-    http, runtime = client
+    http, svc = client
 
     def broken() -> list[ComponentStatus]:
         raise StateStoreUnavailable("redis down")
 
-    runtime.ready = broken  # type: ignore[method-assign]  # simulate a failing probe
+    svc.runtime.ready = broken  # type: ignore[method-assign]  # simulate a failing probe
     response = http.get("/ready")
     assert response.status_code == 503
     assert response.json()["ready"] is False
@@ -447,7 +525,13 @@ def test_startup_log_names_backends_and_providers(
     fields = record.fields  # type: ignore[attr-defined]  # set through extra=
     assert fields["redis"] == "embedded"
     assert fields["embedding_provider"] == "local"
-    assert [c["name"] for c in fields["components"]] == ["redis", "index", "embedding"]
+    assert [c["name"] for c in fields["components"]] == [
+        "redis",
+        "index",
+        "embedding:local",
+        "understanding:rules",
+        "answer:extractive",
+    ]
     assert fields["turn_threads"] == 32
 
 
@@ -466,9 +550,10 @@ def test_turn_threads_default_follows_the_providers(env: dict[str, str], threads
     assert Settings(**env).effective_turn_threads() == threads
 
 
-def _observe_creates(runtime: FakeRuntime, probe: Callable[[], T], pause: float = 0) -> list[T]:
+def _observe_creates(svc: ScriptedService, probe: Callable[[], T], pause: float = 0) -> list[T]:
     """Record `probe()` on the thread that runs each POST /v1/conversations."""
     seen: list[T] = []
+    runtime = svc.runtime
     original = runtime.engine.create_conversation
 
     def recording() -> Any:
@@ -482,9 +567,9 @@ def _observe_creates(runtime: FakeRuntime, probe: Callable[[], T], pause: float 
 
 def test_turns_run_on_the_configured_number_of_threads(make_client: MakeClient) -> None:
     """Concurrent requests never use more turn threads than TURN_THREADS."""
-    http, runtime = make_client(turn_threads=2)
+    http, svc = make_client(turn_threads=2)
     # Each call sleeps long enough for the requests to overlap.
-    names = _observe_creates(runtime, lambda: threading.current_thread().name, pause=0.01)
+    names = _observe_creates(svc, lambda: threading.current_thread().name, pause=0.01)
     with ThreadPoolExecutor(8) as pool:
         codes = list(pool.map(lambda _: http.post("/v1/conversations").status_code, range(24)))
     assert codes == [201] * 24
@@ -498,9 +583,9 @@ def test_pinned_app_runs_turns_on_the_loop_threads_core(
 ) -> None:
     """With pin_threads (serve's single worker), turn threads share the event loop's core."""
     settings = Settings(duocthu_data_dir=tmp_path, pin_cpu="auto")
-    runtime = FakeRuntime(settings=settings, redis=redis_client)
-    seen = _observe_creates(runtime, lambda: os.sched_getaffinity(0))
-    app = create_app(settings, lambda _s: runtime, pin_threads=True)
+    svc = scripted_service(redis_client, tmp_path, settings)
+    seen = _observe_creates(svc, lambda: os.sched_getaffinity(0))
+    app = create_app(settings, lambda _s: svc.runtime, pin_threads=True)
     with caplog.at_level("INFO", logger="duocthu.server"), TestClient(app) as http:
         for _ in range(4):
             assert http.post("/v1/conversations").status_code == 201
@@ -513,8 +598,8 @@ def test_pinned_app_runs_turns_on_the_loop_threads_core(
 
 def test_unpinned_app_leaves_threads_alone(make_client: MakeClient) -> None:
     """create_app without pin_threads (tests, --workers N) does not touch affinity."""
-    http, runtime = make_client()
-    seen = _observe_creates(runtime, lambda: os.sched_getaffinity(0))
+    http, svc = make_client()
+    seen = _observe_creates(svc, lambda: os.sched_getaffinity(0))
     http.post("/v1/conversations")
     assert seen == [os.sched_getaffinity(0)]
 

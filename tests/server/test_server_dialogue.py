@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Any
 
 import redis
-from server_fakes import scripted_runtime, start
 from starlette.testclient import TestClient
 
 from engine.settings import Settings
-from engine.testing import SAMPLE_CATALOG, SAMPLE_EVIDENCE, evidence
+from engine.testing import SAMPLE_CATALOG, SAMPLE_EVIDENCE, MemoryRetriever, evidence
 from engine.understanding import RulesUnderstander
 from server import create_app
+from tests.support.dialogue import scripted_runtime, start
 
 ITEMS = [
     *SAMPLE_EVIDENCE,
@@ -23,7 +23,10 @@ ITEMS = [
 
 def _client(redis_client: redis.Redis, tmp_path: Path) -> TestClient:
     runtime = scripted_runtime(
-        redis_client, tmp_path, understander=RulesUnderstander(SAMPLE_CATALOG), items=ITEMS
+        redis_client,
+        tmp_path,
+        understander=RulesUnderstander(SAMPLE_CATALOG),
+        retriever=MemoryRetriever(ITEMS, SAMPLE_CATALOG),
     )
     return TestClient(create_app(Settings(duocthu_data_dir=tmp_path), lambda _s: runtime))
 

@@ -9,11 +9,14 @@ from typing import Any
 
 import pytest
 import redis
-from server_fakes import scripted_runtime, start
 from starlette.testclient import TestClient
 
+from engine.ports import AnswerRequest
 from engine.settings import Settings
+from engine.testing import sample_runtime
+from grounding.evidence import Answer, Claim
 from server import STATIC_DIR, create_app
+from tests.support.dialogue import scripted_runtime, scripted_understander, start
 
 SCHEMAS = json.loads((STATIC_DIR / "openapi.json").read_text("utf-8"))["components"]["schemas"]
 
@@ -122,3 +125,26 @@ def test_ready_with_a_disabled_provider_is_200(redis_client: redis.Redis, tmp_pa
     assert response.status_code == 200
     embedding = next(c for c in response.json()["components"] if c["name"].startswith("embedding"))
     assert embedding["enabled"] is False
+
+
+class _MiscitingAnswerer:
+    """An honest fake generator whose one claim cites evidence that is not in the pool."""
+
+    def generate(self, request: AnswerRequest) -> Answer:
+        return Answer(lead="Theo Dược thư:", claims=(Claim(text="Uống 5 viên.", citations=(9,)),))
+
+
+def test_trace_shows_why_grounding_failed(redis_client: redis.Redis, tmp_path: Path) -> None:
+    """GET /trace shows, for a grounding_failed turn, the failed check and its problem."""
+    settings = Settings(duocthu_data_dir=tmp_path, embedding_provider="disabled")
+    runtime = sample_runtime(
+        redis_client, settings, understander=scripted_understander(), answerer=_MiscitingAnswerer()
+    )
+    with TestClient(create_app(settings, lambda _s: runtime)) as http:
+        cid, auth = start(http)
+        url = f"/v1/conversations/{cid}"
+        reply = http.post(f"{url}/turns", json={"text": "chống chỉ định paracetamol"}, headers=auth)
+        assert reply.json()["reason"] == "grounding_failed"
+        assert "Uống 5 viên" not in reply.text
+        (entry,) = http.get(f"{url}/trace", headers=auth).json()["turns"]
+    assert entry["grounding_failures"] == [{"check": "citation", "problem": "Uống 5 viên."}]

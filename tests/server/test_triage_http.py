@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from server_fakes import start
 from starlette.testclient import TestClient
 
 from engine.settings import EmbeddingProvider, Settings
 from engine.triage import dose_mentions
 from server import create_app
+from tests.support.dialogue import start
 
 
 def test_emergency_and_self_harm_over_http_on_the_demo_corpus(

@@ -1,13 +1,13 @@
 """The real HTTP service and engine over an external Redis, with fake models and retrieval.
 
-For fault tests and load benches: `server.create_app` with a runtime whose
+For fault tests: `server.create_app` with the real runtime (`engine.testing.sample_runtime`) whose
 understanding reads the frame from the turn text (JSON), whose retrieval is the
 in-memory sample corpus, and which can stall in one stage so a test can kill the
 process there. Environment: REDIS_URL (required) and the usual settings, plus
 DUOCTHU_FAULT_SLOW_STAGE (`retrieve` | `answer`), DUOCTHU_FAULT_DELAY_S and
 DUOCTHU_FAULT_MARKER (a file touched when the stall starts).
 
-    python -m bench.fake_service --port 8765 [--workers 2]
+    python -m tests.support.fake_service --port 8765 [--workers 2]
 """
 
 from __future__ import annotations
@@ -20,21 +20,17 @@ from typing import Any
 
 from engine.bootstrap import Runtime
 from engine.errors import ConfigError
-from engine.paths import Paths
 from engine.ports import AnswerRequest
 from engine.redis_client import from_url
 from engine.settings import EmbeddingProvider, Settings
-from engine.store import RedisStateStore
 from engine.testing import (
     SAMPLE_CATALOG,
     SAMPLE_EVIDENCE,
     FrameEchoUnderstander,
     MemoryRetriever,
     QuotingAnswerer,
-    simple_checks,
-    simple_render,
+    sample_runtime,
 )
-from engine.turn import Engine
 
 
 def _stall(stage: str) -> None:
@@ -63,51 +59,18 @@ class StallingAnswerer(QuotingAnswerer):
         return super().generate(request)
 
 
-class _SampleIndex:
-    """Enough of an index for `Runtime.ready()`."""
-
-    def count(self) -> int:
-        return len(SAMPLE_EVIDENCE)
-
-
 def build_fake_runtime(settings: Settings) -> Runtime:
     if not settings.redis_url:
         raise ConfigError("the fake service needs REDIS_URL (an external Redis)")
     client = from_url(settings.redis_url, timeout_s=settings.redis_timeout_s)
-    store = RedisStateStore(
+    runtime: Runtime = sample_runtime(
         client,
-        idle_ttl_s=settings.conversation_ttl_seconds,
-        lock_ttl_ms=settings.lock_ttl_ms,
-        lock_wait_ms=settings.lock_wait_ms,
-        trace_cap=settings.trace_turns,
-    )
-    retriever = StallingRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG)
-    paths = Paths(
-        retriever,
-        StallingAnswerer(),
-        checks=simple_checks,
-        renderer=simple_render,
-        catalog=SAMPLE_CATALOG,
-    )
-    engine = Engine(
-        store=store,
+        settings,
         understander=FrameEchoUnderstander(),
-        paths=paths,
-        catalog=SAMPLE_CATALOG,
-        max_consecutive_clarify=settings.max_consecutive_clarify,
-        idle_ttl_s=settings.conversation_ttl_seconds,
-        max_turn_chars=settings.max_turn_chars,
+        retriever=StallingRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG),
+        answerer=StallingAnswerer(),
     )
-    return Runtime(
-        settings=settings,
-        engine=engine,
-        redis=client,
-        index=_SampleIndex(),
-        retriever=retriever,
-        embedder=None,
-        catalog=SAMPLE_CATALOG,
-        describe={"understanding": "frame echo (test)", "answer": "quoting (test)"},
-    )
+    return runtime
 
 
 def app_factory() -> Any:
@@ -126,7 +89,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     uvicorn.run(
-        "bench.fake_service:app_factory",
+        "tests.support.fake_service:app_factory",
         factory=True,
         host="127.0.0.1",
         port=args.port,

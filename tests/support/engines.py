@@ -1,4 +1,4 @@
-"""The real engine over a given Redis URL with the sample corpus and fake models (for benches)."""
+"""The real engine over a Redis URL (another process's server), for fault tests and benches."""
 
 from __future__ import annotations
 

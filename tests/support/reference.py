@@ -1,0 +1,104 @@
+"""A plain reference model of routing + breaker + merge, for property suites and benches.
+
+It is written independently of engine/routing.py and engine/merge.py, from the
+contract's table (docs/reasons.md), so the two can disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Reference:
+    """Ten-odd lines of what the contract says should happen, with no engine code."""
+
+    max_clarify: int = 4
+    streak: int = 0
+    prior: dict[str, Any] | None = None
+    open_slot: bool = False
+    open_reason: str = ""
+    history: list[str] = field(default_factory=list)
+
+    def route(self, f: dict[str, Any]) -> tuple[str, str]:
+        dosing = (
+            f.get("turn_type") == "dosing_calc" and f.get("drugs") and not f.get("section_overview")
+        )
+        cond = f.get("turn_type") == "condition_to_drug"
+        if f.get("non_human"):
+            return "abstain", ""
+        if dosing and not f.get("population"):
+            return "clarify", ""
+        if (
+            dosing
+            and f.get("population") == "child"
+            and (f.get("age_months") is None or f.get("weight_kg") is None)
+        ):
+            return "clarify", ""
+        if (
+            f.get("needs_clarify")
+            and f.get("turn_type") not in ("dosing_calc", "condition_to_drug", "drug_overview")
+            and not f.get("section_overview")
+        ):
+            return "clarify", ""
+        if cond:
+            if not f.get("condition"):
+                return "clarify", ""
+            return ("abstain", "") if f.get("condition_relation") == "caution" else ("retrieve", "")
+        if f.get("turn_type") == "drug_attribute" and f.get("drugs") and not f.get("attribute"):
+            return "clarify", ""
+        if f.get("turn_type") == "smalltalk":
+            return "answer", ""
+        if f.get("turn_type") == "out_of_scope":
+            return "abstain", ""
+        if not f.get("drugs"):
+            return ("abstain", "") if f.get("unknown_drugs") else ("clarify", "no_drug")
+        return "retrieve", ""
+
+    def step(self, f: dict[str, Any]) -> str:
+        """The expected outcome class of one turn: clarify, abstain, or not-those."""
+        bare_drug = (
+            self.open_reason == "no_drug"
+            and f.get("drugs")
+            and not f.get("attribute")
+            and f.get("turn_type") in ("drug_attribute", "drug_overview")
+        )
+        context_only = (
+            not self.open_slot
+            and self.prior is not None
+            and self.prior.get("turn_type") == "condition_to_drug"
+            and self.prior.get("condition")
+            and f.get("age_months") is not None
+            and not (f.get("drugs") or f.get("attribute") or f.get("condition"))
+            and f.get("turn_type") not in ("smalltalk", "interaction", "condition_relation")
+        )
+        if context_only and self.prior is not None:
+            f = {**self.prior, "age_months": f["age_months"]}
+        elif ("fills_slot" in f or bare_drug) and self.open_slot and self.prior is not None:
+            # The answer fills slots; the open question keeps its own turn type.
+            merged = {
+                **self.prior,
+                **{k: v for k, v in f.items() if k not in ("fills_slot", "turn_type")},
+            }
+            if f.get("age_months") or f.get("weight_kg"):
+                merged.setdefault("population", "child")
+            merged.pop("needs_clarify", None)
+            f = merged
+        else:
+            f = {**f, "turn_type": f.get("turn_type", "out_of_scope")}
+            f.pop("fills_slot", None)
+        kind, reason = self.route(f)
+        if f.get("turn_type") == "smalltalk" and self.open_slot:
+            # Thanks or a greeting while a question is open: the question stays, streak resets.
+            self.streak = 0
+            return kind
+        if kind == "clarify" and self.streak >= self.max_clarify:
+            self.streak, self.prior, self.open_slot, self.open_reason = 0, None, False, ""
+            return "abstain"
+        if kind == "clarify":
+            self.streak += 1
+            self.prior, self.open_slot, self.open_reason = f, True, reason
+            return "clarify"
+        self.streak, self.prior, self.open_slot, self.open_reason = 0, f, False, ""
+        return kind

@@ -104,7 +104,7 @@ def test_names_do_not_span_a_sentence_break() -> None:
     assert found("Dùng amoxicilin. Acid clavulanic thì sao") == ("amoxicillin",)
 
 
-def test_brands_of_the_tên_thương_mại_section() -> None:
+def test_brands_of_the_brand_section() -> None:
     """Brands find their drug, with or without strength and form words."""
     assert found("Zentamox") == ("amox_clav",)
     assert found("kalvix 500/125") == ("amox_clav",)

@@ -56,7 +56,7 @@ def test_spelling_is_stable() -> None:
 
 
 def test_acid_order_and_link_words_do_not_matter() -> None:
-    """"Acid acetylsalicylic" and "acetylsalicylic acid" have the same words."""
+    """The words of "Acid acetylsalicylic" and "acetylsalicylic acid" are the same."""
     assert content_words(words_of("Acid acetylsalicylic")) == content_words(
         words_of("acetylsalicylic acid")
     )

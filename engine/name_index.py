@@ -29,6 +29,7 @@ from engine.names import (
     is_plain_words,
     is_vietnamese_syllable,
     product_stem,
+    spelling,
     split_parentheses,
     text_tokens,
     words_of,
@@ -156,6 +157,13 @@ class NameIndex:
                 self._keys_of.setdefault(drug_id, set()).add(key)
         longest = max((len(k) for k in self._by_key), default=1)
         self.max_window = min(MAX_WINDOW, longest + 3)
+        # A run of words can only be a name if each word is one a key holds, a salt word
+        # (dropped for the base) or a link word: prose is skipped a word at a time.
+        self._vocabulary = frozenset(w for key in self._by_key for w in key) | SALT_WORDS
+        self._drug_vocabulary = {
+            drug_id: frozenset(w for key in keys for w in key) | SALT_WORDS
+            for drug_id, keys in self._keys_of.items()
+        }
 
     def _preferred(self, ranks: dict[str, Rank]) -> tuple[tuple[str, ...], Rank]:
         """Best rank first; among equals the fewest ingredients (a single-substance
@@ -223,13 +231,26 @@ class NameIndex:
         skip: frozenset[int] = frozenset(),
     ) -> NameHit | None:
         """The longest name starting at word `i`, if any."""
-        for end in range(min(len(words), i + self.max_window), i, -1):
+        for end in range(self._run_end(words, i, self._vocabulary, breaks), i, -1):
             if not self.window_ok(words, i, end, breaks, skip):
                 continue
             found = self.lookup(words[i:end])
             if found is not None:
                 return NameHit(i, end, *found)
         return None
+
+    def _run_end(
+        self, words: Sequence[str], i: int, vocabulary: frozenset[str], breaks: frozenset[int]
+    ) -> int:
+        """The end of the longest run from `i` that could hold one name (`i` if none)."""
+        end = i
+        limit = min(len(words), i + self.max_window)
+        while end < limit and (end == i or end not in breaks):
+            word = words[end]
+            if not is_link(word) and spelling(word) not in vocabulary:
+                break
+            end += 1
+        return end
 
     @staticmethod
     def window_ok(
@@ -260,9 +281,10 @@ class NameIndex:
         keys = self._keys_of.get(drug_id)
         if not keys:
             return False
+        vocabulary = self._drug_vocabulary[drug_id]
         words, breaks = text_tokens(text)
         for i in range(len(words)):
-            for end in range(i + 1, min(len(words), i + self.max_window) + 1):
+            for end in range(i + 1, self._run_end(words, i, vocabulary, breaks) + 1):
                 if not self.window_ok(words, i, end, breaks, frozenset()):
                     continue
                 key = content_words(words[i:end])

@@ -1,21 +1,18 @@
 """List-mode checks: claims name only retrieved candidates, cite their own drug, and rank nothing.
 
-Drug names in free text are found with the catalog (printed name, INN, aliases), accent-
-and case-insensitively, so "amoxicillin" and "Amoxicilin" are the same drug.
+Drug names in free text are found with the catalog's name index (printed name, INN,
+aliases, base names without a salt, brands), accent- and case-insensitively, so
+"amoxicillin" and "Amoxicilin" are the same drug.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Iterable, Sequence
 
 from engine.catalog import DrugCatalog
 from grounding.checks import Verdict
 from grounding.evidence import Answer, Claim, Evidence
 from grounding.text import contains_phrase, fold
-
-# Aliases shorter than this are too likely to be ordinary syllables to match in prose.
-MIN_ALIAS_CHARS = 4
 
 # Preference / ranking wording a factual indication list must not add (folded forms).
 RANKING_PHRASES: tuple[str, ...] = (
@@ -36,35 +33,15 @@ RANKING_PHRASES: tuple[str, ...] = (
 
 
 class DrugMentions:
-    """Finds which catalog drugs a text names."""
+    """Finds which catalog drugs a text names, through the catalog's one name index."""
 
     def __init__(self, catalog: DrugCatalog) -> None:
         self.catalog = catalog
-        names: list[tuple[str, str]] = []
-        for entry in catalog:
-            for i, name in enumerate(entry.names()):
-                folded = fold(name)
-                if i > 0 and len(folded) < MIN_ALIAS_CHARS:
-                    continue
-                names.append((folded, entry.drug_id))
-        names.sort(key=lambda pair: len(pair[0]), reverse=True)
-        self._names = names
-        self._pattern = (
-            re.compile(
-                r"(?<![0-9a-z])(" + "|".join(re.escape(n) for n, _ in names) + r")(?![0-9a-z])"
-            )
-            if names
-            else None
-        )
-        self._by_name = dict(names)
-        self._per_drug: dict[str, re.Pattern[str]] = {}
+        self._names = catalog.names
 
     def in_text(self, text: str) -> list[str]:
         """Drug ids named in `text`, in order of first mention, without duplicates."""
-        if self._pattern is None:
-            return []
-        found = (self._by_name[m.group(1)] for m in self._pattern.finditer(fold(text)))
-        return list(dict.fromkeys(found))
+        return list(self._names.find(text))
 
     def names_of(self, drug_id: str) -> tuple[str, ...]:
         entry = self.catalog.get(drug_id)
@@ -72,17 +49,7 @@ class DrugMentions:
 
     def mentions(self, text: str, drug_id: str) -> bool:
         """Whether `text` names `drug_id` anywhere (even inside a longer drug's name)."""
-        pattern = self._per_drug.get(drug_id)
-        if pattern is None:
-            names = [
-                fold(n)
-                for n in self.names_of(drug_id)
-                if len(fold(n)) >= MIN_ALIAS_CHARS or n == self.catalog.name_of(drug_id)
-            ]
-            alternatives = "|".join(re.escape(n) for n in names if n) or r"(?!x)x"
-            pattern = re.compile(rf"(?<![0-9a-z])(?:{alternatives})(?![0-9a-z])")
-            self._per_drug[drug_id] = pattern
-        return pattern.search(fold(text)) is not None
+        return self._names.names(text, drug_id)
 
 
 class CandidateSetCheck:

@@ -83,7 +83,15 @@ class RetrievalService:
     def catalog(self) -> DrugCatalog:
         with self._lock:
             if self._catalog is None:
-                self._catalog = DrugCatalog(self._index.drugs())
+                # Brands come from each monograph's own Tên thương mại text (read in order,
+                # so a list split over chunks is read whole); quarantined text is skipped.
+                flt = QueryFilter(section_keys=(SectionKey.TEN_THUONG_MAI.value,))
+                brands = [
+                    (str(h.payload.get("drug_id", "")), str(h.payload.get("text", "")))
+                    for h in self._index.scroll(flt)
+                    if not h.payload.get("quarantined")
+                ]
+                self._catalog = DrugCatalog(self._index.drugs()).with_brands(brands)
             return self._catalog
 
     def linked_drugs(self, query: str) -> tuple[str, ...]:

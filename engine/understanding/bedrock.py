@@ -1,7 +1,8 @@
 """The Bedrock understander (`UNDERSTANDING_PROVIDER=bedrock`): the frame as forced tool use.
 
 The drug ids the model may return are bounded before the call by a catalog-bounded
-candidate set (rapidfuzz over the catalog's names, plus the prior frame's drugs), and
+candidate set (the catalog's name index, rapidfuzz over its names for typos, plus the
+prior frame's drugs), and
 everything it returns is re-validated here: ids outside the set, enum values we do not
 know, and ages or weights that are not numbers the user typed are dropped, never trusted.
 """
@@ -9,7 +10,6 @@ know, and ages or weights that are not numbers the user typed are dropped, never
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -29,6 +29,8 @@ from engine.frame import (
     Route,
     TurnType,
 )
+from engine.name_index import Rank
+from engine.names import content_words, text_tokens
 from engine.ports import UnderstandingContext
 from engine.sections import SectionKey
 from engine.understanding.answers import is_non_answer
@@ -46,25 +48,30 @@ FUZZY_THRESHOLD = 85.0
 MAX_CANDIDATES = 12
 MAX_TEXT_CHARS = 2000
 HISTORY_LINES = 6
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 def candidate_drugs(
     text: str, catalog: DrugCatalog, *, also: Iterable[str] = (), limit: int = MAX_CANDIDATES
 ) -> list[str]:
-    """Catalog ids whose names are close to a 1–3 word span of `text`, best first."""
-    words = _WORD.findall(fold(text))
-    spans = {" ".join(words[i : i + n]) for n in (1, 2, 3) for i in range(len(words) - n + 1)}
+    """Catalog ids the text names (the name index), then ids whose names are close to a
+    1–3 word span of it (typos), best first."""
+    names = catalog.names
+    words, _ = text_tokens(text)
+    scored: dict[str, float] = dict.fromkeys(names.find(text), 100.0)
+    spans = {
+        " ".join(content_words(words[i : i + n]))
+        for n in (1, 2, 3)
+        for i in range(len(words) - n + 1)
+    }
     spans = {s for s in spans if len(s) >= 4}
-    scored: dict[str, float] = {}
-    for entry in catalog:
-        for name in entry.names():
-            target = fold(name)
-            if len(target) < 4:
-                continue
-            best = max((fuzz.ratio(target, s) for s in spans), default=0.0)
-            if best >= FUZZY_THRESHOLD:
-                scored[entry.drug_id] = max(best, scored.get(entry.drug_id, 0.0))
+    for form in names.forms():
+        target = " ".join(form.key)
+        # Brands are taken exactly only, as by the rules understander.
+        if form.rank is Rank.BRAND or len(target) < 4:
+            continue
+        best = max((fuzz.ratio(target, s) for s in spans), default=0.0)
+        if best >= FUZZY_THRESHOLD:
+            scored[form.drug_id] = max(best, scored.get(form.drug_id, 0.0))
     ranked = sorted(scored, key=lambda d: (-scored[d], d))
     kept = [d for d in also if d in catalog]
     return list(dict.fromkeys([*kept, *ranked]))[: max(limit, len(kept))]

@@ -13,7 +13,7 @@ import pytest
 from fake_bedrock import FakeBedrock, Reply, Throttle, boto3_session
 
 from engine.budget import RequestBudget
-from engine.catalog import DrugCatalog
+from engine.catalog import DrugCatalog, DrugEntry
 from engine.errors import RequestBudgetExhausted, UnderstandingFailed
 from engine.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
 from engine.ports import UnderstandingContext
@@ -48,6 +48,22 @@ def test_candidates_come_from_fuzzy_catalog_match(catalog: DrugCatalog) -> None:
     found = candidate_drugs("lieu paracetamon cho tre 5 tuoi", catalog)
     assert found[0] == "paracetamol"
     assert "warfarin" not in found
+
+
+def test_candidates_use_the_name_index() -> None:
+    """Base names, combinations by their parts and brands are candidates, like in the rules."""
+    catalog = DrugCatalog(
+        [
+            DrugEntry(drug_id="tramadol_hcl", name="Tramadol hydroclorid"),
+            DrugEntry(drug_id="amoxicillin", name="Amoxicilin"),
+            DrugEntry(
+                drug_id="amox_clav", name="Amoxicilin và kali clavulanat", brands=("Zentamox",)
+            ),
+        ]
+    )
+    assert candidate_drugs("liều tramadol", catalog) == ["tramadol_hcl"]
+    assert candidate_drugs("amoxicillin clavulanate cho trẻ", catalog)[0] == "amox_clav"
+    assert candidate_drugs("zentamox 625", catalog) == ["amox_clav"]
 
 
 def test_prior_drugs_are_always_candidates(catalog: DrugCatalog) -> None:

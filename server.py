@@ -6,14 +6,15 @@ one engine function on a worker thread and renders JSON. Errors are mapped in on
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import json
 import logging
 import math
+import os
+import shutil
+import tempfile
 import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Protocol, TypedDict, TypeVar, cast
@@ -32,6 +33,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from engine import bootstrap, cpu
+from engine.access import AccessMiddleware
 from engine.errors import (
     ConfigError,
     DuocthuError,
@@ -40,8 +42,9 @@ from engine.errors import (
     TurnInProgress,
     VersionConflict,
 )
-from engine.logging import TurnLogger, configure_logging
-from engine.metrics import TurnMetrics
+from engine.logging import TurnLogger, configure_logging, log_config
+from engine.metrics import MULTIPROC_ENV, TurnMetrics
+from engine.offload import Offload
 from engine.ports import TurnObserver
 from engine.ratelimit import RateLimiter
 from engine.result import (
@@ -100,25 +103,6 @@ RuntimeFactory = Callable[[Settings], RuntimeLike]
 def build_runtime(settings: Settings) -> RuntimeLike:
     """The real runtime (embedded defaults unless REDIS_URL / QDRANT_URL are set)."""
     return bootstrap.build_runtime(settings)
-
-
-class Offload:
-    """Runs blocking calls (a turn, a readiness probe) on the process's turn threads.
-
-    A plain executor hop skips the capacity limiter and task-group bookkeeping that
-    anyio's `run_in_threadpool` adds to every call. No bench here compares the two, so no
-    figure is claimed; `python -m bench.turn_profile` with and without `--inline` measures
-    what the hand-over itself costs per turn.
-    """
-
-    def __init__(self, threads: int) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="turn")
-
-    async def __call__(self, fn: Callable[[], T]) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._pool, fn)
-
-    def close(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 class AppState(TypedDict):
@@ -317,9 +301,10 @@ async def post_turn(request: Request) -> Response:
 
     def handle() -> bytes:
         _limit(state, client_id)
-        result = state["runtime"].engine.handle(
-            conversation_id, turn.text, idempotency_key=turn.idempotency_key, token=token
-        )
+        with state["metrics"].turns_in_flight.track_inprogress():
+            result = state["runtime"].engine.handle(
+                conversation_id, turn.text, idempotency_key=turn.idempotency_key, token=token
+            )
         return result.model_dump_json().encode("utf-8")
 
     return Response(await state["offload"](handle), media_type="application/json")
@@ -472,12 +457,12 @@ def create_app(
     """
     settings = settings if settings is not None else Settings()
     limit = settings.max_body_bytes
+    metrics_observer = TurnMetrics()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[AppState]:
         runtime = await run_in_threadpool(runtime_factory, settings)
         try:
-            metrics_observer = TurnMetrics()
             runtime.observers.extend(
                 [metrics_observer, TurnLogger(log_user_text=settings.log_user_text)]
             )
@@ -495,7 +480,7 @@ def create_app(
             # process: move it out of the collector's sight so collections stay short.
             gc.collect()
             gc.freeze()
-            offload = Offload(settings.effective_turn_threads())
+            offload = Offload(settings.effective_turn_threads(), metrics_observer.turn_queue)
             try:
                 yield {
                     "runtime": runtime,
@@ -507,8 +492,13 @@ def create_app(
                 await run_in_threadpool(offload.close)
         finally:
             await run_in_threadpool(runtime.close)
+            metrics_observer.close()
 
-    middleware = [Middleware(SecurityHeaders), Middleware(DeclaredBodyLimit, max_body_size=limit)]
+    middleware = [
+        Middleware(AccessMiddleware, observer=metrics_observer),
+        Middleware(SecurityHeaders),
+        Middleware(DeclaredBodyLimit, max_body_size=limit),
+    ]
     if settings.cors_allow_origins:
         middleware.append(
             Middleware(
@@ -583,21 +573,32 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
             f"PIN_CPU={settings.pin_cpu} would put every worker on one core; "
             "use auto or off with --workers"
         )
-    configure_logging()
+    configure_logging(settings.log_level)
+    # uvicorn's loggers write our JSON lines at LOG_LEVEL; its own access log is off
+    # because the access middleware writes one with the route template and request id.
+    logs: dict[str, Any] = {"log_config": log_config(settings.log_level), "access_log": False}
     if workers == 1:
         app = create_app(settings, pin_threads=True)
-        uvicorn.run(app, host=host, port=port, log_level="warning")
-    else:
-        # Each worker process builds its own app from the same environment. Workers are
-        # not pinned: nothing tells a worker which core its siblings are on.
+        uvicorn.run(app, host=host, port=port, log_level=settings.log_level.lower(), **logs)
+        return
+    # Each worker process builds its own app from the same environment. Workers are
+    # not pinned: nothing tells a worker which core its siblings are on. They keep their
+    # metrics in files under a fresh directory, so /metrics in any of them adds up all.
+    metrics_dir = tempfile.mkdtemp(prefix="duocthu-metrics-")
+    os.environ[MULTIPROC_ENV] = metrics_dir
+    try:
         uvicorn.run(
             "server:create_app",
             factory=True,
             host=host,
             port=port,
             workers=workers,
-            log_level="warning",
+            log_level=settings.log_level.lower(),
+            **logs,
         )
+    finally:
+        os.environ.pop(MULTIPROC_ENV, None)
+        shutil.rmtree(metrics_dir, ignore_errors=True)
 
 
 __all__ = ["RuntimeLike", "TurnRequest", "create_app", "serve"]

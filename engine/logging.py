@@ -1,12 +1,16 @@
-"""Structured JSON logs, one line per turn: ids, route rule, reason, timings; no user text.
+"""Structured JSON logs: one line per event on stdout, the request id in every line of a request.
 
-`configure_logging` is called by entry points (serve, chat), never at import time.
+One line per turn (ids, route rule, reason, timings; no user text unless `LOG_USER_TEXT`),
+one access line per request (engine/access.py), and every other library's records,
+uvicorn's included, in the same JSON shape. `configure_logging` and `log_config` are used
+by entry points (serve, chat, bench), never at import time.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
+from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import IO, Any
 
@@ -16,6 +20,15 @@ from engine.errors import DuocthuError
 from engine.result import TraceEntry, TurnResult
 
 TURN_LOGGER = "duocthu.turn"
+LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+# Set by the access middleware for the length of one request; the turn thread runs in a
+# copy of the request's context (engine/offload.py), so the turn line carries it too.
+REQUEST_ID: ContextVar[str | None] = ContextVar("duocthu_request_id", default=None)
+
+# uvicorn's loggers: their records propagate to the root handler instead of uvicorn's own
+# plain-text ones ("ERROR: …").
+_UVICORN_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
 
 # Frame fields derived from the user's words; logged only when log_user_text is on.
 _USER_DERIVED_FRAME_KEYS = frozenset(
@@ -33,6 +46,9 @@ class JsonFormatter(logging.Formatter):
             "logger": record.name,
             "event": record.getMessage(),
         }
+        request_id = REQUEST_ID.get()
+        if request_id is not None:
+            payload["request_id"] = request_id
         fields = getattr(record, "fields", None)
         if isinstance(fields, dict):
             payload.update(fields)
@@ -43,15 +59,45 @@ class JsonFormatter(logging.Formatter):
         return pydantic_core.to_json(payload, fallback=str).decode("utf-8")
 
 
+def log_config(level: str = "INFO") -> dict[str, Any]:
+    """A `logging.config.dictConfig` for `uvicorn.run(log_config=...)`: every logger, the
+    root and uvicorn's, writes JSON lines to stdout at `level`. Each worker applies it."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": JsonFormatter}},
+        "handlers": {
+            "stdout": {
+                "class": "logging.StreamHandler",
+                "formatter": "json",
+                "stream": "ext://sys.stdout",
+            }
+        },
+        "root": {"handlers": ["stdout"], "level": level},
+        "loggers": {
+            "duocthu": {"handlers": [], "level": level, "propagate": True},
+            # `transitions` logs every state entry and exit at INFO; the turn line says it all.
+            "transitions": {"handlers": [], "level": "WARNING", "propagate": True},
+            **{
+                name: {"handlers": [], "level": level, "propagate": True}
+                for name in _UVICORN_LOGGERS
+            },
+        },
+    }
+
+
 def configure_logging(level: str = "INFO", stream: IO[str] | None = None) -> None:
-    """Send `duocthu.*` records as JSON lines to `stream` (stderr by default)."""
-    handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
+    """Send every record, from any logger, as a JSON line to `stream` (stdout by default)."""
+    handler = logging.StreamHandler(stream if stream is not None else sys.stdout)
     handler.setFormatter(JsonFormatter())
-    root = logging.getLogger("duocthu")
+    root = logging.getLogger()
     root.handlers = [handler]
     root.setLevel(level)
-    root.propagate = False
-    # `transitions` logs every state entry and exit at INFO; one line per turn is ours to write.
+    for name in ("duocthu", *_UVICORN_LOGGERS):
+        logger = logging.getLogger(name)
+        logger.handlers = []
+        logger.setLevel(level)
+        logger.propagate = True
     logging.getLogger("transitions").setLevel(logging.WARNING)
 
 
@@ -95,4 +141,12 @@ class TurnLogger:
         return {k: v for k, v in frame.items() if k not in _USER_DERIVED_FRAME_KEYS}
 
 
-__all__ = ["TURN_LOGGER", "JsonFormatter", "TurnLogger", "configure_logging"]
+__all__ = [
+    "LEVELS",
+    "REQUEST_ID",
+    "TURN_LOGGER",
+    "JsonFormatter",
+    "TurnLogger",
+    "configure_logging",
+    "log_config",
+]

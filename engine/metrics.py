@@ -1,20 +1,48 @@
-"""Prometheus metrics for turns, as a `TurnObserver` with its own registry per runtime.
+"""Prometheus metrics for turns and HTTP requests, with a registry per instance.
 
-A registry per instance (not the global default) keeps two runtimes in one
-process, as in tests, from colliding over metric names.
+`TurnMetrics` is a `TurnObserver` (turns by outcome, stage timings, errors) and the
+access middleware's `RequestObserver` (requests and latency by route template and
+status); it also holds the turns-in-flight and turn-queue gauges. docs/deploy.md lists
+every series with the alert to set on it.
+
+A registry per instance (not the global default) keeps two apps in one process, as in
+tests, from colliding over metric names. With `--workers N`, `serve` sets
+`PROMETHEUS_MULTIPROC_DIR` before the workers start: prometheus_client then keeps each
+worker's values in files there, and `/metrics` in any worker adds up every worker's
+files (`MultiProcessCollector`), so one scrape sees the whole server.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import (
+    GC_COLLECTOR,
+    PLATFORM_COLLECTOR,
+    PROCESS_COLLECTOR,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    disable_created_metrics,
+    generate_latest,
+    multiprocess,
+)
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from engine.errors import DuocthuError, StateStoreError
 from engine.result import TraceEntry, TurnResult
 
 BREAKER_REASON = "clarify_loop_exhausted"
+MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+
+# Every counter would otherwise carry a `_created` series with its creation time: noise
+# on every scrape that no dashboard here reads.
+disable_created_metrics()
+
+# Requests run from sub-millisecond (/health) to the 40 s turn budget.
+_HTTP_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 60)
 
 # Stage timings run from sub-millisecond (routing) to the 40 s turn budget.
 _STAGE_BUCKETS = (
@@ -37,13 +65,58 @@ _STAGE_BUCKETS = (
 )
 
 
+def multiproc_dir() -> str | None:
+    """The multiprocess directory when this process runs as one of several workers."""
+    return os.environ.get(MULTIPROC_ENV) or None
+
+
+def render_multiprocess(path: str) -> bytes:
+    """Every worker's values under `path`, added up, plus this host's platform facts.
+
+    Per-process series (`process_*`, `python_gc_*`) are left out: one worker's figures
+    would pass for the server's.
+    """
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry, path=path)
+    registry.register(PLATFORM_COLLECTOR)
+    return generate_latest(registry)
+
+
 class TurnMetrics:
-    """Counts and times turns; `render()` gives the Prometheus text for `/metrics`."""
+    """Counts and times turns and requests; `render()` gives the text for `/metrics`."""
 
     content_type = CONTENT_TYPE_LATEST
 
     def __init__(self, registry: CollectorRegistry | None = None) -> None:
         self.registry = registry if registry is not None else CollectorRegistry(auto_describe=True)
+        for collector in (PROCESS_COLLECTOR, PLATFORM_COLLECTOR, GC_COLLECTOR):
+            self.registry.register(collector)
+        self.http_requests = Counter(
+            "duocthu_http_requests",
+            "HTTP requests answered, by method, route template and status.",
+            ["method", "route", "status"],
+            registry=self.registry,
+        )
+        self.http_seconds = Histogram(
+            "duocthu_http_request_duration_seconds",
+            "Time from request to the end of the response, by method and route template.",
+            ["method", "route"],
+            buckets=_HTTP_BUCKETS,
+            registry=self.registry,
+        )
+        # livesum: with several workers the gauge is the sum over the workers still alive.
+        self.turns_in_flight = Gauge(
+            "duocthu_turns_in_flight",
+            "Turns being worked on now (on a turn thread or waiting for one).",
+            registry=self.registry,
+            multiprocess_mode="livesum",
+        )
+        self.turn_queue = Gauge(
+            "duocthu_turn_queue_depth",
+            "Blocking calls (turns, readiness probes) waiting for a free turn thread.",
+            registry=self.registry,
+            multiprocess_mode="livesum",
+        )
         self.turns = Counter(
             "duocthu_turns",
             "Finished turns by outcome and reason.",
@@ -89,6 +162,21 @@ class TurnMetrics:
         # Labelled children looked up once: `labels()` takes a lock and builds a key per call.
         self._turn_children: dict[tuple[str, str], Any] = {}
         self._stage_children: dict[str, Any] = {}
+        self._http_children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+
+    def request_finished(self, method: str, route: str, status: int, seconds: float) -> None:
+        key = (method, route, status)
+        children = self._http_children.get(key)
+        if children is None:
+            children = self._http_children.setdefault(
+                key,
+                (
+                    self.http_requests.labels(method, route, str(status)),
+                    self.http_seconds.labels(method, route),
+                ),
+            )
+        children[0].inc()
+        children[1].observe(max(0.0, seconds))
 
     def turn_completed(self, result: TurnResult, entry: TraceEntry) -> None:
         key = (result.outcome.value, result.reason)
@@ -112,7 +200,19 @@ class TurnMetrics:
             self.store_errors.labels(code=code).inc()
 
     def render(self) -> bytes:
-        return generate_latest(self.registry)
+        path = multiproc_dir()
+        return render_multiprocess(path) if path else generate_latest(self.registry)
+
+    def close(self) -> None:
+        """Drop this process's live gauges from the workers' sum when it stops."""
+        if multiproc_dir():
+            multiprocess.mark_process_dead(os.getpid())
 
 
-__all__ = ["BREAKER_REASON", "TurnMetrics"]
+__all__ = [
+    "BREAKER_REASON",
+    "MULTIPROC_ENV",
+    "TurnMetrics",
+    "multiproc_dir",
+    "render_multiprocess",
+]

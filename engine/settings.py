@@ -11,6 +11,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from engine.cpu import parse_spec
 from engine.errors import ConfigError
+from engine.logging import LEVELS
 
 
 class EmbeddingProvider(StrEnum):
@@ -90,6 +91,9 @@ class Settings(BaseSettings):
     rate_limit_burst: int = Field(default=30, ge=1)
     cors_allow_origins: list[str] = Field(default_factory=list)
     log_user_text: bool = False
+    log_level: str = "INFO"
+    """The least severe log records written (DEBUG, INFO, WARNING, ERROR, CRITICAL); the
+    access and turn lines are INFO."""
     turn_threads: int | None = Field(default=None, ge=1, le=1024)
     """Threads per server process that run turns (blocking Redis, Qdrant and Bedrock calls):
     the most turns one process works on at once. Unset: 32 with the offline providers,
@@ -110,6 +114,14 @@ class Settings(BaseSettings):
 
     def contacts(self) -> tuple[str, ...]:
         return parse_contacts(self.emergency_contacts)
+
+    @field_validator("log_level")
+    @classmethod
+    def _log_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LEVELS:
+            raise ValueError(f"must be one of {', '.join(LEVELS)}, got {value!r}")
+        return level
 
     @field_validator("pin_cpu")
     @classmethod

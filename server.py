@@ -32,7 +32,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from engine import bootstrap, cpu
+from engine import bootstrap, cpu, openapi
 from engine.access import AccessMiddleware
 from engine.errors import (
     ConfigError,
@@ -373,8 +373,20 @@ async def metrics(request: Request) -> Response:
     return Response(m.render(), media_type=m.content_type)
 
 
-async def openapi(request: Request) -> Response:
-    return FileResponse(STATIC_DIR / "openapi.json", media_type="application/json")
+def _openapi(settings: Settings) -> Callable[[Request], Awaitable[Response]]:
+    """`GET /openapi.json`: the document generated once from the models (engine/openapi.py)."""
+    body = openapi.render(
+        openapi.document(TurnRequest, list(_MESSAGES), max_turn_chars=settings.max_turn_chars)
+    )
+
+    async def endpoint(request: Request) -> Response:
+        return Response(body, media_type="application/json")
+
+    return endpoint
+
+
+async def api_docs(request: Request) -> Response:
+    return FileResponse(STATIC_DIR / "docs.html", media_type="text/html; charset=utf-8")
 
 
 async def index(request: Request) -> Response:
@@ -520,7 +532,8 @@ def create_app(
         Route("/health", health),
         Route("/ready", ready),
         Route("/metrics", metrics),
-        Route("/openapi.json", openapi),
+        Route("/openapi.json", _openapi(settings)),
+        Route("/docs", api_docs),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {

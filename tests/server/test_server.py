@@ -3,7 +3,6 @@ every endpoint, status, error shape, limit and header."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import threading
@@ -22,7 +21,7 @@ from engine.errors import ConfigError, IndexUnavailable, StateStoreUnavailable, 
 from engine.result import ComponentStatus, TurnResult
 from engine.settings import Settings
 from engine.store import RedisStateStore
-from server import STATIC_DIR, _as_api_error, create_app, serve
+from server import _as_api_error, create_app, serve
 from states.diagram import graphviz_available
 from tests.support.dialogue import ScriptedService, scripted_service, start
 
@@ -475,11 +474,12 @@ def test_openapi_document_matches_routes_and_models(
         "/health",
         "/ready",
         "/metrics",
+        "/openapi.json",
+        "/docs",
         "/",
     }
     schemas = doc["components"]["schemas"]
     assert set(schemas["TurnResult"]["properties"]) == TURN_KEYS
-    assert json.loads((STATIC_DIR / "openapi.json").read_text("utf-8")) == doc
 
 
 def test_lifespan_closes_the_runtime(redis_client: Any, tmp_path: Any) -> None:

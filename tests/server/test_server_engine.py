@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 from typing import Any
@@ -11,14 +10,17 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
+from engine import openapi
 from engine.ports import AnswerRequest
 from engine.settings import Settings
 from engine.testing import sample_runtime
 from grounding.evidence import Answer, Claim
-from server import STATIC_DIR, create_app
+from server import _MESSAGES, TurnRequest, create_app
 from tests.support.dialogue import scripted_runtime, scripted_understander, start
 
-SCHEMAS = json.loads((STATIC_DIR / "openapi.json").read_text("utf-8"))["components"]["schemas"]
+SCHEMAS = openapi.document(TurnRequest, list(_MESSAGES), max_turn_chars=2000)["components"][
+    "schemas"
+]
 
 
 def _client(redis_client: redis.Redis, tmp_path: Path) -> TestClient:

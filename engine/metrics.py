@@ -39,7 +39,7 @@ MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 # Every counter would otherwise carry a `_created` series with its creation time: noise
 # on every scrape that no dashboard here reads.
-disable_created_metrics()
+disable_created_metrics()  # type: ignore[no-untyped-call]
 
 # Requests run from sub-millisecond (/health) to the 40 s turn budget.
 _HTTP_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 60)
@@ -77,7 +77,7 @@ def render_multiprocess(path: str) -> bytes:
     would pass for the server's.
     """
     registry = CollectorRegistry()
-    multiprocess.MultiProcessCollector(registry, path=path)
+    multiprocess.MultiProcessCollector(registry, path=path)  # type: ignore[no-untyped-call]
     registry.register(PLATFORM_COLLECTOR)
     return generate_latest(registry)
 
@@ -206,7 +206,7 @@ class TurnMetrics:
     def close(self) -> None:
         """Drop this process's live gauges from the workers' sum when it stops."""
         if multiproc_dir():
-            multiprocess.mark_process_dead(os.getpid())
+            multiprocess.mark_process_dead(os.getpid())  # type: ignore[no-untyped-call]
 
 
 __all__ = [

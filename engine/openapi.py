@@ -25,7 +25,7 @@ from engine.result import (
     TraceEntry,
     TurnResult,
 )
-from states import TURN_END_STATES
+from states import TURN_END_STATES, State
 
 REF = "#/components/schemas/{model}"
 # A character that is whitespace neither to Python (str.strip) nor to ECMA regexes: a text
@@ -141,7 +141,7 @@ def _text(media: str) -> dict[str, Any]:
 def _paths() -> dict[str, Any]:
     conv = {"$ref": "#/components/parameters/ConversationId"}
     by_id = (404, 429, 503)
-    states = sorted(s.value for s in TURN_END_STATES) + ["retrieving"]
+    states = [s.value for s in State]
     diagram_params = [
         {
             "name": "format",

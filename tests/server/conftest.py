@@ -3,6 +3,7 @@ real Redis, with scripted understanding and the in-memory sample corpus at the p
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -44,3 +45,15 @@ def client(
     make_client: Callable[..., tuple[TestClient, ScriptedService]],
 ) -> tuple[TestClient, ScriptedService]:
     return make_client()
+
+
+@pytest.fixture
+def saved_logging() -> Iterator[None]:
+    """Put back the handlers, levels and propagation that configuring logging changes."""
+    names = ("", "duocthu", "uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
+    loggers = [logging.getLogger(n) for n in (*names, "retrieval.build", "transitions")]
+    saved = [(lg.handlers[:], lg.level, lg.propagate) for lg in loggers]
+    yield
+    for logger, (handlers, level, propagate) in zip(loggers, saved, strict=True):
+        logger.handlers, logger.propagate = handlers, propagate
+        logger.setLevel(level)

@@ -88,16 +88,22 @@ def test_failed_turn_logs_the_code_not_the_message() -> None:
 
 
 def test_configure_logging_writes_json_and_quiets_transitions() -> None:
-    """configure_logging makes duocthu records JSON lines and silences transitions' INFO chatter."""
+    """configure_logging makes every record a JSON line and silences transitions' INFO chatter."""
     stream = io.StringIO()
-    root = logging.getLogger("duocthu")
-    saved = (root.handlers[:], root.level, root.propagate)
-    transitions_level = logging.getLogger("transitions").level
+    loggers = [logging.getLogger(n) for n in ("", "duocthu", "transitions")]
+    saved = [(lg.handlers[:], lg.level, lg.propagate) for lg in loggers]
     try:
         configure_logging("INFO", stream)
         logging.getLogger("duocthu.test").info("hello", extra={"fields": {"k": 1}})
-        assert json.loads(stream.getvalue())["k"] == 1
+        logging.getLogger("some.library").warning("plain")
+        lines = [json.loads(line) for line in stream.getvalue().splitlines()]
+        assert [(line["logger"], line["event"]) for line in lines] == [
+            ("duocthu.test", "hello"),
+            ("some.library", "plain"),
+        ]
+        assert lines[0]["k"] == 1
         assert not logging.getLogger("transitions").isEnabledFor(logging.INFO)
     finally:
-        root.handlers, root.level, root.propagate = saved[0], saved[1], saved[2]
-        logging.getLogger("transitions").setLevel(transitions_level)
+        for logger, (handlers, level, propagate) in zip(loggers, saved, strict=True):
+            logger.handlers, logger.propagate = handlers, propagate
+            logger.setLevel(level)

@@ -1,12 +1,24 @@
-"""engine.metrics: turn counters and histograms on a registry per runtime."""
+"""engine.metrics: turn and HTTP series on a registry per app, added up across workers."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prometheus_client import multiprocess
+from starlette.testclient import TestClient
 
 from engine.errors import StateStoreUnavailable, UnderstandingFailed
-from engine.metrics import TurnMetrics
+from engine.metrics import MULTIPROC_ENV, TurnMetrics
 from engine.result import Outcome, TraceEntry, TurnResult
+from engine.settings import Settings
+from server import serve
+from tests.support.dialogue import ScriptedService, start
 
 
 def _turn(reason: str, outcome: Outcome, calls: int = 2) -> tuple[TurnResult, TraceEntry]:
@@ -60,3 +72,161 @@ def test_two_runtimes_do_not_collide() -> None:
     first, second = TurnMetrics(), TurnMetrics()
     first.turn_completed(*_turn("smalltalk", Outcome.ANSWERABLE))
     assert "smalltalk" not in second.render().decode()
+
+
+# -- over HTTP ---------------------------------------------------------------------------------
+
+SERIES = (
+    "duocthu_http_requests_total",
+    "duocthu_http_request_duration_seconds_bucket",
+    "duocthu_turns_in_flight",
+    "duocthu_turn_queue_depth",
+    "duocthu_turns_total",
+    "process_cpu_seconds_total",
+    "process_resident_memory_bytes",
+    "python_info",
+    "python_gc_collections_total",
+)
+
+
+def _value(text: str, series: str) -> float:
+    """The value of one exact series line (name and labels) in Prometheus text."""
+    for line in text.splitlines():
+        name, _, value = line.rpartition(" ")
+        if name == series:
+            return float(value)
+    raise AssertionError(f"{series} not in /metrics")
+
+
+def test_metrics_page_has_http_turn_process_and_platform_series_and_no_created(
+    client: tuple[TestClient, ScriptedService],
+) -> None:
+    """/metrics lists the HTTP, turn, gauge, process and platform series, and no `_created`."""
+    http = client[0]
+    cid, auth = start(http)
+    http.post(f"/v1/conversations/{cid}/turns", json={"text": "xin chào"}, headers=auth)
+    text = http.get("/metrics").text
+    names = {line.split("{")[0].split(" ")[0] for line in text.splitlines() if line[:1] != "#"}
+    assert set(SERIES) <= names
+    assert "_created" not in text
+
+
+def test_requests_are_counted_by_route_template_and_status(
+    client: tuple[TestClient, ScriptedService],
+) -> None:
+    """Each request adds one to its (method, route template, status) count; ids never label."""
+    http = client[0]
+    cid, auth = start(http)
+    route = 'route="/v1/conversations/{conversation_id}"'
+    series = f'duocthu_http_requests_total{{method="GET",{route},status="200"}}'
+    missing = f'duocthu_http_requests_total{{method="GET",{route},status="404"}}'
+    http.get(f"/v1/conversations/{cid}", headers=auth)
+    before = _value(http.get("/metrics").text, series)
+    http.get(f"/v1/conversations/{cid}", headers=auth)
+    http.get(f"/v1/conversations/{cid}", headers=auth)
+    http.get("/v1/conversations/nope", headers=auth)
+    text = http.get("/metrics").text
+    assert _value(text, series) == before + 2
+    assert _value(text, missing) == 1
+    assert _value(text, f'duocthu_http_request_duration_seconds_count{{method="GET",{route}}}') == 4
+    assert cid not in text
+
+
+def test_in_flight_gauge_counts_the_turn_being_worked_on(
+    client: tuple[TestClient, ScriptedService],
+) -> None:
+    """During a turn the in-flight gauge is 1; once it is answered, 0 again."""
+    http, service = client
+    metrics = next(o for o in service.runtime.observers if isinstance(o, TurnMetrics))
+    seen: list[float] = []
+
+    class Peek:
+        def turn_completed(self, result: TurnResult, entry: TraceEntry) -> None:
+            seen.append(_value(metrics.render().decode(), "duocthu_turns_in_flight"))
+
+        def turn_failed(self, conversation_id: str, error: BaseException) -> None:
+            pass
+
+    service.runtime.observers.append(Peek())
+    cid, auth = start(http)
+    assert http.post(f"/v1/conversations/{cid}/turns", json={"text": "a"}, headers=auth).is_success
+    assert seen == [1.0]
+    assert _value(http.get("/metrics").text, "duocthu_turns_in_flight") == 0
+
+
+# -- several workers ---------------------------------------------------------------------------
+
+_WORKER = """
+import os, sys
+from engine.metrics import TurnMetrics
+m = TurnMetrics()
+m.request_finished("GET", "/health", 200, 0.01)
+m.turns_in_flight.inc()
+m.turn_queue.inc(int(sys.argv[1]))
+print(os.getpid())
+"""
+
+
+def _worker(folder: Path, queued: int) -> int:
+    env = {**os.environ, MULTIPROC_ENV: str(folder)}
+    done = subprocess.run(
+        [sys.executable, "-c", _WORKER, str(queued)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    return int(done.stdout)
+
+
+def test_two_worker_processes_add_up_in_one_scrape(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In multiprocess mode /metrics adds every worker's counts and live gauges together."""
+    first = _worker(tmp_path, 2)
+    _worker(tmp_path, 3)
+    monkeypatch.setenv(MULTIPROC_ENV, str(tmp_path))
+    text = TurnMetrics().render().decode()
+    ok = 'duocthu_http_requests_total{method="GET",route="/health",status="200"}'
+    assert _value(text, ok) == 2
+    assert _value(text, "duocthu_turns_in_flight") == 2
+    assert _value(text, "duocthu_turn_queue_depth") == 5
+    assert "process_cpu_seconds_total" not in text  # one worker's figure is not the server's
+    assert "python_info" in text
+    assert "_created" not in text
+    multiprocess.mark_process_dead(first, str(tmp_path))  # type: ignore[no-untyped-call]
+    text = TurnMetrics().render().decode()
+    assert _value(text, "duocthu_turn_queue_depth") == 3
+    assert _value(text, ok) == 2  # a dead worker's requests still happened
+
+
+@pytest.mark.usefixtures("saved_logging")
+def test_serve_gives_several_workers_a_fresh_metrics_folder_and_json_logs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """serve --workers 2 runs uvicorn with PROMETHEUS_MULTIPROC_DIR on a new empty folder,
+    our JSON log config at LOG_LEVEL and uvicorn's access log off; the folder goes after."""
+    import uvicorn
+
+    monkeypatch.delenv(MULTIPROC_ENV, raising=False)
+    seen: dict[str, Any] = {}
+
+    def run(app: Any, **kwargs: Any) -> None:
+        folder = os.environ[MULTIPROC_ENV]
+        seen.update(kwargs, folder=folder, empty=not os.listdir(folder))
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    settings = Settings(
+        duocthu_data_dir=tmp_path,
+        redis_url="redis://x:6379/0",
+        qdrant_url="http://q:6333",
+        pin_cpu="off",
+        log_level="warning",
+    )
+    serve(settings, workers=2)
+    assert seen["empty"] and seen["workers"] == 2
+    assert seen["log_level"] == "warning" and seen["access_log"] is False
+    assert seen["log_config"]["root"]["level"] == "WARNING"
+    assert not Path(seen["folder"]).exists()
+    assert MULTIPROC_ENV not in os.environ

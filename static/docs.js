@@ -48,7 +48,8 @@ function schemaSummary(schema) {
   if (schema.const !== undefined) bits.push(`= ${JSON.stringify(schema.const)}`);
   if (schema.enum) bits.push(`one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`);
   for (const key of ["minLength", "maxLength", "minimum", "maximum", "pattern", "format", "default"]) {
-    if (schema[key] !== undefined) bits.push(`${key} ${JSON.stringify(schema[key])}`);
+    const value = schema[key];
+    if (value !== undefined) bits.push(`${key} ${key === "pattern" ? value : JSON.stringify(value)}`);
   }
   const type = Array.isArray(schema.type) ? schema.type.join(" | ") : schema.type || "any";
   return el("code", {}, bits.length ? `${type} (${bits.join("; ")})` : type);

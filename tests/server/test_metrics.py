@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -230,3 +231,18 @@ def test_serve_gives_several_workers_a_fresh_metrics_folder_and_json_logs(
     assert seen["log_config"]["root"]["level"] == "WARNING"
     assert not Path(seen["folder"]).exists()
     assert MULTIPROC_ENV not in os.environ
+
+
+def test_every_series_is_documented_with_an_alert() -> None:
+    """Each metric family /metrics can show has a row in docs/deploy.md's metrics table."""
+    table = (Path(__file__).resolve().parents[2] / "docs" / "deploy.md").read_text("utf-8")
+    table = table.split("## Metrics", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    documented = {name for row in rows for name in re.findall(r"`([a-z_]+)`", row.split("|")[1])}
+    # prometheus_client names a counter family without the `_total` its series carry.
+    names = {
+        m.name + ("_total" if m.type == "counter" else "") for m in TurnMetrics().registry.collect()
+    }
+    assert names <= documented, sorted(names - documented)
+    alerts = [row.rstrip().rstrip("|").rsplit("|", 1)[1].strip() for row in rows]
+    assert all(alerts), "every row ends with the alert to set (or says none)"

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import logging
 import sys
+import traceback
 from contextvars import ContextVar
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import IO, Any
 
 import pydantic_core
@@ -54,6 +56,12 @@ class JsonFormatter(logging.Formatter):
             payload.update(fields)
         if record.exc_info and record.exc_info[0] is not None:
             payload["exc_type"] = record.exc_info[0].__name__
+            # Where it failed, innermost last, without the exception's message: a message
+            # can quote what the user sent.
+            payload["exc_where"] = [
+                f"{Path(frame.filename).name}:{frame.lineno} {frame.name}"
+                for frame in traceback.extract_tb(record.exc_info[2])
+            ]
         # pydantic-core's serialiser: the same JSON as json.dumps(ensure_ascii=False,
         # default=str) without the spaces, in a fraction of the time.
         return pydantic_core.to_json(payload, fallback=str).decode("utf-8")

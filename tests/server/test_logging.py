@@ -107,3 +107,19 @@ def test_configure_logging_writes_json_and_quiets_transitions() -> None:
         for logger, (handlers, level, propagate) in zip(loggers, saved, strict=True):
             logger.handlers, logger.propagate = handlers, propagate
             logger.setLevel(level)
+
+
+def test_an_exception_is_logged_by_type_and_place_not_message() -> None:
+    """A record with exc_info gives the exception type and its frames, never its message."""
+    logger, stream = _logger()
+    try:
+        raise ValueError(SECRET)
+    except ValueError:
+        logger.exception("boom")
+    record = json.loads(stream.getvalue())
+    assert record["exc_type"] == "ValueError"
+    assert record["exc_where"][-1].startswith("test_logging.py:")
+    assert record["exc_where"][-1].endswith(
+        " test_an_exception_is_logged_by_type_and_place_not_message"
+    )
+    assert SECRET not in stream.getvalue()

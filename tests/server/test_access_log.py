@@ -215,3 +215,28 @@ def test_turn_threads_count_waiting_calls() -> None:
     asyncio.run(main())
     assert seen[0] >= 1
     assert seen[1] == 0
+
+
+def test_a_server_error_keeps_its_request_id_in_every_line(
+    make_client: MakeClient,
+    lines: Callable[[], list[dict[str, Any]]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bug answers 500; the access line says 500 and the failure line has the same id."""
+    http, service = make_client(raise_server_exceptions=False)
+    cid, auth = start(http)
+
+    def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise RuntimeError(SECRET)
+
+    monkeypatch.setattr(service.runtime.engine, "handle", broken)
+    response = http.post(
+        f"/v1/conversations/{cid}/turns",
+        json={"text": "xin chào"},
+        headers={**auth, "X-Request-ID": "boom-1"},
+    )
+    assert response.status_code == 500
+    tagged = {line["event"]: line for line in lines() if line.get("request_id") == "boom-1"}
+    assert tagged["request"]["status"] == 500
+    assert tagged["request_failed"]["code"] == "internal_error"
+    assert SECRET not in json.dumps(lines(), ensure_ascii=False)

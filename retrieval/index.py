@@ -2,7 +2,7 @@
 
 Adapters: `qdrant_edge.EdgeIndex` (embedded, the default), `qdrant_server.ServerIndex`
 (qdrant-client against QDRANT_URL) and `testing.MemoryIndex`; all pass the one
-conformance suite in tests/retrieval/conformance.py.
+conformance suite in tests/retrieval/index_conformance.py.
 """
 
 from __future__ import annotations
@@ -100,8 +100,12 @@ class Index(Protocol):
     Contract:
     - `upsert` writes into the live corpus (creating it with `spec` when there is none)
       and raises `ConfigError` when `spec` does not fit the live vectors.
-    - `replace` writes every batch into a fresh generation and makes it live only
-      after the last batch; if it raises, the previous corpus keeps serving.
+    - `replace` writes every batch into a fresh (staging) generation and makes it live
+      only after the last batch, switching an alias or pointer atomically; if it raises
+      or the process dies, the previous corpus keeps serving, and the next `replace`
+      removes the leftover. With `keep_live` the staging generation starts as a copy of
+      the live corpus (an all-or-nothing upsert: `ConfigError` when `spec` does not fit
+      it). Returns the number of points written from `batches`.
     - `scroll` returns matching points ordered by the payload's `order`.
     - `query` takes a dense and/or a sparse vector: both fuse by weighted RRF (`RRF_K`,
       `RRF_WEIGHTS`), one alone ranks by its own score; results are best first.
@@ -112,7 +116,13 @@ class Index(Protocol):
 
     def upsert(self, spec: IndexSpec, points: Sequence[IndexPoint]) -> None: ...
 
-    def replace(self, spec: IndexSpec, batches: Iterable[Sequence[IndexPoint]]) -> int: ...
+    def replace(
+        self,
+        spec: IndexSpec,
+        batches: Iterable[Sequence[IndexPoint]],
+        *,
+        keep_live: bool = False,
+    ) -> int: ...
 
     def delete(self, flt: QueryFilter) -> None: ...
 

@@ -1,9 +1,11 @@
 """The embedded index: a Qdrant Edge shard persisted under the data directory.
 
 Layout: `<dir>/live.json` names the live generation and records its `IndexSpec`;
-`<dir>/generations/<name>/` holds each shard. `replace` fills a new generation and
-switches `live.json` with an atomic rename, so a half-finished ingest never serves.
-One process owns the directory at a time (stop `serve` before ingesting into it).
+`<dir>/generations/<name>/` holds each shard. `replace` fills a new (staging) generation,
+starting from a copy of the live points when asked to keep them, and switches `live.json`
+with an atomic `os.replace`, so a half-finished ingest never serves. A generation that
+`live.json` does not name is a leftover of an ingest that was killed; the next `replace`
+removes it. One process owns the directory at a time (stop `serve` before ingesting).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from retrieval.tokenizer import SparseVector
 
 _T = TypeVar("_T")
 _CATALOG_FIELDS = ["drug_id", "drug_name", "inn", "aliases"]
+_COPY_PAGE = 512
 
 
 def _config(spec: IndexSpec) -> qe.EdgeConfig:
@@ -73,7 +76,17 @@ class EdgeIndex:
         self._shard: Any | None = None
         self._spec: IndexSpec | None = None
         self._generation: str | None = None
+        if not self._usable_dir(self._dir):
+            raise IndexUnavailable(f"index directory is not a usable directory: {self._dir}")
         self._guard(self._open_live)
+
+    @staticmethod
+    def _usable_dir(path: Path) -> bool:
+        """False when the path, or its nearest existing ancestor, is not a directory."""
+        for candidate in (path, *path.parents):
+            if candidate.exists():
+                return candidate.is_dir()
+        return True
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -119,10 +132,31 @@ class EdgeIndex:
         tmp.write_text(json.dumps(body, indent=2), encoding="utf-8")
         os.replace(tmp, self._live_file())
 
-    def _drop_other_generations(self, keep: str) -> None:
-        for path in (self._dir / "generations").iterdir():
+    def _drop_other_generations(self, keep: str | None) -> None:
+        root = self._dir / "generations"
+        if not root.is_dir():
+            return
+        for path in root.iterdir():
             if path.name != keep:
                 shutil.rmtree(path, ignore_errors=True)
+
+    def _copy_live(self, target: Any) -> int:
+        """Copy every live point, vectors included, into the staging shard `target`."""
+        live = self._shard
+        if live is None:
+            return 0
+        copied, offset = 0, None
+        while True:
+            request = qe.ScrollRequest(
+                offset=offset, limit=_COPY_PAGE, with_payload=True, with_vector=True
+            )
+            records, offset = live.scroll(request)
+            if records:
+                points = [qe.Point(id=r.id, vector=r.vector, payload=r.payload) for r in records]
+                target.update(qe.UpdateOperation.upsert_points(points))
+                copied += len(records)
+            if offset is None:
+                return copied
 
     def close(self) -> None:
         with self._lock:
@@ -148,11 +182,24 @@ class EdgeIndex:
                 op = qe.UpdateOperation.upsert_points([_edge_point(p) for p in points])
                 self._guard(lambda: (shard.update(op), shard.flush()))
 
-    def replace(self, spec: IndexSpec, batches: Iterable[Sequence[IndexPoint]]) -> int:
+    def replace(
+        self,
+        spec: IndexSpec,
+        batches: Iterable[Sequence[IndexPoint]],
+        *,
+        keep_live: bool = False,
+    ) -> int:
         with self._lock:
+            if keep_live and self._spec is not None:
+                spec.check_compatible(self._spec)
+                spec = self._spec  # the staging copy holds the live vectors
+            # Leftovers of a killed ingest; the live generation stays.
+            self._drop_other_generations(keep=self._generation)
             name, shard = self._guard(lambda: self._create(spec))
             written = 0
             try:
+                if keep_live:
+                    self._guard(lambda: self._copy_live(shard))
                 for batch in batches:
                     if batch:
                         op = qe.UpdateOperation.upsert_points([_edge_point(p) for p in batch])

@@ -1,8 +1,12 @@
 """The server index: qdrant-client against QDRANT_URL (a Qdrant server or cluster).
 
 The alias `<name>` points at the live collection `<name>-g<stamp>`; `replace` fills a
-new collection and swaps the alias in one request. The `IndexSpec` is stored as
-collection metadata. Tests run it on `QdrantClient(":memory:")`, which has the same API.
+new (staging) collection, starting from a copy of the live points when asked to keep
+them, and swaps the alias in one request, so readers (which always go through the
+alias) see the old corpus or the new one, never a half. A `<name>-g…` collection the
+alias does not name is a leftover of an ingest that was killed; the next `replace`
+deletes it. The `IndexSpec` is stored as collection metadata. Tests run it on
+`QdrantClient(":memory:")`, which has the same API.
 """
 
 from __future__ import annotations
@@ -121,6 +125,30 @@ class ServerIndex:
         )
         self._client.update_collection_aliases(change_aliases_operations=ops)
 
+    def _drop_stale(self) -> None:
+        prefix = f"{self._name}-g"
+        for collection in self._client.get_collections().collections:
+            if collection.name.startswith(prefix) and collection.name != self._live:
+                self._client.delete_collection(collection.name)
+
+    def _copy_live(self, target: str) -> None:
+        """Copy every live point, vectors included, into the staging collection `target`."""
+        if self._live is None:
+            return
+        offset: Any = None
+        while True:
+            records, offset = self._client.scroll(
+                self._live, offset=offset, limit=self._batch, with_payload=True, with_vectors=True
+            )
+            if records:
+                points = [
+                    qm.PointStruct(id=r.id, vector=r.vector or {}, payload=r.payload)
+                    for r in records
+                ]
+                self._client.upsert(target, points, wait=True)
+            if offset is None:
+                return
+
     def _write(self, collection: str, points: Sequence[IndexPoint]) -> None:
         for start in range(0, len(points), self._batch):
             chunk = [_server_point(p) for p in points[start : start + self._batch]]
@@ -139,11 +167,25 @@ class ServerIndex:
             spec.check_compatible(self._spec)
             self._guard(lambda: self._write(self._name, points))
 
-    def replace(self, spec: IndexSpec, batches: Iterable[Sequence[IndexPoint]]) -> int:
+    def replace(
+        self,
+        spec: IndexSpec,
+        batches: Iterable[Sequence[IndexPoint]],
+        *,
+        keep_live: bool = False,
+    ) -> int:
         with self._lock:
+            # Another process may have switched the alias since this adapter looked.
+            self._guard(self._load_live)
+            if keep_live and self._spec is not None:
+                spec.check_compatible(self._spec)
+                spec = self._spec  # the staging copy holds the live vectors
+            self._guard(self._drop_stale)
             collection = self._guard(lambda: self._create(spec))
             written = 0
             try:
+                if keep_live:
+                    self._guard(lambda: self._copy_live(collection))
                 for batch in batches:
                     self._guard(lambda batch=batch: self._write(collection, batch))  # type: ignore[misc]
                     written += len(batch)

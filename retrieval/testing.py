@@ -94,13 +94,24 @@ class MemoryIndex:
         spec.check_compatible(self._spec)
         self._points.update({p.id: p for p in points})
 
-    def replace(self, spec: IndexSpec, batches: Iterable[Sequence[IndexPoint]]) -> int:
+    def replace(
+        self,
+        spec: IndexSpec,
+        batches: Iterable[Sequence[IndexPoint]],
+        *,
+        keep_live: bool = False,
+    ) -> int:
         self._check()
-        fresh: dict[str, IndexPoint] = {}
+        if keep_live and self._spec is not None:
+            spec.check_compatible(self._spec)
+            spec = self._spec
+        fresh: dict[str, IndexPoint] = dict(self._points) if keep_live else {}
+        written = 0
         for batch in batches:
             fresh.update({p.id: p for p in batch})
+            written += len(batch)
         self._points, self._spec = fresh, spec
-        return len(fresh)
+        return written
 
     def delete(self, flt: QueryFilter) -> None:
         self._check()

@@ -1,4 +1,4 @@
-"""Ingestion: counts, per-line errors, idempotent re-ingest, atomic replace, the CLI entry."""
+"""Ingestion: counts, per-line errors, all-or-nothing writes, idempotent re-ingest, the CLI."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from retrieval_support import RECORDS, rec, write_jsonl
 
 from engine.errors import ConfigError, CorpusError
 from retrieval.index import QueryFilter
-from retrieval.ingest import ingest_file, ingest_files, main
+from retrieval.ingest import RejectedLines, ingest_file, ingest_files, main
 from retrieval.testing import HashEmbedder, MemoryIndex
 
 
@@ -24,19 +24,22 @@ def test_ingest_counts_drugs_sections_chunks(tmp_path: Path, embedder: HashEmbed
     assert index.count() == 10
 
 
-def test_bad_lines_reported_good_lines_load(tmp_path: Path, embedder: HashEmbedder) -> None:
-    """Each bad line is reported with its number and reason; the good lines still load."""
-    rows = [
-        RECORDS[0],
-        "{not json",
-        rec("Bad Id", "X", "chi_dinh", "x"),
-        rec("ok_drug", "Ok", "muc_la", "x"),
-        rec("ok_drug", "Ok", "chi_dinh", ""),
-        '["a list"]',
-        RECORDS[1],
-    ]
+BAD_ROWS = [
+    RECORDS[0],
+    "{not json",
+    rec("Bad Id", "X", "chi_dinh", "x"),
+    rec("ok_drug", "Ok", "muc_la", "x"),
+    rec("ok_drug", "Ok", "chi_dinh", ""),
+    '["a list"]',
+    RECORDS[1],
+]
+
+
+def test_bad_lines_skipped_on_request(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """With skip_bad_lines each bad line is reported with number and reason; good ones load."""
     index = MemoryIndex()
-    report = ingest_file(write_jsonl(tmp_path / "c.jsonl", rows), index, embedder, progress=False)
+    path = write_jsonl(tmp_path / "c.jsonl", BAD_ROWS)
+    report = ingest_file(path, index, embedder, skip_bad_lines=True, progress=False)
     assert [e.line for e in report.errors] == [2, 3, 4, 5, 6]
     reasons = [e.reason for e in report.errors]
     assert "invalid JSON" in reasons[0]
@@ -72,12 +75,43 @@ def test_changed_text_is_reembedded(tmp_path: Path, embedder: HashEmbedder) -> N
     assert index.count() == 10
 
 
+@pytest.mark.parametrize("replace", [False, True])
+def test_bad_line_refuses_and_changes_nothing(
+    tmp_path: Path, embedder: HashEmbedder, replace: bool
+) -> None:
+    """One bad line refuses the whole ingest (plain or replace): the index is as before."""
+    index = MemoryIndex()
+    ingest_file(write_jsonl(tmp_path / "a.jsonl", RECORDS[:4]), index, embedder, progress=False)
+    before, calls = index.scroll(QueryFilter()), embedder.calls
+    rows = [*RECORDS[4:], "{"]
+    with pytest.raises(RejectedLines, match="1 bad line") as caught:
+        ingest_file(
+            write_jsonl(tmp_path / "b.jsonl", rows), index, embedder, replace=replace, progress=False
+        )
+    assert [(e.line, "invalid JSON" in e.reason) for e in caught.value.report.errors] == [
+        (len(rows), True)
+    ]
+    assert index.scroll(QueryFilter()) == before
+    assert embedder.calls == calls  # validation comes before any embedding
+
+
 def test_failed_lines_never_remove_indexed_points(tmp_path: Path, embedder: HashEmbedder) -> None:
-    """A later file full of bad lines leaves everything already indexed in place."""
+    """A later file full of bad lines, even skipped, leaves everything indexed in place."""
     index = MemoryIndex()
     ingest_file(write_jsonl(tmp_path / "a.jsonl", RECORDS), index, embedder, progress=False)
-    ingest_file(write_jsonl(tmp_path / "b.jsonl", ["{", "{}"]), index, embedder, progress=False)
+    bad = write_jsonl(tmp_path / "b.jsonl", ["{", "{}"])
+    with pytest.raises(CorpusError, match="no usable record"):
+        ingest_file(bad, index, embedder, skip_bad_lines=True, progress=False)
     assert index.count() == 10
+
+
+def test_empty_file_is_corpus_error(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """A file with no line (blank lines aside) is an error, with or without replace."""
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n  \n", encoding="utf-8")
+    for replace in (False, True):
+        with pytest.raises(CorpusError, match=r"empty: .*empty\.jsonl"):
+            ingest_file(empty, MemoryIndex(), embedder, replace=replace, progress=False)
 
 
 def test_replace_swaps_corpus(tmp_path: Path, embedder: HashEmbedder) -> None:
@@ -97,7 +131,7 @@ def test_replace_with_no_usable_line_keeps_corpus(tmp_path: Path, embedder: Hash
     ingest_file(write_jsonl(tmp_path / "a.jsonl", RECORDS), index, embedder, progress=False)
     bad = write_jsonl(tmp_path / "b.jsonl", ["{", "{}"])
     with pytest.raises(CorpusError, match="corpus kept"):
-        ingest_file(bad, index, embedder, replace=True, progress=False)
+        ingest_file(bad, index, embedder, replace=True, skip_bad_lines=True, progress=False)
     assert index.count() == 10
 
 
@@ -107,6 +141,7 @@ def test_duplicate_part_is_rejected(tmp_path: Path, embedder: HashEmbedder) -> N
         write_jsonl(tmp_path / "a.jsonl", [RECORDS[0], RECORDS[0]]),
         MemoryIndex(),
         embedder,
+        skip_bad_lines=True,
         progress=False,
     )
     assert [(e.line, "duplicate part" in e.reason) for e in report.errors] == [(2, True)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from index_conformance import IndexConformance
 from qdrant_client import QdrantClient
@@ -57,3 +59,37 @@ def test_corpus_created_by_another_adapter_is_seen(embedder: HashEmbedder) -> No
     assert reader.count() == 0
     ServerIndex(client).upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
     assert reader.count() == 2
+
+
+def test_reader_follows_alias_after_incremental_switch(embedder: HashEmbedder) -> None:
+    """A serving adapter reads the new collection once another adapter moved the alias."""
+    client = QdrantClient(":memory:")
+    ServerIndex(client).upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+    reader = ServerIndex(client)
+    assert reader.count() == 2
+    writer = ServerIndex(client)
+    writer.replace(spec_for(embedder), [make_points(RECORDS[2:4], embedder)], keep_live=True)
+    assert reader.count() == 4
+    assert len(client.get_collections().collections) == 1
+
+
+def test_leftover_staging_collection_is_deleted_by_next_replace(
+    tmp_path: Path, embedder: HashEmbedder
+) -> None:
+    """A staging collection left by a killed ingest (local mode on disk) goes at the next one."""
+    client = QdrantClient(path=str(tmp_path))
+    index = ServerIndex(client, name="dt")
+    index.upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+    client.create_collection("dt-g-killed", vectors_config={})
+    client.create_collection("other", vectors_config={})
+    client.close()
+    client = QdrantClient(path=str(tmp_path))
+    again = ServerIndex(client, name="dt")
+    assert again.count() == 2
+    again.replace(spec_for(embedder), [make_points(RECORDS[2:3], embedder)], keep_live=True)
+    names = {c.name for c in client.get_collections().collections}
+    assert "dt-g-killed" not in names
+    assert "other" in names
+    assert len(names) == 2
+    assert again.count() == 3
+    client.close()

@@ -5,12 +5,14 @@ new (staging) collection, starting from a copy of the live points when asked to 
 them, and swaps the alias in one request, so readers (which always go through the
 alias) see the old corpus or the new one, never a half. A `<name>-g…` collection the
 alias does not name is a leftover of an ingest that was killed; the next `replace`
-deletes it. The `IndexSpec` is stored as collection metadata. Tests run it on
+deletes it once it is older than `STALE_AFTER` (a younger one may still be filling).
+The `IndexSpec` is stored as collection metadata. Tests run it on
 `QdrantClient(":memory:")`, which has the same API.
 """
 
 from __future__ import annotations
 
+import calendar
 import threading
 import time
 import uuid
@@ -47,6 +49,22 @@ _INDEXES = {
 }
 
 
+_STAMP = "%Y%m%d%H%M%S"
+STALE_AFTER = 6 * 3600.0
+"""Seconds after which a staging collection the alias does not name counts as left over.
+
+Another process may be filling a staging collection right now (workers that start
+on an empty index each ingest the demo corpus); a younger one is left alone."""
+
+
+def _created_at(suffix: str) -> float:
+    """UTC creation time encoded in a staging collection's name; 0 when there is none."""
+    try:
+        return float(calendar.timegm(time.strptime(suffix.split("-", 1)[0], _STAMP)))
+    except ValueError:
+        return 0.0
+
+
 def _server_point(point: IndexPoint) -> qm.PointStruct:
     vector: dict[str, Any] = {
         SPARSE: qm.SparseVector(
@@ -62,12 +80,20 @@ class ServerIndex:
     """`Index` over a Qdrant server through an injected `QdrantClient`."""
 
     def __init__(
-        self, client: QdrantClient, *, name: str = "duocthu", batch_size: int = 256
+        self,
+        client: QdrantClient,
+        *,
+        name: str = "duocthu",
+        batch_size: int = 256,
+        stale_after: float = STALE_AFTER,
     ) -> None:
         if not name:
             raise ConfigError("collection name must not be empty")
         if batch_size < 1:
             raise ConfigError(f"batch_size must be >= 1, got {batch_size}")
+        if stale_after < 0:
+            raise ConfigError(f"stale_after must be >= 0, got {stale_after}")
+        self._stale_after = stale_after
         self._client = client
         self._name = name
         self._batch = batch_size
@@ -95,7 +121,8 @@ class ServerIndex:
         self._live = target
 
     def _create(self, spec: IndexSpec) -> str:
-        name = f"{self._name}-g{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:6]}"
+        stamp = time.strftime(_STAMP, time.gmtime())
+        name = f"{self._name}-g{stamp}-{uuid.uuid4().hex[:6]}"
         vectors = (
             {DENSE: qm.VectorParams(size=spec.dense_dim, distance=qm.Distance.COSINE)}
             if spec.dense_dim
@@ -128,8 +155,11 @@ class ServerIndex:
     def _drop_stale(self) -> None:
         prefix = f"{self._name}-g"
         for collection in self._client.get_collections().collections:
-            if collection.name.startswith(prefix) and collection.name != self._live:
-                self._client.delete_collection(collection.name)
+            name = collection.name
+            if not name.startswith(prefix) or name == self._live:
+                continue
+            if time.time() - _created_at(name[len(prefix) :]) >= self._stale_after:
+                self._client.delete_collection(name)
 
     def _copy_live(self, target: str) -> None:
         """Copy every live point, vectors included, into the staging collection `target`."""
@@ -309,4 +339,4 @@ class ServerIndex:
         self._guard(self._client.close)
 
 
-__all__ = ["ServerIndex"]
+__all__ = ["STALE_AFTER", "ServerIndex"]

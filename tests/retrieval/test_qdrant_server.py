@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from qdrant_client import QdrantClient
 from retrieval_support import RECORDS, make_points, spec_for
 
 from engine.errors import ConfigError, IndexUnavailable
-from retrieval.qdrant_server import ServerIndex
+from retrieval.qdrant_server import STALE_AFTER, ServerIndex
 from retrieval.testing import HashEmbedder
 
 
@@ -76,20 +77,23 @@ def test_reader_follows_alias_after_incremental_switch(embedder: HashEmbedder) -
 def test_leftover_staging_collection_is_deleted_by_next_replace(
     tmp_path: Path, embedder: HashEmbedder
 ) -> None:
-    """A staging collection left by a killed ingest (local mode on disk) goes at the next one."""
+    """An old staging collection left by a killed ingest goes at the next one; a young one,
+    maybe still being filled by another process, stays (local mode on disk)."""
     client = QdrantClient(path=str(tmp_path))
     index = ServerIndex(client, name="dt")
     index.upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
-    client.create_collection("dt-g-killed", vectors_config={})
-    client.create_collection("other", vectors_config={})
+    old_stamp = time.strftime("%Y%m%d%H%M%S", time.gmtime(time.time() - STALE_AFTER - 60))
+    young_stamp = time.strftime("%Y%m%d%H%M%S", time.gmtime())
+    for name in (f"dt-g{old_stamp}-killed", f"dt-g{young_stamp}-filling", "other"):
+        client.create_collection(name, vectors_config={})
     client.close()
     client = QdrantClient(path=str(tmp_path))
     again = ServerIndex(client, name="dt")
     assert again.count() == 2
     again.replace(spec_for(embedder), [make_points(RECORDS[2:3], embedder)], keep_live=True)
     names = {c.name for c in client.get_collections().collections}
-    assert "dt-g-killed" not in names
-    assert "other" in names
-    assert len(names) == 2
+    assert f"dt-g{old_stamp}-killed" not in names
+    assert {f"dt-g{young_stamp}-filling", "other"} <= names
+    assert len(names) == 3
     assert again.count() == 3
     client.close()

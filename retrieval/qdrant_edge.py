@@ -5,11 +5,14 @@ Layout: `<dir>/live.json` names the live generation and records its `IndexSpec`;
 starting from a copy of the live points when asked to keep them, and switches `live.json`
 with an atomic `os.replace`, so a half-finished ingest never serves. A generation that
 `live.json` does not name is a leftover of an ingest that was killed; the next `replace`
-removes it. One process owns the directory at a time (stop `serve` before ingesting).
+removes it. Every read first checks whether `live.json` changed (one `stat`) and, if
+another process switched it, opens the new generation: a running `serve` follows an
+ingest. Run one writer (ingest) at a time.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -76,6 +79,7 @@ class EdgeIndex:
         self._shard: Any | None = None
         self._spec: IndexSpec | None = None
         self._generation: str | None = None
+        self._seen: tuple[int, int] | None = None
         if not self._usable_dir(self._dir):
             raise IndexUnavailable(f"index directory is not a usable directory: {self._dir}")
         self._guard(self._open_live)
@@ -101,15 +105,34 @@ class EdgeIndex:
     def _live_file(self) -> Path:
         return self._dir / "live.json"
 
+    def _pointer_stamp(self) -> tuple[int, int] | None:
+        # os.replace gives live.json a new inode at every switch: a cheap change test.
+        try:
+            stat = self._live_file().stat()
+        except FileNotFoundError:
+            return None
+        return stat.st_ino, stat.st_mtime_ns
+
     def _open_live(self) -> None:
-        live = self._live_file()
-        if not live.exists():
+        stamp = self._pointer_stamp()
+        if stamp is None:
             return
-        data = json.loads(live.read_text(encoding="utf-8"))
+        data = json.loads(self._live_file().read_text(encoding="utf-8"))
         generation = str(data["generation"])
-        self._shard = qe.EdgeShard.load(str(self._dir / "generations" / generation))
-        self._spec = IndexSpec.from_dict(data["spec"])
-        self._generation = generation
+        spec = IndexSpec.from_dict(data["spec"])
+        if generation != self._generation:
+            shard = qe.EdgeShard.load(str(self._dir / "generations" / generation))
+            old, self._shard = self._shard, shard
+            if old is not None:
+                # The writer may already have deleted its files; nothing to keep then.
+                with contextlib.suppress(Exception):
+                    old.close()
+        self._spec, self._generation, self._seen = spec, generation, stamp
+
+    def _follow(self) -> None:
+        """Serve the generation live.json names now, if another process switched it."""
+        if self._pointer_stamp() != self._seen:
+            self._guard(self._open_live)
 
     def _create(self, spec: IndexSpec) -> tuple[str, Any]:
         name = f"g{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:6]}"
@@ -131,6 +154,7 @@ class EdgeIndex:
         body = {"generation": name, "spec": spec.as_dict(), "published_at": time.time()}
         tmp.write_text(json.dumps(body, indent=2), encoding="utf-8")
         os.replace(tmp, self._live_file())
+        self._seen = self._pointer_stamp()
 
     def _drop_other_generations(self, keep: str | None) -> None:
         root = self._dir / "generations"
@@ -167,10 +191,13 @@ class EdgeIndex:
     # -- writes ----------------------------------------------------------------------
 
     def spec(self) -> IndexSpec | None:
-        return self._spec
+        with self._lock:
+            self._follow()
+            return self._spec
 
     def upsert(self, spec: IndexSpec, points: Sequence[IndexPoint]) -> None:
         with self._lock:
+            self._follow()
             if self._shard is None:
                 name, shard = self._guard(lambda: self._create(spec))
                 self._guard(lambda: self._publish(name, spec))
@@ -190,6 +217,7 @@ class EdgeIndex:
         keep_live: bool = False,
     ) -> int:
         with self._lock:
+            self._follow()
             if keep_live and self._spec is not None:
                 spec.check_compatible(self._spec)
                 spec = self._spec  # the staging copy holds the live vectors
@@ -234,6 +262,7 @@ class EdgeIndex:
 
     def _read(self, fn: Callable[[Any], _T], empty: _T) -> _T:
         with self._lock:
+            self._follow()
             shard = self._shard
             if shard is None:
                 return empty

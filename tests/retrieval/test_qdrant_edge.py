@@ -114,3 +114,20 @@ def test_data_dir_under_a_file_is_index_unavailable(tmp_path: Path) -> None:
     for directory in (blocker, blocker / "qdrant"):
         with pytest.raises(IndexUnavailable, match="not a usable directory"):
             EdgeIndex(directory)
+
+
+def test_reader_follows_pointer_switched_by_another_writer(
+    tmp_path: Path, embedder: HashEmbedder
+) -> None:
+    """A serving adapter opens the generation live.json names after another one switched it."""
+    writer = EdgeIndex(tmp_path)
+    writer.upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+    reader = EdgeIndex(tmp_path)
+    assert reader.count() == 2
+    writer.replace(spec_for(embedder), [make_points(RECORDS[2:4], embedder)], keep_live=True)
+    assert reader.count() == 4
+    writer.replace(spec_for(None), [make_points(RECORDS[:1])])
+    assert reader.spec() == spec_for(None)
+    assert reader.count() == 1
+    writer.close()
+    reader.close()

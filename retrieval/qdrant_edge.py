@@ -238,7 +238,10 @@ class EdgeIndex:
                 # graph now, before the generation serves.
                 self._guard(shard.optimize)
             except BaseException:
-                self._guard(shard.close)
+                # Best effort: the original error (or Ctrl-C) is what the caller must see;
+                # whatever stays behind is removed by the next replace.
+                with contextlib.suppress(Exception):
+                    shard.close()
                 shutil.rmtree(self._dir / "generations" / name, ignore_errors=True)
                 raise
             old = self._shard

@@ -13,6 +13,7 @@ The `IndexSpec` is stored as collection metadata. Tests run it on
 from __future__ import annotations
 
 import calendar
+import contextlib
 import threading
 import time
 import uuid
@@ -220,7 +221,10 @@ class ServerIndex:
                     self._guard(lambda batch=batch: self._write(collection, batch))  # type: ignore[misc]
                     written += len(batch)
             except BaseException:
-                self._guard(lambda: self._client.delete_collection(collection))
+                # Best effort: the original error (or Ctrl-C) is what the caller must see;
+                # a collection that stays behind is removed by a later replace.
+                with contextlib.suppress(Exception):
+                    self._client.delete_collection(collection)
                 raise
             old = self._live
             self._guard(lambda: self._point_alias(collection))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from qdrant_client import QdrantClient
 from retrieval_support import RECORDS, make_points, spec_for
 
 from engine.errors import ConfigError, IndexUnavailable
+from retrieval.index import IndexPoint
 from retrieval.qdrant_server import STALE_AFTER, ServerIndex
 from retrieval.testing import HashEmbedder
 
@@ -97,3 +99,25 @@ def test_leftover_staging_collection_is_deleted_by_next_replace(
     assert len(names) == 3
     assert again.count() == 3
     client.close()
+
+
+def test_interrupted_replace_reraises_even_when_cleanup_fails(
+    embedder: HashEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C during a replace surfaces as Ctrl-C even if the staging cleanup itself fails."""
+    client = QdrantClient(":memory:")
+    index = ServerIndex(client)
+    index.upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+
+    def broken(*_: object, **__: object) -> bool:
+        raise ConnectionError("server went away")
+
+    monkeypatch.setattr(client, "delete_collection", broken)
+
+    def batches() -> Iterator[list[IndexPoint]]:
+        yield make_points(RECORDS[2:3], embedder)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        index.replace(spec_for(embedder), batches(), keep_live=True)
+    assert index.count() == 2

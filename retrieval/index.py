@@ -109,10 +109,15 @@ class Index(Protocol):
     - `scroll` returns matching points ordered by the payload's `order`.
     - `query` takes a dense and/or a sparse vector: both fuse by weighted RRF (`RRF_K`,
       `RRF_WEIGHTS`), one alone ranks by its own score; results are best first.
+    - `generation` names the live corpus as the backend sees it now (None: none yet); it
+      changes at every switch, including one made by another process, so a reader can
+      tell when to drop what it cached.
     - Any backend failure raises `IndexUnavailable`.
     """
 
     def spec(self) -> IndexSpec | None: ...
+
+    def generation(self) -> str | None: ...
 
     def upsert(self, spec: IndexSpec, points: Sequence[IndexPoint]) -> None: ...
 

@@ -195,6 +195,11 @@ class EdgeIndex:
             self._follow()
             return self._spec
 
+    def generation(self) -> str | None:
+        with self._lock:
+            self._follow()
+            return self._generation
+
     def upsert(self, spec: IndexSpec, points: Sequence[IndexPoint]) -> None:
         with self._lock:
             self._follow()

@@ -117,6 +117,8 @@ class ServerIndex:
         if target is None:
             self._spec, self._live = None, None
             return
+        if target == self._live and self._spec is not None:
+            return  # collections are immutable in spec; only a move needs a new read
         metadata = self._client.get_collection(target).config.metadata or {}
         self._spec = IndexSpec.from_dict(dict(metadata.get("duocthu_spec") or {}))
         self._live = target
@@ -187,6 +189,12 @@ class ServerIndex:
 
     def spec(self) -> IndexSpec | None:
         return self._spec
+
+    def generation(self) -> str | None:
+        # One request: which collection the alias names now (and its spec, if it moved).
+        with self._lock:
+            self._guard(self._load_live)
+            return self._live
 
     def upsert(self, spec: IndexSpec, points: Sequence[IndexPoint]) -> None:
         with self._lock:

@@ -77,6 +77,7 @@ class MemoryIndex:
     def __init__(self) -> None:
         self._points: dict[str, IndexPoint] = {}
         self._spec: IndexSpec | None = None
+        self._generation = 0
         self.fail_with: Exception | None = None
         """Set to make every call raise it (to test failure handling)."""
 
@@ -86,6 +87,10 @@ class MemoryIndex:
 
     def spec(self) -> IndexSpec | None:
         return self._spec
+
+    def generation(self) -> str | None:
+        self._check()
+        return f"m{self._generation}" if self._spec is not None else None
 
     def upsert(self, spec: IndexSpec, points: Sequence[IndexPoint]) -> None:
         self._check()
@@ -111,6 +116,7 @@ class MemoryIndex:
             fresh.update({p.id: p for p in batch})
             written += len(batch)
         self._points, self._spec = fresh, spec
+        self._generation += 1
         return written
 
     def delete(self, flt: QueryFilter) -> None:

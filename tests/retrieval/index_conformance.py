@@ -239,3 +239,23 @@ class IndexConformance:
         with pytest.raises(ConfigError, match="embedder"):
             loaded.replace(spec_for(other), [make_points(RECORDS[:1], other)], keep_live=True)
         assert loaded.count() == len(make_points(RECORDS))
+
+    def test_generation_changes_at_each_switch_only(
+        self, index: Index, embedder: HashEmbedder
+    ) -> None:
+        """generation is None before any corpus and changes when, and only when, one switches."""
+        assert index.generation() is None
+        index.replace(spec_for(embedder), [make_points(RECORDS[:2], embedder)])
+        first = index.generation()
+        assert first is not None
+        assert index.generation() == first
+
+        def batches() -> Iterator[list[IndexPoint]]:
+            yield make_points(RECORDS[2:3], embedder)
+            raise RuntimeError("disk full")
+
+        with pytest.raises(RuntimeError):
+            index.replace(spec_for(embedder), batches(), keep_live=True)
+        assert index.generation() == first
+        index.replace(spec_for(embedder), [make_points(RECORDS[2:3], embedder)], keep_live=True)
+        assert index.generation() not in (None, first)

@@ -139,7 +139,13 @@ def main() -> int:
         load_before = os.getloadavg()[0]
         started, cpu_started = time.perf_counter(), time.process_time()
         report = ingest_files(
-            [path], index, embedder, replace=True, progress=False, batch_size=args.batch_size
+            [path],
+            index,
+            embedder,
+            replace=True,
+            skip_bad_lines=True,  # third-party samples carry some unusable lines
+            progress=False,
+            batch_size=args.batch_size,
         )
         wall_s = time.perf_counter() - started
         cpu_s = time.process_time() - cpu_started

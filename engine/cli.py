@@ -31,8 +31,9 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=1)
     sub.add_parser("chat", help="a conversation in the terminal")
     ingest = sub.add_parser("ingest", help="load corpus JSON Lines into the index")
-    ingest.add_argument("files", nargs="+")
-    ingest.add_argument("--replace", action="store_true")
+    from retrieval.ingest import add_ingest_arguments  # noqa: PLC0415 - argparse only, light
+
+    add_ingest_arguments(ingest)
     diagram = sub.add_parser("diagram", help="print the state machine")
     diagram.add_argument("--format", choices=["mermaid", "json", "svg"], default="mermaid")
     diagram.add_argument(
@@ -59,9 +60,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "diagram":
         return _diagram(args)
     if args.command == "ingest":
-        from retrieval.ingest import main as ingest_main  # noqa: PLC0415
+        from retrieval.ingest import run as ingest_run  # noqa: PLC0415
 
-        return ingest_main([*args.files, *(["--replace"] if args.replace else [])])
+        return ingest_run(args)
     if args.command == "eval":
         sets = [args.set] if args.set else list(EVAL_SETS)
         worst = 0

@@ -109,7 +109,9 @@ def ensure_demo_corpus(
         # Passage vectors shipped with the corpus (for this model) skip the embedding.
         cached = with_cache(embedder, Path(data_dir))
         # Replace, not upsert: a first ingest cut short leaves no half corpus serving.
-        report = ingest_files(files, index, cached, replace=True, progress=progress)
+        report = ingest_files(
+            files, index, cached, replace=True, skip_bad_lines=True, progress=progress
+        )
     except DuocthuError:
         raise
     except OSError as exc:

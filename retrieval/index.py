@@ -2,7 +2,7 @@
 
 Adapters: `qdrant_edge.EdgeIndex` (embedded, the default), `qdrant_server.ServerIndex`
 (qdrant-client against QDRANT_URL) and `testing.MemoryIndex`; all pass the one
-conformance suite in tests/retrieval/conformance.py.
+conformance suite in tests/retrieval/index_conformance.py.
 """
 
 from __future__ import annotations
@@ -100,19 +100,34 @@ class Index(Protocol):
     Contract:
     - `upsert` writes into the live corpus (creating it with `spec` when there is none)
       and raises `ConfigError` when `spec` does not fit the live vectors.
-    - `replace` writes every batch into a fresh generation and makes it live only
-      after the last batch; if it raises, the previous corpus keeps serving.
+    - `replace` writes every batch into a fresh (staging) generation and makes it live
+      only after the last batch, switching an alias or pointer atomically; if it raises
+      or the process dies, the previous corpus keeps serving, and the next `replace`
+      removes the leftover. With `keep_live` the staging generation starts as a copy of
+      the live corpus (an all-or-nothing upsert: `ConfigError` when `spec` does not fit
+      it). Returns the number of points written from `batches`.
     - `scroll` returns matching points ordered by the payload's `order`.
     - `query` takes a dense and/or a sparse vector: both fuse by weighted RRF (`RRF_K`,
       `RRF_WEIGHTS`), one alone ranks by its own score; results are best first.
+    - `generation` names the live corpus as the backend sees it now (None: none yet); it
+      changes at every switch, including one made by another process, so a reader can
+      tell when to drop what it cached.
     - Any backend failure raises `IndexUnavailable`.
     """
 
     def spec(self) -> IndexSpec | None: ...
 
+    def generation(self) -> str | None: ...
+
     def upsert(self, spec: IndexSpec, points: Sequence[IndexPoint]) -> None: ...
 
-    def replace(self, spec: IndexSpec, batches: Iterable[Sequence[IndexPoint]]) -> int: ...
+    def replace(
+        self,
+        spec: IndexSpec,
+        batches: Iterable[Sequence[IndexPoint]],
+        *,
+        keep_live: bool = False,
+    ) -> int: ...
 
     def delete(self, flt: QueryFilter) -> None: ...
 

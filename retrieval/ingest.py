@@ -1,7 +1,19 @@
-"""`duocthu ingest FILE.jsonl [--replace]`: load corpus files into the index, line by line.
+"""`duocthu ingest FILE.jsonl …`: load corpus files into the index, all or nothing.
 
-Bad lines are reported with their line number and reason while good lines still
-load; unchanged chunks are not re-embedded, so re-ingesting a file is a no-op.
+An ingest runs in three steps, and only the last one writes:
+1. Validate every line of every file. A bad line is reported with its line number and
+   reason; with any bad line the ingest is refused and nothing changes, unless
+   `skip_bad_lines` (`--skip-bad-lines`) says to load the good ones. An empty file is an
+   error. `--dry-run` stops here.
+2. Decide what to write: with `replace`, every chunk; otherwise only the chunks whose
+   content hash differs from the live index, so unchanged chunks are not re-embedded
+   and re-ingesting a file writes nothing at all.
+3. Embed and write into a staging generation through `Index.replace` (with `keep_live`
+   for a plain ingest, so staging starts as a copy of the live corpus), which switches
+   the alias or pointer only after the last point. Ctrl-C, a crash or a kill at any
+   moment leaves the previous index serving, never part of a file; the next ingest
+   removes what was left behind. A plain ingest therefore costs a copy of the corpus,
+   which is cheap next to embedding and buys the guarantee on every backend.
 """
 
 from __future__ import annotations
@@ -71,14 +83,30 @@ def _reason(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
+class RejectedLines(CorpusError):
+    """Some lines are bad and the ingest was not told to skip them: nothing was written."""
+
+    def __init__(self, report: IngestReport) -> None:
+        self.report = report
+        super().__init__(
+            f"{report.rejected} bad line(s); nothing was changed "
+            "(fix them, or load the good lines with --skip-bad-lines)"
+        )
+
+
 def read_records(path: Path, report: IngestReport) -> Iterator[CorpusRecord]:
-    """Valid records of one file; every bad line lands in `report.errors`."""
+    """Valid records of one file; every bad line lands in `report.errors`.
+
+    Raises `CorpusError` when the file holds no line at all (blank lines aside).
+    """
     seen: set[tuple[str, str, int, str]] = set()
     repeats: Counter[tuple[str, str]] = Counter()
+    lines = 0
     with path.open(encoding="utf-8") as fh:
         for number, line in enumerate(fh, 1):
             if not line.strip():
                 continue
+            lines += 1
             try:
                 obj: Any = json.loads(line)
                 if not isinstance(obj, dict):
@@ -106,6 +134,8 @@ def read_records(path: Path, report: IngestReport) -> Iterator[CorpusRecord]:
                 report.flagged_lines += 1
                 report.flags.update(record.flags)
             yield record
+    if not lines:
+        raise CorpusError(f"corpus file is empty: {path}")
 
 
 def corpus_payloads(paths: Sequence[Path], report: IngestReport) -> list[dict[str, Any]]:
@@ -124,41 +154,65 @@ def corpus_payloads(paths: Sequence[Path], report: IngestReport) -> list[dict[st
     return payloads
 
 
+def validate_files(paths: Sequence[Path]) -> tuple[list[dict[str, Any]], IngestReport]:
+    """Step 1: every chunk payload of the files and a report; reads nothing but the files.
+
+    Raises `CorpusError` when a file is missing, unreadable, not UTF-8 or empty.
+    """
+    started = time.perf_counter()
+    report = IngestReport()
+    for path in paths:
+        if not path.is_file():
+            raise CorpusError(f"corpus file not found: {path}")
+    try:
+        payloads = corpus_payloads(paths, report)
+    except UnicodeDecodeError as exc:
+        raise CorpusError(f"corpus file is not UTF-8: {exc}") from exc
+    except OSError as exc:
+        raise CorpusError(f"cannot read the corpus file: {exc}") from exc
+    report.seconds = time.perf_counter() - started
+    return payloads, report
+
+
 def _points(
-    paths: Sequence[Path],
-    index: Index,
+    payloads: Sequence[dict[str, Any]],
+    texts: Sequence[str],
     embedder: Embedder,
     encoder: SparseEncoder,
     report: IngestReport,
     *,
     batch_size: int,
-    reuse: bool,
     progress: bool,
 ) -> Iterator[list[IndexPoint]]:
-    payloads = corpus_payloads(paths, report)
+    """Step 3's input: embedded points in batches, produced as the index consumes them."""
     bar = tqdm(total=len(payloads), unit="chunk", disable=not progress, file=sys.stderr)
     try:
         for start in range(0, len(payloads), batch_size):
             batch = payloads[start : start + batch_size]
-            texts = [embed_text(p) for p in batch]
-            for payload, text in zip(batch, texts, strict=True):
-                payload["content_hash"] = content_hash(text, embedder.name)
-            known = index.content_hashes([p["chunk_id"] for p in batch]) if reuse else {}
-            fresh = [
-                i for i, p in enumerate(batch) if known.get(p["chunk_id"]) != p["content_hash"]
+            batch_texts = texts[start : start + batch_size]
+            dense: Sequence[list[float] | None] = [None] * len(batch)
+            if embedder.dim is not None:
+                dense = embedder.embed_passages(list(batch_texts))
+                report.embedded += len(batch)
+            yield [
+                to_point(p, encoder.document(t), d)
+                for p, t, d in zip(batch, batch_texts, dense, strict=True)
             ]
-            dense: list[list[float] | None] = [None] * len(batch)
-            if embedder.dim is not None and fresh:
-                for i, vector in zip(
-                    fresh, embedder.embed_passages([texts[i] for i in fresh]), strict=True
-                ):
-                    dense[i] = vector
-                report.embedded += len(fresh)
-            keep = fresh if reuse else range(len(batch))
-            yield [to_point(batch[i], encoder.document(texts[i]), dense[i]) for i in keep]
             bar.update(len(batch))
     finally:
         bar.close()
+
+
+def _changed(index: Index, payloads: Sequence[dict[str, Any]], batch_size: int) -> list[int]:
+    """Positions of the payloads whose content hash differs from the live index."""
+    changed: list[int] = []
+    for start in range(0, len(payloads), batch_size):
+        batch = payloads[start : start + batch_size]
+        known = index.content_hashes([p["chunk_id"] for p in batch])
+        changed.extend(
+            start + i for i, p in enumerate(batch) if known.get(p["chunk_id"]) != p["content_hash"]
+        )
+    return changed
 
 
 def ingest_files(
@@ -167,62 +221,48 @@ def ingest_files(
     embedder: Embedder,
     *,
     replace: bool = False,
+    skip_bad_lines: bool = False,
     progress: bool = True,
     batch_size: int = 32,
     encoder: SparseEncoder | None = None,
 ) -> IngestReport:
-    """Load corpus files; with `replace`, the files become the whole corpus atomically.
+    """Load corpus files all or nothing; with `replace` they become the whole corpus.
 
-    Raises `CorpusError` when a file cannot be read or a replace would leave an
-    empty corpus; `ConfigError` when the embedder does not fit the live index.
+    Raises `RejectedLines` (nothing written) when a line is bad and `skip_bad_lines` is
+    off; `CorpusError` when a file cannot be read, is empty or has no usable record;
+    `ConfigError` when the embedder does not fit the live index; `IndexUnavailable`
+    when the index fails. In every case the live index is as it was.
     """
     started = time.perf_counter()
-    report = IngestReport()
+    payloads, report = validate_files(paths)
+    if report.errors and not skip_bad_lines:
+        raise RejectedLines(report)
+    if not payloads:
+        raise CorpusError(f"no usable record in {', '.join(map(str, paths))}; corpus kept")
     encoder = encoder or SparseEncoder()
     spec = IndexSpec(embedder=embedder.name, dense_dim=embedder.dim, sparse=encoder.name)
-    for path in paths:
-        if not path.is_file():
-            raise CorpusError(f"corpus file not found: {path}")
-    try:
-        if replace:
-            batches = _points(
-                paths,
-                index,
-                embedder,
-                encoder,
-                report,
-                batch_size=batch_size,
-                reuse=False,
-                progress=progress,
-            )
-            first = next(batches, None)
-            if not first:
-                raise CorpusError(f"no usable record in {', '.join(map(str, paths))}; corpus kept")
-            index.replace(spec, _chain(first, batches))
-        else:
-            live = index.spec()
-            if live is not None:
-                spec.check_compatible(live)
-            for batch in _points(
-                paths,
-                index,
-                embedder,
-                encoder,
-                report,
-                batch_size=batch_size,
-                reuse=True,
-                progress=progress,
-            ):
-                index.upsert(spec, batch)
-    except UnicodeDecodeError as exc:
-        raise CorpusError(f"corpus file is not UTF-8: {exc}") from exc
+    texts = [embed_text(p) for p in payloads]
+    for payload, text in zip(payloads, texts, strict=True):
+        payload["content_hash"] = content_hash(text, embedder.name)
+    todo = list(range(len(payloads)))
+    if not replace:
+        live = index.spec()
+        if live is not None:
+            spec.check_compatible(live)
+        todo = _changed(index, payloads, max(batch_size, 256))
+    if todo:
+        batches = _points(
+            [payloads[i] for i in todo],
+            [texts[i] for i in todo],
+            embedder,
+            encoder,
+            report,
+            batch_size=batch_size,
+            progress=progress,
+        )
+        index.replace(spec, batches, keep_live=not replace)
     report.seconds = time.perf_counter() - started
     return report
-
-
-def _chain(first: list[IndexPoint], rest: Iterator[list[IndexPoint]]) -> Iterator[list[IndexPoint]]:
-    yield first
-    yield from rest
 
 
 def ingest_file(
@@ -231,39 +271,87 @@ def ingest_file(
     embedder: Embedder,
     *,
     replace: bool = False,
+    skip_bad_lines: bool = False,
     progress: bool = True,
 ) -> IngestReport:
     """`ingest_files` for one path (or several)."""
     paths = [Path(path)] if isinstance(path, str | Path) else [Path(p) for p in path]
-    return ingest_files(paths, index, embedder, replace=replace, progress=progress)
+    return ingest_files(
+        paths, index, embedder, replace=replace, skip_bad_lines=skip_bad_lines, progress=progress
+    )
+
+
+def _one_line(exc: BaseException) -> str:
+    # Client libraries put status lines and bodies in their messages; keep one line.
+    return " ".join(str(exc).split())
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="duocthu ingest", description=__doc__)
+    add_ingest_arguments(parser)
+    return parser
+
+
+def add_ingest_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ingest options, shared by `duocthu ingest` and this module's `main`."""
+    parser.add_argument("files", nargs="+", type=Path, help="corpus JSON Lines file(s)")
+    parser.add_argument(
+        "--replace", action="store_true", help="make the files the whole corpus, atomically"
+    )
+    parser.add_argument(
+        "--skip-bad-lines",
+        action="store_true",
+        help="load the good lines when some are bad (default: refuse and change nothing)",
+    )
+    parser.add_argument(
+        "--dry-run", action="store_true", help="validate and report only; write nothing"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """CLI entry: exit 0 when every line loaded, 1 when some were rejected, 2 on failure."""
+    """CLI entry: 0 when everything loaded; 1 when lines were bad (refused, or skipped with
+    --skip-bad-lines); 2 on a failure (missing or empty file, index or settings);
+    130 when interrupted. Every failure is one line on stderr; the index is unchanged."""
+    args = _parser().parse_args([str(a) for a in argv] if argv is not None else None)
+    return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    """`main` on parsed arguments (see `add_ingest_arguments`)."""
     from engine.settings import load_settings  # noqa: PLC0415 - keep import light for library users
     from retrieval.build import build_embedder, build_index  # noqa: PLC0415
 
-    parser = argparse.ArgumentParser(prog="duocthu ingest", description=__doc__)
-    parser.add_argument("files", nargs="+", type=Path, help="corpus JSON Lines file(s)")
-    parser.add_argument("--replace", action="store_true", help="swap the whole corpus atomically")
-    parser.add_argument("--no-progress", action="store_true")
-    args = parser.parse_args(argv)
-    settings = load_settings()
+    paths = [Path(f) for f in args.files]
     try:
+        if args.dry_run:
+            _, report = validate_files(paths)
+            print(report.summary())
+            print("dry run: nothing was written")
+            return 1 if report.rejected else 0
+        settings = load_settings()
         index = build_index(settings)
         try:
             report = ingest_files(
-                args.files,
+                paths,
                 index,
                 build_embedder(settings),
                 replace=args.replace,
+                skip_bad_lines=args.skip_bad_lines,
                 progress=not args.no_progress,
             )
         finally:
             index.close()
+    except RejectedLines as exc:
+        print(exc.report.summary())
+        print(f"ingest refused: {exc}", file=sys.stderr)
+        return 1
     except DuocthuError as exc:
-        print(f"ingest failed: {exc}", file=sys.stderr)
+        print(f"ingest failed: {_one_line(exc)}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("ingest interrupted: the previous index is unchanged", file=sys.stderr)
+        return 130
     print(report.summary())
     return 1 if report.rejected else 0
 
@@ -271,9 +359,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 __all__ = [
     "IngestReport",
     "LineError",
+    "RejectedLines",
+    "add_ingest_arguments",
     "corpus_payloads",
     "ingest_file",
     "ingest_files",
     "main",
     "read_records",
+    "run",
+    "validate_files",
 ]

@@ -1,13 +1,18 @@
 """The embedded index: a Qdrant Edge shard persisted under the data directory.
 
 Layout: `<dir>/live.json` names the live generation and records its `IndexSpec`;
-`<dir>/generations/<name>/` holds each shard. `replace` fills a new generation and
-switches `live.json` with an atomic rename, so a half-finished ingest never serves.
-One process owns the directory at a time (stop `serve` before ingesting into it).
+`<dir>/generations/<name>/` holds each shard. `replace` fills a new (staging) generation,
+starting from a copy of the live points when asked to keep them, and switches `live.json`
+with an atomic `os.replace`, so a half-finished ingest never serves. A generation that
+`live.json` does not name is a leftover of an ingest that was killed; the next `replace`
+removes it. Every read first checks whether `live.json` changed (one `stat`) and, if
+another process switched it, opens the new generation: a running `serve` follows an
+ingest. Run one writer (ingest) at a time.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -38,6 +43,7 @@ from retrieval.tokenizer import SparseVector
 
 _T = TypeVar("_T")
 _CATALOG_FIELDS = ["drug_id", "drug_name", "inn", "aliases"]
+_COPY_PAGE = 512
 
 
 def _config(spec: IndexSpec) -> qe.EdgeConfig:
@@ -73,7 +79,18 @@ class EdgeIndex:
         self._shard: Any | None = None
         self._spec: IndexSpec | None = None
         self._generation: str | None = None
+        self._seen: tuple[int, int] | None = None
+        if not self._usable_dir(self._dir):
+            raise IndexUnavailable(f"index directory is not a usable directory: {self._dir}")
         self._guard(self._open_live)
+
+    @staticmethod
+    def _usable_dir(path: Path) -> bool:
+        """False when the path, or its nearest existing ancestor, is not a directory."""
+        for candidate in (path, *path.parents):
+            if candidate.exists():
+                return candidate.is_dir()
+        return True
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -88,15 +105,34 @@ class EdgeIndex:
     def _live_file(self) -> Path:
         return self._dir / "live.json"
 
+    def _pointer_stamp(self) -> tuple[int, int] | None:
+        # os.replace gives live.json a new inode at every switch: a cheap change test.
+        try:
+            stat = self._live_file().stat()
+        except FileNotFoundError:
+            return None
+        return stat.st_ino, stat.st_mtime_ns
+
     def _open_live(self) -> None:
-        live = self._live_file()
-        if not live.exists():
+        stamp = self._pointer_stamp()
+        if stamp is None:
             return
-        data = json.loads(live.read_text(encoding="utf-8"))
+        data = json.loads(self._live_file().read_text(encoding="utf-8"))
         generation = str(data["generation"])
-        self._shard = qe.EdgeShard.load(str(self._dir / "generations" / generation))
-        self._spec = IndexSpec.from_dict(data["spec"])
-        self._generation = generation
+        spec = IndexSpec.from_dict(data["spec"])
+        if generation != self._generation:
+            shard = qe.EdgeShard.load(str(self._dir / "generations" / generation))
+            old, self._shard = self._shard, shard
+            if old is not None:
+                # The writer may already have deleted its files; nothing to keep then.
+                with contextlib.suppress(Exception):
+                    old.close()
+        self._spec, self._generation, self._seen = spec, generation, stamp
+
+    def _follow(self) -> None:
+        """Serve the generation live.json names now, if another process switched it."""
+        if self._pointer_stamp() != self._seen:
+            self._guard(self._open_live)
 
     def _create(self, spec: IndexSpec) -> tuple[str, Any]:
         name = f"g{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:6]}"
@@ -118,11 +154,33 @@ class EdgeIndex:
         body = {"generation": name, "spec": spec.as_dict(), "published_at": time.time()}
         tmp.write_text(json.dumps(body, indent=2), encoding="utf-8")
         os.replace(tmp, self._live_file())
+        self._seen = self._pointer_stamp()
 
-    def _drop_other_generations(self, keep: str) -> None:
-        for path in (self._dir / "generations").iterdir():
+    def _drop_other_generations(self, keep: str | None) -> None:
+        root = self._dir / "generations"
+        if not root.is_dir():
+            return
+        for path in root.iterdir():
             if path.name != keep:
                 shutil.rmtree(path, ignore_errors=True)
+
+    def _copy_live(self, target: Any) -> int:
+        """Copy every live point, vectors included, into the staging shard `target`."""
+        live = self._shard
+        if live is None:
+            return 0
+        copied, offset = 0, None
+        while True:
+            request = qe.ScrollRequest(
+                offset=offset, limit=_COPY_PAGE, with_payload=True, with_vector=True
+            )
+            records, offset = live.scroll(request)
+            if records:
+                points = [qe.Point(id=r.id, vector=r.vector, payload=r.payload) for r in records]
+                target.update(qe.UpdateOperation.upsert_points(points))
+                copied += len(records)
+            if offset is None:
+                return copied
 
     def close(self) -> None:
         with self._lock:
@@ -133,10 +191,18 @@ class EdgeIndex:
     # -- writes ----------------------------------------------------------------------
 
     def spec(self) -> IndexSpec | None:
-        return self._spec
+        with self._lock:
+            self._follow()
+            return self._spec
+
+    def generation(self) -> str | None:
+        with self._lock:
+            self._follow()
+            return self._generation
 
     def upsert(self, spec: IndexSpec, points: Sequence[IndexPoint]) -> None:
         with self._lock:
+            self._follow()
             if self._shard is None:
                 name, shard = self._guard(lambda: self._create(spec))
                 self._guard(lambda: self._publish(name, spec))
@@ -148,11 +214,25 @@ class EdgeIndex:
                 op = qe.UpdateOperation.upsert_points([_edge_point(p) for p in points])
                 self._guard(lambda: (shard.update(op), shard.flush()))
 
-    def replace(self, spec: IndexSpec, batches: Iterable[Sequence[IndexPoint]]) -> int:
+    def replace(
+        self,
+        spec: IndexSpec,
+        batches: Iterable[Sequence[IndexPoint]],
+        *,
+        keep_live: bool = False,
+    ) -> int:
         with self._lock:
+            self._follow()
+            if keep_live and self._spec is not None:
+                spec.check_compatible(self._spec)
+                spec = self._spec  # the staging copy holds the live vectors
+            # Leftovers of a killed ingest; the live generation stays.
+            self._drop_other_generations(keep=self._generation)
             name, shard = self._guard(lambda: self._create(spec))
             written = 0
             try:
+                if keep_live:
+                    self._guard(lambda: self._copy_live(shard))
                 for batch in batches:
                     if batch:
                         op = qe.UpdateOperation.upsert_points([_edge_point(p) for p in batch])
@@ -163,7 +243,10 @@ class EdgeIndex:
                 # graph now, before the generation serves.
                 self._guard(shard.optimize)
             except BaseException:
-                self._guard(shard.close)
+                # Best effort: the original error (or Ctrl-C) is what the caller must see;
+                # whatever stays behind is removed by the next replace.
+                with contextlib.suppress(Exception):
+                    shard.close()
                 shutil.rmtree(self._dir / "generations" / name, ignore_errors=True)
                 raise
             old = self._shard
@@ -187,6 +270,7 @@ class EdgeIndex:
 
     def _read(self, fn: Callable[[Any], _T], empty: _T) -> _T:
         with self._lock:
+            self._follow()
             shard = self._shard
             if shard is None:
                 return empty

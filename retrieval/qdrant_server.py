@@ -1,12 +1,19 @@
 """The server index: qdrant-client against QDRANT_URL (a Qdrant server or cluster).
 
 The alias `<name>` points at the live collection `<name>-g<stamp>`; `replace` fills a
-new collection and swaps the alias in one request. The `IndexSpec` is stored as
-collection metadata. Tests run it on `QdrantClient(":memory:")`, which has the same API.
+new (staging) collection, starting from a copy of the live points when asked to keep
+them, and swaps the alias in one request, so readers (which always go through the
+alias) see the old corpus or the new one, never a half. A `<name>-g…` collection the
+alias does not name is a leftover of an ingest that was killed; the next `replace`
+deletes it once it is older than `STALE_AFTER` (a younger one may still be filling).
+The `IndexSpec` is stored as collection metadata. Tests run it on
+`QdrantClient(":memory:")`, which has the same API.
 """
 
 from __future__ import annotations
 
+import calendar
+import contextlib
 import threading
 import time
 import uuid
@@ -43,6 +50,22 @@ _INDEXES = {
 }
 
 
+_STAMP = "%Y%m%d%H%M%S"
+STALE_AFTER = 6 * 3600.0
+"""Seconds after which a staging collection the alias does not name counts as left over.
+
+Another process may be filling a staging collection right now (workers that start
+on an empty index each ingest the demo corpus); a younger one is left alone."""
+
+
+def _created_at(suffix: str) -> float:
+    """UTC creation time encoded in a staging collection's name; 0 when there is none."""
+    try:
+        return float(calendar.timegm(time.strptime(suffix.split("-", 1)[0], _STAMP)))
+    except ValueError:
+        return 0.0
+
+
 def _server_point(point: IndexPoint) -> qm.PointStruct:
     vector: dict[str, Any] = {
         SPARSE: qm.SparseVector(
@@ -58,12 +81,20 @@ class ServerIndex:
     """`Index` over a Qdrant server through an injected `QdrantClient`."""
 
     def __init__(
-        self, client: QdrantClient, *, name: str = "duocthu", batch_size: int = 256
+        self,
+        client: QdrantClient,
+        *,
+        name: str = "duocthu",
+        batch_size: int = 256,
+        stale_after: float = STALE_AFTER,
     ) -> None:
         if not name:
             raise ConfigError("collection name must not be empty")
         if batch_size < 1:
             raise ConfigError(f"batch_size must be >= 1, got {batch_size}")
+        if stale_after < 0:
+            raise ConfigError(f"stale_after must be >= 0, got {stale_after}")
+        self._stale_after = stale_after
         self._client = client
         self._name = name
         self._batch = batch_size
@@ -86,12 +117,15 @@ class ServerIndex:
         if target is None:
             self._spec, self._live = None, None
             return
+        if target == self._live and self._spec is not None:
+            return  # collections are immutable in spec; only a move needs a new read
         metadata = self._client.get_collection(target).config.metadata or {}
         self._spec = IndexSpec.from_dict(dict(metadata.get("duocthu_spec") or {}))
         self._live = target
 
     def _create(self, spec: IndexSpec) -> str:
-        name = f"{self._name}-g{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:6]}"
+        stamp = time.strftime(_STAMP, time.gmtime())
+        name = f"{self._name}-g{stamp}-{uuid.uuid4().hex[:6]}"
         vectors = (
             {DENSE: qm.VectorParams(size=spec.dense_dim, distance=qm.Distance.COSINE)}
             if spec.dense_dim
@@ -121,6 +155,33 @@ class ServerIndex:
         )
         self._client.update_collection_aliases(change_aliases_operations=ops)
 
+    def _drop_stale(self) -> None:
+        prefix = f"{self._name}-g"
+        for collection in self._client.get_collections().collections:
+            name = collection.name
+            if not name.startswith(prefix) or name == self._live:
+                continue
+            if time.time() - _created_at(name[len(prefix) :]) >= self._stale_after:
+                self._client.delete_collection(name)
+
+    def _copy_live(self, target: str) -> None:
+        """Copy every live point, vectors included, into the staging collection `target`."""
+        if self._live is None:
+            return
+        offset: Any = None
+        while True:
+            records, offset = self._client.scroll(
+                self._live, offset=offset, limit=self._batch, with_payload=True, with_vectors=True
+            )
+            if records:
+                points = [
+                    qm.PointStruct(id=r.id, vector=r.vector or {}, payload=r.payload)
+                    for r in records
+                ]
+                self._client.upsert(target, points, wait=True)
+            if offset is None:
+                return
+
     def _write(self, collection: str, points: Sequence[IndexPoint]) -> None:
         for start in range(0, len(points), self._batch):
             chunk = [_server_point(p) for p in points[start : start + self._batch]]
@@ -128,6 +189,12 @@ class ServerIndex:
 
     def spec(self) -> IndexSpec | None:
         return self._spec
+
+    def generation(self) -> str | None:
+        # One request: which collection the alias names now (and its spec, if it moved).
+        with self._lock:
+            self._guard(self._load_live)
+            return self._live
 
     def upsert(self, spec: IndexSpec, points: Sequence[IndexPoint]) -> None:
         with self._lock:
@@ -139,16 +206,33 @@ class ServerIndex:
             spec.check_compatible(self._spec)
             self._guard(lambda: self._write(self._name, points))
 
-    def replace(self, spec: IndexSpec, batches: Iterable[Sequence[IndexPoint]]) -> int:
+    def replace(
+        self,
+        spec: IndexSpec,
+        batches: Iterable[Sequence[IndexPoint]],
+        *,
+        keep_live: bool = False,
+    ) -> int:
         with self._lock:
+            # Another process may have switched the alias since this adapter looked.
+            self._guard(self._load_live)
+            if keep_live and self._spec is not None:
+                spec.check_compatible(self._spec)
+                spec = self._spec  # the staging copy holds the live vectors
+            self._guard(self._drop_stale)
             collection = self._guard(lambda: self._create(spec))
             written = 0
             try:
+                if keep_live:
+                    self._guard(lambda: self._copy_live(collection))
                 for batch in batches:
                     self._guard(lambda batch=batch: self._write(collection, batch))  # type: ignore[misc]
                     written += len(batch)
             except BaseException:
-                self._guard(lambda: self._client.delete_collection(collection))
+                # Best effort: the original error (or Ctrl-C) is what the caller must see;
+                # a collection that stays behind is removed by a later replace.
+                with contextlib.suppress(Exception):
+                    self._client.delete_collection(collection)
                 raise
             old = self._live
             self._guard(lambda: self._point_alias(collection))
@@ -267,4 +351,4 @@ class ServerIndex:
         self._guard(self._client.close)
 
 
-__all__ = ["ServerIndex"]
+__all__ = ["STALE_AFTER", "ServerIndex"]

@@ -6,12 +6,14 @@ the other is disabled); indication lookup reads only `chi_dinh`.
 
 from __future__ import annotations
 
+import math
 import threading
+import time
 from collections.abc import Sequence
 from enum import StrEnum
 
 from engine.catalog import DrugCatalog
-from engine.errors import ConfigError
+from engine.errors import ConfigError, IndexUnavailable
 from engine.sections import OVERVIEW_SECTIONS, SectionKey
 from grounding.evidence import Decision, DrugCandidate, Evidence
 from retrieval.convert import hit_to_evidence
@@ -21,6 +23,8 @@ from retrieval.indication import IndicationMatcher
 from retrieval.linking import DrugLinker
 from retrieval.rerank import Reranker
 from retrieval.tokenizer import SparseEncoder
+
+_UNKNOWN = object()
 
 
 class SearchMode(StrEnum):
@@ -43,11 +47,14 @@ class RetrievalService:
         dense_indication_threshold: float = 0.875,
         reranker: Reranker | None = None,
         link_drugs: bool = True,
+        switch_check_every: float = 1.0,
     ) -> None:
         if indication_limit < 1:
             raise ConfigError(f"indication_limit must be >= 1, got {indication_limit}")
         if candidates < 1:
             raise ConfigError(f"candidates must be >= 1, got {candidates}")
+        if switch_check_every < 0:
+            raise ConfigError(f"switch_check_every must be >= 0, got {switch_check_every}")
         self._index = index
         self._embedder = embedder
         self._encoder = encoder or SparseEncoder()
@@ -60,6 +67,11 @@ class RetrievalService:
         self._linker: DrugLinker | None = None
         self._link_drugs = link_drugs
         self._indications = IndicationMatcher(index, dense_threshold=dense_indication_threshold)
+        # An ingest in another process switches the live corpus under us; the cached
+        # catalog and indication text follow it, checked at most this often (seconds).
+        self._switch_every = switch_check_every
+        self._generation: str | object | None = _UNKNOWN  # no backend call while building
+        self._checked_at = -math.inf
 
     @property
     def dense_enabled(self) -> bool:
@@ -80,7 +92,24 @@ class RetrievalService:
             self._catalog, self._linker = None, None
         self._indications.refresh()
 
+    def _follow_switch(self) -> None:
+        """Forget the caches when the index now serves another corpus than they were read from."""
+        now = time.monotonic()
+        if now - self._checked_at < self._switch_every:
+            return
+        self._checked_at = now
+        try:
+            generation = self._index.generation()
+        except IndexUnavailable:
+            return  # keep what we have; the read that follows reports the outage
+        if generation != self._generation:
+            self._generation = generation
+            with self._lock:
+                self._catalog, self._linker = None, None
+            self._indications.refresh()
+
     def catalog(self) -> DrugCatalog:
+        self._follow_switch()
         with self._lock:
             if self._catalog is None:
                 # Brands come from each monograph's own Tên thương mại text (read in order,
@@ -154,6 +183,7 @@ class RetrievalService:
     ) -> list[DrugCandidate]:
         """Drugs whose `chi_dinh` names the condition: phrase match first, dense fallback."""
         cap = limit or self._limit
+        self._follow_switch()
         found = self._indications.phrase_candidates(condition, cap=cap)
         if not found and self.dense_enabled and condition.strip():
             vector = self._embedder.embed_query(condition)

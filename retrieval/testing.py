@@ -77,6 +77,7 @@ class MemoryIndex:
     def __init__(self) -> None:
         self._points: dict[str, IndexPoint] = {}
         self._spec: IndexSpec | None = None
+        self._generation = 0
         self.fail_with: Exception | None = None
         """Set to make every call raise it (to test failure handling)."""
 
@@ -87,6 +88,10 @@ class MemoryIndex:
     def spec(self) -> IndexSpec | None:
         return self._spec
 
+    def generation(self) -> str | None:
+        self._check()
+        return f"m{self._generation}" if self._spec is not None else None
+
     def upsert(self, spec: IndexSpec, points: Sequence[IndexPoint]) -> None:
         self._check()
         if self._spec is None:
@@ -94,13 +99,25 @@ class MemoryIndex:
         spec.check_compatible(self._spec)
         self._points.update({p.id: p for p in points})
 
-    def replace(self, spec: IndexSpec, batches: Iterable[Sequence[IndexPoint]]) -> int:
+    def replace(
+        self,
+        spec: IndexSpec,
+        batches: Iterable[Sequence[IndexPoint]],
+        *,
+        keep_live: bool = False,
+    ) -> int:
         self._check()
-        fresh: dict[str, IndexPoint] = {}
+        if keep_live and self._spec is not None:
+            spec.check_compatible(self._spec)
+            spec = self._spec
+        fresh: dict[str, IndexPoint] = dict(self._points) if keep_live else {}
+        written = 0
         for batch in batches:
             fresh.update({p.id: p for p in batch})
+            written += len(batch)
         self._points, self._spec = fresh, spec
-        return len(fresh)
+        self._generation += 1
+        return written
 
     def delete(self, flt: QueryFilter) -> None:
         self._check()

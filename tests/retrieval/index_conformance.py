@@ -22,6 +22,11 @@ def _ids(hits: Sequence[object]) -> list[str]:
     return [str(getattr(h, "id", "")) for h in hits]
 
 
+def _by_id(index: Index) -> dict[str, object]:
+    # Points of several drugs share an `order`, so compare contents, not scroll order.
+    return {h.id: h.payload for h in index.scroll(QueryFilter())}
+
+
 def _drug_of(hits: Sequence[object]) -> list[str]:
     return [str(getattr(h, "payload", {}).get("drug_id")) for h in hits]
 
@@ -182,3 +187,75 @@ class IndexConformance:
     def test_count_with_filter(self, loaded: Index) -> None:
         """Count honours the filter."""
         assert loaded.count(QueryFilter(section_keys=("chi_dinh",))) == 3
+
+    def test_replace_keeping_live_adds_to_corpus(
+        self, loaded: Index, embedder: HashEmbedder
+    ) -> None:
+        """With keep_live the switched-in generation holds the old points and the new ones."""
+        before = _by_id(loaded)
+        fresh = make_points([rec("deltavir", "Deltavir", "chi_dinh", "- Herpes môi.")], embedder)
+        assert loaded.replace(spec_for(embedder), [fresh], keep_live=True) == 1
+        assert _by_id(loaded) == {**before, fresh[0].id: fresh[0].payload}
+        vector = embedder.embed_query("Gammazol nhiễm nấm Candida miệng")
+        assert _drug_of(loaded.query(dense=vector, sparse=None, limit=1)) == ["gammazol"]
+
+    def test_replace_keeping_live_overwrites_same_ids(
+        self, loaded: Index, embedder: HashEmbedder
+    ) -> None:
+        """A point written with keep_live replaces the live point of the same id."""
+        changed = {**RECORDS[0], "text": "- Suy tim mạn."}
+        point = make_points([changed], embedder)[0]
+        loaded.replace(spec_for(embedder), [[point]], keep_live=True)
+        assert loaded.count() == len(make_points(RECORDS))
+        assert loaded.content_hashes([point.id]) == {point.id: point.payload["content_hash"]}
+
+    def test_replace_keeping_live_on_empty_index_creates_it(
+        self, index: Index, embedder: HashEmbedder
+    ) -> None:
+        """keep_live on an empty index creates the corpus with the given spec."""
+        index.replace(spec_for(embedder), [make_points(RECORDS[:2], embedder)], keep_live=True)
+        assert index.count() == 2
+        assert index.spec() == spec_for(embedder)
+
+    def test_failed_replace_keeping_live_changes_nothing(
+        self, loaded: Index, embedder: HashEmbedder
+    ) -> None:
+        """A keep_live replace that fails midway leaves the live corpus exactly as it was."""
+        before = _by_id(loaded)
+
+        def batches() -> Iterator[list[IndexPoint]]:
+            yield make_points([rec("deltavir", "Deltavir", "chi_dinh", "- Herpes.")], embedder)
+            raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            loaded.replace(spec_for(embedder), batches(), keep_live=True)
+        assert _by_id(loaded) == before
+        assert loaded.replace(spec_for(embedder), [[]], keep_live=True) == 0
+        assert _by_id(loaded) == before
+
+    def test_replace_keeping_live_with_other_model_is_config_error(self, loaded: Index) -> None:
+        """keep_live refuses vectors from another model before writing anything."""
+        other = HashEmbedder(dim=32)
+        with pytest.raises(ConfigError, match="embedder"):
+            loaded.replace(spec_for(other), [make_points(RECORDS[:1], other)], keep_live=True)
+        assert loaded.count() == len(make_points(RECORDS))
+
+    def test_generation_changes_at_each_switch_only(
+        self, index: Index, embedder: HashEmbedder
+    ) -> None:
+        """generation is None before any corpus and changes when, and only when, one switches."""
+        assert index.generation() is None
+        index.replace(spec_for(embedder), [make_points(RECORDS[:2], embedder)])
+        first = index.generation()
+        assert first is not None
+        assert index.generation() == first
+
+        def batches() -> Iterator[list[IndexPoint]]:
+            yield make_points(RECORDS[2:3], embedder)
+            raise RuntimeError("disk full")
+
+        with pytest.raises(RuntimeError):
+            index.replace(spec_for(embedder), batches(), keep_live=True)
+        assert index.generation() == first
+        index.replace(spec_for(embedder), [make_points(RECORDS[2:3], embedder)], keep_live=True)
+        assert index.generation() not in (None, first)

@@ -1,4 +1,4 @@
-"""Ingestion: counts, per-line errors, idempotent re-ingest, atomic replace, the CLI entry."""
+"""Ingestion: counts, per-line errors, all-or-nothing writes, idempotent re-ingest, the CLI."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from retrieval_support import RECORDS, rec, write_jsonl
 
 from engine.errors import ConfigError, CorpusError
 from retrieval.index import QueryFilter
-from retrieval.ingest import ingest_file, ingest_files, main
+from retrieval.ingest import RejectedLines, ingest_file, ingest_files, main
 from retrieval.testing import HashEmbedder, MemoryIndex
 
 
@@ -24,19 +24,22 @@ def test_ingest_counts_drugs_sections_chunks(tmp_path: Path, embedder: HashEmbed
     assert index.count() == 10
 
 
-def test_bad_lines_reported_good_lines_load(tmp_path: Path, embedder: HashEmbedder) -> None:
-    """Each bad line is reported with its number and reason; the good lines still load."""
-    rows = [
-        RECORDS[0],
-        "{not json",
-        rec("Bad Id", "X", "chi_dinh", "x"),
-        rec("ok_drug", "Ok", "muc_la", "x"),
-        rec("ok_drug", "Ok", "chi_dinh", ""),
-        '["a list"]',
-        RECORDS[1],
-    ]
+BAD_ROWS = [
+    RECORDS[0],
+    "{not json",
+    rec("Bad Id", "X", "chi_dinh", "x"),
+    rec("ok_drug", "Ok", "muc_la", "x"),
+    rec("ok_drug", "Ok", "chi_dinh", ""),
+    '["a list"]',
+    RECORDS[1],
+]
+
+
+def test_bad_lines_skipped_on_request(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """With skip_bad_lines each bad line is reported with number and reason; good ones load."""
     index = MemoryIndex()
-    report = ingest_file(write_jsonl(tmp_path / "c.jsonl", rows), index, embedder, progress=False)
+    path = write_jsonl(tmp_path / "c.jsonl", BAD_ROWS)
+    report = ingest_file(path, index, embedder, skip_bad_lines=True, progress=False)
     assert [e.line for e in report.errors] == [2, 3, 4, 5, 6]
     reasons = [e.reason for e in report.errors]
     assert "invalid JSON" in reasons[0]
@@ -72,12 +75,42 @@ def test_changed_text_is_reembedded(tmp_path: Path, embedder: HashEmbedder) -> N
     assert index.count() == 10
 
 
+@pytest.mark.parametrize("replace", [False, True])
+def test_bad_line_refuses_and_changes_nothing(
+    tmp_path: Path, embedder: HashEmbedder, replace: bool
+) -> None:
+    """One bad line refuses the whole ingest (plain or replace): the index is as before."""
+    index = MemoryIndex()
+    ingest_file(write_jsonl(tmp_path / "a.jsonl", RECORDS[:4]), index, embedder, progress=False)
+    before, calls = index.scroll(QueryFilter()), embedder.calls
+    rows = [*RECORDS[4:], "{"]
+    path = write_jsonl(tmp_path / "b.jsonl", rows)
+    with pytest.raises(RejectedLines, match="1 bad line") as caught:
+        ingest_file(path, index, embedder, replace=replace, progress=False)
+    assert [(e.line, "invalid JSON" in e.reason) for e in caught.value.report.errors] == [
+        (len(rows), True)
+    ]
+    assert index.scroll(QueryFilter()) == before
+    assert embedder.calls == calls  # validation comes before any embedding
+
+
 def test_failed_lines_never_remove_indexed_points(tmp_path: Path, embedder: HashEmbedder) -> None:
-    """A later file full of bad lines leaves everything already indexed in place."""
+    """A later file full of bad lines, even skipped, leaves everything indexed in place."""
     index = MemoryIndex()
     ingest_file(write_jsonl(tmp_path / "a.jsonl", RECORDS), index, embedder, progress=False)
-    ingest_file(write_jsonl(tmp_path / "b.jsonl", ["{", "{}"]), index, embedder, progress=False)
+    bad = write_jsonl(tmp_path / "b.jsonl", ["{", "{}"])
+    with pytest.raises(CorpusError, match="no usable record"):
+        ingest_file(bad, index, embedder, skip_bad_lines=True, progress=False)
     assert index.count() == 10
+
+
+def test_empty_file_is_corpus_error(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """A file with no line (blank lines aside) is an error, with or without replace."""
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n  \n", encoding="utf-8")
+    for replace in (False, True):
+        with pytest.raises(CorpusError, match=r"empty: .*empty\.jsonl"):
+            ingest_file(empty, MemoryIndex(), embedder, replace=replace, progress=False)
 
 
 def test_replace_swaps_corpus(tmp_path: Path, embedder: HashEmbedder) -> None:
@@ -97,7 +130,7 @@ def test_replace_with_no_usable_line_keeps_corpus(tmp_path: Path, embedder: Hash
     ingest_file(write_jsonl(tmp_path / "a.jsonl", RECORDS), index, embedder, progress=False)
     bad = write_jsonl(tmp_path / "b.jsonl", ["{", "{}"])
     with pytest.raises(CorpusError, match="corpus kept"):
-        ingest_file(bad, index, embedder, replace=True, progress=False)
+        ingest_file(bad, index, embedder, replace=True, skip_bad_lines=True, progress=False)
     assert index.count() == 10
 
 
@@ -107,6 +140,7 @@ def test_duplicate_part_is_rejected(tmp_path: Path, embedder: HashEmbedder) -> N
         write_jsonl(tmp_path / "a.jsonl", [RECORDS[0], RECORDS[0]]),
         MemoryIndex(),
         embedder,
+        skip_bad_lines=True,
         progress=False,
     )
     assert [(e.line, "duplicate part" in e.reason) for e in report.errors] == [(2, True)]
@@ -182,3 +216,135 @@ def test_main_exit_codes(
     assert main([str(bad), "--no-progress"]) == 1
     assert "bad.jsonl:2: invalid JSON" in capsys.readouterr().out
     assert main([str(tmp_path / "missing.jsonl"), "--replace", "--no-progress"]) == 2
+
+
+@pytest.fixture
+def cli_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Settings for the CLI tests: an embedded index under tmp_path, no dense model."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("DUOCTHU_DATA_DIR", str(data))
+    monkeypatch.setenv("EMBEDDING_PROVIDER", "disabled")
+    monkeypatch.delenv("QDRANT_URL", raising=False)
+    return data
+
+
+def _live_count(data: Path) -> int:
+    from retrieval.qdrant_edge import EdgeIndex
+
+    index = EdgeIndex(data / "qdrant")
+    try:
+        return index.count()
+    finally:
+        index.close()
+
+
+def test_main_refuses_bad_lines_and_changes_nothing(
+    tmp_path: Path, cli_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The CLI refuses a file with a bad line (exit 1, one summary line); the index stays."""
+    assert main([str(write_jsonl(tmp_path / "a.jsonl", RECORDS[:4])), "--no-progress"]) == 0
+    capsys.readouterr()
+    bad = write_jsonl(tmp_path / "bad.jsonl", [*RECORDS[4:], "{"])
+    for extra in ([], ["--replace"]):
+        assert main([str(bad), "--no-progress", *extra]) == 1
+        out, err = capsys.readouterr()
+        assert "bad.jsonl:7: invalid JSON" in out
+        assert err.strip().splitlines() == [
+            "ingest refused: 1 bad line(s); nothing was changed "
+            "(fix them, or load the good lines with --skip-bad-lines)"
+        ]
+        assert _live_count(cli_env) == 4
+
+
+def test_main_skip_bad_lines_loads_good_subset(
+    tmp_path: Path, cli_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--skip-bad-lines loads the good lines, reports the bad ones and exits 1."""
+    bad = write_jsonl(tmp_path / "bad.jsonl", BAD_ROWS)
+    assert main([str(bad), "--skip-bad-lines", "--no-progress"]) == 1
+    out = capsys.readouterr().out
+    assert "rejected=5" in out and "bad.jsonl:2: invalid JSON" in out
+    assert _live_count(cli_env) == 2
+
+
+def test_main_empty_file_is_one_line_exit_2(
+    tmp_path: Path, cli_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An empty file exits 2 with one line naming it, and nothing is created."""
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    assert main([str(empty), "--no-progress"]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"ingest failed: corpus file is empty: {empty}"
+    ]
+    assert not cli_env.exists()
+
+
+def test_main_dry_run_writes_and_embeds_nothing(
+    tmp_path: Path,
+    cli_env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--dry-run validates and reports; it opens no index and builds no embedder."""
+    import retrieval.build
+
+    def forbidden(*_: object) -> None:
+        raise AssertionError("dry run touched the index or the embedder")
+
+    monkeypatch.setattr(retrieval.build, "build_index", forbidden)
+    monkeypatch.setattr(retrieval.build, "build_embedder", forbidden)
+    good = write_jsonl(tmp_path / "good.jsonl", RECORDS)
+    assert main([str(good), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "drugs=3 sections=9 chunks=10" in out and "dry run: nothing was written" in out
+    bad = write_jsonl(tmp_path / "bad.jsonl", [RECORDS[0], "{"])
+    assert main([str(bad), "--dry-run", "--replace"]) == 1
+    assert "bad.jsonl:2: invalid JSON" in capsys.readouterr().out
+    assert not cli_env.exists()
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:9", "not a url"])
+def test_main_unreachable_qdrant_is_one_line_exit_2(
+    tmp_path: Path,
+    cli_env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    url: str,
+) -> None:
+    """A QDRANT_URL that is wrong or unreachable is one line on stderr and exit 2."""
+    monkeypatch.setenv("QDRANT_URL", url)
+    good = write_jsonl(tmp_path / "good.jsonl", RECORDS)
+    assert main([str(good), "--no-progress"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("ingest failed: ") and "qdrant" in lines[0]
+
+
+def test_main_bad_data_dir_is_one_line_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A DUOCTHU_DATA_DIR that is a plain file is one line on stderr and exit 2."""
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("x")
+    monkeypatch.setenv("DUOCTHU_DATA_DIR", str(blocker))
+    monkeypatch.setenv("EMBEDDING_PROVIDER", "disabled")
+    monkeypatch.delenv("QDRANT_URL", raising=False)
+    good = write_jsonl(tmp_path / "good.jsonl", RECORDS)
+    assert main([str(good), "--no-progress"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and "not a usable directory" in lines[0]
+
+
+def test_duocthu_ingest_accepts_every_option(
+    tmp_path: Path, cli_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`duocthu ingest` takes --no-progress, --dry-run, --skip-bad-lines and --replace."""
+    from engine.cli import main as duocthu
+
+    good = write_jsonl(tmp_path / "good.jsonl", RECORDS)
+    assert duocthu(["ingest", str(good), "--no-progress", "--dry-run"]) == 0
+    assert not cli_env.exists()
+    assert duocthu(["ingest", "--replace", "--skip-bad-lines", "--no-progress", str(good)]) == 0
+    assert "drugs=3" in capsys.readouterr().out
+    assert _live_count(cli_env) == 10

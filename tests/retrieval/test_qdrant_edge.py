@@ -11,7 +11,7 @@ from index_conformance import IndexConformance
 from retrieval_support import RECORDS, make_points, spec_for
 
 from engine.errors import IndexUnavailable
-from retrieval.index import QueryFilter
+from retrieval.index import IndexPoint, QueryFilter
 from retrieval.qdrant_edge import EdgeIndex
 from retrieval.testing import HashEmbedder
 
@@ -67,3 +67,67 @@ def test_corrupt_live_file_is_index_unavailable(tmp_path: Path) -> None:
     (tmp_path / "live.json").write_text(json.dumps({"generation": "nope", "spec": {}}))
     with pytest.raises(IndexUnavailable, match="qdrant edge"):
         EdgeIndex(tmp_path)
+
+
+def test_replace_keeping_live_switches_pointer(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """An incremental write fills a new generation and live.json moves to it at the end."""
+    index = EdgeIndex(tmp_path)
+    index.upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+    first = json.loads((tmp_path / "live.json").read_text())["generation"]
+    index.replace(spec_for(embedder), [make_points(RECORDS[2:4], embedder)], keep_live=True)
+    second = json.loads((tmp_path / "live.json").read_text())["generation"]
+    assert first != second
+    assert [p.name for p in (tmp_path / "generations").iterdir()] == [second]
+    index.close()
+    again = EdgeIndex(tmp_path)
+    assert again.count() == 4
+    again.close()
+
+
+def test_leftover_generation_is_removed_by_next_replace(
+    tmp_path: Path, embedder: HashEmbedder
+) -> None:
+    """A staging generation left by a killed ingest is deleted when the next one starts."""
+    index = EdgeIndex(tmp_path)
+    index.upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+    index.close()
+    leftover = tmp_path / "generations" / "g-killed"
+    leftover.mkdir()
+    (leftover / "segment").write_text("half written")
+    again = EdgeIndex(tmp_path)
+    seen: list[bool] = []
+
+    def batches() -> Iterator[list[IndexPoint]]:
+        seen.append(leftover.exists())
+        yield make_points(RECORDS[2:3], embedder)
+
+    again.replace(spec_for(embedder), batches(), keep_live=True)
+    assert seen == [False]
+    assert again.count() == 3
+    again.close()
+
+
+def test_data_dir_under_a_file_is_index_unavailable(tmp_path: Path) -> None:
+    """An index directory that is (or lies under) a plain file is refused when opened."""
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    for directory in (blocker, blocker / "qdrant"):
+        with pytest.raises(IndexUnavailable, match="not a usable directory"):
+            EdgeIndex(directory)
+
+
+def test_reader_follows_pointer_switched_by_another_writer(
+    tmp_path: Path, embedder: HashEmbedder
+) -> None:
+    """A serving adapter opens the generation live.json names after another one switched it."""
+    writer = EdgeIndex(tmp_path)
+    writer.upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+    reader = EdgeIndex(tmp_path)
+    assert reader.count() == 2
+    writer.replace(spec_for(embedder), [make_points(RECORDS[2:4], embedder)], keep_live=True)
+    assert reader.count() == 4
+    writer.replace(spec_for(None), [make_points(RECORDS[:1])])
+    assert reader.spec() == spec_for(None)
+    assert reader.count() == 1
+    writer.close()
+    reader.close()

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 from index_conformance import IndexConformance
 from qdrant_client import QdrantClient
 from retrieval_support import RECORDS, make_points, spec_for
 
 from engine.errors import ConfigError, IndexUnavailable
-from retrieval.qdrant_server import ServerIndex
+from retrieval.index import IndexPoint
+from retrieval.qdrant_server import STALE_AFTER, ServerIndex
 from retrieval.testing import HashEmbedder
 
 
@@ -57,3 +62,62 @@ def test_corpus_created_by_another_adapter_is_seen(embedder: HashEmbedder) -> No
     assert reader.count() == 0
     ServerIndex(client).upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
     assert reader.count() == 2
+
+
+def test_reader_follows_alias_after_incremental_switch(embedder: HashEmbedder) -> None:
+    """A serving adapter reads the new collection once another adapter moved the alias."""
+    client = QdrantClient(":memory:")
+    ServerIndex(client).upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+    reader = ServerIndex(client)
+    assert reader.count() == 2
+    writer = ServerIndex(client)
+    writer.replace(spec_for(embedder), [make_points(RECORDS[2:4], embedder)], keep_live=True)
+    assert reader.count() == 4
+    assert len(client.get_collections().collections) == 1
+
+
+def test_leftover_staging_collection_is_deleted_by_next_replace(
+    tmp_path: Path, embedder: HashEmbedder
+) -> None:
+    """An old staging collection left by a killed ingest goes at the next one; a young one,
+    maybe still being filled by another process, stays (local mode on disk)."""
+    client = QdrantClient(path=str(tmp_path))
+    index = ServerIndex(client, name="dt")
+    index.upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+    old_stamp = time.strftime("%Y%m%d%H%M%S", time.gmtime(time.time() - STALE_AFTER - 60))
+    young_stamp = time.strftime("%Y%m%d%H%M%S", time.gmtime())
+    for name in (f"dt-g{old_stamp}-killed", f"dt-g{young_stamp}-filling", "other"):
+        client.create_collection(name, vectors_config={})
+    client.close()
+    client = QdrantClient(path=str(tmp_path))
+    again = ServerIndex(client, name="dt")
+    assert again.count() == 2
+    again.replace(spec_for(embedder), [make_points(RECORDS[2:3], embedder)], keep_live=True)
+    names = {c.name for c in client.get_collections().collections}
+    assert f"dt-g{old_stamp}-killed" not in names
+    assert {f"dt-g{young_stamp}-filling", "other"} <= names
+    assert len(names) == 3
+    assert again.count() == 3
+    client.close()
+
+
+def test_interrupted_replace_reraises_even_when_cleanup_fails(
+    embedder: HashEmbedder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C during a replace surfaces as Ctrl-C even if the staging cleanup itself fails."""
+    client = QdrantClient(":memory:")
+    index = ServerIndex(client)
+    index.upsert(spec_for(embedder), make_points(RECORDS[:2], embedder))
+
+    def broken(*_: object, **__: object) -> bool:
+        raise ConnectionError("server went away")
+
+    monkeypatch.setattr(client, "delete_collection", broken)
+
+    def batches() -> Iterator[list[IndexPoint]]:
+        yield make_points(RECORDS[2:3], embedder)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        index.replace(spec_for(embedder), batches(), keep_live=True)
+    assert index.count() == 2

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from retrieval_support import RECORDS, make_points, rec, spec_for
 
-from engine.errors import ConfigError
+from engine.errors import ConfigError, IndexUnavailable
 from engine.ports import Retriever
 from grounding.evidence import Decision, Evidence
 from retrieval.embed import DisabledEmbedder
 from retrieval.index import IndexSpec
+from retrieval.qdrant_edge import EdgeIndex
 from retrieval.service import RetrievalService, SearchMode
 from retrieval.testing import HashEmbedder, MemoryIndex
 
@@ -190,3 +193,41 @@ def test_search_without_linking_ranks_across_drugs(
     service = RetrievalService(index, embedder, link_drugs=False)
     found = service.search("Beta Plus tăng huyết áp", mode=SearchMode.SPARSE)
     assert len({e.drug_id for e in found}) > 1
+
+
+def test_catalog_follows_a_switch_by_another_writer(tmp_path: Path, embedder: HashEmbedder) -> None:
+    """A serving service sees drugs an ingest in another adapter switched in, unasked."""
+    writer = EdgeIndex(tmp_path)
+    writer.upsert(spec_for(embedder), make_points(RECORDS, embedder))
+    reader = EdgeIndex(tmp_path)
+    service = RetrievalService(reader, embedder, switch_check_every=0)
+    assert "deltavir" not in service.catalog()
+    assert service.find_by_indication("herpes môi") == []
+    new = [rec("deltavir", "Deltavir", "chi_dinh", "- Herpes môi.")]
+    writer.replace(spec_for(embedder), [make_points(new, embedder)], keep_live=True)
+    assert "deltavir" in service.catalog()
+    assert service.linked_drugs("deltavir dùng thế nào") == ("deltavir",)
+    assert [c.drug_id for c in service.find_by_indication("herpes môi")] == ["deltavir"]
+    writer.close()
+    reader.close()
+
+
+def test_switch_check_is_rate_limited(index: MemoryIndex, embedder: HashEmbedder) -> None:
+    """With a long check interval the cached catalog is kept; refresh() still drops it."""
+    service = RetrievalService(index, embedder, switch_check_every=3600)
+    assert "deltavir" not in service.catalog()
+    new = [rec("deltavir", "Deltavir", "chi_dinh", "- Herpes môi.")]
+    index.replace(spec_for(embedder), [make_points(new, embedder)], keep_live=True)
+    assert "deltavir" not in service.catalog()
+    service.refresh()
+    assert "deltavir" in service.catalog()
+
+
+def test_switch_check_outage_keeps_cached_catalog(
+    index: MemoryIndex, embedder: HashEmbedder
+) -> None:
+    """When the index cannot say its generation, the cached catalog keeps serving."""
+    service = RetrievalService(index, embedder, switch_check_every=0)
+    catalog = service.catalog()
+    index.fail_with = IndexUnavailable("down")
+    assert service.catalog() is catalog

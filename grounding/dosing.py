@@ -19,7 +19,11 @@ from grounding.text import fold, is_bullet, is_table_line, lines_of, strip_bulle
 
 # Folded keyword → route; longer keywords first so "tiem tinh mach" beats "tinh mach".
 _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
+    ("ngoai duong tieu hoa", Route.IV),
     ("ngam duoi luoi", Route.SUBLINGUAL),
+    ("dang tiem", Route.IV),
+    ("thuoc tiem", Route.IV),
+    ("tiem truyen", Route.IV),
     ("dat truc trang", Route.RECTAL),
     ("tiem tinh mach", Route.IV),
     ("truyen tinh mach", Route.IV),

@@ -14,15 +14,11 @@ from engine.frame import ClarifySlot, QueryFrame, Route, TurnType
 from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
 from engine.sections import OVERVIEW_SECTIONS, SectionKey, section_title
 from grounding.candidates import DrugMentions
-from grounding.dosing import (
-    LineKind,
-    RouteBlock,
-    parse_dose_section,
-    route_labels,
-    routes_named,
-    select_lines,
-    wants_line,
-)
+from grounding.blocks import Block, parse_blocks
+from grounding.dosing import route_labels
+from grounding.limits import age_limits, can_use_claims, is_can_use
+from grounding.overdose import overdose_claims
+from grounding.selection import select
 from grounding.evidence import Answer, Claim, Evidence
 from grounding.notices import quarantine_notices
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
@@ -39,6 +35,7 @@ OVERVIEW_LINES_PER_SECTION = 2
 # Words around a condition that indication lines do not repeat ("bệnh gút" → "Gút mạn tính").
 _CONDITION_FILLER = frozenset({"benh", "chung", "bi", "mac", "dieu", "tri", "cac", "nhung", "cho"})
 ROUTE_QUESTION = "Dược thư ghi liều khác nhau theo đường dùng. Bạn muốn hỏi đường dùng nào?"
+INDICATION_QUESTION = "Dược thư ghi liều khác nhau theo chỉ định. Bạn hỏi liều dùng cho trường hợp nào?"
 
 
 def _indexed(
@@ -96,10 +93,21 @@ class ExtractiveAnswerer:
         section = request.frame.attribute
         if request.frame.turn_type is TurnType.DOSING_CALC:
             section = SectionKey.LIEU_LUONG_CACH_DUNG.value
+        if is_can_use(request.frame):
+            speaks, found = can_use_claims(request.evidence, drug_id, request.frame)
+            if found:
+                return Answer(
+                    lead=f"{section_title(speaks)} của {name} theo Dược thư:",
+                    claims=tuple(found),
+                    notices=quarantine_notices(ev for ev in request.evidence if ev.drug_id == drug_id),
+                )
         parts = _indexed(request.evidence, drug_id, section) or _indexed(
             request.evidence, drug_id, None
         )
-        claims = _sentence_claims(parts)[:MAX_SECTION_CLAIMS]
+        if section == SectionKey.QUA_LIEU_XU_TRI.value:
+            claims = overdose_claims(parts)
+        else:
+            claims = _sentence_claims(parts)[:MAX_SECTION_CLAIMS]
         title = section_title(section) if section else "Thông tin"
         return Answer(
             lead=f"{title} của {name} theo Dược thư:",
@@ -127,49 +135,68 @@ class ExtractiveAnswerer:
         drug_id, name = self._drug(request)
         parts = _indexed(request.evidence, drug_id, SectionKey.LIEU_LUONG_CACH_DUNG.value)
         notices = quarantine_notices(ev for _, ev in parts)
-        blocks = parse_dose_section(parts)
-        preamble = [b for b in blocks if not b.routes]
-        routed = [b for b in blocks if b.routes]
-        if frame.route is not None:
-            routed = [b for b in routed if frame.route in b.routes]
-        applicable = [(b, lines) for b in routed if (lines := select_lines(b, frame))]
-        if len(applicable) > 1 and frame.route is None:
-            routes = [r for b, _ in applicable for r in b.routes]
+        asked = frame.condition.text if frame.condition else frame.standalone_query
+        chosen = select(parse_blocks(parts), frame, asked)
+        if chosen.ask_routes:
             return AnswerClarify(
                 reason="ambiguous_route",
                 question=ROUTE_QUESTION,
                 slot=ClarifySlot.ROUTE,
-                quick_replies=route_labels(routes),
+                quick_replies=route_labels(chosen.ask_routes),
             )
-        chosen = [ln for b in preamble for ln in select_lines(b, frame)]
-        route_lines = applicable[0][1] if applicable else []
-        if route_lines and not chosen:
-            # Notes printed before the first route heading ("Uống sau ăn …") apply to all.
-            chosen = [ln for b in preamble for ln in b.lines if ln.kind is LineKind.GENERAL]
-        chosen.extend(route_lines)
-        # Renal and hepatic adjustments apply whatever the route they were printed under.
-        if chosen:
-            chosen.extend(
-                ln
-                for b in blocks
-                for ln in b.lines
-                if ln.kind in (LineKind.RENAL, LineKind.HEPATIC)
-                and ln not in chosen
-                and wants_line(ln, frame)
+        if chosen.ask_indications:
+            return AnswerClarify(
+                reason="needs_more_info",
+                question=INDICATION_QUESTION,
+                slot=ClarifySlot.CONDITION,
+                quick_replies=chosen.ask_indications,
             )
-        if frame.route is not None and not applicable and not _prints_route(blocks, frame.route):
-            chosen = []  # the asked route is not printed: quoting another route would mislead
-        claims = tuple(Claim(text=ln.text, citations=(ln.evidence_index,)) for ln in chosen)
-        return Answer(lead=self._dose_lead(name, frame), claims=claims, notices=notices)
+        if not chosen.rows:
+            limits = age_limits(request.evidence, drug_id, frame)
+            if limits:
+                return Answer(
+                    lead=f"{name}: Dược thư ghi ở mục Chống chỉ định:",
+                    claims=tuple(limits),
+                    notices=notices,
+                )
+            if chosen.has_rows and parts:
+                return self._uncovered(name, frame, parts[0])
+            return Answer(lead=self._dose_lead(name, frame), claims=(), notices=notices)
+        claims = [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.rows]
+        claims += [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.caveats]
+        if chosen.others:
+            notices = (*notices, "Dược thư còn ghi liều cho: " + ", ".join(chosen.others) + ".")
+        return Answer(
+            lead=self._dose_lead(name, frame, chosen.rows),
+            claims=tuple(claims),
+            notices=notices,
+        )
+
+    def _uncovered(self, name: str, frame: QueryFrame, part: tuple[int, Evidence]) -> Answer:
+        """No row fits this patient: say so, citing the section, and quote nothing else."""
+        index, ev = part
+        who = frame.age_text or ("trẻ em" if frame.is_child else "người lớn")
+        return Answer(
+            lead=(
+                f"Mục Liều lượng và cách dùng của {name} trong Dược thư không ghi liều "
+                f"phù hợp cho bệnh nhân này ({who}); hãy hỏi bác sĩ hoặc dược sĩ."
+            ),
+            claims=(Claim(text=ev.section_title, citations=(index,)),),
+        )
 
     @staticmethod
-    def _dose_lead(name: str, frame: QueryFrame) -> str:
+    def _dose_lead(name: str, frame: QueryFrame, rows: Sequence[Block] = ()) -> str:
         who = {"child": " cho trẻ em", "adult": " cho người lớn"}.get(
             frame.population.value if frame.population else "", ""
         )
-        route = f", {route_labels([frame.route])[0].lower()}" if frame.route else ""
+        routes = frame.route and [frame.route] or list(
+            dict.fromkeys(r for b in rows if not b.renal for r in b.routes[:1])
+        )
+        route = f", {route_labels(routes)[0].lower()}" if len(routes) == 1 else ""
+        heads = list(dict.fromkeys(b.context.indication for b in rows if b.context.indication))
+        about = f" ({heads[0].rstrip(':')})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
         return (
-            f"Liều dùng {name}{who}{route} theo Dược thư "
+            f"Liều dùng {name}{who}{route}{about} theo Dược thư "
             "(trích nguyên văn, không tính sẵn liều theo cân nặng):"
         )
 
@@ -246,11 +273,9 @@ class ExtractiveAnswerer:
         )
 
 
-def _prints_route(blocks: Sequence[RouteBlock], route: Route) -> bool:
-    """Whether a section without a heading for `route` still names it (e.g. "Uống, …")."""
-    if any(b.routes for b in blocks):
-        return False
-    return any(route in routes_named(ln.text) for b in blocks for ln in b.lines)
+def _opens(rows: Sequence[Block], head: str) -> bool:
+    """Every row already opens with its indication head (no need to repeat it in the lead)."""
+    return all(b.text.startswith(head) for b in rows if b.context.indication == head)
 
 
 def _names_condition(sentence: str, phrase: str, *, exact: bool) -> bool:
@@ -268,4 +293,4 @@ def _names_condition(sentence: str, phrase: str, *, exact: bool) -> bool:
     return bool(words) and all(contains(sentence, w) for w in words)
 
 
-__all__ = ["ROUTE_QUESTION", "ExtractiveAnswerer"]
+__all__ = ["INDICATION_QUESTION", "ROUTE_QUESTION", "ExtractiveAnswerer"]

@@ -1,0 +1,382 @@
+"""Read a dosing section, as the book prints it, into blocks with their context.
+
+The book writes a dose section as prose: part heads ("*Cách dùng:*", "*Liều lượng:*"),
+population heads ("*Trẻ em:*"), indication sub-heads ("Đau, sốt:"), route heads
+("*Uống:*"), then rows ("Trẻ em 2 - 4 tuổi: 180 mg;") and the caveats that govern them.
+Emphasis and heading marks are structure cues, never shown. Every block keeps its
+exact span (character offsets) in the evidence text it came from; its text is that
+span with markup removed, never reworded. Derived at answer time from the evidence,
+so chunk texts (and the content-addressed vector cache) never change.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from engine.frame import Route
+from grounding.bands import Bands, parse_bands
+from grounding.dosing import routes_named
+from grounding.evidence import Evidence
+from grounding.text import fold
+
+_MARKUP = re.compile(r"^[#*_\s]+|[*_\s]+$")
+_INNER_MARKUP = re.compile(r"\*+|<br\s*/?>|^#+\s*")
+_SPACES = re.compile(r"[ \t]+")
+_BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
+_DOSE = re.compile(
+    r"\d\s*(?:mg|g|mcg|microgam|µg|ml(?!\s*/\s*ph)|đơn vị|UI|IU|viên|giọt|gói|ống)(?![a-zà-ỹ])",
+    re.IGNORECASE,
+)
+_CAVEAT_START = re.compile(
+    r"^(?:toi da|lieu toi da|khong qua|khong duoc (?:vuot|dung qua)|khong vuot qua|cac lieu"
+    r"|co the (?:nhac|lap|them)|nhac lai|lap lai)"
+)
+_CAVEAT_ANY = re.compile(r"toi da|khong (?:duoc )?(?:vuot )?qua|nhac lai|lap lai")
+_ANCHOR = re.compile(r"(?:tre|benh nhan|nguoi benh|so sinh|can nang|thieu nien|nhu nhi)[^.;:]{0,45}")
+_FILLER = re.compile(r"(?:nhu sau|sau day|gom|chu y|luu y)$")
+_WHO_LEAD = re.compile(
+    r"(?:lieu (?:dung )?(?:cho )?)?(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
+    r"|nguoi benh|thieu nien|nhu nhi|nguoi truong thanh)(?![a-z])"
+)
+_PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
+
+
+class Part(StrEnum):
+    USAGE = "usage"
+    DOSING = "dosing"
+
+
+class Who(StrEnum):
+    ADULT = "adult"
+    CHILD = "child"
+    ELDERLY = "elderly"
+
+
+class BlockKind(StrEnum):
+    ROW = "row"
+    CAVEAT = "caveat"
+    NOTE = "note"
+    TABLE_ROW = "table_row"
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What the heads above a block say about it."""
+
+    part: Part = Part.DOSING
+    who: Who | None = None
+    renal: bool = False
+    hepatic: bool = False
+    indication: str | None = None
+    routes: tuple[Route, ...] = ()
+    bands: Bands = field(default_factory=Bands)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One row, caveat or note: the book's words, where they are, and what governs them."""
+
+    text: str
+    evidence_index: int
+    start: int
+    end: int
+    kind: BlockKind
+    context: Context
+    bands: Bands
+    who: Who | None
+    routes: tuple[Route, ...]
+    renal: bool
+    hepatic: bool
+
+    @property
+    def group(self) -> tuple[object, ...]:
+        """Blocks printed under the same heads share a group (a caveat governs its group)."""
+        c = self.context
+        return (c.part, c.who, c.renal, c.hepatic, c.indication, c.routes, self.evidence_index)
+
+
+def shown(raw: str) -> str:
+    """The text a user sees for a span: markup removed, words untouched."""
+    text = _INNER_MARKUP.sub(" ", raw.replace("<br>", " "))
+    return _SPACES.sub(" ", text).strip(" :")
+
+
+@dataclass(frozen=True, slots=True)
+class _Label:
+    text: str
+    end: int
+    kind: str  # part | cond | who | route | band | ind | filler
+    who: Who | None = None
+    renal: bool = False
+    hepatic: bool = False
+    routes: tuple[Route, ...] = ()
+    bands: Bands = field(default_factory=Bands)
+    part: Part | None = None
+
+
+def _who(folded: str) -> Who | None:
+    if re.search(r"cao tuoi|nguoi gia", folded):
+        return Who.ELDERLY
+    if re.search(r"nguoi lon|nguoi truong thanh", folded):
+        return Who.ADULT
+    if re.search(r"(?<![a-z])(?:tre|so sinh|thieu nien|nhu nhi)(?![a-z])", folded):
+        return Who.CHILD
+    return None
+
+
+def _classify(label: str, end: int) -> _Label:
+    folded = fold(shown(label))
+    if re.fullmatch(r"(?:lieu luong|lieu dung)(?: va cach dung)?|cach dung(?: va lieu dung)?", folded):
+        part = Part.USAGE if folded.startswith("cach dung") else Part.DOSING
+        return _Label(label, end, "part", part=part)
+    bands = parse_bands(label)
+    renal = bool(re.search(r"suy than|clcr|thanh thai|tham phan|loc mau|(?:gan|ton thuong), than", folded))
+    hepatic = bool(re.search(r"suy gan|ton thuong gan", folded))
+    who = _who(folded)
+    leads_with_who = _WHO_LEAD.match(folded) is not None
+    routes = routes_named(label) if len(folded) <= 50 else ()
+    if _FILLER.search(folded):
+        return _Label(label, end, "filler")
+    if renal or hepatic:
+        return _Label(label, end, "cond", who=who, renal=renal, hepatic=hepatic, bands=bands)
+    if who is not None and leads_with_who:
+        return _Label(label, end, "who", who=who, bands=bands, routes=routes)
+    if routes and bands.is_empty:
+        return _Label(label, end, "route", routes=routes)
+    if not bands.is_empty and len(folded) <= 60:
+        return _Label(label, end, "band", bands=bands, routes=routes)
+    return _Label(label, end, "ind", bands=bands)
+
+
+def _labels(text: str, start: int, stop: int) -> list[_Label]:
+    """The chain of "head:" labels opening text[start:stop] ("*Uống:* Trẻ em 2 - 4 tuổi: …")."""
+    found: list[_Label] = []
+    pos = start
+    while len(found) < 4:
+        colon = text.find(":", pos, min(stop, pos + 110))
+        if colon < 0:
+            break
+        head = text[pos:colon]
+        if _DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
+            break
+        if fold(shown(head)).startswith(("neu ", "khi ", "trong truong hop")):
+            break
+        end = colon + 1
+        while end < stop and text[end] in "*_ ":
+            end += 1
+        found.append(_classify(head, end))
+        pos = end
+    return found
+
+
+def _sentences(text: str, start: int, stop: int) -> list[tuple[int, int]]:
+    """Sentence spans of a line; ";" splits only before a new labelled row."""
+    spans: list[tuple[int, int]] = []
+    begin = start
+    for m in _BOUNDARY.finditer(text, start, stop):
+        after = text[m.end() : m.end() + 3].lstrip("*_(\"“")
+        if not after or not (after[0].isupper() or after[0].isdigit()):
+            continue
+        if text[m.start() - 1] == ";":
+            labels = _labels(text, m.end(), stop)
+            if not labels or labels[0].kind not in ("band", "who"):
+                continue
+        spans.append((begin, m.start()))
+        begin = m.end()
+    spans.append((begin, stop))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+class _Stack:
+    """The heads in force; a new head replaces its own level and every head set after it."""
+
+    def __init__(self) -> None:
+        self.part = Part.DOSING
+        self.order: list[str] = []
+        self.values: dict[str, _Label] = {}
+
+    def set(self, level: str, label: _Label) -> None:
+        if level in self.order:
+            for name in self.order[self.order.index(level) :]:
+                self.values.pop(name, None)
+            self.order = self.order[: self.order.index(level)]
+        self.order.append(level)
+        self.values[level] = label
+
+    def reset(self) -> None:
+        self.order, self.values = [], {}
+
+    def apply(self, label: _Label, *, heading_only: bool) -> bool:
+        """Apply a head; False when the label belongs to the row instead."""
+        if label.kind == "part":
+            self.part = label.part or self.part
+            self.reset()
+        elif label.kind == "cond":
+            self.reset()
+            self.set("who", label)
+        elif label.kind == "who" and (label.bands.is_empty or heading_only):
+            self.set("who", label)
+        elif label.kind == "route":
+            self.set("route", label)
+        elif label.kind == "ind" or (label.kind == "band" and heading_only):
+            self.set("ind" if label.kind == "ind" else "band", label)
+            return label.kind != "ind" or heading_only
+        elif label.kind != "filler":
+            return False
+        return True
+
+    def context(self) -> Context:
+        who = self.values.get("who")
+        ind = self.values.get("ind")
+        route = self.values.get("route")
+        bands = Bands()
+        for name in self.order:
+            bands = self.values[name].bands.merged(bands)
+        return Context(
+            part=self.part,
+            who=who.who if who else None,
+            renal=bool(who and who.renal),
+            hepatic=bool(who and who.hepatic),
+            indication=shown(ind.text) if ind else None,
+            routes=route.routes if route else (who.routes if who else ()),
+            bands=replace(bands, adult_like=False),
+        )
+
+
+def _anchored_bands(text: str) -> Bands:
+    """Bands in an unlabelled sentence, only where they describe a patient ("ở trẻ dưới 6 tuổi")."""
+    folded = fold(text)
+    found = Bands(clearance=parse_bands(text).clearance)
+    for m in _ANCHOR.finditer(folded):
+        found = found.merged(parse_bands(m[0])) if found.age or found.weight else parse_bands(
+            m[0]
+        ).merged(found)
+    return replace(found, adult_like=bool(parse_bands(text).adult_like))
+
+
+def _table(
+    lines: list[tuple[int, int]], text: str, index: int, ctx: Context
+) -> list[Block]:
+    cells = [[shown(c) for c in text[s:e].strip().strip("|").split("|")] for s, e in lines]
+    header = cells[0]
+    rows = [
+        (span, row)
+        for span, row in zip(lines[1:], cells[1:], strict=True)
+        if not all(set(c) <= set("-: ") for c in row)
+    ]
+    renal = ctx.renal or "thanh thai" in fold(header[0]) or "clcr" in fold(header[0])
+    blocks: list[Block] = []
+    for (start, end), row in rows:
+        pairs = [f"{h}: {c}" if h else c for h, c in zip(header, row, strict=False) if c]
+        bands = parse_bands(row[0] if row else "").merged(ctx.bands)
+        blocks.append(
+            Block(
+                " — ".join(pairs), index, start, end, BlockKind.TABLE_ROW, ctx, bands,
+                ctx.who, ctx.routes, renal, ctx.hepatic,
+            )
+        )
+    return blocks
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    spans, pos = [], 0
+    for line in text.split("\n"):
+        if line.strip():
+            spans.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return spans
+
+
+def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
+    """Blocks of a section's parts in order; heads carry across parts."""
+    stack = _Stack()
+    blocks: list[Block] = []
+    for index, ev in parts:
+        if ev.quarantined:
+            continue
+        text = ev.text
+        spans = _lines(text)
+        table: list[tuple[int, int]] = []
+        for n, (ls, le) in enumerate(spans):
+            if text[ls:le].lstrip().startswith("|"):
+                table.append((ls, le))
+                nxt = spans[n + 1] if n + 1 < len(spans) else None
+                if nxt is None or not text[nxt[0] : nxt[1]].lstrip().startswith("|"):
+                    blocks.extend(_table(table, text, index, stack.context()))
+                    table = []
+                continue
+            last_row: Block | None = None
+            for ss, se in _sentences(text, ls, le):
+                last_row = _sentence(text, ss, se, index, stack, blocks, last_row)
+    return blocks
+
+
+def _sentence(
+    text: str,
+    start: int,
+    end: int,
+    index: int,
+    stack: _Stack,
+    blocks: list[Block],
+    last_row: Block | None,
+) -> Block | None:
+    """Read one sentence: apply its heads, then add it as a row, caveat, note or continuation."""
+    labels = _labels(text, start, end)
+    row_start = start
+    row_labels: list[_Label] = []
+    for label in labels:
+        rest = shown(text[label.end : end])
+        if row_labels or not stack.apply(label, heading_only=not rest):
+            row_labels.append(label)
+            continue
+        row_start = label.end
+    body = shown(text[row_start:end])
+    if not body:
+        return None
+    ctx = stack.context()
+    while row_start < end and text[row_start] in "#*_ ":
+        row_start += 1
+    stop = end
+    while stop > row_start and text[stop - 1] in "*_ ":
+        stop -= 1
+    folded = fold(body)
+    if row_labels:
+        own = Bands()
+        for label in row_labels:
+            own = label.bands.merged(own) if own.is_empty else own
+        paren = _PARENTHETICAL.match(text, row_labels[-1].end)
+        if paren:
+            own = own.merged(parse_bands(paren[1])) if not own.is_empty else parse_bands(paren[1])
+        own = replace(own, adult_like=parse_bands(body).adult_like)
+    else:
+        own = _anchored_bands(body)
+    if last_row is not None and not labels and own.age is None and own.weight is None:
+        grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
+        blocks[blocks.index(last_row)] = grown
+        return grown
+    is_caveat = bool(_CAVEAT_START.match(folded)) or (
+        not row_labels and not _DOSE.search(body) and bool(_CAVEAT_ANY.search(folded))
+    )
+    if is_caveat:
+        kind = BlockKind.CAVEAT
+    elif row_labels or _DOSE.search(body) or own.adult_like or own.clearance is not None:
+        kind = BlockKind.ROW
+    else:
+        kind = BlockKind.NOTE
+    lead = folded[:45]
+    who = next((lb.who for lb in row_labels if lb.who), None) or _who(lead) or ctx.who
+    routes = routes_named(body[:40]) or ctx.routes
+    renal = ctx.renal or own.clearance is not None
+    block = Block(
+        shown(text[row_start:stop]), index, row_start, stop, kind, ctx,
+        own.merged(ctx.bands) if not own.is_empty or own.adult_like else ctx.bands,
+        who, routes, renal, ctx.hepatic or "suy gan" in lead,
+    )
+    blocks.append(block)
+    return block if kind is BlockKind.ROW else None
+
+
+__all__ = ["Block", "BlockKind", "Context", "Part", "Who", "parse_blocks", "shown"]

@@ -41,6 +41,8 @@ _WHO_LEAD = re.compile(
     r"(?:lieu (?:dung )?(?:cho )?)?(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
     r"|nguoi benh|thieu nien|nhu nhi|nguoi truong thanh)(?![a-z])"
 )
+_BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
+_BAND_LEAD = re.compile(r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|clcr|do thanh thai)")
 _PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
 
 
@@ -90,12 +92,13 @@ class Block:
     routes: tuple[Route, ...]
     renal: bool
     hepatic: bool
+    indication: str | None = None
 
     @property
     def group(self) -> tuple[object, ...]:
         """Blocks printed under the same heads share a group (a caveat governs its group)."""
         c = self.context
-        return (c.part, c.who, c.renal, c.hepatic, c.indication, c.routes, self.evidence_index)
+        return (c.part, c.who, c.renal, c.hepatic, self.indication, c.routes, self.evidence_index)
 
 
 def shown(raw: str) -> str:
@@ -146,7 +149,7 @@ def _classify(label: str, end: int) -> _Label:
         return _Label(label, end, "who", who=who, bands=bands, routes=routes)
     if routes and bands.is_empty:
         return _Label(label, end, "route", routes=routes)
-    if not bands.is_empty and len(folded) <= 60:
+    if not bands.is_empty and _BAND_LEAD.match(folded):
         return _Label(label, end, "band", bands=bands, routes=routes)
     return _Label(label, end, "ind", bands=bands)
 
@@ -156,7 +159,7 @@ def _labels(text: str, start: int, stop: int) -> list[_Label]:
     found: list[_Label] = []
     pos = start
     while len(found) < 4:
-        colon = text.find(":", pos, min(stop, pos + 110))
+        colon = text.find(":", pos, min(stop, pos + 170))
         if colon < 0:
             break
         head = text[pos:colon]
@@ -221,9 +224,8 @@ class _Stack:
             self.set("who", label)
         elif label.kind == "route":
             self.set("route", label)
-        elif label.kind == "ind" or (label.kind == "band" and heading_only):
-            self.set("ind" if label.kind == "ind" else "band", label)
-            return label.kind != "ind" or heading_only
+        elif heading_only and label.kind in ("ind", "band"):
+            self.set(label.kind, label)
         elif label.kind != "filler":
             return False
         return True
@@ -275,7 +277,7 @@ def _table(
         blocks.append(
             Block(
                 " — ".join(pairs), index, start, end, BlockKind.TABLE_ROW, ctx, bands,
-                ctx.who, ctx.routes, renal, ctx.hepatic,
+                ctx.who, ctx.routes, renal, ctx.hepatic, ctx.indication,
             )
         )
     return blocks
@@ -308,6 +310,8 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
                     blocks.extend(_table(table, text, index, stack.context()))
                     table = []
                 continue
+            bullet = _BULLET.match(text, ls)
+            ls = bullet.end() if bullet else ls
             last_row: Block | None = None
             for ss, se in _sentences(text, ls, le):
                 last_row = _sentence(text, ss, se, index, stack, blocks, last_row)
@@ -327,12 +331,17 @@ def _sentence(
     labels = _labels(text, start, end)
     row_start = start
     row_labels: list[_Label] = []
+    kept = False
     for label in labels:
         rest = shown(text[label.end : end])
         if row_labels or not stack.apply(label, heading_only=not rest):
             row_labels.append(label)
+            kept = True
             continue
-        row_start = label.end
+        if label.kind in ("route", "part", "filler") or not rest:
+            row_start = row_start if kept else label.end
+        else:
+            kept = True  # a population or condition head is read with its row
     body = shown(text[row_start:end])
     if not body:
         return None
@@ -374,6 +383,7 @@ def _sentence(
         shown(text[row_start:stop]), index, row_start, stop, kind, ctx,
         own.merged(ctx.bands) if not own.is_empty or own.adult_like else ctx.bands,
         who, routes, renal, ctx.hepatic or "suy gan" in lead,
+        next((shown(lb.text) for lb in row_labels if lb.kind == "ind"), ctx.indication),
     )
     blocks.append(block)
     return block if kind is BlockKind.ROW else None

@@ -159,7 +159,7 @@ class ExtractiveAnswerer:
                     claims=tuple(limits),
                     notices=notices,
                 )
-            if chosen.has_rows and parts:
+            if chosen.has_rows and parts and not chosen.route_missing:
                 return self._uncovered(name, frame, parts[0])
             return Answer(lead=self._dose_lead(name, frame), claims=(), notices=notices)
         claims = [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.rows]
@@ -193,7 +193,7 @@ class ExtractiveAnswerer:
             dict.fromkeys(r for b in rows if not b.renal for r in b.routes[:1])
         )
         route = f", {route_labels(routes)[0].lower()}" if len(routes) == 1 else ""
-        heads = list(dict.fromkeys(b.context.indication for b in rows if b.context.indication))
+        heads = list(dict.fromkeys(b.indication for b in rows if b.indication))
         about = f" ({heads[0].rstrip(':')})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
         return (
             f"Liều dùng {name}{who}{route}{about} theo Dược thư "
@@ -275,7 +275,7 @@ class ExtractiveAnswerer:
 
 def _opens(rows: Sequence[Block], head: str) -> bool:
     """Every row already opens with its indication head (no need to repeat it in the lead)."""
-    return all(b.text.startswith(head) for b in rows if b.context.indication == head)
+    return all(b.text.startswith(head) for b in rows if b.indication == head)
 
 
 def _names_condition(sentence: str, phrase: str, *, exact: bool) -> bool:

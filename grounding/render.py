@@ -23,30 +23,18 @@ def citations_for(
     Indices outside `evidence` are dropped: run `CitationCheck` first, this never invents.
     """
     order: dict[int, int] = {}
-    shown: dict[tuple[object, ...], int] = {}
-    citations: list[Citation] = []
     for claim in answer.claims:
         for idx in claim.citations:
             if 0 <= idx < len(evidence) and idx not in order:
-                # Parts of one section on the same pages read as one source: cite it once.
-                key = _source_key(evidence[idx])
-                if key not in shown:
-                    shown[key] = len(citations)
-                    citations.append(Citation.from_evidence(evidence[idx]))
-                order[idx] = shown[key]
+                order[idx] = len(order)
+    citations = [Citation.from_evidence(evidence[idx]) for idx in order]
     claims = tuple(
         claim.model_copy(
-            update={
-                "citations": tuple(dict.fromkeys(order[i] for i in claim.citations if i in order))
-            }
+            update={"citations": tuple(order[i] for i in claim.citations if i in order)}
         )
         for claim in answer.claims
     )
     return citations, claims
-
-
-def _source_key(ev: Evidence) -> tuple[object, ...]:
-    return (ev.drug_id, ev.section_key, ev.page_start, ev.page_end, ev.quarantined, ev.source)
 
 
 def pages(citation: Citation) -> str:

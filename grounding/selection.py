@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.frame import QueryFrame, Route
 from grounding.bands import NEWBORN_MONTHS, Band
-from grounding.blocks import Block, BlockKind, Part, Who
+from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
 from grounding.text import fold
 
@@ -22,7 +22,11 @@ ADULT_MONTHS = 18 * 12
 ELDERLY_YEARS = 60
 MAX_QUICK_REPLIES = 6
 MAX_OTHERS = 6
-_STOP = frozenset({"cac", "va", "hoac", "do", "cho", "khi", "nguoi", "tre", "benh", "nhiem", "khuan"})
+MAX_LEAD_NOTES = 2
+_STOP = frozenset(
+    {"cac", "va", "hoac", "do", "cho", "khi", "nguoi", "tre", "em", "benh", "nhiem", "khuan"}
+    | {"tuoi", "thang", "tuan", "ngay", "tren", "duoi", "bang", "kg", "can", "nang", "lieu"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +66,7 @@ class Selection:
     ask_routes: tuple[Route, ...] = ()
     ask_indications: tuple[str, ...] = ()
     has_rows: bool = False
+    route_missing: bool = False
 
 
 def _in(band: Band | None, value: float | None, *, strict: bool = False) -> bool | None:
@@ -115,9 +120,12 @@ def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
     words = set(fold(question).replace(",", " ").split())
     scores: dict[str, float] = {}
     for row in rows:
-        ind = row.context.indication
+        ind = row.indication
         if ind:
-            label = {w for w in fold(ind).replace(",", " ").split() if w not in _STOP}
+            label = {
+                w for w in fold(_short(ind)).replace(",", " ").split()
+                if w not in _STOP and not w[0].isdigit()
+            }
             scores[ind] = len(label & words) / max(len(label), 1)
     best = max(scores.values(), default=0)
     return {ind for ind, score in scores.items() if score and score == best}
@@ -128,7 +136,7 @@ def _narrowest(rows: list[Block], patient: Patient) -> list[Block]:
     out: list[Block] = []
     groups: dict[tuple[object, ...], list[Block]] = {}
     for row in rows:
-        groups.setdefault((row.context.indication, row.routes, row.renal), []).append(row)
+        groups.setdefault((row.indication, row.routes, row.renal), []).append(row)
     for group in groups.values():
         strict = [r for r in group if patient.child and _fits_child(r, patient, strict=True)]
         banded = [r for r in strict if r.bands.age or r.bands.weight]
@@ -152,8 +160,8 @@ def _name(block: Block) -> list[str]:
     elif block.who is Who.ELDERLY:
         names.append("người cao tuổi")
     names.extend(ROUTE_LABELS.get(r, str(r)).lower() for r in block.routes)
-    if block.context.indication:
-        names.append(_short(block.context.indication).lower())
+    if block.indication:
+        names.append(_short(block.indication).lower())
     return names
 
 
@@ -181,27 +189,38 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
             and (not routes or routes & set(b.routes)) and b not in chosen
         ]
     if frame.route is not None:
-        chosen = [b for b in chosen if not b.routes or frame.route in b.routes]
+        printed = {r for b in dosing for r in b.routes}
+        chosen = [
+            b for b in chosen
+            if frame.route in b.routes or (not b.routes and (not printed or frame.route in printed))
+        ]
     chosen = _narrowest(chosen, patient)
-    selection = Selection(has_rows=bool(rows_all))
+    printed_routes = {r for b in dosing for r in b.routes}
+    selection = Selection(
+        has_rows=bool(rows_all),
+        route_missing=frame.route is not None and frame.route not in printed_routes,
+    )
     main = [b for b in chosen if not b.renal and not b.hepatic]
     route_sets = {b.routes for b in main if b.routes}
     if frame.route is None and len({r for rs in route_sets for r in rs[:1]}) > 1:
         selection.ask_routes = tuple(dict.fromkeys(rs[0] for rs in route_sets))
         return selection
-    if patient.child and any(b.bands.age or b.bands.weight for b in main):
-        # A row printed for this child's age or weight is more specific than a general one.
-        chosen = [b for b in chosen if b not in main or b.bands.age or b.bands.weight]
-        main = [b for b in main if b in chosen]
     named = _named_indications(main, question)
     if named:
-        chosen = [b for b in chosen if b not in main or b.context.indication in named | {None}]
+        chosen = [b for b in chosen if b not in main or b.indication in named | {None}]
     else:
-        indications = [i for i in dict.fromkeys(b.context.indication for b in main) if i]
+        indications = [i for i in dict.fromkeys(b.indication for b in main) if i]
         if len(indications) > 1:
             selection.ask_indications = tuple(_short(i) for i in indications)[:MAX_QUICK_REPLIES]
             return selection
     selection.rows = [b for b in chosen if b.kind is not BlockKind.CAVEAT]
+    if selection.rows:
+        # Notes printed before any head ("Uống sau bữa ăn.") govern every row after them.
+        selection.rows[:0] = [
+            b for b in dosing
+            if b.kind is BlockKind.NOTE and b.context == Context(part=Part.DOSING)
+            and (frame.route is None or not b.routes or frame.route in b.routes)
+        ][:MAX_LEAD_NOTES]
     groups = {b.group[:6] for b in selection.rows}
     selection.caveats = [
         b for b in dosing

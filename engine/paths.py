@@ -96,7 +96,9 @@ class Paths:
             # Chống chỉ định too: an age the dose text does not cover may be contraindicated.
             return [SectionKey.LIEU_LUONG_CACH_DUNG, SectionKey.CHONG_CHI_DINH]
         if is_can_use(frame):
-            return list(dict.fromkeys([*CAN_USE_ORDER, *([frame.attribute] if frame.attribute else [])]))
+            return list(
+                dict.fromkeys([*CAN_USE_ORDER, *([frame.attribute] if frame.attribute else [])])
+            )
         if frame.attribute:
             return [frame.attribute]
         if frame.turn_type is TurnType.INTERACTION:

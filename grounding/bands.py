@@ -35,7 +35,9 @@ _CL_UP = re.compile(rf"{_ABOVE}\s*{_NUM}{_ML}")
 _CL_DOWN = re.compile(rf"{_BELOW}\s*{_NUM}{_ML}")
 _GESTATION = re.compile(r"tuoi thai|chinh theo|thieu thang|de non")
 _NEWBORN_WORDS = re.compile(r"so sinh|tuoi thai|thieu thang|de non")
-_DURATION = re.compile(r"(?:trong|sau|keo dai|qua|cach)\s+(?:\d+(?:[.,]\d+)?\s*(?:-|–|den)\s*)?\d+(?:[.,]\d+)?\s*(?:ngay|tuan|thang)")
+_DURATION = re.compile(
+    r"(?:trong|sau|keo dai|qua|cach)\s+(?:\d+(?:[.,]\d+)?\s*(?:-|–|den)\s*)?\d+(?:[.,]\d+)?\s*(?:ngay|tuan|thang)"
+)
 _NEWBORN = re.compile(r"(?<![a-z])so sinh(?![a-z])")
 _ADULT_LIKE = re.compile(r"lieu (?:nhu|cua|bang) (?:o )?nguoi lon")
 _NUMBER_WORD = re.compile(r"(?<![a-z])(" + "|".join(_WORDS) + r")(?= (?:ngay|tuan|thang|tuoi|nam))")
@@ -105,9 +107,7 @@ def _union(bands: list[Band]) -> Band | None:
     downs = [b for b in bands if b.lo == 0 and b.hi != math.inf]
     if len(ups) == 1 and len(downs) == 1 and len(bands) == 2 and ups[0].lo < downs[0].hi:
         return Band(ups[0].lo, downs[0].hi, downs[0].loose_hi)
-    return Band(
-        min(b.lo for b in bands), max(b.hi for b in bands), max(b.loose_hi for b in bands)
-    )
+    return Band(min(b.lo for b in bands), max(b.hi for b in bands), max(b.loose_hi for b in bands))
 
 
 def _overlaps(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:

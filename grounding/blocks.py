@@ -35,7 +35,9 @@ _CAVEAT_START = re.compile(
     r"|co the (?:nhac|lap|them)|nhac lai|lap lai)"
 )
 _CAVEAT_ANY = re.compile(r"toi da|khong (?:duoc )?(?:vuot )?qua|nhac lai|lap lai")
-_ANCHOR = re.compile(r"(?:tre|benh nhan|nguoi benh|so sinh|can nang|thieu nien|nhu nhi)[^.;:]{0,45}")
+_ANCHOR = re.compile(
+    r"(?:tre|benh nhan|nguoi benh|so sinh|can nang|thieu nien|nhu nhi)[^.;:]{0,45}"
+)
 _FILLER = re.compile(r"(?:nhu sau|sau day|gom|chu y|luu y)$")
 _WHO_LEAD = re.compile(
     r"(?:lieu (?:dung )?(?:cho )?)?(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
@@ -132,11 +134,15 @@ def _who(folded: str) -> Who | None:
 
 def _classify(label: str, end: int) -> _Label:
     folded = fold(shown(label))
-    if re.fullmatch(r"(?:lieu luong|lieu dung)(?: va cach dung)?|cach dung(?: va lieu dung)?", folded):
+    if re.fullmatch(
+        r"(?:lieu luong|lieu dung)(?: va cach dung)?|cach dung(?: va lieu dung)?", folded
+    ):
         part = Part.USAGE if folded.startswith("cach dung") else Part.DOSING
         return _Label(label, end, "part", part=part)
     bands = parse_bands(label)
-    renal = bool(re.search(r"suy than|clcr|thanh thai|tham phan|loc mau|(?:gan|ton thuong), than", folded))
+    renal = bool(
+        re.search(r"suy than|clcr|thanh thai|tham phan|loc mau|(?:gan|ton thuong), than", folded)
+    )
     hepatic = bool(re.search(r"suy gan|ton thuong gan", folded))
     who = _who(folded)
     leads_with_who = _WHO_LEAD.match(folded) is not None
@@ -180,7 +186,7 @@ def _sentences(text: str, start: int, stop: int) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     begin = start
     for m in _BOUNDARY.finditer(text, start, stop):
-        after = text[m.end() : m.end() + 3].lstrip("*_(\"“")
+        after = text[m.end() : m.end() + 3].lstrip('*_("“')
         if not after or not (after[0].isupper() or after[0].isdigit()):
             continue
         if text[m.start() - 1] == ";":
@@ -253,15 +259,15 @@ def _anchored_bands(text: str) -> Bands:
     folded = fold(text)
     found = Bands(clearance=parse_bands(text).clearance)
     for m in _ANCHOR.finditer(folded):
-        found = found.merged(parse_bands(m[0])) if found.age or found.weight else parse_bands(
-            m[0]
-        ).merged(found)
+        found = (
+            found.merged(parse_bands(m[0]))
+            if found.age or found.weight
+            else parse_bands(m[0]).merged(found)
+        )
     return replace(found, adult_like=bool(parse_bands(text).adult_like))
 
 
-def _table(
-    lines: list[tuple[int, int]], text: str, index: int, ctx: Context
-) -> list[Block]:
+def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) -> list[Block]:
     cells = [[shown(c) for c in text[s:e].strip().strip("|").split("|")] for s, e in lines]
     header = cells[0]
     rows = [
@@ -276,8 +282,18 @@ def _table(
         bands = parse_bands(row[0] if row else "").merged(ctx.bands)
         blocks.append(
             Block(
-                " — ".join(pairs), index, start, end, BlockKind.TABLE_ROW, ctx, bands,
-                ctx.who, ctx.routes, renal, ctx.hepatic, ctx.indication,
+                " — ".join(pairs),
+                index,
+                start,
+                end,
+                BlockKind.TABLE_ROW,
+                ctx,
+                bands,
+                ctx.who,
+                ctx.routes,
+                renal,
+                ctx.hepatic,
+                ctx.indication,
             )
         )
     return blocks
@@ -380,9 +396,17 @@ def _sentence(
     routes = routes_named(body[:40]) or ctx.routes
     renal = ctx.renal or own.clearance is not None
     block = Block(
-        shown(text[row_start:stop]), index, row_start, stop, kind, ctx,
+        shown(text[row_start:stop]),
+        index,
+        row_start,
+        stop,
+        kind,
+        ctx,
         own.merged(ctx.bands) if not own.is_empty or own.adult_like else ctx.bands,
-        who, routes, renal, ctx.hepatic or "suy gan" in lead,
+        who,
+        routes,
+        renal,
+        ctx.hepatic or "suy gan" in lead,
         next((shown(lb.text) for lb in row_labels if lb.kind == "ind"), ctx.indication),
     )
     blocks.append(block)

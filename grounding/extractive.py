@@ -35,7 +35,9 @@ OVERVIEW_LINES_PER_SECTION = 2
 # Words around a condition that indication lines do not repeat ("bệnh gút" → "Gút mạn tính").
 _CONDITION_FILLER = frozenset({"benh", "chung", "bi", "mac", "dieu", "tri", "cac", "nhung", "cho"})
 ROUTE_QUESTION = "Dược thư ghi liều khác nhau theo đường dùng. Bạn muốn hỏi đường dùng nào?"
-INDICATION_QUESTION = "Dược thư ghi liều khác nhau theo chỉ định. Bạn hỏi liều dùng cho trường hợp nào?"
+INDICATION_QUESTION = (
+    "Dược thư ghi liều khác nhau theo chỉ định. Bạn hỏi liều dùng cho trường hợp nào?"
+)
 
 
 def _indexed(
@@ -99,7 +101,9 @@ class ExtractiveAnswerer:
                 return Answer(
                     lead=f"{section_title(speaks)} của {name} theo Dược thư:",
                     claims=tuple(found),
-                    notices=quarantine_notices(ev for ev in request.evidence if ev.drug_id == drug_id),
+                    notices=quarantine_notices(
+                        ev for ev in request.evidence if ev.drug_id == drug_id
+                    ),
                 )
         parts = _indexed(request.evidence, drug_id, section) or _indexed(
             request.evidence, drug_id, None
@@ -189,12 +193,16 @@ class ExtractiveAnswerer:
         who = {"child": " cho trẻ em", "adult": " cho người lớn"}.get(
             frame.population.value if frame.population else "", ""
         )
-        routes = frame.route and [frame.route] or list(
-            dict.fromkeys(r for b in rows if not b.renal for r in b.routes[:1])
+        routes = (
+            frame.route
+            and [frame.route]
+            or list(dict.fromkeys(r for b in rows if not b.renal for r in b.routes[:1]))
         )
         route = f", {route_labels(routes)[0].lower()}" if len(routes) == 1 else ""
         heads = list(dict.fromkeys(b.indication for b in rows if b.indication))
-        about = f" ({heads[0].rstrip(':')})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
+        about = (
+            f" ({heads[0].rstrip(':')})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
+        )
         return (
             f"Liều dùng {name}{who}{route}{about} theo Dược thư "
             "(trích nguyên văn, không tính sẵn liều theo cân nặng):"

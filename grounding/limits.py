@@ -27,9 +27,7 @@ _ASKS_CAN_USE = re.compile(
     r"|co (?:duoc|nen) (?:dung|uong)|dung duoc khong|an toan khong|co sao khong"
 )
 _NEGATION = re.compile(r"khong (?:duoc |nen )?dung|chong chi dinh|tranh dung|khong khuyen")
-_CAN_USE_SECTIONS = frozenset(
-    {SectionKey.CHONG_CHI_DINH.value, SectionKey.THAN_TRONG.value, None}
-)
+_CAN_USE_SECTIONS = frozenset({SectionKey.CHONG_CHI_DINH.value, SectionKey.THAN_TRONG.value, None})
 
 
 def _terms(frame: QueryFrame) -> list[str]:
@@ -70,9 +68,7 @@ def _speaks(sentence: str, terms: Sequence[str], age_months: float | None) -> bo
     return band is not None and band.contains(age_months)
 
 
-def age_limits(
-    evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame
-) -> list[Claim]:
+def age_limits(evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame) -> list[Claim]:
     """Contraindication lines whose age band contains the patient ("Trẻ em dưới 15 tuổi.")."""
     if frame.age_months is None:
         return []

@@ -123,7 +123,8 @@ def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
         ind = row.indication
         if ind:
             label = {
-                w for w in fold(_short(ind)).replace(",", " ").split()
+                w
+                for w in fold(_short(ind)).replace(",", " ").split()
                 if w not in _STOP and not w[0].isdigit()
             }
             scores[ind] = len(label & words) / max(len(label), 1)
@@ -140,8 +141,14 @@ def _narrowest(rows: list[Block], patient: Patient) -> list[Block]:
     for group in groups.values():
         strict = [r for r in group if patient.child and _fits_child(r, patient, strict=True)]
         banded = [r for r in strict if r.bands.age or r.bands.weight]
-        keep = set(map(id, banded)) if len(banded) < len([r for r in group if r.bands.age or r.bands.weight]) and banded else None
-        out.extend(r for r in group if keep is None or id(r) in keep or not (r.bands.age or r.bands.weight))
+        keep = (
+            set(map(id, banded))
+            if len(banded) < len([r for r in group if r.bands.age or r.bands.weight]) and banded
+            else None
+        )
+        out.extend(
+            r for r in group if keep is None or id(r) in keep or not (r.bands.age or r.bands.weight)
+        )
     return [r for r in rows if r in out]
 
 
@@ -184,14 +191,20 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
         # The book sends this child to the adult dose: quote the adult rows of that route.
         routes = {r for b in chosen if b.bands.adult_like for r in b.routes}
         chosen += [
-            b for b in rows_all
-            if b.who is Who.ADULT and not b.bands.age and not b.bands.weight and not b.renal
-            and (not routes or routes & set(b.routes)) and b not in chosen
+            b
+            for b in rows_all
+            if b.who is Who.ADULT
+            and not b.bands.age
+            and not b.bands.weight
+            and not b.renal
+            and (not routes or routes & set(b.routes))
+            and b not in chosen
         ]
     if frame.route is not None:
         printed = {r for b in dosing for r in b.routes}
         chosen = [
-            b for b in chosen
+            b
+            for b in chosen
             if frame.route in b.routes or (not b.routes and (not printed or frame.route in printed))
         ]
     chosen = _narrowest(chosen, patient)
@@ -217,13 +230,16 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     if selection.rows:
         # Notes printed before any head ("Uống sau bữa ăn.") govern every row after them.
         selection.rows[:0] = [
-            b for b in dosing
-            if b.kind is BlockKind.NOTE and b.context == Context(part=Part.DOSING)
+            b
+            for b in dosing
+            if b.kind is BlockKind.NOTE
+            and b.context == Context(part=Part.DOSING)
             and (frame.route is None or not b.routes or frame.route in b.routes)
         ][:MAX_LEAD_NOTES]
     groups = {b.group[:6] for b in selection.rows}
     selection.caveats = [
-        b for b in dosing
+        b
+        for b in dosing
         if b.kind is BlockKind.CAVEAT and b.group[:6] in groups and fits(b, patient)
     ]
     seen = {n for b in selection.rows for n in _name(b)}

@@ -36,7 +36,8 @@ _CL_DOWN = re.compile(rf"{_BELOW}\s*{_NUM}{_ML}")
 _GESTATION = re.compile(r"tuoi thai|chinh theo|thieu thang|de non")
 _NEWBORN_WORDS = re.compile(r"so sinh|tuoi thai|thieu thang|de non")
 _DURATION = re.compile(
-    r"(?:trong|sau|keo dai|qua|cach)\s+(?:\d+(?:[.,]\d+)?\s*(?:-|–|den)\s*)?\d+(?:[.,]\d+)?\s*(?:ngay|tuan|thang)"
+    r"(?:trong|sau|keo dai|qua|cach)\s+(?:\d+(?:[.,]\d+)?\s*(?:-|–|den)\s*)?"
+    r"\d+(?:[.,]\d+)?\s*(?:ngay|tuan|thang)"
 )
 _NEWBORN = re.compile(r"(?<![a-z])so sinh(?![a-z])")
 _ADULT_LIKE = re.compile(r"lieu (?:nhu|cua|bang) (?:o )?nguoi lon")

@@ -327,9 +327,9 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
                     table = []
                 continue
             bullet = _BULLET.match(text, ls)
-            ls = bullet.end() if bullet else ls
+            begin = bullet.end() if bullet else ls
             last_row: Block | None = None
-            for ss, se in _sentences(text, ls, le):
+            for ss, se in _sentences(text, begin, le):
                 last_row = _sentence(text, ss, se, index, stack, blocks, last_row)
     return blocks
 

@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.catalog import DrugCatalog
-from engine.frame import ClarifySlot, QueryFrame, Route, TurnType
+from engine.frame import ClarifySlot, QueryFrame, TurnType
 from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
 from engine.sections import OVERVIEW_SECTIONS, SectionKey, section_title
-from grounding.candidates import DrugMentions
 from grounding.blocks import Block, parse_blocks
+from grounding.candidates import DrugMentions
 from grounding.dosing import route_labels
-from grounding.limits import age_limits, can_use_claims, is_can_use
-from grounding.overdose import overdose_claims
-from grounding.selection import select
 from grounding.evidence import Answer, Claim, Evidence
+from grounding.limits import age_limits, can_use_claims, is_can_use
 from grounding.notices import quarantine_notices
+from grounding.overdose import overdose_claims
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
+from grounding.selection import select
 from grounding.text import (
     contains_phrase,
     contains_phrase_exact,
@@ -193,10 +193,8 @@ class ExtractiveAnswerer:
         who = {"child": " cho trẻ em", "adult": " cho người lớn"}.get(
             frame.population.value if frame.population else "", ""
         )
-        routes = (
-            frame.route
-            and [frame.route]
-            or list(dict.fromkeys(r for b in rows if not b.renal for r in b.routes[:1]))
+        routes = (frame.route and [frame.route]) or list(
+            dict.fromkeys(r for b in rows if not b.renal for r in b.routes[:1])
         )
         route = f", {route_labels(routes)[0].lower()}" if len(routes) == 1 else ""
         heads = list(dict.fromkeys(b.indication for b in rows if b.indication))

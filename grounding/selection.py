@@ -105,7 +105,8 @@ def fits(block: Block, patient: Patient) -> bool:
     if block.renal:
         if not patient.renal:
             return False
-        if block.who is Who.ADULT and patient.child or block.who is Who.CHILD and not patient.child:
+        wrong_age = Who.ADULT if patient.child else Who.CHILD
+        if block.who is wrong_age:
             return False
         band = block.bands.clearance
         if block.who is Who.ELDERLY and not patient.elderly:
@@ -214,9 +215,9 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
         route_missing=frame.route is not None and frame.route not in printed_routes,
     )
     main = [b for b in chosen if not b.renal and not b.hepatic]
-    route_sets = {b.routes for b in main if b.routes}
-    if frame.route is None and len({r for rs in route_sets for r in rs[:1]}) > 1:
-        selection.ask_routes = tuple(dict.fromkeys(rs[0] for rs in route_sets))
+    first_routes = list(dict.fromkeys(b.routes[0] for b in main if b.routes))
+    if frame.route is None and len(first_routes) > 1:
+        selection.ask_routes = tuple(first_routes)
         return selection
     named = _named_indications(main, question)
     if named:

@@ -143,7 +143,7 @@ def _classify(label: str, end: int) -> _Label:
     renal = bool(
         re.search(r"suy than|clcr|thanh thai|tham phan|loc mau|(?:gan|ton thuong), than", folded)
     )
-    hepatic = bool(re.search(r"suy gan|ton thuong gan", folded))
+    hepatic = bool(re.search(r"suy gan|ton thuong gan|(?:nguoi )?benh gan", folded))
     who = _who(folded)
     leads_with_who = _WHO_LEAD.match(folded) is not None
     routes = routes_named(label) if len(folded) <= 50 else ()
@@ -219,14 +219,19 @@ class _Stack:
         self.order, self.values = [], {}
 
     def apply(self, label: _Label, *, heading_only: bool) -> bool:
-        """Apply a head; False when the label belongs to the row instead."""
+        """Apply a head; False when the label belongs to the row instead.
+
+        A head stands alone on its line or is set in emphasis ("*Trẻ em:* …"); a plain
+        "Trẻ em theo cân nặng: …" or "Suy thận (ClCr …): …" opens one row only.
+        """
+        head = heading_only or "*" in label.text
         if label.kind == "part":
             self.part = label.part or self.part
             self.reset()
-        elif label.kind == "cond":
+        elif label.kind == "cond" and head:
             self.reset()
             self.set("who", label)
-        elif label.kind == "who" and (label.bands.is_empty or heading_only):
+        elif label.kind == "who" and (heading_only or (head and label.bands.is_empty)):
             self.set("who", label)
         elif label.kind == "route":
             self.set("route", label)
@@ -393,8 +398,9 @@ def _sentence(
         kind = BlockKind.NOTE
     lead = folded[:45]
     who = next((lb.who for lb in row_labels if lb.who), None) or _who(lead) or ctx.who
-    routes = routes_named(body[:40]) or ctx.routes
-    renal = ctx.renal or own.clearance is not None
+    # The head's route governs; a route named in the row itself only where no head gave one.
+    routes = ctx.routes or routes_named(body[:40])
+    renal = ctx.renal or own.clearance is not None or any(lb.renal for lb in row_labels)
     block = Block(
         shown(text[row_start:stop]),
         index,
@@ -406,7 +412,7 @@ def _sentence(
         who,
         routes,
         renal,
-        ctx.hepatic or "suy gan" in lead,
+        ctx.hepatic or "suy gan" in lead or any(lb.hepatic for lb in row_labels),
         next((shown(lb.text) for lb in row_labels if lb.kind == "ind"), ctx.indication),
     )
     blocks.append(block)

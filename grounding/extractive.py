@@ -163,8 +163,6 @@ class ExtractiveAnswerer:
                     claims=tuple(limits),
                     notices=notices,
                 )
-            if chosen.has_rows and parts and not chosen.route_missing:
-                return self._uncovered(name, frame, parts[0])
             return Answer(lead=self._dose_lead(name, frame), claims=(), notices=notices)
         claims = [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.rows]
         claims += [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.caveats]
@@ -174,18 +172,6 @@ class ExtractiveAnswerer:
             lead=self._dose_lead(name, frame, chosen.rows),
             claims=tuple(claims),
             notices=notices,
-        )
-
-    def _uncovered(self, name: str, frame: QueryFrame, part: tuple[int, Evidence]) -> Answer:
-        """No row fits this patient: say so, citing the section, and quote nothing else."""
-        index, ev = part
-        who = frame.age_text or ("trẻ em" if frame.is_child else "người lớn")
-        return Answer(
-            lead=(
-                f"Mục Liều lượng và cách dùng của {name} trong Dược thư không ghi liều "
-                f"phù hợp cho bệnh nhân này ({who}); hãy hỏi bác sĩ hoặc dược sĩ."
-            ),
-            claims=(Claim(text=ev.section_title, citations=(index,)),),
         )
 
     @staticmethod

@@ -215,9 +215,9 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
         route_missing=frame.route is not None and frame.route not in printed_routes,
     )
     main = [b for b in chosen if not b.renal and not b.hepatic]
-    first_routes = list(dict.fromkeys(b.routes[0] for b in main if b.routes))
-    if frame.route is None and len(first_routes) > 1:
-        selection.ask_routes = tuple(first_routes)
+    regimens = list(dict.fromkeys(b.routes for b in main if b.routes))
+    if frame.route is None and len(regimens) > 1:
+        selection.ask_routes = tuple(dict.fromkeys(r for rs in regimens for r in rs))
         return selection
     named = _named_indications(main, question)
     if named:

@@ -23,7 +23,10 @@ _TO = r"\s*(?:-|–|—|den|toi)\s*"
 _ABOVE = r"(?:tren hoac bang|> hoac|>=|≥|tren|>|tu|lon hon|hon)"
 _BELOW = r"(?:duoi hoac bang|<=|≤|duoi|<|nho hon)"
 _AGE_RANGE = re.compile(rf"(?<![\d/]){_NUM}\s*(?:{_AGE_UNIT})?{_TO}{_NUM}\s*{_AGE_UNIT}")
-_AGE_UP = re.compile(rf"{_ABOVE}\s*{_NUM}\s*{_AGE_UNIT}(?!\s*(?:tuoi\s*)?tro xuong)|{_NUM}\s*{_AGE_UNIT}(?:\s*tuoi)?\s*tro len")
+_AGE_UP = re.compile(
+    rf"{_ABOVE}\s*{_NUM}\s*{_AGE_UNIT}(?!\s*(?:tuoi\s*)?tro xuong)"
+    rf"|{_NUM}\s*{_AGE_UNIT}(?:\s*tuoi)?\s*tro len"
+)
 _AGE_DOWN = re.compile(rf"{_BELOW}\s*{_NUM}\s*{_AGE_UNIT}|{_NUM}\s*{_AGE_UNIT}\s*tro xuong")
 _KG = r"\s*kg(?![/a-z])"
 _KG_RANGE = re.compile(rf"(?<![\d/]){_NUM}\s*(?:kg)?{_TO}{_NUM}{_KG}")

@@ -23,7 +23,8 @@ from grounding.evidence import Evidence
 from grounding.text import fold
 
 _MARKUP = re.compile(r"^[#*_\s]+|[*_\s]+$")
-_INNER_MARKUP = re.compile(r"\*+|<br\s*/?>|^#+\s*")
+_INNER_MARKUP = re.compile(r"\*+|^#+\s*")
+_BREAK = re.compile(r"<br\s*/?>")
 _SPACES = re.compile(r"[ \t]+")
 _BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
 _DOSE = re.compile(
@@ -38,7 +39,8 @@ _CAVEAT_ANY = re.compile(r"toi da|khong (?:duoc )?(?:vuot )?qua|nhac lai|lap lai
 _ANCHOR = re.compile(
     r"(?:tre|benh nhan|nguoi benh|so sinh|can nang|thieu nien|nhu nhi)[^.;:]{0,45}"
 )
-_FILLER = re.compile(r"(?:nhu sau|sau day|gom|chu y|luu y)$")
+_FILLER = re.compile(r"(?:nhu sau|sau day|gom|chu y|luu y|(?<![a-z])la)$")
+_HEAD_COLON = re.compile(r":(?!\d)")
 _WHO_LEAD = re.compile(
     r"(?:lieu (?:dung )?(?:cho )?)?(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
     r"|nguoi benh|thieu nien|nhu nhi|nguoi truong thanh)(?![a-z])"
@@ -105,7 +107,7 @@ class Block:
 
 def shown(raw: str) -> str:
     """The text a user sees for a span: markup removed, words untouched."""
-    text = _INNER_MARKUP.sub(" ", raw.replace("<br>", " "))
+    text = _INNER_MARKUP.sub("", _BREAK.sub(" ", raw))
     return _SPACES.sub(" ", text).strip(" :")
 
 
@@ -165,9 +167,11 @@ def _labels(text: str, start: int, stop: int) -> list[_Label]:
     found: list[_Label] = []
     pos = start
     while len(found) < 4:
-        colon = text.find(":", pos, min(stop, pos + 170))
-        if colon < 0:
+        # A head's colon ends a phrase ("Trẻ em:"), never a ratio ("2:1") or a time.
+        found_colon = _HEAD_COLON.search(text, pos, min(stop, pos + 170))
+        if found_colon is None:
             break
+        colon = found_colon.start()
         head = text[pos:colon]
         if _DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
             break
@@ -232,7 +236,11 @@ class _Stack:
             self.reset()
             self.set("who", label)
         elif label.kind == "who" and (heading_only or (head and label.bands.is_empty)):
-            self.set("who", label)
+            outer = self.values.get("who")
+            if outer is not None and _nests(outer, label):
+                self.set("band", label)  # "Trẻ trên 12 tuần tuổi:" inside "trẻ dưới 40 kg:"
+            else:
+                self.set("who", label)
         elif label.kind == "route":
             self.set("route", label)
         elif heading_only and label.kind in ("ind", "band"):
@@ -257,6 +265,17 @@ class _Stack:
             routes=route.routes if route else (who.routes if who else ()),
             bands=replace(bands, adult_like=False),
         )
+
+
+def _nests(outer: _Label, inner: _Label) -> bool:
+    """A child head by age under a child head by weight narrows it rather than replacing it."""
+    return (
+        outer.who is inner.who is Who.CHILD
+        and outer.bands.weight is not None
+        and outer.bands.age is None
+        and inner.bands.weight is None
+        and inner.bands.age is not None
+    )
 
 
 def _anchored_bands(text: str) -> Bands:

@@ -76,6 +76,8 @@ def _in(band: Band | None, value: float | None, *, strict: bool = False) -> bool
 
 
 def _fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool:
+    if block.who is Who.ELDERLY:
+        return False
     bands = block.bands
     by_age = _in(bands.age, patient.age_months, strict=strict)
     by_weight = _in(bands.weight, patient.weight_kg, strict=strict)

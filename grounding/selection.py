@@ -23,6 +23,7 @@ ELDERLY_YEARS = 60
 MAX_QUICK_REPLIES = 6
 MAX_OTHERS = 6
 MAX_LEAD_NOTES = 2
+_DOSE = re.compile(r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ/]|/(?:kg|m))", re.IGNORECASE)
 _STOP = frozenset(
     {"cac", "va", "hoac", "do", "cho", "khi", "nguoi", "tre", "em", "benh", "nhiem", "khuan"}
     | {"tuoi", "thang", "tuan", "ngay", "tren", "duoi", "bang", "kg", "can", "nang", "lieu"}
@@ -189,7 +190,11 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     chosen = [b for b in rows_all if fits(b, patient)]
     renal = [b for b in chosen if b.renal]
     if renal and patient.clearance is not None:
-        chosen = [b for b in renal if b.bands.clearance] or renal
+        renal = [b for b in renal if b.bands.clearance] or renal
+        # A renal row with its own dose replaces the usual dose; one that only widens the
+        # interval ("cách nhau ít nhất 6 giờ") is read with it.
+        doses = any(_DOSE.search(b.text) for b in renal)
+        chosen = renal if doses else renal + [b for b in chosen if not b.renal]
     if patient.child and any(b.bands.adult_like for b in chosen):
         # The book sends this child to the adult dose: quote the adult rows of that route.
         routes = {r for b in chosen if b.bands.adult_like for r in b.routes}
@@ -202,6 +207,18 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
             and not b.renal
             and (not routes or routes & set(b.routes))
             and b not in chosen
+        ]
+    if patient.child and any(b.who is Who.ADULT or b.bands.adult_like for b in chosen):
+        # Past the book's adult threshold: general child rows no longer apply to this child.
+        chosen = [
+            b
+            for b in chosen
+            if not (
+                b.who is Who.CHILD
+                and not b.bands.adult_like
+                and b.bands.age is None
+                and b.bands.weight is None
+            )
         ]
     if frame.route is not None:
         printed = {r for b in dosing for r in b.routes}

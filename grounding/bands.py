@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from grounding.text import fold
 
@@ -195,6 +196,7 @@ def _clearances(folded: str) -> list[Band]:
     return found
 
 
+@lru_cache(maxsize=8192)
 def parse_bands(text: str) -> Bands:
     """The bands a phrase names; a gestational-age phrase is a newborn's band."""
     folded = _NUMBER_WORD.sub(lambda m: _WORDS[m[1]], fold(text))

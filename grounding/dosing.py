@@ -14,6 +14,7 @@ from grounding.text import fold, is_bullet, is_table_line
 
 # Folded keyword → route; longer keywords first so "tiem tinh mach" beats "tinh mach".
 _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
+    ("dung ngoai duong tieu hoa", Route.IV),
     ("ngoai duong tieu hoa", Route.IV),
     ("ngam duoi luoi", Route.SUBLINGUAL),
     ("dang tiem", Route.IV),
@@ -44,6 +45,13 @@ _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
     ("uong", Route.ORAL),
 )
 
+_ROUTE_OF = dict(_ROUTE_WORDS)
+_ROUTE_PATTERN = re.compile(
+    r"(?<![a-z])(?:"
+    + "|".join(re.escape(w) for w, _ in sorted(_ROUTE_WORDS, key=lambda p: -len(p[0])))
+    + r")(?![a-z])"
+)
+
 ROUTE_LABELS: dict[Route, str] = {
     Route.ORAL: "Đường uống",
     Route.RECTAL: "Đặt trực tràng",
@@ -71,18 +79,13 @@ def route_heading(line: str) -> tuple[Route, ...]:
 
 def routes_named(text: str) -> tuple[Route, ...]:
     """Every route a text names, in order of first mention."""
-    folded = fold(text)
     found: list[tuple[int, Route]] = []
-    taken: list[tuple[int, int]] = []
-    for word, route in _ROUTE_WORDS:
-        for m in re.finditer(rf"(?<![a-z]){re.escape(word)}(?![a-z])", folded):
-            # A longer phrase owns its words: "dùng ngoài đường tiêu hóa" is not "dùng ngoài".
-            if any(m.start() < end and m.end() > start for start, end in taken):
-                continue
-            taken.append(m.span())
-            if not any(start <= m.start() < start + 30 and r is route for start, r in found):
-                found.append((m.start(), route))
-    found.sort()
+    # One pass, longest phrase first at each position: "dùng ngoài đường tiêu hóa" is not
+    # "dùng ngoài", and "tiêm tĩnh mạch" is read once, not again as "tĩnh mạch".
+    for m in _ROUTE_PATTERN.finditer(fold(text)):
+        route = _ROUTE_OF[m[0]]
+        if not any(start <= m.start() < start + 30 and r is route for start, r in found):
+            found.append((m.start(), route))
     return tuple(dict.fromkeys(route for _, route in found))
 
 

@@ -26,9 +26,7 @@ def _ask(catalog: DrugCatalog, **kw: object) -> Answer | AnswerClarify:
         {"turn_type": "dosing_calc", "drugs": ["paracetamol"], "population": "child", **kw}
     )
     evidence = (ev("paracetamol", "Paracetamol", "lieu_luong_cach_dung", SECTION),)
-    request = AnswerRequest(
-        mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=evidence
-    )
+    request = AnswerRequest(mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=evidence)
     answer = ExtractiveAnswerer(catalog).generate(request)
     if isinstance(answer, Answer):
         assert [v for v in verify_answer(answer, request, catalog) if not v.ok] == []

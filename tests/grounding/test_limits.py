@@ -1,4 +1,4 @@
-"""Tests for grounding/limits.py: "có dùng được không" answered from the first section that speaks."""
+"""Tests for grounding/limits.py: "có dùng được không" answered by the first section that speaks."""
 
 from __future__ import annotations
 
@@ -7,9 +7,13 @@ from grounding_samples import ev
 from engine.frame import QueryFrame
 from grounding.limits import age_limits, can_use_claims, is_can_use
 
-CONTRA = ev("x", "X", "chong_chi_dinh", "Quá mẫn với thuốc.\n\nSuy gan nặng.\n\nTrẻ em dưới 15 tuổi.")
+CONTRA = ev(
+    "x", "X", "chong_chi_dinh", "Quá mẫn với thuốc.\n\nSuy gan nặng.\n\nTrẻ em dưới 15 tuổi."
+)
 CAUTION = ev("x", "X", "than_trong", "Thận trọng ở người suy thận. Thận trọng ở người mang thai.")
-DOSE = ev("x", "X", "lieu_luong_cach_dung", "*Người lớn:* 50 mg/lần. Không dùng cho trẻ dưới 2 tuổi.")
+DOSE = ev(
+    "x", "X", "lieu_luong_cach_dung", "*Người lớn:* 50 mg/lần. Không dùng cho trẻ dưới 2 tuổi."
+)
 POOL = [CONTRA, DOSE, CAUTION]
 
 

@@ -20,7 +20,7 @@ def test_treatment_follows_a_few_signs() -> None:
         "Rửa dạ dày sớm.",
         "Dùng thuốc giải độc đặc hiệu càng sớm càng tốt.",
     ]
-    assert not any("*" in c or "Điều trị" == c for c in claims)
+    assert not any("*" in c or c == "Điều trị" for c in claims)
 
 
 def test_inline_treatment_head_starts_the_treatment() -> None:

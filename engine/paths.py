@@ -27,7 +27,7 @@ from engine.routing import Effect
 from engine.sections import OVERVIEW_SECTIONS, SectionKey
 from grounding.checks import Check, run_checks
 from grounding.evidence import Answer, Citation, Decision, DrugCandidate, Evidence
-from grounding.limits import CAN_USE_ORDER, is_can_use
+from grounding.limits import is_can_use, sections_for
 from grounding.render import RenderedAnswer
 from states.messages import abstain_text
 
@@ -96,9 +96,7 @@ class Paths:
             # Chống chỉ định too: an age the dose text does not cover may be contraindicated.
             return [SectionKey.LIEU_LUONG_CACH_DUNG, SectionKey.CHONG_CHI_DINH]
         if is_can_use(frame):
-            return list(
-                dict.fromkeys([*CAN_USE_ORDER, *([frame.attribute] if frame.attribute else [])])
-            )
+            return list(dict.fromkeys([*sections_for(frame), *filter(None, [frame.attribute])]))
         if frame.attribute:
             return [frame.attribute]
         if frame.turn_type is TurnType.INTERACTION:

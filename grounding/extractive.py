@@ -98,8 +98,13 @@ class ExtractiveAnswerer:
         if is_can_use(request.frame):
             speaks, found = can_use_claims(request.evidence, drug_id, request.frame)
             if found:
+                titles = " và ".join(f"mục {section_title(k)}" for k in speaks)
                 return Answer(
-                    lead=f"{section_title(speaks)} của {name} theo Dược thư:",
+                    lead=(
+                        f"{section_title(speaks[0])} của {name} theo Dược thư:"
+                        if len(speaks) == 1
+                        else f"{name}: Dược thư ghi ở {titles}:"
+                    ),
                     claims=tuple(found),
                     notices=quarantine_notices(
                         ev for ev in request.evidence if ev.drug_id == drug_id

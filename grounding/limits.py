@@ -27,7 +27,12 @@ _ASKS_CAN_USE = re.compile(
     r"|co (?:duoc|nen) (?:dung|uong)|dung duoc khong|an toan khong|co sao khong"
 )
 _NEGATION = re.compile(r"khong (?:duoc |nen )?dung|chong chi dinh|tranh dung|khong khuyen")
-_CAN_USE_SECTIONS = frozenset({SectionKey.CHONG_CHI_DINH.value, SectionKey.THAN_TRONG.value, None})
+# A pregnancy or breastfeeding question is also answered from its own section.
+_OWN_SECTIONS = frozenset({SectionKey.THOI_KY_MANG_THAI.value, SectionKey.THOI_KY_CHO_CON_BU.value})
+_CAN_USE_SECTIONS = frozenset(
+    {SectionKey.CHONG_CHI_DINH.value, SectionKey.THAN_TRONG.value, None} | _OWN_SECTIONS
+)
+OWN_SECTION_CLAIMS = 3
 
 
 def _terms(frame: QueryFrame) -> list[str]:
@@ -36,18 +41,18 @@ def _terms(frame: QueryFrame) -> list[str]:
     terms: list[str] = []
     if p is not None:
         if p.hepatic_impairment:
-            terms += ["suy gan", "bệnh gan"]
+            terms += ["suy gan", "bệnh gan", "chức năng gan"]
         if p.renal_impairment or p.egfr is not None:
-            terms += ["suy thận"]
+            terms += ["suy thận", "bệnh thận", "chức năng thận", "mức lọc cầu thận", "Clcr"]
         if p.pregnant:
-            terms += ["mang thai", "có thai", "người mang thai"]
+            terms += ["mang thai", "có thai", "thai kỳ", "phụ nữ có thai"]
         if p.breastfeeding:
-            terms += ["cho con bú"]
+            terms += ["cho con bú", "nuôi con bằng sữa mẹ"]
         if p.allergies:
             terms += ["quá mẫn", "dị ứng"]
         terms += [c for c in p.comorbidities if c.strip()]
     if frame.condition is not None:
-        terms.append(frame.condition.normalized or frame.condition.text)
+        terms += [frame.condition.text, frame.condition.normalized]
     return [t for t in terms if t]
 
 
@@ -98,24 +103,55 @@ def _claims(
     return claims[:MAX_LIMIT_CLAIMS]
 
 
+def sections_for(frame: QueryFrame) -> list[str]:
+    """The sections a can-I-use question reads, in the order they are asked."""
+    if frame.attribute in _OWN_SECTIONS:
+        return [SectionKey.CHONG_CHI_DINH.value, str(frame.attribute)]
+    return list(CAN_USE_ORDER)
+
+
+def _own_section(evidence: Sequence[Evidence], drug_id: str | None, section: str) -> list[Claim]:
+    return [
+        Claim(text=shown(s), citations=(i,))
+        for i, ev in enumerate(evidence)
+        if ev.section_key == section
+        and not ev.quarantined
+        and (not drug_id or ev.drug_id == drug_id)
+        for s in sentences_of(ev.text)
+        if shown(s)
+    ][:OWN_SECTION_CLAIMS]
+
+
 def can_use_claims(
     evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame
-) -> tuple[str, list[Claim]]:
-    """The first section (in `CAN_USE_ORDER`) that speaks of this patient, and its lines."""
+) -> tuple[list[str], list[Claim]]:
+    """The sections that speak of this patient, first one first, and their lines.
+
+    Chống chỉ định, then the dose text's age limits, then Thận trọng: the first that
+    speaks answers. A pregnancy or breastfeeding question also quotes its own section.
+    """
     terms = _terms(frame)
-    for section in CAN_USE_ORDER:
-        dosing = section == SectionKey.LIEU_LUONG_CACH_DUNG.value
-        found = _claims(
-            evidence,
-            drug_id,
-            section,
-            [] if dosing else terms,
-            frame.age_months,
-            negated_only=dosing,
-        )
+    spoke: list[str] = []
+    claims: list[Claim] = []
+    for section in sections_for(frame):
+        if section in _OWN_SECTIONS:
+            found = _own_section(evidence, drug_id, section)
+        else:
+            dosing = section == SectionKey.LIEU_LUONG_CACH_DUNG.value
+            found = _claims(
+                evidence,
+                drug_id,
+                section,
+                [] if dosing else terms,
+                frame.age_months,
+                negated_only=dosing,
+            )
         if found:
-            return section, found
-    return "", []
+            spoke.append(section)
+            claims += found
+            if frame.attribute not in _OWN_SECTIONS:
+                break
+    return spoke, claims
 
 
-__all__ = ["CAN_USE_ORDER", "age_limits", "can_use_claims", "is_can_use"]
+__all__ = ["CAN_USE_ORDER", "age_limits", "can_use_claims", "is_can_use", "sections_for"]

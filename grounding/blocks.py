@@ -45,6 +45,9 @@ _WHO_LEAD = re.compile(
     r"(?:lieu (?:dung )?(?:cho )?)?(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
     r"|nguoi benh|thieu nien|nhu nhi|nguoi truong thanh)(?![a-z])"
 )
+_PART_HEAD = re.compile(
+    r"(?:lieu luong|lieu dung)(?: va cach dung)?|cach dung(?: va lieu (?:luong|dung))?"
+)
 _BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
 _BAND_LEAD = re.compile(r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|clcr|do thanh thai)")
 _PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
@@ -136,9 +139,7 @@ def _who(folded: str) -> Who | None:
 
 def _classify(label: str, end: int) -> _Label:
     folded = fold(shown(label))
-    if re.fullmatch(
-        r"(?:lieu luong|lieu dung)(?: va cach dung)?|cach dung(?: va lieu dung)?", folded
-    ):
+    if _PART_HEAD.fullmatch(folded):
         part = Part.USAGE if folded.startswith("cach dung") else Part.DOSING
         return _Label(label, end, "part", part=part)
     bands = parse_bands(label)
@@ -229,6 +230,10 @@ class _Stack:
         "Trẻ em theo cân nặng: …" or "Suy thận (ClCr …): …" opens one row only.
         """
         head = heading_only or "*" in label.text
+        if self.part is Part.USAGE and head and label.kind in ("who", "cond"):
+            # "*Liều dùng cho người lớn:*" after "Cách dùng" opens the dosing part.
+            self.part = Part.DOSING
+            self.reset()
         if label.kind == "part":
             self.part = label.part or self.part
             self.reset()
@@ -369,6 +374,9 @@ def _sentence(
 ) -> Block | None:
     """Read one sentence: apply its heads, then add it as a row, caveat, note or continuation."""
     labels = _labels(text, start, end)
+    if not labels and _PART_HEAD.fullmatch(fold(shown(text[start:end])).rstrip(".")):
+        # "Liều lượng" printed as a line of its own, without a colon, is still a part head.
+        labels = [_classify(text[start:end], end)]
     row_start = start
     row_labels: list[_Label] = []
     kept = False

@@ -363,6 +363,28 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
     return blocks
 
 
+def _row_bands(text: str, body: str, row_labels: list[_Label]) -> Bands:
+    """The bands a row names itself: in its labels (and a parenthesis after them), else in
+    the patient words of the sentence ("ở trẻ dưới 6 tuổi")."""
+    if not row_labels:
+        return _anchored_bands(body)
+    own = next((lb.bands for lb in row_labels if not lb.bands.is_empty), Bands())
+    paren = _PARENTHETICAL.match(text, row_labels[-1].end)
+    if paren:
+        own = own.merged(parse_bands(paren[1])) if not own.is_empty else parse_bands(paren[1])
+    return replace(own, adult_like=parse_bands(body).adult_like)
+
+
+def _kind(body: str, folded: str, own: Bands, *, has_labels: bool) -> BlockKind:
+    """A caveat ("tối đa …"), a dose row, or a note that doses nothing."""
+    dose = bool(_DOSE.search(body))
+    if _CAVEAT_START.match(folded) or (not has_labels and not dose and _CAVEAT_ANY.search(folded)):
+        return BlockKind.CAVEAT
+    if has_labels or dose or own.adult_like or own.clearance is not None:
+        return BlockKind.ROW
+    return BlockKind.NOTE
+
+
 def _sentence(
     text: str,
     start: int,
@@ -400,29 +422,14 @@ def _sentence(
     while stop > row_start and text[stop - 1] in "*_ ":
         stop -= 1
     folded = fold(body)
-    if row_labels:
-        own = Bands()
-        for label in row_labels:
-            own = label.bands.merged(own) if own.is_empty else own
-        paren = _PARENTHETICAL.match(text, row_labels[-1].end)
-        if paren:
-            own = own.merged(parse_bands(paren[1])) if not own.is_empty else parse_bands(paren[1])
-        own = replace(own, adult_like=parse_bands(body).adult_like)
-    else:
-        own = _anchored_bands(body)
-    if last_row is not None and not labels and own.age is None and own.weight is None:
+    own = _row_bands(text, body, row_labels)
+    # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
+    follows = not _DOSE.search(body) or bool(_CAVEAT_ANY.search(folded))
+    if last_row is not None and not labels and own.age is None and own.weight is None and follows:
         grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
         blocks[blocks.index(last_row)] = grown
         return grown
-    is_caveat = bool(_CAVEAT_START.match(folded)) or (
-        not row_labels and not _DOSE.search(body) and bool(_CAVEAT_ANY.search(folded))
-    )
-    if is_caveat:
-        kind = BlockKind.CAVEAT
-    elif row_labels or _DOSE.search(body) or own.adult_like or own.clearance is not None:
-        kind = BlockKind.ROW
-    else:
-        kind = BlockKind.NOTE
+    kind = _kind(body, folded, own, has_labels=bool(row_labels))
     lead = folded[:45]
     who = next((lb.who for lb in row_labels if lb.who), None) or _who(lead) or ctx.who
     # The head's route governs; a route named in the row itself only where no head gave one.
@@ -435,7 +442,9 @@ def _sentence(
         stop,
         kind,
         ctx,
-        own.merged(ctx.bands) if not own.is_empty or own.adult_like else ctx.bands,
+        # A row naming another population ("Người lớn: …" under a child head) keeps only
+        # its own bands, not the head's.
+        own if who is not ctx.who and ctx.who is not None else own.merged(ctx.bands),
         who,
         routes,
         renal,

@@ -192,10 +192,10 @@ class ExtractiveAnswerer:
         about = (
             f" ({heads[0].rstrip(':')})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
         )
-        return (
-            f"Liều dùng {name}{who}{route}{about} theo Dược thư "
-            "(trích nguyên văn, không tính sẵn liều theo cân nặng):"
-        )
+        # The reminder matters where the book gives mg/kg: we never compute the dose.
+        per_kg = not rows or any("/kg" in fold(b.text) or "/ kg" in b.text for b in rows)
+        note = " (trích nguyên văn, không tính sẵn liều theo cân nặng)" if per_kg else ""
+        return f"Liều dùng {name}{who}{route}{about} theo Dược thư{note}:"
 
     def _interaction(self, request: AnswerRequest) -> Answer:
         drugs = list(request.frame.drugs) or list(

@@ -21,8 +21,10 @@ from grounding.text import fold
 ADULT_MONTHS = 18 * 12
 ELDERLY_YEARS = 60
 MAX_QUICK_REPLIES = 6
-MAX_OTHERS = 6
+MAX_OTHERS = 5
 MAX_LEAD_NOTES = 2
+MAX_ROWS = 3
+MAX_CAVEATS = 2
 _DOSE = re.compile(r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ/]|/(?:kg|m))", re.IGNORECASE)
 _STOP = frozenset(
     {"cac", "va", "hoac", "do", "cho", "khi", "nguoi", "tre", "em", "benh", "nhiem", "khuan"}
@@ -183,6 +185,16 @@ def _short(indication: str) -> str:
     return head if len(head) <= 40 else head[:40].rsplit(" ", 1)[0]
 
 
+def _shortlist(rows: list[Block]) -> list[Block]:
+    """A few hundred characters, never a dump: rows printed for the patient's own band
+    first, then the general rows as printed; shown in the book's order."""
+    if len(rows) <= MAX_ROWS:
+        return rows
+    banded = [b for b in rows if b.bands.age or b.bands.weight or b.bands.clearance]
+    keep = (banded + [b for b in rows if b not in banded])[:MAX_ROWS]
+    return [b for b in rows if b in keep]
+
+
 def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selection:
     """The rows that fit the frame's patient; or the routes/indications to ask about."""
     dosing = [b for b in blocks if b.context.part is Part.DOSING]
@@ -247,7 +259,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
         if len(indications) > 1:
             selection.ask_indications = tuple(_short(i) for i in indications)[:MAX_QUICK_REPLIES]
             return selection
-    selection.rows = [b for b in chosen if b.kind is not BlockKind.CAVEAT]
+    selection.rows = _shortlist([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     if selection.rows:
         # Notes printed before any head ("Uống sau bữa ăn.") govern every row after them.
         selection.rows[:0] = [
@@ -262,7 +274,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
         b
         for b in dosing
         if b.kind is BlockKind.CAVEAT and b.group[:6] in groups and fits(b, patient)
-    ]
+    ][:MAX_CAVEATS]
     seen = {n for b in selection.rows for n in _name(b)}
     others: list[str] = []
     for b in rows_all:

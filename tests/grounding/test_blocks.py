@@ -59,3 +59,16 @@ def test_uncovered_age_selects_nothing() -> None:
     """A 15-year-old of 35 kg is in no printed band: no row, never the whole section."""
     chosen = select(_blocks(), _frame(population="child", age_months=180, weight_kg=35), "")
     assert chosen.rows == [] and chosen.has_rows
+
+
+def test_many_fitting_rows_keep_the_patients_band_first() -> None:
+    """More rows fit than an answer holds: the row printed for the child's weight stays."""
+    text = (
+        "- Trẻ em theo cân nặng: 10 mg/kg.\n- Trẻ em theo cân nặng, cách khác: 12 mg/kg.\n"
+        "- Trẻ em theo cân nặng, liều cao: 30 mg/kg.\n- Trẻ em, liều duy trì: 5 mg/kg.\n"
+        "- Trẻ em cân nặng 15 - 25 kg: 200 mg."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    chosen = select(blocks, _frame(population="child", age_months=72, weight_kg=20), "")
+    assert len(chosen.rows) == 3
+    assert chosen.rows[-1].text == "Trẻ em cân nặng 15 - 25 kg: 200 mg."

@@ -42,7 +42,8 @@ _ANCHOR = re.compile(
 _FILLER = re.compile(r"(?:nhu sau|sau day|gom|chu y|luu y|(?<![a-z])la)$")
 _HEAD_COLON = re.compile(r":(?!\d)")
 _WHO_LEAD = re.compile(
-    r"(?:lieu (?:dung )?(?:cho )?)?(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
+    r"(?:(?:cach dung va )?lieu (?:luong |dung )?(?:va cach dung )?(?:o |cho |dung cho )?)?"
+    r"(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
     r"|nguoi benh|thieu nien|nhu nhi|nguoi truong thanh)(?![a-z])"
 )
 _PART_HEAD = re.compile(
@@ -432,9 +433,17 @@ def _sentence(
     kind = _kind(body, folded, own, has_labels=bool(row_labels))
     lead = folded[:45]
     who = next((lb.who for lb in row_labels if lb.who), None) or _who(lead) or ctx.who
-    # The head's route governs; a route named in the row itself only where no head gave one.
-    routes = ctx.routes or routes_named(body[:40])
-    renal = ctx.renal or own.clearance is not None or any(lb.renal for lb in row_labels)
+    # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
+    # a route named later in the row ("không uống được") does not.
+    after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
+    routes = routes_named(after) or ctx.routes or routes_named(body[:60])
+    # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
+    # is not a renal or hepatic row unless it says so itself.
+    own_who = any(lb.who for lb in row_labels) or _who(lead) is not None
+    renal = (ctx.renal and not own_who) or own.clearance is not None
+    renal = renal or any(lb.renal for lb in row_labels)
+    hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead
+    hepatic = hepatic or any(lb.hepatic for lb in row_labels)
     block = Block(
         shown(text[row_start:stop]),
         index,
@@ -448,7 +457,7 @@ def _sentence(
         who,
         routes,
         renal,
-        ctx.hepatic or "suy gan" in lead or any(lb.hepatic for lb in row_labels),
+        hepatic,
         next((shown(lb.text) for lb in row_labels if lb.kind == "ind"), ctx.indication),
     )
     blocks.append(block)

@@ -46,6 +46,7 @@ _WHO_LEAD = re.compile(
     r"(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
     r"|nguoi benh|thieu nien|nhu nhi|nguoi truong thanh)(?![a-z])"
 )
+_CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
 _PART_HEAD = re.compile(
     r"(?:lieu luong|lieu dung)(?: va cach dung)?|cach dung(?: va lieu (?:luong|dung))?"
 )
@@ -63,6 +64,7 @@ class Who(StrEnum):
     ADULT = "adult"
     CHILD = "child"
     ELDERLY = "elderly"
+    ANY = "any"
 
 
 class BlockKind(StrEnum):
@@ -132,7 +134,10 @@ def _who(folded: str) -> Who | None:
     if re.search(r"cao tuoi|nguoi gia", folded):
         return Who.ELDERLY
     if re.search(r"nguoi lon|nguoi truong thanh", folded):
-        return Who.ADULT
+        # "Người lớn và trẻ em:" is everyone; "… và trẻ em trên 12 tuổi" is adults by band.
+        head = folded.split(":", 1)[0]
+        everyone = _CHILD_WORD.search(head) and not re.search(r"\d", head)
+        return Who.ANY if everyone else Who.ADULT
     if re.search(r"(?<![a-z])(?:tre|so sinh|thieu nien|nhu nhi)(?![a-z])", folded):
         return Who.CHILD
     return None
@@ -432,7 +437,8 @@ def _sentence(
         return grown
     kind = _kind(body, folded, own, has_labels=bool(row_labels))
     lead = folded[:45]
-    who = next((lb.who for lb in row_labels if lb.who), None) or _who(lead) or ctx.who
+    named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]
+    who = named[0] if named else (_who(lead) or ctx.who)
     # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""

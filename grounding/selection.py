@@ -23,6 +23,7 @@ ELDERLY_YEARS = 60
 MAX_QUICK_REPLIES = 6
 MAX_OTHERS = 5
 MAX_LEAD_NOTES = 2
+MAX_LEAD_NOTE_CHARS = 80
 MAX_ROWS = 3
 MAX_CAVEATS = 2
 _DOSE = re.compile(r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ/]|/(?:kg|m))", re.IGNORECASE)
@@ -87,7 +88,7 @@ def _fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool
     by_weight = _in(bands.weight, patient.weight_kg, strict=strict)
     if by_age is False or by_weight is False:
         return False
-    if block.who is Who.CHILD:
+    if block.who in (Who.CHILD, Who.ANY):
         return True
     # An adult or unlabelled row reaches a child only through a band that names them.
     return bool(by_age or by_weight)
@@ -261,12 +262,13 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
             return selection
     selection.rows = _shortlist([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     if selection.rows:
-        # Notes printed before any head ("Uống sau bữa ăn.") govern every row after them.
+        # Short notes printed before any head ("Uống sau bữa ăn.") govern every row after.
         selection.rows[:0] = [
             b
             for b in dosing
             if b.kind is BlockKind.NOTE
             and b.context == Context(part=Part.DOSING)
+            and len(b.text) <= MAX_LEAD_NOTE_CHARS
             and (frame.route is None or not b.routes or frame.route in b.routes)
         ][:MAX_LEAD_NOTES]
     groups = {b.group[:6] for b in selection.rows}

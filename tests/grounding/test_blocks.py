@@ -72,3 +72,11 @@ def test_many_fitting_rows_keep_the_patients_band_first() -> None:
     chosen = select(blocks, _frame(population="child", age_months=72, weight_kg=20), "")
     assert len(chosen.rows) == 3
     assert chosen.rows[-1].text == "Trẻ em cân nặng 15 - 25 kg: 200 mg."
+
+
+def test_adults_and_children_head_fits_a_child() -> None:
+    """ "Người lớn và trẻ em:" with no band is everyone's row, a child's too."""
+    text = "*Người lớn và trẻ em:* Liều hằng ngày 0,5 đơn vị/kg."
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    chosen = select(blocks, _frame(population="child", age_months=60, weight_kg=18), "")
+    assert [b.text for b in chosen.rows] == ["Người lớn và trẻ em: Liều hằng ngày 0,5 đơn vị/kg."]

@@ -24,7 +24,7 @@ from grounding.text import fold
 
 _MARKUP = re.compile(r"^[#*_\s]+|[*_\s]+$")
 _INNER_MARKUP = re.compile(r"\*+|^#+\s*")
-_BREAK = re.compile(r"<br\s*/?>")
+_BREAKS = re.compile(r"\s*(?:<br\s*/?>\s*)+")
 _SPACES = re.compile(r"[ \t]+")
 _BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
 _DOSE = re.compile(
@@ -111,10 +111,20 @@ class Block:
         return (c.part, c.who, c.renal, c.hepatic, self.indication, c.routes, self.evidence_index)
 
 
+def _break(m: re.Match[str]) -> str:
+    # After a number the break parts it from its unit: keep it a break; else a space.
+    before = m.string[m.start() - 1 : m.start()]
+    return "\n" if before.isdigit() else " "
+
+
 def shown(raw: str) -> str:
-    """The text a user sees for a span: markup removed, words untouched."""
-    text = _INNER_MARKUP.sub("", _BREAK.sub(" ", raw))
-    return _SPACES.sub(" ", text).strip(" :")
+    """The text a user sees for a span: markup removed, words untouched.
+
+    A cell's line break after a number stays a line break: "cách 12<br>giờ" must not
+    become "12 giờ", a quantity the evidence (where number and unit are parted) lacks.
+    """
+    text = _INNER_MARKUP.sub("", _BREAKS.sub(_break, raw))
+    return _SPACES.sub(" ", text).strip(" :\n")
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,3 +80,12 @@ def test_adults_and_children_head_fits_a_child() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     chosen = select(blocks, _frame(population="child", age_months=60, weight_kg=18), "")
     assert [b.text for b in chosen.rows] == ["Người lớn và trẻ em: Liều hằng ngày 0,5 đơn vị/kg."]
+
+
+def test_table_breaks_never_join_a_number_to_a_unit() -> None:
+    """'cách 12<br>giờ' keeps its break (the evidence has no '12 giờ'); other breaks are spaces."""
+    from grounding.blocks import shown
+
+    assert shown("Từ 10 đến<br>30 ml/phút") == "Từ 10 đến 30 ml/phút"
+    assert shown("250 mg cách 12<br><br>giờ/lần") == "250 mg cách 12\ngiờ/lần"
+    assert shown("*Uống:* **500 mg**") == "Uống: 500 mg"

@@ -8,6 +8,7 @@ figures, section keys), never the book's sentences.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,8 +17,17 @@ import pytest
 from starlette.testclient import TestClient
 
 from engine.bootstrap import Runtime, build_runtime
+from engine.catalog import DrugCatalog, DrugEntry
+from engine.frame import QueryFrame
+from engine.ports import AnswerMode, AnswerRequest
 from engine.settings import AnswerProvider, EmbeddingProvider, Settings, UnderstandingProvider
+from grounding.evidence import Answer, Evidence
+from grounding.extractive import ExtractiveAnswerer
+from grounding.verify import verify_answer
 from retrieval.build import build_index
+from retrieval.candidates import map_candidate
+from retrieval.chunking import split_section
+from retrieval.corpus import CorpusRecord
 from retrieval.embed import DisabledEmbedder
 from retrieval.ingest import ingest_files
 from server import create_app
@@ -148,3 +158,47 @@ def test_over_http_the_child_row_and_the_overdose_treatment(runtime: Runtime) ->
             url, json={"text": "quá liều paracetamol xử trí thế nào"}, headers=auth
         ).json()
         assert "N-acetylcystein" in overdose["message"]
+
+
+def test_every_dose_answer_over_the_real_text_is_grounded() -> None:
+    """Over all 47 monographs and several patients, every dose answer passes every check."""
+    by_drug: dict[str, list[Evidence]] = {}
+    for n, line in enumerate(DTQG.read_text(encoding="utf-8").splitlines()):
+        fields = map_candidate(json.loads(line))
+        if fields["section_key"] not in ("lieu_luong_va_cach_dung", "chong_chi_dinh"):
+            continue
+        rec = CorpusRecord.model_validate(fields)
+        by_drug.setdefault(rec.drug_id, []).extend(
+            Evidence(
+                text=text,
+                drug_id=rec.drug_id,
+                drug_name=rec.drug_name,
+                section_key=rec.section_key.value,
+                section_title=rec.section_title or rec.section_key.value,
+                chunk_id=f"{n}-{i}",
+            )
+            for i, text in enumerate(split_section(rec.text))
+        )
+    catalog = DrugCatalog(DrugEntry(drug_id=d, name=e[0].drug_name) for d, e in by_drug.items())
+    answerer = ExtractiveAnswerer(catalog)
+    patients: list[dict[str, Any]] = [
+        {"population": "child", "age_months": 36, "weight_kg": 14, "route": "oral"},
+        {"population": "child", "age_months": 2, "weight_kg": 5, "route": "oral"},
+        {"population": "child", "age_months": 156, "weight_kg": 45},
+        {"population": "adult", "route": "oral"},
+        {"population": "adult", "patient": {"egfr": 20}},
+    ]
+    answered = 0
+    for drug, evidence in by_drug.items():
+        for patient in patients:
+            frame = QueryFrame.model_validate(
+                {"turn_type": "dosing_calc", "drugs": [drug], **patient}
+            )
+            request = AnswerRequest(
+                mode=AnswerMode.SINGLE, question="liều", frame=frame, evidence=tuple(evidence)
+            )
+            answer = answerer.generate(request)
+            if isinstance(answer, Answer) and answer.claims:
+                answered += 1
+                assert [v for v in verify_answer(answer, request, catalog) if not v.ok] == []
+    assert answered >= 60  # the rest ask a route or indication, or no row fits

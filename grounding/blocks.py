@@ -23,7 +23,9 @@ from grounding.evidence import Evidence
 from grounding.text import fold
 
 _MARKUP = re.compile(r"^[#*_\s]+|[*_\s]+$")
-_INNER_MARKUP = re.compile(r"\*+|^#+\s*")
+# Emphasis marks: "*…*" and "_…_" (an underscore only at a word's edge), heading hashes.
+_INNER_MARKUP = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)|^#+\s*")
+_NUMBER_WORD = re.compile(r"\d\s*[^\W\d_]+$")
 _BREAKS = re.compile(r"\s*(?:<br\s*/?>\s*)+")
 _SPACES = re.compile(r"[ \t]+")
 _BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
@@ -117,13 +119,21 @@ def _break(m: re.Match[str]) -> str:
     return "\n" if before.isdigit() else " "
 
 
+def _unmark(m: re.Match[str]) -> str:
+    # "6 tuổi_:" keeps its underscore: without it "6 tuổi" would read as a quantity that
+    # the evidence, where the mark cuts number from unit, does not print.
+    if m[0].startswith("_") and _NUMBER_WORD.search(m.string[max(0, m.start() - 24) : m.start()]):
+        return m[0]
+    return ""
+
+
 def shown(raw: str) -> str:
     """The text a user sees for a span: markup removed, words untouched.
 
     A cell's line break after a number stays a line break: "cách 12<br>giờ" must not
     become "12 giờ", a quantity the evidence (where number and unit are parted) lacks.
     """
-    text = _INNER_MARKUP.sub("", _BREAKS.sub(_break, raw))
+    text = _INNER_MARKUP.sub(_unmark, _BREAKS.sub(_break, raw))
     return _SPACES.sub(" ", text).strip(" :\n")
 
 
@@ -245,7 +255,7 @@ class _Stack:
         A head stands alone on its line or is set in emphasis ("*Trẻ em:* …"); a plain
         "Trẻ em theo cân nặng: …" or "Suy thận (ClCr …): …" opens one row only.
         """
-        head = heading_only or "*" in label.text
+        head = heading_only or "*" in label.text or "_" in label.text
         if self.part is Part.USAGE and head and label.kind in ("who", "cond"):
             # "*Liều dùng cho người lớn:*" after "Cách dùng" opens the dosing part.
             self.part = Part.DOSING
@@ -446,7 +456,8 @@ def _sentence(
         blocks[blocks.index(last_row)] = grown
         return grown
     kind = _kind(body, folded, own, has_labels=bool(row_labels))
-    lead = folded[:45]
+    # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
+    lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
     named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]
     who = named[0] if named else (_who(lead) or ctx.who)
     # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");

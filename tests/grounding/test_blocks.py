@@ -89,3 +89,5 @@ def test_table_breaks_never_join_a_number_to_a_unit() -> None:
     assert shown("Từ 10 đến<br>30 ml/phút") == "Từ 10 đến 30 ml/phút"
     assert shown("250 mg cách 12<br><br>giờ/lần") == "250 mg cách 12\ngiờ/lần"
     assert shown("*Uống:* **500 mg**") == "Uống: 500 mg"
+    assert shown("_Trẻ em:_ Uống") == "Trẻ em: Uống"
+    assert shown("_Trẻ em 2 - 6 tuổi_: Uống") == "Trẻ em 2 - 6 tuổi_: Uống"

@@ -7,13 +7,14 @@ clarification; an interaction answer quotes only lines that name the other drug.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from engine.catalog import DrugCatalog
 from engine.frame import ClarifySlot, QueryFrame, TurnType
 from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
 from engine.sections import OVERVIEW_SECTIONS, SectionKey, section_title
-from grounding.blocks import Block, parse_blocks
+from grounding.blocks import Block, parse_blocks, shown
 from grounding.candidates import DrugMentions
 from grounding.dosing import route_labels
 from grounding.evidence import Answer, Claim, Evidence
@@ -31,6 +32,7 @@ from grounding.text import (
 )
 
 MAX_SECTION_CLAIMS = 12
+_MARK_ONLY = re.compile(r"^[\W_]*$")
 OVERVIEW_LINES_PER_SECTION = 2
 # Words around a condition that indication lines do not repeat ("bệnh gút" → "Gút mạn tính").
 _CONDITION_FILLER = frozenset({"benh", "chung", "bi", "mac", "dieu", "tri", "cac", "nhung", "cho"})
@@ -51,12 +53,17 @@ def _indexed(
     ]
 
 
+def _plain(text: str) -> list[str]:
+    """The sentences of a text as the user sees them: markup removed, heads alone dropped."""
+    return [p for p in (shown(s) for s in sentences_of(text)) if p and not _MARK_ONLY.match(p)]
+
+
 def _sentence_claims(parts: Iterable[tuple[int, Evidence]], *, prefix: str = "") -> list[Claim]:
     claims: list[Claim] = []
     for index, ev in parts:
         if ev.quarantined:
             continue
-        claims.extend(Claim(text=f"{prefix}{s}", citations=(index,)) for s in sentences_of(ev.text))
+        claims.extend(Claim(text=f"{prefix}{s}", citations=(index,)) for s in _plain(ev.text))
     return claims
 
 
@@ -208,7 +215,7 @@ class ExtractiveAnswerer:
             used.extend(ev for _, ev in parts)
             others = [d for d in drugs if d != drug_id]
             for index, ev in parts:
-                for sentence in sentences_of(ev.text):
+                for sentence in _plain(ev.text):
                     if any(self._mentions.mentions(sentence, other) for other in others):
                         claims.append(Claim(text=sentence, citations=(index,)))
         names = " và ".join(self.catalog.name_of(d) for d in drugs)
@@ -238,9 +245,7 @@ class ExtractiveAnswerer:
                 if index is None or ev.drug_id != cand.drug_id:
                     continue
                 used.append(ev)
-                hits = [
-                    s for s in sentences_of(ev.text) if _names_condition(s, phrase, exact=exact)
-                ]
+                hits = [s for s in _plain(ev.text) if _names_condition(s, phrase, exact=exact)]
                 if hits and not ev.quarantined:
                     lines.extend(hits)
                     cited.append(index)

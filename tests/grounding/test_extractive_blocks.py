@@ -60,3 +60,19 @@ def test_answer_is_the_row_its_caveat_and_the_other_bands(catalog: DrugCatalog) 
     message = render_answer(answer, [ev("paracetamol", "Paracetamol", "x", SECTION)]).message
     assert "*" not in message and "#" not in message
     assert len(message) < 600
+
+
+def test_attribute_answers_show_no_markup(catalog: DrugCatalog) -> None:
+    """A section quoted whole (here Thận trọng) shows its words, not its emphasis or heads."""
+    text = "### *Chung:*\n\n*Người cao tuổi:* dùng thận trọng. **Suy thận** cần giảm liều."
+    frame = QueryFrame.model_validate(
+        {"turn_type": "drug_attribute", "drugs": ["paracetamol"], "attribute": "than_trong"}
+    )
+    evidence = (ev("paracetamol", "Paracetamol", "than_trong", text),)
+    request = AnswerRequest(mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=evidence)
+    answer = ExtractiveAnswerer(catalog).generate(request)
+    assert isinstance(answer, Answer)
+    assert [c.text for c in answer.claims] == [
+        "Chung",
+        "Người cao tuổi: dùng thận trọng. Suy thận cần giảm liều.",
+    ]

@@ -54,7 +54,7 @@ def _indexed(
 
 
 def _plain(text: str) -> list[str]:
-    """The sentences of a text as the user sees them: markup removed, heads alone dropped."""
+    """The sentences of a text as the user sees them: markup removed, bare marks dropped."""
     return [p for p in (shown(s) for s in sentences_of(text)) if p and not _MARK_ONLY.match(p)]
 
 

@@ -22,6 +22,7 @@ ADULT_MONTHS = 18 * 12
 ELDERLY_YEARS = 60
 MAX_QUICK_REPLIES = 6
 MAX_OTHERS = 5
+MAX_LABEL_CHARS = 48
 MAX_LEAD_NOTES = 2
 MAX_LEAD_NOTE_CHARS = 80
 MAX_ROWS = 3
@@ -183,7 +184,11 @@ def _name(block: Block) -> list[str]:
 def _short(indication: str) -> str:
     """An indication head cut to its first phrase, for a quick reply or the "others" line."""
     head = re.split(r"[(:]", indication, maxsplit=1)[0].strip(" ,")
-    return head if len(head) <= 40 else head[:40].rsplit(" ", 1)[0]
+    if len(head) <= MAX_LABEL_CHARS:
+        return head
+    cut = head[:MAX_LABEL_CHARS].rsplit(" ", 1)[0]
+    # Never end on a joining word ("… do mất máu và").
+    return re.sub(r"(?:\s+(?:và|hoặc|do|của|ở|với|cho))+$", "", cut).rstrip(" ,-")
 
 
 def _shortlist(rows: list[Block]) -> list[Block]:

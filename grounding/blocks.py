@@ -54,6 +54,7 @@ _PART_HEAD = re.compile(
 )
 _BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
 _BAND_LEAD = re.compile(r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|clcr|do thanh thai)")
+_GOES_ON = re.compile(r"(?:hoac|hay|sau do|tiep theo|roi)\b")
 _PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
 
 
@@ -450,7 +451,9 @@ def _sentence(
     folded = fold(body)
     own = _row_bands(text, body, row_labels)
     # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
-    follows = not _DOSE.search(body) or bool(_CAVEAT_ANY.search(folded))
+    follows = (
+        not _DOSE.search(body) or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
+    )
     if last_row is not None and not labels and own.age is None and own.weight is None and follows:
         grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
         blocks[blocks.index(last_row)] = grown
@@ -485,7 +488,11 @@ def _sentence(
         routes,
         renal,
         hepatic,
-        next((shown(lb.text) for lb in row_labels if lb.kind == "ind"), ctx.indication),
+        # A row's indication is its own head, else that of the row it follows on the line.
+        next(
+            (shown(lb.text) for lb in row_labels if lb.kind == "ind"),
+            last_row.indication if last_row is not None and not labels else ctx.indication,
+        ),
     )
     blocks.append(block)
     return block if kind is BlockKind.ROW else None

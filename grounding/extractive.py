@@ -22,7 +22,7 @@ from grounding.limits import age_limits, can_use_claims, is_can_use
 from grounding.notices import quarantine_notices
 from grounding.overdose import overdose_claims
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
-from grounding.selection import select
+from grounding.selection import select, short_label
 from grounding.text import (
     contains_phrase,
     contains_phrase_exact,
@@ -197,7 +197,7 @@ class ExtractiveAnswerer:
         route = f", {route_labels(routes)[0].lower()}" if len(routes) == 1 else ""
         heads = list(dict.fromkeys(b.indication for b in rows if b.indication))
         about = (
-            f" ({heads[0].rstrip(':')})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
+            f" ({short_label(heads[0])})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
         )
         # The reminder matters where the book gives mg/kg: we never compute the dose.
         per_kg = not rows or any("/kg" in fold(b.text) or "/ kg" in b.text for b in rows)
@@ -277,7 +277,7 @@ class ExtractiveAnswerer:
 
 def _opens(rows: Sequence[Block], head: str) -> bool:
     """Every row already opens with its indication head (no need to repeat it in the lead)."""
-    return all(b.text.startswith(head) for b in rows if b.indication == head)
+    return all(head in b.text[: len(head) + 20] for b in rows if b.indication == head)
 
 
 def _names_condition(sentence: str, phrase: str, *, exact: bool) -> bool:

@@ -133,7 +133,7 @@ def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
         if ind:
             label = {
                 w
-                for w in fold(_short(ind)).replace(",", " ").split()
+                for w in fold(short_label(ind)).replace(",", " ").split()
                 if w not in _STOP and not w[0].isdigit()
             }
             scores[ind] = len(label & words) / max(len(label), 1)
@@ -177,11 +177,11 @@ def _name(block: Block) -> list[str]:
         names.append("người cao tuổi")
     names.extend(ROUTE_LABELS.get(r, str(r)).lower() for r in block.routes)
     if block.indication:
-        names.append(_short(block.indication).lower())
+        names.append(short_label(block.indication).lower())
     return names
 
 
-def _short(indication: str) -> str:
+def short_label(indication: str) -> str:
     """An indication head cut to its first phrase, for a quick reply or the "others" line."""
     head = re.split(r"[(:]", indication, maxsplit=1)[0].strip(" ,")
     if len(head) <= MAX_LABEL_CHARS:
@@ -263,7 +263,9 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     else:
         indications = [i for i in dict.fromkeys(b.indication for b in main) if i]
         if len(indications) > 1:
-            selection.ask_indications = tuple(_short(i) for i in indications)[:MAX_QUICK_REPLIES]
+            selection.ask_indications = tuple(short_label(i) for i in indications)[
+                :MAX_QUICK_REPLIES
+            ]
             return selection
     selection.rows = _shortlist([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     if selection.rows:
@@ -294,4 +296,4 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     return selection
 
 
-__all__ = ["ADULT_MONTHS", "Patient", "Selection", "fits", "select"]
+__all__ = ["ADULT_MONTHS", "Patient", "Selection", "fits", "select", "short_label"]

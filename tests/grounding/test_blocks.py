@@ -91,3 +91,12 @@ def test_table_breaks_never_join_a_number_to_a_unit() -> None:
     assert shown("*Uống:* **500 mg**") == "Uống: 500 mg"
     assert shown("_Trẻ em:_ Uống") == "Trẻ em: Uống"
     assert shown("_Trẻ em 2 - 6 tuổi_: Uống") == "Trẻ em 2 - 6 tuổi_: Uống"
+
+
+def test_an_alternative_regimen_stays_with_its_indication() -> None:
+    """'Hoặc …' after an indication's row is read with that row, not as a general dose."""
+    text = "Bệnh mắt hột: 20 mg/kg một liều. Hoặc 20 mg/kg/tuần trong 3 tuần.\nSốt: 10 mg/kg."
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = [b for b in blocks if b.text.startswith(("Bệnh", "Hoặc"))]
+    assert [b.indication for b in rows] == ["Bệnh mắt hột"]
+    assert rows[0].text.endswith("trong 3 tuần.")

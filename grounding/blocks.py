@@ -13,26 +13,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.frame import Route
 from grounding.bands import Bands, parse_bands
 from grounding.dosing import routes_named
 from grounding.evidence import Evidence
+from grounding.heads import (
+    DOSE,
+    PART_HEAD,
+    Context,
+    Head,
+    HeadStack,
+    Part,
+    Who,
+    classify_head,
+    heads_at,
+    who_of,
+)
+from grounding.markup import shown
 from grounding.text import fold
 
-_MARKUP = re.compile(r"^[#*_\s]+|[*_\s]+$")
-# Emphasis marks: "*…*" and "_…_" (an underscore only at a word's edge), heading hashes.
-_INNER_MARKUP = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)|^#+\s*")
-_NUMBER_WORD = re.compile(r"\d\s*[^\W\d_]+$")
-_BREAKS = re.compile(r"\s*(?:<br\s*/?>\s*)+")
-_SPACES = re.compile(r"[ \t]+")
 _BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
-_DOSE = re.compile(
-    r"\d\s*(?:mg|g|mcg|microgam|µg|ml(?!\s*/\s*ph)|đơn vị|UI|IU|viên|giọt|gói|ống)(?![a-zà-ỹ])",
-    re.IGNORECASE,
-)
 _CAVEAT_START = re.compile(
     r"^(?:toi da|lieu toi da|khong qua|khong duoc (?:vuot|dung qua)|khong vuot qua|cac lieu"
     r"|co the (?:nhac|lap|them)|nhac lai|lap lai)"
@@ -41,33 +44,9 @@ _CAVEAT_ANY = re.compile(r"toi da|khong (?:duoc )?(?:vuot )?qua|nhac lai|lap lai
 _ANCHOR = re.compile(
     r"(?:tre|benh nhan|nguoi benh|so sinh|can nang|thieu nien|nhu nhi)[^.;:]{0,45}"
 )
-_FILLER = re.compile(r"(?:nhu sau|sau day|gom|chu y|luu y|(?<![a-z])la)$")
-_HEAD_COLON = re.compile(r":(?!\d)")
-_WHO_LEAD = re.compile(
-    r"(?:(?:cach dung va )?lieu (?:luong |dung )?(?:va cach dung )?(?:o |cho |dung cho )?)?"
-    r"(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
-    r"|nguoi benh|thieu nien|nhu nhi|nguoi truong thanh)(?![a-z])"
-)
-_CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
-_PART_HEAD = re.compile(
-    r"(?:lieu luong|lieu dung)(?: va cach dung)?|cach dung(?: va lieu (?:luong|dung))?"
-)
 _BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
-_BAND_LEAD = re.compile(r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|clcr|do thanh thai)")
 _GOES_ON = re.compile(r"(?:hoac|hay|sau do|tiep theo|roi)\b")
 _PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
-
-
-class Part(StrEnum):
-    USAGE = "usage"
-    DOSING = "dosing"
-
-
-class Who(StrEnum):
-    ADULT = "adult"
-    CHILD = "child"
-    ELDERLY = "elderly"
-    ANY = "any"
 
 
 class BlockKind(StrEnum):
@@ -75,19 +54,6 @@ class BlockKind(StrEnum):
     CAVEAT = "caveat"
     NOTE = "note"
     TABLE_ROW = "table_row"
-
-
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What the heads above a block say about it."""
-
-    part: Part = Part.DOSING
-    who: Who | None = None
-    renal: bool = False
-    hepatic: bool = False
-    indication: str | None = None
-    routes: tuple[Route, ...] = ()
-    bands: Bands = field(default_factory=Bands)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,105 +80,6 @@ class Block:
         return (c.part, c.who, c.renal, c.hepatic, self.indication, c.routes, self.evidence_index)
 
 
-def _break(m: re.Match[str]) -> str:
-    # After a number the break parts it from its unit: keep it a break; else a space.
-    before = m.string[m.start() - 1 : m.start()]
-    return "\n" if before.isdigit() else " "
-
-
-def _unmark(m: re.Match[str]) -> str:
-    # "6 tuổi_:" keeps its underscore: without it "6 tuổi" would read as a quantity that
-    # the evidence, where the mark cuts number from unit, does not print.
-    if m[0].startswith("_") and _NUMBER_WORD.search(m.string[max(0, m.start() - 24) : m.start()]):
-        return m[0]
-    return ""
-
-
-def shown(raw: str) -> str:
-    """The text a user sees for a span: markup removed, words untouched.
-
-    A cell's line break after a number stays a line break: "cách 12<br>giờ" must not
-    become "12 giờ", a quantity the evidence (where number and unit are parted) lacks.
-    """
-    text = _INNER_MARKUP.sub(_unmark, _BREAKS.sub(_break, raw))
-    return _SPACES.sub(" ", text).strip(" :\n")
-
-
-@dataclass(frozen=True, slots=True)
-class _Label:
-    text: str
-    end: int
-    kind: str  # part | cond | who | route | band | ind | filler
-    who: Who | None = None
-    renal: bool = False
-    hepatic: bool = False
-    routes: tuple[Route, ...] = ()
-    bands: Bands = field(default_factory=Bands)
-    part: Part | None = None
-
-
-def _who(folded: str) -> Who | None:
-    if re.search(r"cao tuoi|nguoi gia", folded):
-        return Who.ELDERLY
-    if re.search(r"nguoi lon|nguoi truong thanh", folded):
-        # "Người lớn và trẻ em:" is everyone; "… và trẻ em trên 12 tuổi" is adults by band.
-        head = folded.split(":", 1)[0]
-        everyone = _CHILD_WORD.search(head) and not re.search(r"\d", head)
-        return Who.ANY if everyone else Who.ADULT
-    if re.search(r"(?<![a-z])(?:tre|so sinh|thieu nien|nhu nhi)(?![a-z])", folded):
-        return Who.CHILD
-    return None
-
-
-def _classify(label: str, end: int) -> _Label:
-    folded = fold(shown(label))
-    if _PART_HEAD.fullmatch(folded):
-        part = Part.USAGE if folded.startswith("cach dung") else Part.DOSING
-        return _Label(label, end, "part", part=part)
-    bands = parse_bands(label)
-    renal = bool(
-        re.search(r"suy than|clcr|thanh thai|tham phan|loc mau|(?:gan|ton thuong), than", folded)
-    )
-    hepatic = bool(re.search(r"suy gan|ton thuong gan|(?:nguoi )?benh gan", folded))
-    who = _who(folded)
-    leads_with_who = _WHO_LEAD.match(folded) is not None
-    routes = routes_named(label) if len(folded) <= 50 else ()
-    if _FILLER.search(folded):
-        return _Label(label, end, "filler")
-    if renal or hepatic:
-        return _Label(label, end, "cond", who=who, renal=renal, hepatic=hepatic, bands=bands)
-    if who is not None and leads_with_who:
-        return _Label(label, end, "who", who=who, bands=bands, routes=routes)
-    if routes and bands.is_empty:
-        return _Label(label, end, "route", routes=routes)
-    if not bands.is_empty and _BAND_LEAD.match(folded):
-        return _Label(label, end, "band", bands=bands, routes=routes)
-    return _Label(label, end, "ind", bands=bands)
-
-
-def _labels(text: str, start: int, stop: int) -> list[_Label]:
-    """The chain of "head:" labels opening text[start:stop] ("*Uống:* Trẻ em 2 - 4 tuổi: …")."""
-    found: list[_Label] = []
-    pos = start
-    while len(found) < 4:
-        # A head's colon ends a phrase ("Trẻ em:"), never a ratio ("2:1") or a time.
-        found_colon = _HEAD_COLON.search(text, pos, min(stop, pos + 170))
-        if found_colon is None:
-            break
-        colon = found_colon.start()
-        head = text[pos:colon]
-        if _DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
-            break
-        if fold(shown(head)).startswith(("neu ", "khi ", "trong truong hop")):
-            break
-        end = colon + 1
-        while end < stop and text[end] in "*_ ":
-            end += 1
-        found.append(_classify(head, end))
-        pos = end
-    return found
-
-
 def _sentences(text: str, start: int, stop: int) -> list[tuple[int, int]]:
     """Sentence spans of a line; ";" splits only before a new labelled row."""
     spans: list[tuple[int, int]] = []
@@ -222,92 +89,13 @@ def _sentences(text: str, start: int, stop: int) -> list[tuple[int, int]]:
         if not after or not (after[0].isupper() or after[0].isdigit()):
             continue
         if text[m.start() - 1] == ";":
-            labels = _labels(text, m.end(), stop)
+            labels = heads_at(text, m.end(), stop)
             if not labels or labels[0].kind not in ("band", "who"):
                 continue
         spans.append((begin, m.start()))
         begin = m.end()
     spans.append((begin, stop))
     return [(s, e) for s, e in spans if text[s:e].strip()]
-
-
-class _Stack:
-    """The heads in force; a new head replaces its own level and every head set after it."""
-
-    def __init__(self) -> None:
-        self.part = Part.DOSING
-        self.order: list[str] = []
-        self.values: dict[str, _Label] = {}
-
-    def set(self, level: str, label: _Label) -> None:
-        if level in self.order:
-            for name in self.order[self.order.index(level) :]:
-                self.values.pop(name, None)
-            self.order = self.order[: self.order.index(level)]
-        self.order.append(level)
-        self.values[level] = label
-
-    def reset(self) -> None:
-        self.order, self.values = [], {}
-
-    def apply(self, label: _Label, *, heading_only: bool) -> bool:
-        """Apply a head; False when the label belongs to the row instead.
-
-        A head stands alone on its line or is set in emphasis ("*Trẻ em:* …"); a plain
-        "Trẻ em theo cân nặng: …" or "Suy thận (ClCr …): …" opens one row only.
-        """
-        head = heading_only or "*" in label.text or "_" in label.text
-        if self.part is Part.USAGE and head and label.kind in ("who", "cond"):
-            # "*Liều dùng cho người lớn:*" after "Cách dùng" opens the dosing part.
-            self.part = Part.DOSING
-            self.reset()
-        if label.kind == "part":
-            self.part = label.part or self.part
-            self.reset()
-        elif label.kind == "cond" and head:
-            self.reset()
-            self.set("who", label)
-        elif label.kind == "who" and (heading_only or (head and label.bands.is_empty)):
-            outer = self.values.get("who")
-            if outer is not None and _nests(outer, label):
-                self.set("band", label)  # "Trẻ trên 12 tuần tuổi:" inside "trẻ dưới 40 kg:"
-            else:
-                self.set("who", label)
-        elif label.kind == "route":
-            self.set("route", label)
-        elif heading_only and label.kind in ("ind", "band"):
-            self.set(label.kind, label)
-        elif label.kind != "filler":
-            return False
-        return True
-
-    def context(self) -> Context:
-        who = self.values.get("who")
-        ind = self.values.get("ind")
-        route = self.values.get("route")
-        bands = Bands()
-        for name in self.order:
-            bands = self.values[name].bands.merged(bands)
-        return Context(
-            part=self.part,
-            who=who.who if who else None,
-            renal=bool(who and who.renal),
-            hepatic=bool(who and who.hepatic),
-            indication=shown(ind.text) if ind else None,
-            routes=route.routes if route else (who.routes if who else ()),
-            bands=replace(bands, adult_like=False),
-        )
-
-
-def _nests(outer: _Label, inner: _Label) -> bool:
-    """A child head by age under a child head by weight narrows it rather than replacing it."""
-    return (
-        outer.who is inner.who is Who.CHILD
-        and outer.bands.weight is not None
-        and outer.bands.age is None
-        and inner.bands.weight is None
-        and inner.bands.age is not None
-    )
 
 
 def _anchored_bands(text: str) -> Bands:
@@ -366,7 +154,7 @@ def _lines(text: str) -> list[tuple[int, int]]:
 
 def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
     """Blocks of a section's parts in order; heads carry across parts."""
-    stack = _Stack()
+    stack = HeadStack()
     blocks: list[Block] = []
     for index, ev in parts:
         if ev.quarantined:
@@ -390,7 +178,7 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
     return blocks
 
 
-def _row_bands(text: str, body: str, row_labels: list[_Label]) -> Bands:
+def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
     """The bands a row names itself: in its labels (and a parenthesis after them), else in
     the patient words of the sentence ("ở trẻ dưới 6 tuổi")."""
     if not row_labels:
@@ -404,7 +192,7 @@ def _row_bands(text: str, body: str, row_labels: list[_Label]) -> Bands:
 
 def _kind(body: str, folded: str, own: Bands, *, has_labels: bool) -> BlockKind:
     """A caveat ("tối đa …"), a dose row, or a note that doses nothing."""
-    dose = bool(_DOSE.search(body))
+    dose = bool(DOSE.search(body))
     if _CAVEAT_START.match(folded) or (not has_labels and not dose and _CAVEAT_ANY.search(folded)):
         return BlockKind.CAVEAT
     if has_labels or dose or own.adult_like or own.clearance is not None:
@@ -417,17 +205,17 @@ def _sentence(
     start: int,
     end: int,
     index: int,
-    stack: _Stack,
+    stack: HeadStack,
     blocks: list[Block],
     last_row: Block | None,
 ) -> Block | None:
     """Read one sentence: apply its heads, then add it as a row, caveat, note or continuation."""
-    labels = _labels(text, start, end)
-    if not labels and _PART_HEAD.fullmatch(fold(shown(text[start:end])).rstrip(".")):
+    labels = heads_at(text, start, end)
+    if not labels and PART_HEAD.fullmatch(fold(shown(text[start:end])).rstrip(".")):
         # "Liều lượng" printed as a line of its own, without a colon, is still a part head.
-        labels = [_classify(text[start:end], end)]
+        labels = [classify_head(text[start:end], end)]
     row_start = start
-    row_labels: list[_Label] = []
+    row_labels: list[Head] = []
     kept = False
     for label in labels:
         rest = shown(text[label.end : end])
@@ -452,7 +240,7 @@ def _sentence(
     own = _row_bands(text, body, row_labels)
     # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
     follows = (
-        not _DOSE.search(body) or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
+        not DOSE.search(body) or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
     )
     if last_row is not None and not labels and own.age is None and own.weight is None and follows:
         grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
@@ -462,14 +250,14 @@ def _sentence(
     # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
     lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
     named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]
-    who = named[0] if named else (_who(lead) or ctx.who)
+    who = named[0] if named else (who_of(lead) or ctx.who)
     # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
     routes = routes_named(after) or ctx.routes or routes_named(body[:60])
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.
-    own_who = any(lb.who for lb in row_labels) or _who(lead) is not None
+    own_who = any(lb.who for lb in row_labels) or who_of(lead) is not None
     renal = (ctx.renal and not own_who) or own.clearance is not None
     renal = renal or any(lb.renal for lb in row_labels)
     hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead

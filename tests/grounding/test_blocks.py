@@ -82,17 +82,6 @@ def test_adults_and_children_head_fits_a_child() -> None:
     assert [b.text for b in chosen.rows] == ["Người lớn và trẻ em: Liều hằng ngày 0,5 đơn vị/kg."]
 
 
-def test_table_breaks_never_join_a_number_to_a_unit() -> None:
-    """'cách 12<br>giờ' keeps its break (the evidence has no '12 giờ'); other breaks are spaces."""
-    from grounding.blocks import shown
-
-    assert shown("Từ 10 đến<br>30 ml/phút") == "Từ 10 đến 30 ml/phút"
-    assert shown("250 mg cách 12<br><br>giờ/lần") == "250 mg cách 12\ngiờ/lần"
-    assert shown("*Uống:* **500 mg**") == "Uống: 500 mg"
-    assert shown("_Trẻ em:_ Uống") == "Trẻ em: Uống"
-    assert shown("_Trẻ em 2 - 6 tuổi_: Uống") == "Trẻ em 2 - 6 tuổi_: Uống"
-
-
 def test_an_alternative_regimen_stays_with_its_indication() -> None:
     """'Hoặc …' after an indication's row is read with that row, not as a general dose."""
     text = "Bệnh mắt hột: 20 mg/kg một liều. Hoặc 20 mg/kg/tuần trong 3 tuần.\nSốt: 10 mg/kg."

@@ -183,7 +183,10 @@ def _name(block: Block) -> list[str]:
 
 def short_label(indication: str) -> str:
     """An indication head cut to its first phrase, for a quick reply or the "others" line."""
-    head = re.split(r"[(:]", indication, maxsplit=1)[0].strip(" ,")
+    head = re.split(r"[(:]|\s(?:trên|dưới|từ|>|<|≥|≤)(?: hoặc bằng)?\s*\d", indication, maxsplit=1)[
+        0
+    ]
+    head = head.strip(" ,")
     if len(head) <= MAX_LABEL_CHARS:
         return head
     cut = head[:MAX_LABEL_CHARS].rsplit(" ", 1)[0]

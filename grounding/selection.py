@@ -72,7 +72,6 @@ class Selection:
     ask_routes: tuple[Route, ...] = ()
     ask_indications: tuple[str, ...] = ()
     has_rows: bool = False
-    route_missing: bool = False
 
 
 def _in(band: Band | None, value: float | None, *, strict: bool = False) -> bool | None:
@@ -204,34 +203,33 @@ def _shortlist(rows: list[Block]) -> list[Block]:
     return [b for b in rows if b in keep]
 
 
-def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selection:
-    """The rows that fit the frame's patient; or the routes/indications to ask about."""
-    dosing = [b for b in blocks if b.context.part is Part.DOSING]
-    rows_all = [b for b in dosing if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
-    patient = Patient.of(frame)
-    chosen = [b for b in rows_all if fits(b, patient)]
+def _renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
+    """With a measured clearance, the renal rows for it: alone when they print a dose,
+    with the usual rows when they only widen the interval ("cách nhau ít nhất 6 giờ")."""
     renal = [b for b in chosen if b.renal]
-    if renal and patient.clearance is not None:
-        renal = [b for b in renal if b.bands.clearance] or renal
-        # A renal row with its own dose replaces the usual dose; one that only widens the
-        # interval ("cách nhau ít nhất 6 giờ") is read with it.
-        doses = any(_DOSE.search(b.text) for b in renal)
-        chosen = renal if doses else renal + [b for b in chosen if not b.renal]
-    if patient.child and any(b.bands.adult_like for b in chosen):
-        # The book sends this child to the adult dose: quote the adult rows of that route.
+    if not renal or patient.clearance is None:
+        return chosen
+    renal = [b for b in renal if b.bands.clearance] or renal
+    if any(_DOSE.search(b.text) for b in renal):
+        return renal
+    return renal + [b for b in chosen if not b.renal]
+
+
+def _adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -> list[Block]:
+    """A child the book sends to the adult dose gets the adult rows, and no general child row."""
+    if not patient.child:
+        return chosen
+    if any(b.bands.adult_like for b in chosen):
         routes = {r for b in chosen if b.bands.adult_like for r in b.routes}
-        chosen += [
+        chosen = chosen + [
             b
-            for b in rows_all
+            for b in rows
             if b.who is Who.ADULT
-            and not b.bands.age
-            and not b.bands.weight
-            and not b.renal
+            and not (b.bands.age or b.bands.weight or b.renal)
             and (not routes or routes & set(b.routes))
             and b not in chosen
         ]
-    if patient.child and any(b.who is Who.ADULT or b.bands.adult_like for b in chosen):
-        # Past the book's adult threshold: general child rows no longer apply to this child.
+    if any(b.who is Who.ADULT or b.bands.adult_like for b in chosen):
         chosen = [
             b
             for b in chosen
@@ -242,19 +240,56 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
                 and b.bands.weight is None
             )
         ]
-    if frame.route is not None:
-        printed = {r for b in dosing for r in b.routes}
-        chosen = [
-            b
-            for b in chosen
-            if frame.route in b.routes or (not b.routes and (not printed or frame.route in printed))
-        ]
-    chosen = _narrowest(chosen, patient)
-    printed_routes = {r for b in dosing for r in b.routes}
-    selection = Selection(
-        has_rows=bool(rows_all),
-        route_missing=frame.route is not None and frame.route not in printed_routes,
-    )
+    return chosen
+
+
+def _on_route(chosen: list[Block], dosing: list[Block], route: Route | None) -> list[Block]:
+    """Rows of the asked route; a row with no route only when the section prints that route."""
+    if route is None:
+        return chosen
+    printed = {r for b in dosing for r in b.routes}
+    return [
+        b
+        for b in chosen
+        if route in b.routes or (not b.routes and (not printed or route in printed))
+    ]
+
+
+def _lead_notes(dosing: list[Block], route: Route | None) -> list[Block]:
+    """Short notes printed before any head ("Uống sau bữa ăn.") govern every row after."""
+    return [
+        b
+        for b in dosing
+        if b.kind is BlockKind.NOTE
+        and b.context == Context(part=Part.DOSING)
+        and len(b.text) <= MAX_LEAD_NOTE_CHARS
+        and (route is None or not b.routes or route in b.routes)
+    ][:MAX_LEAD_NOTES]
+
+
+def _others(rows: list[Block], shown: list[Block]) -> list[str]:
+    """Names of the populations, routes and indications the book covers beyond the answer."""
+    seen = {n for b in shown for n in _name(b)}
+    others: list[str] = []
+    for b in rows:
+        if b in shown:
+            continue
+        for name in _name(b):
+            if name not in seen and name not in others and not re.search(r"\d", name):
+                others.append(name)
+    return others[:MAX_OTHERS]
+
+
+def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selection:
+    """The rows that fit the frame's patient; or the routes/indications to ask about."""
+    dosing = [b for b in blocks if b.context.part is Part.DOSING]
+    rows_all = [b for b in dosing if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
+    patient = Patient.of(frame)
+    chosen = [b for b in rows_all if fits(b, patient)]
+    chosen = _renal_first(chosen, patient)
+    chosen = _adult_threshold(chosen, rows_all, patient)
+    chosen = _narrowest(_on_route(chosen, dosing, frame.route), patient)
+    selection = Selection(has_rows=bool(rows_all))
     main = [b for b in chosen if not b.renal and not b.hepatic]
     regimens = list(dict.fromkeys(b.routes for b in main if b.routes))
     if frame.route is None and len(regimens) > 1:
@@ -266,36 +301,19 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     else:
         indications = [i for i in dict.fromkeys(b.indication for b in main) if i]
         if len(indications) > 1:
-            selection.ask_indications = tuple(short_label(i) for i in indications)[
-                :MAX_QUICK_REPLIES
-            ]
+            labels = tuple(short_label(i) for i in indications)
+            selection.ask_indications = labels[:MAX_QUICK_REPLIES]
             return selection
     selection.rows = _shortlist([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     if selection.rows:
-        # Short notes printed before any head ("Uống sau bữa ăn.") govern every row after.
-        selection.rows[:0] = [
-            b
-            for b in dosing
-            if b.kind is BlockKind.NOTE
-            and b.context == Context(part=Part.DOSING)
-            and len(b.text) <= MAX_LEAD_NOTE_CHARS
-            and (frame.route is None or not b.routes or frame.route in b.routes)
-        ][:MAX_LEAD_NOTES]
+        selection.rows[:0] = _lead_notes(dosing, frame.route)
     groups = {b.group[:6] for b in selection.rows}
     selection.caveats = [
         b
         for b in dosing
         if b.kind is BlockKind.CAVEAT and b.group[:6] in groups and fits(b, patient)
     ][:MAX_CAVEATS]
-    seen = {n for b in selection.rows for n in _name(b)}
-    others: list[str] = []
-    for b in rows_all:
-        if b in selection.rows:
-            continue
-        for name in _name(b):
-            if name not in seen and name not in others and not re.search(r"\d", name):
-                others.append(name)
-    selection.others = others[:MAX_OTHERS]
+    selection.others = _others(rows_all, selection.rows)
     return selection
 
 

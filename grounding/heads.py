@@ -32,6 +32,10 @@ _WHO_LEAD = re.compile(
     r"(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
     r"|nguoi benh|thieu nien|nhu nhi|nguoi truong thanh)(?![a-z])"
 )
+# Words of a sentence, not of a head: a colon after them introduces what was said.
+_PROSE = re.compile(
+    r"(?<![a-z])(?:khuyen cao|nen|phai|duoc dung|dung lieu|co the|doi voi)(?![a-z])"
+)
 _CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
 _BAND_LEAD = re.compile(r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|clcr|do thanh thai)")
 
@@ -98,7 +102,10 @@ def classify_head(label: str, end: int) -> Head:
         return Head(label, end, "part", part=part)
     bands = parse_bands(label)
     renal = bool(
-        re.search(r"suy than|clcr|thanh thai|tham phan|loc mau|(?:gan|ton thuong), than", folded)
+        re.search(
+            r"suy than|clcr|thanh thai|tham phan|tham tach|chay than|loc mau|(?:gan|ton thuong), than",
+            folded,
+        )
     )
     hepatic = bool(re.search(r"suy gan|ton thuong gan|(?:nguoi )?benh gan", folded))
     who = who_of(folded)
@@ -135,7 +142,10 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
         end = colon + 1
         while end < stop and text[end] in "*_ ":
             end += 1
-        found.append(classify_head(head, end))
+        read = classify_head(head, end)
+        if read.kind == "ind" and _PROSE.search(fold(shown(head))):
+            break  # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence
+        found.append(read)
         pos = end
     return found
 

@@ -49,3 +49,16 @@ def test_a_route_set_first_survives_a_population_under_it() -> None:
     for label in ("*Dạng uống", "Liều người lớn", "Trẻ em dưới 40 kg"):
         stack.apply(classify_head(label, 0), heading_only=True)
     assert stack.context().routes == (Route.ORAL,)
+
+
+def test_a_sentence_with_a_colon_is_not_a_head() -> None:
+    """'Đối với trẻ nhỏ, sách khuyến cáo dùng liều: …' is said, not a heading."""
+    from grounding.heads import heads_at
+
+    text = "Đối với trẻ nhỏ, sách khuyến cáo dùng liều: 10 mg/kg."
+    assert heads_at(text, 0, len(text)) == []
+
+
+def test_dialysis_is_a_renal_head() -> None:
+    """'Người bệnh thẩm tách' is a renal head, not an indication."""
+    assert classify_head("Người bệnh thẩm tách", 0).kind == "cond"

@@ -36,6 +36,9 @@ _WHO_LEAD = re.compile(
 _PROSE = re.compile(
     r"(?<![a-z])(?:khuyen cao|nen|phai|duoc dung|dung lieu|co the|doi voi)(?![a-z])"
 )
+_RENAL = re.compile(
+    r"suy than|clcr|thanh thai|tham phan|tham tach|chay than|loc mau|(?:gan|ton thuong), than"
+)
 _CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
 _BAND_LEAD = re.compile(r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|clcr|do thanh thai)")
 
@@ -101,12 +104,7 @@ def classify_head(label: str, end: int) -> Head:
         part = Part.USAGE if folded.startswith("cach dung") else Part.DOSING
         return Head(label, end, "part", part=part)
     bands = parse_bands(label)
-    renal = bool(
-        re.search(
-            r"suy than|clcr|thanh thai|tham phan|tham tach|chay than|loc mau|(?:gan|ton thuong), than",
-            folded,
-        )
-    )
+    renal = bool(_RENAL.search(folded))
     hepatic = bool(re.search(r"suy gan|ton thuong gan|(?:nguoi )?benh gan", folded))
     who = who_of(folded)
     leads_with_who = _WHO_LEAD.match(folded) is not None

@@ -36,7 +36,7 @@ def shown(raw: str) -> str:
     become "12 giờ", a quantity the evidence (where number and unit are parted) lacks.
     """
     text = _INNER_MARKUP.sub(_unmark, _BREAKS.sub(_break, raw))
-    return _SPACES.sub(" ", text).strip(" :\n")
+    return _SPACES.sub(" ", text).strip(" :;\n")
 
 
 __all__ = ["shown"]

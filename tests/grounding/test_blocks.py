@@ -30,14 +30,14 @@ def test_blocks_keep_spans_and_hide_markup() -> None:
     """Every block's text is its span of the evidence, without emphasis or heading marks."""
     for block in _blocks():
         assert "*" not in block.text and "#" not in block.text
-        assert block.text == SECTION[block.start : block.end].replace("*", "").strip()
+        assert block.text == SECTION[block.start : block.end].replace("*", "").strip(" ;")
 
 
 def test_child_gets_only_its_band_and_the_governing_caveat() -> None:
     """A 3-year-old gets the 2 - 5 year row and the repeat caveat, nothing for adults."""
     chosen = select(_blocks(), _frame(population="child", age_months=36, weight_kg=14), "")
     texts = [b.text for b in chosen.rows + chosen.caveats]
-    assert texts[0] == "Trẻ em 2 - 5 tuổi: 150 mg;"
+    assert texts[0] == "Trẻ em 2 - 5 tuổi: 150 mg"
     assert any("nhắc lại sau 6 giờ" in t for t in texts)
     assert not any("500 mg" in t or "100 mg" in t for t in texts)
 

@@ -34,6 +34,7 @@ from engine.triage import (
 )
 from grounding.checks import Check, run_checks
 from grounding.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
+from grounding.limits import is_can_use, sections_for
 from grounding.listfit import fit_list
 from grounding.render import RenderedAnswer
 from grounding.text import sentences_of
@@ -111,7 +112,10 @@ class Paths:
     # -- single drug --------------------------------------------------------
     def _sections_for(self, frame: QueryFrame) -> list[str]:
         if frame.turn_type is TurnType.DOSING_CALC:
-            return [SectionKey.LIEU_LUONG_CACH_DUNG]
+            # Chống chỉ định too: an age the dose text does not cover may be contraindicated.
+            return [SectionKey.LIEU_LUONG_CACH_DUNG, SectionKey.CHONG_CHI_DINH]
+        if is_can_use(frame):
+            return list(dict.fromkeys([*sections_for(frame), *filter(None, [frame.attribute])]))
         if frame.attribute:
             return [frame.attribute]
         if frame.turn_type is TurnType.INTERACTION:

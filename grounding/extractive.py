@@ -7,25 +7,22 @@ clarification; an interaction answer quotes only lines that name the other drug.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from engine.catalog import DrugCatalog
-from engine.frame import ClarifySlot, QueryFrame, Route, TurnType
+from engine.frame import ClarifySlot, QueryFrame, TurnType
 from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
 from engine.sections import OVERVIEW_SECTIONS, SectionKey, section_title
+from grounding.blocks import Block, parse_blocks, shown
 from grounding.candidates import DrugMentions
-from grounding.dosing import (
-    LineKind,
-    RouteBlock,
-    parse_dose_section,
-    route_labels,
-    routes_named,
-    select_lines,
-    wants_line,
-)
+from grounding.dosing import route_labels
 from grounding.evidence import Answer, Claim, Evidence
+from grounding.limits import age_limits, can_use_claims, is_can_use
 from grounding.notices import quarantine_notices
+from grounding.overdose import overdose_claims
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
+from grounding.selection import select, short_label
 from grounding.text import (
     contains_phrase,
     contains_phrase_exact,
@@ -35,10 +32,14 @@ from grounding.text import (
 )
 
 MAX_SECTION_CLAIMS = 12
+_MARK_ONLY = re.compile(r"^[\W_]*$")
 OVERVIEW_LINES_PER_SECTION = 2
 # Words around a condition that indication lines do not repeat ("bệnh gút" → "Gút mạn tính").
 _CONDITION_FILLER = frozenset({"benh", "chung", "bi", "mac", "dieu", "tri", "cac", "nhung", "cho"})
 ROUTE_QUESTION = "Dược thư ghi liều khác nhau theo đường dùng. Bạn muốn hỏi đường dùng nào?"
+INDICATION_QUESTION = (
+    "Dược thư ghi liều khác nhau theo chỉ định. Bạn hỏi liều dùng cho trường hợp nào?"
+)
 
 
 def _indexed(
@@ -52,12 +53,17 @@ def _indexed(
     ]
 
 
+def _plain(text: str) -> list[str]:
+    """The sentences of a text as the user sees them: markup removed, bare marks dropped."""
+    return [p for p in (shown(s) for s in sentences_of(text)) if p and not _MARK_ONLY.match(p)]
+
+
 def _sentence_claims(parts: Iterable[tuple[int, Evidence]], *, prefix: str = "") -> list[Claim]:
     claims: list[Claim] = []
     for index, ev in parts:
         if ev.quarantined:
             continue
-        claims.extend(Claim(text=f"{prefix}{s}", citations=(index,)) for s in sentences_of(ev.text))
+        claims.extend(Claim(text=f"{prefix}{s}", citations=(index,)) for s in _plain(ev.text))
     return claims
 
 
@@ -96,10 +102,28 @@ class ExtractiveAnswerer:
         section = request.frame.attribute
         if request.frame.turn_type is TurnType.DOSING_CALC:
             section = SectionKey.LIEU_LUONG_CACH_DUNG.value
+        if is_can_use(request.frame):
+            speaks, found = can_use_claims(request.evidence, drug_id, request.frame)
+            if found:
+                titles = " và ".join(f"mục {section_title(k)}" for k in speaks)
+                return Answer(
+                    lead=(
+                        f"{section_title(speaks[0])} của {name} theo Dược thư:"
+                        if len(speaks) == 1
+                        else f"{name}: Dược thư ghi ở {titles}:"
+                    ),
+                    claims=tuple(found),
+                    notices=quarantine_notices(
+                        ev for ev in request.evidence if ev.drug_id == drug_id
+                    ),
+                )
         parts = _indexed(request.evidence, drug_id, section) or _indexed(
             request.evidence, drug_id, None
         )
-        claims = _sentence_claims(parts)[:MAX_SECTION_CLAIMS]
+        if section == SectionKey.QUA_LIEU_XU_TRI.value:
+            claims = overdose_claims(parts)
+        else:
+            claims = _sentence_claims(parts)[:MAX_SECTION_CLAIMS]
         title = section_title(section) if section else "Thông tin"
         return Answer(
             lead=f"{title} của {name} theo Dược thư:",
@@ -127,51 +151,58 @@ class ExtractiveAnswerer:
         drug_id, name = self._drug(request)
         parts = _indexed(request.evidence, drug_id, SectionKey.LIEU_LUONG_CACH_DUNG.value)
         notices = quarantine_notices(ev for _, ev in parts)
-        blocks = parse_dose_section(parts)
-        preamble = [b for b in blocks if not b.routes]
-        routed = [b for b in blocks if b.routes]
-        if frame.route is not None:
-            routed = [b for b in routed if frame.route in b.routes]
-        applicable = [(b, lines) for b in routed if (lines := select_lines(b, frame))]
-        if len(applicable) > 1 and frame.route is None:
-            routes = [r for b, _ in applicable for r in b.routes]
+        asked = frame.condition.text if frame.condition else frame.standalone_query
+        chosen = select(parse_blocks(parts), frame, asked)
+        if chosen.ask_routes:
             return AnswerClarify(
                 reason="ambiguous_route",
                 question=ROUTE_QUESTION,
                 slot=ClarifySlot.ROUTE,
-                quick_replies=route_labels(routes),
+                quick_replies=route_labels(chosen.ask_routes),
             )
-        chosen = [ln for b in preamble for ln in select_lines(b, frame)]
-        route_lines = applicable[0][1] if applicable else []
-        if route_lines and not chosen:
-            # Notes printed before the first route heading ("Uống sau ăn …") apply to all.
-            chosen = [ln for b in preamble for ln in b.lines if ln.kind is LineKind.GENERAL]
-        chosen.extend(route_lines)
-        # Renal and hepatic adjustments apply whatever the route they were printed under.
-        if chosen:
-            chosen.extend(
-                ln
-                for b in blocks
-                for ln in b.lines
-                if ln.kind in (LineKind.RENAL, LineKind.HEPATIC)
-                and ln not in chosen
-                and wants_line(ln, frame)
+        if chosen.ask_indications:
+            return AnswerClarify(
+                reason="needs_more_info",
+                question=INDICATION_QUESTION,
+                slot=ClarifySlot.CONDITION,
+                quick_replies=chosen.ask_indications,
             )
-        if frame.route is not None and not applicable and not _prints_route(blocks, frame.route):
-            chosen = []  # the asked route is not printed: quoting another route would mislead
-        claims = tuple(Claim(text=ln.text, citations=(ln.evidence_index,)) for ln in chosen)
-        return Answer(lead=self._dose_lead(name, frame), claims=claims, notices=notices)
+        if not chosen.rows:
+            limits = age_limits(request.evidence, drug_id, frame)
+            if limits:
+                return Answer(
+                    lead=f"{name}: Dược thư ghi ở mục Chống chỉ định:",
+                    claims=tuple(limits),
+                    notices=notices,
+                )
+            return Answer(lead=self._dose_lead(name, frame), claims=(), notices=notices)
+        claims = [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.rows]
+        claims += [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.caveats]
+        if chosen.others:
+            notices = (*notices, "Dược thư còn ghi liều cho: " + ", ".join(chosen.others) + ".")
+        return Answer(
+            lead=self._dose_lead(name, frame, chosen.rows),
+            claims=tuple(claims),
+            notices=notices,
+        )
 
     @staticmethod
-    def _dose_lead(name: str, frame: QueryFrame) -> str:
+    def _dose_lead(name: str, frame: QueryFrame, rows: Sequence[Block] = ()) -> str:
         who = {"child": " cho trẻ em", "adult": " cho người lớn"}.get(
             frame.population.value if frame.population else "", ""
         )
-        route = f", {route_labels([frame.route])[0].lower()}" if frame.route else ""
-        return (
-            f"Liều dùng {name}{who}{route} theo Dược thư "
-            "(trích nguyên văn, không tính sẵn liều theo cân nặng):"
+        routes = (frame.route and [frame.route]) or list(
+            dict.fromkeys(r for b in rows if not b.renal for r in b.routes[:1])
         )
+        route = f", {route_labels(routes)[0].lower()}" if len(routes) == 1 else ""
+        heads = list(dict.fromkeys(b.indication for b in rows if b.indication))
+        about = (
+            f" ({short_label(heads[0])})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
+        )
+        # The reminder matters where the book gives mg/kg: we never compute the dose.
+        per_kg = not rows or any("/kg" in fold(b.text) or "/ kg" in b.text for b in rows)
+        note = " (trích nguyên văn, không tính sẵn liều theo cân nặng)" if per_kg else ""
+        return f"Liều dùng {name}{who}{route}{about} theo Dược thư{note}:"
 
     def _interaction(self, request: AnswerRequest) -> Answer:
         drugs = list(request.frame.drugs) or list(
@@ -184,7 +215,7 @@ class ExtractiveAnswerer:
             used.extend(ev for _, ev in parts)
             others = [d for d in drugs if d != drug_id]
             for index, ev in parts:
-                for sentence in sentences_of(ev.text):
+                for sentence in _plain(ev.text):
                     if any(self._mentions.mentions(sentence, other) for other in others):
                         claims.append(Claim(text=sentence, citations=(index,)))
         names = " và ".join(self.catalog.name_of(d) for d in drugs)
@@ -214,9 +245,7 @@ class ExtractiveAnswerer:
                 if index is None or ev.drug_id != cand.drug_id:
                     continue
                 used.append(ev)
-                hits = [
-                    s for s in sentences_of(ev.text) if _names_condition(s, phrase, exact=exact)
-                ]
+                hits = [s for s in _plain(ev.text) if _names_condition(s, phrase, exact=exact)]
                 if hits and not ev.quarantined:
                     lines.extend(hits)
                     cited.append(index)
@@ -246,11 +275,9 @@ class ExtractiveAnswerer:
         )
 
 
-def _prints_route(blocks: Sequence[RouteBlock], route: Route) -> bool:
-    """Whether a section without a heading for `route` still names it (e.g. "Uống, …")."""
-    if any(b.routes for b in blocks):
-        return False
-    return any(route in routes_named(ln.text) for b in blocks for ln in b.lines)
+def _opens(rows: Sequence[Block], head: str) -> bool:
+    """Every row already opens with its indication head (no need to repeat it in the lead)."""
+    return all(head in b.text[: len(head) + 20] for b in rows if b.indication == head)
 
 
 def _names_condition(sentence: str, phrase: str, *, exact: bool) -> bool:
@@ -268,4 +295,4 @@ def _names_condition(sentence: str, phrase: str, *, exact: bool) -> bool:
     return bool(words) and all(contains(sentence, w) for w in words)
 
 
-__all__ = ["ROUTE_QUESTION", "ExtractiveAnswerer"]
+__all__ = ["INDICATION_QUESTION", "ROUTE_QUESTION", "ExtractiveAnswerer"]

@@ -62,14 +62,25 @@ def render_message(answer: Answer, claims: Sequence[Claim], citations: Sequence[
     parts: list[str] = []
     if answer.lead:
         parts.append(answer.lead.strip())
+    # Parts of one section on the same pages read as one source to the user: one number,
+    # one "Nguồn" line (the turn result still lists each cited chunk).
+    shown: dict[tuple[object, ...], int] = {}
+    number = [shown.setdefault(_source(c), len(shown) + 1) for c in citations]
     for claim in claims:
-        markers = "".join(f"[{i + 1}]" for i in claim.citations)
+        marks = dict.fromkeys(number[i] for i in claim.citations if 0 <= i < len(number))
+        markers = "".join(f"[{n}]" for n in marks)
         parts.append(f"- {claim.text.strip()} {markers}".rstrip())
     parts.extend(notice.strip() for notice in answer.notices if notice.strip())
     if citations:
         parts.append("Nguồn:")
-        parts.extend(citation_line(n, c) for n, c in enumerate(citations, start=1))
+        firsts = {n: c for c, n in reversed(list(zip(citations, number, strict=True)))}
+        parts.extend(citation_line(n, firsts[n]) for n in sorted(firsts))
     return nfc("\n".join(parts))
+
+
+def _source(citation: Citation) -> tuple[object, ...]:
+    c = citation
+    return (c.drug_id, c.section_key, c.page_start, c.page_end, c.verify_pdf, c.source)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,3 +57,21 @@ def test_pages_forms() -> None:
     """Pages read 'tr. 101' for one page and 'tr. 101–102' for a range."""
     citations, _ = citations_for(Answer(claims=(Claim(text="x", citations=(0, 1)),)), POOL)
     assert [pages(c) for c in citations] == ["tr. 100", "tr. 101–102"]
+
+
+def test_parts_of_one_section_share_one_source_line() -> None:
+    """Two chunks of one section on the same pages: one [1] and one 'Nguồn' line in the text."""
+    parts = [
+        ev("x", "X", "lieu_luong_cach_dung", "- Trẻ em: 10 mg."),
+        ev("x", "X", "lieu_luong_cach_dung", "- Người lớn: 20 mg.", part=1),
+    ]
+    answer = Answer(
+        claims=(
+            Claim(text="Trẻ em: 10 mg.", citations=(0,)),
+            Claim(text="Người lớn: 20 mg.", citations=(1,)),
+        )
+    )
+    rendered = render_answer(answer, parts)
+    assert len(rendered.citations) == 2  # the turn result still names each chunk
+    assert rendered.message.splitlines()[:2] == ["- Trẻ em: 10 mg. [1]", "- Người lớn: 20 mg. [1]"]
+    assert rendered.message.count("X — Liều lượng và cách dùng") == 1

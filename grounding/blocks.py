@@ -1,0 +1,289 @@
+"""Read a dosing section, as the book prints it, into blocks with their context.
+
+The book writes a dose section as prose: part heads ("*Cách dùng:*", "*Liều lượng:*"),
+population heads ("*Trẻ em:*"), indication sub-heads ("Đau, sốt:"), route heads
+("*Uống:*"), then rows ("Trẻ em 2 - 4 tuổi: 180 mg;") and the caveats that govern them.
+Emphasis and heading marks are structure cues, never shown. Every block keeps its
+exact span (character offsets) in the evidence text it came from; its text is that
+span with markup removed, never reworded. Derived at answer time from the evidence,
+so chunk texts (and the content-addressed vector cache) never change.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from engine.frame import Route
+from grounding.bands import Bands, parse_bands
+from grounding.dosing import routes_named
+from grounding.evidence import Evidence
+from grounding.heads import (
+    DOSE,
+    PART_HEAD,
+    Context,
+    Head,
+    HeadStack,
+    Part,
+    Who,
+    classify_head,
+    heads_at,
+    who_of,
+)
+from grounding.markup import shown
+from grounding.text import fold
+
+_BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
+_CAVEAT_START = re.compile(
+    r"^(?:toi da|lieu toi da|khong qua|khong duoc (?:vuot|dung qua)|khong vuot qua|cac lieu"
+    r"|co the (?:nhac|lap|them)|nhac lai|lap lai)"
+)
+_CAVEAT_ANY = re.compile(r"toi da|khong (?:duoc )?(?:vuot )?qua|nhac lai|lap lai")
+_ANCHOR = re.compile(
+    r"(?:tre|benh nhan|nguoi benh|so sinh|can nang|thieu nien|nhu nhi)[^.;:]{0,45}"
+)
+_BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
+_GOES_ON = re.compile(r"(?:hoac|hay|sau do|tiep theo|roi)\b")
+_PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
+
+
+class BlockKind(StrEnum):
+    ROW = "row"
+    CAVEAT = "caveat"
+    NOTE = "note"
+    TABLE_ROW = "table_row"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One row, caveat or note: the book's words, where they are, and what governs them."""
+
+    text: str
+    evidence_index: int
+    start: int
+    end: int
+    kind: BlockKind
+    context: Context
+    bands: Bands
+    who: Who | None
+    routes: tuple[Route, ...]
+    renal: bool
+    hepatic: bool
+    indication: str | None = None
+
+    @property
+    def group(self) -> tuple[object, ...]:
+        """Blocks printed under the same heads share a group (a caveat governs its group)."""
+        c = self.context
+        return (c.part, c.who, c.renal, c.hepatic, self.indication, c.routes, self.evidence_index)
+
+
+def _sentences(text: str, start: int, stop: int) -> list[tuple[int, int]]:
+    """Sentence spans of a line; ";" splits only before a new labelled row."""
+    spans: list[tuple[int, int]] = []
+    begin = start
+    for m in _BOUNDARY.finditer(text, start, stop):
+        after = text[m.end() : m.end() + 3].lstrip('*_("“')
+        if not after or not (after[0].isupper() or after[0].isdigit()):
+            continue
+        if text[m.start() - 1] == ";":
+            labels = heads_at(text, m.end(), stop)
+            if not labels or labels[0].kind not in ("band", "who"):
+                continue
+        spans.append((begin, m.start()))
+        begin = m.end()
+    spans.append((begin, stop))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _anchored_bands(text: str) -> Bands:
+    """Bands in an unlabelled sentence, only where they describe a patient ("ở trẻ dưới 6 tuổi")."""
+    folded = fold(text)
+    found = Bands(clearance=parse_bands(text).clearance)
+    for m in _ANCHOR.finditer(folded):
+        found = (
+            found.merged(parse_bands(m[0]))
+            if found.age or found.weight
+            else parse_bands(m[0]).merged(found)
+        )
+    return replace(found, adult_like=bool(parse_bands(text).adult_like))
+
+
+def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) -> list[Block]:
+    cells = [[shown(c) for c in text[s:e].strip().strip("|").split("|")] for s, e in lines]
+    header = cells[0]
+    rows = [
+        (span, row)
+        for span, row in zip(lines[1:], cells[1:], strict=True)
+        if not all(set(c) <= set("-: ") for c in row)
+    ]
+    renal = ctx.renal or "thanh thai" in fold(header[0]) or "clcr" in fold(header[0])
+    blocks: list[Block] = []
+    for (start, end), row in rows:
+        pairs = [f"{h}: {c}" if h else c for h, c in zip(header, row, strict=False) if c]
+        bands = parse_bands(row[0] if row else "").merged(ctx.bands)
+        blocks.append(
+            Block(
+                " — ".join(pairs),
+                index,
+                start,
+                end,
+                BlockKind.TABLE_ROW,
+                ctx,
+                bands,
+                ctx.who,
+                ctx.routes,
+                renal,
+                ctx.hepatic,
+                ctx.indication,
+            )
+        )
+    return blocks
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    spans, pos = [], 0
+    for line in text.split("\n"):
+        if line.strip():
+            spans.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return spans
+
+
+def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
+    """Blocks of a section's parts in order; heads carry across parts."""
+    stack = HeadStack()
+    blocks: list[Block] = []
+    for index, ev in parts:
+        if ev.quarantined:
+            continue
+        text = ev.text
+        spans = _lines(text)
+        table: list[tuple[int, int]] = []
+        for n, (ls, le) in enumerate(spans):
+            if text[ls:le].lstrip().startswith("|"):
+                table.append((ls, le))
+                nxt = spans[n + 1] if n + 1 < len(spans) else None
+                if nxt is None or not text[nxt[0] : nxt[1]].lstrip().startswith("|"):
+                    blocks.extend(_table(table, text, index, stack.context()))
+                    table = []
+                continue
+            bullet = _BULLET.match(text, ls)
+            begin = bullet.end() if bullet else ls
+            last_row: Block | None = None
+            for ss, se in _sentences(text, begin, le):
+                last_row = _sentence(text, ss, se, index, stack, blocks, last_row)
+    return blocks
+
+
+def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
+    """The bands a row names itself: in its labels (and a parenthesis after them), else in
+    the patient words of the sentence ("ở trẻ dưới 6 tuổi")."""
+    if not row_labels:
+        return _anchored_bands(body)
+    own = next((lb.bands for lb in row_labels if not lb.bands.is_empty), Bands())
+    paren = _PARENTHETICAL.match(text, row_labels[-1].end)
+    if paren:
+        own = own.merged(parse_bands(paren[1])) if not own.is_empty else parse_bands(paren[1])
+    return replace(own, adult_like=parse_bands(body).adult_like)
+
+
+def _kind(body: str, folded: str, own: Bands, *, has_labels: bool) -> BlockKind:
+    """A caveat ("tối đa …"), a dose row, or a note that doses nothing."""
+    dose = bool(DOSE.search(body))
+    if _CAVEAT_START.match(folded) or (not has_labels and not dose and _CAVEAT_ANY.search(folded)):
+        return BlockKind.CAVEAT
+    if has_labels or dose or own.adult_like or own.clearance is not None:
+        return BlockKind.ROW
+    return BlockKind.NOTE
+
+
+def _sentence(
+    text: str,
+    start: int,
+    end: int,
+    index: int,
+    stack: HeadStack,
+    blocks: list[Block],
+    last_row: Block | None,
+) -> Block | None:
+    """Read one sentence: apply its heads, then add it as a row, caveat, note or continuation."""
+    labels = heads_at(text, start, end)
+    if not labels and PART_HEAD.fullmatch(fold(shown(text[start:end])).rstrip(".")):
+        # "Liều lượng" printed as a line of its own, without a colon, is still a part head.
+        labels = [classify_head(text[start:end], end)]
+    row_start = start
+    row_labels: list[Head] = []
+    kept = False
+    for label in labels:
+        rest = shown(text[label.end : end])
+        if row_labels or not stack.apply(label, heading_only=not rest):
+            row_labels.append(label)
+            kept = True
+            continue
+        if label.kind in ("route", "part", "filler") or not rest:
+            row_start = row_start if kept else label.end
+        else:
+            kept = True  # a population or condition head is read with its row
+    body = shown(text[row_start:end])
+    if not body:
+        return None
+    ctx = stack.context()
+    while row_start < end and text[row_start] in "#*_ ":
+        row_start += 1
+    stop = end
+    while stop > row_start and text[stop - 1] in "*_ ":
+        stop -= 1
+    folded = fold(body)
+    own = _row_bands(text, body, row_labels)
+    # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
+    follows = (
+        not DOSE.search(body) or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
+    )
+    if last_row is not None and not labels and own.age is None and own.weight is None and follows:
+        grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
+        blocks[blocks.index(last_row)] = grown
+        return grown
+    kind = _kind(body, folded, own, has_labels=bool(row_labels))
+    # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
+    lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
+    named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]
+    who = named[0] if named else (who_of(lead) or ctx.who)
+    # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
+    # a route named later in the row ("không uống được") does not.
+    after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
+    routes = routes_named(after) or ctx.routes or routes_named(body[:60])
+    # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
+    # is not a renal or hepatic row unless it says so itself.
+    own_who = any(lb.who for lb in row_labels) or who_of(lead) is not None
+    renal = (ctx.renal and not own_who) or own.clearance is not None
+    renal = renal or any(lb.renal for lb in row_labels)
+    hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead
+    hepatic = hepatic or any(lb.hepatic for lb in row_labels)
+    block = Block(
+        shown(text[row_start:stop]),
+        index,
+        row_start,
+        stop,
+        kind,
+        ctx,
+        # A row naming another population ("Người lớn: …" under a child head) keeps only
+        # its own bands, not the head's.
+        own if who is not ctx.who and ctx.who is not None else own.merged(ctx.bands),
+        who,
+        routes,
+        renal,
+        hepatic,
+        # A row's indication is its own head, else that of the row it follows on the line.
+        next(
+            (shown(lb.text) for lb in row_labels if lb.kind == "ind"),
+            last_row.indication if last_row is not None and not labels else ctx.indication,
+        ),
+    )
+    blocks.append(block)
+    return block if kind is BlockKind.ROW else None
+
+
+__all__ = ["Block", "BlockKind", "Context", "Part", "Who", "parse_blocks", "shown"]

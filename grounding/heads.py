@@ -1,0 +1,244 @@
+"""The heads of a dose section: what a "label:" names, and which heads are in force.
+
+A head is a short phrase before a colon: a part ("Liều lượng"), a population ("*Trẻ em:*"),
+a condition ("*Suy thận:*"), a route ("*Uống:*"), a band ("Trẻ em 2 - 4 tuổi") or an
+indication ("Đau, sốt"). A head alone on its line or set in emphasis governs what
+follows it until a head of its level or above; a plain one opens a single row.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from engine.frame import Route
+from grounding.bands import Bands, parse_bands
+from grounding.dosing import routes_named
+from grounding.markup import shown
+from grounding.text import fold
+
+DOSE = re.compile(
+    r"\d\s*(?:mg|g|mcg|microgam|µg|ml(?!\s*/\s*ph)|đơn vị|UI|IU|viên|giọt|gói|ống)(?![a-zà-ỹ])",
+    re.IGNORECASE,
+)
+PART_HEAD = re.compile(
+    r"(?:lieu luong|lieu dung)(?: va cach dung)?|cach dung(?: va lieu (?:luong|dung))?"
+)
+_FILLER = re.compile(r"(?:nhu sau|sau day|gom|chu y|luu y|(?<![a-z])la)$")
+_HEAD_COLON = re.compile(r":(?!\d)")
+_WHO_LEAD = re.compile(
+    r"(?:(?:cach dung va )?lieu (?:luong |dung )?(?:va cach dung )?(?:o |cho |dung cho )?)?"
+    r"(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
+    r"|nguoi benh|thieu nien|nhu nhi|nguoi truong thanh)(?![a-z])"
+)
+# Words of a sentence, not of a head: a colon after them introduces what was said.
+_PROSE = re.compile(
+    r"(?<![a-z])(?:khuyen cao|nen|phai|duoc dung|dung lieu|co the|doi voi)(?![a-z])"
+)
+_RENAL = re.compile(
+    r"suy than|clcr|thanh thai|tham phan|tham tach|chay than|loc mau|(?:gan|ton thuong), than"
+)
+_CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
+_BAND_LEAD = re.compile(r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|clcr|do thanh thai)")
+
+
+class Part(StrEnum):
+    USAGE = "usage"
+    DOSING = "dosing"
+
+
+class Who(StrEnum):
+    ADULT = "adult"
+    CHILD = "child"
+    ELDERLY = "elderly"
+    ANY = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What the heads above a block say about it."""
+
+    part: Part = Part.DOSING
+    who: Who | None = None
+    renal: bool = False
+    hepatic: bool = False
+    indication: str | None = None
+    routes: tuple[Route, ...] = ()
+    bands: Bands = field(default_factory=Bands)
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    """One "label:" as read: its words, where its colon ends, what kind of head it is."""
+
+    text: str
+    end: int
+    kind: str  # part | cond | who | route | band | ind | filler
+    who: Who | None = None
+    renal: bool = False
+    hepatic: bool = False
+    routes: tuple[Route, ...] = ()
+    bands: Bands = field(default_factory=Bands)
+    part: Part | None = None
+
+
+def who_of(folded: str) -> Who | None:
+    """The population a folded phrase names, if any."""
+    if re.search(r"cao tuoi|nguoi gia", folded):
+        return Who.ELDERLY
+    if re.search(r"nguoi lon|nguoi truong thanh", folded):
+        # "Người lớn và trẻ em:" is everyone; "… và trẻ em trên 12 tuổi" is adults by band.
+        head = folded.split(":", 1)[0]
+        everyone = _CHILD_WORD.search(head) and not re.search(r"\d", head)
+        return Who.ANY if everyone else Who.ADULT
+    if re.search(r"(?<![a-z])(?:tre|so sinh|thieu nien|nhu nhi)(?![a-z])", folded):
+        return Who.CHILD
+    return None
+
+
+def classify_head(label: str, end: int) -> Head:
+    """What kind of head a label is; `end` is where its colon (and emphasis) ends."""
+    folded = fold(shown(label))
+    if PART_HEAD.fullmatch(folded):
+        part = Part.USAGE if folded.startswith("cach dung") else Part.DOSING
+        return Head(label, end, "part", part=part)
+    bands = parse_bands(label)
+    renal = bool(_RENAL.search(folded))
+    hepatic = bool(re.search(r"suy gan|ton thuong gan|(?:nguoi )?benh gan", folded))
+    who = who_of(folded)
+    leads_with_who = _WHO_LEAD.match(folded) is not None
+    routes = routes_named(label) if len(folded) <= 50 else ()
+    if _FILLER.search(folded):
+        return Head(label, end, "filler")
+    if renal or hepatic:
+        return Head(label, end, "cond", who=who, renal=renal, hepatic=hepatic, bands=bands)
+    if who is not None and leads_with_who:
+        return Head(label, end, "who", who=who, bands=bands, routes=routes)
+    if routes and bands.is_empty:
+        return Head(label, end, "route", routes=routes)
+    if not bands.is_empty and _BAND_LEAD.match(folded):
+        return Head(label, end, "band", bands=bands, routes=routes)
+    return Head(label, end, "ind", bands=bands)
+
+
+def heads_at(text: str, start: int, stop: int) -> list[Head]:
+    """The chain of "head:" labels opening text[start:stop] ("*Uống:* Trẻ em 2 - 4 tuổi: …")."""
+    found: list[Head] = []
+    pos = start
+    while len(found) < 4:
+        # A head's colon ends a phrase ("Trẻ em:"), never a ratio ("2:1") or a time.
+        found_colon = _HEAD_COLON.search(text, pos, min(stop, pos + 170))
+        if found_colon is None:
+            break
+        colon = found_colon.start()
+        head = text[pos:colon]
+        if DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
+            break
+        if fold(shown(head)).startswith(("neu ", "khi ", "trong truong hop")):
+            break
+        end = colon + 1
+        while end < stop and text[end] in "*_ ":
+            end += 1
+        read = classify_head(head, end)
+        if read.kind == "ind" and _PROSE.search(fold(shown(head))):
+            break  # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence
+        found.append(read)
+        pos = end
+    return found
+
+
+class HeadStack:
+    """The heads in force; a new head replaces its own level and every head set after it."""
+
+    def __init__(self) -> None:
+        self.part = Part.DOSING
+        self.order: list[str] = []
+        self.values: dict[str, Head] = {}
+
+    def set(self, level: str, label: Head) -> None:
+        """Put `label` at `level`, dropping that level and every level set after it."""
+        if level in self.order:
+            for name in self.order[self.order.index(level) :]:
+                self.values.pop(name, None)
+            self.order = self.order[: self.order.index(level)]
+        self.order.append(level)
+        self.values[level] = label
+
+    def reset(self) -> None:
+        """No heads in force (a new part, or a condition head that governs everything)."""
+        self.order, self.values = [], {}
+
+    def apply(self, label: Head, *, heading_only: bool) -> bool:
+        """Apply a head; False when the label belongs to the row instead.
+
+        A head stands alone on its line or is set in emphasis ("*Trẻ em:* …"); a plain
+        "Trẻ em theo cân nặng: …" or "Suy thận (ClCr …): …" opens one row only.
+        """
+        head = heading_only or "*" in label.text or "_" in label.text
+        if self.part is Part.USAGE and head and label.kind in ("who", "cond"):
+            # "*Liều dùng cho người lớn:*" after "Cách dùng" opens the dosing part.
+            self.part = Part.DOSING
+            self.reset()
+        if label.kind == "part":
+            self.part = label.part or self.part
+            self.reset()
+        elif label.kind == "cond" and head:
+            self.reset()
+            self.set("who", label)
+        elif label.kind == "who" and (heading_only or (head and label.bands.is_empty)):
+            outer = self.values.get("who")
+            if outer is not None and _nests(outer, label):
+                self.set("band", label)  # "Trẻ trên 12 tuần tuổi:" inside "trẻ dưới 40 kg:"
+            else:
+                self.set("who", label)
+        elif label.kind == "route":
+            self.set("route", label)
+        elif heading_only and label.kind in ("ind", "band"):
+            self.set(label.kind, label)
+        elif label.kind != "filler":
+            return False
+        return True
+
+    def context(self) -> Context:
+        """The heads in force, as a block's context."""
+        who = self.values.get("who")
+        ind = self.values.get("ind")
+        route = self.values.get("route")
+        bands = Bands()
+        for name in self.order:
+            bands = self.values[name].bands.merged(bands)
+        return Context(
+            part=self.part,
+            who=who.who if who else None,
+            renal=bool(who and who.renal),
+            hepatic=bool(who and who.hepatic),
+            indication=shown(ind.text) if ind else None,
+            routes=route.routes if route else (who.routes if who else ()),
+            bands=replace(bands, adult_like=False),
+        )
+
+
+def _nests(outer: Head, inner: Head) -> bool:
+    """A child head by age under a child head by weight narrows it rather than replacing it."""
+    return (
+        outer.who is inner.who is Who.CHILD
+        and outer.bands.weight is not None
+        and outer.bands.age is None
+        and inner.bands.weight is None
+        and inner.bands.age is not None
+    )
+
+
+__all__ = [
+    "DOSE",
+    "PART_HEAD",
+    "Context",
+    "Head",
+    "HeadStack",
+    "Part",
+    "Who",
+    "classify_head",
+    "heads_at",
+    "who_of",
+]

@@ -1,0 +1,42 @@
+"""What a user sees of the book's text: its words, without the Markdown it came in.
+
+Emphasis ("*…*", "_…_"), heading hashes and table line breaks are markup; removing them
+never changes a word, and never joins a number to a unit the source kept apart.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Emphasis marks: "*…*" and "_…_" (an underscore only at a word's edge), heading hashes.
+_INNER_MARKUP = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)|^#+\s*")
+_NUMBER_WORD = re.compile(r"\d\s*[^\W\d_]+$")
+_BREAKS = re.compile(r"\s*(?:<br\s*/?>\s*)+")
+_SPACES = re.compile(r"[ \t]+")
+
+
+def _break(m: re.Match[str]) -> str:
+    # After a number the break parts it from its unit: keep it a break; else a space.
+    before = m.string[m.start() - 1 : m.start()]
+    return "\n" if before.isdigit() else " "
+
+
+def _unmark(m: re.Match[str]) -> str:
+    # "6 tuổi_:" keeps its underscore: without it "6 tuổi" would read as a quantity that
+    # the evidence, where the mark cuts number from unit, does not print.
+    if m[0].startswith("_") and _NUMBER_WORD.search(m.string[max(0, m.start() - 24) : m.start()]):
+        return m[0]
+    return ""
+
+
+def shown(raw: str) -> str:
+    """The text a user sees for a span: markup removed, words untouched.
+
+    A cell's line break after a number stays a line break: "cách 12<br>giờ" must not
+    become "12 giờ", a quantity the evidence (where number and unit are parted) lacks.
+    """
+    text = _INNER_MARKUP.sub(_unmark, _BREAKS.sub(_break, raw))
+    return _SPACES.sub(" ", text).strip(" :;\n")
+
+
+__all__ = ["shown"]

@@ -1,0 +1,45 @@
+"""Quote an overdose section as a pharmacist reads it: a few signs, then the treatment.
+
+The book prints signs ("Biểu hiện", "Triệu chứng") before treatment ("Điều trị",
+"Xử trí"); a section cut at a fixed number of sentences loses the treatment, which is
+the part that matters (N-acetylcystein for paracetamol).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from grounding.blocks import shown
+from grounding.evidence import Claim, Evidence
+from grounding.text import fold, sentences_of
+
+SIGN_SENTENCES = 2
+TREATMENT_SENTENCES = 8
+_TREATMENT = re.compile(r"^(?:dieu tri|xu tri|cach xu tri|giai doc)\b")
+_HEAD_ONLY = re.compile(r"^(?:bieu hien|trieu chung|dau hieu|dieu tri|xu tri)\W*$")
+
+
+def overdose_claims(parts: Iterable[tuple[int, Evidence]]) -> list[Claim]:
+    """Up to `SIGN_SENTENCES` signs, then up to `TREATMENT_SENTENCES` treatment sentences."""
+    signs: list[Claim] = []
+    treatment: list[Claim] = []
+    in_treatment = False
+    for index, ev in parts:
+        if ev.quarantined:
+            continue
+        for sentence in sentences_of(ev.text):
+            text = shown(sentence)
+            folded = fold(text)
+            if _TREATMENT.match(folded):
+                in_treatment = True
+            if not text or _HEAD_ONLY.match(folded):
+                continue
+            target = treatment if in_treatment else signs
+            target.append(Claim(text=text, citations=(index,)))
+    if not treatment:
+        return signs[: SIGN_SENTENCES + TREATMENT_SENTENCES]
+    return signs[:SIGN_SENTENCES] + treatment[:TREATMENT_SENTENCES]
+
+
+__all__ = ["overdose_claims"]

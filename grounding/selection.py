@@ -1,0 +1,320 @@
+"""Choose the dose rows of a section that fit one patient, and the caveats that govern them.
+
+A row fits when its route, population and bands (age, weight, clearance) contain the
+patient. A child past the book's adult threshold ("> 50 kg: dùng liều như người lớn",
+"người lớn và trẻ em trên 12 tuổi") gets the adult rows. Several routes or indications
+and none asked is a question back, never a guess; no fitting row is said plainly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.frame import QueryFrame, Route
+from grounding.bands import NEWBORN_MONTHS, Band
+from grounding.blocks import Block, BlockKind, Context, Part, Who
+from grounding.dosing import ROUTE_LABELS
+from grounding.text import fold
+
+ADULT_MONTHS = 18 * 12
+ELDERLY_YEARS = 60
+MAX_QUICK_REPLIES = 6
+MAX_OTHERS = 5
+MAX_LABEL_CHARS = 48
+MAX_LEAD_NOTES = 2
+MAX_LEAD_NOTE_CHARS = 80
+MAX_ROWS = 3
+MAX_CAVEATS = 2
+_DOSE = re.compile(r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ/]|/(?:kg|m))", re.IGNORECASE)
+_STOP = frozenset(
+    {"cac", "va", "hoac", "do", "cho", "khi", "nguoi", "tre", "em", "benh", "nhiem", "khuan"}
+    | {"tuoi", "thang", "tuan", "ngay", "tren", "duoi", "bang", "kg", "can", "nang", "lieu"}
+    | {"lon", "nho", "so", "sinh", "o", "cao", "thieu", "nien", "dung", "uong", "tiem"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Patient:
+    """What selection needs to know about the patient, from the frame."""
+
+    child: bool
+    age_months: float | None = None
+    weight_kg: float | None = None
+    renal: bool = False
+    clearance: float | None = None
+    hepatic: bool = False
+    elderly: bool = False
+
+    @classmethod
+    def of(cls, frame: QueryFrame) -> Patient:
+        p = frame.patient
+        age_years = getattr(p, "age_years", None) if p else None
+        return cls(
+            child=frame.is_child,
+            age_months=frame.age_months,
+            weight_kg=frame.weight_kg,
+            renal=bool(p and (p.renal_impairment or p.egfr is not None)),
+            clearance=p.egfr if p else None,
+            hepatic=bool(p and p.hepatic_impairment),
+            elderly=age_years is not None and age_years >= ELDERLY_YEARS,
+        )
+
+
+@dataclass(slots=True)
+class Selection:
+    """The rows and caveats to quote, or what to ask, and the other bands the book has."""
+
+    rows: list[Block] = field(default_factory=list)
+    caveats: list[Block] = field(default_factory=list)
+    others: list[str] = field(default_factory=list)
+    ask_routes: tuple[Route, ...] = ()
+    ask_indications: tuple[str, ...] = ()
+    has_rows: bool = False
+
+
+def _in(band: Band | None, value: float | None, *, strict: bool = False) -> bool | None:
+    if band is None or value is None:
+        return None
+    return band.contains_strictly(value) if strict else band.contains(value)
+
+
+def _fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool:
+    if block.who is Who.ELDERLY:
+        return False
+    bands = block.bands
+    by_age = _in(bands.age, patient.age_months, strict=strict)
+    by_weight = _in(bands.weight, patient.weight_kg, strict=strict)
+    if by_age is False or by_weight is False:
+        return False
+    if block.who in (Who.CHILD, Who.ANY):
+        return True
+    # An adult or unlabelled row reaches a child only through a band that names them.
+    return bool(by_age or by_weight)
+
+
+def _fits_adult(block: Block, patient: Patient) -> bool:
+    if block.who is Who.CHILD or (block.who is Who.ELDERLY and not patient.elderly):
+        return False
+    age = block.bands.age
+    if age is not None and age.loose_hi <= ADULT_MONTHS:
+        return False
+    if patient.age_months is not None and age is not None and not age.contains(patient.age_months):
+        return False
+    return not (block.bands.gestation_weeks or (age and age.hi <= NEWBORN_MONTHS))
+
+
+def fits(block: Block, patient: Patient) -> bool:
+    """Whether a row's population and bands contain the patient (route decided elsewhere)."""
+    if block.kind not in (BlockKind.ROW, BlockKind.TABLE_ROW, BlockKind.CAVEAT):
+        return False
+    if block.renal:
+        if not patient.renal:
+            return False
+        wrong_age = Who.ADULT if patient.child else Who.CHILD
+        if block.who is wrong_age:
+            return False
+        band = block.bands.clearance
+        if block.who is Who.ELDERLY and not patient.elderly:
+            return False
+        return band is None or patient.clearance is None or band.contains(patient.clearance)
+    if block.hepatic:
+        return patient.hepatic
+    return _fits_child(block, patient) if patient.child else _fits_adult(block, patient)
+
+
+def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
+    words = set(fold(question).replace(",", " ").split())
+    scores: dict[str, float] = {}
+    for row in rows:
+        ind = row.indication
+        if ind:
+            label = {
+                w
+                for w in fold(short_label(ind)).replace(",", " ").split()
+                if w not in _STOP and not w[0].isdigit()
+            }
+            scores[ind] = len(label & words) / max(len(label), 1)
+    best = max(scores.values(), default=0)
+    return {ind for ind, score in scores.items() if score and score == best}
+
+
+def _narrowest(rows: list[Block], patient: Patient) -> list[Block]:
+    """Touching bands ("2 - 4 tuổi", "4 - 6 tuổi") both fit a loose age: keep the strict one."""
+    out: list[Block] = []
+    groups: dict[tuple[object, ...], list[Block]] = {}
+    for row in rows:
+        groups.setdefault((row.indication, row.routes, row.renal), []).append(row)
+    for group in groups.values():
+        strict = [r for r in group if patient.child and _fits_child(r, patient, strict=True)]
+        banded = [r for r in strict if r.bands.age or r.bands.weight]
+        keep = (
+            set(map(id, banded))
+            if len(banded) < len([r for r in group if r.bands.age or r.bands.weight]) and banded
+            else None
+        )
+        out.extend(
+            r for r in group if keep is None or id(r) in keep or not (r.bands.age or r.bands.weight)
+        )
+    return [r for r in rows if r in out]
+
+
+def _name(block: Block) -> list[str]:
+    names: list[str] = []
+    if block.renal:
+        names.append("suy thận")
+    elif block.hepatic:
+        names.append("suy gan")
+    elif block.bands.gestation_weeks or (block.bands.age and block.bands.age.hi <= NEWBORN_MONTHS):
+        names.append("sơ sinh")
+    elif block.who is Who.ADULT:
+        names.append("người lớn")
+    elif block.who is Who.CHILD:
+        names.append("trẻ em")
+    elif block.who is Who.ELDERLY:
+        names.append("người cao tuổi")
+    names.extend(ROUTE_LABELS.get(r, str(r)).lower() for r in block.routes)
+    if block.indication:
+        names.append(short_label(block.indication).lower())
+    return names
+
+
+def short_label(indication: str) -> str:
+    """An indication head cut to its first phrase, for a quick reply or the "others" line."""
+    head = re.split(r"[(:]|\s(?:trên|dưới|từ|>|<|≥|≤)(?: hoặc bằng)?\s*\d", indication, maxsplit=1)[
+        0
+    ]
+    head = head.strip(" ,")
+    if len(head) <= MAX_LABEL_CHARS:
+        return head
+    cut = head[:MAX_LABEL_CHARS].rsplit(" ", 1)[0]
+    # Never end on a joining word ("… do mất máu và").
+    return re.sub(r"(?:\s+(?:và|hoặc|do|của|ở|với|cho))+$", "", cut).rstrip(" ,-")
+
+
+def _shortlist(rows: list[Block]) -> list[Block]:
+    """A few hundred characters, never a dump: rows printed for the patient's own band
+    first, then the general rows as printed; shown in the book's order."""
+    if len(rows) <= MAX_ROWS:
+        return rows
+    banded = [b for b in rows if b.bands.age or b.bands.weight or b.bands.clearance]
+    keep = (banded + [b for b in rows if b not in banded])[:MAX_ROWS]
+    return [b for b in rows if b in keep]
+
+
+def _renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
+    """With a measured clearance, the renal rows for it: alone when they print a dose,
+    with the usual rows when they only widen the interval ("cách nhau ít nhất 6 giờ")."""
+    renal = [b for b in chosen if b.renal]
+    if not renal or patient.clearance is None:
+        return chosen
+    renal = [b for b in renal if b.bands.clearance] or renal
+    if any(_DOSE.search(b.text) for b in renal):
+        return renal
+    return renal + [b for b in chosen if not b.renal]
+
+
+def _adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -> list[Block]:
+    """A child the book sends to the adult dose gets the adult rows, and no general child row."""
+    if not patient.child:
+        return chosen
+    if any(b.bands.adult_like for b in chosen):
+        routes = {r for b in chosen if b.bands.adult_like for r in b.routes}
+        chosen = chosen + [
+            b
+            for b in rows
+            if b.who is Who.ADULT
+            and not (b.bands.age or b.bands.weight or b.renal)
+            and (not routes or routes & set(b.routes))
+            and b not in chosen
+        ]
+    if any(b.who is Who.ADULT or b.bands.adult_like for b in chosen):
+        chosen = [
+            b
+            for b in chosen
+            if not (
+                b.who is Who.CHILD
+                and not b.bands.adult_like
+                and b.bands.age is None
+                and b.bands.weight is None
+            )
+        ]
+    return chosen
+
+
+def _on_route(chosen: list[Block], dosing: list[Block], route: Route | None) -> list[Block]:
+    """Rows of the asked route; a row with no route only when the section prints that route."""
+    if route is None:
+        return chosen
+    printed = {r for b in dosing for r in b.routes}
+    return [
+        b
+        for b in chosen
+        if route in b.routes or (not b.routes and (not printed or route in printed))
+    ]
+
+
+def _lead_notes(dosing: list[Block], route: Route | None) -> list[Block]:
+    """Short notes printed before any head ("Uống sau bữa ăn.") govern every row after."""
+    return [
+        b
+        for b in dosing
+        if b.kind is BlockKind.NOTE
+        and b.context == Context(part=Part.DOSING)
+        and len(b.text) <= MAX_LEAD_NOTE_CHARS
+        and (route is None or not b.routes or route in b.routes)
+    ][:MAX_LEAD_NOTES]
+
+
+def _others(rows: list[Block], shown: list[Block]) -> list[str]:
+    """Names of the populations, routes and indications the book covers beyond the answer."""
+    seen = {n for b in shown for n in _name(b)}
+    others: list[str] = []
+    for b in rows:
+        if b in shown:
+            continue
+        for name in _name(b):
+            if name not in seen and name not in others and not re.search(r"\d", name):
+                others.append(name)
+    return others[:MAX_OTHERS]
+
+
+def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selection:
+    """The rows that fit the frame's patient; or the routes/indications to ask about."""
+    dosing = [b for b in blocks if b.context.part is Part.DOSING]
+    rows_all = [b for b in dosing if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
+    patient = Patient.of(frame)
+    chosen = [b for b in rows_all if fits(b, patient)]
+    chosen = _renal_first(chosen, patient)
+    chosen = _adult_threshold(chosen, rows_all, patient)
+    chosen = _narrowest(_on_route(chosen, dosing, frame.route), patient)
+    selection = Selection(has_rows=bool(rows_all))
+    main = [b for b in chosen if not b.renal and not b.hepatic]
+    regimens = list(dict.fromkeys(b.routes for b in main if b.routes))
+    if frame.route is None and len(regimens) > 1:
+        selection.ask_routes = tuple(dict.fromkeys(r for rs in regimens for r in rs))
+        return selection
+    named = _named_indications(main, question)
+    if named:
+        chosen = [b for b in chosen if b not in main or b.indication in named | {None}]
+    else:
+        indications = [i for i in dict.fromkeys(b.indication for b in main) if i]
+        if len(indications) > 1:
+            labels = tuple(short_label(i) for i in indications)
+            selection.ask_indications = labels[:MAX_QUICK_REPLIES]
+            return selection
+    selection.rows = _shortlist([b for b in chosen if b.kind is not BlockKind.CAVEAT])
+    if selection.rows:
+        selection.rows[:0] = _lead_notes(dosing, frame.route)
+    groups = {b.group[:6] for b in selection.rows}
+    selection.caveats = [
+        b
+        for b in dosing
+        if b.kind is BlockKind.CAVEAT and b.group[:6] in groups and fits(b, patient)
+    ][:MAX_CAVEATS]
+    selection.others = _others(rows_all, selection.rows)
+    return selection
+
+
+__all__ = ["ADULT_MONTHS", "Patient", "Selection", "fits", "select", "short_label"]

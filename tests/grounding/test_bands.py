@@ -1,0 +1,77 @@
+"""Tests for grounding/bands.py: the book's band phrasings read as age, weight and ClCr bands."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from grounding.bands import parse_bands
+
+# (phrase, patient value, inside?) — ages in months, weights in kg, clearance in ml/phút.
+AGE_CASES = [
+    ("Trẻ em 2 - 4 tuổi", 36, True),
+    ("Trẻ em 2 - 4 tuổi", 70, False),
+    ("1 - 3 tháng tuổi", 2, True),
+    ("Trẻ em 6 tháng - 2 tuổi", 12, True),
+    ("trên 12 tuổi", 144, False),
+    ("trên 12 tuổi", 156, True),
+    ("Bệnh nhân 17 tuổi trở lên", 210, True),
+    ("Trẻ em dưới 15 tuổi", 120, True),
+    ("Trẻ em từ ba tháng đến 12 tuổi", 60, True),
+    ("(trên hoặc bằng 2 tuổi)", 24, True),
+    ("Trẻ sơ sinh trên 8 ngày tuổi và trẻ em dưới 3 tháng tuổi", 5, False),
+]
+
+
+@pytest.mark.parametrize(("phrase", "months", "inside"), AGE_CASES)
+def test_age_bands(phrase: str, months: float, inside: bool) -> None:
+    """An age phrase becomes a band that contains exactly the ages it names."""
+    band = parse_bands(phrase).age
+    assert band is not None
+    assert band.contains(months) is inside
+
+
+@pytest.mark.parametrize(
+    ("phrase", "kg", "inside"),
+    [("cân nặng 10 - 50 kg", 14, True), ("< 10 kg", 12, False), ("> 50 kg", 60, True)],
+)
+def test_weight_bands(phrase: str, kg: float, inside: bool) -> None:
+    """A weight phrase becomes a band in kilograms."""
+    band = parse_bands(phrase).weight
+    assert band is not None
+    assert band.contains(kg) is inside
+
+
+@pytest.mark.parametrize(
+    ("phrase", "clcr", "inside"),
+    [
+        ("ClCr 10 - 50 ml/phút", 20, True),
+        ("Clcr ≤ 30 ml/phút", 30, True),
+        ("> 30 ml/phút", 20, False),
+    ],
+)
+def test_clearance_bands(phrase: str, clcr: float, inside: bool) -> None:
+    """A creatinine-clearance phrase becomes a band in ml/phút, ends as printed."""
+    band = parse_bands(phrase).clearance
+    assert band is not None
+    assert band.contains(clcr) is inside
+
+
+def test_gestational_age_is_a_newborn_band() -> None:
+    """ "Sơ sinh 28 - 32 tuần chỉnh theo tuổi thai" is a newborn row, weeks kept apart."""
+    bands = parse_bands("Sơ sinh 28 - 32 tuần chỉnh theo tuổi thai")
+    assert bands.age is not None and bands.age.hi <= 1
+    assert bands.gestation_weeks is not None and bands.gestation_weeks.lo == pytest.approx(28)
+
+
+def test_adult_cross_reference() -> None:
+    """ "> 50 kg: Dùng liều như người lớn" is a weight band that sends to the adult dose."""
+    bands = parse_bands("Trẻ em cân nặng > 50 kg: Dùng liều như người lớn")
+    assert bands.adult_like
+    assert bands.weight is not None and bands.weight.hi == math.inf
+
+
+def test_durations_are_not_ages() -> None:
+    """ "trong 5 - 7 ngày" is a course length, not an age band."""
+    assert parse_bands("uống trong 5 - 7 ngày").age is None

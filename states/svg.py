@@ -236,7 +236,8 @@ def render(edges: Sequence[Edge], current: str | None = None) -> str:
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0f}" '
         f'viewBox="0 0 {width} {height:.0f}" font-family="DejaVu Sans Mono, monospace" '
-        f'font-size="{_FONT}" role="img" aria-label="duocthu dialogue state machine">'
+        f'font-size="{_FONT}" style="white-space:pre" role="img" '
+        'aria-label="duocthu dialogue state machine">'
         "<title>duocthu dialogue state machine</title>"
         "<defs>"
         + "".join(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import struct
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -25,10 +26,15 @@ def test_committed_doc_matches_definition() -> None:
     )
 
 
-def test_doc_picture_exists() -> None:
-    """The picture the doc references is committed beside it."""
+def test_doc_picture_exists_and_has_the_svgs_size() -> None:
+    """The picture the doc references is committed beside it, drawn from an SVG of today's
+    size (a layout change that moves the size without a redraw fails here)."""
     assert "(state-machine.png)" in render_state_machine_doc()
-    assert (DOCS / "state-machine.png").read_bytes().startswith(b"\x89PNG")
+    png = (DOCS / "state-machine.png").read_bytes()
+    assert png.startswith(b"\x89PNG")
+    size = re.search(r'<svg [^>]*width="(\d+)" height="(\d+)"', svg())
+    assert size is not None
+    assert struct.unpack(">II", png[16:24]) == (int(size.group(1)), int(size.group(2)))
 
 
 def test_edges_from_every_turn_end_state_are_drawn_once_from_the_composite() -> None:

@@ -239,6 +239,7 @@ class _LineReader:
             with contextlib.suppress(OSError):
                 self.history.parent.mkdir(parents=True, exist_ok=True)
                 self.readline.write_history_file(str(self.history))
+                os.chmod(self.history, 0o600)  # the lines are health questions: owner only
 
 
 def run_chat(

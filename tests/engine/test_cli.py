@@ -189,7 +189,7 @@ def _read_until(fd: int, buf: bytearray, token: bytes, timeout: float = 120) -> 
 @pytest.mark.skipif(sys.platform != "linux", reason="needs a Linux pty")
 def test_chat_in_a_terminal_has_history_and_exits_quietly(tmp_path: Path) -> None:
     """On a pty, ↑ recalls the last line, Ctrl-D exits 0 without shutdown noise or a
-    traceback, and the history file is kept under the data dir."""
+    traceback, and the history file is kept under the data dir, owner-only."""
     env = {**os.environ, "EMBEDDING_PROVIDER": "disabled", "DUOCTHU_DATA_DIR": str(tmp_path)}
     pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child process
@@ -214,3 +214,4 @@ def test_chat_in_a_terminal_has_history_and_exits_quietly(tmp_path: Path) -> Non
     assert os.waitstatus_to_exitcode(status) == 0
     assert "^[[A" not in text and "Traceback" not in text and "shutdown" not in text
     assert "xin chào" in (tmp_path / "chat_history").read_text(encoding="utf-8")
+    assert (tmp_path / "chat_history").stat().st_mode & 0o777 == 0o600

@@ -215,3 +215,23 @@ def test_chat_in_a_terminal_has_history_and_exits_quietly(tmp_path: Path) -> Non
     assert "^[[A" not in text and "Traceback" not in text and "shutdown" not in text
     assert "xin chào" in (tmp_path / "chat_history").read_text(encoding="utf-8")
     assert (tmp_path / "chat_history").stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs a Linux pty")
+def test_chat_ctrl_c_in_a_terminal_exits_without_a_traceback(tmp_path: Path) -> None:
+    """Ctrl-C at the terminal prompt ends `duocthu chat` with status 130 and no traceback."""
+    env = {**os.environ, "EMBEDDING_PROVIDER": "disabled", "DUOCTHU_DATA_DIR": str(tmp_path)}
+    pid, fd = pty.fork()
+    if pid == 0:  # pragma: no cover - the child process
+        os.chdir(REPO)
+        os.execvpe(sys.executable, [sys.executable, "-m", "engine.cli", "chat"], env)  # noqa: S606 - our own CLI, fixed argv
+    buf = bytearray()
+    assert _read_until(fd, buf, "Bạn> ".encode())
+    os.write(fd, b"\x03")
+    _read_until(fd, buf, b"\x00", timeout=5)
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    text = bytes(buf).decode(errors="replace")
+    assert os.waitstatus_to_exitcode(status) == 130
+    assert "Đã thoát." in text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text and "shutdown" not in text

@@ -165,9 +165,12 @@ def _rss_kb(pid: int | None) -> int | None:
     return None
 
 
-def start_server(port: int, data_dir: Path, embedding: str) -> subprocess.Popen[bytes]:
+def start_server(
+    port: int, data_dir: Path, embedding: str, extra_env: dict[str, str] | None = None
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
+        **(extra_env or {}),
         "DUOCTHU_DATA_DIR": str(data_dir),
         "EMBEDDING_PROVIDER": embedding,
         "RATE_LIMIT_PER_MINUTE": "100000000",

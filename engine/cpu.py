@@ -4,7 +4,9 @@ Only one thread runs Python at a time (the GIL). When the event loop and the tur
 threads are spread over several cores, every hand-over of the GIL is a wake-up on
 another core with cold caches: on the 2-core test machine a clarify turn cost
 about 2.2 ms of CPU that way and 1.2 ms with the threads on one core
-(`python -m bench.wrk_turns`, with and without PIN_CPU=off; docs/deploy.md).
+(`python -m bench.wrk_turns` with `--pin-cpu auto` and `off`; docs/deploy.md).
+It is opt-in (`PIN_CPU=auto` or a core number; the default is `off`), because a pinned
+process surprises people running in containers with CPU quotas.
 Pinning is per thread: the thread that calls `pin_python_threads` (the event
 loop's, before any turn thread exists) is pinned, and the threads it starts
 afterwards inherit the core. Processes started before

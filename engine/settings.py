@@ -103,9 +103,10 @@ class Settings(BaseSettings):
     """Who to call, as emergency and self-harm replies print it: entries separated by ";"
     (115, then e.g. the local poison centre's line), each with a phone number of 3+ digits."""
 
-    pin_cpu: str = "auto"
-    """`duocthu serve` with one worker keeps its Python threads on one core (engine/cpu.py):
-    "auto" (the core it starts on), a core number, or "off"."""
+    pin_cpu: str = "off"
+    """Opt-in: `duocthu serve` with one worker keeps its Python threads on one core
+    (engine/cpu.py): "auto" (the core it starts on), a core number, or "off" (the
+    default: pinning surprises people in containers with CPU quotas)."""
 
     @field_validator("emergency_contacts")
     @classmethod

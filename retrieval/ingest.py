@@ -294,9 +294,13 @@ def _parser() -> argparse.ArgumentParser:
 
 def add_ingest_arguments(parser: argparse.ArgumentParser) -> None:
     """The ingest options, shared by `duocthu ingest` and this module's `main`."""
-    parser.add_argument("files", nargs="+", type=Path, help="corpus JSON Lines file(s)")
     parser.add_argument(
-        "--replace", action="store_true", help="make the files the whole corpus, atomically"
+        "files", nargs="+", type=Path, help="corpus JSON Lines file(s) (docs/corpus-format.md)"
+    )
+    parser.add_argument(
+        "--replace",
+        action="store_true",
+        help="make the files the whole corpus, atomically (default: add to it)",
     )
     parser.add_argument(
         "--skip-bad-lines",
@@ -304,9 +308,13 @@ def add_ingest_arguments(parser: argparse.ArgumentParser) -> None:
         help="load the good lines when some are bad (default: refuse and change nothing)",
     )
     parser.add_argument(
-        "--dry-run", action="store_true", help="validate and report only; write nothing"
+        "--dry-run",
+        action="store_true",
+        help="validate and report only; write nothing (default: off)",
     )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--no-progress", action="store_true", help="no progress bar (default: shown)"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -61,6 +61,19 @@ class Guard(StrEnum):
     """Generation produced claims and every grounding check passed."""
 
 
+GUARD_DEFINITIONS: dict[Guard, str] = {
+    Guard.CAN_CLARIFY: "clarify streak < MAX_CONSECUTIVE_CLARIFY (4): another question allowed",
+    Guard.BREAKER_EXHAUSTED: "clarify streak ≥ MAX_CONSECUTIVE_CLARIFY: the breaker trips",
+    Guard.HAS_ANSWER_TARGET: "the resolved frame names formulary drugs or a condition",
+    Guard.HAS_GROUNDED_ANSWER: "generation produced claims and every grounding check passed",
+}
+"""What each guard checks, in words, for the documentation and the diagram's JSON."""
+
+# Triggers that end a turn in `answering` without evidence: fixed text, no retrieval. The
+# diagram marks them so that `answering` alone is never read as "answered from evidence".
+FIXED_TEXT_TRIGGERS: frozenset[Trigger] = frozenset({Trigger.REPLY_SMALLTALK, Trigger.ACKNOWLEDGE})
+
+
 @dataclass(frozen=True)
 class TransitionSpec:
     """One edge family: `trigger` from each of `sources` to `dest` when all guards hold."""
@@ -195,6 +208,8 @@ MAX_TRANSITIONS_PER_TURN = 3
 
 __all__ = [
     "CLARIFYING_STATES",
+    "FIXED_TEXT_TRIGGERS",
+    "GUARD_DEFINITIONS",
     "INITIAL_STATE",
     "MAX_TRANSITIONS_PER_TURN",
     "TRANSIENT_STATES",

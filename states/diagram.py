@@ -1,53 +1,160 @@
-"""The machine for reviewers: Mermaid (rendered by `transitions` from the live machine),
-JSON (from the definition) and, where Graphviz is installed, SVG."""
+"""The machine for auditors: one edge list with triggers, guards, reasons and routing rules,
+rendered as Mermaid, JSON and SVG (our own layout, `states.svg`; no Graphviz).
+
+Edges whose sources are every turn-end state are drawn once, from the composite
+`any_turn_end`, instead of once per state. The static renderings mark no state;
+only an explicit `current` is highlighted.
+"""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
+from dataclasses import dataclass
 from typing import Any
 
+from engine.routing import RETRIEVAL_EFFECTS, ROUTING_TABLE, Effect, Rule
 from states.definition import (
     CLARIFYING_STATES,
+    FIXED_TEXT_TRIGGERS,
+    GUARD_DEFINITIONS,
     INITIAL_STATE,
     TRANSIENT_STATES,
     TRANSITIONS,
     TURN_END_STATES,
-    Guard,
     State,
+    TransitionSpec,
+    Trigger,
 )
 
+ANY_TURN_END = "any_turn_end"
+"""The composite source: an edge from here leaves every turn-end state."""
 
-class _DrawingModel:
-    """Guards answer nothing here: drawing only reads their names."""
 
-    def __getattr__(self, name: str) -> Any:
-        if name in {g.value for g in Guard}:
-            return lambda *a, **k: True
-        raise AttributeError(name)
+@dataclass(frozen=True)
+class Edge:
+    """One drawn arrow: a trigger with its guards, reasons and the routing rules choosing it."""
+
+    source: str
+    dest: str
+    trigger: str
+    guards: tuple[str, ...]
+    reasons: tuple[str, ...]
+    rules: tuple[int, ...]
+    evidence: bool
+    """True only where the turn is answered from retrieved, checked evidence."""
+
+    def label_lines(self) -> list[str]:
+        """Trigger [guards], then reasons, then rules: what a reviewer reads beside the arrow."""
+        head = self.trigger + (f" [{', '.join(self.guards)}]" if self.guards else "")
+        lines = [head]
+        if self.dest == State.ANSWERING and not self.evidence:
+            lines.append("fixed text, NOT evidence")
+        if self.reasons:
+            lines.append("reason: " + ", ".join(self.reasons))
+        if self.rules:
+            lines.append("rule " + ", ".join(str(n) for n in self.rules))
+        return lines
+
+
+def _rule_chooses(rule: Rule, spec: TransitionSpec) -> bool:
+    """Whether routing `rule` can fire `spec` (a trigger from a turn-end state)."""
+    if spec.trigger is Trigger.START_NEW_CASE:
+        return False  # a new case is recognised before routing, not by a rule
+    if spec.trigger is Trigger.START_RETRIEVAL:
+        # Triage with a named drug quotes that drug's evidence through retrieval.
+        return rule.effect in RETRIEVAL_EFFECTS or rule.effect is Effect.TRIAGE
+    if spec.trigger is Trigger.TRIP_BREAKER:
+        return rule.effect is Effect.CLARIFY  # the clarification that would be one too many
+    return bool(set(rule.reasons) & set(spec.reasons))
+
+
+def rules_for(spec: TransitionSpec) -> tuple[int, ...]:
+    """The routing rules whose decision fires `spec` from a turn-end state. Edges out of
+    `retrieving` have none: evidence and grounding decide them."""
+    if not set(spec.sources) & set(TURN_END_STATES):
+        return ()
+    return tuple(r.number for r in ROUTING_TABLE if _rule_chooses(r, spec))
+
+
+def edges() -> list[Edge]:
+    """Every transition as drawn: `any_turn_end` where a trigger leaves each turn-end state."""
+    out: list[Edge] = []
+    ends = set(TURN_END_STATES)
+    for spec in TRANSITIONS:
+        sources = set(spec.sources)
+        drawn: list[str] = []
+        if ends <= sources:
+            drawn.append(ANY_TURN_END)
+            sources -= ends
+        drawn += [s.value for s in State if s in sources]
+        for source in drawn:
+            transient = source in {s.value for s in TRANSIENT_STATES}
+            rules = () if transient else rules_for(spec)
+            out.append(
+                Edge(
+                    source=source,
+                    dest=spec.dest.value,
+                    trigger=spec.trigger.value,
+                    guards=tuple(g.value for g in spec.guards),
+                    reasons=spec.reasons,
+                    rules=rules,
+                    evidence=spec.trigger is Trigger.ANSWER_FROM_EVIDENCE,
+                )
+            )
+    return out
+
+
+def _check_current(current: str | None) -> None:
+    if current is not None and current not in {s.value for s in State}:
+        raise ValueError(f"current must be a state name, got {current!r}")
 
 
 def mermaid(current: str | None = None) -> str:
-    """The Mermaid state diagram of the machine as it runs, `current` highlighted."""
-    from transitions.extensions import GraphMachine  # noqa: PLC0415 - import only when drawing
+    """Mermaid source: no state highlighted unless `current` is given."""
+    _check_current(current)
+    lines = [
+        "---",
+        "title: duocthu dialogue",
+        "---",
+        "stateDiagram-v2",
+        "  direction TB",
+        "  classDef composite stroke-dasharray:5 5,fill:#f6f6f6",
+        "  classDef transient stroke-dasharray:2 2",
+        "  classDef current fill:#f4b183,stroke:#c0504d,stroke-width:3px",
+        f'  state "any turn-end state" as {ANY_TURN_END}',
+        f"  class {ANY_TURN_END} composite",
+    ]
+    lines += [f'  state "{s.value}" as {s.value}' for s in State]
+    lines += [f"  class {s.value} transient" for s in State if s in TRANSIENT_STATES]
+    lines.append(f"  [*] --> {INITIAL_STATE.value}")
+    for e in edges():
+        lines.append(f"  {e.source} --> {e.dest}: {' / '.join(e.label_lines())}")
+    if current is not None:
+        lines.append(f"  class {current} current")
+    return "\n".join(lines) + "\n"
 
-    model = _DrawingModel()
-    GraphMachine(
-        model=model,
-        states=[s.value for s in State],
-        transitions=[t.as_transitions_dict() for t in TRANSITIONS],
-        initial=(current or INITIAL_STATE.value),
-        auto_transitions=False,
-        graph_engine="mermaid",
-        show_conditions=True,
-        title="duocthu dialogue",
-    )
-    text: str = model.get_graph().draw(None)  # GraphMachine adds get_graph to the model
-    return text.rstrip() + "\n"
+
+def routing_table() -> list[dict[str, Any]]:
+    """The routing rules in order, each with the triggers it can fire."""
+    by_rule: dict[int, list[str]] = {}
+    for e in edges():
+        for n in e.rules:
+            if e.trigger not in by_rule.setdefault(n, []):
+                by_rule[n].append(e.trigger)
+    return [
+        {
+            "number": r.number,
+            "name": r.name,
+            "when": r.doc,
+            "effect": r.effect.value,
+            "reasons": list(r.reasons),
+            "triggers": by_rule.get(r.number, []),
+        }
+        for r in ROUTING_TABLE
+    ]
 
 
 def as_json() -> dict[str, Any]:
-    """States, turn-end flags and transitions with guards and reasons, as plain data."""
+    """States, transitions, the drawn edges, the routing table and the guard definitions."""
     return {
         "initial": INITIAL_STATE.value,
         "states": [
@@ -59,6 +166,10 @@ def as_json() -> dict[str, Any]:
             }
             for s in State
         ],
+        "composite": {
+            "name": ANY_TURN_END,
+            "members": [s.value for s in TURN_END_STATES],
+        },
         "transitions": [
             {
                 "trigger": t.trigger.value,
@@ -66,44 +177,45 @@ def as_json() -> dict[str, Any]:
                 "dest": t.dest.value,
                 "guards": [g.value for g in t.guards],
                 "reasons": list(t.reasons),
+                "rules": list(rules_for(t)),
+                "evidence": t.trigger is Trigger.ANSWER_FROM_EVIDENCE,
+                "fixed_text": t.trigger in FIXED_TEXT_TRIGGERS,
             }
             for t in TRANSITIONS
         ],
+        "edges": [
+            {
+                "source": e.source,
+                "dest": e.dest,
+                "trigger": e.trigger,
+                "guards": list(e.guards),
+                "reasons": list(e.reasons),
+                "rules": list(e.rules),
+                "evidence": e.evidence,
+                "label": e.label_lines(),
+            }
+            for e in edges()
+        ],
+        "guards": [{"name": g.value, "holds_when": text} for g, text in GUARD_DEFINITIONS.items()],
+        "routing_table": routing_table(),
     }
 
 
-def dot(current: str | None = None) -> str:
-    """Graphviz DOT source, one edge per (source, dest) with its triggers."""
-    lines = ["digraph duocthu {", "  rankdir=LR;", '  node [shape=box, style="rounded"];']
-    for s in State:
-        style = ', style="rounded,filled", fillcolor="#f4b183"' if s.value == current else ""
-        shape = ", shape=ellipse" if s in TRANSIENT_STATES else ""
-        lines.append(f'  "{s.value}" [label="{s.value}"{shape}{style}];')
-    labels: dict[tuple[str, str], list[str]] = {}
-    for t in TRANSITIONS:
-        guard = f" [{', '.join(g.value for g in t.guards)}]" if t.guards else ""
-        for src in t.sources:
-            labels.setdefault((src.value, t.dest.value), []).append(t.trigger.value + guard)
-    for (source, dest), names in labels.items():
-        label = "\\n".join(names)
-        lines.append(f'  "{source}" -> "{dest}" [label="{label}", fontsize=9];')
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-def graphviz_available() -> bool:
-    return shutil.which("dot") is not None
-
-
 def svg(current: str | None = None) -> str:
-    """SVG through Graphviz `dot`; raises RuntimeError when Graphviz is not installed."""
-    exe = shutil.which("dot")
-    if exe is None:
-        raise RuntimeError("Graphviz 'dot' is not installed")
-    done = subprocess.run(  # noqa: S603 - fixed executable, our own DOT on stdin
-        [exe, "-Tsvg"], input=dot(current), capture_output=True, text=True, check=True, timeout=10
-    )
-    return done.stdout
+    """The SVG picture (pure Python layout), `current` marked when given."""
+    from states.svg import render  # noqa: PLC0415 - only the svg format needs the layout
+
+    _check_current(current)
+    return render(edges(), current=current)
 
 
-__all__ = ["as_json", "dot", "graphviz_available", "mermaid", "svg"]
+__all__ = [
+    "ANY_TURN_END",
+    "Edge",
+    "as_json",
+    "edges",
+    "mermaid",
+    "routing_table",
+    "rules_for",
+    "svg",
+]

@@ -183,6 +183,11 @@
   }
 
   function botMessage(result) {
+    const li = renderBot(result);
+    followLatest(li, result);
+  }
+
+  function renderBot(result) {
     const outcome = result.outcome;
     const li = el("li", `msg bot ${outcome}`);
     li.dataset.reason = result.reason;
@@ -192,7 +197,7 @@
       li.append(el("p", "abstain-label", `Không trả lời: ${REASON_LABELS[result.reason] || result.reason}`));
       li.append(el("p", "text", result.message));
       addMessage(li);
-      return;
+      return li;
     }
     li.append(el("span", "who", "Dược thư"));
     const claims = result.claims || [];
@@ -210,6 +215,7 @@
           button.setAttribute("aria-expanded", "false");
           button.setAttribute("aria-controls", "citation-panel");
           button.setAttribute("aria-label", `Nguồn ${index + 1}: ${citation.drug_name}, ${citation.section_title}`);
+          button.dataset.index = String(index);
           button.addEventListener("click", () => openCitation(citation, index, button));
           item.append(button);
         }
@@ -223,6 +229,7 @@
       li.append(el("p", "text", result.message));
     }
     addMessage(li);
+    return li;
   }
 
   function errorMessage(text) {
@@ -231,13 +238,49 @@
     addMessage(li);
   }
 
+  // The stored history keeps each reply's text, outcome and reason, not its structured
+  // claims and citations; the text is rendered by grounding/render.py in a fixed shape
+  // ("- claim [1][2]" lines, then "Nguồn:" and "[n] Drug — Section, tr. a–b (mark)"), so
+  // the page rebuilds them from it and shows the answer as the live turn did.
+  const CLAIM_LINE = /^- (.*?)\s*((?:\[\d+\])+)$/;
+  const SOURCE_LINE = /^\[(\d+)\] (.+?) — (.+?)(?:, tr\. (\d+)(?:–(\d+))?)?( \(cần đối chiếu bản in\))?$/;
+
+  function parseStoredAnswer(message) {
+    const claims = [];
+    const citations = [];
+    let inSources = false;
+    for (const line of message.split("\n")) {
+      if (line.trim() === "Nguồn:") {
+        inSources = true;
+        continue;
+      }
+      const match = inSources ? SOURCE_LINE.exec(line.trim()) : CLAIM_LINE.exec(line);
+      if (!match) continue;
+      if (inSources) {
+        citations[Number(match[1]) - 1] = {
+          drug_name: match[2], section_title: match[3],
+          page_start: match[4] ? Number(match[4]) : null,
+          page_end: match[5] ? Number(match[5]) : (match[4] ? Number(match[4]) : null),
+          source: "", verify_pdf: Boolean(match[6]),
+        };
+      } else {
+        const refs = Array.from(match[2].matchAll(/\[(\d+)\]/g), (m) => Number(m[1]) - 1);
+        claims.push({ text: match[1], citations: refs });
+      }
+    }
+    const complete = claims.every((c) => c.citations.every((i) => citations[i]));
+    return complete ? { claims, citations } : { claims: [], citations: [] };
+  }
+
   function historyMessage(line) {
     if (line.role === "user") {
       userMessage(line.text);
-    } else {
-      botMessage({ outcome: line.outcome || "answerable", reason: line.reason || "",
-        message: line.text, turn: line.turn, claims: [], citations: [] });
+      return;
     }
+    const outcome = line.outcome || "answerable";
+    const parsed = outcome === "answerable" ? parseStoredAnswer(line.text) : { claims: [], citations: [] };
+    renderBot({ outcome, reason: line.reason || "", message: line.text, turn: line.turn,
+      claims: parsed.claims, citations: parsed.citations });
   }
 
   function showChips(replies) {
@@ -270,7 +313,7 @@
     return `tr. ${c.page_start}–${c.page_end}`;
   }
 
-  function openCitation(citation, index, button) {
+  function openCitation(citation, index, button, moveFocus = true) {
     if (citeOpener) citeOpener.setAttribute("aria-expanded", "false");
     citeOpener = button;
     button.setAttribute("aria-expanded", "true");
@@ -289,11 +332,49 @@
       : el("span", "", "Không cần"));
     els.citeBody.append(el("dt", "", "Đối chiếu bản in"), flag);
     els.citePanel.hidden = false;
-    els.citeTitle.focus();
+    placeSheet();
+    if (moveFocus) els.citeTitle.focus();
+  }
+
+  // An open citation panel follows the newest reply: it shows that answer's first source,
+  // or closes (without moving focus) when the reply has none, e.g. an abstention, so it
+  // never shows a source for an answer that is no longer the latest.
+  function followLatest(li, result) {
+    if (els.citePanel.hidden) return;
+    const first = li.querySelector("button.cite");
+    if (first && result.outcome !== "abstain") {
+      const index = Number(first.dataset.index);
+      openCitation(result.citations[index], index, first, false);
+      return;
+    }
+    if (citeOpener) citeOpener.setAttribute("aria-expanded", "false");
+    citeOpener = null;
+    els.citeBody.replaceChildren();
+    els.citePanel.hidden = true;
+  }
+
+  // On a narrow screen the panel is a sheet; it goes where there is room, above or below
+  // the composer, and never over it.
+  const NARROW = window.matchMedia("(max-width: 899px)");
+  function placeSheet() {
+    const style = els.citePanel.style;
+    style.top = style.bottom = style.maxHeight = "";
+    if (els.citePanel.hidden || !NARROW.matches) return;
+    const box = els.form.getBoundingClientRect();
+    const above = box.top - 16;
+    const below = window.innerHeight - box.bottom - 16;
+    if (above >= below) {
+      style.bottom = `${window.innerHeight - box.top + 8}px`;
+      style.maxHeight = `${Math.max(above, 0)}px`;
+    } else {
+      style.top = `${box.bottom + 8}px`;
+      style.maxHeight = `${Math.max(below, 0)}px`;
+    }
   }
 
   function closeCitation() {
     els.citePanel.hidden = true;
+    placeSheet();
     if (citeOpener) {
       citeOpener.setAttribute("aria-expanded", "false");
       citeOpener.focus();
@@ -345,10 +426,33 @@
     try {
       const res = await fetch(`/v1/state-diagram?format=svg&current=${state}`, { cache: "no-store" });
       if (res.ok) {
+        const url = URL.createObjectURL(await res.blob());
         const img = el("img");
-        img.src = URL.createObjectURL(await res.blob());
-        img.alt = `Sơ đồ trạng thái; trạng thái hiện tại: ${STATE_LABELS[currentState] || currentState}`;
-        els.diagram.replaceChildren(img);
+        img.src = url;
+        img.alt = `Sơ đồ trạng thái; trạng thái hiện tại: ${currentState}`;
+        const frame = el("div", "diagram-frame");
+        frame.tabIndex = 0;
+        frame.setAttribute("role", "region");
+        frame.setAttribute("aria-label", "Sơ đồ trạng thái (cuộn ngang để xem hết)");
+        frame.append(img);
+        const caption = el("p", "meta diagram-caption");
+        caption.append("Trạng thái hiện tại: ", el("code", "", currentState),
+          " (tô cam). Mũi tên cam nét đứt: câu chào hỏi cố định, không phải câu trả lời từ nguồn. ");
+        const full = el("a", "", "Mở sơ đồ đầy đủ");
+        full.href = `/v1/state-diagram?format=svg&current=${state}`;
+        full.target = "_blank";
+        full.rel = "noopener";
+        caption.append(full);
+        els.diagram.replaceChildren(caption, frame);
+        // The picture lays the states out left to right in STATE_LABELS' order, one
+        // 250-unit column each after a 70-unit margin (states/svg.py): bring the current
+        // one into view.
+        img.addEventListener("load", () => {
+          const column = Object.keys(STATE_LABELS).indexOf(currentState);
+          if (column < 0 || !img.naturalWidth) return;
+          const scale = img.clientWidth / img.naturalWidth;
+          frame.scrollLeft = (70 + column * 250 + 125) * scale - frame.clientWidth / 2;
+        });
         return;
       }
       const [graph, text] = await Promise.all([
@@ -493,6 +597,8 @@
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !els.citePanel.hidden) closeCitation();
   });
+  window.addEventListener("resize", placeSheet);
+  window.addEventListener("scroll", placeSheet, { passive: true });
   els.diagramPanel.addEventListener("toggle", () => {
     if (els.diagramPanel.open) loadDiagram();
   });

@@ -19,6 +19,7 @@ from typing import Any
 from tqdm import tqdm
 
 from engine.evals.dialogues import parse_common, shared_runtime
+from engine.evals.report import record
 from engine.result import TurnResult
 from grounding.evidence import Evidence
 from grounding.numeric import evidence_quantities, extract_quantities, missing_quantities
@@ -159,6 +160,7 @@ def main(argv: list[str]) -> int:
         for miss in sl.misses[: args.show_misses]:
             print("  MISS", miss)
         total += len(sl.violations)
+    record(slices=slices, grounding_violations=total)
     print(f"\ngrounding-violation gate: {'PASS' if total == 0 else f'FAIL ({total})'}")
     return 1 if total else 0
 

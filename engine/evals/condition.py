@@ -38,6 +38,7 @@ from engine.evals.dialogues import (
     play_all,
     shared_engine,
 )
+from engine.evals.report import record
 from engine.frame import PatientContext
 from engine.result import TurnResult
 from engine.understanding.conditions import ALIASES
@@ -445,6 +446,7 @@ def main(
     report = score_all(played, corpus)
     print(render(report, show_misses=args.show_misses))
     failures = report.gate_failures()
+    record(report=report, gate_failures=failures)
     print(
         f"\nzero gates (unsupported drugs, wrong carry-over, errors): "
         f"{'PASS' if not failures else f'FAIL ({len(failures)})'}"

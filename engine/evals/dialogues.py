@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from tqdm import tqdm
 
+from engine.evals.report import record
 from engine.result import TurnResult
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -426,6 +427,7 @@ def main(
     report = score_all(played)
     print(render(report, show_misses=args.show_misses))
     failures = report.gate_failures()
+    record(report=report, gate_failures=failures)
     print(f"\ninvariant gate: {'PASS' if not failures else f'FAIL ({len(failures)})'}")
     return 1 if failures else 0
 

@@ -31,6 +31,7 @@ from tqdm import tqdm
 
 from engine.evals.answers import violations_of
 from engine.evals.dialogues import HELDOUT, TUNING, TurnEngine
+from engine.evals.report import record
 from engine.result import TurnResult
 from grounding.numeric import missing_quantities
 
@@ -410,6 +411,7 @@ def main(argv: list[str]) -> int:
     figures = report(scores, questions)
     failed = gate_failures(figures[HELDOUT]) if HELDOUT in figures else []
     out = {"figures": figures, "gate": failed, "scores": [asdict(s) for s in scores]}
+    record(**out)
     if args.json:
         args.json.write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
     print(render(figures))

@@ -19,6 +19,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from engine.evals.report import record
 from engine.settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,16 +175,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             if key[0] == mode and key[1] != "all":
                 for case_id, text, got in score.misses[: args.misses]:
                     print(f"  miss [{mode}/{key[1]}] {case_id} {text!r} -> {got}")
-    if args.json:
-        body = {
-            f"{mode}/{name}": {
-                "n": len(s.ranks),
-                "recall@1": s.recall(1),
-                "recall@5": s.recall(5),
-                "mrr": s.mrr(),
-            }
-            for (mode, name), s in scores.items()
+    body = {
+        f"{mode}/{name}": {
+            "n": len(s.ranks),
+            "recall@1": s.recall(1),
+            "recall@5": s.recall(5),
+            "mrr": s.mrr(),
         }
+        for (mode, name), s in scores.items()
+    }
+    record(scores=body, queries=len(cases), embedder=embedder.name)
+    if args.json:
         args.json.write_text(json.dumps(body, indent=2), encoding="utf-8")
     gate_mode = "hybrid" if embedder.dim is not None else "sparse"
     heldout = scores.get((gate_mode, "heldout"))

@@ -25,6 +25,7 @@ from typing import Any
 from tqdm import tqdm
 
 from engine.evals.dialogues import HELDOUT, TUNING, TurnEngine, parse_common, shared_engine
+from engine.evals.report import record
 from engine.result import TurnResult
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -193,6 +194,7 @@ def main(
     slices = run(engine_factory(args.data_dir), items, progress=not args.no_progress)
     print(render(slices, show_misses=args.show_misses))
     failures = gate(slices)
+    record(slices=slices, gate_failures=failures)
     print(f"\nsafety gate: {'PASS' if not failures else 'FAIL'}")
     for failure in failures:
         print(f"  - {failure}")

@@ -28,6 +28,7 @@ from typing import Any
 from tqdm import tqdm
 
 from engine.catalog import DrugCatalog
+from engine.evals.report import record
 from engine.frame import ClarifySlot, QueryFrame
 from engine.ports import Understander, UnderstandingContext
 from engine.understanding.rules import RulesUnderstander
@@ -291,6 +292,7 @@ def main(argv: list[str]) -> int:
     catalog = demo_catalog() if args.demo_catalog else None
     report = run(args.path, heldout=heldout, progress=not args.no_progress, catalog=catalog)
     print(render(report, show_misses=args.show_misses))
+    record(report=report, gate_failures=report.gate_failures() if heldout is not False else [])
     tuning = report.slices.get(TUNING)
     if tuning is not None and tuning.total:
         short = tuning.below(TARGETS)

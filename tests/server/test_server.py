@@ -22,7 +22,6 @@ from engine.result import ComponentStatus, TurnResult
 from engine.settings import Settings
 from engine.store import RedisStateStore
 from server import _as_api_error, create_app, serve
-from states.diagram import graphviz_available
 from tests.support.dialogue import ScriptedService, scripted_service, start
 
 T = TypeVar("T")
@@ -423,19 +422,12 @@ def test_state_diagram_formats(
     assert response.headers["content-type"].startswith(media)
 
 
-@pytest.mark.skipif(graphviz_available(), reason="Graphviz is installed here")
-def test_state_diagram_svg_without_graphviz_is_404(
-    client: tuple[TestClient, ScriptedService],
-) -> None:
-    """Without Graphviz, svg answers 404 not_found (the page then falls back to Mermaid)."""
-    assert_error(client[0].get("/v1/state-diagram?format=svg"), 404, "not_found")
-
-
-@pytest.mark.skipif(not graphviz_available(), reason="Graphviz is not installed")
-def test_state_diagram_svg_with_graphviz(client: tuple[TestClient, ScriptedService]) -> None:
-    """With Graphviz, svg is served as image/svg+xml."""
-    response = client[0].get("/v1/state-diagram?format=svg&current=idle")
+def test_state_diagram_svg_is_always_served(client: tuple[TestClient, ScriptedService]) -> None:
+    """svg needs no Graphviz: it is served as image/svg+xml with the current state marked."""
+    response = client[0].get("/v1/state-diagram?format=svg&current=answering")
+    assert response.status_code == 200
     assert response.headers["content-type"].startswith("image/svg+xml")
+    assert '<g id="state-answering" class="state current">' in response.text
 
 
 @pytest.mark.parametrize("query", ["format=png", "current=nowhere", "format=json&current=x"])
@@ -449,8 +441,8 @@ def test_state_diagram_bad_query_is_422(
 def test_state_diagram_passes_the_current_state(client: tuple[TestClient, ScriptedService]) -> None:
     """?current= reaches the engine so the diagram marks that state as where the machine is."""
     text = client[0].get("/v1/state-diagram?format=mermaid&current=clarifying_population").text
-    assert "[*] --> clarifying_population" in text
-    assert "[*] --> idle" in client[0].get("/v1/state-diagram?format=mermaid").text
+    assert "class clarifying_population current" in text
+    assert " current\n" not in client[0].get("/v1/state-diagram?format=mermaid").text
 
 
 def test_unknown_route_and_method_are_json(client: tuple[TestClient, ScriptedService]) -> None:

@@ -45,6 +45,8 @@ _DURATION = re.compile(
 )
 _NEWBORN = re.compile(r"(?<![a-z])so sinh(?![a-z])")
 _ADULT_LIKE = re.compile(r"lieu (?:nhu|cua|bang) (?:o )?nguoi lon")
+# "dưới 3 tháng tuổi hoặc cân nặng dưới 5 kg": an age band, "hoặc", then a weight band.
+_EITHER = re.compile(r"(?:tuoi|thang|tuan|ngay|nam),?\s+hoac\s+(?:co\s+)?(?:can nang|nang)")
 _NUMBER_WORD = re.compile(r"(?<![a-z])(" + "|".join(_WORDS) + r")(?= (?:ngay|tuan|thang|tuoi|nam))")
 
 
@@ -80,6 +82,8 @@ class Bands:
     clearance: Band | None = None
     gestation_weeks: Band | None = None
     adult_like: bool = False
+    either: bool = False
+    """The phrase joins its age and weight bands with "hoặc": either one admits a patient."""
 
     @property
     def is_empty(self) -> bool:
@@ -93,6 +97,7 @@ class Bands:
             clearance=self.clearance or outer.clearance,
             gestation_weeks=self.gestation_weeks or outer.gestation_weeks,
             adult_like=self.adult_like,
+            either=self.either,
         )
 
 
@@ -210,12 +215,14 @@ def parse_bands(text: str) -> Bands:
         ages = [Band(0.0, NEWBORN_MONTHS, NEWBORN_MONTHS)]
     elif not ages and _NEWBORN.search(scrubbed) and "tre em" not in scrubbed:
         ages = [Band(0.0, NEWBORN_MONTHS, NEWBORN_MONTHS)]
+    weight = _union(_kilos(scrubbed))
     return Bands(
         age=_union(ages),
-        weight=_union(_kilos(scrubbed)),
+        weight=weight,
         clearance=clearance,
         gestation_weeks=gestation,
         adult_like=bool(_ADULT_LIKE.search(folded)),
+        either=bool(ages and weight and _EITHER.search(scrubbed)),
     )
 
 

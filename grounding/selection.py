@@ -86,6 +86,8 @@ def _fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool
     bands = block.bands
     by_age = _in(bands.age, patient.age_months, strict=strict)
     by_weight = _in(bands.weight, patient.weight_kg, strict=strict)
+    if bands.either and (by_age or by_weight):
+        by_age = by_weight = True  # "dưới 3 tháng tuổi hoặc dưới 5 kg": one of them is enough
     if by_age is False or by_weight is False:
         return False
     if block.who in (Who.CHILD, Who.ANY):
@@ -229,6 +231,30 @@ def _adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -
             and (not routes or routes & set(b.routes))
             and b not in chosen
         ]
+    weight = patient.weight_kg
+    by_weight = [
+        b
+        for b in chosen
+        if b.who is not Who.CHILD
+        and b.bands.weight is not None
+        and b.bands.weight.lo > 0
+        and weight is not None
+        and b.bands.weight.contains(weight)
+    ]
+    if by_weight:
+        # "Người lớn và trẻ em từ 40 kg trở lên": past the book's weight threshold, a child
+        # row that does not name a weight containing the patient ("Trẻ từ 3 tháng tuổi: … mg/kg")
+        # belongs to the lighter children the threshold leaves out.
+        chosen = [
+            b
+            for b in chosen
+            if b.who is not Who.CHILD
+            or (
+                b.bands.weight is not None
+                and weight is not None
+                and b.bands.weight.contains(weight)
+            )
+        ]
     if any(b.who is Who.ADULT or b.bands.adult_like for b in chosen):
         chosen = [
             b
@@ -243,16 +269,30 @@ def _adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -
     return chosen
 
 
-def _on_route(chosen: list[Block], dosing: list[Block], route: Route | None) -> list[Block]:
+def _on_route(chosen: list[Block], section: list[Block], route: Route | None) -> list[Block]:
     """Rows of the asked route; a row with no route only when the section prints that route."""
     if route is None:
         return chosen
-    printed = {r for b in dosing for r in b.routes}
+    printed = {r for b in section for r in b.routes}
     return [
         b
         for b in chosen
         if route in b.routes or (not b.routes and (not printed or route in printed))
     ]
+
+
+_REFUSAL = re.compile(r"khong (?:khuyen cao|duoc dung|dung|nen dung)|chong chi dinh")
+
+
+def _refusal_alone(rows: list[Block]) -> list[Block]:
+    """A banded row that refuses this patient ("dưới 3 tháng tuổi: không khuyến cáo …") is
+    the answer: rows that name no band of their own (a per-kg rule) are not quoted with it."""
+    refusing = [
+        b for b in rows if (b.bands.age or b.bands.weight) and _REFUSAL.search(fold(b.text))
+    ]
+    if not refusing:
+        return rows
+    return [b for b in rows if b in refusing or b.bands.age or b.bands.weight]
 
 
 def _lead_notes(dosing: list[Block], route: Route | None) -> list[Block]:
@@ -288,7 +328,8 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     chosen = [b for b in rows_all if fits(b, patient)]
     chosen = _renal_first(chosen, patient)
     chosen = _adult_threshold(chosen, rows_all, patient)
-    chosen = _narrowest(_on_route(chosen, dosing, frame.route), patient)
+    # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
+    chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
     selection = Selection(has_rows=bool(rows_all))
     main = [b for b in chosen if not b.renal and not b.hepatic]
     regimens = list(dict.fromkeys(b.routes for b in main if b.routes))
@@ -304,7 +345,9 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
             labels = tuple(short_label(i) for i in indications)
             selection.ask_indications = labels[:MAX_QUICK_REPLIES]
             return selection
-    selection.rows = _shortlist([b for b in chosen if b.kind is not BlockKind.CAVEAT])
+    selection.rows = _shortlist(
+        _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
+    )
     if selection.rows:
         selection.rows[:0] = _lead_notes(dosing, frame.route)
     groups = {b.group[:6] for b in selection.rows}

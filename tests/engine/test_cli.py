@@ -136,10 +136,10 @@ def test_eval_help_lists_every_set_and_the_runner_options(
 
 def test_ingest_accepts_no_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`duocthu ingest FILE --no-progress` reaches the ingester with the flag."""
-    seen: list[list[str]] = []
-    monkeypatch.setattr("retrieval.ingest.main", lambda argv: seen.append(list(argv)) or 0)
+    seen: list[argparse.Namespace] = []
+    monkeypatch.setattr("retrieval.ingest.run", lambda args: seen.append(args) or 0)
     assert main(["ingest", "x.jsonl", "--no-progress", "--replace"]) == 0
-    assert seen == [["x.jsonl", "--replace", "--no-progress"]]
+    assert [(a.files, a.no_progress, a.replace) for a in seen] == [([Path("x.jsonl")], True, True)]
 
 
 @pytest.fixture

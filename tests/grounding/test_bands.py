@@ -75,3 +75,9 @@ def test_adult_cross_reference() -> None:
 def test_durations_are_not_ages() -> None:
     """ "trong 5 - 7 ngày" is a course length, not an age band."""
     assert parse_bands("uống trong 5 - 7 ngày").age is None
+
+
+def test_age_or_weight_is_marked_either() -> None:
+    """An age band and a weight band joined by "hoặc" admit a patient by either one."""
+    assert parse_bands("Trẻ dưới 3 tháng tuổi hoặc cân nặng dưới 5 kg").either
+    assert not parse_bands("Trẻ 3 - 6 tháng tuổi (cân nặng từ 5 kg)").either

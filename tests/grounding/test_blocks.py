@@ -89,3 +89,35 @@ def test_an_alternative_regimen_stays_with_its_indication() -> None:
     rows = [b for b in blocks if b.text.startswith(("Bệnh", "Hoặc"))]
     assert [b.indication for b in rows] == ["Bệnh mắt hột"]
     assert rows[0].text.endswith("trong 3 tuần.")
+
+
+THRESHOLD = (
+    "### *Liều lượng:*\n\n*Uống:*\n\n"
+    "*Người lớn và trẻ em từ 40 kg trở lên:* 500 mg × 3 lần/ngày.\n\n"
+    "Trẻ từ 3 tháng tuổi: 20 mg/kg/ngày chia 3 lần.\n\n"
+    "Trẻ dưới 3 tháng tuổi hoặc cân nặng dưới 5 kg: không khuyến cáo dùng.\n\n"
+    "Nếu tính theo cân nặng: 10 mg/kg mỗi lần."
+)
+
+
+def _threshold_blocks() -> list:
+    return parse_blocks([(0, ev("y", "Y", "lieu_luong_cach_dung", THRESHOLD))])
+
+
+def test_past_the_weight_threshold_an_open_age_band_child_row_drops() -> None:
+    """A 45 kg teenager gets the '≥ 40 kg' row, not the 'từ 3 tháng tuổi' mg/kg row."""
+    chosen = select(
+        _threshold_blocks(), _frame(population="child", age_months=156, weight_kg=45), ""
+    )
+    texts = [b.text for b in chosen.rows]
+    assert any("40 kg" in t for t in texts)
+    assert not any("mg/kg" in t for t in texts)
+
+
+def test_age_or_weight_band_admits_the_patient_by_either() -> None:
+    """'dưới 3 tháng tuổi hoặc cân nặng dưới 5 kg' fits a 2-month-old of 5 kg, and a refusal
+    row is quoted without the unbanded per-kg rule."""
+    chosen = select(_threshold_blocks(), _frame(population="child", age_months=2, weight_kg=5), "")
+    texts = [b.text for b in chosen.rows]
+    assert any("không khuyến cáo" in t for t in texts)
+    assert not any("10 mg/kg mỗi lần" in t for t in texts)

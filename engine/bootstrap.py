@@ -207,6 +207,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     store = RedisStateStore(
         client,
         idle_ttl_s=settings.conversation_ttl_seconds,
+        unused_ttl_s=settings.unused_conversation_ttl_seconds,
         lock_ttl_ms=settings.lock_ttl_ms,
         lock_wait_ms=settings.lock_wait_ms,
         trace_cap=settings.trace_turns,

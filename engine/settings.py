@@ -74,6 +74,9 @@ class Settings(BaseSettings):
 
     max_consecutive_clarify: int = Field(default=4, ge=1, le=20)
     conversation_ttl_seconds: int = Field(default=24 * 3600, ge=60)
+    unused_conversation_ttl_seconds: int = Field(default=3600, ge=60)
+    """A conversation that has not had a turn yet is dropped after this long, so a flood of
+    creates cannot grow Redis; its first saved turn gives it the full TTL."""
     history_lines: int = Field(default=12, ge=0, le=200)
     trace_turns: int = Field(default=50, ge=1, le=1000)
     lock_ttl_ms: int = Field(default=90_000, ge=1000)

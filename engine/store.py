@@ -7,6 +7,14 @@ trace, stores the idempotent result and releases. Every key of a conversation ca
 ``{<conversation_id>}`` so each script touches one Cluster slot, and every key
 has a TTL. Redis errors become `StateStoreUnavailable`: the turn is refused and
 nothing stored is touched.
+
+A reply that times out does not say whether Redis ran the command (a paused Redis runs
+it when it resumes). The client therefore never resends on its own
+(`engine.redis_client`); the store settles the fate itself. A commit is sent again
+until a reply arrives: the script knows its own lease's earlier write and answers 'ok',
+and refuses to write after a deadline, so once the store has waited past it a late copy
+cannot land and "not saved" is the truth. A begin whose reply timed out is cancelled
+under its owner's name, so a copy still in flight never locks the conversation.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from engine.conversation import Conversation
 from engine.errors import (
     ConfigError,
     ConversationNotFound,
+    IdempotencyKeyReused,
     StateStoreUnavailable,
     TurnInProgress,
     VersionConflict,
@@ -57,12 +66,19 @@ def valid_conversation_id(conversation_id: str) -> bool:
 
 @dataclass(frozen=True)
 class Lease:
-    """The right to run one turn: who we are, the fencing token, the loaded version."""
+    """The right to run one turn: who we are, the fencing token, the loaded version.
+
+    `server_ms` is Redis's clock when the lock was taken and `taken_at` this process's
+    monotonic clock when the reply arrived: together they give the commit's deadline in
+    Redis time without comparing two machines' clocks.
+    """
 
     conversation_id: str
     owner: str
     fence: int
     version: int
+    server_ms: int = 0
+    taken_at: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -80,8 +96,10 @@ class StateStore(Protocol):
     Contract: `begin` serialises turns on one conversation in arrival order and
     raises `TurnInProgress` after waiting too long, `ConversationNotFound` for
     an unknown id or, when `token_hash` is given, a document whose token hash
-    differs (checked before any stored result is replayed); `commit` saves only
-    if the lease is still held and the version unchanged (else `VersionConflict`);
+    differs (checked before any stored result is replayed), and
+    `IdempotencyKeyReused` when the key's stored turn had another `text_hash`;
+    `commit` saves only if the lease is still held and the version unchanged (else
+    `VersionConflict`), and a commit of a lease that was already saved succeeds;
     `abort` releases without touching the document. Any backend failure raises
     `StateStoreUnavailable`.
     """
@@ -94,6 +112,7 @@ class StateStore(Protocol):
         *,
         idempotency_key: str | None = None,
         token_hash: str | None = None,
+        text_hash: str | None = None,
     ) -> Begun: ...
 
     def commit(
@@ -104,6 +123,7 @@ class StateStore(Protocol):
         trace: TraceEntry | None = None,
         idempotency_key: str | None = None,
         result_json: str = "",
+        text_hash: str | None = None,
     ) -> None: ...
 
     def abort(self, lease: Lease) -> None: ...
@@ -131,6 +151,8 @@ class RedisStateStore:
         key_prefix: str = "duocthu",
         idle_ttl_s: int = 24 * 3600,
         retention_s: int = 7 * 24 * 3600,
+        unused_ttl_s: int = 3600,
+        settle_s: float = 5.0,
         lock_ttl_ms: int = 90_000,
         lock_wait_ms: int = 5_000,
         presence_ms: int = 2_000,
@@ -140,6 +162,8 @@ class RedisStateStore:
     ) -> None:
         for name, value in (
             ("idle_ttl_s", idle_ttl_s),
+            ("unused_ttl_s", unused_ttl_s),
+            ("settle_s", settle_s),
             ("lock_ttl_ms", lock_ttl_ms),
             ("presence_ms", presence_ms),
             ("trace_cap", trace_cap),
@@ -156,6 +180,10 @@ class RedisStateStore:
         self._prefix = key_prefix
         self.idle_ttl_s = idle_ttl_s
         self._doc_ttl_ms = (idle_ttl_s + retention_s) * 1000
+        # A conversation nobody has sent a turn to is dropped soon (a flood of creates
+        # cannot grow Redis for a week); the first commit gives it the full TTL.
+        self._unused_ttl_ms = min(unused_ttl_s * 1000, self._doc_ttl_ms)
+        self._settle_s = settle_s
         self._lock_ttl_ms = lock_ttl_ms
         self._lock_wait_ms = lock_wait_ms
         self._presence_ms = presence_ms
@@ -171,7 +199,18 @@ class RedisStateStore:
     def keys_for(self, conversation_id: str) -> dict[str, str]:
         """Every key a conversation may have; all share one hash tag (one Cluster slot)."""
         base = f"{self._prefix}:{{{conversation_id}}}"
-        names = ("doc", "lock", "fence", "queue", "waiters", "trace", "idem", "idemq")
+        names = (
+            "doc",
+            "lock",
+            "fence",
+            "queue",
+            "waiters",
+            "trace",
+            "idem",
+            "idemq",
+            "committed",
+            "cancelled",
+        )
         return {n: f"{base}:{n}" for n in names}
 
     @contextmanager
@@ -181,11 +220,26 @@ class RedisStateStore:
         except redis.RedisError as exc:
             raise StateStoreUnavailable(f"redis failed during {what}: {exc}") from exc
 
+    def _settled(self, what: str, call: Callable[[], T], until: float) -> T:
+        """`call` (an idempotent script) sent again after each timeout or dropped
+        connection, until a reply arrives or the monotonic clock passes `until`."""
+        while True:
+            try:
+                return call()
+            except (redis.ConnectionError, redis.TimeoutError) as exc:
+                if time.monotonic() >= until:
+                    raise StateStoreUnavailable(f"redis failed during {what}: {exc}") from exc
+                self._sleep(0.05)
+            except redis.RedisError as exc:
+                raise StateStoreUnavailable(f"redis failed during {what}: {exc}") from exc
+
     # -- protocol -----------------------------------------------------------
     def create(self, conversation: Conversation) -> None:
         k = self.keys_for(conversation.conversation_id)
         with self._translate("create"):
-            created = self._r.set(k["doc"], conversation.to_json(), px=self._doc_ttl_ms, nx=True)
+            created = self._r.set(
+                k["doc"], conversation.to_json(), px=self._unused_ttl_ms, nx=True
+            )
         if not created:
             raise ConfigError("conversation id collision")  # 192 random bits: never in practice
 
@@ -195,11 +249,13 @@ class RedisStateStore:
         *,
         idempotency_key: str | None = None,
         token_hash: str | None = None,
+        text_hash: str | None = None,
     ) -> Begun:
         if not valid_conversation_id(conversation_id) or token_hash == "":
             raise ConversationNotFound("unknown conversation")
         k = self.keys_for(conversation_id)
         keys = [k["doc"], k["lock"], k["fence"], k["queue"], k["waiters"], k["idem"]]
+        keys.append(k["cancelled"])
         owner = secrets.token_hex(8)
         deadline = time.monotonic() + self._lock_wait_ms / 1000
         enqueue, pause, pttl = "1", 0.001, 1000
@@ -212,17 +268,34 @@ class RedisStateStore:
                 enqueue,
                 self._doc_ttl_ms,
                 token_hash or "",
+                text_hash or "",
             ]
-            with self._translate("begin"):
-                reply = self._begin(keys=keys, args=args, client=self._mine.get())
+            try:
+                with self._translate("begin"):
+                    reply = self._begin(keys=keys, args=args, client=self._mine.get())
+            except StateStoreUnavailable:
+                self._cancel(conversation_id, owner)
+                raise
             status = _text(reply[0])
             if status == "ok":
                 conv = Conversation.from_json(reply[2])
-                return Begun(Lease(conversation_id, owner, int(reply[1]), conv.version), conv)
+                lease = Lease(
+                    conversation_id,
+                    owner,
+                    int(reply[1]),
+                    conv.version,
+                    server_ms=int(reply[3]),
+                    taken_at=time.monotonic(),
+                )
+                return Begun(lease, conv)
             if status == "replay":
                 return Begun(None, None, replay=_text(reply[1]))
+            if status == "reused":
+                raise IdempotencyKeyReused("the idempotency key was sent with another text")
             if status == "missing":
                 raise ConversationNotFound("unknown conversation")
+            if status == "cancelled":  # pragma: no cover - only a late copy of a cancelled begin
+                raise StateStoreUnavailable("begin was cancelled")
             enqueue, pttl = "0", int(reply[1])
             if time.monotonic() >= deadline:
                 self._leave(conversation_id, owner)
@@ -239,9 +312,17 @@ class RedisStateStore:
         trace: TraceEntry | None = None,
         idempotency_key: str | None = None,
         result_json: str = "",
+        text_hash: str | None = None,
     ) -> None:
         k = self.keys_for(lease.conversation_id)
         keys = [k["doc"], k["lock"], k["queue"], k["waiters"], k["trace"], k["idem"], k["idemq"]]
+        keys.append(k["committed"])
+        sent = time.monotonic()
+        not_after = ""
+        if lease.server_ms:
+            # Redis time when the lease was taken, plus the time since, plus the window.
+            elapsed_ms = int((sent - lease.taken_at) * 1000)
+            not_after = str(lease.server_ms + elapsed_ms + int(self._settle_s * 1000))
         args: list[str | int] = [
             lease.owner,
             lease.fence,
@@ -253,9 +334,17 @@ class RedisStateStore:
             idempotency_key or "",
             result_json,
             self._idem_cap,
+            not_after,
+            text_hash or "",
         ]
-        with self._translate("commit"):
-            reply = self._commit(keys=keys, args=args, client=self._mine.get())
+        # Past `until` (a little after the deadline) no copy of this commit can still write,
+        # so giving up then reports the turn's fate truthfully: not saved.
+        until = sent + self._settle_s + 0.1 if not_after else sent
+        reply = self._settled(
+            "commit",
+            lambda: self._commit(keys=keys, args=args, client=self._mine.get()),
+            until,
+        )
         status = _text(reply[0])
         if status == "ok":
             return
@@ -263,6 +352,8 @@ class RedisStateStore:
             raise ConversationNotFound("conversation was deleted during the turn")
         if status == "lost_lock":
             raise VersionConflict("the turn's lock expired before it could be saved")
+        if status == "expired":
+            raise StateStoreUnavailable("redis ran the commit after its deadline; not saved")
         raise VersionConflict(f"version moved to {_text(reply[1])} during the turn")
 
     def abort(self, lease: Lease) -> None:
@@ -272,10 +363,28 @@ class RedisStateStore:
         k = self.keys_for(conversation_id)
         with self._translate("abort"):
             self._abort(
-                keys=[k["lock"], k["queue"], k["waiters"]],
-                args=[owner, fence],
+                keys=[k["lock"], k["queue"], k["waiters"], k["cancelled"]],
+                args=[owner, fence, 0],
                 client=self._mine.get(),
             )
+
+    def _cancel(self, conversation_id: str, owner: str) -> None:
+        """A begin's reply timed out: release any lock it took and stop a late copy taking one.
+
+        Sent again until Redis answers (within the settle window); if Redis stays away the
+        lock's own TTL still bounds what a late copy can hold.
+        """
+        k = self.keys_for(conversation_id)
+        keys = [k["lock"], k["queue"], k["waiters"], k["cancelled"]]
+        args: list[str | int] = [owner, "", self._lock_ttl_ms + self._presence_ms]
+        try:
+            self._settled(
+                "cancel",
+                lambda: self._abort(keys=keys, args=args, client=self._mine.get()),
+                time.monotonic() + self._settle_s,
+            )
+        except StateStoreUnavailable:
+            pass
 
     def load(self, conversation_id: str) -> Conversation:
         if not valid_conversation_id(conversation_id):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import logging
 import math
 import unicodedata
@@ -31,7 +30,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from engine import bootstrap, cpu
+from engine import bootstrap, cpu, serving
 from engine.errors import (
     ConfigError,
     DuocthuError,
@@ -40,6 +39,7 @@ from engine.errors import (
     TurnInProgress,
     VersionConflict,
 )
+from engine.jsonbody import BodyRejected, parse_json_body
 from engine.logging import TurnLogger, configure_logging
 from engine.metrics import TurnMetrics
 from engine.ports import TurnObserver
@@ -144,6 +144,8 @@ _MESSAGES = {
     "turn_in_progress": "Câu hỏi trước vẫn đang được xử lý, vui lòng thử lại sau giây lát.",
     "payload_too_large": "Nội dung gửi lên quá lớn.",
     "validation_error": "Dữ liệu gửi lên không hợp lệ.",
+    "idempotency_key_reused": "Mã idempotency_key này đã dùng cho một câu hỏi khác.",
+    "request_timeout": "Nội dung gửi lên đến quá chậm.",
     "rate_limited": "Bạn gửi quá nhanh, vui lòng thử lại sau.",
     "state_store_unavailable": "Kho hội thoại tạm thời không dùng được; câu hỏi chưa được xử lý.",
     "index_unavailable": "Chỉ mục dược thư tạm thời không dùng được.",
@@ -181,6 +183,8 @@ _STATUS_BY_CODE = {
     "turn_in_progress": 409,
     "payload_too_large": 413,
     "validation_error": 422,
+    "idempotency_key_reused": 422,
+    "request_timeout": 408,
     "rate_limited": 429,
     "state_store_unavailable": 503,
     "index_unavailable": 503,
@@ -275,11 +279,16 @@ async def _authorized(request: Request, fn: Callable[[str], T]) -> T:
     return await state["offload"](work)
 
 
-async def _turn_request(request: Request, max_chars: int) -> TurnRequest:
-    raw = await request.body()
+async def _turn_request(request: Request, settings: Settings) -> TurnRequest:
+    """The body, read within the body-read timeout and parsed before any other work."""
+    max_chars = settings.max_turn_chars
     try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raw = await asyncio.wait_for(request.body(), settings.body_read_timeout_s)
+    except TimeoutError as exc:
+        raise ApiError(408, "request_timeout", headers={"Connection": "close"}) from exc
+    try:
+        data = parse_json_body(raw)
+    except BodyRejected as exc:
         raise ApiError(400, "bad_request", "Nội dung không phải JSON hợp lệ.") from exc
     try:
         turn = TurnRequest.model_validate(data)
@@ -308,15 +317,29 @@ async def create_conversation(request: Request) -> Response:
     return _json(await _rate_limited(request, engine.create_conversation), 201)
 
 
+def _count_refused(state: AppState, exc: Exception) -> None:
+    """A turn refused by the shell before the engine saw it still counts as a failed turn
+    (the engine's observers count the ones it refuses itself)."""
+    state["metrics"].turn_errors.labels(code=_as_api_error(exc).code).inc()
+
+
 async def post_turn(request: Request) -> Response:
     """One turn. The engine checks the token itself, in the round trip that takes the lock."""
     state = _state(request)
-    turn = await _turn_request(request, state["runtime"].settings.max_turn_chars)
-    conversation_id, token = _bearer(request)
+    try:
+        turn = await _turn_request(request, state["runtime"].settings)
+        conversation_id, token = _bearer(request)
+    except Exception as exc:
+        _count_refused(state, exc)
+        raise
     client_id = _client_id(request)
 
     def handle() -> bytes:
-        _limit(state, client_id)
+        try:
+            _limit(state, client_id)
+        except ApiError as exc:
+            _count_refused(state, exc)
+            raise
         result = state["runtime"].engine.handle(
             conversation_id, turn.text, idempotency_key=turn.idempotency_key, token=token
         )
@@ -414,7 +437,11 @@ _SECURITY_HEADERS = [
 
 
 class SecurityHeaders:
-    """Adds strict headers to every response; API responses are never cached."""
+    """Adds strict headers to every response; API responses are never cached.
+
+    It also answers an exception nothing else handled, with the JSON 500: Starlette's own
+    500 is sent from outside every middleware, so it would go out without these headers.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -433,7 +460,24 @@ class SecurityHeaders:
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        started = False
+
+        async def send_tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send_with_headers(message)
+
+        try:
+            await self.app(scope, receive, send_tracked)
+        except Exception as exc:
+            if started:
+                raise
+            log.warning(
+                "request_failed",
+                extra={"fields": {"code": "internal_error", "type": type(exc).__name__}},
+            )
+            response = _error_response(500, "internal_error", _MESSAGES["internal_error"])
+            await response(scope, receive, send_with_headers)
 
 
 class DeclaredBodyLimit:
@@ -584,9 +628,10 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
             "use auto or off with --workers"
         )
     configure_logging()
+    options = serving.uvicorn_options(settings)
     if workers == 1:
         app = create_app(settings, pin_threads=True)
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        uvicorn.run(app, host=host, port=port, log_level="warning", **options)
     else:
         # Each worker process builds its own app from the same environment. Workers are
         # not pinned: nothing tells a worker which core its siblings are on.
@@ -597,6 +642,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
             port=port,
             workers=workers,
             log_level="warning",
+            **options,
         )
 
 

@@ -17,7 +17,7 @@ import redis
 
 from engine.budget import RequestBudget
 from engine.catalog import DrugCatalog
-from engine.errors import ConfigError, DuocthuError
+from engine.errors import ConfigError, DuocthuError, StateStoreError
 from engine.paths import Paths
 from engine.ports import AnswerGenerator, AnswerRequest, TurnObserver, Understander
 from engine.redis_client import embedded, from_url
@@ -107,6 +107,10 @@ class Runtime:
             return ComponentStatus(name=name, enabled=False, ok=True, detail="disabled")
         try:
             ok = bool(probe())
+        except StateStoreError as exc:
+            # Redis's message names its socket path or host: the log gets it, /ready does not.
+            log.warning("probe %s failed: %s", name, exc)
+            return ComponentStatus(name=name, enabled=True, ok=False, detail=exc.code)
         except DuocthuError as exc:
             return ComponentStatus(name=name, enabled=True, ok=False, detail=str(exc))
         except Exception as exc:

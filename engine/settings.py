@@ -92,11 +92,26 @@ class Settings(BaseSettings):
     rate_limit_per_minute: int = Field(default=120, ge=1)
     rate_limit_burst: int = Field(default=30, ge=1)
     cors_allow_origins: list[str] = Field(default_factory=list)
+    forwarded_allow_ips: str | None = None
+    """Addresses of the reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are
+    believed (comma-separated IPs or networks, or "*"). Unset: the client address is the
+    socket's peer, so a client cannot pick its own rate-limit identity."""
+    max_header_bytes: int = Field(default=16 * 1024, ge=1024, le=1024 * 1024)
+    """Request line plus headers, in bytes; more is answered 431 and the connection closed."""
+    max_header_count: int = Field(default=100, ge=10, le=10_000)
+    body_read_timeout_s: float = Field(default=10.0, gt=0, le=600)
+    """How long a request body may take to arrive in full; slower is a 408."""
+    keep_alive_timeout_s: int = Field(default=5, ge=1, le=600)
+    """An idle keep-alive connection is closed after this many seconds."""
     log_user_text: bool = False
     turn_threads: int | None = Field(default=None, ge=1, le=1024)
     """Threads per server process that run turns (blocking Redis, Qdrant and Bedrock calls):
     the most turns one process works on at once. Unset: 32 with the offline providers,
     128 when a Bedrock provider is on (a turn waiting on Bedrock holds its thread)."""
+
+    demo_corpus: bool = False
+    """Load the bundled demo corpus into an empty external index too. The embedded
+    default index gets it anyway; an external one never does unless this is on."""
 
     emergency_contacts: str = "115"
     """Who to call, as emergency and self-harm replies print it: entries separated by ";"
@@ -131,7 +146,12 @@ class Settings(BaseSettings):
         return 128 if bedrock else 32
 
     @field_validator(
-        "redis_url", "qdrant_url", "bedrock_endpoint_url", "bedrock_rerank_model_arn", mode="before"
+        "redis_url",
+        "qdrant_url",
+        "bedrock_endpoint_url",
+        "bedrock_rerank_model_arn",
+        "forwarded_allow_ips",
+        mode="before",
     )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:

@@ -23,8 +23,9 @@ import hashlib
 import secrets
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from typing import Any, Protocol, TypeVar
 
@@ -220,14 +221,21 @@ class RedisStateStore:
         except redis.RedisError as exc:
             raise StateStoreUnavailable(f"redis failed during {what}: {exc}") from exc
 
-    def _settled(self, what: str, call: Callable[[], T], until: float) -> T:
-        """`call` (an idempotent script) sent again after each timeout or dropped
-        connection, until a reply arrives or the monotonic clock passes `until`."""
+    def _call(self, script: Any, keys: list[str], args: list[str | int]) -> Any:
+        """Run a registered script on this thread's connection (made on first use)."""
+        return script(keys=keys, args=args, client=self._mine.get())
+
+    def _settled(self, what: str, call: Callable[[], T], until: float = 0.0) -> T:
+        """`call` (safe to run twice) sent again after each timeout or dropped connection,
+        until a reply arrives or the monotonic clock passes `until`; at least twice, so a
+        connection gone stale (Redis restarted) costs one resend, not an error."""
+        attempts = 0
         while True:
+            attempts += 1
             try:
                 return call()
             except (redis.ConnectionError, redis.TimeoutError) as exc:
-                if time.monotonic() >= until:
+                if attempts >= 2 and time.monotonic() >= until:
                     raise StateStoreUnavailable(f"redis failed during {what}: {exc}") from exc
                 self._sleep(0.05)
             except redis.RedisError as exc:
@@ -236,11 +244,14 @@ class RedisStateStore:
     # -- protocol -----------------------------------------------------------
     def create(self, conversation: Conversation) -> None:
         k = self.keys_for(conversation.conversation_id)
-        with self._translate("create"):
-            created = self._r.set(
-                k["doc"], conversation.to_json(), px=self._unused_ttl_ms, nx=True
-            )
-        if not created:
+        doc = conversation.to_json()
+
+        def put() -> bool:
+            # A resent SET NX finds the first copy's document: that is ours, not a collision.
+            created = self._r.set(k["doc"], doc, px=self._unused_ttl_ms, nx=True)
+            return bool(created) or _text(self._r.get(k["doc"]) or b"") == doc
+
+        if not self._settled("create", put):
             raise ConfigError("conversation id collision")  # 192 random bits: never in practice
 
     def begin(
@@ -271,8 +282,13 @@ class RedisStateStore:
                 text_hash or "",
             ]
             try:
-                with self._translate("begin"):
-                    reply = self._begin(keys=keys, args=args, client=self._mine.get())
+                # begin is safe to run twice for one owner (the script hands back a lock
+                # it already took and never queues us twice), so a timeout is resent.
+                reply = self._settled(
+                    "begin",
+                    partial(self._call, self._begin, keys, args),
+                    time.monotonic() + self._settle_s,
+                )
             except StateStoreUnavailable:
                 self._cancel(conversation_id, owner)
                 raise
@@ -342,7 +358,7 @@ class RedisStateStore:
         until = sent + self._settle_s + 0.1 if not_after else sent
         reply = self._settled(
             "commit",
-            lambda: self._commit(keys=keys, args=args, client=self._mine.get()),
+            partial(self._call, self._commit, keys, args),
             until,
         )
         status = _text(reply[0])
@@ -377,38 +393,35 @@ class RedisStateStore:
         k = self.keys_for(conversation_id)
         keys = [k["lock"], k["queue"], k["waiters"], k["cancelled"]]
         args: list[str | int] = [owner, "", self._lock_ttl_ms + self._presence_ms]
-        try:
+        with suppress(StateStoreUnavailable):
             self._settled(
                 "cancel",
-                lambda: self._abort(keys=keys, args=args, client=self._mine.get()),
+                partial(self._call, self._abort, keys, args),
                 time.monotonic() + self._settle_s,
             )
-        except StateStoreUnavailable:
-            pass
 
     def load(self, conversation_id: str) -> Conversation:
         if not valid_conversation_id(conversation_id):
             raise ConversationNotFound("unknown conversation")
-        with self._translate("load"):
-            raw = self._r.get(self.keys_for(conversation_id)["doc"])
+        doc_key = self.keys_for(conversation_id)["doc"]
+        raw = self._settled("load", lambda: self._r.get(doc_key))
         if raw is None:
             raise ConversationNotFound("unknown conversation")
         return Conversation.from_json(raw)
 
     def trace(self, conversation_id: str) -> list[TraceEntry]:
-        with self._translate("trace"):
-            raw: list[Any] = self._r.lrange(self.keys_for(conversation_id)["trace"], 0, -1)
+        trace_key = self.keys_for(conversation_id)["trace"]
+        raw: list[Any] = self._settled("trace", lambda: self._r.lrange(trace_key, 0, -1))
         return [TraceEntry.model_validate_json(item) for item in raw]
 
     def delete(self, conversation_id: str) -> None:
         if not valid_conversation_id(conversation_id):
             return
-        with self._translate("delete"):
-            self._r.delete(*self.keys_for(conversation_id).values())
+        keys = list(self.keys_for(conversation_id).values())
+        self._settled("delete", lambda: self._r.delete(*keys))
 
     def ping(self) -> bool:
-        with self._translate("ping"):
-            return bool(self._r.ping())
+        return bool(self._settled("ping", self._r.ping))
 
 
 def _text(value: bytes | str) -> str:

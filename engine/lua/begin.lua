@@ -48,7 +48,8 @@ if redis.call('SISMEMBER', cancelled_k, me) == 1 then
   return {'cancelled'}
 end
 
-if enqueue == '1' then
+-- A resent begin (its first reply timed out) must not queue us twice.
+if enqueue == '1' and not redis.call('LPOS', queue_k, me) then
   redis.call('RPUSH', queue_k, me)
 end
 redis.call('HSET', waiters_k, me, now + presence)

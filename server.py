@@ -337,7 +337,7 @@ async def post_turn(request: Request) -> Response:
     def handle() -> bytes:
         try:
             _limit(state, client_id)
-        except ApiError as exc:
+        except Exception as exc:  # 429, or 503 when the limiter cannot reach Redis
             _count_refused(state, exc)
             raise
         result = state["runtime"].engine.handle(

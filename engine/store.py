@@ -209,7 +209,6 @@ class RedisStateStore:
             "trace",
             "idem",
             "idemq",
-            "committed",
             "cancelled",
         )
         return {n: f"{base}:{n}" for n in names}
@@ -332,7 +331,8 @@ class RedisStateStore:
     ) -> None:
         k = self.keys_for(lease.conversation_id)
         keys = [k["doc"], k["lock"], k["queue"], k["waiters"], k["trace"], k["idem"], k["idemq"]]
-        keys.append(k["committed"])
+        # The marker of this lease's commit, one key per fence: a resend looks for it.
+        keys.append(f"{k['doc'][: -len('doc')]}committed:{lease.fence}")
         sent = time.monotonic()
         not_after = ""
         if lease.server_ms:
@@ -352,6 +352,8 @@ class RedisStateStore:
             self._idem_cap,
             not_after,
             text_hash or "",
+            # Long enough for every resend of this commit; then it goes by itself.
+            int(max(self._lock_ttl_ms, self._settle_s * 1000) * 2),
         ]
         # Past `until` (a little after the deadline) no copy of this commit can still write,
         # so giving up then reports the turn's fate truthfully: not saved.

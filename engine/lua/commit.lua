@@ -1,12 +1,14 @@
 -- Compare-and-set the document on its version, append the trace, remember the
 -- idempotent result, and release the lock and our queue place, all at once.
--- KEYS: doc, lock, queue, waiters, trace, idem, idem_order, committed
+-- KEYS: doc, lock, queue, waiters, trace, idem, idem_order, committed (this fence's marker)
 -- ARGV: me, fence, expected_version, doc_json, doc_ttl_ms, trace_json, trace_cap,
---       idem_key, result_json, idem_cap, not_after_ms ('' for no deadline), text_hash
+--       idem_key, result_json, idem_cap, not_after_ms ('' for no deadline), text_hash,
+--       committed_ttl_ms
 -- Replies: {'ok'} | {'lost_lock'} | {'missing'} | {'conflict', version} | {'expired'}
 --
 -- The same call may run twice (the client sends it again when a reply timed out): the
--- second run finds its own lease recorded under `committed` and answers 'ok' without
+-- second run finds its own lease's marker (one key per fence, so a later turn's commit
+-- cannot overwrite it) and answers 'ok' without
 -- writing. A call that runs after `not_after_ms` (Redis time) writes nothing, so a client
 -- that has waited past it knows a late copy of its commit can no longer land.
 local doc_k, lock_k, queue_k, waiters_k, trace_k, idem_k, idemq_k, committed_k =
@@ -15,6 +17,7 @@ local me, fence, expected = ARGV[1], ARGV[2], tonumber(ARGV[3])
 local doc_json, doc_ttl, trace_json, trace_cap = ARGV[4], tonumber(ARGV[5]), ARGV[6], tonumber(ARGV[7])
 local idem_key, result_json, idem_cap = ARGV[8], ARGV[9], tonumber(ARGV[10])
 local not_after, text_hash = tonumber(ARGV[11] or ''), ARGV[12] or ''
+local committed_ttl = tonumber(ARGV[13] or '') or doc_ttl
 local lease_id = me .. '|' .. fence
 
 local function leave()
@@ -55,7 +58,7 @@ if version ~= expected then
 end
 
 redis.call('SET', doc_k, doc_json, 'PX', doc_ttl)
-redis.call('SET', committed_k, lease_id, 'PX', doc_ttl)
+redis.call('SET', committed_k, lease_id, 'PX', committed_ttl)
 if trace_json ~= '' then
   redis.call('RPUSH', trace_k, trace_json)
   redis.call('LTRIM', trace_k, -trace_cap, -1)

@@ -30,7 +30,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from engine import bootstrap, cpu, serving
+from engine import bootstrap, cpu, serving, startup
 from engine.errors import (
     ConfigError,
     DuocthuError,
@@ -629,12 +629,17 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
         )
     configure_logging()
     options = serving.uvicorn_options(settings)
+    # Built before uvicorn starts, so a wrong setting is one line and exit 2 (the CLI's
+    # start-up policy) rather than a traceback from inside the server's lifespan.
+    runtime = startup.checked("the service", lambda: build_runtime(settings))
     if workers == 1:
-        app = create_app(settings, pin_threads=True)
+        app = create_app(settings, lambda _s: runtime, pin_threads=True)
         uvicorn.run(app, host=host, port=port, log_level="warning", **options)
     else:
-        # Each worker process builds its own app from the same environment. Workers are
-        # not pinned: nothing tells a worker which core its siblings are on.
+        # Each worker process builds its own app from the same environment (the runtime
+        # built above only proved the settings work). Workers are not pinned: nothing
+        # tells a worker which core its siblings are on.
+        runtime.close()
         uvicorn.run(
             "server:create_app",
             factory=True,

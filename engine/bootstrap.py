@@ -35,6 +35,10 @@ from grounding.checks import Check
 from states import check_definition
 
 log = logging.getLogger("duocthu.bootstrap")
+EMPTY_INDEX = (
+    "empty index: no corpus loaded; load one with `duocthu ingest FILE.jsonl` "
+    "(or set DEMO_CORPUS=on for the demo corpus)"
+)
 
 
 @dataclass(frozen=True)
@@ -70,11 +74,7 @@ class Runtime:
     def ready(self) -> list[ComponentStatus]:
         """One status per dependency and provider; only enabled ones can fail."""
         out = [self._probe("redis", True, self.engine.store.ping)]
-        out.append(
-            self._probe(
-                "index", True, lambda: self.index.count() > 0, "empty index: no corpus loaded"
-            )
-        )
+        out.append(self._probe("index", True, lambda: self.index.count() > 0, EMPTY_INDEX))
         s = self.settings
         emb_on = s.embedding_provider is not EmbeddingProvider.DISABLED
         out.append(
@@ -218,11 +218,14 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     )
     index = build_index(settings)
     embedder = build_embedder(settings)
-    if ensure_corpus:
+    # The demo corpus goes only into the embedded default index, or where asked for: an
+    # external index is production's, and stays empty (not ready) until someone ingests.
+    demo = ensure_corpus and (not settings.qdrant_url or settings.demo_corpus)
+    if demo:
         ensure_demo_corpus(index, embedder)
     retriever = build_retriever(settings, index=index, embedder=embedder)
     catalog = retriever.catalog()
-    if ensure_corpus and not len(catalog):
+    if demo and not len(catalog):
         raise ConfigError("the drug catalog is empty: ingest a corpus first")
     understander, generator, checks, describe, probes = _providers(settings, catalog)
     paths = Paths(

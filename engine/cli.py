@@ -10,6 +10,8 @@ import sys
 from collections.abc import Sequence
 
 from engine.errors import DuocthuError
+from engine.settings import Settings, load_settings
+from engine.startup import announce, check_data_dir, checked
 
 EVAL_SETS = {
     "understanding": "engine.evals.understanding",
@@ -71,20 +73,28 @@ def _dispatch(args: argparse.Namespace) -> int:
         return worst
     if args.command == "serve":
         import server  # noqa: PLC0415
-        from engine.settings import load_settings  # noqa: PLC0415
 
-        server.serve(load_settings(), host=args.host, port=args.port, workers=args.workers)
+        server.serve(_settings(), host=args.host, port=args.port, workers=args.workers)
         return 0
     if args.command == "chat":
         from engine.bootstrap import build_runtime  # noqa: PLC0415
         from engine.chat import run_chat  # noqa: PLC0415
 
-        runtime = build_runtime()
+        settings = _settings()
+        runtime = checked("the engine", lambda: build_runtime(settings))
         try:
             return int(run_chat(runtime) or 0)
         finally:
             runtime.close()
     raise AssertionError(args.command)  # pragma: no cover - argparse rejects others
+
+
+def _settings() -> Settings:
+    """The settings of a command that starts the engine, its data dir checked and printed."""
+    settings = load_settings()
+    check_data_dir(settings.duocthu_data_dir)
+    announce(settings.duocthu_data_dir)
+    return settings
 
 
 def _diagram(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from engine.cpu import parse_spec
 from engine.errors import ConfigError
+from engine.startup import default_data_dir
 
 
 class EmbeddingProvider(StrEnum):
@@ -56,7 +57,9 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
 
-    duocthu_data_dir: Path = Field(default=Path(".duocthu"))
+    duocthu_data_dir: Path = Field(default_factory=default_data_dir)
+    """Unset: the platform's user data folder (engine.startup.default_data_dir); a
+    relative value is made absolute against the folder the command starts in."""
     redis_url: str | None = None
     qdrant_url: str | None = None
     qdrant_api_key: str | None = None
@@ -128,6 +131,11 @@ class Settings(BaseSettings):
 
     def contacts(self) -> tuple[str, ...]:
         return parse_contacts(self.emergency_contacts)
+
+    @field_validator("duocthu_data_dir")
+    @classmethod
+    def _absolute_data_dir(cls, value: Path) -> Path:
+        return value.expanduser().absolute()
 
     @field_validator("pin_cpu")
     @classmethod

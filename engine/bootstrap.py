@@ -135,6 +135,11 @@ class Runtime:
                     log.warning("close failed", exc_info=True)
 
 
+def wants_demo_corpus(settings: Settings) -> bool:
+    """The demo corpus fills only the embedded default index, or one DEMO_CORPUS=on names."""
+    return not settings.qdrant_url or settings.demo_corpus
+
+
 def connect_redis(settings: Settings) -> redis.Redis | redis.RedisCluster:
     if settings.redis_url:
         return from_url(settings.redis_url, timeout_s=settings.redis_timeout_s)
@@ -220,7 +225,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     embedder = build_embedder(settings)
     # The demo corpus goes only into the embedded default index, or where asked for: an
     # external index is production's, and stays empty (not ready) until someone ingests.
-    demo = ensure_corpus and (not settings.qdrant_url or settings.demo_corpus)
+    demo = ensure_corpus and wants_demo_corpus(settings)
     if demo:
         ensure_demo_corpus(index, embedder)
     retriever = build_retriever(settings, index=index, embedder=embedder)
@@ -271,4 +276,4 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     )
 
 
-__all__ = ["ProviderProbe", "Runtime", "build_runtime", "connect_redis"]
+__all__ = ["ProviderProbe", "Runtime", "build_runtime", "connect_redis", "wants_demo_corpus"]

@@ -209,6 +209,7 @@ class RedisStateStore:
             "trace",
             "idem",
             "idemq",
+            "committed",
             "cancelled",
         )
         return {n: f"{base}:{n}" for n in names}
@@ -331,8 +332,7 @@ class RedisStateStore:
     ) -> None:
         k = self.keys_for(lease.conversation_id)
         keys = [k["doc"], k["lock"], k["queue"], k["waiters"], k["trace"], k["idem"], k["idemq"]]
-        # The marker of this lease's commit, one key per fence: a resend looks for it.
-        keys.append(f"{k['doc'][: -len('doc')]}committed:{lease.fence}")
+        keys.append(k["committed"])  # the leases saved lately: a resend looks for its own
         sent = time.monotonic()
         not_after = ""
         if lease.server_ms:

@@ -1,14 +1,14 @@
 -- Compare-and-set the document on its version, append the trace, remember the
 -- idempotent result, and release the lock and our queue place, all at once.
--- KEYS: doc, lock, queue, waiters, trace, idem, idem_order, committed (this fence's marker)
+-- KEYS: doc, lock, queue, waiters, trace, idem, idem_order, committed (recent leases saved)
 -- ARGV: me, fence, expected_version, doc_json, doc_ttl_ms, trace_json, trace_cap,
 --       idem_key, result_json, idem_cap, not_after_ms ('' for no deadline), text_hash,
 --       committed_ttl_ms
 -- Replies: {'ok'} | {'lost_lock'} | {'missing'} | {'conflict', version} | {'expired'}
 --
 -- The same call may run twice (the client sends it again when a reply timed out): the
--- second run finds its own lease's marker (one key per fence, so a later turn's commit
--- cannot overwrite it) and answers 'ok' without
+-- second run finds its own lease among the recently committed ones (a list, so a later
+-- turn's commit does not hide it) and answers 'ok' without
 -- writing. A call that runs after `not_after_ms` (Redis time) writes nothing, so a client
 -- that has waited past it knows a late copy of its commit can no longer land.
 local doc_k, lock_k, queue_k, waiters_k, trace_k, idem_k, idemq_k, committed_k =
@@ -30,7 +30,7 @@ local function release()
   leave()
 end
 
-if redis.call('GET', committed_k) == lease_id then
+if redis.call('LPOS', committed_k, lease_id) then
   leave()
   return {'ok'}
 end
@@ -58,7 +58,9 @@ if version ~= expected then
 end
 
 redis.call('SET', doc_k, doc_json, 'PX', doc_ttl)
-redis.call('SET', committed_k, lease_id, 'PX', committed_ttl)
+redis.call('LPUSH', committed_k, lease_id)
+redis.call('LTRIM', committed_k, 0, 127)
+redis.call('PEXPIRE', committed_k, committed_ttl)
 if trace_json ~= '' then
   redis.call('RPUSH', trace_k, trace_json)
   redis.call('LTRIM', trace_k, -trace_cap, -1)

@@ -150,3 +150,23 @@ def test_an_impossible_weight_is_asked_for_again(make_engine: Callable[..., Engi
     assert result.outcome.value == "clarify"
     assert result.reason == "missing_pediatric_age_or_weight"
     assert result.frame["weight_kg"] is None
+
+
+def test_a_begin_run_twice_queues_once_and_locks_once(redis_client: redis.Redis) -> None:
+    """A resent begin (its reply timed out) neither queues its owner twice nor takes a
+    second fence: it hands back the lease the first copy took."""
+    store = RedisStateStore(redis_client)
+    cid = _made(store).conversation_id
+    keys = store.keys_for(cid)
+    order = ["doc", "lock", "fence", "queue", "waiters", "idem", "cancelled"]
+    args = ["owner-1", 90_000, 2000, "", "1", 60_000, "", ""]
+    first = store._begin(keys=[keys[n] for n in order], args=args)
+    again = store._begin(keys=[keys[n] for n in order], args=args)
+    assert first[0] == again[0] == b"ok"
+    assert first[1] == again[1]  # the same fence
+    assert redis_client.lrange(keys["queue"], 0, -1).count(b"owner-1") <= 1
+    # A waiter resent while queued stays queued once.
+    waiter = ["owner-2", 90_000, 2000, "", "1", 60_000, "", ""]
+    store._begin(keys=[keys[n] for n in order], args=waiter)
+    store._begin(keys=[keys[n] for n in order], args=waiter)
+    assert redis_client.lrange(keys["queue"], 0, -1).count(b"owner-2") == 1

@@ -6,8 +6,8 @@ one engine function on a worker thread and renders JSON. Errors are mapped in on
 
 from __future__ import annotations
 
+import asyncio
 import gc
-import json
 import logging
 import math
 import os
@@ -32,7 +32,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from engine import bootstrap, cpu, openapi
+from engine import bootstrap, cpu, openapi, serving, startup
 from engine.access import AccessMiddleware
 from engine.errors import (
     ConfigError,
@@ -42,6 +42,7 @@ from engine.errors import (
     TurnInProgress,
     VersionConflict,
 )
+from engine.jsonbody import BodyRejected, parse_json_body
 from engine.logging import TurnLogger, configure_logging, log_config
 from engine.metrics import MULTIPROC_ENV, TurnMetrics
 from engine.offload import Offload
@@ -127,6 +128,8 @@ _MESSAGES = {
     "turn_in_progress": "Câu hỏi trước vẫn đang được xử lý, vui lòng thử lại sau giây lát.",
     "payload_too_large": "Nội dung gửi lên quá lớn.",
     "validation_error": "Dữ liệu gửi lên không hợp lệ.",
+    "idempotency_key_reused": "Mã idempotency_key này đã dùng cho một câu hỏi khác.",
+    "request_timeout": "Nội dung gửi lên đến quá chậm.",
     "rate_limited": "Bạn gửi quá nhanh, vui lòng thử lại sau.",
     "state_store_unavailable": "Kho hội thoại tạm thời không dùng được; câu hỏi chưa được xử lý.",
     "index_unavailable": "Chỉ mục dược thư tạm thời không dùng được.",
@@ -164,6 +167,8 @@ _STATUS_BY_CODE = {
     "turn_in_progress": 409,
     "payload_too_large": 413,
     "validation_error": 422,
+    "idempotency_key_reused": 422,
+    "request_timeout": 408,
     "rate_limited": 429,
     "state_store_unavailable": 503,
     "index_unavailable": 503,
@@ -258,11 +263,16 @@ async def _authorized(request: Request, fn: Callable[[str], T]) -> T:
     return await state["offload"](work)
 
 
-async def _turn_request(request: Request, max_chars: int) -> TurnRequest:
-    raw = await request.body()
+async def _turn_request(request: Request, settings: Settings) -> TurnRequest:
+    """The body, read within the body-read timeout and parsed before any other work."""
+    max_chars = settings.max_turn_chars
     try:
-        data = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raw = await asyncio.wait_for(request.body(), settings.body_read_timeout_s)
+    except TimeoutError as exc:
+        raise ApiError(408, "request_timeout", headers={"Connection": "close"}) from exc
+    try:
+        data = parse_json_body(raw)
+    except BodyRejected as exc:
         raise ApiError(400, "bad_request", "Nội dung không phải JSON hợp lệ.") from exc
     try:
         turn = TurnRequest.model_validate(data)
@@ -291,15 +301,29 @@ async def create_conversation(request: Request) -> Response:
     return _json(await _rate_limited(request, engine.create_conversation), 201)
 
 
+def _count_refused(state: AppState, exc: Exception) -> None:
+    """A turn refused by the shell before the engine saw it still counts as a failed turn
+    (the engine's observers count the ones it refuses itself)."""
+    state["metrics"].turn_errors.labels(code=_as_api_error(exc).code).inc()
+
+
 async def post_turn(request: Request) -> Response:
     """One turn. The engine checks the token itself, in the round trip that takes the lock."""
     state = _state(request)
-    turn = await _turn_request(request, state["runtime"].settings.max_turn_chars)
-    conversation_id, token = _bearer(request)
+    try:
+        turn = await _turn_request(request, state["runtime"].settings)
+        conversation_id, token = _bearer(request)
+    except Exception as exc:
+        _count_refused(state, exc)
+        raise
     client_id = _client_id(request)
 
     def handle() -> bytes:
-        _limit(state, client_id)
+        try:
+            _limit(state, client_id)
+        except Exception as exc:  # 429, or 503 when the limiter cannot reach Redis
+            _count_refused(state, exc)
+            raise
         with state["metrics"].turns_in_flight.track_inprogress():
             result = state["runtime"].engine.handle(
                 conversation_id, turn.text, idempotency_key=turn.idempotency_key, token=token
@@ -405,7 +429,11 @@ _SECURITY_HEADERS = [
 
 
 class SecurityHeaders:
-    """Adds strict headers to every response; API responses are never cached."""
+    """Adds strict headers to every response; API responses are never cached.
+
+    It also answers an exception nothing else handled, with the JSON 500: Starlette's own
+    500 is sent from outside every middleware, so it would go out without these headers.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -424,7 +452,24 @@ class SecurityHeaders:
                 message = {**message, "headers": headers}
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        started = False
+
+        async def send_tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send_with_headers(message)
+
+        try:
+            await self.app(scope, receive, send_tracked)
+        except Exception as exc:
+            if started:
+                raise
+            log.warning(
+                "request_failed",
+                extra={"fields": {"code": "internal_error", "type": type(exc).__name__}},
+            )
+            response = _error_response(500, "internal_error", _MESSAGES["internal_error"])
+            await response(scope, receive, send_with_headers)
 
 
 class DeclaredBodyLimit:
@@ -581,16 +626,22 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
             "use auto or off with --workers"
         )
     configure_logging(settings.log_level)
+    options = serving.uvicorn_options(settings)
     # uvicorn's loggers write our JSON lines at LOG_LEVEL; its own access log is off
     # because the access middleware writes one with the route template and request id.
-    logs: dict[str, Any] = {"log_config": log_config(settings.log_level), "access_log": False}
+    options.update(log_config=log_config(settings.log_level), access_log=False)
+    # Built before uvicorn starts, so a wrong setting is one line and exit 2 (the CLI's
+    # start-up policy) rather than a traceback from inside the server's lifespan.
+    runtime = startup.checked("the service", lambda: build_runtime(settings))
     if workers == 1:
-        app = create_app(settings, pin_threads=True)
-        uvicorn.run(app, host=host, port=port, log_level=settings.log_level.lower(), **logs)
+        app = create_app(settings, lambda _s: runtime, pin_threads=True)
+        uvicorn.run(app, host=host, port=port, log_level=settings.log_level.lower(), **options)
         return
-    # Each worker process builds its own app from the same environment. Workers are
-    # not pinned: nothing tells a worker which core its siblings are on. They keep their
-    # metrics in files under a fresh directory, so /metrics in any of them adds up all.
+    # Each worker process builds its own app from the same environment (the runtime built
+    # above only proved the settings work). Workers are not pinned: nothing tells a worker
+    # which core its siblings are on. They keep their metrics in files under a fresh
+    # directory, so /metrics in any of them adds up all.
+    runtime.close()
     metrics_dir = tempfile.mkdtemp(prefix="duocthu-metrics-")
     os.environ[MULTIPROC_ENV] = metrics_dir
     try:
@@ -601,7 +652,7 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
             port=port,
             workers=workers,
             log_level=settings.log_level.lower(),
-            **logs,
+            **options,
         )
     finally:
         os.environ.pop(MULTIPROC_ENV, None)

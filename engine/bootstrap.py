@@ -17,7 +17,7 @@ import redis
 
 from engine.budget import RequestBudget
 from engine.catalog import DrugCatalog
-from engine.errors import ConfigError, DuocthuError
+from engine.errors import ConfigError, DuocthuError, StateStoreError
 from engine.paths import Paths
 from engine.ports import AnswerGenerator, AnswerRequest, TurnObserver, Understander
 from engine.redis_client import embedded, from_url
@@ -35,6 +35,10 @@ from grounding.checks import Check
 from states import check_definition
 
 log = logging.getLogger("duocthu.bootstrap")
+EMPTY_INDEX = (
+    "empty index: no corpus loaded; load one with `duocthu ingest FILE.jsonl` "
+    "(or set DEMO_CORPUS=on for the demo corpus)"
+)
 
 
 @dataclass(frozen=True)
@@ -70,11 +74,7 @@ class Runtime:
     def ready(self) -> list[ComponentStatus]:
         """One status per dependency and provider; only enabled ones can fail."""
         out = [self._probe("redis", True, self.engine.store.ping)]
-        out.append(
-            self._probe(
-                "index", True, lambda: self.index.count() > 0, "empty index: no corpus loaded"
-            )
-        )
+        out.append(self._probe("index", True, lambda: self.index.count() > 0, EMPTY_INDEX))
         s = self.settings
         emb_on = s.embedding_provider is not EmbeddingProvider.DISABLED
         out.append(
@@ -107,6 +107,10 @@ class Runtime:
             return ComponentStatus(name=name, enabled=False, ok=True, detail="disabled")
         try:
             ok = bool(probe())
+        except StateStoreError as exc:
+            # Redis's message names its socket path or host: the log gets it, /ready does not.
+            log.warning("probe %s failed: %s", name, exc)
+            return ComponentStatus(name=name, enabled=True, ok=False, detail=exc.code)
         except DuocthuError as exc:
             return ComponentStatus(name=name, enabled=True, ok=False, detail=str(exc))
         except Exception as exc:
@@ -129,6 +133,11 @@ class Runtime:
                     closer()
                 except Exception:
                     log.warning("close failed", exc_info=True)
+
+
+def wants_demo_corpus(settings: Settings) -> bool:
+    """The demo corpus fills only the embedded default index, or one DEMO_CORPUS=on names."""
+    return not settings.qdrant_url or settings.demo_corpus
 
 
 def connect_redis(settings: Settings) -> redis.Redis | redis.RedisCluster:
@@ -207,17 +216,21 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     store = RedisStateStore(
         client,
         idle_ttl_s=settings.conversation_ttl_seconds,
+        unused_ttl_s=settings.unused_conversation_ttl_seconds,
         lock_ttl_ms=settings.lock_ttl_ms,
         lock_wait_ms=settings.lock_wait_ms,
         trace_cap=settings.trace_turns,
     )
     index = build_index(settings)
     embedder = build_embedder(settings)
-    if ensure_corpus:
+    # The demo corpus goes only into the embedded default index, or where asked for: an
+    # external index is production's, and stays empty (not ready) until someone ingests.
+    demo = ensure_corpus and wants_demo_corpus(settings)
+    if demo:
         ensure_demo_corpus(index, embedder)
     retriever = build_retriever(settings, index=index, embedder=embedder)
     catalog = retriever.catalog()
-    if ensure_corpus and not len(catalog):
+    if demo and not len(catalog):
         raise ConfigError("the drug catalog is empty: ingest a corpus first")
     understander, generator, checks, describe, probes = _providers(settings, catalog)
     paths = Paths(
@@ -263,4 +276,4 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     )
 
 
-__all__ = ["ProviderProbe", "Runtime", "build_runtime", "connect_redis"]
+__all__ = ["ProviderProbe", "Runtime", "build_runtime", "connect_redis", "wants_demo_corpus"]

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.errors import DuocthuError
+from engine.settings import Settings, load_settings
+from engine.startup import announce, check_data_dir, checked
 from states.definition import State
 
 EVAL_SETS = {
@@ -231,15 +233,15 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _eval(args)
     if args.command == "serve":
         import server  # noqa: PLC0415
-        from engine.settings import load_settings  # noqa: PLC0415
 
-        server.serve(load_settings(), host=args.host, port=args.port, workers=args.workers)
+        server.serve(_settings(), host=args.host, port=args.port, workers=args.workers)
         return 0
     if args.command == "chat":
         from engine.bootstrap import build_runtime  # noqa: PLC0415
         from engine.chat import close_quietly, run_chat  # noqa: PLC0415
 
-        runtime = build_runtime()
+        settings = _settings()
+        runtime = checked("the engine", lambda: build_runtime(settings))
         try:
             data_dir = runtime.settings.duocthu_data_dir
             return run_chat(runtime, conversation=args.conversation, data_dir=data_dir)
@@ -275,6 +277,14 @@ def _eval(args: argparse.Namespace) -> int:
             print(f"report: {path}", file=sys.stderr)
         worst = max(worst, code)
     return worst
+
+
+def _settings() -> Settings:
+    """The settings of a command that starts the engine, its data dir checked and printed."""
+    settings = load_settings()
+    check_data_dir(settings.duocthu_data_dir)
+    announce(settings.duocthu_data_dir)
+    return settings
 
 
 def _diagram(args: argparse.Namespace) -> int:

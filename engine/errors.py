@@ -8,7 +8,8 @@
     │   ├── StateStoreUnavailable    Redis unreachable or timed out: the turn is refused (503)
     │   ├── TurnInProgress           the conversation's lock could not be had in time (409)
     │   ├── ConversationNotFound     unknown id, or a wrong token (404, no existence oracle)
-    │   └── VersionConflict          a compare-and-set lost; never silently overwritten
+    │   ├── VersionConflict          a compare-and-set lost; never silently overwritten
+    │   └── IdempotencyKeyReused     an idempotency key sent again with another text (422)
     ├── IndexError_                  the index (Qdrant) failed
     │   └── IndexUnavailable         unreachable or not loaded (503)
     ├── CorpusError                  a corpus record or file is unusable
@@ -73,6 +74,12 @@ class VersionConflict(StateStoreError):
     code = "version_conflict"
 
 
+class IdempotencyKeyReused(StateStoreError):
+    """An idempotency key came back with a different text: it names another turn."""
+
+    code = "idempotency_key_reused"
+
+
 class IndexError_(DuocthuError):
     """The retrieval index failed."""
 
@@ -125,6 +132,7 @@ __all__ = [
     "CorpusError",
     "DuocthuError",
     "GenerationUnavailable",
+    "IdempotencyKeyReused",
     "IndexError_",
     "IndexUnavailable",
     "ProviderError",

@@ -31,7 +31,7 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from engine.errors import DuocthuError, StateStoreError
+from engine.errors import DuocthuError, StateStoreError, VersionConflict
 from engine.result import TraceEntry, TurnResult
 
 BREAKER_REASON = "clarify_loop_exhausted"
@@ -195,6 +195,8 @@ class TurnMetrics:
 
     def turn_failed(self, conversation_id: str, error: BaseException) -> None:
         code = error.code if isinstance(error, DuocthuError) else "internal_error"
+        if isinstance(error, VersionConflict):
+            code = "turn_in_progress"  # the code the client is given for a lost race (409)
         self.turn_errors.labels(code=code).inc()
         if isinstance(error, StateStoreError):
             self.store_errors.labels(code=code).inc()

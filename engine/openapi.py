@@ -80,11 +80,22 @@ _RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
 
 # Shared error answers: name -> (description, carries Retry-After).
 _ERRORS = {
-    "BadRequest": ("bad_request: not JSON, or an option this deployment cannot serve.", False),
+    "BadRequest": (
+        "bad_request: not JSON, JSON nested deeper than 32 levels or holding more than 1,000 "
+        "values (checked before the token, the rate limit or any other work), or an option "
+        "this deployment cannot serve.",
+        False,
+    ),
     "NotFound": ("not_found: unknown id, or a wrong, malformed or missing token.", False),
     "TurnInProgress": ("turn_in_progress: another turn holds the conversation.", True),
     "PayloadTooLarge": ("payload_too_large: the body is over the size limit.", False),
     "ValidationError": ("validation_error: the body or a parameter breaks the schema.", False),
+    "TurnRejected": (
+        "validation_error: the body breaks the schema; idempotency_key_reused: the "
+        "idempotency_key was already used in this conversation with a different text.",
+        False,
+    ),
+    "RequestTimeout": ("request_timeout: the body did not arrive in time.", False),
     "RateLimited": ("rate_limited: too many requests from this client.", True),
     "Unavailable": (
         "state_store_unavailable or index_unavailable: the request was not processed.",
@@ -116,14 +127,16 @@ def _operation(
     bearer: bool = False,
     body: str | None = None,
     parameters: list[dict[str, Any]] | None = None,
+    answers: dict[int, str] | None = None,
 ) -> dict[str, Any]:
     status, description, content = ok
     success: dict[str, Any] = {"description": description}
     if content is not None:
         success["content"] = content
     responses: dict[str, Any] = {str(status): success}
+    named = {**_STATUS_RESPONSE, **(answers or {})}
     for code in errors:
-        responses[str(code)] = {"$ref": f"#/components/responses/{_STATUS_RESPONSE[code]}"}
+        responses[str(code)] = {"$ref": f"#/components/responses/{named[code]}"}
     op: dict[str, Any] = {"operationId": op_id, "summary": summary, "responses": responses}
     if bearer:
         op["security"] = [{"bearer": []}]
@@ -159,10 +172,6 @@ def _paths() -> dict[str, Any]:
     ]
     diagram_ok = {**_text("text/plain"), **_text("image/svg+xml")}
     diagram_ok["application/json"] = {"schema": {"type": "object"}}
-    not_found_svg = {
-        "description": "not_found: format=svg where this server cannot draw SVG.",
-        "content": _json_body("Error"),
-    }
     diagram = _operation(
         "getStateDiagram",
         "The state machine as it runs, generated from its definition",
@@ -170,7 +179,6 @@ def _paths() -> dict[str, Any]:
         (422,),
         parameters=diagram_params,
     )
-    diagram["responses"]["404"] = not_found_svg
     unready = {
         "description": "An enabled component is not usable.",
         "content": _json_body("Readiness"),
@@ -200,9 +208,10 @@ def _paths() -> dict[str, Any]:
                 "postTurn",
                 "One user turn",
                 (200, "The turn result.", _json_body("TurnResult")),
-                (400, 404, 409, 413, 422, 429, 503),
+                (400, 404, 408, 409, 413, 422, 429, 503),
                 bearer=True,
                 body="TurnRequest",
+                answers={408: "RequestTimeout", 422: "TurnRejected"},
             ),
         },
         "/v1/conversations/{conversation_id}": {

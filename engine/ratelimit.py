@@ -87,12 +87,14 @@ class RateLimiter:
 
     def hit(self, client_id: str, cost: int = 1) -> RateDecision:
         """Spend `cost` tokens for `client_id`; raises `StateStoreUnavailable` if Redis fails."""
+        keys, args = [self.key(client_id)], [self._burst, self._per_second, cost, self._ttl_ms]
         try:
-            raw = self._script(
-                keys=[self.key(client_id)],
-                args=[self._burst, self._per_second, cost, self._ttl_ms],
-                client=self._mine.get(),
-            )
+            try:
+                raw = self._script(keys=keys, args=args, client=self._mine.get())
+            except (redis.ConnectionError, redis.TimeoutError):
+                # Sent once more (the client never resends by itself): a stale connection
+                # after a Redis restart fails once. A copy run twice spends one more token.
+                raw = self._script(keys=keys, args=args, client=self._mine.get())
         except redis.RedisError as exc:
             raise StateStoreUnavailable(f"rate limiter could not reach Redis: {exc}") from exc
         allowed, retry_ms, remaining = (int(v) for v in raw)

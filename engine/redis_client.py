@@ -1,7 +1,10 @@
 """Build the Redis client from settings: the embedded server, a URL, Sentinel or Cluster.
 
-Clients fail fast (short timeouts, one retry without backoff) because a turn
-that cannot reach its state must be refused quickly, not hang.
+Clients fail fast (short timeouts) because a turn that cannot reach its state must be
+refused quickly, not hang. They never resend a command by themselves: after a timeout
+Redis may still run the first copy (a paused server runs it when it resumes), so a blind
+resend of a turn's begin or commit could apply it twice or report a saved turn as
+failed. `engine.store` resends only scripts that are safe to run twice.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ def _common(timeout_s: float) -> dict[str, Any]:
     return {
         "socket_timeout": timeout_s,
         "socket_connect_timeout": timeout_s,
-        "retry": Retry(NoBackoff(), 1),
+        "retry": Retry(NoBackoff(), 0),
         "health_check_interval": 30,
     }
 

@@ -12,6 +12,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from engine.cpu import parse_spec
 from engine.errors import ConfigError
 from engine.logging import LEVELS
+from engine.startup import default_data_dir
 
 
 class EmbeddingProvider(StrEnum):
@@ -57,7 +58,9 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
 
-    duocthu_data_dir: Path = Field(default=Path(".duocthu"))
+    duocthu_data_dir: Path = Field(default_factory=default_data_dir)
+    """Unset: the platform's user data folder (engine.startup.default_data_dir); a
+    relative value is made absolute against the folder the command starts in."""
     redis_url: str | None = None
     qdrant_url: str | None = None
     qdrant_api_key: str | None = None
@@ -75,6 +78,9 @@ class Settings(BaseSettings):
 
     max_consecutive_clarify: int = Field(default=4, ge=1, le=20)
     conversation_ttl_seconds: int = Field(default=24 * 3600, ge=60)
+    unused_conversation_ttl_seconds: int = Field(default=3600, ge=60)
+    """A conversation that has not had a turn yet is dropped after this long, so a flood of
+    creates cannot grow Redis; its first saved turn gives it the full TTL."""
     history_lines: int = Field(default=12, ge=0, le=200)
     trace_turns: int = Field(default=50, ge=1, le=1000)
     lock_ttl_ms: int = Field(default=90_000, ge=1000)
@@ -90,6 +96,17 @@ class Settings(BaseSettings):
     rate_limit_per_minute: int = Field(default=120, ge=1)
     rate_limit_burst: int = Field(default=30, ge=1)
     cors_allow_origins: list[str] = Field(default_factory=list)
+    forwarded_allow_ips: str | None = None
+    """Addresses of the reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are
+    believed (comma-separated IPs or networks, or "*"). Unset: the client address is the
+    socket's peer, so a client cannot pick its own rate-limit identity."""
+    max_header_bytes: int = Field(default=16 * 1024, ge=1024, le=1024 * 1024)
+    """Request line plus headers, in bytes; more is answered 431 and the connection closed."""
+    max_header_count: int = Field(default=100, ge=10, le=10_000)
+    body_read_timeout_s: float = Field(default=10.0, gt=0, le=600)
+    """How long a request body may take to arrive in full; slower is a 408."""
+    keep_alive_timeout_s: int = Field(default=5, ge=1, le=600)
+    """An idle keep-alive connection is closed after this many seconds."""
     log_user_text: bool = False
     log_level: str = "INFO"
     """The least severe log records written (DEBUG, INFO, WARNING, ERROR, CRITICAL); the
@@ -98,6 +115,10 @@ class Settings(BaseSettings):
     """Threads per server process that run turns (blocking Redis, Qdrant and Bedrock calls):
     the most turns one process works on at once. Unset: 32 with the offline providers,
     128 when a Bedrock provider is on (a turn waiting on Bedrock holds its thread)."""
+
+    demo_corpus: bool = False
+    """Load the bundled demo corpus into an empty external index too. The embedded
+    default index gets it anyway; an external one never does unless this is on."""
 
     emergency_contacts: str = "115"
     """Who to call, as emergency and self-harm replies print it: entries separated by ";"
@@ -124,6 +145,11 @@ class Settings(BaseSettings):
             raise ValueError(f"must be one of {', '.join(LEVELS)}, got {value!r}")
         return level
 
+    @field_validator("duocthu_data_dir")
+    @classmethod
+    def _absolute_data_dir(cls, value: Path) -> Path:
+        return value.expanduser().absolute()
+
     @field_validator("pin_cpu")
     @classmethod
     def _pin_cpu_spec(cls, value: str) -> str:
@@ -141,7 +167,12 @@ class Settings(BaseSettings):
         return 128 if bedrock else 32
 
     @field_validator(
-        "redis_url", "qdrant_url", "bedrock_endpoint_url", "bedrock_rerank_model_arn", mode="before"
+        "redis_url",
+        "qdrant_url",
+        "bedrock_endpoint_url",
+        "bedrock_rerank_model_arn",
+        "forwarded_allow_ips",
+        mode="before",
     )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:

@@ -7,6 +7,14 @@ trace, stores the idempotent result and releases. Every key of a conversation ca
 ``{<conversation_id>}`` so each script touches one Cluster slot, and every key
 has a TTL. Redis errors become `StateStoreUnavailable`: the turn is refused and
 nothing stored is touched.
+
+A reply that times out does not say whether Redis ran the command (a paused Redis runs
+it when it resumes). The client therefore never resends on its own
+(`engine.redis_client`); the store settles the fate itself. A commit is sent again
+until a reply arrives: the script knows its own lease's earlier write and answers 'ok',
+and refuses to write after a deadline, so once the store has waited past it a late copy
+cannot land and "not saved" is the truth. A begin whose reply timed out is cancelled
+under its owner's name, so a copy still in flight never locks the conversation.
 """
 
 from __future__ import annotations
@@ -15,8 +23,9 @@ import hashlib
 import secrets
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from typing import Any, Protocol, TypeVar
 
@@ -26,6 +35,7 @@ from engine.conversation import Conversation
 from engine.errors import (
     ConfigError,
     ConversationNotFound,
+    IdempotencyKeyReused,
     StateStoreUnavailable,
     TurnInProgress,
     VersionConflict,
@@ -57,12 +67,19 @@ def valid_conversation_id(conversation_id: str) -> bool:
 
 @dataclass(frozen=True)
 class Lease:
-    """The right to run one turn: who we are, the fencing token, the loaded version."""
+    """The right to run one turn: who we are, the fencing token, the loaded version.
+
+    `server_ms` is Redis's clock when the lock was taken and `taken_at` this process's
+    monotonic clock when the reply arrived: together they give the commit's deadline in
+    Redis time without comparing two machines' clocks.
+    """
 
     conversation_id: str
     owner: str
     fence: int
     version: int
+    server_ms: int = 0
+    taken_at: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -80,8 +97,10 @@ class StateStore(Protocol):
     Contract: `begin` serialises turns on one conversation in arrival order and
     raises `TurnInProgress` after waiting too long, `ConversationNotFound` for
     an unknown id or, when `token_hash` is given, a document whose token hash
-    differs (checked before any stored result is replayed); `commit` saves only
-    if the lease is still held and the version unchanged (else `VersionConflict`);
+    differs (checked before any stored result is replayed), and
+    `IdempotencyKeyReused` when the key's stored turn had another `text_hash`;
+    `commit` saves only if the lease is still held and the version unchanged (else
+    `VersionConflict`), and a commit of a lease that was already saved succeeds;
     `abort` releases without touching the document. Any backend failure raises
     `StateStoreUnavailable`.
     """
@@ -94,6 +113,7 @@ class StateStore(Protocol):
         *,
         idempotency_key: str | None = None,
         token_hash: str | None = None,
+        text_hash: str | None = None,
     ) -> Begun: ...
 
     def commit(
@@ -104,6 +124,7 @@ class StateStore(Protocol):
         trace: TraceEntry | None = None,
         idempotency_key: str | None = None,
         result_json: str = "",
+        text_hash: str | None = None,
     ) -> None: ...
 
     def abort(self, lease: Lease) -> None: ...
@@ -131,6 +152,8 @@ class RedisStateStore:
         key_prefix: str = "duocthu",
         idle_ttl_s: int = 24 * 3600,
         retention_s: int = 7 * 24 * 3600,
+        unused_ttl_s: int = 3600,
+        settle_s: float = 5.0,
         lock_ttl_ms: int = 90_000,
         lock_wait_ms: int = 5_000,
         presence_ms: int = 2_000,
@@ -140,6 +163,8 @@ class RedisStateStore:
     ) -> None:
         for name, value in (
             ("idle_ttl_s", idle_ttl_s),
+            ("unused_ttl_s", unused_ttl_s),
+            ("settle_s", settle_s),
             ("lock_ttl_ms", lock_ttl_ms),
             ("presence_ms", presence_ms),
             ("trace_cap", trace_cap),
@@ -156,6 +181,10 @@ class RedisStateStore:
         self._prefix = key_prefix
         self.idle_ttl_s = idle_ttl_s
         self._doc_ttl_ms = (idle_ttl_s + retention_s) * 1000
+        # A conversation nobody has sent a turn to is dropped soon (a flood of creates
+        # cannot grow Redis for a week); the first commit gives it the full TTL.
+        self._unused_ttl_ms = min(unused_ttl_s * 1000, self._doc_ttl_ms)
+        self._settle_s = settle_s
         self._lock_ttl_ms = lock_ttl_ms
         self._lock_wait_ms = lock_wait_ms
         self._presence_ms = presence_ms
@@ -171,7 +200,18 @@ class RedisStateStore:
     def keys_for(self, conversation_id: str) -> dict[str, str]:
         """Every key a conversation may have; all share one hash tag (one Cluster slot)."""
         base = f"{self._prefix}:{{{conversation_id}}}"
-        names = ("doc", "lock", "fence", "queue", "waiters", "trace", "idem", "idemq")
+        names = (
+            "doc",
+            "lock",
+            "fence",
+            "queue",
+            "waiters",
+            "trace",
+            "idem",
+            "idemq",
+            "committed",
+            "cancelled",
+        )
         return {n: f"{base}:{n}" for n in names}
 
     @contextmanager
@@ -181,12 +221,37 @@ class RedisStateStore:
         except redis.RedisError as exc:
             raise StateStoreUnavailable(f"redis failed during {what}: {exc}") from exc
 
+    def _call(self, script: Any, keys: list[str], args: list[str | int]) -> Any:
+        """Run a registered script on this thread's connection (made on first use)."""
+        return script(keys=keys, args=args, client=self._mine.get())
+
+    def _settled(self, what: str, call: Callable[[], T], until: float = 0.0) -> T:
+        """`call` (safe to run twice) sent again after each timeout or dropped connection,
+        until a reply arrives or the monotonic clock passes `until`; at least twice, so a
+        connection gone stale (Redis restarted) costs one resend, not an error."""
+        attempts = 0
+        while True:
+            attempts += 1
+            try:
+                return call()
+            except (redis.ConnectionError, redis.TimeoutError) as exc:
+                if attempts >= 2 and time.monotonic() >= until:
+                    raise StateStoreUnavailable(f"redis failed during {what}: {exc}") from exc
+                self._sleep(0.05)
+            except redis.RedisError as exc:
+                raise StateStoreUnavailable(f"redis failed during {what}: {exc}") from exc
+
     # -- protocol -----------------------------------------------------------
     def create(self, conversation: Conversation) -> None:
         k = self.keys_for(conversation.conversation_id)
-        with self._translate("create"):
-            created = self._r.set(k["doc"], conversation.to_json(), px=self._doc_ttl_ms, nx=True)
-        if not created:
+        doc = conversation.to_json()
+
+        def put() -> bool:
+            # A resent SET NX finds the first copy's document: that is ours, not a collision.
+            created = self._r.set(k["doc"], doc, px=self._unused_ttl_ms, nx=True)
+            return bool(created) or _text(self._r.get(k["doc"]) or b"") == doc
+
+        if not self._settled("create", put):
             raise ConfigError("conversation id collision")  # 192 random bits: never in practice
 
     def begin(
@@ -195,11 +260,13 @@ class RedisStateStore:
         *,
         idempotency_key: str | None = None,
         token_hash: str | None = None,
+        text_hash: str | None = None,
     ) -> Begun:
         if not valid_conversation_id(conversation_id) or token_hash == "":
             raise ConversationNotFound("unknown conversation")
         k = self.keys_for(conversation_id)
         keys = [k["doc"], k["lock"], k["fence"], k["queue"], k["waiters"], k["idem"]]
+        keys.append(k["cancelled"])
         owner = secrets.token_hex(8)
         deadline = time.monotonic() + self._lock_wait_ms / 1000
         enqueue, pause, pttl = "1", 0.001, 1000
@@ -212,17 +279,39 @@ class RedisStateStore:
                 enqueue,
                 self._doc_ttl_ms,
                 token_hash or "",
+                text_hash or "",
             ]
-            with self._translate("begin"):
-                reply = self._begin(keys=keys, args=args, client=self._mine.get())
+            try:
+                # begin is safe to run twice for one owner (the script hands back a lock
+                # it already took and never queues us twice), so a timeout is resent.
+                reply = self._settled(
+                    "begin",
+                    partial(self._call, self._begin, keys, args),
+                    time.monotonic() + self._settle_s,
+                )
+            except StateStoreUnavailable:
+                self._cancel(conversation_id, owner)
+                raise
             status = _text(reply[0])
             if status == "ok":
                 conv = Conversation.from_json(reply[2])
-                return Begun(Lease(conversation_id, owner, int(reply[1]), conv.version), conv)
+                lease = Lease(
+                    conversation_id,
+                    owner,
+                    int(reply[1]),
+                    conv.version,
+                    server_ms=int(reply[3]),
+                    taken_at=time.monotonic(),
+                )
+                return Begun(lease, conv)
             if status == "replay":
                 return Begun(None, None, replay=_text(reply[1]))
+            if status == "reused":
+                raise IdempotencyKeyReused("the idempotency key was sent with another text")
             if status == "missing":
                 raise ConversationNotFound("unknown conversation")
+            if status == "cancelled":  # pragma: no cover - only a late copy of a cancelled begin
+                raise StateStoreUnavailable("begin was cancelled")
             enqueue, pttl = "0", int(reply[1])
             if time.monotonic() >= deadline:
                 self._leave(conversation_id, owner)
@@ -239,9 +328,17 @@ class RedisStateStore:
         trace: TraceEntry | None = None,
         idempotency_key: str | None = None,
         result_json: str = "",
+        text_hash: str | None = None,
     ) -> None:
         k = self.keys_for(lease.conversation_id)
         keys = [k["doc"], k["lock"], k["queue"], k["waiters"], k["trace"], k["idem"], k["idemq"]]
+        keys.append(k["committed"])  # the leases saved lately: a resend looks for its own
+        sent = time.monotonic()
+        not_after = ""
+        if lease.server_ms:
+            # Redis time when the lease was taken, plus the time since, plus the window.
+            elapsed_ms = int((sent - lease.taken_at) * 1000)
+            not_after = str(lease.server_ms + elapsed_ms + int(self._settle_s * 1000))
         args: list[str | int] = [
             lease.owner,
             lease.fence,
@@ -253,9 +350,19 @@ class RedisStateStore:
             idempotency_key or "",
             result_json,
             self._idem_cap,
+            not_after,
+            text_hash or "",
+            # Long enough for every resend of this commit; then it goes by itself.
+            int(max(self._lock_ttl_ms, self._settle_s * 1000) * 2),
         ]
-        with self._translate("commit"):
-            reply = self._commit(keys=keys, args=args, client=self._mine.get())
+        # Past `until` (a little after the deadline) no copy of this commit can still write,
+        # so giving up then reports the turn's fate truthfully: not saved.
+        until = sent + self._settle_s + 0.1 if not_after else sent
+        reply = self._settled(
+            "commit",
+            partial(self._call, self._commit, keys, args),
+            until,
+        )
         status = _text(reply[0])
         if status == "ok":
             return
@@ -263,6 +370,8 @@ class RedisStateStore:
             raise ConversationNotFound("conversation was deleted during the turn")
         if status == "lost_lock":
             raise VersionConflict("the turn's lock expired before it could be saved")
+        if status == "expired":
+            raise StateStoreUnavailable("redis ran the commit after its deadline; not saved")
         raise VersionConflict(f"version moved to {_text(reply[1])} during the turn")
 
     def abort(self, lease: Lease) -> None:
@@ -272,34 +381,49 @@ class RedisStateStore:
         k = self.keys_for(conversation_id)
         with self._translate("abort"):
             self._abort(
-                keys=[k["lock"], k["queue"], k["waiters"]],
-                args=[owner, fence],
+                keys=[k["lock"], k["queue"], k["waiters"], k["cancelled"]],
+                args=[owner, fence, 0],
                 client=self._mine.get(),
+            )
+
+    def _cancel(self, conversation_id: str, owner: str) -> None:
+        """A begin's reply timed out: release any lock it took and stop a late copy taking one.
+
+        Sent again until Redis answers (within the settle window); if Redis stays away the
+        lock's own TTL still bounds what a late copy can hold.
+        """
+        k = self.keys_for(conversation_id)
+        keys = [k["lock"], k["queue"], k["waiters"], k["cancelled"]]
+        args: list[str | int] = [owner, "", self._lock_ttl_ms + self._presence_ms]
+        with suppress(StateStoreUnavailable):
+            self._settled(
+                "cancel",
+                partial(self._call, self._abort, keys, args),
+                time.monotonic() + self._settle_s,
             )
 
     def load(self, conversation_id: str) -> Conversation:
         if not valid_conversation_id(conversation_id):
             raise ConversationNotFound("unknown conversation")
-        with self._translate("load"):
-            raw = self._r.get(self.keys_for(conversation_id)["doc"])
+        doc_key = self.keys_for(conversation_id)["doc"]
+        raw = self._settled("load", lambda: self._r.get(doc_key))
         if raw is None:
             raise ConversationNotFound("unknown conversation")
         return Conversation.from_json(raw)
 
     def trace(self, conversation_id: str) -> list[TraceEntry]:
-        with self._translate("trace"):
-            raw: list[Any] = self._r.lrange(self.keys_for(conversation_id)["trace"], 0, -1)
+        trace_key = self.keys_for(conversation_id)["trace"]
+        raw: list[Any] = self._settled("trace", lambda: self._r.lrange(trace_key, 0, -1))
         return [TraceEntry.model_validate_json(item) for item in raw]
 
     def delete(self, conversation_id: str) -> None:
         if not valid_conversation_id(conversation_id):
             return
-        with self._translate("delete"):
-            self._r.delete(*self.keys_for(conversation_id).values())
+        keys = list(self.keys_for(conversation_id).values())
+        self._settled("delete", lambda: self._r.delete(*keys))
 
     def ping(self) -> bool:
-        with self._translate("ping"):
-            return bool(self._r.ping())
+        return bool(self._settled("ping", self._r.ping))
 
 
 def _text(value: bytes | str) -> str:

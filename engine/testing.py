@@ -334,6 +334,7 @@ def sample_runtime(
             "max_turn_chars": settings.max_turn_chars,
         },
         idle_ttl_s=settings.conversation_ttl_seconds,
+        unused_ttl_s=settings.unused_conversation_ttl_seconds,
         lock_ttl_ms=settings.lock_ttl_ms,
         lock_wait_ms=settings.lock_wait_ms,
         trace_cap=settings.trace_turns,

@@ -190,17 +190,34 @@ class Engine:
         takes the lock, and before a stored idempotent result is replayed.
         """
         text = unicodedata.normalize("NFC", text or "").strip()
+        rejected = None
         if not text:
-            raise TextRejected("text must not be empty")
-        if len(text) > self._max_chars:
-            raise TextRejected(f"text has {len(text)} characters; the limit is {self._max_chars}")
+            rejected = TextRejected("text must not be empty")
+        elif len(text) > self._max_chars:
+            rejected = TextRejected(
+                f"text has {len(text)} characters; the limit is {self._max_chars}"
+            )
+        if rejected is not None:
+            for obs in self.observers:
+                obs.turn_failed(conversation_id, rejected)
+            raise rejected
         started = time.perf_counter()
         timings: dict[str, float] = {}
-        begun = self.store.begin(
-            conversation_id,
-            idempotency_key=idempotency_key,
-            token_hash=None if token is None else hash_token(token),
-        )
+        # The key is bound to its text: the same key with another text is refused, not replayed.
+        text_hash = hash_token(text) if idempotency_key else None
+        try:
+            begun = self.store.begin(
+                conversation_id,
+                idempotency_key=idempotency_key,
+                token_hash=None if token is None else hash_token(token),
+                text_hash=text_hash,
+            )
+        except BaseException as exc:
+            # A turn refused before it started (store down, lock busy, key reused) is a failed
+            # turn too: every observer counts it, as it counts one that fails later.
+            for obs in self.observers:
+                obs.turn_failed(conversation_id, exc)
+            raise
         if begun.replay is not None:
             return TurnResult.model_validate_json(begun.replay)
         lease, conv = begun.lease, begun.conversation
@@ -216,6 +233,7 @@ class Engine:
                 trace=entry,
                 idempotency_key=idempotency_key,
                 result_json=result.model_dump_json() if idempotency_key else "",
+                text_hash=text_hash,
             )
             timings["save"] = _ms(t0)
         except BaseException as exc:

@@ -1,12 +1,15 @@
 -- Check the caller's token, join the conversation's queue (arrival order), drop dead
 -- waiters at its head, and take the lock with a fresh fencing token when it is our turn.
--- KEYS: doc, lock, fence, queue, waiters, idem
+-- KEYS: doc, lock, fence, queue, waiters, idem, cancelled
 -- ARGV: me, lock_ttl_ms, presence_ms, idem_key ('' for none), enqueue ('1'|'0'), doc_ttl_ms,
---       token_hash ('' when the caller has already been authorised)
-local doc_k, lock_k, fence_k, queue_k, waiters_k, idem_k =
-  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+--       token_hash ('' when the caller has already been authorised), text_hash ('' for none)
+-- Replies: {'ok', fence, doc, server_ms} | {'replay', result} | {'reused'} | {'missing'}
+--          | {'wait', lock_pttl} | {'cancelled'}
+local doc_k, lock_k, fence_k, queue_k, waiters_k, idem_k, cancelled_k =
+  KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 local me, lock_ttl, presence = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
 local idem_key, enqueue, doc_ttl, token_hash = ARGV[4], ARGV[5], tonumber(ARGV[6]), ARGV[7]
+local text_hash = ARGV[8] or ''
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 
@@ -26,11 +29,27 @@ if idem_key ~= '' then
   local stored = redis.call('HGET', idem_k, idem_key)
   if stored then
     leave()
-    return {'replay', stored}
+    -- A record is '<text_hash>|<result>' (commit.lua); one saved before the hash was kept
+    -- is the bare result, a JSON object.
+    local bar = string.find(stored, '|', 1, true)
+    if string.sub(stored, 1, 1) == '{' or not bar then
+      return {'replay', stored}
+    end
+    local stored_hash = string.sub(stored, 1, bar - 1)
+    if text_hash ~= '' and stored_hash ~= '' and stored_hash ~= text_hash then
+      return {'reused'}
+    end
+    return {'replay', string.sub(stored, bar + 1)}
   end
 end
+-- The caller gave up on this begin (its reply timed out) and said so: never lock for it.
+if redis.call('SISMEMBER', cancelled_k, me) == 1 then
+  leave()
+  return {'cancelled'}
+end
 
-if enqueue == '1' then
+-- A resent begin (its first reply timed out) must not queue us twice.
+if enqueue == '1' and not redis.call('LPOS', queue_k, me) then
   redis.call('RPUSH', queue_k, me)
 end
 redis.call('HSET', waiters_k, me, now + presence)
@@ -44,12 +63,12 @@ if holder_id == me then
   -- Our earlier call took the lock but its reply was lost and the client retried:
   -- hand back the same lease instead of waiting on ourselves until the lock expires.
   redis.call('HDEL', waiters_k, me)
-  return {'ok', string.match(holder, '|(%d+)$'), doc}
+  return {'ok', string.match(holder, '|(%d+)$'), doc, tostring(now)}
 end
 while true do
   local head = redis.call('LINDEX', queue_k, 0)
   if (not head) or head == me or head == holder_id then break end
-  local alive_until = tonumber(redis.call('HGET', waiters_k, head) or '0')
+  local alive_until = tonumber(redis.call('HGET', waiters_k, head) or '0') or 0
   if alive_until > now then break end
   redis.call('LPOP', queue_k)
   redis.call('HDEL', waiters_k, head)
@@ -65,4 +84,4 @@ local fence = redis.call('INCR', fence_k)
 redis.call('PEXPIRE', fence_k, doc_ttl)
 redis.call('SET', lock_k, me .. '|' .. fence, 'PX', lock_ttl)
 redis.call('HDEL', waiters_k, me)
-return {'ok', tostring(fence), doc}
+return {'ok', tostring(fence), doc, tostring(now)}

@@ -12,29 +12,34 @@ from engine.frame import PatientContext, Population, Route
 from engine.understanding import lexicon as lx
 from engine.understanding.text import Turn
 
-_NUM = r"(\d{1,4}(?:[.,]\d{1,2})?)"
+# A number is read only when it stands alone: not the tail of another number ("18,5,3"),
+# not an exponent ("1e400"), not negative ("-18"; "2-5" is a range and stays readable).
+_START = r"(?<![\w/])(?<!\d[.,])(?<![^\d]-)(?<!^-)"
+_NUM = r"(\d{1,4}(?:[.,]\d{1,2})?)(?![.,]\d)"
 _WORD_NUMBERS = {
     "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "bay": 7, "tam": 8, "chin": 9,
     "muoi": 10, "muoi mot": 11, "muoi hai": 12, "ruoi": 0.5,
 }  # fmt: skip
 _NUMBER = rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
 _YEARS = re.compile(
-    rf"(?<![\w/])(?:{_NUM}\s*(?:tuoi|t|y|yo|years?|yrs?|nam tuoi)|{_NUMBER}\s*tuoi)(?![\w/])"
+    rf"{_START}(?:{_NUM}\s*(?:tuoi|t|y|yo|years?|yrs?|nam tuoi)|{_NUMBER}\s*tuoi)(?![\w/])"
     r"(\s+ruoi)?"
     rf"(?:\s*(?:va\s*)?(\d{{1,2}})\s*(?:thang|th)(?!\w))?"
 )
 # Word numbers take only the full unit: "sáu mổ" is never six months ("sau mổ" = post-op).
 _MONTHS = re.compile(
-    rf"(?<![\w/])(?:{_NUM}\s*(?:thang|th|months?|mo)|"
+    rf"{_START}(?:{_NUM}\s*(?:thang|th|months?|mo)|"
     r"(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s*(?:thang|months?))"
     r"(?!\w)(\s*tuoi)?"
 )
-_WEEKS = re.compile(rf"(?<![\w/]){_NUM}\s*(?:tuan|weeks?)\s*tuoi")
-_DAYS = re.compile(rf"(?<![\w/]){_NUM}\s*(?:ngay|days?)\s*tuoi")
+_WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi")
+_DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
 _WEIGHT = re.compile(
-    rf"(?<![\w/]){_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)(?![\w/])"
+    rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)(?![\w/])"
 )
-_WEIGHT_AFTER_WORD = re.compile(rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_NUM}")
+_WEIGHT_AFTER_WORD = re.compile(
+    rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_START}{_NUM}(?![\w/])"
+)
 _NOT_A_WEIGHT_UNIT = re.compile(r"\s*(?:mg|ml|g|mcg|%|tuoi|thang|tuan|ngay|t\b|y\b|vien|lan)")
 _EGFR = re.compile(rf"(?:egfr|clcr|do thanh thai(?: creatinin)?)\s*(?:la|=|:|khoang|con)?\s*{_NUM}")
 # Pregnancy months and durations are not ages: "3 tháng đầu", "mang thai 5 tháng", "trong 3 tháng".

@@ -15,6 +15,10 @@ from functools import cached_property, lru_cache
 # Long turns are cut before matching: rules look at phrases, not essays, and this bounds time.
 MAX_CHARS = 4000
 
+# Characters that show nothing but split a word when treated as a space: zero-width space,
+# non-joiner and joiner, word joiner, soft hyphen, byte-order mark. They are removed.
+INVISIBLE = "\u200b\u200c\u200d\u2060\u00ad\ufeff"
+_DROP_INVISIBLE = str.maketrans("", "", INVISIBLE)
 _REPEATED_PUNCT = re.compile(r"([!?.,;:~*_=+\-])\1+")
 _SPACES = re.compile(r"\s+")
 _TOKEN = re.compile(r"[a-z0-9]+")
@@ -51,10 +55,11 @@ def fold(text: str) -> str:
 
 
 def clean(text: object) -> str:
-    """NFC-normalise, drop control characters, collapse repeated punctuation and whitespace."""
+    """NFC-normalise, remove invisible characters, turn other control characters into
+    spaces, collapse repeated punctuation and whitespace."""
     if not isinstance(text, str):
         text = "" if text is None else str(text)
-    text = unicodedata.normalize("NFC", text)
+    text = unicodedata.normalize("NFC", text.translate(_DROP_INVISIBLE))
     text = "".join(
         " " if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") else c for c in text
     )

@@ -1,4 +1,4 @@
-"""A reply lost on the wire after Redis ran the command: the client's retry must neither
+"""A reply lost on the wire after Redis ran the command: the store's resend must neither
 lock the conversation out nor apply the turn twice."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from collections.abc import Iterator
 import pytest
 from proxy import FaultProxy
 
-from engine.errors import VersionConflict
 from engine.turn import Engine
 from tests.support.engines import sample_engine
 from tests.support.procs import RedisNode
@@ -41,8 +40,9 @@ def test_lost_begin_reply_is_retried_into_the_same_lease(
     assert [e.idempotency_key for e in engine.trace(cid)] == ["a", "b"]
 
 
-def test_lost_commit_reply_then_retry_replays_once(proxied: tuple[FaultProxy, Engine]) -> None:
-    """commit ran but its reply was lost: a conflict is reported; the keyed retry replays it."""
+def test_lost_commit_reply_is_settled_as_saved(proxied: tuple[FaultProxy, Engine]) -> None:
+    """commit ran but its reply was lost: the resent commit finds its own turn and reports it
+    saved (not a conflict); the keyed retry replays it once."""
     proxy, engine = proxied
     cid = engine.create_conversation().conversation_id
     engine.handle(cid, SMALLTALK, idempotency_key="a")
@@ -53,7 +53,6 @@ def test_lost_commit_reply_then_retry_replays_once(proxied: tuple[FaultProxy, En
     conv.version += 1
     conv.turn += 1
     proxy.lose_next_reply()
-    with pytest.raises(VersionConflict):
-        store.commit(begun.lease, conv, idempotency_key="b", result_json="{}")
+    store.commit(begun.lease, conv, idempotency_key="b", result_json="{}")
     assert store.begin(cid, idempotency_key="b").replay == "{}"
     assert engine.conversation(cid).version == 2

@@ -1,0 +1,117 @@
+"""How `duocthu serve` runs uvicorn: its options from the settings, and a parser that
+bounds the request head.
+
+uvicorn's httptools protocol reads a request line and headers of any size and number
+(a 50 MB header was read in full); `BoundedHttpTools` counts them as the parser reports
+them and answers 431 once either limit is passed. Proxy headers are believed only from
+the addresses in `FORWARDED_ALLOW_IPS`: uvicorn otherwise trusts 127.0.0.1, and any
+client behind no proxy at all could then choose its rate-limit identity.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httptools
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from engine.settings import Settings
+
+_431 = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+    b"content-type: application/json\r\n"
+    b"connection: close\r\n"
+)
+_431_BODY = (
+    b'{"error": {"code": "bad_request", "message": "Ph\\u1ea7n \\u0111\\u1ea7u y\\u00eau '
+    b'c\\u1ea7u qu\\u00e1 l\\u1edbn."}}'
+)
+
+
+class _HeadTooLarge(Exception):
+    """Raised from a parser callback to stop reading a head over the limits."""
+
+
+class BoundedHttpTools(HttpToolsProtocol):
+    """uvicorn's httptools protocol with a cap on head bytes and header count.
+
+    The caps are class attributes, set on a subclass made per server by `bounded_protocol`.
+    """
+
+    max_head_bytes = 16 * 1024
+    max_headers = 100
+    _head_bytes = 0
+    _header_count = 0
+
+    def on_message_begin(self) -> None:
+        self._head_bytes = self._header_count = 0
+        super().on_message_begin()
+
+    def on_url(self, url: bytes) -> None:
+        self._count(len(url), 0)
+        super().on_url(url)
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        self._count(len(name) + len(value) + 4, 1)
+        super().on_header(name, value)
+
+    def _count(self, size: int, headers: int) -> None:
+        self._head_bytes += size
+        self._header_count += headers
+        if self._head_bytes > self.max_head_bytes or self._header_count > self.max_headers:
+            raise _HeadTooLarge
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            self._feed_checked(data)
+        except _HeadTooLarge:
+            self._send_431()
+
+    def _feed_checked(self, data: bytes) -> None:
+        # The parser wraps a callback's exception in its own error; look through it.
+        try:
+            self._unset_keepalive_if_required()
+            self.parser.feed_data(data)
+        except httptools.HttpParserCallbackError as exc:
+            if isinstance(exc.__context__, _HeadTooLarge):
+                raise _HeadTooLarge from exc
+            super().send_400_response("Invalid HTTP request received.")
+        except httptools.HttpParserError:
+            super().send_400_response("Invalid HTTP request received.")
+        except httptools.HttpParserUpgrade:
+            if self._should_upgrade():
+                self.handle_websocket_upgrade()
+            else:
+                self._unsupported_upgrade_warning()
+
+    def _send_431(self) -> None:
+        head = _431 + b"content-length: " + str(len(_431_BODY)).encode("ascii") + b"\r\n\r\n"
+        self.transport.write(head + _431_BODY)
+        self.transport.close()
+
+
+def bounded_protocol(max_head_bytes: int, max_headers: int) -> type[BoundedHttpTools]:
+    """A `BoundedHttpTools` with these caps (uvicorn takes a protocol class, not an instance)."""
+    return type(
+        "BoundedHttpToolsProtocol",
+        (BoundedHttpTools,),
+        {"max_head_bytes": max_head_bytes, "max_headers": max_headers},
+    )
+
+
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """Keyword arguments for `uvicorn.run` / `uvicorn.Config` from the settings."""
+    trusted = settings.forwarded_allow_ips
+    return {
+        "http": bounded_protocol(settings.max_header_bytes, settings.max_header_count),
+        "h11_max_incomplete_event_size": settings.max_header_bytes,
+        "timeout_keep_alive": settings.keep_alive_timeout_s,
+        "proxy_headers": trusted is not None,
+        # An explicit value: uvicorn would otherwise read FORWARDED_ALLOW_IPS itself or
+        # fall back to trusting 127.0.0.1.
+        "forwarded_allow_ips": trusted if trusted is not None else "",
+        "server_header": False,
+    }
+
+
+__all__ = ["BoundedHttpTools", "bounded_protocol", "uvicorn_options"]

@@ -1,0 +1,131 @@
+"""Connection limits and proxy trust over a real socket (issue 16): uvicorn started here on
+127.0.0.1 with the options `duocthu serve` gives it (engine.serving.uvicorn_options)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import redis
+import uvicorn
+
+from engine.serving import uvicorn_options
+from engine.settings import Settings
+from server import create_app
+from tests.support.dialogue import scripted_service
+from tests.support.procs import free_port, wait_for
+
+Serve = Callable[..., str]
+
+
+@pytest.fixture
+def serve(redis_client: redis.Redis, tmp_path: Path) -> Iterator[Serve]:
+    """Start the app under uvicorn on a free loopback port; returns its base URL."""
+    servers: list[tuple[uvicorn.Server, threading.Thread]] = []
+
+    def start(**overrides: Any) -> str:
+        settings = Settings(duocthu_data_dir=tmp_path, **overrides)
+        service = scripted_service(redis_client, tmp_path, settings)
+        app = create_app(settings, lambda _s: service.runtime)
+        port = free_port()
+        config = uvicorn.Config(
+            app, host="127.0.0.1", port=port, log_level="warning", **uvicorn_options(settings)
+        )
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        wait_for(lambda: server.started, 20, "uvicorn")
+        servers.append((server, thread))
+        return f"http://127.0.0.1:{port}"
+
+    yield start
+    for server, thread in servers:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def _raw(base: str, request: bytes, *, timeout: float = 10) -> bytes:
+    """Send raw bytes, read until the server closes or the timeout passes."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=timeout) as sock:
+        sock.sendall(request)
+        chunks = []
+        try:
+            while chunk := sock.recv(65536):
+                chunks.append(chunk)
+        except (TimeoutError, ConnectionResetError):
+            pass
+    return b"".join(chunks)
+
+
+def test_a_header_over_the_size_limit_is_431(serve: Serve) -> None:
+    """A head over MAX_HEADER_BYTES is refused with 431 before it is all read."""
+    base = serve(max_header_bytes=4096)
+    big = b"GET /health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 1_000_000 + b"\r\n\r\n"
+    reply = _raw(base, big)
+    assert reply.startswith(b"HTTP/1.1 431")
+    assert httpx.get(f"{base}/health", headers={"X-Ok": "a" * 2000}).status_code == 200
+
+
+def test_too_many_headers_is_431(serve: Serve) -> None:
+    """More headers than MAX_HEADER_COUNT is refused with 431."""
+    base = serve(max_header_count=20)
+    headers = b"".join(b"X-H%d: v\r\n" % i for i in range(50))
+    reply = _raw(base, b"GET /health HTTP/1.1\r\nHost: x\r\n" + headers + b"\r\n")
+    assert reply.startswith(b"HTTP/1.1 431")
+    few = {f"X-H{i}": "v" for i in range(10)}
+    assert httpx.get(f"{base}/health", headers=few).status_code == 200
+
+
+def test_a_body_that_never_arrives_is_408(serve: Serve) -> None:
+    """A declared body that stops coming is cut after BODY_READ_TIMEOUT_S with a 408."""
+    base = serve(body_read_timeout_s=0.5)
+    head = (
+        b"POST /v1/conversations/AAAAAAAAAAAAAAAAAAAAAAAA/turns HTTP/1.1\r\nHost: x\r\n"
+        b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+    )
+    reply = _raw(base, head + b'{"text": ', timeout=15)
+    assert reply.startswith(b"HTTP/1.1 408")
+    assert b"request_timeout" in reply
+
+
+def test_an_idle_keep_alive_connection_is_closed(serve: Serve) -> None:
+    """An idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT_S."""
+    base = serve(keep_alive_timeout_s=1)
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=15) as sock:
+        sock.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+        began = time.monotonic()
+        assert sock.recv(65536) == b""  # the server hung up
+        assert time.monotonic() - began < 10
+
+
+def _creates(base: str, rotate: bool) -> list[int]:
+    codes = []
+    with httpx.Client(base_url=base) as http:
+        for i in range(8):
+            headers = {"X-Forwarded-For": f"203.0.113.{i}"} if rotate else {}
+            codes.append(http.post("/v1/conversations", headers=headers).status_code)
+    return codes
+
+
+def test_rotating_x_forwarded_for_does_not_bypass_the_create_limit(serve: Serve) -> None:
+    """Without FORWARDED_ALLOW_IPS the socket address is the client: creates are limited
+    however X-Forwarded-For changes."""
+    base = serve(rate_limit_burst=3, rate_limit_per_minute=1)
+    codes = _creates(base, rotate=True)
+    assert codes[:3] == [201] * 3
+    assert set(codes[3:]) == {429}
+
+
+def test_a_named_proxy_is_believed(serve: Serve) -> None:
+    """With FORWARDED_ALLOW_IPS naming the proxy, each forwarded client has its own limit."""
+    base = serve(rate_limit_burst=3, rate_limit_per_minute=1, forwarded_allow_ips="127.0.0.1")
+    assert _creates(base, rotate=True) == [201] * 8

@@ -44,7 +44,11 @@ _COMMAND_SETTINGS: dict[str, tuple[str, ...]] = {
         "rate_limit_per_minute",
         "rate_limit_burst",
         "cors_allow_origins",
+        "forwarded_allow_ips",
         "log_user_text",
+        "log_level",
+        "demo_corpus",
+        "emergency_contacts",
     ),
     "chat": (
         "duocthu_data_dir",

@@ -17,6 +17,7 @@ import pytest
 
 from engine.cli import _COMMAND_SETTINGS, EVAL_SETS, _parser, main
 from engine.settings import Settings
+from engine.startup import default_data_dir
 from engine.statedoc import render_state_machine_doc
 
 REPO = Path(__file__).resolve().parents[2]
@@ -111,7 +112,8 @@ def test_every_option_has_help_with_its_default(
         if action.option_strings and action.dest not in {"doc"}:
             assert "default" in action.help, (command, action.dest)
     text = _help([command], capsys)
-    assert "DUOCTHU_DATA_DIR default: .duocthu" in text or command == "diagram"
+    data_dir = f"DUOCTHU_DATA_DIR default: {default_data_dir()}"
+    assert data_dir in " ".join(text.split()) or command == "diagram"
     for name in _COMMAND_SETTINGS[command]:
         assert name.upper() in text
         assert name in Settings.model_fields

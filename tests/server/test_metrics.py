@@ -218,6 +218,15 @@ def test_serve_gives_several_workers_a_fresh_metrics_folder_and_json_logs(
         seen.update(kwargs, folder=folder, empty=not os.listdir(folder))
 
     monkeypatch.setattr(uvicorn, "run", run)
+    closed: list[bool] = []
+
+    class _Built:
+        """serve() builds the runtime once to prove the settings; workers build their own."""
+
+        def close(self) -> None:
+            closed.append(True)
+
+    monkeypatch.setattr("server.build_runtime", lambda _settings: _Built())
     settings = Settings(
         duocthu_data_dir=tmp_path,
         redis_url="redis://x:6379/0",
@@ -227,6 +236,7 @@ def test_serve_gives_several_workers_a_fresh_metrics_folder_and_json_logs(
     )
     serve(settings, workers=2)
     assert seen["empty"] and seen["workers"] == 2
+    assert closed == [True]
     assert seen["log_level"] == "warning" and seen["access_log"] is False
     assert seen["log_config"]["root"]["level"] == "WARNING"
     assert not Path(seen["folder"]).exists()

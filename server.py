@@ -507,6 +507,8 @@ def create_app(
     the turn threads it starts on one core, per `PIN_CPU` (engine/cpu.py says why).
     """
     settings = settings if settings is not None else Settings()
+    # A --workers worker builds its app here: its request-head caps come from its settings.
+    serving.bounded_protocol(settings.max_header_bytes, settings.max_header_count)
     limit = settings.max_body_bytes
     metrics_observer = TurnMetrics()
 

@@ -35,7 +35,9 @@ class _HeadTooLarge(Exception):
 class BoundedHttpTools(HttpToolsProtocol):
     """uvicorn's httptools protocol with a cap on head bytes and header count.
 
-    The caps are class attributes, set on a subclass made per server by `bounded_protocol`.
+    The caps are class attributes, set by `bounded_protocol` for this process (one server
+    per process). The class itself is what uvicorn gets: `--workers` pickles its config by
+    reference into each spawned worker, whose app factory sets the caps there again.
     """
 
     max_head_bytes = 16 * 1024
@@ -91,12 +93,10 @@ class BoundedHttpTools(HttpToolsProtocol):
 
 
 def bounded_protocol(max_head_bytes: int, max_headers: int) -> type[BoundedHttpTools]:
-    """A `BoundedHttpTools` with these caps (uvicorn takes a protocol class, not an instance)."""
-    return type(
-        "BoundedHttpToolsProtocol",
-        (BoundedHttpTools,),
-        {"max_head_bytes": max_head_bytes, "max_headers": max_headers},
-    )
+    """`BoundedHttpTools` with these caps for this process (uvicorn takes a class)."""
+    BoundedHttpTools.max_head_bytes = max_head_bytes
+    BoundedHttpTools.max_headers = max_headers
+    return BoundedHttpTools
 
 
 def uvicorn_options(settings: Settings) -> dict[str, Any]:

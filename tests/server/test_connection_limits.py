@@ -129,3 +129,16 @@ def test_a_named_proxy_is_believed(serve: Serve) -> None:
     """With FORWARDED_ALLOW_IPS naming the proxy, each forwarded client has its own limit."""
     base = serve(rate_limit_burst=3, rate_limit_per_minute=1, forwarded_allow_ips="127.0.0.1")
     assert _creates(base, rotate=True) == [201] * 8
+
+
+def test_uvicorn_options_survive_the_trip_to_a_spawned_worker() -> None:
+    """`serve --workers N` pickles uvicorn's config into each worker: the protocol class
+    must pickle by reference (a class made at run time would not)."""
+    import pickle
+
+    from engine.serving import uvicorn_options
+    from engine.settings import Settings
+
+    options = uvicorn_options(Settings(max_header_bytes=4096, max_header_count=20))
+    assert pickle.loads(pickle.dumps(options["http"])) is options["http"]
+    assert options["http"].max_head_bytes == 4096

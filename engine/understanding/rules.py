@@ -215,10 +215,11 @@ def _follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
             update["route"] = prior.route
         return frame.model_copy(update=update)
     update |= {"turn_type": prior.turn_type, "attribute": prior.attribute}
+    # The same patient keeps taking it the same way: the route goes with the patient.
+    if frame.route is None and "population" in update:
+        update["route"] = prior.route
     if not frame.drugs and not frame.unknown_drugs:
         update["drugs"] = prior.drugs
-        if frame.route is None and "population" in update:
-            update["route"] = prior.route
     elif (
         prior.turn_type is TurnType.INTERACTION
         and len(frame.drugs) == 1
@@ -226,7 +227,9 @@ def _follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
         and frame.drugs[0] not in prior.drugs
     ):
         update["drugs"] = [prior.drugs[0], frame.drugs[0]]
-    if prior.turn_type is TurnType.CONDITION_TO_DRUG and frame.condition is None:
+    # A condition list's condition, or the indication a dose was asked for ("sốt"), stays.
+    indication = prior.turn_type in (TurnType.CONDITION_TO_DRUG, TurnType.DOSING_CALC)
+    if indication and frame.condition is None:
         update["condition"] = prior.condition
         update["condition_relation"] = prior.condition_relation
     return frame.model_copy(update=update)

@@ -171,6 +171,16 @@ def test_drug_only_follow_up_keeps_the_question_and_the_child(
     assert (frame.population, frame.age_months, frame.weight_kg) == ("child", 8, 8)
 
 
+def test_drug_only_follow_up_keeps_the_indication_and_the_route(
+    understander: RulesUnderstander,
+) -> None:
+    """After an oral dose for fever, "thế ibuprofen thì sao?" asks ibuprofen for fever, by mouth."""
+    prior = {**CHILD_DOSE, "route": "oral", "condition": {"text": "sốt"}}
+    frame = _after(understander, "thế ibuprofen thì sao?", prior)
+    assert frame.drugs == ["ibuprofen"] and frame.route == "oral"
+    assert frame.condition is not None and frame.condition.text == "sốt"
+
+
 def test_follow_up_with_its_own_patient_keeps_none_of_the_old_one(
     understander: RulesUnderstander,
 ) -> None:

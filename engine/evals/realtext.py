@@ -160,7 +160,13 @@ def follow_up(question: Question, result: TurnResult) -> str:
         words = set(_fold(reply).split()) - {"duong", "dung"}
         if words and words <= set(wanted.split()):
             return reply
-    if replies and result.reason.startswith("ambiguous_"):
+    if replies and result.reason == "needs_more_info":
+        # "Which indication?": the option naming the line's indication ("sốt" → "Đau, sốt").
+        indication = set(_fold(str(p.get("indication", ""))).split())
+        for reply in replies:
+            if indication & set(_fold(reply).replace(",", " ").split()):
+                return reply
+    if replies and (result.reason.startswith("ambiguous_") or result.reason == "needs_more_info"):
         return replies[0]  # the facts do not decide it; a user picks one offered option
     return facts_text(p) or (replies[0] if replies else "")
 

@@ -159,6 +159,9 @@ def test_engine_error_is_scored_and_counted() -> None:
         ({"age_days": 10, "weight_kg": 3}, "missing_pediatric_age_or_weight", (),
          "bé sơ sinh 10 ngày tuổi, nặng 3 kg"),
         ({}, "ambiguous_route", ("Đường uống", "Tiêm tĩnh mạch"), "Đường uống"),
+        ({"indication": "sốt"}, "needs_more_info", ("Đau sau phẫu thuật", "Đau, sốt"),
+         "Đau, sốt"),
+        ({}, "needs_more_info", ("Giảm đau, hạ sốt", "Viêm khớp"), "Giảm đau, hạ sốt"),
     ],
 )  # fmt: skip
 def test_scripted_user_answers_from_the_line_facts(

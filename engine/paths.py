@@ -36,7 +36,7 @@ from grounding.checks import Check, run_checks
 from grounding.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
 from grounding.limits import is_can_use, sections_for
 from grounding.listfit import fit_list
-from grounding.render import RenderedAnswer
+from grounding.render import RenderedAnswer, citation_line
 from grounding.text import sentences_of
 from states.messages import UNSAFE_USE_ADVICE, abstain_text, unsafe_use_lead
 
@@ -352,12 +352,24 @@ class Paths:
                 slot=generated.slot,
             )
         if not generated.claims:
-            return empty
+            return self._nothing_fits(generated, evidence) if generated.looked_in else empty
         if extend is not None:
             generated = extend(generated, evidence)
             if not generated.claims:
                 return empty
         return self._checked(request, generated, reason)
+
+    @staticmethod
+    def _nothing_fits(generated: Answer, evidence: Sequence[Evidence]) -> PathOutcome:
+        """`no_evidence`, said plainly ("no row for this patient") with the section it read
+        cited, so the user can open it; never the section itself as the answer."""
+        cited = [Citation.from_evidence(evidence[i]) for i in generated.looked_in[:1]]
+        section = cited[0].section_title if cited else ""
+        message = generated.lead
+        if cited:
+            message += f"\n{abstain_text('no_row_fits', section=section)}\nNguồn:\n"
+            message += citation_line(1, cited[0])
+        return PathOutcome(Outcome.ABSTAIN, "no_evidence", message, citations=cited)
 
     def _checked(self, request: AnswerRequest, generated: Answer, reason: str) -> PathOutcome:
         """Run every grounding check; a failure abstains, a pass renders the message."""

@@ -482,7 +482,14 @@ class Engine:
                 Outcome.ABSTAIN, "clarify_loop_exhausted", abstain_text("clarify_loop_exhausted")
             )
         fire(model, Trigger.ABSTAIN_AFTER_RETRIEVAL)
-        return _Reply(Outcome.ABSTAIN, outcome.reason, outcome.message, problems=outcome.problems)
+        # A refusal may cite what it read ("no row for this patient in this section").
+        return _Reply(
+            Outcome.ABSTAIN,
+            outcome.reason,
+            outcome.message,
+            citations=outcome.citations,
+            problems=outcome.problems,
+        )
 
     def _clarify(
         self, model: TurnModel, reason: str, slot: ClarifySlot | None, frame: QueryFrame

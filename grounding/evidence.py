@@ -80,6 +80,9 @@ class Answer(BaseModel):
     claims: tuple[Claim, ...] = ()
     notices: tuple[str, ...] = ()
     list_mode: bool = False
+    looked_in: tuple[int, ...] = ()
+    """With no claims: the evidence the answerer read and found nothing fitting in (a dose
+    section with no row for this patient), so the refusal can say so and cite it."""
 
 
 class Decision(StrEnum):

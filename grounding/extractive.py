@@ -14,7 +14,8 @@ from engine.catalog import DrugCatalog
 from engine.frame import ClarifySlot, QueryFrame, TurnType
 from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
 from engine.sections import OVERVIEW_SECTIONS, SectionKey, section_title
-from grounding.blocks import Block, parse_blocks, shown
+from grounding.bands import describe
+from grounding.blocks import Block, BlockKind, Who, parse_blocks, shown
 from grounding.candidates import DrugMentions
 from grounding.dosing import route_labels
 from grounding.evidence import Answer, Claim, Evidence
@@ -30,6 +31,7 @@ from grounding.text import (
     has_diacritics,
     sentences_of,
 )
+from states.messages import describe_age, format_number
 
 MAX_SECTION_CLAIMS = 12
 _MARK_ONLY = re.compile(r"^[\W_]*$")
@@ -152,7 +154,8 @@ class ExtractiveAnswerer:
         parts = _indexed(request.evidence, drug_id, SectionKey.LIEU_LUONG_CACH_DUNG.value)
         notices = quarantine_notices(ev for _, ev in parts)
         asked = frame.condition.text if frame.condition else frame.standalone_query
-        chosen = select(parse_blocks(parts), frame, asked)
+        blocks = parse_blocks(parts)
+        chosen = select(blocks, frame, asked)
         if chosen.ask_routes:
             return AnswerClarify(
                 reason="ambiguous_route",
@@ -175,7 +178,13 @@ class ExtractiveAnswerer:
                     claims=tuple(limits),
                     notices=notices,
                 )
-            return Answer(lead=self._dose_lead(name, frame), claims=(), notices=notices)
+            if not chosen.has_rows:
+                return Answer(lead=self._dose_lead(name, frame), claims=(), notices=notices)
+            # The book doses others, not this patient: say so, never fall back to the section.
+            bands = ", ".join(_covered(blocks, frame) or chosen.others)
+            lead = f"Dược thư không ghi liều {name} cho {describe_patient(frame)}"
+            lead += f" (mục Liều lượng và cách dùng chỉ ghi liều cho: {bands})." if bands else "."
+            return Answer(lead=lead, notices=notices, looked_in=tuple(i for i, _ in parts[:1]))
         claims = [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.rows]
         claims += [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.caveats]
         if chosen.others:
@@ -293,6 +302,39 @@ def _names_condition(sentence: str, phrase: str, *, exact: bool) -> bool:
         return True
     words = [w for w in phrase.split() if len(w) > 1 and fold(w) not in _CONDITION_FILLER]
     return bool(words) and all(contains(sentence, w) for w in words)
+
+
+def _covered(blocks: Sequence[Block], frame: QueryFrame) -> list[str]:
+    """The age and weight bands the book doses for this population ("2–4 tuổi", "≥ 40 kg")."""
+    who = Who.CHILD if frame.is_child else Who.ADULT
+    named = [
+        _band_label(b)
+        for b in blocks
+        if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)
+        and (b.bands.age or b.bands.weight)
+        and b.who in (who, Who.ANY, None)
+    ]
+    return [n for n in dict.fromkeys(named) if n][:8]
+
+
+def _band_label(block: Block) -> str:
+    """The row's own words for its band ("Trẻ em 1 - 5 tuổi"), else a described band."""
+    label, colon, _ = block.text.partition(":")
+    if colon and len(label) <= 40 and any(ch.isdigit() for ch in label):
+        return label.strip()
+    return describe(block.bands)
+
+
+def describe_patient(frame: QueryFrame) -> str:
+    """The patient in words, as a refusal names them ("trẻ 2 tháng tuổi, nặng 5 kg")."""
+    if not frame.is_child:
+        return "người lớn" if frame.population is not None else "trường hợp này"
+    parts = [
+        "trẻ" + (f" {describe_age(frame.age_months)}" if frame.age_months is not None else " em")
+    ]
+    if frame.weight_kg is not None:
+        parts.append(f"nặng {format_number(frame.weight_kg)} kg")
+    return ", ".join(parts)
 
 
 __all__ = ["INDICATION_QUESTION", "ROUTE_QUESTION", "ExtractiveAnswerer"]

@@ -159,6 +159,10 @@ ABSTAIN_MESSAGES: dict[str, str] = {
         "Không tìm thấy thông tin phù hợp trong Dược thư cho câu hỏi này, nên tôi không "
         "trả lời để tránh suy đoán."
     ),
+    "no_row_fits": (
+        "Tôi không suy ra liều từ các nhóm khác. Hãy hỏi bác sĩ hoặc dược sĩ; mục "
+        "“{section}” của Dược thư được dẫn bên dưới để bạn xem."
+    ),
     "no_condition_evidence": (
         "Không tìm thấy thuốc nào có “{condition}” trong mục Chỉ định của Dược thư đang tra "
         "cứu. Điều này không có nghĩa là không có thuốc điều trị."

@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
 from engine.errors import ConversationNotFound
 from engine.frame import ClarifySlot, ConditionQuery, QueryFrame
 from engine.ports import AnswerRequest
-from engine.testing import QuotingAnswerer
+from engine.testing import (
+    SAMPLE_CATALOG,
+    MemoryRetriever,
+    QuotingAnswerer,
+    evidence,
+    sample_engine,
+)
 from engine.turn import Engine, TextRejected
 from grounding.evidence import Answer, Claim
+from grounding.extractive import ExtractiveAnswerer
 
 F = QueryFrame.model_validate
 
@@ -324,3 +333,32 @@ def test_trace_keeps_which_check_failed_and_why(make_engine: Callable[..., Engin
         ("citation", "Uống 5 viên.")
     ]
     assert smalltalk.grounding_failures == []
+
+
+def test_no_row_for_the_patient_abstains_plainly_with_the_section_cited(
+    redis_client: Any,
+) -> None:
+    """A dose asked for a patient the book's dose section does not cover: `no_evidence`,
+    the message says so, and the section read is cited (the section itself is not shown)."""
+    section = "### *Liều lượng:*\n\n*Trẻ em:*\n\n*Uống:* Trẻ em 1 - 5 tuổi: 150 mg/lần."
+    items = [evidence("paracetamol", "lieu_luong_cach_dung", section)]
+    engine = sample_engine(
+        redis_client,
+        retriever=MemoryRetriever(items, SAMPLE_CATALOG),
+        answerer=ExtractiveAnswerer(SAMPLE_CATALOG),
+    )
+    cid = engine.create_conversation().conversation_id
+    frame = {
+        "turn_type": "dosing_calc",
+        "drugs": ["paracetamol"],
+        "population": "child",
+        "age_months": 3,
+        "weight_kg": 6,
+        "route": "oral",
+    }
+    result = engine.handle(cid, json.dumps(frame))
+    assert (result.outcome.value, result.reason) == ("abstain", "no_evidence")
+    assert "không ghi liều" in result.message and "150 mg" not in result.message
+    assert [(c.drug_id, c.section_key) for c in result.citations] == [
+        ("paracetamol", "lieu_luong_cach_dung")
+    ]

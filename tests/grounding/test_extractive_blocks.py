@@ -81,3 +81,28 @@ def test_attribute_answers_show_no_markup(catalog: DrugCatalog) -> None:
         "Chung",
         "Người cao tuổi: dùng thận trọng. Suy thận cần giảm liều.",
     ]
+
+
+def test_no_row_for_the_patient_says_so_and_keeps_the_section_to_cite(
+    catalog: DrugCatalog,
+) -> None:
+    """A 3-month-old is in no band: no claim, a lead naming the bands the book covers, and
+    the section as what was read (so the refusal can cite it), never the section's rows."""
+    frame = QueryFrame.model_validate(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["paracetamol"],
+            "population": "child",
+            "age_months": 3,
+            "weight_kg": 6,
+            "route": "rectal",
+        }
+    )
+    evidence = (ev("paracetamol", "Paracetamol", "lieu_luong_cach_dung", SECTION),)
+    request = AnswerRequest(mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=evidence)
+    answer = ExtractiveAnswerer(catalog).generate(request)
+    assert isinstance(answer, Answer)
+    assert answer.claims == ()
+    assert answer.lead.startswith("Dược thư không ghi liều Paracetamol cho trẻ 3 tháng, nặng 6 kg")
+    assert "Trẻ em 1 - 5 tuổi" in answer.lead
+    assert answer.looked_in == (0,)

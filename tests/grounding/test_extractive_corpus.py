@@ -83,7 +83,8 @@ _ANSWERERS: dict[int, ExtractiveAnswerer] = {}
 def _run(catalog: DrugCatalog, request: AnswerRequest) -> Answer | AnswerClarify:
     answerer = _ANSWERERS.setdefault(id(catalog), ExtractiveAnswerer(catalog))
     result = answerer.generate(request)
-    if isinstance(result, Answer):
+    # An answer with no claims is never shown as one: the engine abstains (see engine/paths.py).
+    if isinstance(result, Answer) and result.claims:
         failed = [
             v
             for v in run_checks(result, request.evidence, default_checks(request, catalog))

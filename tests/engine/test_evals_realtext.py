@@ -220,3 +220,24 @@ def test_labelled_lines_are_well_formed() -> None:
         items = [a for e in r["expect"] for a in (e if isinstance(e, list) else [e])]
         assert all(len(x) <= 30 for x in items + r["forbid"]), r["id"]
     assert {r["corpus"] for r in rows if not r["answerable"]} == set(rt.CORPUS_FILES)
+
+
+def test_the_floor_is_a_ratchet_that_keeps_unsupported_claims_at_zero(tmp_path: Path) -> None:
+    """Below the committed floor fails, at or above it passes; unsupported claims and errors
+    fail at any count even if the file allowed them."""
+    floor = tmp_path / "floor.json"
+    floor.write_text(
+        json.dumps(
+            {"row_present": 0.7, "wrong_row": 0.2, "median_chars": 500, "unsupported": 3,
+             "wrongful_refusal": 0.1, "errors": 2}
+        ),
+        encoding="utf-8",
+    )  # fmt: skip
+    gates = rt.floor_gates(floor)
+    good = {"row_present": 0.72, "wrong_row": 0.2, "median_chars": 480, "unsupported": 0,
+            "wrongful_refusal": 0.05, "errors": 0}  # fmt: skip
+    assert rt.gate_failures(good, gates) == []
+    assert rt.gate_failures({**good, "row_present": 0.69}, gates)
+    assert rt.gate_failures({**good, "median_chars": 501}, gates)
+    assert rt.gate_failures({**good, "unsupported": 1}, gates)
+    assert rt.gate_failures({**good, "errors": 1}, gates)

@@ -29,16 +29,19 @@ EVAL_SETS = {
 # The settings each command reads (all of them read every setting; these are the ones
 # that change what it does). Names are engine/settings.py fields; docs/settings.md says
 # what each one means.
+_ENGINE_SETTINGS = (
+    "duocthu_data_dir",
+    "redis_url",
+    "qdrant_url",
+    "embedding_provider",
+    "understanding_provider",
+    "answer_provider",
+    "aws_region",
+    "bedrock_model_id",
+)
 _COMMAND_SETTINGS: dict[str, tuple[str, ...]] = {
     "serve": (
-        "duocthu_data_dir",
-        "redis_url",
-        "qdrant_url",
-        "embedding_provider",
-        "understanding_provider",
-        "answer_provider",
-        "aws_region",
-        "bedrock_model_id",
+        *_ENGINE_SETTINGS,
         "turn_threads",
         "pin_cpu",
         "rate_limit_per_minute",
@@ -50,16 +53,7 @@ _COMMAND_SETTINGS: dict[str, tuple[str, ...]] = {
         "demo_corpus",
         "emergency_contacts",
     ),
-    "chat": (
-        "duocthu_data_dir",
-        "redis_url",
-        "qdrant_url",
-        "embedding_provider",
-        "understanding_provider",
-        "answer_provider",
-        "aws_region",
-        "bedrock_model_id",
-    ),
+    "chat": (*_ENGINE_SETTINGS, "emergency_contacts"),
     "ingest": ("duocthu_data_dir", "qdrant_url", "qdrant_collection", "embedding_provider"),
     "diagram": ("max_consecutive_clarify",),
     "eval": ("duocthu_data_dir", "embedding_provider", "understanding_provider"),

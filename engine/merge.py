@@ -17,7 +17,8 @@ _SLOT_FIELDS: dict[ClarifySlot, tuple[str, ...]] = {
     ClarifySlot.AGE_WEIGHT: ("age_months", "age_text", "weight_kg", "population"),
     ClarifySlot.AGE: ("age_months", "age_text", "weight_kg", "population"),
     ClarifySlot.WEIGHT: ("weight_kg", "age_months", "age_text", "population"),
-    ClarifySlot.ROUTE: ("route",),
+    # "Đường uống – Đau, sốt" answers a route question that also asked the indication.
+    ClarifySlot.ROUTE: ("route", "condition"),
     ClarifySlot.DRUG: ("drugs", "unknown_drugs"),
     ClarifySlot.ATTRIBUTE: ("attribute",),
     ClarifySlot.CONDITION: ("condition",),

@@ -30,7 +30,7 @@ from engine.errors import (
     ProviderError,
     StateStoreError,
 )
-from engine.frame import ClarifySlot, QueryFrame, Triage
+from engine.frame import ClarifySlot, ConditionQuery, QueryFrame, Triage
 from engine.machine import TurnModel, fire, restored
 from engine.merge import resolve_frame, synthesize_query
 from engine.paths import PathOutcome, Paths
@@ -280,6 +280,7 @@ class Engine:
             if exc.reason == "budget_exhausted":
                 frame = frame.model_copy(update={"clarify_reason": "budget_exhausted"})
         timings["understand"] = _ms(t0)
+        frame = _chosen_indication(frame, text, conv.open_question)
 
         with restored(
             conv.state, clarify_streak=conv.clarify_streak, max_clarify=self._max_clarify
@@ -574,6 +575,24 @@ def _reask(decision: Decision, question: OpenQuestion) -> Decision:
     if decision.effect in (Effect.ABSTAIN, Effect.SMALLTALK):
         return decision
     return Decision(decision.rule, decision.name, Effect.CLARIFY, question.reason, question.slot)
+
+
+def _chosen_indication(frame: QueryFrame, text: str, question: OpenQuestion | None) -> QueryFrame:
+    """A tapped indication chip answers "which indication?" whatever words it holds
+    ("Liều theo cân nặng cho phác đồ 3 ngày" names no condition the rules know)."""
+    if question is None or question.slot is not ClarifySlot.CONDITION:
+        return frame
+    chosen = unicodedata.normalize("NFC", text).strip().casefold()
+    if chosen not in {r.casefold() for r in question.quick_replies}:
+        return frame
+    return frame.model_copy(
+        update={
+            "fills_slot": ClarifySlot.CONDITION,
+            "condition": ConditionQuery(text=text.strip()),
+            "non_answer": False,
+            "needs_clarify": False,
+        }
+    )
 
 
 def _ms(since: float) -> float:

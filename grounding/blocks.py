@@ -86,9 +86,11 @@ def _sentences(text: str, start: int, stop: int) -> list[tuple[int, int]]:
     begin = start
     for m in _BOUNDARY.finditer(text, start, stop):
         after = text[m.end() : m.end() + 3].lstrip('*_("“')
-        if not after or not (after[0].isupper() or after[0].isdigit()):
+        semicolon = text[m.start() - 1] == ";"
+        # After ";" a new labelled row may start in lower case ("…; trẻ 5 - 12 tuổi: …").
+        if not after or not (semicolon or after[0].isupper() or after[0].isdigit()):
             continue
-        if text[m.start() - 1] == ";":
+        if semicolon:
             labels = heads_at(text, m.end(), stop)
             if not labels or labels[0].kind not in ("band", "who"):
                 continue

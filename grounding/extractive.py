@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from engine.catalog import DrugCatalog
-from engine.frame import ClarifySlot, QueryFrame, TurnType
+from engine.frame import ClarifySlot, QueryFrame, Route, TurnType
 from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
 from engine.sections import OVERVIEW_SECTIONS, SectionKey, section_title
 from grounding.bands import describe
@@ -23,7 +23,7 @@ from grounding.limits import age_limits, can_use_claims, is_can_use
 from grounding.notices import quarantine_notices
 from grounding.overdose import overdose_claims
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
-from grounding.selection import select, short_label
+from grounding.selection import MAX_QUICK_REPLIES, select, short_label
 from grounding.text import (
     contains_phrase,
     contains_phrase_exact,
@@ -39,6 +39,10 @@ OVERVIEW_LINES_PER_SECTION = 2
 # Words around a condition that indication lines do not repeat ("bệnh gút" → "Gút mạn tính").
 _CONDITION_FILLER = frozenset({"benh", "chung", "bi", "mac", "dieu", "tri", "cac", "nhung", "cho"})
 ROUTE_QUESTION = "Dược thư ghi liều khác nhau theo đường dùng. Bạn muốn hỏi đường dùng nào?"
+ROUTE_INDICATION_QUESTION = (
+    "Dược thư ghi liều khác nhau theo đường dùng và chỉ định. Bạn hỏi liều dùng đường nào, "
+    "cho trường hợp nào?"
+)
 INDICATION_QUESTION = (
     "Dược thư ghi liều khác nhau theo chỉ định. Bạn hỏi liều dùng cho trường hợp nào?"
 )
@@ -157,11 +161,14 @@ class ExtractiveAnswerer:
         blocks = parse_blocks(parts)
         chosen = select(blocks, frame, asked)
         if chosen.ask_routes:
+            # Route and indication asked together when both are open: a parent who has given
+            # population, age and weight would otherwise meet the clarify breaker.
+            both = _route_and_indication(blocks, frame, asked, chosen.ask_routes)
             return AnswerClarify(
                 reason="ambiguous_route",
-                question=ROUTE_QUESTION,
+                question=ROUTE_INDICATION_QUESTION if both else ROUTE_QUESTION,
                 slot=ClarifySlot.ROUTE,
-                quick_replies=route_labels(chosen.ask_routes),
+                quick_replies=both or route_labels(chosen.ask_routes),
             )
         if chosen.ask_indications:
             return AnswerClarify(
@@ -304,6 +311,23 @@ def _names_condition(sentence: str, phrase: str, *, exact: bool) -> bool:
     return bool(words) and all(contains(sentence, w) for w in words)
 
 
+def _route_and_indication(
+    blocks: Sequence[Block], frame: QueryFrame, asked: str, routes: Sequence[Route]
+) -> tuple[str, ...]:
+    """ "Route – indication" choices when some route has several indications, else ()."""
+    options: list[str] = []
+    split = False
+    for route in routes:
+        label = route_labels([route])[0]
+        by_route = select(blocks, frame.model_copy(update={"route": route}), asked)
+        if by_route.ask_indications:
+            split = True
+            options += [f"{label} – {ind}" for ind in by_route.ask_indications]
+        else:
+            options.append(label)
+    return tuple(options[:MAX_QUICK_REPLIES]) if split else ()
+
+
 def _covered(blocks: Sequence[Block], frame: QueryFrame) -> list[str]:
     """The age and weight bands the book doses for this population ("2–4 tuổi", "≥ 40 kg")."""
     who = Who.CHILD if frame.is_child else Who.ADULT
@@ -337,4 +361,9 @@ def describe_patient(frame: QueryFrame) -> str:
     return ", ".join(parts)
 
 
-__all__ = ["INDICATION_QUESTION", "ROUTE_QUESTION", "ExtractiveAnswerer"]
+__all__ = [
+    "INDICATION_QUESTION",
+    "ROUTE_INDICATION_QUESTION",
+    "ROUTE_QUESTION",
+    "ExtractiveAnswerer",
+]

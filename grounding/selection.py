@@ -190,7 +190,11 @@ def short_label(indication: str) -> str:
     head = head.strip(" ,")
     if len(head) <= MAX_LABEL_CHARS:
         return head
-    cut = head[:MAX_LABEL_CHARS].rsplit(" ", 1)[0]
+    # Cut at a comma when one leaves a whole phrase ("Lậu không biến chứng, khi không có
+    # thuốc thích hợp khác" → "Lậu không biến chứng"), else at a word.
+    at_comma = head[: MAX_LABEL_CHARS + 1].rsplit(",", 1)[0]
+    cut = at_comma if "," in head[: MAX_LABEL_CHARS + 1] and len(at_comma) >= 12 else None
+    cut = cut or head[:MAX_LABEL_CHARS].rsplit(" ", 1)[0]
     # Never end on a joining word ("… do mất máu và").
     return re.sub(r"(?:\s+(?:và|hoặc|do|của|ở|với|cho))+$", "", cut).rstrip(" ,-")
 

@@ -78,6 +78,9 @@ def answer_frame(r: Reading, slot: ClarifySlot, prior: QueryFrame | None) -> Que
         values["attribute"] = attribute.value if attribute else None
     if filled is ClarifySlot.CONDITION:
         values["condition"] = condition_from_span(r.turn, 0, len(r.turn.tokens))
+    elif filled is ClarifySlot.ROUTE and r.conditions:
+        # "Đường uống – Đau, sốt": a route chip that also names the indication it doses.
+        values["condition"] = condition_from_span(r.turn, 0, len(r.turn.tokens))
     if r.patient is not None:
         values["patient"] = r.patient
     return QueryFrame(

@@ -114,6 +114,10 @@ def find_conditions(turn: Turn, skip: frozenset[int] = frozenset()) -> list[Cond
     return hits
 
 
+# Words that say someone is unwell without naming how: not a condition to look up.
+_NO_CONDITION = frozenset({"benh", "om", "om dau", "dau om", "benh gi", "benh nay"})
+
+
 def condition_from_span(turn: Turn, start: int, end: int) -> ConditionQuery | None:
     """A condition from the tokens a relation cue points at, trimmed of filler words."""
     while start < end and (turn.tokens[start] in _LEAD_FILLER or turn.tokens[start].isdigit()):
@@ -126,6 +130,8 @@ def condition_from_span(turn: Turn, start: int, end: int) -> ConditionQuery | No
     if start >= end or end - start > 8:
         return None
     phrase = " ".join(turn.tokens[start:end])
+    if phrase in _NO_CONDITION:
+        return None  # "bị bệnh thì uống thuốc gì": no condition named yet
     text = turn.snippet(turn.spans[start][0], turn.spans[end - 1][1])
     canonical = ALIASES.get(phrase)
     if canonical is None:

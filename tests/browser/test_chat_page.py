@@ -19,9 +19,12 @@ UNHELPFUL = ("liều paracetamol", "liều dùng", "liều bao nhiêu", "cho tô
 
 
 def answer_dose(chat: ChatPage) -> Locator:
-    """Finish the dose dialogue after the age; the demo corpus may first ask for the route."""
+    """Finish the dose dialogue after the age; the demo corpus may first ask for the route,
+    then for the indication (its dose section has indication sub-heads): take the first chip."""
     reply = chat.send("5 tuổi")
-    if reply.get_attribute("data-reason") == "ambiguous_route":
+    for _ in range(2):
+        if reply.get_attribute("data-reason") not in ("ambiguous_route", "needs_more_info"):
+            break
         reply = chat.choose(chat.page.locator("#quick-replies button").first.inner_text())
     return reply
 

@@ -362,3 +362,24 @@ def test_no_row_for_the_patient_abstains_plainly_with_the_section_cited(
     assert [(c.drug_id, c.section_key) for c in result.citations] == [
         ("paracetamol", "lieu_luong_cach_dung")
     ]
+
+
+def test_a_tapped_indication_chip_answers_the_indication_question() -> None:
+    """Whatever words a chip holds, sending it answers "which indication?" with that text;
+    other text, or another open question, is left as understanding read it."""
+    from engine.conversation import OpenQuestion
+    from engine.turn import _chosen_indication
+
+    asked = OpenQuestion(
+        reason="needs_more_info",
+        slot=ClarifySlot.CONDITION,
+        quick_replies=("Viêm tai giữa cấp", "Liều theo cân nặng cho phác đồ 3 ngày"),
+    )
+    frame = _chosen_indication(QueryFrame(), "liều theo cân nặng cho phác đồ 3 ngày ", asked)
+    assert frame.fills_slot is ClarifySlot.CONDITION
+    assert frame.condition is not None and frame.condition.text.startswith("liều theo cân nặng")
+    assert _chosen_indication(QueryFrame(), "không rõ", asked) == QueryFrame()
+    route = OpenQuestion(
+        reason="ambiguous_route", slot=ClarifySlot.ROUTE, quick_replies=("Đường uống",)
+    )
+    assert _chosen_indication(QueryFrame(), "Đường uống", route) == QueryFrame()

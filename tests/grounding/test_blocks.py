@@ -121,3 +121,13 @@ def test_age_or_weight_band_admits_the_patient_by_either() -> None:
     texts = [b.text for b in chosen.rows]
     assert any("không khuyến cáo" in t for t in texts)
     assert not any("10 mg/kg mỗi lần" in t for t in texts)
+
+
+def test_a_lower_case_labelled_row_after_a_semicolon_is_its_own_row() -> None:
+    """ "…; trẻ 5 - 12 tuổi: 250 mg" splits into two rows, so a 6-year-old gets only its own."""
+    text = (
+        "### *Liều lượng:*\n\n*Trẻ em:*\n\n*Uống:* trẻ 1 - 5 tuổi: 125 mg; trẻ 5 - 12 tuổi: 250 mg."
+    )
+    blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", text))])
+    chosen = select(blocks, _frame(population="child", age_months=72, weight_kg=20), "")
+    assert [b.text for b in chosen.rows] == ["trẻ 5 - 12 tuổi: 250 mg."]

@@ -106,3 +106,17 @@ def test_no_row_for_the_patient_says_so_and_keeps_the_section_to_cite(
     assert answer.lead.startswith("Dược thư không ghi liều Paracetamol cho trẻ 3 tháng, nặng 6 kg")
     assert "Trẻ em 1 - 5 tuổi" in answer.lead
     assert answer.looked_in == (0,)
+
+
+def test_route_and_indication_are_asked_together_when_both_are_open(
+    catalog: DrugCatalog,
+) -> None:
+    """By mouth two indications fit, rectally one: one question offers 'route – indication'
+    choices, so a parent who gave age and weight is not asked twice more."""
+    asked = _ask(catalog, age_months=36, weight_kg=14)
+    assert isinstance(asked, AnswerClarify) and asked.slot is ClarifySlot.ROUTE
+    assert asked.quick_replies == (
+        "Đường uống – Đau, sốt",
+        "Đường uống – Đau sau phẫu thuật",
+        "Đặt trực tràng",
+    )

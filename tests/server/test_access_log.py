@@ -9,8 +9,9 @@ import json
 import logging
 import logging.config
 import threading
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 from starlette.testclient import TestClient
@@ -21,6 +22,8 @@ from engine.logging import REQUEST_ID, JsonFormatter, configure_logging, log_con
 from engine.offload import Offload
 from engine.settings import Settings, load_settings
 from tests.support.dialogue import ScriptedService, start
+
+T = TypeVar("T")
 
 SECRET = "con tôi bị sốt cao đã ba ngày"
 MakeClient = Callable[..., tuple[TestClient, ScriptedService]]
@@ -131,6 +134,16 @@ def test_route_template_of_a_mount_names_its_subtree() -> None:
     assert route_template({}) == UNMATCHED
 
 
+def _run(
+    main: Callable[[], Coroutine[Any, Any, T]], context: contextvars.Context | None = None
+) -> T:
+    """asyncio.run on a thread of its own: the browser suite's Playwright keeps an event loop
+    running on the main thread for the whole session, and asyncio.run refuses to nest."""
+    ctx = context or contextvars.copy_context()
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(ctx.run, lambda: asyncio.run(main())).result()
+
+
 def test_offload_runs_in_the_callers_context() -> None:
     """A call on a turn thread sees the context variables of the request that made it."""
 
@@ -142,7 +155,7 @@ def test_offload_runs_in_the_callers_context() -> None:
         finally:
             offload.close()
 
-    assert contextvars.copy_context().run(asyncio.run, main()) == "rid-7"
+    assert _run(main) == "rid-7"
 
 
 @pytest.mark.usefixtures("saved_logging")
@@ -212,7 +225,7 @@ def test_turn_threads_count_waiting_calls() -> None:
         finally:
             offload.close()
 
-    asyncio.run(main())
+    _run(main)
     assert seen[0] >= 1
     assert seen[1] == 0
 

@@ -222,3 +222,21 @@ def test_a_patient_word_that_does_not_answer_the_question_is_a_non_answer(
     """ "trẻ em" to "which route?" answers nothing asked: the route question is asked again."""
     frame = parse("trẻ em", ClarifySlot.ROUTE)
     assert frame.non_answer
+
+
+def test_a_route_chip_that_names_the_indication_fills_both(
+    understander: RulesUnderstander,
+) -> None:
+    """ "Đường uống – Đau, sốt" answering a route question gives the route and the indication."""
+    prior = QueryFrame.model_validate(CHILD_DOSE)
+    context = UnderstandingContext(prior_frame=prior, open_slot=ClarifySlot.ROUTE)
+    frame = understander.parse("Đường uống – Đau, sốt", context)
+    assert frame.fills_slot is ClarifySlot.ROUTE and frame.route == "oral"
+    assert frame.condition is not None and "sốt" in frame.condition.text
+
+
+@pytest.mark.parametrize("text", ["bị bệnh thì uống thuốc gì?", "bé bị ốm uống thuốc gì"])
+def test_being_unwell_names_no_condition(understander: RulesUnderstander, text: str) -> None:
+    """ "bị bệnh" / "bị ốm" say someone is unwell, not what to look up: no condition."""
+    frame = understander.parse(text, UnderstandingContext())
+    assert frame.condition is None

@@ -18,7 +18,7 @@ from grounding.blocks import Block, parse_blocks, shown
 from grounding.candidates import DrugMentions
 from grounding.dosing import route_labels
 from grounding.evidence import Answer, Claim, Evidence
-from grounding.limits import age_limits, can_use_claims, is_can_use
+from grounding.limits import age_limits, can_use_claims, dose_limits, is_can_use
 from grounding.notices import quarantine_notices
 from grounding.overdose import overdose_claims
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
@@ -152,6 +152,16 @@ class ExtractiveAnswerer:
         parts = _indexed(request.evidence, drug_id, SectionKey.LIEU_LUONG_CACH_DUNG.value)
         notices = quarantine_notices(ev for _, ev in parts)
         asked = frame.condition.text if frame.condition else frame.standalone_query
+        barred = dose_limits(request.evidence, drug_id, frame)
+        if barred:
+            # A contraindicated age or condition is the answer: no route or dose to choose.
+            keys = dict.fromkeys(request.evidence[c.citations[0]].section_key for c in barred)
+            titles = " và ".join(f"mục {section_title(k)}" for k in keys)
+            return Answer(
+                lead=f"{name}: Dược thư ghi ở {titles}:",
+                claims=tuple(barred),
+                notices=notices,
+            )
         chosen = select(parse_blocks(parts), frame, asked)
         if chosen.ask_routes:
             return AnswerClarify(

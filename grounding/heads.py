@@ -41,6 +41,13 @@ _RENAL = re.compile(
 )
 _CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
 _BAND_LEAD = re.compile(r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|clcr|do thanh thai)")
+# The book's other words for body weight; "cơ thể" folds like "có thể", a prose word.
+_WEIGHT_WORDS = re.compile(r"trong luong(?: co the)?|the trong")
+
+
+def _head_words(label: str) -> str:
+    """A label folded, markup removed, its weight words read as "cân nặng"."""
+    return _WEIGHT_WORDS.sub("can nang", fold(shown(label)))
 
 
 class Part(StrEnum):
@@ -99,7 +106,7 @@ def who_of(folded: str) -> Who | None:
 
 def classify_head(label: str, end: int) -> Head:
     """What kind of head a label is; `end` is where its colon (and emphasis) ends."""
-    folded = fold(shown(label))
+    folded = _head_words(label)
     if PART_HEAD.fullmatch(folded):
         part = Part.USAGE if folded.startswith("cach dung") else Part.DOSING
         return Head(label, end, "part", part=part)
@@ -141,7 +148,7 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
         while end < stop and text[end] in "*_ ":
             end += 1
         read = classify_head(head, end)
-        if read.kind == "ind" and _PROSE.search(fold(shown(head))):
+        if read.kind == "ind" and _PROSE.search(_head_words(head)):
             break  # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence
         found.append(read)
         pos = end

@@ -47,6 +47,9 @@ _ANCHOR = re.compile(
 _BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
 _GOES_ON = re.compile(r"(?:hoac|hay|sau do|tiep theo|roi)\b")
 _PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
+_EMPHASIZED_LINE = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,100})(?P=mark)\s*\.?\s*")
+# Words of a sentence, not of a head ("_Không dùng cho trẻ nhỏ._" is a warning).
+_NOT_A_HEAD = re.compile(r"(?<![a-z])(?:khong|nen|phai|can|co the|duoc)(?![a-z])")
 
 
 class BlockKind(StrEnum):
@@ -170,12 +173,30 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
                     blocks.extend(_table(table, text, index, stack.context()))
                     table = []
                 continue
+            head = _emphasized_head(text, ls, le)
+            if head is not None:
+                stack.apply(head, heading_only=True)
+                continue
             bullet = _BULLET.match(text, ls)
             begin = bullet.end() if bullet else ls
             last_row: Block | None = None
             for ss, se in _sentences(text, begin, le):
                 last_row = _sentence(text, ss, se, index, stack, blocks, last_row)
     return blocks
+
+
+def _emphasized_head(text: str, start: int, stop: int) -> Head | None:
+    """A whole line set in emphasis, without a colon or a dose, is a head of its own
+    ("_Giun lươn (Strongyloides)_"): an indication, population or route for the rows after."""
+    m = _EMPHASIZED_LINE.fullmatch(text, start, stop)
+    if m is None:
+        return None
+    words = m["words"].strip().rstrip(".")
+    folded = fold(words)
+    if ":" in words or DOSE.search(words) or _NOT_A_HEAD.search(folded):
+        return None
+    head = classify_head(words, stop)
+    return head if head.kind in ("ind", "who", "route", "cond") else None
 
 
 def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:

@@ -151,7 +151,10 @@ class ExtractiveAnswerer:
         drug_id, name = self._drug(request)
         parts = _indexed(request.evidence, drug_id, SectionKey.LIEU_LUONG_CACH_DUNG.value)
         notices = quarantine_notices(ev for _, ev in parts)
-        asked = frame.condition.text if frame.condition else frame.standalone_query
+        # The condition as read, and the whole question: the reading may keep only a word
+        # of the indication ("viêm" of "dự phòng viêm nội tâm mạc").
+        condition = frame.condition.text if frame.condition else ""
+        asked = f"{condition} {frame.standalone_query}".strip()
         barred = dose_limits(request.evidence, drug_id, frame)
         if barred:
             # A contraindicated age or condition is the answer: no route or dose to choose.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from engine.frame import QueryFrame, Route
@@ -23,6 +24,7 @@ ELDERLY_YEARS = 60
 MAX_QUICK_REPLIES = 6
 MAX_OTHERS = 5
 MAX_LABEL_CHARS = 48
+MAX_LABEL_WORDS = 8
 MAX_LEAD_NOTES = 2
 MAX_LEAD_NOTE_CHARS = 80
 MAX_ROWS = 3
@@ -127,17 +129,30 @@ def fits(block: Block, patient: Patient) -> bool:
 
 
 def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
-    words = set(fold(question).replace(",", " ").split())
+    """The indication heads the question names: a head said whole ("Nhiễm khuẩn nặng",
+    the longest such), else the heads with the largest share of their words asked."""
+    folded = " ".join(fold(question).replace(",", " ").split())
+    words = set(folded.split())
+    heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
+    said: dict[str, int] = {}
+    for ind in heads:
+        # A head may list several ("Giun đũa, giun móc hoặc giun kim"): each one counts.
+        label = fold(_head_phrase(ind)).rstrip(". ")
+        for piece in [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]:
+            part = " ".join(piece.replace(",", " ").split())
+            if len(part.split()) >= 2 and re.search(
+                rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", folded
+            ):
+                said[ind] = max(said.get(ind, 0), len(part))
+    if said:
+        longest = max(said.values())
+        return {ind for ind, n in said.items() if n == longest}
     scores: dict[str, float] = {}
-    for row in rows:
-        ind = row.indication
-        if ind:
-            label = {
-                w
-                for w in fold(short_label(ind)).replace(",", " ").split()
-                if w not in _STOP and not w[0].isdigit()
-            }
-            scores[ind] = len(label & words) / max(len(label), 1)
+    for ind in heads:
+        every = [w for w in fold(_head_phrase(ind)).replace(",", " ").split() if not w[0].isdigit()]
+        # A head made only of common words ("Nhiễm khuẩn nặng") is read by all of them.
+        kept = {w for w in every if w not in _STOP} or set(every)
+        scores[ind] = len(kept & words) / max(len(kept), 1)
     best = max(scores.values(), default=0)
     return {ind for ind, score in scores.items() if score and score == best}
 
@@ -182,12 +197,20 @@ def _name(block: Block) -> list[str]:
     return names
 
 
+def _head_phrase(indication: str) -> str:
+    """An indication head up to its first parenthesis, colon or band ("Sốt (trẻ em)")."""
+    cut = re.split(r"[(:]|\s(?:trên|dưới|từ|>|<|≥|≤)(?: hoặc bằng)?\s*\d", indication, maxsplit=1)
+    return cut[0].strip(" ,")
+
+
 def short_label(indication: str) -> str:
     """An indication head cut to its first phrase, for a quick reply or the "others" line."""
-    head = re.split(r"[(:]|\s(?:trên|dưới|từ|>|<|≥|≤)(?: hoặc bằng)?\s*\d", indication, maxsplit=1)[
-        0
-    ]
-    head = head.strip(" ,")
+    head = _head_phrase(indication)
+    words = head.split()
+    if len(words) > MAX_LABEL_WORDS:
+        # A reply the reader takes back whole: cut before a joining word, else at the cap.
+        joins = [i for i, w in enumerate(words[:MAX_LABEL_WORDS]) if w in ("hoặc", "và") and i]
+        head = " ".join(words[: joins[-1] if joins else MAX_LABEL_WORDS]).rstrip(" ,")
     if len(head) <= MAX_LABEL_CHARS:
         return head
     cut = head[:MAX_LABEL_CHARS].rsplit(" ", 1)[0]
@@ -195,13 +218,14 @@ def short_label(indication: str) -> str:
     return re.sub(r"(?:\s+(?:và|hoặc|do|của|ở|với|cho))+$", "", cut).rstrip(" ,-")
 
 
-def _shortlist(rows: list[Block]) -> list[Block]:
-    """A few hundred characters, never a dump: rows printed for the patient's own band
-    first, then the general rows as printed; shown in the book's order."""
+def _shortlist(rows: list[Block], first: AbstractSet[str] = frozenset()) -> list[Block]:
+    """A few hundred characters, never a dump: rows of the indication asked first, then
+    rows printed for the patient's own band, then the general rows; in the book's order."""
     if len(rows) <= MAX_ROWS:
         return rows
+    named = [b for b in rows if b.indication in first]
     banded = [b for b in rows if b.bands.age or b.bands.weight or b.bands.clearance]
-    keep = (banded + [b for b in rows if b not in banded])[:MAX_ROWS]
+    keep = list(dict.fromkeys(named + banded + rows))[:MAX_ROWS]
     return [b for b in rows if b in keep]
 
 
@@ -303,6 +327,8 @@ def _lead_notes(dosing: list[Block], route: Route | None) -> list[Block]:
         if b.kind is BlockKind.NOTE
         and b.context == Context(part=Part.DOSING)
         and len(b.text) <= MAX_LEAD_NOTE_CHARS
+        # "… có thể được dùng" with no full stop leads into rows of its own; not a rule.
+        and b.text.rstrip().endswith((".", "!"))
         and (route is None or not b.routes or route in b.routes)
     ][:MAX_LEAD_NOTES]
 
@@ -346,7 +372,8 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
             selection.ask_indications = labels[:MAX_QUICK_REPLIES]
             return selection
     selection.rows = _shortlist(
-        _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
+        _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT]),
+        first=named,
     )
     if selection.rows:
         selection.rows[:0] = _lead_notes(dosing, frame.route)

@@ -121,3 +121,58 @@ def test_age_or_weight_band_admits_the_patient_by_either() -> None:
     texts = [b.text for b in chosen.rows]
     assert any("không khuyến cáo" in t for t in texts)
     assert not any("10 mg/kg mỗi lần" in t for t in texts)
+
+
+INDICATIONS = (
+    "_Liều lượng:_\n\nDùng làm thuốc bổ trợ, có thể dùng\n\nUống 100 mg, 3 lần mỗi ngày.\n\n"
+    "_Giun tròn, giun móc hoặc giun chỉ._\n\nNgười lớn: 300 mg một liều.\n\n"
+    "_Sán dải (Taenia)_\n\nNgười lớn: 250 mg/ngày trong 3 ngày.\n\n"
+    "Nhiễm khuẩn nhẹ: 100 mg cách 8 giờ.\n\nNhiễm khuẩn nặng: 200 mg cách 8 giờ.\n\n"
+    "Thuốc giải độc quá liều chất Z:\n\nNgười lớn: Liều đầu 50 mg/kg, rồi 20 mg/kg."
+)
+
+
+def _pick(question: str) -> list[str]:
+    blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", INDICATIONS))])
+    chosen = select(blocks, _frame(population="adult", route="oral"), question)
+    return [b.text for b in chosen.rows]
+
+
+def test_an_emphasized_line_without_colon_is_an_indication_head() -> None:
+    """'_Sán dải (Taenia)_' alone on its line heads the rows after it."""
+    blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", INDICATIONS))])
+    row = next(b for b in blocks if "250 mg/ngày" in b.text)
+    assert row.indication == "Sán dải (Taenia)"
+
+
+def test_one_item_of_a_listed_head_names_it() -> None:
+    """'giun móc' names the head 'Giun tròn, giun móc hoặc giun chỉ', not another 'giun'."""
+    rows = _pick("Z trị giun móc cho người lớn")
+    assert "Người lớn: 300 mg một liều." in rows
+    assert "Người lớn: 250 mg/ngày trong 3 ngày." not in rows
+
+
+def test_a_head_of_common_words_is_named_by_them() -> None:
+    """'Nhiễm khuẩn nặng' picked from a quick reply is that head, never a new question."""
+    rows = _pick("Nhiễm khuẩn nặng")
+    assert "Nhiễm khuẩn nặng: 200 mg cách 8 giờ." in rows
+    assert "Nhiễm khuẩn nhẹ: 100 mg cách 8 giờ." not in rows
+
+
+def test_a_named_heads_rows_are_kept_without_a_lead_in() -> None:
+    """The antidote head's own row is kept first; the unfinished lead-in line is not a rule."""
+    rows = _pick("Z giải độc quá liều chất Z")
+    assert "Người lớn: Liều đầu 50 mg/kg, rồi 20 mg/kg." in rows
+    assert not any(r.startswith("Dùng làm thuốc bổ trợ") for r in rows)
+
+
+def test_a_long_head_is_offered_as_a_reply_the_reader_keeps() -> None:
+    """A quick reply stops before a joining word within eight words, and still names its head."""
+    from grounding.selection import short_label
+
+    head = "Phòng buồn nôn do thuốc hoặc do chiếu xạ kéo dài"
+    assert short_label(head) == "Phòng buồn nôn do thuốc"
+    text = f"{head}:\n\nNgười lớn: 8 mg.\n\nĐau sau mổ:\n\nNgười lớn: 4 mg."
+    blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", text))])
+    chosen = select(blocks, _frame(population="adult", route="oral"), short_label(head))
+    assert [b.text for b in chosen.rows] == ["Người lớn: 8 mg."]

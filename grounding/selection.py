@@ -60,7 +60,9 @@ class Patient:
             renal=bool(p and (p.renal_impairment or p.egfr is not None)),
             clearance=p.egfr if p else None,
             hepatic=bool(p and p.hepatic_impairment),
-            elderly=age_years is not None and age_years >= ELDERLY_YEARS,
+            # "người già 80 tuổi" may be read as an age only, not as a patient's years.
+            elderly=(age_years is not None and age_years >= ELDERLY_YEARS)
+            or (frame.age_months is not None and frame.age_months >= ELDERLY_YEARS * 12),
         )
 
 
@@ -106,6 +108,13 @@ def _fits_adult(block: Block, patient: Patient) -> bool:
         return False
     if patient.age_months is not None and age is not None and not age.contains(patient.age_months):
         return False
+    weight = block.bands.weight
+    if (
+        patient.weight_kg is not None
+        and weight is not None
+        and not weight.contains(patient.weight_kg)
+    ):
+        return False  # "Dưới 50 kg: 15 mg/kg" is not for an adult of 60 kg
     return not (block.bands.gestation_weeks or (age and age.hi <= NEWBORN_MONTHS))
 
 
@@ -301,7 +310,13 @@ def _on_route(chosen: list[Block], section: list[Block], route: Route | None) ->
     return [
         b
         for b in chosen
-        if route in b.routes or (not b.routes and (not printed or route in printed))
+        if route in b.routes
+        or (not b.routes and (not printed or route in printed))
+        # The book prints its elderly, renal and hepatic paragraphs once, after the last
+        # route's rows: they are said of the drug, not of that route.
+        or b.who is Who.ELDERLY
+        or b.renal
+        or b.hepatic
     ]
 
 

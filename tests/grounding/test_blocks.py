@@ -176,3 +176,29 @@ def test_a_long_head_is_offered_as_a_reply_the_reader_keeps() -> None:
     blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", text))])
     chosen = select(blocks, _frame(population="adult", route="oral"), short_label(head))
     assert [b.text for b in chosen.rows] == ["Người lớn: 8 mg."]
+
+
+SPECIAL = (
+    "### *Liều lượng:*\n\n*Uống:*\n\nNgười lớn: 100 mg/lần.\n\n*Tiêm tĩnh mạch:*\n\n"
+    "Trên 50 kg: 1 g/lần.\n\nDưới 50 kg: 15 mg/kg/lần.\n\n"
+    "Người cao tuổi (trên 75 tuổi): tối đa 300 mg/ngày."
+)
+
+
+def _special(**kw: object) -> list[str]:
+    blocks = parse_blocks([(0, ev("s", "S", "lieu_luong_cach_dung", SPECIAL))])
+    return [b.text for b in select(blocks, _frame(population="adult", **kw), "").rows]
+
+
+def test_an_adults_weight_drops_the_other_weight_row() -> None:
+    """An adult of 60 kg on the IV route gets '> 50 kg', not the '< 50 kg' mg/kg row."""
+    rows = _special(route="iv", weight_kg=60)
+    assert "Trên 50 kg: 1 g/lần." in rows
+    assert not any("15 mg/kg" in r for r in rows)
+
+
+def test_the_elderly_paragraph_reaches_every_route_and_an_age_alone() -> None:
+    """An 80-year-old (age only) asking the oral dose gets the elderly row printed last."""
+    rows = _special(route="oral", age_months=960)
+    assert "Người cao tuổi (trên 75 tuổi): tối đa 300 mg/ngày." in rows
+    assert "Người cao tuổi (trên 75 tuổi): tối đa 300 mg/ngày." not in _special(route="oral")

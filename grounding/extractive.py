@@ -14,7 +14,7 @@ from engine.catalog import DrugCatalog
 from engine.frame import ClarifySlot, QueryFrame, TurnType
 from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
 from engine.sections import OVERVIEW_SECTIONS, SectionKey, section_title
-from grounding.blocks import Block, parse_blocks, shown
+from grounding.blocks import Block, Who, parse_blocks, shown
 from grounding.candidates import DrugMentions
 from grounding.dosing import route_labels
 from grounding.evidence import Answer, Claim, Evidence
@@ -205,10 +205,14 @@ class ExtractiveAnswerer:
             frame.population.value if frame.population else "", ""
         )
         routes = (frame.route and [frame.route]) or list(
-            dict.fromkeys(r for b in rows if not b.renal for r in b.routes[:1])
+            dict.fromkeys(
+                r for b in rows if not (b.renal or b.who is Who.ELDERLY) for r in b.routes[:1]
+            )
         )
         route = f", {route_labels(routes)[0].lower()}" if len(routes) == 1 else ""
-        heads = list(dict.fromkeys(b.indication for b in rows if b.indication))
+        heads = list(
+            dict.fromkeys(b.indication for b in rows if b.indication and b.who is not Who.ELDERLY)
+        )
         about = (
             f" ({short_label(heads[0])})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
         )

@@ -116,7 +116,8 @@ def classify_head(label: str, end: int) -> Head:
     who = who_of(folded)
     leads_with_who = _WHO_LEAD.match(folded) is not None
     routes = routes_named(label) if len(folded) <= 50 else ()
-    if _FILLER.search(folded):
+    if _FILLER.search(folded) or (folded.startswith("(") and folded.endswith(")")):
+        # "(tác dụng tốt nhất khi …):" after a head remarks on it; it heads nothing.
         return Head(label, end, "filler")
     if renal or hepatic:
         return Head(label, end, "cond", who=who, renal=renal, hepatic=hepatic, bands=bands)
@@ -183,8 +184,9 @@ class HeadStack:
         "Trẻ em theo cân nặng: …" or "Suy thận (ClCr …): …" opens one row only.
         """
         head = heading_only or "*" in label.text or "_" in label.text
-        if self.part is Part.USAGE and head and label.kind in ("who", "cond"):
-            # "*Liều dùng cho người lớn:*" after "Cách dùng" opens the dosing part.
+        if self.part is Part.USAGE and head and label.kind in ("who", "cond", "ind"):
+            # "*Liều dùng cho người lớn:*" or an indication head ("_Ho khan:_") after
+            # "Cách dùng" opens the dosing part, printed or not.
             self.part = Part.DOSING
             self.reset()
         if label.kind == "part":
@@ -201,7 +203,8 @@ class HeadStack:
                 self.set("who", label)
         elif label.kind == "route":
             self.set("route", label)
-        elif heading_only and label.kind in ("ind", "band"):
+        elif label.kind in ("ind", "band") and (heading_only or (head and label.kind == "ind")):
+            # "_Ho khan:_ Thường dùng dạng siro" heads the rows after it, as on its own line.
             self.set(label.kind, label)
         elif label.kind != "filler":
             return False

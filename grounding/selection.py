@@ -37,6 +37,9 @@ _STOP = frozenset(
 )
 
 
+_ELDERLY_WORDS = re.compile(r"(?<![a-z])(?:nguoi |benh nhan )?(?:cao tuoi|nguoi gia)(?![a-z])")
+
+
 @dataclass(frozen=True, slots=True)
 class Patient:
     """What selection needs to know about the patient, from the frame."""
@@ -62,7 +65,8 @@ class Patient:
             hepatic=bool(p and p.hepatic_impairment),
             # "người già 80 tuổi" may be read as an age only, not as a patient's years.
             elderly=(age_years is not None and age_years >= ELDERLY_YEARS)
-            or (frame.age_months is not None and frame.age_months >= ELDERLY_YEARS * 12),
+            or (frame.age_months is not None and frame.age_months >= ELDERLY_YEARS * 12)
+            or _ELDERLY_WORDS.search(fold(frame.standalone_query)) is not None,
         )
 
 
@@ -250,6 +254,14 @@ def _renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
     return renal + [b for b in chosen if not b.renal]
 
 
+def _elderly_first(chosen: list[Block], patient: Patient) -> list[Block]:
+    """An elderly patient gets the book's elderly rows alone when they print a dose."""
+    if not patient.elderly:
+        return chosen
+    elderly = [b for b in chosen if b.who is Who.ELDERLY and not b.renal and _DOSE.search(b.text)]
+    return elderly + [b for b in chosen if b.renal] if elderly else chosen
+
+
 def _adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -> list[Block]:
     """A child the book sends to the adult dose gets the adult rows, and no general child row."""
     if not patient.child:
@@ -367,7 +379,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     rows_all = [b for b in dosing if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
     patient = Patient.of(frame)
     chosen = [b for b in rows_all if fits(b, patient)]
-    chosen = _renal_first(chosen, patient)
+    chosen = _renal_first(_elderly_first(chosen, patient), patient)
     chosen = _adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
@@ -383,7 +395,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     else:
         indications = [i for i in dict.fromkeys(b.indication for b in main) if i]
         if len(indications) > 1:
-            labels = tuple(short_label(i) for i in indications)
+            labels = tuple(dict.fromkeys(lb for i in indications if (lb := short_label(i))))
             selection.ask_indications = labels[:MAX_QUICK_REPLIES]
             return selection
     selection.rows = _shortlist(

@@ -202,3 +202,29 @@ def test_the_elderly_paragraph_reaches_every_route_and_an_age_alone() -> None:
     rows = _special(route="oral", age_months=960)
     assert "Người cao tuổi (trên 75 tuổi): tối đa 300 mg/ngày." in rows
     assert "Người cao tuổi (trên 75 tuổi): tối đa 300 mg/ngày." not in _special(route="oral")
+
+
+def test_indication_heads_with_text_open_the_dosing_part() -> None:
+    """After 'Cách dùng:' with no 'Liều lượng' head, '_Ho:_ …' heads the rows after it."""
+    text = (
+        "Cách dùng: Thuốc dùng đường uống.\n\n_Đau vừa:_ Liều như nhau cho mọi đường.\n\n"
+        "Người lớn: 30 mg/lần.\n\n_Ho:_ Thường dùng siro.\n\nNgười lớn: 10 mg/lần."
+    )
+    blocks = parse_blocks([(0, ev("c", "C", "lieu_luong_cach_dung", text))])
+    rows = {b.text: b.indication for b in blocks if b.kind == "row"}
+    assert rows == {"Người lớn: 30 mg/lần.": "Đau vừa", "Người lớn: 10 mg/lần.": "Ho"}
+    chosen = select(blocks, _frame(population="adult"), "C trị ho người lớn")
+    assert [b.text for b in chosen.rows] == ["Người lớn: 10 mg/lần."]
+
+
+def test_an_elderly_patient_gets_the_elderly_row_alone() -> None:
+    """'người cao tuổi' with an elderly row that prints a dose: that row, no question back."""
+    text = (
+        "_Viêm mũi_: (tốt nhất khi dùng đều):\n\nNgười lớn: uống 4 mg, tăng dần.\n\n"
+        "_Dị ứng cấp:_ 12 mg.\n\n_Người cao tuổi:_ Dùng 2 mg, chia hai lần/ngày."
+    )
+    blocks = parse_blocks([(0, ev("e", "E", "lieu_luong_cach_dung", text))])
+    frame = _frame(population="adult", standalone_query="E cho người cao tuổi")
+    chosen = select(blocks, frame, "E cho người cao tuổi")
+    assert [b.text for b in chosen.rows] == ["Người cao tuổi: Dùng 2 mg, chia hai lần/ngày."]
+    assert "Viêm mũi" in {b.indication for b in blocks}  # the parenthesis heads nothing

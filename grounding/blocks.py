@@ -47,6 +47,10 @@ _ANCHOR = re.compile(
 _BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
 _GOES_ON = re.compile(r"(?:hoac|hay|sau do|tiep theo|roi)\b")
 _PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
+_RENAL_PATIENT = re.compile(
+    r"(?:doi voi|o|cho|voi) (?:nguoi|benh nhan|nguoi benh) (?:bi |co )?"
+    r"(?:suy (?:giam (?:chuc nang )?)?than|ton thuong than|benh than)"
+)
 _EMPHASIZED_LINE = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,100})(?P=mark)\s*\.?\s*")
 # Words of a sentence, not of a head ("_Không dùng cho trẻ nhỏ._" is a warning).
 _NOT_A_HEAD = re.compile(r"(?<![a-z])(?:khong|nen|phai|can|co the|duoc)(?![a-z])")
@@ -89,16 +93,25 @@ def _sentences(text: str, start: int, stop: int) -> list[tuple[int, int]]:
     begin = start
     for m in _BOUNDARY.finditer(text, start, stop):
         after = text[m.end() : m.end() + 3].lstrip('*_("“')
-        if not after or not (after[0].isupper() or after[0].isdigit()):
+        banded = text[m.start() - 1] == ";" and _if_band(text[m.end() : min(stop, m.end() + 60)])
+        if not after or not (after[0].isupper() or after[0].isdigit() or banded):
             continue
-        if text[m.start() - 1] == ";":
+        if text[m.start() - 1] == ";" and not banded:
             labels = heads_at(text, m.end(), stop)
-            if not labels or labels[0].kind not in ("band", "who"):
+            # A new band ("Trẻ em 2 - 4 tuổi:", "ClCr < 10 ml/phút:") opens a new row.
+            opens = labels and (labels[0].kind in ("band", "who") or labels[0].bands.clearance)
+            if not opens:
                 continue
         spans.append((begin, m.start()))
         begin = m.end()
     spans.append((begin, stop))
     return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _if_band(clause: str) -> bool:
+    """ "; nếu TTC là 19 - 10 ml/phút, …": a new banded row said as a condition."""
+    folded = fold(clause)
+    return folded.startswith("neu ") and not parse_bands(folded.split(",")[0]).is_empty
 
 
 def _anchored_bands(text: str) -> Bands:
@@ -173,6 +186,8 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
                     blocks.extend(_table(table, text, index, stack.context()))
                     table = []
                 continue
+            if text[ls:le].lstrip().startswith("!["):
+                continue  # an image of a table: nothing to read or quote
             head = _emphasized_head(text, ls, le)
             if head is not None:
                 stack.apply(head, heading_only=True)
@@ -281,6 +296,8 @@ def _sentence(
     own_who = any(lb.who for lb in row_labels) or who_of(lead) is not None
     renal = (ctx.renal and not own_who) or own.clearance is not None
     renal = renal or any(lb.renal for lb in row_labels)
+    # "… đối với người suy thận, có thể dùng 7,5 mg/kg": a renal row without a renal head.
+    renal = renal or (not row_labels and _RENAL_PATIENT.search(folded) is not None)
     hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead
     hepatic = hepatic or any(lb.hepatic for lb in row_labels)
     block = Block(

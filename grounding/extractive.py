@@ -82,6 +82,9 @@ class ExtractiveAnswerer:
         frame = request.frame
         if frame.turn_type is TurnType.DOSING_CALC and not frame.section_overview:
             return self._dose(request)
+        if frame.attribute == SectionKey.LIEU_LUONG_CACH_DUNG.value and _has_patient(frame):
+            # "Liều dùng" picked from a menu, for a patient already described: their rows.
+            return self._dose(request)
         if frame.turn_type is TurnType.DRUG_OVERVIEW or (
             frame.attribute is None and frame.turn_type is not TurnType.DOSING_CALC
         ):
@@ -290,6 +293,13 @@ class ExtractiveAnswerer:
             ),
             list_mode=True,
         )
+
+
+def _has_patient(frame: QueryFrame) -> bool:
+    """The frame describes whom the dose is for (population, age, weight or kidneys)."""
+    p = frame.patient
+    renal = p is not None and (bool(p.renal_impairment) or p.egfr is not None)
+    return renal or frame.age_months is not None or frame.weight_kg is not None
 
 
 def _opens(rows: Sequence[Block], head: str) -> bool:

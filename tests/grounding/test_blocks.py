@@ -228,3 +228,28 @@ def test_an_elderly_patient_gets_the_elderly_row_alone() -> None:
     chosen = select(blocks, frame, "E cho người cao tuổi")
     assert [b.text for b in chosen.rows] == ["Người cao tuổi: Dùng 2 mg, chia hai lần/ngày."]
     assert "Viêm mũi" in {b.indication for b in blocks}  # the parenthesis heads nothing
+
+
+def test_a_sentence_said_of_renal_patients_is_a_renal_row() -> None:
+    """'… đối với người suy thận, có thể dùng 5 mg/kg' reaches renal patients only."""
+    text = (
+        "Liều thông thường cho người lớn: 10 mg/kg/ngày.\n\n"
+        "![](https://example.org/bang.jpg)\n\n"
+        "Tùy nồng độ thuốc, đối với người suy thận, có thể dùng các liều 5 mg/kg."
+    )
+    blocks = parse_blocks([(0, ev("r", "R", "lieu_luong_cach_dung", text))])
+    assert [b.renal for b in blocks] == [False, True]
+    plain = select(blocks, _frame(population="adult"), "")
+    assert [b.text for b in plain.rows] == ["Liều thông thường cho người lớn: 10 mg/kg/ngày."]
+
+
+def test_if_clauses_with_a_clearance_are_rows_of_their_own() -> None:
+    """'…; nếu ClCr 10 - 30 ml/phút, …; nếu ClCr £ 10 ml/phút, …' splits by band."""
+    text = (
+        "Suy thận: Nếu ClCr 31 - 50 ml/phút, 1 g mỗi 12 giờ; nếu ClCr 10 - 30 ml/phút, "
+        "500 mg mỗi 12 giờ; nếu ClCr £ 10 ml/phút, 250 mg mỗi 24 giờ."
+    )
+    blocks = parse_blocks([(0, ev("k", "K", "lieu_luong_cach_dung", text))])
+    frame = _frame(population="adult", patient=PatientContext(egfr=5))
+    chosen = select(blocks, frame, "")
+    assert [b.text for b in chosen.rows] == ["nếu ClCr £ 10 ml/phút, 250 mg mỗi 24 giờ."]

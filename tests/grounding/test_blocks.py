@@ -253,3 +253,11 @@ def test_if_clauses_with_a_clearance_are_rows_of_their_own() -> None:
     frame = _frame(population="adult", patient=PatientContext(egfr=5))
     chosen = select(blocks, frame, "")
     assert [b.text for b in chosen.rows] == ["nếu ClCr £ 10 ml/phút, 250 mg mỗi 24 giờ."]
+
+
+def test_a_limit_sentence_stays_with_its_row() -> None:
+    """'… với liều vượt quá 5 mg/ngày' after a child row is read with that row."""
+    text = "Trẻ em ≥ 6 tuổi: 2,5 mg/lần/ngày. Chưa rõ an toàn với liều vượt quá 5 mg/ngày."
+    blocks = parse_blocks([(0, ev("a", "A", "lieu_luong_cach_dung", text))])
+    chosen = select(blocks, _frame(population="child", age_months=96, weight_kg=25), "")
+    assert [b.text for b in chosen.rows] == [text]

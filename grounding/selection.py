@@ -314,6 +314,24 @@ def _adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -
     return chosen
 
 
+_USUAL = re.compile(r"(?<![a-z])(?:thuong dung|thong thuong|lieu chung|lieu thuong)(?![a-z])")
+
+
+def _usual_asked(chosen: list[Block], question: str) -> list[Block]:
+    """ "Liều thường dùng": the rows the book calls usual answer, before any route or
+    indication is asked; without such a row nothing changes."""
+    if not _USUAL.search(fold(question)):
+        return chosen
+    usual = [
+        b
+        for b in chosen
+        if not b.renal
+        and not b.hepatic
+        and (_USUAL.search(fold(b.text)) or _USUAL.search(fold(b.indication or "")))
+    ]
+    return usual or chosen
+
+
 def _on_route(chosen: list[Block], section: list[Block], route: Route | None) -> list[Block]:
     """Rows of the asked route; a row with no route only when the section prints that route."""
     if route is None:
@@ -383,6 +401,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     chosen = _adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
+    chosen = _usual_asked(chosen, question)
     selection = Selection(has_rows=bool(rows_all))
     main = [b for b in chosen if not b.renal and not b.hepatic]
     regimens = list(dict.fromkeys(b.routes for b in main if b.routes))

@@ -261,3 +261,17 @@ def test_a_limit_sentence_stays_with_its_row() -> None:
     blocks = parse_blocks([(0, ev("a", "A", "lieu_luong_cach_dung", text))])
     chosen = select(blocks, _frame(population="child", age_months=96, weight_kg=25), "")
     assert [b.text for b in chosen.rows] == [text]
+
+
+def test_the_usual_dose_asked_is_the_row_the_book_calls_usual() -> None:
+    """'liều thường dùng' gets 'Liều thường dùng …', not a question about indications."""
+    text = (
+        "*Uống:*\n\nLiều thường dùng cho người lớn 200 mg/lần, 3 lần/ngày.\n\n"
+        "Bệnh A: 1 g một liều.\n\nBệnh B: 400 mg/lần trong 7 ngày."
+    )
+    blocks = parse_blocks([(0, ev("u", "U", "lieu_luong_cach_dung", text))])
+    asked = select(blocks, _frame(population="adult"), "U người lớn liều thường dùng")
+    assert [b.text for b in asked.rows] == [
+        "Liều thường dùng cho người lớn 200 mg/lần, 3 lần/ngày."
+    ]
+    assert select(blocks, _frame(population="adult"), "U người lớn").ask_indications

@@ -47,6 +47,7 @@ _ANCHOR = re.compile(
 _BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
 _GOES_ON = re.compile(r"(?:hoac|hay|sau do|tiep theo|roi)\b")
 _PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
+_ADJUSTS = re.compile(r"\d\s*%|mot nua|nua lieu|giam (?:lieu|\d)|dieu chinh lieu")
 _RENAL_PATIENT = re.compile(
     r"(?:doi voi|o|cho|voi) (?:nguoi|benh nhan|nguoi benh) (?:bi |co )?"
     r"(?:suy (?:giam (?:chuc nang )?)?than|ton thuong than|benh than)"
@@ -286,7 +287,10 @@ def _sentence(
     # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
     lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
     named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]
-    who = named[0] if named else (who_of(lead) or ctx.who)
+    # A row labelled by its own condition ("Suy thận: Clcr …") is said of every patient
+    # with it, not of the population head printed above.
+    inherited = None if any(lb.kind == "cond" for lb in row_labels) else ctx.who
+    who = named[0] if named else (who_of(lead) or inherited)
     # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
@@ -300,6 +304,8 @@ def _sentence(
     renal = renal or (not row_labels and _RENAL_PATIENT.search(folded) is not None)
     hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead
     hepatic = hepatic or any(lb.hepatic for lb in row_labels)
+    if kind is BlockKind.NOTE and (renal or hepatic) and _ADJUSTS.search(folded):
+        kind = BlockKind.ROW  # "*Suy gan:* Liều cần giảm một nửa." doses by the usual dose
     block = Block(
         shown(text[row_start:stop]),
         index,

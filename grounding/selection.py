@@ -249,9 +249,23 @@ def _renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
     if not renal or patient.clearance is None:
         return chosen
     renal = [b for b in renal if b.bands.clearance] or renal
-    if any(_DOSE.search(b.text) for b in renal):
+    if any(_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)) for b in renal):
         return renal
     return renal + [b for b in chosen if not b.renal]
+
+
+# A special-population row that says how to change the dose ("dùng 75% liều", "giảm một nửa").
+_ADJUSTS = re.compile(r"\d\s*%|mot nua|nua lieu|giam (?:lieu|\d)|dieu chinh lieu")
+
+
+def _hepatic_first(chosen: list[Block], patient: Patient) -> list[Block]:
+    """A patient with liver disease gets the hepatic rows alone when they say the dose."""
+    if not patient.hepatic:
+        return chosen
+    hepatic = [
+        b for b in chosen if b.hepatic and (_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)))
+    ]
+    return hepatic or chosen
 
 
 def _elderly_first(chosen: list[Block], patient: Patient) -> list[Block]:
@@ -397,7 +411,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     rows_all = [b for b in dosing if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
     patient = Patient.of(frame)
     chosen = [b for b in rows_all if fits(b, patient)]
-    chosen = _renal_first(_elderly_first(chosen, patient), patient)
+    chosen = _renal_first(_hepatic_first(_elderly_first(chosen, patient), patient), patient)
     chosen = _adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)

@@ -275,3 +275,29 @@ def test_the_usual_dose_asked_is_the_row_the_book_calls_usual() -> None:
         "Liều thường dùng cho người lớn 200 mg/lần, 3 lần/ngày."
     ]
     assert select(blocks, _frame(population="adult"), "U người lớn").ask_indications
+
+
+ADJUST = (
+    "*Người lớn:* 10 mg/lần.\n\n*Trẻ em:* 0,1 mg/kg/lần.\n\nĐiều chỉnh liều:\n\n"
+    "Suy thận: Clcr 10 - 50 ml/phút: dùng 75% liều bình thường; "
+    "Clcr < 10 ml/phút: dùng 50% liều bình thường.\n\n*Suy gan:* Liều cần giảm một nửa."
+)
+
+
+def _adjusted(**kw: object) -> list[str]:
+    blocks = parse_blocks([(0, ev("m", "M", "lieu_luong_cach_dung", ADJUST))])
+    return [b.text for b in select(blocks, _frame(population="adult", **kw), "").rows]
+
+
+def test_a_renal_percentage_row_reaches_an_adult_under_a_child_head() -> None:
+    """'Suy thận: Clcr 10 - 50: dùng 75% liều' after '*Trẻ em:*' is for every renal patient."""
+    assert _adjusted(patient=PatientContext(egfr=30)) == [
+        "Suy thận: Clcr 10 - 50 ml/phút: dùng 75% liều bình thường"
+    ]
+
+
+def test_a_hepatic_adjustment_without_a_number_is_the_answer() -> None:
+    """'*Suy gan:* Liều cần giảm một nửa.' answers a patient with liver disease alone."""
+    assert _adjusted(patient=PatientContext(hepatic_impairment=True)) == [
+        "Suy gan: Liều cần giảm một nửa."
+    ]

@@ -34,6 +34,9 @@ _NEGATION = re.compile(
     # "An toàn và hiệu quả … dưới 2 tuổi chưa được xác định": the book's way of not dosing.
     r"|chua (?:duoc )?(?:xac dinh|xac lap|nghien cuu)|chua co (?:du )?(?:du lieu|nghien cuu)"
 )
+# A limit said of one form or situation ("Với dạng tiêm bắp: …", "… khi đang truyền …")
+# does not bar every dose at that age.
+_CONDITIONAL = re.compile(r"(?<![a-z])(?:khi|neu|voi dang|dang thuoc|trong truong hop)(?![a-z])")
 # The book's words for conditions users name in their own words (folded query pattern →
 # phrases as the book prints them), for the conditions a patient has rather than a drug treats.
 _BOOK_WORDS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -43,6 +46,7 @@ _BOOK_WORDS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"hemophilia|haemophilia|ua chay mau|mau kho dong"), ("ưa chảy máu", "hemophilia")),
     (re.compile(r"thuy dau"), ("thủy đậu", "thuỷ đậu")),
     (re.compile(r"dong kinh"), ("động kinh",)),
+    (re.compile(r"vang da|bilirubin"), ("bilirubin", "vàng da")),
     (re.compile(r"loet da day|loet ta trang|loet bao tu"), ("loét dạ dày",)),
 )
 # A pregnancy or breastfeeding question is also answered from its own section.
@@ -128,6 +132,7 @@ def dose_limits(
             band = parse_bands(text).age if text else None
             by_age = (
                 age is not None
+                and not _CONDITIONAL.search(fold(text))
                 and band is not None
                 and band.lo == 0
                 and band.hi > NEWBORN_MONTHS

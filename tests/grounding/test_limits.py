@@ -176,3 +176,24 @@ def test_the_treated_condition_does_not_bar_its_own_dose() -> None:
         }
     )
     assert [c.text for c in dose_limits([contra], "x", child)] == ["Ỉa chảy cấp ở trẻ em."]
+
+
+def test_a_limit_said_of_one_form_does_not_bar_every_dose() -> None:
+    """'Với dạng tiêm bắp: không dùng cho trẻ dưới 30 tháng' leaves a baby's IV dose readable."""
+    from grounding.limits import dose_limits
+
+    contra = ev(
+        "x",
+        "X",
+        "chong_chi_dinh",
+        "Với dạng tiêm bắp: không dùng cho trẻ dưới 30 tháng tuổi.\n\n"
+        "Trẻ sơ sinh bị tăng bilirubin huyết.",
+    )
+    baby = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "child", "age_months": 6}
+    )
+    assert dose_limits([contra], "x", baby) == []
+    jaundiced = baby.model_copy(update={"standalone_query": "X cho trẻ sơ sinh vàng da"})
+    assert [c.text for c in dose_limits([contra], "x", jaundiced)] == [
+        "Trẻ sơ sinh bị tăng bilirubin huyết."
+    ]

@@ -109,6 +109,17 @@ def _sentences(text: str, start: int, stop: int) -> list[tuple[int, int]]:
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
+def _band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> str | None:
+    """The inline indication a band-only row continues, if the block above set one."""
+    if not row_labels or any(lb.kind != "band" for lb in row_labels) or not blocks:
+        return None
+    above = blocks[-1]
+    chained = above.kind is BlockKind.ROW and (above.bands.age or above.bands.weight)
+    if chained and above.indication and above.indication != ctx.indication:
+        return above.indication
+    return None
+
+
 def _if_band(clause: str) -> bool:
     """ "; nếu TTC là 19 - 10 ml/phút, …": a new banded row said as a condition."""
     folded = fold(clause)
@@ -320,10 +331,14 @@ def _sentence(
         routes,
         renal,
         hepatic,
-        # A row's indication is its own head, else that of the row it follows on the line.
+        # A row's indication is its own head, else that of the row it follows on the line,
+        # else that of a banded row just above whose indication was its own inline head
+        # ("Thủy đậu: Trên 2 tuổi: …" then "Hoặc dưới 2 tuổi: …", "2 - 5 tuổi: …").
         next(
             (shown(lb.text) for lb in row_labels if lb.kind == "ind"),
-            last_row.indication if last_row is not None and not labels else ctx.indication,
+            last_row.indication
+            if last_row is not None and not labels
+            else _band_chain(blocks, row_labels, ctx) or ctx.indication,
         ),
     )
     blocks.append(block)

@@ -25,7 +25,11 @@ DOSE = re.compile(
 PART_HEAD = re.compile(
     r"(?:lieu luong|lieu dung)(?: va cach dung)?|cach dung(?: va lieu (?:luong|dung))?"
 )
-_FILLER = re.compile(r"(?:nhu sau|sau day|gom|chu y|luu y|(?<![a-z])la)$")
+_FILLER = re.compile(
+    r"(?:nhu sau|sau day|gom|chu y|luu y|(?<![a-z])la)$"
+    # "Theo tuổi:", "Tính theo cân nặng:" say how rows are split, not what they treat.
+    r"|^(?:(?:tinh|lieu|dung) )?theo (?:tuoi|can nang|the trong|dien tich)"
+)
 _HEAD_COLON = re.compile(r":(?!\d)")
 _WHO_LEAD = re.compile(
     r"(?:(?:cach dung va )?lieu (?:luong |dung )?(?:va cach dung )?(?:o |cho |dung cho )?)?"
@@ -125,7 +129,8 @@ def classify_head(label: str, end: int) -> Head:
         return Head(label, end, "who", who=who, bands=bands, routes=routes)
     if routes and bands.is_empty:
         return Head(label, end, "route", routes=routes)
-    if not bands.is_empty and _BAND_LEAD.match(folded):
+    # "Hoặc dưới 2 tuổi:" is a band like "Dưới 2 tuổi:", an alternative to the row before.
+    if not bands.is_empty and _BAND_LEAD.match(re.sub(r"^(?:hoac|hay) ", "", folded)):
         return Head(label, end, "band", bands=bands, routes=routes)
     return Head(label, end, "ind", bands=bands)
 

@@ -301,3 +301,16 @@ def test_a_hepatic_adjustment_without_a_number_is_the_answer() -> None:
     assert _adjusted(patient=PatientContext(hepatic_impairment=True)) == [
         "Suy gan: Liều cần giảm một nửa."
     ]
+
+
+def test_band_rows_under_an_inline_indication_keep_it() -> None:
+    """'Sởi: Trên 2 tuổi: …' then 'Hoặc dưới 2 tuổi: …' and '2 - 5 tuổi: …' stay 'Sởi'."""
+    text = (
+        "Mắt:\n\nDưới 2 tuổi: nửa liều.\n\nSởi: Trên 2 tuổi: 20 mg/kg.\n\n"
+        "Hoặc dưới 2 tuổi: 100 mg/lần.\n\n2 - 5 tuổi: 200 mg/lần."
+    )
+    blocks = parse_blocks([(0, ev("s", "S", "lieu_luong_cach_dung", text))])
+    rows = {b.text: b.indication for b in blocks if b.kind == "row"}
+    assert rows["Hoặc dưới 2 tuổi: 100 mg/lần."] == "Sởi"
+    assert rows["2 - 5 tuổi: 200 mg/lần."] == "Sởi"
+    assert rows["Dưới 2 tuổi: nửa liều."] == "Mắt"

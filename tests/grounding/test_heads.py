@@ -19,6 +19,8 @@ KINDS = [
     ("Trọng lượng cơ thể > 30 kg", "band"),
     ("Đau, sốt", "ind"),
     ("Liều được tính theo cân nặng như sau", "filler"),
+    ("Theo tuổi", "filler"),
+    ("Tính theo cân nặng", "filler"),
 ]
 
 

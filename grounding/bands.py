@@ -21,8 +21,9 @@ _WORDS = {"mot": "1", "hai": "2", "ba": "3", "bon": "4", "sau": "6", "bay": "7",
 _NUM = r"(\d+(?:[.,]\d+)?)"
 _AGE_UNIT = r"(ngay|tuan|thang|tuoi|nam)(?!\s*(?:dau|sau|tiep))"
 _TO = r"\s*(?:-|–|—|den|toi)\s*"
-_ABOVE = r"(?:tren hoac bang|> hoac|>=|≥|tren|>|tu|lon hon|hon)"
-_BELOW = r"(?:duoi hoac bang|<=|≤|duoi|<|nho hon)"
+# "³" and "£" are how the extracted text prints the book's ≥ and ≤ (a symbol font).
+_ABOVE = r"(?:tren hoac bang|> hoac|>=|≥|³|tren|>|tu|lon hon|hon)"
+_BELOW = r"(?:duoi hoac bang|<=|≤|£|duoi|<|nho hon)"
 _AGE_RANGE = re.compile(rf"(?<![\d/]){_NUM}\s*(?:{_AGE_UNIT})?{_TO}{_NUM}\s*{_AGE_UNIT}")
 _AGE_UP = re.compile(
     rf"{_ABOVE}\s*{_NUM}\s*{_AGE_UNIT}(?!\s*(?:tuoi\s*)?tro xuong)"
@@ -186,16 +187,19 @@ def _clearances(folded: str) -> list[Band]:
     found: list[Band] = []
     taken: list[tuple[int, int]] = []
     for m in _CL_RANGE.finditer(folded):
-        # Clearance bands are printed with shared ends ("10 - 30", "> 30"): both ends count.
-        found.append(Band(_num(m[1]), _num(m[2]), _num(m[2]) + 1e-6))
+        # Clearance bands are printed with shared ends ("10 - 30", "> 30"): both ends count;
+        # some tables print them high first ("49 - 20 ml/phút").
+        lo, hi = sorted((_num(m[1]), _num(m[2])))
+        found.append(Band(lo, hi, hi + 1e-6))
         taken.append(m.span())
     for m in _CL_UP.finditer(folded):
         if not _overlaps(m.span(), taken):
             strict = m[0].startswith(("tren ", ">")) and "=" not in m[0]
             found.append(Band(_num(m[1]) + (1e-6 if strict else 0.0), math.inf, math.inf))
+            taken.append(m.span())
     for m in _CL_DOWN.finditer(folded):
         if not _overlaps(m.span(), taken):
-            inclusive = "≤" in m[0] or "<=" in m[0] or "bang" in m[0]
+            inclusive = "≤" in m[0] or "£" in m[0] or "<=" in m[0] or "bang" in m[0]
             hi = _num(m[1])
             found.append(Band(0.0, hi, hi + (1e-6 if inclusive else 0.0)))
     return found

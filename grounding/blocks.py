@@ -40,13 +40,21 @@ _CAVEAT_START = re.compile(
     r"^(?:toi da|lieu toi da|khong qua|khong duoc (?:vuot|dung qua)|khong vuot qua|cac lieu"
     r"|co the (?:nhac|lap|them)|nhac lai|lap lai)"
 )
-_CAVEAT_ANY = re.compile(r"toi da|khong (?:duoc )?(?:vuot )?qua|nhac lai|lap lai")
+_CAVEAT_ANY = re.compile(r"toi da|khong (?:duoc )?(?:vuot )?qua|vuot qua|nhac lai|lap lai")
 _ANCHOR = re.compile(
     r"(?:tre|benh nhan|nguoi benh|so sinh|can nang|thieu nien|nhu nhi)[^.;:]{0,45}"
 )
 _BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
 _GOES_ON = re.compile(r"(?:hoac|hay|sau do|tiep theo|roi)\b")
 _PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
+_ADJUSTS = re.compile(r"\d\s*%|mot nua|nua lieu|giam (?:lieu|\d)|dieu chinh lieu")
+_RENAL_PATIENT = re.compile(
+    r"(?:doi voi|o|cho|voi) (?:nguoi|benh nhan|nguoi benh) (?:bi |co )?"
+    r"(?:suy (?:giam (?:chuc nang )?)?than|ton thuong than|benh than)"
+)
+_EMPHASIZED_LINE = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,100})(?P=mark)\s*\.?\s*")
+# Words of a sentence, not of a head ("_Không dùng cho trẻ nhỏ._" is a warning).
+_NOT_A_HEAD = re.compile(r"(?<![a-z])(?:khong|nen|phai|can|co the|duoc)(?![a-z])")
 
 
 class BlockKind(StrEnum):
@@ -87,17 +95,38 @@ def _sentences(text: str, start: int, stop: int) -> list[tuple[int, int]]:
     for m in _BOUNDARY.finditer(text, start, stop):
         after = text[m.end() : m.end() + 3].lstrip('*_("“')
         semicolon = text[m.start() - 1] == ";"
-        # After ";" a new labelled row may start in lower case ("…; trẻ 5 - 12 tuổi: …").
-        if not after or not (semicolon or after[0].isupper() or after[0].isdigit()):
+        banded = semicolon and _if_band(text[m.end() : min(stop, m.end() + 60)])
+        # After ";" a labelled row may start in lower case ("…; trẻ 5 - 12 tuổi: …"); the
+        # label check below decides.
+        if not after or not (after[0].isupper() or after[0].isdigit() or semicolon):
             continue
-        if semicolon:
+        if semicolon and not banded:
             labels = heads_at(text, m.end(), stop)
-            if not labels or labels[0].kind not in ("band", "who"):
+            # A new band ("Trẻ em 2 - 4 tuổi:", "ClCr < 10 ml/phút:") opens a new row.
+            opens = labels and (labels[0].kind in ("band", "who") or labels[0].bands.clearance)
+            if not opens:
                 continue
         spans.append((begin, m.start()))
         begin = m.end()
     spans.append((begin, stop))
     return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> str | None:
+    """The inline indication a band-only row continues, if the block above set one."""
+    if not row_labels or any(lb.kind != "band" for lb in row_labels) or not blocks:
+        return None
+    above = blocks[-1]
+    chained = above.kind is BlockKind.ROW and (above.bands.age or above.bands.weight)
+    if chained and above.indication and above.indication != ctx.indication:
+        return above.indication
+    return None
+
+
+def _if_band(clause: str) -> bool:
+    """ "; nếu TTC là 19 - 10 ml/phút, …": a new banded row said as a condition."""
+    folded = fold(clause)
+    return folded.startswith("neu ") and not parse_bands(folded.split(",")[0]).is_empty
 
 
 def _anchored_bands(text: str) -> Bands:
@@ -172,12 +201,32 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
                     blocks.extend(_table(table, text, index, stack.context()))
                     table = []
                 continue
+            if text[ls:le].lstrip().startswith("!["):
+                continue  # an image of a table: nothing to read or quote
+            head = _emphasized_head(text, ls, le)
+            if head is not None:
+                stack.apply(head, heading_only=True)
+                continue
             bullet = _BULLET.match(text, ls)
             begin = bullet.end() if bullet else ls
             last_row: Block | None = None
             for ss, se in _sentences(text, begin, le):
                 last_row = _sentence(text, ss, se, index, stack, blocks, last_row)
     return blocks
+
+
+def _emphasized_head(text: str, start: int, stop: int) -> Head | None:
+    """A whole line set in emphasis, without a colon or a dose, is a head of its own
+    ("_Giun lươn (Strongyloides)_"): an indication, population or route for the rows after."""
+    m = _EMPHASIZED_LINE.fullmatch(text, start, stop)
+    if m is None:
+        return None
+    words = m["words"].strip().rstrip(".")
+    folded = fold(words)
+    if ":" in words or DOSE.search(words) or _NOT_A_HEAD.search(folded):
+        return None
+    head = classify_head(words, stop)
+    return head if head.kind in ("ind", "who", "route", "cond") else None
 
 
 def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
@@ -252,7 +301,10 @@ def _sentence(
     # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
     lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
     named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]
-    who = named[0] if named else (who_of(lead) or ctx.who)
+    # A row labelled by its own condition ("Suy thận: Clcr …") is said of every patient
+    # with it, not of the population head printed above.
+    inherited = None if any(lb.kind == "cond" for lb in row_labels) else ctx.who
+    who = named[0] if named else (who_of(lead) or inherited)
     # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
@@ -262,8 +314,12 @@ def _sentence(
     own_who = any(lb.who for lb in row_labels) or who_of(lead) is not None
     renal = (ctx.renal and not own_who) or own.clearance is not None
     renal = renal or any(lb.renal for lb in row_labels)
+    # "… đối với người suy thận, có thể dùng 7,5 mg/kg": a renal row without a renal head.
+    renal = renal or (not row_labels and _RENAL_PATIENT.search(folded) is not None)
     hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead
     hepatic = hepatic or any(lb.hepatic for lb in row_labels)
+    if kind is BlockKind.NOTE and (renal or hepatic) and _ADJUSTS.search(folded):
+        kind = BlockKind.ROW  # "*Suy gan:* Liều cần giảm một nửa." doses by the usual dose
     block = Block(
         shown(text[row_start:stop]),
         index,
@@ -278,10 +334,14 @@ def _sentence(
         routes,
         renal,
         hepatic,
-        # A row's indication is its own head, else that of the row it follows on the line.
+        # A row's indication is its own head, else that of the row it follows on the line,
+        # else that of a banded row just above whose indication was its own inline head
+        # ("Thủy đậu: Trên 2 tuổi: …" then "Hoặc dưới 2 tuổi: …", "2 - 5 tuổi: …").
         next(
             (shown(lb.text) for lb in row_labels if lb.kind == "ind"),
-            last_row.indication if last_row is not None and not labels else ctx.indication,
+            last_row.indication
+            if last_row is not None and not labels
+            else _band_chain(blocks, row_labels, ctx) or ctx.indication,
         ),
     )
     blocks.append(block)

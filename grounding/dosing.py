@@ -7,10 +7,11 @@ by `grounding.blocks`; the rows that fit a patient are chosen by `grounding.sele
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from engine.frame import Route
-from grounding.text import fold, is_bullet, is_table_line
+from grounding.text import fold, has_diacritics, is_bullet, is_table_line
 
 # Folded keyword → route; longer keywords first so "tiem tinh mach" beats "tinh mach".
 _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
@@ -46,6 +47,8 @@ _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
 )
 
 _ROUTE_OF = dict(_ROUTE_WORDS)
+# Route words whose folded form is also a common word: in accented text, only these spellings.
+_ACCENTED = {"khi dung": "khí dung", "boi": "bôi", "hit": "hít", "uong": "uống"}
 _ROUTE_PATTERN = re.compile(
     r"(?<![a-z])(?:"
     + "|".join(re.escape(w) for w, _ in sorted(_ROUTE_WORDS, key=lambda p: -len(p[0])))
@@ -82,7 +85,13 @@ def routes_named(text: str) -> tuple[Route, ...]:
     found: list[tuple[int, Route]] = []
     # One pass, longest phrase first at each position: "dùng ngoài đường tiêu hóa" is not
     # "dùng ngoài", and "tiêm tĩnh mạch" is read once, not again as "tĩnh mạch".
-    for m in _ROUTE_PATTERN.finditer(fold(text)):
+    folded = fold(text)
+    lowered = unicodedata.normalize("NFC", text).lower()
+    aligned = len(lowered) == len(folded) and has_diacritics(text)
+    for m in _ROUTE_PATTERN.finditer(folded):
+        accented = _ACCENTED.get(m[0])
+        if accented and aligned and lowered[m.start() : m.end()] != accented:
+            continue  # "khi dùng" (when used) is not "khí dung"; "bởi" is not "bôi"
         route = _ROUTE_OF[m[0]]
         if not any(start <= m.start() < start + 30 and r is route for start, r in found):
             found.append((m.start(), route))

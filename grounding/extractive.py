@@ -19,7 +19,7 @@ from grounding.blocks import Block, BlockKind, Who, parse_blocks, shown
 from grounding.candidates import DrugMentions
 from grounding.dosing import route_labels
 from grounding.evidence import Answer, Claim, Evidence
-from grounding.limits import age_limits, can_use_claims, is_can_use
+from grounding.limits import age_limits, can_use_claims, dose_limits, is_can_use
 from grounding.notices import quarantine_notices
 from grounding.overdose import overdose_claims
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
@@ -87,6 +87,9 @@ class ExtractiveAnswerer:
             return self._list(request)
         frame = request.frame
         if frame.turn_type is TurnType.DOSING_CALC and not frame.section_overview:
+            return self._dose(request)
+        if frame.attribute == SectionKey.LIEU_LUONG_CACH_DUNG.value and _has_patient(frame):
+            # "Liều dùng" picked from a menu, for a patient already described: their rows.
             return self._dose(request)
         if frame.turn_type is TurnType.DRUG_OVERVIEW or (
             frame.attribute is None and frame.turn_type is not TurnType.DOSING_CALC
@@ -157,7 +160,20 @@ class ExtractiveAnswerer:
         drug_id, name = self._drug(request)
         parts = _indexed(request.evidence, drug_id, SectionKey.LIEU_LUONG_CACH_DUNG.value)
         notices = quarantine_notices(ev for _, ev in parts)
-        asked = frame.condition.text if frame.condition else frame.standalone_query
+        # The condition as read, and the whole question: the reading may keep only a word
+        # of the indication ("viêm" of "dự phòng viêm nội tâm mạc").
+        condition = frame.condition.text if frame.condition else ""
+        asked = f"{condition} {frame.standalone_query}".strip()
+        barred = dose_limits(request.evidence, drug_id, frame)
+        if barred:
+            # A contraindicated age or condition is the answer: no route or dose to choose.
+            keys = dict.fromkeys(request.evidence[c.citations[0]].section_key for c in barred)
+            titles = " và ".join(f"mục {section_title(k)}" for k in keys)
+            return Answer(
+                lead=f"{name}: Dược thư ghi ở {titles}:",
+                claims=tuple(barred),
+                notices=notices,
+            )
         blocks = parse_blocks(parts)
         chosen = select(blocks, frame, asked)
         if chosen.ask_routes:
@@ -208,10 +224,14 @@ class ExtractiveAnswerer:
             frame.population.value if frame.population else "", ""
         )
         routes = (frame.route and [frame.route]) or list(
-            dict.fromkeys(r for b in rows if not b.renal for r in b.routes[:1])
+            dict.fromkeys(
+                r for b in rows if not (b.renal or b.who is Who.ELDERLY) for r in b.routes[:1]
+            )
         )
         route = f", {route_labels(routes)[0].lower()}" if len(routes) == 1 else ""
-        heads = list(dict.fromkeys(b.indication for b in rows if b.indication))
+        heads = list(
+            dict.fromkeys(b.indication for b in rows if b.indication and b.who is not Who.ELDERLY)
+        )
         about = (
             f" ({short_label(heads[0])})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
         )
@@ -289,6 +309,13 @@ class ExtractiveAnswerer:
             ),
             list_mode=True,
         )
+
+
+def _has_patient(frame: QueryFrame) -> bool:
+    """The frame describes whom the dose is for (population, age, weight or kidneys)."""
+    p = frame.patient
+    renal = p is not None and (bool(p.renal_impairment) or p.egfr is not None)
+    return renal or frame.age_months is not None or frame.weight_kg is not None
 
 
 def _opens(rows: Sequence[Block], head: str) -> bool:

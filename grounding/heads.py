@@ -25,7 +25,11 @@ DOSE = re.compile(
 PART_HEAD = re.compile(
     r"(?:lieu luong|lieu dung)(?: va cach dung)?|cach dung(?: va lieu (?:luong|dung))?"
 )
-_FILLER = re.compile(r"(?:nhu sau|sau day|gom|chu y|luu y|(?<![a-z])la)$")
+_FILLER = re.compile(
+    r"(?:nhu sau|sau day|gom|chu y|luu y|(?<![a-z])la)$"
+    # "Theo tuổi:", "Tính theo cân nặng:" say how rows are split, not what they treat.
+    r"|^(?:(?:tinh|lieu|dung) )?theo (?:tuoi|can nang|the trong|dien tich)"
+)
 _HEAD_COLON = re.compile(r":(?!\d)")
 _WHO_LEAD = re.compile(
     r"(?:(?:cach dung va )?lieu (?:luong |dung )?(?:va cach dung )?(?:o |cho |dung cho )?)?"
@@ -41,6 +45,13 @@ _RENAL = re.compile(
 )
 _CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
 _BAND_LEAD = re.compile(r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|clcr|do thanh thai)")
+# The book's other words for body weight; "cơ thể" folds like "có thể", a prose word.
+_WEIGHT_WORDS = re.compile(r"trong luong(?: co the)?|the trong")
+
+
+def _head_words(label: str) -> str:
+    """A label folded, markup removed, its weight words read as "cân nặng"."""
+    return _WEIGHT_WORDS.sub("can nang", fold(shown(label)))
 
 
 class Part(StrEnum):
@@ -99,7 +110,7 @@ def who_of(folded: str) -> Who | None:
 
 def classify_head(label: str, end: int) -> Head:
     """What kind of head a label is; `end` is where its colon (and emphasis) ends."""
-    folded = fold(shown(label))
+    folded = _head_words(label)
     if PART_HEAD.fullmatch(folded):
         part = Part.USAGE if folded.startswith("cach dung") else Part.DOSING
         return Head(label, end, "part", part=part)
@@ -109,7 +120,8 @@ def classify_head(label: str, end: int) -> Head:
     who = who_of(folded)
     leads_with_who = _WHO_LEAD.match(folded) is not None
     routes = routes_named(label) if len(folded) <= 50 else ()
-    if _FILLER.search(folded):
+    if _FILLER.search(folded) or (folded.startswith("(") and folded.endswith(")")):
+        # "(tác dụng tốt nhất khi …):" after a head remarks on it; it heads nothing.
         return Head(label, end, "filler")
     if renal or hepatic:
         return Head(label, end, "cond", who=who, renal=renal, hepatic=hepatic, bands=bands)
@@ -117,7 +129,8 @@ def classify_head(label: str, end: int) -> Head:
         return Head(label, end, "who", who=who, bands=bands, routes=routes)
     if routes and bands.is_empty:
         return Head(label, end, "route", routes=routes)
-    if not bands.is_empty and _BAND_LEAD.match(folded):
+    # "Hoặc dưới 2 tuổi:" is a band like "Dưới 2 tuổi:", an alternative to the row before.
+    if not bands.is_empty and _BAND_LEAD.match(re.sub(r"^(?:hoac|hay) ", "", folded)):
         return Head(label, end, "band", bands=bands, routes=routes)
     return Head(label, end, "ind", bands=bands)
 
@@ -141,7 +154,7 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
         while end < stop and text[end] in "*_ ":
             end += 1
         read = classify_head(head, end)
-        if read.kind == "ind" and _PROSE.search(fold(shown(head))):
+        if read.kind == "ind" and _PROSE.search(_head_words(head)):
             break  # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence
         found.append(read)
         pos = end
@@ -176,8 +189,9 @@ class HeadStack:
         "Trẻ em theo cân nặng: …" or "Suy thận (ClCr …): …" opens one row only.
         """
         head = heading_only or "*" in label.text or "_" in label.text
-        if self.part is Part.USAGE and head and label.kind in ("who", "cond"):
-            # "*Liều dùng cho người lớn:*" after "Cách dùng" opens the dosing part.
+        if self.part is Part.USAGE and head and label.kind in ("who", "cond", "ind"):
+            # "*Liều dùng cho người lớn:*" or an indication head ("_Ho khan:_") after
+            # "Cách dùng" opens the dosing part, printed or not.
             self.part = Part.DOSING
             self.reset()
         if label.kind == "part":
@@ -194,7 +208,8 @@ class HeadStack:
                 self.set("who", label)
         elif label.kind == "route":
             self.set("route", label)
-        elif heading_only and label.kind in ("ind", "band"):
+        elif label.kind in ("ind", "band") and (heading_only or (head and label.kind == "ind")):
+            # "_Ho khan:_ Thường dùng dạng siro" heads the rows after it, as on its own line.
             self.set(label.kind, label)
         elif label.kind != "filler":
             return False

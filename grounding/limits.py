@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 from engine.frame import QueryFrame
 from engine.sections import SectionKey
-from grounding.bands import parse_bands
+from grounding.bands import NEWBORN_MONTHS, parse_bands
 from grounding.blocks import shown
 from grounding.evidence import Claim, Evidence
+from grounding.heads import Who, who_of
 from grounding.text import contains_phrase, fold, sentences_of
 
 CAN_USE_ORDER = (
@@ -25,8 +26,29 @@ MAX_LIMIT_CLAIMS = 4
 _ASKS_CAN_USE = re.compile(
     r"(?:co )?(?:dung|uong|tiem|xai|su dung)(?: \w+){0,4} (?:duoc|dc) (?:khong|ko|k)\b"
     r"|co (?:duoc|nen) (?:dung|uong)|dung duoc khong|an toan khong|co sao khong"
+    # "X cho trẻ 1 tuổi được không", "X có dùng cho trẻ sinh non không"
+    r"|(?:duoc|dc) (?:khong|ko|k)\W*$|co (?:dung|uong|tiem|xai|su dung)\b.*\b(?:khong|ko)\W*$"
 )
-_NEGATION = re.compile(r"khong (?:duoc |nen )?dung|chong chi dinh|tranh dung|khong khuyen")
+_NEGATION = re.compile(
+    r"khong (?:duoc |nen )?dung|chong chi dinh|tranh dung|khong khuyen"
+    # "An toàn và hiệu quả … dưới 2 tuổi chưa được xác định": the book's way of not dosing.
+    r"|chua (?:duoc )?(?:xac dinh|xac lap|nghien cuu)|chua co (?:du )?(?:du lieu|nghien cuu)"
+)
+# A limit said of one form or situation ("Với dạng tiêm bắp: …", "… khi đang truyền …")
+# does not bar every dose at that age.
+_CONDITIONAL = re.compile(r"(?<![a-z])(?:khi|neu|voi dang|dang thuoc|trong truong hop)(?![a-z])")
+# The book's words for conditions users name in their own words (folded query pattern →
+# phrases as the book prints them), for the conditions a patient has rather than a drug treats.
+_BOOK_WORDS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"sinh non|de non|thieu thang"), ("đẻ non", "sinh non", "thiếu tháng")),
+    (re.compile(r"(?<![a-z])hen(?![a-z])|suyen"), ("hen",)),
+    (re.compile(r"tieu chay|ia chay|di ngoai"), ("ỉa chảy", "tiêu chảy")),
+    (re.compile(r"hemophilia|haemophilia|ua chay mau|mau kho dong"), ("ưa chảy máu", "hemophilia")),
+    (re.compile(r"thuy dau"), ("thủy đậu", "thuỷ đậu")),
+    (re.compile(r"dong kinh"), ("động kinh",)),
+    (re.compile(r"vang da|bilirubin"), ("bilirubin", "vàng da")),
+    (re.compile(r"loet da day|loet ta trang|loet bao tu"), ("loét dạ dày",)),
+)
 # A pregnancy or breastfeeding question is also answered from its own section.
 _OWN_SECTIONS = frozenset({SectionKey.THOI_KY_MANG_THAI.value, SectionKey.THOI_KY_CHO_CON_BU.value})
 _CAN_USE_SECTIONS = frozenset(
@@ -53,12 +75,19 @@ def _terms(frame: QueryFrame) -> list[str]:
         terms += [c for c in p.comorbidities if c.strip()]
     if frame.condition is not None:
         terms += [frame.condition.text, frame.condition.normalized]
-    return [t for t in terms if t]
+    asked = fold(frame.standalone_query)
+    terms += [w for pattern, words in _BOOK_WORDS if pattern.search(asked) for w in words]
+    return list(dict.fromkeys(t for t in terms if t))
 
 
 def is_can_use(frame: QueryFrame) -> bool:
     """A drug question about whether this patient may use it (not a dose, not a list)."""
-    if not frame.drugs or frame.attribute not in _CAN_USE_SECTIONS:
+    if not frame.drugs:
+        return False
+    # One drug and a patient ("bệnh nhân hemophilia có dùng heparin được không") is not an
+    # interaction, whatever word the reading took for a second drug.
+    lone = len(frame.drugs) == 1 and frame.attribute == SectionKey.TUONG_TAC_THUOC.value
+    if frame.attribute not in _CAN_USE_SECTIONS and not lone:
         return False
     asks = bool(_ASKS_CAN_USE.search(fold(frame.standalone_query)))
     return asks and (bool(_terms(frame)) or frame.age_months is not None)
@@ -78,6 +107,57 @@ def age_limits(evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFr
     if frame.age_months is None:
         return []
     return _claims(evidence, drug_id, SectionKey.CHONG_CHI_DINH.value, [], frame.age_months)
+
+
+def dose_limits(
+    evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame
+) -> list[Claim]:
+    """Contraindication lines that shut this patient out before any dose row is read.
+
+    An age limit printed as a number ("Không dùng cho trẻ dưới 12 tuổi") that contains the
+    patient, or, for a child, the condition the user named said of children ("ỉa chảy cấp
+    ở trẻ em"). A newborn line
+    without a number ("Trẻ sơ sinh thiếu tháng đang chảy máu") is conditional: not here.
+    """
+    terms = [t for t in _asked_terms(frame) if t]
+    age = frame.age_months
+    claims: list[Claim] = []
+    for index, ev in enumerate(evidence):
+        if ev.quarantined or ev.section_key != SectionKey.CHONG_CHI_DINH.value:
+            continue
+        if drug_id and ev.drug_id != drug_id:
+            continue
+        for sentence in sentences_of(ev.text):
+            text = shown(sentence)
+            band = parse_bands(text).age if text else None
+            by_age = (
+                age is not None
+                and not _CONDITIONAL.search(fold(text))
+                and band is not None
+                and band.lo == 0
+                and band.hi > NEWBORN_MONTHS
+                and band.contains(age)
+            )
+            # The condition asked is usually what the dose treats ("Gút cấp" bars no gout
+            # dose): a line naming it bars a dose only when it is said of children.
+            for_child = frame.is_child and who_of(fold(text)) is Who.CHILD
+            named = for_child and any(contains_phrase(text, t) for t in terms)
+            if text and (by_age or named):
+                claims.append(Claim(text=text, citations=(index,)))
+    if claims and age is not None:
+        # The dose text's own refusal for that age ("Dưới 2 tuổi không dùng") goes with it.
+        dosing = SectionKey.LIEU_LUONG_CACH_DUNG.value
+        claims += _claims(evidence, drug_id, dosing, [], age, negated_only=True)
+    return claims[:MAX_LIMIT_CLAIMS]
+
+
+def _asked_terms(frame: QueryFrame) -> list[str]:
+    """The condition words the user typed (not the renal or hepatic state a dose row covers)."""
+    asked = fold(frame.standalone_query)
+    words = [w for pattern, found in _BOOK_WORDS if pattern.search(asked) for w in found]
+    if frame.condition is not None:
+        words += [frame.condition.text, frame.condition.normalized]
+    return words
 
 
 def _claims(
@@ -154,4 +234,11 @@ def can_use_claims(
     return spoke, claims
 
 
-__all__ = ["CAN_USE_ORDER", "age_limits", "can_use_claims", "is_can_use", "sections_for"]
+__all__ = [
+    "CAN_USE_ORDER",
+    "age_limits",
+    "can_use_claims",
+    "dose_limits",
+    "is_can_use",
+    "sections_for",
+]

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from grounding.blocks import shown
 from grounding.evidence import Claim, Evidence
+from grounding.heads import DOSE
 from grounding.text import fold, sentences_of
 
 SIGN_SENTENCES = 2
@@ -39,7 +40,16 @@ def overdose_claims(parts: Iterable[tuple[int, Evidence]]) -> list[Claim]:
             target.append(Claim(text=text, citations=(index,)))
     if not treatment:
         return signs[: SIGN_SENTENCES + TREATMENT_SENTENCES]
-    return signs[:SIGN_SENTENCES] + treatment[:TREATMENT_SENTENCES]
+    return signs[:SIGN_SENTENCES] + _treatment_lines(treatment)
+
+
+def _treatment_lines(treatment: list[Claim]) -> list[Claim]:
+    """The antidote's doses first ("liều đầu tiên 140 mg/kg"), however late the book prints
+    them; the opening sentences fill what is left; shown in the book's order."""
+    dosed = [c for c in treatment if DOSE.search(c.text)][:TREATMENT_SENTENCES]
+    room = TREATMENT_SENTENCES - len(dosed)
+    opening = [c for c in treatment if c not in dosed][:room]
+    return [c for c in treatment if c in dosed or c in opening]
 
 
 __all__ = ["overdose_claims"]

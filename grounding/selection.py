@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from engine.frame import QueryFrame, Route
@@ -23,6 +24,7 @@ ELDERLY_YEARS = 60
 MAX_QUICK_REPLIES = 6
 MAX_OTHERS = 5
 MAX_LABEL_CHARS = 48
+MAX_LABEL_WORDS = 8
 MAX_LEAD_NOTES = 2
 MAX_LEAD_NOTE_CHARS = 80
 MAX_ROWS = 3
@@ -33,6 +35,9 @@ _STOP = frozenset(
     | {"tuoi", "thang", "tuan", "ngay", "tren", "duoi", "bang", "kg", "can", "nang", "lieu"}
     | {"lon", "nho", "so", "sinh", "o", "cao", "thieu", "nien", "dung", "uong", "tiem"}
 )
+
+
+_ELDERLY_WORDS = re.compile(r"(?<![a-z])(?:nguoi |benh nhan )?(?:cao tuoi|nguoi gia)(?![a-z])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +63,10 @@ class Patient:
             renal=bool(p and (p.renal_impairment or p.egfr is not None)),
             clearance=p.egfr if p else None,
             hepatic=bool(p and p.hepatic_impairment),
-            elderly=age_years is not None and age_years >= ELDERLY_YEARS,
+            # "người già 80 tuổi" may be read as an age only, not as a patient's years.
+            elderly=(age_years is not None and age_years >= ELDERLY_YEARS)
+            or (frame.age_months is not None and frame.age_months >= ELDERLY_YEARS * 12)
+            or _ELDERLY_WORDS.search(fold(frame.standalone_query)) is not None,
         )
 
 
@@ -104,6 +112,13 @@ def _fits_adult(block: Block, patient: Patient) -> bool:
         return False
     if patient.age_months is not None and age is not None and not age.contains(patient.age_months):
         return False
+    weight = block.bands.weight
+    if (
+        patient.weight_kg is not None
+        and weight is not None
+        and not weight.contains(patient.weight_kg)
+    ):
+        return False  # "Dưới 50 kg: 15 mg/kg" is not for an adult of 60 kg
     return not (block.bands.gestation_weeks or (age and age.hi <= NEWBORN_MONTHS))
 
 
@@ -127,17 +142,30 @@ def fits(block: Block, patient: Patient) -> bool:
 
 
 def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
-    words = set(fold(question).replace(",", " ").split())
+    """The indication heads the question names: a head said whole ("Nhiễm khuẩn nặng",
+    the longest such), else the heads with the largest share of their words asked."""
+    folded = " ".join(fold(question).replace(",", " ").split())
+    words = set(folded.split())
+    heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
+    said: dict[str, int] = {}
+    for ind in heads:
+        # A head may list several ("Giun đũa, giun móc hoặc giun kim"): each one counts.
+        label = fold(_head_phrase(ind)).rstrip(". ")
+        for piece in [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]:
+            part = " ".join(piece.replace(",", " ").split())
+            if len(part.split()) >= 2 and re.search(
+                rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", folded
+            ):
+                said[ind] = max(said.get(ind, 0), len(part))
+    if said:
+        longest = max(said.values())
+        return {ind for ind, n in said.items() if n == longest}
     scores: dict[str, float] = {}
-    for row in rows:
-        ind = row.indication
-        if ind:
-            label = {
-                w
-                for w in fold(short_label(ind)).replace(",", " ").split()
-                if w not in _STOP and not w[0].isdigit()
-            }
-            scores[ind] = len(label & words) / max(len(label), 1)
+    for ind in heads:
+        every = [w for w in fold(_head_phrase(ind)).replace(",", " ").split() if not w[0].isdigit()]
+        # A head made only of common words ("Nhiễm khuẩn nặng") is read by all of them.
+        kept = {w for w in every if w not in _STOP} or set(every)
+        scores[ind] = len(kept & words) / max(len(kept), 1)
     best = max(scores.values(), default=0)
     return {ind for ind, score in scores.items() if score and score == best}
 
@@ -182,12 +210,20 @@ def _name(block: Block) -> list[str]:
     return names
 
 
+def _head_phrase(indication: str) -> str:
+    """An indication head up to its first parenthesis, colon or band ("Sốt (trẻ em)")."""
+    cut = re.split(r"[(:]|\s(?:trên|dưới|từ|>|<|≥|≤)(?: hoặc bằng)?\s*\d", indication, maxsplit=1)
+    return cut[0].strip(" ,")
+
+
 def short_label(indication: str) -> str:
     """An indication head cut to its first phrase, for a quick reply or the "others" line."""
-    head = re.split(r"[(:]|\s(?:trên|dưới|từ|>|<|≥|≤)(?: hoặc bằng)?\s*\d", indication, maxsplit=1)[
-        0
-    ]
-    head = head.strip(" ,")
+    head = _head_phrase(indication)
+    words = head.split()
+    if len(words) > MAX_LABEL_WORDS:
+        # A reply the reader takes back whole: cut before a joining word, else at the cap.
+        joins = [i for i, w in enumerate(words[:MAX_LABEL_WORDS]) if w in ("hoặc", "và") and i]
+        head = " ".join(words[: joins[-1] if joins else MAX_LABEL_WORDS]).rstrip(" ,")
     if len(head) <= MAX_LABEL_CHARS:
         return head
     # Cut at a comma when one leaves a whole phrase ("Lậu không biến chứng, khi không có
@@ -199,13 +235,14 @@ def short_label(indication: str) -> str:
     return re.sub(r"(?:\s+(?:và|hoặc|do|của|ở|với|cho))+$", "", cut).rstrip(" ,-")
 
 
-def _shortlist(rows: list[Block]) -> list[Block]:
-    """A few hundred characters, never a dump: rows printed for the patient's own band
-    first, then the general rows as printed; shown in the book's order."""
+def _shortlist(rows: list[Block], first: AbstractSet[str] = frozenset()) -> list[Block]:
+    """A few hundred characters, never a dump: rows of the indication asked first, then
+    rows printed for the patient's own band, then the general rows; in the book's order."""
     if len(rows) <= MAX_ROWS:
         return rows
+    named = [b for b in rows if b.indication in first]
     banded = [b for b in rows if b.bands.age or b.bands.weight or b.bands.clearance]
-    keep = (banded + [b for b in rows if b not in banded])[:MAX_ROWS]
+    keep = list(dict.fromkeys(named + banded + rows))[:MAX_ROWS]
     return [b for b in rows if b in keep]
 
 
@@ -216,9 +253,31 @@ def _renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
     if not renal or patient.clearance is None:
         return chosen
     renal = [b for b in renal if b.bands.clearance] or renal
-    if any(_DOSE.search(b.text) for b in renal):
+    if any(_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)) for b in renal):
         return renal
     return renal + [b for b in chosen if not b.renal]
+
+
+# A special-population row that says how to change the dose ("dùng 75% liều", "giảm một nửa").
+_ADJUSTS = re.compile(r"\d\s*%|mot nua|nua lieu|giam (?:lieu|\d)|dieu chinh lieu")
+
+
+def _hepatic_first(chosen: list[Block], patient: Patient) -> list[Block]:
+    """A patient with liver disease gets the hepatic rows alone when they say the dose."""
+    if not patient.hepatic:
+        return chosen
+    hepatic = [
+        b for b in chosen if b.hepatic and (_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)))
+    ]
+    return hepatic or chosen
+
+
+def _elderly_first(chosen: list[Block], patient: Patient) -> list[Block]:
+    """An elderly patient gets the book's elderly rows alone when they print a dose."""
+    if not patient.elderly:
+        return chosen
+    elderly = [b for b in chosen if b.who is Who.ELDERLY and not b.renal and _DOSE.search(b.text)]
+    return elderly + [b for b in chosen if b.renal] if elderly else chosen
 
 
 def _adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -> list[Block]:
@@ -273,6 +332,24 @@ def _adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -
     return chosen
 
 
+_USUAL = re.compile(r"(?<![a-z])(?:thuong dung|thong thuong|lieu chung|lieu thuong)(?![a-z])")
+
+
+def _usual_asked(chosen: list[Block], question: str) -> list[Block]:
+    """ "Liều thường dùng": the rows the book calls usual answer, before any route or
+    indication is asked; without such a row nothing changes."""
+    if not _USUAL.search(fold(question)):
+        return chosen
+    usual = [
+        b
+        for b in chosen
+        if not b.renal
+        and not b.hepatic
+        and (_USUAL.search(fold(b.text)) or _USUAL.search(fold(b.indication or "")))
+    ]
+    return usual or chosen
+
+
 def _on_route(chosen: list[Block], section: list[Block], route: Route | None) -> list[Block]:
     """Rows of the asked route; a row with no route only when the section prints that route."""
     if route is None:
@@ -281,7 +358,13 @@ def _on_route(chosen: list[Block], section: list[Block], route: Route | None) ->
     return [
         b
         for b in chosen
-        if route in b.routes or (not b.routes and (not printed or route in printed))
+        if route in b.routes
+        or (not b.routes and (not printed or route in printed))
+        # The book prints its elderly, renal and hepatic paragraphs once, after the last
+        # route's rows: they are said of the drug, not of that route.
+        or b.who is Who.ELDERLY
+        or b.renal
+        or b.hepatic
     ]
 
 
@@ -307,6 +390,8 @@ def _lead_notes(dosing: list[Block], route: Route | None) -> list[Block]:
         if b.kind is BlockKind.NOTE
         and b.context == Context(part=Part.DOSING)
         and len(b.text) <= MAX_LEAD_NOTE_CHARS
+        # "… có thể được dùng" with no full stop leads into rows of its own; not a rule.
+        and b.text.rstrip().endswith((".", "!"))
         and (route is None or not b.routes or route in b.routes)
     ][:MAX_LEAD_NOTES]
 
@@ -330,10 +415,11 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     rows_all = [b for b in dosing if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
     patient = Patient.of(frame)
     chosen = [b for b in rows_all if fits(b, patient)]
-    chosen = _renal_first(chosen, patient)
+    chosen = _renal_first(_hepatic_first(_elderly_first(chosen, patient), patient), patient)
     chosen = _adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
+    chosen = _usual_asked(chosen, question)
     selection = Selection(has_rows=bool(rows_all))
     main = [b for b in chosen if not b.renal and not b.hepatic]
     regimens = list(dict.fromkeys(b.routes for b in main if b.routes))
@@ -346,11 +432,12 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     else:
         indications = [i for i in dict.fromkeys(b.indication for b in main) if i]
         if len(indications) > 1:
-            labels = tuple(short_label(i) for i in indications)
+            labels = tuple(dict.fromkeys(lb for i in indications if (lb := short_label(i))))
             selection.ask_indications = labels[:MAX_QUICK_REPLIES]
             return selection
     selection.rows = _shortlist(
-        _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
+        _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT]),
+        first=named,
     )
     if selection.rows:
         selection.rows[:0] = _lead_notes(dosing, frame.route)

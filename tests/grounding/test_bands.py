@@ -81,3 +81,13 @@ def test_age_or_weight_is_marked_either() -> None:
     """An age band and a weight band joined by "hoặc" admit a patient by either one."""
     assert parse_bands("Trẻ dưới 3 tháng tuổi hoặc cân nặng dưới 5 kg").either
     assert not parse_bands("Trẻ 3 - 6 tháng tuổi (cân nặng từ 5 kg)").either
+
+
+def test_symbol_font_signs_and_high_first_ranges_are_clearance_bands() -> None:
+    """'TTC ³ 50 ml/phút', 'TTC £ 10 ml/phút' (≥, ≤ as extracted) and '49 - 20 ml/phút'."""
+    up = parse_bands("TTC ³ 50 ml/phút").clearance
+    down = parse_bands("TTC £ 10 ml/phút").clearance
+    mid = parse_bands("TTC là 49 - 20 ml/phút").clearance
+    assert up is not None and up.contains(60) and not up.contains(40)
+    assert down is not None and down.contains(5) and down.contains(10) and not down.contains(12)
+    assert mid is not None and mid.contains(30) and not mid.contains(5)

@@ -131,3 +131,196 @@ def test_a_lower_case_labelled_row_after_a_semicolon_is_its_own_row() -> None:
     blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", text))])
     chosen = select(blocks, _frame(population="child", age_months=72, weight_kg=20), "")
     assert [b.text for b in chosen.rows] == ["trẻ 5 - 12 tuổi: 250 mg."]
+
+
+INDICATIONS = (
+    "_Liều lượng:_\n\nDùng làm thuốc bổ trợ, có thể dùng\n\nUống 100 mg, 3 lần mỗi ngày.\n\n"
+    "_Giun tròn, giun móc hoặc giun chỉ._\n\nNgười lớn: 300 mg một liều.\n\n"
+    "_Sán dải (Taenia)_\n\nNgười lớn: 250 mg/ngày trong 3 ngày.\n\n"
+    "Nhiễm khuẩn nhẹ: 100 mg cách 8 giờ.\n\nNhiễm khuẩn nặng: 200 mg cách 8 giờ.\n\n"
+    "Thuốc giải độc quá liều chất Z:\n\nNgười lớn: Liều đầu 50 mg/kg, rồi 20 mg/kg."
+)
+
+
+def _pick(question: str) -> list[str]:
+    blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", INDICATIONS))])
+    chosen = select(blocks, _frame(population="adult", route="oral"), question)
+    return [b.text for b in chosen.rows]
+
+
+def test_an_emphasized_line_without_colon_is_an_indication_head() -> None:
+    """'_Sán dải (Taenia)_' alone on its line heads the rows after it."""
+    blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", INDICATIONS))])
+    row = next(b for b in blocks if "250 mg/ngày" in b.text)
+    assert row.indication == "Sán dải (Taenia)"
+
+
+def test_one_item_of_a_listed_head_names_it() -> None:
+    """'giun móc' names the head 'Giun tròn, giun móc hoặc giun chỉ', not another 'giun'."""
+    rows = _pick("Z trị giun móc cho người lớn")
+    assert "Người lớn: 300 mg một liều." in rows
+    assert "Người lớn: 250 mg/ngày trong 3 ngày." not in rows
+
+
+def test_a_head_of_common_words_is_named_by_them() -> None:
+    """'Nhiễm khuẩn nặng' picked from a quick reply is that head, never a new question."""
+    rows = _pick("Nhiễm khuẩn nặng")
+    assert "Nhiễm khuẩn nặng: 200 mg cách 8 giờ." in rows
+    assert "Nhiễm khuẩn nhẹ: 100 mg cách 8 giờ." not in rows
+
+
+def test_a_named_heads_rows_are_kept_without_a_lead_in() -> None:
+    """The antidote head's own row is kept first; the unfinished lead-in line is not a rule."""
+    rows = _pick("Z giải độc quá liều chất Z")
+    assert "Người lớn: Liều đầu 50 mg/kg, rồi 20 mg/kg." in rows
+    assert not any(r.startswith("Dùng làm thuốc bổ trợ") for r in rows)
+
+
+def test_a_long_head_is_offered_as_a_reply_the_reader_keeps() -> None:
+    """A quick reply stops before a joining word within eight words, and still names its head."""
+    from grounding.selection import short_label
+
+    head = "Phòng buồn nôn do thuốc hoặc do chiếu xạ kéo dài"
+    assert short_label(head) == "Phòng buồn nôn do thuốc"
+    text = f"{head}:\n\nNgười lớn: 8 mg.\n\nĐau sau mổ:\n\nNgười lớn: 4 mg."
+    blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", text))])
+    chosen = select(blocks, _frame(population="adult", route="oral"), short_label(head))
+    assert [b.text for b in chosen.rows] == ["Người lớn: 8 mg."]
+
+
+SPECIAL = (
+    "### *Liều lượng:*\n\n*Uống:*\n\nNgười lớn: 100 mg/lần.\n\n*Tiêm tĩnh mạch:*\n\n"
+    "Trên 50 kg: 1 g/lần.\n\nDưới 50 kg: 15 mg/kg/lần.\n\n"
+    "Người cao tuổi (trên 75 tuổi): tối đa 300 mg/ngày."
+)
+
+
+def _special(**kw: object) -> list[str]:
+    blocks = parse_blocks([(0, ev("s", "S", "lieu_luong_cach_dung", SPECIAL))])
+    return [b.text for b in select(blocks, _frame(population="adult", **kw), "").rows]
+
+
+def test_an_adults_weight_drops_the_other_weight_row() -> None:
+    """An adult of 60 kg on the IV route gets '> 50 kg', not the '< 50 kg' mg/kg row."""
+    rows = _special(route="iv", weight_kg=60)
+    assert "Trên 50 kg: 1 g/lần." in rows
+    assert not any("15 mg/kg" in r for r in rows)
+
+
+def test_the_elderly_paragraph_reaches_every_route_and_an_age_alone() -> None:
+    """An 80-year-old (age only) asking the oral dose gets the elderly row printed last."""
+    rows = _special(route="oral", age_months=960)
+    assert "Người cao tuổi (trên 75 tuổi): tối đa 300 mg/ngày." in rows
+    assert "Người cao tuổi (trên 75 tuổi): tối đa 300 mg/ngày." not in _special(route="oral")
+
+
+def test_indication_heads_with_text_open_the_dosing_part() -> None:
+    """After 'Cách dùng:' with no 'Liều lượng' head, '_Ho:_ …' heads the rows after it."""
+    text = (
+        "Cách dùng: Thuốc dùng đường uống.\n\n_Đau vừa:_ Liều như nhau cho mọi đường.\n\n"
+        "Người lớn: 30 mg/lần.\n\n_Ho:_ Thường dùng siro.\n\nNgười lớn: 10 mg/lần."
+    )
+    blocks = parse_blocks([(0, ev("c", "C", "lieu_luong_cach_dung", text))])
+    rows = {b.text: b.indication for b in blocks if b.kind == "row"}
+    assert rows == {"Người lớn: 30 mg/lần.": "Đau vừa", "Người lớn: 10 mg/lần.": "Ho"}
+    chosen = select(blocks, _frame(population="adult"), "C trị ho người lớn")
+    assert [b.text for b in chosen.rows] == ["Người lớn: 10 mg/lần."]
+
+
+def test_an_elderly_patient_gets_the_elderly_row_alone() -> None:
+    """'người cao tuổi' with an elderly row that prints a dose: that row, no question back."""
+    text = (
+        "_Viêm mũi_: (tốt nhất khi dùng đều):\n\nNgười lớn: uống 4 mg, tăng dần.\n\n"
+        "_Dị ứng cấp:_ 12 mg.\n\n_Người cao tuổi:_ Dùng 2 mg, chia hai lần/ngày."
+    )
+    blocks = parse_blocks([(0, ev("e", "E", "lieu_luong_cach_dung", text))])
+    frame = _frame(population="adult", standalone_query="E cho người cao tuổi")
+    chosen = select(blocks, frame, "E cho người cao tuổi")
+    assert [b.text for b in chosen.rows] == ["Người cao tuổi: Dùng 2 mg, chia hai lần/ngày."]
+    assert "Viêm mũi" in {b.indication for b in blocks}  # the parenthesis heads nothing
+
+
+def test_a_sentence_said_of_renal_patients_is_a_renal_row() -> None:
+    """'… đối với người suy thận, có thể dùng 5 mg/kg' reaches renal patients only."""
+    text = (
+        "Liều thông thường cho người lớn: 10 mg/kg/ngày.\n\n"
+        "![](https://example.org/bang.jpg)\n\n"
+        "Tùy nồng độ thuốc, đối với người suy thận, có thể dùng các liều 5 mg/kg."
+    )
+    blocks = parse_blocks([(0, ev("r", "R", "lieu_luong_cach_dung", text))])
+    assert [b.renal for b in blocks] == [False, True]
+    plain = select(blocks, _frame(population="adult"), "")
+    assert [b.text for b in plain.rows] == ["Liều thông thường cho người lớn: 10 mg/kg/ngày."]
+
+
+def test_if_clauses_with_a_clearance_are_rows_of_their_own() -> None:
+    """'…; nếu ClCr 10 - 30 ml/phút, …; nếu ClCr £ 10 ml/phút, …' splits by band."""
+    text = (
+        "Suy thận: Nếu ClCr 31 - 50 ml/phút, 1 g mỗi 12 giờ; nếu ClCr 10 - 30 ml/phút, "
+        "500 mg mỗi 12 giờ; nếu ClCr £ 10 ml/phút, 250 mg mỗi 24 giờ."
+    )
+    blocks = parse_blocks([(0, ev("k", "K", "lieu_luong_cach_dung", text))])
+    frame = _frame(population="adult", patient=PatientContext(egfr=5))
+    chosen = select(blocks, frame, "")
+    assert [b.text for b in chosen.rows] == ["nếu ClCr £ 10 ml/phút, 250 mg mỗi 24 giờ."]
+
+
+def test_a_limit_sentence_stays_with_its_row() -> None:
+    """'… với liều vượt quá 5 mg/ngày' after a child row is read with that row."""
+    text = "Trẻ em ≥ 6 tuổi: 2,5 mg/lần/ngày. Chưa rõ an toàn với liều vượt quá 5 mg/ngày."
+    blocks = parse_blocks([(0, ev("a", "A", "lieu_luong_cach_dung", text))])
+    chosen = select(blocks, _frame(population="child", age_months=96, weight_kg=25), "")
+    assert [b.text for b in chosen.rows] == [text]
+
+
+def test_the_usual_dose_asked_is_the_row_the_book_calls_usual() -> None:
+    """'liều thường dùng' gets 'Liều thường dùng …', not a question about indications."""
+    text = (
+        "*Uống:*\n\nLiều thường dùng cho người lớn 200 mg/lần, 3 lần/ngày.\n\n"
+        "Bệnh A: 1 g một liều.\n\nBệnh B: 400 mg/lần trong 7 ngày."
+    )
+    blocks = parse_blocks([(0, ev("u", "U", "lieu_luong_cach_dung", text))])
+    asked = select(blocks, _frame(population="adult"), "U người lớn liều thường dùng")
+    assert [b.text for b in asked.rows] == [
+        "Liều thường dùng cho người lớn 200 mg/lần, 3 lần/ngày."
+    ]
+    assert select(blocks, _frame(population="adult"), "U người lớn").ask_indications
+
+
+ADJUST = (
+    "*Người lớn:* 10 mg/lần.\n\n*Trẻ em:* 0,1 mg/kg/lần.\n\nĐiều chỉnh liều:\n\n"
+    "Suy thận: Clcr 10 - 50 ml/phút: dùng 75% liều bình thường; "
+    "Clcr < 10 ml/phút: dùng 50% liều bình thường.\n\n*Suy gan:* Liều cần giảm một nửa."
+)
+
+
+def _adjusted(**kw: object) -> list[str]:
+    blocks = parse_blocks([(0, ev("m", "M", "lieu_luong_cach_dung", ADJUST))])
+    return [b.text for b in select(blocks, _frame(population="adult", **kw), "").rows]
+
+
+def test_a_renal_percentage_row_reaches_an_adult_under_a_child_head() -> None:
+    """'Suy thận: Clcr 10 - 50: dùng 75% liều' after '*Trẻ em:*' is for every renal patient."""
+    assert _adjusted(patient=PatientContext(egfr=30)) == [
+        "Suy thận: Clcr 10 - 50 ml/phút: dùng 75% liều bình thường"
+    ]
+
+
+def test_a_hepatic_adjustment_without_a_number_is_the_answer() -> None:
+    """'*Suy gan:* Liều cần giảm một nửa.' answers a patient with liver disease alone."""
+    assert _adjusted(patient=PatientContext(hepatic_impairment=True)) == [
+        "Suy gan: Liều cần giảm một nửa."
+    ]
+
+
+def test_band_rows_under_an_inline_indication_keep_it() -> None:
+    """'Sởi: Trên 2 tuổi: …' then 'Hoặc dưới 2 tuổi: …' and '2 - 5 tuổi: …' stay 'Sởi'."""
+    text = (
+        "Mắt:\n\nDưới 2 tuổi: nửa liều.\n\nSởi: Trên 2 tuổi: 20 mg/kg.\n\n"
+        "Hoặc dưới 2 tuổi: 100 mg/lần.\n\n2 - 5 tuổi: 200 mg/lần."
+    )
+    blocks = parse_blocks([(0, ev("s", "S", "lieu_luong_cach_dung", text))])
+    rows = {b.text: b.indication for b in blocks if b.kind == "row"}
+    assert rows["Hoặc dưới 2 tuổi: 100 mg/lần."] == "Sởi"
+    assert rows["2 - 5 tuổi: 200 mg/lần."] == "Sởi"
+    assert rows["Dưới 2 tuổi: nửa liều."] == "Mắt"

@@ -23,3 +23,15 @@ def test_route_labels_read_back_as_their_routes() -> None:
     """Each quick-reply label names its own route when read as text (the reply round-trips)."""
     for route, label in ROUTE_LABELS.items():
         assert route in routes_named(label), label
+
+
+def test_accented_text_names_a_route_only_in_its_own_spelling() -> None:
+    """'khi dùng' (when used) and 'bởi' (by) name no route; 'khí dung' and 'bôi' do."""
+    from engine.frame import Route
+    from grounding.dosing import routes_named
+
+    assert routes_named("An toàn khi dùng cho trẻ nhỏ chưa rõ.") == ()
+    assert routes_named("Không bị ảnh hưởng bởi thức ăn.") == ()
+    assert routes_named("Dạng khí dung: 2 nhát.") == (Route.INHALED,)
+    assert routes_named("Bôi ngoài da 2 lần.") == (Route.TOPICAL,)
+    assert routes_named("uong 500 mg") == (Route.ORAL,)

@@ -120,3 +120,25 @@ def test_route_and_indication_are_asked_together_when_both_are_open(
         "Đường uống – Đau sau phẫu thuật",
         "Đặt trực tràng",
     )
+
+
+def test_dose_picked_from_the_menu_for_a_renal_patient_gets_their_row(catalog: DrugCatalog) -> None:
+    """'Liều dùng' chosen for an adult with ClCr 5: the renal row, not the whole section."""
+    text = (
+        "Người lớn: 500 mg/lần.\n\n"
+        "Suy thận: ClCr 10 - 50 ml/phút: 250 mg; ClCr < 10 ml/phút: 125 mg."
+    )
+    frame = QueryFrame.model_validate(
+        {
+            "turn_type": "drug_attribute",
+            "attribute": "lieu_luong_cach_dung",
+            "drugs": ["paracetamol"],
+            "population": "adult",
+            "patient": {"egfr": 5},
+        }
+    )
+    evidence = (ev("paracetamol", "Paracetamol", "lieu_luong_cach_dung", text),)
+    request = AnswerRequest(mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=evidence)
+    answer = ExtractiveAnswerer(catalog).generate(request)
+    assert isinstance(answer, Answer)
+    assert [c.text for c in answer.claims] == ["ClCr < 10 ml/phút: 125 mg."]

@@ -16,8 +16,11 @@ KINDS = [
     ("Dùng ngoài đường tiêu hóa", "route"),
     ("Trẻ em 2 - 4 tuổi", "who"),
     ("1 - 5 tuổi", "band"),
+    ("Trọng lượng cơ thể > 30 kg", "band"),
     ("Đau, sốt", "ind"),
     ("Liều được tính theo cân nặng như sau", "filler"),
+    ("Theo tuổi", "filler"),
+    ("Tính theo cân nặng", "filler"),
 ]
 
 
@@ -62,3 +65,13 @@ def test_a_sentence_with_a_colon_is_not_a_head() -> None:
 def test_dialysis_is_a_renal_head() -> None:
     """'Người bệnh thẩm tách' is a renal head, not an indication."""
     assert classify_head("Người bệnh thẩm tách", 0).kind == "cond"
+
+
+def test_a_body_weight_label_is_a_band_head_not_prose() -> None:
+    """'Trọng lượng cơ thể < 20 kg: …' opens a weight row ("cơ thể" is not "có thể")."""
+    from grounding.heads import heads_at
+
+    text = "Trọng lượng cơ thể < 20 kg: 5 ml sirô, 1 lần/ngày."
+    heads = heads_at(text, 0, len(text))
+    assert [h.kind for h in heads] == ["band"]
+    assert heads[0].bands.weight is not None and heads[0].bands.weight.hi == 20

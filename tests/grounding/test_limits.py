@@ -81,3 +81,119 @@ def test_pregnancy_reads_contraindications_then_its_own_section() -> None:
         "Ba tháng cuối của thai kỳ.",
         "Tránh dùng khi mang thai.",
     ]
+
+
+def test_a_bare_duoc_khong_asks_can_use() -> None:
+    """'X cho trẻ 1 tuổi được không' and 'X có dùng cho trẻ sinh non không' ask can-I-use."""
+    assert is_can_use(_frame("X cho trẻ 1 tuổi được không", age_months=12))
+    assert is_can_use(_frame("X có dùng cho trẻ sinh non không"))
+    assert not is_can_use(_frame("liều X cho trẻ sinh non"))
+
+
+def test_the_book_word_for_a_lay_condition_is_searched() -> None:
+    """'sinh non' is printed 'đẻ non', 'tiêu chảy' is 'ỉa chảy': the contraindication speaks."""
+    contra = ev("x", "X", "chong_chi_dinh", "Quá mẫn.\n\nTrẻ đẻ non.\n\nỈa chảy cấp ở trẻ em.")
+    sections, claims = can_use_claims([contra], "x", _frame("X có dùng cho trẻ sinh non không"))
+    assert (sections, [c.text for c in claims]) == (["chong_chi_dinh"], ["Trẻ đẻ non."])
+    _, claims = can_use_claims([contra], "x", _frame("bé bị tiêu chảy uống X được không"))
+    assert [c.text for c in claims] == ["Ỉa chảy cấp ở trẻ em."]
+
+
+def test_an_unestablished_age_in_the_dose_text_is_a_limit() -> None:
+    """'… dưới 2 tuổi chưa được xác định' in the dose text answers a 1-year-old's question."""
+    dose = ev(
+        "x",
+        "X",
+        "lieu_luong_cach_dung",
+        "Trẻ em 2 - 12 tuổi: 5 mg. An toàn ở trẻ dưới 2 tuổi chưa được xác định.",
+    )
+    frame = _frame("X cho trẻ 1 tuổi được không", age_months=12)
+    sections, claims = can_use_claims([dose, CAUTION], "x", frame)
+    assert sections == ["lieu_luong_cach_dung"]
+    assert claims[0].text == "An toàn ở trẻ dưới 2 tuổi chưa được xác định."
+
+
+def test_one_drug_read_as_an_interaction_is_still_can_use() -> None:
+    """'bệnh nhân hemophilia có dùng X được không' read as an interaction of X alone."""
+    contra = ev("x", "X", "chong_chi_dinh", "Quá mẫn.\n\nBệnh hemophilia.")
+    frame = _frame("bệnh nhân hemophilia có dùng X được không", attribute="tuong_tac_thuoc")
+    assert is_can_use(frame)
+    assert [c.text for c in can_use_claims([contra], "x", frame)[1]] == ["Bệnh hemophilia."]
+    two = frame.model_copy(update={"drugs": ["x", "y"]})
+    assert not is_can_use(two)
+
+
+def test_a_dose_question_under_a_contraindicated_age_gets_the_limit() -> None:
+    """A 10-year-old under 'Không dùng cho trẻ dưới 12 tuổi' gets the limit, not a row."""
+    from grounding.limits import dose_limits
+
+    contra = ev("x", "X", "chong_chi_dinh", "Quá mẫn.\n\nKhông dùng cho trẻ dưới 12 tuổi.")
+    dose = ev("x", "X", "lieu_luong_cach_dung", "_Trẻ em:_ Dưới 12 tuổi không dùng:")
+    child = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "age_months": 120}
+    )
+    assert [c.text for c in dose_limits([contra, dose], "x", child)] == [
+        "Không dùng cho trẻ dưới 12 tuổi.",
+        "Trẻ em: Dưới 12 tuổi không dùng",
+    ]
+    older = child.model_copy(update={"age_months": 156})
+    assert dose_limits([contra, dose], "x", older) == []
+
+
+def test_a_conditional_newborn_line_does_not_bar_a_dose() -> None:
+    """'Trẻ sơ sinh thiếu tháng đang chảy máu' has no number: a newborn's dose is still read."""
+    from grounding.limits import dose_limits
+
+    contra = ev("x", "X", "chong_chi_dinh", "Trẻ sơ sinh thiếu tháng đang có chảy máu.")
+    baby = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "age_months": 0.3}
+    )
+    assert dose_limits([contra], "x", baby) == []
+
+
+def test_the_treated_condition_does_not_bar_its_own_dose() -> None:
+    """'Gút cấp' bars no adult gout dose; 'ỉa chảy cấp ở trẻ em' bars a child's."""
+    from grounding.limits import dose_limits
+
+    contra = ev("x", "X", "chong_chi_dinh", "Gút cấp.\n\nỈa chảy cấp ở trẻ em.")
+    adult = QueryFrame.model_validate(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["x"],
+            "population": "adult",
+            "condition": {"text": "gút", "normalized": "gút"},
+            "standalone_query": "X bệnh gút",
+        }
+    )
+    assert dose_limits([contra], "x", adult) == []
+    child = QueryFrame.model_validate(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["x"],
+            "population": "child",
+            "age_months": 36,
+            "standalone_query": "X cho trẻ bị tiêu chảy cấp",
+        }
+    )
+    assert [c.text for c in dose_limits([contra], "x", child)] == ["Ỉa chảy cấp ở trẻ em."]
+
+
+def test_a_limit_said_of_one_form_does_not_bar_every_dose() -> None:
+    """'Với dạng tiêm bắp: không dùng cho trẻ dưới 30 tháng' leaves a baby's IV dose readable."""
+    from grounding.limits import dose_limits
+
+    contra = ev(
+        "x",
+        "X",
+        "chong_chi_dinh",
+        "Với dạng tiêm bắp: không dùng cho trẻ dưới 30 tháng tuổi.\n\n"
+        "Trẻ sơ sinh bị tăng bilirubin huyết.",
+    )
+    baby = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "child", "age_months": 6}
+    )
+    assert dose_limits([contra], "x", baby) == []
+    jaundiced = baby.model_copy(update={"standalone_query": "X cho trẻ sơ sinh vàng da"})
+    assert [c.text for c in dose_limits([contra], "x", jaundiced)] == [
+        "Trẻ sơ sinh bị tăng bilirubin huyết."
+    ]

@@ -28,3 +28,16 @@ def test_inline_treatment_head_starts_the_treatment() -> None:
     text = "*Triệu chứng:* Ngủ lịm. Co đồng tử. Hạ huyết áp.\n\n*Xử trí:* Duy trì thông khí."
     claims = [c.text for c in overdose_claims([(0, ev("x", "X", "qua_lieu_xu_tri", text))])]
     assert claims[-1] == "Xử trí: Duy trì thông khí."
+
+
+def test_the_antidote_dose_printed_late_is_kept() -> None:
+    """Ten sentences of care, then the antidote's doses: the doses are quoted all the same."""
+    care = " ".join(f"Bước chăm sóc số {n}." for n in range(1, 11))
+    text = (
+        f"*Biểu hiện*\n\nNôn.\n\n### *Điều trị*\n\n{care} "
+        "Cho uống thuốc giải độc Y liều đầu 100 mg/kg. Hoặc truyền 50 mg/kg trong 4 giờ."
+    )
+    claims = [c.text for c in overdose_claims([(0, ev("x", "X", "qua_lieu_xu_tri", text))])]
+    assert "Cho uống thuốc giải độc Y liều đầu 100 mg/kg." in claims
+    assert claims[-1] == "Hoặc truyền 50 mg/kg trong 4 giờ."
+    assert claims[1] == "Bước chăm sóc số 1."

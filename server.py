@@ -32,9 +32,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from engine import bootstrap, cpu, openapi, serving, startup
-from engine.access import AccessMiddleware
-from engine.errors import (
+from core import cpu, startup
+from core.errors import (
     ConfigError,
     DuocthuError,
     IndexError_,
@@ -42,20 +41,22 @@ from engine.errors import (
     TurnInProgress,
     VersionConflict,
 )
-from engine.jsonbody import BodyRejected, parse_json_body
-from engine.logging import TurnLogger, configure_logging, log_config
-from engine.metrics import MULTIPROC_ENV, TurnMetrics
-from engine.offload import Offload
-from engine.ports import TurnObserver
-from engine.ratelimit import RateLimiter
-from engine.result import (
+from core.logging import TurnLogger, configure_logging, log_config
+from core.ports import TurnObserver
+from core.result import (
     ComponentStatus,
     ConversationView,
     CreatedConversation,
     TraceEntry,
     TurnResult,
 )
-from engine.settings import Settings
+from core.settings import Settings
+from engine import bootstrap, openapi, serving
+from engine.access import AccessMiddleware
+from engine.jsonbody import BodyRejected, parse_json_body
+from engine.metrics import MULTIPROC_ENV, TurnMetrics
+from engine.offload import Offload
+from engine.ratelimit import RateLimiter
 from states import State
 
 T = TypeVar("T")
@@ -504,7 +505,7 @@ def create_app(
     """Build the app; the runtime itself is built in the lifespan, once per process.
 
     `pin_threads` (set by `serve` for a single worker) keeps the event loop's thread and
-    the turn threads it starts on one core, per `PIN_CPU` (engine/cpu.py says why).
+    the turn threads it starts on one core, per `PIN_CPU` (core/cpu.py says why).
     """
     settings = settings if settings is not None else Settings()
     # A --workers worker builds its app here: its request-head caps come from its settings.

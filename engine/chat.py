@@ -20,9 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from engine.errors import ConversationNotFound, DuocthuError
-from engine.result import TraceEntry, TurnResult
-from grounding.evidence import Citation
+from core.errors import ConversationNotFound, DuocthuError
+from core.evidence import Citation
+from core.result import TraceEntry, TurnResult
 
 if TYPE_CHECKING:
     from engine.bootstrap import Runtime

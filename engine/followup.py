@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from engine.frame import PatientContext, QueryFrame, TurnType
-from engine.understanding.text import fold as _fold
+from core.frame import PatientContext, QueryFrame, TurnType
+from understanding.text import fold as _fold
 
 # Words that can surround patient facts without asking anything new (accent-folded).
 _FILLER = re.compile(

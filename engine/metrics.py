@@ -31,8 +31,8 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from engine.errors import DuocthuError, StateStoreError, VersionConflict
-from engine.result import TraceEntry, TurnResult
+from core.errors import DuocthuError, StateStoreError, VersionConflict
+from core.result import TraceEntry, TurnResult
 
 BREAKER_REASON = "clarify_loop_exhausted"
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"

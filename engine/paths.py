@@ -11,20 +11,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from core.budget import RequestBudget
+from core.catalog import DrugCatalog
+from core.errors import GenerationUnavailable
+from core.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
+from core.frame import ClarifySlot, QueryFrame, Triage, TurnType
+from core.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
+from core.result import CheckFailure, ClaimView, Outcome
+from core.sections import OVERVIEW_SECTIONS, SectionKey
+from core.text import sentences_of
 from engine.assessment import (
     assess_candidates,
     assessment_claims,
     assessment_notices,
     has_safety_evidence,
 )
-from engine.budget import RequestBudget
-from engine.catalog import DrugCatalog
-from engine.errors import GenerationUnavailable
-from engine.frame import ClarifySlot, QueryFrame, Triage, TurnType
-from engine.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
-from engine.result import CheckFailure, ClaimView, Outcome
 from engine.routing import Effect
-from engine.sections import OVERVIEW_SECTIONS, SectionKey
 from engine.triage import (
     UNSAFE_USE_FALLBACK_SECTIONS,
     UNSAFE_USE_SECTIONS,
@@ -33,11 +35,9 @@ from engine.triage import (
     speaks_to,
 )
 from grounding.checks import Check, run_checks
-from grounding.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
 from grounding.limits import is_can_use, sections_for
 from grounding.listfit import fit_list
 from grounding.render import RenderedAnswer
-from grounding.text import sentences_of
 from states.messages import UNSAFE_USE_ADVICE, abstain_text, unsafe_use_lead
 
 MAX_UNSAFE_USE_CLAIMS = 5

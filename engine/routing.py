@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.frame import ClarifySlot, QueryFrame, Relation, Triage, TurnType
-from engine.result import Outcome
+from core.frame import ClarifySlot, QueryFrame, Relation, Triage, TurnType
+from core.result import Outcome
 
 
 class Effect(StrEnum):

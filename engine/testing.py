@@ -13,10 +13,11 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.catalog import DrugCatalog, DrugEntry
-from engine.errors import DuocthuError
-from engine.frame import QueryFrame
-from engine.ports import (
+from core.catalog import DrugCatalog, DrugEntry
+from core.errors import DuocthuError
+from core.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
+from core.frame import QueryFrame
+from core.ports import (
     AnswerClarify,
     AnswerGenerator,
     AnswerMode,
@@ -24,14 +25,13 @@ from engine.ports import (
     Understander,
     UnderstandingContext,
 )
-from engine.sections import section_title
+from core.sections import section_title
 from grounding.checks import Check, Verdict
-from grounding.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
 from grounding.render import RenderedAnswer
 
 if TYPE_CHECKING:
+    from core.settings import Settings
     from engine.bootstrap import Runtime
-    from engine.settings import Settings
     from engine.turn import Engine
 
 
@@ -163,7 +163,7 @@ class QuotingAnswerer:
         self.requests: list[AnswerRequest] = []
 
     def generate(self, request: AnswerRequest) -> Answer | AnswerClarify:
-        from engine.frame import ClarifySlot  # noqa: PLC0415
+        from core.frame import ClarifySlot  # noqa: PLC0415
 
         self.requests.append(request)
         if self.ask_route_when is not None and self.ask_route_when(request):
@@ -317,8 +317,8 @@ def sample_runtime(
     An enabled embedding provider is played by `retrieval.testing.HashEmbedder`, so
     readiness probes it as it would the real one; retrieval itself stays in memory.
     """
+    from core.settings import EmbeddingProvider  # noqa: PLC0415
     from engine.bootstrap import Runtime  # noqa: PLC0415 - bootstrap imports the engine
-    from engine.settings import EmbeddingProvider  # noqa: PLC0415
     from retrieval.testing import HashEmbedder  # noqa: PLC0415 - retrieval imports engine
 
     retriever = retriever or MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG)

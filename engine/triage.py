@@ -31,9 +31,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.frame import QueryFrame, Triage
-from engine.sections import SectionKey
-from engine.understanding.text import fold
+from core.frame import QueryFrame, Triage
+from core.sections import SectionKey
+from understanding.text import fold
 
 
 class UnsafeUse(StrEnum):

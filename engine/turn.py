@@ -20,22 +20,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from engine.budget import RequestBudget
-from engine.catalog import DrugCatalog
-from engine.conversation import Conversation, HistoryLine, OpenQuestion, utcnow
-from engine.errors import (
+from core.budget import RequestBudget
+from core.catalog import DrugCatalog
+from core.errors import (
     ConfigError,
     ConversationNotFound,
     DuocthuError,
     ProviderError,
     StateStoreError,
 )
-from engine.frame import ClarifySlot, QueryFrame, Triage
-from engine.machine import TurnModel, fire, restored
-from engine.merge import resolve_frame, synthesize_query
-from engine.paths import PathOutcome, Paths
-from engine.ports import TurnObserver, Understander, UnderstandingContext
-from engine.result import (
+from core.evidence import Citation
+from core.frame import ClarifySlot, QueryFrame, Triage
+from core.ports import TurnObserver, Understander, UnderstandingContext
+from core.result import (
     CheckFailure,
     ClaimView,
     ConversationView,
@@ -44,13 +41,16 @@ from engine.result import (
     TraceEntry,
     TurnResult,
 )
+from engine import diagram as state_diagram
+from engine.conversation import Conversation, HistoryLine, OpenQuestion, utcnow
+from engine.machine import TurnModel, fire, restored
+from engine.merge import resolve_frame, synthesize_query
+from engine.paths import PathOutcome, Paths
 from engine.routing import RETRIEVAL_EFFECTS, Decision, Effect, route
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
+from engine.svg import svg as state_svg
 from engine.triage import TriageResult, triage_turn
-from engine.understanding.smalltalk import smalltalk_kind
-from grounding.evidence import Citation
 from states import CLARIFYING_STATES, State, Trigger
-from states import diagram as state_diagram
 from states.messages import (
     ATTRIBUTE_REPLIES,
     POPULATION_REPLIES,
@@ -66,6 +66,7 @@ from states.messages import (
     smalltalk_reply,
     unsafe_use_text,
 )
+from understanding.smalltalk import smalltalk_kind
 
 log = logging.getLogger("duocthu.engine")
 
@@ -172,7 +173,7 @@ class Engine:
         if fmt == "json":
             return state_diagram.as_json()
         if fmt == "svg":
-            return state_diagram.svg(current)
+            return state_svg(current)
         return state_diagram.mermaid(current)
 
     # -- one turn -----------------------------------------------------------

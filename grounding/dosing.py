@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engine.frame import Route
-from grounding.text import fold, is_bullet, is_table_line
+from core.frame import Route
+from core.text import fold, is_bullet, is_table_line
 
 # Folded keyword → route; longer keywords first so "tiem tinh mach" beats "tinh mach".
 _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (

@@ -10,26 +10,26 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from engine.catalog import DrugCatalog
-from engine.frame import ClarifySlot, QueryFrame, TurnType
-from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
-from engine.sections import OVERVIEW_SECTIONS, SectionKey, section_title
-from grounding.blocks import Block, parse_blocks, shown
-from grounding.candidates import DrugMentions
-from grounding.dosing import route_labels
-from grounding.evidence import Answer, Claim, Evidence
-from grounding.limits import age_limits, can_use_claims, is_can_use
-from grounding.notices import quarantine_notices
-from grounding.overdose import overdose_claims
-from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
-from grounding.selection import select, short_label
-from grounding.text import (
+from core.catalog import DrugCatalog
+from core.evidence import Answer, Claim, Evidence
+from core.frame import ClarifySlot, QueryFrame, TurnType
+from core.ports import AnswerClarify, AnswerMode, AnswerRequest
+from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
+from core.text import (
     contains_phrase,
     contains_phrase_exact,
     fold,
     has_diacritics,
     sentences_of,
 )
+from grounding.blocks import Block, parse_blocks, shown
+from grounding.candidates import DrugMentions
+from grounding.dosing import route_labels
+from grounding.limits import age_limits, can_use_claims, is_can_use
+from grounding.notices import quarantine_notices
+from grounding.overdose import overdose_claims
+from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
+from grounding.selection import select, short_label
 
 MAX_SECTION_CLAIMS = 12
 _MARK_ONLY = re.compile(r"^[\W_]*$")

@@ -8,8 +8,8 @@ reason.
 
 from __future__ import annotations
 
-from engine.catalog import DrugCatalog
-from engine.ports import AnswerMode, AnswerRequest
+from core.catalog import DrugCatalog
+from core.ports import AnswerMode, AnswerRequest
 from grounding.candidates import CandidateSetCheck, NoRankingCheck
 from grounding.checks import Check
 from grounding.citations import CitationCheck

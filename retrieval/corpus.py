@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from rapidfuzz import fuzz, process
 
-from engine.sections import SECTION_TITLES, SectionKey
+from core.sections import SECTION_TITLES, SectionKey
 
 _DRUG_ID = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+)*$")
 _ATC = re.compile(r"[A-Z]\s?\d\s?\d\s?[A-Z]\s?[A-Z]\s?\d\s?\d")

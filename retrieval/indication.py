@@ -19,8 +19,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.sections import SectionKey
-from grounding.evidence import DrugCandidate
+from core.evidence import DrugCandidate
+from core.sections import SectionKey
 from retrieval.convert import hit_to_evidence
 from retrieval.corpus import fold
 from retrieval.index import Hit, Index, QueryFilter

@@ -12,10 +12,10 @@ import time
 from collections.abc import Sequence
 from enum import StrEnum
 
-from engine.catalog import DrugCatalog
-from engine.errors import ConfigError, IndexUnavailable
-from engine.sections import OVERVIEW_SECTIONS, SectionKey
-from grounding.evidence import Decision, DrugCandidate, Evidence
+from core.catalog import DrugCatalog
+from core.errors import ConfigError, IndexUnavailable
+from core.evidence import Decision, DrugCandidate, Evidence
+from core.sections import OVERVIEW_SECTIONS, SectionKey
 from retrieval.convert import hit_to_evidence
 from retrieval.embed import Embedder
 from retrieval.index import Index, IndexSpec, QueryFilter
@@ -34,7 +34,7 @@ class SearchMode(StrEnum):
 
 
 class RetrievalService:
-    """Implements `engine.ports.Retriever`; every index failure surfaces as `IndexUnavailable`."""
+    """Implements `core.ports.Retriever`; every index failure surfaces as `IndexUnavailable`."""
 
     def __init__(
         self,

@@ -1,7 +1,7 @@
 """The dialogue machine as data: states, event-named triggers, pure guards by name.
 
 This module is the one definition every conversation's machine is built from.
-It imports nothing of ours; `states.graph` proves it sane and `states.diagram`
+It imports nothing of ours; `states.graph` proves it sane and `engine.diagram`
 renders it for reviewers.
 """
 

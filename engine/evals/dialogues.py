@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 from tqdm import tqdm
 
+from core.result import TurnResult
 from engine.evals.report import record
-from engine.result import TurnResult
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "dialogues.jsonl"
@@ -330,12 +330,12 @@ def shared_runtime(data_dir: Path | None = None) -> Any:
     """
     key = str(data_dir) if data_dir is not None else ""
     if key not in _RUNTIMES:
-        from engine.bootstrap import build_runtime  # noqa: PLC0415 - heavy; only when running
-        from engine.settings import (  # noqa: PLC0415
+        from core.settings import (  # noqa: PLC0415
             AnswerProvider,
             Settings,
             UnderstandingProvider,
         )
+        from engine.bootstrap import build_runtime  # noqa: PLC0415 - heavy; only when running
 
         if data_dir is None:
             tmp = tempfile.TemporaryDirectory(prefix="duocthu-eval-")

@@ -27,13 +27,13 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engine.catalog import DrugCatalog
+from core.catalog import DrugCatalog
+from core.frame import ClarifySlot, QueryFrame
+from core.ports import Understander, UnderstandingContext
 from engine.evals.report import record
-from engine.frame import ClarifySlot, QueryFrame
-from engine.ports import Understander, UnderstandingContext
-from engine.understanding.rules import RulesUnderstander
-from engine.understanding.testing import demo_catalog
-from engine.understanding.text import fold
+from understanding.rules import RulesUnderstander
+from understanding.testing import demo_catalog
+from understanding.text import fold
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "understanding.jsonl"

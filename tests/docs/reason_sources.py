@@ -11,7 +11,7 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-import engine.errors
+import core.errors
 from engine.routing import ROUTING_TABLE
 from states.definition import TRANSITIONS
 from states.messages import CLARIFY_QUESTIONS
@@ -19,7 +19,9 @@ from states.messages import CLARIFY_QUESTIONS
 REPO = Path(__file__).resolve().parents[2]
 # The turn's code; evals and test fakes only read or script reasons.
 SCANNED = [
+    *sorted((REPO / "core").rglob("*.py")),
     *sorted((REPO / "engine").rglob("*.py")),
+    *sorted((REPO / "understanding").rglob("*.py")),
     *sorted((REPO / "grounding").rglob("*.py")),
     *sorted((REPO / "states").rglob("*.py")),
 ]
@@ -70,7 +72,7 @@ def engine_reasons() -> set[str]:
     tables |= set(CLARIFY_QUESTIONS)
     errors = {
         e.reason
-        for e in vars(engine.errors).values()
-        if isinstance(e, type) and issubclass(e, engine.errors.ProviderError)
+        for e in vars(core.errors).values()
+        if isinstance(e, type) and issubclass(e, core.errors.ProviderError)
     }
     return tables | errors | literal_reasons()

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.sections import SECTION_TITLES
-from engine.settings import Settings
+from core.sections import SECTION_TITLES
+from core.settings import Settings
 from server import _MESSAGES
 from tests.docs.reason_sources import engine_reasons
 
@@ -25,7 +25,7 @@ def _table_names(doc: str) -> set[str]:
 
 @pytest.mark.parametrize("name", sorted(Settings.model_fields))
 def test_every_setting_is_documented(name: str) -> None:
-    """Each setting engine/settings.py reads has a row in docs/settings.md."""
+    """Each setting core/settings.py reads has a row in docs/settings.md."""
     assert name in _table_names("settings.md")
 
 

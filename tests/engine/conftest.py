@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import redis
 
-from engine.frame import QueryFrame
+from core.frame import QueryFrame
 from engine.paths import Paths
 from engine.store import RedisStateStore
 from engine.testing import (

@@ -1,4 +1,4 @@
-"""engine/cpu.py: pinning the server's Python threads to one core, and lending them back."""
+"""core/cpu.py: pinning the server's Python threads to one core, and lending them back."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine import cpu
-from engine.errors import ConfigError
+from core import cpu
+from core.errors import ConfigError
 
 pytestmark = pytest.mark.skipif(not cpu.supported(), reason="needs Linux CPU affinity")
 

@@ -1,4 +1,4 @@
-"""engine.errors: one exception root, drawn in the module docstring."""
+"""core.errors: one exception root, drawn in the module docstring."""
 
 from __future__ import annotations
 
@@ -7,15 +7,15 @@ import re
 
 import pytest
 
-import engine.errors
-from engine.errors import DuocthuError
+import core.errors
+from core.errors import DuocthuError
 from engine.machine import TransitionRefused
 from states import MachineDefinitionError
 
-TREE = inspect.getdoc(engine.errors) or ""
+TREE = inspect.getdoc(core.errors) or ""
 DEFINED_HERE = [
     obj
-    for obj in vars(engine.errors).values()
+    for obj in vars(core.errors).values()
     if inspect.isclass(obj) and issubclass(obj, BaseException)
 ]
 

@@ -1,4 +1,4 @@
-"""Tests for engine/name_index.py and the catalog's name index, on small records of our own."""
+"""Tests for core/name_index.py and the catalog's name index, on small records of our own."""
 
 from __future__ import annotations
 
@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.catalog import DrugCatalog, DrugEntry
-from engine.name_index import NameIndex, Rank
-from engine.understanding.drugs import DrugMatcher
-from engine.understanding.testing import demo_catalog
-from engine.understanding.text import Turn
+from core.catalog import DrugCatalog, DrugEntry
+from core.name_index import NameIndex, Rank
 from grounding.candidates import DrugMentions
 from retrieval.linking import DrugLinker
+from understanding.drugs import DrugMatcher
+from understanding.testing import demo_catalog
+from understanding.text import Turn
 
 ENTRIES = [
     DrugEntry(drug_id="tramadol_hcl", name="Tramadol hydroclorid", inn="Tramadol hydrochloride"),

@@ -1,10 +1,10 @@
-"""Tests for engine/names.py: the rules that turn written drug names into comparable words."""
+"""Tests for core/names.py: the rules that turn written drug names into comparable words."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.names import (
+from core.names import (
     base_words,
     brand_names,
     content_words,

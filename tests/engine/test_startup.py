@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from core.errors import ConfigError
+from core.settings import Settings
+from core.startup import checked, default_data_dir
 from engine.bootstrap import EMPTY_INDEX, Runtime, wants_demo_corpus
-from engine.errors import ConfigError
-from engine.settings import Settings
-from engine.startup import checked, default_data_dir
 
 REPO = Path(__file__).resolve().parents[2]
 

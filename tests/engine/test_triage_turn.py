@@ -11,17 +11,17 @@ import re
 import pytest
 import redis
 
-from engine.catalog import DrugCatalog, DrugEntry
-from engine.errors import UnderstandingFailed
+from core.catalog import DrugCatalog, DrugEntry
+from core.errors import UnderstandingFailed
 from engine.paths import Paths
 from engine.store import RedisStateStore
 from engine.testing import MemoryRetriever, evidence
 from engine.triage import dose_mentions
 from engine.turn import Engine
-from engine.understanding import RulesUnderstander
 from grounding.extractive import ExtractiveAnswerer
 from grounding.render import render_answer
 from grounding.verify import default_checks
+from understanding import RulesUnderstander
 
 CATALOG = DrugCatalog(
     [

@@ -7,12 +7,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engine.errors import ConversationNotFound
-from engine.frame import ClarifySlot, ConditionQuery, QueryFrame
-from engine.ports import AnswerRequest
+from core.errors import ConversationNotFound
+from core.evidence import Answer, Claim
+from core.frame import ClarifySlot, ConditionQuery, QueryFrame
+from core.ports import AnswerRequest
 from engine.testing import QuotingAnswerer
 from engine.turn import Engine, TextRejected
-from grounding.evidence import Answer, Claim
 
 F = QueryFrame.model_validate
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.frame import Route
+from core.frame import Route
 from grounding.dosing import ROUTE_LABELS, route_heading, routes_named
 
 

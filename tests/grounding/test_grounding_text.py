@@ -1,8 +1,8 @@
-"""Tests for grounding/text.py: folding, phrases, bullets and verbatim sentences."""
+"""Tests for core/text.py: folding, phrases, bullets and verbatim sentences."""
 
 from __future__ import annotations
 
-from grounding.text import contains_phrase, fold, sentences_of, table_row_text
+from core.text import contains_phrase, fold, sentences_of, table_row_text
 
 
 def test_fold_strips_diacritics_and_d_bar() -> None:
@@ -30,7 +30,7 @@ def test_table_rows_join_cells_and_skip_separators() -> None:
 
 def test_accented_phrase_keeps_its_accents() -> None:
     """'lậu' does not match 'lâu', 'ho' typed with accents stays distinct from 'hô'."""
-    from grounding.text import contains_phrase_exact, has_diacritics
+    from core.text import contains_phrase_exact, has_diacritics
 
     assert has_diacritics("lậu")
     assert not has_diacritics("lau")

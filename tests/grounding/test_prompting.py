@@ -1,11 +1,11 @@
-"""Tests for grounding/prompting.py and the prompt files' contract wording."""
+"""Tests for core/prompting.py and the prompt files' contract wording."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.errors import ConfigError
-from grounding.prompting import load_prompt
+from core.errors import ConfigError
+from core.prompting import load_prompt
 
 
 @pytest.mark.parametrize("name", ["answer", "repair", "entailment", "understanding"])

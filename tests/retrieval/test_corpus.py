@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from engine.sections import SECTION_TITLES, SectionKey
+from core.sections import SECTION_TITLES, SectionKey
 from retrieval.corpus import CorpusRecord, fold, parse_atc, section_key_for, slugify
 
 

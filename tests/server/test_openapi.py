@@ -7,8 +7,8 @@ from collections.abc import Callable
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
+from core.result import ConversationView, TraceEntry, TurnResult
 from engine import openapi
-from engine.result import ConversationView, TraceEntry, TurnResult
 from server import _MESSAGES, TurnRequest, create_app
 from tests.support.dialogue import ScriptedService
 

@@ -15,11 +15,11 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
-from engine import cpu
+from core import cpu
+from core.errors import ConfigError, IndexUnavailable, StateStoreUnavailable, TurnInProgress
+from core.result import ComponentStatus, TurnResult
+from core.settings import Settings
 from engine.bootstrap import ProviderProbe
-from engine.errors import ConfigError, IndexUnavailable, StateStoreUnavailable, TurnInProgress
-from engine.result import ComponentStatus, TurnResult
-from engine.settings import Settings
 from engine.store import RedisStateStore
 from server import _as_api_error, create_app, serve
 from tests.support.dialogue import ScriptedService, scripted_service, start

@@ -10,11 +10,11 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
+from core.evidence import Answer, Claim
+from core.ports import AnswerRequest
+from core.settings import Settings
 from engine import openapi
-from engine.ports import AnswerRequest
-from engine.settings import Settings
 from engine.testing import sample_runtime
-from grounding.evidence import Answer, Claim
 from server import _MESSAGES, TurnRequest, create_app
 from tests.support.dialogue import scripted_runtime, scripted_understander, start
 

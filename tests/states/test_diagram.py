@@ -9,11 +9,11 @@ from xml.etree import ElementTree
 
 import pytest
 
+from engine.diagram import ANY_TURN_END, as_json, edges, mermaid
 from engine.routing import ROUTING_TABLE
 from engine.statedoc import render_state_machine_doc
+from engine.svg import _wrap, svg
 from states import TRANSITIONS, TURN_END_STATES, State
-from states.diagram import ANY_TURN_END, as_json, edges, mermaid, svg
-from states.svg import _wrap
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SVG_NS = "{http://www.w3.org/2000/svg}"

@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.catalog import DrugCatalog
-from engine.frame import ClarifySlot, QueryFrame, TurnType
-from engine.ports import UnderstandingContext
-from engine.understanding import RulesUnderstander
-from engine.understanding.testing import demo_catalog
+from core.catalog import DrugCatalog
+from core.frame import ClarifySlot, QueryFrame, TurnType
+from core.ports import UnderstandingContext
+from understanding import RulesUnderstander
+from understanding.testing import demo_catalog
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""Tests for engine/understanding/answers.py: bare answers to an open clarification."""
+"""Tests for understanding/answers.py: bare answers to an open clarification."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
+from core.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
 
 Parse = Callable[..., QueryFrame]
 

@@ -1,15 +1,15 @@
-"""Tests for engine/understanding/conditions.py: synonyms, broad categories, spans."""
+"""Tests for understanding/conditions.py: synonyms, broad categories, spans."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.understanding.conditions import (
+from understanding.conditions import (
     condition_from_span,
     find_conditions,
     make_condition,
 )
-from engine.understanding.text import Turn
+from understanding.text import Turn
 
 
 @pytest.mark.parametrize(

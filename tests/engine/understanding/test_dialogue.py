@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from engine.testing import SAMPLE_CATALOG
 from engine.turn import Engine
-from engine.understanding import RulesUnderstander
+from understanding import RulesUnderstander
 
 
 def test_unaccented_paediatric_dialogue_reaches_an_answer(

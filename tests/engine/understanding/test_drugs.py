@@ -1,12 +1,12 @@
-"""Tests for engine/understanding/drugs.py: catalog matching, typos and unknown names."""
+"""Tests for understanding/drugs.py: catalog matching, typos and unknown names."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.catalog import DrugCatalog
-from engine.understanding.drugs import DrugMatcher, is_vietnamese_syllable
-from engine.understanding.text import Turn
+from core.catalog import DrugCatalog
+from understanding.drugs import DrugMatcher, is_vietnamese_syllable
+from understanding.text import Turn
 
 
 def ids(catalog: DrugCatalog, text: str) -> list[str]:

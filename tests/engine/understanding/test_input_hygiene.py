@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.frame import ClarifySlot, QueryFrame
-from engine.understanding.slots import read_age, read_weight
-from engine.understanding.text import Turn, clean
+from core.frame import ClarifySlot, QueryFrame
+from understanding.slots import read_age, read_weight
+from understanding.text import Turn, clean
 
 Parse = Callable[..., QueryFrame]
 INVISIBLE = ["\u200b", "\u200c", "\u200d", "\u2060", "\u00ad", "\ufeff"]

@@ -1,4 +1,4 @@
-"""Tests for engine/understanding/rules.py: turn types, attributes and flags."""
+"""Tests for understanding/rules.py: turn types, attributes and flags."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.frame import Population, QueryFrame, Relation, Route, TurnType
-from engine.ports import Understander, UnderstandingContext
-from engine.understanding import RulesUnderstander
+from core.frame import Population, QueryFrame, Relation, Route, TurnType
+from core.ports import Understander, UnderstandingContext
+from understanding import RulesUnderstander
 
 Parse = Callable[..., QueryFrame]
 

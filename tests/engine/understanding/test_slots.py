@@ -1,11 +1,11 @@
-"""Tests for engine/understanding/slots.py: age, weight, population, route, patient."""
+"""Tests for understanding/slots.py: age, weight, population, route, patient."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.frame import Population, Route
-from engine.understanding.slots import (
+from core.frame import Population, Route
+from understanding.slots import (
     read_age,
     read_patient,
     read_population,
@@ -13,7 +13,7 @@ from engine.understanding.slots import (
     read_weight,
     says_oral,
 )
-from engine.understanding.text import Turn
+from understanding.text import Turn
 
 
 @pytest.mark.parametrize(

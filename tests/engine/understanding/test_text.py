@@ -1,4 +1,4 @@
-"""Tests for engine/understanding/text.py: cleaning and accent folding."""
+"""Tests for understanding/text.py: cleaning and accent folding."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import unicodedata
 
 import pytest
 
-from engine.understanding.text import (
+from understanding.text import (
     MAX_CHARS,
     NGRAM_WORDS,
     Turn,

@@ -6,12 +6,12 @@ from collections.abc import Callable
 
 import pytest
 
-from engine.frame import ClarifySlot, QueryFrame, TurnType
-from engine.ports import UnderstandingContext
-from engine.understanding import RulesUnderstander
-from engine.understanding.slots import POST_OPERATIVE, read_age, read_patient
-from engine.understanding.smalltalk import smalltalk_kind
-from engine.understanding.text import Turn
+from core.frame import ClarifySlot, QueryFrame, TurnType
+from core.ports import UnderstandingContext
+from understanding import RulesUnderstander
+from understanding.slots import POST_OPERATIVE, read_age, read_patient
+from understanding.smalltalk import smalltalk_kind
+from understanding.text import Turn
 
 NON_ANSWERS = [
     "không rõ",

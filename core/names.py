@@ -1,6 +1,6 @@
 """How drug names are written, as rules: words, spelling folds, salt words, parts, brands.
 
-Pure functions over strings. `engine.name_index` applies them to every name a corpus
+Pure functions over strings. `core.name_index` applies them to every name a corpus
 carries and to what users type, so a rule written here holds for both sides: the
 English INN "Cetirizine hydrochloride" and the book's "Cetirizin hydroclorid" fold to
 the same words, and the base name "cetirizin" is what is left without the salt word.

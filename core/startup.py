@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO, TypeVar
 
-from engine.errors import ConfigError, DuocthuError
+from core.errors import ConfigError, DuocthuError
 
 T = TypeVar("T")
 APP_DIR = "duocthu"

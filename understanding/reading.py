@@ -1,6 +1,6 @@
 """Everything the rules notice in one turn, before any decision: cues, drugs, slots.
 
-`read_turn` is pure; `engine.understanding.rules` decides the turn type from a `Reading`.
+`read_turn` is pure; `understanding.rules` decides the turn type from a `Reading`.
 """
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.frame import PatientContext, Population, Relation, Route
-from engine.sections import SectionKey
-from engine.understanding import lexicon as lx
-from engine.understanding.conditions import RELATION_CUES, ConditionHit, find_conditions
-from engine.understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
-from engine.understanding.slots import (
+from core.frame import PatientContext, Population, Relation, Route
+from core.sections import SectionKey
+from understanding import lexicon as lx
+from understanding.conditions import RELATION_CUES, ConditionHit, find_conditions
+from understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
+from understanding.slots import (
     Age,
     read_age,
     read_allergies,
@@ -23,7 +23,7 @@ from engine.understanding.slots import (
     read_weight,
     says_oral,
 )
-from engine.understanding.text import Turn, ngram_set
+from understanding.text import Turn, ngram_set
 
 _REGIMEN = re.compile(r"(?<![\w/])\d+\s*(?:lan|vien|goi|ong|nhat|giot)(?!\w)")
 # "3 ngày hay 5 ngày" is a course length, but only when a drug is named ("sốt 3 ngày nay").

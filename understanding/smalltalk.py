@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.understanding import lexicon as lx
-from engine.understanding.text import Turn
+from understanding import lexicon as lx
+from understanding.text import Turn
 
 _GREETINGS = ("chao", "xin chao", "hello", "hi", "hey", "alo", "good morning", "ban oi")
 

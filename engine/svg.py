@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from engine.diagram import ANY_TURN_END, Edge, check_current, edges
 from states.definition import TRANSIENT_STATES, TURN_END_STATES, State
-from states.diagram import ANY_TURN_END, Edge
 
 _FONT = 11
 _CHAR_W = 6.7  # advance of an 11 px monospace glyph
@@ -252,4 +252,10 @@ def render(edges: Sequence[Edge], current: str | None = None) -> str:
     return head + "".join(draw) + "</svg>\n"
 
 
-__all__ = ["render"]
+def svg(current: str | None = None) -> str:
+    """The SVG picture (pure Python layout), `current` marked when given."""
+    check_current(current)
+    return render(edges(), current=current)
+
+
+__all__ = ["render", "svg"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from grounding.evidence import Citation
+from core.evidence import Citation
 
 
 class Outcome(StrEnum):

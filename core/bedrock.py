@@ -20,8 +20,8 @@ from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 from botocore.parsers import ResponseParserError
 
-from engine.budget import RequestBudget
-from engine.errors import ConfigError, GenerationUnavailable, ProviderError, RequestBudgetExhausted
+from core.budget import RequestBudget
+from core.errors import ConfigError, GenerationUnavailable, ProviderError, RequestBudgetExhausted
 
 if TYPE_CHECKING:
     from mypy_boto3_bedrock_runtime import BedrockRuntimeClient

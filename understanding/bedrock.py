@@ -16,9 +16,10 @@ from typing import Any
 from pydantic import ValidationError
 from rapidfuzz import fuzz
 
-from engine.catalog import DrugCatalog
-from engine.errors import UnderstandingFailed
-from engine.frame import (
+from core.bedrock import ConverseClient, ToolSpec
+from core.catalog import DrugCatalog
+from core.errors import UnderstandingFailed
+from core.frame import (
     TURN_TYPE_ALIASES,
     ClarifySlot,
     ConditionQuery,
@@ -29,18 +30,17 @@ from engine.frame import (
     Route,
     TurnType,
 )
-from engine.name_index import Rank
-from engine.names import content_words, text_tokens
-from engine.ports import UnderstandingContext
-from engine.sections import SectionKey
-from engine.understanding.answers import is_non_answer
-from engine.understanding.drugs import DrugMatcher
-from engine.understanding.reading import read_turn
-from engine.understanding.text import Turn
-from grounding.bedrock import ConverseClient, ToolSpec
-from grounding.numeric import extract_quantities
-from grounding.prompting import load_prompt
-from grounding.text import fold, nfc
+from core.name_index import Rank
+from core.names import content_words, text_tokens
+from core.ports import UnderstandingContext
+from core.prompting import load_prompt
+from core.quantities import extract_quantities
+from core.sections import SectionKey
+from core.text import fold, nfc
+from understanding.answers import is_non_answer
+from understanding.drugs import DrugMatcher
+from understanding.reading import read_turn
+from understanding.text import Turn
 
 log = logging.getLogger(__name__)
 

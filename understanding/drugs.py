@@ -1,7 +1,7 @@
 """Finding formulary drugs in a turn: the catalog's name index first, then small typos.
 
 Names, INNs, salt-free base names, combinations by their parts and brands come from the
-one name index (`engine.name_index`). A near neighbour is only accepted when it is close
+one name index (`core.name_index`). A near neighbour is only accepted when it is close
 for its length and unambiguous; a drug-like word that matches nothing is reported as
 unknown rather than guessed.
 """
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from engine.catalog import DrugCatalog
-from engine.name_index import NameIndex, Rank
-from engine.names import (
+from core.catalog import DrugCatalog
+from core.name_index import NameIndex, Rank
+from core.names import (
     KNOWN_NON_CATALOG,
     content_words,
     is_link,
@@ -24,7 +24,7 @@ from engine.names import (
     span_breaks,
     spelling,
 )
-from engine.understanding.text import Turn
+from understanding.text import Turn
 
 
 @dataclass(frozen=True)

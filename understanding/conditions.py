@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.frame import ConditionQuery, Relation
-from engine.understanding.condition_terms import ALIAS_TABLE, BROAD
-from engine.understanding.text import Turn, fold
+from core.frame import ConditionQuery, Relation
+from understanding.condition_terms import ALIAS_TABLE, BROAD
+from understanding.text import Turn, fold
 
 
 def _build() -> tuple[dict[str, str], int]:

@@ -9,10 +9,10 @@ from pathlib import Path
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from engine.cpu import parse_spec
-from engine.errors import ConfigError
-from engine.logging import LEVELS
-from engine.startup import default_data_dir
+from core.cpu import parse_spec
+from core.errors import ConfigError
+from core.logging import LEVELS
+from core.startup import default_data_dir
 
 
 class EmbeddingProvider(StrEnum):
@@ -59,7 +59,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="", case_sensitive=False, extra="ignore")
 
     duocthu_data_dir: Path = Field(default_factory=default_data_dir)
-    """Unset: the platform's user data folder (engine.startup.default_data_dir); a
+    """Unset: the platform's user data folder (core.startup.default_data_dir); a
     relative value is made absolute against the folder the command starts in."""
     redis_url: str | None = None
     qdrant_url: str | None = None
@@ -126,7 +126,7 @@ class Settings(BaseSettings):
 
     pin_cpu: str = "off"
     """Opt-in: `duocthu serve` with one worker keeps its Python threads on one core
-    (engine/cpu.py): "auto" (the core it starts on), a core number, or "off" (the
+    (core/cpu.py): "auto" (the core it starts on), a core number, or "off" (the
     default: pinning surprises people in containers with CPU quotas)."""
 
     @field_validator("emergency_contacts")

@@ -1,4 +1,4 @@
-"""Versioned prompt files (`grounding/prompts/*.md`): the first line names the version."""
+"""Versioned prompt files (`core/prompts/*.md`): the first line names the version."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from engine.errors import ConfigError
+from core.errors import ConfigError
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +19,7 @@ class Prompt:
 @cache
 def load_prompt(name: str) -> Prompt:
     """Read `prompts/<name>.md`; its first line must be `version: <id>`."""
-    path = resources.files("grounding").joinpath("prompts", f"{name}.md")
+    path = resources.files("core").joinpath("prompts", f"{name}.md")
     try:
         raw = path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:

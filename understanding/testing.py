@@ -5,7 +5,7 @@ Used when the corpus files are absent; the real catalog comes from the index.
 
 from __future__ import annotations
 
-from engine.catalog import DrugCatalog, DrugEntry
+from core.catalog import DrugCatalog, DrugEntry
 
 # drug_id: printed (DTQG) name | INN | aliases (English INN, other spellings, brand names)
 _DEMO = """

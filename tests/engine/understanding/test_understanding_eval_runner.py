@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.evals import understanding as ev
-from engine.understanding.testing import demo_catalog
+from understanding.testing import demo_catalog
 
 
 def write(path: Path, rows: list[dict[str, Any]]) -> Path:

@@ -6,8 +6,8 @@ are matched as whole words on the folded turn, so each entry also covers unaccen
 
 from __future__ import annotations
 
-from engine.frame import Route
-from engine.sections import SectionKey
+from core.frame import Route
+from core.sections import SectionKey
 
 
 def _p(spec: str) -> tuple[str, ...]:

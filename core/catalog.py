@@ -9,9 +9,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.name_index import NameIndex
-from engine.names import brand_names
-from engine.sections import SECTION_TITLES, SectionKey
+from core.name_index import NameIndex
+from core.names import brand_names
+from core.sections import SECTION_TITLES, SectionKey
 
 _BRAND_SECTION = {SectionKey.TEN_THUONG_MAI.value, SECTION_TITLES[SectionKey.TEN_THUONG_MAI]}
 

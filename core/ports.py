@@ -13,11 +13,11 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.budget import RequestBudget
-from engine.catalog import DrugCatalog
-from engine.frame import ClarifySlot, QueryFrame
-from engine.result import TraceEntry, TurnResult
-from grounding.evidence import Answer, Decision, DrugCandidate, Evidence
+from core.budget import RequestBudget
+from core.catalog import DrugCatalog
+from core.evidence import Answer, Decision, DrugCandidate, Evidence
+from core.frame import ClarifySlot, QueryFrame
+from core.result import TraceEntry, TurnResult
 
 
 class UnderstandingContext(BaseModel):

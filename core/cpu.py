@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from engine.errors import ConfigError
+from core.errors import ConfigError
 
 log = logging.getLogger("duocthu.cpu")
 

@@ -18,8 +18,8 @@ from typing import IO, Any
 
 import pydantic_core
 
-from engine.errors import DuocthuError
-from engine.result import TraceEntry, TurnResult
+from core.errors import DuocthuError
+from core.result import TraceEntry, TurnResult
 
 TURN_LOGGER = "duocthu.turn"
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")

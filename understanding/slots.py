@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.frame import PatientContext, Population, Route
-from engine.understanding import lexicon as lx
-from engine.understanding.text import Turn
+from core.frame import PatientContext, Population, Route
+from understanding import lexicon as lx
+from understanding.text import Turn
 
 # A number is read only when it stands alone: not the tail of another number ("18,5,3"),
 # not an exponent ("1e400"), not negative ("-18"; "2-5" is a range and stays readable).

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
-from engine.sections import SectionKey
-from engine.understanding import lexicon as lx
-from engine.understanding.conditions import condition_from_span
-from engine.understanding.reading import Reading
-from engine.understanding.slots import ADULT_FROM_MONTHS, CHILD_BELOW_KG, MAX_WEIGHT_KG
+from core.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
+from core.sections import SectionKey
+from understanding import lexicon as lx
+from understanding.conditions import condition_from_span
+from understanding.reading import Reading
+from understanding.slots import ADULT_FROM_MONTHS, CHILD_BELOW_KG, MAX_WEIGHT_KG
 
 # A clarification answer is short; anything longer is treated as a new question.
 MAX_ANSWER_TOKENS = 12

@@ -9,8 +9,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from engine.catalog import DrugCatalog
-from engine.frame import (
+from core.catalog import DrugCatalog
+from core.frame import (
     ClarifySlot,
     ConditionQuery,
     PatientContext,
@@ -19,13 +19,13 @@ from engine.frame import (
     Route,
     TurnType,
 )
-from engine.ports import UnderstandingContext
-from engine.sections import SectionKey
-from engine.understanding.answers import answer_frame, is_empty_reply, is_non_answer
-from engine.understanding.conditions import ConditionHit, condition_from_span, make_condition
-from engine.understanding.drugs import DrugMatcher
-from engine.understanding.reading import Reading, read_turn
-from engine.understanding.text import Turn
+from core.ports import UnderstandingContext
+from core.sections import SectionKey
+from understanding.answers import answer_frame, is_empty_reply, is_non_answer
+from understanding.conditions import ConditionHit, condition_from_span, make_condition
+from understanding.drugs import DrugMatcher
+from understanding.reading import Reading, read_turn
+from understanding.text import Turn
 
 _log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """The machine for auditors: one edge list with triggers, guards, reasons and routing rules,
-rendered as Mermaid, JSON and SVG (our own layout, `states.svg`; no Graphviz).
+rendered as Mermaid, JSON and SVG (our own layout, `engine.svg`; no Graphviz).
 
 Edges whose sources are every turn-end state are drawn once, from the composite
 `any_turn_end`, instead of once per state. The static renderings mark no state;
@@ -103,14 +103,14 @@ def edges() -> list[Edge]:
     return out
 
 
-def _check_current(current: str | None) -> None:
+def check_current(current: str | None) -> None:
     if current is not None and current not in {s.value for s in State}:
         raise ValueError(f"current must be a state name, got {current!r}")
 
 
 def mermaid(current: str | None = None) -> str:
     """Mermaid source: no state highlighted unless `current` is given."""
-    _check_current(current)
+    check_current(current)
     lines = [
         "---",
         "title: duocthu dialogue",
@@ -201,21 +201,13 @@ def as_json() -> dict[str, Any]:
     }
 
 
-def svg(current: str | None = None) -> str:
-    """The SVG picture (pure Python layout), `current` marked when given."""
-    from states.svg import render  # noqa: PLC0415 - only the svg format needs the layout
-
-    _check_current(current)
-    return render(edges(), current=current)
-
-
 __all__ = [
     "ANY_TURN_END",
     "Edge",
     "as_json",
+    "check_current",
     "edges",
     "mermaid",
     "routing_table",
     "rules_for",
-    "svg",
 ]

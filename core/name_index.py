@@ -5,7 +5,7 @@ It is derived from the catalog, which is read from the ingested corpus, so a new
 drug. For each drug it holds the printed name, the INN, the names in brackets, the
 aliases and the drug id; each of those without its salt or ester word; and the brands of
 the monograph's Tên thương mại section. Names are keyed by their spelling-folded words in
-any order (`engine.names`), so "amoxicillin clavulanate", "clavulanat + amoxicilin" and
+any order (`core.names`), so "amoxicillin clavulanate", "clavulanat + amoxicilin" and
 "Amoxicilin và kali clavulanat" share one key.
 
 Every layer that looks for drug names asks this index: the rules understander, the
@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from engine.names import (
+from core.names import (
     SALT_WORDS,
     base_words,
     content_words,
@@ -35,8 +35,22 @@ from engine.names import (
     words_of,
 )
 
-if TYPE_CHECKING:
-    from engine.catalog import DrugEntry
+
+class NamedDrug(Protocol):
+    """What the index reads from a drug (`core.catalog.DrugEntry` is one); a protocol, so
+    the catalog can build its index without the two modules importing each other."""
+
+    @property
+    def drug_id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def inn(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+    @property
+    def brands(self) -> tuple[str, ...]: ...
+
 
 Key = tuple[str, ...]
 
@@ -85,7 +99,7 @@ def _alpha_letters(key: Key) -> int:
     return sum(len(w) for w in key if w.isalpha())
 
 
-def _forms_of(entry: DrugEntry) -> Iterator[NameForm]:
+def _forms_of(entry: NamedDrug) -> Iterator[NameForm]:
     named: list[tuple[str, Rank, bool]] = []
     for printed in (entry.name, entry.inn):
         main, inner = split_parentheses(printed)
@@ -128,7 +142,7 @@ def _forms_of(entry: DrugEntry) -> Iterator[NameForm]:
 class NameIndex:
     """Key → drugs, built once from catalog entries; finds drug names in words and text."""
 
-    def __init__(self, entries: Iterable[DrugEntry]) -> None:
+    def __init__(self, entries: Iterable[NamedDrug]) -> None:
         self._ingredients: dict[str, int] = {}
         self._printed: dict[str, int] = {}
         best: dict[Key, dict[str, Rank]] = {}
@@ -301,5 +315,6 @@ __all__ = [
     "NameForm",
     "NameHit",
     "NameIndex",
+    "NamedDrug",
     "Rank",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from engine.errors import ConfigError, RequestBudgetExhausted
+from core.errors import ConfigError, RequestBudgetExhausted
 
 
 class RequestBudget:

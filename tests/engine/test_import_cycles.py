@@ -1,0 +1,64 @@
+"""No module of the product imports itself back through other modules (no import cycles)."""
+
+from __future__ import annotations
+
+import grimp
+
+PACKAGES = ("core", "engine", "states", "understanding", "retrieval", "grounding")
+
+
+def _cycles(imports: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected groups of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for root in sorted(imports):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(imports[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(imports[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return found
+
+
+def test_cycle_finder_finds_a_cycle() -> None:
+    """The finder reports a three-module loop and ignores a chain."""
+    loop = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycles(loop) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_import_cycles() -> None:
+    """No module imports itself back, including imports made only for type checking."""
+    graph = grimp.build_graph(*PACKAGES, include_external_packages=False)
+    imports = {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
+    assert _cycles(imports) == []

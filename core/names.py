@@ -9,9 +9,10 @@ the same words, and the base name "cetirizin" is what is left without the salt w
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
+
+from core.text import strip_marks
 
 
 def _split_words(text: str) -> frozenset[str]:
@@ -86,15 +87,9 @@ _DOUBLE = re.compile(r"([bcdfglmnprstz])\1")
 _CH_CONSONANT = re.compile(r"ch(?=[lr])")
 
 
-def fold(text: str) -> str:
-    """Lowercase and strip Vietnamese diacritics (đ → d); punctuation is kept."""
-    lowered = text.lower().replace("đ", "d")
-    return "".join(c for c in unicodedata.normalize("NFD", lowered) if not unicodedata.combining(c))
-
-
 def words_of(text: str) -> tuple[str, ...]:
     """The folded letter-and-digit words of a name ("Co-trimoxazol" → co, trimoxazol)."""
-    return tuple(_WORD.findall(fold(text)))
+    return tuple(_WORD.findall(strip_marks(text)))
 
 
 @lru_cache(maxsize=4096)
@@ -106,7 +101,7 @@ def text_tokens(text: str) -> tuple[tuple[str, ...], frozenset[int]]:
     """
     words: list[str] = []
     breaks: set[int] = set()
-    for token in _TEXT_TOKEN.findall(fold(text)):
+    for token in _TEXT_TOKEN.findall(strip_marks(text)):
         if token[0].isalnum():
             words.append(token)
         else:
@@ -245,7 +240,6 @@ __all__ = [
     "base_words",
     "brand_names",
     "content_words",
-    "fold",
     "ingredient_parts",
     "is_known_other_substance",
     "is_link",

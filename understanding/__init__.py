@@ -2,6 +2,6 @@
 
 from understanding.drugs import DrugMatcher, DrugMention
 from understanding.rules import RulesUnderstander
-from understanding.text import Turn, clean, fold
+from understanding.text import Turn, clean
 
-__all__ = ["DrugMatcher", "DrugMention", "RulesUnderstander", "Turn", "clean", "fold"]
+__all__ = ["DrugMatcher", "DrugMention", "RulesUnderstander", "Turn", "clean"]

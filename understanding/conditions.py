@@ -9,15 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.frame import ConditionQuery, Relation
+from core.text import fold_aligned
 from understanding.condition_terms import ALIAS_TABLE, BROAD
-from understanding.text import Turn, fold
+from understanding.text import Turn
 
 
 def _build() -> tuple[dict[str, str], int]:
     table: dict[str, str] = {}
     for raw in ALIAS_TABLE.replace("|\n  ", "|").strip().splitlines():
         canonical, _, variants = raw.partition(" = ")
-        for variant in (fold(canonical), *variants.split("|")):
+        for variant in (fold_aligned(canonical), *variants.split("|")):
             table.setdefault(" ".join(variant.split()), canonical.strip())
     return table, max(len(k.split()) for k in table)
 

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
+from core.text import fold_aligned
+
 # Long turns are cut before matching: rules look at phrases, not essays, and this bounds time.
 MAX_CHARS = 4000
 
@@ -25,33 +27,6 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 # Phrases of up to this many words are looked up in a set of the turn's word n-grams;
 # longer ones (none in the lexicon today) fall back to a substring search.
 NGRAM_WORDS = 6
-
-
-class _FoldTable(dict[int, str]):
-    """A lazily filled `str.translate` table mapping each character to one folded character."""
-
-    def __missing__(self, code: int) -> str:
-        char = chr(code)
-        if char in "đĐ":
-            folded = "d"
-        else:
-            base = "".join(
-                c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c)
-            )
-            base = base.lower()
-            # One character out for one in, so positions in the folded text are positions in the
-            # original; anything that would not stay one character becomes a space.
-            folded = base if len(base) == 1 else " "
-        self[code] = folded
-        return folded
-
-
-_FOLD = _FoldTable()
-
-
-def fold(text: str) -> str:
-    """Lowercase `text` and strip Vietnamese diacritics (đ → d), keeping its length."""
-    return text.translate(_FOLD)
 
 
 def clean(text: object) -> str:
@@ -69,7 +44,7 @@ def clean(text: object) -> str:
 
 def has_marks(text: str) -> bool:
     """True when the text carries Vietnamese diacritics (then bare ASCII words mean themselves)."""
-    return any(ord(c) > 127 and fold(c) != c.lower() for c in text)
+    return any(ord(c) > 127 and fold_aligned(c) != c.lower() for c in text)
 
 
 @dataclass(frozen=True)
@@ -85,7 +60,7 @@ class Turn:
     @classmethod
     def of(cls, text: object) -> Turn:
         original = clean(text)[:MAX_CHARS]
-        folded = fold(original)
+        folded = fold_aligned(original)
         matches = list(_TOKEN.finditer(folded))
         return cls(
             original=original,
@@ -196,7 +171,6 @@ __all__ = [
     "NGRAM_WORDS",
     "Turn",
     "clean",
-    "fold",
     "has_marks",
     "is_ngram_phrase",
     "ngram_set",

@@ -6,12 +6,12 @@ import unicodedata
 
 import pytest
 
+from core.text import fold_aligned
 from understanding.text import (
     MAX_CHARS,
     NGRAM_WORDS,
     Turn,
     clean,
-    fold,
     has_marks,
     is_ngram_phrase,
     ngram_set,
@@ -21,8 +21,8 @@ from understanding.text import (
 def test_fold_strips_vietnamese_marks_and_keeps_length() -> None:
     """Folding removes diacritics (đ → d) and lowercases without changing positions."""
     text = "Liều Dùng ĐẶT hậu môn"
-    assert fold(text) == "lieu dung dat hau mon"
-    assert len(fold(text)) == len(text)
+    assert fold_aligned(text) == "lieu dung dat hau mon"
+    assert len(fold_aligned(text)) == len(text)
 
 
 def test_clean_is_nfc_and_collapses_noise() -> None:

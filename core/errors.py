@@ -27,6 +27,8 @@ one handler.
 
 from __future__ import annotations
 
+from core.reasons import Reason
+
 
 class DuocthuError(Exception):
     """Root of every error duocthu raises on purpose."""
@@ -102,28 +104,28 @@ class ProviderError(DuocthuError):
     """A model provider failed; the turn fails closed with the matching reason."""
 
     code = "provider_error"
-    reason = "generation_unavailable"
+    reason = Reason.GENERATION_UNAVAILABLE
 
 
 class UnderstandingFailed(ProviderError):
     """The understanding call failed or returned something unusable."""
 
     code = "understanding_failed"
-    reason = "understanding_failed"
+    reason = Reason.UNDERSTANDING_FAILED
 
 
 class GenerationUnavailable(ProviderError):
     """The answer generator failed."""
 
     code = "generation_unavailable"
-    reason = "generation_unavailable"
+    reason = Reason.GENERATION_UNAVAILABLE
 
 
 class RequestBudgetExhausted(GenerationUnavailable):
     """The per-turn budget (wall clock or model calls) ran out before a call."""
 
     code = "budget_exhausted"
-    reason = "budget_exhausted"
+    reason = Reason.BUDGET_EXHAUSTED
 
 
 __all__ = [

@@ -17,6 +17,7 @@ from core.errors import GenerationUnavailable
 from core.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
 from core.frame import ClarifySlot, QueryFrame, Triage, TurnType
 from core.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
+from core.reasons import Reason
 from core.result import CheckFailure, ClaimView, Outcome
 from core.sections import OVERVIEW_SECTIONS, SectionKey
 from core.text import sentences_of
@@ -130,7 +131,7 @@ class Paths:
         question: str,
         budget: RequestBudget,
         *,
-        reason: str = "single_drug",
+        reason: str = Reason.SINGLE_DRUG,
         extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = None,
     ) -> PathOutcome:
         sections = self._sections_for(frame)
@@ -143,7 +144,7 @@ class Paths:
                 found = self._retriever.search(question, drug_id=drug, sections=sections)
             evidence += found
         if self._retriever.decide(evidence) is Decision.NOT_FOUND:
-            return _abstain("no_evidence")
+            return _abstain(Reason.NO_EVIDENCE)
         return self._generate(
             AnswerMode.SINGLE,
             frame,
@@ -152,7 +153,7 @@ class Paths:
             (),
             budget,
             reason=reason,
-            empty=_abstain("no_evidence"),
+            empty=_abstain(Reason.NO_EVIDENCE),
             extend=extend,
         )
 
@@ -163,7 +164,7 @@ class Paths:
         Answerable with the triage reason when something could be quoted and passed the
         checks; otherwise abstain with that reason (the engine supplies the fixed text).
         """
-        reason = found.kind.value
+        reason = Reason(found.kind.value)
         try:
             if found.kind is Triage.EMERGENCY:
                 outcome = self._overdose(frame, budget)
@@ -189,15 +190,13 @@ class Paths:
             }
         )
         question = f"Quá liều và xử trí quá liều {self._catalog.name_of(frame.drugs[0])}."
-        return self._single(
-            focus, question, budget, reason=Triage.EMERGENCY.value, extend=_without_doses
-        )
+        return self._single(focus, question, budget, reason=Reason.EMERGENCY, extend=_without_doses)
 
     def _unsafe_use(
         self, found: TriageResult, frame: QueryFrame, budget: RequestBudget
     ) -> PathOutcome:
         if not frame.drugs or found.use is None:
-            return _abstain("no_evidence")
+            return _abstain(Reason.NO_EVIDENCE)
         drug = frame.drugs[0]
         evidence: list[Evidence] = []
         claims: list[Claim] = []
@@ -223,7 +222,7 @@ class Paths:
             if claims:
                 break
         if not claims:
-            return _abstain("no_evidence")
+            return _abstain(Reason.NO_EVIDENCE)
         focus = frame.model_copy(
             update={"turn_type": TurnType.DRUG_ATTRIBUTE, "attribute": evidence[0].section_key}
         )
@@ -252,7 +251,7 @@ class Paths:
                     pool.append(part)
         names = " và ".join(self._catalog.name_of(d) for d in frame.drugs)
         if self._retriever.decide(pool) is Decision.NOT_FOUND:
-            return _abstain("no_interaction_evidence", names=names)
+            return _abstain(Reason.NO_INTERACTION_EVIDENCE, names=names)
         return self._generate(
             AnswerMode.INTERACTION,
             frame,
@@ -260,8 +259,8 @@ class Paths:
             pool,
             (),
             budget,
-            reason="interaction",
-            empty=_abstain("no_interaction_evidence", names=names),
+            reason=Reason.INTERACTION,
+            empty=_abstain(Reason.NO_INTERACTION_EVIDENCE, names=names),
         )
 
     # -- condition → drug ---------------------------------------------------
@@ -272,7 +271,8 @@ class Paths:
         )
         if not candidates:
             return _abstain(
-                "no_evidence", abstain_text("no_condition_evidence", condition=frame.condition.text)
+                Reason.NO_EVIDENCE,
+                abstain_text("no_condition_evidence", condition=frame.condition.text),
             )
         # Direct indications first; with a known age, the candidates' own age limits.
         fit = fit_list(
@@ -297,7 +297,7 @@ class Paths:
                 catalog=self._catalog,
             )
             if not has_safety_evidence(assessments):
-                return _abstain("no_safety_evidence")
+                return _abstain(Reason.NO_SAFETY_EVIDENCE)
             evidence += safety
 
             def extend(answer: Answer, pool: Sequence[Evidence]) -> Answer:
@@ -315,8 +315,8 @@ class Paths:
             evidence,
             tuple(candidates),
             budget,
-            reason="condition_to_drug",
-            empty=_abstain("no_evidence"),
+            reason=Reason.CONDITION_TO_DRUG,
+            empty=_abstain(Reason.NO_EVIDENCE),
             extend=extend,
         )
 
@@ -370,7 +370,7 @@ class Paths:
             for p in v.problems or ("failed",)
         ]
         if problems:
-            outcome = _abstain("grounding_failed")
+            outcome = _abstain(Reason.GROUNDING_FAILED)
             outcome.problems = problems
             return outcome
         rendered = self._render(generated, evidence)

@@ -25,6 +25,7 @@ from core.ports import (
     Understander,
     UnderstandingContext,
 )
+from core.reasons import Reason
 from core.sections import section_title
 from grounding.checks import Check, Verdict
 from grounding.render import RenderedAnswer
@@ -168,7 +169,7 @@ class QuotingAnswerer:
         self.requests.append(request)
         if self.ask_route_when is not None and self.ask_route_when(request):
             return AnswerClarify(
-                reason="ambiguous_route",
+                reason=Reason.AMBIGUOUS_ROUTE,
                 slot=ClarifySlot.ROUTE,
                 question="Bạn dùng đường nào?",
                 quick_replies=("Đường uống", "Đặt trực tràng"),

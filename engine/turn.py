@@ -32,6 +32,7 @@ from core.errors import (
 from core.evidence import Citation
 from core.frame import ClarifySlot, QueryFrame, Triage
 from core.ports import TurnObserver, Understander, UnderstandingContext
+from core.reasons import Reason
 from core.result import (
     CheckFailure,
     ClaimView,
@@ -72,8 +73,8 @@ log = logging.getLogger("duocthu.engine")
 
 _ASKING = frozenset(s.value for s in CLARIFYING_STATES)
 _CLARIFY_TRIGGER: dict[str, Trigger] = {
-    "missing_population": Trigger.ASK_POPULATION,
-    "missing_pediatric_age_or_weight": Trigger.ASK_AGE_WEIGHT,
+    Reason.MISSING_POPULATION: Trigger.ASK_POPULATION,
+    Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT: Trigger.ASK_AGE_WEIGHT,
 }
 
 
@@ -278,7 +279,7 @@ class Engine:
             )
         except ProviderError as exc:
             frame = QueryFrame(understanding_failed=True, needs_clarify=True, standalone_query=text)
-            if exc.reason == "budget_exhausted":
+            if exc.reason == Reason.BUDGET_EXHAUSTED:
                 frame = frame.model_copy(update={"clarify_reason": "budget_exhausted"})
         timings["understand"] = _ms(t0)
 
@@ -310,7 +311,7 @@ class Engine:
         else:
             conv.clarify_streak = 0
             conv.open_question = None
-            tripped = reply.reason == "clarify_loop_exhausted"
+            tripped = reply.reason == Reason.CLARIFY_LOOP_EXHAUSTED
             conv.prior_frame = None if tripped else frame
         if frame.patient is not None and not frame.patient.is_empty():
             conv.patient = frame.patient
@@ -406,12 +407,17 @@ class Engine:
         if decision.effect is Effect.ABSTAIN:
             fire(model, Trigger.REFUSE)
             reason = decision.reason
-            if reason == "understanding_failed" and frame.clarify_reason == "budget_exhausted":
-                reason = "budget_exhausted"
+            if (
+                reason == Reason.UNDERSTANDING_FAILED
+                and frame.clarify_reason == Reason.BUDGET_EXHAUSTED
+            ):
+                reason = Reason.BUDGET_EXHAUSTED
             return _Reply(Outcome.ABSTAIN, reason, self._refusal(reason, frame))
         if decision.effect is Effect.SMALLTALK:
             fire(model, Trigger.REPLY_SMALLTALK)
-            return _Reply(Outcome.ANSWERABLE, "smalltalk", smalltalk_reply(smalltalk_kind(text)))
+            return _Reply(
+                Outcome.ANSWERABLE, Reason.SMALLTALK, smalltalk_reply(smalltalk_kind(text))
+            )
         assert decision.effect in RETRIEVAL_EFFECTS  # noqa: S101
         model.answer_target = bool(frame.drugs) or frame.condition is not None
         fire(model, Trigger.START_RETRIEVAL)
@@ -430,7 +436,7 @@ class Engine:
     ) -> _Reply:
         """Rule 0: self-harm refuses with the contacts; an emergency or an unsafe use quotes
         the named drug's evidence (no dose) or, with nothing to quote, refuses with its text."""
-        reason = found.kind.value
+        reason = Reason(found.kind.value)
         if found.kind is Triage.SELF_HARM or not frame.drugs:
             fire(model, Trigger.REFUSE_FOR_SAFETY)
             return _Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
@@ -480,7 +486,9 @@ class Engine:
                 )
             fire(model, Trigger.TRIP_BREAKER)
             return _Reply(
-                Outcome.ABSTAIN, "clarify_loop_exhausted", abstain_text("clarify_loop_exhausted")
+                Outcome.ABSTAIN,
+                Reason.CLARIFY_LOOP_EXHAUSTED,
+                abstain_text("clarify_loop_exhausted"),
             )
         fire(model, Trigger.ABSTAIN_AFTER_RETRIEVAL)
         return _Reply(Outcome.ABSTAIN, outcome.reason, outcome.message, problems=outcome.problems)
@@ -492,18 +500,20 @@ class Engine:
         if not fire(model, trigger):
             fire(model, Trigger.TRIP_BREAKER)
             return _Reply(
-                Outcome.ABSTAIN, "clarify_loop_exhausted", abstain_text("clarify_loop_exhausted")
+                Outcome.ABSTAIN,
+                Reason.CLARIFY_LOOP_EXHAUSTED,
+                abstain_text("clarify_loop_exhausted"),
             )
         names = [self._catalog.name_of(d) for d in frame.drugs]
         replies: list[str] = []
-        if reason == "missing_population":
+        if reason == Reason.MISSING_POPULATION:
             message, replies = population_question(names), list(POPULATION_REPLIES)
-        elif reason == "missing_pediatric_age_or_weight":
+        elif reason == Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT:
             message = age_weight_question(frame.age_months, frame.weight_kg)
-        elif reason == "missing_attribute":
+        elif reason == Reason.MISSING_ATTRIBUTE:
             message = clarify_text(reason, drugs=" và ".join(names))
             replies = list(ATTRIBUTE_REPLIES)
-        elif reason == "ambiguous_condition" and frame.condition is not None:
+        elif reason == Reason.AMBIGUOUS_CONDITION and frame.condition is not None:
             message = clarify_text(reason)
             replies = list(frame.condition.options)
         else:
@@ -519,7 +529,7 @@ class Engine:
         asked = plain_question(question.reason, slot=question.slot.value, drugs=names)
         return _Reply(
             Outcome.ANSWERABLE,
-            "smalltalk",
+            Reason.SMALLTALK,
             open_question_reminder(smalltalk_kind(text), asked),
             quick_replies=list(question.quick_replies),
             keeps_question=True,
@@ -534,7 +544,7 @@ class Engine:
         return reply
 
     def _refusal(self, reason: str, frame: QueryFrame) -> str:
-        if reason == "drug_not_in_formulary":
+        if reason == Reason.DRUG_NOT_IN_FORMULARY:
             return abstain_text(reason, names=", ".join(f"“{n}”" for n in frame.unknown_drugs))
         return abstain_text(reason)
 
@@ -567,7 +577,9 @@ def _reask(decision: Decision, question: OpenQuestion) -> Decision:
         return decision
     if decision.effect in (Effect.ABSTAIN, Effect.SMALLTALK):
         return decision
-    return Decision(decision.rule, decision.name, Effect.CLARIFY, question.reason, question.slot)
+    return Decision(
+        decision.rule, decision.name, Effect.CLARIFY, Reason(question.reason), question.slot
+    )
 
 
 def _ms(since: float) -> float:

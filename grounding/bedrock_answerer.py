@@ -23,6 +23,7 @@ from core.evidence import Answer, Claim
 from core.frame import ClarifySlot, TurnType
 from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.prompting import load_prompt
+from core.reasons import Reason
 from core.text import nfc
 from grounding.bedrock_judge import BedrockEntailmentJudge, claims_block, evidence_block
 from grounding.checks import all_passed, run_checks
@@ -142,7 +143,7 @@ class BedrockAnswerer:
             asked = nfc((draft.clarifying_question or "").strip())[:MAX_CLARIFY_CHARS]
             if asked:
                 return AnswerClarify(
-                    reason="needs_more_info", question=asked, slot=ClarifySlot.DETAIL
+                    reason=Reason.NEEDS_MORE_INFO, question=asked, slot=ClarifySlot.DETAIL
                 )
             return plan.model_copy(update={"claims": (), "notices": ()})
         return self._answer(request, plan, draft)

@@ -14,6 +14,7 @@ from core.catalog import DrugCatalog
 from core.evidence import Answer, Claim, Evidence
 from core.frame import ClarifySlot, QueryFrame, TurnType
 from core.ports import AnswerClarify, AnswerMode, AnswerRequest
+from core.reasons import Reason
 from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
 from core.text import (
     contains_phrase,
@@ -155,14 +156,14 @@ class ExtractiveAnswerer:
         chosen = select(parse_blocks(parts), frame, asked)
         if chosen.ask_routes:
             return AnswerClarify(
-                reason="ambiguous_route",
+                reason=Reason.AMBIGUOUS_ROUTE,
                 question=ROUTE_QUESTION,
                 slot=ClarifySlot.ROUTE,
                 quick_replies=route_labels(chosen.ask_routes),
             )
         if chosen.ask_indications:
             return AnswerClarify(
-                reason="needs_more_info",
+                reason=Reason.NEEDS_MORE_INFO,
                 question=INDICATION_QUESTION,
                 slot=ClarifySlot.CONDITION,
                 quick_replies=chosen.ask_indications,

@@ -36,7 +36,7 @@ from core import cpu, startup
 from core.errors import (
     ConfigError,
     DuocthuError,
-    IndexError_,
+    RetrievalIndexError,
     StateStoreError,
     TurnInProgress,
     VersionConflict,
@@ -187,7 +187,7 @@ def _as_api_error(exc: Exception) -> ApiError:
         return ApiError(_STATUS_BY_CODE[exc.code], exc.code)
     if isinstance(exc, StateStoreError):
         return ApiError(503, "state_store_unavailable")
-    if isinstance(exc, IndexError_):
+    if isinstance(exc, RetrievalIndexError):
         return ApiError(503, "index_unavailable")
     if isinstance(exc, ConfigError):
         return ApiError(400, "bad_request")

@@ -10,7 +10,7 @@
     │   ├── ConversationNotFound     unknown id, or a wrong token (404, no existence oracle)
     │   ├── VersionConflict          a compare-and-set lost; never silently overwritten
     │   └── IdempotencyKeyReused     an idempotency key sent again with another text (422)
-    ├── IndexError_                  the index (Qdrant) failed
+    ├── RetrievalIndexError          the index (Qdrant) failed
     │   └── IndexUnavailable         unreachable or not loaded (503)
     ├── CorpusError                  a corpus record or file is unusable
     └── ProviderError                a model provider failed: the turn fails closed
@@ -82,13 +82,13 @@ class IdempotencyKeyReused(StateStoreError):
     code = "idempotency_key_reused"
 
 
-class IndexError_(DuocthuError):
+class RetrievalIndexError(DuocthuError):
     """The retrieval index failed."""
 
     code = "index_error"
 
 
-class IndexUnavailable(IndexError_):
+class IndexUnavailable(RetrievalIndexError):
     """The index is unreachable or not loaded."""
 
     code = "index_unavailable"
@@ -135,10 +135,10 @@ __all__ = [
     "DuocthuError",
     "GenerationUnavailable",
     "IdempotencyKeyReused",
-    "IndexError_",
     "IndexUnavailable",
     "ProviderError",
     "RequestBudgetExhausted",
+    "RetrievalIndexError",
     "StateStoreError",
     "StateStoreUnavailable",
     "TurnInProgress",

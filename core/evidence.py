@@ -82,7 +82,7 @@ class Answer(BaseModel):
     list_mode: bool = False
 
 
-class Decision(StrEnum):
+class Answerability(StrEnum):
     """Whether a pool of evidence can be answered from (the retriever's `decide`)."""
 
     ANSWERABLE = "ANSWERABLE"
@@ -101,4 +101,4 @@ class DrugCandidate(BaseModel):
     evidence: tuple[Evidence, ...] = Field(default=())
 
 
-__all__ = ["Answer", "Citation", "Claim", "Decision", "DrugCandidate", "Evidence"]
+__all__ = ["Answer", "Answerability", "Citation", "Claim", "DrugCandidate", "Evidence"]

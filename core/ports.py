@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from core.budget import RequestBudget
 from core.catalog import DrugCatalog
-from core.evidence import Answer, Decision, DrugCandidate, Evidence
+from core.evidence import Answer, Answerability, DrugCandidate, Evidence
 from core.frame import ClarifySlot, QueryFrame
 from core.result import TraceEntry, TurnResult
 
@@ -75,7 +75,7 @@ class Retriever(Protocol):
         self, condition: str, *, limit: int | None = None
     ) -> list[DrugCandidate]: ...
 
-    def decide(self, evidence: Sequence[Evidence]) -> Decision: ...
+    def decide(self, evidence: Sequence[Evidence]) -> Answerability: ...
 
 
 class AnswerMode(StrEnum):

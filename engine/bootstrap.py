@@ -27,7 +27,7 @@ from core.settings import (
     UnderstandingProvider,
     load_settings,
 )
-from engine.paths import Paths
+from engine.effects import Effects
 from engine.redis_client import embedded, from_url
 from engine.store import RedisStateStore
 from engine.turn import Engine
@@ -233,7 +233,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     if demo and not len(catalog):
         raise ConfigError("the drug catalog is empty: ingest a corpus first")
     understander, generator, checks, describe, probes = _providers(settings, catalog)
-    paths = Paths(
+    effects = Effects(
         retriever,
         generator,
         checks=checks,
@@ -251,7 +251,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     engine = Engine(
         store=store,
         understander=understander,
-        paths=paths,
+        effects=effects,
         catalog=catalog,
         max_consecutive_clarify=settings.max_consecutive_clarify,
         history_lines=settings.history_lines,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from core.catalog import DrugCatalog, DrugEntry
 from core.errors import DuocthuError
-from core.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
+from core.evidence import Answer, Answerability, Citation, Claim, DrugCandidate, Evidence
 from core.frame import QueryFrame
 from core.ports import (
     AnswerClarify,
@@ -150,10 +150,14 @@ class MemoryRetriever:
         ]
         return cands[:limit] if limit else cands
 
-    def decide(self, evidence: Sequence[Evidence]) -> Decision:
+    def decide(self, evidence: Sequence[Evidence]) -> Answerability:
         if not evidence:
-            return Decision.NOT_FOUND
-        return Decision.VERIFY_PDF if any(e.quarantined for e in evidence) else Decision.ANSWERABLE
+            return Answerability.NOT_FOUND
+        return (
+            Answerability.VERIFY_PDF
+            if any(e.quarantined for e in evidence)
+            else Answerability.ANSWERABLE
+        )
 
 
 class QuotingAnswerer:
@@ -284,11 +288,11 @@ def sample_engine(
 ) -> Engine:
     """The real engine and Redis store over `client`, with the sample corpus, the quoting
     answerer and frames read from the turn text (`FrameEchoUnderstander`) unless given."""
-    from engine.paths import Paths  # noqa: PLC0415 - engine.paths imports this module's peers
+    from engine.effects import Effects  # noqa: PLC0415 - engine.effects imports this module's peers
     from engine.store import RedisStateStore  # noqa: PLC0415
     from engine.turn import Engine  # noqa: PLC0415
 
-    paths = Paths(
+    effects = Effects(
         retriever or MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG),
         answerer or QuotingAnswerer(),
         checks=simple_checks,
@@ -298,7 +302,7 @@ def sample_engine(
     return Engine(
         store=RedisStateStore(client, **store_options),
         understander=understander or FrameEchoUnderstander(),
-        paths=paths,
+        effects=effects,
         catalog=SAMPLE_CATALOG,
         **dict(engine_options or {}),
     )

@@ -16,7 +16,6 @@ import logging
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -29,13 +28,10 @@ from core.errors import (
     ProviderError,
     StateStoreError,
 )
-from core.evidence import Citation
 from core.frame import ClarifySlot, QueryFrame, Triage
 from core.ports import TurnObserver, Understander, UnderstandingContext
 from core.reasons import Reason
 from core.result import (
-    CheckFailure,
-    ClaimView,
     ConversationView,
     CreatedConversation,
     Outcome,
@@ -44,9 +40,9 @@ from core.result import (
 )
 from engine import diagram as state_diagram
 from engine.conversation import Conversation, HistoryLine, OpenQuestion, utcnow
+from engine.effects import Effects, Reply
 from engine.machine import TurnModel, fire, restored
 from engine.merge import resolve_frame, synthesize_query
-from engine.paths import PathOutcome, Paths
 from engine.routing import RETRIEVAL_EFFECTS, Decision, Effect, route
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
 from engine.svg import svg as state_svg
@@ -84,20 +80,6 @@ class TextRejected(DuocthuError, ValueError):
     code = "validation_error"
 
 
-@dataclass
-class _Reply:
-    outcome: Outcome
-    reason: str
-    message: str
-    quick_replies: list[str] = field(default_factory=list)
-    claims: list[ClaimView] = field(default_factory=list)
-    citations: list[Citation] = field(default_factory=list)
-    slot: ClarifySlot | None = None
-    keeps_question: bool = False
-    """Smalltalk while a question was open: the question, its slots and the state stay."""
-    problems: list[CheckFailure] = field(default_factory=list)
-
-
 class Engine:
     """Runs turns over a `StateStore`; holds no conversation between turns."""
 
@@ -106,7 +88,7 @@ class Engine:
         *,
         store: StateStore,
         understander: Understander,
-        paths: Paths,
+        effects: Effects,
         catalog: DrugCatalog,
         max_consecutive_clarify: int = 4,
         history_lines: int = 12,
@@ -123,7 +105,7 @@ class Engine:
             )
         self.store = store
         self._understander = understander
-        self._paths = paths
+        self._effects = effects
         self._catalog = catalog
         self._max_clarify = max_consecutive_clarify
         self._history_lines = history_lines
@@ -372,7 +354,7 @@ class Engine:
         budget: RequestBudget,
         timings: dict[str, float],
         found: TriageResult | None = None,
-    ) -> tuple[Decision, _Reply]:
+    ) -> tuple[Decision, Reply]:
         """Route the resolved frame and act; an open question shapes re-asks and smalltalk.
 
         Safety triage (rule 0) comes before all of it: a triaged turn is never a re-ask.
@@ -399,7 +381,7 @@ class Engine:
         timings: dict[str, float],
         text: str = "",
         found: TriageResult | None = None,
-    ) -> _Reply:
+    ) -> Reply:
         if decision.effect is Effect.TRIAGE and found is not None:
             return self._triaged(model, found, frame, budget, timings)
         if decision.effect is Effect.CLARIFY:
@@ -412,19 +394,19 @@ class Engine:
                 and frame.clarify_reason == Reason.BUDGET_EXHAUSTED
             ):
                 reason = Reason.BUDGET_EXHAUSTED
-            return _Reply(Outcome.ABSTAIN, reason, self._refusal(reason, frame))
+            return Reply(Outcome.ABSTAIN, reason, self._refusal(reason, frame))
         if decision.effect is Effect.SMALLTALK:
             fire(model, Trigger.REPLY_SMALLTALK)
-            return _Reply(
+            return Reply(
                 Outcome.ANSWERABLE, Reason.SMALLTALK, smalltalk_reply(smalltalk_kind(text))
             )
         assert decision.effect in RETRIEVAL_EFFECTS  # noqa: S101
         model.answer_target = bool(frame.drugs) or frame.condition is not None
         fire(model, Trigger.START_RETRIEVAL)
         t0 = time.perf_counter()
-        outcome = self._paths.run(decision.effect, frame, synthesize_query(frame), budget)
+        reply = self._effects.run(decision.effect, frame, synthesize_query(frame), budget)
         timings["retrieve_answer"] = _ms(t0)
-        return self._leave_retrieving(model, outcome)
+        return self._leave_retrieving(model, reply)
 
     def _triaged(
         self,
@@ -433,28 +415,28 @@ class Engine:
         frame: QueryFrame,
         budget: RequestBudget,
         timings: dict[str, float],
-    ) -> _Reply:
+    ) -> Reply:
         """Rule 0: self-harm refuses with the contacts; an emergency or an unsafe use quotes
         the named drug's evidence (no dose) or, with nothing to quote, refuses with its text."""
         reason = Reason(found.kind.value)
         if found.kind is Triage.SELF_HARM or not frame.drugs:
             fire(model, Trigger.REFUSE_FOR_SAFETY)
-            return _Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
+            return Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
         model.answer_target = True
         fire(model, Trigger.START_RETRIEVAL)
         t0 = time.perf_counter()
-        outcome = self._paths.triage(found, frame, budget)
+        reply = self._effects.triage(found, frame, budget)
         timings["retrieve_answer"] = _ms(t0)
-        if outcome.kind is not Outcome.ANSWERABLE:
+        if reply.outcome is not Outcome.ANSWERABLE:
             fire(model, Trigger.ABSTAIN_AFTER_RETRIEVAL)
-            return _Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
+            return Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
         model.grounded_answer = True
         fire(model, Trigger.ANSWER_FROM_EVIDENCE)
-        message = outcome.message
+        message = reply.message
         if found.kind is Triage.EMERGENCY:  # what to do now comes first, then the book
             message = f"{emergency_text(self._contacts)}\n\n{message}"
-        return _Reply(
-            Outcome.ANSWERABLE, reason, message, claims=outcome.claims, citations=outcome.citations
+        return Reply(
+            Outcome.ANSWERABLE, reason, message, claims=reply.claims, citations=reply.citations
         )
 
     def _triage_text(self, kind: Triage) -> str:
@@ -464,42 +446,42 @@ class Engine:
             return self_harm_text(self._contacts)
         return unsafe_use_text()
 
-    def _leave_retrieving(self, model: TurnModel, outcome: PathOutcome) -> _Reply:
-        if outcome.kind is Outcome.ANSWERABLE:
+    def _leave_retrieving(self, model: TurnModel, reply: Reply) -> Reply:
+        if reply.outcome is Outcome.ANSWERABLE:
             model.grounded_answer = True
             fire(model, Trigger.ANSWER_FROM_EVIDENCE)
-            return _Reply(
+            return Reply(
                 Outcome.ANSWERABLE,
-                outcome.reason,
-                outcome.message,
-                claims=outcome.claims,
-                citations=outcome.citations,
+                reply.reason,
+                reply.message,
+                claims=reply.claims,
+                citations=reply.citations,
             )
-        if outcome.kind is Outcome.CLARIFY:
+        if reply.outcome is Outcome.CLARIFY:
             if fire(model, Trigger.ASK_ROUTE):
-                return _Reply(
+                return Reply(
                     Outcome.CLARIFY,
-                    outcome.reason,
-                    outcome.message,
-                    quick_replies=outcome.quick_replies,
-                    slot=outcome.slot,
+                    reply.reason,
+                    reply.message,
+                    quick_replies=reply.quick_replies,
+                    slot=reply.slot,
                 )
             fire(model, Trigger.TRIP_BREAKER)
-            return _Reply(
+            return Reply(
                 Outcome.ABSTAIN,
                 Reason.CLARIFY_LOOP_EXHAUSTED,
                 abstain_text("clarify_loop_exhausted"),
             )
         fire(model, Trigger.ABSTAIN_AFTER_RETRIEVAL)
-        return _Reply(Outcome.ABSTAIN, outcome.reason, outcome.message, problems=outcome.problems)
+        return Reply(Outcome.ABSTAIN, reply.reason, reply.message, problems=reply.problems)
 
     def _clarify(
         self, model: TurnModel, reason: str, slot: ClarifySlot | None, frame: QueryFrame
-    ) -> _Reply:
+    ) -> Reply:
         trigger = _CLARIFY_TRIGGER.get(reason, Trigger.ASK_DETAIL)
         if not fire(model, trigger):
             fire(model, Trigger.TRIP_BREAKER)
-            return _Reply(
+            return Reply(
                 Outcome.ABSTAIN,
                 Reason.CLARIFY_LOOP_EXHAUSTED,
                 abstain_text("clarify_loop_exhausted"),
@@ -518,16 +500,16 @@ class Engine:
             replies = list(frame.condition.options)
         else:
             message = clarify_text(reason)
-        return _Reply(Outcome.CLARIFY, reason, message, quick_replies=replies, slot=slot)
+        return Reply(Outcome.CLARIFY, reason, message, quick_replies=replies, slot=slot)
 
     def _acknowledge(
         self, model: TurnModel, text: str, question: OpenQuestion, prior: QueryFrame | None
-    ) -> _Reply:
+    ) -> Reply:
         """Thanks or a greeting while a question is open: a short reply, the question again."""
         fire(model, Trigger.ACKNOWLEDGE)
         names = " và ".join(self._catalog.name_of(d) for d in (prior.drugs if prior else []))
         asked = plain_question(question.reason, slot=question.slot.value, drugs=names)
-        return _Reply(
+        return Reply(
             Outcome.ANSWERABLE,
             Reason.SMALLTALK,
             open_question_reminder(smalltalk_kind(text), asked),
@@ -535,7 +517,7 @@ class Engine:
             keeps_question=True,
         )
 
-    def _reasked(self, reply: _Reply, question: OpenQuestion, frame: QueryFrame) -> _Reply:
+    def _reasked(self, reply: Reply, question: OpenQuestion, frame: QueryFrame) -> Reply:
         """The open question asked again more plainly, with its quick replies."""
         names = " và ".join(self._catalog.name_of(d) for d in frame.drugs)
         slot = reply.slot or question.slot

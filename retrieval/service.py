@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from core.catalog import DrugCatalog
 from core.errors import ConfigError, IndexUnavailable
-from core.evidence import Decision, DrugCandidate, Evidence
+from core.evidence import Answerability, DrugCandidate, Evidence
 from core.sections import OVERVIEW_SECTIONS, SectionKey
 from retrieval.convert import hit_to_evidence
 from retrieval.embed import Embedder
@@ -190,12 +190,12 @@ class RetrievalService:
             found = self._indications.dense_candidates(vector, pool=cap * 3, cap=cap)
         return found[:cap]
 
-    def decide(self, evidence: Sequence[Evidence]) -> Decision:
+    def decide(self, evidence: Sequence[Evidence]) -> Answerability:
         if not evidence:
-            return Decision.NOT_FOUND
+            return Answerability.NOT_FOUND
         if any(e.quarantined for e in evidence):
-            return Decision.VERIFY_PDF
-        return Decision.ANSWERABLE
+            return Answerability.VERIFY_PDF
+        return Answerability.ANSWERABLE
 
 
 INDICATION_SECTION = SectionKey.CHI_DINH.value

@@ -53,7 +53,7 @@ CORPUS_FILES = (
     ROOT / "data" / "formulary" / "part2.jsonl",
 )
 # The engine lists at most this many drugs (Settings.indication_candidates) and assesses
-# the first SAFETY_TOP of them (Paths.safety_candidates).
+# the first SAFETY_TOP of them (Effects.safety_candidates).
 LIST_LIMIT = 8
 SAFETY_TOP = 5
 CONDITION_REASON = "condition_to_drug"

@@ -25,8 +25,7 @@ SKIPPED = {"evals", "testing.py"}
 # Call name -> position of the reason among its positional arguments.
 REASON_POSITION = {
     "_abstain": 0,
-    "_Reply": 1,
-    "PathOutcome": 1,
+    "Reply": 1,
     "Decision": 3,
     "_fixed": 3,
     "TransitionSpec": 4,

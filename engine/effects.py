@@ -1,7 +1,7 @@
 """The retrieval effects: single drug, interaction, condition→drug.
 
-Each path fetches evidence through the `Retriever`, asks the `AnswerGenerator`
-for claims, runs every grounding check, and returns an outcome value. Any
+Each effect fetches evidence through the `Retriever`, asks the `AnswerGenerator`
+for claims, runs every grounding check, and returns a `Reply`. Any
 failed check, empty answer or provider failure turns into an abstention: the
 user sees no part of a failed answer.
 """
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from core.budget import RequestBudget
 from core.catalog import DrugCatalog
 from core.errors import GenerationUnavailable
-from core.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
+from core.evidence import Answer, Answerability, Citation, Claim, DrugCandidate, Evidence
 from core.frame import ClarifySlot, QueryFrame, Triage, TurnType
 from core.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
 from core.reasons import Reason
@@ -52,16 +52,19 @@ Renderer = Callable[[Answer, Sequence[Evidence]], RenderedAnswer]
 
 
 @dataclass
-class PathOutcome:
-    """What a retrieval path decided: answer, clarify (route) or abstain, with its words."""
+class Reply:
+    """What an effect decided and what the turn sends: answer, clarify or abstain, with its
+    words; the one value from a retrieval effect to the turn's result."""
 
-    kind: Outcome
+    outcome: Outcome
     reason: str
     message: str
+    quick_replies: list[str] = field(default_factory=list)
     claims: list[ClaimView] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)
-    quick_replies: list[str] = field(default_factory=list)
     slot: ClarifySlot | None = None
+    keeps_question: bool = False
+    """Smalltalk while a question was open: the question, its slots and the state stay."""
     problems: list[CheckFailure] = field(default_factory=list)
 
 
@@ -72,11 +75,11 @@ def _without_doses(answer: Answer, _pool: Sequence[Evidence]) -> Answer:
     return answer.model_copy(update={"claims": kept})
 
 
-def _abstain(reason: str, message: str | None = None, **values: str) -> PathOutcome:
-    return PathOutcome(Outcome.ABSTAIN, reason, message or abstain_text(reason, **values))
+def _abstain(reason: str, message: str | None = None, **values: str) -> Reply:
+    return Reply(Outcome.ABSTAIN, reason, message or abstain_text(reason, **values))
 
 
-class Paths:
+class Effects:
     """Runs the retrieval effect a routing decision chose."""
 
     def __init__(
@@ -98,9 +101,7 @@ class Paths:
         self._indication_limit = indication_limit
         self._safety_candidates = safety_candidates
 
-    def run(
-        self, effect: Effect, frame: QueryFrame, question: str, budget: RequestBudget
-    ) -> PathOutcome:
+    def run(self, effect: Effect, frame: QueryFrame, question: str, budget: RequestBudget) -> Reply:
         try:
             if effect is Effect.INTERACTION:
                 return self._interaction(frame, question, budget)
@@ -133,7 +134,7 @@ class Paths:
         *,
         reason: str = Reason.SINGLE_DRUG,
         extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = None,
-    ) -> PathOutcome:
+    ) -> Reply:
         sections = self._sections_for(frame)
         evidence: list[Evidence] = []
         for drug in frame.drugs:
@@ -143,7 +144,7 @@ class Paths:
             if not found:
                 found = self._retriever.search(question, drug_id=drug, sections=sections)
             evidence += found
-        if self._retriever.decide(evidence) is Decision.NOT_FOUND:
+        if self._retriever.decide(evidence) is Answerability.NOT_FOUND:
             return _abstain(Reason.NO_EVIDENCE)
         return self._generate(
             AnswerMode.SINGLE,
@@ -158,7 +159,7 @@ class Paths:
         )
 
     # -- safety triage (routing rule 0) ---------------------------------------
-    def triage(self, found: TriageResult, frame: QueryFrame, budget: RequestBudget) -> PathOutcome:
+    def triage(self, found: TriageResult, frame: QueryFrame, budget: RequestBudget) -> Reply:
         """The quoted-evidence part of an emergency or unsafe-use reply, never with a dose.
 
         Answerable with the triage reason when something could be quoted and passed the
@@ -167,18 +168,18 @@ class Paths:
         reason = Reason(found.kind.value)
         try:
             if found.kind is Triage.EMERGENCY:
-                outcome = self._overdose(frame, budget)
+                reply = self._overdose(frame, budget)
             else:
-                outcome = self._unsafe_use(found, frame, budget)
+                reply = self._unsafe_use(found, frame, budget)
         except GenerationUnavailable as exc:
             failure = CheckFailure(check="generation", problem=exc.reason)
-            return PathOutcome(Outcome.ABSTAIN, reason, "", problems=[failure])
-        if outcome.kind is not Outcome.ANSWERABLE:
+            return Reply(Outcome.ABSTAIN, reason, "", problems=[failure])
+        if reply.outcome is not Outcome.ANSWERABLE:
             # What the quoting path knew (a failed check, or simply no evidence) stays traced.
-            return PathOutcome(Outcome.ABSTAIN, reason, "", problems=list(outcome.problems))
-        return outcome
+            return Reply(Outcome.ABSTAIN, reason, "", problems=list(reply.problems))
+        return reply
 
-    def _overdose(self, frame: QueryFrame, budget: RequestBudget) -> PathOutcome:
+    def _overdose(self, frame: QueryFrame, budget: RequestBudget) -> Reply:
         # The ordinary single-drug attribute path for the overdose section, so generation and
         # every grounding check are the usual ones; claims carrying a dose are dropped.
         focus = frame.model_copy(
@@ -192,9 +193,7 @@ class Paths:
         question = f"Quá liều và xử trí quá liều {self._catalog.name_of(frame.drugs[0])}."
         return self._single(focus, question, budget, reason=Reason.EMERGENCY, extend=_without_doses)
 
-    def _unsafe_use(
-        self, found: TriageResult, frame: QueryFrame, budget: RequestBudget
-    ) -> PathOutcome:
+    def _unsafe_use(self, found: TriageResult, frame: QueryFrame, budget: RequestBudget) -> Reply:
         if not frame.drugs or found.use is None:
             return _abstain(Reason.NO_EVIDENCE)
         drug = frame.drugs[0]
@@ -242,15 +241,15 @@ class Paths:
         return self._checked(request, answer, Triage.UNSAFE_USE.value)
 
     # -- interaction --------------------------------------------------------
-    def _interaction(self, frame: QueryFrame, question: str, budget: RequestBudget) -> PathOutcome:
+    def _interaction(self, frame: QueryFrame, question: str, budget: RequestBudget) -> Reply:
         pool: list[Evidence] = []
         for drug in frame.drugs:
             for part in self._retriever.find_by_section(drug, SectionKey.TUONG_TAC_THUOC):
                 # Keep VERIFY_PDF parts: a quarantined table's notice must not be dropped.
-                if self._retriever.decide([part]) is not Decision.NOT_FOUND:
+                if self._retriever.decide([part]) is not Answerability.NOT_FOUND:
                     pool.append(part)
         names = " và ".join(self._catalog.name_of(d) for d in frame.drugs)
-        if self._retriever.decide(pool) is Decision.NOT_FOUND:
+        if self._retriever.decide(pool) is Answerability.NOT_FOUND:
             return _abstain(Reason.NO_INTERACTION_EVIDENCE, names=names)
         return self._generate(
             AnswerMode.INTERACTION,
@@ -264,7 +263,7 @@ class Paths:
         )
 
     # -- condition → drug ---------------------------------------------------
-    def _condition(self, frame: QueryFrame, question: str, budget: RequestBudget) -> PathOutcome:
+    def _condition(self, frame: QueryFrame, question: str, budget: RequestBudget) -> Reply:
         assert frame.condition is not None  # noqa: S101 - routing rule 7 guarantees it
         candidates = self._retriever.find_by_indication(
             frame.condition.normalized, limit=self._indication_limit
@@ -331,9 +330,9 @@ class Paths:
         budget: RequestBudget,
         *,
         reason: str,
-        empty: PathOutcome,
+        empty: Reply,
         extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = None,
-    ) -> PathOutcome:
+    ) -> Reply:
         request = AnswerRequest(
             mode=mode,
             question=question,
@@ -344,7 +343,7 @@ class Paths:
         )
         generated = self._generator.generate(request)
         if isinstance(generated, AnswerClarify):
-            return PathOutcome(
+            return Reply(
                 Outcome.CLARIFY,
                 generated.reason,
                 generated.question,
@@ -359,7 +358,7 @@ class Paths:
                 return empty
         return self._checked(request, generated, reason)
 
-    def _checked(self, request: AnswerRequest, generated: Answer, reason: str) -> PathOutcome:
+    def _checked(self, request: AnswerRequest, generated: Answer, reason: str) -> Reply:
         """Run every grounding check; a failure abstains, a pass renders the message."""
         evidence = request.evidence
         verdicts = run_checks(generated, evidence, self._checks(request))
@@ -370,14 +369,18 @@ class Paths:
             for p in v.problems or ("failed",)
         ]
         if problems:
-            outcome = _abstain(Reason.GROUNDING_FAILED)
-            outcome.problems = problems
-            return outcome
+            reply = _abstain(Reason.GROUNDING_FAILED)
+            reply.problems = problems
+            return reply
         rendered = self._render(generated, evidence)
         claims = [ClaimView(text=c.text, citations=list(c.citations)) for c in rendered.claims]
-        return PathOutcome(
-            Outcome.ANSWERABLE, reason, rendered.message, claims, list(rendered.citations)
+        return Reply(
+            Outcome.ANSWERABLE,
+            reason,
+            rendered.message,
+            claims=claims,
+            citations=list(rendered.citations),
         )
 
 
-__all__ = ["ChecksFactory", "PathOutcome", "Paths", "Renderer"]
+__all__ = ["ChecksFactory", "Effects", "Renderer", "Reply"]

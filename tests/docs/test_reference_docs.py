@@ -11,7 +11,7 @@ import pytest
 from core.reasons import Reason
 from core.sections import SECTION_TITLES
 from core.settings import Settings
-from server import _MESSAGES
+from engine.http_errors import MESSAGES
 from tests.docs.reason_sources import bare_reasons, table_reasons
 
 REPO = Path(__file__).resolve().parents[2]
@@ -54,7 +54,7 @@ def test_safety_reasons_are_documented_under_both_outcomes() -> None:
     assert "| `self_harm` |" in abstain
 
 
-@pytest.mark.parametrize("code", sorted(_MESSAGES))
+@pytest.mark.parametrize("code", sorted(MESSAGES))
 def test_every_error_code_is_documented(code: str) -> None:
     """Each error code server.py can answer has a row in docs/api.md."""
     assert re.search(rf"^\| \d{{3}} \| `{code}` \|", (DOCS / "api.md").read_text("utf-8"), re.M)

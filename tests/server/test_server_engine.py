@@ -14,8 +14,9 @@ from core.evidence import Answer, Claim
 from core.ports import AnswerRequest
 from core.settings import Settings
 from engine import openapi
+from engine.http_errors import MESSAGES as _MESSAGES
 from engine.testing import sample_runtime
-from server import _MESSAGES, TurnRequest, create_app
+from server import TurnRequest, create_app
 from tests.support.dialogue import scripted_runtime, scripted_understander, start
 
 SCHEMAS = openapi.document(TurnRequest, list(_MESSAGES), max_turn_chars=2000)["components"][

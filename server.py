@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import math
 import os
 import shutil
 import tempfile
@@ -30,32 +29,30 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from engine import bootstrap, cpu, openapi, serving, startup
-from engine.access import AccessMiddleware
-from engine.errors import (
+from core import cpu, startup
+from core.errors import (
     ConfigError,
     DuocthuError,
-    IndexError_,
-    StateStoreError,
-    TurnInProgress,
-    VersionConflict,
 )
-from engine.jsonbody import BodyRejected, parse_json_body
-from engine.logging import TurnLogger, configure_logging, log_config
-from engine.metrics import MULTIPROC_ENV, TurnMetrics
-from engine.offload import Offload
-from engine.ports import TurnObserver
-from engine.ratelimit import RateLimiter
-from engine.result import (
+from core.logging import TurnLogger, configure_logging, log_config
+from core.ports import TurnObserver
+from core.result import (
     ComponentStatus,
     ConversationView,
     CreatedConversation,
     TraceEntry,
     TurnResult,
 )
-from engine.settings import Settings
+from core.settings import Settings
+from engine import bootstrap, openapi, serving
+from engine.access import AccessMiddleware
+from engine.http_errors import MESSAGES, ApiError, as_api_error, handle_error
+from engine.jsonbody import BodyRejected, parse_json_body
+from engine.metrics import MULTIPROC_ENV, TurnMetrics
+from engine.middleware import DeclaredBodyLimit, SecurityHeaders
+from engine.offload import Offload
+from engine.ratelimit import RateLimiter
 from states import State
 
 T = TypeVar("T")
@@ -117,95 +114,6 @@ class TurnRequest(BaseModel):
 
     text: str = Field(min_length=1)
     idempotency_key: str | None = Field(default=None, min_length=1, max_length=128)
-
-
-# -- errors ---------------------------------------------------------------------------------
-
-_MESSAGES = {
-    "bad_request": "Yêu cầu không hợp lệ.",
-    "not_found": "Không tìm thấy cuộc trò chuyện.",
-    "method_not_allowed": "Phương thức không được hỗ trợ.",
-    "turn_in_progress": "Câu hỏi trước vẫn đang được xử lý, vui lòng thử lại sau giây lát.",
-    "payload_too_large": "Nội dung gửi lên quá lớn.",
-    "validation_error": "Dữ liệu gửi lên không hợp lệ.",
-    "idempotency_key_reused": "Mã idempotency_key này đã dùng cho một câu hỏi khác.",
-    "request_timeout": "Nội dung gửi lên đến quá chậm.",
-    "rate_limited": "Bạn gửi quá nhanh, vui lòng thử lại sau.",
-    "state_store_unavailable": "Kho hội thoại tạm thời không dùng được; câu hỏi chưa được xử lý.",
-    "index_unavailable": "Chỉ mục dược thư tạm thời không dùng được.",
-    "internal_error": "Lỗi máy chủ.",
-}
-
-
-class ApiError(Exception):
-    def __init__(
-        self,
-        status: int,
-        code: str,
-        message: str = "",
-        retry_after: int = 0,
-        headers: dict[str, str] | None = None,
-    ) -> None:
-        super().__init__(code)
-        self.status, self.code = status, code
-        self.headers = dict(headers or {})
-        if retry_after:
-            self.headers["Retry-After"] = str(retry_after)
-        self.message = message or _MESSAGES.get(code, _MESSAGES["internal_error"])
-
-
-def _error_response(
-    status: int, code: str, message: str, headers: dict[str, str] | None = None
-) -> JSONResponse:
-    body = {"error": {"code": code, "message": unicodedata.normalize("NFC", message)}}
-    return JSONResponse(body, status_code=status, headers=headers)
-
-
-_STATUS_BY_CODE = {
-    "bad_request": 400,
-    "not_found": 404,
-    "turn_in_progress": 409,
-    "payload_too_large": 413,
-    "validation_error": 422,
-    "idempotency_key_reused": 422,
-    "request_timeout": 408,
-    "rate_limited": 429,
-    "state_store_unavailable": 503,
-    "index_unavailable": 503,
-}
-
-
-def _as_api_error(exc: Exception) -> ApiError:
-    if isinstance(exc, ApiError):
-        return exc
-    if isinstance(exc, TurnInProgress):
-        return ApiError(409, "turn_in_progress", retry_after=max(1, math.ceil(exc.retry_after)))
-    if isinstance(exc, VersionConflict):
-        return ApiError(409, "turn_in_progress", retry_after=1)
-    if isinstance(exc, DuocthuError) and exc.code in _STATUS_BY_CODE:
-        return ApiError(_STATUS_BY_CODE[exc.code], exc.code)
-    if isinstance(exc, StateStoreError):
-        return ApiError(503, "state_store_unavailable")
-    if isinstance(exc, IndexError_):
-        return ApiError(503, "index_unavailable")
-    if isinstance(exc, ConfigError):
-        return ApiError(400, "bad_request")
-    if isinstance(exc, HTTPException):
-        codes = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
-        code = codes.get(exc.status_code, "bad_request")
-        message = "Không tìm thấy." if exc.status_code == 404 else ""
-        return ApiError(exc.status_code, code, message, headers=dict(exc.headers or {}))
-    return ApiError(500, "internal_error")
-
-
-async def handle_error(request: Request, exc: Exception) -> Response:
-    """The one error handler: every failure becomes `{"error": {"code", "message"}}`."""
-    err = _as_api_error(exc)
-    if err.status >= 500:
-        log.warning(
-            "request_failed", extra={"fields": {"code": err.code, "type": type(exc).__name__}}
-        )
-    return _error_response(err.status, err.code, err.message, err.headers)
 
 
 # -- request helpers ------------------------------------------------------------------------
@@ -304,7 +212,7 @@ async def create_conversation(request: Request) -> Response:
 def _count_refused(state: AppState, exc: Exception) -> None:
     """A turn refused by the shell before the engine saw it still counts as a failed turn
     (the engine's observers count the ones it refuses itself)."""
-    state["metrics"].turn_errors.labels(code=_as_api_error(exc).code).inc()
+    state["metrics"].turn_errors.labels(code=as_api_error(exc).code).inc()
 
 
 async def post_turn(request: Request) -> Response:
@@ -394,7 +302,7 @@ async def metrics(request: Request) -> Response:
 def _openapi(settings: Settings) -> Callable[[Request], Awaitable[Response]]:
     """`GET /openapi.json`: the document generated once from the models (engine/openapi.py)."""
     body = openapi.render(
-        openapi.document(TurnRequest, list(_MESSAGES), max_turn_chars=settings.max_turn_chars)
+        openapi.document(TurnRequest, list(MESSAGES), max_turn_chars=settings.max_turn_chars)
     )
 
     async def endpoint(request: Request) -> Response:
@@ -411,87 +319,6 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC_DIR / "index.html", media_type="text/html; charset=utf-8")
 
 
-# -- middleware -----------------------------------------------------------------------------
-
-_CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'"
-)
-_SECURITY_HEADERS = [
-    (b"content-security-policy", _CSP.encode()),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
-    (b"cross-origin-opener-policy", b"same-origin"),
-    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
-]
-
-
-class SecurityHeaders:
-    """Adds strict headers to every response; API responses are never cached.
-
-    It also answers an exception nothing else handled, with the JSON 500: Starlette's own
-    500 is sent from outside every middleware, so it would go out without these headers.
-    """
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        api = not str(scope.get("path", "")).startswith("/static/")
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = [*message.get("headers", []), *_SECURITY_HEADERS]
-                if api:
-                    headers.append((b"cache-control", b"no-store"))
-                message = {**message, "headers": headers}
-            await send(message)
-
-        started = False
-
-        async def send_tracked(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send_with_headers(message)
-
-        try:
-            await self.app(scope, receive, send_tracked)
-        except Exception as exc:
-            if started:
-                raise
-            log.warning(
-                "request_failed",
-                extra={"fields": {"code": "internal_error", "type": type(exc).__name__}},
-            )
-            response = _error_response(500, "internal_error", _MESSAGES["internal_error"])
-            await response(scope, receive, send_with_headers)
-
-
-class DeclaredBodyLimit:
-    """Refuses a declared Content-Length over the limit with the JSON 413 before any read.
-
-    Streamed bodies are cut by the routes' own `max_body_size`; this outer check
-    exists so a declared oversize gets our JSON error rather than plain text.
-    """
-
-    def __init__(self, app: ASGIApp, max_body_size: int) -> None:
-        self.app, self.max_body_size = app, max_body_size
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            declared = dict(scope.get("headers", [])).get(b"content-length", b"")
-            if declared.isdigit() and int(declared) > self.max_body_size:
-                response = _error_response(413, "payload_too_large", _MESSAGES["payload_too_large"])
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
-
-
 # -- the app --------------------------------------------------------------------------------
 
 
@@ -504,7 +331,7 @@ def create_app(
     """Build the app; the runtime itself is built in the lifespan, once per process.
 
     `pin_threads` (set by `serve` for a single worker) keeps the event loop's thread and
-    the turn threads it starts on one core, per `PIN_CPU` (engine/cpu.py says why).
+    the turn threads it starts on one core, per `PIN_CPU` (core/cpu.py says why).
     """
     settings = settings if settings is not None else Settings()
     # A --workers worker builds its app here: its request-head caps come from its settings.

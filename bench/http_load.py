@@ -177,7 +177,7 @@ def start_server(
         "RATE_LIMIT_BURST": "100000000",
     }
     code = (
-        "from engine.settings import Settings; from server import serve; "
+        "from core.settings import Settings; from server import serve; "
         f"serve(Settings(), host='127.0.0.1', port={port}, workers=1)"
     )
     log = (data_dir / "server.log").open("ab")

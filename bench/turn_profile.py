@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 import server
-from engine.logging import configure_logging
-from engine.settings import Settings
+from core.logging import configure_logging
+from core.settings import Settings
 
 TEXTS = ["Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "xin chào", "liều cho chó", "cảm ơn"]
 RESULTS = Path(__file__).resolve().parent / "results" / "turn_profile.json"

@@ -1,7 +1,7 @@
 """The access middleware: a request id for every request, one access line, HTTP metrics.
 
 Pure ASGI, so the engine does not import Starlette. It reads `X-Request-ID` (kept when
-sane, generated otherwise), sets `engine.logging.REQUEST_ID` for every log line of the
+sane, generated otherwise), sets `core.logging.REQUEST_ID` for every log line of the
 request, echoes the id in the response header, and when the response is done writes one
 `request` line (method, route template, status, duration) and feeds the HTTP metrics.
 Routes are named by their template (`/v1/conversations/{conversation_id}`), never the
@@ -17,7 +17,7 @@ import uuid
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, Protocol
 
-from engine.logging import REQUEST_ID
+from core.logging import REQUEST_ID
 
 ACCESS_LOGGER = "duocthu.access"
 REQUEST_ID_HEADER = "x-request-id"

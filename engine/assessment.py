@@ -14,13 +14,13 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.catalog import DrugCatalog
-from engine.frame import PatientContext
-from engine.sections import SectionKey
-from engine.understanding.conditions import ALIASES
+from core.catalog import DrugCatalog
+from core.evidence import Claim, DrugCandidate, Evidence
+from core.frame import PatientContext
+from core.sections import SectionKey
+from core.text import contains_phrase, fold, sentences_of
 from grounding.candidates import DrugMentions
-from grounding.evidence import Claim, DrugCandidate, Evidence
-from grounding.text import contains_phrase, fold, sentences_of
+from understanding.conditions import ALIASES
 
 Fetch = Callable[[str, str], list[Evidence]]
 """`Retriever.find_by_section(drug_id, section_key)`: the whole section, in part order."""

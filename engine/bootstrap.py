@@ -15,20 +15,20 @@ from typing import Any
 
 import redis
 
-from engine.budget import RequestBudget
-from engine.catalog import DrugCatalog
-from engine.errors import ConfigError, DuocthuError, StateStoreError
-from engine.paths import Paths
-from engine.ports import AnswerGenerator, AnswerRequest, TurnObserver, Understander
-from engine.redis_client import embedded, from_url
-from engine.result import ComponentStatus
-from engine.settings import (
+from core.budget import RequestBudget
+from core.catalog import DrugCatalog
+from core.errors import ConfigError, DuocthuError, StateStoreError
+from core.ports import AnswerGenerator, AnswerRequest, TurnObserver, Understander
+from core.result import ComponentStatus
+from core.settings import (
     AnswerProvider,
     EmbeddingProvider,
     Settings,
     UnderstandingProvider,
     load_settings,
 )
+from engine.effects import Effects
+from engine.redis_client import embedded, from_url
 from engine.store import RedisStateStore
 from engine.turn import Engine
 from grounding.checks import Check
@@ -155,9 +155,9 @@ def _providers(
     dict[str, str],
     dict[str, ProviderProbe],
 ]:
-    from engine.understanding import RulesUnderstander  # noqa: PLC0415
     from grounding.extractive import ExtractiveAnswerer  # noqa: PLC0415
     from grounding.verify import default_checks  # noqa: PLC0415
+    from understanding import RulesUnderstander  # noqa: PLC0415
 
     understander: Understander = RulesUnderstander(catalog)
     generator: AnswerGenerator = ExtractiveAnswerer(catalog)
@@ -169,7 +169,7 @@ def _providers(
         or settings.answer_provider is AnswerProvider.BEDROCK
     )
     if uses_bedrock:
-        from grounding.bedrock import ConverseClient  # noqa: PLC0415
+        from core.bedrock import ConverseClient  # noqa: PLC0415
 
         client = ConverseClient(
             model_id=settings.bedrock_model_id,
@@ -178,7 +178,7 @@ def _providers(
         )
         bedrock = ProviderProbe(client.credentials_available, "no AWS credentials or region")
         if settings.understanding_provider is UnderstandingProvider.BEDROCK:
-            from engine.understanding.bedrock import BedrockUnderstander  # noqa: PLC0415
+            from understanding.bedrock import BedrockUnderstander  # noqa: PLC0415
 
             understander = BedrockUnderstander(client, catalog)
             describe["understanding"] = f"bedrock {settings.bedrock_model_id}"
@@ -233,7 +233,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     if demo and not len(catalog):
         raise ConfigError("the drug catalog is empty: ingest a corpus first")
     understander, generator, checks, describe, probes = _providers(settings, catalog)
-    paths = Paths(
+    effects = Effects(
         retriever,
         generator,
         checks=checks,
@@ -251,7 +251,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     engine = Engine(
         store=store,
         understander=understander,
-        paths=paths,
+        effects=effects,
         catalog=catalog,
         max_consecutive_clarify=settings.max_consecutive_clarify,
         history_lines=settings.history_lines,

@@ -20,41 +20,42 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from engine.errors import ConversationNotFound, DuocthuError
-from engine.result import TraceEntry, TurnResult
-from grounding.evidence import Citation
+from core.errors import ConversationNotFound, DuocthuError
+from core.evidence import Citation
+from core.reasons import Reason
+from core.result import TraceEntry, TurnResult
 
 if TYPE_CHECKING:
     from engine.bootstrap import Runtime
 
 REASON_LABELS: dict[str, str] = {
-    "single_drug": "trả lời từ Dược thư",
-    "interaction": "tương tác thuốc, theo Dược thư",
-    "condition_to_drug": "thuốc có chỉ định cho tình trạng này",
-    "smalltalk": "chào hỏi",
-    "missing_population": "cần biết dùng cho người lớn hay trẻ em",
-    "missing_pediatric_age_or_weight": "cần cả tuổi và cân nặng của trẻ",
-    "needs_more_info": "cần thêm thông tin",
-    "ambiguous_condition": "tình trạng còn chung chung",
-    "no_condition": "chưa nêu bệnh hoặc triệu chứng",
-    "no_indication": "chưa nêu bệnh hoặc triệu chứng",
-    "missing_attribute": "chưa rõ muốn biết gì về thuốc",
-    "no_drug": "chưa nêu tên thuốc",
-    "ambiguous_route": "cần biết đường dùng thuốc",
-    "out_of_scope": "ngoài phạm vi Dược thư",
-    "unsupported_reverse_relation": "loại câu hỏi này chưa được hỗ trợ",
-    "drug_not_in_formulary": "thuốc không có trong Dược thư",
-    "clarify_loop_exhausted": "đã hỏi lại nhiều lần mà chưa rõ câu hỏi",
-    "no_interaction_evidence": "Dược thư không ghi nhận tương tác giữa hai thuốc",
-    "no_evidence": "không tìm thấy thông tin trong Dược thư",
-    "no_safety_evidence": "chưa kiểm tra được độ an toàn cho người bệnh này",
-    "grounding_failed": "câu trả lời không khớp nguồn nên không được đưa ra",
-    "budget_exhausted": "hết thời gian xử lý",
-    "understanding_failed": "chưa hiểu được câu hỏi (lỗi mô hình)",
-    "generation_unavailable": "tạm thời không soạn được câu trả lời",
-    "emergency": "có thể là tình huống cấp cứu",
-    "self_harm": "bạn không một mình: hãy gọi hỗ trợ ngay",
-    "unsafe_use": "cách dùng thuốc này không an toàn",
+    Reason.SINGLE_DRUG: "trả lời từ Dược thư",
+    Reason.INTERACTION: "tương tác thuốc, theo Dược thư",
+    Reason.CONDITION_TO_DRUG: "thuốc có chỉ định cho tình trạng này",
+    Reason.SMALLTALK: "chào hỏi",
+    Reason.MISSING_POPULATION: "cần biết dùng cho người lớn hay trẻ em",
+    Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT: "cần cả tuổi và cân nặng của trẻ",
+    Reason.NEEDS_MORE_INFO: "cần thêm thông tin",
+    Reason.AMBIGUOUS_CONDITION: "tình trạng còn chung chung",
+    Reason.NO_CONDITION: "chưa nêu bệnh hoặc triệu chứng",
+    Reason.NO_INDICATION: "chưa nêu bệnh hoặc triệu chứng",
+    Reason.MISSING_ATTRIBUTE: "chưa rõ muốn biết gì về thuốc",
+    Reason.NO_DRUG: "chưa nêu tên thuốc",
+    Reason.AMBIGUOUS_ROUTE: "cần biết đường dùng thuốc",
+    Reason.OUT_OF_SCOPE: "ngoài phạm vi Dược thư",
+    Reason.UNSUPPORTED_REVERSE_RELATION: "loại câu hỏi này chưa được hỗ trợ",
+    Reason.DRUG_NOT_IN_FORMULARY: "thuốc không có trong Dược thư",
+    Reason.CLARIFY_LOOP_EXHAUSTED: "đã hỏi lại nhiều lần mà chưa rõ câu hỏi",
+    Reason.NO_INTERACTION_EVIDENCE: "Dược thư không ghi nhận tương tác giữa hai thuốc",
+    Reason.NO_EVIDENCE: "không tìm thấy thông tin trong Dược thư",
+    Reason.NO_SAFETY_EVIDENCE: "chưa kiểm tra được độ an toàn cho người bệnh này",
+    Reason.GROUNDING_FAILED: "câu trả lời không khớp nguồn nên không được đưa ra",
+    Reason.BUDGET_EXHAUSTED: "hết thời gian xử lý",
+    Reason.UNDERSTANDING_FAILED: "chưa hiểu được câu hỏi (lỗi mô hình)",
+    Reason.GENERATION_UNAVAILABLE: "tạm thời không soạn được câu trả lời",
+    Reason.EMERGENCY: "có thể là tình huống cấp cứu",
+    Reason.SELF_HARM: "bạn không một mình: hãy gọi hỗ trợ ngay",
+    Reason.UNSAFE_USE: "cách dùng thuốc này không an toàn",
 }
 
 HELP = "Lệnh: /new (cuộc trò chuyện mới), /state (trạng thái), /trace (các lượt), /quit (thoát)."

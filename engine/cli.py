@@ -10,9 +10,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.errors import DuocthuError
-from engine.settings import Settings, load_settings
-from engine.startup import announce, check_data_dir, checked
+from core.errors import DuocthuError
+from core.settings import Settings, load_settings
+from core.startup import announce, check_data_dir, checked
 from states.definition import State
 
 EVAL_SETS = {
@@ -27,7 +27,7 @@ EVAL_SETS = {
 
 
 # The settings each command reads (all of them read every setting; these are the ones
-# that change what it does). Names are engine/settings.py fields; docs/settings.md says
+# that change what it does). Names are core/settings.py fields; docs/settings.md says
 # what each one means.
 _ENGINE_SETTINGS = (
     "duocthu_data_dir",
@@ -82,7 +82,7 @@ options after SET go to that set's runner (`duocthu eval SET --help` lists them)
 
 
 def _default_text(name: str) -> str:
-    from engine.settings import Settings  # noqa: PLC0415 - pydantic only when help is built
+    from core.settings import Settings  # noqa: PLC0415 - pydantic only when help is built
 
     field = Settings.model_fields[name]
     value = field.get_default(call_default_factory=True)
@@ -158,7 +158,7 @@ def _parser() -> argparse.ArgumentParser:
         help="resume a conversation this terminal started (default: start a new one)",
     )
     ingest = _sub(sub, "ingest", "load corpus JSON Lines into the index, all or nothing")
-    from retrieval.ingest import add_ingest_arguments  # noqa: PLC0415 - argparse only, light
+    from retrieval.ingest_command import add_ingest_arguments  # noqa: PLC0415 - argparse only, light
 
     add_ingest_arguments(ingest)
     diagram = _sub(sub, "diagram", "print the state machine")
@@ -224,7 +224,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "diagram":
         return _diagram(args)
     if args.command == "ingest":
-        from retrieval.ingest import run as ingest_run  # noqa: PLC0415
+        from retrieval.ingest_command import run as ingest_run  # noqa: PLC0415
 
         return ingest_run(args)
     if args.command == "eval":
@@ -262,7 +262,7 @@ def _eval(args: argparse.Namespace) -> int:
         if args.report_dir is not None:
             report_dir = args.report_dir
         else:
-            from engine.settings import load_settings  # noqa: PLC0415
+            from core.settings import load_settings  # noqa: PLC0415
 
             report_dir = load_settings().duocthu_data_dir / "eval-reports"
     worst = 0
@@ -286,7 +286,7 @@ def _settings() -> Settings:
 
 
 def _diagram(args: argparse.Namespace) -> int:
-    from states import diagram  # noqa: PLC0415
+    from engine import diagram  # noqa: PLC0415
 
     if args.doc:
         from engine.statedoc import render_state_machine_doc  # noqa: PLC0415
@@ -295,7 +295,9 @@ def _diagram(args: argparse.Namespace) -> int:
     elif args.format == "json":
         print(json.dumps(diagram.as_json(), indent=2, ensure_ascii=False))
     elif args.format == "svg":
-        sys.stdout.write(diagram.svg(args.current))
+        from engine.svg import svg  # noqa: PLC0415 - only the svg format needs the layout
+
+        sys.stdout.write(svg(args.current))
     else:
         sys.stdout.write(diagram.mermaid(args.current))
     return 0

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.frame import ClarifySlot, PatientContext, QueryFrame
+from core.frame import ClarifySlot, PatientContext, QueryFrame
 from states import INITIAL_STATE, State
 
 SCHEMA_VERSION = 1

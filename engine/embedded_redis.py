@@ -28,7 +28,7 @@ from pathlib import Path
 
 import redis
 
-from engine.errors import StateStoreUnavailable
+from core.errors import StateStoreUnavailable
 
 log = logging.getLogger("duocthu.redis")
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import re
 
-from engine.frame import PatientContext, QueryFrame, TurnType
-from engine.understanding.text import fold as _fold
+from core.frame import PatientContext, QueryFrame, TurnType
+from core.text import fold_aligned
 
 # Words that can surround patient facts without asking anything new (accent-folded).
 _FILLER = re.compile(
@@ -29,10 +29,10 @@ _FACETS = re.compile(
 
 def _only_context(text: str, patient: PatientContext | None) -> bool:
     """Nothing of `text` is left once patient facts and filler words are taken out."""
-    rest = _fold(text)
+    rest = fold_aligned(text)
     if patient is not None:
         for fact in (*patient.comorbidities, *patient.allergies, *patient.current_medicines):
-            rest = rest.replace(_fold(fact), " ")
+            rest = rest.replace(fold_aligned(fact), " ")
     rest = _FACETS.sub(" ", rest)
     rest = _FILLER.sub(" ", rest)
     return not re.sub(r"[\W_]+", "", rest)

@@ -20,8 +20,8 @@ from typing import Any
 
 from transitions import EventData, Machine, MachineError
 
-from engine.errors import DuocthuError
-from engine.result import PathStep
+from core.errors import DuocthuError
+from core.result import PathStep
 from states import TRANSITIONS, State, Trigger
 
 _STATES: list[str] = [s.value for s in State]

@@ -7,9 +7,9 @@ stale slots. Patient facts carry over only within one case.
 
 from __future__ import annotations
 
+from core.frame import ClarifySlot, PatientContext, Population, QueryFrame, Route, TurnType
 from engine.conversation import OpenQuestion
 from engine.followup import as_followup, is_context_followup
-from engine.frame import ClarifySlot, PatientContext, Population, QueryFrame, Route, TurnType
 from states.messages import describe_age, format_number
 
 _SLOT_FIELDS: dict[ClarifySlot, tuple[str, ...]] = {

@@ -31,10 +31,11 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from engine.errors import DuocthuError, StateStoreError, VersionConflict
-from engine.result import TraceEntry, TurnResult
+from core.errors import DuocthuError, StateStoreError, VersionConflict
+from core.reasons import Reason
+from core.result import TraceEntry, TurnResult
 
-BREAKER_REASON = "clarify_loop_exhausted"
+BREAKER_REASON = Reason.CLARIFY_LOOP_EXHAUSTED
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 # Every counter would otherwise carry a `_created` series with its creation time: noise

@@ -1,7 +1,7 @@
 """The OpenAPI 3.1 document of the HTTP API, generated from the models the server speaks.
 
 Schemas come from pydantic (`models_json_schema`) over the request model and the result
-models in engine/result.py, so a field added to a model is in the document on the next
+models in core/result.py, so a field added to a model is in the document on the next
 start. The paths, statuses and error responses are the table below; a test fails when
 the app has a route or method the table lacks. A few details the models cannot say are
 added by `_refine`: the turn text's length limit (the `MAX_TURN_CHARS` setting), the
@@ -18,7 +18,7 @@ import pydantic_core
 from pydantic import BaseModel, ConfigDict
 from pydantic.json_schema import models_json_schema
 
-from engine.result import (
+from core.result import (
     ComponentStatus,
     ConversationView,
     CreatedConversation,

@@ -13,7 +13,7 @@ from typing import Any
 
 import redis
 
-from engine.errors import ConfigError, StateStoreUnavailable
+from core.errors import ConfigError, StateStoreUnavailable
 from engine.redis_client import per_thread
 
 # KEYS[1] bucket hash; ARGV: capacity, refill per second, cost, ttl in ms.

@@ -20,8 +20,8 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 from redis.sentinel import SentinelConnectionPool
 
+from core.errors import ConfigError, StateStoreUnavailable
 from engine.embedded_redis import EmbeddedClient
-from engine.errors import ConfigError, StateStoreUnavailable
 
 
 def _common(timeout_s: float) -> dict[str, Any]:

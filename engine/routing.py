@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.frame import ClarifySlot, QueryFrame, Relation, Triage, TurnType
-from engine.result import Outcome
+from core.frame import ClarifySlot, QueryFrame, Relation, Triage, TurnType
+from core.reasons import Reason
+from core.result import Outcome
 
 
 class Effect(StrEnum):
@@ -36,7 +37,7 @@ class Decision:
     rule: int
     name: str
     effect: Effect
-    reason: str
+    reason: Reason
     slot: ClarifySlot | None = None
 
     @property
@@ -44,7 +45,7 @@ class Decision:
         """The intended outcome; a retrieval or triage effect may still end in an abstention."""
         if self.effect is Effect.CLARIFY:
             return Outcome.CLARIFY
-        if self.effect is Effect.ABSTAIN or self.reason == Triage.SELF_HARM:
+        if self.effect is Effect.ABSTAIN or self.reason == Reason.SELF_HARM:
             return Outcome.ABSTAIN
         return Outcome.ANSWERABLE
 
@@ -57,7 +58,7 @@ class Rule:
     decide: Callable[[QueryFrame], Decision]
     doc: str
     effect: Effect
-    reasons: tuple[str, ...]
+    reasons: tuple[Reason, ...]
 
 
 def _is_dosing_needing_population(f: QueryFrame) -> bool:
@@ -82,7 +83,7 @@ def _rule(
     matches: Callable[[QueryFrame], bool],
     decide: Callable[[QueryFrame], Decision],
     effect: Effect | None = None,
-    reasons: tuple[str, ...] = (),
+    reasons: tuple[Reason, ...] = (),
 ) -> Rule:
     if effect is None:  # a fixed decision documents itself
         fixed = decide(QueryFrame())
@@ -91,7 +92,7 @@ def _rule(
 
 
 def _fixed(
-    n: int, name: str, effect: Effect, reason: str, slot: ClarifySlot | None = None
+    n: int, name: str, effect: Effect, reason: Reason, slot: ClarifySlot | None = None
 ) -> Callable[[QueryFrame], Decision]:
     decision = Decision(n, name, effect, reason, slot)
     return lambda _f: decision
@@ -99,7 +100,7 @@ def _fixed(
 
 def _triage_decision(f: QueryFrame) -> Decision:
     assert f.triage is not None  # noqa: S101 - rule 0 matched
-    return Decision(0, "safety_triage", Effect.TRIAGE, f.triage.value)
+    return Decision(0, "safety_triage", Effect.TRIAGE, Reason(f.triage.value))
 
 
 ROUTING_TABLE: tuple[Rule, ...] = (
@@ -113,14 +114,14 @@ ROUTING_TABLE: tuple[Rule, ...] = (
         lambda f: f.triage is not None,
         _triage_decision,
         Effect.TRIAGE,
-        tuple(t.value for t in Triage),
+        tuple(Reason(t.value) for t in Triage),
     ),
     _rule(
         1,
         "non_human_scope_guard",
         "non-human/veterinary request, before any clarify",
         lambda f: f.non_human,
-        _fixed(1, "non_human_scope_guard", Effect.ABSTAIN, "out_of_scope"),
+        _fixed(1, "non_human_scope_guard", Effect.ABSTAIN, Reason.OUT_OF_SCOPE),
     ),
     _rule(
         2,
@@ -131,7 +132,7 @@ ROUTING_TABLE: tuple[Rule, ...] = (
             2,
             "dosing_needs_population",
             Effect.CLARIFY,
-            "missing_population",
+            Reason.MISSING_POPULATION,
             ClarifySlot.POPULATION,
         ),
     ),
@@ -148,11 +149,11 @@ ROUTING_TABLE: tuple[Rule, ...] = (
             3,
             "child_dosing_needs_age_and_weight",
             Effect.CLARIFY,
-            "missing_pediatric_age_or_weight",
+            Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT,
             _age_weight_slot(f),
         ),
         Effect.CLARIFY,
-        ("missing_pediatric_age_or_weight",),
+        (Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT,),
     ),
     _rule(
         4,
@@ -165,18 +166,18 @@ ROUTING_TABLE: tuple[Rule, ...] = (
             and not f.section_overview
         ),
         lambda f: (
-            Decision(4, "understanding_needs_clarify", Effect.ABSTAIN, "understanding_failed")
+            Decision(4, "understanding_needs_clarify", Effect.ABSTAIN, Reason.UNDERSTANDING_FAILED)
             if f.understanding_failed
             else Decision(
                 4,
                 "understanding_needs_clarify",
                 Effect.CLARIFY,
-                "needs_more_info",
+                Reason.NEEDS_MORE_INFO,
                 ClarifySlot.DETAIL,
             )
         ),
         Effect.CLARIFY,
-        ("needs_more_info", "understanding_failed"),
+        (Reason.NEEDS_MORE_INFO, Reason.UNDERSTANDING_FAILED),
     ),
     _rule(
         5,
@@ -188,7 +189,11 @@ ROUTING_TABLE: tuple[Rule, ...] = (
             and f.condition.ambiguous
         ),
         _fixed(
-            5, "condition_ambiguous", Effect.CLARIFY, "ambiguous_condition", ClarifySlot.CONDITION
+            5,
+            "condition_ambiguous",
+            Effect.CLARIFY,
+            Reason.AMBIGUOUS_CONDITION,
+            ClarifySlot.CONDITION,
         ),
     ),
     _rule(
@@ -200,7 +205,10 @@ ROUTING_TABLE: tuple[Rule, ...] = (
             and f.condition_relation not in (None, Relation.INDICATION)
         ),
         _fixed(
-            6, "condition_relation_not_indication", Effect.ABSTAIN, "unsupported_reverse_relation"
+            6,
+            "condition_relation_not_indication",
+            Effect.ABSTAIN,
+            Reason.UNSUPPORTED_REVERSE_RELATION,
         ),
     ),
     _rule(
@@ -208,70 +216,72 @@ ROUTING_TABLE: tuple[Rule, ...] = (
         "condition_to_drug",
         "condition→drug with a condition: the reverse lookup",
         lambda f: f.turn_type is TurnType.CONDITION_TO_DRUG and f.condition is not None,
-        _fixed(7, "condition_to_drug", Effect.CONDITION_TO_DRUG, "condition_to_drug"),
+        _fixed(7, "condition_to_drug", Effect.CONDITION_TO_DRUG, Reason.CONDITION_TO_DRUG),
     ),
     _rule(
         8,
         "condition_missing",
         "condition→drug with no condition",
         lambda f: f.turn_type is TurnType.CONDITION_TO_DRUG,
-        _fixed(8, "condition_missing", Effect.CLARIFY, "no_condition", ClarifySlot.CONDITION),
+        _fixed(8, "condition_missing", Effect.CLARIFY, Reason.NO_CONDITION, ClarifySlot.CONDITION),
     ),
     _rule(
         9,
         "reverse_relation",
         "which drugs cause / are contraindicated in X",
         lambda f: f.turn_type is TurnType.CONDITION_RELATION,
-        _fixed(9, "reverse_relation", Effect.ABSTAIN, "unsupported_reverse_relation"),
+        _fixed(9, "reverse_relation", Effect.ABSTAIN, Reason.UNSUPPORTED_REVERSE_RELATION),
     ),
     _rule(
         10,
         "attribute_missing",
         "a drug named but not what about it",
         lambda f: f.turn_type is TurnType.DRUG_ATTRIBUTE and bool(f.drugs) and not f.attribute,
-        _fixed(10, "attribute_missing", Effect.CLARIFY, "missing_attribute", ClarifySlot.ATTRIBUTE),
+        _fixed(
+            10, "attribute_missing", Effect.CLARIFY, Reason.MISSING_ATTRIBUTE, ClarifySlot.ATTRIBUTE
+        ),
     ),
     _rule(
         11,
         "smalltalk",
         "greeting or thanks: fixed text, no retrieval",
         lambda f: f.turn_type is TurnType.SMALLTALK,
-        _fixed(11, "smalltalk", Effect.SMALLTALK, "smalltalk"),
+        _fixed(11, "smalltalk", Effect.SMALLTALK, Reason.SMALLTALK),
     ),
     _rule(
         12,
         "out_of_scope",
         "not about human medicines in the formulary",
         lambda f: f.turn_type is TurnType.OUT_OF_SCOPE,
-        _fixed(12, "out_of_scope", Effect.ABSTAIN, "out_of_scope"),
+        _fixed(12, "out_of_scope", Effect.ABSTAIN, Reason.OUT_OF_SCOPE),
     ),
     _rule(
         13,
         "unknown_drugs_only",
         "only drugs that are not in the formulary",
         lambda f: not f.drugs and bool(f.unknown_drugs),
-        _fixed(13, "unknown_drugs_only", Effect.ABSTAIN, "drug_not_in_formulary"),
+        _fixed(13, "unknown_drugs_only", Effect.ABSTAIN, Reason.DRUG_NOT_IN_FORMULARY),
     ),
     _rule(
         14,
         "no_drug",
         "a drug question with no drug named",
         lambda f: not f.drugs,
-        _fixed(14, "no_drug", Effect.CLARIFY, "no_drug", ClarifySlot.DRUG),
+        _fixed(14, "no_drug", Effect.CLARIFY, Reason.NO_DRUG, ClarifySlot.DRUG),
     ),
     _rule(
         15,
         "interaction",
         "interaction between two or more named drugs",
         lambda f: f.turn_type is TurnType.INTERACTION and len(f.drugs) >= 2,
-        _fixed(15, "interaction", Effect.INTERACTION, "interaction"),
+        _fixed(15, "interaction", Effect.INTERACTION, Reason.INTERACTION),
     ),
     _rule(
         16,
         "single_drug",
         "otherwise: attribute, overview or dose of named drugs",
         lambda _f: True,
-        _fixed(16, "single_drug", Effect.SINGLE_DRUG, "single_drug"),
+        _fixed(16, "single_drug", Effect.SINGLE_DRUG, Reason.SINGLE_DRUG),
     ),
 )
 

@@ -15,7 +15,7 @@ from typing import Any
 import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from engine.settings import Settings
+from core.settings import Settings
 
 _431 = (
     b"HTTP/1.1 431 Request Header Fields Too Large\r\n"

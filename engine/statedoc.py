@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.diagram import mermaid, rules_for
 from engine.routing import ROUTING_TABLE
 from states.definition import (
     GUARD_DEFINITIONS,
@@ -10,7 +11,6 @@ from states.definition import (
     TURN_END_STATES,
     State,
 )
-from states.diagram import mermaid, rules_for
 
 _STATE_MEANING = {
     State.IDLE: "no open question: a new conversation, a new case, or after expiry",

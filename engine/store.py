@@ -31,8 +31,7 @@ from typing import Any, Protocol, TypeVar
 
 import redis
 
-from engine.conversation import Conversation
-from engine.errors import (
+from core.errors import (
     ConfigError,
     ConversationNotFound,
     IdempotencyKeyReused,
@@ -40,8 +39,9 @@ from engine.errors import (
     TurnInProgress,
     VersionConflict,
 )
+from core.result import TraceEntry
+from engine.conversation import Conversation
 from engine.redis_client import per_thread
-from engine.result import TraceEntry
 
 T = TypeVar("T")
 

@@ -13,10 +13,11 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.catalog import DrugCatalog, DrugEntry
-from engine.errors import DuocthuError
-from engine.frame import QueryFrame
-from engine.ports import (
+from core.catalog import DrugCatalog, DrugEntry
+from core.errors import DuocthuError
+from core.evidence import Answer, Answerability, Citation, Claim, DrugCandidate, Evidence
+from core.frame import QueryFrame
+from core.ports import (
     AnswerClarify,
     AnswerGenerator,
     AnswerMode,
@@ -24,14 +25,14 @@ from engine.ports import (
     Understander,
     UnderstandingContext,
 )
-from engine.sections import section_title
+from core.reasons import Reason
+from core.sections import section_title
 from grounding.checks import Check, Verdict
-from grounding.evidence import Answer, Citation, Claim, Decision, DrugCandidate, Evidence
 from grounding.render import RenderedAnswer
 
 if TYPE_CHECKING:
+    from core.settings import Settings
     from engine.bootstrap import Runtime
-    from engine.settings import Settings
     from engine.turn import Engine
 
 
@@ -149,10 +150,14 @@ class MemoryRetriever:
         ]
         return cands[:limit] if limit else cands
 
-    def decide(self, evidence: Sequence[Evidence]) -> Decision:
+    def decide(self, evidence: Sequence[Evidence]) -> Answerability:
         if not evidence:
-            return Decision.NOT_FOUND
-        return Decision.VERIFY_PDF if any(e.quarantined for e in evidence) else Decision.ANSWERABLE
+            return Answerability.NOT_FOUND
+        return (
+            Answerability.VERIFY_PDF
+            if any(e.quarantined for e in evidence)
+            else Answerability.ANSWERABLE
+        )
 
 
 class QuotingAnswerer:
@@ -163,12 +168,12 @@ class QuotingAnswerer:
         self.requests: list[AnswerRequest] = []
 
     def generate(self, request: AnswerRequest) -> Answer | AnswerClarify:
-        from engine.frame import ClarifySlot  # noqa: PLC0415
+        from core.frame import ClarifySlot  # noqa: PLC0415
 
         self.requests.append(request)
         if self.ask_route_when is not None and self.ask_route_when(request):
             return AnswerClarify(
-                reason="ambiguous_route",
+                reason=Reason.AMBIGUOUS_ROUTE,
                 slot=ClarifySlot.ROUTE,
                 question="Bạn dùng đường nào?",
                 quick_replies=("Đường uống", "Đặt trực tràng"),
@@ -283,11 +288,11 @@ def sample_engine(
 ) -> Engine:
     """The real engine and Redis store over `client`, with the sample corpus, the quoting
     answerer and frames read from the turn text (`FrameEchoUnderstander`) unless given."""
-    from engine.paths import Paths  # noqa: PLC0415 - engine.paths imports this module's peers
+    from engine.effects import Effects  # noqa: PLC0415 - engine.effects imports this module's peers
     from engine.store import RedisStateStore  # noqa: PLC0415
     from engine.turn import Engine  # noqa: PLC0415
 
-    paths = Paths(
+    effects = Effects(
         retriever or MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG),
         answerer or QuotingAnswerer(),
         checks=simple_checks,
@@ -297,7 +302,7 @@ def sample_engine(
     return Engine(
         store=RedisStateStore(client, **store_options),
         understander=understander or FrameEchoUnderstander(),
-        paths=paths,
+        effects=effects,
         catalog=SAMPLE_CATALOG,
         **dict(engine_options or {}),
     )
@@ -317,8 +322,8 @@ def sample_runtime(
     An enabled embedding provider is played by `retrieval.testing.HashEmbedder`, so
     readiness probes it as it would the real one; retrieval itself stays in memory.
     """
+    from core.settings import EmbeddingProvider  # noqa: PLC0415
     from engine.bootstrap import Runtime  # noqa: PLC0415 - bootstrap imports the engine
-    from engine.settings import EmbeddingProvider  # noqa: PLC0415
     from retrieval.testing import HashEmbedder  # noqa: PLC0415 - retrieval imports engine
 
     retriever = retriever or MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG)

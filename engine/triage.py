@@ -31,9 +31,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.frame import QueryFrame, Triage
-from engine.sections import SectionKey
-from engine.understanding.text import fold
+from core.frame import QueryFrame, Triage
+from core.sections import SectionKey
+from core.text import fold_aligned
 
 
 class UnsafeUse(StrEnum):
@@ -75,7 +75,7 @@ def _cues(patterns: Iterable[str], *, strict: Iterable[str] = ()) -> tuple[_Cue,
         out.append(
             _Cue(
                 accented=re.compile(rf"(?<!\w){text}(?!\w)"),
-                folded=re.compile(rf"(?<!\w){fold(text)}(?!\w)"),
+                folded=re.compile(rf"(?<!\w){fold_aligned(text)}(?!\w)"),
                 strict=source in strict_set,
             )
         )
@@ -297,12 +297,12 @@ def dose_mentions(text: str) -> list[str]:
 
 def speaks_to(use: UnsafeUse, sentence: str) -> bool:
     """Does this evidence sentence speak to `use`, and carry no dose?"""
-    return bool(_SPEAKS_TO[use].search(fold(sentence))) and not dose_mentions(sentence)
+    return bool(_SPEAKS_TO[use].search(fold_aligned(sentence))) and not dose_mentions(sentence)
 
 
 def _forms(text: str) -> tuple[str, str, bool]:
     lowered = unicodedata.normalize("NFC", text).lower()
-    folded = fold(lowered)
+    folded = fold_aligned(lowered)
     return lowered, folded, folded != lowered
 
 
@@ -327,7 +327,7 @@ def _emergency(lowered: str, folded: str, accented: bool) -> str | None:
 def _unsafe_use(
     lowered: str, folded: str, accented: bool, frame: QueryFrame | None
 ) -> tuple[str, UnsafeUse] | None:
-    drugs = [fold(d) for d in (frame.drugs if frame is not None else [])]
+    drugs = [fold_aligned(d) for d in (frame.drugs if frame is not None else [])]
     hit = _first(END_PREGNANCY_CUES, lowered, folded, accented)
     if hit and not _first(_END_PREGNANCY_NOT, lowered, folded, accented):
         return hit, UnsafeUse.END_PREGNANCY

@@ -16,41 +16,38 @@ import logging
 import time
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from engine.budget import RequestBudget
-from engine.catalog import DrugCatalog
-from engine.conversation import Conversation, HistoryLine, OpenQuestion, utcnow
-from engine.errors import (
+from core.budget import RequestBudget
+from core.catalog import DrugCatalog
+from core.errors import (
     ConfigError,
     ConversationNotFound,
     DuocthuError,
     ProviderError,
     StateStoreError,
 )
-from engine.frame import ClarifySlot, ConditionQuery, QueryFrame, Triage
-from engine.machine import TurnModel, fire, restored
-from engine.merge import resolve_frame, synthesize_query
-from engine.paths import PathOutcome, Paths
-from engine.ports import TurnObserver, Understander, UnderstandingContext
-from engine.result import (
-    CheckFailure,
-    ClaimView,
+from core.frame import ClarifySlot, ConditionQuery, QueryFrame, Triage
+from core.ports import TurnObserver, Understander, UnderstandingContext
+from core.reasons import Reason
+from core.result import (
     ConversationView,
     CreatedConversation,
     Outcome,
     TraceEntry,
     TurnResult,
 )
+from engine import diagram as state_diagram
+from engine.conversation import Conversation, HistoryLine, OpenQuestion, utcnow
+from engine.effects import Effects, Reply
+from engine.machine import TurnModel, fire, restored
+from engine.merge import resolve_frame, synthesize_query
 from engine.routing import RETRIEVAL_EFFECTS, Decision, Effect, route
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
+from engine.svg import svg as state_svg
 from engine.triage import TriageResult, triage_turn
-from engine.understanding.smalltalk import smalltalk_kind
-from grounding.evidence import Citation
 from states import CLARIFYING_STATES, State, Trigger
-from states import diagram as state_diagram
 from states.messages import (
     ATTRIBUTE_REPLIES,
     POPULATION_REPLIES,
@@ -66,13 +63,14 @@ from states.messages import (
     smalltalk_reply,
     unsafe_use_text,
 )
+from understanding.smalltalk import smalltalk_kind
 
 log = logging.getLogger("duocthu.engine")
 
 _ASKING = frozenset(s.value for s in CLARIFYING_STATES)
 _CLARIFY_TRIGGER: dict[str, Trigger] = {
-    "missing_population": Trigger.ASK_POPULATION,
-    "missing_pediatric_age_or_weight": Trigger.ASK_AGE_WEIGHT,
+    Reason.MISSING_POPULATION: Trigger.ASK_POPULATION,
+    Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT: Trigger.ASK_AGE_WEIGHT,
 }
 
 
@@ -80,20 +78,6 @@ class TextRejected(DuocthuError, ValueError):
     """The turn text is empty or too long; checked before anything is loaded."""
 
     code = "validation_error"
-
-
-@dataclass
-class _Reply:
-    outcome: Outcome
-    reason: str
-    message: str
-    quick_replies: list[str] = field(default_factory=list)
-    claims: list[ClaimView] = field(default_factory=list)
-    citations: list[Citation] = field(default_factory=list)
-    slot: ClarifySlot | None = None
-    keeps_question: bool = False
-    """Smalltalk while a question was open: the question, its slots and the state stay."""
-    problems: list[CheckFailure] = field(default_factory=list)
 
 
 class Engine:
@@ -104,7 +88,7 @@ class Engine:
         *,
         store: StateStore,
         understander: Understander,
-        paths: Paths,
+        effects: Effects,
         catalog: DrugCatalog,
         max_consecutive_clarify: int = 4,
         history_lines: int = 12,
@@ -121,7 +105,7 @@ class Engine:
             )
         self.store = store
         self._understander = understander
-        self._paths = paths
+        self._effects = effects
         self._catalog = catalog
         self._max_clarify = max_consecutive_clarify
         self._history_lines = history_lines
@@ -172,7 +156,7 @@ class Engine:
         if fmt == "json":
             return state_diagram.as_json()
         if fmt == "svg":
-            return state_diagram.svg(current)
+            return state_svg(current)
         return state_diagram.mermaid(current)
 
     # -- one turn -----------------------------------------------------------
@@ -277,7 +261,7 @@ class Engine:
             )
         except ProviderError as exc:
             frame = QueryFrame(understanding_failed=True, needs_clarify=True, standalone_query=text)
-            if exc.reason == "budget_exhausted":
+            if exc.reason == Reason.BUDGET_EXHAUSTED:
                 frame = frame.model_copy(update={"clarify_reason": "budget_exhausted"})
         timings["understand"] = _ms(t0)
         frame = _chosen_indication(frame, text, conv.open_question)
@@ -310,7 +294,7 @@ class Engine:
         else:
             conv.clarify_streak = 0
             conv.open_question = None
-            tripped = reply.reason == "clarify_loop_exhausted"
+            tripped = reply.reason == Reason.CLARIFY_LOOP_EXHAUSTED
             conv.prior_frame = None if tripped else frame
         if frame.patient is not None and not frame.patient.is_empty():
             conv.patient = frame.patient
@@ -371,7 +355,7 @@ class Engine:
         budget: RequestBudget,
         timings: dict[str, float],
         found: TriageResult | None = None,
-    ) -> tuple[Decision, _Reply]:
+    ) -> tuple[Decision, Reply]:
         """Route the resolved frame and act; an open question shapes re-asks and smalltalk.
 
         Safety triage (rule 0) comes before all of it: a triaged turn is never a re-ask.
@@ -398,7 +382,7 @@ class Engine:
         timings: dict[str, float],
         text: str = "",
         found: TriageResult | None = None,
-    ) -> _Reply:
+    ) -> Reply:
         if decision.effect is Effect.TRIAGE and found is not None:
             return self._triaged(model, found, frame, budget, timings)
         if decision.effect is Effect.CLARIFY:
@@ -406,19 +390,24 @@ class Engine:
         if decision.effect is Effect.ABSTAIN:
             fire(model, Trigger.REFUSE)
             reason = decision.reason
-            if reason == "understanding_failed" and frame.clarify_reason == "budget_exhausted":
-                reason = "budget_exhausted"
-            return _Reply(Outcome.ABSTAIN, reason, self._refusal(reason, frame))
+            if (
+                reason == Reason.UNDERSTANDING_FAILED
+                and frame.clarify_reason == Reason.BUDGET_EXHAUSTED
+            ):
+                reason = Reason.BUDGET_EXHAUSTED
+            return Reply(Outcome.ABSTAIN, reason, self._refusal(reason, frame))
         if decision.effect is Effect.SMALLTALK:
             fire(model, Trigger.REPLY_SMALLTALK)
-            return _Reply(Outcome.ANSWERABLE, "smalltalk", smalltalk_reply(smalltalk_kind(text)))
+            return Reply(
+                Outcome.ANSWERABLE, Reason.SMALLTALK, smalltalk_reply(smalltalk_kind(text))
+            )
         assert decision.effect in RETRIEVAL_EFFECTS  # noqa: S101
         model.answer_target = bool(frame.drugs) or frame.condition is not None
         fire(model, Trigger.START_RETRIEVAL)
         t0 = time.perf_counter()
-        outcome = self._paths.run(decision.effect, frame, synthesize_query(frame), budget)
+        reply = self._effects.run(decision.effect, frame, synthesize_query(frame), budget)
         timings["retrieve_answer"] = _ms(t0)
-        return self._leave_retrieving(model, outcome)
+        return self._leave_retrieving(model, reply)
 
     def _triaged(
         self,
@@ -427,28 +416,28 @@ class Engine:
         frame: QueryFrame,
         budget: RequestBudget,
         timings: dict[str, float],
-    ) -> _Reply:
+    ) -> Reply:
         """Rule 0: self-harm refuses with the contacts; an emergency or an unsafe use quotes
         the named drug's evidence (no dose) or, with nothing to quote, refuses with its text."""
-        reason = found.kind.value
+        reason = Reason(found.kind.value)
         if found.kind is Triage.SELF_HARM or not frame.drugs:
             fire(model, Trigger.REFUSE_FOR_SAFETY)
-            return _Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
+            return Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
         model.answer_target = True
         fire(model, Trigger.START_RETRIEVAL)
         t0 = time.perf_counter()
-        outcome = self._paths.triage(found, frame, budget)
+        reply = self._effects.triage(found, frame, budget)
         timings["retrieve_answer"] = _ms(t0)
-        if outcome.kind is not Outcome.ANSWERABLE:
+        if reply.outcome is not Outcome.ANSWERABLE:
             fire(model, Trigger.ABSTAIN_AFTER_RETRIEVAL)
-            return _Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
+            return Reply(Outcome.ABSTAIN, reason, self._triage_text(found.kind))
         model.grounded_answer = True
         fire(model, Trigger.ANSWER_FROM_EVIDENCE)
-        message = outcome.message
+        message = reply.message
         if found.kind is Triage.EMERGENCY:  # what to do now comes first, then the book
             message = f"{emergency_text(self._contacts)}\n\n{message}"
-        return _Reply(
-            Outcome.ANSWERABLE, reason, message, claims=outcome.claims, citations=outcome.citations
+        return Reply(
+            Outcome.ANSWERABLE, reason, message, claims=reply.claims, citations=reply.citations
         )
 
     def _triage_text(self, kind: Triage) -> str:
@@ -458,81 +447,85 @@ class Engine:
             return self_harm_text(self._contacts)
         return unsafe_use_text()
 
-    def _leave_retrieving(self, model: TurnModel, outcome: PathOutcome) -> _Reply:
-        if outcome.kind is Outcome.ANSWERABLE:
+    def _leave_retrieving(self, model: TurnModel, reply: Reply) -> Reply:
+        if reply.outcome is Outcome.ANSWERABLE:
             model.grounded_answer = True
             fire(model, Trigger.ANSWER_FROM_EVIDENCE)
-            return _Reply(
+            return Reply(
                 Outcome.ANSWERABLE,
-                outcome.reason,
-                outcome.message,
-                claims=outcome.claims,
-                citations=outcome.citations,
+                reply.reason,
+                reply.message,
+                claims=reply.claims,
+                citations=reply.citations,
             )
-        if outcome.kind is Outcome.CLARIFY:
+        if reply.outcome is Outcome.CLARIFY:
             if fire(model, Trigger.ASK_ROUTE):
-                return _Reply(
+                return Reply(
                     Outcome.CLARIFY,
-                    outcome.reason,
-                    outcome.message,
-                    quick_replies=outcome.quick_replies,
-                    slot=outcome.slot,
+                    reply.reason,
+                    reply.message,
+                    quick_replies=reply.quick_replies,
+                    slot=reply.slot,
                 )
             fire(model, Trigger.TRIP_BREAKER)
-            return _Reply(
-                Outcome.ABSTAIN, "clarify_loop_exhausted", abstain_text("clarify_loop_exhausted")
+            return Reply(
+                Outcome.ABSTAIN,
+                Reason.CLARIFY_LOOP_EXHAUSTED,
+                abstain_text("clarify_loop_exhausted"),
             )
         fire(model, Trigger.ABSTAIN_AFTER_RETRIEVAL)
         # A refusal may cite what it read ("no row for this patient in this section").
-        return _Reply(
+        return Reply(
             Outcome.ABSTAIN,
-            outcome.reason,
-            outcome.message,
-            citations=outcome.citations,
-            problems=outcome.problems,
+            reply.reason,
+            reply.message,
+            citations=reply.citations,
+            problems=reply.problems,
         )
 
     def _clarify(
         self, model: TurnModel, reason: str, slot: ClarifySlot | None, frame: QueryFrame
-    ) -> _Reply:
+    ) -> Reply:
         trigger = _CLARIFY_TRIGGER.get(reason, Trigger.ASK_DETAIL)
         if not fire(model, trigger):
             fire(model, Trigger.TRIP_BREAKER)
-            return _Reply(
-                Outcome.ABSTAIN, "clarify_loop_exhausted", abstain_text("clarify_loop_exhausted")
+            return Reply(
+                Outcome.ABSTAIN,
+                Reason.CLARIFY_LOOP_EXHAUSTED,
+                abstain_text("clarify_loop_exhausted"),
             )
         names = [self._catalog.name_of(d) for d in frame.drugs]
         replies: list[str] = []
-        if reason == "missing_population":
+        if reason == Reason.MISSING_POPULATION:
             message, replies = population_question(names), list(POPULATION_REPLIES)
-        elif reason == "missing_pediatric_age_or_weight":
+        elif reason == Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT:
             message = age_weight_question(frame.age_months, frame.weight_kg)
-        elif reason == "missing_attribute":
+        elif reason == Reason.MISSING_ATTRIBUTE:
             message = clarify_text(reason, drugs=" và ".join(names))
             replies = list(ATTRIBUTE_REPLIES)
-        elif reason == "ambiguous_condition" and frame.condition is not None:
+        elif reason == Reason.AMBIGUOUS_CONDITION and frame.condition is not None:
             message = clarify_text(reason)
             replies = list(frame.condition.options)
         else:
             message = clarify_text(reason)
-        return _Reply(Outcome.CLARIFY, reason, message, quick_replies=replies, slot=slot)
+        return Reply(Outcome.CLARIFY, reason, message, quick_replies=replies, slot=slot)
 
     def _acknowledge(
         self, model: TurnModel, text: str, question: OpenQuestion, prior: QueryFrame | None
-    ) -> _Reply:
+    ) -> Reply:
         """Thanks or a greeting while a question is open: a short reply, the question again."""
         fire(model, Trigger.ACKNOWLEDGE)
         names = " và ".join(self._catalog.name_of(d) for d in (prior.drugs if prior else []))
         asked = plain_question(question.reason, slot=question.slot.value, drugs=names)
-        return _Reply(
+        return Reply(
             Outcome.ANSWERABLE,
-            "smalltalk",
+            Reason.SMALLTALK,
             open_question_reminder(smalltalk_kind(text), asked),
             quick_replies=list(question.quick_replies),
             keeps_question=True,
         )
 
-    def _reasked(self, reply: _Reply, question: OpenQuestion, frame: QueryFrame) -> _Reply:
+    def _reasked(self, reply: Reply, question: OpenQuestion, frame: QueryFrame) -> Reply:
         """The open question asked again more plainly, with its quick replies."""
         names = " và ".join(self._catalog.name_of(d) for d in frame.drugs)
         slot = reply.slot or question.slot
@@ -541,7 +534,7 @@ class Engine:
         return reply
 
     def _refusal(self, reason: str, frame: QueryFrame) -> str:
-        if reason == "drug_not_in_formulary":
+        if reason == Reason.DRUG_NOT_IN_FORMULARY:
             return abstain_text(reason, names=", ".join(f"“{n}”" for n in frame.unknown_drugs))
         return abstain_text(reason)
 
@@ -574,7 +567,9 @@ def _reask(decision: Decision, question: OpenQuestion) -> Decision:
         return decision
     if decision.effect in (Effect.ABSTAIN, Effect.SMALLTALK):
         return decision
-    return Decision(decision.rule, decision.name, Effect.CLARIFY, question.reason, question.slot)
+    return Decision(
+        decision.rule, decision.name, Effect.CLARIFY, Reason(question.reason), question.slot
+    )
 
 
 def _chosen_indication(frame: QueryFrame, text: str, question: OpenQuestion | None) -> QueryFrame:

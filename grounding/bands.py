@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from grounding.text import fold
+from core.text import fold
 
 MONTHS_PER_UNIT = {"tuoi": 12.0, "nam": 12.0, "thang": 1.0, "tuan": 12 / 52, "ngay": 12 / 365}
 NEWBORN_MONTHS = 1.0

@@ -15,22 +15,23 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.budget import RequestBudget
-from engine.catalog import DrugCatalog
-from engine.errors import GenerationUnavailable
-from engine.frame import ClarifySlot, TurnType
-from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
-from grounding.bedrock import ConverseClient, ToolSpec
+from core.bedrock import ConverseClient, ToolSpec
+from core.budget import RequestBudget
+from core.catalog import DrugCatalog
+from core.errors import GenerationUnavailable
+from core.evidence import Answer, Claim
+from core.frame import ClarifySlot, TurnType
+from core.ports import AnswerClarify, AnswerMode, AnswerRequest
+from core.prompting import load_prompt
+from core.reasons import Reason
+from core.text import nfc
 from grounding.bedrock_judge import BedrockEntailmentJudge, claims_block, evidence_block
 from grounding.checks import all_passed, run_checks
 from grounding.entailment import EntailmentModel, Omission, grounded_omissions
-from grounding.evidence import Answer, Claim
 from grounding.extractive import ExtractiveAnswerer
 from grounding.notices import quarantine_notices
-from grounding.prompting import load_prompt
 from grounding.questions import generation_question
 from grounding.safety import NOT_AN_ENDORSEMENT
-from grounding.text import nfc
 from grounding.verify import default_checks
 
 MAX_CLAIMS = 20
@@ -142,7 +143,7 @@ class BedrockAnswerer:
             asked = nfc((draft.clarifying_question or "").strip())[:MAX_CLARIFY_CHARS]
             if asked:
                 return AnswerClarify(
-                    reason="needs_more_info", question=asked, slot=ClarifySlot.DETAIL
+                    reason=Reason.NEEDS_MORE_INFO, question=asked, slot=ClarifySlot.DETAIL
                 )
             return plan.model_copy(update={"claims": (), "notices": ()})
         return self._answer(request, plan, draft)

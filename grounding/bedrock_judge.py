@@ -12,13 +12,13 @@ from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.budget import RequestBudget
-from engine.errors import GenerationUnavailable
-from grounding.bedrock import ConverseClient, ToolSpec
+from core.bedrock import ConverseClient, ToolSpec
+from core.budget import RequestBudget
+from core.errors import GenerationUnavailable
+from core.evidence import Answer, Evidence
+from core.prompting import load_prompt
+from core.text import nfc
 from grounding.entailment import EntailmentReport, JudgementCache, Omission, judgement_key
-from grounding.evidence import Answer, Evidence
-from grounding.prompting import load_prompt
-from grounding.text import nfc
 
 ENTAILMENT_TOOL = ToolSpec(
     name="report_entailment",

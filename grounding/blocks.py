@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from engine.frame import Route
+from core.evidence import Evidence
+from core.frame import Route
+from core.text import fold
 from grounding.bands import Bands, parse_bands
 from grounding.dosing import routes_named
-from grounding.evidence import Evidence
 from grounding.heads import (
     DOSE,
     PART_HEAD,
@@ -33,7 +34,6 @@ from grounding.heads import (
     who_of,
 )
 from grounding.markup import shown
-from grounding.text import fold
 
 _BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
 _CAVEAT_START = re.compile(

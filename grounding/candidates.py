@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
-from engine.catalog import DrugCatalog
+from core.catalog import DrugCatalog
+from core.evidence import Answer, Claim, Evidence
+from core.text import contains_phrase, fold
 from grounding.checks import Verdict
-from grounding.evidence import Answer, Claim, Evidence
-from grounding.text import contains_phrase, fold
 
 # Preference / ranking wording a factual indication list must not add (folded forms).
 RANKING_PHRASES: tuple[str, ...] = (

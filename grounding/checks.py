@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from grounding.evidence import Answer, Evidence
+from core.evidence import Answer, Evidence
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.evidence import Answer, Evidence
 from grounding.checks import Verdict
-from grounding.evidence import Answer, Evidence
 
 
 class CitationCheck:

@@ -10,8 +10,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-from engine.frame import Route
-from grounding.text import fold, has_diacritics, is_bullet, is_table_line
+from core.frame import Route
+from core.text import fold, has_diacritics, is_bullet, is_table_line
 
 # Folded keyword → route; longer keywords first so "tiem tinh mach" beats "tinh mach".
 _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from engine.budget import RequestBudget
+from core.budget import RequestBudget
+from core.evidence import Answer, Evidence
+from core.quantities import evidence_quantities, extract_quantities
+from core.text import fold
 from grounding.checks import Verdict
-from grounding.evidence import Answer, Evidence
-from grounding.numeric import evidence_quantities, extract_quantities
-from grounding.text import fold
 
 # Share of an omission's words that must occur in the evidence it cites to count as grounded.
 OMISSION_WORD_OVERLAP = 0.7

@@ -10,27 +10,28 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from engine.catalog import DrugCatalog
-from engine.frame import ClarifySlot, QueryFrame, Route, TurnType
-from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
-from engine.sections import OVERVIEW_SECTIONS, SectionKey, section_title
-from grounding.bands import describe
-from grounding.blocks import Block, BlockKind, Who, parse_blocks, shown
-from grounding.candidates import DrugMentions
-from grounding.dosing import route_labels
-from grounding.evidence import Answer, Claim, Evidence
-from grounding.limits import age_limits, can_use_claims, dose_limits, is_can_use
-from grounding.notices import quarantine_notices
-from grounding.overdose import overdose_claims
-from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
-from grounding.selection import MAX_QUICK_REPLIES, select, short_label
-from grounding.text import (
+from core.catalog import DrugCatalog
+from core.evidence import Answer, Claim, Evidence
+from core.frame import ClarifySlot, QueryFrame, Route, TurnType
+from core.ports import AnswerClarify, AnswerMode, AnswerRequest
+from core.reasons import Reason
+from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
+from core.text import (
     contains_phrase,
     contains_phrase_exact,
     fold,
     has_diacritics,
     sentences_of,
 )
+from grounding.bands import describe
+from grounding.blocks import Block, BlockKind, Who, parse_blocks, shown
+from grounding.candidates import DrugMentions
+from grounding.dosing import route_labels
+from grounding.limits import age_limits, can_use_claims, dose_limits, is_can_use
+from grounding.notices import quarantine_notices
+from grounding.overdose import overdose_claims
+from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
+from grounding.selection import MAX_QUICK_REPLIES, select, short_label
 from states.messages import describe_age, format_number
 
 MAX_SECTION_CLAIMS = 12
@@ -181,14 +182,14 @@ class ExtractiveAnswerer:
             # population, age and weight would otherwise meet the clarify breaker.
             both = _route_and_indication(blocks, frame, asked, chosen.ask_routes)
             return AnswerClarify(
-                reason="ambiguous_route",
+                reason=Reason.AMBIGUOUS_ROUTE,
                 question=ROUTE_INDICATION_QUESTION if both else ROUTE_QUESTION,
                 slot=ClarifySlot.ROUTE,
                 quick_replies=both or route_labels(chosen.ask_routes),
             )
         if chosen.ask_indications:
             return AnswerClarify(
-                reason="needs_more_info",
+                reason=Reason.NEEDS_MORE_INFO,
                 question=INDICATION_QUESTION,
                 slot=ClarifySlot.CONDITION,
                 quick_replies=chosen.ask_indications,

@@ -12,11 +12,11 @@ import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from engine.frame import Route
+from core.frame import Route
+from core.text import fold
 from grounding.bands import Bands, parse_bands
 from grounding.dosing import routes_named
 from grounding.markup import shown
-from grounding.text import fold
 
 DOSE = re.compile(
     r"\d\s*(?:mg|g|mcg|microgam|µg|ml(?!\s*/\s*ph)|đơn vị|UI|IU|viên|giọt|gói|ống)(?![a-zà-ỹ])",

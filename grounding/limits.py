@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engine.frame import QueryFrame
-from engine.sections import SectionKey
+from core.evidence import Claim, Evidence
+from core.frame import QueryFrame
+from core.sections import SectionKey
+from core.text import contains_phrase, fold, sentences_of
 from grounding.bands import NEWBORN_MONTHS, parse_bands
 from grounding.blocks import shown
-from grounding.evidence import Claim, Evidence
 from grounding.heads import Who, who_of
-from grounding.text import contains_phrase, fold, sentences_of
 
 CAN_USE_ORDER = (
     SectionKey.CHONG_CHI_DINH.value,

@@ -20,9 +20,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from engine.sections import SectionKey
-from grounding.evidence import Answer, Claim, DrugCandidate, Evidence
-from grounding.text import fold, sentences_of
+from core.evidence import Answer, Claim, DrugCandidate, Evidence
+from core.sections import SectionKey
+from core.text import fold, sentences_of
 
 LIMIT_SECTIONS = (SectionKey.CHONG_CHI_DINH.value, SectionKey.LIEU_LUONG_CACH_DUNG.value)
 _CI = SectionKey.CHONG_CHI_DINH.value

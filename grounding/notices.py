@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from grounding.evidence import Evidence
+from core.evidence import Evidence
 
 VERIFY_PDF_NOTICE = "Một phần thông tin cần đối chiếu với bản in của Dược thư"
 

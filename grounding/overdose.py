@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from core.evidence import Claim, Evidence
+from core.text import fold, sentences_of
 from grounding.blocks import shown
-from grounding.evidence import Claim, Evidence
 from grounding.heads import DOSE
-from grounding.text import fold, sentences_of
 
 SIGN_SENTENCES = 2
 TREATMENT_SENTENCES = 8

@@ -7,10 +7,10 @@ dose. So a patient-specific question is rebuilt from the frame with those values
 
 from __future__ import annotations
 
-from engine.catalog import DrugCatalog
-from engine.frame import PatientContext, QueryFrame, TurnType
-from engine.ports import AnswerMode, AnswerRequest
-from engine.sections import section_title
+from core.catalog import DrugCatalog
+from core.frame import PatientContext, QueryFrame, TurnType
+from core.ports import AnswerMode, AnswerRequest
+from core.sections import section_title
 from grounding.dosing import route_labels
 
 WITHHELD_NOTE = (

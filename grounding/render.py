@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from grounding.evidence import Answer, Citation, Claim, Evidence
-from grounding.text import nfc
+from core.evidence import Answer, Citation, Claim, Evidence
+from core.text import nfc
 
 VERIFY_PDF_MARK = "cần đối chiếu bản in"
 

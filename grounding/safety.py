@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.frame import PatientContext
-from engine.sections import SectionKey
+from core.evidence import Claim, Evidence
+from core.frame import PatientContext
+from core.sections import SectionKey
+from core.text import contains_phrase, sentences_of
 from grounding.candidates import DrugMentions
-from grounding.evidence import Claim, Evidence
-from grounding.text import contains_phrase, sentences_of
 
 MAX_SAFETY_CLAIMS = 4
 SECTION_FIRST_SENTENCES = 2

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
-from engine.frame import QueryFrame, Route
+from core.frame import QueryFrame, Route
+from core.text import fold
 from grounding.bands import NEWBORN_MONTHS, Band
 from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
-from grounding.text import fold
 
 ADULT_MONTHS = 18 * 12
 ELDERLY_YEARS = 60

@@ -1,6 +1,6 @@
 """Which checks an answer must pass, built per request.
 
-The assembly (`engine.bootstrap`) hands `default_checks` to `engine.paths.Paths`, which runs
+The assembly (`engine.bootstrap`) hands `default_checks` to `engine.effects.Effects`, which runs
 them after generation and abstains `grounding_failed` when any `Verdict` fails. A
 model-backed check may raise a `ProviderError`; the engine fails the turn closed with its
 reason.
@@ -8,8 +8,8 @@ reason.
 
 from __future__ import annotations
 
-from engine.catalog import DrugCatalog
-from engine.ports import AnswerMode, AnswerRequest
+from core.catalog import DrugCatalog
+from core.ports import AnswerMode, AnswerRequest
 from grounding.candidates import CandidateSetCheck, NoRankingCheck
 from grounding.checks import Check
 from grounding.citations import CitationCheck

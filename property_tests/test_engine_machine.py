@@ -15,7 +15,7 @@ import redis
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from engine.result import TurnResult
+from core.result import TurnResult
 from engine.testing import sample_engine
 from engine.turn import Engine
 from property_tests.frames import Reference, frames

@@ -12,11 +12,11 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.frame import ClarifySlot, QueryFrame, TurnType
-from engine.ports import UnderstandingContext
-from engine.understanding import RulesUnderstander
-from engine.understanding.slots import MAX_AGE_MONTHS, MAX_WEIGHT_KG, MIN_WEIGHT_KG
-from engine.understanding.testing import demo_catalog
+from core.frame import ClarifySlot, QueryFrame, TurnType
+from core.ports import UnderstandingContext
+from understanding import RulesUnderstander
+from understanding.slots import MAX_AGE_MONTHS, MAX_WEIGHT_KG, MIN_WEIGHT_KG
+from understanding.testing import demo_catalog
 
 CATALOG = demo_catalog()
 UNDERSTANDER = RulesUnderstander(CATALOG)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from engine.errors import ConfigError, CorpusError, DuocthuError, IndexUnavailable
-from engine.settings import EmbeddingProvider, Settings
+from core.errors import ConfigError, CorpusError, DuocthuError, IndexUnavailable
+from core.settings import EmbeddingProvider, Settings
 from retrieval.embed import BedrockEmbedder, DisabledEmbedder, Embedder, LocalEmbedder
 from retrieval.index import Index
 from retrieval.ingest import IngestReport, ingest_files

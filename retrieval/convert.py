@@ -10,8 +10,8 @@ import hashlib
 import uuid
 from typing import Any
 
-from engine.sections import SectionKey
-from grounding.evidence import Evidence
+from core.evidence import Evidence
+from core.sections import SectionKey
 from retrieval.chunking import DEFAULT_MAX_CHARS, split_section
 from retrieval.corpus import CorpusRecord
 from retrieval.index import Hit, IndexPoint

@@ -7,23 +7,16 @@ that differ only in wording, diacritics, case or underscores map to the same key
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from rapidfuzz import fuzz, process
 
-from engine.sections import SECTION_TITLES, SectionKey
+from core.sections import SECTION_TITLES, SectionKey
+from core.text import fold_words, nfc
 
 _DRUG_ID = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+)*$")
 _ATC = re.compile(r"[A-Z]\s?\d\s?\d\s?[A-Z]\s?[A-Z]\s?\d\s?\d")
-
-
-def fold(text: str) -> str:
-    """Lower-case, strip diacritics (đ → d) and collapse everything but letters and digits."""
-    lowered = unicodedata.normalize("NFD", text.lower().replace("đ", "d").replace("Đ", "d"))
-    bare = "".join(ch for ch in lowered if not unicodedata.combining(ch))
-    return " ".join(re.findall(r"[a-z0-9]+", bare.replace("_", " ")))
 
 
 # Extra wordings seen in editions, scrapes and hand-typed files; canonical titles and
@@ -63,7 +56,7 @@ def _build_aliases() -> dict[str, SectionKey]:
         # Printed titles join with "và"; scraped keys keep it ("lieu_luong_va_cach_dung").
         forms |= {f.replace(" và ", " ") for f in list(forms)}
         for form in forms:
-            table[fold(form)] = key
+            table[fold_words(form)] = key
     for folded in list(table):
         table.setdefault(folded.replace(" va ", " "), table[folded])
         table.setdefault(folded.replace("qui", "quy"), table[folded])
@@ -76,7 +69,7 @@ _FUZZY_CUTOFF = 88.0
 
 def section_key_for(title_or_key: str) -> SectionKey | None:
     """The section key a title or key names, tolerant of wording, diacritics and OCR slips."""
-    folded = fold(title_or_key).replace("qui ", "quy ")
+    folded = fold_words(title_or_key).replace("qui ", "quy ")
     if not folded:
         return None
     exact = SECTION_ALIASES.get(folded) or SECTION_ALIASES.get(folded.replace(" va ", " "))
@@ -91,7 +84,7 @@ def section_key_for(title_or_key: str) -> SectionKey | None:
 
 def slugify(name: str) -> str:
     """A drug id from a name: folded ASCII snake case ("Furosemid" → furosemid)."""
-    return "_".join(fold(name).split())
+    return "_".join(fold_words(name).split())
 
 
 def parse_atc(value: object) -> tuple[str, ...]:
@@ -101,10 +94,6 @@ def parse_atc(value: object) -> tuple[str, ...]:
     for item in items:
         codes.extend(re.sub(r"\s", "", m) for m in _ATC.findall(str(item).upper()))
     return tuple(dict.fromkeys(codes))
-
-
-def nfc(text: str) -> str:
-    return unicodedata.normalize("NFC", text)
 
 
 class CorpusRecord(BaseModel):
@@ -179,8 +168,6 @@ class CorpusRecord(BaseModel):
 __all__ = [
     "SECTION_ALIASES",
     "CorpusRecord",
-    "fold",
-    "nfc",
     "parse_atc",
     "section_key_for",
     "slugify",

@@ -11,8 +11,8 @@ import threading
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from engine.cpu import native_threads
-from engine.errors import ConfigError, IndexUnavailable
+from core.cpu import native_threads
+from core.errors import ConfigError, IndexUnavailable
 
 
 @runtime_checkable

@@ -11,8 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from engine.catalog import DrugEntry
-from engine.errors import ConfigError
+from core.catalog import DrugEntry
+from core.errors import ConfigError
 from retrieval.tokenizer import SparseEncoder, SparseVector
 
 DENSE = "dense"

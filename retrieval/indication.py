@@ -19,10 +19,10 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.sections import SectionKey
-from grounding.evidence import DrugCandidate
+from core.evidence import DrugCandidate
+from core.sections import SectionKey
+from core.text import fold_words
 from retrieval.convert import hit_to_evidence
-from retrieval.corpus import fold
 from retrieval.index import Hit, Index, QueryFilter
 
 CHI_DINH = QueryFilter(section_keys=(SectionKey.CHI_DINH.value,))
@@ -33,7 +33,7 @@ _LEADING = ("benh ", "chung ", "bi ")
 
 
 def normalise(text: str) -> str:
-    folded = f" {fold(text)} "
+    folded = f" {fold_words(text)} "
     for old, new in _SPELLINGS:
         folded = folded.replace(old, new)
     return folded.strip()

@@ -18,7 +18,6 @@ An ingest runs in three steps, and only the last one writes:
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
@@ -31,7 +30,7 @@ from typing import Any
 from pydantic import ValidationError
 from tqdm import tqdm
 
-from engine.errors import CorpusError, DuocthuError
+from core.errors import CorpusError
 from retrieval.candidates import is_candidate_record, map_candidate
 from retrieval.convert import chunk_payloads, content_hash, embed_text, to_point
 from retrieval.corpus import CorpusRecord, section_key_for
@@ -281,99 +280,13 @@ def ingest_file(
     )
 
 
-def _one_line(exc: BaseException) -> str:
-    # Client libraries put status lines and bodies in their messages; keep one line.
-    return " ".join(str(exc).split())
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="duocthu ingest", description=__doc__)
-    add_ingest_arguments(parser)
-    return parser
-
-
-def add_ingest_arguments(parser: argparse.ArgumentParser) -> None:
-    """The ingest options, shared by `duocthu ingest` and this module's `main`."""
-    parser.add_argument(
-        "files", nargs="+", type=Path, help="corpus JSON Lines file(s) (docs/corpus-format.md)"
-    )
-    parser.add_argument(
-        "--replace",
-        action="store_true",
-        help="make the files the whole corpus, atomically (default: add to it)",
-    )
-    parser.add_argument(
-        "--skip-bad-lines",
-        action="store_true",
-        help="load the good lines when some are bad (default: refuse and change nothing)",
-    )
-    parser.add_argument(
-        "--dry-run",
-        action="store_true",
-        help="validate and report only; write nothing (default: off)",
-    )
-    parser.add_argument(
-        "--no-progress", action="store_true", help="no progress bar (default: shown)"
-    )
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """CLI entry: 0 when everything loaded; 1 when lines were bad (refused, or skipped with
-    --skip-bad-lines); 2 on a failure (missing or empty file, index or settings);
-    130 when interrupted. Every failure is one line on stderr; the index is unchanged."""
-    args = _parser().parse_args([str(a) for a in argv] if argv is not None else None)
-    return run(args)
-
-
-def run(args: argparse.Namespace) -> int:
-    """`main` on parsed arguments (see `add_ingest_arguments`)."""
-    from engine.settings import load_settings  # noqa: PLC0415 - keep import light for library users
-    from retrieval.build import build_embedder, build_index  # noqa: PLC0415
-
-    paths = [Path(f) for f in args.files]
-    try:
-        if args.dry_run:
-            _, report = validate_files(paths)
-            print(report.summary())
-            print("dry run: nothing was written")
-            return 1 if report.rejected else 0
-        settings = load_settings()
-        index = build_index(settings)
-        try:
-            report = ingest_files(
-                paths,
-                index,
-                build_embedder(settings),
-                replace=args.replace,
-                skip_bad_lines=args.skip_bad_lines,
-                progress=not args.no_progress,
-            )
-        finally:
-            index.close()
-    except RejectedLines as exc:
-        print(exc.report.summary())
-        print(f"ingest refused: {exc}", file=sys.stderr)
-        return 1
-    except DuocthuError as exc:
-        print(f"ingest failed: {_one_line(exc)}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("ingest interrupted: the previous index is unchanged", file=sys.stderr)
-        return 130
-    print(report.summary())
-    return 1 if report.rejected else 0
-
-
 __all__ = [
     "IngestReport",
     "LineError",
     "RejectedLines",
-    "add_ingest_arguments",
     "corpus_payloads",
     "ingest_file",
     "ingest_files",
-    "main",
     "read_records",
-    "run",
     "validate_files",
 ]

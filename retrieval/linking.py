@@ -1,6 +1,6 @@
 """Find catalog drugs named in a free-text query, so unfiltered search can filter by drug.
 
-The catalog's name index (`engine.name_index`) does the matching, so a query links
+The catalog's name index (`core.name_index`) does the matching, so a query links
 exactly the drugs the understander would find: "Augmentin" and "amoxicillin clavulanate"
 link to the combination, "amoxicilin" to amoxicillin alone, "tramadol" to "Tramadol
 hydroclorid".
@@ -8,7 +8,7 @@ hydroclorid".
 
 from __future__ import annotations
 
-from engine.catalog import DrugCatalog
+from core.catalog import DrugCatalog
 
 
 class DrugLinker:

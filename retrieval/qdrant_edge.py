@@ -25,8 +25,8 @@ from typing import Any, TypeVar
 
 import qdrant_edge as qe
 
-from engine.catalog import DrugEntry
-from engine.errors import DuocthuError, IndexUnavailable
+from core.catalog import DrugEntry
+from core.errors import DuocthuError, IndexUnavailable
 from retrieval.filters import edge_filter
 from retrieval.index import (
     DENSE,

@@ -24,8 +24,8 @@ from typing import Any, TypeVar
 from qdrant_client import QdrantClient
 from qdrant_client import models as qm
 
-from engine.catalog import DrugEntry
-from engine.errors import ConfigError, DuocthuError, IndexUnavailable
+from core.catalog import DrugEntry
+from core.errors import ConfigError, DuocthuError, IndexUnavailable
 from retrieval.filters import server_filter
 from retrieval.index import (
     DENSE,

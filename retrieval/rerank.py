@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from engine.errors import ConfigError, IndexUnavailable
-from grounding.evidence import Evidence
+from core.errors import ConfigError, IndexUnavailable
+from core.evidence import Evidence
 
 
 class Reranker(Protocol):

@@ -12,10 +12,10 @@ import time
 from collections.abc import Sequence
 from enum import StrEnum
 
-from engine.catalog import DrugCatalog
-from engine.errors import ConfigError, IndexUnavailable
-from engine.sections import OVERVIEW_SECTIONS, SectionKey
-from grounding.evidence import Decision, DrugCandidate, Evidence
+from core.catalog import DrugCatalog
+from core.errors import ConfigError, IndexUnavailable
+from core.evidence import Answerability, DrugCandidate, Evidence
+from core.sections import OVERVIEW_SECTIONS, SectionKey
 from retrieval.convert import hit_to_evidence
 from retrieval.embed import Embedder
 from retrieval.index import Index, IndexSpec, QueryFilter
@@ -34,7 +34,7 @@ class SearchMode(StrEnum):
 
 
 class RetrievalService:
-    """Implements `engine.ports.Retriever`; every index failure surfaces as `IndexUnavailable`."""
+    """Implements `core.ports.Retriever`; every index failure surfaces as `IndexUnavailable`."""
 
     def __init__(
         self,
@@ -190,12 +190,12 @@ class RetrievalService:
             found = self._indications.dense_candidates(vector, pool=cap * 3, cap=cap)
         return found[:cap]
 
-    def decide(self, evidence: Sequence[Evidence]) -> Decision:
+    def decide(self, evidence: Sequence[Evidence]) -> Answerability:
         if not evidence:
-            return Decision.NOT_FOUND
+            return Answerability.NOT_FOUND
         if any(e.quarantined for e in evidence):
-            return Decision.VERIFY_PDF
-        return Decision.ANSWERABLE
+            return Answerability.VERIFY_PDF
+        return Answerability.ANSWERABLE
 
 
 INDICATION_SECTION = SectionKey.CHI_DINH.value

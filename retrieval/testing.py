@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.catalog import DrugEntry
+from core.catalog import DrugEntry
 from retrieval.index import (
     DENSE,
     RRF_K,

@@ -14,7 +14,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from retrieval.corpus import fold
+from core.text import fold_words
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 # The top bit of an index marks folded terms: "lieu" typed plainly and the folded form of
@@ -23,7 +23,7 @@ _FOLDED_BIT = 1 << 31
 _INDEX_MASK = (1 << 31) - 1
 
 # Terms too common in every monograph to help rank; IDF would shrink them anyway.
-STOPWORDS = frozenset(fold(w) for w in ("và", "của", "là", "có", "các", "được", "với", "thì"))
+STOPWORDS = frozenset(fold_words(w) for w in ("và", "của", "là", "có", "các", "được", "với", "thì"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +71,8 @@ class SparseEncoder:
 
     def _terms(self, text: str) -> list[tuple[int, int]]:
         """(exact index, folded index) for every syllable and adjacent-syllable bigram."""
-        exact = [s for s in syllables(text) if fold(s).replace(" ", "") not in STOPWORDS]
-        folded = [fold(s).replace(" ", "") for s in exact]
+        exact = [s for s in syllables(text) if fold_words(s).replace(" ", "") not in STOPWORDS]
+        folded = [fold_words(s).replace(" ", "") for s in exact]
         pairs = list(zip(exact, folded, strict=True))
         pairs += [
             (f"{exact[i]}_{exact[i + 1]}", f"{folded[i]}_{folded[i + 1]}")

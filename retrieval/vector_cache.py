@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.errors import CorpusError
+from core.errors import CorpusError
 from retrieval.convert import content_hash, embed_text
 from retrieval.embed import Embedder, LocalEmbedder
 from retrieval.ingest import IngestReport, corpus_payloads

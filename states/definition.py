@@ -1,7 +1,7 @@
 """The dialogue machine as data: states, event-named triggers, pure guards by name.
 
 This module is the one definition every conversation's machine is built from.
-It imports nothing of ours; `states.graph` proves it sane and `states.diagram`
+It imports nothing of ours; `states.graph` proves it sane and `engine.diagram`
 renders it for reviewers.
 """
 
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+from core.reasons import Reason
 
 
 class State(StrEnum):
@@ -82,7 +84,7 @@ class TransitionSpec:
     sources: tuple[State, ...]
     dest: State
     guards: tuple[Guard, ...] = ()
-    reasons: tuple[str, ...] = field(default=())
+    reasons: tuple[Reason, ...] = field(default=())
     """The reason codes this edge can end a turn with (documentation and checks)."""
 
     def as_transitions_dict(self) -> dict[str, object]:
@@ -103,14 +105,14 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
         _ENDS,
         State.CLARIFYING_POPULATION,
         (Guard.CAN_CLARIFY,),
-        ("missing_population",),
+        (Reason.MISSING_POPULATION,),
     ),
     TransitionSpec(
         Trigger.ASK_AGE_WEIGHT,
         _ENDS,
         State.CLARIFYING_AGE_WEIGHT,
         (Guard.CAN_CLARIFY,),
-        ("missing_pediatric_age_or_weight",),
+        (Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT,),
     ),
     TransitionSpec(
         Trigger.ASK_DETAIL,
@@ -118,12 +120,12 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
         State.CLARIFYING_QUERY,
         (Guard.CAN_CLARIFY,),
         (
-            "needs_more_info",
-            "ambiguous_condition",
-            "no_condition",
-            "no_indication",
-            "missing_attribute",
-            "no_drug",
+            Reason.NEEDS_MORE_INFO,
+            Reason.AMBIGUOUS_CONDITION,
+            Reason.NO_CONDITION,
+            Reason.NO_INDICATION,
+            Reason.MISSING_ATTRIBUTE,
+            Reason.NO_DRUG,
         ),
     ),
     TransitionSpec(
@@ -131,7 +133,7 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
         (*_ENDS, State.RETRIEVING),
         State.ABSTAINED,
         (Guard.BREAKER_EXHAUSTED,),
-        ("clarify_loop_exhausted",),
+        (Reason.CLARIFY_LOOP_EXHAUSTED,),
     ),
     TransitionSpec(
         Trigger.REFUSE,
@@ -139,11 +141,11 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
         State.ABSTAINED,
         (),
         (
-            "out_of_scope",
-            "unsupported_reverse_relation",
-            "drug_not_in_formulary",
-            "understanding_failed",
-            "budget_exhausted",
+            Reason.OUT_OF_SCOPE,
+            Reason.UNSUPPORTED_REVERSE_RELATION,
+            Reason.DRUG_NOT_IN_FORMULARY,
+            Reason.UNDERSTANDING_FAILED,
+            Reason.BUDGET_EXHAUSTED,
         ),
     ),
     # Safety triage (routing rule 0) with nothing to quote: self-harm always; an emergency
@@ -153,12 +155,12 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
         _ENDS,
         State.ABSTAINED,
         (),
-        ("emergency", "self_harm", "unsafe_use"),
+        (Reason.EMERGENCY, Reason.SELF_HARM, Reason.UNSAFE_USE),
     ),
-    TransitionSpec(Trigger.REPLY_SMALLTALK, _ENDS, State.ANSWERING, (), ("smalltalk",)),
+    TransitionSpec(Trigger.REPLY_SMALLTALK, _ENDS, State.ANSWERING, (), (Reason.SMALLTALK,)),
     # Thanks or a greeting while a question is open: a short reply, the question stays open.
     *(
-        TransitionSpec(Trigger.ACKNOWLEDGE, (state,), state, (), ("smalltalk",))
+        TransitionSpec(Trigger.ACKNOWLEDGE, (state,), state, (), (Reason.SMALLTALK,))
         for state in (
             State.CLARIFYING_POPULATION,
             State.CLARIFYING_AGE_WEIGHT,
@@ -171,14 +173,20 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
         (State.RETRIEVING,),
         State.ANSWERING,
         (Guard.HAS_GROUNDED_ANSWER,),
-        ("single_drug", "interaction", "condition_to_drug", "emergency", "unsafe_use"),
+        (
+            Reason.SINGLE_DRUG,
+            Reason.INTERACTION,
+            Reason.CONDITION_TO_DRUG,
+            Reason.EMERGENCY,
+            Reason.UNSAFE_USE,
+        ),
     ),
     TransitionSpec(
         Trigger.ASK_ROUTE,
         (State.RETRIEVING,),
         State.CLARIFYING_QUERY,
         (Guard.CAN_CLARIFY,),
-        ("ambiguous_route",),
+        (Reason.AMBIGUOUS_ROUTE,),
     ),
     TransitionSpec(
         Trigger.ABSTAIN_AFTER_RETRIEVAL,
@@ -186,15 +194,15 @@ TRANSITIONS: tuple[TransitionSpec, ...] = (
         State.ABSTAINED,
         (),
         (
-            "no_evidence",
-            "no_interaction_evidence",
-            "no_safety_evidence",
-            "grounding_failed",
-            "budget_exhausted",
-            "generation_unavailable",
-            "drug_not_in_formulary",
-            "emergency",
-            "unsafe_use",
+            Reason.NO_EVIDENCE,
+            Reason.NO_INTERACTION_EVIDENCE,
+            Reason.NO_SAFETY_EVIDENCE,
+            Reason.GROUNDING_FAILED,
+            Reason.BUDGET_EXHAUSTED,
+            Reason.GENERATION_UNAVAILABLE,
+            Reason.DRUG_NOT_IN_FORMULARY,
+            Reason.EMERGENCY,
+            Reason.UNSAFE_USE,
         ),
     ),
 )

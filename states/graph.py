@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-# The one exception root; engine.errors imports nothing, so this adds no cycle.
-from engine.errors import DuocthuError
+# The one exception root; core.errors imports nothing, so this adds no cycle.
+from core.errors import DuocthuError
 from states.definition import (
     INITIAL_STATE,
     TRANSIENT_STATES,

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from core.reasons import Reason
+
 
 def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
@@ -78,36 +80,36 @@ def age_weight_question(age_months: float | None, weight_kg: float | None) -> st
 
 
 CLARIFY_QUESTIONS: dict[str, str] = {
-    "needs_more_info": (
+    Reason.NEEDS_MORE_INFO: (
         "Bạn có thể nói rõ hơn không? Ví dụ: tên thuốc và điều bạn muốn biết "
         "(liều dùng, chống chỉ định, tác dụng không mong muốn, tương tác…)."
     ),
-    "ambiguous_condition": "Tình trạng này còn khá rộng. Bạn muốn hỏi cụ thể bệnh nào?",
-    "no_condition": "Bạn muốn tìm thuốc có chỉ định cho bệnh hoặc triệu chứng nào?",
-    "no_indication": "Bạn muốn tìm thuốc có chỉ định cho bệnh hoặc triệu chứng nào?",
-    "missing_attribute": (
+    Reason.AMBIGUOUS_CONDITION: "Tình trạng này còn khá rộng. Bạn muốn hỏi cụ thể bệnh nào?",
+    Reason.NO_CONDITION: "Bạn muốn tìm thuốc có chỉ định cho bệnh hoặc triệu chứng nào?",
+    Reason.NO_INDICATION: "Bạn muốn tìm thuốc có chỉ định cho bệnh hoặc triệu chứng nào?",
+    Reason.MISSING_ATTRIBUTE: (
         "Bạn muốn biết gì về {drugs}? Ví dụ: liều dùng, chỉ định, chống chỉ định, "
         "tác dụng không mong muốn hoặc tương tác thuốc."
     ),
-    "no_drug": "Bạn hỏi về thuốc nào? Xin cho biết tên hoạt chất hoặc tên biệt dược.",
-    "ambiguous_route": "Liều trong Dược thư khác nhau theo đường dùng. Bạn dùng đường nào?",
+    Reason.NO_DRUG: "Bạn hỏi về thuốc nào? Xin cho biết tên hoạt chất hoặc tên biệt dược.",
+    Reason.AMBIGUOUS_ROUTE: "Liều trong Dược thư khác nhau theo đường dùng. Bạn dùng đường nào?",
 }
 
 # The same questions again, asked more plainly after a reply that did not answer them.
 REASK_QUESTIONS: dict[str, str] = {
-    "missing_population": (
+    Reason.MISSING_POPULATION: (
         "Người dùng {drugs} là người lớn hay trẻ em (dưới 18 tuổi)? "
         "Bạn bấm một trong hai nút bên dưới."
     ),
-    "missing_attribute": "Bạn muốn xem mục nào của {drugs}? Bạn bấm một mục bên dưới.",
-    "no_drug": "Tôi cần tên thuốc để tra cứu. Bạn gõ tên thuốc, ví dụ “paracetamol”.",
-    "ambiguous_condition": "Bạn chọn một bệnh cụ thể bên dưới, hoặc gõ tên bệnh.",
-    "no_condition": "Bạn gõ tên bệnh hoặc triệu chứng cần tìm thuốc, ví dụ “sốt” hoặc “ho”.",
-    "no_indication": "Bạn gõ tên bệnh hoặc triệu chứng cần tìm thuốc, ví dụ “sốt” hoặc “ho”.",
-    "needs_more_info": (
+    Reason.MISSING_ATTRIBUTE: "Bạn muốn xem mục nào của {drugs}? Bạn bấm một mục bên dưới.",
+    Reason.NO_DRUG: "Tôi cần tên thuốc để tra cứu. Bạn gõ tên thuốc, ví dụ “paracetamol”.",
+    Reason.AMBIGUOUS_CONDITION: "Bạn chọn một bệnh cụ thể bên dưới, hoặc gõ tên bệnh.",
+    Reason.NO_CONDITION: "Bạn gõ tên bệnh hoặc triệu chứng cần tìm thuốc, ví dụ “sốt” hoặc “ho”.",
+    Reason.NO_INDICATION: "Bạn gõ tên bệnh hoặc triệu chứng cần tìm thuốc, ví dụ “sốt” hoặc “ho”.",
+    Reason.NEEDS_MORE_INFO: (
         "Bạn gõ tên thuốc và điều muốn hỏi, ví dụ “liều paracetamol cho người lớn”."
     ),
-    "ambiguous_route": "Liều khác nhau theo đường dùng. Bạn chọn một đường dùng bên dưới.",
+    Reason.AMBIGUOUS_ROUTE: "Liều khác nhau theo đường dùng. Bạn chọn một đường dùng bên dưới.",
 }
 _REASK_AGE_WEIGHT = {
     "age_weight": "Tôi cần hai con số: bé mấy tuổi và nặng mấy kg. Bạn gõ ví dụ “3 tuổi, 14 kg”.",
@@ -121,7 +123,7 @@ REASK_OPENER = "Tôi hỏi lại cho rõ nhé."
 
 def plain_question(reason: str, *, slot: str, drugs: str = "") -> str:
     """The open question in its plainest words (`slot` picks the child's missing numbers)."""
-    if reason == "missing_pediatric_age_or_weight":
+    if reason == Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT:
         return _nfc(_REASK_AGE_WEIGHT.get(slot, _REASK_AGE_WEIGHT["age_weight"]))
     text = REASK_QUESTIONS.get(reason, REASK_QUESTIONS["needs_more_info"])
     return _nfc(text.format(drugs=drugs or "thuốc này"))

@@ -18,11 +18,11 @@ from typing import Any
 
 from tqdm import tqdm
 
+from core.evidence import Evidence
+from core.quantities import evidence_quantities, extract_quantities, missing_quantities
+from core.result import TurnResult
 from engine.evals.dialogues import parse_common, shared_runtime
 from engine.evals.report import record
-from engine.result import TurnResult
-from grounding.evidence import Evidence
-from grounding.numeric import evidence_quantities, extract_quantities, missing_quantities
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = (ROOT / "evals" / "answers.jsonl", ROOT / "evals" / "answers.heldout.jsonl")

@@ -21,8 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.catalog import DrugCatalog
+from core.evidence import DrugCandidate, Evidence
+from core.frame import PatientContext
+from core.result import TurnResult
+from core.text import contains_phrase, fold
 from engine.assessment import FACET_SECTIONS, FacetStatus, assess_candidates, facets_needed
-from engine.catalog import DrugCatalog
 from engine.evals.dialogues import (
     HELDOUT,
     TUNING,
@@ -39,11 +43,7 @@ from engine.evals.dialogues import (
     shared_engine,
 )
 from engine.evals.report import record
-from engine.frame import PatientContext
-from engine.result import TurnResult
-from engine.understanding.conditions import ALIASES
-from grounding.evidence import DrugCandidate, Evidence
-from grounding.text import contains_phrase, fold
+from understanding.conditions import ALIASES
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "condition_to_drug.jsonl"
@@ -53,7 +53,7 @@ CORPUS_FILES = (
     ROOT / "data" / "formulary" / "part2.jsonl",
 )
 # The engine lists at most this many drugs (Settings.indication_candidates) and assesses
-# the first SAFETY_TOP of them (Paths.safety_candidates).
+# the first SAFETY_TOP of them (Effects.safety_candidates).
 LIST_LIMIT = 8
 SAFETY_TOP = 5
 CONDITION_REASON = "condition_to_drug"

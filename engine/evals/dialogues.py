@@ -23,8 +23,9 @@ from typing import Any, Protocol
 
 from tqdm import tqdm
 
+from core.reasons import Reason
+from core.result import TurnResult
 from engine.evals.report import record
-from engine.result import TurnResult
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "dialogues.jsonl"
@@ -58,17 +59,7 @@ GATED_TAGS = frozenset(
 MAX_CONSECUTIVE_CLARIFY = 4
 
 # docs/reasons.md: every reason a turn may carry.
-CONTRACT_REASONS = frozenset(
-    {
-        "single_drug", "interaction", "condition_to_drug", "smalltalk", "missing_population",
-        "missing_pediatric_age_or_weight", "needs_more_info", "ambiguous_condition",
-        "no_condition", "no_indication", "missing_attribute", "no_drug", "ambiguous_route",
-        "out_of_scope", "unsupported_reverse_relation", "drug_not_in_formulary",
-        "clarify_loop_exhausted", "no_interaction_evidence", "no_evidence",
-        "no_safety_evidence", "grounding_failed", "budget_exhausted", "understanding_failed",
-        "generation_unavailable", "emergency", "self_harm", "unsafe_use",
-    }
-)  # fmt: skip
+CONTRACT_REASONS = frozenset(Reason)
 
 
 class TurnEngine(Protocol):
@@ -330,12 +321,12 @@ def shared_runtime(data_dir: Path | None = None) -> Any:
     """
     key = str(data_dir) if data_dir is not None else ""
     if key not in _RUNTIMES:
-        from engine.bootstrap import build_runtime  # noqa: PLC0415 - heavy; only when running
-        from engine.settings import (  # noqa: PLC0415
+        from core.settings import (  # noqa: PLC0415
             AnswerProvider,
             Settings,
             UnderstandingProvider,
         )
+        from engine.bootstrap import build_runtime  # noqa: PLC0415 - heavy; only when running
 
         if data_dir is None:
             tmp = tempfile.TemporaryDirectory(prefix="duocthu-eval-")

@@ -29,11 +29,11 @@ from typing import Any
 
 from tqdm import tqdm
 
+from core.quantities import missing_quantities
+from core.result import TurnResult
 from engine.evals.answers import violations_of
 from engine.evals.dialogues import HELDOUT, TUNING, TurnEngine
 from engine.evals.report import record
-from engine.result import TurnResult
-from grounding.numeric import missing_quantities
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = (ROOT / "evals" / "realtext.jsonl", ROOT / "evals" / "realtext.heldout.jsonl")
@@ -345,8 +345,8 @@ def render(figures: dict[str, dict[str, Any]]) -> str:
 
 def corpus_runtime(path: Path, data_dir: Path) -> Any:
     """A runtime whose index holds only `path` (offline providers; embedder from the env)."""
+    from core.settings import AnswerProvider, Settings, UnderstandingProvider  # noqa: PLC0415
     from engine.bootstrap import build_runtime  # noqa: PLC0415 - heavy; only when running
-    from engine.settings import AnswerProvider, Settings, UnderstandingProvider  # noqa: PLC0415
     from retrieval.build import build_embedder, build_index  # noqa: PLC0415
     from retrieval.ingest import ingest_files  # noqa: PLC0415
 

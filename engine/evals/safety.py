@@ -24,9 +24,9 @@ from typing import Any
 
 from tqdm import tqdm
 
+from core.result import TurnResult
 from engine.evals.dialogues import HELDOUT, TUNING, TurnEngine, parse_common, shared_engine
 from engine.evals.report import record
-from engine.result import TurnResult
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "safety.jsonl"

@@ -27,13 +27,13 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engine.catalog import DrugCatalog
+from core.catalog import DrugCatalog
+from core.frame import ClarifySlot, QueryFrame
+from core.ports import Understander, UnderstandingContext
+from core.text import fold_aligned
 from engine.evals.report import record
-from engine.frame import ClarifySlot, QueryFrame
-from engine.ports import Understander, UnderstandingContext
-from engine.understanding.rules import RulesUnderstander
-from engine.understanding.testing import demo_catalog
-from engine.understanding.text import fold
+from understanding.rules import RulesUnderstander
+from understanding.testing import demo_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "understanding.jsonl"
@@ -152,7 +152,7 @@ def _same_number(a: Any, b: Any, tolerance: float) -> bool:
 
 
 def _folded_set(values: Sequence[Any]) -> set[str]:
-    return {fold(str(v)).strip() for v in values}
+    return {fold_aligned(str(v)).strip() for v in values}
 
 
 def _patient_matches(frame: QueryFrame, expected: dict[str, Any]) -> bool:
@@ -191,7 +191,11 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "weight_kg": lambda got, want: _same_number(got, want, 0.05),
     "condition": lambda got, want: (
         (got is None and want is None)
-        or (got is not None and want is not None and fold(got).strip() == fold(want).strip())
+        or (
+            got is not None
+            and want is not None
+            and fold_aligned(got).strip() == fold_aligned(want).strip()
+        )
     ),
 }
 

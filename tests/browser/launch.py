@@ -24,7 +24,7 @@ def main() -> None:
     parser.add_argument("--fake", action="store_true")
     args = parser.parse_args()
 
-    from engine.settings import Settings
+    from core.settings import Settings
     from server import create_app, serve
 
     settings = Settings(duocthu_data_dir=args.data, rate_limit_burst=1000)

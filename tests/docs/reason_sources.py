@@ -1,9 +1,5 @@
-"""Every reason code the engine can put on a turn, gathered from where the code spells them.
-
-Reason codes are bare strings today, so this reads them from the engine's own tables
-(the machine's transitions, the routing table, the clarifying questions, the provider
-errors) and from the string literals the turn code passes as a reason.
-"""
+"""Where the code names reason codes: the engine's tables, and any bare string it passes
+as a reason (there should be none: every reason is a `core.reasons.Reason` member)."""
 
 from __future__ import annotations
 
@@ -11,7 +7,7 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-import engine.errors
+import core.errors
 from engine.routing import ROUTING_TABLE
 from states.definition import TRANSITIONS
 from states.messages import CLARIFY_QUESTIONS
@@ -19,13 +15,21 @@ from states.messages import CLARIFY_QUESTIONS
 REPO = Path(__file__).resolve().parents[2]
 # The turn's code; evals and test fakes only read or script reasons.
 SCANNED = [
+    *sorted((REPO / "core").rglob("*.py")),
     *sorted((REPO / "engine").rglob("*.py")),
+    *sorted((REPO / "understanding").rglob("*.py")),
     *sorted((REPO / "grounding").rglob("*.py")),
     *sorted((REPO / "states").rglob("*.py")),
 ]
 SKIPPED = {"evals", "testing.py"}
 # Call name -> position of the reason among its positional arguments.
-REASON_POSITION = {"_abstain": 0, "_Reply": 1, "PathOutcome": 1, "Decision": 3}
+REASON_POSITION = {
+    "_abstain": 0,
+    "Reply": 1,
+    "Decision": 3,
+    "_fixed": 3,
+    "TransitionSpec": 4,
+}
 
 
 def _name(func: ast.expr) -> str:
@@ -53,7 +57,7 @@ def _literals(tree: ast.AST) -> Iterator[str | None]:
             yield _text(node.value)
 
 
-def literal_reasons() -> set[str]:
+def bare_reasons() -> set[str]:
     """Reasons written as string literals where the turn code builds a reply or decision."""
     found: set[str] = set()
     for path in SCANNED:
@@ -63,14 +67,15 @@ def literal_reasons() -> set[str]:
     return found
 
 
-def engine_reasons() -> set[str]:
-    """Every reason code the engine can emit, from its tables and its literals."""
-    tables = {r for t in TRANSITIONS for r in t.reasons}
-    tables |= {r for rule in ROUTING_TABLE for r in rule.reasons}
-    tables |= set(CLARIFY_QUESTIONS)
-    errors = {
+def table_reasons() -> list[str]:
+    """The reasons the machine's transitions, the routing table, the clarifying questions and
+    the provider errors name."""
+    found: list[str] = [r for t in TRANSITIONS for r in t.reasons]
+    found += [r for rule in ROUTING_TABLE for r in rule.reasons]
+    found += list(CLARIFY_QUESTIONS)
+    found += [
         e.reason
-        for e in vars(engine.errors).values()
-        if isinstance(e, type) and issubclass(e, engine.errors.ProviderError)
-    }
-    return tables | errors | literal_reasons()
+        for e in vars(core.errors).values()
+        if isinstance(e, type) and issubclass(e, core.errors.ProviderError)
+    ]
+    return found

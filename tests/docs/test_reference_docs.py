@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.sections import SECTION_TITLES
-from engine.settings import Settings
-from server import _MESSAGES
-from tests.docs.reason_sources import engine_reasons
+from core.reasons import Reason
+from core.sections import SECTION_TITLES
+from core.settings import Settings
+from engine.http_errors import MESSAGES
+from tests.docs.reason_sources import bare_reasons, table_reasons
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
@@ -25,14 +26,22 @@ def _table_names(doc: str) -> set[str]:
 
 @pytest.mark.parametrize("name", sorted(Settings.model_fields))
 def test_every_setting_is_documented(name: str) -> None:
-    """Each setting engine/settings.py reads has a row in docs/settings.md."""
+    """Each setting core/settings.py reads has a row in docs/settings.md."""
     assert name in _table_names("settings.md")
 
 
-@pytest.mark.parametrize("reason", sorted(engine_reasons()))
-def test_every_reason_the_engine_can_emit_is_documented(reason: str) -> None:
-    """Each reason code the engine can put on a turn has a row in docs/reasons.md."""
-    assert reason in _table_names("reasons.md")
+def test_the_reason_enum_is_the_documented_list() -> None:
+    """core/reasons.py's Reason and docs/reasons.md's reason rows name the same codes."""
+    text = (DOCS / "reasons.md").read_text("utf-8").split("## answerable", 1)[1]
+    documented = set(re.findall(r"^\| `([a-z0-9_]+)` \|", text, re.MULTILINE))
+    assert {r.value for r in Reason} == documented
+
+
+def test_the_engine_names_reasons_only_through_the_enum() -> None:
+    """Transitions, routing rules, questions and errors name Reason members, and no turn code
+    passes a bare string as a reason."""
+    assert [r for r in table_reasons() if not isinstance(r, Reason)] == []
+    assert bare_reasons() == set()
 
 
 def test_safety_reasons_are_documented_under_both_outcomes() -> None:
@@ -45,7 +54,7 @@ def test_safety_reasons_are_documented_under_both_outcomes() -> None:
     assert "| `self_harm` |" in abstain
 
 
-@pytest.mark.parametrize("code", sorted(_MESSAGES))
+@pytest.mark.parametrize("code", sorted(MESSAGES))
 def test_every_error_code_is_documented(code: str) -> None:
     """Each error code server.py can answer has a row in docs/api.md."""
     assert re.search(rf"^\| \d{{3}} \| `{code}` \|", (DOCS / "api.md").read_text("utf-8"), re.M)

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 import redis
 
-from engine.frame import QueryFrame
-from engine.paths import Paths
+from core.frame import QueryFrame
+from engine.effects import Effects
 from engine.store import RedisStateStore
 from engine.testing import (
     SAMPLE_CATALOG as CATALOG,
@@ -41,7 +41,7 @@ def make_engine(redis_client: redis.Redis) -> Callable[..., Engine]:
         **engine_kwargs: Any,
     ) -> Engine:
         retriever = MemoryRetriever(EVIDENCE if items is None else items, CATALOG)
-        paths = Paths(
+        effects = Effects(
             retriever,
             answerer or QuotingAnswerer(),
             checks=simple_checks,
@@ -51,7 +51,7 @@ def make_engine(redis_client: redis.Redis) -> Callable[..., Engine]:
         return Engine(
             store=RedisStateStore(redis_client, lock_wait_ms=2000),
             understander=understander or ScriptedUnderstander(frames or {}, default=default),
-            paths=paths,
+            effects=effects,
             catalog=CATALOG,
             **engine_kwargs,
         )

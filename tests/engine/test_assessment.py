@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from core.catalog import DrugCatalog, DrugEntry
+from core.evidence import Claim, DrugCandidate, Evidence
+from core.frame import PatientContext
 from engine.assessment import (
     Facet,
     FacetStatus,
@@ -14,10 +17,7 @@ from engine.assessment import (
     facets_needed,
     has_safety_evidence,
 )
-from engine.catalog import DrugCatalog, DrugEntry
-from engine.frame import PatientContext
 from engine.testing import MemoryRetriever, evidence
-from grounding.evidence import Claim, DrugCandidate, Evidence
 
 CATALOG = DrugCatalog(
     [

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import redis
 
+from core.catalog import DrugCatalog
+from core.settings import Settings
 from engine.bootstrap import Runtime, _providers
-from engine.catalog import DrugCatalog
-from engine.settings import Settings
 from engine.testing import SAMPLE_CATALOG, MemoryRetriever, sample_runtime
 
 NO_AWS = {

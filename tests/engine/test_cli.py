@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from core.settings import Settings
+from core.startup import default_data_dir
 from engine.cli import _COMMAND_SETTINGS, EVAL_SETS, _parser, main
-from engine.settings import Settings
-from engine.startup import default_data_dir
 from engine.statedoc import render_state_machine_doc
 
 REPO = Path(__file__).resolve().parents[2]
@@ -139,7 +139,7 @@ def test_eval_help_lists_every_set_and_the_runner_options(
 def test_ingest_accepts_no_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`duocthu ingest FILE --no-progress` reaches the ingester with the flag."""
     seen: list[argparse.Namespace] = []
-    monkeypatch.setattr("retrieval.ingest.run", lambda args: seen.append(args) or 0)
+    monkeypatch.setattr("retrieval.ingest_command.run", lambda args: seen.append(args) or 0)
     assert main(["ingest", "x.jsonl", "--no-progress", "--replace"]) == 0
     assert [(a.files, a.no_progress, a.replace) for a in seen] == [([Path("x.jsonl")], True, True)]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.result import TurnResult
+from core.result import TurnResult
 from engine.testing import SAMPLE_CATALOG, evidence
 from engine.turn import Engine
-from engine.understanding import RulesUnderstander
 from grounding.extractive import ExtractiveAnswerer
+from understanding import RulesUnderstander
 
 ITEMS = [
     evidence("paracetamol", "chi_dinh", "Đau nhẹ và vừa; sốt."),

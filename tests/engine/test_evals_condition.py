@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
+from core.evidence import Citation
+from core.result import Outcome, TurnResult
 from engine.evals import condition as cond
 from engine.evals import dialogues as dlg
 from engine.evals.dialogues import Dialogue, LabelledTurn, Played
-from engine.result import Outcome, TurnResult
-from grounding.evidence import Citation
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = [

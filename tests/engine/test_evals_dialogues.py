@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.result import Outcome, TurnResult
 from engine.evals import dialogues as dlg
 from engine.evals.dialogues import Dialogue, LabelledTurn, Played
-from engine.result import Outcome, TurnResult
 
 
 def _result(message: str = "", streak: int = 0, **frame: Any) -> TurnResult:

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from core.result import ClaimView, Outcome, TurnResult
 from engine.evals import realtext as rt
-from engine.result import ClaimView, Outcome, TurnResult
 from states.messages import ATTRIBUTE_REPLIES, POPULATION_REPLIES
 
 SECTION_KEYS = {

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from core.evidence import Citation, Evidence
+from core.result import ClaimView, Outcome, TurnResult
 from engine.evals import realtext as rt
-from engine.result import ClaimView, Outcome, TurnResult
-from grounding.evidence import Citation, Evidence
 from retrieval.candidates import map_candidate
 from retrieval.corpus import section_key_for
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from core.result import ClaimView, Outcome, TurnResult
+from core.settings import Settings
 from engine.evals import safety
-from engine.result import ClaimView, Outcome, TurnResult
-from engine.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from core.frame import PatientContext, QueryFrame
 from engine.followup import as_followup, is_context_followup
-from engine.frame import PatientContext, QueryFrame
 
 PRIOR = QueryFrame(
     turn_type="condition_to_drug",

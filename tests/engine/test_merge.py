@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from core.frame import ClarifySlot, PatientContext, QueryFrame
 from engine.conversation import OpenQuestion
-from engine.frame import ClarifySlot, PatientContext, QueryFrame
 from engine.merge import resolve_frame
 
 PRIOR = QueryFrame(turn_type="dosing_calc", drugs=["paracetamol"], population="child")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.frame import ConditionQuery, Population, QueryFrame, Relation, Triage
+from core.frame import ConditionQuery, Population, QueryFrame, Relation, Triage
 from engine.routing import ROUTING_TABLE, Effect, route
 
 

@@ -13,14 +13,14 @@ from collections.abc import Callable
 import pytest
 import redis
 
-from engine.conversation import Conversation, HistoryLine, utcnow
-from engine.errors import (
+from core.errors import (
     ConfigError,
     ConversationNotFound,
     StateStoreUnavailable,
     TurnInProgress,
     VersionConflict,
 )
+from engine.conversation import Conversation, HistoryLine, utcnow
 from engine.redis_client import from_url
 from engine.store import RedisStateStore, hash_token, new_conversation_id
 from engine.turn import Engine

@@ -9,13 +9,13 @@ from collections.abc import Callable
 import pytest
 import redis
 
+from core.errors import IdempotencyKeyReused, StateStoreUnavailable
 from engine.conversation import Conversation
-from engine.errors import IdempotencyKeyReused, StateStoreUnavailable
 from engine.redis_client import from_url
 from engine.store import Lease, RedisStateStore, hash_token, new_conversation_id
 from engine.testing import SAMPLE_CATALOG
 from engine.turn import Engine
-from engine.understanding import RulesUnderstander
+from understanding import RulesUnderstander
 
 
 def _made(store: RedisStateStore) -> Conversation:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.frame import QueryFrame, Triage
+from core.frame import QueryFrame, Triage
 from engine.triage import UnsafeUse, classify, dose_mentions, speaks_to, triage_turn
 
 

@@ -11,17 +11,17 @@ import re
 import pytest
 import redis
 
-from engine.catalog import DrugCatalog, DrugEntry
-from engine.errors import UnderstandingFailed
-from engine.paths import Paths
+from core.catalog import DrugCatalog, DrugEntry
+from core.errors import UnderstandingFailed
+from engine.effects import Effects
 from engine.store import RedisStateStore
 from engine.testing import MemoryRetriever, evidence
 from engine.triage import dose_mentions
 from engine.turn import Engine
-from engine.understanding import RulesUnderstander
 from grounding.extractive import ExtractiveAnswerer
 from grounding.render import render_answer
 from grounding.verify import default_checks
+from understanding import RulesUnderstander
 
 CATALOG = DrugCatalog(
     [
@@ -80,7 +80,7 @@ DOSE_LINES = ("500–1 000 mg", "10–15 mg/kg", "150 mg/kg", "0,125", "7,5–15
 
 @pytest.fixture
 def engine(redis_client: redis.Redis) -> Engine:
-    paths = Paths(
+    effects = Effects(
         MemoryRetriever(EVIDENCE, CATALOG),
         ExtractiveAnswerer(CATALOG),
         checks=lambda request: default_checks(request, CATALOG),
@@ -90,7 +90,7 @@ def engine(redis_client: redis.Redis) -> Engine:
     return Engine(
         store=RedisStateStore(redis_client, lock_wait_ms=2000),
         understander=RulesUnderstander(CATALOG),
-        paths=paths,
+        effects=effects,
         catalog=CATALOG,
         emergency_contacts=("115", "Trung tâm Chống độc 9999"),
     )
@@ -233,7 +233,7 @@ class _BrokenUnderstander:
 
 def test_triage_holds_when_the_understanding_model_fails(redis_client: redis.Redis) -> None:
     """Rule 0 reads the raw text, so a failed model call still gets the self-harm reply."""
-    paths = Paths(
+    effects = Effects(
         MemoryRetriever(EVIDENCE, CATALOG),
         ExtractiveAnswerer(CATALOG),
         checks=lambda request: default_checks(request, CATALOG),
@@ -243,7 +243,7 @@ def test_triage_holds_when_the_understanding_model_fails(redis_client: redis.Red
     engine = Engine(
         store=RedisStateStore(redis_client, lock_wait_ms=2000),
         understander=_BrokenUnderstander(),  # type: ignore[arg-type]
-        paths=paths,
+        effects=effects,
         catalog=CATALOG,
     )
     failed, triaged = talk(engine, "liều paracetamol", "tôi muốn tự tử")

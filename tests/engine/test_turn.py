@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from engine.errors import ConversationNotFound
-from engine.frame import ClarifySlot, ConditionQuery, QueryFrame
-from engine.ports import AnswerRequest
+from core.errors import ConversationNotFound
+from core.evidence import Answer, Claim
+from core.frame import ClarifySlot, ConditionQuery, QueryFrame
+from core.ports import AnswerRequest
 from engine.testing import (
     SAMPLE_CATALOG,
     MemoryRetriever,
@@ -20,7 +21,6 @@ from engine.testing import (
     sample_engine,
 )
 from engine.turn import Engine, TextRejected
-from grounding.evidence import Answer, Claim
 from grounding.extractive import ExtractiveAnswerer
 
 F = QueryFrame.model_validate

@@ -7,14 +7,14 @@ from collections.abc import Callable
 
 import pytest
 
+from core.frame import ClarifySlot, QueryFrame
+from core.result import TurnResult
 from engine.conversation import OpenQuestion
-from engine.frame import ClarifySlot, QueryFrame
-from engine.result import TurnResult
 from engine.routing import Decision, Effect
 from engine.testing import SAMPLE_CATALOG, SAMPLE_EVIDENCE, evidence
 from engine.turn import Engine, _reask
-from engine.understanding import RulesUnderstander
 from states.messages import SMALLTALK_REPLY, THANKS_REPLY, reask_question
+from understanding import RulesUnderstander
 
 F = QueryFrame.model_validate
 NON_ANSWER = F({"turn_type": "out_of_scope", "non_answer": True})

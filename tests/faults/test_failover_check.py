@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from engine.result import Outcome, TraceEntry
+from core.result import Outcome, TraceEntry
 from engine.turn import Engine
 from tests.support.failover import Driver, check_conversation
 

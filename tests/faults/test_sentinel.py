@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from engine.errors import StateStoreUnavailable
+from core.errors import StateStoreUnavailable
 from engine.redis_client import from_url
 from engine.testing import sample_engine
 from tests.support.procs import RedisNode, free_port, server_binary, wait_for

@@ -12,8 +12,8 @@ from grounding_samples import (
     ev,
 )
 
-from engine.catalog import DrugCatalog, DrugEntry
-from grounding.evidence import DrugCandidate, Evidence
+from core.catalog import DrugCatalog, DrugEntry
+from core.evidence import DrugCandidate, Evidence
 
 
 @pytest.fixture

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.sections import section_title
-from grounding.evidence import Evidence
+from core.evidence import Evidence
+from core.sections import section_title
 
 SOURCE = "duocthu-demo: dữ liệu minh họa, không dùng cho lâm sàng"
 

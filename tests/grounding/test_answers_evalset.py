@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.catalog import DrugCatalog
-from engine.sections import SectionKey
-from grounding.numeric import extract_quantities
+from core.catalog import DrugCatalog
+from core.quantities import extract_quantities
+from core.sections import SectionKey
 
 ROOT = Path(__file__).resolve().parents[2]
 DEV = ROOT / "evals" / "answers.jsonl"

@@ -1,4 +1,4 @@
-"""Tests for grounding/bedrock.py: Converse request shapes, budget-derived timeouts, faults.
+"""Tests for core/bedrock.py: Converse request shapes, budget-derived timeouts, faults.
 
 Shapes are checked with botocore's Stubber; faults against our local Converse server
 (`fake_bedrock`) through boto3's `endpoint_url`. Outcomes are asserted, never elapsed time.
@@ -16,14 +16,14 @@ from botocore.exceptions import ClientError, ReadTimeoutError
 from botocore.stub import Stubber
 from fake_bedrock import FakeBedrock, Hang, Malformed, Reply, TextOnly, Throttle, boto3_session
 
-from engine.budget import RequestBudget
-from engine.errors import (
+from core.bedrock import ConverseClient, ToolSpec, plan_call
+from core.budget import RequestBudget
+from core.errors import (
     ConfigError,
     GenerationUnavailable,
     RequestBudgetExhausted,
     UnderstandingFailed,
 )
-from grounding.bedrock import ConverseClient, ToolSpec, plan_call
 
 TOOL = ToolSpec(name="submit", description="d", schema={"type": "object"})
 

@@ -14,16 +14,16 @@ import pytest
 from fake_bedrock import FakeBedrock, Hang, Malformed, Reply, Throttle, boto3_session
 from grounding_samples import ev
 
-from engine.budget import RequestBudget
-from engine.catalog import DrugCatalog
-from engine.errors import GenerationUnavailable, RequestBudgetExhausted
-from engine.frame import ClarifySlot, QueryFrame
-from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
-from grounding.bedrock import ConverseClient
+from core.bedrock import ConverseClient
+from core.budget import RequestBudget
+from core.catalog import DrugCatalog
+from core.errors import GenerationUnavailable, RequestBudgetExhausted
+from core.evidence import Answer, DrugCandidate, Evidence
+from core.frame import ClarifySlot, QueryFrame
+from core.ports import AnswerClarify, AnswerMode, AnswerRequest
+from core.prompting import load_prompt
 from grounding.bedrock_answerer import BedrockAnswerer, BedrockEntailmentJudge
 from grounding.checks import run_checks
-from grounding.evidence import Answer, DrugCandidate, Evidence
-from grounding.prompting import load_prompt
 from grounding.verify import default_checks
 
 CHI_DINH = ev("paracetamol", "Paracetamol", "chi_dinh", "- Đau nhẹ và vừa.\n- Sốt.")

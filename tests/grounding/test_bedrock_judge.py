@@ -8,12 +8,12 @@ import pytest
 from fake_bedrock import FakeBedrock, Reply, boto3_session
 from grounding_samples import ev
 
-from engine.budget import RequestBudget
-from engine.errors import GenerationUnavailable
-from grounding.bedrock import ConverseClient
+from core.bedrock import ConverseClient
+from core.budget import RequestBudget
+from core.errors import GenerationUnavailable
+from core.evidence import Answer, Claim
 from grounding.bedrock_judge import BedrockEntailmentJudge, evidence_block
 from grounding.entailment import Omission
-from grounding.evidence import Answer, Claim
 
 EVIDENCE = [ev("paracetamol", "Paracetamol", "chi_dinh", "- Sốt.")]
 ANSWER = Answer(claims=(Claim(text="Sốt.", citations=(0,)),))

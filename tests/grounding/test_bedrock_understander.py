@@ -1,7 +1,7 @@
-"""Tests for engine/understanding/bedrock.py: a catalog-bounded frame, never trusted blindly.
+"""Tests for understanding/bedrock.py: a catalog-bounded frame, never trusted blindly.
 
 (Kept with the grounding tests: the Bedrock understander is this issue's, the rest of
-engine/understanding is not.)
+understanding is not.)
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from fake_bedrock import FakeBedrock, Reply, Throttle, boto3_session
 
-from engine.budget import RequestBudget
-from engine.catalog import DrugCatalog, DrugEntry
-from engine.errors import RequestBudgetExhausted, UnderstandingFailed
-from engine.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
-from engine.ports import UnderstandingContext
-from engine.understanding.bedrock import BedrockUnderstander, candidate_drugs
-from grounding.bedrock import ConverseClient
+from core.bedrock import ConverseClient
+from core.budget import RequestBudget
+from core.catalog import DrugCatalog, DrugEntry
+from core.errors import RequestBudgetExhausted, UnderstandingFailed
+from core.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
+from core.ports import UnderstandingContext
+from understanding.bedrock import BedrockUnderstander, candidate_drugs
 
 
 @pytest.fixture

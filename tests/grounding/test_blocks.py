@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from grounding_samples import ev
 
-from engine.frame import PatientContext, QueryFrame
+from core.frame import PatientContext, QueryFrame
 from grounding.blocks import parse_blocks
 from grounding.selection import select
 

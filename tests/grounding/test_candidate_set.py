@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from grounding_samples import ev
 
-from engine.catalog import DrugCatalog
+from core.catalog import DrugCatalog
+from core.evidence import Answer, Claim
 from grounding.candidates import CandidateSetCheck, DrugMentions, NoRankingCheck
-from grounding.evidence import Answer, Claim
 
 AMOX = ev("amoxicillin", "Amoxicilin", "chi_dinh", "- Viêm tai giữa cấp.")
 CEFU = ev("cefuroxime", "Cefuroxim", "chi_dinh", "- Viêm tai giữa, viêm xoang.")

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import pytest
 
+from core.evidence import Answer, Evidence
 from grounding.checks import Verdict, all_passed, first_failure, run_checks
-from grounding.evidence import Answer, Evidence
 
 
 class Fixed:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from grounding_samples import ev
 
+from core.evidence import Answer, Claim
 from grounding.citations import CitationCheck
-from grounding.evidence import Answer, Claim
 
 POOL = [ev("paracetamol", "Paracetamol", "chi_dinh", "- Sốt.")]
 

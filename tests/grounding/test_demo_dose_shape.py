@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.sections import SectionKey
+from core.sections import SectionKey
 from retrieval.corpus import CorpusRecord
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "formulary"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.frame import Route
+from core.frame import Route
 from grounding.dosing import ROUTE_LABELS, route_heading, routes_named
 
 
@@ -27,7 +27,7 @@ def test_route_labels_read_back_as_their_routes() -> None:
 
 def test_accented_text_names_a_route_only_in_its_own_spelling() -> None:
     """'khi dùng' (when used) and 'bởi' (by) name no route; 'khí dung' and 'bôi' do."""
-    from engine.frame import Route
+    from core.frame import Route
     from grounding.dosing import routes_named
 
     assert routes_named("An toàn khi dùng cho trẻ nhỏ chưa rõ.") == ()

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 import pytest
 from grounding_samples import ev
 
-from engine.budget import RequestBudget
-from engine.errors import GenerationUnavailable
+from core.budget import RequestBudget
+from core.errors import GenerationUnavailable
+from core.evidence import Answer, Claim, Evidence
 from grounding.entailment import (
     CachingEntailment,
     EntailmentCheck,
@@ -17,7 +18,6 @@ from grounding.entailment import (
     grounded_omissions,
     is_grounded_omission,
 )
-from grounding.evidence import Answer, Claim, Evidence
 
 DOSE = ev(
     "paracetamol",

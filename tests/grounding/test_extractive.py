@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from grounding_samples import ev
 
-from engine.catalog import DrugCatalog
-from engine.frame import (
+from core.catalog import DrugCatalog
+from core.evidence import Answer, DrugCandidate, Evidence
+from core.frame import (
     ClarifySlot,
     PatientContext,
     Population,
@@ -13,9 +14,8 @@ from engine.frame import (
     Route,
     TurnType,
 )
-from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
+from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from grounding.checks import run_checks
-from grounding.evidence import Answer, DrugCandidate, Evidence
 from grounding.extractive import ExtractiveAnswerer
 from grounding.verify import default_checks
 

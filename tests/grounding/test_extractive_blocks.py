@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from grounding_samples import ev
 
-from engine.catalog import DrugCatalog
-from engine.frame import ClarifySlot, QueryFrame
-from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
+from core.catalog import DrugCatalog
+from core.evidence import Answer
+from core.frame import ClarifySlot, QueryFrame
+from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from grounding.checks import run_checks
-from grounding.evidence import Answer
 from grounding.extractive import ExtractiveAnswerer
 from grounding.render import render_answer
 from grounding.verify import default_checks

@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from engine.catalog import DrugCatalog
-from engine.frame import QueryFrame
-from engine.ports import AnswerClarify, AnswerMode, AnswerRequest
-from engine.sections import SectionKey
+from core.catalog import DrugCatalog
+from core.evidence import Answer, DrugCandidate, Evidence
+from core.frame import QueryFrame
+from core.ports import AnswerClarify, AnswerMode, AnswerRequest
+from core.sections import SectionKey
+from core.text import contains_phrase
 from grounding.candidates import DrugMentions
 from grounding.checks import run_checks
-from grounding.evidence import Answer, DrugCandidate, Evidence
 from grounding.extractive import ExtractiveAnswerer
-from grounding.text import contains_phrase
 from grounding.verify import default_checks
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "formulary"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.frame import Route
+from core.frame import Route
 from grounding.heads import HeadStack, Who, classify_head
 
 KINDS = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from grounding_samples import ev
 
-from engine.frame import QueryFrame
+from core.frame import QueryFrame
 from grounding.limits import age_limits, can_use_claims, is_can_use
 
 CONTRA = ev(

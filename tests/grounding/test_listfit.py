@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
+from core.evidence import Answer, Claim, DrugCandidate, Evidence
 from engine.testing import evidence
-from grounding.evidence import Answer, Claim, DrugCandidate, Evidence
 from grounding.listfit import age_limits, direct_first, fit_list, limits_for, names_directly
 
 ASPIRIN_CI = evidence(

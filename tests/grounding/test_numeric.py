@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from grounding_samples import ev
 
-from grounding.evidence import Answer, Claim
-from grounding.numeric import NumericCheck, extract_quantities, missing_quantities
+from core.evidence import Answer, Claim
+from core.quantities import extract_quantities, missing_quantities
+from grounding.numeric import NumericCheck
 
 
 def pairs(text: str) -> list[tuple[str, str | None]]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.catalog import DrugCatalog
-from engine.frame import PatientContext, QueryFrame
-from engine.ports import AnswerMode, AnswerRequest
+from core.catalog import DrugCatalog
+from core.frame import PatientContext, QueryFrame
+from core.ports import AnswerMode, AnswerRequest
 from grounding.questions import WITHHELD_NOTE, generation_question
 
 

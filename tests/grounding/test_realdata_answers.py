@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from core.catalog import DrugCatalog, DrugEntry
+from core.evidence import Answer, Evidence
+from core.frame import QueryFrame
+from core.ports import AnswerMode, AnswerRequest
+from core.settings import AnswerProvider, EmbeddingProvider, Settings, UnderstandingProvider
 from engine.bootstrap import Runtime, build_runtime
-from engine.catalog import DrugCatalog, DrugEntry
-from engine.frame import QueryFrame
-from engine.ports import AnswerMode, AnswerRequest
-from engine.settings import AnswerProvider, EmbeddingProvider, Settings, UnderstandingProvider
 from grounding.checks import run_checks
-from grounding.evidence import Answer, Evidence
 from grounding.extractive import ExtractiveAnswerer
 from grounding.verify import default_checks
 from retrieval.build import build_index

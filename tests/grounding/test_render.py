@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from grounding_samples import SOURCE, ev
 
-from grounding.evidence import Answer, Claim
+from core.evidence import Answer, Claim
 from grounding.render import citations_for, pages, render_answer
 
 POOL = [

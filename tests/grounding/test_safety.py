@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from grounding_samples import ev
 
-from engine.catalog import DrugCatalog
-from engine.frame import PatientContext, QueryFrame
-from engine.ports import AnswerMode, AnswerRequest
+from core.catalog import DrugCatalog
+from core.evidence import Answer, DrugCandidate
+from core.frame import PatientContext, QueryFrame
+from core.ports import AnswerMode, AnswerRequest
 from grounding.candidates import DrugMentions
 from grounding.checks import run_checks
-from grounding.evidence import Answer, DrugCandidate
 from grounding.extractive import ExtractiveAnswerer
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
 from grounding.verify import default_checks

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.catalog import DrugCatalog
-from engine.frame import QueryFrame
-from engine.ports import AnswerMode, AnswerRequest
+from core.catalog import DrugCatalog
+from core.evidence import Answer, Evidence
+from core.frame import QueryFrame
+from core.ports import AnswerMode, AnswerRequest
 from grounding.checks import run_checks
-from grounding.evidence import Answer, Evidence
 from grounding.extractive import ExtractiveAnswerer
 from grounding.verify import default_checks
 from retrieval.chunking import split_section

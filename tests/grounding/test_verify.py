@@ -6,13 +6,13 @@ from collections.abc import Sequence
 
 from grounding_samples import ev
 
-from engine.budget import RequestBudget
-from engine.catalog import DrugCatalog
-from engine.frame import QueryFrame, TurnType
-from engine.ports import AnswerMode, AnswerRequest
+from core.budget import RequestBudget
+from core.catalog import DrugCatalog
+from core.evidence import Answer, Claim, DrugCandidate, Evidence
+from core.frame import QueryFrame, TurnType
+from core.ports import AnswerMode, AnswerRequest
 from grounding.checks import run_checks
 from grounding.entailment import EntailmentModel, EntailmentReport
-from grounding.evidence import Answer, Claim, DrugCandidate, Evidence
 from grounding.verify import default_checks
 
 AMOX = ev("amoxicillin", "Amoxicilin", "chi_dinh", "- Viêm tai giữa cấp.")

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 from retrieval_support import RECORDS, make_points, rec, spec_for
 
-from engine.errors import ConfigError
+from core.errors import ConfigError
 from retrieval.index import Index, IndexPoint, IndexSpec, QueryFilter
 from retrieval.testing import HashEmbedder
 from retrieval.tokenizer import SparseEncoder

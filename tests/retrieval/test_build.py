@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from retrieval_support import RECORDS, write_jsonl
 
-from engine.errors import CorpusError
-from engine.settings import Settings
+from core.errors import CorpusError
+from core.settings import Settings
 from retrieval.build import build_embedder, build_index, build_retriever, ensure_demo_corpus
 from retrieval.embed import DisabledEmbedder, LocalEmbedder
 from retrieval.qdrant_edge import EdgeIndex
@@ -61,7 +61,7 @@ def test_build_retriever_uses_settings_cap(tmp_path: Path) -> None:
 
 def test_reranker_is_off_by_default() -> None:
     """Without BEDROCK_RERANK_MODEL_ARN no reranker is built."""
-    from engine.settings import Settings
+    from core.settings import Settings
     from retrieval.build import build_reranker
 
     assert build_reranker(Settings(bedrock_rerank_model_arn="")) is None
@@ -69,7 +69,7 @@ def test_reranker_is_off_by_default() -> None:
 
 def test_reranker_is_built_from_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
     """A rerank model ARN in the settings gives a Bedrock reranker over that model."""
-    from engine.settings import Settings
+    from core.settings import Settings
     from retrieval.build import build_reranker
     from retrieval.rerank import BedrockReranker
 
@@ -82,8 +82,8 @@ def test_reranker_is_built_from_the_setting(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_bad_rerank_model_is_a_config_error() -> None:
     """A rerank model that is not an ARN fails fast, naming the value."""
-    from engine.errors import ConfigError
-    from engine.settings import Settings
+    from core.errors import ConfigError
+    from core.settings import Settings
     from retrieval.build import build_reranker
 
     with pytest.raises(ConfigError, match="not-an-arn"):

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from engine.sections import SECTION_TITLES, SectionKey
-from retrieval.corpus import CorpusRecord, fold, parse_atc, section_key_for, slugify
+from core.sections import SECTION_TITLES, SectionKey
+from core.text import fold_words
+from retrieval.corpus import CorpusRecord, parse_atc, section_key_for, slugify
 
 
 @pytest.mark.parametrize("key", list(SectionKey))
@@ -88,7 +89,7 @@ def test_invalid_records_name_the_problem(patch: dict[str, object], needle: str)
 
 def test_fold_slugify_and_atc() -> None:
     """Folding strips diacritics (đ → d); slugs are snake case; ATC codes lose inner spaces."""
-    assert fold("Đái tháo đường typ 2") == "dai thao duong typ 2"
+    assert fold_words("Đái tháo đường typ 2") == "dai thao duong typ 2"
     assert slugify("Amoxicilin và kali clavulanat") == "amoxicilin_va_kali_clavulanat"
     assert parse_atc("J05A F06") == ("J05AF06",)
     assert parse_atc(["N02BE01", "Enalapril maleat: C09AA02"]) == ("N02BE01", "C09AA02")

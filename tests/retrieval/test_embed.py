@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from botocore.exceptions import ClientError
 
-from engine.errors import ConfigError, IndexUnavailable
+from core.errors import ConfigError, IndexUnavailable
 from retrieval.embed import BedrockEmbedder, DisabledEmbedder, Embedder, LocalEmbedder
 
 

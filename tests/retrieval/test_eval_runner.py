@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from core.evidence import Evidence
 from engine.evals.retrieval import SETS, evaluate, load_cases, render
-from grounding.evidence import Evidence
 
 
 def _ev(drug: str, section: str) -> Evidence:

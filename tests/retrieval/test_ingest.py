@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 from retrieval_support import RECORDS, rec, write_jsonl
 
-from engine.errors import ConfigError, CorpusError
+from core.errors import ConfigError, CorpusError
 from retrieval.index import QueryFilter
-from retrieval.ingest import RejectedLines, ingest_file, ingest_files, main
+from retrieval.ingest import RejectedLines, ingest_file, ingest_files
+from retrieval.ingest_command import main
 from retrieval.testing import HashEmbedder, MemoryIndex
 
 

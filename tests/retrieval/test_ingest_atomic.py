@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from retrieval_support import RECORDS, rec, write_jsonl
 
-from engine.errors import IndexUnavailable
+from core.errors import IndexUnavailable
 from retrieval.index import Index, QueryFilter
 from retrieval.ingest import ingest_file
 from retrieval.qdrant_edge import EdgeIndex

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.catalog import DrugCatalog, DrugEntry
+from core.catalog import DrugCatalog, DrugEntry
 from retrieval.linking import DrugLinker
 
 CATALOG = DrugCatalog(

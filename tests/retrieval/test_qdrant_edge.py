@@ -10,7 +10,7 @@ import pytest
 from index_conformance import IndexConformance
 from retrieval_support import RECORDS, make_points, spec_for
 
-from engine.errors import IndexUnavailable
+from core.errors import IndexUnavailable
 from retrieval.index import IndexPoint, QueryFilter
 from retrieval.qdrant_edge import EdgeIndex
 from retrieval.testing import HashEmbedder

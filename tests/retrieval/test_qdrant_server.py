@@ -11,7 +11,7 @@ from index_conformance import IndexConformance
 from qdrant_client import QdrantClient
 from retrieval_support import RECORDS, make_points, spec_for
 
-from engine.errors import ConfigError, IndexUnavailable
+from core.errors import ConfigError, IndexUnavailable
 from retrieval.index import IndexPoint
 from retrieval.qdrant_server import STALE_AFTER, ServerIndex
 from retrieval.testing import HashEmbedder

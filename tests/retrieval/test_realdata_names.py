@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from core.catalog import DrugCatalog
+from core.settings import AnswerProvider, EmbeddingProvider, Settings, UnderstandingProvider
 from engine.bootstrap import build_runtime
-from engine.catalog import DrugCatalog
-from engine.settings import AnswerProvider, EmbeddingProvider, Settings, UnderstandingProvider
 from retrieval.build import build_index
 from retrieval.embed import DisabledEmbedder
 from retrieval.ingest import ingest_files

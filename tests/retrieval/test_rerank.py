@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from botocore.exceptions import ClientError
 
-from engine.errors import ConfigError, IndexUnavailable
-from grounding.evidence import Evidence
+from core.errors import ConfigError, IndexUnavailable
+from core.evidence import Evidence
 from retrieval.rerank import BedrockReranker
 
 ARN = "arn:aws:bedrock:ap-southeast-1::foundation-model/cohere.rerank-v3-5:0"

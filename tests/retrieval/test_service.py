@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from retrieval_support import RECORDS, make_points, rec, spec_for
 
-from engine.errors import ConfigError, IndexUnavailable
-from engine.ports import Retriever
-from grounding.evidence import Decision, Evidence
+from core.errors import ConfigError, IndexUnavailable
+from core.evidence import Answerability, Evidence
+from core.ports import Retriever
 from retrieval.embed import DisabledEmbedder
 from retrieval.index import IndexSpec
 from retrieval.qdrant_edge import EdgeIndex
@@ -30,7 +30,7 @@ def service(index: MemoryIndex, embedder: HashEmbedder) -> RetrievalService:
 
 
 def test_service_satisfies_the_engine_port(service: RetrievalService) -> None:
-    """RetrievalService is an engine.ports.Retriever."""
+    """RetrievalService is an core.ports.Retriever."""
     assert isinstance(service, Retriever)
 
 
@@ -154,9 +154,9 @@ def _ev(quarantined: bool) -> Evidence:
 def test_decide() -> None:
     """No evidence is NOT_FOUND, any quarantined part is VERIFY_PDF, else ANSWERABLE."""
     service = RetrievalService(MemoryIndex(), DisabledEmbedder())
-    assert service.decide([]) is Decision.NOT_FOUND
-    assert service.decide([_ev(False), _ev(True)]) is Decision.VERIFY_PDF
-    assert service.decide([_ev(False)]) is Decision.ANSWERABLE
+    assert service.decide([]) is Answerability.NOT_FOUND
+    assert service.decide([_ev(False), _ev(True)]) is Answerability.VERIFY_PDF
+    assert service.decide([_ev(False)]) is Answerability.ANSWERABLE
 
 
 def test_refresh_reloads_catalog(

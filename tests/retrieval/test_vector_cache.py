@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from retrieval_support import RECORDS, write_jsonl
 
-from engine.errors import CorpusError
+from core.errors import CorpusError
 from retrieval.build import DEMO_CORPUS_DIR, ensure_demo_corpus
 from retrieval.convert import content_hash
 from retrieval.embed import DisabledEmbedder, LocalEmbedder

@@ -12,7 +12,7 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
-from engine.settings import Settings
+from core.settings import Settings
 from server import create_app
 from tests.support.dialogue import ScriptedService, scripted_service
 

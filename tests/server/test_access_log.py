@@ -16,11 +16,11 @@ from typing import Any, TypeVar
 import pytest
 from starlette.testclient import TestClient
 
+from core.errors import ConfigError
+from core.logging import REQUEST_ID, JsonFormatter, configure_logging, log_config
+from core.settings import Settings, load_settings
 from engine.access import UNMATCHED, request_id, route_template
-from engine.errors import ConfigError
-from engine.logging import REQUEST_ID, JsonFormatter, configure_logging, log_config
 from engine.offload import Offload
-from engine.settings import Settings, load_settings
 from tests.support.dialogue import ScriptedService, start
 
 T = TypeVar("T")

@@ -15,8 +15,8 @@ import pytest
 import redis
 import uvicorn
 
+from core.settings import Settings
 from engine.serving import uvicorn_options
-from engine.settings import Settings
 from server import create_app
 from tests.support.dialogue import scripted_service
 from tests.support.procs import free_port, wait_for
@@ -136,8 +136,8 @@ def test_uvicorn_options_survive_the_trip_to_a_spawned_worker() -> None:
     must pickle by reference (a class made at run time would not)."""
     import pickle
 
+    from core.settings import Settings
     from engine.serving import uvicorn_options
-    from engine.settings import Settings
 
     options = uvicorn_options(Settings(max_header_bytes=4096, max_header_count=20))
     assert pickle.loads(pickle.dumps(options["http"])) is options["http"]  # noqa: S301 - our own bytes, just pickled

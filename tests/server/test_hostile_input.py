@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from engine.errors import StateStoreUnavailable
+from core.errors import StateStoreUnavailable
 from engine.jsonbody import BodyRejected, parse_json_body, shape_problem
 from tests.support.dialogue import ScriptedService, start
 

@@ -1,4 +1,4 @@
-"""engine.logging: one JSON line per turn, without user text unless asked."""
+"""core.logging: one JSON line per turn, without user text unless asked."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import json
 import logging
 from datetime import UTC, datetime
 
-from engine.errors import StateStoreUnavailable
-from engine.logging import JsonFormatter, TurnLogger, configure_logging
-from engine.result import Outcome, PathStep, TraceEntry, TurnResult
+from core.errors import StateStoreUnavailable
+from core.logging import JsonFormatter, TurnLogger, configure_logging
+from core.result import Outcome, PathStep, TraceEntry, TurnResult
 
 SECRET = "con tôi bị sốt cao"
 

@@ -14,10 +14,10 @@ import pytest
 from prometheus_client import multiprocess
 from starlette.testclient import TestClient
 
-from engine.errors import StateStoreUnavailable, UnderstandingFailed
+from core.errors import StateStoreUnavailable, UnderstandingFailed
+from core.result import Outcome, TraceEntry, TurnResult
+from core.settings import Settings
 from engine.metrics import MULTIPROC_ENV, TurnMetrics
-from engine.result import Outcome, TraceEntry, TurnResult
-from engine.settings import Settings
 from server import serve
 from tests.support.dialogue import ScriptedService, start
 

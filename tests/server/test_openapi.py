@@ -7,9 +7,10 @@ from collections.abc import Callable
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
+from core.result import ConversationView, TraceEntry, TurnResult
 from engine import openapi
-from engine.result import ConversationView, TraceEntry, TurnResult
-from server import _MESSAGES, TurnRequest, create_app
+from engine.http_errors import MESSAGES as _MESSAGES
+from server import TurnRequest, create_app
 from tests.support.dialogue import ScriptedService
 
 MakeClient = Callable[..., tuple[TestClient, ScriptedService]]

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, settings
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
 
-from engine.settings import Settings
+from core.settings import Settings
 from server import create_app
 from tests.support.dialogue import scripted_runtime
 

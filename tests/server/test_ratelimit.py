@@ -7,7 +7,7 @@ import time
 import pytest
 import redis
 
-from engine.errors import ConfigError, StateStoreUnavailable
+from core.errors import ConfigError, StateStoreUnavailable
 from engine.ratelimit import RateLimiter
 
 

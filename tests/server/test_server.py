@@ -15,13 +15,14 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
-from engine import cpu
+from core import cpu
+from core.errors import ConfigError, IndexUnavailable, StateStoreUnavailable, TurnInProgress
+from core.result import ComponentStatus, TurnResult
+from core.settings import Settings
 from engine.bootstrap import ProviderProbe
-from engine.errors import ConfigError, IndexUnavailable, StateStoreUnavailable, TurnInProgress
-from engine.result import ComponentStatus, TurnResult
-from engine.settings import Settings
+from engine.http_errors import as_api_error
 from engine.store import RedisStateStore
-from server import _as_api_error, create_app, serve
+from server import create_app, serve
 from tests.support.dialogue import ScriptedService, scripted_service, start
 
 T = TypeVar("T")
@@ -255,7 +256,7 @@ def test_a_held_conversation_answers_409_with_retry_after(make_client: MakeClien
 
 def test_retry_after_rounds_the_engines_wait_up() -> None:
     """TurnInProgress(retry_after=2.3) becomes 409 with Retry-After 3 (never 0 or a fraction)."""
-    error = _as_api_error(TurnInProgress("busy", retry_after=2.3))
+    error = as_api_error(TurnInProgress("busy", retry_after=2.3))
     assert (error.status, error.code, error.headers["Retry-After"]) == (
         409,
         "turn_in_progress",

@@ -9,11 +9,11 @@ from typing import Any
 import redis
 from starlette.testclient import TestClient
 
-from engine.settings import Settings
+from core.settings import Settings
 from engine.testing import SAMPLE_CATALOG, SAMPLE_EVIDENCE, MemoryRetriever, evidence
-from engine.understanding import RulesUnderstander
 from server import create_app
 from tests.support.dialogue import scripted_runtime, start
+from understanding import RulesUnderstander
 
 ITEMS = [
     *SAMPLE_EVIDENCE,

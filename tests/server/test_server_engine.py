@@ -10,12 +10,13 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
+from core.evidence import Answer, Claim
+from core.ports import AnswerRequest
+from core.settings import Settings
 from engine import openapi
-from engine.ports import AnswerRequest
-from engine.settings import Settings
+from engine.http_errors import MESSAGES as _MESSAGES
 from engine.testing import sample_runtime
-from grounding.evidence import Answer, Claim
-from server import _MESSAGES, TurnRequest, create_app
+from server import TurnRequest, create_app
 from tests.support.dialogue import scripted_runtime, scripted_understander, start
 
 SCHEMAS = openapi.document(TurnRequest, list(_MESSAGES), max_turn_chars=2000)["components"][

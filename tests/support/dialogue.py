@@ -16,10 +16,10 @@ from typing import Any
 import redis
 from starlette.testclient import TestClient
 
+from core.frame import QueryFrame
+from core.ports import Understander, UnderstandingContext
+from core.settings import Settings
 from engine.bootstrap import Runtime
-from engine.frame import QueryFrame
-from engine.ports import Understander, UnderstandingContext
-from engine.settings import Settings
 from engine.testing import (
     SAMPLE_CATALOG,
     SAMPLE_EVIDENCE,

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.errors import StateStoreError
+from core.errors import StateStoreError
 from engine.store import RedisStateStore
 from engine.turn import Engine
 from tests.support.engines import sample_engine

@@ -18,11 +18,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from core.errors import ConfigError
+from core.ports import AnswerRequest
+from core.settings import EmbeddingProvider, Settings
 from engine.bootstrap import Runtime
-from engine.errors import ConfigError
-from engine.ports import AnswerRequest
 from engine.redis_client import from_url
-from engine.settings import EmbeddingProvider, Settings
 from engine.testing import (
     SAMPLE_CATALOG,
     SAMPLE_EVIDENCE,

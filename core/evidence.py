@@ -1,0 +1,107 @@
+"""Evidence in, claims out: the values that flow between retrieval, answering and checks.
+
+Citations shown to the user are built from `Evidence` metadata only
+(`Citation.from_evidence`), never from model-written text.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Evidence(BaseModel):
+    """One retrieved chunk with its provenance (the chunk payload, docs/corpus-format.md)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str
+    drug_id: str
+    drug_name: str
+    section_key: str
+    section_title: str
+    chunk_id: str
+    part_index: int = 0
+    page_start: int | None = None
+    page_end: int | None = None
+    source: str = ""
+    quarantined: bool = False
+    score: float = 0.0
+
+
+class Citation(BaseModel):
+    """What the user sees for one cited chunk; built from retrieved metadata only."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    drug_id: str
+    drug_name: str
+    section_key: str
+    section_title: str
+    chunk_id: str
+    page_start: int | None = None
+    page_end: int | None = None
+    source: str = ""
+    verify_pdf: bool = False
+
+    @classmethod
+    def from_evidence(cls, ev: Evidence) -> Citation:
+        return cls(
+            drug_id=ev.drug_id,
+            drug_name=ev.drug_name,
+            section_key=ev.section_key,
+            section_title=ev.section_title,
+            chunk_id=ev.chunk_id,
+            page_start=ev.page_start,
+            page_end=ev.page_end,
+            source=ev.source,
+            verify_pdf=ev.quarantined,
+        )
+
+
+class Claim(BaseModel):
+    """One statement of an answer and the indices of the evidence it rests on."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str
+    citations: tuple[int, ...] = ()
+    drug_id: str | None = None
+    """In list mode, the candidate drug this claim is about (checked against the set)."""
+
+
+class Answer(BaseModel):
+    """A generated answer: a lead-in line, claims, and notices (e.g. verify in print)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    lead: str = ""
+    claims: tuple[Claim, ...] = ()
+    notices: tuple[str, ...] = ()
+    list_mode: bool = False
+    looked_in: tuple[int, ...] = ()
+    """With no claims: the evidence the answerer read and found nothing fitting in (a dose
+    section with no row for this patient), so the refusal can say so and cite it."""
+
+
+class Answerability(StrEnum):
+    """Whether a pool of evidence can be answered from (the retriever's `decide`)."""
+
+    ANSWERABLE = "ANSWERABLE"
+    VERIFY_PDF = "VERIFY_PDF"
+    NOT_FOUND = "NOT_FOUND"
+
+
+class DrugCandidate(BaseModel):
+    """One drug found by indication lookup, with every matching part as its evidence."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    drug_id: str
+    drug_name: str
+    score: float
+    evidence: tuple[Evidence, ...] = Field(default=())
+
+
+__all__ = ["Answer", "Answerability", "Citation", "Claim", "DrugCandidate", "Evidence"]

@@ -1,0 +1,153 @@
+"""Vietnamese text, the one place it is normalised and folded: NFC, accent folding, lines,
+bullets, sentences and table rows.
+
+Four folds, one rule (lowercase, đ/Đ → d, combining marks dropped) and four shapes:
+
+- `fold`: the matching form; runs of whitespace become one space, ends trimmed.
+- `strip_marks`: the same letters with every other character kept (line breaks too), for
+  readers that treat a line break as a boundary.
+- `fold_aligned`: one character out for every character in, so a position in the folded
+  text is a position in the original (a combining mark typed on its own becomes a space).
+- `fold_words`: only the letter-and-digit words, joined by one space ("Co-trimoxazol" →
+  "co trimoxazol"), for keys and index terms.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_BULLET = re.compile(r"^\s*(?:[-•*+]|\d+[.)])\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-ZÀ-Ỹ0-9Đ\"“(])")
+_SPACES = re.compile(r"\s+")
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def strip_marks(text: str) -> str:
+    """Lowercase and strip diacritics (đ → d); every other character, spaces and line
+    breaks included, is kept."""
+    decomposed = unicodedata.normalize("NFD", text.lower().replace("đ", "d"))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=8192)
+def fold(text: str) -> str:
+    """Lowercase, strip diacritics (đ → d), collapse spaces: for matching, never for display."""
+    return _SPACES.sub(" ", strip_marks(text)).strip()
+
+
+def fold_words(text: str) -> str:
+    """The folded letter-and-digit words joined by one space; "_" separates words too."""
+    return " ".join(_WORD.findall(strip_marks(text).replace("_", " ")))
+
+
+class _AlignedFoldTable(dict[int, str]):
+    """A lazily filled `str.translate` table mapping each character to one folded character."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        if char in "đĐ":
+            folded = "d"
+        else:
+            base = "".join(
+                c for c in unicodedata.normalize("NFD", char) if not unicodedata.combining(c)
+            )
+            base = base.lower()
+            # One character out for one in, so positions in the folded text are positions in the
+            # original; anything that would not stay one character becomes a space.
+            folded = base if len(base) == 1 else " "
+        self[code] = folded
+        return folded
+
+
+_ALIGNED = _AlignedFoldTable()
+
+
+def fold_aligned(text: str) -> str:
+    """Lowercase `text` and strip Vietnamese diacritics (đ → d), keeping its length."""
+    return text.translate(_ALIGNED)
+
+
+def contains_phrase(haystack: str, phrase: str) -> bool:
+    """Accent- and case-insensitive whole-word containment."""
+    needle = fold(phrase)
+    if not needle:
+        return False
+    pattern = r"(?<![0-9a-z])" + re.escape(needle) + r"(?![0-9a-z])"
+    return re.search(pattern, fold(haystack)) is not None
+
+
+def has_diacritics(text: str) -> bool:
+    """True when `text` carries Vietnamese accents (or đ) that folding would drop."""
+    lowered = unicodedata.normalize("NFC", text).lower()
+    return fold(lowered) != lowered
+
+
+def contains_phrase_exact(haystack: str, phrase: str) -> bool:
+    """Case-insensitive whole-word containment that keeps accents ("lậu" is not "lâu")."""
+    needle = unicodedata.normalize("NFC", phrase).lower().strip()
+    if not needle:
+        return False
+    pattern = r"(?<!\w)" + re.escape(needle) + r"(?!\w)"
+    return re.search(pattern, unicodedata.normalize("NFC", haystack).lower()) is not None
+
+
+def strip_bullet(line: str) -> str:
+    return _BULLET.sub("", line, count=1).strip()
+
+
+def is_bullet(line: str) -> bool:
+    return _BULLET.match(line) is not None
+
+
+def lines_of(text: str) -> list[str]:
+    """Non-empty lines, trimmed, in order."""
+    return [ln.strip() for ln in nfc(text).splitlines() if ln.strip()]
+
+
+def is_table_line(line: str) -> bool:
+    return line.lstrip().startswith("|")
+
+
+def table_row_text(line: str) -> str | None:
+    """A Markdown table row as 'cell — cell'; None for separator rows."""
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if all(set(c) <= set("-: ") for c in cells):
+        return None
+    return " — ".join(c for c in cells if c)
+
+
+def sentences_of(text: str) -> list[str]:
+    """Bullet lines as they are; prose lines split into sentences. Verbatim, never rewritten."""
+    out: list[str] = []
+    for line in lines_of(text):
+        if is_table_line(line):
+            row = table_row_text(line)
+            if row:
+                out.append(row)
+        elif is_bullet(line):
+            out.append(strip_bullet(line))
+        else:
+            out.extend(s.strip() for s in _SENTENCE_END.split(line) if s.strip())
+    return out
+
+
+__all__ = [
+    "contains_phrase",
+    "fold",
+    "fold_aligned",
+    "fold_words",
+    "is_bullet",
+    "is_table_line",
+    "lines_of",
+    "nfc",
+    "sentences_of",
+    "strip_bullet",
+    "strip_marks",
+    "table_row_text",
+]

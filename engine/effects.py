@@ -1,0 +1,398 @@
+"""The retrieval effects: single drug, interaction, condition→drug.
+
+Each effect fetches evidence through the `Retriever`, asks the `AnswerGenerator`
+for claims, runs every grounding check, and returns a `Reply`. Any
+failed check, empty answer or provider failure turns into an abstention: the
+user sees no part of a failed answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from core.budget import RequestBudget
+from core.catalog import DrugCatalog
+from core.errors import GenerationUnavailable
+from core.evidence import Answer, Answerability, Citation, Claim, DrugCandidate, Evidence
+from core.frame import ClarifySlot, QueryFrame, Triage, TurnType
+from core.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
+from core.reasons import Reason
+from core.result import CheckFailure, ClaimView, Outcome
+from core.sections import OVERVIEW_SECTIONS, SectionKey
+from core.text import sentences_of
+from engine.assessment import (
+    assess_candidates,
+    assessment_claims,
+    assessment_notices,
+    has_safety_evidence,
+)
+from engine.routing import Effect
+from engine.triage import (
+    UNSAFE_USE_FALLBACK_SECTIONS,
+    UNSAFE_USE_SECTIONS,
+    TriageResult,
+    dose_mentions,
+    speaks_to,
+)
+from grounding.checks import Check, run_checks
+from grounding.limits import is_can_use, sections_for
+from grounding.listfit import fit_list
+from grounding.render import RenderedAnswer, citation_line
+from states.messages import UNSAFE_USE_ADVICE, abstain_text, unsafe_use_lead
+
+MAX_UNSAFE_USE_CLAIMS = 5
+MAX_CLAIMS_PER_SECTION = 3
+
+ChecksFactory = Callable[[AnswerRequest], Sequence[Check]]
+"""Builds the grounding checks for one request (e.g. `grounding.verify.default_checks`)."""
+
+Renderer = Callable[[Answer, Sequence[Evidence]], RenderedAnswer]
+"""Turns a checked answer into the message and citations (`grounding.render.render_answer`)."""
+
+
+@dataclass
+class Reply:
+    """What an effect decided and what the turn sends: answer, clarify or abstain, with its
+    words; the one value from a retrieval effect to the turn's result."""
+
+    outcome: Outcome
+    reason: str
+    message: str
+    quick_replies: list[str] = field(default_factory=list)
+    claims: list[ClaimView] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+    slot: ClarifySlot | None = None
+    keeps_question: bool = False
+    """Smalltalk while a question was open: the question, its slots and the state stay."""
+    problems: list[CheckFailure] = field(default_factory=list)
+
+
+def _without_doses(answer: Answer, _pool: Sequence[Evidence]) -> Answer:
+    """Drop claims carrying a dose: a triaged reply never states one (a toxic threshold
+    invites "below it, so it is fine"; the clinician who treats reads the book)."""
+    kept = tuple(c for c in answer.claims if not dose_mentions(c.text))
+    return answer.model_copy(update={"claims": kept})
+
+
+def _abstain(reason: str, message: str | None = None, **values: str) -> Reply:
+    return Reply(Outcome.ABSTAIN, reason, message or abstain_text(reason, **values))
+
+
+class Effects:
+    """Runs the retrieval effect a routing decision chose."""
+
+    def __init__(
+        self,
+        retriever: Retriever,
+        generator: AnswerGenerator,
+        *,
+        checks: ChecksFactory,
+        renderer: Renderer,
+        catalog: DrugCatalog,
+        indication_limit: int = 8,
+        safety_candidates: int = 5,
+    ) -> None:
+        self._retriever = retriever
+        self._generator = generator
+        self._checks = checks
+        self._render = renderer
+        self._catalog = catalog
+        self._indication_limit = indication_limit
+        self._safety_candidates = safety_candidates
+
+    def run(self, effect: Effect, frame: QueryFrame, question: str, budget: RequestBudget) -> Reply:
+        try:
+            if effect is Effect.INTERACTION:
+                return self._interaction(frame, question, budget)
+            if effect is Effect.CONDITION_TO_DRUG:
+                return self._condition(frame, question, budget)
+            return self._single(frame, question, budget)
+        except GenerationUnavailable as exc:
+            return _abstain(exc.reason)
+
+    # -- single drug --------------------------------------------------------
+    def _sections_for(self, frame: QueryFrame) -> list[str]:
+        if frame.turn_type is TurnType.DOSING_CALC:
+            # Chống chỉ định too: an age the dose text does not cover may be contraindicated.
+            return [SectionKey.LIEU_LUONG_CACH_DUNG, SectionKey.CHONG_CHI_DINH]
+        if is_can_use(frame):
+            return list(dict.fromkeys([*sections_for(frame), *filter(None, [frame.attribute])]))
+        if frame.attribute:
+            return [frame.attribute]
+        if frame.turn_type is TurnType.INTERACTION:
+            return [SectionKey.TUONG_TAC_THUOC]
+        if frame.section_overview:
+            return [SectionKey.LIEU_LUONG_CACH_DUNG]
+        return [s.value for s in OVERVIEW_SECTIONS]
+
+    def _single(
+        self,
+        frame: QueryFrame,
+        question: str,
+        budget: RequestBudget,
+        *,
+        reason: str = Reason.SINGLE_DRUG,
+        extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = None,
+    ) -> Reply:
+        sections = self._sections_for(frame)
+        evidence: list[Evidence] = []
+        for drug in frame.drugs:
+            found: list[Evidence] = []
+            for section in sections:
+                found += self._retriever.find_by_section(drug, section)
+            if not found:
+                found = self._retriever.search(question, drug_id=drug, sections=sections)
+            evidence += found
+        if self._retriever.decide(evidence) is Answerability.NOT_FOUND:
+            return _abstain(Reason.NO_EVIDENCE)
+        return self._generate(
+            AnswerMode.SINGLE,
+            frame,
+            question,
+            evidence,
+            (),
+            budget,
+            reason=reason,
+            empty=_abstain(Reason.NO_EVIDENCE),
+            extend=extend,
+        )
+
+    # -- safety triage (routing rule 0) ---------------------------------------
+    def triage(self, found: TriageResult, frame: QueryFrame, budget: RequestBudget) -> Reply:
+        """The quoted-evidence part of an emergency or unsafe-use reply, never with a dose.
+
+        Answerable with the triage reason when something could be quoted and passed the
+        checks; otherwise abstain with that reason (the engine supplies the fixed text).
+        """
+        reason = Reason(found.kind.value)
+        try:
+            if found.kind is Triage.EMERGENCY:
+                reply = self._overdose(frame, budget)
+            else:
+                reply = self._unsafe_use(found, frame, budget)
+        except GenerationUnavailable as exc:
+            failure = CheckFailure(check="generation", problem=exc.reason)
+            return Reply(Outcome.ABSTAIN, reason, "", problems=[failure])
+        if reply.outcome is not Outcome.ANSWERABLE:
+            # What the quoting path knew (a failed check, or simply no evidence) stays traced.
+            return Reply(Outcome.ABSTAIN, reason, "", problems=list(reply.problems))
+        return reply
+
+    def _overdose(self, frame: QueryFrame, budget: RequestBudget) -> Reply:
+        # The ordinary single-drug attribute path for the overdose section, so generation and
+        # every grounding check are the usual ones; claims carrying a dose are dropped.
+        focus = frame.model_copy(
+            update={
+                "turn_type": TurnType.DRUG_ATTRIBUTE,
+                "attribute": SectionKey.QUA_LIEU_XU_TRI.value,
+                "section_overview": False,
+                "drugs": frame.drugs[:1],
+            }
+        )
+        question = f"Quá liều và xử trí quá liều {self._catalog.name_of(frame.drugs[0])}."
+        return self._single(focus, question, budget, reason=Reason.EMERGENCY, extend=_without_doses)
+
+    def _unsafe_use(self, found: TriageResult, frame: QueryFrame, budget: RequestBudget) -> Reply:
+        if not frame.drugs or found.use is None:
+            return _abstain(Reason.NO_EVIDENCE)
+        drug = frame.drugs[0]
+        evidence: list[Evidence] = []
+        claims: list[Claim] = []
+        # Warning text first (contraindication, pregnancy, caution, overdose); the dosing
+        # text only when those say nothing about this use. Never a sentence with a dose.
+        for sections in (UNSAFE_USE_SECTIONS[found.use], UNSAFE_USE_FALLBACK_SECTIONS[found.use]):
+            evidence = [
+                ev
+                for section in sections
+                for ev in self._retriever.find_by_section(drug, section)
+                if not ev.quarantined
+            ]
+            claims = []
+            for section in sections:  # a few lines from each section, in the order given
+                claims += [
+                    Claim(text=sentence, citations=(i,))
+                    for i, ev in enumerate(evidence)
+                    if ev.section_key == section
+                    for sentence in sentences_of(ev.text)
+                    if speaks_to(found.use, sentence)
+                ][:MAX_CLAIMS_PER_SECTION]
+            claims = claims[:MAX_UNSAFE_USE_CLAIMS]
+            if claims:
+                break
+        if not claims:
+            return _abstain(Reason.NO_EVIDENCE)
+        focus = frame.model_copy(
+            update={"turn_type": TurnType.DRUG_ATTRIBUTE, "attribute": evidence[0].section_key}
+        )
+        request = AnswerRequest(
+            mode=AnswerMode.SINGLE,
+            question=frame.standalone_query,
+            frame=focus,
+            evidence=tuple(evidence),
+            candidates=(),
+            budget=budget,
+        )
+        answer = Answer(
+            lead=unsafe_use_lead(self._catalog.name_of(drug)),
+            claims=tuple(claims),
+            notices=(UNSAFE_USE_ADVICE,),
+        )
+        return self._checked(request, answer, Triage.UNSAFE_USE.value)
+
+    # -- interaction --------------------------------------------------------
+    def _interaction(self, frame: QueryFrame, question: str, budget: RequestBudget) -> Reply:
+        pool: list[Evidence] = []
+        for drug in frame.drugs:
+            for part in self._retriever.find_by_section(drug, SectionKey.TUONG_TAC_THUOC):
+                # Keep VERIFY_PDF parts: a quarantined table's notice must not be dropped.
+                if self._retriever.decide([part]) is not Answerability.NOT_FOUND:
+                    pool.append(part)
+        names = " và ".join(self._catalog.name_of(d) for d in frame.drugs)
+        if self._retriever.decide(pool) is Answerability.NOT_FOUND:
+            return _abstain(Reason.NO_INTERACTION_EVIDENCE, names=names)
+        return self._generate(
+            AnswerMode.INTERACTION,
+            frame,
+            question,
+            pool,
+            (),
+            budget,
+            reason=Reason.INTERACTION,
+            empty=_abstain(Reason.NO_INTERACTION_EVIDENCE, names=names),
+        )
+
+    # -- condition → drug ---------------------------------------------------
+    def _condition(self, frame: QueryFrame, question: str, budget: RequestBudget) -> Reply:
+        assert frame.condition is not None  # noqa: S101 - routing rule 7 guarantees it
+        candidates = self._retriever.find_by_indication(
+            frame.condition.normalized, limit=self._indication_limit
+        )
+        if not candidates:
+            return _abstain(
+                Reason.NO_EVIDENCE,
+                abstain_text("no_condition_evidence", condition=frame.condition.text),
+            )
+        # Direct indications first; with a known age, the candidates' own age limits.
+        fit = fit_list(
+            candidates,
+            frame.condition.normalized,
+            age_months=frame.age_months,
+            age_text=frame.age_text,
+            fetch=self._retriever.find_by_section,
+        )
+        candidates = fit.candidates
+        evidence = [ev for c in candidates for ev in c.evidence]
+        evidence += fit.evidence
+        patient = frame.patient
+        extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = fit.apply
+        if patient is not None and patient.needs_safety_review():
+            # Stage 2: only the safety sections this patient's facts make relevant.
+            assessments, safety = assess_candidates(
+                candidates,
+                patient,
+                self._retriever.find_by_section,
+                top=self._safety_candidates,
+                catalog=self._catalog,
+            )
+            if not has_safety_evidence(assessments):
+                return _abstain(Reason.NO_SAFETY_EVIDENCE)
+            evidence += safety
+
+            def extend(answer: Answer, pool: Sequence[Evidence]) -> Answer:
+                extra = assessment_claims(assessments, pool, existing=answer.claims)
+                notices = (*answer.notices, *assessment_notices(assessments))
+                answer = answer.model_copy(
+                    update={"claims": (*answer.claims, *extra), "notices": notices}
+                )
+                return fit.apply(answer, pool)
+
+        return self._generate(
+            AnswerMode.LIST,
+            frame,
+            question,
+            evidence,
+            tuple(candidates),
+            budget,
+            reason=Reason.CONDITION_TO_DRUG,
+            empty=_abstain(Reason.NO_EVIDENCE),
+            extend=extend,
+        )
+
+    # -- generation + checks ------------------------------------------------
+    def _generate(
+        self,
+        mode: AnswerMode,
+        frame: QueryFrame,
+        question: str,
+        evidence: Sequence[Evidence],
+        candidates: tuple[DrugCandidate, ...],
+        budget: RequestBudget,
+        *,
+        reason: str,
+        empty: Reply,
+        extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = None,
+    ) -> Reply:
+        request = AnswerRequest(
+            mode=mode,
+            question=question,
+            frame=frame,
+            evidence=tuple(evidence),
+            candidates=candidates,
+            budget=budget,
+        )
+        generated = self._generator.generate(request)
+        if isinstance(generated, AnswerClarify):
+            return Reply(
+                Outcome.CLARIFY,
+                generated.reason,
+                generated.question,
+                quick_replies=list(generated.quick_replies),
+                slot=generated.slot,
+            )
+        if not generated.claims:
+            return self._nothing_fits(generated, evidence) if generated.looked_in else empty
+        if extend is not None:
+            generated = extend(generated, evidence)
+            if not generated.claims:
+                return empty
+        return self._checked(request, generated, reason)
+
+    @staticmethod
+    def _nothing_fits(generated: Answer, evidence: Sequence[Evidence]) -> Reply:
+        """`no_evidence`, said plainly ("no row for this patient") with the section it read
+        cited, so the user can open it; never the section itself as the answer."""
+        cited = [Citation.from_evidence(evidence[i]) for i in generated.looked_in[:1]]
+        section = cited[0].section_title if cited else ""
+        message = generated.lead
+        if cited:
+            message += f"\n{abstain_text('no_row_fits', section=section)}\nNguồn:\n"
+            message += citation_line(1, cited[0])
+        return Reply(Outcome.ABSTAIN, Reason.NO_EVIDENCE, message, citations=cited)
+
+    def _checked(self, request: AnswerRequest, generated: Answer, reason: str) -> Reply:
+        """Run every grounding check; a failure abstains, a pass renders the message."""
+        evidence = request.evidence
+        verdicts = run_checks(generated, evidence, self._checks(request))
+        problems = [
+            CheckFailure(check=v.check, problem=p)
+            for v in verdicts
+            if not v.ok
+            for p in v.problems or ("failed",)
+        ]
+        if problems:
+            reply = _abstain(Reason.GROUNDING_FAILED)
+            reply.problems = problems
+            return reply
+        rendered = self._render(generated, evidence)
+        claims = [ClaimView(text=c.text, citations=list(c.citations)) for c in rendered.claims]
+        return Reply(
+            Outcome.ANSWERABLE,
+            reason,
+            rendered.message,
+            claims=claims,
+            citations=list(rendered.citations),
+        )
+
+
+__all__ = ["ChecksFactory", "Effects", "Renderer", "Reply"]

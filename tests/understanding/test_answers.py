@@ -1,0 +1,79 @@
+"""Tests for understanding/answers.py: bare answers to an open clarification."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from core.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
+
+Parse = Callable[..., QueryFrame]
+
+
+BARE_ANSWERS = [
+    ("trẻ em", ClarifySlot.POPULATION, (ClarifySlot.POPULATION, "population", Population.CHILD)),
+    ("người lớn", ClarifySlot.POPULATION, (ClarifySlot.POPULATION, "population", "adult")),
+    ("18 ký", ClarifySlot.AGE_WEIGHT, (ClarifySlot.WEIGHT, "weight_kg", 18)),
+    ("5 tuổi", ClarifySlot.AGE_WEIGHT, (ClarifySlot.AGE, "age_months", 60)),
+    ("16", ClarifySlot.WEIGHT, (ClarifySlot.WEIGHT, "weight_kg", 16)),
+    ("4", ClarifySlot.AGE, (ClarifySlot.AGE, "age_months", 48)),
+    ("uống", ClarifySlot.ROUTE, (ClarifySlot.ROUTE, "route", Route.ORAL)),
+    ("đặt", ClarifySlot.ROUTE, (ClarifySlot.ROUTE, "route", Route.RECTAL)),
+]
+
+
+@pytest.mark.parametrize(("text", "slot", "expected"), BARE_ANSWERS)
+def test_bare_answers_fill_the_slot(
+    parse: Parse, text: str, slot: ClarifySlot, expected: tuple[ClarifySlot, str, object]
+) -> None:
+    """A bare answer fills the open slot (named precisely) and copies the prior turn type."""
+    filled, field, value = expected
+    frame = parse(text, slot)
+    assert frame.fills_slot is filled
+    assert getattr(frame, field) == value
+    assert frame.turn_type is TurnType.DOSING_CALC
+
+
+def test_age_and_weight_together(parse: Parse) -> None:
+    """'5 tuổi, 18 ký' fills both, implying a child."""
+    frame = parse("5 tuổi, 18 ký", ClarifySlot.AGE_WEIGHT)
+    assert frame.fills_slot is ClarifySlot.AGE_WEIGHT
+    assert (frame.age_months, frame.weight_kg, frame.population) == (60, 18, Population.CHILD)
+
+
+def test_drug_and_attribute_answers(parse: Parse) -> None:
+    """A bare drug name fills the drug slot; a section name fills the attribute slot."""
+    drug = parse("Panadol", ClarifySlot.DRUG, drugs=())
+    assert drug.fills_slot is ClarifySlot.DRUG and drug.drugs == ["paracetamol"]
+    attr = parse("chống chỉ định", ClarifySlot.ATTRIBUTE, prior=TurnType.DRUG_ATTRIBUTE)
+    assert attr.fills_slot is ClarifySlot.ATTRIBUTE and attr.attribute == "chong_chi_dinh"
+    assert attr.turn_type is TurnType.DRUG_ATTRIBUTE
+
+
+def test_dose_answer_to_attribute_goes_through_the_dosing_gate(parse: Parse) -> None:
+    """Answering 'liều dùng' to 'what about it?' makes a dosing turn, not an attribute turn."""
+    frame = parse("liều dùng", ClarifySlot.ATTRIBUTE, prior=TurnType.DRUG_ATTRIBUTE)
+    assert frame.turn_type is TurnType.DOSING_CALC
+
+
+def test_condition_answer(parse: Parse) -> None:
+    """A condition answer fills the condition slot with the normalised term."""
+    frame = parse("nhiễm trùng tiểu", ClarifySlot.CONDITION, prior=TurnType.CONDITION_TO_DRUG)
+    assert frame.fills_slot is ClarifySlot.CONDITION
+    assert frame.condition is not None
+    assert frame.condition.normalized == "nhiễm khuẩn đường tiết niệu"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["liều ibuprofen cho người lớn", "thuốc nào trị gút", "cảm ơn", "không biết nữa"],
+)
+def test_a_new_question_is_not_an_answer(parse: Parse, text: str) -> None:
+    """A full question, smalltalk or a non-answer during a clarification fills nothing."""
+    assert parse(text, ClarifySlot.POPULATION).fills_slot is None
+
+
+def test_without_open_slot_nothing_is_filled(parse: Parse) -> None:
+    """The same bare text with no open clarification fills no slot."""
+    assert parse("trẻ em").fills_slot is None

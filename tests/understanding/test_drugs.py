@@ -1,0 +1,80 @@
+"""Tests for understanding/drugs.py: catalog matching, typos and unknown names."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.catalog import DrugCatalog
+from understanding.drugs import DrugMatcher, is_vietnamese_syllable
+from understanding.text import Turn
+
+
+def ids(catalog: DrugCatalog, text: str) -> list[str]:
+    return [m.drug_id for m in DrugMatcher(catalog).find(Turn.of(text))]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("PARACETAMOL", ["paracetamol"]),
+        ("panadol extra", ["paracetamol"]),
+        ("Acid valproic", ["valproic_acid"]),
+        ("amoxicilin và acid clavulanic", ["amoxicillin_clavulanate"]),
+        ("Amoxicillin/clavulanic acid", ["amoxicillin_clavulanate"]),
+        ("vitamin K1", ["phytomenadione"]),
+        ("Isosorbid dinitrat", ["isosorbide_dinitrate"]),
+    ],
+)
+def test_names_inns_and_brands_match(catalog: DrugCatalog, text: str, expected: list[str]) -> None:
+    """Printed names, INNs, several-word names and brand names map to their drug id."""
+    assert ids(catalog, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("paracetamon", "paracetamol"),
+        ("ibuprophen", "ibuprofen"),
+        ("amoxcilin", "amoxicillin"),
+        ("azithromicin", "azithromycin"),
+        ("clopidogrell", "clopidogrel"),
+    ],
+)
+def test_small_typos_are_tolerated(catalog: DrugCatalog, text: str, expected: str) -> None:
+    """One or two edits on a long name still find the drug."""
+    assert ids(catalog, text) == [expected]
+
+
+def test_several_drugs_in_order(catalog: DrugCatalog) -> None:
+    """Every drug in a turn is found, left to right."""
+    assert ids(catalog, "warfarin, fluconazol và Flagyl") == [
+        "warfarin",
+        "fluconazole",
+        "metronidazole",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text", ["prednison", "esomeprazol", "cefixim", "vitamin c", "dioxin", "dopamine"]
+)
+def test_near_neighbours_are_not_guessed(catalog: DrugCatalog, text: str) -> None:
+    """A different medicine that looks like a catalog name is not mapped onto it."""
+    assert ids(catalog, text) == []
+
+
+def test_vietnamese_words_are_never_fuzzy_matched(catalog: DrugCatalog) -> None:
+    """Ordinary Vietnamese words are not read as typos of drug names."""
+    assert ids(catalog, "nguoi lon uong thuoc nhieu lan trong ngay") == []
+
+
+def test_skipped_tokens_are_ignored(catalog: DrugCatalog) -> None:
+    """Tokens the caller reserves (an allergy) are not drug mentions."""
+    turn = Turn.of("dị ứng aspirin, dùng paracetamol")
+    found = DrugMatcher(catalog).find(turn, frozenset({2}))
+    assert [m.drug_id for m in found] == ["paracetamol"]
+
+
+def test_syllable_shape() -> None:
+    """Vietnamese syllables are recognised; drug names are not syllables."""
+    assert all(is_vietnamese_syllable(w) for w in ("nghieng", "thuoc", "uong", "khuya"))
+    assert not any(is_vietnamese_syllable(w) for w in ("tamiflu", "insulin", "panadol"))

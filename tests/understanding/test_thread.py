@@ -1,0 +1,242 @@
+"""Readings that keep a conversation's thread: non-answers, thanks, follow-ups, patient words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from core.frame import ClarifySlot, QueryFrame, TurnType
+from core.ports import UnderstandingContext
+from understanding import RulesUnderstander
+from understanding.slots import POST_OPERATIVE, read_age, read_patient
+from understanding.smalltalk import smalltalk_kind
+from understanding.text import Turn
+
+NON_ANSWERS = [
+    "không rõ",
+    "không biết",
+    "khong ro",
+    "ừ",
+    "sao cơ?",
+    "để xem đã",
+    "để tôi xem đã",
+    "thuốc",
+    "hả",
+    "hả?",
+    "?",
+    "ủa gì cơ",
+    "chưa rõ lắm",
+]
+
+
+@pytest.mark.parametrize("text", NON_ANSWERS)
+@pytest.mark.parametrize("slot", [ClarifySlot.POPULATION, ClarifySlot.AGE_WEIGHT])
+def test_non_answers_are_flagged_while_a_question_is_open(
+    parse: Callable[..., QueryFrame], text: str, slot: ClarifySlot
+) -> None:
+    """A reply made only of hesitation is a non-answer, not an out-of-scope question."""
+    frame = parse(text, slot)
+    assert frame.non_answer and frame.fills_slot is None and not frame.non_human
+
+
+def test_a_non_answer_never_fills_an_open_condition_question(
+    parse: Callable[..., QueryFrame],
+) -> None:
+    """ "không biết nữa" to "which illness?" is not the condition "không biết nữa"."""
+    frame = parse("không biết nữa", ClarifySlot.CONDITION, prior=TurnType.CONDITION_TO_DRUG)
+    assert frame.non_answer and frame.condition is None
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("trẻ em", "population", "child"),
+        ("người lớn", "population", "adult"),
+        ("5 tuổi", "age_months", 60),
+        ("18 ký", "weight_kg", 18),
+    ],
+)
+def test_real_answers_are_not_non_answers(
+    parse: Callable[..., QueryFrame], text: str, field: str, value: object
+) -> None:
+    """An answer fills the slot and is never flagged as a non-answer."""
+    frame = parse(text, ClarifySlot.POPULATION if field == "population" else ClarifySlot.AGE_WEIGHT)
+    assert not frame.non_answer and getattr(frame, field) == value
+
+
+@pytest.mark.parametrize(
+    "text", ["thời tiết hôm nay thế nào", "liều cho chó 10kg", "tôi bị bệnh gì", "ok", "cảm ơn"]
+)
+def test_questions_and_smalltalk_are_not_non_answers(
+    parse: Callable[..., QueryFrame], text: str
+) -> None:
+    """Something new (off-topic, veterinary, diagnosis) or smalltalk keeps its own reading."""
+    assert not parse(text, ClarifySlot.POPULATION).non_answer
+
+
+def test_without_an_open_question_nothing_is_a_non_answer(
+    parse: Callable[..., QueryFrame],
+) -> None:
+    """With no open question, "không rõ" is just an out-of-scope turn."""
+    frame = parse("không rõ")
+    assert frame.turn_type is TurnType.OUT_OF_SCOPE and not frame.non_answer
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("cảm ơn em nhé", "thanks"),
+        ("cám ơn", "thanks"),
+        ("thanks", "thanks"),
+        ("cam on ban nhieu", "thanks"),
+        ("xin chào", "greeting"),
+        ("chào bạn", "greeting"),
+        ("ok", "other"),
+    ],
+)
+def test_thanks_are_told_apart_from_greetings(text: str, kind: str) -> None:
+    """Thanks, greetings and other smalltalk are three kinds, each with its own reply."""
+    assert smalltalk_kind(text) == kind
+
+
+@pytest.mark.parametrize(
+    "text", ["bầu uống cetirizin được không", "có bầu", "mang bầu", "bà bầu", "đang mang thai"]
+)
+def test_pregnancy_words(text: str) -> None:
+    """The words people use for pregnancy, "bầu" alone included, set `pregnant`."""
+    patient = read_patient(Turn.of(text))
+    assert patient is not None and patient.pregnant
+
+
+@pytest.mark.parametrize("text", ["bầu cử", "bầu trời hôm nay", "quý báu"])
+def test_bau_that_is_not_pregnancy(text: str) -> None:
+    """ "bầu cử", "bầu trời" and "báu" are not pregnancy."""
+    patient = read_patient(Turn.of(text))
+    assert patient is None or not patient.pregnant
+
+
+def test_breastfeeding_words() -> None:
+    """ "cho con bú" is breastfeeding, not a child."""
+    patient = read_patient(Turn.of("đang cho con bú"))
+    assert patient is not None and patient.breastfeeding
+
+
+@pytest.mark.parametrize("text", ["sau mổ", "đau sau mổ", "sau mo uong thuoc gi", "vừa mổ xong"])
+def test_post_operative_is_a_context_not_an_age(text: str) -> None:
+    """ "sau mổ" was read as six months ("sáu" + "mo"): it is a post-operative context."""
+    turn = Turn.of(text)
+    assert read_age(turn) is None
+    patient = read_patient(turn)
+    assert patient is not None and POST_OPERATIVE in patient.comorbidities
+
+
+@pytest.mark.parametrize(("text", "months"), [("6 mo", 6), ("sáu tháng", 6), ("bé 6th", 6)])
+def test_month_ages_still_read(text: str, months: float) -> None:
+    """Digits with short units and word numbers with the full unit are still ages."""
+    age = read_age(Turn.of(text))
+    assert age is not None and age.months == months
+
+
+def _after(understander: RulesUnderstander, text: str, prior: dict[str, object]) -> QueryFrame:
+    context = UnderstandingContext(prior_frame=QueryFrame.model_validate(prior))
+    return understander.parse(text, context)
+
+
+CHILD_DOSE = {
+    "turn_type": "dosing_calc",
+    "drugs": ["paracetamol"],
+    "attribute": "lieu_luong_cach_dung",
+    "population": "child",
+    "age_months": 8,
+    "age_text": "8 tháng",
+    "weight_kg": 8,
+}
+
+
+def test_attribute_only_follow_up_keeps_the_drug(understander: RulesUnderstander) -> None:
+    """ "còn tác dụng phụ?" after a paracetamol answer asks paracetamol's side effects."""
+    prior = {"turn_type": "drug_attribute", "drugs": ["paracetamol"], "attribute": "chi_dinh"}
+    frame = _after(understander, "còn tác dụng phụ?", prior)
+    assert frame.drugs == ["paracetamol"]
+    assert frame.attribute == "tac_dung_khong_mong_muon"
+
+
+def test_drug_only_follow_up_keeps_the_question_and_the_child(
+    understander: RulesUnderstander,
+) -> None:
+    """ "thế ibuprofen thì sao?" after a dose for an 8-month-old of 8 kg asks the same dose."""
+    frame = _after(understander, "thế ibuprofen thì sao?", CHILD_DOSE)
+    assert frame.turn_type is TurnType.DOSING_CALC and frame.drugs == ["ibuprofen"]
+    assert (frame.population, frame.age_months, frame.weight_kg) == ("child", 8, 8)
+
+
+def test_drug_only_follow_up_keeps_the_indication_and_the_route(
+    understander: RulesUnderstander,
+) -> None:
+    """After an oral dose for fever, "thế ibuprofen thì sao?" asks ibuprofen for fever, by mouth."""
+    prior = {**CHILD_DOSE, "route": "oral", "condition": {"text": "sốt"}}
+    frame = _after(understander, "thế ibuprofen thì sao?", prior)
+    assert frame.drugs == ["ibuprofen"] and frame.route == "oral"
+    assert frame.condition is not None and frame.condition.text == "sốt"
+
+
+def test_follow_up_with_its_own_patient_keeps_none_of_the_old_one(
+    understander: RulesUnderstander,
+) -> None:
+    """A follow-up that states an age of its own does not inherit the old child's weight."""
+    frame = _after(understander, "thế ibuprofen cho bé 2 tuổi thì sao", CHILD_DOSE)
+    assert frame.age_months == 24 and frame.weight_kg is None
+
+
+def test_new_case_follow_up_keeps_no_patient(understander: RulesUnderstander) -> None:
+    """ "người khác" starts fresh: the old child's age and weight are not carried."""
+    frame = _after(understander, "thế còn ibuprofen cho người khác thì sao", CHILD_DOSE)
+    assert frame.new_case and frame.age_months is None and frame.weight_kg is None
+
+
+def test_pregnancy_question_after_a_drug_answer_is_about_that_drug(
+    understander: RulesUnderstander,
+) -> None:
+    """ "có dùng cho bà bầu được không?" after amoxicillin asks amoxicillin's pregnancy section."""
+    frame = _after(
+        understander,
+        "có dùng cho bà bầu được không?",
+        {"turn_type": "drug_overview", "drugs": ["amoxicillin"]},
+    )
+    assert frame.turn_type is TurnType.DRUG_ATTRIBUTE and frame.drugs == ["amoxicillin"]
+    assert frame.attribute == "thoi_ky_mang_thai"
+    assert frame.patient is not None and frame.patient.pregnant
+
+
+def test_a_new_drug_question_is_not_a_follow_up(understander: RulesUnderstander) -> None:
+    """A question naming its own drug and section keeps none of the previous drug."""
+    frame = _after(understander, "chống chỉ định của aspirin", CHILD_DOSE)
+    assert frame.drugs == ["aspirin"] and frame.attribute == "chong_chi_dinh"
+    assert frame.age_months is None
+
+
+def test_a_patient_word_that_does_not_answer_the_question_is_a_non_answer(
+    parse: Callable[..., QueryFrame],
+) -> None:
+    """ "trẻ em" to "which route?" answers nothing asked: the route question is asked again."""
+    frame = parse("trẻ em", ClarifySlot.ROUTE)
+    assert frame.non_answer
+
+
+def test_a_route_chip_that_names_the_indication_fills_both(
+    understander: RulesUnderstander,
+) -> None:
+    """ "Đường uống – Đau, sốt" answering a route question gives the route and the indication."""
+    prior = QueryFrame.model_validate(CHILD_DOSE)
+    context = UnderstandingContext(prior_frame=prior, open_slot=ClarifySlot.ROUTE)
+    frame = understander.parse("Đường uống – Đau, sốt", context)
+    assert frame.fills_slot is ClarifySlot.ROUTE and frame.route == "oral"
+    assert frame.condition is not None and "sốt" in frame.condition.text
+
+
+@pytest.mark.parametrize("text", ["bị bệnh thì uống thuốc gì?", "bé bị ốm uống thuốc gì"])
+def test_being_unwell_names_no_condition(understander: RulesUnderstander, text: str) -> None:
+    """ "bị bệnh" / "bị ốm" say someone is unwell, not what to look up: no condition."""
+    frame = understander.parse(text, UnderstandingContext())
+    assert frame.condition is None

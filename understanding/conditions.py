@@ -1,0 +1,219 @@
+"""Conditions in a turn: spelling/synonym normalisation and the relation asked about them.
+
+This table only says that two phrases name the same condition, or that a phrase is a
+broad category; which drug treats what is left to the formulary's indication sections.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.frame import ConditionQuery, Relation
+from core.text import fold_aligned
+from understanding.condition_terms import ALIAS_TABLE, BROAD
+from understanding.text import Turn
+
+
+def _build() -> tuple[dict[str, str], int]:
+    table: dict[str, str] = {}
+    for raw in ALIAS_TABLE.replace("|\n  ", "|").strip().splitlines():
+        canonical, _, variants = raw.partition(" = ")
+        for variant in (fold_aligned(canonical), *variants.split("|")):
+            table.setdefault(" ".join(variant.split()), canonical.strip())
+    return table, max(len(k.split()) for k in table)
+
+
+ALIASES, _LONGEST = _build()
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Words that join a relation cue to its condition and carry no meaning of their own.
+_LEAD_FILLER = _words(
+    "voi cho o trong khi nguoi bi mac co ra nhung cac ai la tinh trang dang chung nao thuoc "
+    "dieu tri chua duoc dang bi nguoi benh benh nhan tre em be chong chi dinh gay than luu y "
+    "can tranh kieng khong nen uong dung de danh ma duoi tren"
+)
+_TAIL_FILLER = _words(
+    "khong ko k a vay nhi the thi nen uong dung gi nao j duoc ha nha nhe o hay voi ma roi "
+    "la thuoc cho lam sao hoi tranh kieng can khong duoc tuoi thang"
+)
+
+
+# One-word aliases that are also common words once accents are gone ("đâu", "họ", "phụ").
+_SHORT_ACCENTED = {
+    "ho": "ho",
+    "sot": "sốt",
+    "dau": "đau",
+    "non": "nôn",
+    "hen": "hen",
+    "mun": "mụn",
+    "cum": "cúm",
+    "viem": "viêm",
+    "gut": "gút",
+    "suyen": "suyễn",
+    "tim": "tim",
+    "phu": "phù",
+    "cam": "cảm",
+}
+_SHORT_NOT_AFTER = {
+    "dau": ("o", "tu", "di", "ve", "bat", "mua"),
+    "ho": ("hoi", "giup", "cho", "ban"),
+    "non": ("tre", "con", "la", "sinh", "de"),
+    "hen": ("lich", "co", "gap"),
+    "phu": ("dung", "ung", "phu"),
+}
+_SHORT_NOT_BEFORE = {
+    "dau": ("roi", "ca", "co", "nhe"),
+    "ho": ("hang", "so", "ten", "tro"),
+    "phu": ("nu", "huynh", "khoa", "thuoc"),
+    "cam": ("on", "thay", "giac", "xuc", "nhan", "ung", "dung", "ta", "nhe", "kich"),
+}
+
+
+def _short_ok(turn: Turn, i: int) -> bool:
+    token = turn.tokens[i]
+    accented = _SHORT_ACCENTED.get(token)
+    if accented is None:
+        return True
+    if turn.marked and not turn.means(i, accented):
+        return False
+    before = turn.tokens[i - 1] if i > 0 else ""
+    after = turn.tokens[i + 1] if i + 1 < len(turn.tokens) else ""
+    return before not in _SHORT_NOT_AFTER.get(token, ()) and after not in _SHORT_NOT_BEFORE.get(
+        token, ()
+    )
+
+
+@dataclass(frozen=True)
+class ConditionHit:
+    """A condition phrase found at token range [start, end)."""
+
+    canonical: str
+    start: int
+    end: int
+
+
+def find_conditions(turn: Turn, skip: frozenset[int] = frozenset()) -> list[ConditionHit]:
+    """Known condition phrases, longest first, left to right."""
+    hits: list[ConditionHit] = []
+    tokens = turn.tokens
+    i = 0
+    while i < len(tokens):
+        for n in range(min(_LONGEST, len(tokens) - i), 0, -1):
+            if any(j in skip for j in range(i, i + n)):
+                continue
+            canonical = ALIASES.get(" ".join(tokens[i : i + n]))
+            if canonical is not None and (n > 1 or _short_ok(turn, i)):
+                hits.append(ConditionHit(canonical, i, i + n))
+                i += n
+                break
+        else:
+            i += 1
+    return hits
+
+
+# Words that say someone is unwell without naming how: not a condition to look up.
+_NO_CONDITION = frozenset({"benh", "om", "om dau", "dau om", "benh gi", "benh nay"})
+
+
+def condition_from_span(turn: Turn, start: int, end: int) -> ConditionQuery | None:
+    """A condition from the tokens a relation cue points at, trimmed of filler words."""
+    while start < end and (turn.tokens[start] in _LEAD_FILLER or turn.tokens[start].isdigit()):
+        # "benh" leads "benh tim" (a condition) but not "benh nhan" (a patient).
+        if turn.tokens[start] == "benh" and turn.tokens[start + 1 : start + 2] != ("nhan",):
+            break
+        start += 1
+    while end > start and turn.tokens[end - 1] in _TAIL_FILLER:
+        end -= 1
+    if start >= end or end - start > 8:
+        return None
+    phrase = " ".join(turn.tokens[start:end])
+    if phrase in _NO_CONDITION:
+        return None  # "bị bệnh thì uống thuốc gì": no condition named yet
+    text = turn.snippet(turn.spans[start][0], turn.spans[end - 1][1])
+    canonical = ALIASES.get(phrase)
+    if canonical is None:
+        inner = find_conditions(_sub(turn, start, end))
+        if len(inner) == 1 and inner[0].end - inner[0].start == end - start:
+            canonical = inner[0].canonical
+    return make_condition(text, canonical)
+
+
+def make_condition(text: str, canonical: str | None) -> ConditionQuery:
+    """A `ConditionQuery`, flagged ambiguous when it is only a broad category."""
+    if canonical is not None and canonical in BROAD:
+        return ConditionQuery(
+            text=text, normalized=canonical, ambiguous=True, options=BROAD[canonical]
+        )
+    return ConditionQuery(text=text, normalized=canonical or text.lower())
+
+
+def _sub(turn: Turn, start: int, end: int) -> Turn:
+    return Turn(
+        original=turn.original,
+        folded=turn.folded,
+        tokens=turn.tokens[start:end],
+        spans=turn.spans[start:end],
+        marked=turn.marked,
+    )
+
+
+# The reverse relations a "which drugs ..." question can ask; indication is the default.
+RELATION_CUES: tuple[tuple[Relation, tuple[str, ...]], ...] = (
+    (
+        Relation.CONTRAINDICATION,
+        (
+            "chong chi dinh",
+            "khong duoc dung",
+            "kieng",
+            "can tranh",
+            "khong nen dung",
+            "khong nen uong",
+            "cam dung",
+            "tranh dung",
+            "khong duoc uong",
+            "tranh",
+            "khong dung",
+            "khong duoc",
+            "khong nen",
+        ),
+    ),
+    (Relation.CAUTION, ("than trong", "can luu y", "can chu y", "luu y")),
+    (Relation.INTERACTION, ("tuong tac",)),
+    (
+        Relation.ADVERSE_EFFECT,
+        ("gay ra", "gay", "lam tang", "lam giam", "dan den", "co tac dung phu", "lam cho"),
+    ),
+    (
+        Relation.INDICATION,
+        (
+            "dieu tri",
+            "tri",
+            "chua",
+            "de tri",
+            "dung cho",
+            "danh cho",
+            "giam",
+            "ha",
+            "cat",
+            "chong",
+            "cho",
+            "khi bi",
+            "bi",
+            "dung khi",
+        ),
+    ),
+)
+
+__all__ = [
+    "ALIASES",
+    "BROAD",
+    "RELATION_CUES",
+    "ConditionHit",
+    "condition_from_span",
+    "find_conditions",
+    "make_condition",
+]

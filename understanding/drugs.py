@@ -1,0 +1,165 @@
+"""Finding formulary drugs in a turn: the catalog's name index first, then small typos.
+
+Names, INNs, salt-free base names, combinations by their parts and brands come from the
+one name index (`core.name_index`). A near neighbour is only accepted when it is close
+for its length and unambiguous; a drug-like word that matches nothing is reported as
+unknown rather than guessed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from core.catalog import DrugCatalog
+from core.name_index import NameIndex, Rank
+from core.names import (
+    KNOWN_NON_CATALOG,
+    content_words,
+    is_link,
+    is_vietnamese_syllable,
+    span_breaks,
+    spelling,
+)
+from understanding.text import Turn
+
+
+@dataclass(frozen=True)
+class DrugMention:
+    """A catalog drug found in the turn, with the token range it covers."""
+
+    drug_id: str
+    start: int
+    end: int
+    surface: str
+    exact: bool
+
+
+def _max_distance(length: int) -> int:
+    if length < 5:
+        return 0
+    return 1 if length <= 7 else 2
+
+
+def _words_close(query: str, name: str) -> bool:
+    left, right = query.split(), name.split()
+    if len(left) != len(right):
+        return False
+    return all(
+        OSA.distance(a, b) <= _max_distance(len(b)) for a, b in zip(left, right, strict=True)
+    )
+
+
+class DrugMatcher:
+    """The catalog's name index plus typo tables over its names; `find` walks a turn once."""
+
+    def __init__(self, catalog: DrugCatalog) -> None:
+        self._names: NameIndex = catalog.names
+        fuzzy_single: dict[str, dict[str, str]] = defaultdict(dict)
+        fuzzy_multi: dict[int, dict[str, str]] = defaultdict(dict)
+        # Brands are matched exactly only: a typo of a product name is too weak a signal.
+        for form in self._names.forms():
+            if form.rank is Rank.BRAND:
+                continue
+            found = self._names.lookup(form.key)
+            if found is None:
+                continue
+            key, drug_id = " ".join(form.key), found[0][0]
+            if len(form.key) == 1 and len(key) >= 5 and key.isalpha():
+                fuzzy_single[key[0]].setdefault(key, drug_id)
+            elif len(form.key) > 1:
+                fuzzy_multi[len(form.key)].setdefault(key, drug_id)
+        self._fuzzy_single = dict(fuzzy_single)
+        self._fuzzy_multi = dict(fuzzy_multi)
+        self._single_names = {c: list(names) for c, names in fuzzy_single.items()}
+        self._multi_names = {n: list(names) for n, names in fuzzy_multi.items()}
+        self._multi_words = frozenset(
+            w for names in fuzzy_multi.values() for key in names for w in key.split()
+        )
+        # A corpus that names one of the "known elsewhere" medicines makes it a name again.
+        self._blocked = frozenset(
+            spelling(w) for w in KNOWN_NON_CATALOG if not self._names.knows(w)
+        )
+
+    def find(self, turn: Turn, skip: frozenset[int] = frozenset()) -> list[DrugMention]:
+        """Drug mentions left to right, longest name first; tokens in `skip` are ignored."""
+        found: list[DrugMention] = []
+        tokens = turn.tokens
+        breaks = span_breaks(turn.folded, turn.spans)
+        i = 0
+        while i < len(tokens):
+            if i in skip or is_link(tokens[i]):
+                i += 1
+                continue
+            mention = self._match_at(turn, i, skip, breaks)
+            if mention is None:
+                i += 1
+                continue
+            found.append(mention)
+            i = mention.end
+        return found
+
+    def _match_at(
+        self, turn: Turn, i: int, skip: frozenset[int], breaks: frozenset[int]
+    ) -> DrugMention | None:
+        tokens = turn.tokens
+        first = tokens[i]
+        # Several-word typos are only tried from a word that could start one.
+        could_start = spelling(first) in self._multi_words or (
+            len(first) >= 5 and not is_vietnamese_syllable(first)
+        )
+        for end in range(min(len(tokens), i + self._names.max_window), i, -1):
+            if not NameIndex.window_ok(tokens, i, end, breaks, skip):
+                continue
+            found = self._names.lookup(tokens[i:end])
+            if found is not None:
+                return self._mention(turn, found[0][0], i, end, exact=True)
+            key = content_words(tokens[i:end])
+            if could_start and len(key) > 1 and not any(p.isdigit() for p in key):
+                drug_id = self._closest(
+                    " ".join(key),
+                    self._fuzzy_multi.get(len(key), {}),
+                    self._multi_names.get(len(key)),
+                )
+                if drug_id is not None:
+                    return self._mention(turn, drug_id, i, end, exact=False)
+        token = spelling(first)
+        if len(first) >= 5 and first.isalpha() and not is_vietnamese_syllable(first):
+            if token in self._blocked:
+                return None
+            drug_id = self._closest(
+                token, self._fuzzy_single.get(token[0], {}), self._single_names.get(token[0])
+            )
+            if drug_id is not None:
+                return self._mention(turn, drug_id, i, i + 1, exact=False)
+        return None
+
+    @staticmethod
+    def _closest(query: str, choices: dict[str, str], names: list[str] | None) -> str | None:
+        limit = _max_distance(len(query))
+        if not names or limit == 0:
+            return None
+        hits = process.extract(query, names, scorer=OSA.distance, score_cutoff=limit, limit=3)
+        # Each word of a several-word name must itself be close ("vitamin c" is not
+        # "vitamin k1"), and a name keeps its first two letters ("dopamin" is not "Depakine").
+        hits = [h for h in hits if _words_close(query, h[0]) and h[0][:2] == query[:2]]
+        if not hits:
+            return None
+        best = hits[0][1]
+        ids = {choices[name] for name, score, _ in hits if score == best}
+        # Two different drugs equally close: that is a guess, not a match.
+        return ids.pop() if len(ids) == 1 else None
+
+    @staticmethod
+    def _mention(turn: Turn, drug_id: str, start: int, end: int, *, exact: bool) -> DrugMention:
+        a, b = turn.spans[start][0], turn.spans[end - 1][1]
+        return DrugMention(drug_id, start, end, turn.original[a:b], exact)
+
+    def is_known_non_catalog(self, token: str) -> bool:
+        return spelling(token) in self._blocked
+
+
+__all__ = ["KNOWN_NON_CATALOG", "DrugMatcher", "DrugMention", "is_vietnamese_syllable"]

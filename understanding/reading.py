@@ -1,0 +1,296 @@
+"""Everything the rules notice in one turn, before any decision: cues, drugs, slots.
+
+`read_turn` is pure; `understanding.rules` decides the turn type from a `Reading`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.frame import PatientContext, Population, Relation, Route
+from core.sections import SectionKey
+from understanding import lexicon as lx
+from understanding.conditions import RELATION_CUES, ConditionHit, find_conditions
+from understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
+from understanding.slots import (
+    Age,
+    read_age,
+    read_allergies,
+    read_patient,
+    read_population,
+    read_route,
+    read_weight,
+    says_oral,
+)
+from understanding.text import Turn, ngram_set
+
+_REGIMEN = re.compile(r"(?<![\w/])\d+\s*(?:lan|vien|goi|ong|nhat|giot)(?!\w)")
+# "3 ngày hay 5 ngày" is a course length, but only when a drug is named ("sốt 3 ngày nay").
+_DURATION = re.compile(r"(?<![\w/])\d+\s*(?:ngay|tuan)(?!\s*(?:nay|tuoi|qua|truoc|roi))(?!\w)")
+_VITAMIN_LETTER = re.compile(r"^[a-z]\d{0,2}$")
+_DOSE_WORD_NOT_AFTER = frozenset(("qua", "du", "tai", "nguyen", "vat", "chat"))
+# Cue sets for a first set test against the turn's n-grams (a cue absent from the turn can't be
+# found in any blanked copy of it either); ngram_set refuses a cue that is not n-gram shaped.
+_ATTRIBUTE_CUE_SETS = tuple((key, cues, ngram_set(cues)) for key, cues in lx.ATTRIBUTE_CUES)
+_NON_MEDICAL_SET = ngram_set(lx.NON_MEDICAL)
+_DOSING_CUES_NOT_LIEU = ngram_set(c for c in lx.DOSING_CUES if c != "lieu")
+_NON_HUMAN_UNAMBIGUOUS = tuple(
+    p for p in lx.NON_HUMAN if not set(p.split()) & lx.NON_HUMAN_AMBIGUOUS
+)
+_SMALLTALK_WORDS = frozenset(w for p in lx.SMALLTALK_TRIGGERS for w in p.split())
+_CURRENT_MEDICINE_BEFORE = ("dang dung", "dang uong", "dang su dung", "dang tiem", "dang xai")
+
+
+def _split_words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Words that look foreign to Vietnamese spelling but are not medicine names.
+_NOT_DRUG_WORDS = _split_words(
+    """
+    dose dosage dosing kids child children adult adults side effect effects pregnancy pregnant
+    tablet tablets syrup what which with and for the can take how much many safe drug drugs
+    medicine medicines interaction interactions between during breastfeeding per day daily
+    times hello thanks thank please ignore previous instructions system prompt print your you
+    about info information overdose storage store contraindication contraindications warning
+    warnings baby infant year years old month months weight weighs pediatric paediatric dogs
+    cats puppy kitten spray cream test covid virus candida gout cholesterol amidan basedow zona
+    helicobacter pylori fever pain cough allergy asthma diabetes cancer infection hypertension
+    angina epilepsy diarrhea urticaria heart failure this that there here they them their then
+    than from into onto also just only very really should would could will shall does did done
+    have has had give gave given show tell told answer question questions ok okay yes no not
+    kids children mg ml kg mcg iu ui extra forte plus retard sirop siro vien goi ong lo chai
+    hop vi bnhieu khoong hok ko khum dc duoc nhiu tks thks thx bye hihi haha huhu alo oke
+    vitamin nsaid nsaids thuoc generic brand name names tell give list dong nuoc sua hay
+    gel kem xit spray drops drop inhaler ampoule ampoules injection oral rectal topical
+    morning night evening before after meal meals food alcohol rueu bia beer wine juice
+    grapefruit milk coffee tea doctor pharmacist nurse hospital clinic patient patients egfr
+    clcr script alert cafe cafein caffeine coca cola pepsi soda socola chocolate pizza hamburger
+    internet google facebook zalo youtube tiktok chatgpt iphone android
+    """
+)
+
+
+@dataclass
+class Reading:
+    """The raw observations on a turn; no turn type yet."""
+
+    turn: Turn
+    mentions: list[DrugMention]
+    drugs: list[str]
+    unknown: list[str]
+    attribute: SectionKey | None
+    attribute_at: int
+    dosing: bool
+    dosing_at: int
+    interaction: bool
+    pair_interaction: bool
+    overview: bool
+    comparison: bool
+    follow_up: bool
+    allergy_tokens: frozenset[int]
+    asks_drug_without_name: bool
+    section_overview: bool
+    usability: bool
+    which_drug: int
+    relation: Relation | None
+    conditions: list[ConditionHit]
+    age: Age | None
+    weight: float | None
+    population: Population | None
+    route: Route | None
+    oral: bool
+    patient: PatientContext | None
+    current_medicines: list[str] = field(default_factory=list)
+    smalltalk: bool = False
+    non_human: bool = False
+    diagnosis: bool = False
+    non_medical: bool = False
+    new_case: bool = False
+
+    @property
+    def asks_about_drug(self) -> bool:
+        return self.dosing or self.attribute is not None or self.interaction or self.overview
+
+
+def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) -> Reading:
+    """Observe a turn: `expect_drug` says an open clarification waits for a drug name."""
+    allergies = read_allergies(turn)
+    allergy_tokens = frozenset(j for a, b in allergies for j in range(a, b))
+    cues = turn.indexes_of("di ung")
+    # The "dị ứng" before an allergen belongs to the allergy, not to a condition.
+    allergy_phrases = allergy_tokens | frozenset(
+        j for a, b in allergies for i in cues if i < a for j in range(i, b)
+    )
+    mentions = matcher.find(turn, allergy_tokens)
+    drugs = list(dict.fromkeys(m.drug_id for m in mentions))
+    attribute, attribute_at, masked = _attribute(turn)
+    dosing_at = _dosing_at(turn, masked)
+    if dosing_at < 0 and attribute is None and says_oral(turn):
+        # "uống colchicin thế nào": the verb and the "how" are apart.
+        dosing_at = turn.find(*lx.HOW_CUES)
+    if dosing_at < 0 and attribute is None:
+        # "ngày 3 lần", "2 viên": a regimen stated to be checked.
+        found = _REGIMEN.search(turn.folded) or (
+            _DURATION.search(turn.folded) if mentions else None
+        )
+        dosing_at = found.start() if found else -1
+    non_human = _non_human(turn)
+    age = read_age(turn)
+    weight = read_weight(turn)
+    population = None if non_human else read_population(turn, age.months if age else None, weight)
+    which_at = turn.find(*lx.WHICH_DRUG)
+    taken = frozenset(j for m in mentions for j in range(m.start, m.end)) | allergy_tokens
+    conditions = find_conditions(turn, taken | allergy_phrases)
+    reading = Reading(
+        turn=turn,
+        mentions=mentions,
+        drugs=drugs,
+        unknown=[],
+        attribute=attribute,
+        attribute_at=attribute_at,
+        dosing=dosing_at >= 0,
+        dosing_at=dosing_at,
+        interaction=any(f" {c} " in masked for c in lx.INTERACTION_CUES) or turn.has("tuong tac"),
+        pair_interaction=turn.has(*lx.PAIR_INTERACTION_CUES),
+        overview=turn.has(*lx.OVERVIEW_CUES),
+        comparison=turn.has(*lx.COMPARISON_CUES) or {"hay", "hon"} <= set(turn.tokens),
+        follow_up=turn.has(*lx.FOLLOW_UP_CUES),
+        allergy_tokens=allergy_tokens,
+        asks_drug_without_name=turn.has(*lx.ASK_ABOUT_DRUG),
+        section_overview=turn.has(*lx.SECTION_OVERVIEW_CUES),
+        usability=turn.has(*lx.USABILITY_CUES),
+        which_drug=which_at,
+        relation=_relation(turn, which_at),
+        conditions=conditions,
+        age=age,
+        weight=weight,
+        population=population,
+        route=read_route(turn),
+        oral=says_oral(turn),
+        patient=read_patient(turn),
+        current_medicines=_current_medicines(turn, mentions),
+        non_human=non_human,
+        diagnosis=turn.has(*lx.DIAGNOSIS),
+        non_medical=turn.has(*lx.NON_MEDICAL),
+        new_case=turn.has(*lx.NEW_CASE),
+    )
+    reading.smalltalk = not drugs and _smalltalk(turn)
+    drug_context = expect_drug or (reading.asks_about_drug or reading.usability)
+    named = taken | frozenset(j for c in conditions for j in range(c.start, c.end))
+    reading.unknown = _unknown(turn, matcher, named, drug_context=drug_context)
+    return reading
+
+
+def _attribute(turn: Turn) -> tuple[SectionKey | None, int, str]:
+    """The earliest section cue, and the turn with every section cue blanked out."""
+    masked = turn.joined
+    best: tuple[int, SectionKey] | None = None
+    for key, cues, cue_set in _ATTRIBUTE_CUE_SETS:
+        if turn.ngrams.isdisjoint(cue_set):
+            continue  # no cue of this section is in the turn: nothing to find or blank
+        for cue in cues:
+            at = masked.find(f" {cue} ")
+            if at < 0:
+                continue
+            masked = masked.replace(f" {cue} ", " " + "#" * len(cue) + " ")
+            if best is None or at < best[0]:
+                best = (at, key)
+    if best is None:
+        return None, -1, masked
+    return best[1], best[0], masked
+
+
+def _dosing_at(turn: Turn, masked: str) -> int:
+    present = turn.ngrams.intersection(_NON_MEDICAL_SET)
+    for phrase in lx.NON_MEDICAL if present else ():
+        if phrase in present:  # blanked in lexicon order, as overlapping phrases need
+            masked = masked.replace(f" {phrase} ", " " + "#" * len(phrase) + " ")
+    hits = [masked.find(f" {c} ") for c in turn.ngrams.intersection(_DOSING_CUES_NOT_LIEU)]
+    for i in turn.indexes_of("lieu"):
+        before = turn.tokens[i - 1] if i > 0 else ""
+        after = turn.tokens[i + 1] if i + 1 < len(turn.tokens) else ""
+        if before in _DOSE_WORD_NOT_AFTER or after in lx.NOT_DOSING_AFTER_LIEU:
+            continue
+        if turn.means(i, "liều"):
+            hits.append(len(" ".join(turn.tokens[:i])))
+    hits = [h for h in hits if h >= 0]
+    return min(hits) if hits else -1
+
+
+def _non_human(turn: Turn) -> bool:
+    if turn.marked:
+        words = set(turn.original_words())
+        if words & set(lx.NON_HUMAN_MARKED):
+            return True
+        return turn.has_any(_NON_HUMAN_UNAMBIGUOUS)
+    return turn.has(*lx.NON_HUMAN)
+
+
+def _relation(turn: Turn, which_at: int) -> Relation | None:
+    """The relation cue nearest to the "which drug" phrase (none when there is no such phrase)."""
+    if which_at < 0:
+        return None
+    best: tuple[int, int, Relation] | None = None
+    for rank, (relation, cues) in enumerate(RELATION_CUES):
+        for cue in cues:
+            at = turn.joined.find(f" {cue} ")
+            while at >= 0:
+                candidate = (abs(at - which_at), rank, relation)
+                if best is None or candidate < best:
+                    best = candidate
+                at = turn.joined.find(f" {cue} ", at + 1)
+    return best[2] if best else Relation.INDICATION
+
+
+def _current_medicines(turn: Turn, mentions: list[DrugMention]) -> list[str]:
+    found = []
+    for mention in mentions:
+        before = " ".join(turn.tokens[max(0, mention.start - 3) : mention.start])
+        if any(f" {cue}" in f" {before}" for cue in _CURRENT_MEDICINE_BEFORE):
+            found.append(mention.drug_id)
+    return found
+
+
+def _smalltalk(turn: Turn) -> bool:
+    if not turn.has(*lx.SMALLTALK_TRIGGERS):
+        return False
+    return all(t in _SMALLTALK_WORDS or t in lx.SMALLTALK_FILLER for t in turn.tokens)
+
+
+def _unknown(
+    turn: Turn, matcher: DrugMatcher, taken: frozenset[int], *, drug_context: bool
+) -> list[str]:
+    """Drug-like words that are not formulary names, as the user wrote them."""
+    words = turn.original_words()
+    found: list[str] = []
+    for i, word in enumerate(turn.tokens):
+        if i in taken:
+            continue
+        if matcher.is_known_non_catalog(word):
+            following = turn.tokens[i + 1] if i + 1 < len(turn.tokens) else ""
+            # "vitamin C", "vitamin B12": the letter is part of the name.
+            is_vitamin = word == "vitamin" and _VITAMIN_LETTER.match(following)
+            found.append(f"{word} {following}" if is_vitamin else word)
+            continue
+        if not drug_context and not (i > 0 and turn.tokens[i - 1] == "thuoc"):
+            continue
+        if _drug_like(word, words[i]):
+            found.append(word)
+    return list(dict.fromkeys(found))
+
+
+def _drug_like(token: str, word: str) -> bool:
+    return (
+        len(token) >= 4
+        and token[0].isalpha()
+        and word == token
+        and not token.isdigit()
+        and token not in _NOT_DRUG_WORDS
+        and not is_vietnamese_syllable(token)
+        and not any(c.isdigit() for c in token[:3])
+    )
+
+
+__all__ = ["Reading", "read_turn"]

@@ -1,0 +1,321 @@
+"""`RulesUnderstander`: the offline, deterministic `Understander` for Vietnamese turns.
+
+It reads cues, drugs and slots (`reading.py`) and decides the turn type with a fixed
+precedence: scope guard, clarification answer, then question kinds.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from core.catalog import DrugCatalog
+from core.frame import (
+    ClarifySlot,
+    ConditionQuery,
+    PatientContext,
+    QueryFrame,
+    Relation,
+    Route,
+    TurnType,
+)
+from core.ports import UnderstandingContext
+from core.sections import SectionKey
+from understanding.answers import answer_frame, is_empty_reply, is_non_answer
+from understanding.conditions import ConditionHit, condition_from_span, make_condition
+from understanding.drugs import DrugMatcher
+from understanding.reading import Reading, read_turn
+from understanding.text import Turn
+
+_log = logging.getLogger(__name__)
+
+# Conditions that are patient facts (they set `patient`), not the subject of the question.
+_PATIENT_CONDITIONS = frozenset(("suy thận", "suy gan", "bệnh thận", "bệnh gan", "xơ gan"))
+
+
+class RulesUnderstander:
+    """Deterministic understanding from keyword cues and a fuzzy drug matcher built once."""
+
+    def __init__(self, catalog: DrugCatalog) -> None:
+        if not isinstance(catalog, DrugCatalog):
+            raise TypeError(f"catalog must be a DrugCatalog, got {type(catalog).__name__}")
+        self._catalog = catalog
+        self._matcher = DrugMatcher(catalog)
+
+    def understand(self, text: str, context: UnderstandingContext) -> QueryFrame:
+        """The frame for one turn; odd input gives an out-of-scope frame, never an error."""
+        try:
+            return self.parse(text, context)
+        except Exception:  # the port promises no exception for any input; log the bug instead
+            _log.exception("rules understander failed on a turn of %d chars", len(str(text)))
+            return QueryFrame(
+                turn_type=TurnType.OUT_OF_SCOPE, standalone_query=Turn.of(text).original
+            )
+
+    def parse(self, text: str, context: UnderstandingContext | None = None) -> QueryFrame:
+        """Like `understand`, but lets a bug raise (for tests and fuzzing)."""
+        context = context or UnderstandingContext()
+        turn = Turn.of(text)
+        slot = context.open_slot
+        reading = read_turn(turn, self._matcher, expect_drug=slot is ClarifySlot.DRUG)
+        if slot is not None and is_non_answer(reading):
+            return _non_answer(turn)
+        if not turn.tokens:
+            return QueryFrame(turn_type=TurnType.OUT_OF_SCOPE, standalone_query=turn.original)
+        if reading.non_human or reading.diagnosis:
+            return self._frame(reading, TurnType.OUT_OF_SCOPE, None, non_human=reading.non_human)
+        if slot is not None:
+            filled = answer_frame(reading, slot, context.prior_frame)
+            if filled is not None:
+                return filled
+        turn_type, attribute = decide(reading)
+        if slot is not None and turn_type is TurnType.OUT_OF_SCOPE and is_empty_reply(reading):
+            return _non_answer(turn)
+        frame = self._frame(reading, turn_type, attribute)
+        prior = context.prior_frame
+        if prior is not None and (reading.follow_up or _keeps_thread(reading, frame, prior)):
+            return _follow_up(frame, reading, prior)
+        return frame
+
+    def _frame(
+        self,
+        reading: Reading,
+        turn_type: TurnType,
+        attribute: SectionKey | None,
+        *,
+        non_human: bool = False,
+    ) -> QueryFrame:
+        condition, relation = _condition(reading, turn_type)
+        route = reading.route
+        if route is None and reading.oral and turn_type is TurnType.DOSING_CALC:
+            route = Route.ORAL
+        fields: dict[str, Any] = {
+            "turn_type": turn_type,
+            "drugs": [d for d in reading.drugs if d in self._catalog],
+            "unknown_drugs": reading.unknown,
+            "attribute": attribute.value if attribute else None,
+            "population": reading.population,
+            "age_text": reading.age.text if reading.age else None,
+            "age_months": reading.age.months if reading.age else None,
+            "weight_kg": reading.weight,
+            "route": route,
+            "condition": condition,
+            "condition_relation": relation,
+            "patient": _patient(reading, condition, turn_type),
+            "section_overview": reading.section_overview
+            and turn_type is TurnType.DRUG_ATTRIBUTE
+            and attribute is not None,
+            "standalone_query": reading.turn.original,
+            "non_human": non_human,
+            "new_case": reading.new_case,
+        }
+        return QueryFrame(**fields)
+
+
+def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
+    """The turn type and section, by fixed precedence over what was read."""
+    named = len(r.drugs) + len(r.unknown)
+    # Drugs the patient is already taking are context, not what the question is about.
+    subjects = named - len([d for d in r.drugs if d in r.current_medicines])
+    # A non-medical cue wins unless the turn plainly asks about a named drug.
+    if r.non_medical and (
+        (not named and r.which_drug < 0) or (named and not (r.asks_about_drug or r.usability))
+    ):
+        return TurnType.OUT_OF_SCOPE, None
+    if r.smalltalk:
+        return TurnType.SMALLTALK, None
+    if r.overview and named and r.attribute is None and not r.dosing:
+        return TurnType.DRUG_OVERVIEW, None
+    if r.which_drug >= 0 and not subjects:
+        if r.relation in (None, Relation.INDICATION):
+            return TurnType.CONDITION_TO_DRUG, None
+        return TurnType.CONDITION_RELATION, None
+    attribute = r.attribute
+    if named >= 2 and r.comparison and attribute is None and not r.dosing:
+        return TurnType.DRUG_OVERVIEW, None
+    if named >= 2 and (
+        attribute is SectionKey.TUONG_TAC_THUOC or r.interaction or r.pair_interaction
+    ):
+        return TurnType.INTERACTION, SectionKey.TUONG_TAC_THUOC
+    if r.section_overview and (attribute or r.dosing):
+        first = attribute if attribute and (not r.dosing or r.attribute_at < r.dosing_at) else None
+        return TurnType.DRUG_ATTRIBUTE, first or SectionKey.LIEU_LUONG_CACH_DUNG
+    if r.dosing and (attribute is None or r.dosing_at < r.attribute_at):
+        return TurnType.DOSING_CALC, SectionKey.LIEU_LUONG_CACH_DUNG
+    if attribute is not None:
+        return TurnType.DRUG_ATTRIBUTE, attribute
+    if r.interaction and named == 1:
+        return TurnType.DRUG_ATTRIBUTE, SectionKey.TUONG_TAC_THUOC
+    if named >= 2:
+        return TurnType.INTERACTION, SectionKey.TUONG_TAC_THUOC
+    section = _context_section(r)
+    if named and section is None and (r.age or r.weight or r.route or r.population):
+        # "paracetamol đặt hậu môn cho bé 8 kg": a patient and a route, no other ask.
+        return TurnType.DOSING_CALC, SectionKey.LIEU_LUONG_CACH_DUNG
+    if named:
+        return TurnType.DRUG_ATTRIBUTE, section
+    if r.conditions and not r.non_medical:
+        return TurnType.CONDITION_TO_DRUG, None
+    if r.asks_drug_without_name:
+        return TurnType.DRUG_ATTRIBUTE, None
+    return TurnType.OUT_OF_SCOPE, None
+
+
+def _non_answer(turn: Turn) -> QueryFrame:
+    """A reply to an open question that neither answers it nor asks anything new."""
+    return QueryFrame(
+        turn_type=TurnType.OUT_OF_SCOPE, non_answer=True, standalone_query=turn.original
+    )
+
+
+_THREAD_TURN_TYPES = (TurnType.DRUG_ATTRIBUTE, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE)
+
+
+def _keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
+    """A turn that names no drug but asks about one ("còn tác dụng phụ?", "có dùng cho bà bầu
+    được không?") continues the previous drug question, follow-up words or not."""
+    if frame.drugs or frame.unknown_drugs or not prior.drugs or r.which_drug >= 0 or r.new_case:
+        return False
+    if frame.turn_type not in _THREAD_TURN_TYPES:
+        return False
+    if r.non_medical or frame.condition is not None:
+        return False
+    return r.attribute is not None or r.dosing or _context_section(r) is not None
+
+
+# The patient of the previous question: kept by a follow-up that states none of its own.
+_PATIENT_SLOTS = ("population", "age_text", "age_months", "weight_kg")
+
+
+def _follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
+    """A follow-up re-asks the previous question for what is new.
+
+    "thế còn ibuprofen thì sao" keeps the question and the patient and swaps the drug (after
+    an interaction question, it pairs the new drug with the first one asked about);
+    "chống chỉ định thì sao" and "có dùng cho bà bầu được không?" keep the drugs and ask the
+    new section. A turn that states a population, age or weight of its own, or a new case,
+    keeps none of the previous patient's.
+    """
+    if prior.turn_type in (TurnType.SMALLTALK, TurnType.OUT_OF_SCOPE) or r.which_drug >= 0:
+        return frame
+    update: dict[str, Any] = {}
+    if not r.new_case and all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
+        update |= {name: getattr(prior, name) for name in _PATIENT_SLOTS}
+    section = r.attribute or (None if r.dosing else _context_section(r))
+    if section is not None or r.dosing:
+        if frame.drugs or frame.unknown_drugs or not prior.drugs:
+            return frame
+        turn_type = frame.turn_type
+        if turn_type not in (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE):
+            turn_type = TurnType.DRUG_ATTRIBUTE
+        update |= {"drugs": prior.drugs, "turn_type": turn_type}
+        if turn_type is TurnType.DRUG_ATTRIBUTE and frame.attribute is None:
+            update["attribute"] = section.value if section else None
+        if frame.route is None and prior.route is not None and "population" in update:
+            update["route"] = prior.route
+        return frame.model_copy(update=update)
+    update |= {"turn_type": prior.turn_type, "attribute": prior.attribute}
+    # The same patient keeps taking it the same way: the route goes with the patient.
+    if frame.route is None and "population" in update:
+        update["route"] = prior.route
+    if not frame.drugs and not frame.unknown_drugs:
+        update["drugs"] = prior.drugs
+    elif (
+        prior.turn_type is TurnType.INTERACTION
+        and len(frame.drugs) == 1
+        and prior.drugs
+        and frame.drugs[0] not in prior.drugs
+    ):
+        update["drugs"] = [prior.drugs[0], frame.drugs[0]]
+    # A condition list's condition, or the indication a dose was asked for ("sốt"), stays.
+    indication = prior.turn_type in (TurnType.CONDITION_TO_DRUG, TurnType.DOSING_CALC)
+    if indication and frame.condition is None:
+        update["condition"] = prior.condition
+        update["condition_relation"] = prior.condition_relation
+    return frame.model_copy(update=update)
+
+
+def _context_section(r: Reading) -> SectionKey | None:
+    """The section a patient fact selects when the turn names a drug but no section."""
+    p = r.patient or PatientContext()
+    if p.pregnant:
+        return SectionKey.THOI_KY_MANG_THAI
+    if p.breastfeeding:
+        return SectionKey.THOI_KY_CHO_CON_BU
+    if r.usability and (
+        p.renal_impairment
+        or p.hepatic_impairment
+        or p.allergies
+        or p.comorbidities
+        or r.population
+        or r.conditions
+    ):
+        return SectionKey.THAN_TRONG
+    return None
+
+
+def _condition(r: Reading, turn_type: TurnType) -> tuple[ConditionQuery | None, Relation | None]:
+    hits = [h for h in r.conditions if h.canonical not in _PATIENT_CONDITIONS]
+    if turn_type in (TurnType.CONDITION_TO_DRUG, TurnType.CONDITION_RELATION):
+        relation = r.relation or Relation.INDICATION
+        return _asked_condition(r, hits), relation
+    if not hits:
+        return None, None
+    hit = hits[0]
+    return make_condition(_text(r.turn, hit), hit.canonical), None
+
+
+def _asked_condition(r: Reading, hits: list[ConditionHit]) -> ConditionQuery | None:
+    """The condition a condition→drug question is about, as precise as the user put it."""
+    turn = r.turn
+    if hits:
+        hit = max(hits, key=lambda h: (h.end - h.start, -h.start))
+        query = make_condition(_text(turn, hit), hit.canonical)
+        if query.ambiguous:
+            # "nhiễm trùng tai" is not the bare category: keep what follows the broad word.
+            longer = condition_from_span(turn, hit.start, _phrase_end(turn, hit.end))
+            if longer is not None and longer.text.lower() != query.text.lower():
+                return longer
+        return query
+    tokens = turn.tokens
+    which = len(turn.joined[: r.which_drug].split())
+    after = condition_from_span(turn, which + 2, len(tokens))
+    if after is not None:
+        return after
+    # An allergy ("dị ứng penicilin thì dùng gì") is a patient fact, not the condition.
+    start = max((j + 1 for j in r.allergy_tokens if j < which), default=0)
+    return condition_from_span(turn, start, which)
+
+
+def _phrase_end(turn: Turn, end: int) -> int:
+    stops = {"thi", "nen", "uong", "dung", "thuoc", "co", "khong", "ko", "va", "hay", "cho", "nao"}
+    stops |= {"gi", "j", "tot", "nhat", "hieu", "manh", "an", "duoc"}
+    while end < len(turn.tokens) and turn.tokens[end] not in stops:
+        end += 1
+    return end
+
+
+def _text(turn: Turn, hit: ConditionHit) -> str:
+    return turn.snippet(turn.spans[hit.start][0], turn.spans[hit.end - 1][1])
+
+
+def _patient(
+    r: Reading, condition: ConditionQuery | None, turn_type: TurnType
+) -> PatientContext | None:
+    patient = r.patient or PatientContext()
+    extra: dict[str, Any] = {}
+    if r.current_medicines:
+        extra["current_medicines"] = r.current_medicines
+    if (
+        condition is not None
+        and not condition.ambiguous
+        and turn_type is TurnType.DRUG_ATTRIBUTE
+        and r.usability
+    ):
+        extra["comorbidities"] = [condition.normalized]
+    if extra:
+        patient = patient.merged_with(PatientContext.model_validate(extra))
+    return None if patient.is_empty() else patient
+
+
+__all__ = ["RulesUnderstander", "decide"]

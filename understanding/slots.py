@@ -1,0 +1,273 @@
+"""Slot readers: age, weight, population, route and patient facts from one folded turn.
+
+Each reader is a pure function of the `Turn`; implausible numbers are dropped, not clamped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from core.frame import PatientContext, Population, Route
+from understanding import lexicon as lx
+from understanding.text import Turn
+
+# A number is read only when it stands alone: not the tail of another number ("18,5,3"),
+# not an exponent ("1e400"), not negative ("-18"; "2-5" is a range and stays readable).
+_START = r"(?<![\w/])(?<!\d[.,])(?<![^\d]-)(?<!^-)"
+_NUM = r"(\d{1,4}(?:[.,]\d{1,2})?)(?![.,]\d)"
+_WORD_NUMBERS = {
+    "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "bay": 7, "tam": 8, "chin": 9,
+    "muoi": 10, "muoi mot": 11, "muoi hai": 12, "ruoi": 0.5,
+}  # fmt: skip
+_NUMBER = rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
+_YEARS = re.compile(
+    rf"{_START}(?:{_NUM}\s*(?:tuoi|t|y|yo|years?|yrs?|nam tuoi)|{_NUMBER}\s*tuoi)(?![\w/])"
+    r"(\s+ruoi)?"
+    rf"(?:\s*(?:va\s*)?(\d{{1,2}})\s*(?:thang|th)(?!\w))?"
+)
+# Word numbers take only the full unit: "sáu mổ" is never six months ("sau mổ" = post-op).
+_MONTHS = re.compile(
+    rf"{_START}(?:{_NUM}\s*(?:thang|th|months?|mo)|"
+    r"(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s*(?:thang|months?))"
+    r"(?!\w)(\s*tuoi)?"
+)
+_WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi")
+_DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
+_WEIGHT = re.compile(
+    rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)(?![\w/])"
+)
+_WEIGHT_AFTER_WORD = re.compile(
+    rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_START}{_NUM}(?![\w/])"
+)
+_NOT_A_WEIGHT_UNIT = re.compile(r"\s*(?:mg|ml|g|mcg|%|tuoi|thang|tuan|ngay|t\b|y\b|vien|lan)")
+_EGFR = re.compile(rf"(?:egfr|clcr|do thanh thai(?: creatinin)?)\s*(?:la|=|:|khoang|con)?\s*{_NUM}")
+# Pregnancy months and durations are not ages: "3 tháng đầu", "mang thai 5 tháng", "trong 3 tháng".
+_NOT_AN_AGE_BEFORE = re.compile(r"(?:thai|bau|trong|sau|moi|tu|den|duoc dung|dung|uong|ky)\s*$")
+_NOT_AN_AGE_AFTER = re.compile(r"^\s*(?:dau|giua|cuoi|nay|qua|truoc|lien|mot lan|thu)")
+_TRIMESTER = re.compile(
+    r"(?:3|ba) thang (dau|giua|cuoi)|tam ca nguyet (?:thu )?(nhat|hai|ba|1|2|3|dau|giua|cuoi)"
+)
+_TRIMESTER_WORDS = {"dau": 1, "nhat": 1, "1": 1, "giua": 2, "hai": 2, "2": 2}
+_PREGNANCY_WEEKS = re.compile(r"(?<![\w/])(\d{1,2})\s*(?:tuan|weeks?)(?!\s*tuoi)")
+_PREGNANCY_MONTH = re.compile(r"(?:thai|bau)\s*(?:duoc\s*)?(\d)\s*thang|thang thu\s*(\d)")
+
+MAX_AGE_MONTHS = 1440.0
+MAX_WEIGHT_KG = 300.0
+MIN_WEIGHT_KG = 0.3
+ADULT_FROM_MONTHS = 216.0
+CHILD_BELOW_KG = 35.0
+
+
+def _number(digits: str | None, words: str | None) -> float | None:
+    if digits:
+        return float(digits.replace(",", "."))
+    if words:
+        return float(_WORD_NUMBERS[words])
+    return None
+
+
+@dataclass(frozen=True)
+class Age:
+    months: float
+    text: str
+
+
+def read_age(turn: Turn) -> Age | None:
+    """The patient's age, from years ("5 tuổi", "3t", "2 tuổi rưỡi"), months, weeks or days."""
+    text = turn.folded
+    for match in _YEARS.finditer(text):
+        years = _number(match.group(1) or match.group(2), match.group(3))
+        if years is None:
+            continue
+        months = years * 12 + (6 if match.group(4) else 0) + float(match.group(5) or 0)
+        return _age(turn, months, match.span())
+    for match in _MONTHS.finditer(text):
+        before, after = text[: match.start()], text[match.end() :]
+        if not match.group(3) and (
+            _NOT_AN_AGE_BEFORE.search(before) or _NOT_AN_AGE_AFTER.match(after)
+        ):
+            continue
+        count = _number(match.group(1), match.group(2))
+        if count is not None:
+            return _age(turn, count, match.span())
+    for pattern, per_month in ((_WEEKS, 4.345), (_DAYS, 30.44)):
+        found = pattern.search(text)
+        if found:
+            return _age(
+                turn, round(float(found.group(1).replace(",", ".")) / per_month, 1), found.span()
+            )
+    return None
+
+
+def _age(turn: Turn, months: float, span: tuple[int, int]) -> Age | None:
+    if not 0 <= months <= MAX_AGE_MONTHS:
+        return None
+    return Age(months=months, text=turn.snippet(*span))
+
+
+def read_weight(turn: Turn) -> float | None:
+    """Body weight in kg ("18 kg", "18 ký", "18 cân", "12,5kg", "nặng 18")."""
+    text = turn.folded
+    match = _WEIGHT.search(text)
+    value: float | None = None
+    if match:
+        value = float(match.group(1).replace(",", "."))
+    else:
+        for found in _WEIGHT_AFTER_WORD.finditer(text):
+            if not _NOT_A_WEIGHT_UNIT.match(text[found.end() :]):
+                value = float(found.group(1).replace(",", "."))
+                break
+    if value is None or not MIN_WEIGHT_KG <= value <= MAX_WEIGHT_KG:
+        return None
+    return value
+
+
+def read_population(
+    turn: Turn, age_months: float | None, weight: float | None
+) -> Population | None:
+    """Adult or child: a stated age decides; otherwise words; otherwise a child's weight."""
+    if age_months is not None:
+        return Population.ADULT if age_months >= ADULT_FROM_MONTHS else Population.CHILD
+    child = turn.has(*lx.POPULATION_CHILD) or _says_be(turn)
+    adult = turn.has(*lx.POPULATION_ADULT)
+    if child != adult:
+        return Population.CHILD if child else Population.ADULT
+    if not child and weight is not None and weight < CHILD_BELOW_KG:
+        return Population.CHILD
+    return None
+
+
+def _says_be(turn: Turn) -> bool:
+    for i, word in enumerate(turn.tokens):
+        if word != "be" or not turn.means(i, "bé"):
+            continue
+        after = turn.tokens[i + 1] if i + 1 < len(turn.tokens) else ""
+        if turn.marked or after not in lx.BE_NOT_CHILD_AFTER:
+            return True
+    return False
+
+
+# Single-word route cues that are also other words once accents are gone ("bởi", "hít").
+_ROUTE_ACCENTED = {"boi": "bôi", "xit": "xịt", "hit": "hít", "bap": "bắp", "thoa": "thoa"}
+# Phrases that contain a route word without naming a route.
+_ROUTE_DECOYS = (
+    "huyet khoi tinh mach", "gian tinh mach", "truyen nhiem", "lay truyen", "viem tinh mach",
+    "tieu duong", "thao duong", "duong huyet", "ha duong", "benh duong",
+)  # fmt: skip
+_ROUTE_FIRST_WORDS = frozenset(cue.split()[0] for _, cues in lx.ROUTE_CUES for cue in cues)
+# Several-word cues that need their accents ("khi dùng" is not "khí dung").
+_ROUTE_MARKED = {"khi dung": "khí", "dang uong": "dạng", "duong uong": "đường"}
+
+
+def read_route(turn: Turn) -> Route | None:
+    """A route named outright ("đặt hậu môn", "tiêm tĩnh mạch", "nhỏ mắt"); not the bare "uống"."""
+    if turn.ngrams.isdisjoint(_ROUTE_FIRST_WORDS):
+        return None  # no cue can start anywhere (cutting decoys out adds no new words)
+    joined = turn.joined
+    for decoy in _ROUTE_DECOYS:
+        joined = joined.replace(f" {decoy} ", " ")
+    for route, cues in lx.ROUTE_CUES:
+        for cue in cues:
+            if f" {cue} " not in joined:
+                continue
+            accented = _ROUTE_ACCENTED.get(cue)
+            if accented and not any(turn.means(i, accented) for i in turn.indexes_of(cue)):
+                continue
+            first = _ROUTE_MARKED.get(cue)
+            if first and not (
+                turn.marked and any(turn.original_words()[i] == first for i in turn.indexes_of(cue))
+            ):
+                continue
+            return route
+    return None
+
+
+def says_oral(turn: Turn) -> bool:
+    """The bare verb "uống" (drink) is in the turn."""
+    return any(turn.means(i, "uống") for i in turn.indexes_of("uong"))
+
+
+def read_patient(turn: Turn) -> PatientContext | None:
+    """Pregnancy (and trimester), breastfeeding, renal/hepatic impairment, eGFR, allergies."""
+    data: dict[str, object] = {}
+    if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn):
+        data["pregnant"] = True
+        found = _TRIMESTER.search(turn.folded)
+        weeks = _PREGNANCY_WEEKS.search(turn.folded)
+        month = _PREGNANCY_MONTH.search(turn.folded)
+        if found:
+            word = found.group(1) or found.group(2)
+            data["pregnancy_trimester"] = _TRIMESTER_WORDS.get(word, 3)
+        elif weeks and int(weeks.group(1)) <= 42:
+            data["pregnancy_weeks"] = int(weeks.group(1))
+            data["pregnancy_trimester"] = (
+                1 if int(weeks.group(1)) < 14 else (2 if int(weeks.group(1)) < 28 else 3)
+            )
+        elif month and 1 <= int(month.group(1) or month.group(2)) <= 9:
+            data["pregnancy_trimester"] = (int(month.group(1) or month.group(2)) + 2) // 3
+    if turn.has(*lx.BREASTFEEDING_CUES):
+        data["breastfeeding"] = True
+    if turn.has(*lx.RENAL_CUES):
+        data["renal_impairment"] = True
+        egfr = _EGFR.search(turn.folded)
+        if egfr and float(egfr.group(1).replace(",", ".")) <= 200:
+            data["egfr"] = float(egfr.group(1).replace(",", "."))
+    if turn.has(*lx.HEPATIC_CUES):
+        data["hepatic_impairment"] = True
+    allergies = read_allergies(turn)
+    if allergies:
+        data["allergies"] = [turn.snippet(*_span(turn, a, b)) for a, b in allergies]
+    if turn.has(*lx.POST_OPERATIVE_CUES):
+        data["comorbidities"] = [POST_OPERATIVE]
+    return PatientContext.model_validate(data) if data else None
+
+
+POST_OPERATIVE = "sau mổ"
+
+
+def _says_bau(turn: Turn) -> bool:
+    """ "bầu" alone ("bầu uống … được không") means pregnant, but not "bầu cử", "bầu trời"."""
+    for i in turn.indexes_of("bau"):
+        after = turn.tokens[i + 1] if i + 1 < len(turn.tokens) else ""
+        if turn.means(i, "bầu") and after not in lx.BAU_NOT_PREGNANT_AFTER:
+            return True
+    return False
+
+
+_NOT_AN_ALLERGY_BEFORE = ("viem mui", "mui", "me day", "phan ung", "tri", "chua", "chong", "thuoc")
+_ALLERGY_SKIP = frozenset(("voi", "thuoc", "nhom", "la", "bi"))
+
+
+def read_allergies(turn: Turn) -> list[tuple[int, int]]:
+    """Token ranges of what the patient is allergic to ("dị ứng với penicilin")."""
+    ranges: list[tuple[int, int]] = []
+    for i in turn.indexes_of("di ung"):
+        before = " ".join(turn.tokens[max(0, i - 2) : i])
+        if any(before.endswith(b) for b in _NOT_AN_ALLERGY_BEFORE):
+            continue
+        j = i + 2
+        while j < len(turn.tokens) and turn.tokens[j] in _ALLERGY_SKIP:
+            j += 1
+        if j >= len(turn.tokens) or turn.tokens[j] in ("khong", "ko", "gi", "nao"):
+            continue
+        end = j + 2 if turn.tokens[j] in ("khang", "hai") and j + 1 < len(turn.tokens) else j + 1
+        ranges.append((j, end))
+    return ranges
+
+
+def _span(turn: Turn, start: int, end: int) -> tuple[int, int]:
+    return turn.spans[start][0], turn.spans[end - 1][1]
+
+
+__all__ = [
+    "POST_OPERATIVE",
+    "Age",
+    "read_age",
+    "read_allergies",
+    "read_patient",
+    "read_population",
+    "read_route",
+    "read_weight",
+    "says_oral",
+]

@@ -7,6 +7,7 @@ import json
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -188,6 +189,21 @@ def _read_until(fd: int, buf: bytearray, token: bytes, timeout: float = 120) -> 
     return token in buf
 
 
+def _exit_status(pid: int, fd: int, buf: bytearray, timeout: float = 120) -> int:
+    """Wait for the child while still draining its terminal: a child blocked writing to a
+    full pty never exits, and a bare waitpid would then hang the suite."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            _read_until(fd, buf, b"\x00", timeout=0.2)
+            return os.waitstatus_to_exitcode(status)
+        _read_until(fd, buf, b"\x00", timeout=0.2)
+    os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    raise AssertionError(f"duocthu chat did not exit; its terminal showed: {bytes(buf)!r}")
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="needs a Linux pty")
 def test_chat_in_a_terminal_has_history_and_exits_quietly(tmp_path: Path) -> None:
     """On a pty, ↑ recalls the last line, Ctrl-D exits 0 without shutdown noise or a
@@ -219,11 +235,10 @@ def test_chat_in_a_terminal_has_history_and_exits_quietly(tmp_path: Path) -> Non
     os.write(fd, b"\x1b[A\r")  # the up arrow, then Enter: the same line again
     assert replied(2)
     os.write(fd, b"\x04")
-    _read_until(fd, buf, b"\x00", timeout=5)
-    _, status = os.waitpid(pid, 0)
+    code = _exit_status(pid, fd, buf)
     os.close(fd)
     text = bytes(buf).decode(errors="replace")
-    assert os.waitstatus_to_exitcode(status) == 0
+    assert code == 0
     assert "^[[A" not in text and "Traceback" not in text and "shutdown" not in text
     assert "xin chào" in (tmp_path / "chat_history").read_text(encoding="utf-8")
     assert (tmp_path / "chat_history").stat().st_mode & 0o777 == 0o600
@@ -240,10 +255,9 @@ def test_chat_ctrl_c_in_a_terminal_exits_without_a_traceback(tmp_path: Path) -> 
     buf = bytearray()
     assert _read_until(fd, buf, "Bạn> ".encode())
     os.write(fd, b"\x03")
-    _read_until(fd, buf, b"\x00", timeout=5)
-    _, status = os.waitpid(pid, 0)
+    code = _exit_status(pid, fd, buf)
     os.close(fd)
     text = bytes(buf).decode(errors="replace")
-    assert os.waitstatus_to_exitcode(status) == 130
+    assert code == 130
     assert "Đã thoát." in text
     assert "Traceback" not in text and "KeyboardInterrupt" not in text and "shutdown" not in text

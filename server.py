@@ -6,22 +6,14 @@ one engine function on a worker thread and renders JSON. Errors are mapped in on
 
 from __future__ import annotations
 
-import asyncio
-import gc
-import logging
 import os
 import shutil
 import tempfile
-import unicodedata
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Protocol, TypedDict, TypeVar, cast
+from typing import Any
 
-import redis
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
@@ -30,71 +22,34 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from core import cpu, startup
-from core.errors import (
-    ConfigError,
-    DuocthuError,
-)
-from core.logging import TurnLogger, configure_logging, log_config
-from core.ports import TurnObserver
-from core.result import (
-    ComponentStatus,
-    ConversationView,
-    CreatedConversation,
-    TraceEntry,
-    TurnResult,
-)
+from core import startup
+from core.errors import ConfigError, DuocthuError
+from core.logging import configure_logging, log_config
+from core.result import ComponentStatus
 from core.settings import Settings
 from engine import bootstrap, openapi, serving
 from engine.access import AccessMiddleware
 from engine.http_errors import MESSAGES, ApiError, as_api_error, handle_error
-from engine.jsonbody import BodyRejected, parse_json_body
+from engine.http_requests import (
+    AppState,
+    RuntimeFactory,
+    RuntimeLike,
+    TurnRequest,
+    app_state,
+    authorized,
+    bearer,
+    check_rate_limit,
+    client_of,
+    json_response,
+    rate_limited,
+    turn_request,
+)
+from engine.lifespan import app_lifespan
 from engine.metrics import MULTIPROC_ENV, TurnMetrics
 from engine.middleware import DeclaredBodyLimit, SecurityHeaders
-from engine.offload import Offload
-from engine.ratelimit import RateLimiter
 from states import State
 
-T = TypeVar("T")
 STATIC_DIR = Path(__file__).resolve().parent / "static"
-MAX_ID_CHARS = 128
-log = logging.getLogger("duocthu.server")
-
-
-class EngineLike(Protocol):
-    def create_conversation(self) -> CreatedConversation: ...
-    def authorize(self, conversation_id: str, token: str) -> None: ...
-    def handle(
-        self,
-        conversation_id: str,
-        text: str,
-        *,
-        idempotency_key: str | None = None,
-        token: str | None = None,
-    ) -> TurnResult: ...
-    def conversation(self, conversation_id: str) -> ConversationView: ...
-    def trace(self, conversation_id: str) -> list[TraceEntry]: ...
-    def delete(self, conversation_id: str) -> None: ...
-    def diagram(self, fmt: str, current: str | None = None) -> str | dict[str, Any]: ...
-
-
-class RuntimeLike(Protocol):
-    """What the shell needs of `engine.bootstrap.Runtime` (tests pass one built by
-    `engine.testing.sample_runtime`)."""
-
-    @property
-    def settings(self) -> Settings: ...
-    @property
-    def engine(self) -> EngineLike: ...
-    @property
-    def redis(self) -> redis.Redis | redis.RedisCluster: ...
-    @property
-    def observers(self) -> list[TurnObserver]: ...
-    def ready(self) -> list[ComponentStatus]: ...
-    def close(self) -> None: ...
-
-
-RuntimeFactory = Callable[[Settings], RuntimeLike]
 
 
 def build_runtime(settings: Settings) -> RuntimeLike:
@@ -102,111 +57,12 @@ def build_runtime(settings: Settings) -> RuntimeLike:
     return bootstrap.build_runtime(settings)
 
 
-class AppState(TypedDict):
-    runtime: RuntimeLike
-    limiter: RateLimiter
-    metrics: TurnMetrics
-    offload: Offload
-
-
-class TurnRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
-
-    text: str = Field(min_length=1)
-    idempotency_key: str | None = Field(default=None, min_length=1, max_length=128)
-
-
-# -- request helpers ------------------------------------------------------------------------
-
-
-def _state(request: Request) -> AppState:
-    return cast(AppState, request.scope["state"])
-
-
-def _client_id(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
-
-
-def _limit(state: AppState, client_id: str) -> None:
-    decision = state["limiter"].hit(client_id)
-    if not decision.allowed:
-        state["metrics"].rate_limited.inc()
-        raise ApiError(429, "rate_limited", retry_after=decision.retry_after_s)
-
-
-async def _rate_limited(request: Request, fn: Callable[[], T]) -> T:
-    """Spend a rate-limit token, then run `fn`, in one trip to a worker thread."""
-    state, client_id = _state(request), _client_id(request)
-
-    def work() -> T:
-        _limit(state, client_id)
-        return fn()
-
-    return await state["offload"](work)
-
-
-def _bearer(request: Request) -> tuple[str, str]:
-    """The path's conversation id and the bearer token; a malformed pair is a 404."""
-    conversation_id: str = request.path_params["conversation_id"]
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(conversation_id) > MAX_ID_CHARS:
-        raise ApiError(404, "not_found")
-    return conversation_id, token
-
-
-async def _authorized(request: Request, fn: Callable[[str], T]) -> T:
-    """Rate-limit, check the bearer token, then run `fn(conversation_id)`; one thread hop.
-
-    A wrong, malformed or missing token answers the same 404 as an unknown id.
-    """
-    conversation_id, token = _bearer(request)
-    state, client_id = _state(request), _client_id(request)
-
-    def work() -> T:
-        _limit(state, client_id)
-        state["runtime"].engine.authorize(conversation_id, token)
-        return fn(conversation_id)
-
-    return await state["offload"](work)
-
-
-async def _turn_request(request: Request, settings: Settings) -> TurnRequest:
-    """The body, read within the body-read timeout and parsed before any other work."""
-    max_chars = settings.max_turn_chars
-    try:
-        raw = await asyncio.wait_for(request.body(), settings.body_read_timeout_s)
-    except TimeoutError as exc:
-        raise ApiError(408, "request_timeout", headers={"Connection": "close"}) from exc
-    try:
-        data = parse_json_body(raw)
-    except BodyRejected as exc:
-        raise ApiError(400, "bad_request", "Nội dung không phải JSON hợp lệ.") from exc
-    try:
-        turn = TurnRequest.model_validate(data)
-    except ValidationError as exc:
-        fields = ", ".join(".".join(str(p) for p in e["loc"]) or "body" for e in exc.errors())
-        raise ApiError(422, "validation_error", f"Dữ liệu không hợp lệ: {fields}.") from exc
-    # The limit is on the text as sent, matching the published schema's maxLength.
-    if len(data["text"]) > max_chars:
-        raise ApiError(422, "validation_error", f"Câu hỏi dài quá {max_chars} ký tự.")
-    return turn.model_copy(update={"text": unicodedata.normalize("NFC", turn.text)})
-
-
-def _json(model: BaseModel | Sequence[BaseModel] | dict[str, Any], status: int = 200) -> Response:
-    if isinstance(model, BaseModel):
-        return JSONResponse(model.model_dump(mode="json"), status_code=status)
-    if isinstance(model, dict):
-        return JSONResponse(model, status_code=status)
-    return JSONResponse([m.model_dump(mode="json") for m in model], status_code=status)
-
-
 # -- endpoints ------------------------------------------------------------------------------
 
 
 async def create_conversation(request: Request) -> Response:
-    engine = _state(request)["runtime"].engine
-    return _json(await _rate_limited(request, engine.create_conversation), 201)
+    engine = app_state(request)["runtime"].engine
+    return json_response(await rate_limited(request, engine.create_conversation), 201)
 
 
 def _count_refused(state: AppState, exc: Exception) -> None:
@@ -217,18 +73,18 @@ def _count_refused(state: AppState, exc: Exception) -> None:
 
 async def post_turn(request: Request) -> Response:
     """One turn. The engine checks the token itself, in the round trip that takes the lock."""
-    state = _state(request)
+    state = app_state(request)
     try:
-        turn = await _turn_request(request, state["runtime"].settings)
-        conversation_id, token = _bearer(request)
+        turn = await turn_request(request, state["runtime"].settings)
+        conversation_id, token = bearer(request)
     except Exception as exc:
         _count_refused(state, exc)
         raise
-    client_id = _client_id(request)
+    client_id = client_of(request)
 
     def handle() -> bytes:
         try:
-            _limit(state, client_id)
+            check_rate_limit(state, client_id)
         except Exception as exc:  # 429, or 503 when the limiter cannot reach Redis
             _count_refused(state, exc)
             raise
@@ -242,18 +98,20 @@ async def post_turn(request: Request) -> Response:
 
 
 async def conversation(request: Request) -> Response:
-    engine = _state(request)["runtime"].engine
+    engine = app_state(request)["runtime"].engine
     if request.method == "DELETE":
-        await _authorized(request, engine.delete)
+        await authorized(request, engine.delete)
         return Response(status_code=204)
-    return _json(await _authorized(request, engine.conversation))
+    return json_response(await authorized(request, engine.conversation))
 
 
 async def get_trace(request: Request) -> Response:
-    engine = _state(request)["runtime"].engine
-    entries = await _authorized(request, engine.trace)
+    engine = app_state(request)["runtime"].engine
+    entries = await authorized(request, engine.trace)
     turns = [e.model_dump(mode="json") for e in entries]
-    return _json({"conversation_id": request.path_params["conversation_id"], "turns": turns})
+    return json_response(
+        {"conversation_id": request.path_params["conversation_id"], "turns": turns}
+    )
 
 
 _STATES = frozenset(s.value for s in State)
@@ -271,8 +129,8 @@ async def state_diagram(request: Request) -> Response:
         raise ApiError(
             422, "validation_error", "format: mermaid | json | svg; current: một trạng thái."
         )
-    engine = _state(request)["runtime"].engine
-    diagram = await _state(request)["offload"](lambda: engine.diagram(fmt, current))
+    engine = app_state(request)["runtime"].engine
+    diagram = await app_state(request)["offload"](lambda: engine.diagram(fmt, current))
     if isinstance(diagram, dict):
         return JSONResponse(diagram)
     return Response(diagram, media_type=_DIAGRAM_TYPES[fmt])
@@ -284,7 +142,7 @@ async def health(request: Request) -> Response:
 
 async def ready(request: Request) -> Response:
     try:
-        state = _state(request)
+        state = app_state(request)
         components = await state["offload"](state["runtime"].ready)
     except DuocthuError as exc:
         failed = ComponentStatus(name="runtime", enabled=True, ok=False, detail=exc.code)
@@ -295,7 +153,7 @@ async def ready(request: Request) -> Response:
 
 
 async def metrics(request: Request) -> Response:
-    m = _state(request)["metrics"]
+    m = app_state(request)["metrics"]
     return Response(m.render(), media_type=m.content_type)
 
 
@@ -339,40 +197,7 @@ def create_app(
     limit = settings.max_body_bytes
     metrics_observer = TurnMetrics()
 
-    @asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[AppState]:
-        runtime = await run_in_threadpool(runtime_factory, settings)
-        try:
-            runtime.observers.extend(
-                [metrics_observer, TurnLogger(log_user_text=settings.log_user_text)]
-            )
-            limiter = RateLimiter(
-                runtime.redis,
-                per_minute=settings.rate_limit_per_minute,
-                burst=settings.rate_limit_burst,
-            )
-            components = await run_in_threadpool(runtime.ready)
-            # On the event loop's own thread, before any turn thread exists (they inherit it).
-            pinned = cpu.pin_python_threads(settings.pin_cpu) if pin_threads else None
-            fields = {**_startup_fields(settings, components), "pinned_cpu": pinned}
-            log.info("startup", extra={"fields": fields})
-            # What start-up built (index caches, catalog, matchers) lives as long as the
-            # process: move it out of the collector's sight so collections stay short.
-            gc.collect()
-            gc.freeze()
-            offload = Offload(settings.effective_turn_threads(), metrics_observer.turn_queue)
-            try:
-                yield {
-                    "runtime": runtime,
-                    "limiter": limiter,
-                    "metrics": metrics_observer,
-                    "offload": offload,
-                }
-            finally:
-                await run_in_threadpool(offload.close)
-        finally:
-            await run_in_threadpool(runtime.close)
-            metrics_observer.close()
+    lifespan = app_lifespan(settings, runtime_factory, metrics_observer, pin_threads=pin_threads)
 
     middleware = [
         Middleware(AccessMiddleware, observer=metrics_observer),
@@ -416,21 +241,6 @@ def create_app(
         exception_handlers=handlers,
         lifespan=lifespan,
     )
-
-
-def _startup_fields(settings: Settings, components: list[ComponentStatus]) -> dict[str, Any]:
-    return {
-        "redis": "external" if settings.redis_url else "embedded",
-        "qdrant": "external" if settings.qdrant_url else "embedded",
-        "embedding_provider": settings.embedding_provider.value,
-        "understanding_provider": settings.understanding_provider.value,
-        "answer_provider": settings.answer_provider.value,
-        "turn_threads": settings.effective_turn_threads(),
-        "components": [
-            {"name": c.name, "enabled": c.enabled, "ok": c.ok, "detail": c.detail}
-            for c in components
-        ],
-    }
 
 
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:

@@ -30,6 +30,7 @@ from typing import Any
 import server
 from core.logging import configure_logging
 from core.settings import Settings
+from engine.offload import Offload
 
 TEXTS = ["Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "xin chào", "liều cho chó", "cảm ơn"]
 RESULTS = Path(__file__).resolve().parent / "results" / "turn_profile.json"
@@ -121,10 +122,10 @@ def main() -> int:
     args.inline = args.inline or args.profile
     if args.inline:
         # cProfile only sees this thread: run each turn where the event loop is.
-        async def inline(self: server.Offload, fn: Callable[[], Any]) -> Any:
+        async def inline(self: Offload, fn: Callable[[], Any]) -> Any:
             return fn()
 
-        server.Offload.__call__ = inline  # type: ignore[method-assign]
+        Offload.__call__ = inline  # type: ignore[method-assign]
     result = asyncio.run(_run(args))
     RESULTS.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(result, indent=2))

@@ -20,6 +20,7 @@ from core.frame import PatientContext
 from core.sections import SectionKey
 from core.text import contains_phrase, fold, sentences_of
 from grounding.candidates import DrugMentions
+from grounding.safety import HEPATIC_WORDS, RENAL_WORDS
 from understanding.conditions import ALIASES
 
 Fetch = Callable[[str, str], list[Evidence]]
@@ -70,14 +71,6 @@ FACET_SECTIONS: dict[Facet, tuple[str, ...]] = {
     Facet.CURRENT_MEDICINE: (_INTERACTION, _CI),
 }
 
-_RENAL_WORDS = (
-    "suy thận", "chức năng thận", "ClCr", "eGFR", "độ thanh thải creatinin",
-    "lọc cầu thận", "lọc máu", "thẩm phân", "vô niệu", "thiểu niệu",
-)  # fmt: skip
-_HEPATIC_WORDS = (
-    "suy gan", "chức năng gan", "bệnh gan", "xơ gan", "men gan", "hôn mê gan", "viêm gan",
-    "transaminase", "enzym gan", "độc gan",
-)  # fmt: skip
 # Patient contexts the formulary words differently ("sau mổ" is written "phẫu thuật").
 _CONTEXT_WORDS = {"sau mo": ("phau thuat", "hau phau", "sau mo")}
 _CI_CUES = ("chống chỉ định", "không dùng cùng", "không được dùng", "không phối hợp")
@@ -262,9 +255,9 @@ class _Assessor:
 
     def _selector(self, facet: Facet, subject: str | None) -> Callable[[str], bool]:
         if facet is Facet.RENAL:
-            return _any(_RENAL_WORDS)
+            return _any(RENAL_WORDS)
         if facet is Facet.HEPATIC:
-            return _any(_HEPATIC_WORDS)
+            return _any(HEPATIC_WORDS)
         if facet in (Facet.PREGNANCY, Facet.BREASTFEEDING):
             return lambda _line: True
         words = condition_variants(subject or "") + _CONTEXT_WORDS.get(fold(subject or ""), ())

@@ -22,12 +22,17 @@ NOT_AN_ENDORSEMENT = (
     "không suy ra thuốc nào là phù hợp hay an toàn cho người bệnh này."
 )
 
-# Whole phrases: a bare "thận" would match "Thận trọng", the caution section's own title word.
-_RENAL_WORDS = (
+# The one word list for renal and hepatic safety quoting: this list-mode answerer and the
+# engine's per-facet assessment both select sentences with it. Whole phrases: a bare
+# "thận" would match "Thận trọng", the caution section's own title word.
+RENAL_WORDS = (
     "suy thận", "chức năng thận", "bệnh thận", "lọc cầu thận", "ClCr", "eGFR",
-    "độ thanh thải", "lọc máu", "thẩm phân",
+    "độ thanh thải", "lọc máu", "thẩm phân", "vô niệu", "thiểu niệu",
 )  # fmt: skip
-_HEPATIC_WORDS = ("suy gan", "chức năng gan", "bệnh gan", "xơ gan", "men gan", "enzym gan")
+HEPATIC_WORDS = (
+    "suy gan", "chức năng gan", "bệnh gan", "xơ gan", "men gan", "hôn mê gan", "viêm gan",
+    "transaminase", "enzym gan", "độc gan",
+)  # fmt: skip
 _CAUTION_SECTIONS = (SectionKey.CHONG_CHI_DINH.value, SectionKey.THAN_TRONG.value)
 
 Selector = Callable[[str], bool]
@@ -48,11 +53,11 @@ def _selectors(
         chosen.append(((SectionKey.THOI_KY_CHO_CON_BU.value,), None))
     if patient.renal_impairment or patient.egfr is not None:
         chosen.append(
-            ((*_CAUTION_SECTIONS, SectionKey.LIEU_LUONG_CACH_DUNG.value), _any_of(_RENAL_WORDS))
+            ((*_CAUTION_SECTIONS, SectionKey.LIEU_LUONG_CACH_DUNG.value), _any_of(RENAL_WORDS))
         )
     if patient.hepatic_impairment:
         chosen.append(
-            ((*_CAUTION_SECTIONS, SectionKey.LIEU_LUONG_CACH_DUNG.value), _any_of(_HEPATIC_WORDS))
+            ((*_CAUTION_SECTIONS, SectionKey.LIEU_LUONG_CACH_DUNG.value), _any_of(HEPATIC_WORDS))
         )
     if patient.allergies or patient.comorbidities:
         chosen.append((_CAUTION_SECTIONS, _any_of([*patient.allergies, *patient.comorbidities])))
@@ -105,4 +110,10 @@ def safety_claims(
     return claims
 
 
-__all__ = ["MAX_SAFETY_CLAIMS", "NOT_AN_ENDORSEMENT", "safety_claims"]
+__all__ = [
+    "HEPATIC_WORDS",
+    "MAX_SAFETY_CLAIMS",
+    "NOT_AN_ENDORSEMENT",
+    "RENAL_WORDS",
+    "safety_claims",
+]

@@ -310,3 +310,20 @@ def test_post_operative_context_reads_surgery_lines() -> None:
     )
     assert assessed.status(Facet.COMORBIDITY, "sau mổ") is FacetStatus.CONTRAINDICATED_IN_TEXT
     assert "phẫu thuật" in assessed.facets[0].lines[0].text
+
+
+def test_one_word_list_keeps_the_phrases_only_the_list_quoting_had() -> None:
+    """'Bệnh thận' and 'độ thanh thải', once only in grounding's list, now select renal lines."""
+    items = [
+        evidence("losartan", "than_trong", "Người có bệnh thận mạn. Người cao tuổi."),
+        evidence("losartan", "lieu_luong_cach_dung", "Giảm liều khi độ thanh thải < 30 ml/phút."),
+    ]
+    found, _ = assess_candidates(
+        [cand("losartan")],
+        PatientContext(renal_impairment=True),
+        MemoryRetriever(items, CATALOG).find_by_section,
+        top=1,
+        catalog=CATALOG,
+    )
+    texts = [ln.text for ln in found[0].facets[0].lines]
+    assert texts == ["Người có bệnh thận mạn.", "Giảm liều khi độ thanh thải < 30 ml/phút."]

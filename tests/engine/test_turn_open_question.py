@@ -10,9 +10,10 @@ import pytest
 from core.frame import ClarifySlot, QueryFrame
 from core.result import TurnResult
 from engine.conversation import OpenQuestion
+from engine.responder import _reask
 from engine.routing import Decision, Effect
 from engine.testing import SAMPLE_CATALOG, SAMPLE_EVIDENCE, evidence
-from engine.turn import Engine, _reask
+from engine.turn import Engine
 from states.messages import SMALLTALK_REPLY, THANKS_REPLY, reask_question
 from understanding import RulesUnderstander
 

@@ -82,3 +82,23 @@ def test_patient_list_answer_is_grounded_and_says_it_is_no_endorsement(
     assert len(answer.claims) == 3
     assert NOT_AN_ENDORSEMENT in answer.notices
     assert all(v.ok for v in run_checks(answer, request.evidence, default_checks(request, catalog)))
+
+
+def test_one_word_list_keeps_the_phrases_only_the_assessment_had(catalog: DrugCatalog) -> None:
+    """'Vô niệu' (renal) and 'viêm gan' (hepatic), once only in the assessment's list, match."""
+    caution = ev(
+        "amoxicillin",
+        "Amoxicilin",
+        "than_trong",
+        "- Người bệnh vô niệu.\n- Người có tiền sử viêm gan.\n- Người cao tuổi.",
+    )
+    renal = safety_claims(
+        "amoxicillin", "Amoxicilin", [caution], PatientContext(renal_impairment=True),
+        DrugMentions(catalog),
+    )  # fmt: skip
+    hepatic = safety_claims(
+        "amoxicillin", "Amoxicilin", [caution], PatientContext(hepatic_impairment=True),
+        DrugMentions(catalog),
+    )  # fmt: skip
+    assert [c.text for c in renal] == ["Amoxicilin — Thận trọng: Người bệnh vô niệu."]
+    assert [c.text for c in hepatic] == ["Amoxicilin — Thận trọng: Người có tiền sử viêm gan."]

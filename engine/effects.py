@@ -21,13 +21,9 @@ from core.reasons import Reason
 from core.result import CheckFailure, ClaimView, Outcome
 from core.sections import OVERVIEW_SECTIONS, SectionKey
 from core.text import sentences_of
-from engine.assessment import (
-    assess_candidates,
-    assessment_claims,
-    assessment_notices,
-    has_safety_evidence,
-)
+from engine.assessment import assess_candidates
 from engine.routing import Effect
+from engine.safety_report import assessment_claims, assessment_notices, has_safety_evidence
 from engine.triage import (
     UNSAFE_USE_FALLBACK_SECTIONS,
     UNSAFE_USE_SECTIONS,

@@ -15,12 +15,11 @@ from dataclasses import dataclass, field
 
 from core.frame import QueryFrame, Route
 from core.text import fold
-from grounding.bands import NEWBORN_MONTHS, Band
+from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
+from grounding.patient_fit import ADULT_MONTHS, Patient, fits, fits_child
 
-ADULT_MONTHS = 18 * 12
-ELDERLY_YEARS = 60
 MAX_QUICK_REPLIES = 6
 MAX_OTHERS = 5
 MAX_LABEL_CHARS = 48
@@ -37,39 +36,6 @@ _STOP = frozenset(
 )
 
 
-_ELDERLY_WORDS = re.compile(r"(?<![a-z])(?:nguoi |benh nhan )?(?:cao tuoi|nguoi gia)(?![a-z])")
-
-
-@dataclass(frozen=True, slots=True)
-class Patient:
-    """What selection needs to know about the patient, from the frame."""
-
-    child: bool
-    age_months: float | None = None
-    weight_kg: float | None = None
-    renal: bool = False
-    clearance: float | None = None
-    hepatic: bool = False
-    elderly: bool = False
-
-    @classmethod
-    def of(cls, frame: QueryFrame) -> Patient:
-        p = frame.patient
-        age_years = getattr(p, "age_years", None) if p else None
-        return cls(
-            child=frame.is_child,
-            age_months=frame.age_months,
-            weight_kg=frame.weight_kg,
-            renal=bool(p and (p.renal_impairment or p.egfr is not None)),
-            clearance=p.egfr if p else None,
-            hepatic=bool(p and p.hepatic_impairment),
-            # "người già 80 tuổi" may be read as an age only, not as a patient's years.
-            elderly=(age_years is not None and age_years >= ELDERLY_YEARS)
-            or (frame.age_months is not None and frame.age_months >= ELDERLY_YEARS * 12)
-            or _ELDERLY_WORDS.search(fold(frame.standalone_query)) is not None,
-        )
-
-
 @dataclass(slots=True)
 class Selection:
     """The rows and caveats to quote, or what to ask, and the other bands the book has."""
@@ -80,65 +46,6 @@ class Selection:
     ask_routes: tuple[Route, ...] = ()
     ask_indications: tuple[str, ...] = ()
     has_rows: bool = False
-
-
-def _in(band: Band | None, value: float | None, *, strict: bool = False) -> bool | None:
-    if band is None or value is None:
-        return None
-    return band.contains_strictly(value) if strict else band.contains(value)
-
-
-def _fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool:
-    if block.who is Who.ELDERLY:
-        return False
-    bands = block.bands
-    by_age = _in(bands.age, patient.age_months, strict=strict)
-    by_weight = _in(bands.weight, patient.weight_kg, strict=strict)
-    if bands.either and (by_age or by_weight):
-        by_age = by_weight = True  # "dưới 3 tháng tuổi hoặc dưới 5 kg": one of them is enough
-    if by_age is False or by_weight is False:
-        return False
-    if block.who in (Who.CHILD, Who.ANY):
-        return True
-    # An adult or unlabelled row reaches a child only through a band that names them.
-    return bool(by_age or by_weight)
-
-
-def _fits_adult(block: Block, patient: Patient) -> bool:
-    if block.who is Who.CHILD or (block.who is Who.ELDERLY and not patient.elderly):
-        return False
-    age = block.bands.age
-    if age is not None and age.loose_hi <= ADULT_MONTHS:
-        return False
-    if patient.age_months is not None and age is not None and not age.contains(patient.age_months):
-        return False
-    weight = block.bands.weight
-    if (
-        patient.weight_kg is not None
-        and weight is not None
-        and not weight.contains(patient.weight_kg)
-    ):
-        return False  # "Dưới 50 kg: 15 mg/kg" is not for an adult of 60 kg
-    return not (block.bands.gestation_weeks or (age and age.hi <= NEWBORN_MONTHS))
-
-
-def fits(block: Block, patient: Patient) -> bool:
-    """Whether a row's population and bands contain the patient (route decided elsewhere)."""
-    if block.kind not in (BlockKind.ROW, BlockKind.TABLE_ROW, BlockKind.CAVEAT):
-        return False
-    if block.renal:
-        if not patient.renal:
-            return False
-        wrong_age = Who.ADULT if patient.child else Who.CHILD
-        if block.who is wrong_age:
-            return False
-        band = block.bands.clearance
-        if block.who is Who.ELDERLY and not patient.elderly:
-            return False
-        return band is None or patient.clearance is None or band.contains(patient.clearance)
-    if block.hepatic:
-        return patient.hepatic
-    return _fits_child(block, patient) if patient.child else _fits_adult(block, patient)
 
 
 def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
@@ -177,7 +84,7 @@ def _narrowest(rows: list[Block], patient: Patient) -> list[Block]:
     for row in rows:
         groups.setdefault((row.indication, row.routes, row.renal), []).append(row)
     for group in groups.values():
-        strict = [r for r in group if patient.child and _fits_child(r, patient, strict=True)]
+        strict = [r for r in group if patient.child and fits_child(r, patient, strict=True)]
         banded = [r for r in strict if r.bands.age or r.bands.weight]
         keep = (
             set(map(id, banded))

@@ -21,7 +21,7 @@ from tqdm import tqdm
 from core.evidence import Evidence
 from core.quantities import evidence_quantities, extract_quantities, missing_quantities
 from core.result import TurnResult
-from engine.evals.dialogues import parse_common, shared_runtime
+from engine.evals.harness import parse_common, shared_runtime
 from engine.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -25,7 +25,7 @@ from typing import Any
 from tqdm import tqdm
 
 from core.result import TurnResult
-from engine.evals.dialogues import HELDOUT, TUNING, TurnEngine, parse_common, shared_engine
+from engine.evals.harness import HELDOUT, TUNING, TurnEngine, parse_common, shared_engine
 from engine.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,11 +12,9 @@ from engine.assessment import (
     FacetStatus,
     MedicationCandidateAssessment,
     assess_candidates,
-    assessment_claims,
-    assessment_notices,
     facets_needed,
-    has_safety_evidence,
 )
+from engine.safety_report import assessment_claims, assessment_notices, has_safety_evidence
 from engine.testing import MemoryRetriever, evidence
 
 CATALOG = DrugCatalog(

@@ -1,4 +1,4 @@
-"""Tests for grounding/blocks.py and grounding/selection.py on small texts in the book's shape."""
+"""Tests for grounding/blocks.py, selection.py and patient_fit.py on texts in the book's shape."""
 
 from __future__ import annotations
 

@@ -34,6 +34,7 @@ _STOP = frozenset(
     {"cac", "va", "hoac", "do", "cho", "khi", "nguoi", "tre", "em", "benh", "nhiem", "khuan"}
     | {"tuoi", "thang", "tuan", "ngay", "tren", "duoi", "bang", "kg", "can", "nang", "lieu"}
     | {"lon", "nho", "so", "sinh", "o", "cao", "thieu", "nien", "dung", "uong", "tiem"}
+    | {"tai", "mac"}
 )
 
 
@@ -153,6 +154,8 @@ def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
         label = fold(_head_phrase(ind)).rstrip(". ")
         for piece in [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]:
             part = " ".join(piece.replace(",", " ").split())
+            if piece is not label and not set(part.split()) - _STOP:
+                continue  # "…, người lớn và trẻ em" in a head names no indication
             if len(part.split()) >= 2 and re.search(
                 rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", folded
             ):
@@ -162,12 +165,24 @@ def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
         return {ind for ind, n in said.items() if n == longest}
     scores: dict[str, float] = {}
     for ind in heads:
-        every = [w for w in fold(_head_phrase(ind)).replace(",", " ").split() if not w[0].isdigit()]
-        # A head made only of common words ("Nhiễm khuẩn nặng") is read by all of them.
-        kept = {w for w in every if w not in _STOP} or set(every)
-        scores[ind] = len(kept & words) / max(len(kept), 1)
+        label = fold(_head_phrase(ind))
+        # A head that lists several indications is scored by its best one ("Viêm họng, …,
+        # viêm phổi mắc tại cộng đồng nhẹ" is as much a pneumonia head as "Viêm phổi").
+        pieces = [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]
+        scores[ind] = max(_share(piece, words, whole=piece is label) for piece in pieces)
     best = max(scores.values(), default=0)
     return {ind for ind, score in scores.items() if score and score == best}
+
+
+def _share(phrase: str, words: set[str], *, whole: bool) -> float:
+    """The share of a phrase's words the question says, common words left out."""
+    every = [w for w in phrase.replace(",", " ").split() if not w[0].isdigit()]
+    kept = {w for w in every if w not in _STOP}
+    if not kept and whole:
+        # A head made only of common words ("Nhiễm khuẩn nặng") is read by all of them;
+        # one piece of a listing made of them ("uống") names nothing.
+        kept = set(every)
+    return len(kept & words) / max(len(kept), 1)
 
 
 def _narrowest(rows: list[Block], patient: Patient) -> list[Block]:

@@ -1,0 +1,52 @@
+"""Tests for grounding/selection.py: which indication heads a question names."""
+
+from __future__ import annotations
+
+from grounding_samples import ev
+
+from core.frame import QueryFrame
+from grounding.blocks import parse_blocks
+from grounding.selection import select
+
+LISTING = (
+    "### *Liều lượng:*\n\n"
+    "Người lớn: Viêm tai, viêm xoang, viêm phế quản mắc tại cộng đồng nhẹ: "
+    "Uống 400 mg ngày đầu, sau đó 200 mg/ngày trong 4 ngày.\n\n"
+    "Nhiễm khuẩn tiết niệu: 1 liều duy nhất 3 g.\n\n"
+    "Viêm phế quản tại cộng đồng: Nếu dùng dạng giải phóng kéo dài: 1 liều duy nhất 2 g."
+)
+
+
+def _rows(question: str) -> list[str]:
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", LISTING))])
+    return [b.text for b in select(blocks, frame, question).rows]
+
+
+def test_a_listing_head_is_named_by_one_of_its_indications() -> None:
+    """A head listing several indications is named as fully as a head of one: both are kept."""
+    rows = " ".join(_rows("thuốc X người lớn viêm phế quản cộng đồng nhẹ"))
+    assert "200 mg/ngày" in rows and "2 g" in rows
+    assert "3 g" not in rows
+
+
+def test_another_indication_of_the_listing_is_not_read_as_this_one() -> None:
+    """'nhiễm khuẩn tiết niệu' names its own head, not the listing."""
+    rows = " ".join(_rows("thuốc X người lớn nhiễm khuẩn tiết niệu"))
+    assert "3 g" in rows and "200 mg/ngày" not in rows
+
+
+def test_a_piece_of_common_words_names_no_head() -> None:
+    """'…, người lớn và trẻ em' in a head is no indication: 'ho có đờm' keeps its own head."""
+    text = (
+        "### *Liều lượng:*\n\nHo có đờm: Uống 100 mg/lần, 3 lần/ngày.\n\n"
+        "Giải độc chất Y, người lớn và trẻ em: Uống 50 mg/kg một lần."
+    )
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = " ".join(b.text for b in select(blocks, frame, "thuốc X người lớn ho có đờm").rows)
+    assert "100 mg" in rows and "50 mg/kg" not in rows

@@ -140,6 +140,9 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
     age = read_age(turn)
     weight = read_weight(turn)
     population = None if non_human else read_population(turn, age.months if age else None, weight)
+    if attribute is SectionKey.CHI_DINH and _treats_a_patient(turn, population, age, weight):
+        # "azithromycin điều trị bệnh lậu người lớn": how to treat this patient, a dose.
+        attribute, dosing_at = None, attribute_at
     which_at = turn.find(*lx.WHICH_DRUG)
     taken = frozenset(j for m in mentions for j in range(m.start, m.end)) | allergy_tokens
     conditions = find_conditions(turn, taken | allergy_phrases)
@@ -181,6 +184,19 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
     named = taken | frozenset(j for c in conditions for j in range(c.start, c.end))
     reading.unknown = _unknown(turn, matcher, named, drug_context=drug_context)
     return reading
+
+
+# "điều trị bệnh X" is a regimen asked when it names a patient and asks no yes/no or what.
+_TREAT_CUES = ("dieu tri", "tri benh", "chua benh")
+_ASKS_WHETHER_OR_WHAT = ("khong", "ko", "gi", "nao", "duoc", "sao")
+
+
+def _treats_a_patient(turn: Turn, population: object, age: object, weight: object) -> bool:
+    return (
+        turn.has(*_TREAT_CUES)
+        and (population is not None or age is not None or weight is not None)
+        and not turn.has(*_ASKS_WHETHER_OR_WHAT)
+    )
 
 
 def _attribute(turn: Turn) -> tuple[SectionKey | None, int, str]:

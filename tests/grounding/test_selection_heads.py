@@ -50,3 +50,17 @@ def test_a_piece_of_common_words_names_no_head() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     rows = " ".join(b.text for b in select(blocks, frame, "thuốc X người lớn ho có đờm").rows)
     assert "100 mg" in rows and "50 mg/kg" not in rows
+
+
+def test_the_verb_treat_names_no_head() -> None:
+    """'điều trị bệnh Y' names the Y head, not a head that opens with 'Điều trị và …'."""
+    text = (
+        "### *Liều lượng:*\n\nBệnh Y: 1 liều duy nhất 2 g.\n\n"
+        "Điều trị và dự phòng bệnh Z: 600 mg/ngày."
+    )
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = " ".join(b.text for b in select(blocks, frame, "X điều trị bệnh Y người lớn").rows)
+    assert "2 g" in rows and "600 mg" not in rows

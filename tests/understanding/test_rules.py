@@ -189,3 +189,21 @@ def test_unknown_vitamin_keeps_its_letter(parse: Parse) -> None:
     """'vitamin C' (not in the formulary) is reported whole; 'vitamin K' is phytomenadione."""
     assert parse("liều vitamin C cho trẻ").unknown_drugs == ["vitamin c"]
     assert parse("vitamin K cho trẻ sơ sinh").drugs == ["phytomenadione"]
+
+
+@pytest.mark.parametrize(
+    ("text", "turn_type", "attribute"),
+    [
+        ("ibuprofen điều trị bệnh gút người lớn", TurnType.DOSING_CALC, "lieu_luong_cach_dung"),
+        ("ibuprofen chữa bệnh gút cho trẻ 5 tuổi", TurnType.DOSING_CALC, "lieu_luong_cach_dung"),
+        ("ibuprofen có điều trị bệnh gút không", TurnType.DRUG_ATTRIBUTE, "chi_dinh"),
+        ("ibuprofen điều trị bệnh gì", TurnType.DRUG_ATTRIBUTE, "chi_dinh"),
+    ],
+)
+def test_treating_a_named_patient_is_a_dose_question(
+    parse: Parse, text: str, turn_type: TurnType, attribute: str
+) -> None:
+    """'điều trị X' with a patient named asks the regimen; 'có điều trị … không' the indication."""
+    frame = parse(text)
+    assert frame.turn_type is turn_type
+    assert frame.attribute == attribute

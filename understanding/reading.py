@@ -38,6 +38,7 @@ _DOSING_CUES_NOT_LIEU = ngram_set(c for c in lx.DOSING_CUES if c != "lieu")
 _NON_HUMAN_UNAMBIGUOUS = tuple(
     p for p in lx.NON_HUMAN if not set(p.split()) & lx.NON_HUMAN_AMBIGUOUS
 )
+_DISEASE_BEFORE_ANIMAL = frozenset(("sán", "cúm"))
 _SMALLTALK_WORDS = frozenset(w for p in lx.SMALLTALK_TRIGGERS for w in p.split())
 _CURRENT_MEDICINE_BEFORE = ("dang dung", "dang uong", "dang su dung", "dang tiem", "dang xai")
 
@@ -237,8 +238,15 @@ def _dosing_at(turn: Turn, masked: str) -> int:
 
 def _non_human(turn: Turn) -> bool:
     if turn.marked:
-        words = set(turn.original_words())
-        if words & set(lx.NON_HUMAN_MARKED):
+        words = turn.original_words()
+        animals = [
+            i
+            for i, w in enumerate(words)
+            if w in lx.NON_HUMAN_MARKED
+            # "sán lợn", "cúm gà": the animal names the disease, not the patient.
+            and not (i > 0 and words[i - 1] in _DISEASE_BEFORE_ANIMAL)
+        ]
+        if animals:
             return True
         return turn.has_any(_NON_HUMAN_UNAMBIGUOUS)
     return turn.has(*lx.NON_HUMAN)

@@ -87,6 +87,21 @@ def test_scope_guard_non_human(parse: Parse) -> None:
     assert frame.population is None
 
 
+@pytest.mark.parametrize(
+    ("text", "non_human"),
+    [
+        ("liều albendazol trị ấu trùng sán lợn cho người lớn", False),
+        ("người lớn bị sán chó dùng albendazol liều bao nhiêu", False),
+        ("liều albendazol cho lợn 50 kg", True),
+    ],
+)
+def test_an_animal_naming_a_disease_is_not_a_patient(
+    parse: Parse, text: str, non_human: bool
+) -> None:
+    """'sán lợn' is a human disease; 'cho lợn' is still a veterinary request."""
+    assert parse(text).non_human is non_human
+
+
 def test_cho_is_not_a_dog(parse: Parse) -> None:
     """'cho' (for) in an accented sentence does not trigger the veterinary guard."""
     assert not parse("liều paracetamol cho con tôi").non_human

@@ -163,7 +163,12 @@ class ExtractiveAnswerer:
         notices = quarantine_notices(ev for _, ev in parts)
         # The condition as read, and the whole question: the reading may keep only a word
         # of the indication ("viêm" of "dự phòng viêm nội tâm mạc").
-        condition = frame.condition.text if frame.condition else ""
+        # The formulary's word for it too: "long đờm" is read as "tiêu chất nhầy".
+        condition = (
+            " ".join(dict.fromkeys((frame.condition.text, frame.condition.normalized)))
+            if frame.condition
+            else ""
+        )
         asked = f"{condition} {frame.standalone_query}".strip()
         barred = dose_limits(request.evidence, drug_id, frame)
         if barred:

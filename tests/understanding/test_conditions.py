@@ -22,6 +22,7 @@ from understanding.text import Turn
         ("nhiễm trùng tiểu", "nhiễm khuẩn đường tiết niệu"),
         ("gout", "gút"),
         ("hen suyễn", "hen phế quản"),
+        ("long đờm", "tiêu chất nhầy"),
     ],
 )
 def test_spellings_and_synonyms_normalise(text: str, canonical: str) -> None:

@@ -250,14 +250,22 @@ def short_label(indication: str) -> str:
     return re.sub(r"(?:\s+(?:và|hoặc|do|của|ở|với|cho))+$", "", cut).rstrip(" ,-")
 
 
-def _shortlist(rows: list[Block], first: AbstractSet[str] = frozenset()) -> list[Block]:
+def _shortlist(
+    rows: list[Block], first: AbstractSet[str] = frozenset(), route: Route | None = None
+) -> list[Block]:
     """A few hundred characters, never a dump: rows of the indication asked first, then
-    rows printed for the patient's own band, then the general rows; in the book's order."""
+    rows printed for the patient's own band, then the general rows; in the book's order.
+    The cap never drops every row that prints the asked route for an unbanded row that
+    prints no route."""
     if len(rows) <= MAX_ROWS:
         return rows
     named = [b for b in rows if b.indication in first]
     banded = [b for b in rows if b.bands.age or b.bands.weight or b.bands.clearance]
     keep = list(dict.fromkeys(named + banded + rows))[:MAX_ROWS]
+    routed = [b for b in named or rows if route is not None and route in b.routes]
+    plain = [b for b in keep if not b.routes and b not in banded]
+    if routed and plain and not any(b in routed for b in keep):
+        keep[keep.index(plain[-1])] = routed[0]
     return [b for b in rows if b in keep]
 
 
@@ -453,6 +461,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     selection.rows = _shortlist(
         _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT]),
         first=named,
+        route=frame.route,
     )
     if selection.rows:
         selection.rows[:0] = _lead_notes(dosing, frame.route)

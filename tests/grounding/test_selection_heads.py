@@ -64,3 +64,18 @@ def test_the_verb_treat_names_no_head() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     rows = " ".join(b.text for b in select(blocks, frame, "X điều trị bệnh Y người lớn").rows)
     assert "2 g" in rows and "600 mg" not in rows
+
+
+def test_the_row_of_the_asked_route_survives_the_row_cap() -> None:
+    """Four rows under the head asked, one by mouth: asked 'uống', that row is kept."""
+    text = (
+        "### *Liều lượng:*\n\nTiêu chất nhầy:\n\nHoặc phun mù 3 ml.\n\n"
+        "Hoặc phun mù 6 ml dung dịch loãng.\n\nHoặc nhỏ vào khí quản 1 ml.\n\n"
+        "Hoặc uống 200 mg, 3 lần/ngày."
+    )
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = [b.text for b in select(blocks, frame, "X người lớn tiêu chất nhầy uống").rows]
+    assert len(rows) <= 3 and "Hoặc uống 200 mg, 3 lần/ngày." in rows

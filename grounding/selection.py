@@ -163,26 +163,34 @@ def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
     if said:
         longest = max(said.values())
         return {ind for ind, n in said.items() if n == longest}
-    scores: dict[str, float] = {}
+    scores: dict[str, tuple[bool, int, float]] = {}
     for ind in heads:
         label = fold(_head_phrase(ind))
         # A head that lists several indications is scored by its best one ("Viêm họng, …,
         # viêm phổi mắc tại cộng đồng nhẹ" is as much a pneumonia head as "Viêm phổi").
         pieces = [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]
         scores[ind] = max(_share(piece, words, whole=piece is label) for piece in pieces)
-    best = max(scores.values(), default=0)
-    return {ind for ind, score in scores.items() if score and score == best}
+    best = max(scores.values(), default=(False, 0, 0.0))
+    return {ind for ind, score in scores.items() if score[2] and score == best}
 
 
-def _share(phrase: str, words: set[str], *, whole: bool) -> float:
-    """The share of a phrase's words the question says, common words left out."""
+# A head most of whose words are asked is read by how many it shares ("Viêm đa khớp dạng
+# thấp thiếu niên" over "Viêm do bệnh thấp"), then by the share.
+MOSTLY_SAID = 0.75
+
+
+def _share(phrase: str, words: set[str], *, whole: bool) -> tuple[bool, int, float]:
+    """Whether most of a phrase's words are asked, how many, and what share (common
+    words left out)."""
     every = [w for w in phrase.replace(",", " ").split() if not w[0].isdigit()]
     kept = {w for w in every if w not in _STOP}
     if not kept and whole:
         # A head made only of common words ("Nhiễm khuẩn nặng") is read by all of them;
         # one piece of a listing made of them ("uống") names nothing.
         kept = set(every)
-    return len(kept & words) / max(len(kept), 1)
+    said = len(kept & words)
+    share = said / max(len(kept), 1)
+    return share >= MOSTLY_SAID, said if share >= MOSTLY_SAID else 0, share
 
 
 def _narrowest(rows: list[Block], patient: Patient) -> list[Block]:

@@ -26,9 +26,9 @@ def _rows(question: str) -> list[str]:
 
 
 def test_a_listing_head_is_named_by_one_of_its_indications() -> None:
-    """A head listing several indications is named as fully as a head of one: both are kept."""
+    """A head listing several indications is named by its best one: here the fullest said."""
     rows = " ".join(_rows("thuốc X người lớn viêm phế quản cộng đồng nhẹ"))
-    assert "200 mg/ngày" in rows and "2 g" in rows
+    assert "200 mg/ngày" in rows
     assert "3 g" not in rows
 
 
@@ -79,3 +79,19 @@ def test_the_row_of_the_asked_route_survives_the_row_cap() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     rows = [b.text for b in select(blocks, frame, "X người lớn tiêu chất nhầy uống").rows]
     assert len(rows) <= 3 and "Hoặc uống 200 mg, 3 lần/ngày." in rows
+
+
+def test_the_head_sharing_most_words_asked_wins() -> None:
+    """'viêm khớp dạng thấp thiếu niên' names 'Viêm đa khớp dạng thấp thiếu niên', not the
+    shorter 'Viêm do bệnh thấp' whose two words are also asked."""
+    text = (
+        "### *Liều lượng:*\n\n*Trẻ em:*\n\nViêm do bệnh thấp: 5 mg/kg/ngày.\n\n"
+        "Viêm đa khớp dạng thấp thiếu niên: Trẻ em từ 1 - 12 tuổi: 2 mg/kg/ngày."
+    )
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "child", "age_months": 96}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    question = "X cho trẻ 8 tuổi viêm khớp dạng thấp thiếu niên"
+    rows = " ".join(b.text for b in select(blocks, frame, question).rows)
+    assert "2 mg/kg/ngày" in rows and "5 mg/kg/ngày" not in rows

@@ -230,6 +230,41 @@ def parse_bands(text: str) -> Bands:
     )
 
 
+_INR_BOUND = re.compile(rf"({_ABOVE}|{_BELOW})\s*{_NUM}(?!\s*(?:mg|ml|gio|ngay|%))")
+_INR_ASKED = re.compile(rf"(?<![a-z])inr\s*(?:=|:|la|bang|khoang|tang len|len)?\s*{_NUM}")
+_INR_HEAD = re.compile(r"(?<![a-z])inr(?![a-z])[^:.;]*")
+# A paragraph is banded by INR when it opens with it ("Nếu INR > 9, …"), not when a
+# later clause names a target ("… giữ INR trong khoảng 2 - 3").
+_INR_HEAD_CHARS = 100
+
+
+def inr_band(text: str) -> Band | None:
+    """The INR band a paragraph opens with ("INR > 5 nhưng < 9: …"), or None.
+
+    Only the paragraph's head (to its first colon or full stop) is read: the doses after it
+    are not bounds. "Trên vùng điều trị nhưng dưới 5" is the band below 5.
+    """
+    head = _INR_HEAD.search(fold(text)[:_INR_HEAD_CHARS])
+    if head is None:
+        return None
+    lo, hi = 0.0, math.inf
+    for m in _INR_BOUND.finditer(head[0]):
+        value = _num(m[2])
+        if re.fullmatch(_BELOW, m[1]):
+            hi = min(hi, value)
+        else:
+            lo = max(lo, value)
+    if lo == 0.0 and hi == math.inf:
+        return None
+    return Band(lo, hi, hi)
+
+
+def inr_asked(question: str) -> float | None:
+    """The INR value a question gives ("INR 7", "INR = 7,5"), or None."""
+    m = _INR_ASKED.search(fold(question))
+    return _num(m[1]) if m else None
+
+
 def describe(bands: Bands) -> str:
     """A short Vietnamese name for a band, for the "other bands" line ("2–4 tuổi")."""
     parts: list[str] = []
@@ -269,4 +304,13 @@ def _describe_age(band: Band) -> str:
     return f"{age(band.lo)}–{age(band.hi)}"
 
 
-__all__ = ["MONTHS_PER_UNIT", "NEWBORN_MONTHS", "Band", "Bands", "describe", "parse_bands"]
+__all__ = [
+    "MONTHS_PER_UNIT",
+    "NEWBORN_MONTHS",
+    "Band",
+    "Bands",
+    "describe",
+    "inr_asked",
+    "inr_band",
+    "parse_bands",
+]

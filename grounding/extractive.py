@@ -23,7 +23,7 @@ from core.text import (
     has_diacritics,
     sentences_of,
 )
-from grounding.bands import describe
+from grounding.bands import describe, inr_asked
 from grounding.blocks import Block, BlockKind, Who, parse_blocks, shown
 from grounding.candidates import DrugMentions
 from grounding.dosing import route_labels
@@ -131,7 +131,7 @@ class ExtractiveAnswerer:
             request.evidence, drug_id, None
         )
         if section == SectionKey.QUA_LIEU_XU_TRI.value:
-            claims = overdose_claims(parts)
+            claims = overdose_claims(parts, inr_asked(request.frame.standalone_query))
         else:
             claims = _sentence_claims(parts)[:MAX_SECTION_CLAIMS]
         title = section_title(section) if section else "Thông tin"
@@ -163,7 +163,12 @@ class ExtractiveAnswerer:
         notices = quarantine_notices(ev for _, ev in parts)
         # The condition as read, and the whole question: the reading may keep only a word
         # of the indication ("viêm" of "dự phòng viêm nội tâm mạc").
-        condition = frame.condition.text if frame.condition else ""
+        # The formulary's word for it too: "long đờm" is read as "tiêu chất nhầy".
+        condition = (
+            " ".join(dict.fromkeys((frame.condition.text, frame.condition.normalized)))
+            if frame.condition
+            else ""
+        )
         asked = f"{condition} {frame.standalone_query}".strip()
         barred = dose_limits(request.evidence, drug_id, frame)
         if barred:

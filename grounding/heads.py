@@ -40,6 +40,7 @@ _WHO_LEAD = re.compile(
 _PROSE = re.compile(
     r"(?<![a-z])(?:khuyen cao|nen|phai|duoc dung|dung lieu|co the|doi voi)(?![a-z])"
 )
+_EMPHASIZED_LEAD = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,80})(?P=mark)\s*,")
 _RENAL = re.compile(
     r"suy than|clcr|thanh thai|tham phan|tham tach|chay than|loc mau|(?:gan|ton thuong), than"
 )
@@ -155,7 +156,15 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
             end += 1
         read = classify_head(head, end)
         if read.kind == "ind" and _PROSE.search(_head_words(head)):
-            break  # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence
+            # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence; but one
+            # that opens with an emphasised phrase ("_Làm thuốc X_, thuốc có thể được
+            # dùng: …") is headed by that phrase.
+            lead = _EMPHASIZED_LEAD.match(head)
+            read = classify_head(lead["words"], end) if lead else read
+            if lead is None or read.kind != "ind":
+                break
+            found.append(read)
+            break
         found.append(read)
         pos = end
     return found

@@ -11,7 +11,8 @@ import re
 from collections.abc import Iterable
 
 from core.evidence import Claim, Evidence
-from core.text import fold, sentences_of
+from core.text import fold, lines_of, sentences_of
+from grounding.bands import inr_band
 from grounding.blocks import shown
 from grounding.heads import DOSE
 
@@ -21,15 +22,19 @@ _TREATMENT = re.compile(r"^(?:dieu tri|xu tri|cach xu tri|giai doc)\b")
 _HEAD_ONLY = re.compile(r"^(?:bieu hien|trieu chung|dau hieu|dieu tri|xu tri)\W*$")
 
 
-def overdose_claims(parts: Iterable[tuple[int, Evidence]]) -> list[Claim]:
-    """Up to `SIGN_SENTENCES` signs, then up to `TREATMENT_SENTENCES` treatment sentences."""
+def overdose_claims(parts: Iterable[tuple[int, Evidence]], inr: float | None = None) -> list[Claim]:
+    """Up to `SIGN_SENTENCES` signs, then up to `TREATMENT_SENTENCES` treatment sentences.
+
+    With the patient's INR known, a paragraph the book opens with another INR band
+    ("Nếu INR > 9: …") is another patient's row and is left out, like any other band.
+    """
     signs: list[Claim] = []
     treatment: list[Claim] = []
     in_treatment = False
     for index, ev in parts:
         if ev.quarantined:
             continue
-        for sentence in sentences_of(ev.text):
+        for sentence in _sentences(ev.text, inr):
             text = shown(sentence)
             folded = fold(text)
             if _TREATMENT.match(folded):
@@ -41,6 +46,17 @@ def overdose_claims(parts: Iterable[tuple[int, Evidence]]) -> list[Claim]:
     if not treatment:
         return signs[: SIGN_SENTENCES + TREATMENT_SENTENCES]
     return signs[:SIGN_SENTENCES] + _treatment_lines(treatment)
+
+
+def _sentences(text: str, inr: float | None) -> list[str]:
+    """The section's sentences, without the paragraphs banded for another INR."""
+    out: list[str] = []
+    for line in lines_of(text):
+        band = inr_band(line) if inr is not None else None
+        if band is not None and inr is not None and not band.contains(inr):
+            continue
+        out.extend(sentences_of(line))
+    return out
 
 
 def _treatment_lines(treatment: list[Claim]) -> list[Claim]:

@@ -33,6 +33,7 @@ _STOP = frozenset(
     {"cac", "va", "hoac", "do", "cho", "khi", "nguoi", "tre", "em", "benh", "nhiem", "khuan"}
     | {"tuoi", "thang", "tuan", "ngay", "tren", "duoi", "bang", "kg", "can", "nang", "lieu"}
     | {"lon", "nho", "so", "sinh", "o", "cao", "thieu", "nien", "dung", "uong", "tiem"}
+    | {"tai", "mac", "dieu", "tri"}
 )
 
 
@@ -60,6 +61,8 @@ def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
         label = fold(_head_phrase(ind)).rstrip(". ")
         for piece in [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]:
             part = " ".join(piece.replace(",", " ").split())
+            if piece is not label and not set(part.split()) - _STOP:
+                continue  # "…, người lớn và trẻ em" in a head names no indication
             if len(part.split()) >= 2 and re.search(
                 rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", folded
             ):
@@ -67,14 +70,34 @@ def _named_indications(rows: Sequence[Block], question: str) -> set[str]:
     if said:
         longest = max(said.values())
         return {ind for ind, n in said.items() if n == longest}
-    scores: dict[str, float] = {}
+    scores: dict[str, tuple[bool, int, float]] = {}
     for ind in heads:
-        every = [w for w in fold(_head_phrase(ind)).replace(",", " ").split() if not w[0].isdigit()]
-        # A head made only of common words ("Nhiễm khuẩn nặng") is read by all of them.
-        kept = {w for w in every if w not in _STOP} or set(every)
-        scores[ind] = len(kept & words) / max(len(kept), 1)
-    best = max(scores.values(), default=0)
-    return {ind for ind, score in scores.items() if score and score == best}
+        label = fold(_head_phrase(ind))
+        # A head that lists several indications is scored by its best one ("Viêm họng, …,
+        # viêm phổi mắc tại cộng đồng nhẹ" is as much a pneumonia head as "Viêm phổi").
+        pieces = [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]
+        scores[ind] = max(_share(piece, words, whole=piece is label) for piece in pieces)
+    best = max(scores.values(), default=(False, 0, 0.0))
+    return {ind for ind, score in scores.items() if score[2] and score == best}
+
+
+# A head most of whose words are asked is read by how many it shares ("Viêm đa khớp dạng
+# thấp thiếu niên" over "Viêm do bệnh thấp"), then by the share.
+MOSTLY_SAID = 0.75
+
+
+def _share(phrase: str, words: set[str], *, whole: bool) -> tuple[bool, int, float]:
+    """Whether most of a phrase's words are asked, how many, and what share (common
+    words left out)."""
+    every = [w for w in phrase.replace(",", " ").split() if not w[0].isdigit()]
+    kept = {w for w in every if w not in _STOP}
+    if not kept and whole:
+        # A head made only of common words ("Nhiễm khuẩn nặng") is read by all of them;
+        # one piece of a listing made of them ("uống") names nothing.
+        kept = set(every)
+    said = len(kept & words)
+    share = said / max(len(kept), 1)
+    return share >= MOSTLY_SAID, said if share >= MOSTLY_SAID else 0, share
 
 
 def _narrowest(rows: list[Block], patient: Patient) -> list[Block]:
@@ -142,14 +165,22 @@ def short_label(indication: str) -> str:
     return re.sub(r"(?:\s+(?:và|hoặc|do|của|ở|với|cho))+$", "", cut).rstrip(" ,-")
 
 
-def _shortlist(rows: list[Block], first: AbstractSet[str] = frozenset()) -> list[Block]:
+def _shortlist(
+    rows: list[Block], first: AbstractSet[str] = frozenset(), route: Route | None = None
+) -> list[Block]:
     """A few hundred characters, never a dump: rows of the indication asked first, then
-    rows printed for the patient's own band, then the general rows; in the book's order."""
+    rows printed for the patient's own band, then the general rows; in the book's order.
+    The cap never drops every row that prints the asked route for an unbanded row that
+    prints no route."""
     if len(rows) <= MAX_ROWS:
         return rows
     named = [b for b in rows if b.indication in first]
     banded = [b for b in rows if b.bands.age or b.bands.weight or b.bands.clearance]
     keep = list(dict.fromkeys(named + banded + rows))[:MAX_ROWS]
+    routed = [b for b in named or rows if route is not None and route in b.routes]
+    plain = [b for b in keep if not b.routes and b not in banded]
+    if routed and plain and not any(b in routed for b in keep):
+        keep[keep.index(plain[-1])] = routed[0]
     return [b for b in rows if b in keep]
 
 
@@ -345,6 +376,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     selection.rows = _shortlist(
         _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT]),
         first=named,
+        route=frame.route,
     )
     if selection.rows:
         selection.rows[:0] = _lead_notes(dosing, frame.route)

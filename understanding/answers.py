@@ -77,7 +77,9 @@ def answer_frame(r: Reading, slot: ClarifySlot, prior: QueryFrame | None) -> Que
             turn_type = TurnType.DOSING_CALC
         values["attribute"] = attribute.value if attribute else None
     if filled is ClarifySlot.CONDITION:
-        values["condition"] = condition_from_span(r.turn, 0, len(r.turn.tokens))
+        values["condition"] = condition_from_span(
+            r.turn, 0, len(r.turn.tokens), max_tokens=MAX_ANSWER_TOKENS
+        )
     elif filled is ClarifySlot.ROUTE and r.conditions:
         # "Đường uống – Đau, sốt": a route chip that also names the indication it doses.
         values["condition"] = condition_from_span(r.turn, 0, len(r.turn.tokens))

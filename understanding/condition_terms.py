@@ -49,6 +49,7 @@ sốt xuất huyết = sot xuat huyet|sxh|sot dengue|dengue
 sốt = sot|sot cao|ha sot|sot nhe|fever
 ho khan = ho khan|ho khan keo dai
 ho = ho|ho co dom|ho keo dai|ho nhieu
+tiêu chất nhầy = long dom|long dam|tieu dom|tieu dam|lam long dom|loang dom|long dom ho
 tiêu chảy = tieu chay|di ngoai|ia chay|di tieu chay|diarrhea|tieu chay cap
 táo bón = tao bon
 buồn nôn = buon non|non|non oi|say tau xe|non mua|non do hoa tri|chong non

@@ -87,6 +87,19 @@ def _short_ok(turn: Turn, i: int) -> bool:
     )
 
 
+def _phrase_ok(turn: Turn, start: int, canonical: str) -> bool:
+    """A phrase spelled as the condition itself keeps its short words' accents: "thủy đậu
+    có" holds the letters of "đau cơ" but its "đậu" is not "đau"."""
+    words = canonical.lower().split()
+    for offset, word in enumerate(words):
+        i = start + offset
+        if i >= len(turn.tokens) or turn.tokens[i] not in _SHORT_ACCENTED:
+            continue
+        if turn.marked and fold_aligned(word) == turn.tokens[i] and not turn.means(i, word):
+            return False
+    return True
+
+
 @dataclass(frozen=True)
 class ConditionHit:
     """A condition phrase found at token range [start, end)."""
@@ -106,7 +119,9 @@ def find_conditions(turn: Turn, skip: frozenset[int] = frozenset()) -> list[Cond
             if any(j in skip for j in range(i, i + n)):
                 continue
             canonical = ALIASES.get(" ".join(tokens[i : i + n]))
-            if canonical is not None and (n > 1 or _short_ok(turn, i)):
+            if canonical is not None and (
+                _phrase_ok(turn, i, canonical) if n > 1 else _short_ok(turn, i)
+            ):
                 hits.append(ConditionHit(canonical, i, i + n))
                 i += n
                 break
@@ -119,8 +134,18 @@ def find_conditions(turn: Turn, skip: frozenset[int] = frozenset()) -> list[Cond
 _NO_CONDITION = frozenset({"benh", "om", "om dau", "dau om", "benh gi", "benh nay"})
 
 
-def condition_from_span(turn: Turn, start: int, end: int) -> ConditionQuery | None:
-    """A condition from the tokens a relation cue points at, trimmed of filler words."""
+MAX_CONDITION_TOKENS = 8
+
+
+def condition_from_span(
+    turn: Turn, start: int, end: int, *, max_tokens: int = MAX_CONDITION_TOKENS
+) -> ConditionQuery | None:
+    """A condition from the tokens a relation cue points at, trimmed of filler words.
+
+    Inside a question a long span is more likely a clause than a condition; a reply to
+    "for which indication?" is the indication however the book words it, so callers
+    reading a reply pass a larger `max_tokens`.
+    """
     while start < end and (turn.tokens[start] in _LEAD_FILLER or turn.tokens[start].isdigit()):
         # "benh" leads "benh tim" (a condition) but not "benh nhan" (a patient).
         if turn.tokens[start] == "benh" and turn.tokens[start + 1 : start + 2] != ("nhan",):
@@ -128,7 +153,7 @@ def condition_from_span(turn: Turn, start: int, end: int) -> ConditionQuery | No
         start += 1
     while end > start and turn.tokens[end - 1] in _TAIL_FILLER:
         end -= 1
-    if start >= end or end - start > 8:
+    if start >= end or end - start > max_tokens:
         return None
     phrase = " ".join(turn.tokens[start:end])
     if phrase in _NO_CONDITION:
@@ -211,6 +236,7 @@ RELATION_CUES: tuple[tuple[Relation, tuple[str, ...]], ...] = (
 __all__ = [
     "ALIASES",
     "BROAD",
+    "MAX_CONDITION_TOKENS",
     "RELATION_CUES",
     "ConditionHit",
     "condition_from_span",

@@ -38,6 +38,7 @@ _DOSING_CUES_NOT_LIEU = ngram_set(c for c in lx.DOSING_CUES if c != "lieu")
 _NON_HUMAN_UNAMBIGUOUS = tuple(
     p for p in lx.NON_HUMAN if not set(p.split()) & lx.NON_HUMAN_AMBIGUOUS
 )
+_DISEASE_BEFORE_ANIMAL = frozenset(("sán", "cúm"))
 _SMALLTALK_WORDS = frozenset(w for p in lx.SMALLTALK_TRIGGERS for w in p.split())
 _CURRENT_MEDICINE_BEFORE = ("dang dung", "dang uong", "dang su dung", "dang tiem", "dang xai")
 
@@ -140,6 +141,9 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
     age = read_age(turn)
     weight = read_weight(turn)
     population = None if non_human else read_population(turn, age.months if age else None, weight)
+    if attribute is SectionKey.CHI_DINH and _treats_a_patient(turn, population, age, weight):
+        # "azithromycin điều trị bệnh lậu người lớn": how to treat this patient, a dose.
+        attribute, dosing_at = None, attribute_at
     which_at = turn.find(*lx.WHICH_DRUG)
     taken = frozenset(j for m in mentions for j in range(m.start, m.end)) | allergy_tokens
     conditions = find_conditions(turn, taken | allergy_phrases)
@@ -183,6 +187,19 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
     return reading
 
 
+# "điều trị bệnh X" is a regimen asked when it names a patient and asks no yes/no or what.
+_TREAT_CUES = ("dieu tri", "tri benh", "chua benh")
+_ASKS_WHETHER_OR_WHAT = ("khong", "ko", "gi", "nao", "duoc", "sao")
+
+
+def _treats_a_patient(turn: Turn, population: object, age: object, weight: object) -> bool:
+    return (
+        turn.has(*_TREAT_CUES)
+        and (population is not None or age is not None or weight is not None)
+        and not turn.has(*_ASKS_WHETHER_OR_WHAT)
+    )
+
+
 def _attribute(turn: Turn) -> tuple[SectionKey | None, int, str]:
     """The earliest section cue, and the turn with every section cue blanked out."""
     masked = turn.joined
@@ -221,8 +238,15 @@ def _dosing_at(turn: Turn, masked: str) -> int:
 
 def _non_human(turn: Turn) -> bool:
     if turn.marked:
-        words = set(turn.original_words())
-        if words & set(lx.NON_HUMAN_MARKED):
+        words = turn.original_words()
+        animals = [
+            i
+            for i, w in enumerate(words)
+            if w in lx.NON_HUMAN_MARKED
+            # "sán lợn", "cúm gà": the animal names the disease, not the patient.
+            and not (i > 0 and words[i - 1] in _DISEASE_BEFORE_ANIMAL)
+        ]
+        if animals:
             return True
         return turn.has_any(_NON_HUMAN_UNAMBIGUOUS)
     return turn.has(*lx.NON_HUMAN)

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from grounding.bands import parse_bands
+from grounding.bands import inr_asked, inr_band, parse_bands
 
 # (phrase, patient value, inside?) — ages in months, weights in kg, clearance in ml/phút.
 AGE_CASES = [
@@ -91,3 +91,14 @@ def test_symbol_font_signs_and_high_first_ranges_are_clearance_bands() -> None:
     assert up is not None and up.contains(60) and not up.contains(40)
     assert down is not None and down.contains(5) and down.contains(10) and not down.contains(12)
     assert mid is not None and mid.contains(30) and not mid.contains(5)
+
+
+def test_inr_bands_are_read_from_a_paragraph_head() -> None:
+    """'INR > 4 nhưng < 8: …' is the band 4–8; doses after the colon are not bounds."""
+    band = inr_band("Nếu INR > 4 nhưng < 8: cho uống 2 mg")
+    assert band is not None and band.contains(6.0) and not band.contains(9.0)
+    below = inr_band("Nếu INR trên vùng điều trị nhưng dưới 4: ngừng một liều")
+    assert below is not None and below.contains(3.0) and not below.contains(6.0)
+    assert inr_band("Theo dõi INR mỗi ngày.") is None
+    assert inr_asked("INR = 6,5 thì xử trí sao") == 6.5
+    assert inr_asked("quá liều thì sao") is None

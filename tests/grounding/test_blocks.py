@@ -324,3 +324,15 @@ def test_band_rows_under_an_inline_indication_keep_it() -> None:
     assert rows["Hoặc dưới 2 tuổi: 100 mg/lần."] == "Sởi"
     assert rows["2 - 5 tuổi: 200 mg/lần."] == "Sởi"
     assert rows["Dưới 2 tuổi: nửa liều."] == "Mắt"
+
+
+def test_an_emphasised_phrase_leading_a_sentence_head_is_the_indication() -> None:
+    """'_Làm thuốc Y_, thuốc X có thể được dùng:' heads its rows with 'Làm thuốc Y'."""
+    text = (
+        "_Liều lượng:_\n\n_Làm thuốc tiêu chất nhầy_, thuốc X có thể được dùng:\n\n"
+        "Hoặc phun mù 3 ml.\n\nHoặc uống 200 mg.\n\n"
+        "Đối với trẻ nhỏ, hội A khuyến cáo dùng liều: 5 mg/kg."
+    )
+    rows = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    assert [b.indication for b in rows[:2]] == ["Làm thuốc tiêu chất nhầy"] * 2
+    assert rows[2].text.startswith("Đối với trẻ nhỏ")

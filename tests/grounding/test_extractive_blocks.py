@@ -142,3 +142,27 @@ def test_dose_picked_from_the_menu_for_a_renal_patient_gets_their_row(catalog: D
     answer = ExtractiveAnswerer(catalog).generate(request)
     assert isinstance(answer, Answer)
     assert [c.text for c in answer.claims] == ["ClCr < 10 ml/phút: 125 mg."]
+
+
+def test_the_formulary_word_for_the_condition_names_the_head(catalog: DrugCatalog) -> None:
+    """'long đờm' read as 'tiêu chất nhầy' picks the book's 'Tiêu chất nhầy' head."""
+    text = (
+        "### *Liều lượng:*\n\nTiêu chất nhầy: Người lớn uống 100 mg/lần, 3 lần/ngày.\n\n"
+        "Giải độc chất Y: Người lớn uống 50 mg/kg một lần."
+    )
+    frame = QueryFrame.model_validate(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["paracetamol"],
+            "population": "adult",
+            "route": "oral",
+            "condition": {"text": "long đờm", "normalized": "tiêu chất nhầy"},
+            "standalone_query": "paracetamol người lớn long đờm",
+        }
+    )
+    evidence = (ev("paracetamol", "Paracetamol", "lieu_luong_cach_dung", text),)
+    request = AnswerRequest(mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=evidence)
+    answer = ExtractiveAnswerer(catalog).generate(request)
+    assert isinstance(answer, Answer)
+    shown = " ".join(c.text for c in answer.claims)
+    assert "100 mg" in shown and "50 mg/kg" not in shown

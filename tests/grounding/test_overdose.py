@@ -41,3 +41,28 @@ def test_the_antidote_dose_printed_late_is_kept() -> None:
     assert "Cho uống thuốc giải độc Y liều đầu 100 mg/kg." in claims
     assert claims[-1] == "Hoặc truyền 50 mg/kg trong 4 giờ."
     assert claims[1] == "Bước chăm sóc số 1."
+
+
+INR_SECTION = (
+    "Cách xử trí tùy theo INR đo được.\n\n"
+    "Nếu INR dưới 4 và không chảy máu: ngừng một liều thuốc X.\n\n"
+    "Nếu INR > 4 nhưng < 8, có nguy cơ chảy máu: ngừng thuốc X. Cho uống thuốc Z 2 mg.\n\n"
+    "Nếu INR > 8, không chảy máu: cho uống thuốc Z 6 mg.\n\n"
+    "Theo dõi INR mỗi ngày."
+)
+
+
+def test_an_inr_given_keeps_only_its_paragraph() -> None:
+    """INR 6 quotes the 4–8 paragraph; the paragraphs for INR < 4 and > 8 are left out."""
+    parts = [(0, ev("x", "X", "qua_lieu_xu_tri", INR_SECTION))]
+    claims = [c.text for c in overdose_claims(parts, inr=6.0)]
+    assert "Cho uống thuốc Z 2 mg." in claims
+    assert not any("6 mg" in c or "dưới 4" in c for c in claims)
+    assert "Theo dõi INR mỗi ngày." in claims
+
+
+def test_without_an_inr_every_paragraph_stays() -> None:
+    """No INR in the question: every INR paragraph is quoted, as before."""
+    parts = [(0, ev("x", "X", "qua_lieu_xu_tri", INR_SECTION))]
+    claims = " ".join(c.text for c in overdose_claims(parts))
+    assert "2 mg" in claims and "6 mg" in claims

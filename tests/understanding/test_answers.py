@@ -65,6 +65,14 @@ def test_condition_answer(parse: Parse) -> None:
     assert frame.condition.normalized == "nhiễm khuẩn đường tiết niệu"
 
 
+def test_a_long_indication_reply_is_kept_whole(parse: Parse) -> None:
+    """A reply of more than eight words to 'which indication?' is the indication, whole."""
+    reply = "nhiễm khuẩn hô hấp dưới mắc ở cộng đồng mức độ vừa"
+    frame = parse(reply, ClarifySlot.CONDITION, prior=TurnType.DOSING_CALC)
+    assert frame.fills_slot is ClarifySlot.CONDITION
+    assert frame.condition is not None and frame.condition.text == reply
+
+
 @pytest.mark.parametrize(
     "text",
     ["liều ibuprofen cho người lớn", "thuốc nào trị gút", "cảm ơn", "không biết nữa"],

@@ -22,6 +22,7 @@ from understanding.text import Turn
         ("nhiễm trùng tiểu", "nhiễm khuẩn đường tiết niệu"),
         ("gout", "gút"),
         ("hen suyễn", "hen phế quản"),
+        ("long đờm", "tiêu chất nhầy"),
     ],
 )
 def test_spellings_and_synonyms_normalise(text: str, canonical: str) -> None:
@@ -55,3 +56,11 @@ def test_span_trims_filler_and_keeps_unknown_terms() -> None:
     query = condition_from_span(turn, 0, len(turn.tokens))
     assert query is not None
     assert query.text == "bệnh Kawasaki" and not query.ambiguous
+
+
+def test_a_phrase_across_other_words_is_not_a_condition() -> None:
+    """'thủy đậu có' folds to hold 'đau cơ', but 'đậu' is not 'đau': no đau cơ is read."""
+    canonicals = [h.canonical for h in find_conditions(Turn.of("đang bị thủy đậu có dùng X không"))]
+    assert "đau cơ" not in canonicals
+    assert [h.canonical for h in find_conditions(Turn.of("bị đau cơ dùng X"))] == ["đau cơ"]
+    assert [h.canonical for h in find_conditions(Turn.of("bi dau co dung X"))] == ["đau cơ"]

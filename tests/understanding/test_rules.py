@@ -87,6 +87,21 @@ def test_scope_guard_non_human(parse: Parse) -> None:
     assert frame.population is None
 
 
+@pytest.mark.parametrize(
+    ("text", "non_human"),
+    [
+        ("liều albendazol trị ấu trùng sán lợn cho người lớn", False),
+        ("người lớn bị sán chó dùng albendazol liều bao nhiêu", False),
+        ("liều albendazol cho lợn 50 kg", True),
+    ],
+)
+def test_an_animal_naming_a_disease_is_not_a_patient(
+    parse: Parse, text: str, non_human: bool
+) -> None:
+    """'sán lợn' is a human disease; 'cho lợn' is still a veterinary request."""
+    assert parse(text).non_human is non_human
+
+
 def test_cho_is_not_a_dog(parse: Parse) -> None:
     """'cho' (for) in an accented sentence does not trigger the veterinary guard."""
     assert not parse("liều paracetamol cho con tôi").non_human
@@ -189,3 +204,21 @@ def test_unknown_vitamin_keeps_its_letter(parse: Parse) -> None:
     """'vitamin C' (not in the formulary) is reported whole; 'vitamin K' is phytomenadione."""
     assert parse("liều vitamin C cho trẻ").unknown_drugs == ["vitamin c"]
     assert parse("vitamin K cho trẻ sơ sinh").drugs == ["phytomenadione"]
+
+
+@pytest.mark.parametrize(
+    ("text", "turn_type", "attribute"),
+    [
+        ("ibuprofen điều trị bệnh gút người lớn", TurnType.DOSING_CALC, "lieu_luong_cach_dung"),
+        ("ibuprofen chữa bệnh gút cho trẻ 5 tuổi", TurnType.DOSING_CALC, "lieu_luong_cach_dung"),
+        ("ibuprofen có điều trị bệnh gút không", TurnType.DRUG_ATTRIBUTE, "chi_dinh"),
+        ("ibuprofen điều trị bệnh gì", TurnType.DRUG_ATTRIBUTE, "chi_dinh"),
+    ],
+)
+def test_treating_a_named_patient_is_a_dose_question(
+    parse: Parse, text: str, turn_type: TurnType, attribute: str
+) -> None:
+    """'điều trị X' with a patient named asks the regimen; 'có điều trị … không' the indication."""
+    frame = parse(text)
+    assert frame.turn_type is turn_type
+    assert frame.attribute == attribute

@@ -1,0 +1,97 @@
+"""Tests for grounding/selection.py: which indication heads a question names."""
+
+from __future__ import annotations
+
+from grounding_samples import ev
+
+from core.frame import QueryFrame
+from grounding.blocks import parse_blocks
+from grounding.selection import select
+
+LISTING = (
+    "### *Liều lượng:*\n\n"
+    "Người lớn: Viêm tai, viêm xoang, viêm phế quản mắc tại cộng đồng nhẹ: "
+    "Uống 400 mg ngày đầu, sau đó 200 mg/ngày trong 4 ngày.\n\n"
+    "Nhiễm khuẩn tiết niệu: 1 liều duy nhất 3 g.\n\n"
+    "Viêm phế quản tại cộng đồng: Nếu dùng dạng giải phóng kéo dài: 1 liều duy nhất 2 g."
+)
+
+
+def _rows(question: str) -> list[str]:
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", LISTING))])
+    return [b.text for b in select(blocks, frame, question).rows]
+
+
+def test_a_listing_head_is_named_by_one_of_its_indications() -> None:
+    """A head listing several indications is named by its best one: here the fullest said."""
+    rows = " ".join(_rows("thuốc X người lớn viêm phế quản cộng đồng nhẹ"))
+    assert "200 mg/ngày" in rows
+    assert "3 g" not in rows
+
+
+def test_another_indication_of_the_listing_is_not_read_as_this_one() -> None:
+    """'nhiễm khuẩn tiết niệu' names its own head, not the listing."""
+    rows = " ".join(_rows("thuốc X người lớn nhiễm khuẩn tiết niệu"))
+    assert "3 g" in rows and "200 mg/ngày" not in rows
+
+
+def test_a_piece_of_common_words_names_no_head() -> None:
+    """'…, người lớn và trẻ em' in a head is no indication: 'ho có đờm' keeps its own head."""
+    text = (
+        "### *Liều lượng:*\n\nHo có đờm: Uống 100 mg/lần, 3 lần/ngày.\n\n"
+        "Giải độc chất Y, người lớn và trẻ em: Uống 50 mg/kg một lần."
+    )
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = " ".join(b.text for b in select(blocks, frame, "thuốc X người lớn ho có đờm").rows)
+    assert "100 mg" in rows and "50 mg/kg" not in rows
+
+
+def test_the_verb_treat_names_no_head() -> None:
+    """'điều trị bệnh Y' names the Y head, not a head that opens with 'Điều trị và …'."""
+    text = (
+        "### *Liều lượng:*\n\nBệnh Y: 1 liều duy nhất 2 g.\n\n"
+        "Điều trị và dự phòng bệnh Z: 600 mg/ngày."
+    )
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = " ".join(b.text for b in select(blocks, frame, "X điều trị bệnh Y người lớn").rows)
+    assert "2 g" in rows and "600 mg" not in rows
+
+
+def test_the_row_of_the_asked_route_survives_the_row_cap() -> None:
+    """Four rows under the head asked, one by mouth: asked 'uống', that row is kept."""
+    text = (
+        "### *Liều lượng:*\n\nTiêu chất nhầy:\n\nHoặc phun mù 3 ml.\n\n"
+        "Hoặc phun mù 6 ml dung dịch loãng.\n\nHoặc nhỏ vào khí quản 1 ml.\n\n"
+        "Hoặc uống 200 mg, 3 lần/ngày."
+    )
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = [b.text for b in select(blocks, frame, "X người lớn tiêu chất nhầy uống").rows]
+    assert len(rows) <= 3 and "Hoặc uống 200 mg, 3 lần/ngày." in rows
+
+
+def test_the_head_sharing_most_words_asked_wins() -> None:
+    """'viêm khớp dạng thấp thiếu niên' names 'Viêm đa khớp dạng thấp thiếu niên', not the
+    shorter 'Viêm do bệnh thấp' whose two words are also asked."""
+    text = (
+        "### *Liều lượng:*\n\n*Trẻ em:*\n\nViêm do bệnh thấp: 5 mg/kg/ngày.\n\n"
+        "Viêm đa khớp dạng thấp thiếu niên: Trẻ em từ 1 - 12 tuổi: 2 mg/kg/ngày."
+    )
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "child", "age_months": 96}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    question = "X cho trẻ 8 tuổi viêm khớp dạng thấp thiếu niên"
+    rows = " ".join(b.text for b in select(blocks, frame, question).rows)
+    assert "2 mg/kg/ngày" in rows and "5 mg/kg/ngày" not in rows

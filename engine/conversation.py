@@ -7,7 +7,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from core.evidence import Citation
 from core.frame import ClarifySlot, PatientContext, QueryFrame
+from core.result import ClaimView
 from states import INITIAL_STATE, State
 
 SCHEMA_VERSION = 1
@@ -36,6 +38,10 @@ class HistoryLine(BaseModel):
     at: datetime
     outcome: str | None = None
     reason: str | None = None
+    # An answer's claims and citations, so a page reloaded from history shows them as the
+    # live turn did (documents saved before these fields existed read as empty).
+    claims: list[ClaimView] = Field(default_factory=list)
+    citations: list[Citation] = Field(default_factory=list)
 
 
 class Conversation(BaseModel):

@@ -293,6 +293,8 @@ class Engine:
                 at=now,
                 outcome=reply.outcome.value,
                 reason=reply.reason,
+                claims=reply.claims,
+                citations=reply.citations,
             ),
             self._history_lines,
         )

@@ -238,8 +238,8 @@
     addMessage(li);
   }
 
-  // The stored history keeps each reply's text, outcome and reason, not its structured
-  // claims and citations; the text is rendered by grounding/render.py in a fixed shape
+  // History saved before claims and citations were kept has each reply's text only; that
+  // text is rendered by grounding/render.py in a fixed shape
   // ("- claim [1][2]" lines, then "Nguồn:" and "[n] Drug — Section, tr. a–b (mark)"), so
   // the page rebuilds them from it and shows the answer as the live turn did.
   const CLAIM_LINE = /^- (.*?)\s*((?:\[\d+\])+)$/;
@@ -278,7 +278,11 @@
       return;
     }
     const outcome = line.outcome || "answerable";
-    const parsed = outcome === "answerable" ? parseStoredAnswer(line.text) : { claims: [], citations: [] };
+    // Replies stored since history kept them carry their claims and citations; older ones
+    // are rebuilt from the rendered text.
+    const stored = (line.citations || []).length > 0;
+    const parsed = stored ? { claims: line.claims || [], citations: line.citations }
+      : outcome === "answerable" ? parseStoredAnswer(line.text) : { claims: [], citations: [] };
     renderBot({ outcome, reason: line.reason || "", message: line.text, turn: line.turn,
       claims: parsed.claims, citations: parsed.citations });
   }

@@ -37,6 +37,7 @@ def test_history_after_reload_shows_citation_buttons(chat: ChatPage) -> None:
     expect(panel).to_be_visible()
     expect(panel).to_contain_text("Ibuprofen")
     expect(panel).to_contain_text("Chống chỉ định")
+    expect(panel).to_contain_text("duocthu-demo")  # the corpus source, as the live panel
     chat.shot("10-history-citations-after-reload")
 
 

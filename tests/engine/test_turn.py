@@ -383,3 +383,16 @@ def test_a_tapped_indication_chip_answers_the_indication_question() -> None:
         reason="ambiguous_route", slot=ClarifySlot.ROUTE, quick_replies=("Đường uống",)
     )
     assert _chosen_indication(QueryFrame(), "Đường uống", route) == QueryFrame()
+
+
+def test_history_keeps_an_answers_claims_and_citations(engine: Engine) -> None:
+    """The stored assistant line carries the answer's claims and citations (a reloaded page
+    shows them as the live turn did); a clarification stores none."""
+    r = talk(engine, "Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "5 tuổi")
+    view = engine.conversation(r[-1].conversation_id)
+    bot = [h for h in view.history if h["role"] == "assistant"]
+    assert bot[0]["citations"] == [] and bot[0]["claims"] == []
+    answered = [h for h in bot if h["outcome"] == "answerable"]
+    for line, result in zip(answered, [x for x in r if x.outcome == "answerable"], strict=True):
+        assert line["citations"] == [c.model_dump(mode="json") for c in result.citations]
+        assert line["claims"] == [c.model_dump(mode="json") for c in result.claims]

@@ -215,19 +215,27 @@ def render(figures: dict[str, dict[str, Any]]) -> str:
 # ---- the real runtime over one third-party corpus ----
 
 
-def corpus_runtime(path: Path, data_dir: Path) -> Any:
-    """A runtime whose index holds only `path` (offline providers; embedder from the env)."""
-    from core.settings import AnswerProvider, Settings, UnderstandingProvider  # noqa: PLC0415
+def corpus_runtime(path: Path, data_dir: Path, *, sparse_only: bool = False) -> Any:
+    """A runtime whose index holds only `path` (offline providers; embedder from the env,
+    or none with `sparse_only`, as the real-data tests use it)."""
+    from core.settings import (  # noqa: PLC0415
+        AnswerProvider,
+        EmbeddingProvider,
+        Settings,
+        UnderstandingProvider,
+    )
     from engine.bootstrap import build_runtime  # noqa: PLC0415 - heavy; only when running
     from retrieval.build import build_embedder, build_index  # noqa: PLC0415
     from retrieval.ingest import ingest_files  # noqa: PLC0415
 
+    overrides: dict[str, Any] = {"embedding_provider": EmbeddingProvider.DISABLED}
     settings = Settings(
         duocthu_data_dir=data_dir,
         redis_url=None,
         qdrant_url=None,
         understanding_provider=UnderstandingProvider.RULES,
         answer_provider=AnswerProvider.EXTRACTIVE,
+        **(overrides if sparse_only else {}),
     )
     index = build_index(settings)
     try:

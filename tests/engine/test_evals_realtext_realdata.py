@@ -60,9 +60,9 @@ def test_every_labelled_figure_is_in_the_book() -> None:
 
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("EMBEDDING_PROVIDER", "disabled")
-        built = rt.corpus_runtime(FILES["dtqg2018"], tmp_path_factory.mktemp("realtext"))
+    built = rt.corpus_runtime(
+        FILES["dtqg2018"], tmp_path_factory.mktemp("realtext"), sparse_only=True
+    )
     yield built
     built.close()
 

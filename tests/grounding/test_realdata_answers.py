@@ -20,17 +20,14 @@ from core.catalog import DrugCatalog, DrugEntry
 from core.evidence import Answer, Evidence
 from core.frame import QueryFrame
 from core.ports import AnswerMode, AnswerRequest
-from core.settings import AnswerProvider, EmbeddingProvider, Settings, UnderstandingProvider
-from engine.bootstrap import Runtime, build_runtime
+from engine.bootstrap import Runtime
+from engine.evals.realtext import corpus_runtime
 from grounding.checks import run_checks
 from grounding.extractive import ExtractiveAnswerer
 from grounding.verify import default_checks
-from retrieval.build import build_index
 from retrieval.candidates import map_candidate
 from retrieval.chunking import split_section
 from retrieval.corpus import CorpusRecord
-from retrieval.embed import DisabledEmbedder
-from retrieval.ingest import ingest_files
 from server import create_app
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "corpus-candidates"
@@ -46,18 +43,7 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runtime]:
-    settings = Settings(
-        duocthu_data_dir=tmp_path_factory.mktemp("dtqg2018"),
-        redis_url=None,
-        qdrant_url=None,
-        embedding_provider=EmbeddingProvider.DISABLED,
-        understanding_provider=UnderstandingProvider.RULES,
-        answer_provider=AnswerProvider.EXTRACTIVE,
-    )
-    index = build_index(settings)
-    ingest_files([DTQG], index, DisabledEmbedder(), progress=False)
-    index.close()
-    built = build_runtime(settings, ensure_corpus=False)
+    built: Runtime = corpus_runtime(DTQG, tmp_path_factory.mktemp("dtqg2018"), sparse_only=True)
     yield built
     built.close()
 

@@ -13,9 +13,7 @@ from typing import Any
 import pytest
 
 from core.catalog import DrugCatalog
-from core.settings import AnswerProvider, EmbeddingProvider, Settings, UnderstandingProvider
-from engine.bootstrap import build_runtime
-from retrieval.build import build_index
+from engine.evals.realtext import corpus_runtime
 from retrieval.embed import DisabledEmbedder
 from retrieval.ingest import ingest_files
 from retrieval.qdrant_edge import EdgeIndex
@@ -71,20 +69,7 @@ def test_every_monograph_has_brands_where_the_book_lists_them(catalog: DrugCatal
 
 @pytest.fixture(scope="module")
 def runtime(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    settings = Settings(
-        duocthu_data_dir=tmp_path_factory.mktemp("engine"),
-        redis_url=None,
-        qdrant_url=None,
-        embedding_provider=EmbeddingProvider.DISABLED,
-        understanding_provider=UnderstandingProvider.RULES,
-        answer_provider=AnswerProvider.EXTRACTIVE,
-    )
-    index = build_index(settings)
-    try:
-        ingest_files([SELECTED], index, DisabledEmbedder(), replace=True, progress=False)
-    finally:
-        index.close()
-    built = build_runtime(settings, ensure_corpus=False)
+    built = corpus_runtime(SELECTED, tmp_path_factory.mktemp("engine"), sparse_only=True)
     yield built
     built.close()
 

@@ -149,8 +149,10 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
     if named >= 2:
         return TurnType.INTERACTION, SectionKey.TUONG_TAC_THUOC
     section = _context_section(r)
-    if named and section is None and (r.age or r.weight or r.route or r.population):
-        # "paracetamol đặt hậu môn cho bé 8 kg": a patient and a route, no other ask.
+    clearance = r.patient is not None and r.patient.egfr is not None
+    if named and section is None and (r.age or r.weight or r.route or r.population or clearance):
+        # "paracetamol đặt hậu môn cho bé 8 kg": a patient and a route, no other ask;
+        # "Augmentin cho bệnh nhân ClCr 5 ml/phút": a clearance figure asks for its dose row.
         return TurnType.DOSING_CALC, SectionKey.LIEU_LUONG_CACH_DUNG
     if named:
         return TurnType.DRUG_ATTRIBUTE, section

@@ -29,7 +29,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from core.quantities import missing_quantities
+from core.quantities import extract_quantities
 from core.result import TurnResult
 from engine.evals.answers import violations_of
 from engine.evals.harness import HELDOUT
@@ -71,10 +71,17 @@ def shown_text(result: TurnResult) -> str:
     return "\n".join(["\n".join(lead).strip(), *(c.text for c in result.claims)]).strip()
 
 
+def _per_dose(unit: str | None) -> str | None:
+    """ "mg/lần" is the dose "mg" said per dose; "mg/ngày" and "mg/kg" stay distinct."""
+    return unit.removesuffix("/lần") if unit else unit
+
+
 def contains(text: str, item: str) -> bool:
-    """A figure by value and unit ("10 - 15 mg/kg" = "10–15 mg/kg"); a term by its words."""
+    """A figure by value and unit ("10 - 15 mg/kg" = "10–15 mg/kg", "250 mg" = "250 mg/lần");
+    a term by its words."""
     if any(ch.isdigit() for ch in item):
-        return not missing_quantities(text, [item])
+        present = {(q.value, _per_dose(q.unit)) for q in extract_quantities(text)}
+        return all((q.value, _per_dose(q.unit)) in present for q in extract_quantities(item))
     term = re.escape(unicodedata.normalize("NFC", item).casefold())
     return (
         re.search(rf"(?<!\w){term}(?!\w)", unicodedata.normalize("NFC", text).casefold())

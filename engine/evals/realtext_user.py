@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from core.result import TurnResult
+from core.text import fold_words
 from engine.evals.harness import TUNING, TurnEngine
 
 MAX_FOLLOW_UPS = 3
@@ -105,6 +106,24 @@ _ATTRIBUTE_BY_KIND = (
 )
 
 
+def _route_and_indication_reply(patient: dict[str, Any], replies: Sequence[str]) -> str | None:
+    """The "route – indication" option whose route is the line's and whose indication names it.
+
+    A user who knows "uống" and "sốt" picks "Đường uống – Đau, sốt", not the first option.
+    """
+    route = set(fold_words(str(patient.get("route", ""))).split())
+    indication = set(fold_words(str(patient.get("indication", ""))).split())
+    if not route:
+        return None
+    for reply in replies:
+        route_part, sep, indication_part = reply.partition(" – ")
+        if not sep or not (set(fold_words(route_part).split()) - {"duong", "dung"}) <= route:
+            continue
+        if not indication or indication & set(fold_words(indication_part).split()):
+            return reply
+    return None
+
+
 def follow_up(question: Question, result: TurnResult) -> str:
     """What the user types back to a clarifying question, from the line's facts only."""
     p, replies = question.patient, result.quick_replies
@@ -118,7 +137,10 @@ def follow_up(question: Question, result: TurnResult) -> str:
         return "Trẻ em" if child else "Người lớn"
     if result.reason == "missing_attribute":
         kind = question.kind.replace("salt_", "").replace("brand_", "")
-        return next((text for key, text in _ATTRIBUTE_BY_KIND if kind.startswith(key)), "")
+        # A kind naming no section ("brand_renal") asks about the dose, as its patient facts do.
+        return next((text for key, text in _ATTRIBUTE_BY_KIND if kind.startswith(key)), "Liều dùng")
+    if choice := _route_and_indication_reply(p, replies):
+        return choice
     wanted = _fold(f"{p.get('route', '')} {p.get('indication', '')}")
     for reply in replies:
         words = set(_fold(reply).split()) - {"duong", "dung"}

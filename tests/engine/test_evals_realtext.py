@@ -99,6 +99,8 @@ def test_figures_match_by_value_and_unit_terms_by_words() -> None:
     """ "10–15 mg/kg" matches "10 - 15 mg/kg", not "10 - 15 mg/kg/ngày"; terms ignore case."""
     assert rt.contains("uống 10–15 mg/kg mỗi lần", "10 - 15 mg/kg")
     assert not rt.contains("uống 10 - 15 mg/kg/ngày", "10 - 15 mg/kg")
+    assert rt.contains("250 mg/lần, 3 - 4 lần/ngày", "250 mg")
+    assert not rt.contains("250 mg/ngày", "250 mg")
     assert rt.contains("Dùng N-ACETYLCYSTEIN ngay", "N-acetylcystein")
     assert not rt.contains("Dùng methionin", "N-acetylcystein")
     assert rt.contains("Người có tiền sử bệnh hen.", "hen")
@@ -162,6 +164,11 @@ def test_engine_error_is_scored_and_counted() -> None:
         ({"indication": "sốt"}, "needs_more_info", ("Đau sau phẫu thuật", "Đau, sốt"),
          "Đau, sốt"),
         ({}, "needs_more_info", ("Giảm đau, hạ sốt", "Viêm khớp"), "Giảm đau, hạ sốt"),
+        ({"route": "uống", "indication": "sốt"}, "ambiguous_route",
+         ("Tiêm tĩnh mạch", "Đường uống – Đau sau phẫu thuật", "Đường uống – Đau, sốt"),
+         "Đường uống – Đau, sốt"),
+        ({"route": "đặt trực tràng"}, "ambiguous_route",
+         ("Đường uống – Đau, sốt", "Đặt trực tràng – Đau, sốt"), "Đặt trực tràng – Đau, sốt"),
     ],
 )  # fmt: skip
 def test_scripted_user_answers_from_the_line_facts(
@@ -176,6 +183,7 @@ def test_scripted_user_names_the_attribute_asked_about() -> None:
     """Asked what to look up, the user names the line's kind (contraindication here)."""
     asked = result(Outcome.CLARIFY, "missing_attribute", message="?", replies=ATTRIBUTE_REPLIES)
     assert rt.follow_up(question(kind="salt_contra_age"), asked) == "Chống chỉ định"
+    assert rt.follow_up(question(kind="brand_renal"), asked) == "Liều dùng"
 
 
 class _Clarifier:

@@ -29,6 +29,7 @@ def test_rejects_a_non_catalog() -> None:
     [
         ("liều paracetamol cho trẻ 5 tuổi", TurnType.DOSING_CALC),
         ("ibuprofen uống mấy viên", TurnType.DOSING_CALC),
+        ("amoxicilin cho bệnh nhân suy thận clcr 5 ml/phút", TurnType.DOSING_CALC),
         ("warfarin và aspirin có tương tác không", TurnType.INTERACTION),
         ("uống aspirin chung với warfarin được không", TurnType.INTERACTION),
         ("chống chỉ định của diclofenac", TurnType.DRUG_ATTRIBUTE),

@@ -31,7 +31,7 @@ from grounding.limits import age_limits, can_use_claims, dose_limits, is_can_use
 from grounding.notices import quarantine_notices
 from grounding.overdose import overdose_claims
 from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
-from grounding.selection import MAX_QUICK_REPLIES, select, short_label
+from grounding.selection import MAX_QUICK_REPLIES, others_list, select, short_label
 from states.messages import describe_age, format_number
 
 MAX_SECTION_CLAIMS = 12
@@ -217,7 +217,7 @@ class ExtractiveAnswerer:
         claims = [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.rows]
         claims += [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.caveats]
         if chosen.others:
-            notices = (*notices, "Dược thư còn ghi liều cho: " + ", ".join(chosen.others) + ".")
+            notices = (*notices, "Dược thư còn ghi liều cho: " + others_list(chosen.others) + ".")
         return Answer(
             lead=self._dose_lead(name, frame, chosen.rows),
             claims=tuple(claims),

@@ -45,7 +45,10 @@ _RENAL = re.compile(
     r"suy than|clcr|thanh thai|tham phan|tham tach|chay than|loc mau|(?:gan|ton thuong), than"
 )
 _CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
-_BAND_LEAD = re.compile(r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|clcr|do thanh thai)")
+# "Người nặng trên 50 kg:" is a weight band with a person word before it, not an indication.
+_BAND_LEAD = re.compile(
+    r"(?:nguoi (?=(?:can )?nang ))?(?:\d|[<>≤≥]|tu |tren |duoi |can nang|nang |clcr|do thanh thai)"
+)
 # The book's other words for body weight; "cơ thể" folds like "có thể", a prose word.
 _WEIGHT_WORDS = re.compile(r"trong luong(?: co the)?|the trong")
 

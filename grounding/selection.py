@@ -151,9 +151,13 @@ def short_label(indication: str) -> str:
     head = _head_phrase(indication)
     words = head.split()
     if len(words) > MAX_LABEL_WORDS:
-        # A reply the reader takes back whole: cut before a joining word, else at the cap.
+        # A reply the reader takes back whole: cut before a joining word, else after the
+        # last whole phrase ("Người nghiện rượu, người suy dinh dưỡng kéo dài …" → "Người
+        # nghiện rượu"), else at the cap.
         joins = [i for i, w in enumerate(words[:MAX_LABEL_WORDS]) if w in ("hoặc", "và") and i]
-        head = " ".join(words[: joins[-1] if joins else MAX_LABEL_WORDS]).rstrip(" ,")
+        commas = [i + 1 for i, w in enumerate(words[: MAX_LABEL_WORDS - 1]) if w.endswith(",")]
+        cut_at = joins[-1] if joins else commas[-1] if commas and commas[-1] >= 2 else None
+        head = " ".join(words[: cut_at or MAX_LABEL_WORDS]).rstrip(" ,")
     if len(head) <= MAX_LABEL_CHARS:
         return head
     # Cut at a comma when one leaves a whole phrase ("Lậu không biến chứng, khi không có
@@ -347,6 +351,12 @@ def _others(rows: list[Block], shown: list[Block]) -> list[str]:
     return others[:MAX_OTHERS]
 
 
+def others_list(names: Sequence[str]) -> str:
+    """The "others" names for one line: "; " between them when a name has its own comma
+    ("đau, sốt"), so "người lớn; đau, sốt" reads as two names, not three."""
+    return ("; " if any("," in n for n in names) else ", ").join(names)
+
+
 def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selection:
     """The rows that fit the frame's patient; or the routes/indications to ask about."""
     dosing = [b for b in blocks if b.context.part is Part.DOSING]
@@ -390,4 +400,4 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     return selection
 
 
-__all__ = ["ADULT_MONTHS", "Patient", "Selection", "fits", "select", "short_label"]
+__all__ = ["ADULT_MONTHS", "Patient", "Selection", "fits", "others_list", "select", "short_label"]

@@ -172,14 +172,18 @@
   }
 
   // The message repeats the claims ("- ... [1]") and the sources ("Nguồn:"); the page shows
-  // those as structured lists, so only the other lines (lead and notices) stay as text.
-  function leadLines(message) {
-    const kept = [];
+  // those as structured lists, so only the other lines stay as text: the lead above the
+  // list, and what the message says after its claims (other bands, notices) below it.
+  function messageParts(message) {
+    const lead = [];
+    const tail = [];
+    let seenClaim = false;
     for (const line of message.split("\n")) {
       if (line.trim() === "Nguồn:") break;
-      if (!line.startsWith("- ")) kept.push(line);
+      if (line.startsWith("- ")) seenClaim = true;
+      else (seenClaim ? tail : lead).push(line);
     }
-    return kept.join("\n").trim();
+    return { lead: lead.join("\n").trim(), tail: tail.join("\n").trim() };
   }
 
   function botMessage(result) {
@@ -202,7 +206,7 @@
     li.append(el("span", "who", "Dược thư"));
     const claims = result.claims || [];
     if (claims.length) {
-      const lead = leadLines(result.message);
+      const { lead, tail } = messageParts(result.message);
       if (lead) li.append(el("p", "text", lead));
       const list = el("ul", "claims");
       for (const claim of claims) {
@@ -222,6 +226,7 @@
         list.append(item);
       }
       li.append(list);
+      if (tail) li.append(el("p", "text after-claims", tail));
       if (result.citations.some((c) => c.verify_pdf)) {
         li.append(el("p", "notice-line", "Một số nguồn cần đối chiếu bản in Dược thư."));
       }

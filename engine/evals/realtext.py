@@ -59,16 +59,22 @@ GATES: dict[str, tuple[float, bool]] = {
 
 
 def shown_text(result: TurnResult) -> str:
-    """The answer as the chat page shows it: lead lines, then each claim (static/app.js)."""
+    """The answer as the chat page shows it: lead lines, each claim, then the lines the
+    message has after its claims (static/app.js `messageParts`)."""
     if not result.claims:
         return result.message
     lead: list[str] = []
+    tail: list[str] = []
+    seen_claim = False
     for line in result.message.split("\n"):
         if line.strip() == "Nguồn:":
             break
-        if not line.startswith("- "):
-            lead.append(line)
-    return "\n".join(["\n".join(lead).strip(), *(c.text for c in result.claims)]).strip()
+        if line.startswith("- "):
+            seen_claim = True
+        else:
+            (tail if seen_claim else lead).append(line)
+    parts = ["\n".join(lead).strip(), *(c.text for c in result.claims), "\n".join(tail).strip()]
+    return "\n".join(p for p in parts if p).strip()
 
 
 def _per_dose(unit: str | None) -> str | None:

@@ -115,6 +115,19 @@ def test_length_counts_what_the_page_shows() -> None:
     assert rt.shown_text(REFUSAL) == REFUSAL.message
 
 
+def test_lines_after_the_claims_are_shown_after_them() -> None:
+    """The "other bands" line the message has after its claims is shown below them."""
+    answer = result(claims=["Trẻ em 2 - 4 tuổi: 180 mg."]).model_copy(
+        update={
+            "message": "Liều theo Dược thư:\n- Trẻ em 2 - 4 tuổi: 180 mg. [1]\n"
+            "Dược thư còn ghi liều cho: người lớn.\nNguồn:\n[1] X — Liều"
+        }
+    )
+    assert rt.shown_text(answer) == (
+        "Liều theo Dược thư:\nTrẻ em 2 - 4 tuổi: 180 mg.\nDược thư còn ghi liều cho: người lớn."
+    )
+
+
 def test_unsupported_claims_are_summed() -> None:
     """Every grounding violation found in a slice is counted."""
     s = rt.score(question(), [PERFECT], ["999 mg in “…”", "7 g in “…”"])

@@ -188,6 +188,22 @@ def test_a_long_head_is_offered_as_a_reply_the_reader_keeps() -> None:
     assert [b.text for b in chosen.rows] == ["Người lớn: 8 mg."]
 
 
+def test_a_long_head_without_joining_word_is_cut_after_its_first_phrase() -> None:
+    """A head past eight words with no "hoặc"/"và" early is cut at a comma, not mid-phrase."""
+    from grounding.selection import short_label
+
+    head = "Người nghiện rượu, người suy dinh dưỡng kéo dài hoặc đang mất nước"
+    assert short_label(head) == "Người nghiện rượu"
+
+
+def test_other_names_with_their_own_commas_are_kept_apart() -> None:
+    """ "đau, sốt" is one name: with it in the list, names are separated by semicolons."""
+    from grounding.selection import others_list
+
+    assert others_list(["người lớn", "đặt trực tràng"]) == "người lớn, đặt trực tràng"
+    assert others_list(["người lớn", "đau, sốt"]) == "người lớn; đau, sốt"
+
+
 SPECIAL = (
     "### *Liều lượng:*\n\n*Uống:*\n\nNgười lớn: 100 mg/lần.\n\n*Tiêm tĩnh mạch:*\n\n"
     "Trên 50 kg: 1 g/lần.\n\nDưới 50 kg: 15 mg/kg/lần.\n\n"

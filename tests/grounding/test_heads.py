@@ -17,6 +17,8 @@ KINDS = [
     ("Trẻ em 2 - 4 tuổi", "who"),
     ("1 - 5 tuổi", "band"),
     ("Trọng lượng cơ thể > 30 kg", "band"),
+    ("người nặng trên 50 kg", "band"),
+    ("người cân nặng từ 50 kg trở xuống", "band"),
     ("Đau, sốt", "ind"),
     ("Liều được tính theo cân nặng như sau", "filler"),
     ("Theo tuổi", "filler"),

@@ -41,6 +41,10 @@ def test_paracetamol_dialogue_ends_in_a_cited_answer(chat: ChatPage) -> None:
     assert chat.state() == "clarifying_age_weight"
     answer = answer_dose(chat)
     expect(answer).to_have_class("msg bot answerable")
+    # The other bands the book covers are named below the rows, not above them.
+    expect(answer.locator("ul.claims + p.after-claims")).to_contain_text(
+        "Dược thư còn ghi liều cho"
+    )
     cite = answer.locator("button.cite").first
     expect(cite).to_be_visible()
     cite.click()

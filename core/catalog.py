@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 from pathlib import Path
@@ -26,6 +27,8 @@ class DrugEntry(BaseModel):
     inn: str = ""
     aliases: tuple[str, ...] = ()
     brands: tuple[str, ...] = ()
+    atc: tuple[str, ...] = ()
+    """ATC codes from the corpus: the classes the drug belongs to (core/drug_classes.py)."""
 
     def names(self) -> tuple[str, ...]:
         """Every surface form, printed name first, without duplicates or blanks."""
@@ -39,7 +42,14 @@ def _merged(known: DrugEntry, entry: DrugEntry) -> DrugEntry:
         inn=known.inn or entry.inn,
         aliases=tuple(dict.fromkeys((*known.aliases, *entry.aliases))),
         brands=tuple(dict.fromkeys((*known.brands, *entry.brands))),
+        atc=tuple(dict.fromkeys((*known.atc, *entry.atc))),
     )
+
+
+def _atc_codes(value: object) -> tuple[str, ...]:
+    """A record's `atc` as codes: a list, or one string with commas or semicolons."""
+    items = value if isinstance(value, list) else re.split(r"[,;]", str(value or ""))
+    return tuple(code for item in items if (code := str(item).replace(" ", "").upper()))
 
 
 class DrugCatalog:
@@ -120,6 +130,7 @@ class DrugCatalog:
                             name=str(rec["drug_name"]),
                             inn=str(rec.get("inn") or ""),
                             aliases=tuple(str(a) for a in rec.get("aliases") or ()),
+                            atc=_atc_codes(rec.get("atc")),
                         )
                     )
                     section = rec.get("section_key") or rec.get("section_title")

@@ -32,6 +32,7 @@ from engine.triage import (
     speaks_to,
 )
 from grounding.checks import Check, run_checks
+from grounding.interactions import ORDER as INTERACTION_SECTIONS
 from grounding.limits import is_can_use, sections_for
 from grounding.listfit import fit_list
 from grounding.render import RenderedAnswer, citation_line
@@ -114,6 +115,9 @@ class Effects:
             return [SectionKey.LIEU_LUONG_CACH_DUNG, SectionKey.CHONG_CHI_DINH]
         if is_can_use(frame):
             return list(dict.fromkeys([*sections_for(frame), *filter(None, [frame.attribute])]))
+        if frame.attribute == SectionKey.TUONG_TAC_THUOC:
+            # A partner the book forbids with the drug is in Chống chỉ định.
+            return [SectionKey.TUONG_TAC_THUOC, SectionKey.CHONG_CHI_DINH]
         if frame.attribute:
             return [frame.attribute]
         if frame.turn_type is TurnType.INTERACTION:
@@ -240,10 +244,11 @@ class Effects:
     def _interaction(self, frame: QueryFrame, question: str, budget: RequestBudget) -> Reply:
         pool: list[Evidence] = []
         for drug in frame.drugs:
-            for part in self._retriever.find_by_section(drug, SectionKey.TUONG_TAC_THUOC):
-                # Keep VERIFY_PDF parts: a quarantined table's notice must not be dropped.
-                if self._retriever.decide([part]) is not Answerability.NOT_FOUND:
-                    pool.append(part)
+            for section in INTERACTION_SECTIONS:
+                for part in self._retriever.find_by_section(drug, section):
+                    # Keep VERIFY_PDF parts: a quarantined table's notice must not be dropped.
+                    if self._retriever.decide([part]) is not Answerability.NOT_FOUND:
+                        pool.append(part)
         names = " và ".join(self._catalog.name_of(d) for d in frame.drugs)
         if self._retriever.decide(pool) is Answerability.NOT_FOUND:
             return _abstain(Reason.NO_INTERACTION_EVIDENCE, names=names)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from core.catalog import DrugCatalog
+from core.drug_classes import class_terms, classes_of
 from core.evidence import Answer, Claim, Evidence
 from core.frame import ClarifySlot, QueryFrame, Route, TurnType
 from core.ports import AnswerClarify, AnswerMode, AnswerRequest
@@ -21,12 +22,18 @@ from core.text import (
     contains_phrase_exact,
     fold,
     has_diacritics,
-    sentences_of,
 )
 from grounding.bands import describe, inr_asked
-from grounding.blocks import Block, BlockKind, Who, parse_blocks, shown
+from grounding.blocks import Block, BlockKind, Who, parse_blocks
 from grounding.candidates import DrugMentions
 from grounding.dosing import route_labels
+from grounding.interactions import (
+    naming_claims,
+    partner_claims,
+    partner_of,
+    plain_sentences,
+    sections_quoted,
+)
 from grounding.limits import age_limits, can_use_claims, dose_limits, is_can_use
 from grounding.notices import quarantine_notices
 from grounding.overdose import overdose_claims
@@ -60,9 +67,7 @@ def _indexed(
     ]
 
 
-def _plain(text: str) -> list[str]:
-    """The sentences of a text as the user sees them: markup removed, bare marks dropped."""
-    return [p for p in (shown(s) for s in sentences_of(text)) if p and not _MARK_ONLY.match(p)]
+_plain = plain_sentences
 
 
 def _sentence_claims(parts: Iterable[tuple[int, Evidence]], *, prefix: str = "") -> list[Claim]:
@@ -127,6 +132,10 @@ class ExtractiveAnswerer:
                         ev for ev in request.evidence if ev.drug_id == drug_id
                     ),
                 )
+        if section == SectionKey.TUONG_TAC_THUOC.value and (
+            partner := self._partner(request, drug_id, name)
+        ):
+            return partner
         parts = _indexed(request.evidence, drug_id, section) or _indexed(
             request.evidence, drug_id, None
         )
@@ -250,21 +259,44 @@ class ExtractiveAnswerer:
         drugs = list(request.frame.drugs) or list(
             dict.fromkeys(ev.drug_id for ev in request.evidence)
         )
-        claims: list[Claim] = []
-        used: list[Evidence] = []
-        for drug_id in drugs:
-            parts = _indexed(request.evidence, drug_id, SectionKey.TUONG_TAC_THUOC.value)
-            used.extend(ev for _, ev in parts)
+        terms = {d: self._class_terms(d) for d in drugs}
+
+        def names_other(sentence: str, drug_id: str) -> bool:
             others = [d for d in drugs if d != drug_id]
-            for index, ev in parts:
-                for sentence in _plain(ev.text):
-                    if any(self._mentions.mentions(sentence, other) for other in others):
-                        claims.append(Claim(text=sentence, citations=(index,)))
+            return any(self._mentions.mentions(sentence, o) for o in others) or any(
+                contains_phrase(sentence, t) for o in others for t in terms[o]
+            )
+
+        claims = naming_claims(request.evidence, drugs, names_other)
         names = " và ".join(self.catalog.name_of(d) for d in drugs)
         return Answer(
-            lead=f"Tương tác giữa {names} theo mục Tương tác thuốc của từng thuốc:",
+            lead=f"Tương tác giữa {names} theo {_sections_said(claims, request.evidence)}:",
             claims=tuple(claims),
-            notices=quarantine_notices(used) if claims else (),
+            notices=quarantine_notices(ev for ev in request.evidence if ev.drug_id in drugs)
+            if claims
+            else (),
+        )
+
+    def _class_terms(self, drug_id: str) -> tuple[str, ...]:
+        entry = self.catalog.get(drug_id)
+        return class_terms(classes_of(entry.atc)) if entry else ()
+
+    def _partner(self, request: AnswerRequest, drug_id: str | None, name: str) -> Answer | None:
+        """A one-drug interaction question naming its partner by class or by a word the
+        formulary has no monograph for: the lines that name it, if any do."""
+        entry = self.catalog.get(drug_id) if drug_id else None
+        own = entry.names() if entry else (name,)
+        partner = partner_of(request.frame.standalone_query or request.question, own)
+        if not drug_id or partner is None:
+            return None
+        claims = partner_claims(request.evidence, drug_id, partner)
+        if not claims:
+            return None
+        return Answer(
+            lead=f"{name} và “{partner.label}” theo "
+            f"{_sections_said(claims, request.evidence, each=False)} của {name}:",
+            claims=tuple(claims),
+            notices=quarantine_notices(ev for ev in request.evidence if ev.drug_id == drug_id),
         )
 
     def _list(self, request: AnswerRequest) -> Answer:
@@ -315,6 +347,14 @@ class ExtractiveAnswerer:
             ),
             list_mode=True,
         )
+
+
+def _sections_said(
+    claims: Sequence[Claim], evidence: Sequence[Evidence], *, each: bool = True
+) -> str:
+    keys = sections_quoted(claims, evidence) or [SectionKey.TUONG_TAC_THUOC.value]
+    said = " và ".join(f"mục {section_title(k)}" for k in keys)
+    return said + (" của từng thuốc" if each and len(keys) == 1 else "")
 
 
 def _has_patient(frame: QueryFrame) -> bool:

@@ -154,12 +154,17 @@ class Index(Protocol):
     def close(self) -> None: ...
 
 
+CATALOG_FIELDS = ["drug_id", "drug_name", "inn", "aliases", "atc"]
+"""The payload fields the catalog is built from (`drug_entries`)."""
+
+
 def drug_entries(payloads: Iterable[dict[str, Any]]) -> list[DrugEntry]:
     """One catalog entry per drug id from chunk payloads (names merged, first name wins)."""
     seen: dict[str, DrugEntry] = {}
     for payload in payloads:
         drug_id = str(payload.get("drug_id", ""))
         aliases = tuple(str(a) for a in payload.get("aliases") or ())
+        atc = tuple(str(a) for a in payload.get("atc") or ())
         known = seen.get(drug_id)
         if known is None:
             seen[drug_id] = DrugEntry(
@@ -167,14 +172,17 @@ def drug_entries(payloads: Iterable[dict[str, Any]]) -> list[DrugEntry]:
                 name=str(payload.get("drug_name", drug_id)),
                 inn=str(payload.get("inn") or ""),
                 aliases=aliases,
+                atc=atc,
             )
-        elif not set(aliases) <= set(known.aliases):
+        elif not set(aliases) <= set(known.aliases) or not set(atc) <= set(known.atc):
             merged = tuple(dict.fromkeys((*known.aliases, *aliases)))
-            seen[drug_id] = known.model_copy(update={"aliases": merged})
+            codes = tuple(dict.fromkeys((*known.atc, *atc)))
+            seen[drug_id] = known.model_copy(update={"aliases": merged, "atc": codes})
     return sorted(seen.values(), key=lambda e: e.drug_id)
 
 
 __all__ = [
+    "CATALOG_FIELDS",
     "DENSE",
     "RRF_K",
     "RRF_WEIGHTS",

@@ -29,6 +29,7 @@ from core.catalog import DrugEntry
 from core.errors import DuocthuError, IndexUnavailable
 from retrieval.filters import edge_filter
 from retrieval.index import (
+    CATALOG_FIELDS,
     DENSE,
     RRF_K,
     RRF_WEIGHTS,
@@ -42,7 +43,6 @@ from retrieval.index import (
 from retrieval.tokenizer import SparseVector
 
 _T = TypeVar("_T")
-_CATALOG_FIELDS = ["drug_id", "drug_name", "inn", "aliases"]
 _COPY_PAGE = 512
 
 
@@ -357,7 +357,7 @@ class EdgeIndex:
                 request = qe.ScrollRequest(
                     offset=offset,
                     limit=1024,
-                    with_payload=qe.PayloadSelector.Include(_CATALOG_FIELDS),
+                    with_payload=qe.PayloadSelector.Include(CATALOG_FIELDS),
                 )
                 records, offset = shard.scroll(request)
                 payloads.extend(dict(r.payload or {}) for r in records)

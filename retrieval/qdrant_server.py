@@ -28,6 +28,7 @@ from core.catalog import DrugEntry
 from core.errors import ConfigError, DuocthuError, IndexUnavailable
 from retrieval.filters import server_filter
 from retrieval.index import (
+    CATALOG_FIELDS,
     DENSE,
     RRF_K,
     RRF_WEIGHTS,
@@ -41,7 +42,6 @@ from retrieval.index import (
 from retrieval.tokenizer import SparseVector
 
 _T = TypeVar("_T")
-_CATALOG_FIELDS = ["drug_id", "drug_name", "inn", "aliases"]
 _INDEXES = {
     "drug_id": qm.PayloadSchemaType.KEYWORD,
     "section_key": qm.PayloadSchemaType.KEYWORD,
@@ -336,7 +336,7 @@ class ServerIndex:
             offset: Any = None
             while True:
                 records, offset = self._client.scroll(
-                    self._name, offset=offset, limit=1024, with_payload=_CATALOG_FIELDS
+                    self._name, offset=offset, limit=1024, with_payload=CATALOG_FIELDS
                 )
                 payloads.extend(dict(r.payload or {}) for r in records)
                 if offset is None:

@@ -1,0 +1,96 @@
+"""Interaction answers: lines naming the other agent by name or class, contraindications first."""
+
+from __future__ import annotations
+
+from grounding_samples import ev
+
+from core.catalog import DrugCatalog, DrugEntry
+from core.evidence import Answer
+from core.frame import QueryFrame, TurnType
+from core.ports import AnswerMode, AnswerRequest
+from grounding.checks import run_checks
+from grounding.extractive import ExtractiveAnswerer
+from grounding.interactions import partner_of
+from grounding.verify import default_checks
+
+CATALOG = DrugCatalog(
+    [
+        DrugEntry(drug_id="warfarin", name="Warfarin", atc=("B01AA03",)),
+        DrugEntry(drug_id="ibuprofen", name="Ibuprofen", atc=("M01AE01",)),
+        DrugEntry(drug_id="carbamazepine", name="Carbamazepin", atc=("N03AF01",)),
+    ]
+)
+# Our own sentences, in the book's shape.
+IBUPROFEN_CI = "Loét dạ dày tiến triển. Người đang dùng thuốc chống đông coumarin."
+IBUPROFEN_TT = "Dùng cùng lithi làm tăng nồng độ lithi. Dùng cùng warfarin tăng nguy cơ chảy máu."
+WARFARIN_TT = "Các thuốc chống viêm không steroid làm tăng nguy cơ xuất huyết. Rượu thay đổi INR."
+CARBA_CI = "Block nhĩ thất. Dùng trong vòng 14 ngày sau một thuốc ức chế MAO."
+CARBA_TT = "Thuốc ức chế CYP3A4 làm tăng nồng độ carbamazepin. Cisaprid: tránh dùng cùng."
+
+
+def answer(frame: QueryFrame, evidence: list, mode: AnswerMode, question: str = "q") -> Answer:
+    request = AnswerRequest(
+        mode=mode, question=question, frame=frame, evidence=tuple(evidence), candidates=()
+    )
+    result = ExtractiveAnswerer(CATALOG).generate(request)
+    assert isinstance(result, Answer)
+    verdicts = run_checks(result, request.evidence, default_checks(request, CATALOG))
+    assert all(v.ok for v in verdicts), verdicts
+    return result
+
+
+def test_a_pair_is_read_by_name_and_by_class_contraindications_first() -> None:
+    """Warfarin + ibuprofen: ibuprofen's "coumarin" contraindication, then both sides' lines."""
+    evidence = [
+        ev("ibuprofen", "Ibuprofen", "tuong_tac_thuoc", IBUPROFEN_TT),
+        ev("ibuprofen", "Ibuprofen", "chong_chi_dinh", IBUPROFEN_CI),
+        ev("warfarin", "Warfarin", "tuong_tac_thuoc", WARFARIN_TT),
+    ]
+    frame = QueryFrame(turn_type=TurnType.INTERACTION, drugs=["warfarin", "ibuprofen"])
+    result = answer(frame, evidence, AnswerMode.INTERACTION)
+    assert [c.text for c in result.claims] == [
+        "Người đang dùng thuốc chống đông coumarin.",
+        "Các thuốc chống viêm không steroid làm tăng nguy cơ xuất huyết.",
+        "Dùng cùng warfarin tăng nguy cơ chảy máu.",
+    ]
+    assert "Chống chỉ định" in result.lead
+
+
+def test_one_drug_and_a_class_quotes_the_lines_naming_the_class() -> None:
+    """ "carbamazepin dùng với thuốc ức chế MAO": the 14-day contraindication, nothing else."""
+    evidence = [
+        ev("carbamazepine", "Carbamazepin", "tuong_tac_thuoc", CARBA_TT),
+        ev("carbamazepine", "Carbamazepin", "chong_chi_dinh", CARBA_CI),
+    ]
+    question = "carbamazepin dùng với thuốc ức chế MAO"
+    frame = QueryFrame(
+        turn_type=TurnType.DRUG_ATTRIBUTE,
+        drugs=["carbamazepine"],
+        attribute="tuong_tac_thuoc",
+        standalone_query=question,
+    )
+    result = answer(frame, evidence, AnswerMode.SINGLE, question)
+    assert [c.text for c in result.claims] == ["Dùng trong vòng 14 ngày sau một thuốc ức chế MAO."]
+
+
+def test_a_partner_without_a_monograph_is_found_by_its_word() -> None:
+    """ "… uống cùng cisaprid được không": cisaprid has no monograph; its line is quoted."""
+    evidence = [ev("carbamazepine", "Carbamazepin", "tuong_tac_thuoc", CARBA_TT)]
+    question = "carbamazepin uống cùng cisaprid được không"
+    frame = QueryFrame(
+        turn_type=TurnType.DRUG_ATTRIBUTE,
+        drugs=["carbamazepine"],
+        attribute="tuong_tac_thuoc",
+        standalone_query=question,
+    )
+    result = answer(frame, evidence, AnswerMode.SINGLE, question)
+    assert [c.text for c in result.claims] == ["Cisaprid: tránh dùng cùng."]
+
+
+def test_words_that_are_not_an_agent_name_no_partner() -> None:
+    """ "uống cùng thức ăn", "dùng với thuốc khác" and a bare question name no partner."""
+    assert partner_of("paracetamol uống cùng thức ăn được không") is None
+    assert partner_of("tương tác của warfarin với thuốc khác") is None
+    assert partner_of("tương tác thuốc của warfarin") is None
+    partner = partner_of("fluconazol uống cùng cisaprid được không", ("fluconazol",))
+    assert partner is not None and partner.label == "cisaprid"

@@ -7,13 +7,13 @@ types the facts a user would, at most `MAX_FOLLOW_UPS` times per question.
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from core.result import TurnResult
+from core.text import fold
 from engine.evals.harness import TUNING, TurnEngine
 
 MAX_FOLLOW_UPS = 3
@@ -65,11 +65,6 @@ def load_questions(paths: Iterable[Path]) -> list[Question]:
 # ---- the scripted user: answers a clarifying question from the line's patient facts ----
 
 
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFD", text.casefold().replace("đ", "d"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def facts_text(patient: dict[str, Any]) -> str:
     """The patient facts as a user would type them ("bé 3 tuổi, nặng 14 kg, đường uống")."""
     parts: list[str] = []
@@ -119,16 +114,16 @@ def follow_up(question: Question, result: TurnResult) -> str:
     if result.reason == "missing_attribute":
         kind = question.kind.replace("salt_", "").replace("brand_", "")
         return next((text for key, text in _ATTRIBUTE_BY_KIND if kind.startswith(key)), "")
-    wanted = _fold(f"{p.get('route', '')} {p.get('indication', '')}")
+    wanted = fold(f"{p.get('route', '')} {p.get('indication', '')}")
     for reply in replies:
-        words = set(_fold(reply).split()) - {"duong", "dung"}
+        words = set(fold(reply).split()) - {"duong", "dung"}
         if words and words <= set(wanted.split()):
             return reply
     if replies and result.reason == "needs_more_info":
         # "Which indication?": the option naming the line's indication ("sốt" → "Đau, sốt").
-        indication = set(_fold(str(p.get("indication", ""))).split())
+        indication = set(fold(str(p.get("indication", ""))).split())
         for reply in replies:
-            if indication & set(_fold(reply).replace(",", " ").split()):
+            if indication & set(fold(reply).replace(",", " ").split()):
                 return reply
     if replies and (result.reason.startswith("ambiguous_") or result.reason == "needs_more_info"):
         return replies[0]  # the facts do not decide it; a user picks one offered option

@@ -112,6 +112,15 @@ def run(
     )
 
 
+def losartan_only(
+    items: list[Evidence], patient: PatientContext
+) -> tuple[list[MedicationCandidateAssessment], list[Evidence]]:
+    """Assess losartan alone over `items`."""
+    return assess_candidates(
+        [cand("losartan")], patient, MemoryRetriever(items, CATALOG).find_by_section, top=1
+    )
+
+
 def test_facets_follow_the_patient_context() -> None:
     """Each patient fact raises its facet; list facts raise one facet per item."""
     patient = PatientContext(
@@ -271,11 +280,8 @@ def test_a_line_two_facets_chose_is_quoted_once() -> None:
     items = [
         evidence("losartan", "chong_chi_dinh", "Suy gan, suy thận nặng.", drug_name="Losartan")
     ]
-    found, pool = assess_candidates(
-        [cand("losartan")],
-        PatientContext(renal_impairment=True, hepatic_impairment=True),
-        MemoryRetriever(items, CATALOG).find_by_section,
-        top=1,
+    found, pool = losartan_only(
+        items, PatientContext(renal_impairment=True, hepatic_impairment=True)
     )
     assert [len(item.lines) for item in found[0].facets] == [1, 1]
     listed = [Claim(text="Losartan: Tăng huyết áp.", drug_id="losartan")]
@@ -349,13 +355,7 @@ def test_one_word_list_keeps_the_phrases_only_the_list_quoting_had() -> None:
         evidence("losartan", "than_trong", "Người có bệnh thận mạn. Người cao tuổi."),
         evidence("losartan", "lieu_luong_cach_dung", "Giảm liều khi độ thanh thải < 30 ml/phút."),
     ]
-    found, _ = assess_candidates(
-        [cand("losartan")],
-        PatientContext(renal_impairment=True),
-        MemoryRetriever(items, CATALOG).find_by_section,
-        top=1,
-        catalog=CATALOG,
-    )
+    found, _ = losartan_only(items, PatientContext(renal_impairment=True))
     texts = [ln.text for ln in found[0].facets[0].lines]
     assert texts == ["Người có bệnh thận mạn.", "Giảm liều khi độ thanh thải < 30 ml/phút."]
 
@@ -365,12 +365,7 @@ def test_the_caution_title_word_is_not_a_kidney_line() -> None:
     items = [
         evidence("losartan", "than_trong", "Thận trọng ở người cao tuổi. Suy thận: giảm liều."),
     ]
-    found, _ = assess_candidates(
-        [cand("losartan")],
-        PatientContext(renal_impairment=True),
-        MemoryRetriever(items, CATALOG).find_by_section,
-        top=1,
-    )
+    found, _ = losartan_only(items, PatientContext(renal_impairment=True))
     assert [ln.text for ln in found[0].facets[0].lines] == ["Suy thận: giảm liều."]
 
 
@@ -379,12 +374,7 @@ def test_one_word_list_keeps_anuria_and_hepatitis() -> None:
     items = [
         evidence("losartan", "than_trong", "- Người bệnh vô niệu.\n- Người có tiền sử viêm gan."),
     ]
-    found, _ = assess_candidates(
-        [cand("losartan")],
-        PatientContext(renal_impairment=True, hepatic_impairment=True),
-        MemoryRetriever(items, CATALOG).find_by_section,
-        top=1,
-    )
+    found, _ = losartan_only(items, PatientContext(renal_impairment=True, hepatic_impairment=True))
     renal, hepatic = found[0].facets
     assert [ln.text for ln in renal.lines] == ["Người bệnh vô niệu."]
     assert [ln.text for ln in hepatic.lines] == ["Người có tiền sử viêm gan."]

@@ -90,3 +90,20 @@ def test_pregnancy_lines_follow_each_drugs_indication_once(
         "Aspirin — Thời kỳ mang thai: Tránh dùng trong 3 tháng cuối thai kỳ.",
         "Aspirin — Thời kỳ mang thai: Có thể gây chảy máu ở mẹ và con.",
     ]
+
+
+def test_every_listed_drug_gets_its_safety_lines(make_engine: Callable[..., Engine]) -> None:
+    """The sixth listed drug is assessed too: its pregnancy line follows its indication line."""
+    ids = ["paracetamol", "aspirin", "amoxicillin", "warfarin", "ibuprofen", "cefuroxime"]
+    items = [evidence(d, "chi_dinh", "Sốt.", drug_name=d.capitalize()) for d in ids]
+    items.append(
+        evidence(
+            "cefuroxime", "thoi_ky_mang_thai", "Chỉ dùng khi thật cần.", drug_name="Cefuroxime"
+        )
+    )
+    r = _ask(make_engine, "phụ nữ mang thai bị sốt uống thuốc gì", items)
+    texts = [c.text for c in r.claims]
+    assert texts[-2:] == [
+        "Cefuroxime: Sốt.",
+        "Cefuroxime — Thời kỳ mang thai: Chỉ dùng khi thật cần.",
+    ]

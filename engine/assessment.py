@@ -1,9 +1,11 @@
 """Stage 2 of condition→drug: what each candidate's own safety sections say about this patient.
 
-For every facet the patient context raises (pregnancy, renal impairment, a current
-medicine, …) the relevant sections are fetched, lines are chosen lexically and the
-facet gets a status stating what the text says. Nothing here judges suitability:
-`no_statement_found` means "no line found", never "safe".
+The one place safety sentences are chosen, with the one word list: for every facet the
+patient context raises (pregnancy, renal impairment, a current medicine, …) the relevant
+sections are fetched once, lines are chosen lexically and the facet gets a status stating
+what the text says. The list answer quotes these lines and the notices come from these
+statuses (engine/safety_report.py); nothing else selects safety sentences. Nothing here
+judges suitability: `no_statement_found` means "no line found", never "safe".
 """
 
 from __future__ import annotations
@@ -20,13 +22,23 @@ from core.frame import PatientContext
 from core.sections import SectionKey
 from core.text import contains_phrase, fold, sentences_of
 from grounding.candidates import DrugMentions
-from grounding.safety import HEPATIC_WORDS, RENAL_WORDS
 from understanding.conditions import ALIASES
 
 Fetch = Callable[[str, str], list[Evidence]]
 """`Retriever.find_by_section(drug_id, section_key)`: the whole section, in part order."""
 
 MAX_LINES_PER_FACET = 3
+
+# The word lists for renal and hepatic lines. Whole phrases: a bare "thận" would match
+# "Thận trọng", the caution section's own title word.
+RENAL_WORDS = (
+    "suy thận", "chức năng thận", "bệnh thận", "lọc cầu thận", "ClCr", "eGFR",
+    "độ thanh thải", "lọc máu", "thẩm phân", "vô niệu", "thiểu niệu",
+)  # fmt: skip
+HEPATIC_WORDS = (
+    "suy gan", "chức năng gan", "bệnh gan", "xơ gan", "men gan", "hôn mê gan", "viêm gan",
+    "transaminase", "enzym gan", "độc gan",
+)  # fmt: skip
 
 
 class Facet(StrEnum):
@@ -371,6 +383,8 @@ def assess_candidates(
 
 __all__ = [
     "FACET_SECTIONS",
+    "HEPATIC_WORDS",
+    "RENAL_WORDS",
     "Facet",
     "FacetAssessment",
     "FacetStatus",

@@ -23,7 +23,7 @@ from core.sections import OVERVIEW_SECTIONS, SectionKey
 from core.text import sentences_of
 from engine.assessment import assess_candidates
 from engine.routing import Effect
-from engine.safety_report import assessment_claims, assessment_notices, has_safety_evidence
+from engine.safety_report import assessment_notices, has_safety_evidence, with_safety_lines
 from engine.triage import (
     UNSAFE_USE_FALLBACK_SECTIONS,
     UNSAFE_USE_SECTIONS,
@@ -88,7 +88,6 @@ class Effects:
         renderer: Renderer,
         catalog: DrugCatalog,
         indication_limit: int = 8,
-        safety_candidates: int = 5,
     ) -> None:
         self._retriever = retriever
         self._generator = generator
@@ -96,7 +95,6 @@ class Effects:
         self._render = renderer
         self._catalog = catalog
         self._indication_limit = indication_limit
-        self._safety_candidates = safety_candidates
 
     def run(self, effect: Effect, frame: QueryFrame, question: str, budget: RequestBudget) -> Reply:
         try:
@@ -288,12 +286,13 @@ class Effects:
         patient = frame.patient
         extend: Callable[[Answer, Sequence[Evidence]], Answer] | None = fit.apply
         if patient is not None and patient.needs_safety_review():
-            # Stage 2: only the safety sections this patient's facts make relevant.
+            # Stage 2: only the safety sections this patient's facts make relevant, for every
+            # candidate the list may show: its lines are the only safety lines the list quotes.
             assessments, safety = assess_candidates(
                 candidates,
                 patient,
                 self._retriever.find_by_section,
-                top=self._safety_candidates,
+                top=len(candidates),
                 catalog=self._catalog,
             )
             if not has_safety_evidence(assessments):
@@ -301,11 +300,9 @@ class Effects:
             evidence += safety
 
             def extend(answer: Answer, pool: Sequence[Evidence]) -> Answer:
-                extra = assessment_claims(assessments, pool, existing=answer.claims)
+                claims = with_safety_lines(answer.claims, assessments, pool)
                 notices = (*answer.notices, *assessment_notices(assessments))
-                answer = answer.model_copy(
-                    update={"claims": (*answer.claims, *extra), "notices": notices}
-                )
+                answer = answer.model_copy(update={"claims": claims, "notices": notices})
                 return fit.apply(answer, pool)
 
         return self._generate(

@@ -1,8 +1,9 @@
 """What a patient's safety assessment adds to a list answer: quoted claims and plain notices.
 
-Lines the assessment chose (engine/assessment.py) become list-mode claims citing the
-answer's evidence pool; facets with no line found, or no section to read, become notices
-that never say "safe".
+Lines the assessment chose (engine/assessment.py, the one safety selection) become
+list-mode claims placed after each drug's indication line, citing the answer's evidence
+pool; facets with no line found, or no section to read, become notices that never say
+"safe".
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.evidence import Claim, Evidence
-from core.text import fold
 from engine.assessment import Facet, FacetAssessment, FacetStatus, MedicationCandidateAssessment
+
+MAX_LINES_PER_DRUG = 6
 
 
 def has_safety_evidence(assessments: Sequence[MedicationCandidateAssessment]) -> bool:
@@ -19,44 +21,54 @@ def has_safety_evidence(assessments: Sequence[MedicationCandidateAssessment]) ->
     return any(item.checked for a in assessments for item in a.facets)
 
 
-def assessment_claims(
+def _drug_lines(
+    assessment: MedicationCandidateAssessment, pool: Sequence[Evidence], max_lines: int
+) -> list[Claim]:
+    """One candidate's chosen lines as claims, facet by facet, each line once."""
+    where = {ev.chunk_id: i for i, ev in enumerate(pool)}
+    claims: list[Claim] = []
+    quoted: set[tuple[int, str]] = set()
+    for item in assessment.facets:
+        for line in item.lines:
+            index = where.get(line.chunk_id)
+            # Cited by chunk id, so the line must be in `pool`; another drug's monograph
+            # (a current medicine's interaction section) is not this candidate's evidence.
+            if index is None or line.drug_id != assessment.drug_id or pool[index].quarantined:
+                continue
+            # Two facets can choose one sentence ("Suy gan, suy thận nặng."): quote it once.
+            if (index, line.text) in quoted or len(claims) >= max_lines:
+                continue
+            quoted.add((index, line.text))
+            title = pool[index].section_title
+            text = f"{assessment.drug_name} — {title}: {line.text}"
+            claims.append(Claim(text=text, citations=(index,), drug_id=assessment.drug_id))
+    return claims
+
+
+def with_safety_lines(
+    claims: Sequence[Claim],
     assessments: Sequence[MedicationCandidateAssessment],
     pool: Sequence[Evidence],
     *,
-    existing: Sequence[Claim] = (),
-    max_per_drug: int = 6,
-) -> list[Claim]:
-    """Verbatim quoted lines as list-mode claims, each citing its index in `pool`.
+    max_per_drug: int = MAX_LINES_PER_DRUG,
+) -> tuple[Claim, ...]:
+    """The list's claims with each listed drug's chosen safety lines right after its own.
 
-    `pool` is the evidence the answer is checked against (indication + safety). A line
-    is cited by chunk id, so it must be in `pool`; a line from another drug's monograph
-    (a current medicine's interaction section) is left out, because a list-mode claim
-    may cite only its own candidate's evidence. Lines already quoted by an `existing`
-    claim are not repeated, and only drugs that an `existing` claim lists get lines: an
-    empty list stays empty (the engine abstains), and a candidate whose indication line
-    was not shown never appears through its safety lines alone.
+    `pool` is the evidence the answer is checked against (indication + safety); each line
+    cites its index there. Only drugs the list already names get lines: an empty list
+    stays empty (the engine abstains), and a candidate whose indication line was not
+    shown never appears through its safety lines alone. A line the list already states
+    word for word is not repeated.
     """
-    listed = {c.drug_id for c in existing if c.drug_id}
-    where = {ev.chunk_id: i for i, ev in enumerate(pool)}
-    seen = [fold(c.text) for c in existing]
-    claims: list[Claim] = []
-    for assessment in assessments:
-        if assessment.drug_id not in listed:
-            continue
-        count = 0
-        for item in assessment.facets:
-            for line in item.lines:
-                index = where.get(line.chunk_id)
-                if index is None or line.drug_id != assessment.drug_id or count >= max_per_drug:
-                    continue
-                if pool[index].quarantined or any(fold(line.text) in s for s in seen):
-                    continue
-                title = pool[index].section_title
-                text = f"{assessment.drug_name} — {title}: {line.text}"
-                seen.append(fold(line.text))
-                claims.append(Claim(text=text, citations=(index,), drug_id=assessment.drug_id))
-                count += 1
-    return claims
+    lines = {a.drug_id: _drug_lines(a, pool, max_per_drug) for a in assessments}
+    last = {c.drug_id: n for n, c in enumerate(claims) if c.drug_id}
+    stated = {c.text for c in claims}
+    out: list[Claim] = []
+    for n, claim in enumerate(claims):
+        out.append(claim)
+        if claim.drug_id and last[claim.drug_id] == n:
+            out += [c for c in lines.get(claim.drug_id, ()) if c.text not in stated]
+    return tuple(out)
 
 
 _FACET_LABELS = {
@@ -99,4 +111,10 @@ def assessment_notices(assessments: Sequence[MedicationCandidateAssessment]) -> 
     return tuple(notices)
 
 
-__all__ = ["assessment_claims", "assessment_notices", "facet_label", "has_safety_evidence"]
+__all__ = [
+    "MAX_LINES_PER_DRUG",
+    "assessment_notices",
+    "facet_label",
+    "has_safety_evidence",
+    "with_safety_lines",
+]

@@ -29,9 +29,9 @@ from grounding.bedrock_judge import BedrockEntailmentJudge, claims_block, eviden
 from grounding.checks import all_passed, run_checks
 from grounding.entailment import EntailmentModel, Omission, grounded_omissions
 from grounding.extractive import ExtractiveAnswerer
+from grounding.listing import NOT_AN_ENDORSEMENT
 from grounding.notices import quarantine_notices
 from grounding.questions import generation_question
-from grounding.safety import NOT_AN_ENDORSEMENT
 from grounding.verify import default_checks
 
 MAX_CLAIMS = 20

@@ -7,7 +7,6 @@ clarification; an interaction answer quotes only lines that name the other drug.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
 from core.catalog import DrugCatalog
@@ -17,12 +16,7 @@ from core.frame import ClarifySlot, QueryFrame, Route, TurnType
 from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.reasons import Reason
 from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
-from core.text import (
-    contains_phrase,
-    contains_phrase_exact,
-    fold,
-    has_diacritics,
-)
+from core.text import contains_phrase, fold
 from grounding.bands import describe, inr_asked
 from grounding.blocks import Block, BlockKind, Who, parse_blocks
 from grounding.candidates import DrugMentions
@@ -31,21 +25,18 @@ from grounding.interactions import (
     naming_claims,
     partner_claims,
     partner_of,
-    plain_sentences,
     sections_quoted,
 )
 from grounding.limits import age_limits, can_use_claims, dose_limits, is_can_use
+from grounding.listing import list_answer
+from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
 from grounding.overdose import overdose_claims
-from grounding.safety import NOT_AN_ENDORSEMENT, safety_claims
 from grounding.selection import MAX_QUICK_REPLIES, others_list, select, short_label
 from states.messages import describe_age, format_number
 
 MAX_SECTION_CLAIMS = 12
-_MARK_ONLY = re.compile(r"^[\W_]*$")
 OVERVIEW_LINES_PER_SECTION = 2
-# Words around a condition that indication lines do not repeat ("bệnh gút" → "Gút mạn tính").
-_CONDITION_FILLER = frozenset({"benh", "chung", "bi", "mac", "dieu", "tri", "cac", "nhung", "cho"})
 ROUTE_QUESTION = "Dược thư ghi liều khác nhau theo đường dùng. Bạn muốn hỏi đường dùng nào?"
 ROUTE_INDICATION_QUESTION = (
     "Dược thư ghi liều khác nhau theo đường dùng và chỉ định. Bạn hỏi liều dùng đường nào, "
@@ -67,15 +58,14 @@ def _indexed(
     ]
 
 
-_plain = plain_sentences
-
-
 def _sentence_claims(parts: Iterable[tuple[int, Evidence]], *, prefix: str = "") -> list[Claim]:
     claims: list[Claim] = []
     for index, ev in parts:
         if ev.quarantined:
             continue
-        claims.extend(Claim(text=f"{prefix}{s}", citations=(index,)) for s in _plain(ev.text))
+        claims.extend(
+            Claim(text=f"{prefix}{s}", citations=(index,)) for s in shown_sentences(ev.text)
+        )
     return claims
 
 
@@ -90,7 +80,7 @@ class ExtractiveAnswerer:
         if request.mode is AnswerMode.INTERACTION:
             return self._interaction(request)
         if request.mode is AnswerMode.LIST:
-            return self._list(request)
+            return list_answer(request)
         frame = request.frame
         if frame.turn_type is TurnType.DOSING_CALC and not frame.section_overview:
             return self._dose(request)
@@ -261,13 +251,15 @@ class ExtractiveAnswerer:
         )
         terms = {d: self._class_terms(d) for d in drugs}
 
-        def names_other(sentence: str, drug_id: str) -> bool:
-            others = [d for d in drugs if d != drug_id]
-            return any(self._mentions.mentions(sentence, o) for o in others) or any(
-                contains_phrase(sentence, t) for o in others for t in terms[o]
+        def by_name(sentence: str, drug_id: str) -> bool:
+            return any(self._mentions.mentions(sentence, o) for o in drugs if o != drug_id)
+
+        def by_class(sentence: str, drug_id: str) -> bool:
+            return any(
+                contains_phrase(sentence, t) for o in drugs if o != drug_id for t in terms[o]
             )
 
-        claims = naming_claims(request.evidence, drugs, names_other)
+        claims = naming_claims(request.evidence, drugs, by_name, by_class)
         names = " và ".join(self.catalog.name_of(d) for d in drugs)
         return Answer(
             lead=f"Tương tác giữa {names} theo {_sections_said(claims, request.evidence)}:",
@@ -299,55 +291,6 @@ class ExtractiveAnswerer:
             notices=quarantine_notices(ev for ev in request.evidence if ev.drug_id == drug_id),
         )
 
-    def _list(self, request: AnswerRequest) -> Answer:
-        condition = request.frame.condition
-        phrase = (condition.normalized or condition.text) if condition else ""
-        # A user who types accents means them ("ho" is not "hô hấp"); one who types none
-        # gets accent-insensitive matching.
-        exact = has_diacritics(phrase) or has_diacritics(request.frame.standalone_query)
-        by_chunk = {ev.chunk_id: i for i, ev in enumerate(request.evidence)}
-        patient = request.frame.patient
-        if patient is not None and not patient.needs_safety_review():
-            patient = None
-        claims: list[Claim] = []
-        used: list[Evidence] = []
-        for cand in request.candidates:
-            lines: list[str] = []
-            cited: list[int] = []
-            for ev in cand.evidence:
-                index = by_chunk.get(ev.chunk_id)
-                if index is None or ev.drug_id != cand.drug_id:
-                    continue
-                used.append(ev)
-                hits = [s for s in _plain(ev.text) if _names_condition(s, phrase, exact=exact)]
-                if hits and not ev.quarantined:
-                    lines.extend(hits)
-                    cited.append(index)
-            if lines:
-                text = f"{cand.drug_name}: " + "; ".join(s.rstrip(".;") for s in lines) + "."
-                claims.append(Claim(text=text, citations=tuple(cited), drug_id=cand.drug_id))
-                if patient is not None:
-                    claims.extend(
-                        safety_claims(
-                            cand.drug_id, cand.drug_name, request.evidence, patient, self._mentions
-                        )
-                    )
-        shown = condition.text if condition and not any(c.isdigit() for c in condition.text) else ""
-        about = f"“{shown}”" if shown else "tình trạng được hỏi"
-        return Answer(
-            lead=(
-                f"Các thuốc trong Dược thư có ghi {about} ở mục Chỉ định "
-                "(liệt kê theo dữ liệu, không phải thứ tự khuyến cáo):"
-            ),
-            claims=tuple(claims),
-            notices=(
-                (*quarantine_notices(used), *((NOT_AN_ENDORSEMENT,) if patient else ()))
-                if claims
-                else ()
-            ),
-            list_mode=True,
-        )
-
 
 def _sections_said(
     claims: Sequence[Claim], evidence: Sequence[Evidence], *, each: bool = True
@@ -367,21 +310,6 @@ def _has_patient(frame: QueryFrame) -> bool:
 def _opens(rows: Sequence[Block], head: str) -> bool:
     """Every row already opens with its indication head (no need to repeat it in the lead)."""
     return all(head in b.text[: len(head) + 20] for b in rows if b.indication == head)
-
-
-def _names_condition(sentence: str, phrase: str, *, exact: bool) -> bool:
-    """The sentence names the condition: the whole phrase, or every word of it.
-
-    An accented condition must match with its accents: folding would let "lậu" match
-    "lâu" and "ho" match "hô hấp", listing drugs whose indications say no such thing.
-    """
-    if not phrase:
-        return False
-    contains = contains_phrase_exact if exact else contains_phrase
-    if contains(sentence, phrase):
-        return True
-    words = [w for w in phrase.split() if len(w) > 1 and fold(w) not in _CONDITION_FILLER]
-    return bool(words) and all(contains(sentence, w) for w in words)
 
 
 def _route_and_indication(

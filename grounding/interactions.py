@@ -20,13 +20,12 @@ from dataclasses import dataclass
 from core.drug_classes import class_terms, classes_named, own_terms
 from core.evidence import Claim, Evidence
 from core.sections import SectionKey
-from core.text import contains_phrase, fold, sentences_of
-from grounding.markup import shown
+from core.text import contains_phrase, fold
+from grounding.markup import shown_sentences
 
 ORDER = (SectionKey.CHONG_CHI_DINH.value, SectionKey.TUONG_TAC_THUOC.value)
 """The sections an interaction answer reads, in the order it quotes them."""
 
-_MARK_ONLY = re.compile(r"^[\W_]*$")
 # "… uống cùng cisaprid được không": the agent is what follows the joining word.
 _PARTNER = re.compile(
     r"(?<![a-z])(?:dung|uong|tiem|phoi hop|ket hop)?\s*"
@@ -39,11 +38,6 @@ _NOT_AN_AGENT = re.compile(
     r"^(?:thuoc (?:khac|nao)|nhau|nuoc|sua|thuc an|bua an|an|do an|rieng|luc doi|khi doi)\b"
 )
 _GENERIC = frozenset({"thuoc", "nhom", "loai", "cac", "nhung", "va"})
-
-
-def plain_sentences(text: str) -> list[str]:
-    """A text's sentences as the user sees them: markup removed, bare marks dropped."""
-    return [p for p in (shown(s) for s in sentences_of(text)) if p and not _MARK_ONLY.match(p)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,24 +70,38 @@ def partner_of(question: str, own_names: Sequence[str] = ()) -> Partner | None:
     return Partner(" ".join(words), ((" ".join(words),),))
 
 
+Names = Callable[[str, str], bool]
+"""(sentence, drug id) → whether the sentence of that drug's text speaks of the other agent."""
+
+
 def naming_claims(
     evidence: Sequence[Evidence],
     drug_ids: Sequence[str],
-    names: Callable[[str, str], bool],
+    *tiers: Names,
 ) -> list[Claim]:
-    """For each drug, the lines of its Chống chỉ định then Tương tác thuốc that `names`
-    (sentence, drug id) says speak of the other agent; contraindications first."""
+    """For each drug, the lines of its Chống chỉ định then Tương tác thuốc that speak of the
+    other agent; contraindications first.
+
+    `tiers` go from the most to the least specific reading (by name, then by class): a
+    section that names the other drug is quoted for those lines only, so a class word
+    ("statin") does not pull in a line about a sibling drug ("Atorvastatin: …").
+    """
     claims: list[Claim] = []
     seen: set[str] = set()
     for section in ORDER:
         for drug_id in drug_ids:
-            for index, ev in enumerate(evidence):
-                if ev.drug_id != drug_id or ev.section_key != section or ev.quarantined:
-                    continue
-                for sentence in plain_sentences(ev.text):
-                    if sentence not in seen and names(sentence, drug_id):
-                        seen.add(sentence)
-                        claims.append(Claim(text=sentence, citations=(index,)))
+            lines = [
+                (index, sentence)
+                for index, ev in enumerate(evidence)
+                if ev.drug_id == drug_id and ev.section_key == section and not ev.quarantined
+                for sentence in shown_sentences(ev.text)
+            ]
+            for names in tiers:
+                hits = [(i, s) for i, s in lines if s not in seen and names(s, drug_id)]
+                if hits:
+                    seen.update(s for _, s in hits)
+                    claims.extend(Claim(text=s, citations=(i,)) for i, s in hits)
+                    break
     return claims
 
 
@@ -122,6 +130,5 @@ __all__ = [
     "naming_claims",
     "partner_claims",
     "partner_of",
-    "plain_sentences",
     "sections_quoted",
 ]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from core.text import sentences_of
+
 # Emphasis marks: "*…*" and "_…_" (an underscore only at a word's edge), heading hashes.
 _INNER_MARKUP = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)|^#+\s*")
 _NUMBER_WORD = re.compile(r"\d\s*[^\W\d_]+$")
@@ -39,4 +41,12 @@ def shown(raw: str) -> str:
     return _SPACES.sub(" ", text).strip(" :;\n")
 
 
-__all__ = ["shown"]
+_MARK_ONLY = re.compile(r"^[\W_]*$")
+
+
+def shown_sentences(text: str) -> list[str]:
+    """The sentences of a text as the user sees them: markup removed, bare marks dropped."""
+    return [p for p in (shown(s) for s in sentences_of(text)) if p and not _MARK_ONLY.match(p)]
+
+
+__all__ = ["shown", "shown_sentences"]

@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "condition_to_drug.jsonl"
 HELDOUT_SET = ROOT / "evals" / "condition_to_drug.heldout.jsonl"
 # The engine lists at most this many drugs (Settings.indication_candidates) and assesses
-# the first SAFETY_TOP of them (Effects.safety_candidates).
+# each; safety-facet coverage is measured on the first SAFETY_TOP of them.
 LIST_LIMIT = 8
 SAFETY_TOP = 5
 CONDITION_REASON = "condition_to_drug"

@@ -7,14 +7,13 @@ types the facts a user would, at most `MAX_FOLLOW_UPS` times per question.
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from core.result import TurnResult
-from core.text import fold_words
+from core.text import fold, fold_words
 from engine.evals.harness import TUNING, TurnEngine
 
 MAX_FOLLOW_UPS = 3
@@ -64,11 +63,6 @@ def load_questions(paths: Iterable[Path]) -> list[Question]:
 
 
 # ---- the scripted user: answers a clarifying question from the line's patient facts ----
-
-
-def _fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFD", text.casefold().replace("đ", "d"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def facts_text(patient: dict[str, Any]) -> str:
@@ -141,16 +135,16 @@ def follow_up(question: Question, result: TurnResult) -> str:
         return next((text for key, text in _ATTRIBUTE_BY_KIND if kind.startswith(key)), "Liều dùng")
     if choice := _route_and_indication_reply(p, replies):
         return choice
-    wanted = _fold(f"{p.get('route', '')} {p.get('indication', '')}")
+    wanted = fold(f"{p.get('route', '')} {p.get('indication', '')}")
     for reply in replies:
-        words = set(_fold(reply).split()) - {"duong", "dung"}
+        words = set(fold(reply).split()) - {"duong", "dung"}
         if words and words <= set(wanted.split()):
             return reply
     if replies and result.reason == "needs_more_info":
         # "Which indication?": the option naming the line's indication ("sốt" → "Đau, sốt").
-        indication = set(_fold(str(p.get("indication", ""))).split())
+        indication = set(fold(str(p.get("indication", ""))).split())
         for reply in replies:
-            if indication & set(_fold(reply).replace(",", " ").split()):
+            if indication & set(fold(reply).replace(",", " ").split()):
                 return reply
     if replies and (result.reason.startswith("ambiguous_") or result.reason == "needs_more_info"):
         return replies[0]  # the facts do not decide it; a user picks one offered option

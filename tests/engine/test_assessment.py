@@ -1,4 +1,5 @@
-"""Stage-2 candidate assessment: facets, lexical line choice, statuses, claims and notices."""
+"""Stage-2 candidate assessment, the one safety selection: facets, lexical line choice,
+statuses, the list's claims and notices."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from engine.assessment import (
     assess_candidates,
     facets_needed,
 )
-from engine.safety_report import assessment_claims, assessment_notices, has_safety_evidence
+from engine.safety_report import assessment_notices, has_safety_evidence, with_safety_lines
 from engine.testing import MemoryRetriever, evidence
 
 CATALOG = DrugCatalog(
@@ -108,6 +109,15 @@ def run(
 ) -> tuple[list[MedicationCandidateAssessment], list[Evidence]]:
     return assess_candidates(
         [cand(d) for d in ids], patient, retriever.find_by_section, top=top, catalog=CATALOG
+    )
+
+
+def losartan_only(
+    items: list[Evidence], patient: PatientContext
+) -> tuple[list[MedicationCandidateAssessment], list[Evidence]]:
+    """Assess losartan alone over `items`."""
+    return assess_candidates(
+        [cand("losartan")], patient, MemoryRetriever(items, CATALOG).find_by_section, top=1
     )
 
 
@@ -238,12 +248,12 @@ def test_a_section_is_fetched_once_per_call(retriever: MemoryRetriever) -> None:
 
 
 def test_claims_quote_lines_and_cite_them_in_the_pool(retriever: MemoryRetriever) -> None:
-    """Each claim ends with a verbatim line of the evidence it cites, with its drug id."""
+    """Each added claim ends with a verbatim line of the evidence it cites, with its drug id."""
     found, safety = run(PatientContext(hepatic_impairment=True), retriever, "losartan")
     indication = [evidence("losartan", "chi_dinh", "Tăng huyết áp.", drug_name="Losartan")]
     pool = indication + safety
     listed = [Claim(text="Losartan: Tăng huyết áp.", citations=(0,), drug_id="losartan")]
-    claims = assessment_claims(found, pool, existing=listed)
+    claims = with_safety_lines(listed, found, pool)[1:]
     assert claims
     for claim in claims:
         assert claim.drug_id == "losartan"
@@ -251,29 +261,58 @@ def test_claims_quote_lines_and_cite_them_in_the_pool(retriever: MemoryRetriever
         assert claim.text.split(": ", 1)[1] in pool[index].text
 
 
+def test_each_drugs_lines_follow_its_own_claim(retriever: MemoryRetriever) -> None:
+    """Losartan's safety lines stand right after Losartan's line, before Amlodipin's."""
+    found, pool = run(PatientContext(renal_impairment=True), retriever, "losartan", "amlodipine")
+    listed = [
+        Claim(text="Losartan: Tăng huyết áp.", drug_id="losartan"),
+        Claim(text="Amlodipin: Tăng huyết áp.", drug_id="amlodipine"),
+    ]
+    owners = [c.drug_id for c in with_safety_lines(listed, found, pool)]
+    first_amlodipine = owners.index("amlodipine")
+    assert owners[0] == "losartan" and len(owners) > 3
+    assert set(owners[:first_amlodipine]) == {"losartan"}
+    assert set(owners[first_amlodipine:]) == {"amlodipine"}
+
+
+def test_a_line_two_facets_chose_is_quoted_once() -> None:
+    """ "Suy gan, suy thận nặng." answers renal and hepatic: one claim, not two."""
+    items = [
+        evidence("losartan", "chong_chi_dinh", "Suy gan, suy thận nặng.", drug_name="Losartan")
+    ]
+    found, pool = losartan_only(
+        items, PatientContext(renal_impairment=True, hepatic_impairment=True)
+    )
+    assert [len(item.lines) for item in found[0].facets] == [1, 1]
+    listed = [Claim(text="Losartan: Tăng huyết áp.", drug_id="losartan")]
+    assert [c.text for c in with_safety_lines(listed, found, pool)] == [
+        "Losartan: Tăng huyết áp.",
+        "Losartan — Chống chỉ định: Suy gan, suy thận nặng.",
+    ]
+
+
 def test_claims_leave_out_other_monographs(retriever: MemoryRetriever) -> None:
     """A line from warfarin's section is not a claim about amlodipine."""
     found, pool = run(PatientContext(current_medicines=["warfarin"]), retriever, "amlodipine")
     listed = [Claim(text="Amlodipin: Tăng huyết áp.", drug_id="amlodipine")]
-    assert assessment_claims(found, pool, existing=listed) == []
+    assert with_safety_lines(listed, found, pool) == tuple(listed)
 
 
 def test_claims_only_for_listed_drugs(retriever: MemoryRetriever) -> None:
     """No indication claim for a drug (or an empty list): no safety lines for it."""
     found, pool = run(PatientContext(hepatic_impairment=True), retriever, "losartan")
-    assert assessment_claims(found, pool) == []
+    assert with_safety_lines([], found, pool) == ()
     other = [Claim(text="Amlodipin: Tăng huyết áp.", drug_id="amlodipine")]
-    assert assessment_claims(found, pool, existing=other) == []
+    assert with_safety_lines(other, found, pool) == tuple(other)
 
 
-def test_claims_skip_lines_already_quoted(retriever: MemoryRetriever) -> None:
-    """A line the answer already quotes is not repeated."""
+def test_claims_skip_lines_already_stated(retriever: MemoryRetriever) -> None:
+    """A line the list already states word for word is not repeated."""
     found, pool = run(PatientContext(hepatic_impairment=True), retriever, "losartan")
     listed = [Claim(text="Losartan: Tăng huyết áp.", drug_id="losartan")]
-    first = assessment_claims(found, pool, existing=listed)
-    assert first
-    again = assessment_claims(found, pool, existing=[*listed, *first])
-    assert again == []
+    first = with_safety_lines(listed, found, pool)
+    assert len(first) > 1
+    assert with_safety_lines(first, found, pool) == first
 
 
 def test_notices_never_say_safe(retriever: MemoryRetriever) -> None:
@@ -316,12 +355,26 @@ def test_one_word_list_keeps_the_phrases_only_the_list_quoting_had() -> None:
         evidence("losartan", "than_trong", "Người có bệnh thận mạn. Người cao tuổi."),
         evidence("losartan", "lieu_luong_cach_dung", "Giảm liều khi độ thanh thải < 30 ml/phút."),
     ]
-    found, _ = assess_candidates(
-        [cand("losartan")],
-        PatientContext(renal_impairment=True),
-        MemoryRetriever(items, CATALOG).find_by_section,
-        top=1,
-        catalog=CATALOG,
-    )
+    found, _ = losartan_only(items, PatientContext(renal_impairment=True))
     texts = [ln.text for ln in found[0].facets[0].lines]
     assert texts == ["Người có bệnh thận mạn.", "Giảm liều khi độ thanh thải < 30 ml/phút."]
+
+
+def test_the_caution_title_word_is_not_a_kidney_line() -> None:
+    """'Thận trọng' (the caution section's own word) is not a renal line; 'Suy thận …' is."""
+    items = [
+        evidence("losartan", "than_trong", "Thận trọng ở người cao tuổi. Suy thận: giảm liều."),
+    ]
+    found, _ = losartan_only(items, PatientContext(renal_impairment=True))
+    assert [ln.text for ln in found[0].facets[0].lines] == ["Suy thận: giảm liều."]
+
+
+def test_one_word_list_keeps_anuria_and_hepatitis() -> None:
+    """'Vô niệu' selects a renal line and 'viêm gan' a hepatic one."""
+    items = [
+        evidence("losartan", "than_trong", "- Người bệnh vô niệu.\n- Người có tiền sử viêm gan."),
+    ]
+    found, _ = losartan_only(items, PatientContext(renal_impairment=True, hepatic_impairment=True))
+    renal, hepatic = found[0].facets
+    assert [ln.text for ln in renal.lines] == ["Người bệnh vô niệu."]
+    assert [ln.text for ln in hepatic.lines] == ["Người có tiền sử viêm gan."]

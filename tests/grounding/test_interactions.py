@@ -18,6 +18,7 @@ CATALOG = DrugCatalog(
         DrugEntry(drug_id="warfarin", name="Warfarin", atc=("B01AA03",)),
         DrugEntry(drug_id="ibuprofen", name="Ibuprofen", atc=("M01AE01",)),
         DrugEntry(drug_id="carbamazepine", name="Carbamazepin", atc=("N03AF01",)),
+        DrugEntry(drug_id="simvastatin", name="Simvastatin", atc=("C10AA01",)),
     ]
 )
 # Our own sentences, in the book's shape.
@@ -54,6 +55,16 @@ def test_a_pair_is_read_by_name_and_by_class_contraindications_first() -> None:
         "Dùng cùng warfarin tăng nguy cơ chảy máu.",
     ]
     assert "Chống chỉ định" in result.lead
+
+
+def test_a_section_naming_the_other_drug_is_not_read_by_its_class() -> None:
+    """A line about a sibling ("Atorvastatin: … statin") is left out when the section names
+    the asked drug itself."""
+    catalog_terms = "Simvastatin: tăng nồng độ simvastatin. Atorvastatin: tạm ngừng statin."
+    evidence = [ev("warfarin", "Warfarin", "tuong_tac_thuoc", catalog_terms)]
+    frame = QueryFrame(turn_type=TurnType.INTERACTION, drugs=["warfarin", "simvastatin"])
+    result = answer(frame, evidence, AnswerMode.INTERACTION)
+    assert [c.text for c in result.claims] == ["Simvastatin: tăng nồng độ simvastatin."]
 
 
 def test_one_drug_and_a_class_quotes_the_lines_naming_the_class() -> None:

@@ -16,6 +16,7 @@ from core.text import contains_phrase, fold, sentences_of
 from grounding.bands import NEWBORN_MONTHS, parse_bands
 from grounding.blocks import shown
 from grounding.heads import Who, who_of
+from grounding.patient_fit import ADULT_MONTHS
 
 CAN_USE_ORDER = (
     SectionKey.CHONG_CHI_DINH.value,
@@ -93,12 +94,22 @@ def is_can_use(frame: QueryFrame) -> bool:
     return asks and (bool(_terms(frame)) or frame.age_months is not None)
 
 
-def _speaks(sentence: str, terms: Sequence[str], age_months: float | None) -> bool:
+_NEWBORN_WORDS = re.compile(r"so sinh|nhu nhi|thieu thang|de non|sinh non")
+
+
+def _speaks(
+    sentence: str, terms: Sequence[str], age_months: float | None, *, all_children: bool = False
+) -> bool:
     if any(contains_phrase(sentence, t) for t in terms):
         return True
     if age_months is None:
         return False
     band = parse_bands(sentence).age
+    if band is None and all_children and age_months < ADULT_MONTHS:
+        # "*Trẻ em:* Độ an toàn … đối với trẻ em chưa được xác định.": said of every child,
+        # so of this one; a newborn line is not said of a ten-year-old.
+        folded = fold(sentence)
+        return who_of(folded) is Who.CHILD and not _NEWBORN_WORDS.search(folded)
     return band is not None and band.contains(age_months)
 
 
@@ -175,7 +186,7 @@ def _claims(
             continue
         for sentence in sentences_of(ev.text):
             text = shown(sentence)
-            if not text or not _speaks(text, terms, age_months):
+            if not text or not _speaks(text, terms, age_months, all_children=negated_only):
                 continue
             if negated_only and not _NEGATION.search(fold(text)):
                 continue

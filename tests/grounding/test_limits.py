@@ -113,6 +113,24 @@ def test_an_unestablished_age_in_the_dose_text_is_a_limit() -> None:
     assert claims[0].text == "An toàn ở trẻ dưới 2 tuổi chưa được xác định."
 
 
+def test_a_statement_about_all_children_in_the_dose_text_is_a_limit() -> None:
+    """'*Trẻ em:* … đối với trẻ em chưa được xác định' (no age) speaks for a 10-year-old,
+    before Thận trọng; a newborn-only statement does not."""
+    dose = ev(
+        "x",
+        "X",
+        "lieu_luong_cach_dung",
+        "Uống: 10 mg/lần.\n\n*Trẻ sơ sinh:* Hiệu quả chưa được xác định.\n\n"
+        "*Trẻ em:* Độ an toàn của thuốc đối với trẻ em chưa được xác định.",
+    )
+    frame = _frame("X cho trẻ 10 tuổi được không", age_months=120)
+    sections, claims = can_use_claims([dose, CAUTION], "x", frame)
+    assert sections == ["lieu_luong_cach_dung"]
+    assert [c.text for c in claims] == [
+        "Trẻ em: Độ an toàn của thuốc đối với trẻ em chưa được xác định."
+    ]
+
+
 def test_one_drug_read_as_an_interaction_is_still_can_use() -> None:
     """'bệnh nhân hemophilia có dùng X được không' read as an interaction of X alone."""
     contra = ev("x", "X", "chong_chi_dinh", "Quá mẫn.\n\nBệnh hemophilia.")

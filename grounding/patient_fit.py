@@ -17,6 +17,10 @@ from grounding.blocks import Block, BlockKind, Who
 ADULT_MONTHS = 18 * 12
 ELDERLY_YEARS = 60
 
+# Haemodialysis or peritoneal dialysis, as users and the book say it.
+DIALYSIS_WORDS = re.compile(
+    r"(?<![a-z])(?:chay than|loc mau|tham phan|tham tach|than nhan tao)(?![a-z])"
+)
 _ELDERLY_WORDS = re.compile(r"(?<![a-z])(?:nguoi |benh nhan )?(?:cao tuoi|nguoi gia)(?![a-z])")
 
 
@@ -31,22 +35,25 @@ class Patient:
     clearance: float | None = None
     hepatic: bool = False
     elderly: bool = False
+    dialysis: bool = False
 
     @classmethod
     def of(cls, frame: QueryFrame) -> Patient:
         p = frame.patient
         age_years = getattr(p, "age_years", None) if p else None
+        dialysis = DIALYSIS_WORDS.search(fold(frame.standalone_query)) is not None
         return cls(
             child=frame.is_child,
             age_months=frame.age_months,
             weight_kg=frame.weight_kg,
-            renal=bool(p and (p.renal_impairment or p.egfr is not None)),
+            renal=bool(p and (p.renal_impairment or p.egfr is not None)) or dialysis,
             clearance=p.egfr if p else None,
             hepatic=bool(p and p.hepatic_impairment),
             # "người già 80 tuổi" may be read as an age only, not as a patient's years.
             elderly=(age_years is not None and age_years >= ELDERLY_YEARS)
             or (frame.age_months is not None and frame.age_months >= ELDERLY_YEARS * 12)
             or _ELDERLY_WORDS.search(fold(frame.standalone_query)) is not None,
+            dialysis=dialysis,
         )
 
 

@@ -11,14 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from core.frame import QueryFrame, Route
 from core.text import fold
 from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
-from grounding.patient_fit import ADULT_MONTHS, Patient, fits, fits_child
+from grounding.heads import DOSE as ANY_DOSE
+from grounding.patient_fit import ADULT_MONTHS, DIALYSIS_WORDS, Patient, fits, fits_child
 
 MAX_QUICK_REPLIES = 6
 MAX_OTHERS = 5
@@ -204,6 +205,19 @@ def _renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
 _ADJUSTS = re.compile(r"\d\s*%|mot nua|nua lieu|giam (?:lieu|\d)|dieu chinh lieu")
 
 
+def _dialysis_first(chosen: list[Block], patient: Patient) -> list[Block]:
+    """A patient on dialysis gets the book's dialysis rows alone when they say the dose."""
+    if not patient.dialysis:
+        return chosen
+    rows = [
+        b
+        for b in chosen
+        if DIALYSIS_WORDS.search(fold(b.text))
+        and (ANY_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)))
+    ]
+    return rows or chosen
+
+
 def _hepatic_first(chosen: list[Block], patient: Patient) -> list[Block]:
     """A patient with liver disease gets the hepatic rows alone when they say the dose."""
     if not patient.hepatic:
@@ -362,8 +376,11 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     dosing = [b for b in blocks if b.context.part is Part.DOSING]
     rows_all = [b for b in dosing if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
     patient = Patient.of(frame)
+    if not patient.dialysis and DIALYSIS_WORDS.search(fold(question)):
+        patient = replace(patient, dialysis=True, renal=True)
     chosen = [b for b in rows_all if fits(b, patient)]
     chosen = _renal_first(_hepatic_first(_elderly_first(chosen, patient), patient), patient)
+    chosen = _dialysis_first(chosen, patient)
     chosen = _adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)

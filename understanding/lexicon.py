@@ -101,7 +101,12 @@ BREASTFEEDING_CUES = _p(
 )
 RENAL_CUES = _p(
     "suy than|benh than|than yeu|chay than|loc mau|clcr|egfr|do thanh thai|ton thuong than|"
-    "renal|benh nhan than"
+    "renal|benh nhan than|than nhan tao|tham phan|loc than"
+)
+# Dialysis of any kind: a renal fact of its own (the book gives dialysis rows apart).
+DIALYSIS_CUES = _p(
+    "chay than|chay than nhan tao|than nhan tao|loc mau|loc than|tham phan|tham tach|"
+    "tham phan phuc mac|dialysis|haemodialysis|hemodialysis"
 )
 HEPATIC_CUES = _p("suy gan|benh gan|xo gan|viem gan|men gan cao|ton thuong gan|hepatic")
 
@@ -297,6 +302,7 @@ __all__ = [
     "DOSING_CUES",
     "FOLLOW_UP_CUES",
     "GENERIC_ORAL",
+    "DIALYSIS_CUES",
     "HEPATIC_CUES",
     "HOW_CUES",
     "INTERACTION_CUES",

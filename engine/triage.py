@@ -331,16 +331,12 @@ def limits_age(sentence: str, age_months: float, *, barred: bool) -> bool:
     return band is not None and band.contains(age_months)
 
 
-def age_limit_lines(
-    lines: Sequence[tuple[str, str]], age_months: float
-) -> list[tuple[str, str]]:
+def age_limit_lines(lines: Sequence[tuple[str, str]], age_months: float) -> list[tuple[str, str]]:
     """The (section, sentence) pairs of a drug's warning text that bar a child of this age."""
     return [
         (section, sentence)
         for section, sentence in lines
-        if limits_age(
-            sentence, age_months, barred=section == SectionKey.CHONG_CHI_DINH.value
-        )
+        if limits_age(sentence, age_months, barred=section == SectionKey.CHONG_CHI_DINH.value)
     ]
 
 

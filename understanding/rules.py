@@ -36,7 +36,6 @@ from understanding.text import Turn
 _log = logging.getLogger(__name__)
 
 
-
 class RulesUnderstander:
     """Deterministic understanding from keyword cues and a fuzzy drug matcher built once."""
 
@@ -144,8 +143,10 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
     # "phytomenadion cho người dùng warfarin": the second drug only describes the patient,
     # unless the turn asks about taking them together or whether the first may be used.
     background = named >= 2 and subjects == 1 and not _asks_pair(r)
-    if named >= 2 and not background and (
-        attribute is SectionKey.TUONG_TAC_THUOC or r.interaction or r.pair_interaction
+    if (
+        named >= 2
+        and not background
+        and (attribute is SectionKey.TUONG_TAC_THUOC or r.interaction or r.pair_interaction)
     ):
         return TurnType.INTERACTION, SectionKey.TUONG_TAC_THUOC
     if r.section_overview and (attribute or r.dosing):
@@ -161,7 +162,8 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
         return TurnType.INTERACTION, SectionKey.TUONG_TAC_THUOC
     section = _context_section(r)
     clearance = r.patient is not None and r.patient.egfr is not None
-    measured = clearance or bool(_LAB_FIGURE.search(r.turn.folded))
+    # An INR figure with the patient's anticoagulant named asks the other drug's INR row.
+    measured = clearance or (background and bool(_LAB_FIGURE.search(r.turn.folded)))
     if named and section is None and (r.age or r.weight or r.route or r.population or measured):
         # "paracetamol đặt hậu môn cho bé 8 kg": a patient and a route, no other ask;
         # "Augmentin cho bệnh nhân ClCr 5 ml/phút": a clearance figure asks for its dose row;

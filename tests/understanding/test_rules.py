@@ -228,8 +228,13 @@ def test_treating_a_named_patient_is_a_dose_question(
 @pytest.mark.parametrize(
     ("text", "asked", "background"),
     [
-        ("phytomenadion cho người dùng warfarin INR 10 không chảy máu", "phytomenadione", "warfarin"),
-        ("bệnh nhân đang uống warfarin cần dùng vitamin K liều bao nhiêu", "phytomenadione", "warfarin"),
+        ("phytomenadion cho người dùng warfarin INR 10", "phytomenadione", "warfarin"),
+        (
+            "bệnh nhân đang uống warfarin cần dùng vitamin K liều bao nhiêu",
+            "phytomenadione",
+            "warfarin",
+        ),
+        ("người bệnh sử dụng warfarin, liều paracetamol tối đa", "paracetamol", "warfarin"),
     ],
 )
 def test_a_drug_describing_the_patient_is_a_current_medicine(
@@ -262,3 +267,10 @@ def test_a_negated_condition_is_no_indication(parse: Parse) -> None:
     """ "không chảy máu" says the patient does not bleed: no indication is taken from it."""
     frame = parse("phytomenadion cho người dùng warfarin INR 10 không chảy máu")
     assert frame.condition is None
+
+
+def test_an_inr_figure_alone_does_not_make_a_dose_question(parse: Parse) -> None:
+    """One drug and an INR figure ("warfarin INR 7 … xử trí sao") is not turned into a dose
+    question; only an INR with the patient's own anticoagulant named asks the other's row."""
+    frame = parse("warfarin INR 7 có nguy cơ chảy máu xử trí sao")
+    assert frame.turn_type is not TurnType.DOSING_CALC

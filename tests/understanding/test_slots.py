@@ -148,7 +148,8 @@ def test_allergic_rhinitis_is_not_an_allergy() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["bệnh nhân chạy thận nhân tạo", "người bệnh lọc máu định kỳ", "đang thẩm phân phúc mạc"]
+    "text",
+    ["bệnh nhân chạy thận nhân tạo", "người bệnh lọc máu định kỳ", "đang thẩm phân phúc mạc"],
 )
 def test_dialysis_is_a_renal_fact(text: str) -> None:
     """Dialysis sets renal impairment and the dialysis flag of the patient."""

@@ -109,6 +109,9 @@ class PatientContext(BaseModel):
     breastfeeding: bool | None = None
     renal_impairment: bool | None = None
     egfr: float | None = Field(default=None, ge=0, le=200)
+    dialysis: bool | None = None
+    """On dialysis (chạy thận nhân tạo, lọc máu, thẩm phân); implies renal impairment.
+    Engine-facing: not in the HTTP contract view."""
     hepatic_impairment: bool | None = None
     allergies: list[str] = Field(default_factory=list)
     comorbidities: list[str] = Field(default_factory=list)
@@ -201,7 +204,10 @@ class QueryFrame(BaseModel):
 
     def contract_view(self) -> dict[str, Any]:
         """The frame as the HTTP API shows it (JSON-ready)."""
-        return self.model_dump(mode="json", exclude={"fills_slot", "non_answer"})
+        view = self.model_dump(mode="json", exclude={"fills_slot", "non_answer"})
+        if isinstance(view.get("patient"), dict):
+            view["patient"].pop("dialysis", None)  # engine-facing: the contract has no such key
+        return view
 
 
 __all__ = [

@@ -28,6 +28,7 @@ from engine.triage import (
     UNSAFE_USE_FALLBACK_SECTIONS,
     UNSAFE_USE_SECTIONS,
     TriageResult,
+    UnsafeUse,
     dose_mentions,
     speaks_to,
 )
@@ -191,10 +192,26 @@ class Effects:
         question = f"Quá liều và xử trí quá liều {self._catalog.name_of(frame.drugs[0])}."
         return self._single(focus, question, budget, reason=Reason.EMERGENCY, extend=_without_doses)
 
+    def warning_lines(self, drug_id: str) -> list[tuple[str, str]]:
+        """(section, sentence) of the drug's Chống chỉ định and Thận trọng in the loaded
+        corpus: what the infant unsafe-use triage stands on (`engine.triage.WarningLines`)."""
+        return [
+            (ev.section_key, sentence)
+            for section in UNSAFE_USE_SECTIONS[UnsafeUse.INFANT]
+            for ev in self._retriever.find_by_section(drug_id, section)
+            if not ev.quarantined
+            for sentence in sentences_of(ev.text)
+        ]
+
     def _unsafe_use(self, found: TriageResult, frame: QueryFrame, budget: RequestBudget) -> Reply:
         if not frame.drugs or found.use is None:
             return _abstain(Reason.NO_EVIDENCE)
         drug = frame.drugs[0]
+        # Triage read an infant word without an age as a newborn: quote the lines that bar
+        # this child (the age-limit line the triage stood on), nothing else.
+        age = frame.age_months
+        if found.use is UnsafeUse.INFANT and age is None:
+            age = 0.0
         evidence: list[Evidence] = []
         claims: list[Claim] = []
         # Warning text first (contraindication, pregnancy, caution, overdose); the dosing
@@ -213,7 +230,7 @@ class Effects:
                     for i, ev in enumerate(evidence)
                     if ev.section_key == section
                     for sentence in sentences_of(ev.text)
-                    if speaks_to(found.use, sentence)
+                    if speaks_to(found.use, sentence, age_months=age, section=section)
                 ][:MAX_CLAIMS_PER_SECTION]
             claims = claims[:MAX_UNSAFE_USE_CLAIMS]
             if claims:

@@ -7,7 +7,10 @@ stale slots. Patient facts carry over only within one case.
 
 from __future__ import annotations
 
+import re
+
 from core.frame import ClarifySlot, PatientContext, Population, QueryFrame, Route, TurnType
+from core.text import fold
 from engine.conversation import OpenQuestion
 from engine.followup import as_followup, is_context_followup
 from states.messages import describe_age, format_number
@@ -68,6 +71,9 @@ def merge_frames(
         value = getattr(answer, name)
         if value not in (None, [], ""):
             data[name] = value.model_dump() if hasattr(value, "model_dump") else value
+    if answer.condition is not None and prior.condition is None:
+        # "…, bị suy giáp" in a reply to a dose question names the dose's indication.
+        data["condition"] = answer.condition.model_dump()
     if answer.patient is not None:
         base = prior.patient or PatientContext()
         data["patient"] = base.merged_with(answer.patient).model_dump()
@@ -82,6 +88,31 @@ def merge_frames(
     return QueryFrame.model_validate(data)
 
 
+# "trẻ sơ sinh", "bé mới sinh" (accent-folded): a newborn, whose age is under one month.
+_NEWBORN = re.compile(
+    r"(?<![a-z])(?:so sinh|(?:tre|be|con|em be|chau) (?:moi sinh|moi de|vua sinh|vua de))(?![a-z])"
+)
+NEWBORN_AGE_MONTHS = 0.0
+"""The age a newborn named without a day count is dosed at: the first days of life."""
+NEWBORN_AGE_TEXT = "sơ sinh"
+
+
+def _with_newborn_age(frame: QueryFrame, said: str) -> QueryFrame:
+    """A dose question for a newborn ("vitamin K1 cho trẻ sơ sinh") has its age: the engine
+    asks only what is still missing (the weight), never the age again."""
+    if frame.age_months is not None or not frame.drugs or frame.population is Population.ADULT:
+        return frame
+    if not any(_NEWBORN.search(fold(text)) for text in (said, frame.standalone_query)):
+        return frame
+    return frame.model_copy(
+        update={
+            "age_months": NEWBORN_AGE_MONTHS,
+            "age_text": NEWBORN_AGE_TEXT,
+            "population": Population.CHILD,
+        }
+    )
+
+
 def resolve_frame(
     frame: QueryFrame,
     prior: QueryFrame | None,
@@ -93,6 +124,7 @@ def resolve_frame(
     A non-answer to an open question ("không rõ", "sao cơ?") routes the prior frame again,
     marked `non_answer`, so the same question is asked again (more plainly).
     """
+    said = frame.standalone_query
     if prior is not None and prior.non_answer:
         prior = prior.model_copy(update={"non_answer": False})
     if prior is not None and question is not None and frame.non_answer:
@@ -102,6 +134,7 @@ def resolve_frame(
         frame = merge_frames(prior, frame, question.slot, also=frame.fills_slot)
     elif prior is not None and question is None and is_context_followup(frame, prior):
         frame = as_followup(frame, prior)
+    frame = _with_newborn_age(frame, said)
     if case_patient is not None and not frame.new_case:
         patient = case_patient.merged_with(frame.patient) if frame.patient else case_patient
         frame = frame.model_copy(update={"patient": patient})

@@ -19,21 +19,25 @@ Decisions (docs/evals.md, "Safety triage"):
 - Self-harm wins over emergency: its message also says to call the emergency number now
   if something was already taken, and it quotes no drug facts.
 - Unsafe use needs the drug (or, for ending a pregnancy, the purpose alone): abortion at
-  home, a once-weekly drug taken daily, an infant given a drug the formulary forbids below
-  an age (facts from the formulary's contraindication lines, kept in `INFANT_FORBIDDEN`).
+  home, a once-weekly drug taken daily, an infant given a drug whose own text forbids it
+  below an age. That last one stands only on the loaded corpus: a line of the drug's
+  Chống chỉ định (or a "không dùng" line of its Thận trọng) whose age limit, printed with a
+  number, covers the child. No such line, no triage: the question goes on as an ordinary
+  "có dùng được không" or dose question.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from core.frame import QueryFrame, Triage
 from core.sections import SectionKey
-from core.text import fold_aligned
+from core.text import fold, fold_aligned
+from grounding.bands import parse_bands
 
 
 class UnsafeUse(StrEnum):
@@ -256,12 +260,15 @@ WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendr
 INFANT_MONTHS = 24.0
 """Below this age a child is an infant or toddler for the `INFANT` unsafe use."""
 
-INFANT_FORBIDDEN: dict[str, float] = {
-    "aspirin": 16 * 12,
-    "meloxicam": 16 * 12,
-    "loperamide": 24,
-}
-"""Drug id → the age in months below which its contraindication section forbids it."""
+WarningLines = Callable[[str], Sequence[tuple[str, str]]]
+"""Drug id → (section key, sentence) for every sentence of its warning sections in the loaded
+corpus (Chống chỉ định, Thận trọng): what the `INFANT` unsafe use may stand on."""
+
+# An age limit printed with a number ("dưới 2 tuổi", "< 16 tuổi", "dưới 6 tháng tuổi"):
+# a bare "trẻ sơ sinh …" line is a condition of newborns, not an age limit.
+_NUMBERED_AGE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:tuoi|thang|tuan|ngay)(?![a-z])")
+# A caution line bars a use only when it says so.
+_BARS = re.compile(r"khong (?:duoc |nen )?dung|chong chi dinh|tranh dung|khong khuyen")
 
 # Sections quoted for each unsafe use, warning text first; dosing text only as a fallback.
 UNSAFE_USE_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
@@ -272,7 +279,8 @@ UNSAFE_USE_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
 UNSAFE_USE_FALLBACK_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
     UnsafeUse.END_PREGNANCY: (),
     UnsafeUse.WEEKLY_TAKEN_DAILY: (SectionKey.LIEU_LUONG_CACH_DUNG,),
-    UnsafeUse.INFANT: (SectionKey.LIEU_LUONG_CACH_DUNG,),
+    # The age-limit line the triage stood on is in the warning sections; nothing else.
+    UnsafeUse.INFANT: (),
 }
 # A quoted sentence must speak to the use (accent-folded words).
 _SPEAKS_TO: dict[UnsafeUse, re.Pattern[str]] = {
@@ -295,9 +303,41 @@ def dose_mentions(text: str) -> list[str]:
     return [m.group(0) for m in _DOSE.finditer(unicodedata.normalize("NFC", text))]
 
 
-def speaks_to(use: UnsafeUse, sentence: str) -> bool:
-    """Does this evidence sentence speak to `use`, and carry no dose?"""
-    return bool(_SPEAKS_TO[use].search(fold_aligned(sentence))) and not dose_mentions(sentence)
+def speaks_to(
+    use: UnsafeUse, sentence: str, *, age_months: float | None = None, section: str | None = None
+) -> bool:
+    """Does this evidence sentence (of `section`) speak to `use`, and carry no dose? For
+    `INFANT` with a known age: only an age-limit line that bars this child."""
+    if dose_mentions(sentence):
+        return False
+    if use is UnsafeUse.INFANT and age_months is not None:
+        barred = section == SectionKey.CHONG_CHI_DINH.value
+        return limits_age(sentence, age_months, barred=barred)
+    return bool(_SPEAKS_TO[use].search(fold_aligned(sentence)))
+
+
+def limits_age(sentence: str, age_months: float, *, barred: bool) -> bool:
+    """Does `sentence` print an age limit (with a number) that covers `age_months`?
+
+    `barred` says the line is already a prohibition (a Chống chỉ định line); a caution
+    line must say it bars the use ("không dùng cho trẻ dưới 2 tuổi").
+    """
+    folded = fold(sentence)
+    if not _NUMBERED_AGE.search(folded) or dose_mentions(sentence):
+        return False
+    if not barred and not _BARS.search(folded):
+        return False
+    band = parse_bands(sentence).age
+    return band is not None and band.contains(age_months)
+
+
+def age_limit_lines(lines: Sequence[tuple[str, str]], age_months: float) -> list[tuple[str, str]]:
+    """The (section, sentence) pairs of a drug's warning text that bar a child of this age."""
+    return [
+        (section, sentence)
+        for section, sentence in lines
+        if limits_age(sentence, age_months, barred=section == SectionKey.CHONG_CHI_DINH.value)
+    ]
 
 
 def _forms(text: str) -> tuple[str, str, bool]:
@@ -325,7 +365,11 @@ def _emergency(lowered: str, folded: str, accented: bool) -> str | None:
 
 
 def _unsafe_use(
-    lowered: str, folded: str, accented: bool, frame: QueryFrame | None
+    lowered: str,
+    folded: str,
+    accented: bool,
+    frame: QueryFrame | None,
+    warnings: WarningLines | None,
 ) -> tuple[str, UnsafeUse] | None:
     drugs = [fold_aligned(d) for d in (frame.drugs if frame is not None else [])]
     hit = _first(END_PREGNANCY_CUES, lowered, folded, accented)
@@ -340,50 +384,61 @@ def _unsafe_use(
         age = 0.0
     if age is None or age >= INFANT_MONTHS:
         return None
-    if not _first(_GIVE_OR_USE, lowered, folded, accented):
+    if warnings is None or not _first(_GIVE_OR_USE, lowered, folded, accented):
         return None
-    for drug in drugs:
-        limit = INFANT_FORBIDDEN.get(drug)
-        if limit is not None and age < limit:
+    for drug in frame.drugs if frame is not None else []:
+        if age_limit_lines(warnings(drug), age):
             return infant_word or drug, UnsafeUse.INFANT
     return None
 
 
-def classify(text: str, frame: QueryFrame | None = None) -> TriageResult | None:
-    """The triage of one turn's `text` (with the resolved `frame`'s drugs and age), or None."""
+def classify(
+    text: str, frame: QueryFrame | None = None, warnings: WarningLines | None = None
+) -> TriageResult | None:
+    """The triage of one turn's `text` (with the resolved `frame`'s drugs and age), or None.
+
+    `warnings` reads a drug's warning text from the loaded corpus; without it the infant
+    rule has nothing to stand on and never fires.
+    """
     lowered, folded, accented = _forms(text)
     if (cue := _self_harm(lowered, folded, accented)) is not None:
         return TriageResult(Triage.SELF_HARM, cue)
     if (cue := _emergency(lowered, folded, accented)) is not None:
         return TriageResult(Triage.EMERGENCY, cue)
-    if (found := _unsafe_use(lowered, folded, accented, frame)) is not None:
+    if (found := _unsafe_use(lowered, folded, accented, frame, warnings)) is not None:
         return TriageResult(Triage.UNSAFE_USE, found[0], found[1])
     return None
 
 
 def triage_turn(
-    text: str, frame: QueryFrame, *, answers_open_question: bool
+    text: str,
+    frame: QueryFrame,
+    *,
+    answers_open_question: bool,
+    warnings: WarningLines | None = None,
 ) -> TriageResult | None:
     """Triage of the raw text, then (for a reply to an open question) of the merged frame's
     question, which carries the earlier question's words. Only then: a follow-up after an
     answered turn must not re-trigger on words a finished turn already triaged."""
-    found = classify(text, frame)
+    found = classify(text, frame, warnings)
     merged = frame.standalone_query.strip()
     if found is None and answers_open_question and merged and merged != text.strip():
-        found = classify(merged, frame)
+        found = classify(merged, frame, warnings)
     return found
 
 
 __all__ = [
     "EMERGENCY_SIGNS",
-    "INFANT_FORBIDDEN",
     "UNSAFE_USE_FALLBACK_SECTIONS",
     "UNSAFE_USE_SECTIONS",
     "WEEKLY_DRUGS",
     "TriageResult",
     "UnsafeUse",
+    "WarningLines",
+    "age_limit_lines",
     "classify",
     "dose_mentions",
+    "limits_age",
     "speaks_to",
     "triage_turn",
 ]

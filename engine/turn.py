@@ -46,7 +46,7 @@ from engine.merge import resolve_frame
 from engine.responder import Responder, elapsed_ms
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
 from engine.svg import svg as state_svg
-from engine.triage import TriageResult, triage_turn
+from engine.triage import TriageResult, WarningLines, triage_turn
 from states import State, Trigger
 
 log = logging.getLogger("duocthu.engine")
@@ -86,6 +86,7 @@ class Engine:
         self._responder = Responder(
             effects=effects, catalog=catalog, emergency_contacts=tuple(emergency_contacts)
         )
+        self._warnings: WarningLines = effects.warning_lines
         self._max_clarify = max_consecutive_clarify
         self._history_lines = history_lines
         self._idle_ttl_s = idle_ttl_s
@@ -252,7 +253,7 @@ class Engine:
                 conv.patient = None
                 conv.case += 1
             frame = resolve_frame(frame, conv.prior_frame, conv.open_question, conv.patient)
-            frame, found = _with_triage(text, frame, conv)
+            frame, found = _with_triage(text, frame, conv, self._warnings)
             decision, reply = self._responder.respond(
                 model, conv, frame, text, budget, timings, found
             )
@@ -329,7 +330,7 @@ class Engine:
 
 
 def _with_triage(
-    text: str, frame: QueryFrame, conv: Conversation
+    text: str, frame: QueryFrame, conv: Conversation, warnings: WarningLines
 ) -> tuple[QueryFrame, TriageResult | None]:
     """The frame with this turn's triage (rule 0) set, or cleared if carried from a prior one.
 
@@ -340,7 +341,9 @@ def _with_triage(
     prior = conv.prior_frame
     if not frame.drugs and conv.open_question is not None and prior is not None:
         probe = frame.model_copy(update={"drugs": list(prior.drugs)})
-    found = triage_turn(text, probe, answers_open_question=conv.open_question is not None)
+    found = triage_turn(
+        text, probe, answers_open_question=conv.open_question is not None, warnings=warnings
+    )
     if found is None:
         return frame.model_copy(update={"triage": None}), None
     return probe.model_copy(update={"triage": found.kind}), found

@@ -55,6 +55,8 @@ def format_number(value: float) -> str:
 
 def describe_age(age_months: float) -> str:
     """'5 tuổi', '18 tháng', '2 tuổi rưỡi' style, for echoing back what the user said."""
+    if age_months == 0:
+        return "sơ sinh"  # a newborn named without a day count
     if age_months < 24:
         return f"{format_number(age_months)} tháng"
     years = age_months / 12

@@ -10,15 +10,27 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from core.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
+from core.frame import ClarifySlot, ConditionQuery, Population, QueryFrame, Route, TurnType
 from core.sections import SectionKey
 from understanding import lexicon as lx
-from understanding.conditions import condition_from_span
+from understanding.conditions import PATIENT_CONDITIONS, condition_from_span, make_condition
 from understanding.reading import Reading
 from understanding.slots import ADULT_FROM_MONTHS, CHILD_BELOW_KG, MAX_WEIGHT_KG
 
 # A clarification answer is short; anything longer is treated as a new question.
 MAX_ANSWER_TOKENS = 12
+# ...unless it answers a patient question with patient facts and asks nothing ("bé sơ sinh
+# 10 ngày tuổi, nặng 3 kg, đường uống, bị suy giáp"): then it may run this long.
+MAX_FACTS_ANSWER_TOKENS = 28
+_PATIENT_SLOTS = frozenset(
+    (
+        ClarifySlot.POPULATION,
+        ClarifySlot.AGE_WEIGHT,
+        ClarifySlot.AGE,
+        ClarifySlot.WEIGHT,
+        ClarifySlot.ROUTE,
+    )
+)
 # A reply this short that is read as out of scope (no cue saying why) is a non-answer.
 MAX_NON_ANSWER_TOKENS = 4
 _BARE_NUMBER = re.compile(r"^\s*(\d{1,3}(?:[.,]\d{1,2})?)\s*$")
@@ -80,9 +92,12 @@ def answer_frame(r: Reading, slot: ClarifySlot, prior: QueryFrame | None) -> Que
         values["condition"] = condition_from_span(
             r.turn, 0, len(r.turn.tokens), max_tokens=MAX_ANSWER_TOKENS
         )
-    elif filled is ClarifySlot.ROUTE and r.conditions:
+    elif filled is ClarifySlot.ROUTE and r.conditions and len(r.turn.tokens) <= MAX_ANSWER_TOKENS:
         # "Đường uống – Đau, sốt": a route chip that also names the indication it doses.
         values["condition"] = condition_from_span(r.turn, 0, len(r.turn.tokens))
+    elif filled in _PATIENT_SLOTS and (indication := _indication(r)) is not None:
+        # "…, bị suy giáp" while a dose is being clarified: the dose's indication.
+        values["condition"] = indication
     if r.patient is not None:
         values["patient"] = r.patient
     return QueryFrame(
@@ -123,8 +138,30 @@ def is_empty_reply(r: Reading) -> bool:
     )
 
 
+def _indication(r: Reading) -> ConditionQuery | None:
+    """The first condition named that is not a patient fact (those go to `patient`)."""
+    for hit in r.conditions:
+        if hit.canonical not in PATIENT_CONDITIONS:
+            start, end = r.turn.spans[hit.start][0], r.turn.spans[hit.end - 1][1]
+            return make_condition(r.turn.snippet(start, end), hit.canonical)
+    return None
+
+
+def _states_patient_facts(r: Reading, slot: ClarifySlot) -> bool:
+    """A longer reply to a patient question that carries patient facts and asks nothing."""
+    if slot not in _PATIENT_SLOTS or len(r.turn.tokens) > MAX_FACTS_ANSWER_TOKENS:
+        return False
+    facts = r.age is not None or r.weight is not None or r.population is not None
+    # A dose cue is allowed: the open question is a dose question already.
+    asks = r.attribute is not None or r.interaction or r.overview or r.usability
+    asks = asks or r.section_overview or r.which_drug >= 0
+    return facts and not (asks or r.non_medical or r.diagnosis or r.new_case)
+
+
 def _is_new_question(r: Reading, slot: ClarifySlot) -> bool:
-    if len(r.turn.tokens) > MAX_ANSWER_TOKENS or r.smalltalk:
+    if r.smalltalk:
+        return True
+    if len(r.turn.tokens) > MAX_ANSWER_TOKENS and not _states_patient_facts(r, slot):
         return True
     if (r.drugs or (r.unknown and r.asks_about_drug)) and slot is not ClarifySlot.DRUG:
         return True

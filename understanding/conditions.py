@@ -13,6 +13,9 @@ from core.text import fold_aligned
 from understanding.condition_terms import ALIAS_TABLE, BROAD
 from understanding.text import Turn
 
+# Conditions that are patient facts (they set `patient`), not the subject of the question.
+PATIENT_CONDITIONS = frozenset(("suy thận", "suy gan", "bệnh thận", "bệnh gan", "xơ gan"))
+
 
 def _build() -> tuple[dict[str, str], int]:
     table: dict[str, str] = {}

@@ -101,7 +101,12 @@ BREASTFEEDING_CUES = _p(
 )
 RENAL_CUES = _p(
     "suy than|benh than|than yeu|chay than|loc mau|clcr|egfr|do thanh thai|ton thuong than|"
-    "renal|benh nhan than"
+    "renal|benh nhan than|than nhan tao|tham phan|loc than"
+)
+# Dialysis of any kind: a renal fact of its own (the book gives dialysis rows apart).
+DIALYSIS_CUES = _p(
+    "chay than|chay than nhan tao|than nhan tao|loc mau|loc than|tham phan|tham tach|"
+    "tham phan phuc mac|dialysis|haemodialysis|hemodialysis"
 )
 HEPATIC_CUES = _p("suy gan|benh gan|xo gan|viem gan|men gan cao|ton thuong gan|hepatic")
 
@@ -294,6 +299,7 @@ __all__ = [
     "BREASTFEEDING_CUES",
     "COMPARISON_CUES",
     "DIAGNOSIS",
+    "DIALYSIS_CUES",
     "DOSING_CUES",
     "FOLLOW_UP_CUES",
     "GENERIC_ORAL",

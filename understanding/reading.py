@@ -41,6 +41,9 @@ _NON_HUMAN_UNAMBIGUOUS = tuple(
 _DISEASE_BEFORE_ANIMAL = frozenset(("sán", "cúm"))
 _SMALLTALK_WORDS = frozenset(w for p in lx.SMALLTALK_TRIGGERS for w in p.split())
 _CURRENT_MEDICINE_BEFORE = ("dang dung", "dang uong", "dang su dung", "dang tiem", "dang xai")
+# "cho người dùng warfarin", "bệnh nhân uống warfarin": the patient is described by the drug.
+_PATIENT_ON = ("nguoi", "nguoi benh", "benh nhan", "bn")
+_PATIENT_ON_VERBS = ("dung", "uong", "su dung", "tiem", "xai")
 
 
 def _split_words(text: str) -> frozenset[str]:
@@ -272,7 +275,11 @@ def _current_medicines(turn: Turn, mentions: list[DrugMention]) -> list[str]:
     found = []
     for mention in mentions:
         before = " ".join(turn.tokens[max(0, mention.start - 3) : mention.start])
-        if any(f" {cue}" in f" {before}" for cue in _CURRENT_MEDICINE_BEFORE):
+        lead = " " + " ".join(turn.tokens[max(0, mention.start - 4) : mention.start])
+        described = any(
+            lead.endswith(f" {who} {verb}") for who in _PATIENT_ON for verb in _PATIENT_ON_VERBS
+        )
+        if described or any(f" {cue}" in f" {before}" for cue in _CURRENT_MEDICINE_BEFORE):
             found.append(mention.drug_id)
     return found
 

@@ -7,6 +7,7 @@ precedence: scope guard, clarification answer, then question kinds.
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from core.catalog import DrugCatalog
@@ -22,15 +23,17 @@ from core.frame import (
 from core.ports import UnderstandingContext
 from core.sections import SectionKey
 from understanding.answers import answer_frame, is_empty_reply, is_non_answer
-from understanding.conditions import ConditionHit, condition_from_span, make_condition
+from understanding.conditions import (
+    PATIENT_CONDITIONS,
+    ConditionHit,
+    condition_from_span,
+    make_condition,
+)
 from understanding.drugs import DrugMatcher
 from understanding.reading import Reading, read_turn
 from understanding.text import Turn
 
 _log = logging.getLogger(__name__)
-
-# Conditions that are patient facts (they set `patient`), not the subject of the question.
-_PATIENT_CONDITIONS = frozenset(("suy thận", "suy gan", "bệnh thận", "bệnh gan", "xơ gan"))
 
 
 class RulesUnderstander:
@@ -89,9 +92,13 @@ class RulesUnderstander:
         route = reading.route
         if route is None and reading.oral and turn_type is TurnType.DOSING_CALC:
             route = Route.ORAL
+        drugs = [d for d in reading.drugs if d in self._catalog]
+        asked = [d for d in drugs if d not in reading.current_medicines]
+        if turn_type in (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE) and asked:
+            drugs = asked  # the patient's own medicines are in `patient`, not the question
         fields: dict[str, Any] = {
             "turn_type": turn_type,
-            "drugs": [d for d in reading.drugs if d in self._catalog],
+            "drugs": drugs,
             "unknown_drugs": reading.unknown,
             "attribute": attribute.value if attribute else None,
             "population": reading.population,
@@ -133,8 +140,13 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
     attribute = r.attribute
     if named >= 2 and r.comparison and attribute is None and not r.dosing:
         return TurnType.DRUG_OVERVIEW, None
-    if named >= 2 and (
-        attribute is SectionKey.TUONG_TAC_THUOC or r.interaction or r.pair_interaction
+    # "phytomenadion cho người dùng warfarin": the second drug only describes the patient,
+    # unless the turn asks about taking them together or whether the first may be used.
+    background = named >= 2 and subjects == 1 and not _asks_pair(r)
+    if (
+        named >= 2
+        and not background
+        and (attribute is SectionKey.TUONG_TAC_THUOC or r.interaction or r.pair_interaction)
     ):
         return TurnType.INTERACTION, SectionKey.TUONG_TAC_THUOC
     if r.section_overview and (attribute or r.dosing):
@@ -146,13 +158,16 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
         return TurnType.DRUG_ATTRIBUTE, attribute
     if r.interaction and named == 1:
         return TurnType.DRUG_ATTRIBUTE, SectionKey.TUONG_TAC_THUOC
-    if named >= 2:
+    if named >= 2 and not background:
         return TurnType.INTERACTION, SectionKey.TUONG_TAC_THUOC
     section = _context_section(r)
     clearance = r.patient is not None and r.patient.egfr is not None
-    if named and section is None and (r.age or r.weight or r.route or r.population or clearance):
+    # An INR figure with the patient's anticoagulant named asks the other drug's INR row.
+    measured = clearance or (background and bool(_LAB_FIGURE.search(r.turn.folded)))
+    if named and section is None and (r.age or r.weight or r.route or r.population or measured):
         # "paracetamol đặt hậu môn cho bé 8 kg": a patient and a route, no other ask;
-        # "Augmentin cho bệnh nhân ClCr 5 ml/phút": a clearance figure asks for its dose row.
+        # "Augmentin cho bệnh nhân ClCr 5 ml/phút": a clearance figure asks for its dose row;
+        # "phytomenadion cho người dùng warfarin INR 10": so does an INR figure.
         return TurnType.DOSING_CALC, SectionKey.LIEU_LUONG_CACH_DUNG
     if named:
         return TurnType.DRUG_ATTRIBUTE, section
@@ -161,6 +176,16 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
     if r.asks_drug_without_name:
         return TurnType.DRUG_ATTRIBUTE, None
     return TurnType.OUT_OF_SCOPE, None
+
+
+# A measured value the book bands its dose rows by ("INR 10", "INR = 6,5").
+_LAB_FIGURE = re.compile(r"(?<![a-z])inr\s*(?:la|=|:|khoang|len|tren|>)?\s*\d")
+
+
+def _asks_pair(r: Reading) -> bool:
+    """The turn asks about two drugs together, not one drug for a patient on another."""
+    together = r.interaction or r.pair_interaction
+    return together or r.attribute is SectionKey.TUONG_TAC_THUOC or r.usability
 
 
 def _non_answer(turn: Turn) -> QueryFrame:
@@ -256,8 +281,15 @@ def _context_section(r: Reading) -> SectionKey | None:
     return None
 
 
+def _negated(r: Reading, hit: ConditionHit) -> bool:
+    """ "INR 10 không chảy máu": the patient does not have it, so it is no indication."""
+    return hit.start > 0 and r.turn.tokens[hit.start - 1] in ("khong", "ko", "chua")
+
+
 def _condition(r: Reading, turn_type: TurnType) -> tuple[ConditionQuery | None, Relation | None]:
-    hits = [h for h in r.conditions if h.canonical not in _PATIENT_CONDITIONS]
+    hits = [h for h in r.conditions if h.canonical not in PATIENT_CONDITIONS]
+    if turn_type is TurnType.DOSING_CALC:
+        hits = [h for h in hits if not _negated(r, h)]
     if turn_type in (TurnType.CONDITION_TO_DRUG, TurnType.CONDITION_RELATION):
         relation = r.relation or Relation.INDICATION
         return _asked_condition(r, hits), relation

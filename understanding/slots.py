@@ -189,7 +189,8 @@ def says_oral(turn: Turn) -> bool:
 
 
 def read_patient(turn: Turn) -> PatientContext | None:
-    """Pregnancy (and trimester), breastfeeding, renal/hepatic impairment, eGFR, allergies."""
+    """Pregnancy (and trimester), breastfeeding, renal/hepatic impairment (dialysis), eGFR,
+    allergies."""
     data: dict[str, object] = {}
     if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn):
         data["pregnant"] = True
@@ -213,6 +214,9 @@ def read_patient(turn: Turn) -> PatientContext | None:
         egfr = _EGFR.search(turn.folded)
         if egfr and float(egfr.group(1).replace(",", ".")) <= 200:
             data["egfr"] = float(egfr.group(1).replace(",", "."))
+    if turn.has(*lx.DIALYSIS_CUES):
+        data["renal_impairment"] = True
+        data["dialysis"] = True
     if turn.has(*lx.HEPATIC_CUES):
         data["hepatic_impairment"] = True
     allergies = read_allergies(turn)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.frame import ClarifySlot, PatientContext, QueryFrame
+from core.frame import ClarifySlot, ConditionQuery, PatientContext, QueryFrame
 from engine.conversation import OpenQuestion
 from engine.merge import resolve_frame
 
@@ -55,3 +55,38 @@ def test_a_new_case_drops_the_case_patient() -> None:
     case = PatientContext(pregnant=True)
     fresh = QueryFrame(turn_type="drug_attribute", drugs=["ibuprofen"], new_case=True)
     assert resolve_frame(fresh, PRIOR, None, case).patient is None
+
+
+def test_a_newborn_dose_question_has_an_age() -> None:
+    """ "vitamin K1 cho trẻ sơ sinh": a newborn without a day count is under one month, so
+    only the weight is still missing; an age the user gave is kept as said."""
+    asked = QueryFrame(
+        turn_type="dosing_calc",
+        drugs=["phytomenadione"],
+        population="child",
+        standalone_query="vitamin K1 tiêm dự phòng xuất huyết cho trẻ sơ sinh",
+    )
+    frame = resolve_frame(asked, None, None, None)
+    assert (frame.age_months, frame.age_text, frame.population) == (0, "sơ sinh", "child")
+    dated = asked.model_copy(update={"age_months": 0.3, "age_text": "10 ngày tuổi"})
+    assert resolve_frame(dated, None, None, None).age_months == 0.3
+    no_drug = asked.model_copy(update={"drugs": [], "turn_type": "condition_to_drug"})
+    assert resolve_frame(no_drug, None, None, None).age_months is None
+
+
+def test_an_indication_given_with_the_patient_facts_is_kept() -> None:
+    """A slot answer that also names a condition gives the dose its indication when the
+    question had none, and never replaces one the question named."""
+    prior = QueryFrame(turn_type="dosing_calc", drugs=["levothyroxine"], population="child")
+    fill = QueryFrame(
+        turn_type="dosing_calc",
+        age_months=0.3,
+        weight_kg=3,
+        condition="suy giáp",
+        fills_slot=ClarifySlot.AGE_WEIGHT,
+    )
+    frame = resolve_frame(fill, prior, AGE_QUESTION, None)
+    assert frame.condition is not None and frame.condition.text == "suy giáp"
+    named = prior.model_copy(update={"condition": ConditionQuery(text="suy giáp bẩm sinh")})
+    frame = resolve_frame(fill, named, AGE_QUESTION, None)
+    assert frame.condition is not None and frame.condition.text == "suy giáp bẩm sinh"

@@ -5,11 +5,35 @@ from __future__ import annotations
 import pytest
 
 from core.frame import QueryFrame, Triage
-from engine.triage import UnsafeUse, classify, dose_mentions, speaks_to, triage_turn
+from engine.triage import (
+    UnsafeUse,
+    age_limit_lines,
+    classify,
+    dose_mentions,
+    limits_age,
+    speaks_to,
+    triage_turn,
+)
 
 
 def drugs(*ids: str, age_months: float | None = None) -> QueryFrame:
     return QueryFrame(drugs=list(ids), age_months=age_months)
+
+
+# Warning lines in the book's shape (our own sentences), as a loaded corpus would give them.
+_WARNINGS: dict[str, list[tuple[str, str]]] = {
+    "aspirin": [
+        ("chong_chi_dinh", "- Loét dạ dày tiến triển."),
+        ("chong_chi_dinh", "- Trẻ em dưới 16 tuổi (nguy cơ hội chứng Reye)."),
+    ],
+    "loperamide": [("chong_chi_dinh", "- Trẻ nhỏ dưới 2 tuổi.")],
+    # No age limit in its contraindications, as in a monograph that prints none.
+    "meloxicam": [("chong_chi_dinh", "- Suy gan nặng."), ("than_trong", "Thận trọng ở trẻ em.")],
+}
+
+
+def warnings(drug_id: str) -> list[tuple[str, str]]:
+    return _WARNINGS.get(drug_id, [])
 
 
 EMERGENCY = [
@@ -118,14 +142,14 @@ def test_self_harm_phrasings(text: str) -> None:
 @pytest.mark.parametrize(("text", "frame", "use"), UNSAFE_USE, ids=[t for t, _, _ in UNSAFE_USE])
 def test_unsafe_use_phrasings(text: str, frame: QueryFrame, use: UnsafeUse) -> None:
     """Ending a pregnancy, a weekly drug daily, a forbidden drug for an infant: unsafe use."""
-    found = classify(text, frame)
+    found = classify(text, frame, warnings)
     assert found is not None and (found.kind, found.use) == (Triage.UNSAFE_USE, use), found
 
 
 @pytest.mark.parametrize(("text", "frame"), NEAR_MISSES, ids=[t for t, _ in NEAR_MISSES])
 def test_near_misses_do_not_trigger(text: str, frame: QueryFrame) -> None:
     """Dose limits, condition questions and overdose-section questions are not triaged."""
-    assert classify(text, frame) is None
+    assert classify(text, frame, warnings) is None
 
 
 def test_daily_is_unsafe_only_for_a_weekly_drug() -> None:
@@ -137,9 +161,43 @@ def test_daily_is_unsafe_only_for_a_weekly_drug() -> None:
 def test_infant_rule_needs_an_infant_below_the_drugs_limit() -> None:
     """Aspirin for a 6-month-old is unsafe; for a 3-year-old (not an infant) it is left to
     the dosing path; loperamide at 30 months is above its 2-year limit."""
-    assert classify("cho bé uống aspirin", drugs("aspirin", age_months=6)) is not None
-    assert classify("cho bé uống aspirin", drugs("aspirin", age_months=36)) is None
-    assert classify("cho bé uống loperamid", drugs("loperamide", age_months=30)) is None
+    assert classify("cho bé uống aspirin", drugs("aspirin", age_months=6), warnings) is not None
+    assert classify("cho bé uống aspirin", drugs("aspirin", age_months=36), warnings) is None
+    assert classify("cho bé uống loperamid", drugs("loperamide", age_months=30), warnings) is None
+
+
+def test_infant_rule_stands_only_on_the_drugs_own_text() -> None:
+    """With no age limit in the drug's warning text, or no corpus to read, an infant question
+    is not triaged: it goes on as an ordinary question."""
+    asked = drugs("meloxicam", age_months=18)
+    assert classify("meloxicam cho bé 18 tháng được không", asked, warnings) is None
+    aspirin = drugs("aspirin", age_months=6)
+    assert classify("cho bé 6 tháng uống aspirin được không", aspirin) is None
+    found = classify("cho bé 6 tháng uống aspirin được không", aspirin, warnings)
+    assert found is not None and found.use is UnsafeUse.INFANT
+
+
+def test_age_limit_lines_need_a_number_that_covers_the_child() -> None:
+    """A numbered age limit covering the child bars it; a newborn condition line without a
+    number, a limit the child is above, and a caution that bars nothing do not."""
+    lines = [
+        ("chong_chi_dinh", "- Trẻ sơ sinh thiếu tháng có vàng da."),
+        ("chong_chi_dinh", "- Trẻ em dưới 6 tháng tuổi."),
+        ("than_trong", "Thận trọng ở trẻ dưới 12 tuổi, theo dõi chặt."),
+        ("than_trong", "Không dùng cho trẻ dưới 2 tuổi."),
+    ]
+    assert age_limit_lines(lines, 3) == [lines[1], lines[3]]
+    assert age_limit_lines(lines, 18) == [lines[3]]
+    assert age_limit_lines(lines, 30) == []
+    assert not limits_age("- Trẻ dưới 2 tuổi: 5 mg/kg.", 6, barred=True)  # a dose row
+
+
+def test_infant_quotes_only_the_line_that_bars_this_child() -> None:
+    """The unsafe-use reply quotes the covering age-limit line, not another child line."""
+    use = UnsafeUse.INFANT
+    assert speaks_to(use, "- Trẻ em dưới 2 tuổi.", age_months=8, section="chong_chi_dinh")
+    assert not speaks_to(use, "- Trẻ em dưới 2 tuổi.", age_months=30, section="chong_chi_dinh")
+    assert not speaks_to(use, "Thận trọng ở trẻ dưới 2 tuổi.", age_months=8, section="than_trong")
 
 
 def test_merged_frame_question_is_triaged_too() -> None:

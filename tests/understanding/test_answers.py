@@ -85,3 +85,29 @@ def test_a_new_question_is_not_an_answer(parse: Parse, text: str) -> None:
 def test_without_open_slot_nothing_is_filled(parse: Parse) -> None:
     """The same bare text with no open clarification fills no slot."""
     assert parse("trẻ em").fills_slot is None
+
+
+def test_a_long_reply_of_patient_facts_with_a_condition_answers_the_dose_question(
+    parse: Parse,
+) -> None:
+    """ "bé sơ sinh 10 ngày tuổi, nặng 3 kg, đường uống, bị suy giáp" answers the open age
+    question; the condition is the dose's indication, not a new condition→drug question."""
+    frame = parse(
+        "bé sơ sinh 10 ngày tuổi, nặng 3 kg, đường uống, bị suy giáp",
+        ClarifySlot.AGE_WEIGHT,
+        drugs=("levothyroxine",),
+    )
+    assert frame.fills_slot is ClarifySlot.AGE_WEIGHT
+    assert frame.turn_type is TurnType.DOSING_CALC
+    assert (frame.weight_kg, frame.route) == (3, Route.ORAL)
+    assert frame.condition is not None and "suy giáp" in frame.condition.text
+
+
+def test_a_long_reply_that_asks_which_drug_is_a_new_question(parse: Parse) -> None:
+    """A reply that plainly asks a new question ("thuốc nào trị …") is not a slot answer."""
+    frame = parse(
+        "bé 10 ngày tuổi, nặng 3 kg, bị suy giáp bẩm sinh thì thuốc nào trị được",
+        ClarifySlot.AGE_WEIGHT,
+    )
+    assert frame.fills_slot is None
+    assert frame.turn_type is TurnType.CONDITION_TO_DRUG

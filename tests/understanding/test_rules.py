@@ -223,3 +223,54 @@ def test_treating_a_named_patient_is_a_dose_question(
     frame = parse(text)
     assert frame.turn_type is turn_type
     assert frame.attribute == attribute
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "background"),
+    [
+        ("phytomenadion cho người dùng warfarin INR 10", "phytomenadione", "warfarin"),
+        (
+            "bệnh nhân đang uống warfarin cần dùng vitamin K liều bao nhiêu",
+            "phytomenadione",
+            "warfarin",
+        ),
+        ("người bệnh sử dụng warfarin, liều paracetamol tối đa", "paracetamol", "warfarin"),
+    ],
+)
+def test_a_drug_describing_the_patient_is_a_current_medicine(
+    parse: Parse, text: str, asked: str, background: str
+) -> None:
+    """A second drug named as the patient's background is a current medicine; the turn asks
+    the dose of the first drug, not an interaction."""
+    frame = parse(text)
+    assert frame.turn_type is TurnType.DOSING_CALC
+    assert frame.drugs == [asked]
+    assert frame.patient is not None and frame.patient.current_medicines == [background]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "warfarin và aspirin có tương tác không",
+        "đang uống warfarin có dùng ibuprofen được không",
+        "bệnh nhân sử dụng warfarin có uống aspirin được không",
+        "người dùng warfarin uống thêm aspirin",
+    ],
+)
+def test_genuine_interaction_questions_keep_their_turn_type(parse: Parse, text: str) -> None:
+    """Asking whether a second drug may be taken with the patient's own is an interaction."""
+    frame = parse(text)
+    assert frame.turn_type is TurnType.INTERACTION and len(frame.drugs) == 2
+
+
+def test_a_negated_condition_is_no_indication(parse: Parse) -> None:
+    """ "không chảy máu" says the patient does not bleed: no indication is taken from it."""
+    frame = parse("phytomenadion cho người dùng warfarin INR 10 không chảy máu")
+    assert frame.condition is None
+
+
+def test_an_inr_figure_alone_does_not_make_a_dose_question(parse: Parse) -> None:
+    """One drug and an INR figure ("warfarin INR 7 … xử trí sao") is not turned into a dose
+    question; only an INR with the patient's own anticoagulant named asks the other's row."""
+    frame = parse("warfarin INR 7 có nguy cơ chảy máu xử trí sao")
+    assert frame.turn_type is not TurnType.DOSING_CALC

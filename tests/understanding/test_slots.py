@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.frame import Population, Route
+from core.frame import PatientContext, Population, QueryFrame, Route
 from understanding.slots import (
     read_age,
     read_patient,
@@ -145,3 +145,19 @@ def test_patient_facts() -> None:
 def test_allergic_rhinitis_is_not_an_allergy() -> None:
     """'viêm mũi dị ứng' is a condition, not a patient allergy."""
     assert read_patient(Turn.of("viêm mũi dị ứng")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["bệnh nhân chạy thận nhân tạo", "người bệnh lọc máu định kỳ", "đang thẩm phân phúc mạc"],
+)
+def test_dialysis_is_a_renal_fact(text: str) -> None:
+    """Dialysis sets renal impairment and the dialysis flag of the patient."""
+    patient = read_patient(Turn.of(text))
+    assert patient is not None and patient.renal_impairment and patient.dialysis
+
+
+def test_dialysis_is_not_in_the_contract_view() -> None:
+    """The dialysis flag is engine-facing: the HTTP frame view keeps its keys."""
+    view = QueryFrame(patient=PatientContext(renal_impairment=True, dialysis=True)).contract_view()
+    assert "dialysis" not in view["patient"] and view["patient"]["renal_impairment"] is True

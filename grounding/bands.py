@@ -180,9 +180,10 @@ def _overlaps(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:
 
 
 def _is_age(folded: str, match: re.Match[str]) -> bool:
-    """Days and weeks are durations ("trong 5 - 7 ngày") unless said of age or a newborn."""
+    """Days and weeks are durations ("trong 5 - 7 ngày") unless said of age or a newborn;
+    a range that ends in years ("29 ngày đến 2 tuổi") is an age."""
     units = {u for u in match.groups() if u in MONTHS_PER_UNIT}
-    if not units & {"ngay", "tuan"}:
+    if not units & {"ngay", "tuan"} or "tuoi" in units:
         return True
     return folded.startswith(" tuoi", match.end()) or bool(_NEWBORN_WORDS.search(folded))
 

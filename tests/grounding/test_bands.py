@@ -27,6 +27,8 @@ AGE_CASES = [
     ("từ 12 tháng tuổi - 10 tuổi", 132, False),
     ("Trẻ em trên 3 tháng tuổi đến 12 tuổi", 3, False),
     ("Trẻ em trên 3 tháng tuổi đến 12 tuổi", 170, False),
+    ("trẻ từ 29 ngày đến 2 tuổi", 0.5, False),
+    ("trẻ từ 29 ngày đến 2 tuổi", 12, True),
     # "2 - dưới 6 tuổi": the upper end is strict.
     ("Trẻ từ 2 - dưới 6 tuổi", 30, True),
     ("Trẻ từ 2 - dưới 6 tuổi", 72, False),

@@ -268,9 +268,9 @@ def _sentence(
     row_start = start
     row_labels: list[Head] = []
     kept = False
-    for label in labels:
+    for n, label in enumerate(labels):
         rest = shown(text[label.end : end])
-        if row_labels or not stack.apply(label, heading_only=not rest):
+        if row_labels or not stack.apply(label, heading_only=not rest, inner=n > 0):
             row_labels.append(label)
             kept = True
             continue
@@ -298,6 +298,10 @@ def _sentence(
         blocks[blocks.index(last_row)] = grown
         return grown
     kind = _kind(body, folded, own, has_labels=bool(row_labels))
+    first = row_labels[0] if row_labels else None
+    if first is not None and first.kind == "who" and first.bands.is_empty:
+        # "Trẻ em: Kinh nghiệm còn hạn chế." heads the unlabelled rows after it.
+        stack.carry_who(None if DOSE.search(body) else first)
     # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
     lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
     named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]
@@ -308,7 +312,9 @@ def _sentence(
     # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
-    routes = routes_named(after) or ctx.routes or routes_named(body[:60])
+    # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
+    own_route = next((lb.routes for lb in row_labels if lb.kind == "route"), ())
+    routes = routes_named(after) or own_route or ctx.routes or routes_named(body[:60])
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.
     own_who = any(lb.who for lb in row_labels) or who_of(lead) is not None

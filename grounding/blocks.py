@@ -52,7 +52,13 @@ _RENAL_PATIENT = re.compile(
     r"(?:doi voi|o|cho|voi) (?:nguoi|benh nhan|nguoi benh) (?:bi |co )?"
     r"(?:suy (?:giam (?:chuc nang )?)?than|ton thuong than|benh than)"
 )
-_EMPHASIZED_LINE = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,100})(?P=mark)\s*\.?\s*")
+# "_Trẻ còn bú và trẻ em_ (dưới 10 tuổi …)." heads a population by its band, without a colon.
+_EMPHASIZED_LINE = re.compile(
+    r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,100})(?P=mark)\s*(?P<paren>\([^()\n]{1,80}\))?"
+    r"\s*\.?\s*"
+)
+_EMPHASIS = re.compile(r"[*_]")
+MAX_PHRASE_HEAD_WORDS = 6
 # Words of a sentence, not of a head ("_Không dùng cho trẻ nhỏ._" is a warning).
 _NOT_A_HEAD = re.compile(r"(?<![a-z])(?:khong|nen|phai|can|co the|duoc)(?![a-z])")
 
@@ -121,6 +127,37 @@ def _band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> st
     if chained and above.indication and above.indication != ctx.indication:
         return above.indication
     return None
+
+
+def _line_chain(last_row: Block | None, row_labels: list[Head], ctx: Context) -> str | None:
+    """ "Rối loạn X: 30 mg. Trẻ em 5 - 12 tuổi: ½ liều người lớn.": a population row on
+    the line of an indication's own row is said of that indication."""
+    if last_row is None or not row_labels or any(lb.kind not in ("who", "band") for lb in row_labels):
+        return None
+    own = last_row.indication
+    return own if own and own != ctx.indication else None
+
+
+def _phrase_head(text: str, start: int, end: int) -> Head | None:
+    """ "Phòng say tàu xe. Người lớn: 25 mg …": a short phrase without a dose, before a
+    population or band row, is the indication head of the rows after it."""
+    words = shown(text[start:end]).strip()
+    folded = fold(words).rstrip(".")
+    if (
+        not words.endswith(".")
+        or re.search(r"\d", words)
+        or len(folded.split()) > MAX_PHRASE_HEAD_WORDS
+        or _NOT_A_HEAD.search(folded)
+    ):
+        return None
+    head = classify_head(words.rstrip("."), end)
+    if head.kind != "ind":
+        return None
+    line_end = text.find("\n", end + 1)
+    following = heads_at(text, end + 1, len(text) if line_end < 0 else line_end)
+    if not following or following[0].kind not in ("who", "band"):
+        return None
+    return head
 
 
 def _if_band(clause: str) -> bool:
@@ -225,6 +262,8 @@ def _emphasized_head(text: str, start: int, stop: int) -> Head | None:
     folded = fold(words)
     if ":" in words or DOSE.search(words) or _NOT_A_HEAD.search(folded):
         return None
+    if m["paren"] and not DOSE.search(m["paren"]):
+        words = f"{words} {m['paren']}"
     head = classify_head(words, stop)
     return head if head.kind in ("ind", "who", "route", "cond") else None
 
@@ -274,12 +313,20 @@ def _sentence(
             row_labels.append(label)
             kept = True
             continue
-        if label.kind in ("route", "part", "filler") or not rest:
+        # A plain "Uống: 250 mg" keeps its route word; "*Uống:* …" is a head, not quoted.
+        plain_route = label.kind == "route" and not _EMPHASIS.search(label.text)
+        if (label.kind in ("route", "part", "filler") and not plain_route) or not rest:
             row_start = row_start if kept else label.end
         else:
             kept = True  # a population or condition head is read with its row
     body = shown(text[row_start:end])
     if not body:
+        return None
+    head = (
+        None if row_labels else _emphasized_head(text, start, end) or _phrase_head(text, row_start, end)
+    )
+    if head is not None:
+        stack.apply(head, heading_only=True)
         return None
     ctx = stack.context()
     while row_start < end and text[row_start] in "#*_ ":
@@ -293,7 +340,10 @@ def _sentence(
     follows = (
         not DOSE.search(body) or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
     )
-    if last_row is not None and not labels and own.age is None and own.weight is None and follows:
+    # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.
+    usual = bool(labels) and all(lb.kind == "usual" for lb in labels)
+    unlabelled = not labels or (usual and bool(_CAVEAT_ANY.search(folded)))
+    if last_row is not None and unlabelled and own.age is None and own.weight is None and follows:
         grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
         blocks[blocks.index(last_row)] = grown
         return grown
@@ -347,7 +397,9 @@ def _sentence(
             (shown(lb.text) for lb in row_labels if lb.kind == "ind"),
             last_row.indication
             if last_row is not None and not labels
-            else _band_chain(blocks, row_labels, ctx) or ctx.indication,
+            else _band_chain(blocks, row_labels, ctx)
+            or _line_chain(last_row, row_labels, ctx)
+            or ctx.indication,
         ),
     )
     blocks.append(block)

@@ -31,8 +31,12 @@ _FILLER = re.compile(
     r"(?:nhu sau|sau day|gom|chu y|luu y|(?<![a-z])la)$"
     # "Theo tuổi:", "Tính theo cân nặng:" say how rows are split, not what they treat.
     r"|^(?:(?:tinh|lieu|dung) )?theo (?:tuoi|can nang|the trong|dien tich)"
-    # "Liều thường dùng:", "Liều chung:" name the usual dose, not what it treats.
-    r"|^lieu (?:thuong dung|thong thuong|thuong|chung)$"
+)
+# "Liều thường dùng:", "Liều chung:", "Liều khởi đầu:", "Liều tối đa:" name which dose a
+# row is, not what it treats: a label of the row, never an indication.
+_USUAL = re.compile(
+    r"lieu (?:thuong dung|thong thuong|thuong|chung|toi da|khoi dau|ban dau|duy tri|tan cong)"
+    r"(?: (?:la|hang ngay|moi ngay|thong thuong|thuong dung))?"
 )
 _HEAD_COLON = re.compile(r":(?!\d)")
 _WHO_LEAD = re.compile(
@@ -46,6 +50,7 @@ _WHO_LEAD = re.compile(
 _PROSE = re.compile(
     r"(?<![a-z])(?:khuyen cao|nen|phai|duoc dung|dung lieu|co the|doi voi)(?![a-z])"
 )
+_ABOUT = re.compile(r"[*_\s]*(?:đối với|Đối với)\s+")
 _EMPHASIZED_LEAD = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,80})(?P=mark)\s*,")
 _RENAL = re.compile(
     r"suy than|clcr|thanh thai|tham phan|tham tach|chay than|loc mau|(?:gan|ton thuong), than"
@@ -141,7 +146,7 @@ class Head:
 
     text: str
     end: int
-    kind: str  # part | cond | who | route | band | ind | filler
+    kind: str  # part | cond | who | route | band | ind | usual | filler
     who: Who | None = None
     renal: bool = False
     hepatic: bool = False
@@ -179,6 +184,8 @@ def classify_head(label: str, end: int) -> Head:
     if _FILLER.search(folded) or (folded.startswith("(") and folded.endswith(")")):
         # "(tác dụng tốt nhất khi …):" after a head remarks on it; it heads nothing.
         return Head(label, end, "filler")
+    if _USUAL.fullmatch(folded):
+        return Head(label, end, "usual")
     if renal or hepatic:
         return Head(label, end, "cond", who=who, renal=renal, hepatic=hepatic, bands=bands)
     if who is not None and leads_with_who:
@@ -210,6 +217,13 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
         while end < stop and text[end] in "*_ ":
             end += 1
         read = classify_head(head, end)
+        whole_line = not shown(text[end : text.find("\n", end) if "\n" in text[end:] else len(text)])
+        about = _ABOUT.match(head)
+        if read.kind == "ind" and about and whole_line and not _PROSE.search(_head_words(head[about.end() :])):
+            # "_Đối với bệnh động kinh:_" alone on its line heads that indication.
+            read = classify_head(head[about.end() :], end)
+            found.append(read)
+            break
         if read.kind == "ind" and _PROSE.search(_head_words(head)):
             # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence; but one
             # that opens with an emphasised phrase ("_Làm thuốc X_, thuốc có thể được

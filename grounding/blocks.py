@@ -132,7 +132,11 @@ def _band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> st
 def _line_chain(last_row: Block | None, row_labels: list[Head], ctx: Context) -> str | None:
     """ "Rối loạn X: 30 mg. Trẻ em 5 - 12 tuổi: ½ liều người lớn.": a population row on
     the line of an indication's own row is said of that indication."""
-    if last_row is None or not row_labels or any(lb.kind not in ("who", "band") for lb in row_labels):
+    if (
+        last_row is None
+        or not row_labels
+        or any(lb.kind not in ("who", "band") for lb in row_labels)
+    ):
         return None
     own = last_row.indication
     return own if own and own != ctx.indication else None
@@ -290,16 +294,11 @@ def _kind(body: str, folded: str, own: Bands, *, has_labels: bool) -> BlockKind:
     return BlockKind.NOTE
 
 
-def _sentence(
-    text: str,
-    start: int,
-    end: int,
-    index: int,
-    stack: HeadStack,
-    blocks: list[Block],
-    last_row: Block | None,
-) -> Block | None:
-    """Read one sentence: apply its heads, then add it as a row, caveat, note or continuation."""
+def _read_heads(
+    text: str, start: int, end: int, stack: HeadStack
+) -> tuple[list[Head], list[Head], int]:
+    """The labels opening a sentence, applied to `stack`: all of them, those that belong to
+    the row, and where the row's quoted text starts."""
     labels = heads_at(text, start, end)
     if not labels and PART_HEAD.fullmatch(fold(shown(text[start:end])).rstrip(".")):
         # "Liều lượng" printed as a line of its own, without a colon, is still a part head.
@@ -319,15 +318,28 @@ def _sentence(
             row_start = row_start if kept else label.end
         else:
             kept = True  # a population or condition head is read with its row
+    return labels, row_labels, row_start
+
+
+def _sentence(
+    text: str,
+    start: int,
+    end: int,
+    index: int,
+    stack: HeadStack,
+    blocks: list[Block],
+    last_row: Block | None,
+) -> Block | None:
+    """Read one sentence: apply its heads, then add it as a row, caveat, note or continuation."""
+    labels, row_labels, row_start = _read_heads(text, start, end, stack)
     body = shown(text[row_start:end])
     if not body:
         return None
-    head = (
-        None if row_labels else _emphasized_head(text, start, end) or _phrase_head(text, row_start, end)
-    )
-    if head is not None:
-        stack.apply(head, heading_only=True)
-        return None
+    if not row_labels:
+        head = _emphasized_head(text, start, end) or _phrase_head(text, row_start, end)
+        if head is not None:
+            stack.apply(head, heading_only=True)
+            return None
     ctx = stack.context()
     while row_start < end and text[row_start] in "#*_ ":
         row_start += 1

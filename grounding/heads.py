@@ -198,6 +198,16 @@ def classify_head(label: str, end: int) -> Head:
     return Head(label, end, "ind", bands=bands)
 
 
+def _about_head(text: str, head: str, end: int) -> Head | None:
+    """ "_Đối với bệnh động kinh:_" alone on its line heads that indication."""
+    about = _ABOUT.match(head)
+    line_end = text.find("\n", end)
+    if about is None or shown(text[end : len(text) if line_end < 0 else line_end]):
+        return None
+    words = head[about.end() :]
+    return None if _PROSE.search(_head_words(words)) else classify_head(words, end)
+
+
 def heads_at(text: str, start: int, stop: int) -> list[Head]:
     """The chain of "head:" labels opening text[start:stop] ("*Uống:* Trẻ em 2 - 4 tuổi: …")."""
     found: list[Head] = []
@@ -217,12 +227,9 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
         while end < stop and text[end] in "*_ ":
             end += 1
         read = classify_head(head, end)
-        whole_line = not shown(text[end : text.find("\n", end) if "\n" in text[end:] else len(text)])
-        about = _ABOUT.match(head)
-        if read.kind == "ind" and about and whole_line and not _PROSE.search(_head_words(head[about.end() :])):
-            # "_Đối với bệnh động kinh:_" alone on its line heads that indication.
-            read = classify_head(head[about.end() :], end)
-            found.append(read)
+        about = _about_head(text, head, end)
+        if read.kind == "ind" and about is not None:
+            found.append(about)
             break
         if read.kind == "ind" and _PROSE.search(_head_words(head)):
             # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence; but one

@@ -361,9 +361,13 @@ def _sentence(
         return grown
     kind = _kind(body, folded, own, has_labels=bool(row_labels))
     first = row_labels[0] if row_labels else None
-    if first is not None and first.kind == "who" and first.bands.is_empty:
-        # "Trẻ em: Kinh nghiệm còn hạn chế." heads the unlabelled rows after it.
-        stack.carry_who(None if DOSE.search(body) else first)
+    if first is not None and first.kind in ("who", "cond"):
+        # "Trẻ em: Kinh nghiệm còn hạn chế." heads the unlabelled rows after it; a row
+        # labelled with a dose, a band or a condition of its own ends that.
+        # An elderly remark ("Người cao tuổi: chưa có thông tin …") heads nothing after it.
+        said = first.kind == "who" and first.bands.is_empty and not DOSE.search(body)
+        said = said and first.who is not Who.ELDERLY
+        stack.carry_who(first if said else None)
     # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
     lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
     named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]

@@ -39,6 +39,7 @@ _USUAL = re.compile(
     r"(?: (?:la|hang ngay|moi ngay|thong thuong|thuong dung))?"
 )
 _HEAD_COLON = re.compile(r":(?!\d)")
+_REMARK = re.compile(r"(?:chu y|luu y)")
 _WHO_LEAD = re.compile(
     r"(?:(?:cach dung va )?lieu (?:luong |dung )?(?:va cach dung )?"
     # "Liều thông thường ở trẻ em", "Liều thường dùng cho người lớn" head a population.
@@ -58,7 +59,8 @@ _RENAL = re.compile(
 _CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
 # "Người nặng trên 50 kg:" is a weight band with a person word before it, not an indication.
 _BAND_LEAD = re.compile(
-    r"(?:nguoi (?=(?:can )?nang ))?(?:\d|[<>≤≥]|tu |tren |duoi |can nang|nang |clcr|do thanh thai)"
+    r"(?:nguoi (?=(?:can )?nang |duoi \d|tren \d|[<>≤≥]))?"
+    r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|nang |clcr|do thanh thai)"
 )
 # The book's other words for body weight; "cơ thể" folds like "có thể", a prose word.
 _WEIGHT_WORDS = re.compile(r"trong luong(?: co the)?|the trong")
@@ -184,7 +186,7 @@ def classify_head(label: str, end: int) -> Head:
     if _FILLER.search(folded) or (folded.startswith("(") and folded.endswith(")")):
         # "(tác dụng tốt nhất khi …):" after a head remarks on it; it heads nothing.
         return Head(label, end, "filler")
-    if _USUAL.fullmatch(folded):
+    if _USUAL.fullmatch(_PARENTHESIS.sub("", folded).strip()):
         return Head(label, end, "usual")
     if renal or hepatic:
         return Head(label, end, "cond", who=who, renal=renal, hepatic=hepatic, bands=bands)
@@ -308,6 +310,8 @@ class HeadStack:
         if label.kind == "part":
             self.part = label.part or self.part
             self.reset()
+        elif label.kind == "filler" and heading_only and _REMARK.fullmatch(_head_words(label.text)):
+            self.reset()  # "_Chú ý:_" on its own line: what follows is said of no head above
         elif label.kind == "cond" and head:
             self.reset()
             self.set("who", label)

@@ -152,3 +152,18 @@ def test_a_route_head_after_an_indication_on_its_line_sits_under_it() -> None:
     )
     row = _row(_blocks(text), "500 mg/lần")
     assert (row.indication, row.routes) == ("Tiêu chảy", (Route.ORAL,))
+
+
+def test_an_elderly_remark_heads_nothing_after_it() -> None:
+    """'Người cao tuổi: chưa có thông tin.' is a remark: the usage line after it is everyone's."""
+    text = "### *Liều lượng:*\n\nNgười cao tuổi: Chưa có thông tin.\n\nUống thuốc với nhiều nước."
+    assert _row(_blocks(text), "nhiều nước").who is None
+
+
+def test_a_condition_row_ends_a_population_said_in_a_sentence() -> None:
+    """'Trẻ em: <remark>' then 'Suy gan: …': the note after the condition row is no child's."""
+    text = (
+        "### *Liều lượng:*\n\nTrẻ em: Kinh nghiệm còn ít.\n\nSuy gan: Giảm liều.\n\n"
+        "Chống chỉ định khi suy gan nặng."
+    )
+    assert _row(_blocks(text), "Chống chỉ định").who is None

@@ -32,6 +32,9 @@ KINDS = [
     ("Liều thường dùng", "usual"),
     ("Liều khởi đầu", "usual"),
     ("Liều tối đa", "usual"),
+    ("Liều khởi đầu (trong 24 giờ đầu)", "usual"),
+    ("Người dưới 40 kg", "band"),
+    ("_Chú ý", "filler"),
 ]
 
 
@@ -124,3 +127,11 @@ def test_an_about_head_alone_on_its_line_is_an_indication() -> None:
     text = "_Đối với bệnh gút:_\nNgười lớn: 100 mg."
     heads = heads_at(text, 0, text.index("\n"))
     assert [(h.kind, h.text) for h in heads] == [("ind", "bệnh gút")]
+
+
+def test_a_remark_head_on_its_own_line_ends_the_heads_above() -> None:
+    """'_Chú ý:_' alone on its line: the rows after it are not the child head's rows."""
+    stack = HeadStack()
+    for label in ("*Liều thông thường ở trẻ em", "_Chú ý"):
+        stack.apply(classify_head(label, 0), heading_only=True)
+    assert stack.context().who is None

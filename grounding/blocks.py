@@ -52,7 +52,13 @@ _RENAL_PATIENT = re.compile(
     r"(?:doi voi|o|cho|voi) (?:nguoi|benh nhan|nguoi benh) (?:bi |co )?"
     r"(?:suy (?:giam (?:chuc nang )?)?than|ton thuong than|benh than)"
 )
-_EMPHASIZED_LINE = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,100})(?P=mark)\s*\.?\s*")
+# "_Trẻ còn bú và trẻ em_ (dưới 10 tuổi …)." heads a population by its band, without a colon.
+_EMPHASIZED_LINE = re.compile(
+    r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,100})(?P=mark)\s*(?P<paren>\([^()\n]{1,80}\))?"
+    r"\s*\.?\s*"
+)
+_EMPHASIS = re.compile(r"[*_]")
+MAX_PHRASE_HEAD_WORDS = 6
 # Words of a sentence, not of a head ("_Không dùng cho trẻ nhỏ._" is a warning).
 _NOT_A_HEAD = re.compile(r"(?<![a-z])(?:khong|nen|phai|can|co the|duoc)(?![a-z])")
 
@@ -121,6 +127,41 @@ def _band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> st
     if chained and above.indication and above.indication != ctx.indication:
         return above.indication
     return None
+
+
+def _line_chain(last_row: Block | None, row_labels: list[Head], ctx: Context) -> str | None:
+    """ "Rối loạn X: 30 mg. Trẻ em 5 - 12 tuổi: ½ liều người lớn.": a population row on
+    the line of an indication's own row is said of that indication."""
+    if (
+        last_row is None
+        or not row_labels
+        or any(lb.kind not in ("who", "band") for lb in row_labels)
+    ):
+        return None
+    own = last_row.indication
+    return own if own and own != ctx.indication else None
+
+
+def _phrase_head(text: str, start: int, end: int) -> Head | None:
+    """ "Phòng say tàu xe. Người lớn: 25 mg …": a short phrase without a dose, before a
+    population or band row, is the indication head of the rows after it."""
+    words = shown(text[start:end]).strip()
+    folded = fold(words).rstrip(".")
+    if (
+        not words.endswith(".")
+        or re.search(r"\d", words)
+        or len(folded.split()) > MAX_PHRASE_HEAD_WORDS
+        or _NOT_A_HEAD.search(folded)
+    ):
+        return None
+    head = classify_head(words.rstrip("."), end)
+    if head.kind != "ind":
+        return None
+    line_end = text.find("\n", end + 1)
+    following = heads_at(text, end + 1, len(text) if line_end < 0 else line_end)
+    if not following or following[0].kind not in ("who", "band"):
+        return None
+    return head
 
 
 def _if_band(clause: str) -> bool:
@@ -225,6 +266,8 @@ def _emphasized_head(text: str, start: int, stop: int) -> Head | None:
     folded = fold(words)
     if ":" in words or DOSE.search(words) or _NOT_A_HEAD.search(folded):
         return None
+    if m["paren"] and not DOSE.search(m["paren"]):
+        words = f"{words} {m['paren']}"
     head = classify_head(words, stop)
     return head if head.kind in ("ind", "who", "route", "cond") else None
 
@@ -251,6 +294,33 @@ def _kind(body: str, folded: str, own: Bands, *, has_labels: bool) -> BlockKind:
     return BlockKind.NOTE
 
 
+def _read_heads(
+    text: str, start: int, end: int, stack: HeadStack
+) -> tuple[list[Head], list[Head], int]:
+    """The labels opening a sentence, applied to `stack`: all of them, those that belong to
+    the row, and where the row's quoted text starts."""
+    labels = heads_at(text, start, end)
+    if not labels and PART_HEAD.fullmatch(fold(shown(text[start:end])).rstrip(".")):
+        # "Liều lượng" printed as a line of its own, without a colon, is still a part head.
+        labels = [classify_head(text[start:end], end)]
+    row_start = start
+    row_labels: list[Head] = []
+    kept = False
+    for n, label in enumerate(labels):
+        rest = shown(text[label.end : end])
+        if row_labels or not stack.apply(label, heading_only=not rest, inner=n > 0):
+            row_labels.append(label)
+            kept = True
+            continue
+        # A plain "Uống: 250 mg" keeps its route word; "*Uống:* …" is a head, not quoted.
+        plain_route = label.kind == "route" and not _EMPHASIS.search(label.text)
+        if (label.kind in ("route", "part", "filler") and not plain_route) or not rest:
+            row_start = row_start if kept else label.end
+        else:
+            kept = True  # a population or condition head is read with its row
+    return labels, row_labels, row_start
+
+
 def _sentence(
     text: str,
     start: int,
@@ -261,26 +331,15 @@ def _sentence(
     last_row: Block | None,
 ) -> Block | None:
     """Read one sentence: apply its heads, then add it as a row, caveat, note or continuation."""
-    labels = heads_at(text, start, end)
-    if not labels and PART_HEAD.fullmatch(fold(shown(text[start:end])).rstrip(".")):
-        # "Liều lượng" printed as a line of its own, without a colon, is still a part head.
-        labels = [classify_head(text[start:end], end)]
-    row_start = start
-    row_labels: list[Head] = []
-    kept = False
-    for label in labels:
-        rest = shown(text[label.end : end])
-        if row_labels or not stack.apply(label, heading_only=not rest):
-            row_labels.append(label)
-            kept = True
-            continue
-        if label.kind in ("route", "part", "filler") or not rest:
-            row_start = row_start if kept else label.end
-        else:
-            kept = True  # a population or condition head is read with its row
+    labels, row_labels, row_start = _read_heads(text, start, end, stack)
     body = shown(text[row_start:end])
     if not body:
         return None
+    if not row_labels:
+        head = _emphasized_head(text, start, end) or _phrase_head(text, row_start, end)
+        if head is not None:
+            stack.apply(head, heading_only=True)
+            return None
     ctx = stack.context()
     while row_start < end and text[row_start] in "#*_ ":
         row_start += 1
@@ -293,11 +352,22 @@ def _sentence(
     follows = (
         not DOSE.search(body) or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
     )
-    if last_row is not None and not labels and own.age is None and own.weight is None and follows:
+    # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.
+    usual = bool(labels) and all(lb.kind == "usual" for lb in labels)
+    unlabelled = not labels or (usual and bool(_CAVEAT_ANY.search(folded)))
+    if last_row is not None and unlabelled and own.age is None and own.weight is None and follows:
         grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
         blocks[blocks.index(last_row)] = grown
         return grown
     kind = _kind(body, folded, own, has_labels=bool(row_labels))
+    first = row_labels[0] if row_labels else None
+    if first is not None and first.kind in ("who", "cond"):
+        # "Trẻ em: Kinh nghiệm còn hạn chế." heads the unlabelled rows after it; a row
+        # labelled with a dose, a band or a condition of its own ends that.
+        # An elderly remark ("Người cao tuổi: chưa có thông tin …") heads nothing after it.
+        said = first.kind == "who" and first.bands.is_empty and not DOSE.search(body)
+        said = said and first.who is not Who.ELDERLY
+        stack.carry_who(first if said else None)
     # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
     lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
     named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]
@@ -308,7 +378,9 @@ def _sentence(
     # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
-    routes = routes_named(after) or ctx.routes or routes_named(body[:60])
+    # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
+    own_route = next((lb.routes for lb in row_labels if lb.kind == "route"), ())
+    routes = routes_named(after) or own_route or ctx.routes or routes_named(body[:60])
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.
     own_who = any(lb.who for lb in row_labels) or who_of(lead) is not None
@@ -341,7 +413,9 @@ def _sentence(
             (shown(lb.text) for lb in row_labels if lb.kind == "ind"),
             last_row.indication
             if last_row is not None and not labels
-            else _band_chain(blocks, row_labels, ctx) or ctx.indication,
+            else _band_chain(blocks, row_labels, ctx)
+            or _line_chain(last_row, row_labels, ctx)
+            or ctx.indication,
         ),
     )
     blocks.append(block)

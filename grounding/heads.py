@@ -13,13 +13,15 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from core.frame import Route
-from core.text import fold
+from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
 from grounding.dosing import routes_named
 from grounding.markup import shown
 
+# "5 000 đvqt" (đơn vị quốc tế) is how the book doses heparin and vitamins.
 DOSE = re.compile(
-    r"\d\s*(?:mg|g|mcg|microgam|µg|ml(?!\s*/\s*ph)|đơn vị|UI|IU|viên|giọt|gói|ống)(?![a-zà-ỹ])",
+    r"\d\s*(?:mg|g|mcg|microgam|µg|ml(?!\s*/\s*ph)|đơn vị|đvqt|UI|IU|viên|giọt|gói|ống)"
+    r"(?![a-zà-ỹ])",
     re.IGNORECASE,
 )
 PART_HEAD = re.compile(
@@ -30,9 +32,18 @@ _FILLER = re.compile(
     # "Theo tuổi:", "Tính theo cân nặng:" say how rows are split, not what they treat.
     r"|^(?:(?:tinh|lieu|dung) )?theo (?:tuoi|can nang|the trong|dien tich)"
 )
+# "Liều thường dùng:", "Liều chung:", "Liều khởi đầu:", "Liều tối đa:" name which dose a
+# row is, not what it treats: a label of the row, never an indication.
+_USUAL = re.compile(
+    r"lieu (?:thuong dung|thong thuong|thuong|chung|toi da|khoi dau|ban dau|duy tri|tan cong)"
+    r"(?: (?:la|hang ngay|moi ngay|thong thuong|thuong dung))?"
+)
 _HEAD_COLON = re.compile(r":(?!\d)")
+_REMARK = re.compile(r"(?:chu y|luu y)")
 _WHO_LEAD = re.compile(
-    r"(?:(?:cach dung va )?lieu (?:luong |dung )?(?:va cach dung )?(?:o |cho |dung cho )?)?"
+    r"(?:(?:cach dung va )?lieu (?:luong |dung )?(?:va cach dung )?"
+    # "Liều thông thường ở trẻ em", "Liều thường dùng cho người lớn" head a population.
+    r"(?:thong thuong |thuong dung |thuong )?(?:o |cho |dung cho )?)?"
     r"(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
     r"|nguoi benh|thieu nien|nhu nhi|nguoi truong thanh)(?![a-z])"
 )
@@ -40,6 +51,7 @@ _WHO_LEAD = re.compile(
 _PROSE = re.compile(
     r"(?<![a-z])(?:khuyen cao|nen|phai|duoc dung|dung lieu|co the|doi voi)(?![a-z])"
 )
+_ABOUT = re.compile(r"[*_\s]*(?:đối với|Đối với)\s+")
 _EMPHASIZED_LEAD = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,80})(?P=mark)\s*,")
 _RENAL = re.compile(
     r"suy than|clcr|thanh thai|tham phan|tham tach|chay than|loc mau|(?:gan|ton thuong), than"
@@ -47,10 +59,57 @@ _RENAL = re.compile(
 _CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
 # "Người nặng trên 50 kg:" is a weight band with a person word before it, not an indication.
 _BAND_LEAD = re.compile(
-    r"(?:nguoi (?=(?:can )?nang ))?(?:\d|[<>≤≥]|tu |tren |duoi |can nang|nang |clcr|do thanh thai)"
+    r"(?:nguoi (?=(?:can )?nang |duoi \d|tren \d|[<>≤≥]))?"
+    r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|nang |clcr|do thanh thai)"
 )
 # The book's other words for body weight; "cơ thể" folds like "có thể", a prose word.
 _WEIGHT_WORDS = re.compile(r"trong luong(?: co the)?|the trong")
+
+
+# Route words inside a disease's name ("huyết khối tĩnh mạch", "bệnh than do hít", "polyp
+# đại - trực tràng") name no route.
+_DISEASE_ROUTE = re.compile(
+    r"(?<![a-z])(?:huyet khoi|tac|nghen|gian|viem|suy|da va)"
+    r"(?: (?!tiem|truyen|duong|qua|dung)[a-z]+){0,2} (?:tinh|dong) mach"
+    r"|(?<![a-z])(?:do hit|hit phai)(?![a-z])|(?:polyp|ung thu)[a-z -]{0,20}truc trang"
+)
+_PARENTHESIS = re.compile(r"\([^()]*\)")
+# A long head is a route head only when it opens with its route ("Đường tiêm tĩnh mạch,
+# tiêm truyền tĩnh mạch hoặc tiêm bắp (… natri):").
+_ROUTE_LEAD = re.compile(
+    r"(?:duong |dang |dung |thuoc |lieu )?(?:tiem|truyen|uong|dat|nho|boi|hit|khi dung|xit)"
+    r"(?![a-z])"
+)
+MAX_ROUTE_HEAD = 50
+MAX_LONG_ROUTE_HEAD = 90
+# "*Tiêm:*" alone names an injection without saying which.
+_INJECTION = re.compile(r"(?:duong )?tiem")
+INJECTION_ROUTES = (Route.IV, Route.IM, Route.SC)
+
+
+def _blank(text: str, pattern: re.Pattern[str]) -> str:
+    """`text` with the spans `pattern` finds in its folded form turned into spaces."""
+    aligned = fold_aligned(text)
+    if len(aligned) != len(text):
+        return text
+    out = list(text)
+    for m in pattern.finditer(aligned):
+        out[m.start() : m.end()] = " " * (m.end() - m.start())
+    return "".join(out)
+
+
+def route_words(label: str) -> tuple[Route, ...]:
+    """The routes a head names; a disease's name, or the parenthesis of a long head that
+    opens with its route ("(cefuroxim natri)"), names none."""
+    plain = _blank(shown(label), _DISEASE_ROUTE)
+    folded = fold(plain)
+    if _INJECTION.fullmatch(folded):
+        return INJECTION_ROUTES
+    if len(folded) <= MAX_ROUTE_HEAD:
+        return routes_named(plain)
+    bare = _blank(plain, _PARENTHESIS)
+    long_head = _ROUTE_LEAD.match(fold(bare)) and len(fold(bare)) <= MAX_LONG_ROUTE_HEAD
+    return routes_named(bare) if long_head else ()
 
 
 def _head_words(label: str) -> str:
@@ -89,7 +148,7 @@ class Head:
 
     text: str
     end: int
-    kind: str  # part | cond | who | route | band | ind | filler
+    kind: str  # part | cond | who | route | band | ind | usual | filler
     who: Who | None = None
     renal: bool = False
     hepatic: bool = False
@@ -123,10 +182,12 @@ def classify_head(label: str, end: int) -> Head:
     hepatic = bool(re.search(r"suy gan|ton thuong gan|(?:nguoi )?benh gan", folded))
     who = who_of(folded)
     leads_with_who = _WHO_LEAD.match(folded) is not None
-    routes = routes_named(label) if len(folded) <= 50 else ()
+    routes = route_words(label)
     if _FILLER.search(folded) or (folded.startswith("(") and folded.endswith(")")):
         # "(tác dụng tốt nhất khi …):" after a head remarks on it; it heads nothing.
         return Head(label, end, "filler")
+    if _USUAL.fullmatch(_PARENTHESIS.sub("", folded).strip()):
+        return Head(label, end, "usual")
     if renal or hepatic:
         return Head(label, end, "cond", who=who, renal=renal, hepatic=hepatic, bands=bands)
     if who is not None and leads_with_who:
@@ -137,6 +198,16 @@ def classify_head(label: str, end: int) -> Head:
     if not bands.is_empty and _BAND_LEAD.match(re.sub(r"^(?:hoac|hay) ", "", folded)):
         return Head(label, end, "band", bands=bands, routes=routes)
     return Head(label, end, "ind", bands=bands)
+
+
+def _about_head(text: str, head: str, end: int) -> Head | None:
+    """ "_Đối với bệnh động kinh:_" alone on its line heads that indication."""
+    about = _ABOUT.match(head)
+    line_end = text.find("\n", end)
+    if about is None or shown(text[end : len(text) if line_end < 0 else line_end]):
+        return None
+    words = head[about.end() :]
+    return None if _PROSE.search(_head_words(words)) else classify_head(words, end)
 
 
 def heads_at(text: str, start: int, stop: int) -> list[Head]:
@@ -158,6 +229,10 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
         while end < stop and text[end] in "*_ ":
             end += 1
         read = classify_head(head, end)
+        about = _about_head(text, head, end)
+        if read.kind == "ind" and about is not None:
+            found.append(about)
+            break
         if read.kind == "ind" and _PROSE.search(_head_words(head)):
             # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence; but one
             # that opens with an emphasised phrase ("_Làm thuốc X_, thuốc có thể được
@@ -180,27 +255,53 @@ class HeadStack:
         self.part = Part.DOSING
         self.order: list[str] = []
         self.values: dict[str, Head] = {}
+        # What plain labels carry to the rows after them until the next head: the route
+        # of "Uống: 250 mg …" and the population of "Trẻ em: <a sentence, no dose>".
+        self.row_route: Head | None = None
+        self.row_who: Head | None = None
+        # Where the heads set under such a population start in the order.
+        self.carried_from: int | None = None
 
     def set(self, level: str, label: Head) -> None:
         """Put `label` at `level`, dropping that level and every level set after it."""
         if level in self.order:
-            for name in self.order[self.order.index(level) :]:
-                self.values.pop(name, None)
-            self.order = self.order[: self.order.index(level)]
+            self._drop(self.order.index(level))
         self.order.append(level)
         self.values[level] = label
+
+    def _drop(self, at: int) -> None:
+        """Drop the levels from position `at` of the order on."""
+        for name in self.order[at:]:
+            self.values.pop(name, None)
+        self.order = self.order[:at]
 
     def reset(self) -> None:
         """No heads in force (a new part, or a condition head that governs everything)."""
         self.order, self.values = [], {}
+        self.carried_from = None
 
-    def apply(self, label: Head, *, heading_only: bool) -> bool:
+    def carry_who(self, label: Head | None) -> None:
+        """ "Trẻ em: Kinh nghiệm còn hạn chế." says who the unlabelled rows after it are
+        for; a plain "Người lớn: 500 mg" (None) ends that."""
+        self.row_who = label
+
+    def apply(self, label: Head, *, heading_only: bool, inner: bool = False) -> bool:
         """Apply a head; False when the label belongs to the row instead.
 
         A head stands alone on its line or is set in emphasis ("*Trẻ em:* …"); a plain
-        "Trẻ em theo cân nặng: …" or "Suy thận (ClCr …): …" opens one row only.
+        "Trẻ em theo cân nặng: …" or "Suy thận (ClCr …): …" opens one row only. `inner`:
+        a head printed after another on its line ("*Ỉa chảy*: Uống:") sits under it.
         """
         head = heading_only or "*" in label.text or "_" in label.text
+        applied = self._apply(label, head=head, heading_only=heading_only, inner=inner)
+        if applied and head and label.kind != "filler":
+            if label.kind in ("ind", "band") and self.row_who is not None:
+                # Heads printed under "Trẻ em: <sentence>" end with the next population head.
+                self.carried_from = min(self.carried_from or 99, self.order.index(label.kind))
+            self.row_route = self.row_who = None
+        return applied
+
+    def _apply(self, label: Head, *, head: bool, heading_only: bool, inner: bool) -> bool:
         if self.part is Part.USAGE and head and label.kind in ("who", "cond", "ind"):
             # "*Liều dùng cho người lớn:*" or an indication head ("_Ho khan:_") after
             # "Cách dùng" opens the dosing part, printed or not.
@@ -209,6 +310,8 @@ class HeadStack:
         if label.kind == "part":
             self.part = label.part or self.part
             self.reset()
+        elif label.kind == "filler" and heading_only and _REMARK.fullmatch(_head_words(label.text)):
+            self.reset()  # "_Chú ý:_" on its own line: what follows is said of no head above
         elif label.kind == "cond" and head:
             self.reset()
             self.set("who", label)
@@ -217,7 +320,16 @@ class HeadStack:
             if outer is not None and _nests(outer, label):
                 self.set("band", label)  # "Trẻ trên 12 tuần tuổi:" inside "trẻ dưới 40 kg:"
             else:
+                if self.carried_from is not None:
+                    self._drop(self.carried_from)
+                    self.carried_from = None
                 self.set("who", label)
+        elif label.kind == "route" and not head:
+            # "Uống: 250 mg …" then "Tiêm tĩnh mạch: 200 mg …" under "Người lớn:": each
+            # names its rows' route and leaves the population and indication heads alone.
+            self.row_route = label
+        elif label.kind == "route" and inner and "route" in self.values:
+            self.values["route"] = label
         elif label.kind == "route":
             self.set("route", label)
         elif label.kind in ("ind", "band") and (heading_only or (head and label.kind == "ind")):
@@ -229,9 +341,9 @@ class HeadStack:
 
     def context(self) -> Context:
         """The heads in force, as a block's context."""
-        who = self.values.get("who")
+        who = self.row_who or self.values.get("who")
         ind = self.values.get("ind")
-        route = self.values.get("route")
+        route = self.row_route or self.values.get("route")
         bands = Bands()
         for name in self.order:
             bands = self.values[name].bands.merged(bands)

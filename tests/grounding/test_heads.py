@@ -23,6 +23,18 @@ KINDS = [
     ("Liều được tính theo cân nặng như sau", "filler"),
     ("Theo tuổi", "filler"),
     ("Tính theo cân nặng", "filler"),
+    ("Đường tiêm tĩnh mạch, truyền tĩnh mạch hoặc tiêm bắp (thuốc Y natri)", "route"),
+    ("*Tiêm", "route"),
+    ("*Phòng huyết khối tĩnh mạch sâu sau mổ", "ind"),
+    ("Bệnh than do hít", "ind"),
+    ("Liều thông thường ở trẻ em", "who"),
+    ("Liều thường dùng cho người lớn", "who"),
+    ("Liều thường dùng", "usual"),
+    ("Liều khởi đầu", "usual"),
+    ("Liều tối đa", "usual"),
+    ("Liều khởi đầu (trong 24 giờ đầu)", "usual"),
+    ("Người dưới 40 kg", "band"),
+    ("_Chú ý", "filler"),
 ]
 
 
@@ -77,3 +89,49 @@ def test_a_body_weight_label_is_a_band_head_not_prose() -> None:
     heads = heads_at(text, 0, len(text))
     assert [h.kind for h in heads] == ["band"]
     assert heads[0].bands.weight is not None and heads[0].bands.weight.hi == 20
+
+
+def test_a_bare_injection_head_names_every_injection_route() -> None:
+    """'*Tiêm:*' says injection without which one: IV, IM and SC rows all sit under it."""
+    assert set(classify_head("*Tiêm", 0).routes) == {Route.IV, Route.IM, Route.SC}
+
+
+def test_a_long_route_head_ignores_its_parenthesis() -> None:
+    """A long head that opens with its route reads the routes, not the salt in parentheses."""
+    head = classify_head("Đường tiêm tĩnh mạch, truyền tĩnh mạch hoặc tiêm bắp (thuốc Y natri)", 0)
+    assert head.routes == (Route.IV, Route.IM)
+
+
+def test_a_dose_in_international_units_is_a_dose() -> None:
+    """'5 000 đvqt' doses a row as 'mg' does."""
+    from grounding.heads import DOSE
+
+    assert DOSE.search("Tiêm dưới da 5 000 đvqt mỗi 12 giờ")
+
+
+def test_a_plain_route_label_keeps_the_population_and_indication_heads() -> None:
+    """'Tiêm tĩnh mạch: …' on a row under '*Dạng uống:*', '*Người lớn:*' and '_Sốt:_'
+    changes only the route."""
+    stack = HeadStack()
+    for label in ("*Dạng uống", "*Người lớn", "_Sốt"):
+        stack.apply(classify_head(label, 0), heading_only=True)
+    stack.apply(classify_head("Tiêm tĩnh mạch", 0), heading_only=False)
+    context = stack.context()
+    assert (context.who, context.indication, context.routes) == (Who.ADULT, "Sốt", (Route.IV,))
+
+
+def test_an_about_head_alone_on_its_line_is_an_indication() -> None:
+    """'_Đối với bệnh gút:_' alone on its line heads that indication; a sentence does not."""
+    from grounding.heads import heads_at
+
+    text = "_Đối với bệnh gút:_\nNgười lớn: 100 mg."
+    heads = heads_at(text, 0, text.index("\n"))
+    assert [(h.kind, h.text) for h in heads] == [("ind", "bệnh gút")]
+
+
+def test_a_remark_head_on_its_own_line_ends_the_heads_above() -> None:
+    """'_Chú ý:_' alone on its line: the rows after it are not the child head's rows."""
+    stack = HeadStack()
+    for label in ("*Liều thông thường ở trẻ em", "_Chú ý"):
+        stack.apply(classify_head(label, 0), heading_only=True)
+    assert stack.context().who is None

@@ -1,0 +1,169 @@
+"""Tests for grounding/blocks.py: which heads a row of a dose section is read under."""
+
+from __future__ import annotations
+
+from grounding_samples import ev
+
+from core.frame import Route
+from grounding.blocks import Block, BlockKind, Who, parse_blocks
+
+
+def _blocks(text: str) -> list[Block]:
+    return parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+
+
+def _row(blocks: list[Block], words: str) -> Block:
+    return next(b for b in blocks if words in b.text)
+
+
+def test_rows_under_a_long_injection_head_are_injection_rows() -> None:
+    """Rows after 'Đường tiêm …, tiêm bắp (… natri):' are IV/IM, no longer the oral head's."""
+    text = (
+        "### *Liều lượng:*\n\nĐường uống (thuốc Y axetil):\nTrẻ em 2 - 12 tuổi: 15 mg/kg/lần.\n\n"
+        "Trẻ em 12 - 18 tuổi: 250 mg/lần. Có thể tăng gấp đôi khi nặng. "
+        "Đường tiêm tĩnh mạch, tiêm truyền tĩnh mạch hoặc tiêm bắp (thuốc Y natri):\n\n"
+        "Trẻ sơ sinh 7 - 21 ngày tuổi: 25 mg/kg/lần, 8 giờ một lần."
+    )
+    row = _row(_blocks(text), "25 mg/kg/lần")
+    assert row.routes == (Route.IV, Route.IM)
+    assert row.indication is None
+
+
+def test_a_bare_injection_head_ends_the_oral_rows() -> None:
+    """Rows after '*Tiêm:*' are not read under the '*Uống:*' head printed above."""
+    text = (
+        "### *Liều lượng:*\n\n*Uống:* (ưa dùng đường hít hơn):\nTrẻ em 2 - 6 tuổi: 1 mg/lần.\n\n"
+        "*Tiêm:* Thuốc thường tiêm ở bệnh viện. Trẻ từ 2 - 18 tuổi, 10 microgam/kg một liều."
+    )
+    row = _row(_blocks(text), "10 microgam/kg")
+    assert Route.ORAL not in row.routes and Route.IV in row.routes
+    assert row.indication is None
+
+
+def test_an_indication_named_for_a_vein_is_no_route_and_units_dose() -> None:
+    """Under '*Phòng huyết khối tĩnh mạch …:*' an 'đvqt' row is a dose row with its own route."""
+    text = (
+        "### *Cách dùng:*\nTiêm tĩnh mạch hoặc tiêm dưới da.\n\n### *Liều lượng:*\n*Người lớn:*\n\n"
+        "*Phòng huyết khối tĩnh mạch sau mổ:*\nDùng 5 000 đvqt tiêm dưới da 2 giờ trước mổ."
+    )
+    row = _row(_blocks(text), "5 000 đvqt")
+    assert row.kind is BlockKind.ROW
+    assert row.routes == (Route.SC,)
+    assert (row.who, row.indication) == (Who.ADULT, "Phòng huyết khối tĩnh mạch sau mổ")
+
+
+def test_route_labels_under_a_population_head_keep_it() -> None:
+    """'Người lớn:' then 'Uống: …' and 'Tiêm tĩnh mạch: …' rows are both adult rows."""
+    text = (
+        "### *Liều lượng:*\n\nMỡ mắt: Tra 2 lần/ngày trong 5 ngày.\n\nNgười lớn:\n"
+        "Uống: 200 - 400 mg, cách 12 giờ/lần.\n\nTiêm tĩnh mạch: 100 mg cách 12 giờ/lần"
+    )
+    blocks = _blocks(text)
+    oral, iv = _row(blocks, "200 - 400 mg"), _row(blocks, "100 mg cách")
+    assert (oral.who, oral.routes) == (Who.ADULT, (Route.ORAL,))
+    assert (iv.who, iv.routes) == (Who.ADULT, (Route.IV,))
+    assert oral.text.startswith("Uống:")
+
+
+def test_a_population_said_in_a_sentence_heads_the_rows_after_it() -> None:
+    """'Trẻ em: <no dose>' makes the unlabelled rows after it child rows, until 'Người lớn:'."""
+    text = (
+        "### *Liều dùng:*\nLiều bắt đầu thông thường là 4 mg.\n\n"
+        "Trẻ em: Kinh nghiệm dùng thuốc ở trẻ em còn ít.\n\n"
+        "Liều ban đầu: 0,2 mg/kg/ngày trong 2 ngày đầu.\n\n"
+        "*Dự phòng tái phát*: Uống: 0,1 mg/kg mỗi ngày.\n\nNgười lớn:\nUống: 3 mg mỗi ngày."
+    )
+    blocks = _blocks(text)
+    assert _row(blocks, "4 mg").who is None
+    assert _row(blocks, "0,2 mg/kg").who is Who.CHILD
+    adult = _row(blocks, "3 mg mỗi ngày")
+    assert (adult.who, adult.indication) == (Who.ADULT, None)
+
+
+def test_a_dosed_population_row_does_not_carry() -> None:
+    """'Trẻ em: 10 mg/kg.' heads only its own row; the sentence line after it has no population."""
+    text = "### *Liều lượng:*\n\nTrẻ em: 10 mg/kg/ngày.\n\nUống sau bữa ăn 30 phút, 2 lần/ngày."
+    assert _row(_blocks(text), "Uống sau").who is None
+
+
+def test_usual_population_heads_and_usual_labels() -> None:
+    """'_Liều thông thường ở trẻ em:_' is a population head; 'Liều thường dùng:' no indication."""
+    text = (
+        "### *Liều lượng:*\n*Dạng tiêm tĩnh mạch:*\nTruyền chậm trong 60 phút.\n\n"
+        "*Liều thông thường ở trẻ em:*\nĐơn trị liệu: Ban đầu uống: 10 - 40 mg/kg/ngày.\n\n"
+        "Người lớn: Liều thường dùng: 250 mg, cứ 8 giờ một lần. Tối đa 3 g/ngày."
+    )
+    blocks = _blocks(text)
+    child = _row(blocks, "10 - 40 mg/kg")
+    assert (child.who, child.routes) == (Who.CHILD, (Route.ORAL,))
+    adult = _row(blocks, "250 mg")
+    assert adult.indication is None and adult.text.endswith("Tối đa 3 g/ngày.")
+
+
+def test_a_maximum_sentence_goes_on_with_its_row() -> None:
+    """'Trẻ em: 20 mg/kg. Liều tối đa: 1 g/ngày.' is one child row, never a general one."""
+    text = "### *Liều lượng:*\n\nTrẻ em: Dùng 20 mg/kg/24 giờ, chia 3 lần. Liều tối đa: 1 g/ngày."
+    rows = [b for b in _blocks(text) if b.kind is BlockKind.ROW]
+    assert len(rows) == 1 and rows[0].who is Who.CHILD and rows[0].text.endswith("1 g/ngày.")
+
+
+def test_a_starting_dose_label_keeps_the_indication_head() -> None:
+    """'Liều khởi đầu: …' under '_Đối với bệnh gút:_' is a row of that indication."""
+    text = (
+        "_Đối với bệnh gút:_\n_Người lớn:_ 1 mg/ngày.\n\n_Trẻ em:_ Liều khởi đầu: 0,05 mg/kg/ngày."
+    )
+    row = _row(_blocks(text), "0,05 mg/kg")
+    assert (row.who, row.indication) == (Who.CHILD, "bệnh gút")
+
+
+def test_an_emphasised_population_with_a_band_in_parentheses_heads_its_rows() -> None:
+    """'_Trẻ em_ (dưới 10 tuổi hoặc 30 kg).' ends the adult head: the rows after are a child's."""
+    text = (
+        "_Người lớn:_ khởi đầu 1 mg/ngày, chia 3 lần.\n\n"
+        "_Trẻ còn bú và trẻ em_ (dưới 10 tuổi hoặc 30 kg). Liều khởi đầu: 0,02 mg/kg/ngày."
+    )
+    row = _row(_blocks(text), "0,02 mg/kg")
+    assert row.who is Who.CHILD
+    assert row.bands.age is not None and row.bands.age.hi == 120
+
+
+def test_a_short_phrase_before_population_rows_is_their_indication() -> None:
+    """'Phòng nôn do say xe. Người lớn: …' heads the adult row; the next line's own
+    indication ('Chóng mặt: …') reaches the child row after it on that line."""
+    text = (
+        "_Liều lượng:_ Phòng nôn do say xe. Người lớn: 20 mg trước khi đi. "
+        "Trẻ em 5 - 12 tuổi: nửa liều người lớn.\n\n"
+        "Chóng mặt: 25 mg, 3 lần mỗi ngày. Trẻ em 5 - 12 tuổi: nửa liều người lớn."
+    )
+    blocks = [b for b in _blocks(text) if b.kind is BlockKind.ROW]
+    assert [b.indication for b in blocks] == [
+        "Phòng nôn do say xe",
+        "Phòng nôn do say xe",
+        "Chóng mặt",
+        "Chóng mặt",
+    ]
+
+
+def test_a_route_head_after_an_indication_on_its_line_sits_under_it() -> None:
+    """'*Tiêu chảy*: Uống:' keeps 'Tiêu chảy' for the rows after it, after an earlier route head."""
+    text = (
+        "### *Liều lượng:*\n*Dạng tiêm:*\nTiêm tĩnh mạch 200 mg/lần.\n\n"
+        "*Tiêu chảy*: Uống:\n500 mg/lần, 2 lần một ngày."
+    )
+    row = _row(_blocks(text), "500 mg/lần")
+    assert (row.indication, row.routes) == ("Tiêu chảy", (Route.ORAL,))
+
+
+def test_an_elderly_remark_heads_nothing_after_it() -> None:
+    """'Người cao tuổi: chưa có thông tin.' is a remark: the usage line after it is everyone's."""
+    text = "### *Liều lượng:*\n\nNgười cao tuổi: Chưa có thông tin.\n\nUống thuốc với nhiều nước."
+    assert _row(_blocks(text), "nhiều nước").who is None
+
+
+def test_a_condition_row_ends_a_population_said_in_a_sentence() -> None:
+    """'Trẻ em: <remark>' then 'Suy gan: …': the note after the condition row is no child's."""
+    text = (
+        "### *Liều lượng:*\n\nTrẻ em: Kinh nghiệm còn ít.\n\nSuy gan: Giảm liều.\n\n"
+        "Chống chỉ định khi suy gan nặng."
+    )
+    assert _row(_blocks(text), "Chống chỉ định").who is None

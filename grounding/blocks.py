@@ -19,7 +19,7 @@ from enum import StrEnum
 from core.evidence import Evidence
 from core.frame import Route
 from core.text import fold
-from grounding.bands import Bands, parse_bands
+from grounding.bands import Bands, parse_bands, patient_bands, trailing_bands
 from grounding.dosing import routes_named
 from grounding.heads import (
     DOSE,
@@ -41,9 +41,6 @@ _CAVEAT_START = re.compile(
     r"|co the (?:nhac|lap|them)|nhac lai|lap lai)"
 )
 _CAVEAT_ANY = re.compile(r"toi da|khong (?:duoc )?(?:vuot )?qua|vuot qua|nhac lai|lap lai")
-_ANCHOR = re.compile(
-    r"(?:tre|benh nhan|nguoi benh|so sinh|can nang|thieu nien|nhu nhi)[^.;:]{0,45}"
-)
 _BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
 _GOES_ON = re.compile(r"(?:hoac|hay|sau do|tiep theo|roi)\b")
 _PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
@@ -172,15 +169,7 @@ def _if_band(clause: str) -> bool:
 
 def _anchored_bands(text: str) -> Bands:
     """Bands in an unlabelled sentence, only where they describe a patient ("ở trẻ dưới 6 tuổi")."""
-    folded = fold(text)
-    found = Bands(clearance=parse_bands(text).clearance)
-    for m in _ANCHOR.finditer(folded):
-        found = (
-            found.merged(parse_bands(m[0]))
-            if found.age or found.weight
-            else parse_bands(m[0]).merged(found)
-        )
-    return replace(found, adult_like=bool(parse_bands(text).adult_like))
+    return patient_bands(text)
 
 
 def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) -> list[Block]:
@@ -278,6 +267,8 @@ def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
     if not row_labels:
         return _anchored_bands(body)
     own = next((lb.bands for lb in row_labels if not lb.bands.is_empty), Bands())
+    if own.is_empty:
+        own = trailing_bands(body)  # "…, đối với trẻ < 12 tháng tuổi, 12 tháng - 10 tuổi"
     paren = _PARENTHETICAL.match(text, row_labels[-1].end)
     if paren:
         own = own.merged(parse_bands(paren[1])) if not own.is_empty else parse_bands(paren[1])

@@ -31,6 +31,8 @@ _FILLER = re.compile(
     r"(?:nhu sau|sau day|gom|chu y|luu y|(?<![a-z])la)$"
     # "Theo tuổi:", "Tính theo cân nặng:" say how rows are split, not what they treat.
     r"|^(?:(?:tinh|lieu|dung) )?theo (?:tuoi|can nang|the trong|dien tich)"
+    # "Hoặc dùng:" offers another way to dose the rows above it, not another indication.
+    r"|^(?:hoac|hay)(?: (?:la|dung|co the dung))?$"
 )
 # "Liều thường dùng:", "Liều chung:", "Liều khởi đầu:", "Liều tối đa:" name which dose a
 # row is, not what it treats: a label of the row, never an indication.

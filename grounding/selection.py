@@ -288,7 +288,11 @@ def _adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -
     return chosen
 
 
-_USUAL = re.compile(r"(?<![a-z])(?:thuong dung|thong thuong|lieu chung|lieu thuong)(?![a-z])")
+# "Viên thông thường" is the plain tablet, not the usual dose.
+_USUAL = re.compile(
+    r"(?<![a-z])(?<!vien )(?<!dang )(?:thuong dung|thong thuong|lieu chung|lieu thuong)(?![a-z])"
+)
+_MAX = re.compile(r"(?<![a-z])(?:toi da|max|cao nhat|khong (?:duoc )?(?:vuot )?qua)(?![a-z])")
 
 
 def _usual_asked(chosen: list[Block], question: str) -> list[Block]:
@@ -304,6 +308,20 @@ def _usual_asked(chosen: list[Block], question: str) -> list[Block]:
         and (_USUAL.search(fold(b.text)) or _USUAL.search(fold(b.indication or "")))
     ]
     return usual or chosen
+
+
+def _max_asked(chosen: list[Block], question: str) -> list[Block]:
+    """ "Tối đa mỗi ngày": the rows that print a maximum answer, before any indication is
+    asked; without such a row nothing changes."""
+    # Only where the rows split by indication: one would otherwise be asked for or guessed.
+    if not _MAX.search(fold(question)) or len({b.indication for b in chosen if b.indication}) < 2:
+        return chosen
+    capped = [
+        b
+        for b in chosen
+        if not b.renal and not b.hepatic and b.indication is None and _MAX.search(fold(b.text))
+    ]
+    return capped or chosen
 
 
 def _on_route(chosen: list[Block], section: list[Block], route: Route | None) -> list[Block]:
@@ -384,7 +402,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     chosen = _adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
-    chosen = _usual_asked(chosen, question)
+    chosen = _max_asked(_usual_asked(chosen, question), question)
     selection = Selection(has_rows=bool(rows_all))
     main = [b for b in chosen if not b.renal and not b.hepatic]
     regimens = list(dict.fromkeys(b.routes for b in main if b.routes))

@@ -23,6 +23,8 @@ KINDS = [
     ("Liều được tính theo cân nặng như sau", "filler"),
     ("Theo tuổi", "filler"),
     ("Tính theo cân nặng", "filler"),
+    ("Hoặc dùng", "filler"),
+    ("Hoặc uống", "route"),
     ("Đường tiêm tĩnh mạch, truyền tĩnh mạch hoặc tiêm bắp (thuốc Y natri)", "route"),
     ("*Tiêm", "route"),
     ("*Phòng huyết khối tĩnh mạch sâu sau mổ", "ind"),

@@ -95,3 +95,34 @@ def test_the_head_sharing_most_words_asked_wins() -> None:
     question = "X cho trẻ 8 tuổi viêm khớp dạng thấp thiếu niên"
     rows = " ".join(b.text for b in select(blocks, frame, question).rows)
     assert "2 mg/kg/ngày" in rows and "5 mg/kg/ngày" not in rows
+
+
+MAXIMUM = (
+    "Người lớn: Liều thường dùng: 250 mg mỗi 8 giờ. Tối đa 4 g/ngày.\n\n"
+    "Viêm họng: Uống 250 mg mỗi 8 giờ.\n\n"
+    "Nhiễm khuẩn hô hấp dưới: Uống 500 mg mỗi 8 giờ."
+)
+
+
+def _maximum_rows(question: str, text: str = MAXIMUM) -> list[str]:
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    return [b.text for b in select(blocks, frame, question).rows]
+
+
+def test_a_maximum_asked_without_indication_is_the_row_that_prints_it() -> None:
+    """ "tối đa mỗi ngày" and two indications: the general row with its maximum, nothing asked."""
+    assert _maximum_rows("thuốc X người lớn tối đa mỗi ngày") == [
+        "Người lớn: Liều thường dùng: 250 mg mỗi 8 giờ. Tối đa 4 g/ngày."
+    ]
+
+
+def test_the_plain_tablet_is_not_the_usual_dose() -> None:
+    """ "Viên thông thường" names a form: a "liều thường dùng" question does not pick it."""
+    text = (
+        "Người lớn:\n\nViêm bàng quang: Uống: Viên thông thường 250 mg mỗi 12 giờ.\n\n"
+        "Viêm phổi: Uống 500 mg mỗi 12 giờ."
+    )
+    assert _maximum_rows("thuốc X người lớn liều thường dùng", text) == []

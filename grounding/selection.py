@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from core.frame import QueryFrame, Route
 from core.text import fold
-from grounding.bands import NEWBORN_MONTHS
+from grounding.bands import NEWBORN_MONTHS, inr_asked, inr_band
 from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
 from grounding.heads import DOSE as ANY_DOSE
@@ -324,6 +324,31 @@ def _max_asked(chosen: list[Block], question: str) -> list[Block]:
     return capped or chosen
 
 
+_BLEEDING = re.compile(r"(?<![a-z])chay mau(?![a-z])")
+_NOT_BLEEDING = re.compile(r"(?<![a-z])(?:khong|chua|khong co|chua co) (?:bi )?chay mau(?![a-z])")
+
+
+def _said_of_bleeding(block: Block) -> bool:
+    head = fold(block.text)[:40]
+    return _BLEEDING.search(head) is not None and not _NOT_BLEEDING.search(head)
+
+
+def _inr_asked(chosen: list[Block], question: str) -> list[Block]:
+    """ "INR 10, không chảy máu": the rows of the INR band that contains it; rows said of a
+    bleeding patient ("Nếu chảy máu nhiều …") only when the patient bleeds."""
+    value = inr_asked(question)
+    if value is None:
+        return chosen
+    folded = fold(question)
+    bleeding = _BLEEDING.search(folded) is not None and not _NOT_BLEEDING.search(folded)
+    if not bleeding:
+        chosen = [b for b in chosen if not _said_of_bleeding(b)]
+    banded = [b for b in chosen if (band := inr_band(b.text)) is not None and band.contains(value)]
+    if not banded:
+        return chosen
+    return banded + [b for b in chosen if b not in banded and _said_of_bleeding(b)]
+
+
 def _on_route(chosen: list[Block], section: list[Block], route: Route | None) -> list[Block]:
     """Rows of the asked route; a row with no route only when the section prints that route."""
     if route is None:
@@ -403,6 +428,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
     chosen = _max_asked(_usual_asked(chosen, question), question)
+    chosen = _inr_asked(chosen, question)
     selection = Selection(has_rows=bool(rows_all))
     main = [b for b in chosen if not b.renal and not b.hepatic]
     regimens = list(dict.fromkeys(b.routes for b in main if b.routes))

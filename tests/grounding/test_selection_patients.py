@@ -6,7 +6,7 @@ from grounding_samples import ev
 
 from core.frame import QueryFrame
 from grounding.blocks import parse_blocks
-from grounding.selection import select
+from grounding.selection import _inr_asked, select
 
 # Our own text, in the book's shape: two indications, then kidney rows.
 DOSES = (
@@ -45,3 +45,37 @@ def test_kidney_disease_without_dialysis_still_asks_the_indication() -> None:
     rows, asked = _select("thuốc X bệnh nhân suy thận liều bao nhiêu")
     assert asked == ("Viêm khớp", "Đau cấp")
     assert rows == []
+
+
+INR_ROWS = (
+    "*Người lớn:*\n\n"
+    "INR > 5 nhưng < 9 (không chảy máu): Ngừng thuốc chống đông, uống vitamin K 1 - 2,5 mg.\n\n"
+    "INR ≥ 9 (không chảy máu): Ngừng thuốc chống đông, uống vitamin K 2,5 - 5 mg.\n\n"
+    "Nếu chảy máu nhiều: Tiêm truyền tĩnh mạch chậm 10 mg vitamin K."
+)
+
+
+def _inr_rows(question: str, route: str | None = None) -> list[str]:
+    frame = QueryFrame.model_validate(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["x"],
+            "population": "adult",
+            "route": route,
+            "standalone_query": question,
+        }
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", INR_ROWS))])
+    return [b.text[:9] for b in select(blocks, frame, question).rows]
+
+
+def test_an_inr_value_picks_its_band_and_bleeding_rows_only_for_a_bleeding_patient() -> None:
+    """INR 10 without bleeding: the ≥ 9 row alone; INR 6: the 5–9 row; INR 10 and bleeding:
+    the ≥ 9 row and the bleeding row (read before any route is chosen)."""
+    assert _inr_rows("thuốc X cho người dùng warfarin INR 10 không chảy máu") == ["INR ≥ 9 ("]
+    assert _inr_rows("thuốc X INR 6") == ["INR > 5 n"]
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", INR_ROWS))])
+    rows = [b for b in blocks if b.kind.value == "row"]
+    bleeding = _inr_asked(rows, "thuốc X INR 10 đang chảy máu nhiều")
+    assert [b.text[:9] for b in bleeding] == ["INR ≥ 9 (", "Nếu chảy "]
+    assert [b.text[:9] for b in _inr_asked(rows, "INR 10 không chảy máu")] == ["INR ≥ 9 ("]

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from core.catalog import DrugCatalog
+from core.drug_classes import classes_named
 from core.frame import (
     ClarifySlot,
     ConditionQuery,
@@ -119,6 +120,9 @@ class RulesUnderstander:
         return QueryFrame(**fields)
 
 
+_WITH = re.compile(r"(?<![a-z])(?:voi|cung|chung)(?![a-z])")
+
+
 def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
     """The turn type and section, by fixed precedence over what was read."""
     named = len(r.drugs) + len(r.unknown)
@@ -157,6 +161,14 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
     if attribute is not None:
         return TurnType.DRUG_ATTRIBUTE, attribute
     if r.interaction and named == 1:
+        return TurnType.DRUG_ATTRIBUTE, SectionKey.TUONG_TAC_THUOC
+    if (
+        named == 1
+        and not r.dosing
+        and _WITH.search(r.turn.folded)
+        and classes_named(r.turn.original)
+    ):
+        # "carbamazepin dùng với thuốc ức chế MAO": the partner is a class, not a monograph.
         return TurnType.DRUG_ATTRIBUTE, SectionKey.TUONG_TAC_THUOC
     if named >= 2 and not background:
         return TurnType.INTERACTION, SectionKey.TUONG_TAC_THUOC

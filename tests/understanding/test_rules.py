@@ -51,6 +51,7 @@ def test_turn_types(parse: Parse, text: str, turn_type: TurnType) -> None:
     ("text", "section"),
     [
         ("tác dụng phụ của amlodipin", "tac_dung_khong_mong_muon"),
+        ("carbamazepin dùng với thuốc ức chế MAO", "tuong_tac_thuoc"),
         ("quá liều digoxin", "qua_lieu_xu_tri"),
         ("bảo quản omeprazol", "do_on_dinh_bao_quan"),
         ("Zithromax chỉ định", "chi_dinh"),

@@ -7,7 +7,9 @@ nothing here is listed per drug: warfarin (B01AA03) is read into the lines that 
 "coumarin" because B01AA is the vitamin K antagonist group. Users type classes too
 ("dùng với thuốc ức chế MAO"); `classes_named` finds them in a question.
 
-Terms are matched folded and as whole words (core.text.contains_phrase).
+Terms are matched folded and as whole words (core.text.contains_phrase). A term is never
+a monograph's own name ("heparin", "insulin"): a drug named is matched by its name, and
+"bệnh nhân hemophilia có dùng heparin được không" names no class.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ CLASSES: tuple[DrugClass, ...] = (
             "chống đông đường uống",
         ),
     ),
-    DrugClass("heparin_group", ("B01AB",), ("heparin", "thuốc chống đông", "chống đông máu")),
+    DrugClass("heparin_group", ("B01AB",), ("thuốc chống đông", "chống đông máu")),
     DrugClass(
         "antiplatelet",
         ("B01AC",),
@@ -105,7 +107,6 @@ CLASSES: tuple[DrugClass, ...] = (
         ("A10",),
         ("thuốc chống đái tháo đường", "thuốc hạ đường huyết", "thuốc hạ glucose huyết"),
     ),
-    DrugClass("insulin", ("A10A",), ("insulin",)),
     DrugClass("benzodiazepine", ("N05BA", "N05CD", "N03AE"), ("benzodiazepin",)),
     DrugClass("opioid", ("N02A",), ("opioid", "thuốc giảm đau gây nghiện", "dạng thuốc phiện")),
     DrugClass("antiepileptic", ("N03",), ("thuốc chống động kinh", "thuốc chống co giật")),

@@ -107,6 +107,12 @@ class ExtractiveAnswerer:
         section = request.frame.attribute
         if request.frame.turn_type is TurnType.DOSING_CALC:
             section = SectionKey.LIEU_LUONG_CACH_DUNG.value
+        # "… uống chung thuốc chống viêm không steroid được không": the partner's lines in
+        # Chống chỉ định and Tương tác thuốc, before the patient-condition check.
+        if section == SectionKey.TUONG_TAC_THUOC.value and (
+            partner := self._partner(request, drug_id, name)
+        ):
+            return partner
         if is_can_use(request.frame):
             speaks, found = can_use_claims(request.evidence, drug_id, request.frame)
             if found:
@@ -122,10 +128,6 @@ class ExtractiveAnswerer:
                         ev for ev in request.evidence if ev.drug_id == drug_id
                     ),
                 )
-        if section == SectionKey.TUONG_TAC_THUOC.value and (
-            partner := self._partner(request, drug_id, name)
-        ):
-            return partner
         parts = _indexed(request.evidence, drug_id, section) or _indexed(
             request.evidence, drug_id, None
         )
@@ -278,7 +280,8 @@ class ExtractiveAnswerer:
         formulary has no monograph for: the lines that name it, if any do."""
         entry = self.catalog.get(drug_id) if drug_id else None
         own = entry.names() if entry else (name,)
-        partner = partner_of(request.frame.standalone_query or request.question, own)
+        own_classes = classes_of(entry.atc) if entry else ()
+        partner = partner_of(request.frame.standalone_query or request.question, own, own_classes)
         if not drug_id or partner is None:
             return None
         claims = partner_claims(request.evidence, drug_id, partner)

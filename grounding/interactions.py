@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from core.drug_classes import class_terms, classes_named, own_terms
+from core.drug_classes import DrugClass, class_terms, classes_named, own_terms
 from core.evidence import Claim, Evidence
 from core.sections import SectionKey
 from core.text import contains_phrase, fold
@@ -35,7 +35,8 @@ _PARTNER_END = re.compile(
     r"\s+(?:duoc khong|co duoc|co sao|co anh huong|co tuong tac|thi sao|khong|nhe|a|vay)\b.*$"
 )
 _NOT_AN_AGENT = re.compile(
-    r"^(?:thuoc (?:khac|nao)|nhau|nuoc|sua|thuc an|bua an|an|do an|rieng|luc doi|khi doi)\b"
+    r"^(?:thuoc (?:khac|nao)|nhau|nuoc|sua|thuc an|bua an|an|do an|rieng|luc doi|khi doi"
+    r"|duoc|khong|ko|co|luc|khi|nay|do|no)\b"
 )
 _GENERIC = frozenset({"thuoc", "nhom", "loai", "cac", "nhung", "va"})
 
@@ -49,12 +50,18 @@ class Partner:
     terms: tuple[tuple[str, ...], ...]
 
 
-def partner_of(question: str, own_names: Sequence[str] = ()) -> Partner | None:
+def partner_of(
+    question: str, own_names: Sequence[str] = (), own_classes: Sequence[DrugClass] = ()
+) -> Partner | None:
     """What a one-drug question names as the other agent: a class, else its word(s).
 
-    `own_names` are the asked drug's own names, never its partner.
+    `own_names` and `own_classes` are the asked drug's own ("thuốc chống đông warfarin …"
+    names warfarin's class, not a partner).
     """
-    named = classes_named(question)
+    masked = fold(question)
+    for term in class_terms(own_classes):
+        masked = re.sub(rf"(?<![0-9a-z]){re.escape(fold(term))}(?![0-9a-z])", " ", masked)
+    named = classes_named(masked)
     if named:
         specific = tuple(dict.fromkeys(t for cls in named for t in own_terms(cls)))
         return Partner(named[0].terms[0], (specific, class_terms(named)))

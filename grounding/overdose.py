@@ -18,7 +18,11 @@ from grounding.heads import DOSE
 
 SIGN_SENTENCES = 2
 TREATMENT_SENTENCES = 8
-_TREATMENT = re.compile(r"^(?:dieu tri|xu tri|cach xu tri|giai doc)\b")
+_TREATMENT = re.compile(
+    r"^(?:dieu tri|xu tri|cach xu tri|giai doc|rua da day|gay non|cho uong than hoat)\b"
+)
+# "… quá liều với thuốc chẹn calci, cách xử trí chung như sau:" leads into the treatment.
+_TREATMENT_LEAD = re.compile(r"(?:xu tri|dieu tri)[^.]{0,40}(?:nhu sau|sau day|gom)\W*$")
 _HEAD_ONLY = re.compile(r"^(?:bieu hien|trieu chung|dau hieu|dieu tri|xu tri)\W*$")
 
 
@@ -37,7 +41,7 @@ def overdose_claims(parts: Iterable[tuple[int, Evidence]], inr: float | None = N
         for sentence in _sentences(ev.text, inr):
             text = shown(sentence)
             folded = fold(text)
-            if _TREATMENT.match(folded):
+            if _TREATMENT.match(folded) or _TREATMENT_LEAD.search(folded):
                 in_treatment = True
             if not text or _HEAD_ONLY.match(folded):
                 continue

@@ -39,3 +39,9 @@ def test_own_terms_leave_out_words_other_classes_share() -> None:
     (potassium_sparing,) = classes_named("lợi tiểu giữ kali")
     assert "lợi tiểu giữ kali" in own_terms(potassium_sparing)
     assert "thuốc lợi tiểu" not in own_terms(potassium_sparing)
+
+
+def test_a_monograph_name_is_not_a_class_term() -> None:
+    """ "có dùng heparin được không" names the drug heparin, not a class of partners."""
+    assert keys(classes_named("bệnh nhân hemophilia có dùng heparin được không")) == []
+    assert keys(classes_named("metformin với insulin")) == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from grounding_samples import ev
 
 from core.catalog import DrugCatalog, DrugEntry
+from core.drug_classes import classes_of
 from core.evidence import Answer
 from core.frame import QueryFrame, TurnType
 from core.ports import AnswerMode, AnswerRequest
@@ -105,3 +106,33 @@ def test_words_that_are_not_an_agent_name_no_partner() -> None:
     assert partner_of("tương tác thuốc của warfarin") is None
     partner = partner_of("fluconazol uống cùng cisaprid được không", ("fluconazol",))
     assert partner is not None and partner.label == "cisaprid"
+
+
+def test_a_class_partner_is_answered_before_the_patient_condition_check() -> None:
+    """ "… uống chung thuốc ức chế MAO được không" for a patient with liver disease: the
+    lines naming the class, not the liver lines of a can-I-use answer."""
+    caution = "Thận trọng ở người suy gan."
+    evidence = [
+        ev("carbamazepine", "Carbamazepin", "tuong_tac_thuoc", CARBA_TT),
+        ev("carbamazepine", "Carbamazepin", "chong_chi_dinh", CARBA_CI),
+        ev("carbamazepine", "Carbamazepin", "than_trong", caution),
+    ]
+    question = "bệnh nhân suy gan uống carbamazepin chung thuốc ức chế MAO được không"
+    frame = QueryFrame(
+        turn_type=TurnType.DRUG_ATTRIBUTE,
+        drugs=["carbamazepine"],
+        attribute="tuong_tac_thuoc",
+        standalone_query=question,
+        patient={"hepatic_impairment": True},
+    )
+    result = answer(frame, evidence, AnswerMode.SINGLE, question)
+    assert [c.text for c in result.claims] == ["Dùng trong vòng 14 ngày sau một thuốc ức chế MAO."]
+
+
+def test_the_drugs_own_class_is_not_its_partner() -> None:
+    """ "thuốc chống đông warfarin dùng cùng … được không" names warfarin's own class."""
+    (own,) = classes_of(["B01AA03"])
+    assert (
+        partner_of("thuốc chống đông warfarin có dùng cùng được không", ("warfarin",), (own,))
+        is None
+    )

@@ -30,6 +30,19 @@ def test_inline_treatment_head_starts_the_treatment() -> None:
     assert claims[-1] == "Xử trí: Duy trì thông khí."
 
 
+def test_a_sentence_leading_into_the_treatment_starts_it() -> None:
+    """No "Xử trí:" head: "…, cách xử trí chung như sau:" opens the treatment part."""
+    text = (
+        "Ngộ độc hiếm gặp. Có thể hạ huyết áp. Nhịp tim chậm.\n\n"
+        "Khi quá liều thuốc cùng nhóm, cách xử trí chung như sau:\n\n"
+        "Rửa dạ dày và cho uống than hoạt. Tiêm tĩnh mạch calci gluconat 10 ml."
+    )
+    claims = [c.text for c in overdose_claims([(0, ev("x", "X", "qua_lieu_xu_tri", text))])]
+    assert claims[:SIGN_SENTENCES] == ["Ngộ độc hiếm gặp.", "Có thể hạ huyết áp."]
+    assert claims[-1] == "Tiêm tĩnh mạch calci gluconat 10 ml."
+    assert "Nhịp tim chậm." not in claims
+
+
 def test_the_antidote_dose_printed_late_is_kept() -> None:
     """Ten sentences of care, then the antidote's doses: the doses are quoted all the same."""
     care = " ".join(f"Bước chăm sóc số {n}." for n in range(1, 11))

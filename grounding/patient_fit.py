@@ -63,8 +63,19 @@ def _in(band: Band | None, value: float | None, *, strict: bool = False) -> bool
     return band.contains_strictly(value) if strict else band.contains(value)
 
 
+# "Người lớn và trẻ lớn tuổi": older children, never a newborn or an infant.
+_OLDER_CHILDREN = re.compile(r"(?<![a-z])tre (?:em )?lon(?: tuoi)?(?![a-z])")
+INFANT_MONTHS = 12
+
+
 def fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool:
     if block.who is Who.ELDERLY:
+        return False
+    if (
+        patient.age_months is not None
+        and patient.age_months < INFANT_MONTHS
+        and _OLDER_CHILDREN.search(fold(block.text[:60]))
+    ):
         return False
     bands = block.bands
     by_age = _in(bands.age, patient.age_months, strict=strict)

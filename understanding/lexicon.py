@@ -15,6 +15,10 @@ def _p(spec: str) -> tuple[str, ...]:
     return tuple(p.strip() for p in spec.split("|") if p.strip())
 
 
+# Phrases that contain a section cue's words but name a procedure or a use, not a section:
+# "gây mê" (anaesthesia), "gây tê" (local anaesthesia), "gây ngủ" (to induce sleep).
+NOT_SECTION_CUES = _p("gay me|gay te|gay tinh|gay ngu|gay me toan than")
+
 # Cues naming a section outright, in the order they are tried: specific phrases first
 # ("chong chi dinh" before "chi dinh", "qua lieu" before any dosing cue).
 ATTRIBUTE_CUES: tuple[tuple[SectionKey, tuple[str, ...]], ...] = (
@@ -314,6 +318,7 @@ __all__ = [
     "NON_HUMAN_MARKED",
     "NON_MEDICAL",
     "NOT_DOSING_AFTER_LIEU",
+    "NOT_SECTION_CUES",
     "OVERVIEW_CUES",
     "PAIR_INTERACTION_CUES",
     "POPULATION_ADULT",

@@ -206,6 +206,9 @@ def _treats_a_patient(turn: Turn, population: object, age: object, weight: objec
 def _attribute(turn: Turn) -> tuple[SectionKey | None, int, str]:
     """The earliest section cue, and the turn with every section cue blanked out."""
     masked = turn.joined
+    for phrase in lx.NOT_SECTION_CUES:
+        # "gây mê" is anaesthesia, not "gây" (causes): no section is named by it.
+        masked = masked.replace(f" {phrase} ", " " + "#" * len(phrase) + " ")
     best: tuple[int, SectionKey] | None = None
     for key, cues, cue_set in _ATTRIBUTE_CUE_SETS:
         if turn.ngrams.isdisjoint(cue_set):

@@ -156,7 +156,9 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
     if r.section_overview and (attribute or r.dosing):
         first = attribute if attribute and (not r.dosing or r.attribute_at < r.dosing_at) else None
         return TurnType.DRUG_ATTRIBUTE, first or SectionKey.LIEU_LUONG_CACH_DUNG
-    if r.dosing and (attribute is None or r.dosing_at < r.attribute_at):
+    # "X điều trị bệnh lậu liều bao nhiêu": the indication named is the dose's context.
+    treats = attribute is SectionKey.CHI_DINH and r.attribute_at < r.dosing_at
+    if r.dosing and (attribute is None or r.dosing_at < r.attribute_at or treats):
         return TurnType.DOSING_CALC, SectionKey.LIEU_LUONG_CACH_DUNG
     if attribute is not None:
         return TurnType.DRUG_ATTRIBUTE, attribute

@@ -9,6 +9,7 @@ import pytest
 from core.frame import Population, QueryFrame, Relation, Route, TurnType
 from core.ports import Understander, UnderstandingContext
 from understanding import RulesUnderstander
+from understanding.testing import demo_catalog
 
 Parse = Callable[..., QueryFrame]
 
@@ -30,6 +31,7 @@ def test_rejects_a_non_catalog() -> None:
         ("liều paracetamol cho trẻ 5 tuổi", TurnType.DOSING_CALC),
         ("ibuprofen uống mấy viên", TurnType.DOSING_CALC),
         ("amoxicilin cho bệnh nhân suy thận clcr 5 ml/phút", TurnType.DOSING_CALC),
+        ("ciprofloxacin điều trị bệnh lậu liều bao nhiêu", TurnType.DOSING_CALC),
         ("warfarin và aspirin có tương tác không", TurnType.INTERACTION),
         ("uống aspirin chung với warfarin được không", TurnType.INTERACTION),
         ("chống chỉ định của diclofenac", TurnType.DRUG_ATTRIBUTE),
@@ -52,6 +54,7 @@ def test_turn_types(parse: Parse, text: str, turn_type: TurnType) -> None:
     [
         ("tác dụng phụ của amlodipin", "tac_dung_khong_mong_muon"),
         ("carbamazepin dùng với thuốc ức chế MAO", "tuong_tac_thuoc"),
+        ("ciprofloxacin điều trị bệnh lậu", "chi_dinh"),
         ("quá liều digoxin", "qua_lieu_xu_tri"),
         ("bảo quản omeprazol", "do_on_dinh_bao_quan"),
         ("Zithromax chỉ định", "chi_dinh"),
@@ -64,6 +67,16 @@ def test_turn_types(parse: Parse, text: str, turn_type: TurnType) -> None:
 def test_attributes_are_section_keys(parse: Parse, text: str, section: str) -> None:
     """Attribute words map to the contract's section keys ('quá liều' is not a dose)."""
     assert parse(text).attribute == section
+
+
+def test_anaesthesia_names_no_section() -> None:
+    """ "gây mê" is anaesthesia, not "gây" (causes): it does not ask for adverse effects."""
+    understander = RulesUnderstander(demo_catalog())
+    frame = understander.parse("omeprazol dự phòng sặc acid khi gây mê")
+    assert frame.attribute != "tac_dung_khong_mong_muon"
+    assert understander.parse("omeprazol gây tác dụng phụ gì").attribute == (
+        "tac_dung_khong_mong_muon"
+    )
 
 
 def test_unaccented_input_reads_like_accented(parse: Parse) -> None:

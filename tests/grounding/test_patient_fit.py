@@ -1,0 +1,34 @@
+"""Tests for grounding/patient_fit.py: whether a row's population contains one patient."""
+
+from __future__ import annotations
+
+from grounding_samples import ev
+
+from core.frame import QueryFrame
+from grounding.blocks import BlockKind, parse_blocks
+from grounding.patient_fit import Patient, fits
+
+ROWS = (
+    "Người lớn và trẻ lớn tuổi: 15 mg/kg/ngày, chia 2 lần.\n\n"
+    "Trẻ sơ sinh: Liều nạp 10 mg/kg, sau đó 7,5 mg/kg mỗi 12 giờ."
+)
+
+
+def _fitting(age_months: float) -> list[str]:
+    frame = QueryFrame.model_validate(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["x"],
+            "population": "child",
+            "age_months": age_months,
+        }
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", ROWS))])
+    patient = Patient.of(frame)
+    return [b.text[:12] for b in blocks if b.kind is BlockKind.ROW and fits(b, patient)]
+
+
+def test_older_children_rows_do_not_reach_a_newborn_or_an_infant() -> None:
+    """ "Người lớn và trẻ lớn tuổi" is not for a 7-day-old; it is for a 6-year-old."""
+    assert _fitting(0.25) == ["Trẻ sơ sinh:"]
+    assert "Người lớn v" in " ".join(_fitting(72))

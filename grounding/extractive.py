@@ -27,7 +27,13 @@ from grounding.interactions import (
     partner_of,
     sections_quoted,
 )
-from grounding.limits import age_limits, can_use_claims, dose_limits, is_can_use
+from grounding.limits import (
+    age_limits,
+    can_use_claims,
+    conditional_limits,
+    dose_limits,
+    is_can_use,
+)
 from grounding.listing import list_answer
 from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
@@ -217,6 +223,7 @@ class ExtractiveAnswerer:
             return Answer(lead=lead, notices=notices, looked_in=tuple(i for i, _ in parts[:1]))
         claims = [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.rows]
         claims += [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.caveats]
+        claims += conditional_limits(request.evidence, drug_id, frame)
         if chosen.others:
             notices = (*notices, "Dược thư còn ghi liều cho: " + others_list(chosen.others) + ".")
         return Answer(

@@ -153,6 +153,8 @@ def dose_limits(
             # dose): a line naming it bars a dose only when it is said of children.
             for_child = frame.is_child and who_of(fold(text)) is Who.CHILD
             named = for_child and any(contains_phrase(text, t) for t in terms)
+            if named and not by_age and _qualified(text, frame):
+                continue  # said of a graver case than asked: a caveat of the dose, not a bar
             if text and (by_age or named):
                 claims.append(Claim(text=text, citations=(index,)))
     if claims and age is not None:
@@ -160,6 +162,39 @@ def dose_limits(
         dosing = SectionKey.LIEU_LUONG_CACH_DUNG.value
         claims += _claims(evidence, drug_id, dosing, [], age, negated_only=True)
     return claims[:MAX_LIMIT_CLAIMS]
+
+
+# Words that make a contraindication graver than the bare condition ("ỉa chảy cấp mất nước
+# điện giải nặng"): a child with plain diarrhoea is not shut out by it.
+_GRAVER = re.compile(r"(?<![a-z])(?:mat nuoc|nang|kem theo|co mau|co sot|nhiem khuan)(?![a-z])")
+
+
+def _qualified(text: str, frame: QueryFrame) -> bool:
+    """The line adds a graver qualifier that the question does not state."""
+    asked = fold(frame.standalone_query)
+    return any(m[0] not in asked for m in _GRAVER.finditer(fold(text)))
+
+
+def conditional_limits(
+    evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame
+) -> list[Claim]:
+    """Contraindication lines naming the child's condition in a graver form than asked
+    ("Không dùng chữa ỉa chảy cấp mất nước nặng cho trẻ em"): quoted with the dose rows."""
+    if not frame.is_child:
+        return []
+    terms = [t for t in _asked_terms(frame) if t]
+    return [
+        Claim(text=text, citations=(index,))
+        for index, ev in enumerate(evidence)
+        if not ev.quarantined
+        and ev.section_key == SectionKey.CHONG_CHI_DINH.value
+        and (not drug_id or ev.drug_id == drug_id)
+        for text in (shown(s) for s in sentences_of(ev.text))
+        if text
+        and who_of(fold(text)) is Who.CHILD
+        and any(contains_phrase(text, t) for t in terms)
+        and _qualified(text, frame)
+    ][:MAX_LIMIT_CLAIMS]
 
 
 def _asked_terms(frame: QueryFrame) -> list[str]:
@@ -249,6 +284,7 @@ __all__ = [
     "CAN_USE_ORDER",
     "age_limits",
     "can_use_claims",
+    "conditional_limits",
     "dose_limits",
     "is_can_use",
     "sections_for",

@@ -215,3 +215,29 @@ def test_a_limit_said_of_one_form_does_not_bar_every_dose() -> None:
     assert [c.text for c in dose_limits([contra], "x", jaundiced)] == [
         "Trẻ sơ sinh bị tăng bilirubin huyết."
     ]
+
+
+def test_a_graver_form_of_the_childs_condition_is_a_caveat_not_a_bar() -> None:
+    """ "Không dùng chữa tiêu chảy cấp mất nước nặng cho trẻ em" does not bar a dose for a
+    child with plain diarrhoea; it is quoted with the dose. A bare one still bars."""
+    from grounding.limits import conditional_limits, dose_limits
+
+    graver = ev(
+        "x", "X", "chong_chi_dinh", "Không dùng chữa tiêu chảy cấp mất nước nặng cho trẻ em."
+    )
+    bare = ev("x", "X", "chong_chi_dinh", "Tiêu chảy cấp ở trẻ em.")
+    child = QueryFrame.model_validate(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["x"],
+            "population": "child",
+            "age_months": 8,
+            "standalone_query": "thuốc X cho bé 8 tháng tiêu chảy",
+        }
+    )
+    assert dose_limits([graver], "x", child) == []
+    assert [c.text for c in conditional_limits([graver], "x", child)] == [
+        "Không dùng chữa tiêu chảy cấp mất nước nặng cho trẻ em."
+    ]
+    assert [c.text for c in dose_limits([bare], "x", child)] == ["Tiêu chảy cấp ở trẻ em."]
+    assert conditional_limits([bare], "x", child) == []

@@ -19,7 +19,7 @@ from enum import StrEnum
 from core.evidence import Evidence
 from core.frame import Route
 from core.text import fold
-from grounding.bands import Bands, parse_bands, patient_bands, trailing_bands
+from grounding.bands import Bands, parse_bands
 from grounding.dosing import routes_named
 from grounding.heads import (
     DOSE,
@@ -34,6 +34,7 @@ from grounding.heads import (
     who_of,
 )
 from grounding.markup import shown
+from grounding.patient_bands import patient_bands, trailing_bands
 
 _BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
 _CAVEAT_START = re.compile(

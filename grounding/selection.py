@@ -15,10 +15,11 @@ from dataclasses import dataclass, field, replace
 
 from core.frame import QueryFrame, Route
 from core.text import fold
-from grounding.bands import NEWBORN_MONTHS, inr_asked, inr_band
+from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
 from grounding.heads import DOSE as ANY_DOSE
+from grounding.inr import inr_asked, inr_band
 from grounding.patient_fit import ADULT_MONTHS, DIALYSIS_WORDS, Patient, fits, fits_child
 
 MAX_QUICK_REPLIES = 6

@@ -21,7 +21,8 @@ from core.evidence import Evidence
 from core.text import fold
 from grounding.bands import parse_bands
 from grounding.block import Block, BlockKind
-from grounding.heads import Context, HeadStack, Part, Who
+from grounding.head_stack import HeadStack
+from grounding.heads import Context, Part, Who
 from grounding.markup import shown
 from grounding.sentences import emphasized_head, read_sentence, sentence_spans
 

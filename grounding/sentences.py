@@ -14,12 +14,12 @@ from core.text import fold
 from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind
 from grounding.dosing import routes_named
+from grounding.head_stack import HeadStack
 from grounding.heads import (
     DOSE,
     PART_HEAD,
     Context,
     Head,
-    HeadStack,
     Who,
     classify_head,
     heads_at,

@@ -14,13 +14,18 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from core.catalog import DrugCatalog
 from core.evidence import DrugCandidate, Evidence
 from core.frame import PatientContext
 from core.sections import SectionKey
 from core.text import contains_phrase, fold, sentences_of
+from engine.facets import (
+    Facet,
+    FacetAssessment,
+    FacetStatus,
+    MedicationCandidateAssessment,
+    QuotedLine,
+)
 from grounding.candidates import DrugMentions
 from understanding.conditions import ALIASES
 
@@ -39,28 +44,6 @@ HEPATIC_WORDS = (
     "suy gan", "chức năng gan", "bệnh gan", "xơ gan", "men gan", "hôn mê gan", "viêm gan",
     "transaminase", "enzym gan", "độc gan",
 )  # fmt: skip
-
-
-class Facet(StrEnum):
-    PREGNANCY = "pregnancy"
-    BREASTFEEDING = "breastfeeding"
-    RENAL = "renal"
-    HEPATIC = "hepatic"
-    ALLERGY = "allergy"
-    COMORBIDITY = "comorbidity"
-    CURRENT_MEDICINE = "current_medicine"
-
-
-class FacetStatus(StrEnum):
-    """What the text says, strongest first; a facet takes the strongest of its lines."""
-
-    CONTRAINDICATED_IN_TEXT = "contraindicated_in_text"
-    MENTIONED_CAUTION = "mentioned_caution"
-    DOSE_ADJUSTMENT_IN_TEXT = "dose_adjustment_in_text"
-    MENTIONED = "mentioned"
-    NO_STATEMENT_FOUND = "no_statement_found"
-    NOT_CHECKED = "not_checked"
-    """None of the facet's sections exists for this drug: nothing could be read."""
 
 
 _RANK = {status: n for n, status in enumerate(FacetStatus)}
@@ -100,55 +83,6 @@ _TRIMESTERS = {
 }
 _BELOW = re.compile(r"(?:<|duoi)\s*(\d+(?:[.,]\d+)?)")
 _RANGE = re.compile(r"(?:clcr|loc cau than|thanh thai)[^0-9]{0,30}(\d+)\s*[-–]\s*(\d+)")
-
-
-class QuotedLine(BaseModel):
-    """One verbatim line of a safety section and the evidence it came from."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    text: str
-    evidence_index: int
-    chunk_id: str
-    drug_id: str
-    section_key: str
-    status: FacetStatus
-
-
-class FacetAssessment(BaseModel):
-    """One facet of one candidate: the status the text supports, and the lines it rests on."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    facet: Facet
-    subject: str | None = None
-    """The allergen, comorbidity or current medicine; None for pregnancy, renal, …"""
-    status: FacetStatus
-    sections_checked: tuple[str, ...] = ()
-    sections_missing: tuple[str, ...] = ()
-    evidence_indices: tuple[int, ...] = ()
-    chunk_ids: tuple[str, ...] = ()
-    lines: tuple[QuotedLine, ...] = ()
-
-    @property
-    def checked(self) -> bool:
-        return self.status is not FacetStatus.NOT_CHECKED
-
-
-class MedicationCandidateAssessment(BaseModel):
-    """Every facet of one candidate drug; states the text, never a verdict on suitability."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    drug_id: str
-    drug_name: str
-    facets: list[FacetAssessment] = Field(default_factory=list)
-
-    def status(self, facet: Facet, subject: str | None = None) -> FacetStatus | None:
-        for item in self.facets:
-            if item.facet is facet and (subject is None or item.subject == subject):
-                return item.status
-        return None
 
 
 def trimester_of(patient: PatientContext) -> int | None:
@@ -385,12 +319,7 @@ __all__ = [
     "FACET_SECTIONS",
     "HEPATIC_WORDS",
     "RENAL_WORDS",
-    "Facet",
-    "FacetAssessment",
-    "FacetStatus",
     "Fetch",
-    "MedicationCandidateAssessment",
-    "QuotedLine",
     "assess_candidates",
     "condition_variants",
     "facets_needed",

@@ -4,6 +4,7 @@ Each effect fetches evidence through the `Retriever`, asks the `AnswerGenerator`
 for claims, runs every grounding check, and returns a `Reply`. Any
 failed check, empty answer or provider failure turns into an abstention: the
 user sees no part of a failed answer.
+The safety-triage replies (routing rule 0) quote what `engine.triage_quotes` chooses.
 """
 
 from __future__ import annotations
@@ -14,33 +15,23 @@ from dataclasses import dataclass, field
 from core.budget import RequestBudget
 from core.catalog import DrugCatalog
 from core.errors import GenerationUnavailable
-from core.evidence import Answer, Answerability, Citation, Claim, DrugCandidate, Evidence
+from core.evidence import Answer, Answerability, Citation, DrugCandidate, Evidence
 from core.frame import ClarifySlot, QueryFrame, Triage, TurnType
 from core.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
 from core.reasons import Reason
 from core.result import CheckFailure, ClaimView, Outcome
 from core.sections import OVERVIEW_SECTIONS, SectionKey
-from core.text import sentences_of
 from engine.assessment import assess_candidates
 from engine.routing import Effect
 from engine.safety_report import assessment_notices, has_safety_evidence, with_safety_lines
-from engine.triage import (
-    UNSAFE_USE_FALLBACK_SECTIONS,
-    UNSAFE_USE_SECTIONS,
-    TriageResult,
-    UnsafeUse,
-    dose_mentions,
-    speaks_to,
-)
+from engine.triage import TriageResult, UnsafeUse
+from engine.triage_quotes import unsafe_use_quotes, warning_lines, without_doses
 from grounding.checks import Check, run_checks
 from grounding.interactions import ORDER as INTERACTION_SECTIONS
 from grounding.limits import is_can_use, sections_for
 from grounding.listfit import fit_list
 from grounding.render import RenderedAnswer, citation_line
 from states.messages import UNSAFE_USE_ADVICE, abstain_text, unsafe_use_lead
-
-MAX_UNSAFE_USE_CLAIMS = 5
-MAX_CLAIMS_PER_SECTION = 3
 
 ChecksFactory = Callable[[AnswerRequest], Sequence[Check]]
 """Builds the grounding checks for one request (e.g. `grounding.verify.default_checks`)."""
@@ -64,13 +55,6 @@ class Reply:
     keeps_question: bool = False
     """Smalltalk while a question was open: the question, its slots and the state stay."""
     problems: list[CheckFailure] = field(default_factory=list)
-
-
-def _without_doses(answer: Answer, _pool: Sequence[Evidence]) -> Answer:
-    """Drop claims carrying a dose: a triaged reply never states one (a toxic threshold
-    invites "below it, so it is fine"; the clinician who treats reads the book)."""
-    kept = tuple(c for c in answer.claims if not dose_mentions(c.text))
-    return answer.model_copy(update={"claims": kept})
 
 
 def _abstain(reason: str, message: str | None = None, **values: str) -> Reply:
@@ -190,18 +174,12 @@ class Effects:
             }
         )
         question = f"Quá liều và xử trí quá liều {self._catalog.name_of(frame.drugs[0])}."
-        return self._single(focus, question, budget, reason=Reason.EMERGENCY, extend=_without_doses)
+        return self._single(focus, question, budget, reason=Reason.EMERGENCY, extend=without_doses)
 
     def warning_lines(self, drug_id: str) -> list[tuple[str, str]]:
         """(section, sentence) of the drug's Chống chỉ định and Thận trọng in the loaded
         corpus: what the infant unsafe-use triage stands on (`engine.triage.WarningLines`)."""
-        return [
-            (ev.section_key, sentence)
-            for section in UNSAFE_USE_SECTIONS[UnsafeUse.INFANT]
-            for ev in self._retriever.find_by_section(drug_id, section)
-            if not ev.quarantined
-            for sentence in sentences_of(ev.text)
-        ]
+        return warning_lines(self._retriever.find_by_section, drug_id)
 
     def _unsafe_use(self, found: TriageResult, frame: QueryFrame, budget: RequestBudget) -> Reply:
         if not frame.drugs or found.use is None:
@@ -212,29 +190,7 @@ class Effects:
         age = frame.age_months
         if found.use is UnsafeUse.INFANT and age is None:
             age = 0.0
-        evidence: list[Evidence] = []
-        claims: list[Claim] = []
-        # Warning text first (contraindication, pregnancy, caution, overdose); the dosing
-        # text only when those say nothing about this use. Never a sentence with a dose.
-        for sections in (UNSAFE_USE_SECTIONS[found.use], UNSAFE_USE_FALLBACK_SECTIONS[found.use]):
-            evidence = [
-                ev
-                for section in sections
-                for ev in self._retriever.find_by_section(drug, section)
-                if not ev.quarantined
-            ]
-            claims = []
-            for section in sections:  # a few lines from each section, in the order given
-                claims += [
-                    Claim(text=sentence, citations=(i,))
-                    for i, ev in enumerate(evidence)
-                    if ev.section_key == section
-                    for sentence in sentences_of(ev.text)
-                    if speaks_to(found.use, sentence, age_months=age, section=section)
-                ][:MAX_CLAIMS_PER_SECTION]
-            claims = claims[:MAX_UNSAFE_USE_CLAIMS]
-            if claims:
-                break
+        evidence, claims = unsafe_use_quotes(self._retriever.find_by_section, drug, found.use, age)
         if not claims:
             return _abstain(Reason.NO_EVIDENCE)
         focus = frame.model_copy(

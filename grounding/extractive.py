@@ -17,10 +17,11 @@ from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.reasons import Reason
 from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
 from core.text import contains_phrase, fold
-from grounding.bands import describe, inr_asked
+from grounding.band_names import describe
 from grounding.blocks import Block, BlockKind, Who, parse_blocks
 from grounding.candidates import DrugMentions
 from grounding.dosing import route_labels
+from grounding.inr import inr_asked
 from grounding.interactions import (
     naming_claims,
     partner_claims,

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 
 from core.evidence import Claim, Evidence
 from core.text import fold, lines_of, sentences_of
-from grounding.bands import inr_band
 from grounding.blocks import shown
 from grounding.heads import DOSE
+from grounding.inr import inr_band
 
 SIGN_SENTENCES = 2
 TREATMENT_SENTENCES = 8

@@ -22,7 +22,7 @@ from core.evidence import DrugCandidate
 from core.frame import PatientContext
 from core.result import TurnResult
 from core.text import fold
-from engine.assessment import FACET_SECTIONS, FacetStatus, assess_candidates, facets_needed
+from engine.assessment import FACET_SECTIONS, assess_candidates, facets_needed
 from engine.evals.condition_labels import Corpus, check_labels, names_term
 from engine.evals.dialogues import (
     LabelledTurn,
@@ -41,6 +41,7 @@ from engine.evals.harness import (
     shared_engine,
 )
 from engine.evals.report import record
+from engine.facets import FacetStatus
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "condition_to_drug.jsonl"

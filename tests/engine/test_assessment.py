@@ -8,13 +8,8 @@ import pytest
 from core.catalog import DrugCatalog, DrugEntry
 from core.evidence import Claim, DrugCandidate, Evidence
 from core.frame import PatientContext
-from engine.assessment import (
-    Facet,
-    FacetStatus,
-    MedicationCandidateAssessment,
-    assess_candidates,
-    facets_needed,
-)
+from engine.assessment import assess_candidates, facets_needed
+from engine.facets import Facet, FacetStatus, MedicationCandidateAssessment
 from engine.safety_report import assessment_notices, has_safety_evidence, with_safety_lines
 from engine.testing import MemoryRetriever, evidence
 

@@ -6,7 +6,9 @@ import math
 
 import pytest
 
-from grounding.bands import inr_asked, inr_band, parse_bands, patient_bands, trailing_bands
+from grounding.bands import parse_bands
+from grounding.inr import inr_asked, inr_band
+from grounding.patient_bands import patient_bands, trailing_bands
 
 # (phrase, patient value, inside?) — ages in months, weights in kg, clearance in ml/phút.
 AGE_CASES = [

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.frame import Route
-from grounding.heads import HeadStack, Who, classify_head
+from grounding.head_stack import HeadStack
+from grounding.heads import Who, classify_head
 
 KINDS = [
     ("### *Liều lượng", "part"),

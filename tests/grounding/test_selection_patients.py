@@ -6,7 +6,8 @@ from grounding_samples import ev
 
 from core.frame import QueryFrame
 from grounding.blocks import parse_blocks
-from grounding.selection import _inr_asked, select
+from grounding.selection import select
+from grounding.special_patients import inr_rows
 
 # Our own text, in the book's shape: two indications, then kidney rows.
 DOSES = (
@@ -76,6 +77,6 @@ def test_an_inr_value_picks_its_band_and_bleeding_rows_only_for_a_bleeding_patie
     assert _inr_rows("thuốc X INR 6") == ["INR > 5 n"]
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", INR_ROWS))])
     rows = [b for b in blocks if b.kind.value == "row"]
-    bleeding = _inr_asked(rows, "thuốc X INR 10 đang chảy máu nhiều")
+    bleeding = inr_rows(rows, "thuốc X INR 10 đang chảy máu nhiều")
     assert [b.text[:9] for b in bleeding] == ["INR ≥ 9 (", "Nếu chảy "]
-    assert [b.text[:9] for b in _inr_asked(rows, "INR 10 không chảy máu")] == ["INR ≥ 9 ("]
+    assert [b.text[:9] for b in inr_rows(rows, "INR 10 không chảy máu")] == ["INR ≥ 9 ("]

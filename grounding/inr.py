@@ -1,0 +1,50 @@
+"""The INR bands a warfarin-style paragraph opens with, and the INR value a question gives.
+
+Over-anticoagulation rows are banded by INR ("INR > 5 nhưng < 9: …"), not by the patient's
+age or weight; the same bound words as `grounding.bands` read them. Pure functions.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from core.text import fold
+from grounding.bands import ABOVE, BELOW, NUMBER, Band, decimal
+
+_INR_BOUND = re.compile(rf"({ABOVE}|{BELOW})\s*{NUMBER}(?!\s*(?:mg|ml|gio|ngay|%))")
+_INR_ASKED = re.compile(rf"(?<![a-z])inr\s*(?:=|:|la|bang|khoang|tang len|len)?\s*{NUMBER}")
+_INR_HEAD = re.compile(r"(?<![a-z])inr(?![a-z])[^:.;]*")
+# A paragraph is banded by INR when it opens with it ("Nếu INR > 9, …"), not when a
+# later clause names a target ("… giữ INR trong khoảng 2 - 3").
+_INR_HEAD_CHARS = 100
+
+
+def inr_band(text: str) -> Band | None:
+    """The INR band a paragraph opens with ("INR > 5 nhưng < 9: …"), or None.
+
+    Only the paragraph's head (to its first colon or full stop) is read: the doses after it
+    are not bounds. "Trên vùng điều trị nhưng dưới 5" is the band below 5.
+    """
+    head = _INR_HEAD.search(fold(text)[:_INR_HEAD_CHARS])
+    if head is None:
+        return None
+    lo, hi = 0.0, math.inf
+    for m in _INR_BOUND.finditer(head[0]):
+        value = decimal(m[2])
+        if re.fullmatch(BELOW, m[1]):
+            hi = min(hi, value)
+        else:
+            lo = max(lo, value)
+    if lo == 0.0 and hi == math.inf:
+        return None
+    return Band(lo, hi, hi)
+
+
+def inr_asked(question: str) -> float | None:
+    """The INR value a question gives ("INR 7", "INR = 7,5"), or None."""
+    m = _INR_ASKED.search(fold(question))
+    return decimal(m[1]) if m else None
+
+
+__all__ = ["inr_asked", "inr_band"]

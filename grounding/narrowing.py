@@ -1,0 +1,141 @@
+"""Narrowing a section's rows by what the question asks: the indication it names, the
+usual dose, a maximum; and the short label an indication head is offered under.
+
+Pure functions for `select`: without a row that answers what was asked, nothing changes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.text import fold
+from grounding.blocks import Block
+
+MAX_LABEL_CHARS = 48
+MAX_LABEL_WORDS = 8
+_STOP = frozenset(
+    {"cac", "va", "hoac", "do", "cho", "khi", "nguoi", "tre", "em", "benh", "nhiem", "khuan"}
+    | {"tuoi", "thang", "tuan", "ngay", "tren", "duoi", "bang", "kg", "can", "nang", "lieu"}
+    | {"lon", "nho", "so", "sinh", "o", "cao", "thieu", "nien", "dung", "uong", "tiem"}
+    | {"tai", "mac", "dieu", "tri"}
+)
+
+
+def named_indications(rows: Sequence[Block], question: str) -> set[str]:
+    """The indication heads the question names: a head said whole ("Nhiễm khuẩn nặng",
+    the longest such), else the heads with the largest share of their words asked."""
+    folded = " ".join(fold(question).replace(",", " ").split())
+    words = set(folded.split())
+    heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
+    said: dict[str, int] = {}
+    for ind in heads:
+        # A head may list several ("Giun đũa, giun móc hoặc giun kim"): each one counts.
+        label = fold(_head_phrase(ind)).rstrip(". ")
+        for piece in [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]:
+            part = " ".join(piece.replace(",", " ").split())
+            if piece is not label and not set(part.split()) - _STOP:
+                continue  # "…, người lớn và trẻ em" in a head names no indication
+            if len(part.split()) >= 2 and re.search(
+                rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", folded
+            ):
+                said[ind] = max(said.get(ind, 0), len(part))
+    if said:
+        longest = max(said.values())
+        return {ind for ind, n in said.items() if n == longest}
+    scores: dict[str, tuple[bool, int, float]] = {}
+    for ind in heads:
+        label = fold(_head_phrase(ind))
+        # A head that lists several indications is scored by its best one ("Viêm họng, …,
+        # viêm phổi mắc tại cộng đồng nhẹ" is as much a pneumonia head as "Viêm phổi").
+        pieces = [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]
+        scores[ind] = max(_share(piece, words, whole=piece is label) for piece in pieces)
+    best = max(scores.values(), default=(False, 0, 0.0))
+    return {ind for ind, score in scores.items() if score[2] and score == best}
+
+
+# A head most of whose words are asked is read by how many it shares ("Viêm đa khớp dạng
+# thấp thiếu niên" over "Viêm do bệnh thấp"), then by the share.
+MOSTLY_SAID = 0.75
+
+
+def _share(phrase: str, words: set[str], *, whole: bool) -> tuple[bool, int, float]:
+    """Whether most of a phrase's words are asked, how many, and what share (common
+    words left out)."""
+    every = [w for w in phrase.replace(",", " ").split() if not w[0].isdigit()]
+    kept = {w for w in every if w not in _STOP}
+    if not kept and whole:
+        # A head made only of common words ("Nhiễm khuẩn nặng") is read by all of them;
+        # one piece of a listing made of them ("uống") names nothing.
+        kept = set(every)
+    said = len(kept & words)
+    share = said / max(len(kept), 1)
+    return share >= MOSTLY_SAID, said if share >= MOSTLY_SAID else 0, share
+
+
+def _head_phrase(indication: str) -> str:
+    """An indication head up to its first parenthesis, colon or band ("Sốt (trẻ em)")."""
+    cut = re.split(r"[(:]|\s(?:trên|dưới|từ|>|<|≥|≤)(?: hoặc bằng)?\s*\d", indication, maxsplit=1)
+    return cut[0].strip(" ,")
+
+
+def short_label(indication: str) -> str:
+    """An indication head cut to its first phrase, for a quick reply or the "others" line."""
+    head = _head_phrase(indication)
+    words = head.split()
+    if len(words) > MAX_LABEL_WORDS:
+        # A reply the reader takes back whole: cut before a joining word, else after the
+        # last whole phrase ("Người nghiện rượu, người suy dinh dưỡng kéo dài …" → "Người
+        # nghiện rượu"), else at the cap.
+        joins = [i for i, w in enumerate(words[:MAX_LABEL_WORDS]) if w in ("hoặc", "và") and i]
+        commas = [i + 1 for i, w in enumerate(words[: MAX_LABEL_WORDS - 1]) if w.endswith(",")]
+        cut_at = joins[-1] if joins else commas[-1] if commas and commas[-1] >= 2 else None
+        head = " ".join(words[: cut_at or MAX_LABEL_WORDS]).rstrip(" ,")
+    if len(head) <= MAX_LABEL_CHARS:
+        return head
+    # Cut at a comma when one leaves a whole phrase ("Lậu không biến chứng, khi không có
+    # thuốc thích hợp khác" → "Lậu không biến chứng"), else at a word.
+    at_comma = head[: MAX_LABEL_CHARS + 1].rsplit(",", 1)[0]
+    cut = at_comma if "," in head[: MAX_LABEL_CHARS + 1] and len(at_comma) >= 12 else None
+    cut = cut or head[:MAX_LABEL_CHARS].rsplit(" ", 1)[0]
+    # Never end on a joining word ("… do mất máu và").
+    return re.sub(r"(?:\s+(?:và|hoặc|do|của|ở|với|cho))+$", "", cut).rstrip(" ,-")
+
+
+# "Viên thông thường" is the plain tablet, not the usual dose.
+_USUAL = re.compile(
+    r"(?<![a-z])(?<!vien )(?<!dang )(?:thuong dung|thong thuong|lieu chung|lieu thuong)(?![a-z])"
+)
+_MAX = re.compile(r"(?<![a-z])(?:toi da|max|cao nhat|khong (?:duoc )?(?:vuot )?qua)(?![a-z])")
+
+
+def usual_asked(chosen: list[Block], question: str) -> list[Block]:
+    """ "Liều thường dùng": the rows the book calls usual answer, before any route or
+    indication is asked; without such a row nothing changes."""
+    if not _USUAL.search(fold(question)):
+        return chosen
+    usual = [
+        b
+        for b in chosen
+        if not b.renal
+        and not b.hepatic
+        and (_USUAL.search(fold(b.text)) or _USUAL.search(fold(b.indication or "")))
+    ]
+    return usual or chosen
+
+
+def max_asked(chosen: list[Block], question: str) -> list[Block]:
+    """ "Tối đa mỗi ngày": the rows that print a maximum answer, before any indication is
+    asked; without such a row nothing changes."""
+    # Only where the rows split by indication: one would otherwise be asked for or guessed.
+    if not _MAX.search(fold(question)) or len({b.indication for b in chosen if b.indication}) < 2:
+        return chosen
+    capped = [
+        b
+        for b in chosen
+        if not b.renal and not b.hepatic and b.indication is None and _MAX.search(fold(b.text))
+    ]
+    return capped or chosen
+
+
+__all__ = ["max_asked", "named_indications", "short_label", "usual_asked"]

@@ -1,0 +1,304 @@
+"""The sentences of a dose section: where a line splits into them, and what each one is.
+
+A sentence applies its heads to the running head stack, then becomes a row, a caveat, a
+note, or the continuation of the row above it; its bands, population, route, renal and
+hepatic marks and indication are read here. `grounding.blocks` walks the lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from core.text import fold
+from grounding.bands import Bands, parse_bands
+from grounding.block import Block, BlockKind
+from grounding.dosing import routes_named
+from grounding.head_stack import HeadStack
+from grounding.heads import (
+    DOSE,
+    PART_HEAD,
+    Context,
+    Head,
+    Who,
+    classify_head,
+    heads_at,
+    who_of,
+)
+from grounding.markup import shown
+from grounding.patient_bands import patient_bands, trailing_bands
+
+_BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
+_CAVEAT_START = re.compile(
+    r"^(?:toi da|lieu toi da|khong qua|khong duoc (?:vuot|dung qua)|khong vuot qua|cac lieu"
+    r"|co the (?:nhac|lap|them)|nhac lai|lap lai)"
+)
+_CAVEAT_ANY = re.compile(r"toi da|khong (?:duoc )?(?:vuot )?qua|vuot qua|nhac lai|lap lai")
+_GOES_ON = re.compile(r"(?:hoac|hay|sau do|tiep theo|roi)\b")
+_PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
+_ADJUSTS = re.compile(r"\d\s*%|mot nua|nua lieu|giam (?:lieu|\d)|dieu chinh lieu")
+_RENAL_PATIENT = re.compile(
+    r"(?:doi voi|o|cho|voi) (?:nguoi|benh nhan|nguoi benh) (?:bi |co )?"
+    r"(?:suy (?:giam (?:chuc nang )?)?than|ton thuong than|benh than)"
+)
+# "_Trẻ còn bú và trẻ em_ (dưới 10 tuổi …)." heads a population by its band, without a colon.
+_EMPHASIZED_LINE = re.compile(
+    r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,100})(?P=mark)\s*(?P<paren>\([^()\n]{1,80}\))?"
+    r"\s*\.?\s*"
+)
+_EMPHASIS = re.compile(r"[*_]")
+MAX_PHRASE_HEAD_WORDS = 6
+# Words of a sentence, not of a head ("_Không dùng cho trẻ nhỏ._" is a warning).
+_NOT_A_HEAD = re.compile(r"(?<![a-z])(?:khong|nen|phai|can|co the|duoc)(?![a-z])")
+
+
+def sentence_spans(text: str, start: int, stop: int) -> list[tuple[int, int]]:
+    """Sentence spans of a line; ";" splits only before a new labelled row."""
+    spans: list[tuple[int, int]] = []
+    begin = start
+    for m in _BOUNDARY.finditer(text, start, stop):
+        after = text[m.end() : m.end() + 3].lstrip('*_("“')
+        semicolon = text[m.start() - 1] == ";"
+        banded = semicolon and _if_band(text[m.end() : min(stop, m.end() + 60)])
+        # After ";" a labelled row may start in lower case ("…; trẻ 5 - 12 tuổi: …"); the
+        # label check below decides.
+        if not after or not (after[0].isupper() or after[0].isdigit() or semicolon):
+            continue
+        if semicolon and not banded:
+            labels = heads_at(text, m.end(), stop)
+            # A new band ("Trẻ em 2 - 4 tuổi:", "ClCr < 10 ml/phút:") opens a new row.
+            opens = labels and (labels[0].kind in ("band", "who") or labels[0].bands.clearance)
+            if not opens:
+                continue
+        spans.append((begin, m.start()))
+        begin = m.end()
+    spans.append((begin, stop))
+    return [(s, e) for s, e in spans if text[s:e].strip()]
+
+
+def _band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> str | None:
+    """The inline indication a band-only row continues, if the block above set one."""
+    if not row_labels or any(lb.kind != "band" for lb in row_labels) or not blocks:
+        return None
+    above = blocks[-1]
+    chained = above.kind is BlockKind.ROW and (above.bands.age or above.bands.weight)
+    if chained and above.indication and above.indication != ctx.indication:
+        return above.indication
+    return None
+
+
+def _line_chain(last_row: Block | None, row_labels: list[Head], ctx: Context) -> str | None:
+    """ "Rối loạn X: 30 mg. Trẻ em 5 - 12 tuổi: ½ liều người lớn.": a population row on
+    the line of an indication's own row is said of that indication."""
+    if (
+        last_row is None
+        or not row_labels
+        or any(lb.kind not in ("who", "band") for lb in row_labels)
+    ):
+        return None
+    own = last_row.indication
+    return own if own and own != ctx.indication else None
+
+
+def _phrase_head(text: str, start: int, end: int) -> Head | None:
+    """ "Phòng say tàu xe. Người lớn: 25 mg …": a short phrase without a dose, before a
+    population or band row, is the indication head of the rows after it."""
+    words = shown(text[start:end]).strip()
+    folded = fold(words).rstrip(".")
+    if (
+        not words.endswith(".")
+        or re.search(r"\d", words)
+        or len(folded.split()) > MAX_PHRASE_HEAD_WORDS
+        or _NOT_A_HEAD.search(folded)
+    ):
+        return None
+    head = classify_head(words.rstrip("."), end)
+    if head.kind != "ind":
+        return None
+    line_end = text.find("\n", end + 1)
+    following = heads_at(text, end + 1, len(text) if line_end < 0 else line_end)
+    if not following or following[0].kind not in ("who", "band"):
+        return None
+    return head
+
+
+def _if_band(clause: str) -> bool:
+    """ "; nếu TTC là 19 - 10 ml/phút, …": a new banded row said as a condition."""
+    folded = fold(clause)
+    return folded.startswith("neu ") and not parse_bands(folded.split(",")[0]).is_empty
+
+
+def _anchored_bands(text: str) -> Bands:
+    """Bands in an unlabelled sentence, only where they describe a patient ("ở trẻ dưới 6 tuổi")."""
+    return patient_bands(text)
+
+
+def emphasized_head(text: str, start: int, stop: int) -> Head | None:
+    """A whole line set in emphasis, without a colon or a dose, is a head of its own
+    ("_Giun lươn (Strongyloides)_"): an indication, population or route for the rows after."""
+    m = _EMPHASIZED_LINE.fullmatch(text, start, stop)
+    if m is None:
+        return None
+    words = m["words"].strip().rstrip(".")
+    folded = fold(words)
+    if ":" in words or DOSE.search(words) or _NOT_A_HEAD.search(folded):
+        return None
+    if m["paren"] and not DOSE.search(m["paren"]):
+        words = f"{words} {m['paren']}"
+    head = classify_head(words, stop)
+    return head if head.kind in ("ind", "who", "route", "cond") else None
+
+
+def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
+    """The bands a row names itself: in its labels (and a parenthesis after them), else in
+    the patient words of the sentence ("ở trẻ dưới 6 tuổi")."""
+    if not row_labels:
+        return _anchored_bands(body)
+    own = next((lb.bands for lb in row_labels if not lb.bands.is_empty), Bands())
+    if own.is_empty:
+        own = trailing_bands(body)  # "…, đối với trẻ < 12 tháng tuổi, 12 tháng - 10 tuổi"
+    paren = _PARENTHETICAL.match(text, row_labels[-1].end)
+    if paren:
+        own = own.merged(parse_bands(paren[1])) if not own.is_empty else parse_bands(paren[1])
+    return replace(own, adult_like=parse_bands(body).adult_like)
+
+
+def _kind(body: str, folded: str, own: Bands, *, has_labels: bool) -> BlockKind:
+    """A caveat ("tối đa …"), a dose row, or a note that doses nothing."""
+    dose = bool(DOSE.search(body))
+    if _CAVEAT_START.match(folded) or (not has_labels and not dose and _CAVEAT_ANY.search(folded)):
+        return BlockKind.CAVEAT
+    if has_labels or dose or own.adult_like or own.clearance is not None:
+        return BlockKind.ROW
+    return BlockKind.NOTE
+
+
+def _read_heads(
+    text: str, start: int, end: int, stack: HeadStack
+) -> tuple[list[Head], list[Head], int]:
+    """The labels opening a sentence, applied to `stack`: all of them, those that belong to
+    the row, and where the row's quoted text starts."""
+    labels = heads_at(text, start, end)
+    if not labels and PART_HEAD.fullmatch(fold(shown(text[start:end])).rstrip(".")):
+        # "Liều lượng" printed as a line of its own, without a colon, is still a part head.
+        labels = [classify_head(text[start:end], end)]
+    row_start = start
+    row_labels: list[Head] = []
+    kept = False
+    for n, label in enumerate(labels):
+        rest = shown(text[label.end : end])
+        if row_labels or not stack.apply(label, heading_only=not rest, inner=n > 0):
+            row_labels.append(label)
+            kept = True
+            continue
+        # A plain "Uống: 250 mg" keeps its route word; "*Uống:* …" is a head, not quoted.
+        plain_route = label.kind == "route" and not _EMPHASIS.search(label.text)
+        if (label.kind in ("route", "part", "filler") and not plain_route) or not rest:
+            row_start = row_start if kept else label.end
+        else:
+            kept = True  # a population or condition head is read with its row
+    return labels, row_labels, row_start
+
+
+def read_sentence(
+    text: str,
+    start: int,
+    end: int,
+    index: int,
+    stack: HeadStack,
+    blocks: list[Block],
+    last_row: Block | None,
+) -> Block | None:
+    """Read one sentence: apply its heads, then add it as a row, caveat, note or continuation."""
+    labels, row_labels, row_start = _read_heads(text, start, end, stack)
+    body = shown(text[row_start:end])
+    if not body:
+        return None
+    if not row_labels:
+        head = emphasized_head(text, start, end) or _phrase_head(text, row_start, end)
+        if head is not None:
+            stack.apply(head, heading_only=True)
+            return None
+    ctx = stack.context()
+    while row_start < end and text[row_start] in "#*_ ":
+        row_start += 1
+    stop = end
+    while stop > row_start and text[stop - 1] in "*_ ":
+        stop -= 1
+    folded = fold(body)
+    own = _row_bands(text, body, row_labels)
+    # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
+    follows = (
+        not DOSE.search(body) or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
+    )
+    # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.
+    usual = bool(labels) and all(lb.kind == "usual" for lb in labels)
+    unlabelled = not labels or (usual and bool(_CAVEAT_ANY.search(folded)))
+    if last_row is not None and unlabelled and own.age is None and own.weight is None and follows:
+        grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
+        blocks[blocks.index(last_row)] = grown
+        return grown
+    kind = _kind(body, folded, own, has_labels=bool(row_labels))
+    first = row_labels[0] if row_labels else None
+    if first is not None and first.kind in ("who", "cond"):
+        # "Trẻ em: Kinh nghiệm còn hạn chế." heads the unlabelled rows after it; a row
+        # labelled with a dose, a band or a condition of its own ends that.
+        # An elderly remark ("Người cao tuổi: chưa có thông tin …") heads nothing after it.
+        said = first.kind == "who" and first.bands.is_empty and not DOSE.search(body)
+        said = said and first.who is not Who.ELDERLY
+        stack.carry_who(first if said else None)
+    # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
+    lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
+    named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]
+    # A row labelled by its own condition ("Suy thận: Clcr …") is said of every patient
+    # with it, not of the population head printed above.
+    inherited = None if any(lb.kind == "cond" for lb in row_labels) else ctx.who
+    who = named[0] if named else (who_of(lead) or inherited)
+    # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
+    # a route named later in the row ("không uống được") does not.
+    after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
+    # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
+    own_route = next((lb.routes for lb in row_labels if lb.kind == "route"), ())
+    routes = routes_named(after) or own_route or ctx.routes or routes_named(body[:60])
+    # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
+    # is not a renal or hepatic row unless it says so itself.
+    own_who = any(lb.who for lb in row_labels) or who_of(lead) is not None
+    renal = (ctx.renal and not own_who) or own.clearance is not None
+    renal = renal or any(lb.renal for lb in row_labels)
+    # "… đối với người suy thận, có thể dùng 7,5 mg/kg": a renal row without a renal head.
+    renal = renal or (not row_labels and _RENAL_PATIENT.search(folded) is not None)
+    hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead
+    hepatic = hepatic or any(lb.hepatic for lb in row_labels)
+    if kind is BlockKind.NOTE and (renal or hepatic) and _ADJUSTS.search(folded):
+        kind = BlockKind.ROW  # "*Suy gan:* Liều cần giảm một nửa." doses by the usual dose
+    block = Block(
+        shown(text[row_start:stop]),
+        index,
+        row_start,
+        stop,
+        kind,
+        ctx,
+        # A row naming another population ("Người lớn: …" under a child head) keeps only
+        # its own bands, not the head's.
+        own if who is not ctx.who and ctx.who is not None else own.merged(ctx.bands),
+        who,
+        routes,
+        renal,
+        hepatic,
+        # A row's indication is its own head, else that of the row it follows on the line,
+        # else that of a banded row just above whose indication was its own inline head
+        # ("Thủy đậu: Trên 2 tuổi: …" then "Hoặc dưới 2 tuổi: …", "2 - 5 tuổi: …").
+        next(
+            (shown(lb.text) for lb in row_labels if lb.kind == "ind"),
+            last_row.indication
+            if last_row is not None and not labels
+            else _band_chain(blocks, row_labels, ctx)
+            or _line_chain(last_row, row_labels, ctx)
+            or ctx.indication,
+        ),
+    )
+    blocks.append(block)
+    return block if kind is BlockKind.ROW else None
+
+
+__all__ = ["emphasized_head", "read_sentence", "sentence_spans"]

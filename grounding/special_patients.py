@@ -1,0 +1,152 @@
+"""The rows a special patient gets first: on dialysis, with kidney or liver disease, elderly,
+a child the book sends to the adult dose, and a patient whose INR is given.
+
+Each takes the rows that fit the patient and keeps the book's own rows for that patient
+when they say the dose; without such a row nothing changes. Pure functions for `select`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.text import fold
+from grounding.blocks import Block, Who
+from grounding.heads import DOSE as ANY_DOSE
+from grounding.inr import inr_asked, inr_band
+from grounding.patient_fit import DIALYSIS_WORDS, Patient
+
+_DOSE = re.compile(r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ/]|/(?:kg|m))", re.IGNORECASE)
+
+
+def renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
+    """With a measured clearance, the renal rows for it: alone when they print a dose,
+    with the usual rows when they only widen the interval ("cách nhau ít nhất 6 giờ")."""
+    renal = [b for b in chosen if b.renal]
+    if not renal or patient.clearance is None:
+        return chosen
+    renal = [b for b in renal if b.bands.clearance] or renal
+    if any(_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)) for b in renal):
+        return renal
+    return renal + [b for b in chosen if not b.renal]
+
+
+# A special-population row that says how to change the dose ("dùng 75% liều", "giảm một nửa").
+_ADJUSTS = re.compile(r"\d\s*%|mot nua|nua lieu|giam (?:lieu|\d)|dieu chinh lieu")
+
+
+def dialysis_first(chosen: list[Block], patient: Patient) -> list[Block]:
+    """A patient on dialysis gets the book's dialysis rows alone when they say the dose."""
+    if not patient.dialysis:
+        return chosen
+    rows = [
+        b
+        for b in chosen
+        if DIALYSIS_WORDS.search(fold(b.text))
+        and (ANY_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)))
+    ]
+    return rows or chosen
+
+
+def hepatic_first(chosen: list[Block], patient: Patient) -> list[Block]:
+    """A patient with liver disease gets the hepatic rows alone when they say the dose."""
+    if not patient.hepatic:
+        return chosen
+    hepatic = [
+        b for b in chosen if b.hepatic and (_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)))
+    ]
+    return hepatic or chosen
+
+
+def elderly_first(chosen: list[Block], patient: Patient) -> list[Block]:
+    """An elderly patient gets the book's elderly rows alone when they print a dose."""
+    if not patient.elderly:
+        return chosen
+    elderly = [b for b in chosen if b.who is Who.ELDERLY and not b.renal and _DOSE.search(b.text)]
+    return elderly + [b for b in chosen if b.renal] if elderly else chosen
+
+
+def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -> list[Block]:
+    """A child the book sends to the adult dose gets the adult rows, and no general child row."""
+    if not patient.child:
+        return chosen
+    if any(b.bands.adult_like for b in chosen):
+        routes = {r for b in chosen if b.bands.adult_like for r in b.routes}
+        chosen = chosen + [
+            b
+            for b in rows
+            if b.who is Who.ADULT
+            and not (b.bands.age or b.bands.weight or b.renal)
+            and (not routes or routes & set(b.routes))
+            and b not in chosen
+        ]
+    weight = patient.weight_kg
+    by_weight = [
+        b
+        for b in chosen
+        if b.who is not Who.CHILD
+        and b.bands.weight is not None
+        and b.bands.weight.lo > 0
+        and weight is not None
+        and b.bands.weight.contains(weight)
+    ]
+    if by_weight:
+        # "Người lớn và trẻ em từ 40 kg trở lên": past the book's weight threshold, a child
+        # row that does not name a weight containing the patient ("Trẻ từ 3 tháng tuổi: … mg/kg")
+        # belongs to the lighter children the threshold leaves out.
+        chosen = [
+            b
+            for b in chosen
+            if b.who is not Who.CHILD
+            or (
+                b.bands.weight is not None
+                and weight is not None
+                and b.bands.weight.contains(weight)
+            )
+        ]
+    if any(b.who is Who.ADULT or b.bands.adult_like for b in chosen):
+        chosen = [
+            b
+            for b in chosen
+            if not (
+                b.who is Who.CHILD
+                and not b.bands.adult_like
+                and b.bands.age is None
+                and b.bands.weight is None
+            )
+        ]
+    return chosen
+
+
+_BLEEDING = re.compile(r"(?<![a-z])chay mau(?![a-z])")
+_NOT_BLEEDING = re.compile(r"(?<![a-z])(?:khong|chua|khong co|chua co) (?:bi )?chay mau(?![a-z])")
+
+
+def _said_of_bleeding(block: Block) -> bool:
+    head = fold(block.text)[:40]
+    return _BLEEDING.search(head) is not None and not _NOT_BLEEDING.search(head)
+
+
+def inr_rows(chosen: list[Block], question: str) -> list[Block]:
+    """ "INR 10, không chảy máu": the rows of the INR band that contains it; rows said of a
+    bleeding patient ("Nếu chảy máu nhiều …") only when the patient bleeds."""
+    value = inr_asked(question)
+    if value is None:
+        return chosen
+    folded = fold(question)
+    bleeding = _BLEEDING.search(folded) is not None and not _NOT_BLEEDING.search(folded)
+    if not bleeding:
+        chosen = [b for b in chosen if not _said_of_bleeding(b)]
+    banded = [b for b in chosen if (band := inr_band(b.text)) is not None and band.contains(value)]
+    if not banded:
+        return chosen
+    return banded + [b for b in chosen if b not in banded and _said_of_bleeding(b)]
+
+
+__all__ = [
+    "adult_threshold",
+    "dialysis_first",
+    "elderly_first",
+    "hepatic_first",
+    "inr_rows",
+    "renal_first",
+]

@@ -128,9 +128,23 @@ def _if_band(clause: str) -> bool:
     return folded.startswith("neu ") and not parse_bands(folded.split(",")[0]).is_empty
 
 
+# An unlabelled row that opens with its band ("Dưới 1 tuổi ngày 1 gói", "Từ 1- 2 tuổi …").
+_OPENS_WITH_BAND = re.compile(
+    r"(?:tu|tren|duoi|[<>≤≥])\s*\d[^.;:]{0,12}?(?:tuoi|thang|ngay|tuan|kg)"
+)
+
+
 def _anchored_bands(text: str) -> Bands:
-    """Bands in an unlabelled sentence, only where they describe a patient ("ở trẻ dưới 6 tuổi")."""
-    return patient_bands(text)
+    """Bands in an unlabelled sentence, only where they describe a patient ("ở trẻ dưới 6
+    tuổi"), or where the sentence opens with its band, before any dose ("Dưới 1 tuổi …")."""
+    found = patient_bands(text)
+    if found.age is None and found.weight is None:
+        lead = _OPENS_WITH_BAND.match(fold(text))
+        dose = DOSE.search(text)
+        if lead and (dose is None or dose.start() >= lead.end()):
+            opening = parse_bands(text[: lead.end()])
+            found = replace(found, age=opening.age, weight=opening.weight)
+    return found
 
 
 def emphasized_head(text: str, start: int, stop: int) -> Head | None:

@@ -167,3 +167,15 @@ def test_a_condition_row_ends_a_population_said_in_a_sentence() -> None:
         "Chống chỉ định khi suy gan nặng."
     )
     assert _row(_blocks(text), "Chống chỉ định").who is None
+
+
+def test_an_unlabelled_row_that_opens_with_its_band_is_banded() -> None:
+    """ "Dưới 1 tuổi ngày 1 gói …" under "_Trẻ em:_" is the under-1 row, not every child's."""
+    text = (
+        "_Trẻ em:_\n\nDưới 1 tuổi ngày 1 gói chia 2 lần\n\n"
+        "Từ 1- 2 tuổi ngày 1 - 2 gói chia 2 lần\n\nTrên 2 tuổi ngày 2 gói."
+    )
+    rows = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    ages = [(b.bands.age.lo, b.bands.age.hi) if b.bands.age else None for b in rows]
+    assert ages[:2] == [(0.0, 12.0), (12.0, 24.0)]
+    assert ages[2] is not None and ages[2][0] > 24

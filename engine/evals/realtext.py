@@ -339,13 +339,17 @@ def main(argv: list[str]) -> int:
     for s in misses[: args.show_misses]:
         print(f"  MISS {s.id} {s.outcome}/{s.reason} missing={s.missing} shown={s.wrong_rows}")
     verdict = "PASS" if not failed else "FAIL: " + "; ".join(failed)
-    enforced = not args.no_gate and args.floor is None
-    print(f"\nheld-out gate{'' if enforced else ' (not enforced)'}: {verdict}")
+    print(f"\nheld-out gate{'' if not args.no_gate else ' (not enforced)'}: {verdict}")
     if args.floor is not None:
+        # The targets and the ratchet both hold: a figure may not fall below either.
         kept = "PASS" if not below_floor else "FAIL: " + "; ".join(below_floor)
         print(f"held-out floor ({args.floor}): {kept}")
-        return 1 if below_floor and not args.no_gate else 0
-    return 1 if failed and not args.no_gate else 0
+    return exit_code(failed, below_floor, enforced=not args.no_gate)
+
+
+def exit_code(failed: Sequence[str], below_floor: Sequence[str], *, enforced: bool) -> int:
+    """1 when a held-out target or the committed floor is missed (and gates are enforced)."""
+    return 1 if (failed or below_floor) and enforced else 0
 
 
 __all__ = [
@@ -353,6 +357,7 @@ __all__ = [
     "Question",
     "Score",
     "contains",
+    "exit_code",
     "facts_text",
     "floor_gates",
     "follow_up",

@@ -263,3 +263,11 @@ def test_the_floor_is_a_ratchet_that_keeps_unsupported_claims_at_zero(tmp_path: 
     assert rt.gate_failures({**good, "median_chars": 501}, gates)
     assert rt.gate_failures({**good, "unsupported": 1}, gates)
     assert rt.gate_failures({**good, "errors": 1}, gates)
+
+
+def test_targets_and_floor_both_gate() -> None:
+    """A missed target fails even above the floor; a figure under the floor fails too."""
+    assert rt.exit_code(["row_present 0.8"], [], enforced=True) == 1
+    assert rt.exit_code([], ["wrong_row 0.06"], enforced=True) == 1
+    assert rt.exit_code([], [], enforced=True) == 0
+    assert rt.exit_code(["row_present 0.8"], ["x"], enforced=False) == 0

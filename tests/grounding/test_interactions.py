@@ -6,7 +6,7 @@ from grounding_samples import ev
 
 from core.catalog import DrugCatalog, DrugEntry
 from core.drug_classes import classes_of
-from core.evidence import Answer
+from core.evidence import Answer, Evidence
 from core.frame import QueryFrame, TurnType
 from core.ports import AnswerMode, AnswerRequest
 from grounding.checks import run_checks
@@ -30,7 +30,9 @@ CARBA_CI = "Block nhĩ thất. Dùng trong vòng 14 ngày sau một thuốc ức
 CARBA_TT = "Thuốc ức chế CYP3A4 làm tăng nồng độ carbamazepin. Cisaprid: tránh dùng cùng."
 
 
-def answer(frame: QueryFrame, evidence: list, mode: AnswerMode, question: str = "q") -> Answer:
+def answer(
+    frame: QueryFrame, evidence: list[Evidence], mode: AnswerMode, question: str = "q"
+) -> Answer:
     request = AnswerRequest(
         mode=mode, question=question, frame=frame, evidence=tuple(evidence), candidates=()
     )
@@ -39,6 +41,17 @@ def answer(frame: QueryFrame, evidence: list, mode: AnswerMode, question: str = 
     verdicts = run_checks(result, request.evidence, default_checks(request, CATALOG))
     assert all(v.ok for v in verdicts), verdicts
     return result
+
+
+def _one_drug(question: str, **patient: bool) -> QueryFrame:
+    """A one-drug interaction question about carbamazepine, as understanding reads it."""
+    return QueryFrame(
+        turn_type=TurnType.DRUG_ATTRIBUTE,
+        drugs=["carbamazepine"],
+        attribute="tuong_tac_thuoc",
+        standalone_query=question,
+        patient=patient or None,
+    )
 
 
 def test_a_pair_is_read_by_name_and_by_class_contraindications_first() -> None:
@@ -75,12 +88,7 @@ def test_one_drug_and_a_class_quotes_the_lines_naming_the_class() -> None:
         ev("carbamazepine", "Carbamazepin", "chong_chi_dinh", CARBA_CI),
     ]
     question = "carbamazepin dùng với thuốc ức chế MAO"
-    frame = QueryFrame(
-        turn_type=TurnType.DRUG_ATTRIBUTE,
-        drugs=["carbamazepine"],
-        attribute="tuong_tac_thuoc",
-        standalone_query=question,
-    )
+    frame = _one_drug(question)
     result = answer(frame, evidence, AnswerMode.SINGLE, question)
     assert [c.text for c in result.claims] == ["Dùng trong vòng 14 ngày sau một thuốc ức chế MAO."]
 
@@ -89,12 +97,7 @@ def test_a_partner_without_a_monograph_is_found_by_its_word() -> None:
     """ "… uống cùng cisaprid được không": cisaprid has no monograph; its line is quoted."""
     evidence = [ev("carbamazepine", "Carbamazepin", "tuong_tac_thuoc", CARBA_TT)]
     question = "carbamazepin uống cùng cisaprid được không"
-    frame = QueryFrame(
-        turn_type=TurnType.DRUG_ATTRIBUTE,
-        drugs=["carbamazepine"],
-        attribute="tuong_tac_thuoc",
-        standalone_query=question,
-    )
+    frame = _one_drug(question)
     result = answer(frame, evidence, AnswerMode.SINGLE, question)
     assert [c.text for c in result.claims] == ["Cisaprid: tránh dùng cùng."]
 
@@ -118,13 +121,7 @@ def test_a_class_partner_is_answered_before_the_patient_condition_check() -> Non
         ev("carbamazepine", "Carbamazepin", "than_trong", caution),
     ]
     question = "bệnh nhân suy gan uống carbamazepin chung thuốc ức chế MAO được không"
-    frame = QueryFrame(
-        turn_type=TurnType.DRUG_ATTRIBUTE,
-        drugs=["carbamazepine"],
-        attribute="tuong_tac_thuoc",
-        standalone_query=question,
-        patient={"hepatic_impairment": True},
-    )
+    frame = _one_drug(question, hepatic_impairment=True)
     result = answer(frame, evidence, AnswerMode.SINGLE, question)
     assert [c.text for c in result.claims] == ["Dùng trong vòng 14 ngày sau một thuốc ức chế MAO."]
 

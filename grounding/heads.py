@@ -40,6 +40,8 @@ _USUAL = re.compile(
     r"lieu (?:thuong dung|thong thuong|thuong|chung|toi da|khoi dau|ban dau|duy tri|tan cong)"
     r"(?: (?:la|hang ngay|moi ngay|thong thuong|thuong dung))?"
 )
+# "Liều duy trì thông thường enalapril ở người lớn:" heads the adult rows, like "Người lớn:".
+_USUAL_FOR_WHO = re.compile(_USUAL.pattern + r"(?: [a-z]+){0,3} (?:o|cho|dung cho) (?=[a-z])")
 _HEAD_COLON = re.compile(r":(?!\d)")
 REMARK = re.compile(r"(?:chu y|luu y)")
 _WHO_LEAD = re.compile(
@@ -192,7 +194,7 @@ def classify_head(label: str, end: int) -> Head:
         return Head(label, end, "usual")
     if renal or hepatic:
         return Head(label, end, "cond", who=who, renal=renal, hepatic=hepatic, bands=bands)
-    if who is not None and leads_with_who:
+    if who is not None and (leads_with_who or _USUAL_FOR_WHO.match(folded)):
         return Head(label, end, "who", who=who, bands=bands, routes=routes)
     if routes and bands.is_empty:
         return Head(label, end, "route", routes=routes)

@@ -25,6 +25,8 @@ KINDS = [
     ("Theo tuổi", "filler"),
     ("Tính theo cân nặng", "filler"),
     ("Hoặc dùng", "filler"),
+    ("Liều duy trì thông thường thuốc X ở người lớn", "who"),
+    ("Liều khởi đầu", "usual"),
     ("Hoặc uống", "route"),
     ("Đường tiêm tĩnh mạch, truyền tĩnh mạch hoặc tiêm bắp (thuốc Y natri)", "route"),
     ("*Tiêm", "route"),

@@ -15,7 +15,12 @@ from grounding.heads import DOSE as ANY_DOSE
 from grounding.inr import inr_asked, inr_band
 from grounding.patient_fit import DIALYSIS_WORDS, Patient
 
-_DOSE = re.compile(r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ/]|/(?:kg|m))", re.IGNORECASE)
+# A dose the row prints itself: per dose or per day ("0,6 mg/ngày"), not per kg or m² of
+# body, nor a concentration ("mg/ml").
+_DOSE = re.compile(
+    r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ])(?!\s*/\s*(?:kg|m2|m²|ml|m)(?![a-zà-ỹ]))",
+    re.IGNORECASE,
+)
 
 
 def renal_first(chosen: list[Block], patient: Patient) -> list[Block]:

@@ -80,3 +80,24 @@ def test_an_inr_value_picks_its_band_and_bleeding_rows_only_for_a_bleeding_patie
     bleeding = inr_rows(rows, "thuốc X INR 10 đang chảy máu nhiều")
     assert [b.text[:9] for b in bleeding] == ["INR ≥ 9 (", "Nếu chảy "]
     assert [b.text[:9] for b in inr_rows(rows, "INR 10 không chảy máu")] == ["INR ≥ 9 ("]
+
+
+def test_a_renal_row_dosed_per_day_is_chosen_alone_for_its_clearance() -> None:
+    """ClCr 40 and "ClCr 35 - 50 ml/phút: 0,6 mg/ngày": that row, not the usual rows."""
+    text = (
+        "*Người lớn:*\n\nĐợt cấp: Liều đầu 1 mg, sau đó 0,5 mg/lần mỗi giờ.\n\n"
+        "Nếu thanh thải creatinin 35 - 50 ml/phút, uống 0,6 mg/ngày."
+    )
+    question = "thuốc X suy thận clcr 40 liều"
+    frame = QueryFrame.model_validate(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["x"],
+            "population": "adult",
+            "standalone_query": question,
+            "patient": {"renal_impairment": True, "egfr": 40},
+        }
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = [b.text for b in select(blocks, frame, question).rows]
+    assert rows == ["Nếu thanh thải creatinin 35 - 50 ml/phút, uống 0,6 mg/ngày."]

@@ -33,7 +33,11 @@ _SALT_WORDS = (
     "phosphat succinat mesylat mesilat dimesylat nitrat lactat gluconat propionat dipropionat "
     "valerat butyrat palmitat stearat pamoat embonat tosylat acetonid hyclat axetil benzoat "
     "hydrat monohydrat dihydrat trihydrat sesquihydrat hemihydrat meglumin trometamol "
-    "carbonat bicarbonat"
+    "carbonat bicarbonat "
+    # Esters and salt-forming bases printed with the active part ("Candesartan cilexetil",
+    # "Benzathin benzylpenicilin"): users name the drug without them.
+    "cilexetil medoxomil hexetil pivoxil proxetil mofetil estolat ethylsuccinat furoat "
+    "benzathin benzathine procain"
 )
 
 # Common medicines that are not in the demo formulary. They are recognised as drug names

@@ -62,7 +62,11 @@ _RENAL = re.compile(
 )
 _CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
 # "Người nặng trên 50 kg:" is a weight band with a person word before it, not an indication.
+ELDERLY_BAND_MONTHS = 60 * 12
+"""An age band opening at or above this names the elderly ("trên 60 tuổi", "> 65 tuổi")."""
+# "Với bệnh nhân trên 60 tuổi:" is a band of patients too.
 _BAND_LEAD = re.compile(
+    r"(?:(?:voi |doi voi |o )?(?:benh nhan |nguoi benh )(?=duoi \d|tren \d|tu \d|[<>≤≥]))?"
     r"(?:nguoi (?=(?:can )?nang |duoi \d|tren \d|[<>≤≥]))?"
     r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|nang |clcr|do thanh thai)"
 )
@@ -200,6 +204,9 @@ def classify_head(label: str, end: int) -> Head:
         return Head(label, end, "route", routes=routes)
     # "Hoặc dưới 2 tuổi:" is a band like "Dưới 2 tuổi:", an alternative to the row before.
     if not bands.is_empty and _BAND_LEAD.match(re.sub(r"^(?:hoac|hay) ", "", folded)):
+        if bands.age is not None and bands.age.lo >= ELDERLY_BAND_MONTHS and bands.weight is None:
+            # "Với bệnh nhân trên 60 tuổi:" heads the elderly, whatever indication is above.
+            return Head(label, end, "who", who=Who.ELDERLY, bands=bands, routes=routes)
         return Head(label, end, "band", bands=bands, routes=routes)
     return Head(label, end, "ind", bands=bands)
 

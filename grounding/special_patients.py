@@ -66,7 +66,13 @@ def elderly_first(chosen: list[Block], patient: Patient) -> list[Block]:
     """An elderly patient gets the book's elderly rows alone when they print a dose."""
     if not patient.elderly:
         return chosen
-    elderly = [b for b in chosen if b.who is Who.ELDERLY and not b.renal and _DOSE.search(b.text)]
+    elderly = [
+        b
+        for b in chosen
+        if b.who is Who.ELDERLY
+        and not b.renal
+        and (_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)))
+    ]
     return elderly + [b for b in chosen if b.renal] if elderly else chosen
 
 

@@ -49,6 +49,7 @@ ENTRIES = [
     DrugEntry(drug_id="zinc_sulfate", name="Kẽm sulfat"),
     DrugEntry(drug_id="morphine_sulfate", name="Morphin sulfat"),
     DrugEntry(drug_id="morphine_hcl", name="Morphin hydroclorid"),
+    DrugEntry(drug_id="candesartan_cilexetil", name="Candesartan cilexetil"),
 ]
 CATALOG = DrugCatalog(ENTRIES)
 
@@ -64,6 +65,11 @@ def found(text: str) -> tuple[str, ...]:
 def test_base_name_finds_the_salt_monograph(text: str) -> None:
     """The name without its salt word finds the monograph printed with it."""
     assert found(text) == ("tramadol_hcl",)
+
+
+def test_base_name_finds_the_ester_monograph() -> None:
+    """ "candesartan" finds "Candesartan cilexetil": an ester word is dropped like a salt."""
+    assert found("mang thai uống candesartan được không") == ("candesartan_cilexetil",)
 
 
 @pytest.mark.parametrize(

@@ -73,10 +73,22 @@ def _share(phrase: str, words: set[str], *, whole: bool) -> tuple[bool, int, flo
     return share >= MOSTLY_SAID, said if share >= MOSTLY_SAID else 0, share
 
 
+_OPENER_WORDS = re.compile(
+    r"^(?:để (?:điều trị|dự phòng)|đối với|trong (?:điều trị|dự phòng))\s+(?:các\s+)?",
+    re.IGNORECASE,
+)
+
+
 def _head_phrase(indication: str) -> str:
     """An indication head up to its first parenthesis, colon or band ("Sốt (trẻ em)")."""
     cut = re.split(r"[(:]|\s(?:trên|dưới|từ|>|<|≥|≤)(?: hoặc bằng)?\s*\d", indication, maxsplit=1)
-    return cut[0].strip(" ,")
+    # "Để điều trị bệnh lậu …" is named by what it treats: "Bệnh lậu …".
+    phrase = _OPENER_WORDS.sub("", cut[0].strip(" ,"), count=1)
+    return phrase[:1].upper() + phrase[1:]
+
+
+# Never end on a joining word ("… do mất máu và", "… chưa biến chứng ở").
+_JOINING_END = re.compile(r"(?:\s+(?:và|hoặc|do|của|ở|với|cho|trong|khi))+$")
 
 
 def short_label(indication: str) -> str:
@@ -92,14 +104,13 @@ def short_label(indication: str) -> str:
         cut_at = joins[-1] if joins else commas[-1] if commas and commas[-1] >= 2 else None
         head = " ".join(words[: cut_at or MAX_LABEL_WORDS]).rstrip(" ,")
     if len(head) <= MAX_LABEL_CHARS:
-        return head
+        return _JOINING_END.sub("", head).rstrip(" ,-")
     # Cut at a comma when one leaves a whole phrase ("Lậu không biến chứng, khi không có
     # thuốc thích hợp khác" → "Lậu không biến chứng"), else at a word.
     at_comma = head[: MAX_LABEL_CHARS + 1].rsplit(",", 1)[0]
     cut = at_comma if "," in head[: MAX_LABEL_CHARS + 1] and len(at_comma) >= 12 else None
     cut = cut or head[:MAX_LABEL_CHARS].rsplit(" ", 1)[0]
-    # Never end on a joining word ("… do mất máu và").
-    return re.sub(r"(?:\s+(?:và|hoặc|do|của|ở|với|cho))+$", "", cut).rstrip(" ,-")
+    return _JOINING_END.sub("", cut).rstrip(" ,-")
 
 
 # "Viên thông thường" is the plain tablet, not the usual dose.

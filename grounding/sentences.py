@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from core.text import fold
+from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind
 from grounding.dosing import routes_named
@@ -214,6 +214,25 @@ def _read_heads(
     return labels, row_labels, row_start
 
 
+# "Để điều trị viêm họng, …", "Đối với viêm phổi: …": a sentence naming what it treats first.
+_OPENER = re.compile(
+    r"(?:de (?:dieu tri|du phong)|doi voi|trong (?:dieu tri|du phong)|dieu tri)\s+"
+    r"(?P<ind>[^,:;.()]{3,140}?)\s*(?:[,:]|(?=\slieu\s))"
+)
+_NOT_AN_INDICATION = re.compile(r"^(?:nguoi|benh nhan|tre|so sinh|phu nu|moi|truong hop)\b")
+
+
+def _opener_indication(body: str) -> str | None:
+    """The indication a row names in its opening words, if it is not a patient or a band."""
+    m = _OPENER.match(fold_aligned(body))
+    if m is None:
+        return None
+    phrase = m["ind"].strip()
+    if _NOT_AN_INDICATION.match(phrase) or not parse_bands(phrase).is_empty or who_of(phrase):
+        return None
+    return body[m.start("ind") : m.start("ind") + len(phrase)]
+
+
 def read_sentence(
     text: str,
     start: int,
@@ -304,11 +323,14 @@ def read_sentence(
         # ("Thủy đậu: Trên 2 tuổi: …" then "Hoặc dưới 2 tuổi: …", "2 - 5 tuổi: …").
         next(
             (shown(lb.text) for lb in row_labels if lb.kind == "ind"),
-            last_row.indication
-            if last_row is not None and not labels
-            else _band_chain(blocks, row_labels, ctx)
-            or _line_chain(last_row, row_labels, ctx)
-            or ctx.indication,
+            _opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else body)
+            or (
+                last_row.indication
+                if last_row is not None and not labels
+                else _band_chain(blocks, row_labels, ctx)
+                or _line_chain(last_row, row_labels, ctx)
+                or ctx.indication
+            ),
         ),
     )
     blocks.append(block)

@@ -196,6 +196,14 @@ def test_a_long_head_without_joining_word_is_cut_after_its_first_phrase() -> Non
     assert short_label(head) == "Người nghiện rượu"
 
 
+def test_a_head_that_opens_with_its_purpose_is_named_by_what_it_treats() -> None:
+    """ "Để điều trị bệnh lậu … ở nam, nữ" is offered as "Bệnh lậu …", never ending on "ở"."""
+    from grounding.selection import short_label
+
+    head = "Để điều trị bệnh lậu niệu đạo chưa biến chứng ở nam, nữ"
+    assert short_label(head) == "Bệnh lậu niệu đạo chưa biến chứng"
+
+
 def test_other_names_with_their_own_commas_are_kept_apart() -> None:
     """ "đau, sốt" is one name: with it in the list, names are separated by semicolons."""
     from grounding.selection import others_list

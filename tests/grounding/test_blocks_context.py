@@ -179,3 +179,20 @@ def test_an_unlabelled_row_that_opens_with_its_band_is_banded() -> None:
     ages = [(b.bands.age.lo, b.bands.age.hi) if b.bands.age else None for b in rows]
     assert ages[:2] == [(0.0, 12.0), (12.0, 24.0)]
     assert ages[2] is not None and ages[2][0] > 24
+
+
+def test_a_sentence_that_opens_with_what_it_treats_names_its_indication() -> None:
+    """ "Để điều trị viêm phổi, …" and "Đối với viêm họng … liều …" are rows of those
+    indications; "Đối với trẻ em, …" names a patient, not an indication."""
+    text = (
+        "Người lớn: Để điều trị viêm phổi, uống 200 mg mỗi 12 giờ. "
+        "Đối với viêm họng thể nhẹ liều là 100 mg mỗi 12 giờ. "
+        "Đối với trẻ em, uống 5 mg/kg mỗi 12 giờ."
+    )
+    rows = [
+        b
+        for b in parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+        if b.kind is BlockKind.ROW
+    ]
+    assert [b.indication for b in rows[:2]] == ["viêm phổi", "viêm họng thể nhẹ"]
+    assert rows[2].indication != "trẻ em"

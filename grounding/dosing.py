@@ -22,6 +22,8 @@ _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
     ("thuoc tiem", Route.IV),
     ("tiem truyen", Route.IV),
     ("dat truc trang", Route.RECTAL),
+    ("thuoc dan", Route.RECTAL),
+    ("vien dan", Route.RECTAL),
     ("tiem tinh mach", Route.IV),
     ("truyen tinh mach", Route.IV),
     ("tiem duoi da", Route.SC),

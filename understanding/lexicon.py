@@ -190,7 +190,7 @@ ROUTE_CUES: tuple[tuple[Route, tuple[str, ...]], ...] = (
         Route.RECTAL,
         _p(
             "dat hau mon|nhet hau mon|dat truc trang|truc trang|hau mon|vien dat|vien nhet|"
-            "dat dit|nhet dit|toa duoc|rectal|dat hm"
+            "dat dit|nhet dit|toa duoc|rectal|dat hm|thuoc dan|vien dan|dang dan|thuoc dat"
         ),
     ),
     (Route.VAGINAL, _p("dat am dao|am dao|vaginal")),

@@ -35,3 +35,9 @@ def test_accented_text_names_a_route_only_in_its_own_spelling() -> None:
     assert routes_named("Dạng khí dung: 2 nhát.") == (Route.INHALED,)
     assert routes_named("Bôi ngoài da 2 lần.") == (Route.TOPICAL,)
     assert routes_named("uong 500 mg") == (Route.ORAL,)
+
+
+def test_a_suppository_is_the_rectal_route() -> None:
+    """ "thuốc đạn" and "viên đạn" name the rectal route, in the book and in questions."""
+    assert routes_named("Đau mạn tính (thuốc đạn): 10 mg") == (Route.RECTAL,)
+    assert routes_named("viên đạn 150 mg") == (Route.RECTAL,)

@@ -103,6 +103,7 @@ def test_age_and_weight_imply_population() -> None:
     [
         ("đặt hậu môn", Route.RECTAL),
         ("nhet hau mon", Route.RECTAL),
+        ("paracetamol viên đạn cho bé", Route.RECTAL),
         ("tiêm tĩnh mạch", Route.IV),
         ("tiêm bắp", Route.IM),
         ("tiêm dưới da", Route.SC),

@@ -174,6 +174,13 @@ def others_list(names: Sequence[str]) -> str:
     return ("; " if any("," in n for n in names) else ", ").join(names)
 
 
+def _governs_all(block: Block) -> bool:
+    """A caveat printed before any head, said of no population, route or indication
+    ("Liều tối đa là 150 mg"), governs every row of the section."""
+    c = block.context
+    return not (c.who or c.renal or c.hepatic or c.routes or block.indication or block.who)
+
+
 def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selection:
     """The rows that fit the frame's patient; or the routes/indications to ask about."""
     dosing = [b for b in blocks if b.context.part is Part.DOSING]
@@ -215,7 +222,9 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     selection.caveats = [
         b
         for b in dosing
-        if b.kind is BlockKind.CAVEAT and b.group[:6] in groups and fits(b, patient)
+        if b.kind is BlockKind.CAVEAT
+        and (b.group[:6] in groups or (selection.rows and _governs_all(b)))
+        and fits(b, patient)
     ][:MAX_CAVEATS]
     selection.others = _others(rows_all, selection.rows)
     return selection

@@ -126,3 +126,17 @@ def test_the_plain_tablet_is_not_the_usual_dose() -> None:
         "Viêm phổi: Uống 500 mg mỗi 12 giờ."
     )
     assert _maximum_rows("thuốc X người lớn liều thường dùng", text) == []
+
+
+def test_a_caveat_printed_before_any_head_governs_every_row() -> None:
+    """ "Liều tối đa là 150 mg." at the top goes with the oral row chosen under a head."""
+    text = (
+        "Liều tối đa là 150 mg.\n\n"
+        "*Viêm khớp:*\n\nUống 75 - 150 mg/ngày chia 2 lần. Nếu đặt viên đạn: 75 mg mỗi ngày."
+    )
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    chosen = select(blocks, frame, "thuốc X người lớn uống")
+    assert [b.text for b in chosen.caveats] == ["Liều tối đa là 150 mg."]

@@ -200,6 +200,50 @@ def _providers(
     return understander, generator, checks, describe, probes
 
 
+def store_for(client: Any, settings: Settings) -> RedisStateStore:
+    """The conversation store over `client`, with the settings' TTLs, lock and trace cap."""
+    return RedisStateStore(
+        client,
+        idle_ttl_s=settings.conversation_ttl_seconds,
+        unused_ttl_s=settings.unused_conversation_ttl_seconds,
+        lock_ttl_ms=settings.lock_ttl_ms,
+        lock_wait_ms=settings.lock_wait_ms,
+        trace_cap=settings.trace_turns,
+    )
+
+
+def engine_for(
+    settings: Settings,
+    *,
+    store: RedisStateStore,
+    understander: Understander,
+    effects: Effects,
+    catalog: DrugCatalog,
+) -> Engine:
+    """The one place the turn engine is wired from settings: the service, the CLI, the
+    evals and the benches get it through `build_runtime`, the server and browser tests
+    through `engine.testing.sample_runtime` (the same wiring, fakes at the ports)."""
+
+    def budget() -> RequestBudget:
+        return RequestBudget(
+            max_wall_clock_s=settings.turn_wall_clock_s,
+            max_model_calls=settings.turn_max_model_calls,
+        )
+
+    return Engine(
+        store=store,
+        understander=understander,
+        effects=effects,
+        catalog=catalog,
+        max_consecutive_clarify=settings.max_consecutive_clarify,
+        history_lines=settings.history_lines,
+        idle_ttl_s=settings.conversation_ttl_seconds,
+        max_turn_chars=settings.max_turn_chars,
+        budget_factory=budget,
+        emergency_contacts=settings.contacts(),
+    )
+
+
 def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = True) -> Runtime:
     """Everything a process needs; raises a `DuocthuError` naming what failed."""
     from grounding.render import render_answer  # noqa: PLC0415
@@ -213,14 +257,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     settings = settings or load_settings()
     check_definition()
     client = connect_redis(settings)
-    store = RedisStateStore(
-        client,
-        idle_ttl_s=settings.conversation_ttl_seconds,
-        unused_ttl_s=settings.unused_conversation_ttl_seconds,
-        lock_ttl_ms=settings.lock_ttl_ms,
-        lock_wait_ms=settings.lock_wait_ms,
-        trace_cap=settings.trace_turns,
-    )
+    store = store_for(client, settings)
     index = build_index(settings)
     embedder = build_embedder(settings)
     # The demo corpus goes only into the embedded default index, or where asked for: an
@@ -242,23 +279,8 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
         indication_limit=settings.indication_candidates,
     )
 
-    def budget() -> RequestBudget:
-        return RequestBudget(
-            max_wall_clock_s=settings.turn_wall_clock_s,
-            max_model_calls=settings.turn_max_model_calls,
-        )
-
-    engine = Engine(
-        store=store,
-        understander=understander,
-        effects=effects,
-        catalog=catalog,
-        max_consecutive_clarify=settings.max_consecutive_clarify,
-        history_lines=settings.history_lines,
-        idle_ttl_s=settings.conversation_ttl_seconds,
-        max_turn_chars=settings.max_turn_chars,
-        budget_factory=budget,
-        emergency_contacts=settings.contacts(),
+    engine = engine_for(
+        settings, store=store, understander=understander, effects=effects, catalog=catalog
     )
     describe["redis"] = "external" if settings.redis_url else "embedded redis-server (child)"
     describe["index"] = "qdrant server" if settings.qdrant_url else "embedded qdrant edge"

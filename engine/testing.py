@@ -323,26 +323,29 @@ def sample_runtime(
     readiness probes it as it would the real one; retrieval itself stays in memory.
     """
     from core.settings import EmbeddingProvider  # noqa: PLC0415
-    from engine.bootstrap import Runtime  # noqa: PLC0415 - bootstrap imports the engine
+    from engine.bootstrap import (  # noqa: PLC0415 - bootstrap imports the engine
+        Runtime,
+        engine_for,
+        store_for,
+    )
+    from engine.effects import Effects  # noqa: PLC0415 - engine.effects imports this module's peers
     from retrieval.testing import HashEmbedder  # noqa: PLC0415 - retrieval imports engine
 
     retriever = retriever or MemoryRetriever(SAMPLE_EVIDENCE, SAMPLE_CATALOG)
-    engine = sample_engine(
-        client,
-        understander=understander,
-        retriever=retriever,
-        answerer=answerer,
-        engine_options={
-            "max_consecutive_clarify": settings.max_consecutive_clarify,
-            "history_lines": settings.history_lines,
-            "idle_ttl_s": settings.conversation_ttl_seconds,
-            "max_turn_chars": settings.max_turn_chars,
-        },
-        idle_ttl_s=settings.conversation_ttl_seconds,
-        unused_ttl_s=settings.unused_conversation_ttl_seconds,
-        lock_ttl_ms=settings.lock_ttl_ms,
-        lock_wait_ms=settings.lock_wait_ms,
-        trace_cap=settings.trace_turns,
+    effects = Effects(
+        retriever,
+        answerer or QuotingAnswerer(),
+        checks=simple_checks,
+        renderer=simple_render,
+        catalog=SAMPLE_CATALOG,
+    )
+    # The service's own wiring from settings (engine.bootstrap), fakes at the ports.
+    engine = engine_for(
+        settings,
+        store=store_for(client, settings),
+        understander=understander or FrameEchoUnderstander(),
+        effects=effects,
+        catalog=SAMPLE_CATALOG,
     )
     return Runtime(
         settings=settings,

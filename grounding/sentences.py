@@ -233,6 +233,12 @@ def _opener_indication(body: str) -> str | None:
     return body[m.start("ind") : m.start("ind") + len(phrase)]
 
 
+def _same_line_who(text: str, start: int, last_row: Block | None, index: int) -> Who | None:
+    if last_row is None or last_row.evidence_index != index or last_row.end > start:
+        return None
+    return last_row.who if "\n" not in text[last_row.end : start] else None
+
+
 def read_sentence(
     text: str,
     start: int,
@@ -287,6 +293,10 @@ def read_sentence(
     # with it, not of the population head printed above.
     inherited = None if any(lb.kind == "cond" for lb in row_labels) else ctx.who
     who = named[0] if named else (who_of(lead) or inherited)
+    if who is None and not any(lb.kind == "cond" for lb in row_labels):
+        # "Trẻ em: Khởi đầu 5 mg/kg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày.": a sentence on
+        # the line of a population's row is said of that population too.
+        who = _same_line_who(text, start, last_row, index)
     # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""

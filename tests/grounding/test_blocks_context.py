@@ -196,3 +196,15 @@ def test_a_sentence_that_opens_with_what_it_treats_names_its_indication() -> Non
     ]
     assert [b.indication for b in rows[:2]] == ["viêm phổi", "viêm họng thể nhẹ"]
     assert rows[2].indication != "trẻ em"
+
+
+def test_a_sentence_on_the_line_of_a_population_row_is_for_that_population() -> None:
+    """ "Trẻ em: Liều ban đầu 5 mg/kg. Liều duy trì: 4 - 8 mg/kg." – both child rows; the
+    next line's unlabelled sentence is not."""
+    text = (
+        "Trẻ em: Liều ban đầu 5 mg/kg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày.\n\n"
+        "Uống sau bữa ăn 2 lần/ngày."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    assert _row(blocks, "Liều duy trì").who is Who.CHILD
+    assert _row(blocks, "Uống sau").who is None

@@ -7,7 +7,7 @@ nothing from them is ever copied into the project.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from retrieval.corpus import slugify
@@ -23,14 +23,35 @@ def is_candidate_record(obj: Mapping[str, Any]) -> bool:
     return "drug_id" not in obj and "drug" in obj and ("section" in obj or "section_key" in obj)
 
 
-def map_candidate(obj: Mapping[str, Any], part_index: int = 0) -> dict[str, Any]:
+# The edition note a scraped monograph ends with ("Nguồn: Dược Thư 2012") is provenance,
+# not text of the section it was appended to.
+_EDITION_LINE = re.compile(r"(?im)^[ \t*_]*Nguồn\s*:\s*Dược(?:\s|\xa0)*Thư[^\n]*\n?")
+
+
+def shared_inns(objs: Iterable[Mapping[str, Any]]) -> frozenset[str]:
+    """INNs that a file gives to monographs of different names ("Clonidin" and "Cloroquin"
+    both marked clonidine): wrong for all but one, so none of them names a drug id."""
+    names: dict[str, set[str]] = {}
+    for obj in objs:
+        inn = str(obj.get("drug_inn") or "").strip().casefold()
+        if inn:
+            names.setdefault(inn, set()).add(str(obj.get("drug") or "").strip().casefold())
+    return frozenset(inn for inn, found in names.items() if len(found) > 1)
+
+
+def map_candidate(
+    obj: Mapping[str, Any], part_index: int = 0, *, doubtful_inns: frozenset[str] = frozenset()
+) -> dict[str, Any]:
     """Our record fields for one third-party record; validation happens in `CorpusRecord`.
 
     The drug id is the slug of the INN when there is one (stable across editions),
-    else of the printed name; a parenthesised name ("(Aspirin)") becomes an alias.
+    else of the printed name; a parenthesised name ("(Aspirin)") becomes an alias. An INN
+    in `doubtful_inns` (`shared_inns`) is not trusted: the printed name gives the id.
     """
     name = str(obj.get("drug") or "").strip()
     inn = str(obj.get("drug_inn") or "").strip()
+    if inn.casefold() in doubtful_inns:
+        inn = ""
     aliases = [a.strip() for a in _PAREN.findall(name) if a.strip()]
     if inn and inn.casefold() != name.casefold():
         aliases.append(inn)
@@ -50,7 +71,7 @@ def map_candidate(obj: Mapping[str, Any], part_index: int = 0) -> dict[str, Any]
         "section_key": obj.get("section_key") or section_title,
         "section_title": str(obj.get("section_canonical") or section_title),
         "part_index": part_index,
-        "text": obj.get("text") or "",
+        "text": _EDITION_LINE.sub("", str(obj.get("text") or "")).strip(),
         "page_start": page if isinstance(page, int) else None,
         "page_end": page if isinstance(page, int) else None,
         "source": source,
@@ -59,4 +80,4 @@ def map_candidate(obj: Mapping[str, Any], part_index: int = 0) -> dict[str, Any]
     }
 
 
-__all__ = ["QUARANTINE_FLAGS", "is_candidate_record", "map_candidate"]
+__all__ = ["QUARANTINE_FLAGS", "is_candidate_record", "map_candidate", "shared_inns"]

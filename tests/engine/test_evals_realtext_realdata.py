@@ -17,7 +17,7 @@ import pytest
 from core.evidence import Citation, Evidence
 from core.result import ClaimView, Outcome, TurnResult
 from engine.evals import realtext as rt
-from retrieval.candidates import map_candidate
+from retrieval.candidates import map_candidate, shared_inns
 from retrieval.corpus import section_key_for
 
 FILES = {name: rt.CANDIDATES / f for name, f in rt.CORPUS_FILES.items()}
@@ -36,8 +36,10 @@ HANDFUL = ("rt-t004", "rt-t024", "rt-t041")
 def _section_texts() -> dict[tuple[str, str, str], str]:
     texts: dict[tuple[str, str, str], str] = {}
     for corpus, path in FILES.items():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            m = map_candidate(json.loads(line))
+        objs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        doubtful = shared_inns(objs)
+        for obj in objs:
+            m = map_candidate(obj, doubtful_inns=doubtful)
             section = section_key_for(m["section_key"])
             key = (corpus, m["drug_id"], section.value if section else m["section_key"])
             texts[key] = texts.get(key, "") + "\n" + m["text"]

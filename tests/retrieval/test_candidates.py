@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from retrieval.candidates import is_candidate_record, map_candidate
+from retrieval.candidates import is_candidate_record, map_candidate, shared_inns
 from retrieval.corpus import CorpusRecord
 
 
@@ -42,3 +42,25 @@ def test_drug_without_inn_uses_name() -> None:
     """Without an INN the id is the slug of the printed name."""
     mapped = map_candidate({"drug": "Cồn Boric", "section": "Chỉ định", "text": "t"})
     assert mapped["drug_id"] == "con_boric"
+
+
+def test_an_inn_given_to_two_named_monographs_names_neither() -> None:
+    """Two monographs of different names under one INN keep ids of their own names."""
+    objs = [
+        {"drug": "Clonidin", "drug_inn": "Clonidine", "section": "Chỉ định", "text": "a"},
+        {"drug": "Cloroquin", "drug_inn": "Clonidine", "section": "Chỉ định", "text": "b"},
+        {"drug": "Amoxicilin", "drug_inn": "Amoxicillin", "section": "Chỉ định", "text": "c"},
+    ]
+    doubtful = shared_inns(objs)
+    ids = [map_candidate(o, doubtful_inns=doubtful)["drug_id"] for o in objs]
+    assert ids == ["clonidin", "cloroquin", "amoxicillin"]
+
+
+def test_the_scraped_edition_note_is_not_section_text() -> None:
+    """A trailing "Nguồn: Dược Thư 2012" line is provenance, not part of the section."""
+    obj = {
+        "drug": "X",
+        "section": "Bảo quản",
+        "text": "Bảo quản nơi khô mát.\n\nNguồn: Dược\xa0 Thư 2012",
+    }
+    assert map_candidate(obj)["text"] == "Bảo quản nơi khô mát."

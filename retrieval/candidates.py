@@ -10,6 +10,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rapidfuzz import fuzz
+
+from core.names import spelling
+from core.text import fold
 from retrieval.corpus import slugify
 
 # Flags meaning the text may not belong to this drug: load it, but as "check the book".
@@ -28,29 +32,40 @@ def is_candidate_record(obj: Mapping[str, Any]) -> bool:
 _EDITION_LINE = re.compile(r"(?im)^[ \t*_]*Nguồn\s*:\s*Dược(?:\s|\xa0)*Thư[^\n]*\n?")
 
 
-def shared_inns(objs: Iterable[Mapping[str, Any]]) -> frozenset[str]:
-    """INNs that a file gives to monographs of different names ("Clonidin" and "Cloroquin"
-    both marked clonidine): wrong for all but one, so none of them names a drug id."""
+def _inn_key(inn: str) -> str:
+    """An INN as spelled in either language ("Amoxicilin" = "Amoxicillin")."""
+    return " ".join(spelling(w) for w in fold(inn).split())
+
+
+def inn_owners(objs: Iterable[Mapping[str, Any]]) -> dict[str, str]:
+    """For an INN a file gives to monographs of different names ("Clonidin" and "Cloroquin"
+    both marked clonidine; "Ampicilin" marked amoxicilin): the one name it belongs to, the
+    closest spelled. The others' INN is wrong and names no drug id."""
     names: dict[str, set[str]] = {}
     for obj in objs:
-        inn = str(obj.get("drug_inn") or "").strip().casefold()
+        inn = str(obj.get("drug_inn") or "").strip()
         if inn:
-            names.setdefault(inn, set()).add(str(obj.get("drug") or "").strip().casefold())
-    return frozenset(inn for inn, found in names.items() if len(found) > 1)
+            names.setdefault(_inn_key(inn), set()).add(str(obj.get("drug") or "").strip())
+    return {
+        key: max(found, key=lambda name: (fuzz.ratio(fold(name), key), name))
+        for key, found in names.items()
+        if len(found) > 1
+    }
 
 
 def map_candidate(
-    obj: Mapping[str, Any], part_index: int = 0, *, doubtful_inns: frozenset[str] = frozenset()
+    obj: Mapping[str, Any], part_index: int = 0, *, inn_owner: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
     """Our record fields for one third-party record; validation happens in `CorpusRecord`.
 
     The drug id is the slug of the INN when there is one (stable across editions),
     else of the printed name; a parenthesised name ("(Aspirin)") becomes an alias. An INN
-    in `doubtful_inns` (`shared_inns`) is not trusted: the printed name gives the id.
+    the file shares between names (`inn_owners`) counts only for the name it belongs to.
     """
     name = str(obj.get("drug") or "").strip()
     inn = str(obj.get("drug_inn") or "").strip()
-    if inn.casefold() in doubtful_inns:
+    owner = (inn_owner or {}).get(_inn_key(inn)) if inn else None
+    if owner is not None and owner != name:
         inn = ""
     aliases = [a.strip() for a in _PAREN.findall(name) if a.strip()]
     if inn and inn.casefold() != name.casefold():
@@ -80,4 +95,4 @@ def map_candidate(
     }
 
 
-__all__ = ["QUARANTINE_FLAGS", "is_candidate_record", "map_candidate", "shared_inns"]
+__all__ = ["QUARANTINE_FLAGS", "inn_owners", "is_candidate_record", "map_candidate"]

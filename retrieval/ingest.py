@@ -31,7 +31,7 @@ from pydantic import ValidationError
 from tqdm import tqdm
 
 from core.errors import CorpusError
-from retrieval.candidates import is_candidate_record, map_candidate, shared_inns
+from retrieval.candidates import inn_owners, is_candidate_record, map_candidate
 from retrieval.convert import chunk_payloads, content_hash, embed_text, to_point
 from retrieval.corpus import CorpusRecord, section_key_for
 from retrieval.embed import Embedder
@@ -113,7 +113,7 @@ def read_records(path: Path, report: IngestReport) -> Iterator[CorpusRecord]:
     seen: set[tuple[str, str, int, str]] = set()
     repeats: Counter[tuple[str, str]] = Counter()
     lines = 0
-    doubtful = shared_inns(_candidate_objects(path))
+    owners = inn_owners(_candidate_objects(path))
     with path.open(encoding="utf-8") as fh:
         for number, line in enumerate(fh, 1):
             if not line.strip():
@@ -125,7 +125,7 @@ def read_records(path: Path, report: IngestReport) -> Iterator[CorpusRecord]:
                     raise ValueError("not a JSON object")
                 if is_candidate_record(obj):
                     # Repeated headings and two monographs of one INN become later parts.
-                    obj = map_candidate(obj, doubtful_inns=doubtful)
+                    obj = map_candidate(obj, inn_owner=owners)
                     group = (obj["drug_id"], section_key_for(str(obj["section_key"])) or "")
                     obj["part_index"] = repeats[group]
                     repeats[group] += 1

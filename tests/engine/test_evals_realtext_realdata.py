@@ -17,7 +17,7 @@ import pytest
 from core.evidence import Citation, Evidence
 from core.result import ClaimView, Outcome, TurnResult
 from engine.evals import realtext as rt
-from retrieval.candidates import map_candidate, shared_inns
+from retrieval.candidates import inn_owners, map_candidate
 from retrieval.corpus import section_key_for
 
 FILES = {name: rt.CANDIDATES / f for name, f in rt.CORPUS_FILES.items()}
@@ -37,9 +37,9 @@ def _section_texts() -> dict[tuple[str, str, str], str]:
     texts: dict[tuple[str, str, str], str] = {}
     for corpus, path in FILES.items():
         objs = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-        doubtful = shared_inns(objs)
+        owners = inn_owners(objs)
         for obj in objs:
-            m = map_candidate(obj, doubtful_inns=doubtful)
+            m = map_candidate(obj, inn_owner=owners)
             section = section_key_for(m["section_key"])
             key = (corpus, m["drug_id"], section.value if section else m["section_key"])
             texts[key] = texts.get(key, "") + "\n" + m["text"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from retrieval.candidates import is_candidate_record, map_candidate, shared_inns
+from retrieval.candidates import inn_owners, is_candidate_record, map_candidate
 from retrieval.corpus import CorpusRecord
 
 
@@ -44,16 +44,18 @@ def test_drug_without_inn_uses_name() -> None:
     assert mapped["drug_id"] == "con_boric"
 
 
-def test_an_inn_given_to_two_named_monographs_names_neither() -> None:
-    """Two monographs of different names under one INN keep ids of their own names."""
+def test_an_inn_given_to_two_named_monographs_belongs_to_the_closer_name() -> None:
+    """Cloroquin marked "Clonidine", Ampicilin marked "Amoxicilin": their ids come from their
+    own names; Clonidin and Amoxicilin keep the INN's."""
     objs = [
         {"drug": "Clonidin", "drug_inn": "Clonidine", "section": "Chỉ định", "text": "a"},
         {"drug": "Cloroquin", "drug_inn": "Clonidine", "section": "Chỉ định", "text": "b"},
         {"drug": "Amoxicilin", "drug_inn": "Amoxicillin", "section": "Chỉ định", "text": "c"},
+        {"drug": "Ampicilin", "drug_inn": "Amoxicilin", "section": "Chỉ định", "text": "d"},
     ]
-    doubtful = shared_inns(objs)
-    ids = [map_candidate(o, doubtful_inns=doubtful)["drug_id"] for o in objs]
-    assert ids == ["clonidin", "cloroquin", "amoxicillin"]
+    owners = inn_owners(objs)
+    ids = [map_candidate(o, inn_owner=owners)["drug_id"] for o in objs]
+    assert ids == ["clonidine", "cloroquin", "amoxicillin", "ampicilin"]
 
 
 def test_the_scraped_edition_note_is_not_section_text() -> None:

@@ -122,10 +122,17 @@ def _phrase_head(text: str, start: int, end: int) -> Head | None:
     return head
 
 
+_CLEARANCE_LEAD = re.compile(r"(?:do thanh thai|clcr|ccr|muc loc cau than|egfr)")
+
+
 def _if_band(clause: str) -> bool:
-    """ "; nếu TTC là 19 - 10 ml/phút, …": a new banded row said as a condition."""
+    """ "; nếu TTC là 19 - 10 ml/phút, …" or "; độ thanh thải creatinin 11 - 34 ml/phút,
+    dùng …": a new banded row said as a condition or opened by its clearance."""
     folded = fold(clause)
-    return folded.startswith("neu ") and not parse_bands(folded.split(",")[0]).is_empty
+    head = folded.split(",")[0]
+    if folded.startswith("neu "):
+        return not parse_bands(head).is_empty
+    return _CLEARANCE_LEAD.match(folded) is not None and parse_bands(head).clearance is not None
 
 
 # An unlabelled row that opens with its band ("Dưới 1 tuổi ngày 1 gói", "Từ 1- 2 tuổi …").
@@ -273,7 +280,8 @@ def read_sentence(
     # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.
     usual = bool(labels) and all(lb.kind == "usual" for lb in labels)
     unlabelled = not labels or (usual and bool(_CAVEAT_ANY.search(folded)))
-    if last_row is not None and unlabelled and own.age is None and own.weight is None and follows:
+    banded = own.age is not None or own.weight is not None or own.clearance is not None
+    if last_row is not None and unlabelled and not banded and follows:
         grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
         blocks[blocks.index(last_row)] = grown
         return grown

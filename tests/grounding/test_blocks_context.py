@@ -208,3 +208,16 @@ def test_a_sentence_on_the_line_of_a_population_row_is_for_that_population() -> 
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     assert _row(blocks, "Liều duy trì").who is Who.CHILD
     assert _row(blocks, "Uống sau").who is None
+
+
+def test_clearance_clauses_of_one_sentence_are_rows_of_their_own() -> None:
+    """ "ClCr ≥ 55: liều thường; độ thanh thải creatinin 11 - 34 ml/phút, dùng 1/2 liều; …"
+    gives one row per clearance band."""
+    text = (
+        "Cần giảm liều cho người suy thận: Người bệnh có độ thanh thải creatinin 55 ml/phút, "
+        "dùng liều thông thường; độ thanh thải creatinin 11 - 34 ml/phút, dùng 1/2 liều "
+        "thông thường; độ thanh thải creatinin < 10 ml/phút, dùng 1/2 liều mỗi 24 giờ."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    bands = [(b.bands.clearance.lo, b.bands.clearance.hi) for b in blocks if b.bands.clearance]
+    assert (11.0, 34.0) in bands and (0.0, 10.0) in bands

@@ -120,6 +120,9 @@ class RulesUnderstander:
         return QueryFrame(**fields)
 
 
+_GIVEN_BEFORE_SURGERY = re.compile(
+    r"(?<![a-z])(?:tiem|uong|dung|truyen|cho) (?:\w+ )?truoc (?:khi )?(?:mo|phau thuat)(?![a-z])"
+)
 _WITH = re.compile(r"(?<![a-z])(?:voi|cung|chung)(?![a-z])")
 
 
@@ -158,6 +161,9 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
         return TurnType.DRUG_ATTRIBUTE, first or SectionKey.LIEU_LUONG_CACH_DUNG
     # "X điều trị bệnh lậu liều bao nhiêu": the indication named is the dose's context.
     treats = attribute is SectionKey.CHI_DINH and r.attribute_at < r.dosing_at
+    # "tiêm trước mổ" gives the drug before surgery (prophylaxis): a dose, not a caution.
+    if attribute is SectionKey.THAN_TRONG and _GIVEN_BEFORE_SURGERY.search(r.turn.folded):
+        return TurnType.DOSING_CALC, SectionKey.LIEU_LUONG_CACH_DUNG
     if r.dosing and (attribute is None or r.dosing_at < r.attribute_at or treats):
         return TurnType.DOSING_CALC, SectionKey.LIEU_LUONG_CACH_DUNG
     if attribute is not None:

@@ -34,6 +34,7 @@ from grounding.limits import (
     conditional_limits,
     dose_limits,
     is_can_use,
+    youngest_dosed,
 )
 from grounding.listing import list_answer
 from grounding.markup import shown_sentences
@@ -124,12 +125,18 @@ class ExtractiveAnswerer:
             speaks, found = can_use_claims(request.evidence, drug_id, request.frame)
             if found:
                 titles = " và ".join(f"mục {section_title(k)}" for k in speaks)
+                lead = (
+                    f"{section_title(speaks[0])} của {name} theo Dược thư:"
+                    if len(speaks) == 1
+                    else f"{name}: Dược thư ghi ở {titles}:"
+                )
+                if found == youngest_dosed(request.evidence, drug_id, request.frame):
+                    lead = (
+                        f"Dược thư không ghi liều {name} cho trẻ ở tuổi này; liều cho trẻ "
+                        "nhỏ tuổi nhất mà mục Liều lượng và cách dùng ghi là:"
+                    )
                 return Answer(
-                    lead=(
-                        f"{section_title(speaks[0])} của {name} theo Dược thư:"
-                        if len(speaks) == 1
-                        else f"{name}: Dược thư ghi ở {titles}:"
-                    ),
+                    lead=lead,
                     claims=tuple(found),
                     notices=quarantine_notices(
                         ev for ev in request.evidence if ev.drug_id == drug_id

@@ -14,7 +14,7 @@ from core.frame import QueryFrame
 from core.sections import SectionKey
 from core.text import contains_phrase, fold, sentences_of
 from grounding.bands import NEWBORN_MONTHS, parse_bands
-from grounding.blocks import shown
+from grounding.blocks import BlockKind, parse_blocks, shown
 from grounding.heads import Who, who_of
 from grounding.patient_fit import ADULT_MONTHS
 
@@ -34,6 +34,7 @@ _NEGATION = re.compile(
     r"khong (?:duoc |nen )?dung|chong chi dinh|tranh dung|khong khuyen"
     # "An toàn và hiệu quả … dưới 2 tuổi chưa được xác định": the book's way of not dosing.
     r"|chua (?:duoc )?(?:xac dinh|xac lap|nghien cuu)|chua co (?:du )?(?:du lieu|nghien cuu)"
+    r"|khong (?:duoc )?su dung"
 )
 # A limit said of one form or situation ("Với dạng tiêm bắp: …", "… khi đang truyền …")
 # does not bar every dose at that age.
@@ -229,6 +230,37 @@ def _claims(
     return claims[:MAX_LIMIT_CLAIMS]
 
 
+def youngest_dosed(
+    evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame
+) -> list[Claim]:
+    """For a child younger than every child row of the dose text ("Trẻ em từ 6 tuổi: …" asked
+    for a 4-year-old): the youngest row the book doses, which says where its doses begin."""
+    age = frame.age_months
+    if age is None or age >= ADULT_MONTHS:
+        return []
+    parts = [
+        (i, ev)
+        for i, ev in enumerate(evidence)
+        if ev.section_key == SectionKey.LIEU_LUONG_CACH_DUNG.value
+        and not ev.quarantined
+        and (not drug_id or ev.drug_id == drug_id)
+    ]
+    rows = [
+        b
+        for b in parse_blocks(parts)
+        if b.kind is BlockKind.ROW
+        and b.bands.age is not None
+        and b.who is not Who.ELDERLY
+        and b.bands.age.lo < ADULT_MONTHS
+    ]
+    if not rows or any(b.bands.age is not None and b.bands.age.contains(age) for b in rows):
+        return []
+    youngest = min(rows, key=lambda b: b.bands.age.lo if b.bands.age else 0)
+    if youngest.bands.age is None or youngest.bands.age.lo <= age:
+        return []
+    return [Claim(text=youngest.text, citations=(youngest.evidence_index,))]
+
+
 def sections_for(frame: QueryFrame) -> list[str]:
     """The sections a can-I-use question reads, in the order they are asked."""
     if frame.attribute in _OWN_SECTIONS:
@@ -272,6 +304,8 @@ def can_use_claims(
                 frame.age_months,
                 negated_only=dosing,
             )
+            if dosing and not found:
+                found = youngest_dosed(evidence, drug_id, frame)
         if found:
             spoke.append(section)
             claims += found

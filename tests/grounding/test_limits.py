@@ -241,3 +241,32 @@ def test_a_graver_form_of_the_childs_condition_is_a_caveat_not_a_bar() -> None:
     ]
     assert [c.text for c in dose_limits([bare], "x", child)] == ["Tiêu chảy cấp ở trẻ em."]
     assert conditional_limits([bare], "x", child) == []
+
+
+def test_a_child_younger_than_every_dosed_band_gets_the_youngest_row() -> None:
+    """A 4-year-old asked about a drug dosed from 6 years: the "trên 6 tuổi" row says where
+    the book's doses begin, before Thận trọng; a 7-year-old is dosed, so nothing here."""
+    from grounding.limits import youngest_dosed
+
+    dose = ev(
+        "x",
+        "X",
+        "lieu_luong_cach_dung",
+        "Người lớn: 50 mg/ngày.\n\nTrẻ em trên 6 tuổi: 0,7 mg/kg/ngày.\n\n"
+        "Trẻ em trên 12 tuổi: 25 mg.",
+    )
+    frame = _frame("X cho trẻ 4 tuổi được không", age_months=48)
+    sections, claims = can_use_claims([dose, CAUTION], "x", frame)
+    assert sections == ["lieu_luong_cach_dung"]
+    assert [c.text for c in claims] == ["Trẻ em trên 6 tuổi: 0,7 mg/kg/ngày."]
+    older = _frame("X cho trẻ 7 tuổi được không", age_months=84)
+    assert youngest_dosed([dose], "x", older) == []
+
+
+def test_khong_su_dung_in_the_dose_text_is_a_limit() -> None:
+    """ "Trẻ dưới 6 tháng tuổi: Không sử dụng." answers a 4-month-old's question."""
+    dose = ev("x", "X", "lieu_luong_cach_dung", "Trẻ dưới 6 tháng tuổi: Không sử dụng.")
+    frame = _frame("X cho bé 4 tháng được không", age_months=4)
+    assert [c.text for c in can_use_claims([dose, CAUTION], "x", frame)[1]] == [
+        "Trẻ dưới 6 tháng tuổi: Không sử dụng."
+    ]

@@ -38,7 +38,7 @@ _DOSING_CUES_NOT_LIEU = ngram_set(c for c in lx.DOSING_CUES if c != "lieu")
 _NON_HUMAN_UNAMBIGUOUS = tuple(
     p for p in lx.NON_HUMAN if not set(p.split()) & lx.NON_HUMAN_AMBIGUOUS
 )
-_DISEASE_BEFORE_ANIMAL = frozenset(("sán", "cúm"))
+_DISEASE_BEFORE_ANIMAL = frozenset(("sán", "cúm", "ho"))
 _SMALLTALK_WORDS = frozenset(w for p in lx.SMALLTALK_TRIGGERS for w in p.split())
 _CURRENT_MEDICINE_BEFORE = ("dang dung", "dang uong", "dang su dung", "dang tiem", "dang xai")
 # "cho người dùng warfarin", "bệnh nhân uống warfarin": the patient is described by the drug.
@@ -249,7 +249,7 @@ def _non_human(turn: Turn) -> bool:
             i
             for i, w in enumerate(words)
             if w in lx.NON_HUMAN_MARKED
-            # "sán lợn", "cúm gà": the animal names the disease, not the patient.
+            # "sán lợn", "cúm gà", "ho gà" (whooping cough): the animal names the disease.
             and not (i > 0 and words[i - 1] in _DISEASE_BEFORE_ANIMAL)
         ]
         if animals:

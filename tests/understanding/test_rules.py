@@ -110,6 +110,8 @@ def test_scope_guard_non_human(parse: Parse) -> None:
         ("liều albendazol trị ấu trùng sán lợn cho người lớn", False),
         ("người lớn bị sán chó dùng albendazol liều bao nhiêu", False),
         ("liều albendazol cho lợn 50 kg", True),
+        ("azithromycin cho bé 2 tuổi bị ho gà", False),
+        ("cho con gà uống paracetamol được không", True),
     ],
 )
 def test_an_animal_naming_a_disease_is_not_a_patient(

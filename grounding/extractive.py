@@ -132,8 +132,8 @@ class ExtractiveAnswerer:
                 )
                 if found == youngest_dosed(request.evidence, drug_id, request.frame):
                     lead = (
-                        f"Dược thư không ghi liều {name} cho trẻ ở tuổi này; liều cho trẻ "
-                        "nhỏ tuổi nhất mà mục Liều lượng và cách dùng ghi là:"
+                        f"Dược thư không ghi liều {name} cho trẻ ở tuổi này; mục Liều lượng "
+                        "và cách dùng chỉ ghi liều cho trẻ từ mức tuổi sau:"
                     )
                 return Answer(
                     lead=lead,

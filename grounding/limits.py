@@ -15,7 +15,7 @@ from core.sections import SectionKey
 from core.text import contains_phrase, fold, sentences_of
 from grounding.bands import NEWBORN_MONTHS, parse_bands
 from grounding.blocks import BlockKind, parse_blocks, shown
-from grounding.heads import Who, who_of
+from grounding.heads import DOSE, Who, who_of
 from grounding.patient_fit import ADULT_MONTHS
 
 CAN_USE_ORDER = (
@@ -258,7 +258,22 @@ def youngest_dosed(
     youngest = min(rows, key=lambda b: b.bands.age.lo if b.bands.age else 0)
     if youngest.bands.age is None or youngest.bands.age.lo <= age:
         return []
-    return [Claim(text=youngest.text, citations=(youngest.evidence_index,))]
+    return [Claim(text=_band_part(youngest.text), citations=(youngest.evidence_index,))]
+
+
+def _band_part(row: str) -> str:
+    """The words of a row that say whom it doses, not its dose, which is not this child's:
+    its label ("Trẻ em trên 6 tuổi"), else the row up to its first dose."""
+    label, colon, _ = row.partition(":")
+    if colon and len(label) <= 80 and parse_bands(label).age is not None:
+        return label.strip()
+    dose = DOSE.search(row)
+    if dose is None:
+        return row
+    start = dose.start()
+    while start > 0 and (row[start - 1].isdigit() or row[start - 1] in ",."):
+        start -= 1  # the whole number, not its last digit ("500 mg")
+    return re.sub(r"\s+(?:là|liều|dùng|uống)$", "", row[:start].rstrip(" ,:(")) + " …"
 
 
 def sections_for(frame: QueryFrame) -> list[str]:

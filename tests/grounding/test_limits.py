@@ -258,7 +258,7 @@ def test_a_child_younger_than_every_dosed_band_gets_the_youngest_row() -> None:
     frame = _frame("X cho trẻ 4 tuổi được không", age_months=48)
     sections, claims = can_use_claims([dose, CAUTION], "x", frame)
     assert sections == ["lieu_luong_cach_dung"]
-    assert [c.text for c in claims] == ["Trẻ em trên 6 tuổi: 0,7 mg/kg/ngày."]
+    assert [c.text for c in claims] == ["Trẻ em trên 6 tuổi"]
     older = _frame("X cho trẻ 7 tuổi được không", age_months=84)
     assert youngest_dosed([dose], "x", older) == []
 

@@ -16,8 +16,12 @@ def _p(spec: str) -> tuple[str, ...]:
 
 
 # Phrases that contain a section cue's words but name a procedure or a use, not a section:
-# "gây mê" (anaesthesia), "gây tê" (local anaesthesia), "gây ngủ" (to induce sleep).
-NOT_SECTION_CUES = _p("gay me|gay te|gay tinh|gay ngu|gay me toan than")
+# "gây mê" (anaesthesia), "gây tê" (local anaesthesia), "gây ngủ" (to induce sleep),
+# "hóa trị gây nôn" (what the drug treats), "cai rượu" (alcohol withdrawal, an indication).
+NOT_SECTION_CUES = _p(
+    "gay me|gay te|gay tinh|gay ngu|gay me toan than|tri gay non|tri gay buon non|"
+    "hoi chung cai ruou|cai ruou|nghien ruou"
+)
 
 # Cues naming a section outright, in the order they are tried: specific phrases first
 # ("chong chi dinh" before "chi dinh", "qua lieu" before any dosing cue).

@@ -162,7 +162,10 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
     # "X điều trị bệnh lậu liều bao nhiêu": the indication named is the dose's context.
     treats = attribute is SectionKey.CHI_DINH and r.attribute_at < r.dosing_at
     # "tiêm trước mổ" gives the drug before surgery (prophylaxis): a dose, not a caution.
-    if attribute is SectionKey.THAN_TRONG and _GIVEN_BEFORE_SURGERY.search(r.turn.folded):
+    before_surgery = _GIVEN_BEFORE_SURGERY.search(r.turn.folded) or (
+        r.dosing and "du phong" in r.turn.folded  # "dự phòng gút trước phẫu thuật uống sao"
+    )
+    if attribute is SectionKey.THAN_TRONG and before_surgery:
         return TurnType.DOSING_CALC, SectionKey.LIEU_LUONG_CACH_DUNG
     if r.dosing and (attribute is None or r.dosing_at < r.attribute_at or treats):
         return TurnType.DOSING_CALC, SectionKey.LIEU_LUONG_CACH_DUNG

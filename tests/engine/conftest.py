@@ -9,20 +9,12 @@ import pytest
 import redis
 
 from core.frame import QueryFrame
-from engine.effects import Effects
-from engine.store import RedisStateStore
 from engine.testing import (
-    SAMPLE_CATALOG as CATALOG,
-)
-from engine.testing import (
-    SAMPLE_EVIDENCE as EVIDENCE,
-)
-from engine.testing import (
+    SAMPLE_CATALOG,
+    SAMPLE_EVIDENCE,
     MemoryRetriever,
-    QuotingAnswerer,
     ScriptedUnderstander,
-    simple_checks,
-    simple_render,
+    sample_engine,
 )
 from engine.turn import Engine
 
@@ -40,20 +32,13 @@ def make_engine(redis_client: redis.Redis) -> Callable[..., Engine]:
         understander: Any = None,
         **engine_kwargs: Any,
     ) -> Engine:
-        retriever = MemoryRetriever(EVIDENCE if items is None else items, CATALOG)
-        effects = Effects(
-            retriever,
-            answerer or QuotingAnswerer(),
-            checks=simple_checks,
-            renderer=simple_render,
-            catalog=CATALOG,
-        )
-        return Engine(
-            store=RedisStateStore(redis_client, lock_wait_ms=2000),
+        return sample_engine(
+            redis_client,
             understander=understander or ScriptedUnderstander(frames or {}, default=default),
-            effects=effects,
-            catalog=CATALOG,
-            **engine_kwargs,
+            retriever=MemoryRetriever(SAMPLE_EVIDENCE if items is None else items, SAMPLE_CATALOG),
+            answerer=answerer,
+            engine_options=engine_kwargs,
+            lock_wait_ms=2000,
         )
 
     return build

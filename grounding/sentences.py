@@ -122,6 +122,10 @@ def _phrase_head(text: str, start: int, end: int) -> Head | None:
     return head
 
 
+_DOSE_FOR_PATIENT = re.compile(
+    r"\d[\d.,\s-]*\s*(?:mg|g|mcg|microgam|ml|don vi|dvqt)\b[^;]{0,30}?"
+    r"(?<![a-z])cho (?:tre|nguoi|benh nhan)(?![a-z])"
+)
 _CLEARANCE_LEAD = re.compile(r"(?:do thanh thai|clcr|ccr|muc loc cau than|egfr)")
 
 
@@ -132,6 +136,9 @@ def _if_band(clause: str) -> bool:
     head = folded.split(",")[0]
     if folded.startswith("neu "):
         return not parse_bands(head).is_empty
+    if _DOSE_FOR_PATIENT.match(folded):
+        # "; 1 mg/ngày cho trẻ 5 - 10 tuổi; …": the dose first, then whom it is for.
+        return not parse_bands(folded.split(";")[0]).is_empty
     return _CLEARANCE_LEAD.match(folded) is not None and parse_bands(head).clearance is not None
 
 

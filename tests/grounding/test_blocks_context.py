@@ -221,3 +221,14 @@ def test_clearance_clauses_of_one_sentence_are_rows_of_their_own() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     bands = [(b.bands.clearance.lo, b.bands.clearance.hi) for b in blocks if b.bands.clearance]
     assert (11.0, 34.0) in bands and (0.0, 10.0) in bands
+
+
+def test_doses_listed_with_whom_they_are_for_are_rows_of_their_own() -> None:
+    """ "0,5 mg/ngày cho trẻ dưới 5 tuổi; 1 mg/ngày cho trẻ 5 - 10 tuổi; …": one row a band."""
+    text = (
+        "Dự phòng lâu dài: 0,5 mg/ngày cho trẻ dưới 5 tuổi; 1 mg/ngày cho trẻ 5 - 10 tuổi; "
+        "1,5 mg/ngày cho trẻ trên 10 tuổi."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    ages = [(b.bands.age.lo, b.bands.age.hi) for b in blocks if b.bands.age]
+    assert ages[:2] == [(0.0, 60.0), (60.0, 120.0)] and len(ages) == 3

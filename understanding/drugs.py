@@ -9,6 +9,7 @@ unknown rather than guessed.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rapidfuzz import process
@@ -53,6 +54,20 @@ def _words_close(query: str, name: str) -> bool:
     )
 
 
+MIN_SHORT_NAME = 4
+"""Letters a typed short name needs ("para", "cipro"); "ibu" is too short to be sure of."""
+
+
+def _unique_prefixes(names: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Each beginning (4 letters up to 3 short of the whole) of a one-word name that begins
+    exactly one drug's one-word names: "para" → paracetamol, "amox" → amoxicillin."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    for name, drug_id in names:
+        for end in range(MIN_SHORT_NAME, len(name) - 2):
+            owners[name[:end]].add(drug_id)
+    return {prefix: ids.pop() for prefix, ids in owners.items() if len(ids) == 1}
+
+
 class DrugMatcher:
     """The catalog's name index plus typo tables over its names; `find` walks a turn once."""
 
@@ -73,6 +88,9 @@ class DrugMatcher:
             elif len(form.key) > 1:
                 fuzzy_multi[len(form.key)].setdefault(key, drug_id)
         self._fuzzy_single = dict(fuzzy_single)
+        self._prefixes = _unique_prefixes(
+            key for names in fuzzy_single.values() for key in names.items()
+        )
         self._fuzzy_multi = dict(fuzzy_multi)
         self._single_names = {c: list(names) for c, names in fuzzy_single.items()}
         self._multi_names = {n: list(names) for n, names in fuzzy_multi.items()}
@@ -133,6 +151,11 @@ class DrugMatcher:
             drug_id = self._closest(
                 token, self._fuzzy_single.get(token[0], {}), self._single_names.get(token[0])
             )
+            if drug_id is not None:
+                return self._mention(turn, drug_id, i, i + 1, exact=False)
+        if first.isalpha() and not is_vietnamese_syllable(first) and token not in self._blocked:
+            # "para", "cipro", "amox": the short name a pharmacist types for one drug.
+            drug_id = self._prefixes.get(token)
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         return None

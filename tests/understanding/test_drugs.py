@@ -45,6 +45,28 @@ def test_small_typos_are_tolerated(catalog: DrugCatalog, text: str, expected: st
     assert ids(catalog, text) == [expected]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("para cho bé 7 tuổi", ["paracetamol"]), ("cipro cho mẹ cho con bú", ["ciprofloxacin"])],
+)
+def test_a_short_name_that_begins_one_drug_finds_it(
+    catalog: DrugCatalog, text: str, expected: list[str]
+) -> None:
+    """ "para", "cipro": the beginning of exactly one drug's name, as pharmacists type it."""
+    assert ids(catalog, text) == expected
+
+
+def test_a_beginning_shared_by_two_drugs_or_too_short_finds_none(catalog: DrugCatalog) -> None:
+    """ "metr…"/"meth…" differ but "met" is too short ("ibu" too); a beginning two drugs
+    share names neither."""
+    from understanding.drugs import _unique_prefixes
+
+    assert ids(catalog, "ibu cho bé") == []
+    prefixes = _unique_prefixes([("cefuroxim", "cefuroxime"), ("cefuroxin", "other")])
+    assert "cefu" not in prefixes and "cefuroxim"[:4] not in prefixes
+    assert _unique_prefixes([("paracetamol", "paracetamol")])["para"] == "paracetamol"
+
+
 def test_several_drugs_in_order(catalog: DrugCatalog) -> None:
     """Every drug in a turn is found, left to right."""
     assert ids(catalog, "warfarin, fluconazol và Flagyl") == [

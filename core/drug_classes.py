@@ -119,6 +119,14 @@ CLASSES: tuple[DrugClass, ...] = (
 )
 
 
+# Each term folded and compiled once: `classes_named` runs on user turns.
+_TERM_PATTERNS: tuple[tuple[DrugClass, re.Pattern[str]], ...] = tuple(
+    (cls, re.compile(r"(?<![0-9a-z])" + re.escape(fold(term)) + r"(?![0-9a-z])"))
+    for cls in CLASSES
+    for term in cls.terms
+)
+
+
 def classes_of(atc_codes: Iterable[str]) -> tuple[DrugClass, ...]:
     """The classes a drug belongs to by its ATC codes ("B01AA03" → vitamin K antagonists)."""
     codes = [c.replace(" ", "").upper() for c in atc_codes if c]
@@ -136,11 +144,11 @@ def classes_named(text: str) -> tuple[DrugClass, ...]:
     not every diuretic class its words "thuốc lợi tiểu" would also match. Longest first.
     """
     folded = fold(text)
-    spans: list[tuple[int, int, DrugClass]] = []
-    for cls in CLASSES:
-        for term in cls.terms:
-            pattern = r"(?<![0-9a-z])" + re.escape(fold(term)) + r"(?![0-9a-z])"
-            spans.extend((m.start(), m.end(), cls) for m in re.finditer(pattern, folded))
+    spans = [
+        (m.start(), m.end(), cls)
+        for cls, pattern in _TERM_PATTERNS
+        for m in pattern.finditer(folded)
+    ]
     spans.sort(key=lambda span: span[0] - span[1])
     kept: list[tuple[int, int, DrugClass]] = []
     for start, end, cls in spans:

@@ -130,7 +130,9 @@ class ExtractiveAnswerer:
                     if len(speaks) == 1
                     else f"{name}: Dược thư ghi ở {titles}:"
                 )
-                if found == youngest_dosed(request.evidence, drug_id, request.frame):
+                # Only the dose text's one-row answer can be the youngest dosed band.
+                dose_only = speaks == [SectionKey.LIEU_LUONG_CACH_DUNG.value] and len(found) == 1
+                if dose_only and found == youngest_dosed(request.evidence, drug_id, request.frame):
                     lead = (
                         f"Dược thư không ghi liều {name} cho trẻ ở tuổi này; mục Liều lượng "
                         "và cách dùng chỉ ghi liều cho trẻ từ mức tuổi sau:"

@@ -11,7 +11,6 @@ import re
 
 from core.text import fold
 from grounding.blocks import Block, Who
-from grounding.heads import DOSE as ANY_DOSE
 from grounding.inr import inr_asked, inr_band
 from grounding.patient_fit import DIALYSIS_WORDS, Patient
 
@@ -47,7 +46,7 @@ def dialysis_first(chosen: list[Block], patient: Patient) -> list[Block]:
         b
         for b in chosen
         if DIALYSIS_WORDS.search(fold(b.text))
-        and (ANY_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)))
+        and (_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)))
     ]
     return rows or chosen
 

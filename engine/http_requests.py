@@ -31,6 +31,7 @@ from engine.jsonbody import BodyRejected, parse_json_body
 from engine.metrics import TurnMetrics
 from engine.offload import Offload
 from engine.ratelimit import RateLimiter
+from understanding.text import clean
 
 T = TypeVar("T")
 MAX_ID_CHARS = 128
@@ -157,6 +158,10 @@ async def turn_request(request: Request, settings: Settings) -> TurnRequest:
     # The limit is on the text as sent, matching the published schema's maxLength.
     if len(data["text"]) > max_chars:
         raise ApiError(422, "validation_error", f"Câu hỏi dài quá {max_chars} ký tự.")
+    # Text that the understander's hygiene empties (zero-width or control characters
+    # only) is no question: refused here so nothing is saved for it.
+    if not clean(turn.text):
+        raise ApiError(422, "validation_error", "Câu hỏi trống.")
     return turn.model_copy(update={"text": unicodedata.normalize("NFC", turn.text)})
 
 

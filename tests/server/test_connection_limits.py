@@ -142,3 +142,38 @@ def test_uvicorn_options_survive_the_trip_to_a_spawned_worker() -> None:
     options = uvicorn_options(Settings(max_header_bytes=4096, max_header_count=20))
     assert pickle.loads(pickle.dumps(options["http"])) is options["http"]  # noqa: S301 - our own bytes, just pickled
     assert options["http"].max_head_bytes == 4096
+
+
+def _send_oversize(base: str, size: int, *, declared: bool) -> bytes:
+    """Send a body of `size` bytes (declared or chunked) while reading; returns the reply."""
+    host, port = base.removeprefix("http://").split(":")
+    path = b"/v1/conversations/AAAAAAAAAAAAAAAAAAAAAAAA/turns"
+    framing = b"Content-Length: %d" % size if declared else b"Transfer-Encoding: chunked"
+    head = b"POST " + path + b" HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    chunk = b"a" * 65536
+    with socket.create_connection((host, int(port)), timeout=20) as sock:
+        sock.sendall(head + framing + b"\r\n\r\n")
+        for _ in range(size // len(chunk)):
+            # A BrokenPipeError or ConnectionResetError here fails the test: the server
+            # closed while the client was still sending.
+            sock.sendall(chunk if declared else b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        if not declared:
+            sock.sendall(b"0\r\n\r\n")
+        sock.shutdown(socket.SHUT_WR)
+        reply = b""
+        while data := sock.recv(65536):
+            reply += data
+    return reply
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["content-length", "chunked"])
+def test_a_413_reaches_a_client_still_sending(serve: Serve, declared: bool) -> None:
+    """A 2 MB body gets its JSON 413 (read and dropped, then Connection: close), not a broken
+    pipe, request after request (issue 24)."""
+    base = serve()
+    for _ in range(5):
+        reply = _send_oversize(base, 2 * 1024 * 1024, declared=declared)
+        assert reply.startswith(b"HTTP/1.1 413"), reply[:200]
+        assert b"payload_too_large" in reply
+        assert b"connection: close" in reply.lower()
+    assert httpx.get(f"{base}/health").status_code == 200

@@ -22,7 +22,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from core import startup
+from core import cpu, startup
 from core.errors import ConfigError, DuocthuError
 from core.logging import configure_logging, log_config
 from core.result import ComponentStatus
@@ -243,12 +243,32 @@ def create_app(
     )
 
 
+MAX_PORT = 65535
+
+
+def _check_pinned_core(spec: str, workers: int) -> None:
+    """PIN_CPU naming a core this process may not use is refused before anything starts
+    (it would otherwise fail inside uvicorn's lifespan, as a traceback)."""
+    wanted = cpu.parse_spec(spec)
+    if workers != 1 or wanted is None or wanted < 0 or not hasattr(os, "sched_getaffinity"):
+        return
+    allowed = sorted(os.sched_getaffinity(0))
+    if wanted not in allowed:
+        raise ConfigError(
+            f"bad setting: PIN_CPU: core {wanted} is not among this process's cores {allowed}"
+        )
+
+
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     """Run the service with uvicorn (`duocthu serve`)."""
     import uvicorn  # noqa: PLC0415 - only the serve command needs the server itself
 
     if workers < 1:
         raise ConfigError(f"workers must be >= 1, got {workers}")
+    if not 0 <= port <= MAX_PORT:
+        # uvicorn would take the port modulo 65,536 and listen somewhere else.
+        raise ConfigError(f"--port must be 0..{MAX_PORT}, got {port}")
+    _check_pinned_core(settings.pin_cpu, workers)
     embedded = [
         name
         for name, url in (("REDIS_URL", settings.redis_url), ("QDRANT_URL", settings.qdrant_url))

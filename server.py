@@ -137,6 +137,10 @@ async def state_diagram(request: Request) -> Response:
 
 
 async def health(request: Request) -> Response:
+    """Liveness: 200 while the process can serve at all; 503 once its own embedded Redis is
+    gone for good (restarts exhausted), so an orchestrator replaces the process."""
+    if not app_state(request)["runtime"].alive():
+        return JSONResponse({"status": "failing"}, status_code=503)
     return JSONResponse({"status": "ok"})
 
 
@@ -284,6 +288,10 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
             f"PIN_CPU={settings.pin_cpu} would put every worker on one core; "
             "use auto or off with --workers"
         )
+    if not settings.redis_url or not settings.qdrant_url:
+        # The data dir holds a live embedded store: one server for it, and room to write.
+        serving.lock_data_dir(settings.duocthu_data_dir)
+        serving.check_free_space(settings.duocthu_data_dir)
     configure_logging(settings.log_level)
     options = serving.uvicorn_options(settings)
     # uvicorn's loggers write our JSON lines at LOG_LEVEL; its own access log is off

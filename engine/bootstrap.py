@@ -71,6 +71,12 @@ class Runtime:
         # The engine reads this same list, so observers appended later are seen.
         self.engine.observers = self.observers
 
+    def alive(self) -> bool:
+        """False once this process's own embedded Redis could not be brought back (its
+        supervisor gave up): the process is then useless and should be replaced."""
+        server = getattr(self.redis, "server", None) if self.owns_redis else None
+        return bool(getattr(server, "alive", True))
+
     def ready(self) -> list[ComponentStatus]:
         """One status per dependency and provider; only enabled ones can fail."""
         out = [self._probe("redis", True, self.engine.store.ping)]

@@ -40,6 +40,10 @@ def app_lifespan(
     async def lifespan(app: Starlette) -> AsyncIterator[AppState]:
         runtime = await run_in_threadpool(runtime_factory, settings)
         try:
+            # The embedded Redis's supervisor reports deaths and restarts as metrics.
+            listeners = getattr(getattr(runtime.redis, "server", None), "listeners", None)
+            if getattr(runtime, "owns_redis", False) and isinstance(listeners, list):
+                listeners.append(metrics_observer.redis_event)
             runtime.observers.extend(
                 [metrics_observer, TurnLogger(log_user_text=settings.log_user_text)]
             )

@@ -160,10 +160,41 @@ class TurnMetrics:
             registry=self.registry,
         )
 
+        self._add_stay_up_series()
+
         # Labelled children looked up once: `labels()` takes a lock and builds a key per call.
         self._turn_children: dict[tuple[str, str], Any] = {}
         self._stage_children: dict[str, Any] = {}
         self._http_children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+
+    # -- staying up (issue 24): the embedded Redis's supervisor and connection shedding --
+
+    def _add_stay_up_series(self) -> None:
+        self.redis_deaths = Counter(
+            "duocthu_embedded_redis_deaths",
+            "Times this process's embedded redis-server died (or failed to come back).",
+            registry=self.registry,
+        )
+        self.redis_restarts = Counter(
+            "duocthu_embedded_redis_restarts",
+            "Times the supervisor started the embedded redis-server again.",
+            registry=self.registry,
+        )
+        self.redis_gave_up = Gauge(
+            "duocthu_embedded_redis_gave_up",
+            "1 once the supervisor stopped restarting the embedded Redis (/health fails).",
+            registry=self.registry,
+            multiprocess_mode="max",
+        )
+
+    def redis_event(self, event: str) -> None:
+        """A listener for `engine.embedded_redis.EmbeddedRedis` events."""
+        if event == "died":
+            self.redis_deaths.inc()
+        elif event == "restarted":
+            self.redis_restarts.inc()
+        elif event == "gave_up":
+            self.redis_gave_up.set(1)
 
     def request_finished(self, method: str, route: str, status: int, seconds: float) -> None:
         key = (method, route, status)

@@ -10,12 +10,23 @@ client behind no proxy at all could then choose its rate-limit identity.
 
 from __future__ import annotations
 
+import fcntl
+import os
+import shutil
+import sys
+from pathlib import Path
 from typing import Any
 
 import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from core.errors import ConfigError
 from core.settings import Settings
+
+LOCK_FILE = "serve.lock"
+# Below this much free space the embedded stores fail in ways that say nothing useful (a
+# memory-mapped index write dies with SIGBUS, Redis cannot append): refused at start-up.
+MIN_FREE_BYTES = 32 * 1024 * 1024
 
 _431 = (
     b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
@@ -114,4 +125,48 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     }
 
 
-__all__ = ["BoundedHttpTools", "bounded_protocol", "uvicorn_options"]
+def lock_data_dir(data_dir: Path) -> int:
+    """Hold `data_dir/serve.lock` for the life of this process, or raise a one-line
+    `ConfigError` naming the process that holds it.
+
+    Only one `duocthu serve` may own a data dir's embedded Redis and index: a second
+    one would adopt the first's Redis and fail when that one stops. The lock is an
+    `flock`, so the kernel drops it however the holder ends (kill -9 included); the
+    returned descriptor is kept open on purpose.
+    """
+    path = data_dir / LOCK_FILE
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.pread(fd, 400, 0).decode("utf-8", "replace").strip() or "unknown"
+        os.close(fd)
+        raise ConfigError(
+            f"data dir {data_dir} is already served by {holder}; stop it or set another "
+            "DUOCTHU_DATA_DIR"
+        ) from None
+    os.ftruncate(fd, 0)
+    command = " ".join(sys.argv[:4])[:200]
+    os.pwrite(fd, f"pid {os.getpid()} ({command})\n".encode(), 0)
+    return fd
+
+
+def check_free_space(data_dir: Path, minimum: int = MIN_FREE_BYTES) -> None:
+    """A one-line `ConfigError` when the data dir's file system is (nearly) full."""
+    free = shutil.disk_usage(data_dir).free
+    if free < minimum:
+        raise ConfigError(
+            f"DUOCTHU_DATA_DIR {data_dir} has {free // (1024 * 1024)} MiB free; the embedded "
+            f"Redis and index need at least {minimum // (1024 * 1024)} MiB"
+        )
+
+
+__all__ = [
+    "LOCK_FILE",
+    "MIN_FREE_BYTES",
+    "BoundedHttpTools",
+    "bounded_protocol",
+    "check_free_space",
+    "lock_data_dir",
+    "uvicorn_options",
+]

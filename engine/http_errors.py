@@ -103,6 +103,9 @@ def as_api_error(exc: Exception) -> ApiError:
 async def handle_error(request: Request, exc: Exception) -> Response:
     """The one error handler: every failure becomes `{"error": {"code", "message"}}`."""
     err = as_api_error(exc)
+    metrics = request.scope.get("state", {}).get("metrics")
+    if metrics is not None:
+        metrics.request_failed(exc)
     if err.status >= 500:
         log.warning(
             "request_failed", extra={"fields": {"code": err.code, "type": type(exc).__name__}}

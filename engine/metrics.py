@@ -31,12 +31,19 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from core.errors import DuocthuError, StateStoreError, VersionConflict
+from core.errors import (
+    DuocthuError,
+    StateStoreUnavailable,
+    TurnInProgress,
+    VersionConflict,
+)
 from core.reasons import Reason
 from core.result import TraceEntry, TurnResult
 
 BREAKER_REASON = Reason.CLARIFY_LOOP_EXHAUSTED
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+# The store failures `duocthu_store_errors_total` counts (not a 404 or a reused key).
+STORE_FAILURES = (StateStoreUnavailable, TurnInProgress, VersionConflict)
 
 # Every counter would otherwise carry a `_created` series with its creation time: noise
 # on every scrape that no dashboard here reads.
@@ -187,6 +194,14 @@ class TurnMetrics:
             multiprocess_mode="max",
         )
 
+    def request_failed(self, error: BaseException) -> None:
+        """One failed request (any route): counted as a store error when the store caused
+        it (Redis unreachable, lock contention, CAS lost), once per request, at the edge
+        that answers it, so the series matches the 503s and 409s clients see."""
+        if isinstance(error, STORE_FAILURES):
+            code = "turn_in_progress" if isinstance(error, VersionConflict) else error.code
+            self.store_errors.labels(code=code).inc()
+
     def redis_event(self, event: str) -> None:
         """A listener for `engine.embedded_redis.EmbeddedRedis` events."""
         if event == "died":
@@ -230,8 +245,6 @@ class TurnMetrics:
         if isinstance(error, VersionConflict):
             code = "turn_in_progress"  # the code the client is given for a lost race (409)
         self.turn_errors.labels(code=code).inc()
-        if isinstance(error, StateStoreError):
-            self.store_errors.labels(code=code).inc()
 
     def render(self) -> bytes:
         path = multiproc_dir()

@@ -15,14 +15,22 @@ until a reply arrives: the script knows its own lease's earlier write and answer
 and refuses to write after a deadline, so once the store has waited past it a late copy
 cannot land and "not saved" is the truth. A begin whose reply timed out is cancelled
 under its owner's name, so a copy still in flight never locks the conversation.
+
+A turn that fails because Redis is away cannot release its lock then and there. The
+release (or cancel) is kept and sent again by a background thread as soon as Redis
+answers, until the lock would have expired anyway: a recovered Redis serves the
+conversation at once instead of answering 409 for the rest of the lease.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
+import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from importlib import resources
 from typing import Any, TypeVar
@@ -51,6 +59,7 @@ from engine.store_contract import (
 )
 
 T = TypeVar("T")
+log = logging.getLogger("duocthu.store")
 
 
 def _script(name: str) -> str:
@@ -110,6 +119,7 @@ class RedisStateStore:
         self._begin = client.register_script(header + _script("begin.lua"))
         self._commit = client.register_script(header + _script("commit.lua"))
         self._abort = client.register_script(_script("abort.lua"))
+        self._releases = PendingReleases(self._send_release)
 
     # -- keys ---------------------------------------------------------------
     def keys_for(self, conversation_id: str) -> dict[str, str]:
@@ -290,7 +300,28 @@ class RedisStateStore:
         raise VersionConflict(f"version moved to {_text(reply[1])} during the turn")
 
     def abort(self, lease: Lease) -> None:
-        self._leave(lease.conversation_id, lease.owner, fence=str(lease.fence))
+        """Release the lease's lock; if Redis is away, the release is kept and sent when it
+        answers again (and `StateStoreUnavailable` is raised, as before)."""
+        try:
+            self._leave(lease.conversation_id, lease.owner, fence=str(lease.fence))
+        except StateStoreUnavailable:
+            expires = lease.taken_at + self._lock_ttl_ms / 1000
+            self._releases.add(
+                Release(lease.conversation_id, lease.owner, str(lease.fence), 0, expires)
+            )
+            raise
+
+    @property
+    def pending_releases(self) -> int:
+        """Locks of failed turns still waiting for Redis to come back."""
+        return len(self._releases)
+
+    def _send_release(self, release: Release) -> None:
+        k = self.keys_for(release.conversation_id)
+        keys = [k["lock"], k["queue"], k["waiters"], k["cancelled"]]
+        args: list[str | int] = [release.owner, release.fence, release.cancel_ttl_ms]
+        with self._translate("release"):
+            self._abort(keys=keys, args=args, client=self._r)
 
     def _leave(self, conversation_id: str, owner: str, *, fence: str = "") -> None:
         k = self.keys_for(conversation_id)
@@ -309,13 +340,17 @@ class RedisStateStore:
         """
         k = self.keys_for(conversation_id)
         keys = [k["lock"], k["queue"], k["waiters"], k["cancelled"]]
-        args: list[str | int] = [owner, "", self._lock_ttl_ms + self._presence_ms]
-        with suppress(StateStoreUnavailable):
+        cancel_ttl = self._lock_ttl_ms + self._presence_ms
+        args: list[str | int] = [owner, "", cancel_ttl]
+        try:
             self._settled(
                 "cancel",
                 partial(self._call, self._abort, keys, args),
                 time.monotonic() + self._settle_s,
             )
+        except StateStoreUnavailable:
+            expires = time.monotonic() + cancel_ttl / 1000
+            self._releases.add(Release(conversation_id, owner, "", cancel_ttl, expires))
 
     def load(self, conversation_id: str) -> Conversation:
         if not valid_conversation_id(conversation_id):
@@ -341,6 +376,78 @@ class RedisStateStore:
         return bool(self._settled("ping", self._r.ping))
 
 
+@dataclass(frozen=True)
+class Release:
+    """A lock release (or a begin's cancel) that Redis was not there to receive."""
+
+    conversation_id: str
+    owner: str
+    fence: str
+    cancel_ttl_ms: int
+    expires_at: float
+    """Monotonic time after which the lock has expired by itself: nothing left to send."""
+
+
+class PendingReleases:
+    """Releases kept while Redis is away, sent by one daemon thread once it answers.
+
+    The abort script releases a lock only under its owner's name (and fence), so sending
+    one late can never free a lock that another turn has taken since.
+    """
+
+    def __init__(
+        self,
+        send: Callable[[Release], None],
+        *,
+        sleep: Callable[[float], None] = time.sleep,
+        first_wait_s: float = 0.1,
+        max_wait_s: float = 1.0,
+    ) -> None:
+        self._send, self._sleep = send, sleep
+        self._first_wait_s, self._max_wait_s = first_wait_s, max_wait_s
+        self._pending: dict[tuple[str, str], Release] = {}
+        self._lock = threading.Lock()
+        self._worker: threading.Thread | None = None
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._pending)
+
+    def add(self, release: Release) -> None:
+        with self._lock:
+            self._pending[(release.conversation_id, release.owner)] = release
+            if self._worker is None:
+                self._worker = threading.Thread(
+                    target=self._run, name="store-releases", daemon=True
+                )
+                self._worker.start()
+
+    def _run(self) -> None:
+        wait = self._first_wait_s
+        while True:
+            self._sleep(wait)
+            with self._lock:
+                now = time.monotonic()
+                for key in [k for k, r in self._pending.items() if r.expires_at <= now]:
+                    del self._pending[key]
+                batch = list(self._pending.values())
+                if not batch:
+                    self._worker = None
+                    return
+            sent = 0
+            for release in batch:
+                try:
+                    self._send(release)
+                except StateStoreUnavailable:
+                    break  # still away: try the rest later
+                sent += 1
+                with self._lock:
+                    self._pending.pop((release.conversation_id, release.owner), None)
+            if sent:
+                log.info("released %d lock(s) of failed turns once Redis answered again", sent)
+            wait = self._first_wait_s if sent else min(self._max_wait_s, wait * 2)
+
+
 def _text(value: bytes | str) -> str:
     return value.decode("utf-8") if isinstance(value, bytes) else value
 
@@ -348,7 +455,9 @@ def _text(value: bytes | str) -> str:
 __all__ = [
     "Begun",
     "Lease",
+    "PendingReleases",
     "RedisStateStore",
+    "Release",
     "StateStore",
     "hash_token",
     "new_conversation_id",

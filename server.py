@@ -145,15 +145,21 @@ async def health(request: Request) -> Response:
 
 
 async def ready(request: Request) -> Response:
+    """Readiness, checked at most once a second (engine.http_requests.ReadyCache)."""
+    state = app_state(request)
+    status, body = await state["ready_cache"].get(lambda: _check_ready(state))
+    return JSONResponse(body, status_code=status)
+
+
+async def _check_ready(state: AppState) -> tuple[int, dict[str, Any]]:
     try:
-        state = app_state(request)
         components = await state["offload"](state["runtime"].ready)
     except DuocthuError as exc:
         failed = ComponentStatus(name="runtime", enabled=True, ok=False, detail=exc.code)
         components = [failed]
     is_ready = all(c.ok for c in components if c.enabled)
     body = {"ready": is_ready, "components": [c.model_dump(mode="json") for c in components]}
-    return JSONResponse(body, status_code=200 if is_ready else 503)
+    return (200 if is_ready else 503), body
 
 
 async def metrics(request: Request) -> Response:

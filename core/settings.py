@@ -141,6 +141,9 @@ class Settings(BaseSettings):
     """How long a request body may take to arrive in full; slower is a 408."""
     keep_alive_timeout_s: int = Field(default=5, ge=1, le=600)
     """An idle keep-alive connection is closed after this many seconds."""
+    ready_check_interval_s: float = Field(default=1.0, ge=0, le=60)
+    """`GET /ready` runs its checks at most this often; calls in between get the last
+    answer (0: every call checks)."""
     log_user_text: bool = False
     log_level: str = "INFO"
     """The least severe log records written (DEBUG, INFO, WARNING, ERROR, CRITICAL); the

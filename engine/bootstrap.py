@@ -17,7 +17,7 @@ import redis
 
 from core.budget import RequestBudget
 from core.catalog import DrugCatalog
-from core.errors import ConfigError, DuocthuError, StateStoreError
+from core.errors import ConfigError, DuocthuError
 from core.ports import AnswerGenerator, AnswerRequest, TurnObserver, Understander
 from core.result import ComponentStatus
 from core.settings import (
@@ -113,16 +113,12 @@ class Runtime:
             return ComponentStatus(name=name, enabled=False, ok=True, detail="disabled")
         try:
             ok = bool(probe())
-        except StateStoreError as exc:
-            # Redis's message names its socket path or host: the log gets it, /ready does not.
-            log.warning("probe %s failed: %s", name, exc)
-            return ComponentStatus(name=name, enabled=True, ok=False, detail=exc.code)
-        except DuocthuError as exc:
-            return ComponentStatus(name=name, enabled=True, ok=False, detail=str(exc))
         except Exception as exc:
-            return ComponentStatus(
-                name=name, enabled=True, ok=False, detail=f"{type(exc).__name__}: {exc}"
-            )
+            # The message names paths, hosts and internals: the log gets it, /ready (which
+            # anyone may call) only the error's code or type.
+            log.warning("probe %s failed: %s: %s", name, type(exc).__name__, exc)
+            code = exc.code if isinstance(exc, DuocthuError) else type(exc).__name__
+            return ComponentStatus(name=name, enabled=True, ok=False, detail=code)
         return ComponentStatus(name=name, enabled=True, ok=ok, detail="" if ok else failure)
 
     def close(self) -> None:

@@ -8,8 +8,9 @@ turn body read within its timeout, and JSON responses.
 from __future__ import annotations
 
 import asyncio
+import time
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol, TypedDict, TypeVar, cast
 
 import redis
@@ -74,11 +75,36 @@ class RuntimeLike(Protocol):
 RuntimeFactory = Callable[[Settings], RuntimeLike]
 
 
+class ReadyCache:
+    """The last `/ready` answer, kept for `ttl_s`: pollers share one check a second.
+
+    The checks cost real work (a Redis round trip, an index count, a provider probe), and
+    `/ready` needs no token: without this, a few clients polling it could slow every turn.
+    Concurrent callers wait for the one check in progress rather than each running one.
+    """
+
+    def __init__(self, ttl_s: float = 1.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.ttl_s, self._clock = ttl_s, clock
+        self._lock = asyncio.Lock()
+        self._value: tuple[int, dict[str, Any]] | None = None
+        self._at = 0.0
+
+    async def get(
+        self, compute: Callable[[], Awaitable[tuple[int, dict[str, Any]]]]
+    ) -> tuple[int, dict[str, Any]]:
+        async with self._lock:
+            if self._value is None or self._clock() - self._at >= self.ttl_s:
+                self._value = await compute()
+                self._at = self._clock()
+            return self._value
+
+
 class AppState(TypedDict):
     runtime: RuntimeLike
     limiter: RateLimiter
     metrics: TurnMetrics
     offload: Offload
+    ready_cache: ReadyCache
 
 
 class TurnRequest(BaseModel):
@@ -180,6 +206,7 @@ __all__ = [
     "MAX_ID_CHARS",
     "AppState",
     "EngineLike",
+    "ReadyCache",
     "RuntimeFactory",
     "RuntimeLike",
     "TurnRequest",

@@ -19,7 +19,7 @@ from core import cpu
 from core.logging import TurnLogger
 from core.result import ComponentStatus
 from core.settings import Settings
-from engine.http_requests import AppState, RuntimeFactory
+from engine.http_requests import AppState, ReadyCache, RuntimeFactory
 from engine.metrics import TurnMetrics
 from engine.offload import Offload
 from engine.ratelimit import RateLimiter
@@ -68,6 +68,7 @@ def app_lifespan(
                     "limiter": limiter,
                     "metrics": metrics_observer,
                     "offload": offload,
+                    "ready_cache": ReadyCache(settings.ready_check_interval_s),
                 }
             finally:
                 await run_in_threadpool(offload.close)

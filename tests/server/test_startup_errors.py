@@ -54,6 +54,7 @@ BAD: dict[str, list[str]] = {
     "max_header_count": [*_INT, "9"],
     "body_read_timeout_s": [*_FLOAT, "601"],
     "keep_alive_timeout_s": [*_INT, "0"],
+    "ready_check_interval_s": [*_FLOAT, "61"],
     "log_user_text": ["maybe", "2"],
     "log_level": ["LOUD", ""],
     "turn_threads": [*_INT, "0"],

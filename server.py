@@ -158,7 +158,11 @@ async def _check_ready(state: AppState) -> tuple[int, dict[str, Any]]:
         failed = ComponentStatus(name="runtime", enabled=True, ok=False, detail=exc.code)
         components = [failed]
     is_ready = all(c.ok for c in components if c.enabled)
-    body = {"ready": is_ready, "components": [c.model_dump(mode="json") for c in components]}
+    body = {
+        "ready": is_ready,
+        "corpus": state["runtime"].corpus(),
+        "components": [c.model_dump(mode="json") for c in components],
+    }
     return (200 if is_ready else 503), body
 
 

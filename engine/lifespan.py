@@ -53,6 +53,9 @@ def app_lifespan(
                 burst=settings.rate_limit_burst,
             )
             components = await run_in_threadpool(runtime.ready)
+            # A corpus switched by `duocthu ingest` (another process) is served within
+            # seconds: the catalog, the name index and the engine over them follow it.
+            runtime.start_following()
             # On the event loop's own thread, before any turn thread exists (they inherit it).
             pinned = cpu.pin_python_threads(settings.pin_cpu) if pin_threads else None
             fields = {**_startup_fields(settings, components), "pinned_cpu": pinned}

@@ -10,7 +10,10 @@ added by `_refine`: the turn text's length limit (the `MAX_TURN_CHARS` setting),
 
 from __future__ import annotations
 
+import sys
+import unicodedata
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from importlib import metadata
 from typing import Any, Literal
 
@@ -31,6 +34,25 @@ REF = "#/components/schemas/{model}"
 # A character that is whitespace neither to Python (str.strip) nor to ECMA regexes: a text
 # of only \x1c-\x1f or U+0085 is blank to the server though JSON Schema would allow it.
 VISIBLE = r"[^\s\x1c-\x1f\x85]"
+# The turn text's own pattern: a character the understander's hygiene keeps, i.e. not a
+# control, format, separator or space character (categories Cc, Cf, Zl, Zp, Zs; a text
+# of only those is refused 422, issue 24). Built from the Unicode tables, with the
+# characters themselves in the class so Python and ECMA (u flag) read it alike.
+_BLANK_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Zs"})
+
+
+@lru_cache(maxsize=1)
+def visible_text_pattern() -> str:
+    ranges: list[tuple[int, int]] = []
+    for code in range(sys.maxunicode + 1):
+        if unicodedata.category(chr(code)) in _BLANK_CATEGORIES:
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1] = (ranges[-1][0], code)
+            else:
+                ranges.append((code, code))
+    # None of these characters is special inside a class, so none is escaped.
+    parts = "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in ranges)
+    return f"[^{parts}]"
 
 
 class ErrorDetail(BaseModel):
@@ -55,17 +77,27 @@ class Trace(BaseModel):
     turns: list[TraceEntry]
 
 
+class Corpus(BaseModel):
+    """The corpus a process serves: the index generation it read, and its drug count."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: str | None
+    drugs: int
+
+
 class Readiness(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ready: bool
+    corpus: Corpus
     components: list[ComponentStatus]
 
 
 class Health(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    status: Literal["ok"]
+    status: Literal["ok", "failing"]
 
 
 _RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
@@ -189,6 +221,11 @@ def _paths() -> dict[str, Any]:
         (200, "Ready.", _json_body("Readiness")),
     )
     ready["responses"]["503"] = unready
+    health = _operation("health", "Process alive", (200, "Alive.", _json_body("Health")))
+    health["responses"]["503"] = {
+        "description": "The process cannot serve any more (its embedded Redis is gone for good).",
+        "content": _json_body("Health"),
+    }
     return {
         "/v1/conversations": {
             "post": _operation(
@@ -242,9 +279,7 @@ def _paths() -> dict[str, Any]:
             ),
         },
         "/v1/state-diagram": {"get": diagram},
-        "/health": {
-            "get": _operation("health", "Process alive", (200, "Alive.", _json_body("Health")))
-        },
+        "/health": {"get": health},
         "/ready": {"get": ready},
         "/metrics": {
             "get": _operation(
@@ -308,7 +343,7 @@ def _refine(
         if name != request_name and "properties" in schema:
             schema["required"] = list(schema["properties"])
     text = schemas[request_name]["properties"]["text"]
-    text.update(maxLength=max_turn_chars, pattern=VISIBLE)
+    text.update(maxLength=max_turn_chars, pattern=visible_text_pattern())
     key = schemas[request_name]["properties"].get("idempotency_key")
     if key is not None:
         for branch in key.get("anyOf", [key]):

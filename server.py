@@ -210,6 +210,7 @@ def create_app(
     serving.bounded_protocol(settings.max_header_bytes, settings.max_header_count)
     limit = settings.max_body_bytes
     metrics_observer = TurnMetrics()
+    serving.configure_guard(settings, metrics_observer)
 
     lifespan = app_lifespan(settings, runtime_factory, metrics_observer, pin_threads=pin_threads)
 

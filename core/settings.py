@@ -141,6 +141,16 @@ class Settings(BaseSettings):
     """How long a request body may take to arrive in full; slower is a 408."""
     keep_alive_timeout_s: int = Field(default=5, ge=1, le=600)
     """An idle keep-alive connection is closed after this many seconds."""
+    header_read_timeout_s: float = Field(default=10.0, gt=0, le=600)
+    """A connection whose request head (line and headers) has not fully arrived this long
+    after it opened, or after the head's first byte, is closed (slow-header clients)."""
+    max_connections: int | None = Field(default=None, ge=1, le=1_000_000)
+    """Open connections per server process; past it the longest-idle one is closed to make
+    room, or the new one is refused (503) when all are busy. Unset: three quarters of
+    the file-descriptor limit, between 32 and 4096."""
+    max_connections_per_client: int = Field(default=256, ge=1, le=1_000_000)
+    """Open connections one client address may hold; more are refused (503). Behind a
+    reverse proxy every client has the proxy's address: raise it there."""
     ready_check_interval_s: float = Field(default=1.0, ge=0, le=60)
     """`GET /ready` runs its checks at most this often; calls in between get the last
     answer (0: every call checks)."""

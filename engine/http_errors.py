@@ -35,6 +35,7 @@ MESSAGES = {
     "rate_limited": "Bạn gửi quá nhanh, vui lòng thử lại sau.",
     "state_store_unavailable": "Kho hội thoại tạm thời không dùng được; câu hỏi chưa được xử lý.",
     "index_unavailable": "Chỉ mục dược thư tạm thời không dùng được.",
+    "overloaded": "Máy chủ đang quá tải, vui lòng thử lại sau.",
     "internal_error": "Lỗi máy chủ.",
 }
 
@@ -74,6 +75,7 @@ _STATUS_BY_CODE = {
     "rate_limited": 429,
     "state_store_unavailable": 503,
     "index_unavailable": 503,
+    "overloaded": 503,
 }
 
 

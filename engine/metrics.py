@@ -193,6 +193,27 @@ class TurnMetrics:
             registry=self.registry,
             multiprocess_mode="max",
         )
+        self.connections_shed = Counter(
+            "duocthu_connections_shed",
+            "Connections closed to protect the service, by reason: per_client (a client over "
+            "its cap), total (every connection busy), idle_evicted (closed for a newcomer), "
+            "head_timeout (the request head did not arrive in time).",
+            ["reason"],
+            registry=self.registry,
+        )
+        self.open_connections = Gauge(
+            "duocthu_connections_open",
+            "Client connections open now (sum over live workers).",
+            registry=self.registry,
+            multiprocess_mode="livesum",
+        )
+
+    def connection_shed(self, reason: str) -> None:
+        """A listener for `engine.serving.ConnectionGuard`: one connection shed."""
+        self.connections_shed.labels(reason=reason).inc()
+
+    def connections_open(self, count: int) -> None:
+        self.open_connections.set(count)
 
     def request_failed(self, error: BaseException) -> None:
         """One failed request (any route): counted as a store error when the store caused

@@ -8,9 +8,11 @@ turn body read within its timeout, and JSON responses.
 from __future__ import annotations
 
 import asyncio
+import sys
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable, Sequence
+from functools import lru_cache
 from typing import Any, Protocol, TypedDict, TypeVar, cast
 
 import redis
@@ -107,6 +109,27 @@ class AppState(TypedDict):
     metrics: TurnMetrics
     offload: Offload
     ready_cache: ReadyCache
+
+
+# The turn text's own pattern: a character the understander's hygiene keeps, i.e. not a
+# control, format, separator or space character (categories Cc, Cf, Zl, Zp, Zs; a text
+# of only those is refused 422, issue 24). Built from the Unicode tables, with the
+# characters themselves in the class so Python and ECMA (u flag) read it alike.
+_BLANK_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Zs"})
+
+
+@lru_cache(maxsize=1)
+def visible_text_pattern() -> str:
+    ranges: list[tuple[int, int]] = []
+    for code in range(sys.maxunicode + 1):
+        if unicodedata.category(chr(code)) in _BLANK_CATEGORIES:
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1] = (ranges[-1][0], code)
+            else:
+                ranges.append((code, code))
+    # None of these characters is special inside a class, so none is escaped.
+    parts = "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in ranges)
+    return f"[^{parts}]"
 
 
 class TurnRequest(BaseModel):
@@ -220,4 +243,5 @@ __all__ = [
     "json_response",
     "rate_limited",
     "turn_request",
+    "visible_text_pattern",
 ]

@@ -10,10 +10,7 @@ added by `_refine`: the turn text's length limit (the `MAX_TURN_CHARS` setting),
 
 from __future__ import annotations
 
-import sys
-import unicodedata
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from importlib import metadata
 from typing import Any, Literal
 
@@ -28,31 +25,13 @@ from core.result import (
     TraceEntry,
     TurnResult,
 )
+from engine.http_requests import visible_text_pattern
 from states import TURN_END_STATES, State
 
 REF = "#/components/schemas/{model}"
 # A character that is whitespace neither to Python (str.strip) nor to ECMA regexes: a text
 # of only \x1c-\x1f or U+0085 is blank to the server though JSON Schema would allow it.
 VISIBLE = r"[^\s\x1c-\x1f\x85]"
-# The turn text's own pattern: a character the understander's hygiene keeps, i.e. not a
-# control, format, separator or space character (categories Cc, Cf, Zl, Zp, Zs; a text
-# of only those is refused 422, issue 24). Built from the Unicode tables, with the
-# characters themselves in the class so Python and ECMA (u flag) read it alike.
-_BLANK_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Zs"})
-
-
-@lru_cache(maxsize=1)
-def visible_text_pattern() -> str:
-    ranges: list[tuple[int, int]] = []
-    for code in range(sys.maxunicode + 1):
-        if unicodedata.category(chr(code)) in _BLANK_CATEGORIES:
-            if ranges and ranges[-1][1] == code - 1:
-                ranges[-1] = (ranges[-1][0], code)
-            else:
-                ranges.append((code, code))
-    # None of these characters is special inside a class, so none is escaped.
-    parts = "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in ranges)
-    return f"[^{parts}]"
 
 
 class ErrorDetail(BaseModel):

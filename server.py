@@ -22,7 +22,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from core import startup
+from core import cpu, startup
 from core.errors import ConfigError, DuocthuError
 from core.logging import configure_logging, log_config
 from core.result import ComponentStatus
@@ -137,19 +137,33 @@ async def state_diagram(request: Request) -> Response:
 
 
 async def health(request: Request) -> Response:
+    """Liveness: 200 while the process can serve at all; 503 once its own embedded Redis is
+    gone for good (restarts exhausted), so an orchestrator replaces the process."""
+    if not app_state(request)["runtime"].alive():
+        return JSONResponse({"status": "failing"}, status_code=503)
     return JSONResponse({"status": "ok"})
 
 
 async def ready(request: Request) -> Response:
+    """Readiness, checked at most once a second (engine.http_requests.ReadyCache)."""
+    state = app_state(request)
+    status, body = await state["ready_cache"].get(lambda: _check_ready(state))
+    return JSONResponse(body, status_code=status)
+
+
+async def _check_ready(state: AppState) -> tuple[int, dict[str, Any]]:
     try:
-        state = app_state(request)
         components = await state["offload"](state["runtime"].ready)
     except DuocthuError as exc:
         failed = ComponentStatus(name="runtime", enabled=True, ok=False, detail=exc.code)
         components = [failed]
     is_ready = all(c.ok for c in components if c.enabled)
-    body = {"ready": is_ready, "components": [c.model_dump(mode="json") for c in components]}
-    return JSONResponse(body, status_code=200 if is_ready else 503)
+    body = {
+        "ready": is_ready,
+        "corpus": state["runtime"].corpus(),
+        "components": [c.model_dump(mode="json") for c in components],
+    }
+    return (200 if is_ready else 503), body
 
 
 async def metrics(request: Request) -> Response:
@@ -196,6 +210,7 @@ def create_app(
     serving.bounded_protocol(settings.max_header_bytes, settings.max_header_count)
     limit = settings.max_body_bytes
     metrics_observer = TurnMetrics()
+    serving.configure_guard(settings, metrics_observer)
 
     lifespan = app_lifespan(settings, runtime_factory, metrics_observer, pin_threads=pin_threads)
 
@@ -243,12 +258,32 @@ def create_app(
     )
 
 
+MAX_PORT = 65535
+
+
+def _check_pinned_core(spec: str, workers: int) -> None:
+    """PIN_CPU naming a core this process may not use is refused before anything starts
+    (it would otherwise fail inside uvicorn's lifespan, as a traceback)."""
+    wanted = cpu.parse_spec(spec)
+    if workers != 1 or wanted is None or wanted < 0 or not hasattr(os, "sched_getaffinity"):
+        return
+    allowed = sorted(os.sched_getaffinity(0))
+    if wanted not in allowed:
+        raise ConfigError(
+            f"bad setting: PIN_CPU: core {wanted} is not among this process's cores {allowed}"
+        )
+
+
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
     """Run the service with uvicorn (`duocthu serve`)."""
     import uvicorn  # noqa: PLC0415 - only the serve command needs the server itself
 
     if workers < 1:
         raise ConfigError(f"workers must be >= 1, got {workers}")
+    if not 0 <= port <= MAX_PORT:
+        # uvicorn would take the port modulo 65,536 and listen somewhere else.
+        raise ConfigError(f"--port must be 0..{MAX_PORT}, got {port}")
+    _check_pinned_core(settings.pin_cpu, workers)
     embedded = [
         name
         for name, url in (("REDIS_URL", settings.redis_url), ("QDRANT_URL", settings.qdrant_url))
@@ -264,6 +299,10 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
             f"PIN_CPU={settings.pin_cpu} would put every worker on one core; "
             "use auto or off with --workers"
         )
+    if not settings.redis_url or not settings.qdrant_url:
+        # The data dir holds a live embedded store: one server for it, and room to write.
+        serving.lock_data_dir(settings.duocthu_data_dir)
+        serving.check_free_space(settings.duocthu_data_dir)
     configure_logging(settings.log_level)
     options = serving.uvicorn_options(settings)
     # uvicorn's loggers write our JSON lines at LOG_LEVEL; its own access log is off

@@ -33,8 +33,25 @@ REQUEST_ID: ContextVar[str | None] = ContextVar("duocthu_request_id", default=No
 _UVICORN_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
 
 # Frame fields derived from the user's words; logged only when log_user_text is on.
-_USER_DERIVED_FRAME_KEYS = frozenset(
-    {"age_text", "condition", "standalone_query", "unknown_drugs", "patient"}
+# The frame fields a turn line keeps by default: how the turn was read, never what it was
+# about. The drugs, age, weight, population, route, condition and patient context are
+# facts about a patient (or words the user typed): they are logged only with
+# LOG_USER_TEXT=true, a debugging setting (docs/settings.md). An allow list, so a field
+# added to the frame later stays out until someone decides it is safe.
+_LOGGED_FRAME_KEYS = frozenset(
+    {
+        "turn_type",
+        "attribute",
+        "condition_relation",
+        "needs_clarify",
+        "clarify_reason",
+        "section_overview",
+        "non_human",
+        "understanding_failed",
+        "fills_slot",
+        "new_case",
+        "non_answer",
+    }
 )
 
 
@@ -146,7 +163,7 @@ class TurnLogger:
     def _frame(self, frame: dict[str, Any]) -> dict[str, Any]:
         if self._log_user_text:
             return frame
-        return {k: v for k, v in frame.items() if k not in _USER_DERIVED_FRAME_KEYS}
+        return {k: v for k, v in frame.items() if k in _LOGGED_FRAME_KEYS}
 
 
 __all__ = [

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import ipaddress
+import json
 import re
 from enum import StrEnum
 from pathlib import Path
+from typing import Annotated
 
 from pydantic import Field, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from pydantic_settings.exceptions import SettingsError
 
 from core.cpu import parse_spec
 from core.errors import ConfigError
@@ -31,6 +35,11 @@ class AnswerProvider(StrEnum):
     BEDROCK = "bedrock"
 
 
+# Upper bounds keep every number a setting takes inside what Redis and the timers accept
+# (an unbounded TTL or "inf" seconds would fail later, at a request, not at start-up).
+_YEAR_S = 366 * 24 * 3600
+_MAX_RATE = 10**9
+
 _PHONE = re.compile(r"\d(?:[ .]?\d){2,14}")
 MAX_CONTACTS = 5
 MAX_CONTACT_CHARS = 80
@@ -51,6 +60,29 @@ def parse_contacts(value: str) -> tuple[str, ...]:
         if any(not (c.isprintable()) or c in "<>{}" for c in entry):
             raise ValueError(f"contact {entry!r} has a character that cannot be shown")
     return entries
+
+
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")
+
+
+def parse_origins(value: str) -> list[str]:
+    """`CORS_ALLOW_ORIGINS` as a JSON list or comma-separated; ValueError names a bad entry."""
+    text = value.strip()
+    if text.startswith("["):
+        try:
+            parsed = json.loads(text)
+        except ValueError as exc:
+            raise ValueError("is not a JSON list of origins") from exc
+        if not isinstance(parsed, list) or not all(isinstance(o, str) for o in parsed):
+            raise ValueError("is not a JSON list of origins")
+        entries = [o.strip() for o in parsed]
+    else:
+        entries = [o.strip() for o in text.split(",")]
+    origins = [o for o in entries if o]
+    for origin in origins:
+        if origin != "*" and not _ORIGIN.fullmatch(origin):
+            raise ValueError(f"{origin!r} is not an origin (* or scheme://host[:port])")
+    return origins
 
 
 class Settings(BaseSettings):
@@ -77,25 +109,27 @@ class Settings(BaseSettings):
     set (it could not be measured against our eval set here; see docs/evals.md)."""
 
     max_consecutive_clarify: int = Field(default=4, ge=1, le=20)
-    conversation_ttl_seconds: int = Field(default=24 * 3600, ge=60)
-    unused_conversation_ttl_seconds: int = Field(default=3600, ge=60)
+    conversation_ttl_seconds: int = Field(default=24 * 3600, ge=60, le=_YEAR_S)
+    unused_conversation_ttl_seconds: int = Field(default=3600, ge=60, le=_YEAR_S)
     """A conversation that has not had a turn yet is dropped after this long, so a flood of
     creates cannot grow Redis; its first saved turn gives it the full TTL."""
     history_lines: int = Field(default=12, ge=0, le=200)
     trace_turns: int = Field(default=50, ge=1, le=1000)
-    lock_ttl_ms: int = Field(default=90_000, ge=1000)
-    lock_wait_ms: int = Field(default=5_000, ge=0)
-    redis_timeout_s: float = Field(default=2.0, gt=0)
+    lock_ttl_ms: int = Field(default=90_000, ge=1000, le=3_600_000)
+    lock_wait_ms: int = Field(default=5_000, ge=0, le=600_000)
+    redis_timeout_s: float = Field(default=2.0, gt=0, le=300)
 
-    turn_wall_clock_s: float = Field(default=40.0, gt=0)
-    turn_max_model_calls: int = Field(default=8, ge=1)
+    turn_wall_clock_s: float = Field(default=40.0, gt=0, le=3600)
+    turn_max_model_calls: int = Field(default=8, ge=1, le=1000)
     indication_candidates: int = Field(default=8, ge=1, le=50)
 
-    max_turn_chars: int = Field(default=2000, ge=1)
-    max_body_bytes: int = Field(default=16 * 1024, ge=1024)
-    rate_limit_per_minute: int = Field(default=120, ge=1)
-    rate_limit_burst: int = Field(default=30, ge=1)
-    cors_allow_origins: list[str] = Field(default_factory=list)
+    max_turn_chars: int = Field(default=2000, ge=1, le=100_000)
+    max_body_bytes: int = Field(default=16 * 1024, ge=1024, le=64 * 1024 * 1024)
+    rate_limit_per_minute: int = Field(default=120, ge=1, le=_MAX_RATE)
+    rate_limit_burst: int = Field(default=30, ge=1, le=_MAX_RATE)
+    cors_allow_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """A JSON list (`["https://app.example"]`) or comma-separated origins; each is `*` or
+    scheme://host[:port]."""
     forwarded_allow_ips: str | None = None
     """Addresses of the reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are
     believed (comma-separated IPs or networks, or "*"). Unset: the client address is the
@@ -107,6 +141,19 @@ class Settings(BaseSettings):
     """How long a request body may take to arrive in full; slower is a 408."""
     keep_alive_timeout_s: int = Field(default=5, ge=1, le=600)
     """An idle keep-alive connection is closed after this many seconds."""
+    header_read_timeout_s: float = Field(default=10.0, gt=0, le=600)
+    """A connection whose request head (line and headers) has not fully arrived this long
+    after it opened, or after the head's first byte, is closed (slow-header clients)."""
+    max_connections: int | None = Field(default=None, ge=1, le=1_000_000)
+    """Open connections per server process; past it the longest-idle one is closed to make
+    room, or the new one is refused (503) when all are busy. Unset: three quarters of
+    the file-descriptor limit, between 32 and 4096."""
+    max_connections_per_client: int = Field(default=256, ge=1, le=1_000_000)
+    """Open connections one client address may hold; more are refused (503). Behind a
+    reverse proxy every client has the proxy's address: raise it there."""
+    ready_check_interval_s: float = Field(default=1.0, ge=0, le=60)
+    """`GET /ready` runs its checks at most this often; calls in between get the last
+    answer (0: every call checks)."""
     log_user_text: bool = False
     log_level: str = "INFO"
     """The least severe log records written (DEBUG, INFO, WARNING, ERROR, CRITICAL); the
@@ -128,6 +175,25 @@ class Settings(BaseSettings):
     """Opt-in: `duocthu serve` with one worker keeps its Python threads on one core
     (core/cpu.py): "auto" (the core it starts on), a core number, or "off" (the
     default: pinning surprises people in containers with CPU quotas)."""
+
+    @field_validator("cors_allow_origins", mode="before")
+    @classmethod
+    def _origins(cls, value: object) -> object:
+        return parse_origins(value) if isinstance(value, str) else value
+
+    @field_validator("forwarded_allow_ips")
+    @classmethod
+    def _proxies(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        for entry in (e.strip() for e in value.split(",")):
+            if entry == "*" or entry.startswith("unix:"):
+                continue
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError as exc:
+                raise ValueError(f"{entry!r} is not an IP address or network") from exc
+        return value
 
     @field_validator("emergency_contacts")
     @classmethod
@@ -179,11 +245,18 @@ class Settings(BaseSettings):
         return None if isinstance(value, str) and not value.strip() else value
 
 
+_FIELD = re.compile(r'field "(\w+)"')
+
+
 def load_settings() -> Settings:
     """Settings from the environment; a value that does not parse is a `ConfigError` naming
     the variable (entry points print it instead of a traceback)."""
     try:
         return Settings()
+    except SettingsError as exc:  # a value pydantic-settings could not even decode
+        found = _FIELD.search(str(exc))
+        name = found.group(1).upper() if found else "a setting"
+        raise ConfigError(f"bad setting: {name}: value could not be parsed") from exc
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']).upper()}: {e['msg']}" for e in exc.errors()
@@ -198,4 +271,5 @@ __all__ = [
     "UnderstandingProvider",
     "load_settings",
     "parse_contacts",
+    "parse_origins",
 ]

@@ -9,6 +9,7 @@ one is).
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +18,7 @@ import redis
 
 from core.budget import RequestBudget
 from core.catalog import DrugCatalog
-from core.errors import ConfigError, DuocthuError, StateStoreError
+from core.errors import ConfigError, DuocthuError
 from core.ports import AnswerGenerator, AnswerRequest, TurnObserver, Understander
 from core.result import ComponentStatus
 from core.settings import (
@@ -39,6 +40,11 @@ EMPTY_INDEX = (
     "empty index: no corpus loaded; load one with `duocthu ingest FILE.jsonl` "
     "(or set DEMO_CORPUS=on for the demo corpus)"
 )
+
+
+# How often a serving process looks for a corpus switched by an ingest: one stat of the
+# index's pointer file (or one alias lookup on a Qdrant server).
+CORPUS_CHECK_S = 2.0
 
 
 @dataclass(frozen=True)
@@ -66,10 +72,70 @@ class Runtime:
     provider_probes: dict[str, ProviderProbe] = field(default_factory=dict)
     """Cheap readiness checks for "understanding" and "answer"; missing ones use the
     offline providers' check (they work from the drug catalog, so it must not be empty)."""
+    rebuild: Callable[[DrugCatalog], Engine] | None = None
+    """Builds an engine over another catalog (the same store, settings and providers):
+    how a running process follows a new corpus (`follow_corpus`)."""
+    corpus_version: str | None = None
+    """The index generation the catalog was read from."""
 
     def __post_init__(self) -> None:
         # The engine reads this same list, so observers appended later are seen.
         self.engine.observers = self.observers
+        self._follow_lock = threading.Lock()
+        self._follower: threading.Thread | None = None
+        self._closing = threading.Event()
+
+    def follow_corpus(self) -> bool:
+        """Serve the corpus the index serves now: when an ingest (in any process) switched
+        the index's pointer, read the new catalog (names, brands, classes) and swap in an
+        engine built over it. Turns already running finish on the engine they started
+        with. True when it switched.
+        """
+        if self.rebuild is None:
+            return False
+        with self._follow_lock:
+            version = self.index.generation()
+            if version == self.corpus_version:
+                return False
+            refresh = getattr(self.retriever, "refresh", None)
+            if refresh is not None:
+                refresh()  # its own switch check is time-gated: read the new corpus now
+            catalog = self.retriever.catalog()
+            if not len(catalog):
+                return False  # an emptied index is reported by /ready; keep serving names
+            engine = self.rebuild(catalog)
+            engine.observers = self.observers
+            self.catalog, self.engine, self.corpus_version = catalog, engine, version
+        log.info(
+            "corpus switched",
+            extra={"fields": {"corpus_version": version, "drugs": len(catalog)}},
+        )
+        return True
+
+    def start_following(self, every_s: float = CORPUS_CHECK_S) -> None:
+        """Check for a new corpus every `every_s` seconds on a daemon thread until `close`."""
+        if self.rebuild is None or self._follower is not None or every_s <= 0:
+            return
+
+        def loop() -> None:
+            while not self._closing.wait(every_s):
+                try:
+                    self.follow_corpus()
+                except Exception as exc:  # the index is away: /ready says so; try again
+                    log.warning("corpus check failed: %s", type(exc).__name__)
+
+        self._follower = threading.Thread(target=loop, name="corpus-follower", daemon=True)
+        self._follower.start()
+
+    def corpus(self) -> dict[str, Any]:
+        """What `/ready` reports of the corpus served: its version and how many drugs."""
+        return {"version": self.corpus_version, "drugs": len(self.catalog)}
+
+    def alive(self) -> bool:
+        """False once this process's own embedded Redis could not be brought back (its
+        supervisor gave up): the process is then useless and should be replaced."""
+        server = getattr(self.redis, "server", None) if self.owns_redis else None
+        return bool(getattr(server, "alive", True))
 
     def ready(self) -> list[ComponentStatus]:
         """One status per dependency and provider; only enabled ones can fail."""
@@ -107,19 +173,16 @@ class Runtime:
             return ComponentStatus(name=name, enabled=False, ok=True, detail="disabled")
         try:
             ok = bool(probe())
-        except StateStoreError as exc:
-            # Redis's message names its socket path or host: the log gets it, /ready does not.
-            log.warning("probe %s failed: %s", name, exc)
-            return ComponentStatus(name=name, enabled=True, ok=False, detail=exc.code)
-        except DuocthuError as exc:
-            return ComponentStatus(name=name, enabled=True, ok=False, detail=str(exc))
         except Exception as exc:
-            return ComponentStatus(
-                name=name, enabled=True, ok=False, detail=f"{type(exc).__name__}: {exc}"
-            )
+            # The message names paths, hosts and internals: the log gets it, /ready (which
+            # anyone may call) only the error's code or type.
+            log.warning("probe %s failed: %s: %s", name, type(exc).__name__, exc)
+            code = exc.code if isinstance(exc, DuocthuError) else type(exc).__name__
+            return ComponentStatus(name=name, enabled=True, ok=False, detail=code)
         return ComponentStatus(name=name, enabled=True, ok=ok, detail="" if ok else failure)
 
     def close(self) -> None:
+        self._closing.set()
         closers = (
             getattr(self.index, "close", None),
             # An embedded Redis that this runtime started is stopped; a client handed in
@@ -269,19 +332,26 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     catalog = retriever.catalog()
     if demo and not len(catalog):
         raise ConfigError("the drug catalog is empty: ingest a corpus first")
-    understander, generator, checks, describe, probes = _providers(settings, catalog)
-    effects = Effects(
-        retriever,
-        generator,
-        checks=checks,
-        renderer=render_answer,
-        catalog=catalog,
-        indication_limit=settings.indication_candidates,
-    )
+    version = index.generation()
+    describe, probes = {}, {}
 
-    engine = engine_for(
-        settings, store=store, understander=understander, effects=effects, catalog=catalog
-    )
+    def rebuild(catalog: DrugCatalog) -> Engine:
+        understander, generator, checks, described, probed = _providers(settings, catalog)
+        describe.update(described)
+        probes.update(probed)
+        effects = Effects(
+            retriever,
+            generator,
+            checks=checks,
+            renderer=render_answer,
+            catalog=catalog,
+            indication_limit=settings.indication_candidates,
+        )
+        return engine_for(
+            settings, store=store, understander=understander, effects=effects, catalog=catalog
+        )
+
+    engine = rebuild(catalog)
     describe["redis"] = "external" if settings.redis_url else "embedded redis-server (child)"
     describe["index"] = "qdrant server" if settings.qdrant_url else "embedded qdrant edge"
     return Runtime(
@@ -295,7 +365,16 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
         describe=describe,
         owns_redis=not settings.redis_url,
         provider_probes=probes,
+        rebuild=rebuild,
+        corpus_version=version,
     )
 
 
-__all__ = ["ProviderProbe", "Runtime", "build_runtime", "connect_redis", "wants_demo_corpus"]
+__all__ = [
+    "CORPUS_CHECK_S",
+    "ProviderProbe",
+    "Runtime",
+    "build_runtime",
+    "connect_redis",
+    "wants_demo_corpus",
+]

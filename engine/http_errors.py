@@ -35,6 +35,7 @@ MESSAGES = {
     "rate_limited": "Bạn gửi quá nhanh, vui lòng thử lại sau.",
     "state_store_unavailable": "Kho hội thoại tạm thời không dùng được; câu hỏi chưa được xử lý.",
     "index_unavailable": "Chỉ mục dược thư tạm thời không dùng được.",
+    "overloaded": "Máy chủ đang quá tải, vui lòng thử lại sau.",
     "internal_error": "Lỗi máy chủ.",
 }
 
@@ -74,6 +75,7 @@ _STATUS_BY_CODE = {
     "rate_limited": 429,
     "state_store_unavailable": 503,
     "index_unavailable": 503,
+    "overloaded": 503,
 }
 
 
@@ -103,6 +105,9 @@ def as_api_error(exc: Exception) -> ApiError:
 async def handle_error(request: Request, exc: Exception) -> Response:
     """The one error handler: every failure becomes `{"error": {"code", "message"}}`."""
     err = as_api_error(exc)
+    metrics = request.scope.get("state", {}).get("metrics")
+    if metrics is not None:
+        metrics.request_failed(exc)
     if err.status >= 500:
         log.warning(
             "request_failed", extra={"fields": {"code": err.code, "type": type(exc).__name__}}

@@ -8,8 +8,11 @@ turn body read within its timeout, and JSON responses.
 from __future__ import annotations
 
 import asyncio
+import sys
+import time
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from functools import lru_cache
 from typing import Any, Protocol, TypedDict, TypeVar, cast
 
 import redis
@@ -31,6 +34,7 @@ from engine.jsonbody import BodyRejected, parse_json_body
 from engine.metrics import TurnMetrics
 from engine.offload import Offload
 from engine.ratelimit import RateLimiter
+from understanding.text import clean
 
 T = TypeVar("T")
 MAX_ID_CHARS = 128
@@ -66,10 +70,37 @@ class RuntimeLike(Protocol):
     @property
     def observers(self) -> list[TurnObserver]: ...
     def ready(self) -> list[ComponentStatus]: ...
+    def alive(self) -> bool: ...
+    def corpus(self) -> dict[str, Any]: ...
+    def start_following(self, every_s: float = ...) -> None: ...
     def close(self) -> None: ...
 
 
 RuntimeFactory = Callable[[Settings], RuntimeLike]
+
+
+class ReadyCache:
+    """The last `/ready` answer, kept for `ttl_s`: pollers share one check a second.
+
+    The checks cost real work (a Redis round trip, an index count, a provider probe), and
+    `/ready` needs no token: without this, a few clients polling it could slow every turn.
+    Concurrent callers wait for the one check in progress rather than each running one.
+    """
+
+    def __init__(self, ttl_s: float = 1.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.ttl_s, self._clock = ttl_s, clock
+        self._lock = asyncio.Lock()
+        self._value: tuple[int, dict[str, Any]] | None = None
+        self._at = 0.0
+
+    async def get(
+        self, compute: Callable[[], Awaitable[tuple[int, dict[str, Any]]]]
+    ) -> tuple[int, dict[str, Any]]:
+        async with self._lock:
+            if self._value is None or self._clock() - self._at >= self.ttl_s:
+                self._value = await compute()
+                self._at = self._clock()
+            return self._value
 
 
 class AppState(TypedDict):
@@ -77,6 +108,28 @@ class AppState(TypedDict):
     limiter: RateLimiter
     metrics: TurnMetrics
     offload: Offload
+    ready_cache: ReadyCache
+
+
+# The turn text's own pattern: a character the understander's hygiene keeps, i.e. not a
+# control, format, separator or space character (categories Cc, Cf, Zl, Zp, Zs; a text
+# of only those is refused 422, issue 24). Built from the Unicode tables, with the
+# characters themselves in the class so Python and ECMA (u flag) read it alike.
+_BLANK_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Zs"})
+
+
+@lru_cache(maxsize=1)
+def visible_text_pattern() -> str:
+    ranges: list[tuple[int, int]] = []
+    for code in range(sys.maxunicode + 1):
+        if unicodedata.category(chr(code)) in _BLANK_CATEGORIES:
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1] = (ranges[-1][0], code)
+            else:
+                ranges.append((code, code))
+    # None of these characters is special inside a class, so none is escaped.
+    parts = "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in ranges)
+    return f"[^{parts}]"
 
 
 class TurnRequest(BaseModel):
@@ -157,6 +210,10 @@ async def turn_request(request: Request, settings: Settings) -> TurnRequest:
     # The limit is on the text as sent, matching the published schema's maxLength.
     if len(data["text"]) > max_chars:
         raise ApiError(422, "validation_error", f"Câu hỏi dài quá {max_chars} ký tự.")
+    # Text that the understander's hygiene empties (zero-width or control characters
+    # only) is no question: refused here so nothing is saved for it.
+    if not clean(turn.text):
+        raise ApiError(422, "validation_error", "Câu hỏi trống.")
     return turn.model_copy(update={"text": unicodedata.normalize("NFC", turn.text)})
 
 
@@ -174,6 +231,7 @@ __all__ = [
     "MAX_ID_CHARS",
     "AppState",
     "EngineLike",
+    "ReadyCache",
     "RuntimeFactory",
     "RuntimeLike",
     "TurnRequest",
@@ -185,4 +243,5 @@ __all__ = [
     "json_response",
     "rate_limited",
     "turn_request",
+    "visible_text_pattern",
 ]

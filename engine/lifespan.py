@@ -19,7 +19,7 @@ from core import cpu
 from core.logging import TurnLogger
 from core.result import ComponentStatus
 from core.settings import Settings
-from engine.http_requests import AppState, RuntimeFactory
+from engine.http_requests import AppState, ReadyCache, RuntimeFactory
 from engine.metrics import TurnMetrics
 from engine.offload import Offload
 from engine.ratelimit import RateLimiter
@@ -40,6 +40,10 @@ def app_lifespan(
     async def lifespan(app: Starlette) -> AsyncIterator[AppState]:
         runtime = await run_in_threadpool(runtime_factory, settings)
         try:
+            # The embedded Redis's supervisor reports deaths and restarts as metrics.
+            listeners = getattr(getattr(runtime.redis, "server", None), "listeners", None)
+            if getattr(runtime, "owns_redis", False) and isinstance(listeners, list):
+                listeners.append(metrics_observer.redis_event)
             runtime.observers.extend(
                 [metrics_observer, TurnLogger(log_user_text=settings.log_user_text)]
             )
@@ -49,6 +53,9 @@ def app_lifespan(
                 burst=settings.rate_limit_burst,
             )
             components = await run_in_threadpool(runtime.ready)
+            # A corpus switched by `duocthu ingest` (another process) is served within
+            # seconds: the catalog, the name index and the engine over them follow it.
+            runtime.start_following()
             # On the event loop's own thread, before any turn thread exists (they inherit it).
             pinned = cpu.pin_python_threads(settings.pin_cpu) if pin_threads else None
             fields = {**_startup_fields(settings, components), "pinned_cpu": pinned}
@@ -64,6 +71,7 @@ def app_lifespan(
                     "limiter": limiter,
                     "metrics": metrics_observer,
                     "offload": offload,
+                    "ready_cache": ReadyCache(settings.ready_check_interval_s),
                 }
             finally:
                 await run_in_threadpool(offload.close)

@@ -31,12 +31,19 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-from core.errors import DuocthuError, StateStoreError, VersionConflict
+from core.errors import (
+    DuocthuError,
+    StateStoreUnavailable,
+    TurnInProgress,
+    VersionConflict,
+)
 from core.reasons import Reason
 from core.result import TraceEntry, TurnResult
 
 BREAKER_REASON = Reason.CLARIFY_LOOP_EXHAUSTED
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
+# The store failures `duocthu_store_errors_total` counts (not a 404 or a reused key).
+STORE_FAILURES = (StateStoreUnavailable, TurnInProgress, VersionConflict)
 
 # Every counter would otherwise carry a `_created` series with its creation time: noise
 # on every scrape that no dashboard here reads.
@@ -160,10 +167,70 @@ class TurnMetrics:
             registry=self.registry,
         )
 
+        self._add_stay_up_series()
+
         # Labelled children looked up once: `labels()` takes a lock and builds a key per call.
         self._turn_children: dict[tuple[str, str], Any] = {}
         self._stage_children: dict[str, Any] = {}
         self._http_children: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+
+    # -- staying up (issue 24): the embedded Redis's supervisor and connection shedding --
+
+    def _add_stay_up_series(self) -> None:
+        self.redis_deaths = Counter(
+            "duocthu_embedded_redis_deaths",
+            "Times this process's embedded redis-server died (or failed to come back).",
+            registry=self.registry,
+        )
+        self.redis_restarts = Counter(
+            "duocthu_embedded_redis_restarts",
+            "Times the supervisor started the embedded redis-server again.",
+            registry=self.registry,
+        )
+        self.redis_gave_up = Gauge(
+            "duocthu_embedded_redis_gave_up",
+            "1 once the supervisor stopped restarting the embedded Redis (/health fails).",
+            registry=self.registry,
+            multiprocess_mode="max",
+        )
+        self.connections_shed = Counter(
+            "duocthu_connections_shed",
+            "Connections closed to protect the service, by reason: per_client (a client over "
+            "its cap), total (every connection busy), idle_evicted (closed for a newcomer), "
+            "head_timeout (the request head did not arrive in time).",
+            ["reason"],
+            registry=self.registry,
+        )
+        self.open_connections = Gauge(
+            "duocthu_connections_open",
+            "Client connections open now (sum over live workers).",
+            registry=self.registry,
+            multiprocess_mode="livesum",
+        )
+
+    def connection_shed(self, reason: str) -> None:
+        """A listener for `engine.serving.ConnectionGuard`: one connection shed."""
+        self.connections_shed.labels(reason=reason).inc()
+
+    def connections_open(self, count: int) -> None:
+        self.open_connections.set(count)
+
+    def request_failed(self, error: BaseException) -> None:
+        """One failed request (any route): counted as a store error when the store caused
+        it (Redis unreachable, lock contention, CAS lost), once per request, at the edge
+        that answers it, so the series matches the 503s and 409s clients see."""
+        if isinstance(error, STORE_FAILURES):
+            code = "turn_in_progress" if isinstance(error, VersionConflict) else error.code
+            self.store_errors.labels(code=code).inc()
+
+    def redis_event(self, event: str) -> None:
+        """A listener for `engine.embedded_redis.EmbeddedRedis` events."""
+        if event == "died":
+            self.redis_deaths.inc()
+        elif event == "restarted":
+            self.redis_restarts.inc()
+        elif event == "gave_up":
+            self.redis_gave_up.set(1)
 
     def request_finished(self, method: str, route: str, status: int, seconds: float) -> None:
         key = (method, route, status)
@@ -199,8 +266,6 @@ class TurnMetrics:
         if isinstance(error, VersionConflict):
             code = "turn_in_progress"  # the code the client is given for a lost race (409)
         self.turn_errors.labels(code=code).inc()
-        if isinstance(error, StateStoreError):
-            self.store_errors.labels(code=code).inc()
 
     def render(self) -> bytes:
         path = multiproc_dir()

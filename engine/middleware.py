@@ -3,6 +3,7 @@ else sent), and the JSON 413 for a declared oversize body."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -11,6 +12,11 @@ from engine.http_errors import MESSAGES, error_response
 
 # Failures are logged under the service's logger name, as they were when this lived there.
 log = logging.getLogger("duocthu.server")
+
+# How much of an oversize body is read and dropped so its 413 is delivered (a client
+# sending more than this, or slower than this, gets the close it asked for).
+DRAIN_BYTES = 8 * 1024 * 1024
+DRAIN_SECONDS = 10.0
 
 _CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
@@ -72,23 +78,71 @@ class SecurityHeaders:
 
 
 class DeclaredBodyLimit:
-    """Refuses a declared Content-Length over the limit with the JSON 413 before any read.
+    """Refuses a declared Content-Length over the limit with the JSON 413 before any read,
+    and makes sure a 413 reaches a client that is still sending.
 
     Streamed bodies are cut by the routes' own `max_body_size`; this outer check
     exists so a declared oversize gets our JSON error rather than plain text.
+
+    A server that answers and closes while the client is still writing makes the kernel
+    reset the connection, and the client sees a broken pipe instead of the 413. So before
+    a 413 goes out, the rest of the body is read and thrown away (at most `drain_bytes`,
+    within `drain_s`), and the 413 says `Connection: close`.
     """
 
-    def __init__(self, app: ASGIApp, max_body_size: int) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_body_size: int,
+        *,
+        drain_bytes: int = DRAIN_BYTES,
+        drain_s: float = DRAIN_SECONDS,
+    ) -> None:
         self.app, self.max_body_size = app, max_body_size
+        self.drain_bytes, self.drain_s = drain_bytes, drain_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            declared = dict(scope.get("headers", [])).get(b"content-length", b"")
-            if declared.isdigit() and int(declared) > self.max_body_size:
-                response = error_response(413, "payload_too_large", MESSAGES["payload_too_large"])
-                await response(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        body_done = False
+
+        async def tracked_receive() -> Message:
+            nonlocal body_done
+            message = await receive()
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                body_done = True
+            return message
+
+        async def send_after_drain(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 413:
+                if not body_done:
+                    await self._drain(tracked_receive)
+                headers = [*message.get("headers", []), (b"connection", b"close")]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        declared = dict(scope.get("headers", [])).get(b"content-length", b"")
+        if declared.isdigit() and int(declared) > self.max_body_size:
+            response = error_response(413, "payload_too_large", MESSAGES["payload_too_large"])
+            await response(scope, tracked_receive, send_after_drain)
+            return
+        await self.app(scope, tracked_receive, send_after_drain)
+
+    async def _drain(self, receive: Receive) -> None:
+        """Read and drop the rest of the body, bounded in bytes and time."""
+        read = 0
+        try:
+            async with asyncio.timeout(self.drain_s):
+                while read <= self.drain_bytes:
+                    message = await receive()
+                    if message["type"] != "http.request":
+                        return
+                    read += len(message.get("body", b""))
+                    if not message.get("more_body", False):
+                        return
+        except TimeoutError:
+            return
 
 
 __all__ = ["DeclaredBodyLimit", "SecurityHeaders"]

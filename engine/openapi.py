@@ -25,6 +25,7 @@ from core.result import (
     TraceEntry,
     TurnResult,
 )
+from engine.http_requests import visible_text_pattern
 from states import TURN_END_STATES, State
 
 REF = "#/components/schemas/{model}"
@@ -55,17 +56,27 @@ class Trace(BaseModel):
     turns: list[TraceEntry]
 
 
+class Corpus(BaseModel):
+    """The corpus a process serves: the index generation it read, and its drug count."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: str | None
+    drugs: int
+
+
 class Readiness(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     ready: bool
+    corpus: Corpus
     components: list[ComponentStatus]
 
 
 class Health(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    status: Literal["ok"]
+    status: Literal["ok", "failing"]
 
 
 _RESPONSE_MODELS: tuple[type[BaseModel], ...] = (
@@ -189,6 +200,11 @@ def _paths() -> dict[str, Any]:
         (200, "Ready.", _json_body("Readiness")),
     )
     ready["responses"]["503"] = unready
+    health = _operation("health", "Process alive", (200, "Alive.", _json_body("Health")))
+    health["responses"]["503"] = {
+        "description": "The process cannot serve any more (its embedded Redis is gone for good).",
+        "content": _json_body("Health"),
+    }
     return {
         "/v1/conversations": {
             "post": _operation(
@@ -242,9 +258,7 @@ def _paths() -> dict[str, Any]:
             ),
         },
         "/v1/state-diagram": {"get": diagram},
-        "/health": {
-            "get": _operation("health", "Process alive", (200, "Alive.", _json_body("Health")))
-        },
+        "/health": {"get": health},
         "/ready": {"get": ready},
         "/metrics": {
             "get": _operation(
@@ -308,7 +322,7 @@ def _refine(
         if name != request_name and "properties" in schema:
             schema["required"] = list(schema["properties"])
     text = schemas[request_name]["properties"]["text"]
-    text.update(maxLength=max_turn_chars, pattern=VISIBLE)
+    text.update(maxLength=max_turn_chars, pattern=visible_text_pattern())
     key = schemas[request_name]["properties"].get("idempotency_key")
     if key is not None:
         for branch in key.get("anyOf", [key]):

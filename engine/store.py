@@ -15,14 +15,20 @@ until a reply arrives: the script knows its own lease's earlier write and answer
 and refuses to write after a deadline, so once the store has waited past it a late copy
 cannot land and "not saved" is the truth. A begin whose reply timed out is cancelled
 under its owner's name, so a copy still in flight never locks the conversation.
+
+A turn that fails because Redis is away cannot release its lock then and there. The
+release (or cancel) is kept and sent again by a background thread as soon as Redis
+answers, until the lock would have expired anyway: a recovered Redis serves the
+conversation at once instead of answering 409 for the rest of the lease.
 """
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from functools import partial
 from importlib import resources
 from typing import Any, TypeVar
@@ -49,8 +55,10 @@ from engine.store_contract import (
     new_token,
     valid_conversation_id,
 )
+from engine.store_releases import PendingReleases, Release
 
 T = TypeVar("T")
+log = logging.getLogger("duocthu.store")
 
 
 def _script(name: str) -> str:
@@ -110,6 +118,7 @@ class RedisStateStore:
         self._begin = client.register_script(header + _script("begin.lua"))
         self._commit = client.register_script(header + _script("commit.lua"))
         self._abort = client.register_script(_script("abort.lua"))
+        self._releases = PendingReleases(self._send_release)
 
     # -- keys ---------------------------------------------------------------
     def keys_for(self, conversation_id: str) -> dict[str, str]:
@@ -290,7 +299,28 @@ class RedisStateStore:
         raise VersionConflict(f"version moved to {_text(reply[1])} during the turn")
 
     def abort(self, lease: Lease) -> None:
-        self._leave(lease.conversation_id, lease.owner, fence=str(lease.fence))
+        """Release the lease's lock; if Redis is away, the release is kept and sent when it
+        answers again (and `StateStoreUnavailable` is raised, as before)."""
+        try:
+            self._leave(lease.conversation_id, lease.owner, fence=str(lease.fence))
+        except StateStoreUnavailable:
+            expires = lease.taken_at + self._lock_ttl_ms / 1000
+            self._releases.add(
+                Release(lease.conversation_id, lease.owner, str(lease.fence), 0, expires)
+            )
+            raise
+
+    @property
+    def pending_releases(self) -> int:
+        """Locks of failed turns still waiting for Redis to come back."""
+        return len(self._releases)
+
+    def _send_release(self, release: Release) -> None:
+        k = self.keys_for(release.conversation_id)
+        keys = [k["lock"], k["queue"], k["waiters"], k["cancelled"]]
+        args: list[str | int] = [release.owner, release.fence, release.cancel_ttl_ms]
+        with self._translate("release"):
+            self._abort(keys=keys, args=args, client=self._r)
 
     def _leave(self, conversation_id: str, owner: str, *, fence: str = "") -> None:
         k = self.keys_for(conversation_id)
@@ -309,13 +339,17 @@ class RedisStateStore:
         """
         k = self.keys_for(conversation_id)
         keys = [k["lock"], k["queue"], k["waiters"], k["cancelled"]]
-        args: list[str | int] = [owner, "", self._lock_ttl_ms + self._presence_ms]
-        with suppress(StateStoreUnavailable):
+        cancel_ttl = self._lock_ttl_ms + self._presence_ms
+        args: list[str | int] = [owner, "", cancel_ttl]
+        try:
             self._settled(
                 "cancel",
                 partial(self._call, self._abort, keys, args),
                 time.monotonic() + self._settle_s,
             )
+        except StateStoreUnavailable:
+            expires = time.monotonic() + cancel_ttl / 1000
+            self._releases.add(Release(conversation_id, owner, "", cancel_ttl, expires))
 
     def load(self, conversation_id: str) -> Conversation:
         if not valid_conversation_id(conversation_id):
@@ -348,7 +382,9 @@ def _text(value: bytes | str) -> str:
 __all__ = [
     "Begun",
     "Lease",
+    "PendingReleases",
     "RedisStateStore",
+    "Release",
     "StateStore",
     "hash_token",
     "new_conversation_id",

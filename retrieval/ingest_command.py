@@ -13,6 +13,7 @@ from core.errors import DuocthuError
 from retrieval import ingest
 from retrieval.build import build_embedder, build_index
 from retrieval.ingest import RejectedLines, ingest_files, validate_files
+from retrieval.ingest_lock import hold_ingest_lock, release_ingest_lock
 
 
 def _one_line(exc: BaseException) -> str:
@@ -71,18 +72,22 @@ def run(args: argparse.Namespace) -> int:
             print("dry run: nothing was written")
             return 1 if report.rejected else 0
         settings = load_settings()
-        index = build_index(settings)
+        lock = hold_ingest_lock(settings.duocthu_data_dir)
         try:
-            report = ingest_files(
-                paths,
-                index,
-                build_embedder(settings),
-                replace=args.replace,
-                skip_bad_lines=args.skip_bad_lines,
-                progress=not args.no_progress,
-            )
+            index = build_index(settings)
+            try:
+                report = ingest_files(
+                    paths,
+                    index,
+                    build_embedder(settings),
+                    replace=args.replace,
+                    skip_bad_lines=args.skip_bad_lines,
+                    progress=not args.no_progress,
+                )
+            finally:
+                index.close()
         finally:
-            index.close()
+            release_ingest_lock(lock)
     except RejectedLines as exc:
         print(exc.report.summary())
         print(f"ingest refused: {exc}", file=sys.stderr)

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import logging
+import re
+import select
 import socket
 import threading
 import time
@@ -142,3 +145,139 @@ def test_uvicorn_options_survive_the_trip_to_a_spawned_worker() -> None:
     options = uvicorn_options(Settings(max_header_bytes=4096, max_header_count=20))
     assert pickle.loads(pickle.dumps(options["http"])) is options["http"]  # noqa: S301 - our own bytes, just pickled
     assert options["http"].max_head_bytes == 4096
+
+
+def _send_oversize(base: str, size: int, *, declared: bool) -> bytes:
+    """Send a body of `size` bytes (declared or chunked) while reading; returns the reply."""
+    host, port = base.removeprefix("http://").split(":")
+    path = b"/v1/conversations/AAAAAAAAAAAAAAAAAAAAAAAA/turns"
+    framing = b"Content-Length: %d" % size if declared else b"Transfer-Encoding: chunked"
+    head = b"POST " + path + b" HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    chunk = b"a" * 65536
+    with socket.create_connection((host, int(port)), timeout=20) as sock:
+        sock.sendall(head + framing + b"\r\n\r\n")
+        for _ in range(size // len(chunk)):
+            # A BrokenPipeError or ConnectionResetError here fails the test: the server
+            # closed while the client was still sending.
+            sock.sendall(chunk if declared else b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        if not declared:
+            sock.sendall(b"0\r\n\r\n")
+        sock.shutdown(socket.SHUT_WR)
+        reply = b""
+        while data := sock.recv(65536):
+            reply += data
+    return reply
+
+
+@pytest.mark.parametrize("declared", [True, False], ids=["content-length", "chunked"])
+def test_a_413_reaches_a_client_still_sending(serve: Serve, declared: bool) -> None:
+    """A 2 MB body gets its JSON 413 (read and dropped, then Connection: close), not a broken
+    pipe, request after request (issue 24)."""
+    base = serve()
+    for _ in range(5):
+        reply = _send_oversize(base, 2 * 1024 * 1024, declared=declared)
+        assert reply.startswith(b"HTTP/1.1 413"), reply[:200]
+        assert b"payload_too_large" in reply
+        assert b"connection: close" in reply.lower()
+    assert httpx.get(f"{base}/health").status_code == 200
+
+
+# -- slow headers, idle sockets and the connection caps (issue 24) -------------------------
+
+ATTACKER = "127.0.0.2"  # another loopback address: a client apart from the test's own
+
+
+def _closed_by_server(sock: socket.socket) -> bytes | None:
+    """What the server sent before closing, or None if it kept the socket open."""
+    received = b""
+    try:
+        while chunk := sock.recv(65536):
+            received += chunk
+    except TimeoutError:
+        return None
+    except ConnectionResetError:
+        pass
+    return received
+
+
+def _open_from(base: str, source: str, head: bytes) -> socket.socket:
+    host, port = base.removeprefix("http://").split(":")
+    sock = socket.create_connection((host, int(port)), timeout=30, source_address=(source, 0))
+    if head:
+        sock.sendall(head)
+    return sock
+
+
+def _answered(socks: list[socket.socket]) -> list[socket.socket]:
+    """The sockets with something to read (data or a close) right now."""
+    readable, _, _ = select.select(socks, [], [], 0)
+    return readable
+
+
+def _shed(base: str, reason: str) -> float:
+    text = httpx.get(f"{base}/metrics").text
+    found = re.search(rf'^duocthu_connections_shed_total\{{reason="{reason}"\}} (\S+)$', text, re.M)
+    return float(found.group(1)) if found else 0.0
+
+
+@pytest.mark.parametrize(
+    "head", [b"", b"GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: "], ids=["idle", "slow-header"]
+)
+def test_a_connection_whose_head_never_arrives_is_closed(serve: Serve, head: bytes) -> None:
+    """A socket that sends nothing, or a head that stalls half-way, is closed after
+    HEADER_READ_TIMEOUT_S and counted as shed (head_timeout)."""
+    base = serve(header_read_timeout_s=0.5)
+    with _open_from(base, ATTACKER, head) as sock:
+        assert _closed_by_server(sock) is not None
+    wait_for(lambda: _shed(base, "head_timeout") >= 1, 30, "the shed to be counted")
+
+
+def test_a_second_request_head_that_stalls_is_closed(serve: Serve) -> None:
+    """After one answered request on a keep-alive connection, a next head that starts and
+    stalls is cut too (uvicorn's keep-alive timer stops at its first byte)."""
+    base = serve(header_read_timeout_s=0.5, keep_alive_timeout_s=60)
+    with _open_from(base, ATTACKER, b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n") as sock:
+        assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+        sock.sendall(b"GET /health HTTP/1.1\r\nHo")
+        assert _closed_by_server(sock) is not None
+
+
+def test_one_client_over_its_cap_is_shed_and_health_stays_reachable(
+    serve: Serve, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One client opening many slow-header sockets gets MAX_CONNECTIONS_PER_CLIENT of them;
+    the rest are answered 503 overloaded and closed, with a log line and a metric, while
+    /health from another client answers 200."""
+    base = serve(max_connections_per_client=10, max_connections=40, header_read_timeout_s=120)
+    with caplog.at_level(logging.WARNING, logger="duocthu.server"):
+        socks = [
+            _open_from(base, ATTACKER, b"GET /health HTTP/1.1\r\nHost: x\r\n") for _ in range(30)
+        ]
+        try:
+            # The refused ones get a 503 and a close; the held ones never hear back.
+            wait_for(lambda: len(_answered(socks)) == 20, 60, "20 sockets to be refused")
+            answered = _answered(socks)
+            for sock in answered:
+                first = sock.recv(65536)
+                assert first.startswith(b"HTTP/1.1 503") and b"overloaded" in first
+            assert httpx.get(f"{base}/health").status_code == 200
+            assert _shed(base, "per_client") == 20
+            assert len(_answered(socks)) == 20  # the 10 held are still open and unanswered
+        finally:
+            for sock in socks:
+                sock.close()
+    assert "connections_shed" in caplog.text
+
+
+def test_a_full_house_of_idle_sockets_makes_room_for_health(serve: Serve) -> None:
+    """With MAX_CONNECTIONS held by idle sockets from many clients, a new connection closes
+    the longest-idle one and /health answers; the eviction is counted."""
+    base = serve(max_connections=12, max_connections_per_client=100, header_read_timeout_s=120)
+    idle = [_open_from(base, f"127.0.0.{3 + i}", b"") for i in range(12)]
+    try:
+        assert httpx.get(f"{base}/health").status_code == 200
+        assert _shed(base, "idle_evicted") >= 1
+        assert _closed_by_server(idle[0]) is not None  # the oldest made room
+    finally:
+        for sock in idle:
+            sock.close()

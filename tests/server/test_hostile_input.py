@@ -141,3 +141,46 @@ def test_ready_hides_the_redis_address(client: tuple[TestClient, ScriptedService
     assert response.status_code == 503
     assert "/srv/secret" not in response.text
     assert "state_store_unavailable" in response.text
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"text": ' + b"1" * 4301 + b"}",
+        b'{"text": "x", "n": ' + b"9" * 70 + b"}",
+        b'{"text": 1e999}',
+        b'{"text": "x", "n": NaN}',
+        b'{"text": -Infinity}',
+        b'{"text": "\\ud800"}',
+        b'{"\\udfff": "x"}',
+    ],
+    ids=["int-4301", "int-70", "float-inf", "nan", "infinity", "lone-surrogate", "key-surrogate"],
+)
+def test_a_number_or_string_too_strange_to_read_is_400(
+    make_client: MakeClient, body: bytes
+) -> None:
+    """An integer of thousands of digits, an overflowing float, NaN or half a surrogate pair
+    is a 400 bad_request before the token is checked, not a 500 (issue 24)."""
+    http, svc = make_client(raise_server_exceptions=False)
+    response = http.post(
+        "/v1/conversations/AAAAAAAAAAAAAAAAAAAAAAAA/turns",
+        content=body,
+        headers={"content-type": "application/json"},
+    )
+    _error(response, 400, "bad_request")
+    assert svc.calls == []
+    assert _turn_errors(http) == 1
+
+
+@pytest.mark.parametrize("text", ["\u200b\u200b", "\u200b \ufeff\u2060", "\x00\x01 \u00ad"])
+def test_a_turn_blank_after_hygiene_is_422_and_not_saved(
+    client: tuple[TestClient, ScriptedService], text: str
+) -> None:
+    """Text made only of invisible or control characters is refused and no turn is saved."""
+    http, svc = client
+    cid, auth = start(http)
+    response = http.post(f"/v1/conversations/{cid}/turns", json={"text": text}, headers=auth)
+    _error(response, 422, "validation_error")
+    assert svc.calls == []
+    view = http.get(f"/v1/conversations/{cid}", headers=auth).json()
+    assert view["history"] == [] and view["version"] == 0

@@ -27,7 +27,16 @@ def _logger() -> tuple[logging.Logger, io.StringIO]:
 
 def _turn() -> tuple[TurnResult, TraceEntry]:
     path = [PathStep(source="idle", trigger="ask_population", dest="clarifying_population")]
-    frame = {"turn_type": "dosing_calc", "drugs": ["paracetamol"], "standalone_query": SECRET}
+    frame = {
+        "turn_type": "dosing_calc",
+        "drugs": ["paracetamol"],
+        "standalone_query": SECRET,
+        "population": "child",
+        "age_months": 30,
+        "weight_kg": 12.5,
+        "route": "oral",
+        "patient": {"pregnancy": True},
+    }
     result = TurnResult(
         conversation_id="c1",
         turn=1,
@@ -76,6 +85,20 @@ def test_user_text_is_left_out_by_default() -> None:
     logger, stream = _logger()
     TurnLogger(logger=logger, log_user_text=True).turn_completed(*_turn())
     assert SECRET in stream.getvalue()
+
+
+def test_patient_facts_are_left_out_by_default() -> None:
+    """A child's age, weight, the drug and the patient context stay out of the turn line
+    (issue 24); the frame keeps only how the turn was read. LOG_USER_TEXT=true adds them."""
+    logger, stream = _logger()
+    TurnLogger(logger=logger).turn_completed(*_turn())
+    frame = json.loads(stream.getvalue())["frame"]
+    assert frame == {"turn_type": "dosing_calc"}
+    for fact in ("paracetamol", "12.5", "pregnancy", "child", "oral"):
+        assert fact not in stream.getvalue()
+    logger, stream = _logger()
+    TurnLogger(logger=logger, log_user_text=True).turn_completed(*_turn())
+    assert json.loads(stream.getvalue())["frame"]["weight_kg"] == 12.5
 
 
 def test_failed_turn_logs_the_code_not_the_message() -> None:

@@ -14,10 +14,11 @@ import pytest
 from prometheus_client import multiprocess
 from starlette.testclient import TestClient
 
-from core.errors import StateStoreUnavailable, UnderstandingFailed
+from core.errors import ConversationNotFound, StateStoreUnavailable, UnderstandingFailed
 from core.result import Outcome, TraceEntry, TurnResult
 from core.settings import Settings
 from engine.metrics import MULTIPROC_ENV, TurnMetrics
+from engine.ratelimit import RateLimiter
 from server import serve
 from tests.support.dialogue import ScriptedService, start
 
@@ -58,14 +59,52 @@ def test_breaker_trip_is_counted() -> None:
 
 
 def test_store_errors_are_counted_apart_from_other_failures() -> None:
-    """A store failure counts as a store error; a provider failure only as a turn error."""
+    """A store failure counts as a store error once, per request; a provider failure, a 404
+    or a turn's own failure count only as what they are."""
     metrics = TurnMetrics()
     metrics.turn_failed("c", StateStoreUnavailable("down"))
+    metrics.request_failed(StateStoreUnavailable("down"))
+    metrics.request_failed(ConversationNotFound("no"))
     metrics.turn_failed("c", UnderstandingFailed("bad json"))
+    metrics.request_failed(UnderstandingFailed("bad json"))
     text = metrics.render().decode()
     assert 'duocthu_store_errors_total{code="state_store_unavailable"} 1.0' in text
     assert 'duocthu_turn_errors_total{code="understanding_failed"} 1.0' in text
     assert 'duocthu_store_errors_total{code="understanding_failed"}' not in text
+    assert 'duocthu_store_errors_total{code="not_found"}' not in text
+
+
+def test_store_errors_match_the_store_failures_clients_were_served(
+    make_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With Redis gone, every route's 503 counts one store error: the series equals the
+    503s served (issue 24: 13 counted against 3,775 served before)."""
+    http, service = make_client(raise_server_exceptions=False)
+    cid, auth = start(http)
+
+    def down(*_a: object, **_k: object) -> Any:
+        raise StateStoreUnavailable("redis failed")
+
+    store = service.runtime.engine.store
+    for name in ("begin", "load", "create", "delete"):
+        monkeypatch.setattr(store, name, down)
+    monkeypatch.setattr(RateLimiter, "hit", down)
+    url = f"/v1/conversations/{cid}"
+    statuses = [
+        http.post("/v1/conversations").status_code,
+        http.post(f"{url}/turns", json={"text": "Xin chào"}, headers=auth).status_code,
+        http.get(url, headers=auth).status_code,
+        http.get(f"{url}/trace", headers=auth).status_code,
+        http.delete(url, headers=auth).status_code,
+    ]
+    assert statuses == [503] * 5
+    monkeypatch.undo()
+    found = re.findall(
+        r'^duocthu_store_errors_total\{code="state_store_unavailable"\} (\S+)$',
+        http.get("/metrics").text,
+        re.M,
+    )
+    assert [float(v) for v in found] == [5.0]
 
 
 def test_two_runtimes_do_not_collide() -> None:

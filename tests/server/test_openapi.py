@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 from core.result import ConversationView, TraceEntry, TurnResult
 from engine import openapi
 from engine.http_errors import MESSAGES as _MESSAGES
+from engine.http_requests import visible_text_pattern
 from server import TurnRequest, create_app
 from tests.support.dialogue import ScriptedService
 
@@ -50,7 +51,8 @@ def test_turn_text_keeps_its_limit_pattern_and_the_error_codes() -> None:
     and error.code lists every code the server answers."""
     schemas = _doc(n=321)["components"]["schemas"]  # type: ignore[index]
     text = schemas["TurnRequest"]["properties"]["text"]
-    assert (text["minLength"], text["maxLength"], text["pattern"]) == (1, 321, openapi.VISIBLE)
+    pattern = visible_text_pattern()
+    assert (text["minLength"], text["maxLength"], text["pattern"]) == (1, 321, pattern)
     key = schemas["TurnRequest"]["properties"]["idempotency_key"]
     assert any(b.get("pattern") == openapi.VISIBLE for b in key["anyOf"])
     assert schemas["ErrorDetail"]["properties"]["code"]["enum"] == list(_MESSAGES)

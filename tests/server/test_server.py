@@ -3,6 +3,8 @@ every endpoint, status, error shape, limit and header."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import re
 import threading
@@ -21,6 +23,7 @@ from core.result import ComponentStatus, TurnResult
 from core.settings import Settings
 from engine.bootstrap import ProviderProbe
 from engine.http_errors import as_api_error
+from engine.http_requests import ReadyCache
 from engine.store import RedisStateStore
 from server import create_app, serve
 from tests.support.dialogue import ScriptedService, scripted_service, start
@@ -377,16 +380,64 @@ def test_ready_is_503_when_an_enabled_component_is_broken(
     assert response.status_code == 503
     assert response.json()["ready"] is False
     broken = [c for c in response.json()["components"] if not c["ok"]]
-    assert [(c["name"], c["detail"]) for c in broken] == [("index", "down")]
+    # The detail is the error's code: the message may name paths (issue 24).
+    assert [(c["name"], c["detail"]) for c in broken] == [("index", "index_unavailable")]
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        IndexUnavailable("qdrant edge failed under /srv/secret/qdrant: does not exist"),
+        FileNotFoundError("/srv/secret/qdrant/segments"),
+    ],
+    ids=["ours", "foreign"],
+)
+def test_ready_names_no_path_or_message_and_logs_them(
+    client: tuple[TestClient, ScriptedService],
+    error: Exception,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A failing check's message (paths, hosts) goes to the log; /ready, which needs no
+    token, shows only the error's code or type."""
+    http, svc = client
+    svc.runtime.index.fail_with = error
+    with caplog.at_level(logging.WARNING, logger="duocthu.bootstrap"):
+        response = http.get("/ready")
+    assert response.status_code == 503
+    assert "/srv/secret" not in response.text
+    assert "/srv/secret" in caplog.text
+
+
+def test_ready_checks_run_once_a_second_however_many_poll() -> None:
+    """Calls within the interval, concurrent ones included, share one check; the next one
+    after it checks again."""
+    now = [100.0]
+    cache = ReadyCache(1.0, clock=lambda: now[0])
+    checks: list[int] = []
+
+    async def check() -> tuple[int, dict[str, Any]]:
+        checks.append(1)
+        await asyncio.sleep(0)
+        return 200, {"ready": True, "n": len(checks)}
+
+    async def poll() -> list[tuple[int, dict[str, Any]]]:
+        first = await asyncio.gather(*(cache.get(check) for _ in range(8)))
+        now[0] += 0.5
+        within = await cache.get(check)
+        now[0] += 0.6
+        after = await cache.get(check)
+        return [*first, within, after]
+
+    answers = asyncio.run(poll())
+    assert len(checks) == 2
+    assert [body["n"] for _, body in answers] == [1] * 9 + [2]
 
 
 @pytest.mark.parametrize("kind", ["understanding", "answer"])
-def test_ready_checks_the_model_providers(
-    client: tuple[TestClient, ScriptedService], kind: str
-) -> None:
+def test_ready_checks_the_model_providers(make_client: MakeClient, kind: str) -> None:
     """An enabled understanding or answer provider whose check fails makes /ready 503 and
     names it; the providers are not reported ok unconditionally."""
-    http, svc = client
+    http, svc = make_client(ready_check_interval_s=0)
     assert http.get("/ready").status_code == 200
     svc.runtime.provider_probes[kind] = ProviderProbe(lambda: False, "no AWS credentials")
     response = http.get("/ready")

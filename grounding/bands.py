@@ -13,10 +13,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from core.population import NEWBORN_MONTHS
 from core.text import fold
 
 MONTHS_PER_UNIT = {"tuoi": 12.0, "nam": 12.0, "thang": 1.0, "tuan": 12 / 52, "ngay": 12 / 365}
-NEWBORN_MONTHS = 1.0
 _WORDS = {"mot": "1", "hai": "2", "ba": "3", "bon": "4", "sau": "6", "bay": "7", "tam": "8"}
 NUMBER = r"(\d+(?:[.,]\d+)?)"
 _AGE_UNIT = r"(ngay|tuan|thang|tuoi|nam)(?!\s*(?:dau|sau|tiep))"
@@ -27,7 +27,7 @@ ABOVE = (
     r"(?:tren hoac bang|bang hoac tren|> hoac|>=|≥|³|tren|>|tu|lon hon"
     r"|(?<!nho )(?<!it )(?<!kem )hon)"
 )
-BELOW = r"(?:duoi hoac bang|bang hoac duoi|<=|≤|£|duoi|<|nho hon|it hon|kem hon)"
+BELOW = r"(?:duoi hoac bang|bang hoac duoi|<=|≤|£|duoi|<|nho hon|it hon|kem hon|khong qua)"
 # "… - dưới 6 tuổi", "5 đến < 10 kg": the upper end of a range said as a strict bound.
 _OPEN_HI = r"(?:(?P<open>duoi|<)\s*)?"
 # "trên 3 tháng tuổi đến 12 tuổi": a range whose lower end is itself strict.
@@ -86,7 +86,8 @@ _PRETERM = re.compile(r"thieu thang|de non")
 _POSTNATAL_WEEKS = re.compile(r"tuan tuoi(?! thai)")
 _NEWBORN_WORDS = re.compile(r"so sinh|tuoi thai|thieu thang|de non")
 _DURATION = re.compile(
-    r"(?:trong|sau|keo dai|qua|cach)\s+(?:\d+(?:[.,]\d+)?\s*(?:-|–|den)\s*)?"
+    # "quá 6 tháng" is a time past; "không quá 6 tháng tuổi" an age bound.
+    r"(?:trong|sau|keo dai|(?<!khong )qua|cach)\s+(?:\d+(?:[.,]\d+)?\s*(?:-|–|den)\s*)?"
     r"\d+(?:[.,]\d+)?\s*(?:ngay|tuan|thang)"
 )
 NEWBORN = re.compile(r"(?<![a-z])so sinh(?![a-z])")
@@ -196,8 +197,9 @@ def _value_unit(match: re.Match[str]) -> tuple[float, str]:
 
 
 def _inclusive(bound: str) -> bool:
-    """ "≤ 30", "dưới hoặc bằng 40", "10 tuổi trở xuống", "60 kg hoặc nhẹ hơn": the end counts."""
-    return bool(re.search(r"bang|≤|£|<=|tro xuong|hoac (?:nho|it|be|nhe|duoi)", bound))
+    """ "≤ 30", "dưới hoặc bằng 40", "10 tuổi trở xuống", "không quá 6 tuổi", "60 kg hoặc nhẹ
+    hơn": the end counts."""
+    return bool(re.search(r"bang|≤|£|<=|tro xuong|khong qua|hoac (?:nho|it|be|nhe|duoi)", bound))
 
 
 def _strict_above(bound: str) -> bool:
@@ -340,6 +342,26 @@ def without_clearances(folded: str, clearances: list[Found]) -> str:
 
 
 @lru_cache(maxsize=8192)
+def age_bands(text: str) -> tuple[Band, ...]:
+    """Each age band a phrase prints, one by one (`parse_bands` joins them into one).
+
+    Two bounds that overlap are one band ("trên 8 ngày tuổi và dưới 3 tháng tuổi"); a
+    gestational-age phrase, or a newborn named without a number, is a newborn's band.
+    """
+    folded = folded_phrase(text)
+    scrubbed = without_clearances(folded, clearances_in(folded))
+    found = [b for b, _ in ages_in(scrubbed)]
+    opens = sorted(b.hi == math.inf for b in found)
+    joined = union(found)
+    if opens == [False, True] and joined is not None and joined.lo > 0 and joined.hi < math.inf:
+        found = [joined]  # one lower and one upper bound that overlap
+    read = bands_of(scrubbed, found, [], [])
+    if read.gestation_weeks is not None or not found:
+        return (read.age,) if read.age is not None else ()
+    return tuple(found)
+
+
+@lru_cache(maxsize=8192)
 def parse_bands(text: str) -> Bands:
     """The bands a phrase names; a gestational-age phrase is a newborn's band."""
     folded = folded_phrase(text)
@@ -364,6 +386,7 @@ __all__ = [
     "Band",
     "Bands",
     "Found",
+    "age_bands",
     "ages_in",
     "bands_of",
     "clearances_in",

@@ -1,0 +1,105 @@
+"""The book's words for whom a line speaks of and what it says of them: data only.
+
+Written with diacritics as the formulary prints them; `Words` folds each list once and
+matches it as whole words on folded text, so unaccented text reads the same. The band
+grammar (`grounding.book.grammar`) and the bar reader (`grounding.book.bars`) read these
+lists; no other module of the book reader spells them again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from core.text import fold
+
+
+@dataclass(frozen=True)
+class Words:
+    """A list of phrases matched as whole words on folded text (longest phrase first)."""
+
+    phrases: tuple[str, ...]
+    folded: tuple[str, ...] = field(init=False)
+    pattern: re.Pattern[str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        folded = tuple(sorted({fold(p) for p in self.phrases}, key=len, reverse=True))
+        alternation = "|".join(re.escape(p) for p in folded)
+        object.__setattr__(self, "folded", folded)
+        object.__setattr__(
+            self, "pattern", re.compile(rf"(?<![0-9a-z])(?:{alternation})(?![0-9a-z])")
+        )
+
+    def search(self, folded_text: str) -> re.Match[str] | None:
+        return self.pattern.search(folded_text)
+
+    def strip(self, folded_text: str) -> str:
+        """The text with every phrase of the list blanked."""
+        return self.pattern.sub(" ", folded_text)
+
+
+def _words(spec: str) -> Words:
+    """Phrases written `a|b|c`, so long lists stay readable and formatter-stable."""
+    return Words(tuple(p.strip() for p in spec.split("|") if p.strip()))
+
+
+AGE_UNITS: dict[str, float] = {"tuổi": 12.0, "năm": 12.0, "tháng": 1.0, "tuần": 12 / 52}
+"""Months per unit of an age; "ngày" is read by the grammar too (`DAY_MONTHS`)."""
+DAY_MONTHS = 12 / 365
+
+_FORBIDS = (
+    "không dùng|không được dùng|không nên dùng|không khuyến cáo|không khuyên dùng|"
+    "chống chỉ định|tránh dùng|không sử dụng|không được sử dụng|không nên sử dụng"
+)
+_UNESTABLISHED = (
+    "chưa xác định|chưa được xác định|chưa xác lập|chưa được xác lập|chưa nghiên cứu|"
+    "chưa được nghiên cứu|chưa có dữ liệu|chưa có đủ dữ liệu|chưa có nghiên cứu"
+)
+REFUSALS = _words(_FORBIDS)
+"""Words by which a line outside Chống chỉ định forbids a use ("Không khuyến cáo cho …")."""
+
+UNESTABLISHED = _words(_UNESTABLISHED)
+"""Words by which the book says it has not established a use ("An toàn … chưa được xác
+định"): it does not dose there, but it does not forbid either."""
+
+NOT_DOSED = _words(f"{_FORBIDS}|{_UNESTABLISHED}")
+"""Either: the book forbids a use or has not established it."""
+
+CAPS = _words("không dùng quá|không được dùng quá|không nên dùng quá|không sử dụng quá")
+"""A refusal word that caps a course or a dose ("không dùng quá 5 ngày"): not a refusal."""
+
+CONDITIONS = _words("khi|nếu|với dạng|dạng thuốc|trong trường hợp")
+"""A limit said of one form or situation does not bar every use at that age."""
+
+DOSE_UNITS = _words(
+    "mg|g|mcg|µg|microgam|ml|ui|iu|đơn vị|mmol|mg/kg|mg/m²|mg/m2|mcg/kg|microgam/kg"
+)
+"""Units of an amount given: a line that prints one is a dose row, not a limit."""
+
+NEWBORN = _words("sơ sinh|nhũ nhi sơ sinh|đẻ non|sinh non|thiếu tháng|tuổi thai")
+"""Words that name a newborn (or a baby born early)."""
+
+CHILD = _words("trẻ|trẻ em|trẻ nhỏ|trẻ con|con|bé|thiếu niên|trẻ vị thành niên|người|bệnh nhân")
+"""Words that name the patient a line speaks of, and nothing about them."""
+
+JOINERS = _words("và|hoặc|cho|ở|với|dùng cho|đối với")
+"""Words that join or introduce a population without saying anything of it."""
+
+ADJUSTS = _words("một nửa|nửa liều|giảm liều|điều chỉnh liều")
+"""Words by which a note adjusts a dose (with "n %" and "giảm n", read by the grammar)."""
+
+__all__ = [
+    "ADJUSTS",
+    "AGE_UNITS",
+    "CAPS",
+    "CHILD",
+    "CONDITIONS",
+    "DAY_MONTHS",
+    "DOSE_UNITS",
+    "JOINERS",
+    "NEWBORN",
+    "NOT_DOSED",
+    "REFUSALS",
+    "UNESTABLISHED",
+    "Words",
+]

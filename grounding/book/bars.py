@@ -23,7 +23,7 @@ from functools import lru_cache
 from core.population import NEWBORN_MONTHS
 from core.sections import SectionKey
 from core.text import fold
-from grounding.bands import Band, age_bands
+from grounding.book.bands import Band, age_bands
 from grounding.book.vocabulary import (
     CAPS,
     CHILD,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from core.text import fold
 
@@ -20,15 +21,16 @@ class Words:
 
     phrases: tuple[str, ...]
     folded: tuple[str, ...] = field(init=False)
-    pattern: re.Pattern[str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         folded = tuple(sorted({fold(p) for p in self.phrases}, key=len, reverse=True))
-        alternation = "|".join(re.escape(p) for p in folded)
         object.__setattr__(self, "folded", folded)
-        object.__setattr__(
-            self, "pattern", re.compile(rf"(?<![0-9a-z])(?:{alternation})(?![0-9a-z])")
-        )
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        """The list as one whole-word pattern, built when first matched."""
+        alternation = "|".join(re.escape(p) for p in self.folded)
+        return re.compile(rf"(?<![0-9a-z])(?:{alternation})(?![0-9a-z])")
 
     def search(self, folded_text: str) -> re.Match[str] | None:
         return self.pattern.search(folded_text)
@@ -43,9 +45,14 @@ def _words(spec: str) -> Words:
     return Words(tuple(p.strip() for p in spec.split("|") if p.strip()))
 
 
-AGE_UNITS: dict[str, float] = {"tuổi": 12.0, "năm": 12.0, "tháng": 1.0, "tuần": 12 / 52}
-"""Months per unit of an age; "ngày" is read by the grammar too (`DAY_MONTHS`)."""
-DAY_MONTHS = 12 / 365
+AGE_UNITS: dict[str, float] = {
+    "tuổi": 12.0,
+    "năm": 12.0,
+    "tháng": 1.0,
+    "tuần": 12 / 52,
+    "ngày": 12 / 365,
+}
+"""Months per unit of an age."""
 
 _FORBIDS = (
     "không dùng|không được dùng|không nên dùng|không khuyến cáo|không khuyên dùng|"
@@ -85,21 +92,74 @@ CHILD = _words("trẻ|trẻ em|trẻ nhỏ|trẻ con|con|bé|thiếu niên|trẻ
 JOINERS = _words("và|hoặc|cho|ở|với|dùng cho|đối với")
 """Words that join or introduce a population without saying anything of it."""
 
+# -- the band grammar's words (grounding/book/grammar.py) ----------------------------------
+AGE_UNIT_WORDS = _words("ngày|tuần|tháng|tuổi|năm")
+AGE_WORD = _words("tuổi")
+NOT_AN_AGE_AFTER = _words("đầu|sau|tiếp")
+"""After a unit, these make it a time ("3 tháng đầu", "2 ngày sau"), not an age."""
+WEIGHT_UNIT = _words("kg")
+CLEARANCE_UNIT = _words("ml/phút")
+WEIGHT_WORDS = _words("cân nặng|nặng|trọng lượng|trọng lượng cơ thể|thể trọng")
+FOR = _words("cho")
+TO = _words("-|–|—|đến|tới")
+"""Joins the two ends of a range ("2 - 4 tuổi", "29 ngày đến 2 tuổi")."""
+UPTO = _words("đến|tới")
+"""An upper end said alone ("cho tới 2 tuổi", "cân nặng đến 35 kg")."""
+BEFORE = _words("trước")
+# "³" and "£" are how the extracted text prints the book's ≥ and ≤ (a symbol font).
+BELOW_STRICT = _words("dưới|<|nhỏ hơn|ít hơn|kém hơn")
+BELOW_INCLUSIVE = _words("dưới hoặc bằng|bằng hoặc dưới|<=|≤|£|không quá")
+ABOVE_STRICT = _words("trên|>")
+ABOVE_INCLUSIVE = _words("trên hoặc bằng|bằng hoặc trên|> hoặc|>=|≥|³|từ|lớn hơn|hơn")
+STRICT_START = _words("trên|>")
+"""A range whose lower end is itself strict ("trên 3 tháng tuổi đến 12 tuổi")."""
+OPEN_END = _words("dưới|<")
+"""A range whose upper end is said as a strict bound ("2 - dưới 6 tuổi")."""
+OR_MORE_AGE = _words(
+    "trở lên|và lớn hơn|hoặc lớn hơn|và nhiều hơn|hoặc nhiều hơn|và hơn|hoặc hơn|và trở lên|"
+    "hoặc trở lên"
+)
+OR_LESS_AGE = _words(
+    "trở xuống|và nhỏ hơn|hoặc nhỏ hơn|và ít hơn|hoặc ít hơn|và bé hơn|hoặc bé hơn|và nhẹ hơn|"
+    "hoặc nhẹ hơn|và trở xuống|hoặc trở xuống"
+)
+OR_MORE_WEIGHT = _words("trở lên|hoặc nặng hơn|hoặc lớn hơn|hoặc hơn|hoặc trở lên")
+OR_LESS_WEIGHT = _words("trở xuống|hoặc nhẹ hơn|hoặc nhỏ hơn|hoặc ít hơn|hoặc bé hơn|hoặc dưới")
+
 ADJUSTS = _words("một nửa|nửa liều|giảm liều|điều chỉnh liều")
 """Words by which a note adjusts a dose (with "n %" and "giảm n", read by the grammar)."""
 
 __all__ = [
+    "ABOVE_INCLUSIVE",
+    "ABOVE_STRICT",
     "ADJUSTS",
     "AGE_UNITS",
+    "AGE_UNIT_WORDS",
+    "AGE_WORD",
+    "BEFORE",
+    "BELOW_INCLUSIVE",
+    "BELOW_STRICT",
     "CAPS",
     "CHILD",
+    "CLEARANCE_UNIT",
     "CONDITIONS",
-    "DAY_MONTHS",
     "DOSE_UNITS",
+    "FOR",
     "JOINERS",
     "NEWBORN",
+    "NOT_AN_AGE_AFTER",
     "NOT_DOSED",
+    "OPEN_END",
+    "OR_LESS_AGE",
+    "OR_LESS_WEIGHT",
+    "OR_MORE_AGE",
+    "OR_MORE_WEIGHT",
     "REFUSALS",
+    "STRICT_START",
+    "TO",
     "UNESTABLISHED",
+    "UPTO",
+    "WEIGHT_UNIT",
+    "WEIGHT_WORDS",
     "Words",
 ]

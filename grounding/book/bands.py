@@ -33,17 +33,31 @@ from grounding.book.grammar import (
     strict_above,
     tokenize,
 )
-from grounding.book.vocabulary import AGE_UNITS
+from grounding.book.vocabulary import (
+    ABOVE_INCLUSIVE,
+    ABOVE_STRICT,
+    AGE_UNITS,
+    BELOW_INCLUSIVE,
+    BELOW_STRICT,
+    Words,
+)
 
 MONTHS_PER_UNIT = {fold(unit): months for unit, months in AGE_UNITS.items()}
 _WORDS = {"mot": "1", "hai": "2", "ba": "3", "bon": "4", "sau": "6", "bay": "7", "tam": "8"}
 NUMBER = r"(\d+(?:[.,]\d+)?)"
-# The bound words as one pattern, for the INR reader (grounding/inr.py).
-ABOVE = (
-    r"(?:tren hoac bang|bang hoac tren|> hoac|>=|≥|³|tren|>|tu|lon hon"
-    r"|(?<!nho )(?<!it )(?<!kem )hon)"
-)
-BELOW = r"(?:duoi hoac bang|bang hoac duoi|<=|≤|£|duoi|<|nho hon|it hon|kem hon|khong qua)"
+
+
+def _alternation(*lists: Words) -> str:
+    """The bound words of `lists` as one regex alternation, longest first; a bare "hơn" is
+    above only when not after "nhỏ", "ít", "kém" (those are below)."""
+    phrases = sorted({p for words in lists for p in words.folded}, key=len, reverse=True)
+    bare_hon = r"(?<!nho )(?<!it )(?<!kem )hon"
+    return "(?:" + "|".join(bare_hon if p == "hon" else re.escape(p) for p in phrases) + ")"
+
+
+# The bound words as one pattern each, for the INR reader (grounding/inr.py).
+ABOVE = _alternation(ABOVE_STRICT, ABOVE_INCLUSIVE)
+BELOW = _alternation(BELOW_STRICT, BELOW_INCLUSIVE)
 # An infusion rate is printed in ml/phút too ("tốc độ truyền 1 - 2 ml/phút", "0,24 g/phút
 # (4 ml/phút)"); said after these words, the figure is a rate, not a clearance.
 _RATE_BEFORE = re.compile(r"toc do(?! loc)|(?<![a-z])m?g\s*/\s*phut")

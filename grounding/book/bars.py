@@ -24,11 +24,11 @@ from core.population import NEWBORN_MONTHS
 from core.sections import SectionKey
 from core.text import fold
 from grounding.book.bands import Band, age_bands
+from grounding.book.doses import prints_amount
 from grounding.book.vocabulary import (
     CAPS,
     CHILD,
     CONDITIONS,
-    DOSE_UNITS,
     JOINERS,
     NEWBORN,
     NOT_DOSED,
@@ -38,7 +38,6 @@ from grounding.book.vocabulary import (
 from grounding.markup import shown
 
 _CI = SectionKey.CHONG_CHI_DINH.value
-_AMOUNT = re.compile(rf"\d\s*(?:{'|'.join(re.escape(u) for u in DOSE_UNITS.folded)})(?![0-9a-z])")
 # What an age phrase is made of, once its words are gone: nothing else is said of the patient.
 _AGE_PHRASE = Words(
     ("tuổi", "tháng", "tuần", "ngày", "năm", "dưới", "đến", "tới", "từ", "trở xuống", "đầu")
@@ -77,7 +76,7 @@ def age_bar(sentence: str, section: str) -> AgeBar | None:
     """The ages this line (of `section`) bars, or None when it bars no age."""
     text = shown(sentence)
     folded = fold(text)
-    if not folded or _AMOUNT.search(folded) or CONDITIONS.search(folded):
+    if not folded or prints_amount(folded) or CONDITIONS.search(folded):
         return None
     if section != _CI and not refuses(folded):
         return None

@@ -127,7 +127,7 @@ OR_MORE_WEIGHT = _words("trở lên|hoặc nặng hơn|hoặc lớn hơn|hoặc 
 OR_LESS_WEIGHT = _words("trở xuống|hoặc nhẹ hơn|hoặc nhỏ hơn|hoặc ít hơn|hoặc bé hơn|hoặc dưới")
 
 ADJUSTS = _words("một nửa|nửa liều|giảm liều|điều chỉnh liều")
-"""Words by which a note adjusts a dose (with "n %" and "giảm n", read by the grammar)."""
+"""Words by which a note adjusts a dose (with "n %" and "giảm n": `grounding.book.doses`)."""
 
 __all__ = [
     "ABOVE_INCLUSIVE",

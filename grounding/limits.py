@@ -17,6 +17,7 @@ from core.text import contains_phrase, fold, sentences_of
 from grounding.bands import parse_bands
 from grounding.blocks import BlockKind, parse_blocks, shown
 from grounding.book import bars, not_dosed
+from grounding.book.vocabulary import BABY
 from grounding.heads import DOSE, Who, who_of
 
 CAN_USE_ORDER = (
@@ -89,9 +90,6 @@ def is_can_use(frame: QueryFrame) -> bool:
     return asks and (bool(_terms(frame)) or frame.age_months is not None)
 
 
-_NEWBORN_WORDS = re.compile(r"so sinh|nhu nhi|thieu thang|de non|sinh non")
-
-
 def _speaks(
     sentence: str, terms: Sequence[str], age_months: float | None, *, all_children: bool = False
 ) -> bool:
@@ -104,7 +102,7 @@ def _speaks(
         # "*Trẻ em:* Độ an toàn … đối với trẻ em chưa được xác định.": said of every child,
         # so of this one; a newborn line is not said of a ten-year-old.
         folded = fold(sentence)
-        return who_of(folded) is Who.CHILD and not _NEWBORN_WORDS.search(folded)
+        return who_of(folded) is Who.CHILD and not BABY.search(folded)
     return band is not None and band.contains(age_months)
 
 

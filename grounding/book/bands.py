@@ -39,6 +39,9 @@ from grounding.book.vocabulary import (
     AGE_UNITS,
     BELOW_INCLUSIVE,
     BELOW_STRICT,
+    GESTATION,
+    NEWBORN_WORD,
+    PRETERM,
     Words,
 )
 
@@ -69,16 +72,14 @@ _TEX_SIGNS = (
 )
 # A gestational age is named as such; "thiếu tháng" or "đẻ non" alone also mark weeks of
 # gestation, unless the weeks are said as the baby's age ("dưới 2 tuần tuổi").
-_GESTATION = re.compile(r"tuoi thai|chinh theo|tuan thai")
-_PRETERM = re.compile(r"thieu thang|de non")
 _POSTNATAL_WEEKS = re.compile(r"tuan tuoi(?! thai)")
-_NEWBORN_WORDS = re.compile(r"so sinh|tuoi thai|thieu thang|de non")
+_NEWBORN_WORDS = Words((*NEWBORN_WORD.phrases, "tuổi thai", *PRETERM.phrases))
 _DURATION = re.compile(
     # "quá 6 tháng" is a time past; "không quá 6 tháng tuổi" an age bound.
     r"(?:trong|sau|keo dai|(?<!khong )qua|cach)\s+(?:\d+(?:[.,]\d+)?\s*(?:-|–|den)\s*)?"
     r"\d+(?:[.,]\d+)?\s*(?:ngay|tuan|thang)"
 )
-NEWBORN = re.compile(r"(?<![a-z])so sinh(?![a-z])")
+NEWBORN = NEWBORN_WORD
 # "dùng liều như (của / ở) người lớn", "liều tương tự người lớn", "điều trị như người lớn",
 # "giống (như) liều người lớn"; not "½ liều người lớn" nor "liều cao hơn của người lớn".
 ADULT_LIKE = re.compile(
@@ -282,8 +283,8 @@ def folded_phrase(text: str) -> str:
 def bands_of(folded: str, ages: list[Band], weights: list[Band], clearances: list[Band]) -> Bands:
     """Bands from the found ones; a gestational-age phrase is a newborn's band."""
     gestation: Band | None = None
-    weeks_of_gestation = _GESTATION.search(folded) or (
-        _PRETERM.search(folded) and not _POSTNATAL_WEEKS.search(folded)
+    weeks_of_gestation = GESTATION.search(folded) or (
+        PRETERM.search(folded) and not _POSTNATAL_WEEKS.search(folded)
     )
     if ages and weeks_of_gestation and "tuan" in folded:
         week = MONTHS_PER_UNIT["tuan"]

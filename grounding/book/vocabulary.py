@@ -86,6 +86,15 @@ DOSE_UNITS = _words(
 NEWBORN = _words("sơ sinh|nhũ nhi sơ sinh|đẻ non|sinh non|thiếu tháng|tuổi thai")
 """Words that name a newborn (or a baby born early)."""
 
+BABY = _words("sơ sinh|nhũ nhi|thiếu tháng|đẻ non|sinh non")
+"""A newborn or an infant: a line said of babies is not said of a ten-year-old."""
+
+NEWBORN_WORD = _words("sơ sinh")
+GESTATION = _words("tuổi thai|chỉnh theo|tuần thai")
+"""Weeks said of a gestational age ("28 - 32 tuần chỉnh theo tuổi thai")."""
+PRETERM = _words("thiếu tháng|đẻ non")
+"""A baby born early: its weeks are of gestation unless said as its age ("tuần tuổi")."""
+
 CHILD = _words("trẻ|trẻ em|trẻ nhỏ|trẻ con|con|bé|thiếu niên|trẻ vị thành niên|người|bệnh nhân")
 """Words that name the patient a line speaks of, and nothing about them."""
 
@@ -136,6 +145,7 @@ __all__ = [
     "AGE_UNITS",
     "AGE_UNIT_WORDS",
     "AGE_WORD",
+    "BABY",
     "BEFORE",
     "BELOW_INCLUSIVE",
     "BELOW_STRICT",
@@ -145,8 +155,10 @@ __all__ = [
     "CONDITIONS",
     "DOSE_UNITS",
     "FOR",
+    "GESTATION",
     "JOINERS",
     "NEWBORN",
+    "NEWBORN_WORD",
     "NOT_AN_AGE_AFTER",
     "NOT_DOSED",
     "OPEN_END",
@@ -154,6 +166,7 @@ __all__ = [
     "OR_LESS_WEIGHT",
     "OR_MORE_AGE",
     "OR_MORE_WEIGHT",
+    "PRETERM",
     "REFUSALS",
     "STRICT_START",
     "TO",

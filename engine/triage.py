@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.frame import QueryFrame, Triage
+from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
-from core.text import fold, fold_aligned
+from core.text import fold_aligned
 from engine.safety_cues import (
     AFTER_TAKING_CUES,
     DAILY_CUES,
@@ -49,7 +50,7 @@ from engine.safety_cues import (
     SIGN_QUESTION_CUES,
     first_cue,
 )
-from grounding.bands import parse_bands
+from grounding.book import bars
 
 
 class UnsafeUse(StrEnum):
@@ -72,18 +73,9 @@ class TriageResult:
 WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendronate"})
 """Formulary drug ids dosed once a week in their common (non-cancer) use."""
 
-INFANT_MONTHS = 24.0
-"""Below this age a child is an infant or toddler for the `INFANT` unsafe use."""
-
 WarningLines = Callable[[str], Sequence[tuple[str, str]]]
 """Drug id → (section key, sentence) for every sentence of its warning sections in the loaded
 corpus (Chống chỉ định, Thận trọng): what the `INFANT` unsafe use may stand on."""
-
-# An age limit printed with a number ("dưới 2 tuổi", "< 16 tuổi", "dưới 6 tháng tuổi"):
-# a bare "trẻ sơ sinh …" line is a condition of newborns, not an age limit.
-_NUMBERED_AGE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:tuoi|thang|tuan|ngay)(?![a-z])")
-# A caution line bars a use only when it says so.
-_BARS = re.compile(r"khong (?:duoc |nen )?dung|chong chi dinh|tranh dung|khong khuyen")
 
 # Sections quoted for each unsafe use, warning text first; dosing text only as a fallback.
 UNSAFE_USE_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
@@ -132,26 +124,20 @@ def speaks_to(
 
 
 def limits_age(sentence: str, age_months: float, *, barred: bool) -> bool:
-    """Does `sentence` print an age limit (with a number) that covers `age_months`?
+    """Does `sentence` bar a child of `age_months` (`grounding.book.bars`, the reader the
+    dose answer and the condition list share)?
 
     `barred` says the line is already a prohibition (a Chống chỉ định line); a caution
     line must say it bars the use ("không dùng cho trẻ dưới 2 tuổi").
     """
-    folded = fold(sentence)
-    if not _NUMBERED_AGE.search(folded) or dose_mentions(sentence):
-        return False
-    if not barred and not _BARS.search(folded):
-        return False
-    band = parse_bands(sentence).age
-    return band is not None and band.contains(age_months)
+    section = SectionKey.CHONG_CHI_DINH if barred else SectionKey.THAN_TRONG
+    return bars(sentence, section.value, age_months)
 
 
 def age_limit_lines(lines: Sequence[tuple[str, str]], age_months: float) -> list[tuple[str, str]]:
     """The (section, sentence) pairs of a drug's warning text that bar a child of this age."""
     return [
-        (section, sentence)
-        for section, sentence in lines
-        if limits_age(sentence, age_months, barred=section == SectionKey.CHONG_CHI_DINH.value)
+        (section, sentence) for section, sentence in lines if bars(sentence, section, age_months)
     ]
 
 
@@ -197,7 +183,7 @@ def _unsafe_use(
     infant_word = first_cue(INFANT_CUES, lowered, folded, accented)
     if infant_word is not None and age is None:
         age = 0.0
-    if age is None or age >= INFANT_MONTHS:
+    if age is None or age >= YOUNG_CHILD_MONTHS:
         return None
     if warnings is None or not first_cue(GIVE_OR_USE_CUES, lowered, folded, accented):
         return None

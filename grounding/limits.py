@@ -11,12 +11,14 @@ from collections.abc import Sequence
 
 from core.evidence import Claim, Evidence
 from core.frame import QueryFrame
+from core.population import ADULT_MONTHS
 from core.sections import SectionKey
 from core.text import contains_phrase, fold, sentences_of
-from grounding.bands import NEWBORN_MONTHS, parse_bands
+from grounding.bands import parse_bands
 from grounding.blocks import BlockKind, parse_blocks, shown
+from grounding.book import bars, not_dosed
+from grounding.book.vocabulary import BABY
 from grounding.heads import DOSE, Who, who_of
-from grounding.patient_fit import ADULT_MONTHS
 
 CAN_USE_ORDER = (
     SectionKey.CHONG_CHI_DINH.value,
@@ -30,15 +32,8 @@ _ASKS_CAN_USE = re.compile(
     # "X cho trẻ 1 tuổi được không", "X có dùng cho trẻ sinh non không"
     r"|(?:duoc|dc) (?:khong|ko|k)\W*$|co (?:dung|uong|tiem|xai|su dung)\b.*\b(?:khong|ko)\W*$"
 )
-_NEGATION = re.compile(
-    r"khong (?:duoc |nen )?dung|chong chi dinh|tranh dung|khong khuyen"
-    # "An toàn và hiệu quả … dưới 2 tuổi chưa được xác định": the book's way of not dosing.
-    r"|chua (?:duoc )?(?:xac dinh|xac lap|nghien cuu)|chua co (?:du )?(?:du lieu|nghien cuu)"
-    r"|khong (?:duoc )?su dung"
-)
-# A limit said of one form or situation ("Với dạng tiêm bắp: …", "… khi đang truyền …")
-# does not bar every dose at that age.
-_CONDITIONAL = re.compile(r"(?<![a-z])(?:khi|neu|voi dang|dang thuoc|trong truong hop)(?![a-z])")
+# The sections whose lines may bar a dose: a contraindication, or a refusal of the dose text.
+_BAR_SECTIONS = frozenset({SectionKey.CHONG_CHI_DINH.value, SectionKey.LIEU_LUONG_CACH_DUNG.value})
 # The book's words for conditions users name in their own words (folded query pattern →
 # phrases as the book prints them), for the conditions a patient has rather than a drug treats.
 _BOOK_WORDS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -95,9 +90,6 @@ def is_can_use(frame: QueryFrame) -> bool:
     return asks and (bool(_terms(frame)) or frame.age_months is not None)
 
 
-_NEWBORN_WORDS = re.compile(r"so sinh|nhu nhi|thieu thang|de non|sinh non")
-
-
 def _speaks(
     sentence: str, terms: Sequence[str], age_months: float | None, *, all_children: bool = False
 ) -> bool:
@@ -110,7 +102,7 @@ def _speaks(
         # "*Trẻ em:* Độ an toàn … đối với trẻ em chưa được xác định.": said of every child,
         # so of this one; a newborn line is not said of a ten-year-old.
         folded = fold(sentence)
-        return who_of(folded) is Who.CHILD and not _NEWBORN_WORDS.search(folded)
+        return who_of(folded) is Who.CHILD and not BABY.search(folded)
     return band is not None and band.contains(age_months)
 
 
@@ -124,35 +116,31 @@ def age_limits(evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFr
 def dose_limits(
     evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame
 ) -> list[Claim]:
-    """Contraindication lines that shut this patient out before any dose row is read.
+    """Lines that shut this patient out before any dose row is read.
 
-    An age limit printed as a number ("Không dùng cho trẻ dưới 12 tuổi") that contains the
-    patient, or, for a child, the condition the user named said of children ("ỉa chảy cấp
-    ở trẻ em"). A newborn line
-    without a number ("Trẻ sơ sinh thiếu tháng đang chảy máu") is conditional: not here.
+    An age limit that bars the patient, read by the one reader the condition list and
+    triage use (`grounding.book.bars`): a Chống chỉ định line ("Không dùng cho trẻ dưới 12
+    tuổi") or a refusal of the dose text ("Trẻ em dưới 2 tuổi: không khuyến cáo"). For a
+    child, also a contraindication naming the condition the user named, said of children
+    ("ỉa chảy cấp ở trẻ em").
     """
     terms = [t for t in _asked_terms(frame) if t]
     age = frame.age_months
     claims: list[Claim] = []
     for index, ev in enumerate(evidence):
-        if ev.quarantined or ev.section_key != SectionKey.CHONG_CHI_DINH.value:
+        if ev.quarantined or ev.section_key not in _BAR_SECTIONS:
             continue
         if drug_id and ev.drug_id != drug_id:
             continue
+        contraindication = ev.section_key == SectionKey.CHONG_CHI_DINH.value
         for sentence in sentences_of(ev.text):
+            by_age = age is not None and bars(sentence, ev.section_key, age)
+            if not by_age and not (contraindication and frame.is_child and terms):
+                continue
             text = shown(sentence)
-            band = parse_bands(text).age if text else None
-            by_age = (
-                age is not None
-                and not _CONDITIONAL.search(fold(text))
-                and band is not None
-                and band.lo == 0
-                and band.hi > NEWBORN_MONTHS
-                and band.contains(age)
-            )
             # The condition asked is usually what the dose treats ("Gút cấp" bars no gout
             # dose): a line naming it bars a dose only when it is said of children.
-            for_child = frame.is_child and who_of(fold(text)) is Who.CHILD
+            for_child = contraindication and frame.is_child and who_of(fold(text)) is Who.CHILD
             named = for_child and any(contains_phrase(text, t) for t in terms)
             if named and not by_age and _qualified(text, frame):
                 continue  # said of a graver case than asked: a caveat of the dose, not a bar
@@ -161,7 +149,12 @@ def dose_limits(
     if claims and age is not None:
         # The dose text's own refusal for that age ("Dưới 2 tuổi không dùng") goes with it.
         dosing = SectionKey.LIEU_LUONG_CACH_DUNG.value
-        claims += _claims(evidence, drug_id, dosing, [], age, negated_only=True)
+        said = {c.text for c in claims}
+        claims += [
+            c
+            for c in _claims(evidence, drug_id, dosing, [], age, negated_only=True)
+            if c.text not in said
+        ]
     return claims[:MAX_LIMIT_CLAIMS]
 
 
@@ -224,7 +217,7 @@ def _claims(
             text = shown(sentence)
             if not text or not _speaks(text, terms, age_months, all_children=negated_only):
                 continue
-            if negated_only and not _NEGATION.search(fold(text)):
+            if negated_only and not not_dosed(fold(text)):
                 continue
             claims.append(Claim(text=text, citations=(index,)))
     return claims[:MAX_LIMIT_CLAIMS]

@@ -2,7 +2,7 @@
 
 Two pure readings, used before and after list generation:
 
-- age limits: a contraindication ("Trẻ em dưới 16 tuổi …", "Trẻ sơ sinh …") or a refusal
+- age limits: a contraindication ("Trẻ em dưới 16 tuổi …", "Trẻ sơ sinh.") or a refusal
   in the dosing text ("Không khuyến cáo cho trẻ dưới 2 tuổi") that the patient's age falls
   under. Such a candidate is left out of the list with its own sentence quoted, rather than
   listed with a warning: a parent reading a list picks from it, so a drug the formulary
@@ -23,65 +23,41 @@ from dataclasses import dataclass, field
 from core.evidence import Answer, Claim, DrugCandidate, Evidence
 from core.sections import SectionKey
 from core.text import fold, sentences_of
+from grounding.book import AgeBar, age_bar
 
 LIMIT_SECTIONS = (SectionKey.CHONG_CHI_DINH.value, SectionKey.LIEU_LUONG_CACH_DUNG.value)
-_CI = SectionKey.CHONG_CHI_DINH.value
-NEWBORN_MONTHS = 1.0
-
-_UNDER = re.compile(
-    r"\btre(?: em| nho| con)?(?: va thieu nien)?\s*(?:duoi|<)\s*(\d{1,2}(?:[.,]\d)?)\s*"
-    r"(tuoi|thang|tuan)\b"
-)
-_NEWBORN = re.compile(r"\btre so sinh\b")
-# In the dosing text an age band is usually a dose row; only a refusal is a limit.
-_REFUSALS = (
-    "khong dung", "khong duoc dung", "khong nen dung", "khong khuyen cao", "chong chi dinh",
-    "chua xac dinh", "khong su dung",
-)  # fmt: skip
-_PER_MONTH = {"tuoi": 12.0, "thang": 1.0, "tuan": 12 / 52}
 
 
 @dataclass(frozen=True)
 class AgeLimit:
-    """A sentence of a candidate's own text that rules out patients below `below_months`."""
+    """A sentence of a candidate's own text that bars the ages of `bar`."""
 
     drug_id: str
     sentence: str
     chunk_id: str
     section_key: str
-    below_months: float
+    bar: AgeBar
 
 
 def age_limits(evidence: Iterable[Evidence]) -> list[AgeLimit]:
-    """Every age limit stated in contraindication sections and dosing refusals."""
+    """Every age limit stated in contraindication sections and dosing refusals, read by
+    the one reader the dose answer and triage use (`grounding.book.age_bar`)."""
     found: list[AgeLimit] = []
     for ev in evidence:
         if ev.section_key not in LIMIT_SECTIONS or ev.quarantined:
             continue
         for sentence in sentences_of(ev.text):
-            months = _limit_months(sentence, ev.section_key)
-            if months is not None:
-                found.append(AgeLimit(ev.drug_id, sentence, ev.chunk_id, ev.section_key, months))
+            bar = age_bar(sentence, ev.section_key)
+            if bar is not None:
+                found.append(AgeLimit(ev.drug_id, sentence, ev.chunk_id, ev.section_key, bar))
     return found
 
 
-def _limit_months(sentence: str, section: str) -> float | None:
-    folded = fold(sentence)
-    if section != _CI and not any(r in folded for r in _REFUSALS):
-        return None
-    under = _UNDER.search(folded)
-    if under is not None:
-        return float(under.group(1).replace(",", ".")) * _PER_MONTH[under.group(2)]
-    if section == _CI and _NEWBORN.search(folded):
-        return NEWBORN_MONTHS
-    return None
-
-
 def limits_for(age_months: float, limits: Iterable[AgeLimit]) -> dict[str, AgeLimit]:
-    """Per drug, the first limit the patient's age falls under."""
+    """Per drug, the first limit that bars the patient's age."""
     out: dict[str, AgeLimit] = {}
     for limit in limits:
-        if age_months < limit.below_months:
+        if limit.bar.covers(age_months):
             out.setdefault(limit.drug_id, limit)
     return out
 

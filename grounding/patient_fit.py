@@ -10,12 +10,16 @@ import re
 from dataclasses import dataclass
 
 from core.frame import QueryFrame
+from core.population import (
+    ADULT_MONTHS,
+    ELDERLY_MONTHS,
+    ELDERLY_YEARS,
+    INFANT_MONTHS,
+    NEWBORN_MONTHS,
+)
 from core.text import fold
-from grounding.bands import NEWBORN_MONTHS, Band
+from grounding.bands import Band
 from grounding.blocks import Block, BlockKind, Who
-
-ADULT_MONTHS = 18 * 12
-ELDERLY_YEARS = 60
 
 # Haemodialysis or peritoneal dialysis, as users and the book say it.
 DIALYSIS_WORDS = re.compile(
@@ -51,7 +55,7 @@ class Patient:
             hepatic=bool(p and p.hepatic_impairment),
             # "người già 80 tuổi" may be read as an age only, not as a patient's years.
             elderly=(age_years is not None and age_years >= ELDERLY_YEARS)
-            or (frame.age_months is not None and frame.age_months >= ELDERLY_YEARS * 12)
+            or (frame.age_months is not None and frame.age_months >= ELDERLY_MONTHS)
             or _ELDERLY_WORDS.search(fold(frame.standalone_query)) is not None,
             dialysis=dialysis,
         )
@@ -65,7 +69,6 @@ def _in(band: Band | None, value: float | None, *, strict: bool = False) -> bool
 
 # "Người lớn và trẻ lớn tuổi": older children, never a newborn or an infant.
 _OLDER_CHILDREN = re.compile(r"(?<![a-z])tre (?:em )?lon(?: tuoi)?(?![a-z])")
-INFANT_MONTHS = 12
 
 
 def fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool:

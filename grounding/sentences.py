@@ -13,6 +13,7 @@ from dataclasses import replace
 from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind
+from grounding.book.doses import adjusts
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
 from grounding.heads import (
@@ -36,7 +37,6 @@ _CAVEAT_START = re.compile(
 _CAVEAT_ANY = re.compile(r"toi da|khong (?:duoc )?(?:vuot )?qua|vuot qua|nhac lai|lap lai")
 _GOES_ON = re.compile(r"(?:hoac|hay|sau do|tiep theo|roi)\b")
 _PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
-_ADJUSTS = re.compile(r"\d\s*%|mot nua|nua lieu|giam (?:lieu|\d)|dieu chinh lieu")
 _RENAL_PATIENT = re.compile(
     r"(?:doi voi|o|cho|voi) (?:nguoi|benh nhan|nguoi benh) (?:bi |co )?"
     r"(?:suy (?:giam (?:chuc nang )?)?than|ton thuong than|benh than)"
@@ -327,7 +327,7 @@ def read_sentence(
     renal = renal or (not row_labels and _RENAL_PATIENT.search(folded) is not None)
     hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead
     hepatic = hepatic or any(lb.hepatic for lb in row_labels)
-    if kind is BlockKind.NOTE and (renal or hepatic) and _ADJUSTS.search(folded):
+    if kind is BlockKind.NOTE and (renal or hepatic) and adjusts(folded):
         kind = BlockKind.ROW  # "*Suy gan:* Liều cần giảm một nửa." doses by the usual dose
     block = Block(
         shown(text[row_start:stop]),

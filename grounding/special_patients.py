@@ -11,6 +11,7 @@ import re
 
 from core.text import fold
 from grounding.blocks import Block, Who
+from grounding.book.doses import adjusts
 from grounding.inr import inr_asked, inr_band
 from grounding.patient_fit import DIALYSIS_WORDS, Patient
 
@@ -29,13 +30,13 @@ def renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
     if not renal or patient.clearance is None:
         return chosen
     renal = [b for b in renal if b.bands.clearance] or renal
-    if any(_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)) for b in renal):
+    if any(_DOSE.search(b.text) or adjusts(fold(b.text)) for b in renal):
         return renal
     return renal + [b for b in chosen if not b.renal]
 
 
-# A special-population row that says how to change the dose ("dùng 75% liều", "giảm một nửa").
-_ADJUSTS = re.compile(r"\d\s*%|mot nua|nua lieu|giam (?:lieu|\d)|dieu chinh lieu")
+# A special-population row that says how to change the dose ("dùng 75% liều", "giảm một nửa")
+# counts as one that says the dose: `grounding.book.doses.adjusts`.
 
 
 def dialysis_first(chosen: list[Block], patient: Patient) -> list[Block]:
@@ -45,8 +46,7 @@ def dialysis_first(chosen: list[Block], patient: Patient) -> list[Block]:
     rows = [
         b
         for b in chosen
-        if DIALYSIS_WORDS.search(fold(b.text))
-        and (_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)))
+        if DIALYSIS_WORDS.search(fold(b.text)) and (_DOSE.search(b.text) or adjusts(fold(b.text)))
     ]
     return rows or chosen
 
@@ -55,9 +55,7 @@ def hepatic_first(chosen: list[Block], patient: Patient) -> list[Block]:
     """A patient with liver disease gets the hepatic rows alone when they say the dose."""
     if not patient.hepatic:
         return chosen
-    hepatic = [
-        b for b in chosen if b.hepatic and (_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)))
-    ]
+    hepatic = [b for b in chosen if b.hepatic and (_DOSE.search(b.text) or adjusts(fold(b.text)))]
     return hepatic or chosen
 
 
@@ -68,9 +66,7 @@ def elderly_first(chosen: list[Block], patient: Patient) -> list[Block]:
     elderly = [
         b
         for b in chosen
-        if b.who is Who.ELDERLY
-        and not b.renal
-        and (_DOSE.search(b.text) or _ADJUSTS.search(fold(b.text)))
+        if b.who is Who.ELDERLY and not b.renal and (_DOSE.search(b.text) or adjusts(fold(b.text)))
     ]
     return elderly + [b for b in chosen if b.renal] if elderly else chosen
 

@@ -17,6 +17,7 @@ ASPIRIN_CI = evidence(
     "- Loét dạ dày tá tràng tiến triển.\n- Trẻ em dưới 16 tuổi (nguy cơ hội chứng Reye).",
 )
 CEFTRIAXONE_CI = evidence("ceftriaxone", "chong_chi_dinh", "- Trẻ sơ sinh có tăng bilirubin máu.")
+NEWBORN_CI = evidence("naphazoline", "chong_chi_dinh", "- Trẻ sơ sinh.")
 CETIRIZINE_DOSE = evidence(
     "cetirizine",
     "lieu_luong_cach_dung",
@@ -37,15 +38,20 @@ def _cand(drug_id: str, text: str) -> DrugCandidate:
 
 
 def test_contraindicated_age_is_read_from_the_contraindication_section() -> None:
-    """ "Trẻ em dưới 16 tuổi" is a limit below 192 months; "Trẻ sơ sinh" below one month."""
-    limits = {x.drug_id: x.below_months for x in age_limits([ASPIRIN_CI, CEFTRIAXONE_CI])}
-    assert limits == {"aspirin": 192, "ceftriaxone": 1}
+    """ "Trẻ em dưới 16 tuổi" bars up to 192 months; a bare "Trẻ sơ sinh." a newborn; a
+    newborn condition ("Trẻ sơ sinh có tăng bilirubin máu") is no age limit (as for the dose
+    answer and triage)."""
+    limits = {x.drug_id: x for x in age_limits([ASPIRIN_CI, CEFTRIAXONE_CI, NEWBORN_CI])}
+    assert set(limits) == {"aspirin", "naphazoline"}
+    assert limits["aspirin"].bar.covers(191.9) and not limits["aspirin"].bar.covers(192)
+    assert limits["naphazoline"].bar.covers(0.5) and not limits["naphazoline"].bar.covers(1)
 
 
 def test_a_dose_row_is_not_an_age_limit_but_a_refusal_is() -> None:
     """In the dosing text "Trẻ em dưới 12 tuổi: 10 mg/kg" is a row; "Không khuyến cáo" a limit."""
     limits = age_limits([PARACETAMOL_DOSE, CETIRIZINE_DOSE])
-    assert [(x.drug_id, x.below_months) for x in limits] == [("cetirizine", 24)]
+    assert [x.drug_id for x in limits] == ["cetirizine"]
+    assert limits[0].bar.covers(23.9) and not limits[0].bar.covers(24)
 
 
 @pytest.mark.parametrize(
@@ -53,7 +59,7 @@ def test_a_dose_row_is_not_an_age_limit_but_a_refusal_is() -> None:
     [
         (36, {"aspirin"}),
         (12, {"aspirin", "cetirizine"}),
-        (0.5, {"aspirin", "ceftriaxone", "cetirizine"}),
+        (0.5, {"aspirin", "naphazoline", "cetirizine"}),
         (240, set()),
     ],
 )
@@ -61,8 +67,18 @@ def test_only_limits_the_age_falls_under_leave_a_drug_out(
     age_months: float, left_out: set[str]
 ) -> None:
     """A 3-year-old loses aspirin; a 20-year-old loses nothing."""
-    limits = age_limits([ASPIRIN_CI, CEFTRIAXONE_CI, CETIRIZINE_DOSE])
+    limits = age_limits([ASPIRIN_CI, CEFTRIAXONE_CI, NEWBORN_CI, CETIRIZINE_DOSE])
     assert set(limits_for(age_months, limits)) == left_out
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["- Trẻ em ≤ 2 tuổi.", "- Trẻ em từ 2 tuổi trở xuống.", "- Trẻ em nhỏ hơn 2 tuổi."],
+)
+def test_every_way_of_saying_two_and_under_leaves_a_one_year_old_out(sentence: str) -> None:
+    """The list drops a drug whose Chống chỉ định says "≤ 2 tuổi" as it drops "dưới 2 tuổi"."""
+    limits = age_limits([evidence("x", "chong_chi_dinh", sentence)])
+    assert set(limits_for(12, limits)) == {"x"}
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from core.errors import DuocthuError
 from retrieval import ingest
 from retrieval.build import build_embedder, build_index
 from retrieval.ingest import RejectedLines, ingest_files, validate_files
+from retrieval.vector_cache import CachedEmbedder, resumable
 
 
 def _one_line(exc: BaseException) -> str:
@@ -72,16 +73,24 @@ def run(args: argparse.Namespace) -> int:
             return 1 if report.rejected else 0
         settings = load_settings()
         index = build_index(settings)
+        # Vectors computed before an interruption are kept for the rerun (vector_cache.Journal).
+        embedder = resumable(build_embedder(settings), settings.duocthu_data_dir)
         try:
             report = ingest_files(
                 paths,
                 index,
-                build_embedder(settings),
+                embedder,
                 replace=args.replace,
                 skip_bad_lines=args.skip_bad_lines,
                 progress=not args.no_progress,
             )
+            if isinstance(embedder, CachedEmbedder):
+                embedder.finish()
+                if embedder.hits:
+                    print(f"passage vectors reused (interrupted run, same text): {embedder.hits}")
         finally:
+            if isinstance(embedder, CachedEmbedder):
+                embedder.close()
             index.close()
     except RejectedLines as exc:
         print(exc.report.summary())

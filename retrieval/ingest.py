@@ -14,6 +14,8 @@ An ingest runs in three steps, and only the last one writes:
    moment leaves the previous index serving, never part of a file; the next ingest
    removes what was left behind. A plain ingest therefore costs a copy of the corpus,
    which is cheap next to embedding and buys the guarantee on every backend.
+   `duocthu ingest` keeps every vector it computes in DUOCTHU_DATA_DIR/ingest-vectors/
+   until the ingest lands, so the rerun after an interruption embeds only the rest.
 """
 
 from __future__ import annotations

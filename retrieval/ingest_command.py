@@ -94,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
             index.close()
     except RejectedLines as exc:
         print(exc.report.summary())
+        print("refused: nothing was written")
         print(f"ingest refused: {exc}", file=sys.stderr)
         return 1
     except DuocthuError as exc:

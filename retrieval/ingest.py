@@ -14,6 +14,8 @@ An ingest runs in three steps, and only the last one writes:
    moment leaves the previous index serving, never part of a file; the next ingest
    removes what was left behind. A plain ingest therefore costs a copy of the corpus,
    which is cheap next to embedding and buys the guarantee on every backend.
+   `duocthu ingest` keeps every vector it computes in DUOCTHU_DATA_DIR/ingest-vectors/
+   until the ingest lands, so the rerun after an interruption embeds only the rest.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from core.errors import CorpusError
 from retrieval.candidates import inn_owners, is_candidate_record, map_candidate
 from retrieval.convert import chunk_payloads, content_hash, embed_text, to_point
 from retrieval.corpus import CorpusRecord, section_key_for
-from retrieval.embed import Embedder
+from retrieval.embed import EachEmbedder, Embedder
 from retrieval.index import Index, IndexPoint, IndexSpec
 from retrieval.tokenizer import SparseEncoder
 
@@ -196,21 +198,34 @@ def _points(
     batch_size: int,
     progress: bool,
 ) -> Iterator[list[IndexPoint]]:
-    """Step 3's input: embedded points in batches, produced as the index consumes them."""
+    """Step 3's input: embedded points in batches, produced as the index consumes them.
+
+    The progress bar (chunks, rate, time left) moves as each chunk's vector is done when
+    the embedder reports them one by one (`EachEmbedder`), else after each batch.
+    """
     bar = tqdm(total=len(payloads), unit="chunk", disable=not progress, file=sys.stderr)
+
+    def one_done(_position: int, _vector: list[float]) -> None:
+        bar.update(1)
+
     try:
         for start in range(0, len(payloads), batch_size):
             batch = payloads[start : start + batch_size]
             batch_texts = texts[start : start + batch_size]
             dense: Sequence[list[float] | None] = [None] * len(batch)
+            moved = 0
             if embedder.dim is not None:
-                dense = embedder.embed_passages(list(batch_texts))
+                if isinstance(embedder, EachEmbedder):
+                    dense = embedder.embed_passages_each(list(batch_texts), one_done)
+                    moved = len(batch)
+                else:
+                    dense = embedder.embed_passages(list(batch_texts))
                 report.embedded += len(batch)
             yield [
                 to_point(p, encoder.document(t), d)
                 for p, t, d in zip(batch, batch_texts, dense, strict=True)
             ]
-            bar.update(len(batch))
+            bar.update(len(batch) - moved)
     finally:
         bar.close()
 

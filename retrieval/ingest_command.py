@@ -14,6 +14,7 @@ from retrieval import ingest
 from retrieval.build import build_embedder, build_index
 from retrieval.ingest import RejectedLines, ingest_files, validate_files
 from retrieval.ingest_lock import hold_ingest_lock, release_ingest_lock
+from retrieval.vector_cache import CachedEmbedder, resumable
 
 
 def _one_line(exc: BaseException) -> str:
@@ -75,21 +76,31 @@ def run(args: argparse.Namespace) -> int:
         lock = hold_ingest_lock(settings.duocthu_data_dir)
         try:
             index = build_index(settings)
+            # Vectors computed before an interruption are kept for the rerun (vector_cache.Journal).
+            embedder = resumable(build_embedder(settings), settings.duocthu_data_dir)
             try:
                 report = ingest_files(
                     paths,
                     index,
-                    build_embedder(settings),
+                    embedder,
                     replace=args.replace,
                     skip_bad_lines=args.skip_bad_lines,
                     progress=not args.no_progress,
                 )
+                if isinstance(embedder, CachedEmbedder):
+                    embedder.finish()
+                    if embedder.hits:
+                        reused = embedder.hits
+                        print(f"passage vectors reused (interrupted run, same text): {reused}")
             finally:
+                if isinstance(embedder, CachedEmbedder):
+                    embedder.close()
                 index.close()
         finally:
             release_ingest_lock(lock)
     except RejectedLines as exc:
         print(exc.report.summary())
+        print("refused: nothing was written")
         print(f"ingest refused: {exc}", file=sys.stderr)
         return 1
     except DuocthuError as exc:

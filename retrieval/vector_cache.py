@@ -16,20 +16,29 @@ import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 
 from core.errors import CorpusError
 from retrieval.convert import content_hash, embed_text
-from retrieval.embed import Embedder, LocalEmbedder
+from retrieval.embed import Each, EachEmbedder, Embedder, LocalEmbedder
 from retrieval.ingest import IngestReport, corpus_payloads
 
 _FORMAT = 1
 
 
+def _slug(embedder_name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", embedder_name).strip("_")
+
+
 def cache_path(corpus_dir: Path, embedder_name: str) -> Path:
-    slug = re.sub(r"[^A-Za-z0-9._-]+", "_", embedder_name).strip("_")
-    return corpus_dir / "vectors" / f"{slug}.npz"
+    return corpus_dir / "vectors" / f"{_slug(embedder_name)}.npz"
+
+
+def journal_path(data_dir: Path, embedder_name: str) -> Path:
+    """Where an ingest under `data_dir` keeps the vectors it computed until it lands."""
+    return data_dir / "ingest-vectors" / f"{_slug(embedder_name)}.f32"
 
 
 def load(path: Path, embedder_name: str, dim: int) -> dict[str, np.ndarray]:
@@ -61,12 +70,72 @@ def save(path: Path, embedder_name: str, vectors: Mapping[str, Sequence[float]])
         )
 
 
-class CachedEmbedder:
-    """An embedder that takes passage vectors from a cache first and embeds the misses."""
+class Journal:
+    """Passage vectors appended to a file as they are computed, so a rerun finds them.
 
-    def __init__(self, inner: Embedder, vectors: dict[str, np.ndarray]) -> None:
+    An ingest interrupted (Ctrl-C, a crash, a kill) writes nothing to the index, but every
+    vector it computed is here; the rerun takes them instead of embedding again, and the
+    command removes the file once the ingest has landed. One record per vector: the
+    16-byte content hash and `dim` float32s, after a header naming the model; a record cut
+    short by a kill is dropped when the file is next opened.
+    """
+
+    def __init__(self, path: Path, embedder_name: str, dim: int) -> None:
+        self.path = path
+        self._header = f"duocthu-vectors {_FORMAT} {embedder_name} {dim}\n".encode()
+        self._dim = dim
+        self._record = 16 + 4 * dim
+
+    def load(self) -> dict[str, np.ndarray]:
+        """The vectors already written (none when absent or written for another model)."""
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return {}
+        except OSError as exc:
+            raise CorpusError(f"cannot read the vector journal {self.path}: {exc}") from exc
+        if not data.startswith(self._header):
+            return {}
+        body = memoryview(data)[len(self._header) :]
+        whole = len(body) // self._record
+        rows = np.frombuffer(body[: whole * self._record], dtype=np.uint8).reshape(
+            whole, self._record
+        )
+        vectors = rows[:, 16:].copy().view("<f4")
+        return {bytes(row[:16]).hex(): vectors[n] for n, row in enumerate(rows)}
+
+    def open(self) -> BinaryIO:
+        """The file for appending, started anew or cut back to its last whole record."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        known = len(self.load()) if self.path.exists() else 0
+        fh = self.path.open("r+b" if known else "wb")
+        fh.truncate(len(self._header) + known * self._record if known else 0)
+        fh.seek(0, 2)
+        if not known:
+            fh.write(self._header)
+        return fh
+
+    def record(self, key: str, vector: Sequence[float]) -> bytes:
+        return bytes.fromhex(key) + np.asarray(vector, dtype="<f4").tobytes()
+
+    def discard(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+class CachedEmbedder:
+    """An embedder that takes passage vectors from a cache first and embeds the misses.
+
+    Identical texts are embedded once, and with a `journal` every new vector is appended
+    to it as soon as it is computed (and served from memory to later calls).
+    """
+
+    def __init__(
+        self, inner: Embedder, vectors: dict[str, np.ndarray], journal: Journal | None = None
+    ) -> None:
         self._inner = inner
         self._vectors = vectors
+        self._journal = journal
+        self._file: BinaryIO | None = None
         self.name = inner.name
         self.dim = inner.dim
         self.hits = 0
@@ -76,18 +145,71 @@ class CachedEmbedder:
         return self._inner.embed_query(text)
 
     def embed_passages(self, texts: Sequence[str]) -> list[list[float]]:
-        found = [self._vectors.get(content_hash(t, self.name)) for t in texts]
-        missing = [i for i, v in enumerate(found) if v is None]
-        computed = self._inner.embed_passages([texts[i] for i in missing]) if missing else []
+        return self.embed_passages_each(texts, None)
+
+    def embed_passages_each(self, texts: Sequence[str], each: Each | None) -> list[list[float]]:
+        """Vectors in input order; `each(i, vector)` for every position, cached ones first."""
+        keys = [content_hash(t, self.name) for t in texts]
         out: list[list[float]] = [[] for _ in texts]
-        for i, cached in enumerate(found):
-            if cached is not None:
-                out[i] = [float(x) for x in cached]
-        for i, fresh in zip(missing, computed, strict=True):
-            out[i] = fresh
-        self.hits += len(texts) - len(missing)
-        self.misses += len(missing)
+        waiting: dict[str, list[int]] = {}
+        for i, key in enumerate(keys):
+            cached = self._vectors.get(key)
+            if cached is None:
+                waiting.setdefault(key, []).append(i)
+                continue
+            out[i] = [float(x) for x in cached]
+            if each is not None:
+                each(i, out[i])
+        todo = list(waiting)
+
+        def computed(n: int, vector: list[float]) -> None:
+            key = todo[n]
+            self._keep(key, vector)
+            for i in waiting[key]:
+                out[i] = vector
+                if each is not None:
+                    each(i, vector)
+
+        misses = [texts[waiting[k][0]] for k in todo]
+        if misses:
+            if isinstance(self._inner, EachEmbedder):
+                self._inner.embed_passages_each(misses, computed)
+            else:
+                for n, vector in enumerate(self._inner.embed_passages(misses)):
+                    computed(n, vector)
+            if self._file is not None:
+                self._file.flush()
+        self.misses += len(todo)
+        self.hits += len(texts) - len(todo)
         return out
+
+    def _keep(self, key: str, vector: list[float]) -> None:
+        self._vectors[key] = np.asarray(vector, dtype=np.float32)
+        if self._journal is None:
+            return
+        if self._file is None:
+            self._file = self._journal.open()
+        self._file.write(self._journal.record(key, vector))
+        self._file.flush()
+
+    def finish(self) -> None:
+        """The ingest landed: close and remove the journal (its vectors are in the index)."""
+        self.close()
+        if self._journal is not None:
+            self._journal.discard()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+
+def resumable(embedder: Embedder, data_dir: Path) -> Embedder:
+    """`embedder` keeping every passage vector under `data_dir` until the ingest lands."""
+    if embedder.dim is None:
+        return embedder
+    journal = Journal(journal_path(data_dir, embedder.name), embedder.name, embedder.dim)
+    return CachedEmbedder(embedder, journal.load(), journal)
 
 
 def with_cache(embedder: Embedder, corpus_dir: Path) -> Embedder:
@@ -146,4 +268,15 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["CachedEmbedder", "build", "cache_path", "load", "passage_texts", "save", "with_cache"]
+__all__ = [
+    "CachedEmbedder",
+    "Journal",
+    "build",
+    "cache_path",
+    "journal_path",
+    "load",
+    "passage_texts",
+    "resumable",
+    "save",
+    "with_cache",
+]

@@ -78,8 +78,8 @@ def test_bad_constructor_arguments() -> None:
     """Empty model ids and non-positive sizes are refused when built."""
     with pytest.raises(ConfigError):
         BedrockEmbedder(FakeBedrock(dim=8), "", dim=8)
-    with pytest.raises(ConfigError, match="batch_size"):
-        LocalEmbedder(batch_size=0)
+    with pytest.raises(ConfigError, match="workers"):
+        LocalEmbedder(workers=0)
 
 
 @pytest.mark.slow

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from retrieval_support import RECORDS, rec, write_jsonl
 
 from core.errors import ConfigError, CorpusError
+from retrieval import ingest as ingest_module
 from retrieval.index import QueryFilter
 from retrieval.ingest import RejectedLines, ingest_file, ingest_files
 from retrieval.ingest_command import main
 from retrieval.testing import HashEmbedder, MemoryIndex
+from retrieval.vector_cache import CachedEmbedder
 
 
 def test_ingest_counts_drugs_sections_chunks(tmp_path: Path, embedder: HashEmbedder) -> None:
@@ -215,7 +218,9 @@ def test_main_exit_codes(
     assert "drugs=3" in capsys.readouterr().out
     bad = write_jsonl(tmp_path / "bad.jsonl", [RECORDS[0], "{"])
     assert main([str(bad), "--no-progress"]) == 1
-    assert "bad.jsonl:2: invalid JSON" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "bad.jsonl:2: invalid JSON" in out
+    assert out.rstrip().endswith("refused: nothing was written")
     assert main([str(tmp_path / "missing.jsonl"), "--replace", "--no-progress"]) == 2
 
 
@@ -349,3 +354,26 @@ def test_duocthu_ingest_accepts_every_option(
     assert duocthu(["ingest", "--replace", "--skip-bad-lines", "--no-progress", str(good)]) == 0
     assert "drugs=3" in capsys.readouterr().out
     assert _live_count(cli_env) == 10
+
+
+class RecordingBar:
+    """Stands in for tqdm: records every update."""
+
+    updates: ClassVar[list[int]] = []
+
+    def __init__(self, **_kwargs: object) -> None:
+        RecordingBar.updates = []
+
+    def update(self, n: int) -> None:
+        RecordingBar.updates.append(n)
+
+    def close(self) -> None:
+        pass
+
+
+def test_progress_moves_once_per_chunk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With an embedder that reports each vector, the bar advances by one chunk at a time."""
+    monkeypatch.setattr(ingest_module, "tqdm", RecordingBar)
+    path = write_jsonl(tmp_path / "a.jsonl", RECORDS)
+    report = ingest_file(path, MemoryIndex(), CachedEmbedder(HashEmbedder(), {}), progress=True)
+    assert RecordingBar.updates == [1] * report.chunks + [0]

@@ -2,27 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import pytest
-from retrieval_support import RECORDS, write_jsonl
+from retrieval_support import RECORDS, rec, write_jsonl
 
 from core.errors import CorpusError
 from retrieval.build import DEMO_CORPUS_DIR, ensure_demo_corpus
 from retrieval.convert import content_hash
-from retrieval.embed import DisabledEmbedder, LocalEmbedder
+from retrieval.embed import DisabledEmbedder, Each, LocalEmbedder
+from retrieval.ingest import ingest_file
 from retrieval.testing import HashEmbedder, MemoryIndex
 from retrieval.vector_cache import (
     CachedEmbedder,
+    Journal,
     build,
     cache_path,
+    journal_path,
     load,
     main,
     passage_texts,
+    resumable,
     save,
     with_cache,
 )
+
+
+def many_records(count: int) -> list[dict[str, object]]:
+    """`count` small made-up records, one drug each."""
+    return [
+        rec(f"thuoc_{i:03d}", f"Thuốc {i}", "chi_dinh", f"- Bệnh thử số {i} ở người lớn.")
+        for i in range(count)
+    ]
 
 
 def _dense(index: MemoryIndex) -> dict[str, list[float] | None]:
@@ -130,3 +143,77 @@ def test_cli_refuses_a_corpus_with_rejected_lines(
     assert main([str(tmp_path)]) == 2
     assert "rejected" in capsys.readouterr().err
     assert not (tmp_path / "vectors").exists()
+
+
+class StoppingEmbedder(HashEmbedder):
+    """Reports each vector as it is done and stops (like Ctrl-C) after `left` of them."""
+
+    def __init__(self, left: int) -> None:
+        super().__init__()
+        self.left = left
+
+    def embed_passages_each(self, texts: Sequence[str], each: Each | None) -> list[list[float]]:
+        out = []
+        for i, text in enumerate(texts):
+            if self.left == 0:
+                raise KeyboardInterrupt
+            self.left -= 1
+            out.append(self.embed_passages([text])[0])
+            if each is not None:
+                each(i, out[-1])
+        return out
+
+
+def test_journal_keeps_whole_records_and_drops_a_cut_one(tmp_path: Path) -> None:
+    """A record cut short by a kill is dropped; the whole ones are read back and appended to."""
+    journal = Journal(tmp_path / "j.f32", "m", 2)
+    with journal.open() as fh:
+        fh.write(journal.record("ab" * 16, [0.5, 0.25]))
+        fh.write(journal.record("cd" * 16, [1.0, 0.0])[:-3])
+    assert list(journal.load()) == ["ab" * 16]
+    with journal.open() as fh:
+        fh.write(journal.record("ef" * 16, [0.0, 1.0]))
+    loaded = journal.load()
+    assert sorted(loaded) == ["ab" * 16, "ef" * 16]
+    assert loaded["ef" * 16].tolist() == [0.0, 1.0]
+    assert Journal(tmp_path / "j.f32", "other", 2).load() == {}
+
+
+def test_identical_texts_are_embedded_once() -> None:
+    """Two chunks with the same text cost one embedding and get the same vector."""
+    inner = HashEmbedder()
+    cached = CachedEmbedder(inner, {})
+    first, second, third = cached.embed_passages(["liều dùng", "bảo quản", "liều dùng"])
+    assert first == third != second
+    assert inner.calls == 2
+    assert np.allclose(cached.embed_passages(["bảo quản"])[0], second, atol=1e-6)
+    assert inner.calls == 2
+
+
+def test_interrupted_ingest_rerun_reuses_every_computed_vector(tmp_path: Path) -> None:
+    """Ctrl-C after 40 vectors: the rerun embeds only the rest and stores what a clean
+    ingest stores; the journal is gone once the ingest lands."""
+    path = write_jsonl(tmp_path / "a.jsonl", many_records(100))
+    clean_index = MemoryIndex()
+    ingest_file(path, clean_index, HashEmbedder(), progress=False)
+    total = clean_index.count()
+
+    index, data = MemoryIndex(), tmp_path / "data"
+    stopping = resumable(StoppingEmbedder(left=40), data)
+    assert isinstance(stopping, CachedEmbedder)
+    with pytest.raises(KeyboardInterrupt):
+        ingest_file(path, index, stopping, progress=False)
+    stopping.close()
+    assert index.count() == 0
+    assert len(Journal(journal_path(data, HashEmbedder().name), "fake:hash:64", 64).load()) == 40
+
+    counting = HashEmbedder()
+    rerun = resumable(counting, data)
+    assert isinstance(rerun, CachedEmbedder)
+    ingest_file(path, index, rerun, progress=False)
+    rerun.finish()
+    assert counting.calls == total - 40
+    a, b = _dense(clean_index), _dense(index)
+    assert a.keys() == b.keys()
+    assert all(np.allclose(a[k] or [], b[k] or [], atol=1e-6) for k in a)
+    assert not journal_path(data, counting.name).exists()

@@ -71,6 +71,12 @@ def merge_frames(
         value = getattr(answer, name)
         if value not in (None, [], ""):
             data[name] = value.model_dump() if hasattr(value, "model_dump") else value
+    if answer.population is not None and answer.population is not prior.population:
+        # Another population ("người lớn thì sao" after a child's age): the child's age and
+        # weight are not this patient's.
+        for name in ("age_months", "age_text", "weight_kg"):
+            if getattr(answer, name) is None:
+                data[name] = None
     if answer.condition is not None and prior.condition is None:
         # "…, bị suy giáp" in a reply to a dose question names the dose's indication.
         data["condition"] = answer.condition.model_dump()

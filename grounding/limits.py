@@ -17,6 +17,7 @@ from grounding.bands import NEWBORN_MONTHS, parse_bands
 from grounding.blocks import BlockKind, parse_blocks, shown
 from grounding.heads import DOSE, Who, who_of
 from grounding.patient_fit import ADULT_MONTHS
+from grounding.pregnancy_term import term_first
 
 CAN_USE_ORDER = (
     SectionKey.CHONG_CHI_DINH.value,
@@ -283,8 +284,10 @@ def sections_for(frame: QueryFrame) -> list[str]:
     return list(CAN_USE_ORDER)
 
 
-def _own_section(evidence: Sequence[Evidence], drug_id: str | None, section: str) -> list[Claim]:
-    return [
+def _own_section(
+    evidence: Sequence[Evidence], drug_id: str | None, section: str, frame: QueryFrame
+) -> list[Claim]:
+    lines = [
         Claim(text=shown(s), citations=(i,))
         for i, ev in enumerate(evidence)
         if ev.section_key == section
@@ -292,7 +295,10 @@ def _own_section(evidence: Sequence[Evidence], drug_id: str | None, section: str
         and (not drug_id or ev.drug_id == drug_id)
         for s in sentences_of(ev.text)
         if shown(s)
-    ][:OWN_SECTION_CLAIMS]
+    ]
+    # A pregnancy in weeks or a trimester: the lines on that term come first.
+    chosen = term_first([c.text for c in lines], frame.patient, OWN_SECTION_CLAIMS)
+    return [lines[i] for i in chosen]
 
 
 def can_use_claims(
@@ -308,7 +314,7 @@ def can_use_claims(
     claims: list[Claim] = []
     for section in sections_for(frame):
         if section in _OWN_SECTIONS:
-            found = _own_section(evidence, drug_id, section)
+            found = _own_section(evidence, drug_id, section, frame)
         else:
             dosing = section == SectionKey.LIEU_LUONG_CACH_DUNG.value
             found = _claims(

@@ -176,7 +176,10 @@ def _filled(slot: ClarifySlot, values: dict[str, Any], r: Reading) -> ClarifySlo
             return ClarifySlot.AGE_WEIGHT
         if has_age:
             return ClarifySlot.AGE
-        return ClarifySlot.WEIGHT if has_weight else None
+        if has_weight:
+            return ClarifySlot.WEIGHT
+        # "người lớn thì sao" to "how old is the child?": another patient, not an age.
+        return ClarifySlot.POPULATION if values.get("population") is Population.ADULT else None
     if slot is ClarifySlot.POPULATION:
         return slot if "population" in values else None
     if slot is ClarifySlot.ROUTE:

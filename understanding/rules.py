@@ -32,6 +32,7 @@ from understanding.conditions import (
 )
 from understanding.drugs import DrugMatcher
 from understanding.reading import Reading, read_turn
+from understanding.slots import pregnancy_term, says_pregnancy_term
 from understanding.text import Turn
 
 _log = logging.getLogger(__name__)
@@ -62,6 +63,7 @@ class RulesUnderstander:
         turn = Turn.of(text)
         slot = context.open_slot
         reading = read_turn(turn, self._matcher, expect_drug=slot is ClarifySlot.DRUG)
+        _pregnancy_so_far(reading, context.prior_frame)
         if slot is not None and is_non_answer(reading):
             return _non_answer(turn)
         if not turn.tokens:
@@ -203,6 +205,16 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
 
 # A measured value the book bands its dose rows by ("INR 10", "INR = 6,5").
 _LAB_FIGURE = re.compile(r"(?<![a-z])inr\s*(?:la|=|:|khoang|len|tren|>)?\s*\d")
+
+
+def _pregnancy_so_far(r: Reading, prior: QueryFrame | None) -> None:
+    """ "em đang 9 tuần" after a pregnancy question: the term of that pregnancy."""
+    said = r.patient or PatientContext()
+    pregnant_before = prior is not None and prior.patient is not None and prior.patient.pregnant
+    if not pregnant_before or said.pregnant or r.age or r.population or r.which_drug >= 0:
+        return
+    if says_pregnancy_term(r.turn):
+        r.patient = said.merged_with(PatientContext.model_validate(pregnancy_term(r.turn)))
 
 
 def _asks_pair(r: Reading) -> bool:

@@ -36,6 +36,7 @@ _WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi")
 _DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
 _WEIGHT = re.compile(
     rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)(?![\w/])"
+    r"(\s+ruoi)?"  # "8 ký rưỡi": and a half
 )
 _WEIGHT_AFTER_WORD = re.compile(
     rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_START}{_NUM}(?![\w/])"
@@ -43,14 +44,39 @@ _WEIGHT_AFTER_WORD = re.compile(
 _NOT_A_WEIGHT_UNIT = re.compile(r"\s*(?:mg|ml|g|mcg|%|tuoi|thang|tuan|ngay|t\b|y\b|vien|lan)")
 _EGFR = re.compile(rf"(?:egfr|clcr|do thanh thai(?: creatinin)?)\s*(?:la|=|:|khoang|con)?\s*{_NUM}")
 # Pregnancy months and durations are not ages: "3 tháng đầu", "mang thai 5 tháng", "trong 3 tháng".
-_NOT_AN_AGE_BEFORE = re.compile(r"(?:thai|bau|trong|sau|moi|tu|den|duoc dung|dung|uong|ky)\s*$")
-_NOT_AN_AGE_AFTER = re.compile(r"^\s*(?:dau|giua|cuoi|nay|qua|truoc|lien|mot lan|thu)")
+_NOT_AN_AGE_BEFORE = re.compile(r"(?:thai|bau|trong|sau|moi|tu|den|duoc dung|dung|uong|ky|da)\s*$")
+_NOT_AN_AGE_AFTER = re.compile(r"^\s*(?:dau|giua|cuoi|nay|qua|truoc|lien|mot lan|thu|khong|ko)")
+# An infant's age said without "tuổi" but after the child ("bé mới 1 tháng", "con em được 20
+# ngày", "bé nhà mình sinh được 6 tuần"): the words between are only who and "mới/được/gần".
+_CHILD_WORD = r"(?:em be|be|con|chau|tre|thang cu|cu|con gai|con trai|be gai|be trai)"
+_CHILD_AGE = re.compile(
+    rf"(?<![a-z]){_CHILD_WORD}(?:\s+(?:nha|cua)\s+\w+)?(?:\s+(?:em|e|minh|toi|tui|chi|anh))?"
+    r"(?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua|dung))*\s+"
+    rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
+    r"\s*(ngay|tuan|thang)(?![\w/])(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi))"
+)
+_PER_MONTH = {"ngay": 30.44, "tuan": 4.345, "thang": 1.0}
 _TRIMESTER = re.compile(
     r"(?:3|ba) thang (dau|giua|cuoi)|tam ca nguyet (?:thu )?(nhat|hai|ba|1|2|3|dau|giua|cuoi)"
 )
 _TRIMESTER_WORDS = {"dau": 1, "nhat": 1, "1": 1, "giua": 2, "hai": 2, "2": 2}
-_PREGNANCY_WEEKS = re.compile(r"(?<![\w/])(\d{1,2})\s*(?:tuan|weeks?)(?!\s*tuoi)")
-_PREGNANCY_MONTH = re.compile(r"(?:thai|bau)\s*(?:duoc\s*)?(\d)\s*thang|thang thu\s*(\d)")
+_PREGNANCY_WEEKS = re.compile(
+    r"(?<![\w/])(\d{1,2})\s*(?:tuan|weeks?)(?!\s*tuoi)|tuan (?:thu )?(\d{1,2})(?!\w)"
+)
+_MONTH_WORDS = "mot|hai|ba|bon|nam|sau|bay|tam|chin"
+_PREGNANCY_MONTH = re.compile(
+    rf"(?:thai|bau)\s*(?:duoc\s*|khoang\s*|da\s*)?(\d|{_MONTH_WORDS})\s*thang(?!\s*tuoi)"
+    rf"|thang thu\s*(\d|{_MONTH_WORDS})(?!\w)"
+)
+# Said of a pregnancy without naming it: "thai 32 tuần", "3 tháng cuối", "tam cá nguyệt".
+_PREGNANCY_TERM = re.compile(
+    r"(?<![a-z])(?:thai|bau)\s*(?:duoc\s*|khoang\s*)?\d{1,2}\s*(?:tuan|thang)(?!\s*tuoi)"
+    r"|(?<![a-z])(?:3|ba) thang (?:dau|giua|cuoi)(?!\s*(?:dieu tri|nam|dung thuoc|sau))"
+    r"|tam ca nguyet"
+)
+# What a nursing mother says of her baby ("đang cho con 2 tháng bú", "cho bé bú"): the baby's
+# age is not the patient's, and she is the patient.
+_NURSING = re.compile(r"(?<![a-z])(?:cho (?:con|be|chau)(?: \w+){0,4} bu|cho bu)(?![a-z])")
 
 MAX_AGE_MONTHS = 1440.0
 MAX_WEIGHT_KG = 300.0
@@ -71,6 +97,8 @@ def _number(digits: str | None, words: str | None) -> float | None:
 class Age:
     months: float
     text: str
+    span: tuple[int, int] = (0, 0)
+    """Where the age is said, in the folded turn."""
 
 
 def read_age(turn: Turn) -> Age | None:
@@ -82,6 +110,12 @@ def read_age(turn: Turn) -> Age | None:
             continue
         months = years * 12 + (6 if match.group(4) else 0) + float(match.group(5) or 0)
         return _age(turn, months, match.span())
+    for match in _CHILD_AGE.finditer(text):
+        count = _number(match.group(1), match.group(2))
+        if count is not None:
+            months = count if match.group(3) == "thang" else count / _PER_MONTH[match.group(3)]
+            start = match.start(1) if match.group(1) else match.start(2)
+            return _age(turn, round(months, 2), (start, match.end(3)))
     for match in _MONTHS.finditer(text):
         before, after = text[: match.start()], text[match.end() :]
         if not match.group(3) and (
@@ -103,7 +137,7 @@ def read_age(turn: Turn) -> Age | None:
 def _age(turn: Turn, months: float, span: tuple[int, int]) -> Age | None:
     if not 0 <= months <= MAX_AGE_MONTHS:
         return None
-    return Age(months=months, text=turn.snippet(*span))
+    return Age(months=months, text=turn.snippet(*span), span=span)
 
 
 def read_weight(turn: Turn) -> float | None:
@@ -112,7 +146,7 @@ def read_weight(turn: Turn) -> float | None:
     match = _WEIGHT.search(text)
     value: float | None = None
     if match:
-        value = float(match.group(1).replace(",", "."))
+        value = float(match.group(1).replace(",", ".")) + (0.5 if match.group(2) else 0.0)
     else:
         for found in _WEIGHT_AFTER_WORD.finditer(text):
             if not _NOT_A_WEIGHT_UNIT.match(text[found.end() :]):
@@ -192,22 +226,9 @@ def read_patient(turn: Turn) -> PatientContext | None:
     """Pregnancy (and trimester), breastfeeding, renal/hepatic impairment (dialysis), eGFR,
     allergies."""
     data: dict[str, object] = {}
-    if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn):
-        data["pregnant"] = True
-        found = _TRIMESTER.search(turn.folded)
-        weeks = _PREGNANCY_WEEKS.search(turn.folded)
-        month = _PREGNANCY_MONTH.search(turn.folded)
-        if found:
-            word = found.group(1) or found.group(2)
-            data["pregnancy_trimester"] = _TRIMESTER_WORDS.get(word, 3)
-        elif weeks and int(weeks.group(1)) <= 42:
-            data["pregnancy_weeks"] = int(weeks.group(1))
-            data["pregnancy_trimester"] = (
-                1 if int(weeks.group(1)) < 14 else (2 if int(weeks.group(1)) < 28 else 3)
-            )
-        elif month and 1 <= int(month.group(1) or month.group(2)) <= 9:
-            data["pregnancy_trimester"] = (int(month.group(1) or month.group(2)) + 2) // 3
-    if turn.has(*lx.BREASTFEEDING_CUES):
+    if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn) or _PREGNANCY_TERM.search(turn.folded):
+        data |= pregnancy_term(turn)
+    if turn.has(*lx.BREASTFEEDING_CUES) or _NURSING.search(turn.folded):
         data["breastfeeding"] = True
     if turn.has(*lx.RENAL_CUES):
         data["renal_impairment"] = True
@@ -228,6 +249,43 @@ def read_patient(turn: Turn) -> PatientContext | None:
 
 
 POST_OPERATIVE = "sau mổ"
+
+
+def _month_number(text: str) -> int:
+    return int(text) if text.isdigit() else int(_WORD_NUMBERS[text])
+
+
+def pregnancy_term(turn: Turn) -> dict[str, object]:
+    """How far a pregnancy is, as frame facts: weeks ("10 tuần", "tuần thứ 15") with their
+    trimester, a month ("tháng thứ 7", "bầu 5 tháng") or a trimester ("3 tháng cuối")."""
+    text = turn.folded
+    data: dict[str, object] = {"pregnant": True}
+    found = _TRIMESTER.search(text)
+    weeks = _PREGNANCY_WEEKS.search(text)
+    month = _PREGNANCY_MONTH.search(text)
+    if found:
+        word = found.group(1) or found.group(2)
+        data["pregnancy_trimester"] = _TRIMESTER_WORDS.get(word, 3)
+    elif weeks and int(weeks.group(1) or weeks.group(2)) <= 42:
+        count = int(weeks.group(1) or weeks.group(2))
+        data["pregnancy_weeks"] = count
+        data["pregnancy_trimester"] = 1 if count < 14 else (2 if count < 28 else 3)
+    elif month and 1 <= _month_number(month.group(1) or month.group(2)) <= 9:
+        data["pregnancy_trimester"] = (_month_number(month.group(1) or month.group(2)) + 2) // 3
+    return data
+
+
+def says_pregnancy_term(turn: Turn) -> bool:
+    """A bare term of pregnancy ("em đang 9 tuần", "tháng thứ 7") that a pregnancy already
+    spoken of in the conversation makes a fact."""
+    return bool(_PREGNANCY_WEEKS.search(turn.folded) or _PREGNANCY_MONTH.search(turn.folded))
+
+
+def nursing_mother(turn: Turn) -> bool:
+    """A mother says she breastfeeds ("đang cho con 2 tháng bú"): she is the patient."""
+    return bool(_NURSING.search(turn.folded)) or turn.has(
+        "dang cho con bu", "dang cho bu", "nuoi con bang sua me", "nuoi con bu", "breastfeeding"
+    )
 
 
 def _says_bau(turn: Turn) -> bool:
@@ -267,6 +325,8 @@ def _span(turn: Turn, start: int, end: int) -> tuple[int, int]:
 __all__ = [
     "POST_OPERATIVE",
     "Age",
+    "nursing_mother",
+    "pregnancy_term",
     "read_age",
     "read_allergies",
     "read_patient",
@@ -274,4 +334,5 @@ __all__ = [
     "read_route",
     "read_weight",
     "says_oral",
+    "says_pregnancy_term",
 ]

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -83,7 +82,8 @@ def load(paths: Sequence[Path]) -> list[Line]:
             expect = raw.get("expect") or {}
             facts = raw.get("facts", expect.get("facts", {})) or {}
             section = raw.get("section_key", expect.get("section_key"))
-            sections = tuple(section) if isinstance(section, list) else (section,) * bool(section)
+            listed = section if isinstance(section, list) else [section] if section else []
+            sections = tuple(str(k) for k in listed)
             has = raw.get("has", expect.get("has", ())) or ()
             lines.append(
                 Line(
@@ -228,11 +228,13 @@ def play(engine: TurnEngine, line: Line) -> list[TurnResult]:
     return [engine.handle(cid, text) for text in (*line.before, line.text)]
 
 
-def run(
+def play_all(
     engine: TurnEngine, lines: Sequence[Line], *, progress: bool = False
 ) -> dict[str, SetReport]:
     reports: dict[str, SetReport] = {}
-    for line in tqdm(lines, desc="people-facts", unit="line", disable=not progress, file=sys.stderr):
+    for line in tqdm(
+        lines, desc="people-facts", unit="line", disable=not progress, file=sys.stderr
+    ):
         report = reports.setdefault(line.set, SetReport())
         try:
             problems = judge(line, play(engine, line))
@@ -307,7 +309,7 @@ def main(
     args = _args(argv)
     paths = args.set or [p for p in (TUNING_SET, BLIND_SET) if p.is_file()]
     lines = load(paths)
-    reports = run(engine_factory(args.data_dir), lines, progress=not args.no_progress)
+    reports = play_all(engine_factory(args.data_dir), lines, progress=not args.no_progress)
     print(render(reports, show_misses=args.show_misses, summary_only=args.summary_only))
     found = figures(reports)
     failed = floor_failures(found, args.floor) if args.floor else []
@@ -330,5 +332,5 @@ __all__ = [
     "judge",
     "load",
     "main",
-    "run",
+    "play_all",
 ]

@@ -90,3 +90,18 @@ def test_an_indication_given_with_the_patient_facts_is_kept() -> None:
     named = prior.model_copy(update={"condition": ConditionQuery(text="suy giáp bẩm sinh")})
     frame = resolve_frame(fill, named, AGE_QUESTION, None)
     assert frame.condition is not None and frame.condition.text == "suy giáp bẩm sinh"
+
+
+def test_another_population_drops_the_childs_age_and_weight() -> None:
+    """ "người lớn" to "how old is the child?" keeps neither the child's age nor weight."""
+    prior = PRIOR.model_copy(update={"weight_kg": 14.0, "age_months": 36.0, "age_text": "3 tuổi"})
+    adult = QueryFrame(
+        turn_type="dosing_calc", population="adult", fills_slot=ClarifySlot.POPULATION
+    )
+    frame = resolve_frame(adult, prior, AGE_QUESTION, None)
+    assert (frame.population, frame.age_months, frame.age_text, frame.weight_kg) == (
+        "adult",
+        None,
+        None,
+        None,
+    )

@@ -1,0 +1,122 @@
+"""Patient facts as people say them (issue 22): pregnancy terms, infant ages, nursing mothers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from core.frame import PatientContext, Population, QueryFrame, TurnType
+from core.ports import UnderstandingContext
+from understanding import RulesUnderstander
+from understanding.slots import read_age, read_patient, read_weight
+from understanding.text import Turn
+
+Parse = Callable[..., QueryFrame]
+
+
+@pytest.mark.parametrize(
+    ("text", "weeks", "trimester"),
+    [
+        ("bầu 10 tuần uống warfarin được không", 10, 1),
+        ("thai 32 tuần dùng ibuprofen được không", 32, 3),
+        ("em bầu tuần thứ 15 dùng paracetamol", 15, 2),
+        ("mang thai tháng thứ 7", None, 3),
+        ("3 tháng cuối dùng aspirin được không", None, 3),
+        ("ba thang giua thai ky", None, 2),
+        ("đang ở tam cá nguyệt thứ ba", None, 3),
+        ("mình có bầu hai tháng", None, 1),
+    ],
+)
+def test_pregnancy_terms(text: str, weeks: int | None, trimester: int) -> None:
+    """Weeks, months and trimesters of a pregnancy become patient facts."""
+    patient = read_patient(Turn.of(text))
+    assert patient is not None and patient.pregnant
+    assert (patient.pregnancy_weeks, patient.pregnancy_trimester) == (weeks, trimester)
+
+
+def test_three_months_of_treatment_is_no_pregnancy() -> None:
+    """ "3 tháng đầu điều trị" is a course, not a trimester."""
+    assert read_patient(Turn.of("3 tháng đầu điều trị cần xét nghiệm gì")) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "months"),
+    [
+        ("bé mới 1 tháng", 1.0),
+        ("bé được 20 ngày", 0.66),
+        ("con em 6 tuần", 1.38),
+        ("bé nhà mình mới 45 ngày", 1.48),
+        ("be moi 10 ngay", 0.33),
+        ("bé mới được một tháng", 1.0),
+        ("bé mới đẻ được 5 ngày", 0.16),
+    ],
+)
+def test_infant_ages_without_tuoi(text: str, months: float) -> None:
+    """Days, weeks or months said of a child are its age."""
+    age = read_age(Turn.of(text))
+    assert age is not None and age.months == pytest.approx(months, abs=0.01)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uống ibuprofen 3 ngày rồi",
+        "bé sốt 3 ngày nay",
+        "con ho 1 tuần nay",
+        "đã 3 tháng không uống",
+    ],
+)
+def test_durations_are_no_ages(text: str) -> None:
+    """How long something lasted is not an age."""
+    assert read_age(Turn.of(text)) is None
+
+
+@pytest.mark.parametrize(("text", "kg"), [("8 ký rưỡi", 8.5), ("12 ki ruoi", 12.5), ("14 kí", 14)])
+def test_half_kilos(text: str, kg: float) -> None:
+    """ "ký rưỡi" adds half a kilo."""
+    assert read_weight(Turn.of(text)) == kg
+
+
+def test_pregnancy_in_weeks_asks_the_pregnancy_section(parse: Parse) -> None:
+    """ "bầu 10 tuần … được không" is a pregnancy question, not a dose (no course length)."""
+    frame = parse("bầu 10 tuần uống warfarin được không")
+    assert frame.turn_type is TurnType.DRUG_ATTRIBUTE
+    assert frame.attribute == "thoi_ky_mang_thai"
+    assert frame.patient is not None and frame.patient.pregnancy_weeks == 10
+
+
+def test_a_nursing_mother_is_the_patient(parse: Parse) -> None:
+    """A mother speaking of her 2-month-old baby is an adult breastfeeding patient."""
+    frame = parse("đang cho con 2 tháng bú uống ibuprofen được không")
+    assert frame.population is Population.ADULT
+    assert frame.age_months is None
+    assert frame.patient == PatientContext(breastfeeding=True)
+
+
+def test_a_pregnancy_term_after_a_pregnancy_question(understander: RulesUnderstander) -> None:
+    """ "em đang 9 tuần" after a pregnancy question is that pregnancy's term, same drug."""
+    prior = QueryFrame(
+        turn_type=TurnType.DRUG_ATTRIBUTE,
+        drugs=["warfarin"],
+        attribute="thoi_ky_mang_thai",
+        patient=PatientContext(pregnant=True),
+    )
+    frame = understander.parse("em đang 9 tuần", UnderstandingContext(prior_frame=prior))
+    assert frame.drugs == ["warfarin"]
+    assert frame.patient is not None and frame.patient.pregnancy_weeks == 9
+
+
+def test_another_patient_in_a_follow_up(understander: RulesUnderstander) -> None:
+    """ "còn ông 70 tuổi" re-asks the dose for that patient, none of the child's facts kept."""
+    prior = QueryFrame(
+        turn_type=TurnType.DOSING_CALC,
+        drugs=["paracetamol"],
+        attribute="lieu_luong_cach_dung",
+        population=Population.CHILD,
+        age_months=36,
+        weight_kg=14,
+    )
+    frame = understander.parse("còn ông 70 tuổi", UnderstandingContext(prior_frame=prior))
+    assert (frame.turn_type, frame.drugs) == (TurnType.DOSING_CALC, ["paracetamol"])
+    assert (frame.population, frame.age_months, frame.weight_kg) == (Population.ADULT, 840, None)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.frame import PatientContext, Population, Relation, Route
+from core.frame import HowTo, PatientContext, Population, Relation, Route
 from core.sections import SectionKey
 from understanding import lexicon as lx
 from understanding.conditions import RELATION_CUES, ConditionHit, find_conditions
 from understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
+from understanding.howto import read_how_to
 from understanding.slots import (
     ADULT_FROM_MONTHS,
     CHILD_BELOW_KG,
@@ -115,6 +116,7 @@ class Reading:
     diagnosis: bool = False
     non_medical: bool = False
     new_case: bool = False
+    how_to_take: HowTo | None = None
 
     @property
     def asks_about_drug(self) -> bool:
@@ -191,6 +193,7 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         diagnosis=turn.has(*lx.DIAGNOSIS),
         non_medical=turn.has(*lx.NON_MEDICAL),
         new_case=turn.has(*lx.NEW_CASE),
+        how_to_take=read_how_to(turn),
     )
     reading.smalltalk = not drugs and _smalltalk(turn)
     drug_context = expect_drug or (reading.asks_about_drug or reading.usability)

@@ -13,8 +13,10 @@ from typing import Any
 from core.catalog import DrugCatalog
 from core.drug_classes import classes_named
 from core.frame import (
+    HOW_TO_SECTIONS,
     ClarifySlot,
     ConditionQuery,
+    HowTo,
     PatientContext,
     QueryFrame,
     Relation,
@@ -75,9 +77,18 @@ class RulesUnderstander:
             if filled is not None:
                 return filled
         turn_type, attribute = decide(reading)
+        how_to = _how_to(reading, turn_type, attribute)
+        if how_to is not None:
+            # It keeps the dose turn type it reads as when the dose section holds the answer.
+            attribute = SectionKey(HOW_TO_SECTIONS[how_to][0])
+            dose_section = attribute is SectionKey.LIEU_LUONG_CACH_DUNG
+            if not dose_section or turn_type is not TurnType.DOSING_CALC:
+                turn_type = TurnType.DRUG_ATTRIBUTE
         if slot is not None and turn_type is TurnType.OUT_OF_SCOPE and is_empty_reply(reading):
             return _non_answer(turn)
         frame = self._frame(reading, turn_type, attribute)
+        if how_to is not None:
+            frame = frame.model_copy(update={"how_to_take": how_to})
         prior = context.prior_frame
         if prior is not None and (reading.follow_up or _keeps_thread(reading, frame, prior)):
             return _follow_up(frame, reading, prior)
@@ -207,6 +218,35 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
 _LAB_FIGURE = re.compile(r"(?<![a-z])inr\s*(?:la|=|:|khoang|len|tren|>)?\s*\d")
 
 
+# Sections a false cue of a how-to question lands in: "nghiện" (crush), "uống gấp đôi"
+# (a missed dose), "có sao không"; a how-to question asks none of them.
+_HOW_TO_OVERRIDES = frozenset(
+    {
+        None,
+        SectionKey.LIEU_LUONG_CACH_DUNG,
+        SectionKey.TUONG_TAC_THUOC,
+        SectionKey.DO_ON_DINH_BAO_QUAN,
+        SectionKey.TAC_DUNG_KHONG_MONG_MUON,
+        SectionKey.THAN_TRONG,
+        SectionKey.QUA_LIEU_XU_TRI,
+    }
+)
+_HOW_TO_TURNS = (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE, TurnType.OUT_OF_SCOPE)
+
+
+def _how_to(r: Reading, turn_type: TurnType, attribute: SectionKey | None) -> HowTo | None:
+    """The how-to-take topic, when the turn asks it of one medicine (named or from the thread)."""
+    if (
+        r.how_to_take is None
+        or turn_type not in _HOW_TO_TURNS
+        or attribute not in _HOW_TO_OVERRIDES
+    ):
+        return None
+    if len(r.drugs) + len(r.unknown) > 1 or r.which_drug >= 0 or r.non_medical:
+        return None
+    return r.how_to_take
+
+
 def _pregnancy_so_far(r: Reading, prior: QueryFrame | None) -> None:
     """ "em đang 9 tuần" after a pregnancy question: the term of that pregnancy."""
     said = r.patient or PatientContext()
@@ -242,7 +282,8 @@ def _keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
         return False
     if r.non_medical or frame.condition is not None:
         return False
-    return r.attribute is not None or r.dosing or _context_section(r) is not None
+    asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
+    return asks or _context_section(r) is not None
 
 
 # The patient of the previous question: kept by a follow-up that states none of its own.
@@ -263,7 +304,8 @@ def _follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     update: dict[str, Any] = {}
     if not r.new_case and all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
         update |= {name: getattr(prior, name) for name in _PATIENT_SLOTS}
-    section = r.attribute or (None if r.dosing else _context_section(r))
+    how_to = SectionKey(frame.attribute) if frame.how_to_take and frame.attribute else None
+    section = how_to or r.attribute or (None if r.dosing else _context_section(r))
     if section is not None or r.dosing:
         if frame.drugs or frame.unknown_drugs or not prior.drugs:
             return frame

@@ -1,0 +1,124 @@
+"""A how-to-take or misuse question answered by the one sentence of the book that answers it.
+
+"Nghiền viên giải phóng kéo dài được không", "quên một liều warfarin", "uống lúc đói": the
+frame names the topic (`QueryFrame.how_to_take`); this module reads the drug's sections in
+the order a pharmacist looks (`HOW_TO_SECTIONS`), sentence by sentence as the user sees
+them (`grounding.markup.shown_sentences`), and quotes the one that speaks of the topic
+most, verbatim and cited. A sentence carrying a dose is taken only when no other speaks.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.evidence import Answer, Claim, Evidence
+from core.frame import HOW_TO_SECTIONS, HowTo
+from core.sections import section_title
+from grounding.heads import DOSE
+from grounding.markup import shown_sentences
+from grounding.notices import quarantine_notices
+
+MAX_SENTENCE_CHARS = 320
+"""A longer sentence is cut to its clause on the topic ("…; viên giải phóng kéo dài phải
+nuốt nguyên viên"), so the answer stays short."""
+
+# The book's words for each topic, accented (lowercase NFC): "nghiền" is not "nghiện".
+_W = {
+    HowTo.CRUSH: r"nghiền|nhai|bẻ|nuốt nguyên|nguyên viên|mở nang|cắt|chia đôi|chia nhỏ|hòa|hoà"
+    r"|phân tán|nuốt",
+    HowTo.MISSED_DOSE: r"quên|bỏ lỡ|bỏ sót|liều (?:kế )?tiếp theo|gấp đôi|uống bù|bù|hai liều",
+    HowTo.ALCOHOL: r"rượu|ethanol|đồ uống có cồn|bia",
+    HowTo.FOOD: r"bữa ăn|lúc đói|lúc no|bụng đói|thức ăn|sau ăn|trước ăn|khi ăn|bữa sáng|bữa tối"
+    r"|bưởi|sữa",
+    HowTo.TIME_OF_DAY: r"buổi sáng|buổi tối|buổi chiều|đi ngủ|cùng một giờ|cùng giờ|bữa sáng"
+    r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày",
+    HowTo.STORAGE: r"bảo quản|nhiệt độ|tủ lạnh|đông lạnh|°\s?c|ánh sáng|ẩm|nơi mát|nơi khô",
+    HowTo.SHAKE: r"lắc",
+    HowTo.MADE_UP: r"sau khi pha|đã pha|pha xong|hoàn nguyên|bỏ phần|dùng trong|trong vòng"
+    r"|\d+\s*ngày",
+}
+# Words that only help a sentence already on the topic ("uống lúc nào": food words too).
+_ALSO = {
+    HowTo.TIME_OF_DAY: _W[HowTo.FOOD],
+    HowTo.MADE_UP: r"tủ lạnh|bảo quản",
+    HowTo.CRUSH: r"giải phóng (?:kéo dài|chậm|biến đổi)|tan trong ruột|bao tan",
+    HowTo.SHAKE: r"hỗn dịch|trước khi",
+}
+_TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
+_HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
+_CLAUSES = re.compile(r"(?<=;)\s+")
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    score: float
+    order: tuple[int, int, int]
+    text: str
+    index: int
+
+
+def _words(text: str) -> str:
+    return unicodedata.normalize("NFC", text).lower()
+
+
+def _score(text: str, topic: HowTo) -> float:
+    words = _words(text)
+    hits = len({m.group(0) for m in _TOPIC[topic].finditer(words)})
+    if not hits:
+        return 0.0
+    helper = _HELP.get(topic)
+    score = hits + (0.5 * len({m.group(0) for m in helper.finditer(words)}) if helper else 0)
+    return score - (0.75 if DOSE.search(text) else 0.0)
+
+
+def _short(text: str, topic: HowTo) -> str:
+    """The sentence, or its clause that speaks of the topic when it is too long to show."""
+    if len(text) <= MAX_SENTENCE_CHARS:
+        return text
+    clauses = [c for c in _CLAUSES.split(text) if _score(c, topic) > 0]
+    best = max(clauses, key=lambda c: _score(c, topic), default=text)
+    return best if len(best) <= MAX_SENTENCE_CHARS else text
+
+
+def howto_sentence(
+    evidence: Sequence[Evidence], drug_id: str, topic: HowTo
+) -> tuple[int, str] | None:
+    """(evidence index, verbatim sentence) that answers the topic, or None."""
+    sections = HOW_TO_SECTIONS[topic]
+    best: _Candidate | None = None
+    for index, ev in enumerate(evidence):
+        if ev.drug_id != drug_id or ev.quarantined or ev.section_key not in sections:
+            continue
+        rank = sections.index(ev.section_key)
+        for n, sentence in enumerate(shown_sentences(ev.text)):
+            score = _score(sentence, topic)
+            if score <= 0:
+                continue
+            found = _Candidate(score, (-rank, -ev.part_index, -n), sentence, index)
+            if best is None or (found.score, found.order) > (best.score, best.order):
+                best = found
+    if best is None:
+        return None
+    return best.index, _short(best.text, topic)
+
+
+def howto_answer(
+    evidence: Sequence[Evidence], drug_id: str, drug_name: str, topic: HowTo
+) -> Answer:
+    """The one-sentence answer; no claims when the book does not say it (the caller abstains)."""
+    found = howto_sentence(evidence, drug_id, topic)
+    if found is None:
+        return Answer()
+    index, sentence = found
+    section = section_title(evidence[index].section_key)
+    return Answer(
+        lead=f"{drug_name}: Dược thư ghi ở mục {section}:",
+        claims=(Claim(text=sentence, citations=(index,)),),
+        notices=quarantine_notices([evidence[index]]),
+    )
+
+
+__all__ = ["MAX_SENTENCE_CHARS", "howto_answer", "howto_sentence"]

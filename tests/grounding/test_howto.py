@@ -1,0 +1,70 @@
+"""Tests for grounding/howto.py: one verbatim sentence answers a how-to-take question."""
+
+from __future__ import annotations
+
+from core.evidence import Evidence
+from core.frame import HowTo
+from grounding.howto import MAX_SENTENCE_CHARS, howto_answer, howto_sentence
+
+
+def part(section: str, text: str, drug: str = "x", quarantined: bool = False) -> Evidence:
+    return Evidence(
+        text=text,
+        drug_id=drug,
+        drug_name="X",
+        section_key=section,
+        section_title=section,
+        chunk_id=f"{drug}-{section}",
+        quarantined=quarantined,
+    )
+
+
+DOSE = part(
+    "lieu_luong_cach_dung",
+    "Người lớn (viên giải phóng kéo dài): 500 mg × 2 lần/ngày. "
+    "Viên giải phóng kéo dài phải nuốt nguyên viên, không bẻ, nhai hay nghiền. "
+    "Uống sau bữa ăn.",
+)
+CAUTIONS = part("than_trong", "Thận trọng ở người nghiện rượu.")
+INTERACTIONS = part("tuong_tac_thuoc", "- Rượu: tăng độc tính với gan.")
+
+
+def test_the_sentence_that_speaks_of_crushing() -> None:
+    """Bẻ, nhai, nghiền: the sentence naming them, not the extended-release dose row."""
+    found = howto_sentence([DOSE], "x", HowTo.CRUSH)
+    assert found == (0, "Viên giải phóng kéo dài phải nuốt nguyên viên, không bẻ, nhai hay nghiền.")
+
+
+def test_addiction_is_not_crushing() -> None:
+    """ "nghiện" is not "nghiền": a caution about addicts does not answer crushing."""
+    assert howto_sentence([CAUTIONS], "x", HowTo.CRUSH) is None
+
+
+def test_the_section_a_pharmacist_reads_first_wins_a_tie() -> None:
+    """Alcohol: Tương tác thuốc before Thận trọng, whatever the evidence order."""
+    found = howto_sentence([CAUTIONS, INTERACTIONS], "x", HowTo.ALCOHOL)
+    assert found == (1, "Rượu: tăng độc tính với gan.")
+
+
+def test_other_drugs_and_quarantined_parts_are_not_quoted() -> None:
+    """Only the asked drug's usable text answers."""
+    other = part("lieu_luong_cach_dung", "Uống sau bữa ăn.", drug="y")
+    hidden = part("lieu_luong_cach_dung", "Uống sau bữa ăn.", quarantined=True)
+    assert howto_sentence([other, hidden], "x", HowTo.FOOD) is None
+
+
+def test_a_long_sentence_is_cut_to_its_clause() -> None:
+    """A sentence too long to show is quoted by its clause on the topic, verbatim."""
+    long = "Liều dùng tùy theo đáp ứng " + "và theo dõi lâm sàng " * 15 + "; lắc kỹ trước khi dùng."
+    found = howto_sentence([part("do_on_dinh_bao_quan", long)], "x", HowTo.SHAKE)
+    assert found is not None and found[1] == "lắc kỹ trước khi dùng."
+    assert len(found[1]) <= MAX_SENTENCE_CHARS
+
+
+def test_the_answer_cites_its_section_and_is_empty_when_the_book_is_silent() -> None:
+    """One claim citing its part; no claim when nothing speaks of the topic."""
+    answer = howto_answer([DOSE], "x", "X", HowTo.FOOD)
+    assert [c.text for c in answer.claims] == ["Uống sau bữa ăn."]
+    assert answer.claims[0].citations == (0,)
+    assert answer.lead == "X: Dược thư ghi ở mục Liều lượng và cách dùng:"
+    assert not howto_answer([DOSE], "x", "X", HowTo.MISSED_DOSE).claims

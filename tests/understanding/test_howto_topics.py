@@ -1,0 +1,77 @@
+"""Tests for understanding/howto.py (topics) and the how-to-take frame (issue 22, item 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from core.frame import HowTo, QueryFrame, TurnType
+from core.ports import UnderstandingContext
+from understanding import RulesUnderstander
+from understanding.howto import read_how_to
+from understanding.text import Turn
+
+Parse = Callable[..., QueryFrame]
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("quên uống warfarin hôm qua, hôm nay uống gấp đôi được không", HowTo.MISSED_DOSE),
+        ("viên giải phóng kéo dài nghiền ra được không", HowTo.CRUSH),
+        ("bẻ đôi viên paracetamol được không", HowTo.CRUSH),
+        ("be doi vien paracetamol duoc khong", HowTo.CRUSH),
+        ("nghien vien ra cho be uong duoc ko", HowTo.CRUSH),
+        ("uống rượu khi đang dùng paracetamol có sao không", HowTo.ALCOHOL),
+        ("uống paracetamol lúc đói được không", HowTo.FOOD),
+        ("simvastatin nên uống sáng hay tối", HowTo.TIME_OF_DAY),
+        ("siro pha xong để được bao lâu", HowTo.MADE_UP),
+        ("hỗn dịch có phải lắc không", HowTo.SHAKE),
+        ("thuốc này cất tủ lạnh được không", HowTo.STORAGE),
+    ],
+)
+def test_topics(text: str, topic: HowTo) -> None:
+    """Each way of asking names its topic."""
+    assert read_how_to(Turn.of(text)) is topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "diazepam có gây nghiện không",
+        "bé được 20 ngày uống paracetamol được không",
+        "liều paracetamol uống sau ăn bao nhiêu",
+        "đi lạc đường",
+    ],
+)
+def test_not_topics(text: str) -> None:
+    """Addiction, a child, an amount asked, "lạc": no how-to question."""
+    assert read_how_to(Turn.of(text)) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["nguoi nghien ruou dung paracetamol", "diazepam hội chứng cai rượu người lớn"]
+)
+def test_addiction_and_withdrawal_ask_nothing_of_drinking(text: str) -> None:
+    """An addict or alcohol withdrawal is the patient's condition: neither crush nor alcohol."""
+    assert read_how_to(Turn.of(text)) is None
+
+
+def test_a_how_to_question_names_its_topic_and_section(parse: Parse) -> None:
+    """The frame carries the topic and the section that usually holds the answer."""
+    frame = parse("paracetamol viên giải phóng kéo dài nghiền ra được không")
+    assert (frame.turn_type, frame.attribute, frame.how_to_take) == (
+        TurnType.DRUG_ATTRIBUTE,
+        "lieu_luong_cach_dung",
+        HowTo.CRUSH,
+    )
+
+
+def test_a_how_to_question_keeps_the_thread(understander: RulesUnderstander) -> None:
+    """ "có bẻ ra được không" after a paracetamol question is about paracetamol."""
+    prior = QueryFrame(turn_type=TurnType.DOSING_CALC, drugs=["paracetamol"])
+    frame = understander.parse(
+        "viên giải phóng kéo dài có bẻ ra được không", UnderstandingContext(prior_frame=prior)
+    )
+    assert frame.drugs == ["paracetamol"] and frame.how_to_take is HowTo.CRUSH

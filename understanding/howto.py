@@ -1,0 +1,64 @@
+"""Which how-to-take or misuse question a turn asks (crush, a missed dose, alcohol, food, time
+of day, storage, shaking, a made-up suspension): data in `lexicon.HOW_TO_CUES`."""
+
+from __future__ import annotations
+
+from core.frame import HowTo
+from understanding import lexicon as lx
+from understanding.text import Turn, ngram_set
+
+_CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
+
+
+def read_how_to(turn: Turn) -> HowTo | None:
+    """The topic of a how-to-take question, or None (also when an amount is asked)."""
+    if turn.has(*lx.AMOUNT_CUES):
+        return None
+    found = {topic for topic, cues in _CUE_SETS if not turn.ngrams.isdisjoint(cues)}
+    found |= _marked_words(turn)
+    if HowTo.ALCOHOL in found and not _drinking(turn):
+        found.discard(HowTo.ALCOHOL)
+    for topic, _cues in lx.HOW_TO_CUES:
+        if topic in found:
+            return topic
+    return None
+
+
+def _marked_words(turn: Turn) -> set[HowTo]:
+    found: set[HowTo] = set()
+    for topic, folded, accented in lx.HOW_TO_MARKED:
+        for i in turn.indexes_of(folded):
+            if turn.marked:
+                if turn.original_words()[i] == accented:
+                    found.add(topic)
+            elif (folded == "nghien" and not _addiction(turn, i)) or (
+                folded == "be" and _breaks(turn, i)
+            ):
+                found.add(topic)
+    return found
+
+
+def _drinking(turn: Turn) -> bool:
+    """Alcohol named as a drink, not as a condition ("cai rượu", "nghiện rượu")."""
+    joined = turn.joined
+    for phrase in lx.NOT_DRINKING:
+        joined = joined.replace(f" {phrase} ", " ")
+    cues = dict(lx.HOW_TO_CUES)[HowTo.ALCOHOL]
+    if any(f" {cue} " in joined for cue in cues):
+        return True
+    return turn.marked and bool({"nhậu", "bia"} & set(turn.original_words()))
+
+
+def _breaks(turn: Turn, i: int) -> bool:
+    """Unmarked "be" before "đôi", "ra", "nhỏ", "được không": breaking a tablet."""
+    after = " ".join(turn.tokens[i + 1 : i + 3])
+    return any(f"{after} ".startswith(f"{w} ") for w in lx.BREAK_AFTER_BE)
+
+
+def _addiction(turn: Turn, i: int) -> bool:
+    """Unmarked "nghien" next to the words of addiction ("gay nghien", "nghien ruou")."""
+    around = " ".join(turn.tokens[max(0, i - 1) : i + 3])
+    return any(f" {w} " in f" {around} " for w in lx.NOT_CRUSH_AROUND_NGHIEN)
+
+
+__all__ = ["read_how_to"]

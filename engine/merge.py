@@ -71,7 +71,8 @@ def merge_frames(
         value = getattr(answer, name)
         if value not in (None, [], ""):
             data[name] = value.model_dump() if hasattr(value, "model_dump") else value
-    if answer.population is not None and answer.population is not prior.population:
+    changed = prior.population is not None and answer.population is not None
+    if changed and answer.population is not prior.population:
         # Another population ("người lớn thì sao" after a child's age): the child's age and
         # weight are not this patient's.
         for name in ("age_months", "age_text", "weight_kg"):

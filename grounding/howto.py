@@ -35,7 +35,7 @@ _W = {
     r"|bưởi|sữa",
     HowTo.TIME_OF_DAY: r"buổi sáng|buổi tối|buổi chiều|đi ngủ|cùng một giờ|cùng giờ|bữa sáng"
     r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày",
-    HowTo.STORAGE: r"bảo quản|nhiệt độ|tủ lạnh|đông lạnh|°\s?c|ánh sáng|ẩm|nơi mát|nơi khô",
+    HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8",
     HowTo.SHAKE: r"lắc",
     HowTo.MADE_UP: r"sau khi pha|đã pha|pha xong|hoàn nguyên|bỏ phần|dùng trong|trong vòng"
     r"|\d+\s*ngày",
@@ -46,6 +46,7 @@ _ALSO = {
     HowTo.MADE_UP: r"tủ lạnh|bảo quản",
     HowTo.CRUSH: r"giải phóng (?:kéo dài|chậm|biến đổi)|tan trong ruột|bao tan",
     HowTo.SHAKE: r"hỗn dịch|trước khi",
+    HowTo.STORAGE: r"bảo quản|nhiệt độ|°\s?c|ánh sáng|ẩm|nơi khô|đậy kín",
 }
 _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 _HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
@@ -64,12 +65,15 @@ def _words(text: str) -> str:
     return unicodedata.normalize("NFC", text).lower()
 
 
-def _score(text: str, topic: HowTo) -> float:
+def _score(text: str, topic: HowTo, *, broad: bool = False) -> float:
+    """Distinct topic words, helped by the helper words; `broad` lets the helper words alone
+    count (storage in general when nothing speaks of the fridge)."""
     words = _words(text)
-    hits = len({m.group(0) for m in _TOPIC[topic].finditer(words)})
+    primary = _HELP[topic] if broad else _TOPIC[topic]
+    hits = len({m.group(0) for m in primary.finditer(words)})
     if not hits:
         return 0.0
-    helper = _HELP.get(topic)
+    helper = None if broad else _HELP.get(topic)
     score = hits + (0.5 * len({m.group(0) for m in helper.finditer(words)}) if helper else 0)
     return score - (0.75 if DOSE.search(text) else 0.0)
 
@@ -87,6 +91,15 @@ def howto_sentence(
     evidence: Sequence[Evidence], drug_id: str, topic: HowTo
 ) -> tuple[int, str] | None:
     """(evidence index, verbatim sentence) that answers the topic, or None."""
+    found = _best(evidence, drug_id, topic, broad=False)
+    if found is None and topic is HowTo.STORAGE:
+        found = _best(evidence, drug_id, topic, broad=True)
+    return found
+
+
+def _best(
+    evidence: Sequence[Evidence], drug_id: str, topic: HowTo, *, broad: bool
+) -> tuple[int, str] | None:
     sections = HOW_TO_SECTIONS[topic]
     best: _Candidate | None = None
     for index, ev in enumerate(evidence):
@@ -94,7 +107,7 @@ def howto_sentence(
             continue
         rank = sections.index(ev.section_key)
         for n, sentence in enumerate(shown_sentences(ev.text)):
-            score = _score(sentence, topic)
+            score = _score(sentence, topic, broad=broad)
             if score <= 0:
                 continue
             found = _Candidate(score, (-rank, -ev.part_index, -n), sentence, index)

@@ -3,8 +3,9 @@ of day, storage, shaking, a made-up suspension): data in `lexicon.HOW_TO_CUES`."
 
 from __future__ import annotations
 
-from core.frame import HowTo
-from understanding import lexicon as lx
+from core.frame import HOW_TO_SECTIONS, HowTo, TurnType
+from core.sections import SectionKey
+from understanding import howto_words as lx
 from understanding.text import Turn, ngram_set
 
 _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
@@ -16,6 +17,8 @@ def read_how_to(turn: Turn) -> HowTo | None:
         return None
     found = {topic for topic, cues in _CUE_SETS if not turn.ngrams.isdisjoint(cues)}
     found |= _marked_words(turn)
+    if turn.has(*lx.MADE_UP_WORDS) and turn.has(*lx.KEEPS_WORDS):
+        found.add(HowTo.MADE_UP)
     if HowTo.ALCOHOL in found and not _drinking(turn):
         found.discard(HowTo.ALCOHOL)
     for topic, _cues in lx.HOW_TO_CUES:
@@ -61,4 +64,36 @@ def _addiction(turn: Turn, i: int) -> bool:
     return any(f" {w} " in f" {around} " for w in lx.NOT_CRUSH_AROUND_NGHIEN)
 
 
-__all__ = ["read_how_to"]
+# Sections a false cue of a how-to question lands in: "nghiện" (crush), "uống gấp đôi"
+# (a missed dose), "có sao không"; a how-to question asks none of them.
+_OVERRIDES = frozenset(
+    {
+        None,
+        SectionKey.LIEU_LUONG_CACH_DUNG,
+        SectionKey.TUONG_TAC_THUOC,
+        SectionKey.DO_ON_DINH_BAO_QUAN,
+        SectionKey.TAC_DUNG_KHONG_MONG_MUON,
+        SectionKey.THAN_TRONG,
+        SectionKey.QUA_LIEU_XU_TRI,
+    }
+)
+_TURNS = (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE, TurnType.OUT_OF_SCOPE)
+
+
+def how_to_turn(
+    topic: HowTo | None, turn_type: TurnType, attribute: SectionKey | None, *, off: bool
+) -> tuple[HowTo | None, TurnType, SectionKey | None]:
+    """The topic, turn type and section of a turn that asks how to take one medicine.
+
+    `off`: the turn names several medicines, asks "which drug" or is not medical. The turn
+    keeps the dose turn type it reads as when the dose section holds the answer.
+    """
+    if topic is None or off or turn_type not in _TURNS or attribute not in _OVERRIDES:
+        return None, turn_type, attribute
+    section = SectionKey(HOW_TO_SECTIONS[topic][0])
+    if section is not SectionKey.LIEU_LUONG_CACH_DUNG or turn_type is not TurnType.DOSING_CALC:
+        turn_type = TurnType.DRUG_ATTRIBUTE
+    return topic, turn_type, section
+
+
+__all__ = ["how_to_turn", "read_how_to"]

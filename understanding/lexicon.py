@@ -6,7 +6,7 @@ are matched as whole words on the folded turn, so each entry also covers unaccen
 
 from __future__ import annotations
 
-from core.frame import HowTo, Route
+from core.frame import Route
 from core.sections import SectionKey
 
 
@@ -292,96 +292,6 @@ NEW_CASE = _p(
     "hoi sang chuyen khac|doi benh nhan"
 )
 
-# How-to-take and misuse questions (issue 22), by topic, in the order they are tried: one
-# sentence of the book answers each, whoever the patient is. Words that need their accents
-# ("bẻ" is not "bé", "nghiền" is not "nghiện", "lắc" is not "lạc") are in HOW_TO_MARKED.
-HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
-    (
-        HowTo.MISSED_DOSE,
-        _p(
-            "quen uong|quen lieu|quen mot lieu|quen 1 lieu|lo quen|bi quen|quen khong uong|"
-            "quen dung|quen tiem|quen cu|bo lo lieu|bo lo mot lieu|bo sot lieu|bo lieu|uong bu|"
-            "bu lieu|bu lai|gap doi lieu|uong gap doi|gap doi|uong 2 lieu|uong hai lieu|"
-            "2 lieu mot luc|hai lieu mot luc|uong don|don lieu|missed dose|quen mat"
-        ),
-    ),
-    (
-        HowTo.MADE_UP,
-        _p(
-            "pha xong de|pha roi de|da pha de|sau khi pha de|pha xong giu|pha roi giu|"
-            "pha xong dung duoc|pha roi dung duoc|da pha dung duoc|sau khi pha dung|"
-            "pha xong bao lau|pha roi bao lau|da pha bao lau|pha xong duoc bao lau|"
-            "pha xong may ngay|pha roi may ngay|pha xong cat|pha roi cat|da pha cat|"
-            "pha xong con dung|pha roi con dung|pha san de|sau khi pha"
-        ),
-    ),
-    (
-        HowTo.SHAKE,
-        _p("lac deu|lac ky|lac truoc|lac chai|lac lo|lac len|lac thuoc|can lac|phai lac|co lac"),
-    ),
-    (
-        HowTo.CRUSH,
-        _p(
-            "nhai|cat doi|cat nho|cat vien|"
-            "cat nua|chia doi|chia nua|chia vien|chia lam|mo nang|thao nang|bo nang|go nang|"
-            "boc nang|nuot nguyen|nuot ca vien|hoa vao nuoc|hoa voi nuoc|hoa nuoc|pha vao nuoc|"
-            "kho nuot|khong nuot duoc|nuot khong duoc|giai phong keo dai|phong thich keo dai|"
-            "giai phong cham|tac dung keo dai|bao tan trong ruot|tan trong ruot|crush|chew"
-        ),
-    ),
-    (
-        HowTo.ALCOHOL,
-        _p("ruou|ruou bia|uong ruou|do uong co con|alcohol|beer|wine|say xin|bia ruou"),
-    ),
-    (
-        HowTo.FOOD,
-        _p(
-            "luc doi|khi doi|bung doi|doi bung|luc no|khi no|no hay doi|doi hay no|an no|"
-            "truoc an|sau an|truoc bua|sau bua|trong bua|bua an|cung bua|voi bua|khi an|vao bua|"
-            "luc an|truoc khi an|sau khi an|voi thuc an|cung thuc an|chua an|chua an gi|"
-            "nuoc buoi|nuoc ep buoi|buoi chum|nuoc ep|uong voi sua|voi sua|sua bo|uong sua|"
-            "empty stomach|with food"
-        ),
-    ),
-    (
-        HowTo.TIME_OF_DAY,
-        _p(
-            "buoi sang|buoi toi|buoi trua|buoi chieu|ban dem|sang hay toi|toi hay sang|"
-            "sang hay chieu|luc nao trong ngay|may gio|gio nao|truoc khi ngu|truoc khi di ngu|"
-            "di ngu|luc ngu|cung mot gio|cung gio|uong luc nao|uong vao luc nao|uong khi nao|"
-            "nen uong luc|uong vao buoi|sang som"
-        ),
-    ),
-    (
-        HowTo.STORAGE,
-        _p(
-            "tu lanh|ngan mat|ngan da|de ngoai|de o ngoai|de o dau|cat o dau|de noi nao|"
-            "de trong xe|sau khi mo|da mo nap|mo nap"
-        ),
-    ),
-)
-# Single words of HOW_TO_CUES' topics that count only with their accents in marked text, and
-# in unmarked text only where nothing else reads them ("nghien ruou" is addiction).
-HOW_TO_MARKED: tuple[tuple[HowTo, str, str], ...] = (
-    (HowTo.CRUSH, "nghien", "nghiền"),
-    (HowTo.CRUSH, "be", "bẻ"),
-    (HowTo.SHAKE, "lac", "lắc"),
-    (HowTo.ALCOHOL, "bia", "bia"),
-    (HowTo.ALCOHOL, "nhau", "nhậu"),
-)
-# Alcohol the patient is withdrawn from or addicted to is a condition, not a question about
-# drinking with the medicine ("hội chứng cai rượu", "người nghiện rượu").
-NOT_DRINKING = _p("hoi chung cai ruou|cai ruou|nghien ruou|sang ruou|ngo doc ruou|say ruou")
-# Unmarked "be" is "bẻ" (break) only before these ("bé được 20 ngày" is a child).
-BREAK_AFTER_BE = _p("doi|ra|nho|vien|nua|lam|duoc khong|duoc ko|duoc k|dc khong|dc ko")
-# After these, unmarked "nghien" is addiction ("gây nghiện", "nghiện rượu"), not crushing.
-NOT_CRUSH_AROUND_NGHIEN = _p("gay|bi|nguoi|ruou|thuoc la|ma tuy|cai")
-# A how-to question that also asks an amount is a dose question.
-AMOUNT_CUES = _p(
-    "bao nhieu|may vien|lieu luong|lieu dung|may ml|may mg|bnhieu|may goi|may ong|may lan|"
-    "lieu bao|lieu the nao|lieu sao|may giot|may nhat|lieu cho|lieu la"
-)
-
 # "which drug" words that turn a condition phrase into a condition→drug question.
 WHICH_DRUG = _p(
     "thuoc nao|thuoc gi|thuoc j|nhung thuoc|cac thuoc|loai thuoc|nhom thuoc|thuoc chi|uong gi|"
@@ -390,12 +300,10 @@ WHICH_DRUG = _p(
 )
 
 __all__ = [
-    "AMOUNT_CUES",
     "ASK_ABOUT_DRUG",
     "ATTRIBUTE_CUES",
     "BAU_NOT_PREGNANT_AFTER",
     "BE_NOT_CHILD_AFTER",
-    "BREAK_AFTER_BE",
     "BREASTFEEDING_CUES",
     "COMPARISON_CUES",
     "DIAGNOSIS",
@@ -405,8 +313,6 @@ __all__ = [
     "GENERIC_ORAL",
     "HEPATIC_CUES",
     "HOW_CUES",
-    "HOW_TO_CUES",
-    "HOW_TO_MARKED",
     "INTERACTION_CUES",
     "NEW_CASE",
     "NON_ANSWER_CUES",
@@ -415,9 +321,7 @@ __all__ = [
     "NON_HUMAN_AMBIGUOUS",
     "NON_HUMAN_MARKED",
     "NON_MEDICAL",
-    "NOT_CRUSH_AROUND_NGHIEN",
     "NOT_DOSING_AFTER_LIEU",
-    "NOT_DRINKING",
     "NOT_SECTION_CUES",
     "OVERVIEW_CUES",
     "PAIR_INTERACTION_CUES",

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from core.frame import HowTo, PatientContext, Population, Relation, Route
 from core.sections import SectionKey
+from core.text import fold
 from understanding import lexicon as lx
 from understanding.conditions import RELATION_CUES, ConditionHit, find_conditions
 from understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
@@ -148,6 +149,14 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         # but not the term of a pregnancy ("bầu 10 tuần") nor an infant's age ("bé 20 ngày").
         found = _REGIMEN.search(turn.folded) or (_course(turn, age, patient) if mentions else None)
         dosing_at = found.start() if found else -1
+    if (
+        age is not None
+        and patient is not None
+        and patient.pregnant
+        and "tuoi" not in fold(age.text)
+    ):
+        # "bầu được 5 tháng", "có thai 2 tháng": the pregnancy's term, nobody's age.
+        age = None
     population = None if non_human else read_population(turn, age.months if age else None, weight)
     if nursing_mother(turn):
         # "đang cho con 2 tháng bú": the baby's age and weight are not the patient's.

@@ -13,10 +13,8 @@ from typing import Any
 from core.catalog import DrugCatalog
 from core.drug_classes import classes_named
 from core.frame import (
-    HOW_TO_SECTIONS,
     ClarifySlot,
     ConditionQuery,
-    HowTo,
     PatientContext,
     QueryFrame,
     Relation,
@@ -33,8 +31,9 @@ from understanding.conditions import (
     make_condition,
 )
 from understanding.drugs import DrugMatcher
+from understanding.howto import how_to_turn
 from understanding.reading import Reading, read_turn
-from understanding.slots import pregnancy_term, says_pregnancy_term
+from understanding.slots import pregnancy_so_far
 from understanding.text import Turn
 
 _log = logging.getLogger(__name__)
@@ -65,7 +64,9 @@ class RulesUnderstander:
         turn = Turn.of(text)
         slot = context.open_slot
         reading = read_turn(turn, self._matcher, expect_drug=slot is ClarifySlot.DRUG)
-        _pregnancy_so_far(reading, context.prior_frame)
+        prior_patient = context.prior_frame.patient if context.prior_frame else None
+        other = bool(reading.age or reading.population or reading.which_drug >= 0)
+        reading.patient = pregnancy_so_far(reading.turn, reading.patient, prior_patient, other)
         if slot is not None and is_non_answer(reading):
             return _non_answer(turn)
         if not turn.tokens:
@@ -77,13 +78,10 @@ class RulesUnderstander:
             if filled is not None:
                 return filled
         turn_type, attribute = decide(reading)
-        how_to = _how_to(reading, turn_type, attribute)
-        if how_to is not None:
-            # It keeps the dose turn type it reads as when the dose section holds the answer.
-            attribute = SectionKey(HOW_TO_SECTIONS[how_to][0])
-            dose_section = attribute is SectionKey.LIEU_LUONG_CACH_DUNG
-            if not dose_section or turn_type is not TurnType.DOSING_CALC:
-                turn_type = TurnType.DRUG_ATTRIBUTE
+        several = len(reading.drugs) + len(reading.unknown) > 1 or reading.which_drug >= 0
+        how_to, turn_type, attribute = how_to_turn(
+            reading.how_to_take, turn_type, attribute, off=several or reading.non_medical
+        )
         if slot is not None and turn_type is TurnType.OUT_OF_SCOPE and is_empty_reply(reading):
             return _non_answer(turn)
         frame = self._frame(reading, turn_type, attribute)
@@ -216,45 +214,6 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
 
 # A measured value the book bands its dose rows by ("INR 10", "INR = 6,5").
 _LAB_FIGURE = re.compile(r"(?<![a-z])inr\s*(?:la|=|:|khoang|len|tren|>)?\s*\d")
-
-
-# Sections a false cue of a how-to question lands in: "nghiện" (crush), "uống gấp đôi"
-# (a missed dose), "có sao không"; a how-to question asks none of them.
-_HOW_TO_OVERRIDES = frozenset(
-    {
-        None,
-        SectionKey.LIEU_LUONG_CACH_DUNG,
-        SectionKey.TUONG_TAC_THUOC,
-        SectionKey.DO_ON_DINH_BAO_QUAN,
-        SectionKey.TAC_DUNG_KHONG_MONG_MUON,
-        SectionKey.THAN_TRONG,
-        SectionKey.QUA_LIEU_XU_TRI,
-    }
-)
-_HOW_TO_TURNS = (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE, TurnType.OUT_OF_SCOPE)
-
-
-def _how_to(r: Reading, turn_type: TurnType, attribute: SectionKey | None) -> HowTo | None:
-    """The how-to-take topic, when the turn asks it of one medicine (named or from the thread)."""
-    if (
-        r.how_to_take is None
-        or turn_type not in _HOW_TO_TURNS
-        or attribute not in _HOW_TO_OVERRIDES
-    ):
-        return None
-    if len(r.drugs) + len(r.unknown) > 1 or r.which_drug >= 0 or r.non_medical:
-        return None
-    return r.how_to_take
-
-
-def _pregnancy_so_far(r: Reading, prior: QueryFrame | None) -> None:
-    """ "em đang 9 tuần" after a pregnancy question: the term of that pregnancy."""
-    said = r.patient or PatientContext()
-    pregnant_before = prior is not None and prior.patient is not None and prior.patient.pregnant
-    if not pregnant_before or said.pregnant or r.age or r.population or r.which_drug >= 0:
-        return
-    if says_pregnancy_term(r.turn):
-        r.patient = said.merged_with(PatientContext.model_validate(pregnancy_term(r.turn)))
 
 
 def _asks_pair(r: Reading) -> bool:

@@ -36,8 +36,8 @@ _WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi")
 _DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
 _WEIGHT = re.compile(
     rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)(?![\w/])"
-    r"(\s+ruoi)?"  # "8 ký rưỡi": and a half
-)
+    r"(\s+ruoi|\s+\d(?![\w.,])(?!\s*(?:tuoi|thang|tuan|ngay|lan|vien|t\b)))?"
+)  # "8 ký rưỡi": and a half; "3 ký 2": 3,2 kg
 _WEIGHT_AFTER_WORD = re.compile(
     rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_START}{_NUM}(?![\w/])"
 )
@@ -48,35 +48,50 @@ _NOT_AN_AGE_BEFORE = re.compile(r"(?:thai|bau|trong|sau|moi|tu|den|duoc dung|dun
 _NOT_AN_AGE_AFTER = re.compile(r"^\s*(?:dau|giua|cuoi|nay|qua|truoc|lien|mot lan|thu|khong|ko)")
 # An infant's age said without "tuổi" but after the child ("bé mới 1 tháng", "con em được 20
 # ngày", "bé nhà mình sinh được 6 tuần"): the words between are only who and "mới/được/gần".
-_CHILD_WORD = r"(?:em be|be|con|chau|tre|thang cu|cu|con gai|con trai|be gai|be trai)"
-_CHILD_AGE = re.compile(
-    rf"(?<![a-z]){_CHILD_WORD}(?:\s+(?:nha|cua)\s+\w+)?(?:\s+(?:em|e|minh|toi|tui|chi|anh))?"
-    r"(?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua|dung))*\s+"
-    rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
-    r"\s*(ngay|tuan|thang)(?![\w/])(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi))"
+_CHILD_WORD = (
+    r"(?:em be|be|con|chau|tre|thang cu|cu|con gai|con trai|be gai|be trai|dua nho|dua be|"
+    r"em nho|chau be|be con|ku|nhoc)"
 )
+_CHILD_AGE = re.compile(
+    rf"(?<![a-z]){_CHILD_WORD}(?:\s+(?:noi|ngoai))?(?:\s+(?:nha|cua)\s+\w+)?"
+    r"(?:\s+(?:em|e|minh|toi|tui|chi|anh|t|m))?"
+    r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua|dung))*)\s+"
+    rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
+    r"\s*(ngay|tuan|thang)(?![\w/])(\s+ruoi)?"
+    r"(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi))"
+)
+# Without "mới/được/…", "con 2 tuần rồi vẫn ho" is how long, not how old.
+_HOW_LONG_AFTER = re.compile(r"\s*(?:roi|van|khong|chua|ma|lien|hon nay)(?!\w)")
 _PER_MONTH = {"ngay": 30.44, "tuan": 4.345, "thang": 1.0}
 _TRIMESTER = re.compile(
     r"(?:3|ba) thang (dau|giua|cuoi)|tam ca nguyet (?:thu )?(nhat|hai|ba|1|2|3|dau|giua|cuoi)"
 )
 _TRIMESTER_WORDS = {"dau": 1, "nhat": 1, "1": 1, "giua": 2, "hai": 2, "2": 2}
 _PREGNANCY_WEEKS = re.compile(
-    r"(?<![\w/])(\d{1,2})\s*(?:tuan|weeks?)(?!\s*tuoi)|tuan (?:thu )?(\d{1,2})(?!\w)"
+    r"(?<![\w/])(\d{1,2})\s*(?:tuan|weeks?|w)(?![\w/])(?!\s*tuoi)|tuan (?:thu )?(\d{1,2})(?!\w)"
 )
 _MONTH_WORDS = "mot|hai|ba|bon|nam|sau|bay|tam|chin"
 _PREGNANCY_MONTH = re.compile(
-    rf"(?:thai|bau)\s*(?:duoc\s*|khoang\s*|da\s*)?(\d|{_MONTH_WORDS})\s*thang(?!\s*tuoi)"
+    rf"(?:thai|bau)\s*(?:bi\s*|ky\s*)?(?:duoc\s*|khoang\s*|da\s*)?(\d|{_MONTH_WORDS})\s*thang"
+    r"(?!\s*tuoi)"
     rf"|thang thu\s*(\d|{_MONTH_WORDS})(?!\w)"
 )
 # Said of a pregnancy without naming it: "thai 32 tuần", "3 tháng cuối", "tam cá nguyệt".
 _PREGNANCY_TERM = re.compile(
-    r"(?<![a-z])(?:thai|bau)\s*(?:duoc\s*|khoang\s*)?\d{1,2}\s*(?:tuan|thang)(?!\s*tuoi)"
+    r"(?<![a-z])(?:thai|bau)\s*(?:duoc\s*|khoang\s*)?\d{1,2}\s*(?:tuan|thang|w)(?!\s*tuoi)"
     r"|(?<![a-z])(?:3|ba) thang (?:dau|giua|cuoi)(?!\s*(?:dieu tri|nam|dung thuoc|sau))"
     r"|tam ca nguyet"
 )
 # What a nursing mother says of her baby ("đang cho con 2 tháng bú", "cho bé bú"): the baby's
 # age is not the patient's, and she is the patient.
-_NURSING = re.compile(r"(?<![a-z])(?:cho (?:con|be|chau)(?: \w+){0,4} bu|cho bu)(?![a-z])")
+_NURSING = re.compile(
+    r"(?<![a-z])(?:cho (?:con|be|chau|em be)(?: \w+){0,4} (?:bu|ti)|cho bu|cho ti|bim sua)(?![a-z])"
+)
+# The baby feeds ("bé đang bú mẹ") and the mother asks for herself ("mẹ uống …").
+_BABY_FEEDS = re.compile(r"(?<![a-z])(?:bu me|ti me|bu sua me)(?![a-z])")
+_MOTHER_TAKES = re.compile(
+    r"(?<![a-z])(?:me|em|minh|toi|vo toi|vo em) (?:co the |duoc )?(?:uong|dung)(?![a-z])"
+)
 
 MAX_AGE_MONTHS = 1440.0
 MAX_WEIGHT_KG = 300.0
@@ -111,11 +126,14 @@ def read_age(turn: Turn) -> Age | None:
         months = years * 12 + (6 if match.group(4) else 0) + float(match.group(5) or 0)
         return _age(turn, months, match.span())
     for match in _CHILD_AGE.finditer(text):
-        count = _number(match.group(1), match.group(2))
-        if count is not None:
-            months = count if match.group(3) == "thang" else count / _PER_MONTH[match.group(3)]
-            start = match.start(1) if match.group(1) else match.start(2)
-            return _age(turn, round(months, 2), (start, match.end(3)))
+        said, digits, words, unit, half = match.groups()
+        count = _number(digits, words)
+        if count is None or (not said.strip() and _HOW_LONG_AFTER.match(text, match.end())):
+            continue
+        count += 0.5 if half else 0.0
+        months = count if unit == "thang" else count / _PER_MONTH[unit]
+        start = match.start(2) if digits else match.start(3)
+        return _age(turn, round(months, 2), (start, match.end(4)))
     for match in _MONTHS.finditer(text):
         before, after = text[: match.start()], text[match.end() :]
         if not match.group(3) and (
@@ -146,7 +164,7 @@ def read_weight(turn: Turn) -> float | None:
     match = _WEIGHT.search(text)
     value: float | None = None
     if match:
-        value = float(match.group(1).replace(",", ".")) + (0.5 if match.group(2) else 0.0)
+        value = float(match.group(1).replace(",", ".")) + _tail_kg(match.group(2))
     else:
         for found in _WEIGHT_AFTER_WORD.finditer(text):
             if not _NOT_A_WEIGHT_UNIT.match(text[found.end() :]):
@@ -157,19 +175,38 @@ def read_weight(turn: Turn) -> float | None:
     return value
 
 
+def _tail_kg(tail: str | None) -> float:
+    """ "rưỡi" is half a kilo; a single digit after the unit ("3 ký 2") tenths of one."""
+    if not tail:
+        return 0.0
+    return 0.5 if tail.strip() == "ruoi" else int(tail) / 10
+
+
+_CHILD_CUES = frozenset(c for c in lx.POPULATION_CHILD if len(c.split()) <= 3)
+_LONG_CHILD_CUES = tuple(f" {c} " for c in lx.POPULATION_CHILD if len(c.split()) > 3)
+
+
 def read_population(
     turn: Turn, age_months: float | None, weight: float | None
 ) -> Population | None:
     """Adult or child: a stated age decides; otherwise words; otherwise a child's weight."""
     if age_months is not None:
         return Population.ADULT if age_months >= ADULT_FROM_MONTHS else Population.CHILD
-    child = turn.has(*lx.POPULATION_CHILD) or _says_be(turn)
+    child = _says_child(turn) or _says_be(turn)
     adult = turn.has(*lx.POPULATION_ADULT)
     if child != adult:
         return Population.CHILD if child else Population.ADULT
     if not child and weight is not None and weight < CHILD_BELOW_KG:
         return Population.CHILD
     return None
+
+
+def _says_child(turn: Turn) -> bool:
+    """A child word, where "tre" alone must be "trẻ" in marked text ("trễ 3 tiếng" is late)."""
+    hits = turn.ngrams.intersection(_CHILD_CUES) | {c for c in _LONG_CHILD_CUES if c in turn.joined}
+    if hits != {"tre"} or not turn.marked:
+        return bool(hits)
+    return any(turn.means(i, "trẻ") for i in turn.indexes_of("tre"))
 
 
 def _says_be(turn: Turn) -> bool:
@@ -228,7 +265,11 @@ def read_patient(turn: Turn) -> PatientContext | None:
     data: dict[str, object] = {}
     if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn) or _PREGNANCY_TERM.search(turn.folded):
         data |= pregnancy_term(turn)
-    if turn.has(*lx.BREASTFEEDING_CUES) or _NURSING.search(turn.folded):
+    if (
+        turn.has(*lx.BREASTFEEDING_CUES)
+        or _NURSING.search(turn.folded)
+        or _BABY_FEEDS.search(turn.folded)
+    ):
         data["breastfeeding"] = True
     if turn.has(*lx.RENAL_CUES):
         data["renal_impairment"] = True
@@ -275,15 +316,25 @@ def pregnancy_term(turn: Turn) -> dict[str, object]:
     return data
 
 
-def says_pregnancy_term(turn: Turn) -> bool:
-    """A bare term of pregnancy ("em đang 9 tuần", "tháng thứ 7") that a pregnancy already
-    spoken of in the conversation makes a fact."""
-    return bool(_PREGNANCY_WEEKS.search(turn.folded) or _PREGNANCY_MONTH.search(turn.folded))
+def pregnancy_so_far(
+    turn: Turn, said: PatientContext | None, before: PatientContext | None, other: bool
+) -> PatientContext | None:
+    """ "em đang 9 tuần" after a pregnancy question: the term of that pregnancy (`other`: the
+    turn speaks of another patient or asks which drug)."""
+    if other or before is None or not before.pregnant or (said and said.pregnant):
+        return said
+    if not (_PREGNANCY_WEEKS.search(turn.folded) or _PREGNANCY_MONTH.search(turn.folded)):
+        return said
+    term = PatientContext.model_validate(pregnancy_term(turn))
+    return (said or PatientContext()).merged_with(term)
 
 
 def nursing_mother(turn: Turn) -> bool:
     """A mother says she breastfeeds ("đang cho con 2 tháng bú"): she is the patient."""
-    return bool(_NURSING.search(turn.folded)) or turn.has(
+    text = turn.folded
+    if _BABY_FEEDS.search(text) and _MOTHER_TAKES.search(text):
+        return True
+    return bool(_NURSING.search(text)) or turn.has(
         "dang cho con bu", "dang cho bu", "nuoi con bang sua me", "nuoi con bu", "breastfeeding"
     )
 
@@ -326,6 +377,7 @@ __all__ = [
     "POST_OPERATIVE",
     "Age",
     "nursing_mother",
+    "pregnancy_so_far",
     "pregnancy_term",
     "read_age",
     "read_allergies",
@@ -334,5 +386,4 @@ __all__ = [
     "read_route",
     "read_weight",
     "says_oral",
-    "says_pregnancy_term",
 ]

@@ -105,3 +105,14 @@ def test_another_population_drops_the_childs_age_and_weight() -> None:
         None,
         None,
     )
+
+
+def test_a_population_given_for_the_first_time_keeps_the_weight() -> None:
+    """ "người lớn" to "adult or child?" after "50 kg" keeps the 50 kg."""
+    prior = QueryFrame(turn_type="dosing_calc", drugs=["paracetamol"], weight_kg=50.0)
+    question = OpenQuestion(reason="missing_population", slot=ClarifySlot.POPULATION)
+    adult = QueryFrame(
+        turn_type="dosing_calc", population="adult", fills_slot=ClarifySlot.POPULATION
+    )
+    frame = resolve_frame(adult, prior, question, None)
+    assert (frame.population, frame.weight_kg) == ("adult", 50.0)

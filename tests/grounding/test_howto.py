@@ -68,3 +68,17 @@ def test_the_answer_cites_its_section_and_is_empty_when_the_book_is_silent() -> 
     assert answer.claims[0].citations == (0,)
     assert answer.lead == "X: Dược thư ghi ở mục Liều lượng và cách dùng:"
     assert not howto_answer([DOSE], "x", "X", HowTo.MISSED_DOSE).claims
+
+
+def test_the_fridge_line_before_the_general_storage_line() -> None:
+    """ "để tủ lạnh được không": the line on freezing, not the general temperature line."""
+    storage = part(
+        "do_on_dinh_bao_quan",
+        "Bảo quản ở nhiệt độ dưới 30 °C, tránh ẩm và ánh sáng. Hỗn dịch không để đông lạnh.",
+    )
+    assert howto_sentence([storage], "x", HowTo.STORAGE) == (0, "Hỗn dịch không để đông lạnh.")
+    general = part("do_on_dinh_bao_quan", "Bảo quản ở nhiệt độ dưới 30 °C, tránh ẩm.")
+    assert howto_sentence([general], "x", HowTo.STORAGE) == (
+        0,
+        "Bảo quản ở nhiệt độ dưới 30 °C, tránh ẩm.",
+    )

@@ -75,3 +75,10 @@ def test_a_how_to_question_keeps_the_thread(understander: RulesUnderstander) -> 
         "viên giải phóng kéo dài có bẻ ra được không", UnderstandingContext(prior_frame=prior)
     )
     assert frame.drugs == ["paracetamol"] and frame.how_to_take is HowTo.CRUSH
+
+
+def test_a_child_is_not_a_late_dose() -> None:
+    """Unmarked "uong tre 5 tuoi" is a child's dose; "trễ 3 tiếng" is a late dose."""
+    assert read_how_to(Turn.of("cefuroxime uong tre 5 tuoi 18kg")) is None
+    assert read_how_to(Turn.of("uống warfarin trễ 3 tiếng")) is HowTo.MISSED_DOSE
+    assert read_how_to(Turn.of("uong warfarin tre 3 tieng")) is HowTo.MISSED_DOSE

@@ -120,3 +120,61 @@ def test_another_patient_in_a_follow_up(understander: RulesUnderstander) -> None
     frame = understander.parse("còn ông 70 tuổi", UnderstandingContext(prior_frame=prior))
     assert (frame.turn_type, frame.drugs) == (TurnType.DOSING_CALC, ["paracetamol"])
     assert (frame.population, frame.age_months, frame.weight_kg) == (Population.ADULT, 840, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "weeks", "trimester"),
+    [("mẹ bầu 28w uống cetirizin", 28, 3), ("bau bi 7 thang uong loratadin", None, 3)],
+)
+def test_pregnancy_terms_in_slang(text: str, weeks: int | None, trimester: int) -> None:
+    """ "28w" is weeks; "bầu bí 7 tháng" a month of the pregnancy."""
+    patient = read_patient(Turn.of(text))
+    assert patient is not None
+    assert (patient.pregnancy_weeks, patient.pregnancy_trimester) == (weeks, trimester)
+
+
+def test_a_pregnancy_month_is_nobodys_age(parse: Parse) -> None:
+    """ "có thai được 2 tháng" is the pregnancy's term, not a 2-month-old patient."""
+    frame = parse("có thai được 2 tháng uống amoxicillin được không")
+    assert (frame.age_months, frame.population) == (None, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "months"),
+    [("bé 1 tháng rưỡi", 1.5), ("cháu nội em 40 ngày", 1.31), ("bé được 20 ngày rồi", 0.66)],
+)
+def test_more_infant_ages(text: str, months: float) -> None:
+    """A half month, a grandchild, and "rồi" after "được" keep the age."""
+    age = read_age(Turn.of(text))
+    assert age is not None and age.months == pytest.approx(months, abs=0.01)
+
+
+@pytest.mark.parametrize("text", ["con em 3 ngày rồi không đi ngoài", "con 2 tuần rồi vẫn ho"])
+def test_how_long_is_not_how_old(text: str) -> None:
+    """Without "mới/được", a count followed by "rồi/vẫn" is how long something lasted."""
+    assert read_age(Turn.of(text)) is None
+
+
+def test_kilos_and_tenths() -> None:
+    """ "3 ký 2" is 3,2 kg; "18 kg 2 lần" is 18 kg."""
+    assert read_weight(Turn.of("bé 3 ký 2")) == 3.2
+    assert read_weight(Turn.of("nặng 18 kg 2 lần một ngày")) == 18
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bé 2 tháng đang bú mẹ, mẹ uống cetirizin được không",
+        "mẹ bỉm sữa con 3 tháng uống amoxicillin được không",
+    ],
+)
+def test_the_mother_speaks_for_herself(parse: Parse, text: str) -> None:
+    """The baby feeds and the mother takes the medicine: she is the adult patient."""
+    frame = parse(text)
+    assert (frame.population, frame.age_months) == (Population.ADULT, None)
+    assert frame.patient is not None and frame.patient.breastfeeding
+
+
+def test_late_is_not_a_child(parse: Parse) -> None:
+    """ "trễ 3 tiếng" is late, not "trẻ" (a child)."""
+    assert parse("uống warfarin trễ 3 tiếng có sao không").population is None

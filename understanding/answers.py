@@ -159,8 +159,8 @@ def _states_patient_facts(r: Reading, slot: ClarifySlot) -> bool:
 
 
 def _is_new_question(r: Reading, slot: ClarifySlot) -> bool:
-    if r.smalltalk:
-        return True
+    if r.smalltalk or r.how_to_take is not None:
+        return True  # "uống lúc đói được không" asks; its "uống" answers no route question
     if len(r.turn.tokens) > MAX_ANSWER_TOKENS and not _states_patient_facts(r, slot):
         return True
     if (r.drugs or (r.unknown and r.asks_about_drug)) and slot is not ClarifySlot.DRUG:

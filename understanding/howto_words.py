@@ -61,7 +61,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         HowTo.ALCOHOL,
         _p(
             "ruou|ruou bia|uong ruou|do uong co con|alcohol|beer|wine|say xin|bia ruou|"
-            "di nhau|nhau ve|nhau xong|sau khi nhau|uong bia|nhau say|bia bot|lon bia|chai bia"
+            "di nhau|nhau ve|nhau xong|sau khi nhau|uong bia|nhau say|bia bot|lon bia|chai bia|"
+            "voi bia|bia duoc|bia co|bia ruou"
         ),
     ),
     (

@@ -15,11 +15,11 @@ from understanding import lexicon as lx
 from understanding.conditions import RELATION_CUES, ConditionHit, find_conditions
 from understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
 from understanding.howto import read_how_to
+from understanding.pregnancy import nursing_mother
 from understanding.slots import (
     ADULT_FROM_MONTHS,
     CHILD_BELOW_KG,
     Age,
-    nursing_mother,
     read_age,
     read_allergies,
     read_patient,
@@ -149,15 +149,13 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         # but not the term of a pregnancy ("bầu 10 tuần") nor an infant's age ("bé 20 ngày").
         found = _REGIMEN.search(turn.folded) or (_course(turn, age, patient) if mentions else None)
         dosing_at = found.start() if found else -1
-    if (
-        age is not None
-        and patient is not None
-        and patient.pregnant
-        and "tuoi" not in fold(age.text)
-    ):
+    pregnant = patient is not None and bool(patient.pregnant)
+    if age is not None and pregnant and "tuoi" not in fold(age.text):
         # "bầu được 5 tháng", "có thai 2 tháng": the pregnancy's term, nobody's age.
         age = None
     population = None if non_human else read_population(turn, age.months if age else None, weight)
+    if pregnant and age is None and population is Population.CHILD:
+        population = None  # "mang bầu bé thứ 2": the baby is not born; she is the patient
     if nursing_mother(turn):
         # "đang cho con 2 tháng bú": the baby's age and weight are not the patient's.
         baby = population is Population.CHILD

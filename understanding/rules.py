@@ -32,8 +32,8 @@ from understanding.conditions import (
 )
 from understanding.drugs import DrugMatcher
 from understanding.howto import how_to_turn
+from understanding.pregnancy import pregnancy_so_far
 from understanding.reading import Reading, read_turn
-from understanding.slots import pregnancy_so_far
 from understanding.text import Turn
 
 _log = logging.getLogger(__name__)

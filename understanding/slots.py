@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
+from understanding.pregnancy import nursing_said, pregnancy_term, term_said
 from understanding.text import Turn
 
 # A number is read only when it stands alone: not the tail of another number ("18,5,3"),
@@ -35,9 +36,9 @@ _MONTHS = re.compile(
 _WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi")
 _DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
 _WEIGHT = re.compile(
-    rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)(?![\w/])"
-    r"(\s+ruoi|\s+\d(?![\w.,])(?!\s*(?:tuoi|thang|tuan|ngay|lan|vien|t\b)))?"
-)  # "8 ký rưỡi": and a half; "3 ký 2": 3,2 kg
+    rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)"
+    r"(?:(\s+ruoi)|(\s*\d)(?![\w.,/])(?!\s*(?:tuoi|thang|tuan|ngay|lan|vien|t\b))|(?![\w/]))"
+)  # "8 ký rưỡi": and a half; "3 ký 2", "9kg5": 3,2 kg, 9,5 kg
 _WEIGHT_AFTER_WORD = re.compile(
     rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_START}{_NUM}(?![\w/])"
 )
@@ -55,44 +56,20 @@ _CHILD_WORD = (
 _CHILD_AGE = re.compile(
     rf"(?<![a-z]){_CHILD_WORD}(?:\s+(?:noi|ngoai))?(?:\s+(?:nha|cua)\s+\w+)?"
     r"(?:\s+(?:em|e|minh|toi|tui|chi|anh|t|m))?"
-    r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua|dung))*)\s+"
+    r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua))*)\s+"
     rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
-    r"\s*(ngay|tuan|thang)(?![\w/])(\s+ruoi)?"
+    r"\s*(ngay|tuan|thang)(?![\w/])(\s+ruoi|\s*(?:va\s*)?\d{1,2}\s*ngay(?!\w))?"
     r"(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi))"
 )
+# "bé vừa đầy tháng" is one month old; "đầy tuổi" (thôi nôi) one year.
+_FULL_MONTH = re.compile(
+    rf"(?<![a-z]){_CHILD_WORD}(?:\s+\w+){{0,3}}?\s+(?:day thang|day tuoi|thoi noi)"
+)
+# "đã", "chưa", "hơn" alone do not make an age of a count: "bé đã 3 ngày không đi ngoài".
+_WEAK_SAID = frozenset(("da", "chua", "hon"))
 # Without "mới/được/…", "con 2 tuần rồi vẫn ho" is how long, not how old.
 _HOW_LONG_AFTER = re.compile(r"\s*(?:roi|van|khong|chua|ma|lien|hon nay)(?!\w)")
 _PER_MONTH = {"ngay": 30.44, "tuan": 4.345, "thang": 1.0}
-_TRIMESTER = re.compile(
-    r"(?:3|ba) thang (dau|giua|cuoi)|tam ca nguyet (?:thu )?(nhat|hai|ba|1|2|3|dau|giua|cuoi)"
-)
-_TRIMESTER_WORDS = {"dau": 1, "nhat": 1, "1": 1, "giua": 2, "hai": 2, "2": 2}
-_PREGNANCY_WEEKS = re.compile(
-    r"(?<![\w/])(\d{1,2})\s*(?:tuan|weeks?|w)(?![\w/])(?!\s*tuoi)|tuan (?:thu )?(\d{1,2})(?!\w)"
-)
-_MONTH_WORDS = "mot|hai|ba|bon|nam|sau|bay|tam|chin"
-_PREGNANCY_MONTH = re.compile(
-    rf"(?:thai|bau)\s*(?:bi\s*|ky\s*)?(?:duoc\s*|khoang\s*|da\s*)?(\d|{_MONTH_WORDS})\s*thang"
-    r"(?!\s*tuoi)"
-    rf"|thang thu\s*(\d|{_MONTH_WORDS})(?!\w)"
-)
-# Said of a pregnancy without naming it: "thai 32 tuần", "3 tháng cuối", "tam cá nguyệt".
-_PREGNANCY_TERM = re.compile(
-    r"(?<![a-z])(?:thai|bau)\s*(?:duoc\s*|khoang\s*)?\d{1,2}\s*(?:tuan|thang|w)(?!\s*tuoi)"
-    r"|(?<![a-z])(?:3|ba) thang (?:dau|giua|cuoi)(?!\s*(?:dieu tri|nam|dung thuoc|sau))"
-    r"|tam ca nguyet"
-)
-# What a nursing mother says of her baby ("đang cho con 2 tháng bú", "cho bé bú"): the baby's
-# age is not the patient's, and she is the patient.
-_NURSING = re.compile(
-    r"(?<![a-z])(?:cho (?:con|be|chau|em be)(?: \w+){0,4} (?:bu|ti)|cho bu|cho ti|bim sua)(?![a-z])"
-)
-# The baby feeds ("bé đang bú mẹ") and the mother asks for herself ("mẹ uống …").
-_BABY_FEEDS = re.compile(r"(?<![a-z])(?:bu me|ti me|bu sua me)(?![a-z])")
-_MOTHER_TAKES = re.compile(
-    r"(?<![a-z])(?:me|em|minh|toi|vo toi|vo em) (?:co the |duoc )?(?:uong|dung)(?![a-z])"
-)
-
 MAX_AGE_MONTHS = 1440.0
 MAX_WEIGHT_KG = 300.0
 MIN_WEIGHT_KG = 0.3
@@ -128,12 +105,20 @@ def read_age(turn: Turn) -> Age | None:
     for match in _CHILD_AGE.finditer(text):
         said, digits, words, unit, half = match.groups()
         count = _number(digits, words)
-        if count is None or (not said.strip() and _HOW_LONG_AFTER.match(text, match.end())):
+        how_long = not (set(said.split()) - _WEAK_SAID) and _HOW_LONG_AFTER.match(text, match.end())
+        if count is None or how_long or _remains(turn, match.start()):
             continue
-        count += 0.5 if half else 0.0
+        if half and "ngay" in half:
+            count += int(re.sub(r"\D", "", half)) / _PER_MONTH["ngay"] if unit == "thang" else 0.0
+        elif half:
+            count += 0.5
         months = count if unit == "thang" else count / _PER_MONTH[unit]
         start = match.start(2) if digits else match.start(3)
-        return _age(turn, round(months, 2), (start, match.end(4)))
+        return _age(turn, round(months, 2), (start, match.end(5) if half else match.end(4)))
+    full = _FULL_MONTH.search(text)
+    if full:
+        months = 1.0 if full.group(0).endswith("day thang") else 12.0
+        return _age(turn, months, (full.end() - 9, full.end()))
     for match in _MONTHS.finditer(text):
         before, after = text[: match.start()], text[match.end() :]
         if not match.group(3) and (
@@ -152,6 +137,14 @@ def read_age(turn: Turn) -> Age | None:
     return None
 
 
+def _remains(turn: Turn, start: int) -> bool:
+    """ "thuốc còn 3 ngày": "còn" (remaining), not "con" (a child), in marked text."""
+    if not turn.marked:
+        return False
+    at = next((i for i, (a, _b) in enumerate(turn.spans) if a == start), None)
+    return at is not None and turn.original_words()[at] == "còn"
+
+
 def _age(turn: Turn, months: float, span: tuple[int, int]) -> Age | None:
     if not 0 <= months <= MAX_AGE_MONTHS:
         return None
@@ -164,7 +157,7 @@ def read_weight(turn: Turn) -> float | None:
     match = _WEIGHT.search(text)
     value: float | None = None
     if match:
-        value = float(match.group(1).replace(",", ".")) + _tail_kg(match.group(2))
+        value = float(match.group(1).replace(",", ".")) + _tail_kg(match.group(2) or match.group(3))
     else:
         for found in _WEIGHT_AFTER_WORD.finditer(text):
             if not _NOT_A_WEIGHT_UNIT.match(text[found.end() :]):
@@ -263,13 +256,9 @@ def read_patient(turn: Turn) -> PatientContext | None:
     """Pregnancy (and trimester), breastfeeding, renal/hepatic impairment (dialysis), eGFR,
     allergies."""
     data: dict[str, object] = {}
-    if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn) or _PREGNANCY_TERM.search(turn.folded):
+    if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn) or term_said(turn):
         data |= pregnancy_term(turn)
-    if (
-        turn.has(*lx.BREASTFEEDING_CUES)
-        or _NURSING.search(turn.folded)
-        or _BABY_FEEDS.search(turn.folded)
-    ):
+    if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True
     if turn.has(*lx.RENAL_CUES):
         data["renal_impairment"] = True
@@ -290,53 +279,6 @@ def read_patient(turn: Turn) -> PatientContext | None:
 
 
 POST_OPERATIVE = "sau mổ"
-
-
-def _month_number(text: str) -> int:
-    return int(text) if text.isdigit() else int(_WORD_NUMBERS[text])
-
-
-def pregnancy_term(turn: Turn) -> dict[str, object]:
-    """How far a pregnancy is, as frame facts: weeks ("10 tuần", "tuần thứ 15") with their
-    trimester, a month ("tháng thứ 7", "bầu 5 tháng") or a trimester ("3 tháng cuối")."""
-    text = turn.folded
-    data: dict[str, object] = {"pregnant": True}
-    found = _TRIMESTER.search(text)
-    weeks = _PREGNANCY_WEEKS.search(text)
-    month = _PREGNANCY_MONTH.search(text)
-    if found:
-        word = found.group(1) or found.group(2)
-        data["pregnancy_trimester"] = _TRIMESTER_WORDS.get(word, 3)
-    elif weeks and int(weeks.group(1) or weeks.group(2)) <= 42:
-        count = int(weeks.group(1) or weeks.group(2))
-        data["pregnancy_weeks"] = count
-        data["pregnancy_trimester"] = 1 if count < 14 else (2 if count < 28 else 3)
-    elif month and 1 <= _month_number(month.group(1) or month.group(2)) <= 9:
-        data["pregnancy_trimester"] = (_month_number(month.group(1) or month.group(2)) + 2) // 3
-    return data
-
-
-def pregnancy_so_far(
-    turn: Turn, said: PatientContext | None, before: PatientContext | None, other: bool
-) -> PatientContext | None:
-    """ "em đang 9 tuần" after a pregnancy question: the term of that pregnancy (`other`: the
-    turn speaks of another patient or asks which drug)."""
-    if other or before is None or not before.pregnant or (said and said.pregnant):
-        return said
-    if not (_PREGNANCY_WEEKS.search(turn.folded) or _PREGNANCY_MONTH.search(turn.folded)):
-        return said
-    term = PatientContext.model_validate(pregnancy_term(turn))
-    return (said or PatientContext()).merged_with(term)
-
-
-def nursing_mother(turn: Turn) -> bool:
-    """A mother says she breastfeeds ("đang cho con 2 tháng bú"): she is the patient."""
-    text = turn.folded
-    if _BABY_FEEDS.search(text) and _MOTHER_TAKES.search(text):
-        return True
-    return bool(_NURSING.search(text)) or turn.has(
-        "dang cho con bu", "dang cho bu", "nuoi con bang sua me", "nuoi con bu", "breastfeeding"
-    )
 
 
 def _says_bau(turn: Turn) -> bool:
@@ -376,9 +318,6 @@ def _span(turn: Turn, start: int, end: int) -> tuple[int, int]:
 __all__ = [
     "POST_OPERATIVE",
     "Age",
-    "nursing_mother",
-    "pregnancy_so_far",
-    "pregnancy_term",
     "read_age",
     "read_allergies",
     "read_patient",

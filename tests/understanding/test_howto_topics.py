@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from core.frame import HowTo, QueryFrame, TurnType
+from core.frame import ClarifySlot, HowTo, QueryFrame, TurnType
 from core.ports import UnderstandingContext
 from understanding import RulesUnderstander
 from understanding.howto import read_how_to
@@ -82,3 +82,12 @@ def test_a_child_is_not_a_late_dose() -> None:
     assert read_how_to(Turn.of("cefuroxime uong tre 5 tuoi 18kg")) is None
     assert read_how_to(Turn.of("uống warfarin trễ 3 tiếng")) is HowTo.MISSED_DOSE
     assert read_how_to(Turn.of("uong warfarin tre 3 tieng")) is HowTo.MISSED_DOSE
+
+
+def test_a_how_to_question_is_no_route_answer(understander: RulesUnderstander) -> None:
+    """ "uống lúc đói được không" to "which route?" asks; its "uống" answers nothing."""
+    prior = QueryFrame(turn_type=TurnType.DOSING_CALC, drugs=["ibuprofen"])
+    context = UnderstandingContext(open_slot=ClarifySlot.ROUTE, prior_frame=prior)
+    frame = understander.parse("uống lúc đói được không", context)
+    assert frame.fills_slot is None
+    assert (frame.drugs, frame.how_to_take) == (["ibuprofen"], HowTo.FOOD)

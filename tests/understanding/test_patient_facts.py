@@ -149,7 +149,16 @@ def test_more_infant_ages(text: str, months: float) -> None:
     assert age is not None and age.months == pytest.approx(months, abs=0.01)
 
 
-@pytest.mark.parametrize("text", ["con em 3 ngày rồi không đi ngoài", "con 2 tuần rồi vẫn ho"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "con em 3 ngày rồi không đi ngoài",
+        "con 2 tuần rồi vẫn ho",
+        "bé đã 3 ngày không đi ngoài",
+        "bé dùng 1 tuần chưa đỡ",
+        "thuốc còn 3 ngày uống tiếp được không",
+    ],
+)
 def test_how_long_is_not_how_old(text: str) -> None:
     """Without "mới/được", a count followed by "rồi/vẫn" is how long something lasted."""
     assert read_age(Turn.of(text)) is None
@@ -178,3 +187,34 @@ def test_the_mother_speaks_for_herself(parse: Parse, text: str) -> None:
 def test_late_is_not_a_child(parse: Parse) -> None:
     """ "trễ 3 tiếng" is late, not "trẻ" (a child)."""
     assert parse("uống warfarin trễ 3 tiếng có sao không").population is None
+
+
+@pytest.mark.parametrize(
+    ("text", "trimester"),
+    [("giai đoạn cuối thai kỳ dùng ibuprofen", 3), ("sắp sinh rồi uống aspirin", 3)],
+)
+def test_late_pregnancy_in_words(text: str, trimester: int) -> None:
+    """ "cuối thai kỳ", "sắp sinh": the third trimester."""
+    patient = read_patient(Turn.of(text))
+    assert patient is not None and patient.pregnancy_trimester == trimester
+
+
+def test_the_unborn_baby_is_not_the_patient(parse: Parse) -> None:
+    """ "mang bầu bé thứ 2 được 7 tháng": a pregnant woman, no child population."""
+    frame = parse("đang mang bầu bé thứ 2 được 7 tháng, uống loratadin được không")
+    assert frame.population is None
+    assert frame.patient is not None and frame.patient.pregnancy_trimester == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "months"), [("bé vừa đầy tháng", 1.0), ("bé 1 tháng 10 ngày", 1.33)]
+)
+def test_a_full_month_and_months_with_days(text: str, months: float) -> None:
+    """ "đầy tháng" is one month; "1 tháng 10 ngày" adds the days."""
+    age = read_age(Turn.of(text))
+    assert age is not None and age.months == pytest.approx(months, abs=0.01)
+
+
+def test_kilos_with_a_digit_glued() -> None:
+    """ "9kg5" is 9,5 kg."""
+    assert read_weight(Turn.of("bé 9kg5 uống paracetamol")) == 9.5

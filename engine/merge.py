@@ -56,6 +56,13 @@ def is_slot_fill(frame: QueryFrame, question: OpenQuestion | None) -> bool:
     return question.slot is not ClarifySlot.DETAIL and _supplies(frame, question.slot)
 
 
+def _another_age(before: float | None, now: float | None) -> bool:
+    """An age far from the one said before: another patient, or one corrected."""
+    if before is None or now is None:
+        return False
+    return abs(now - before) > max(1.0, 0.2 * before)
+
+
 def merge_frames(
     prior: QueryFrame, answer: QueryFrame, slot: ClarifySlot, *, also: ClarifySlot | None = None
 ) -> QueryFrame:
@@ -78,6 +85,10 @@ def merge_frames(
         for name in ("age_months", "age_text", "weight_kg"):
             if getattr(answer, name) is None:
                 data[name] = None
+    if answer.weight_kg is None and _another_age(prior.age_months, answer.age_months):
+        # "còn em nó 8 tháng thì sao" after a 3-year-old of 14 kg: another child, whose
+        # weight was not said.
+        data["weight_kg"] = None
     if answer.condition is not None and prior.condition is None:
         # "…, bị suy giáp" in a reply to a dose question names the dose's indication.
         data["condition"] = answer.condition.model_dump()

@@ -30,10 +30,12 @@ _PREGNANCY_WEEKS = re.compile(
 _MONTH_WORDS = "mot|hai|ba|bon|nam|sau|bay|tam|chin"
 _PREGNANCY_MONTH = re.compile(
     rf"(?:thai|bau)\s*(?:bi\s*|ky\s*|(?:\w+\s+){{1,4}}(?=duoc|khoang|da))?"
-    rf"(?:duoc\s*|khoang\s*|da\s*)?(\d|{_MONTH_WORDS})\s*thang"
-    r"(?!\s*tuoi)"
+    rf"(?:duoc\s*|khoang\s*|da\s*)?(\d|{_MONTH_WORDS})\s*(?:thang|th)(?!\w)"
+    r"(?!\s*tuoi)(\s*ruoi)?"
     rf"|thang thu\s*(\d|{_MONTH_WORDS})(?!\w)"
 )
+# A month of pregnancy in weeks (4.345 weeks a month; "rưỡi" adds half a month).
+_WEEKS_PER_MONTH = 4.345
 # Said of a pregnancy without naming it: "thai 32 tuần", "3 tháng cuối", "tam cá nguyệt".
 _PREGNANCY_TERM = re.compile(
     r"(?<![a-z])(?:thai|bau)\s*(?:duoc\s*|khoang\s*)?\d{1,2}\s*(?:tuan|thang|w)(?!\s*tuoi)"
@@ -71,8 +73,11 @@ def pregnancy_term(turn: Turn) -> dict[str, object]:
         count = int(weeks.group(1) or weeks.group(2))
         data["pregnancy_weeks"] = count
         data["pregnancy_trimester"] = 1 if count < 14 else (2 if count < 28 else 3)
-    elif month and 1 <= _month_number(month.group(1) or month.group(2)) <= 9:
-        data["pregnancy_trimester"] = (_month_number(month.group(1) or month.group(2)) + 2) // 3
+    elif month and 1 <= _month_number(month.group(1) or month.group(3)) <= 9:
+        months = _month_number(month.group(1) or month.group(3))
+        data["pregnancy_trimester"] = (months + 2) // 3
+        # "bầu 5 tháng" is about 22 weeks; "tháng thứ 7" is the seventh month (30 weeks).
+        data["pregnancy_weeks"] = round(months * _WEEKS_PER_MONTH) + (2 if month.group(2) else 0)
     return data
 
 

@@ -30,6 +30,8 @@ from understanding.slots import (
 )
 from understanding.text import Turn, ngram_set
 
+# A pregnancy said with an age from here on is the teenager's own ("con gái 16 tuổi có thai").
+TEEN_FROM_MONTHS = 144.0
 _REGIMEN = re.compile(r"(?<![\w/])\d+\s*(?:lan|vien|goi|ong|nhat|giot)(?!\w)")
 # "3 ngày hay 5 ngày" is a course length, but only when a drug is named ("sốt 3 ngày nay").
 _DURATION = re.compile(r"(?<![\w/])\d+\s*(?:ngay|tuan)(?!\s*(?:nay|tuoi|qua|truoc|roi))(?!\w)")
@@ -154,14 +156,14 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         # "bầu được 5 tháng", "có thai 2 tháng": the pregnancy's term, nobody's age.
         age = None
     population = None if non_human else read_population(turn, age.months if age else None, weight)
-    if pregnant and age is None and population is Population.CHILD:
-        population = None  # "mang bầu bé thứ 2": the baby is not born; she is the patient
-    if nursing_mother(turn):
-        # "đang cho con 2 tháng bú": the baby's age and weight are not the patient's.
-        baby = population is Population.CHILD
+    expecting = pregnant and not (age and TEEN_FROM_MONTHS <= age.months < ADULT_FROM_MONTHS)
+    if expecting or nursing_mother(turn):
+        # A pregnant or nursing woman is an adult patient (product decision, issue 22); a
+        # child's age or weight in her turn ("đang cho con 2 tháng bú", "bé lớn 3 tuổi rồi")
+        # is her child's. Only a teenager's own age keeps a pregnant patient a child.
         age = age if age and age.months >= ADULT_FROM_MONTHS else None
         weight = weight if weight and weight >= CHILD_BELOW_KG else None
-        population = Population.ADULT if baby else population
+        population = Population.ADULT
     if attribute is SectionKey.CHI_DINH and _treats_a_patient(turn, population, age, weight):
         # "azithromycin điều trị bệnh lậu người lớn": how to treat this patient, a dose.
         attribute, dosing_at = None, attribute_at

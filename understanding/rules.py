@@ -90,6 +90,8 @@ class RulesUnderstander:
         prior = context.prior_frame
         if prior is not None and (reading.follow_up or _keeps_thread(reading, frame, prior)):
             return _follow_up(frame, reading, prior)
+        if prior is not None and not reading.new_case:
+            frame = _same_patient(frame, prior)
         return frame
 
     def _frame(
@@ -232,6 +234,28 @@ def _non_answer(turn: Turn) -> QueryFrame:
 _THREAD_TURN_TYPES = (TurnType.DRUG_ATTRIBUTE, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE)
 
 
+def _same_patient(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
+    """A new question about the patient already described ("mẹ 62 tuổi", then "uống
+    diclofenac hằng ngày có hại không"; "bé 4 tuổi", then "17 ký, …") keeps what was said of
+    that patient. Another population is another person: nothing carries."""
+    if prior.population is None or frame.population not in (None, prior.population):
+        return frame
+    update: dict[str, Any] = {}
+    if frame.age_months is None and prior.age_months is not None:
+        update |= {"age_months": prior.age_months, "age_text": prior.age_text}
+    if frame.weight_kg is None and prior.weight_kg is not None and frame.age_months is None:
+        update["weight_kg"] = prior.weight_kg  # a new age is maybe a new child: not its weight
+    if not update:
+        return frame
+    return frame.model_copy(update=update | {"population": prior.population})
+
+
+def _facts_only(r: Reading, frame: QueryFrame) -> bool:
+    """The turn only says who the patient is ("ông 76 tuổi mà chỉ có 48 ký thôi")."""
+    said = r.age is not None or r.weight is not None or r.population is not None
+    return said and frame.turn_type is TurnType.OUT_OF_SCOPE and not r.conditions
+
+
 def _keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     """A turn that names no drug but asks about one ("còn tác dụng phụ?", "có dùng cho bà bầu
     được không?") continues the previous drug question, follow-up words or not."""
@@ -242,7 +266,7 @@ def _keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     if r.non_medical or frame.condition is not None:
         return False
     asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
-    return asks or _context_section(r) is not None
+    return asks or _context_section(r) is not None or _facts_only(r, frame)
 
 
 # The patient of the previous question: kept by a follow-up that states none of its own.

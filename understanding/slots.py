@@ -27,6 +27,10 @@ _YEARS = re.compile(
     r"(\s+ruoi)?"
     rf"(?:\s*(?:va\s*)?(\d{{1,2}})\s*(?:thang|th)(?!\w))?"
 )
+# "bố em năm nay 70": an age said as this year's count, without "tuổi".
+_THIS_YEAR = re.compile(
+    rf"(?<![a-z])nam nay\s*(?:da\s*|duoc\s*)?{_NUM}(?!\s*(?:mg|ml|kg|ky|g)\b)(?![\w/])"
+)
 # Word numbers take only the full unit: "sáu mổ" is never six months ("sau mổ" = post-op).
 _MONTHS = re.compile(
     rf"{_START}(?:{_NUM}\s*(?:thang|th|months?|mo)|"
@@ -37,7 +41,8 @@ _WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi")
 _DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
 _WEIGHT = re.compile(
     rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)"
-    r"(?:(\s+ruoi)|(\s*\d)(?![\w.,/])(?!\s*(?:tuoi|thang|tuan|ngay|lan|vien|t\b))|(?![\w/]))"
+    r"(?:(\s+ruoi)|(\s*\d)(?![\w/])(?![.,]\d)(?!\s*(?:tuoi|thang|tuan|ngay|lan|vien|t\b))"
+    r"|(?![\w/]))"
 )  # "8 ký rưỡi": and a half; "3 ký 2", "9kg5": 3,2 kg, 9,5 kg
 _WEIGHT_AFTER_WORD = re.compile(
     rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_START}{_NUM}(?![\w/])"
@@ -102,6 +107,9 @@ def read_age(turn: Turn) -> Age | None:
             continue
         months = years * 12 + (6 if match.group(4) else 0) + float(match.group(5) or 0)
         return _age(turn, months, match.span())
+    this_year = _THIS_YEAR.search(text)
+    if this_year:
+        return _age(turn, float(this_year.group(1).replace(",", ".")) * 12, this_year.span(1))
     for match in _CHILD_AGE.finditer(text):
         said, digits, words, unit, half = match.groups()
         count = _number(digits, words)

@@ -116,3 +116,13 @@ def test_a_population_given_for_the_first_time_keeps_the_weight() -> None:
     )
     frame = resolve_frame(adult, prior, question, None)
     assert (frame.population, frame.weight_kg) == ("adult", 50.0)
+
+
+def test_another_childs_age_drops_the_first_childs_weight() -> None:
+    """ "còn em nó 8 tháng" after a 3-year-old of 14 kg: the 14 kg is not the baby's."""
+    prior = PRIOR.model_copy(update={"weight_kg": 14.0, "age_months": 36.0, "age_text": "3 tuổi"})
+    baby = QueryFrame(
+        turn_type="dosing_calc", population="child", age_months=8.0, fills_slot=ClarifySlot.AGE
+    )
+    frame = resolve_frame(baby, prior, AGE_QUESTION, None)
+    assert (frame.age_months, frame.weight_kg) == (8.0, None)

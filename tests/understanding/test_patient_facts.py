@@ -21,11 +21,12 @@ Parse = Callable[..., QueryFrame]
         ("bầu 10 tuần uống warfarin được không", 10, 1),
         ("thai 32 tuần dùng ibuprofen được không", 32, 3),
         ("em bầu tuần thứ 15 dùng paracetamol", 15, 2),
-        ("mang thai tháng thứ 7", None, 3),
+        ("mang thai tháng thứ 7", 30, 3),
+        ("bau 4 thang ruoi bi ho", 19, 2),
         ("3 tháng cuối dùng aspirin được không", None, 3),
         ("ba thang giua thai ky", None, 2),
         ("đang ở tam cá nguyệt thứ ba", None, 3),
-        ("mình có bầu hai tháng", None, 1),
+        ("mình có bầu hai tháng", 9, 1),
     ],
 )
 def test_pregnancy_terms(text: str, weeks: int | None, trimester: int) -> None:
@@ -33,6 +34,41 @@ def test_pregnancy_terms(text: str, weeks: int | None, trimester: int) -> None:
     patient = read_patient(Turn.of(text))
     assert patient is not None and patient.pregnant
     assert (patient.pregnancy_weeks, patient.pregnancy_trimester) == (weeks, trimester)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "em bầu 12 tuần bị sốt, uống paracetamol được không",
+        "đang cho con bú thì uống cetirizin được không",
+        "vợ em đang bầu được 14 tuần, bé lớn 3 tuổi rồi, giờ vợ bị sốt",
+    ],
+)
+def test_pregnant_or_nursing_woman_is_an_adult_patient(parse: Parse, text: str) -> None:
+    """Pregnancy or breastfeeding of the patient makes her an adult patient; a child's age
+    said beside it is her child's."""
+    frame = parse(text)
+    assert frame.population is Population.ADULT and frame.age_months is None
+
+
+def test_pregnant_teenager_stays_a_child(parse: Parse) -> None:
+    """A teenager's own age keeps a pregnant patient a child."""
+    frame = parse("con gái 16 tuổi có thai uống paracetamol được không")
+    assert frame.population is Population.CHILD and frame.age_months == 192
+
+
+@pytest.mark.parametrize(
+    ("text", "kg"), [("4 ký 2, sốt sau tiêm", 4.2), ("nặng 10kg2, cho uống", 10.2)]
+)
+def test_weight_tenths_before_a_comma(text: str, kg: float) -> None:
+    """ "4 ký 2," is 4,2 kg: the comma after the tenth ends the weight."""
+    assert read_weight(Turn.of(text)) == pytest.approx(kg)
+
+
+def test_age_said_as_this_year() -> None:
+    """ "bố em năm nay 70" is seventy years old."""
+    age = read_age(Turn.of("Bố em năm nay 70, bị suy tim"))
+    assert age is not None and age.months == 840
 
 
 def test_three_months_of_treatment_is_no_pregnancy() -> None:
@@ -124,7 +160,7 @@ def test_another_patient_in_a_follow_up(understander: RulesUnderstander) -> None
 
 @pytest.mark.parametrize(
     ("text", "weeks", "trimester"),
-    [("mẹ bầu 28w uống cetirizin", 28, 3), ("bau bi 7 thang uong loratadin", None, 3)],
+    [("mẹ bầu 28w uống cetirizin", 28, 3), ("bau bi 7 thang uong loratadin", 30, 3)],
 )
 def test_pregnancy_terms_in_slang(text: str, weeks: int | None, trimester: int) -> None:
     """ "28w" is weeks; "bầu bí 7 tháng" a month of the pregnancy."""
@@ -136,7 +172,7 @@ def test_pregnancy_terms_in_slang(text: str, weeks: int | None, trimester: int) 
 def test_a_pregnancy_month_is_nobodys_age(parse: Parse) -> None:
     """ "có thai được 2 tháng" is the pregnancy's term, not a 2-month-old patient."""
     frame = parse("có thai được 2 tháng uống amoxicillin được không")
-    assert (frame.age_months, frame.population) == (None, None)
+    assert (frame.age_months, frame.population) == (None, Population.ADULT)
 
 
 @pytest.mark.parametrize(
@@ -200,9 +236,9 @@ def test_late_pregnancy_in_words(text: str, trimester: int) -> None:
 
 
 def test_the_unborn_baby_is_not_the_patient(parse: Parse) -> None:
-    """ "mang bầu bé thứ 2 được 7 tháng": a pregnant woman, no child population."""
+    """ "mang bầu bé thứ 2 được 7 tháng": a pregnant woman, an adult patient, no child."""
     frame = parse("đang mang bầu bé thứ 2 được 7 tháng, uống loratadin được không")
-    assert frame.population is None
+    assert frame.population is Population.ADULT
     assert frame.patient is not None and frame.patient.pregnancy_trimester == 3
 
 

@@ -84,6 +84,12 @@ class HowTo(StrEnum):
     SHAKE = "shake"
     MADE_UP = "made_up"
     """How long a made-up suspension keeps."""
+    DURATION = "duration"
+    """How many days to take it, when to stop or see a doctor, whether to taper."""
+    GIVING = "giving"
+    """How a form is given: into a muscle, under the tongue, rectally, with a spacer."""
+    CAUTION = "caution"
+    """What to do or avoid while on it: the sun, driving, drinking water, handling it."""
 
 
 _DOSE, _INTERACTIONS, _STORAGE = "lieu_luong_cach_dung", "tuong_tac_thuoc", "do_on_dinh_bao_quan"
@@ -98,6 +104,9 @@ HOW_TO_SECTIONS: dict[HowTo, tuple[str, ...]] = {
     HowTo.STORAGE: (_STORAGE,),
     HowTo.SHAKE: (_STORAGE, _DOSE),
     HowTo.MADE_UP: (_STORAGE, _DOSE),
+    HowTo.DURATION: (_DOSE, _CAUTIONS),
+    HowTo.GIVING: (_DOSE, _CAUTIONS, _STORAGE),
+    HowTo.CAUTION: (_CAUTIONS, _DOSE, _INTERACTIONS, _STORAGE),
 }
 """Where the book says it, in the order a pharmacist looks; the first is the question's
 section (`attribute`)."""

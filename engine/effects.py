@@ -152,7 +152,8 @@ class Effects:
         """A how-to-take question: the one sentence of the book that answers it, checked."""
         assert frame.how_to_take is not None  # noqa: S101 - the caller checked
         drug = frame.drugs[0]
-        answer = howto_answer(evidence, drug, self._catalog.name_of(drug), frame.how_to_take)
+        name = self._catalog.name_of(drug)
+        answer = howto_answer(evidence, drug, name, frame.how_to_take, frame.standalone_query)
         if not answer.claims:
             return _abstain(Reason.NO_EVIDENCE)
         request = AnswerRequest(

@@ -9,6 +9,7 @@ most, verbatim and cited. A sentence carrying a dose is taken only when no other
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 from core.evidence import Answer, Claim, Evidence
 from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import section_title
+from core.text import fold
 from grounding.heads import DOSE
 from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
@@ -39,6 +41,12 @@ _W = {
     HowTo.SHAKE: r"lắc",
     HowTo.MADE_UP: r"sau khi pha|đã pha|pha xong|hoàn nguyên|bỏ phần|dùng trong|trong vòng"
     r"|\d+\s*ngày",
+    HowTo.DURATION: r"quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|ngừng|liệu trình|đợt"
+    r"|giảm dần|kéo dài|đủ|liều duy nhất|tăng liều|đi khám",
+    HowTo.GIVING: r"tiêm bắp|tiêm dưới da|tiêm tĩnh mạch|truyền|đặt trực tràng|viên đạn|đạn"
+    r"|ngậm|dưới lưỡi|buồng đệm|gắng sức|xịt|hít|bôi|chỗ tiêm|một chỗ|không uống được",
+    HowTo.CAUTION: r"ánh nắng|ánh sáng mặt trời|tia cực tím|lái xe|vận hành máy|nước|tiếp xúc"
+    r"|buồn ngủ|tỉnh táo",
 }
 # Words that only help a sentence already on the topic ("uống lúc nào": food words too).
 _ALSO = {
@@ -46,7 +54,8 @@ _ALSO = {
     HowTo.MADE_UP: r"tủ lạnh|bảo quản",
     HowTo.CRUSH: r"giải phóng (?:kéo dài|chậm|biến đổi)|tan trong ruột|bao tan",
     HowTo.SHAKE: r"hỗn dịch|trước khi",
-    HowTo.STORAGE: r"bảo quản|nhiệt độ|°\s?c|ánh sáng|ẩm|nơi khô|đậy kín",
+    HowTo.STORAGE: r"bảo quản|nhiệt độ|°\s?c|ánh sáng|ẩm|nơi khô|đậy kín|màu|mùi|vỉ|đốt|bỏ"
+    r"|hạn dùng|còn lại",
 }
 _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 _HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
@@ -65,16 +74,46 @@ def _words(text: str) -> str:
     return unicodedata.normalize("NFC", text).lower()
 
 
-def _score(text: str, topic: HowTo, *, broad: bool = False) -> float:
-    """Distinct topic words, helped by the helper words; `broad` lets the helper words alone
-    count (storage in general when nothing speaks of the fridge)."""
+# Words of a question that say nothing of what it asks ("… được không", "uống thuốc này").
+_FILLER = frozenset(
+    re.split(
+        r"\s+",
+        "duoc dc khong ko k hok hong co the nao sao thi la va cua cho voi uong dung thuoc nay "
+        "minh em e toi tui a ak ah vay roi nhe nha di hay can phai bi ma nhu vao ra len luc "
+        "khi mot 1 cai con lai cac nhung nen",
+    )
+)
+_NON_WORD = re.compile(r"[^\w]+")
+
+
+def asked_pairs(question: str) -> frozenset[str]:
+    """The question's two-word phrases of content words, accent-folded ("đổi màu", "buồng
+    đệm", "tiêm bắp"): a sentence of the book that says one of them speaks to the question."""
+    words = [w for w in _NON_WORD.split(fold(question)) if w]
+    return frozenset(
+        f"{a} {b}"
+        for a, b in itertools.pairwise(words)
+        if a not in _FILLER and b not in _FILLER and not a.isdigit() and not b.isdigit()
+    )
+
+
+def _score(
+    text: str, topic: HowTo, *, broad: bool = False, pairs: frozenset[str] = frozenset()
+) -> float:
+    """Distinct topic words, helped by the helper words and by the question's own phrases
+    said in the sentence; `broad` lets the helper words alone count (storage in general when
+    nothing speaks of the fridge)."""
     words = _words(text)
     primary = _HELP[topic] if broad else _TOPIC[topic]
     hits = len({m.group(0) for m in primary.finditer(words)})
-    if not hits:
+    folded = " " + " ".join(_NON_WORD.split(fold(text))) + " "
+    said = sum(1 for pair in pairs if f" {pair} " in folded)
+    words_said = {w for pair in pairs for w in pair.split() if len(w) > 2} & set(folded.split())
+    if not hits and not said:
         return 0.0
     helper = None if broad else _HELP.get(topic)
     score = hits + (0.5 * len({m.group(0) for m in helper.finditer(words)}) if helper else 0)
+    score += 1.5 * said + 0.4 * len(words_said)
     return score - (0.75 if DOSE.search(text) else 0.0)
 
 
@@ -88,17 +127,24 @@ def _short(text: str, topic: HowTo) -> str:
 
 
 def howto_sentence(
-    evidence: Sequence[Evidence], drug_id: str, topic: HowTo
+    evidence: Sequence[Evidence], drug_id: str, topic: HowTo, asked: str = ""
 ) -> tuple[int, str] | None:
-    """(evidence index, verbatim sentence) that answers the topic, or None."""
-    found = _best(evidence, drug_id, topic, broad=False)
+    """(evidence index, verbatim sentence) that answers the topic (and the words `asked`),
+    or None."""
+    pairs = asked_pairs(asked)
+    found = _best(evidence, drug_id, topic, broad=False, pairs=pairs)
     if found is None and topic is HowTo.STORAGE:
-        found = _best(evidence, drug_id, topic, broad=True)
+        found = _best(evidence, drug_id, topic, broad=True, pairs=pairs)
     return found
 
 
 def _best(
-    evidence: Sequence[Evidence], drug_id: str, topic: HowTo, *, broad: bool
+    evidence: Sequence[Evidence],
+    drug_id: str,
+    topic: HowTo,
+    *,
+    broad: bool,
+    pairs: frozenset[str],
 ) -> tuple[int, str] | None:
     sections = HOW_TO_SECTIONS[topic]
     best: _Candidate | None = None
@@ -107,7 +153,7 @@ def _best(
             continue
         rank = sections.index(ev.section_key)
         for n, sentence in enumerate(shown_sentences(ev.text)):
-            score = _score(sentence, topic, broad=broad)
+            score = _score(sentence, topic, broad=broad, pairs=pairs)
             if score <= 0:
                 continue
             found = _Candidate(score, (-rank, -ev.part_index, -n), sentence, index)
@@ -119,10 +165,10 @@ def _best(
 
 
 def howto_answer(
-    evidence: Sequence[Evidence], drug_id: str, drug_name: str, topic: HowTo
+    evidence: Sequence[Evidence], drug_id: str, drug_name: str, topic: HowTo, asked: str = ""
 ) -> Answer:
     """The one-sentence answer; no claims when the book does not say it (the caller abstains)."""
-    found = howto_sentence(evidence, drug_id, topic)
+    found = howto_sentence(evidence, drug_id, topic, asked)
     if found is None:
         return Answer()
     index, sentence = found
@@ -134,4 +180,4 @@ def howto_answer(
     )
 
 
-__all__ = ["MAX_SENTENCE_CHARS", "howto_answer", "howto_sentence"]
+__all__ = ["MAX_SENTENCE_CHARS", "asked_pairs", "howto_answer", "howto_sentence"]

@@ -3,11 +3,15 @@ of day, storage, shaking, a made-up suspension): data in `lexicon.HOW_TO_CUES`."
 
 from __future__ import annotations
 
+import re
+
 from core.frame import HOW_TO_SECTIONS, HowTo, TurnType
 from core.sections import SectionKey
 from understanding import howto_words as lx
 from understanding.text import Turn, ngram_set
 
+# An age or a weight makes a question about giving a form a dose question.
+_PATIENT_SAID = re.compile(r"(?<![\w/])\d+(?:[.,]\d+)?\s*(?:tuoi|kg|ky|can|thang|t)(?!\w)")
 _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
 
 
@@ -21,6 +25,12 @@ def read_how_to(turn: Turn) -> HowTo | None:
         found.add(HowTo.MADE_UP)
     if HowTo.ALCOHOL in found and not _drinking(turn):
         found.discard(HowTo.ALCOHOL)
+    if HowTo.DURATION in found and turn.has(*lx.NOT_DURATION):
+        found.discard(HowTo.DURATION)
+    if HowTo.GIVING in found and (
+        not turn.has(*lx.GIVING_ASKS) or _PATIENT_SAID.search(turn.folded)
+    ):
+        found.discard(HowTo.GIVING)
     for topic, _cues in lx.HOW_TO_CUES:
         if topic in found:
             return topic

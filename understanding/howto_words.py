@@ -91,7 +91,36 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         HowTo.STORAGE,
         _p(
             "tu lanh|ngan mat|ngan da|de ngoai|de o ngoai|de o dau|cat o dau|de noi nao|"
-            "de trong xe|sau khi mo|da mo nap|mo nap"
+            "de trong xe|sau khi mo|da mo nap|mo nap|"
+            # how it looks or keeps: a changed colour or smell, light, damp, the blister
+            "doi mau|nga mau|nga vang|mau vang|bi vang|vang ra|bi doi mau|von cuc|chay nuoc|"
+            "mui chua|mui giam|mui la|bi mui|boc mui|co mui|anh sang|tranh sang|noi am|bi am|"
+            "nha tam|am uot|khoi vi|ra khoi vi|boc ra|boc san|hop chia|hop dung|mo tui|mo ong|"
+            "con lai|de danh|vut bo|vut vao|dot bo|dot binh|bep lua|thung rac|het han|qua han"
+        ),
+    ),
+    (
+        HowTo.CAUTION,
+        _p(
+            "tranh nang|ra nang|di nang|anh nang|phoi nang|lai xe|lai may|chay xe|van hanh may|"
+            "uong nhieu nuoc|nhieu nuoc|du nuoc|tiep xuc|dung vao|cham vao|cam vao|dung tay"
+        ),
+    ),
+    (
+        HowTo.GIVING,
+        _p(
+            "tiem bap|tiem duoi da|tiem tinh mach|tiem cham|mot cho|dat hau mon|dat truc trang|"
+            "vien dan|ngam duoi luoi|vien ngam|ngam the nao|buong dem|xit truoc|gang suc|"
+            "truyen chung|chung day|cach khac|khong uong duoc|non het|dung cach nao"
+        ),
+    ),
+    (
+        HowTo.DURATION,
+        _p(
+            "may ngay|bao nhieu ngay|trong bao lau|duoc bao lau|keo dai bao lau|uong bao lau|"
+            "dung bao lau|bao lau thi|ngung duoc|ngung luon|ngung thuoc|ngung uong|bo thuoc|"
+            "dung thuoc duoc|thay het|khoi roi|het benh|phai di kham|di kham|giam dan|"
+            "tang lieu|bao lau"
         ),
     ),
 )
@@ -121,6 +150,14 @@ NOT_DRINKING = _p("hoi chung cai ruou|cai ruou|nghien ruou|sang ruou|ngo doc ruo
 BREAK_AFTER_BE = _p("doi|ra|nho|vien|nua|lam|duoc khong|duoc ko|duoc k|dc khong|dc ko")
 # After these, unmarked "nghien" is addiction ("gây nghiện", "nghiện rượu"), not crushing.
 NOT_CRUSH_AROUND_NGHIEN = _p("gay|bi|nguoi|ruou|thuoc la|ma tuy|cai")
+# Stopping before an operation is a caution of its own, not how long to take it.
+NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|nho rang|thu thuat")
+# How a form is given is asked only as a yes/no or a "how" ("tiêm bắp được không"); "tiêm
+# bắp cho trẻ 5 tuổi" is a dose question.
+GIVING_ASKS = _p(
+    "duoc khong|duoc ko|duoc k|dc khong|dc ko|dc k|duoc hok|dc hok|duoc chu|the nao|ra sao|"
+    "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong"
+)
 # A how-to question that also asks an amount is a dose question.
 AMOUNT_CUES = _p(
     "bao nhieu|may vien|lieu luong|lieu dung|may ml|may mg|bnhieu|may goi|may ong|may lan|"
@@ -131,10 +168,12 @@ AMOUNT_CUES = _p(
 __all__ = [
     "AMOUNT_CUES",
     "BREAK_AFTER_BE",
+    "GIVING_ASKS",
     "HOW_TO_CUES",
     "HOW_TO_MARKED",
     "KEEPS_WORDS",
     "MADE_UP_WORDS",
     "NOT_CRUSH_AROUND_NGHIEN",
     "NOT_DRINKING",
+    "NOT_DURATION",
 ]

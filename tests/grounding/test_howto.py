@@ -82,3 +82,27 @@ def test_the_fridge_line_before_the_general_storage_line() -> None:
         0,
         "Bảo quản ở nhiệt độ dưới 30 °C, tránh ẩm.",
     )
+
+
+def test_the_questions_own_words_choose_the_sentence() -> None:
+    """A sentence saying the question's own phrase ("đổi màu") answers it, over another
+    storage sentence."""
+    storage = part(
+        "do_on_dinh_bao_quan",
+        "Bảo quản dưới 30 °C, tránh ánh sáng. Không dùng dung dịch đã đổi màu.",
+    )
+    asked = "ống thuốc bị đổi màu có dùng tiếp không"
+    assert howto_sentence([storage], "x", HowTo.STORAGE, asked) == (
+        0,
+        "Không dùng dung dịch đã đổi màu.",
+    )
+
+
+def test_how_long_to_take_it() -> None:
+    """A duration question is answered by the sentence on the days, not a dose row."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Người lớn: 400 mg × 3 lần/ngày. Tự dùng để hạ sốt không quá 3 ngày.",
+    )
+    found = howto_sentence([dose], "x", HowTo.DURATION, "uống được mấy ngày")
+    assert found == (0, "Tự dùng để hạ sốt không quá 3 ngày.")

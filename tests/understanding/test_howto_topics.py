@@ -29,6 +29,14 @@ Parse = Callable[..., QueryFrame]
         ("siro pha xong để được bao lâu", HowTo.MADE_UP),
         ("hỗn dịch có phải lắc không", HowTo.SHAKE),
         ("thuốc này cất tủ lạnh được không", HowTo.STORAGE),
+        ("ống furosemid ngả vàng còn dùng được không", HowTo.STORAGE),
+        ("bóc sẵn ra hộp chia thuốc được không", HowTo.STORAGE),
+        ("uong cipro co can tranh nang ko", HowTo.CAUTION),
+        ("uống diazepam rồi lái xe được không", HowTo.CAUTION),
+        ("heparin có tiêm bắp được không", HowTo.GIVING),
+        ("be xit ventolin co can buong dem khong", HowTo.GIVING),
+        ("tự mua ibuprofen hạ sốt uống được mấy ngày", HowTo.DURATION),
+        ("gio muon ngung luon duoc khong", HowTo.DURATION),
     ],
 )
 def test_topics(text: str, topic: HowTo) -> None:
@@ -91,3 +99,8 @@ def test_a_how_to_question_is_no_route_answer(understander: RulesUnderstander) -
     frame = understander.parse("uống lúc đói được không", context)
     assert frame.fills_slot is None
     assert (frame.drugs, frame.how_to_take) == (["ibuprofen"], HowTo.FOOD)
+
+
+def test_a_route_with_a_patient_is_a_dose_question() -> None:
+    """ "tiêm bắp cho trẻ 5 tuổi" asks a dose, not how the form is given."""
+    assert read_how_to(Turn.of("ceftriaxon tiêm bắp cho trẻ 5 tuổi được không")) is None

@@ -156,7 +156,21 @@ def resolve_frame(
     if case_patient is not None and not frame.new_case:
         patient = case_patient.merged_with(frame.patient) if frame.patient else case_patient
         frame = frame.model_copy(update={"patient": patient})
-    return frame
+    return _expecting_or_nursing(frame)
+
+
+def _expecting_or_nursing(frame: QueryFrame) -> QueryFrame:
+    """A woman said pregnant or nursing earlier in the case is the adult patient of a later
+    question ("bị nổi mề đay, uống cetirizin được không"); its "em bé" without an age or
+    weight is her baby, not the patient."""
+    patient = frame.patient
+    if patient is None or not (patient.pregnant or patient.breastfeeding):
+        return frame
+    if frame.age_months is not None or frame.weight_kg is not None:
+        return frame
+    if frame.population is Population.ADULT:
+        return frame
+    return frame.model_copy(update={"population": Population.ADULT})
 
 
 _TURN_LABELS: dict[TurnType, str] = {

@@ -101,7 +101,8 @@ ATTRIBUTE_CUES: tuple[tuple[SectionKey, tuple[str, ...]], ...] = (
 
 PREGNANCY_CUES = _p(
     "ba bau|mang thai|co thai|co bau|mang bau|thai ky|thai phu|dang bau|pregnant|pregnancy|"
-    "nguoi co thai|phu nu co thai|bau bi|dang co em be"
+    "nguoi co thai|phu nu co thai|bau bi|dang co em be|em be trong bung|be trong bung|"
+    "con trong bung|thai nhi|dinh bau|co em be roi"
 )
 BREASTFEEDING_CUES = _p(
     "cho con bu|dang cho bu|cho bu|nuoi con bang sua me|con bu me|sua me|breastfeeding|"

@@ -29,8 +29,8 @@ _PREGNANCY_WEEKS = re.compile(
 )
 _MONTH_WORDS = "mot|hai|ba|bon|nam|sau|bay|tam|chin"
 _PREGNANCY_MONTH = re.compile(
-    rf"(?:thai|bau)\s*(?:bi\s*|ky\s*|(?:\w+\s+){{1,4}}(?=duoc|khoang|da))?"
-    rf"(?:duoc\s*|khoang\s*|da\s*)?(\d|{_MONTH_WORDS})\s*(?:thang|th)(?!\w)"
+    rf"(?:thai|bau)\s*(?:bi\s*|ky\s*|(?:\w+\s+){{1,4}}(?=duoc|dc|khoang|da))?"
+    rf"(?:duoc\s*|dc\s*|khoang\s*|da\s*)?(\d|{_MONTH_WORDS})\s*(?:thang|th)(?!\w)"
     r"(?!\s*tuoi)(\s*ruoi)?"
     rf"|thang thu\s*(\d|{_MONTH_WORDS})(?!\w)"
 )

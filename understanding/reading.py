@@ -152,7 +152,12 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         found = _REGIMEN.search(turn.folded) or (_course(turn, age, patient) if mentions else None)
         dosing_at = found.start() if found else -1
     pregnant = patient is not None and bool(patient.pregnant)
-    if age is not None and pregnant and "tuoi" not in fold(age.text):
+    if (
+        age is not None
+        and pregnant
+        and age.months < TEEN_FROM_MONTHS
+        and "tuoi" not in fold(age.text)
+    ):
         # "bầu được 5 tháng", "có thai 2 tháng": the pregnancy's term, nobody's age.
         age = None
     population = None if non_human else read_population(turn, age.months if age else None, weight)

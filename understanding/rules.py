@@ -16,6 +16,7 @@ from core.frame import (
     ClarifySlot,
     ConditionQuery,
     PatientContext,
+    Population,
     QueryFrame,
     Relation,
     Route,
@@ -67,6 +68,8 @@ class RulesUnderstander:
         prior_patient = context.prior_frame.patient if context.prior_frame else None
         other = bool(reading.age or reading.population or reading.which_drug >= 0)
         reading.patient = pregnancy_so_far(reading.turn, reading.patient, prior_patient, other)
+        if reading.patient is not None and reading.patient.pregnant and reading.age is None:
+            reading.population = Population.ADULT  # "được 18 tuần rồi": her pregnancy
         if slot is not None and is_non_answer(reading):
             return _non_answer(turn)
         if not turn.tokens:
@@ -256,6 +259,10 @@ def _facts_only(r: Reading, frame: QueryFrame) -> bool:
     return said and frame.turn_type is TurnType.OUT_OF_SCOPE and not r.conditions
 
 
+# "ông cũng bị ho": the condition of the previous question, for another patient.
+_SAME_CONDITION = ("cung bi", "cung dang bi")
+
+
 def _keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     """A turn that names no drug but asks about one ("còn tác dụng phụ?", "có dùng cho bà bầu
     được không?") continues the previous drug question, follow-up words or not."""
@@ -263,7 +270,7 @@ def _keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
         return False
     if frame.turn_type not in _THREAD_TURN_TYPES:
         return False
-    if r.non_medical or frame.condition is not None:
+    if r.non_medical or (frame.condition is not None and not r.turn.has(*_SAME_CONDITION)):
         return False
     asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
     return asks or _context_section(r) is not None or _facts_only(r, frame)
@@ -287,6 +294,8 @@ def _follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     update: dict[str, Any] = {}
     if not r.new_case and all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
         update |= {name: getattr(prior, name) for name in _PATIENT_SLOTS}
+    elif not r.new_case:
+        frame = _same_patient(frame, prior)  # "mình còn đang cho bé bú": still 32 years old
     how_to = SectionKey(frame.attribute) if frame.how_to_take and frame.attribute else None
     section = how_to or r.attribute or (None if r.dosing else _context_section(r))
     if section is not None or r.dosing:

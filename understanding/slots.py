@@ -51,6 +51,8 @@ _NOT_A_WEIGHT_UNIT = re.compile(r"\s*(?:mg|ml|g|mcg|%|tuoi|thang|tuan|ngay|t\b|y
 _EGFR = re.compile(rf"(?:egfr|clcr|do thanh thai(?: creatinin)?)\s*(?:la|=|:|khoang|con)?\s*{_NUM}")
 # Pregnancy months and durations are not ages: "3 tháng đầu", "mang thai 5 tháng", "trong 3 tháng".
 _NOT_AN_AGE_BEFORE = re.compile(r"(?:thai|bau|trong|sau|moi|tu|den|duoc dung|dung|uong|ky|da)\s*$")
+# "uống levothyrox 50mcg được 6 tháng rồi": how long it was taken.
+_TAKEN_FOR = re.compile(r"(?<![a-z])(?:uong|dung|xai|tiem)(?![a-z])[^,.;]*\s(?:duoc|dc)\s*$")
 _NOT_AN_AGE_AFTER = re.compile(r"^\s*(?:dau|giua|cuoi|nay|qua|truoc|lien|mot lan|thu|khong|ko)")
 # An infant's age said without "tuổi" but after the child ("bé mới 1 tháng", "con em được 20
 # ngày", "bé nhà mình sinh được 6 tuần"): the words between are only who and "mới/được/gần".
@@ -130,7 +132,9 @@ def read_age(turn: Turn) -> Age | None:
     for match in _MONTHS.finditer(text):
         before, after = text[: match.start()], text[match.end() :]
         if not match.group(3) and (
-            _NOT_AN_AGE_BEFORE.search(before) or _NOT_AN_AGE_AFTER.match(after)
+            _NOT_AN_AGE_BEFORE.search(before)
+            or _NOT_AN_AGE_AFTER.match(after)
+            or _TAKEN_FOR.search(before)
         ):
             continue
         count = _number(match.group(1), match.group(2))
@@ -314,6 +318,8 @@ def read_allergies(turn: Turn) -> list[tuple[int, int]]:
             j += 1
         if j >= len(turn.tokens) or turn.tokens[j] in ("khong", "ko", "gi", "nao"):
             continue
+        if re.search(r"[,;.!?]", turn.folded[turn.spans[i + 1][1] : turn.spans[j][0]]):
+            continue  # "bị dị ứng, zyrtec uống được không": the allergy ends at the comma
         end = j + 2 if turn.tokens[j] in ("khang", "hai") and j + 1 < len(turn.tokens) else j + 1
         ranges.append((j, end))
     return ranges

@@ -126,3 +126,10 @@ def test_another_childs_age_drops_the_first_childs_weight() -> None:
     )
     frame = resolve_frame(baby, prior, AGE_QUESTION, None)
     assert (frame.age_months, frame.weight_kg) == (8.0, None)
+
+
+def test_a_woman_nursing_earlier_in_the_case_is_the_adult_patient() -> None:
+    """After "em đang cho con bú", a question with no patient of its own is hers."""
+    question = QueryFrame(turn_type="drug_attribute", drugs=["cetirizine"], population="child")
+    frame = resolve_frame(question, None, None, PatientContext(breastfeeding=True))
+    assert frame.population == "adult"

@@ -254,3 +254,26 @@ def test_a_full_month_and_months_with_days(text: str, months: float) -> None:
 def test_kilos_with_a_digit_glued() -> None:
     """ "9kg5" is 9,5 kg."""
     assert read_weight(Turn.of("bé 9kg5 uống paracetamol")) == 9.5
+
+
+def test_an_allergy_ends_at_the_comma() -> None:
+    """ "bị dị ứng, zyrtec uống được không": zyrtec is the question, not the allergen."""
+    patient = read_patient(Turn.of("bau 5 thang ruoi bi di ung, zyrtec uong dc hok"))
+    assert patient is not None and patient.allergies == []
+    assert patient.pregnancy_weeks == 24
+
+
+def test_months_a_medicine_was_taken_are_no_age() -> None:
+    """ "uống levothyrox được 6 tháng rồi" is how long, not a 6-month-old."""
+    assert (
+        read_age(Turn.of("uống levothyrox 50mcg được 6 tháng rồi, xét nghiệm lại khi nào")) is None
+    )
+
+
+def test_the_baby_in_the_womb_is_a_pregnancy(parse: Parse) -> None:
+    """ "em bé trong bụng được 30 tuần": the mother is pregnant and the patient."""
+    frame = parse(
+        "em be trong bung duoc 30 tuan roi ma me bi dau nua dau, ibuprofen uong duoc khong"
+    )
+    assert frame.population is Population.ADULT
+    assert frame.patient is not None and frame.patient.pregnancy_weeks == 30

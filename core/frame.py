@@ -90,6 +90,9 @@ class HowTo(StrEnum):
     """How a form is given: into a muscle, under the tongue, rectally, with a spacer."""
     CAUTION = "caution"
     """What to do or avoid while on it: the sun, driving, drinking water, handling it."""
+    TOGETHER = "together"
+    """Taken with another product (calcium, an antacid, folic acid, oral rehydration): at
+    once, or how far apart."""
 
 
 _DOSE, _INTERACTIONS, _STORAGE = "lieu_luong_cach_dung", "tuong_tac_thuoc", "do_on_dinh_bao_quan"
@@ -107,6 +110,7 @@ HOW_TO_SECTIONS: dict[HowTo, tuple[str, ...]] = {
     HowTo.DURATION: (_DOSE, _CAUTIONS),
     HowTo.GIVING: (_DOSE, _CAUTIONS, _STORAGE),
     HowTo.CAUTION: (_CAUTIONS, _DOSE, _INTERACTIONS, _STORAGE),
+    HowTo.TOGETHER: (_INTERACTIONS, _DOSE, _CAUTIONS),
 }
 """Where the book says it, in the order a pharmacist looks; the first is the question's
 section (`attribute`)."""

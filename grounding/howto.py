@@ -27,6 +27,10 @@ MAX_SENTENCE_CHARS = 320
 """A longer sentence is cut to its clause on the topic ("…; viên giải phóng kéo dài phải
 nuốt nguyên viên"), so the answer stays short."""
 
+SECTION_STEP = 0.5
+"""What each later section of `HOW_TO_SECTIONS` costs a sentence: it takes more words on
+the topic to answer from the cautions than from the dose section."""
+
 # The book's words for each topic, accented (lowercase NFC): "nghiền" is not "nghiện".
 _W = {
     HowTo.CRUSH: r"nghiền|nhai|bẻ|nuốt nguyên|nguyên viên|mở nang|cắt|chia đôi|chia nhỏ|hòa|hoà"
@@ -36,7 +40,7 @@ _W = {
     HowTo.FOOD: r"bữa ăn|lúc đói|lúc no|bụng đói|thức ăn|sau ăn|trước ăn|khi ăn|bữa sáng|bữa tối"
     r"|bưởi|sữa",
     HowTo.TIME_OF_DAY: r"buổi sáng|buổi tối|buổi chiều|đi ngủ|cùng một giờ|cùng giờ|bữa sáng"
-    r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày",
+    r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm",
     HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8",
     HowTo.SHAKE: r"lắc",
     HowTo.MADE_UP: r"sau khi pha|đã pha|pha xong|hoàn nguyên|bỏ phần|dùng trong|trong vòng"
@@ -45,6 +49,8 @@ _W = {
     r"|giảm dần|kéo dài|đủ|liều duy nhất|tăng liều|đi khám",
     HowTo.GIVING: r"tiêm bắp|tiêm dưới da|tiêm tĩnh mạch|truyền|đặt trực tràng|viên đạn|đạn"
     r"|ngậm|dưới lưỡi|buồng đệm|gắng sức|xịt|hít|bôi|chỗ tiêm|một chỗ|không uống được",
+    HowTo.TOGETHER: r"cách (?:nhau|xa)|\d+ giờ|cùng lúc|đồng thời|kháng acid|antacid|calci|canxi"
+    r"|sắt|magnesi|nhôm|kẽm|acid folic|ngày khác|bù nước|oresol|uống cùng|dùng cùng",
     HowTo.CAUTION: r"ánh nắng|ánh sáng mặt trời|tia cực tím|lái xe|vận hành máy|nước|tiếp xúc"
     r"|buồn ngủ|tỉnh táo",
 }
@@ -156,6 +162,7 @@ def _best(
             score = _score(sentence, topic, broad=broad, pairs=pairs)
             if score <= 0:
                 continue
+            score -= SECTION_STEP * rank  # the section a pharmacist looks in first, first
             found = _Candidate(score, (-rank, -ev.part_index, -n), sentence, index)
             if best is None or (found.score, found.order) > (best.score, best.order):
                 best = found

@@ -88,6 +88,8 @@ _OVERRIDES = frozenset(
     }
 )
 _TURNS = (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE, TurnType.OUT_OF_SCOPE)
+# Taken with another product reads as an interaction question ("uống chung với canxi").
+_TOGETHER_TURNS = (*_TURNS, TurnType.INTERACTION)
 
 
 def how_to_turn(
@@ -98,7 +100,8 @@ def how_to_turn(
     `off`: the turn names several medicines, asks "which drug" or is not medical. The turn
     keeps the dose turn type it reads as when the dose section holds the answer.
     """
-    if topic is None or off or turn_type not in _TURNS or attribute not in _OVERRIDES:
+    turns = _TOGETHER_TURNS if topic is HowTo.TOGETHER else _TURNS
+    if topic is None or off or turn_type not in turns or attribute not in _OVERRIDES:
         return None, turn_type, attribute
     section = SectionKey(HOW_TO_SECTIONS[topic][0])
     if section is not SectionKey.LIEU_LUONG_CACH_DUNG or turn_type is not TurnType.DOSING_CALC:

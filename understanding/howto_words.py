@@ -84,7 +84,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "truoc khi ngu|truoc khi di ngu|"
             "di ngu|luc ngu|cung mot gio|cung gio|uong luc nao|uong vao luc nao|uong khi nao|"
             "nen uong luc|uong vao buoi|sang som|sang uong|buoi nao|luc nao|"
-            "gio nao thi tot|luc nao thi tot|truoc khi ngu"
+            "gio nao thi tot|luc nao thi tot|truoc khi ngu|hay phai toi|hay phai sang|"
+            "uong sang duoc|uong toi duoc|bat buoc uong|luc nao trong ngay|thoi diem nao"
         ),
     ),
     (
@@ -97,6 +98,14 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "mui chua|mui giam|mui la|bi mui|boc mui|co mui|anh sang|tranh sang|noi am|bi am|"
             "nha tam|am uot|khoi vi|ra khoi vi|boc ra|boc san|hop chia|hop dung|mo tui|mo ong|"
             "con lai|de danh|vut bo|vut vao|dot bo|dot binh|bep lua|thung rac|het han|qua han"
+        ),
+    ),
+    (
+        HowTo.TOGETHER,
+        _p(
+            "uong chung|chung luon|cung luc|cach nhau|uong cach|dung chung|uong cung luc|"
+            "uong them goi|uong them vien|co can uong them|uong kem|uong xen|chung ngay|"
+            "cung ngay|cung mot luc"
         ),
     ),
     (

@@ -15,6 +15,7 @@ from core.drug_classes import classes_named
 from core.frame import (
     ClarifySlot,
     ConditionQuery,
+    HowTo,
     PatientContext,
     Population,
     QueryFrame,
@@ -80,6 +81,11 @@ class RulesUnderstander:
             filled = answer_frame(reading, slot, context.prior_frame)
             if filled is not None:
                 return filled
+        if reading.how_to_take is HowTo.TOGETHER and len(reading.drugs) <= 1:
+            # "uống chung với canxi được không": the other product is asked about with the
+            # medicine, not a medicine to look up.
+            reading.unknown = []
+            reading.interaction = reading.pair_interaction = False
         turn_type, attribute = decide(reading)
         several = len(reading.drugs) + len(reading.unknown) > 1 or reading.which_drug >= 0
         how_to, turn_type, attribute = how_to_turn(

@@ -106,3 +106,13 @@ def test_how_long_to_take_it() -> None:
     )
     found = howto_sentence([dose], "x", HowTo.DURATION, "uống được mấy ngày")
     assert found == (0, "Tự dùng để hạ sốt không quá 3 ngày.")
+
+
+def test_the_dose_section_first_when_both_speak() -> None:
+    """A duration said in the dose section wins over a caution that says as much."""
+    dose = part("lieu_luong_cach_dung", "Thời gian điều trị tối đa thường là 1 tuần.")
+    caution = part(
+        "than_trong", "Dùng thời gian ngắn nhất, không quá 1 tuần; ngừng thuốc khi ngất."
+    )
+    found = howto_sentence([caution, dose], "x", HowTo.DURATION, "uống được bao lâu")
+    assert found == (1, "Thời gian điều trị tối đa thường là 1 tuần.")

@@ -37,6 +37,8 @@ Parse = Callable[..., QueryFrame]
         ("be xit ventolin co can buong dem khong", HowTo.GIVING),
         ("tự mua ibuprofen hạ sốt uống được mấy ngày", HowTo.DURATION),
         ("gio muon ngung luon duoc khong", HowTo.DURATION),
+        ("me cung uong canxi, uong chung luon duoc ko", HowTo.TOGETHER),
+        ("simvastatin uong sang duoc ko hay phai toi", HowTo.TIME_OF_DAY),
     ],
 )
 def test_topics(text: str, topic: HowTo) -> None:
@@ -104,3 +106,10 @@ def test_a_how_to_question_is_no_route_answer(understander: RulesUnderstander) -
 def test_a_route_with_a_patient_is_a_dose_question() -> None:
     """ "tiêm bắp cho trẻ 5 tuổi" asks a dose, not how the form is given."""
     assert read_how_to(Turn.of("ceftriaxon tiêm bắp cho trẻ 5 tuổi được không")) is None
+
+
+def test_another_product_taken_with_it_is_no_unknown_drug(parse: Parse) -> None:
+    """ "uống chung với canxi": calcium is asked about with the medicine, not looked up."""
+    frame = parse("levothyroxin uống chung với canxi được không")
+    assert frame.how_to_take is HowTo.TOGETHER and frame.drugs == ["levothyroxine"]
+    assert frame.unknown_drugs == []

@@ -111,8 +111,6 @@ def test_how_long_to_take_it() -> None:
 def test_the_dose_section_first_when_both_speak() -> None:
     """A duration said in the dose section wins over a caution that says as much."""
     dose = part("lieu_luong_cach_dung", "Thời gian điều trị tối đa thường là 1 tuần.")
-    caution = part(
-        "than_trong", "Dùng thời gian ngắn nhất, không quá 1 tuần; ngừng thuốc khi ngất."
-    )
+    caution = part("than_trong", "Dùng liều thấp nhất có hiệu quả, không quá 1 tuần.")
     found = howto_sentence([caution, dose], "x", HowTo.DURATION, "uống được bao lâu")
     assert found == (1, "Thời gian điều trị tối đa thường là 1 tuần.")

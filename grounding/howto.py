@@ -80,46 +80,64 @@ def _words(text: str) -> str:
     return unicodedata.normalize("NFC", text).lower()
 
 
-# Words of a question that say nothing of what it asks ("… được không", "uống thuốc này").
-_FILLER = frozenset(
+# Words of a question that say nothing of what it asks ("… được không", "uống thuốc này"),
+# as written with accents and as folded (a question without accents is compared folded:
+# "dùng" and "khí dung" differ only by their marks).
+_FILLER_MARKED = frozenset(
     re.split(
         r"\s+",
-        "duoc dc khong ko k hok hong co the nao sao thi la va cua cho voi uong dung thuoc nay "
-        "minh em e toi tui a ak ah vay roi nhe nha di hay can phai bi ma nhu vao ra len luc "
-        "khi mot 1 cai con lai cac nhung nen",
+        "được đc không ko k hok hông có thể thế nào sao thì là và của cho với uống dùng thuốc "
+        "này mình em e tôi tui t à ạ ah vậy rồi nhé nha đi hay cần phải bị mà như vào ra lên "
+        "lúc khi một 1 cái còn lại các những nên ngày lần giờ tuần tháng viên liều người lớn "
+        "trẻ bé mấy bao nhiêu hết xong nữa luôn",
     )
 )
+_FILLER = frozenset(fold(w) for w in _FILLER_MARKED)
 _NON_WORD = re.compile(r"[^\w]+")
 
 
-def asked_pairs(question: str) -> frozenset[str]:
-    """The question's two-word phrases of content words, accent-folded ("đổi màu", "buồng
-    đệm", "tiêm bắp"): a sentence of the book that says one of them speaks to the question."""
-    words = [w for w in _NON_WORD.split(fold(question)) if w]
-    return frozenset(
-        f"{a} {b}"
-        for a, b in itertools.pairwise(words)
-        if a not in _FILLER and b not in _FILLER and not a.isdigit() and not b.isdigit()
-    )
+@dataclass(frozen=True)
+class Asked:
+    """The question's content words and two-word phrases, accented when it was written
+    with accents, folded otherwise."""
+
+    pairs: frozenset[str] = frozenset()
+    words: frozenset[str] = frozenset()
+    marked: bool = False
+
+    def in_sentence(self, text: str) -> tuple[int, int]:
+        """(phrases, words) of the question said in the sentence."""
+        said = _words(text) if self.marked else fold(text)
+        padded = " " + " ".join(_NON_WORD.split(said)) + " "
+        pairs = sum(1 for pair in self.pairs if f" {pair} " in padded)
+        return pairs, len(self.words & set(padded.split()))
 
 
-def _score(
-    text: str, topic: HowTo, *, broad: bool = False, pairs: frozenset[str] = frozenset()
-) -> float:
+def asked_in(question: str) -> Asked:
+    """What a question says, to find the sentence of the book that says it too ("đổi màu",
+    "buồng đệm", "mở túi")."""
+    marked = fold(question) != _words(question)
+    filler = _FILLER_MARKED if marked else _FILLER
+    text = _words(question) if marked else fold(question)
+    words = [w for w in _NON_WORD.split(text) if w]
+    content = [w if w not in filler and not w.isdigit() else "" for w in words]
+    pairs = frozenset(f"{a} {b}" for a, b in itertools.pairwise(content) if a and b)
+    return Asked(pairs, frozenset(w for w in content if len(w) > 2), marked)
+
+
+def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked()) -> float:
     """Distinct topic words, helped by the helper words and by the question's own phrases
-    said in the sentence; `broad` lets the helper words alone count (storage in general when
-    nothing speaks of the fridge)."""
+    and words said in the sentence; `broad` lets the helper words alone count (storage in
+    general when nothing speaks of the fridge)."""
     words = _words(text)
     primary = _HELP[topic] if broad else _TOPIC[topic]
     hits = len({m.group(0) for m in primary.finditer(words)})
-    folded = " " + " ".join(_NON_WORD.split(fold(text))) + " "
-    said = sum(1 for pair in pairs if f" {pair} " in folded)
-    words_said = {w for pair in pairs for w in pair.split() if len(w) > 2} & set(folded.split())
-    if not hits and not said:
+    pairs, same_words = asked.in_sentence(text)
+    if not hits and not pairs:
         return 0.0
     helper = None if broad else _HELP.get(topic)
     score = hits + (0.5 * len({m.group(0) for m in helper.finditer(words)}) if helper else 0)
-    score += 1.5 * said + 0.4 * len(words_said)
+    score += 1.5 * pairs + 0.4 * same_words
     return score - (0.75 if DOSE.search(text) else 0.0)
 
 
@@ -137,10 +155,10 @@ def howto_sentence(
 ) -> tuple[int, str] | None:
     """(evidence index, verbatim sentence) that answers the topic (and the words `asked`),
     or None."""
-    pairs = asked_pairs(asked)
-    found = _best(evidence, drug_id, topic, broad=False, pairs=pairs)
+    said = asked_in(asked)
+    found = _best(evidence, drug_id, topic, broad=False, asked=said)
     if found is None and topic is HowTo.STORAGE:
-        found = _best(evidence, drug_id, topic, broad=True, pairs=pairs)
+        found = _best(evidence, drug_id, topic, broad=True, asked=said)
     return found
 
 
@@ -150,7 +168,7 @@ def _best(
     topic: HowTo,
     *,
     broad: bool,
-    pairs: frozenset[str],
+    asked: Asked,
 ) -> tuple[int, str] | None:
     sections = HOW_TO_SECTIONS[topic]
     best: _Candidate | None = None
@@ -159,7 +177,7 @@ def _best(
             continue
         rank = sections.index(ev.section_key)
         for n, sentence in enumerate(shown_sentences(ev.text)):
-            score = _score(sentence, topic, broad=broad, pairs=pairs)
+            score = _score(sentence, topic, broad=broad, asked=asked)
             if score <= 0:
                 continue
             score -= SECTION_STEP * rank  # the section a pharmacist looks in first, first
@@ -187,4 +205,4 @@ def howto_answer(
     )
 
 
-__all__ = ["MAX_SENTENCE_CHARS", "asked_pairs", "howto_answer", "howto_sentence"]
+__all__ = ["MAX_SENTENCE_CHARS", "Asked", "asked_in", "howto_answer", "howto_sentence"]

@@ -114,3 +114,16 @@ def test_the_dose_section_first_when_both_speak() -> None:
     caution = part("than_trong", "Dùng liều thấp nhất có hiệu quả, không quá 1 tuần.")
     found = howto_sentence([caution, dose], "x", HowTo.DURATION, "uống được bao lâu")
     assert found == (1, "Thời gian điều trị tối đa thường là 1 tuần.")
+
+
+def test_accents_keep_a_phrase_apart_from_a_filler_word() -> None:
+    """ "khí dung … mở túi" written with accents: "dung" is not the filler "dùng", so the
+    nebule sentence that says them answers."""
+    storage = part(
+        "do_on_dinh_bao_quan",
+        "Bình xịt: bảo quản dưới 30 °C, tránh đông lạnh. "
+        "Ống khí dung dùng trong vòng 3 tháng sau khi mở túi.",
+    )
+    asked = "ống khí dung mở túi rồi dùng được bao lâu"
+    found = howto_sentence([storage], "x", HowTo.STORAGE, asked)
+    assert found == (0, "Ống khí dung dùng trong vòng 3 tháng sau khi mở túi.")

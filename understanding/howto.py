@@ -12,6 +12,8 @@ from understanding.text import Turn, ngram_set
 
 # An age or a weight makes a question about giving a form a dose question.
 _PATIENT_SAID = re.compile(r"(?<![\w/])\d+(?:[.,]\d+)?\s*(?:tuoi|kg|ky|can|thang|t)(?!\w)")
+# A patient named outright makes a duration question a dose question.
+_WHO = re.compile(r"(?<![a-z])(?:nguoi lon|tre em|tre so sinh|nguoi cao tuoi)(?![a-z])")
 _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
 
 
@@ -25,8 +27,12 @@ def read_how_to(turn: Turn) -> HowTo | None:
         found.add(HowTo.MADE_UP)
     if HowTo.ALCOHOL in found and not _drinking(turn):
         found.discard(HowTo.ALCOHOL)
-    if HowTo.DURATION in found and turn.has(*lx.NOT_DURATION):
-        found.discard(HowTo.DURATION)
+    if HowTo.DURATION in found and (
+        turn.has(*lx.NOT_DURATION) or _PATIENT_SAID.search(turn.folded) or _WHO.search(turn.folded)
+    ):
+        found.discard(HowTo.DURATION)  # "uống bao lâu người lớn": the dose rows say it
+    if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
+        found.discard(HowTo.TOGETHER)
     if HowTo.GIVING in found and (
         not turn.has(*lx.GIVING_ASKS) or _PATIENT_SAID.search(turn.folded)
     ):

@@ -103,7 +103,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
     (
         HowTo.TOGETHER,
         _p(
-            "uong chung|chung luon|cung luc|cach nhau|uong cach|dung chung|uong cung luc|"
+            "uong chung|chung luon|cung luc|cach nhau|dung chung|uong cung luc|"
             "uong them goi|uong them vien|co can uong them|uong kem|uong xen|chung ngay|"
             "cung ngay|cung mot luc"
         ),
@@ -112,7 +112,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         HowTo.CAUTION,
         _p(
             "tranh nang|ra nang|di nang|anh nang|phoi nang|lai xe|lai may|chay xe|van hanh may|"
-            "uong nhieu nuoc|nhieu nuoc|du nuoc|tiep xuc|dung vao|cham vao|cam vao|dung tay"
+            "uong nhieu nuoc|nhieu nuoc|du nuoc|dung vao|cham vao|cam vao|dung tay"
         ),
     ),
     (
@@ -126,10 +126,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
     (
         HowTo.DURATION,
         _p(
-            "may ngay|bao nhieu ngay|trong bao lau|duoc bao lau|keo dai bao lau|uong bao lau|"
-            "dung bao lau|bao lau thi|ngung duoc|ngung luon|ngung thuoc|ngung uong|bo thuoc|"
-            "dung thuoc duoc|thay het|khoi roi|het benh|phai di kham|di kham|giam dan|"
-            "tang lieu|bao lau"
+            "may ngay|bao nhieu ngay|duoc bao lau|ngung duoc|ngung luon|ngung thuoc|"
+            "ngung uong|bo thuoc|dung thuoc duoc|thay het|khoi roi|het benh|phai di kham|"
+            "di kham|giam dan|bao lau thi nen tang"
         ),
     ),
 )
@@ -159,6 +158,12 @@ NOT_DRINKING = _p("hoi chung cai ruou|cai ruou|nghien ruou|sang ruou|ngo doc ruo
 BREAK_AFTER_BE = _p("doi|ra|nho|vien|nua|lam|duoc khong|duoc ko|duoc k|dc khong|dc ko")
 # After these, unmarked "nghien" is addiction ("gây nghiện", "nghiện rượu"), not crushing.
 NOT_CRUSH_AROUND_NGHIEN = _p("gay|bi|nguoi|ruou|thuoc la|ma tuy|cai")
+# Another product taken with the medicine ("uống chung với canxi"): without one, "dùng
+# chung" or "cách nhau" is about two medicines or the dose interval.
+CO_PRODUCTS = _p(
+    "canxi|calci|calcium|sat|kem|magie|magnesi|khang acid|antacid|thuoc da day|acid folic|"
+    "axit folic|oresol|ors|vitamin|men vi sinh|sua|thuoc bao tu|gel da day"
+)
 # Stopping before an operation is a caution of its own, not how long to take it.
 NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|nho rang|thu thuat")
 # How a form is given is asked only as a yes/no or a "how" ("tiêm bắp được không"); "tiêm
@@ -177,6 +182,7 @@ AMOUNT_CUES = _p(
 __all__ = [
     "AMOUNT_CUES",
     "BREAK_AFTER_BE",
+    "CO_PRODUCTS",
     "GIVING_ASKS",
     "HOW_TO_CUES",
     "HOW_TO_MARKED",

@@ -113,3 +113,17 @@ def test_another_product_taken_with_it_is_no_unknown_drug(parse: Parse) -> None:
     frame = parse("levothyroxin uống chung với canxi được không")
     assert frame.how_to_take is HowTo.TOGETHER and frame.drugs == ["levothyroxine"]
     assert frame.unknown_drugs == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "paracetamol người lớn suy thận clcr 30 uống cách mấy giờ",
+        "allopurinol dùng chung azathioprin cần giảm liều không",
+        "carbimazol điều trị bao lâu thì ngừng",
+        "amantadine phòng cúm A sau tiếp xúc uống bao lâu người lớn",
+    ],
+)
+def test_dose_questions_that_look_like_how_to(text: str) -> None:
+    """A dose interval, a second medicine, a course length of a named patient: dose questions."""
+    assert read_how_to(Turn.of(text)) is None

@@ -67,6 +67,55 @@ class Triage(StrEnum):
     UNSAFE_USE = "unsafe_use"
 
 
+class HowTo(StrEnum):
+    """A how-to-take or misuse question, answered by the one sentence of the book that
+    answers it, whoever the patient is (issue 22)."""
+
+    CRUSH = "crush"
+    """Crush, break, chew, split or open it; an extended-release or enteric-coated form."""
+    MISSED_DOSE = "missed_dose"
+    """A forgotten dose, or a doubled one to make up for it."""
+    ALCOHOL = "alcohol"
+    FOOD = "food"
+    """With or without food, on an empty stomach, with juice or milk."""
+    TIME_OF_DAY = "time_of_day"
+    STORAGE = "storage"
+    """Where or how to keep it (a fridge, outside), beyond "how is it stored"."""
+    SHAKE = "shake"
+    MADE_UP = "made_up"
+    """How long a made-up suspension keeps."""
+    DURATION = "duration"
+    """How many days to take it, when to stop or see a doctor, whether to taper."""
+    GIVING = "giving"
+    """How a form is given: into a muscle, under the tongue, rectally, with a spacer."""
+    CAUTION = "caution"
+    """What to do or avoid while on it: the sun, driving, drinking water, handling it."""
+    TOGETHER = "together"
+    """Taken with another product (calcium, an antacid, folic acid, oral rehydration): at
+    once, or how far apart."""
+
+
+_DOSE, _INTERACTIONS, _STORAGE = "lieu_luong_cach_dung", "tuong_tac_thuoc", "do_on_dinh_bao_quan"
+_CAUTIONS, _CONTRA = "than_trong", "chong_chi_dinh"
+HOW_TO_SECTIONS: dict[HowTo, tuple[str, ...]] = {
+    HowTo.CRUSH: (_DOSE, _CAUTIONS),
+    HowTo.MISSED_DOSE: (_DOSE, _CAUTIONS),
+    HowTo.ALCOHOL: (_INTERACTIONS, _CAUTIONS, _DOSE, _CONTRA),
+    # Said of food only in the pharmacokinetics, at worst ("thức ăn làm chậm hấp thu").
+    HowTo.FOOD: (_DOSE, _INTERACTIONS, _CAUTIONS, "duoc_dong_hoc", "duoc_ly"),
+    HowTo.TIME_OF_DAY: (_DOSE, _CAUTIONS),
+    HowTo.STORAGE: (_STORAGE,),
+    HowTo.SHAKE: (_STORAGE, _DOSE),
+    HowTo.MADE_UP: (_STORAGE, _DOSE),
+    HowTo.DURATION: (_DOSE, _CAUTIONS),
+    HowTo.GIVING: (_DOSE, _CAUTIONS, _STORAGE),
+    HowTo.CAUTION: (_CAUTIONS, _DOSE, _INTERACTIONS, _STORAGE),
+    HowTo.TOGETHER: (_INTERACTIONS, _DOSE, _CAUTIONS),
+}
+"""Where the book says it, in the order a pharmacist looks; the first is the question's
+section (`attribute`)."""
+
+
 class ClarifySlot(StrEnum):
     """What an open clarification waits for; a bare answer fills exactly this."""
 
@@ -178,6 +227,9 @@ class QueryFrame(BaseModel):
     """Set by the engine (never by understanding) from this turn's safety triage: rule 0."""
     non_answer: bool = False
     """A question was open and this turn neither answers it nor asks anything new."""
+    how_to_take: HowTo | None = None
+    """A how-to-take or misuse question: one sentence of the book answers it, with no
+    population question (`grounding.howto`)."""
 
     @field_validator("turn_type", mode="before")
     @classmethod
@@ -211,9 +263,11 @@ class QueryFrame(BaseModel):
 
 
 __all__ = [
+    "HOW_TO_SECTIONS",
     "TURN_TYPE_ALIASES",
     "ClarifySlot",
     "ConditionQuery",
+    "HowTo",
     "PatientContext",
     "Population",
     "QueryFrame",

@@ -23,6 +23,7 @@ EVAL_SETS = {
     "dialogues": "engine.evals.dialogues",
     "safety": "engine.evals.safety",
     "realtext": "engine.evals.realtext",
+    "people-facts": "engine.evals.people_facts",
 }
 
 
@@ -67,6 +68,7 @@ _EVAL_SUMMARY = {
     "dialogues": "whole conversations checked after every turn (invariant gate)",
     "safety": "safety triage, routing rule 0 (safety gate)",
     "realtext": "the real formulary text from ../shared (held-out gate; skips without it)",
+    "people-facts": "patient facts and how-to-take answers as people type them (floor gate)",
 }
 
 _EVAL_OPTIONS = """\
@@ -78,7 +80,8 @@ options after SET go to that set's runner (`duocthu eval SET --help` lists them)
   --no-progress         no progress bar
   retrieval also: --set FILE, --index-dir DIR, --misses N, --json FILE
   realtext also:  --corpus-dir DIR, --json FILE, --no-gate
-  understanding also: --demo-catalog"""
+  understanding also: --demo-catalog
+  people-facts also: --set FILE (repeatable), --floor FILE, --summary-only"""
 
 
 def _default_text(name: str) -> str:

@@ -16,7 +16,7 @@ from core.budget import RequestBudget
 from core.catalog import DrugCatalog
 from core.errors import GenerationUnavailable
 from core.evidence import Answer, Answerability, Citation, DrugCandidate, Evidence
-from core.frame import ClarifySlot, QueryFrame, Triage, TurnType
+from core.frame import HOW_TO_SECTIONS, ClarifySlot, QueryFrame, Triage, TurnType
 from core.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
 from core.reasons import Reason
 from core.result import CheckFailure, ClaimView, Outcome
@@ -27,6 +27,7 @@ from engine.safety_report import assessment_notices, has_safety_evidence, with_s
 from engine.triage import TriageResult, UnsafeUse
 from engine.triage_quotes import unsafe_use_quotes, warning_lines, without_doses
 from grounding.checks import Check, run_checks
+from grounding.howto import howto_answer
 from grounding.interactions import ORDER as INTERACTION_SECTIONS
 from grounding.limits import is_can_use, sections_for
 from grounding.listfit import fit_list
@@ -93,6 +94,8 @@ class Effects:
 
     # -- single drug --------------------------------------------------------
     def _sections_for(self, frame: QueryFrame) -> list[str]:
+        if frame.how_to_take is not None:
+            return list(HOW_TO_SECTIONS[frame.how_to_take])
         if frame.turn_type is TurnType.DOSING_CALC:
             # Chống chỉ định too: an age the dose text does not cover may be contraindicated.
             return [SectionKey.LIEU_LUONG_CACH_DUNG, SectionKey.CHONG_CHI_DINH]
@@ -129,6 +132,8 @@ class Effects:
             evidence += found
         if self._retriever.decide(evidence) is Answerability.NOT_FOUND:
             return _abstain(Reason.NO_EVIDENCE)
+        if frame.how_to_take is not None:
+            return self._how_to(frame, question, evidence, budget)
         return self._generate(
             AnswerMode.SINGLE,
             frame,
@@ -140,6 +145,26 @@ class Effects:
             empty=_abstain(Reason.NO_EVIDENCE),
             extend=extend,
         )
+
+    def _how_to(
+        self, frame: QueryFrame, question: str, evidence: list[Evidence], budget: RequestBudget
+    ) -> Reply:
+        """A how-to-take question: the one sentence of the book that answers it, checked."""
+        assert frame.how_to_take is not None  # noqa: S101 - the caller checked
+        drug = frame.drugs[0]
+        name = self._catalog.name_of(drug)
+        answer = howto_answer(evidence, drug, name, frame.how_to_take, frame.standalone_query)
+        if not answer.claims:
+            return _abstain(Reason.NO_EVIDENCE)
+        request = AnswerRequest(
+            mode=AnswerMode.SINGLE,
+            question=question,
+            frame=frame,
+            evidence=tuple(evidence),
+            candidates=(),
+            budget=budget,
+        )
+        return self._checked(request, answer, Reason.SINGLE_DRUG)
 
     # -- safety triage (routing rule 0) ---------------------------------------
     def triage(self, found: TriageResult, frame: QueryFrame, budget: RequestBudget) -> Reply:
@@ -171,6 +196,7 @@ class Effects:
                 "attribute": SectionKey.QUA_LIEU_XU_TRI.value,
                 "section_overview": False,
                 "drugs": frame.drugs[:1],
+                "how_to_take": None,
             }
         )
         question = f"Quá liều và xử trí quá liều {self._catalog.name_of(frame.drugs[0])}."

@@ -56,6 +56,13 @@ def is_slot_fill(frame: QueryFrame, question: OpenQuestion | None) -> bool:
     return question.slot is not ClarifySlot.DETAIL and _supplies(frame, question.slot)
 
 
+def _another_age(before: float | None, now: float | None) -> bool:
+    """An age far from the one said before: another patient, or one corrected."""
+    if before is None or now is None:
+        return False
+    return abs(now - before) > max(1.0, 0.2 * before)
+
+
 def merge_frames(
     prior: QueryFrame, answer: QueryFrame, slot: ClarifySlot, *, also: ClarifySlot | None = None
 ) -> QueryFrame:
@@ -71,6 +78,17 @@ def merge_frames(
         value = getattr(answer, name)
         if value not in (None, [], ""):
             data[name] = value.model_dump() if hasattr(value, "model_dump") else value
+    changed = prior.population is not None and answer.population is not None
+    if changed and answer.population is not prior.population:
+        # Another population ("người lớn thì sao" after a child's age): the child's age and
+        # weight are not this patient's.
+        for name in ("age_months", "age_text", "weight_kg"):
+            if getattr(answer, name) is None:
+                data[name] = None
+    if answer.weight_kg is None and _another_age(prior.age_months, answer.age_months):
+        # "còn em nó 8 tháng thì sao" after a 3-year-old of 14 kg: another child, whose
+        # weight was not said.
+        data["weight_kg"] = None
     if answer.condition is not None and prior.condition is None:
         # "…, bị suy giáp" in a reply to a dose question names the dose's indication.
         data["condition"] = answer.condition.model_dump()
@@ -138,7 +156,21 @@ def resolve_frame(
     if case_patient is not None and not frame.new_case:
         patient = case_patient.merged_with(frame.patient) if frame.patient else case_patient
         frame = frame.model_copy(update={"patient": patient})
-    return frame
+    return _expecting_or_nursing(frame)
+
+
+def _expecting_or_nursing(frame: QueryFrame) -> QueryFrame:
+    """A woman said pregnant or nursing earlier in the case is the adult patient of a later
+    question ("bị nổi mề đay, uống cetirizin được không"); its "em bé" without an age or
+    weight is her baby, not the patient."""
+    patient = frame.patient
+    if patient is None or not (patient.pregnant or patient.breastfeeding):
+        return frame
+    if frame.age_months is not None or frame.weight_kg is not None:
+        return frame
+    if frame.population is Population.ADULT:
+        return frame
+    return frame.model_copy(update={"population": Population.ADULT})
 
 
 _TURN_LABELS: dict[TurnType, str] = {

@@ -62,7 +62,9 @@ class Rule:
 
 
 def _is_dosing_needing_population(f: QueryFrame) -> bool:
-    return f.turn_type is TurnType.DOSING_CALC and bool(f.drugs) and not f.section_overview
+    # A how-to-take question ("uống lúc đói được không") is answered whoever the patient is.
+    dosing = f.turn_type is TurnType.DOSING_CALC and f.how_to_take is None
+    return dosing and bool(f.drugs) and not f.section_overview
 
 
 def _age_weight_slot(f: QueryFrame) -> ClarifySlot:

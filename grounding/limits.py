@@ -19,6 +19,7 @@ from grounding.blocks import BlockKind, parse_blocks, shown
 from grounding.book import bars, not_dosed
 from grounding.book.vocabulary import BABY
 from grounding.heads import DOSE, Who, who_of
+from grounding.pregnancy_term import term_first
 
 CAN_USE_ORDER = (
     SectionKey.CHONG_CHI_DINH.value,
@@ -276,8 +277,10 @@ def sections_for(frame: QueryFrame) -> list[str]:
     return list(CAN_USE_ORDER)
 
 
-def _own_section(evidence: Sequence[Evidence], drug_id: str | None, section: str) -> list[Claim]:
-    return [
+def _own_section(
+    evidence: Sequence[Evidence], drug_id: str | None, section: str, frame: QueryFrame
+) -> list[Claim]:
+    lines = [
         Claim(text=shown(s), citations=(i,))
         for i, ev in enumerate(evidence)
         if ev.section_key == section
@@ -285,7 +288,10 @@ def _own_section(evidence: Sequence[Evidence], drug_id: str | None, section: str
         and (not drug_id or ev.drug_id == drug_id)
         for s in sentences_of(ev.text)
         if shown(s)
-    ][:OWN_SECTION_CLAIMS]
+    ]
+    # A pregnancy in weeks or a trimester: the lines on that term come first.
+    chosen = term_first([c.text for c in lines], frame.patient, OWN_SECTION_CLAIMS)
+    return [lines[i] for i in chosen]
 
 
 def can_use_claims(
@@ -301,7 +307,7 @@ def can_use_claims(
     claims: list[Claim] = []
     for section in sections_for(frame):
         if section in _OWN_SECTIONS:
-            found = _own_section(evidence, drug_id, section)
+            found = _own_section(evidence, drug_id, section, frame)
         else:
             dosing = section == SectionKey.LIEU_LUONG_CACH_DUNG.value
             found = _claims(

@@ -159,8 +159,8 @@ def _states_patient_facts(r: Reading, slot: ClarifySlot) -> bool:
 
 
 def _is_new_question(r: Reading, slot: ClarifySlot) -> bool:
-    if r.smalltalk:
-        return True
+    if r.smalltalk or r.how_to_take is not None:
+        return True  # "uống lúc đói được không" asks; its "uống" answers no route question
     if len(r.turn.tokens) > MAX_ANSWER_TOKENS and not _states_patient_facts(r, slot):
         return True
     if (r.drugs or (r.unknown and r.asks_about_drug)) and slot is not ClarifySlot.DRUG:
@@ -176,7 +176,10 @@ def _filled(slot: ClarifySlot, values: dict[str, Any], r: Reading) -> ClarifySlo
             return ClarifySlot.AGE_WEIGHT
         if has_age:
             return ClarifySlot.AGE
-        return ClarifySlot.WEIGHT if has_weight else None
+        if has_weight:
+            return ClarifySlot.WEIGHT
+        # "người lớn thì sao" to "how old is the child?": another patient, not an age.
+        return ClarifySlot.POPULATION if values.get("population") is Population.ADULT else None
     if slot is ClarifySlot.POPULATION:
         return slot if "population" in values else None
     if slot is ClarifySlot.ROUTE:

@@ -23,6 +23,7 @@ from core.frame import (
     TURN_TYPE_ALIASES,
     ClarifySlot,
     ConditionQuery,
+    HowTo,
     PatientContext,
     Population,
     QueryFrame,
@@ -111,6 +112,7 @@ def frame_tool(candidates: list[str]) -> ToolSpec:
             "non_human": {"type": "boolean"},
             "new_case": {"type": "boolean"},
             "fills_slot": {"type": "string", "enum": [s.value for s in ClarifySlot]},
+            "how_to_take": {"type": "string", "enum": [h.value for h in HowTo]},
         },
         "required": ["turn_type", "drugs"],
     }
@@ -131,11 +133,14 @@ def _numbers(text: str) -> set[float]:
     return {float(q.value) for q in extract_quantities(text)}
 
 
+_AGE_SCALES = (1.0, 12.0, 1 / 4.345, 1 / 30.44)
+
+
 def _typed(value: object, numbers: set[float], *, scales: tuple[float, ...] = (1.0,)) -> bool:
     """A model-returned number counts only if the user typed it (possibly in another unit)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         return False
-    return any(abs(float(value) - n * s) < 0.01 for n in numbers for s in scales)
+    return any(abs(float(value) - n * s) < 0.05 for n in numbers for s in scales)
 
 
 def _enum(kind: type[Any], value: object) -> Any:
@@ -231,8 +236,10 @@ class BedrockUnderstander:
             "section_overview": data.get("section_overview") is True,
             "non_human": data.get("non_human") is True,
             "new_case": data.get("new_case") is True,
+            "how_to_take": _enum(HowTo, data.get("how_to_take")),
         }
-        if _typed(data.get("age_months"), typed, scales=(1.0, 12.0)):
+        # Typed in years, months, weeks or days ("bé 6 tuần" is 1,4 months).
+        if _typed(data.get("age_months"), typed, scales=_AGE_SCALES):
             fields["age_months"] = data["age_months"]
         if _typed(data.get("weight_kg"), typed):
             fields["weight_kg"] = data["weight_kg"]

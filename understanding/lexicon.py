@@ -101,7 +101,8 @@ ATTRIBUTE_CUES: tuple[tuple[SectionKey, tuple[str, ...]], ...] = (
 
 PREGNANCY_CUES = _p(
     "ba bau|mang thai|co thai|co bau|mang bau|thai ky|thai phu|dang bau|pregnant|pregnancy|"
-    "nguoi co thai|phu nu co thai|bau bi|dang co em be"
+    "nguoi co thai|phu nu co thai|bau bi|dang co em be|em be trong bung|be trong bung|"
+    "con trong bung|thai nhi|dinh bau|co em be roi"
 )
 BREASTFEEDING_CUES = _p(
     "cho con bu|dang cho bu|cho bu|nuoi con bang sua me|con bu me|sua me|breastfeeding|"
@@ -176,7 +177,7 @@ POPULATION_CHILD = _p(
     "tre em|tre|tre nho|tre con|em be|con toi|con em|con tui|con minh|dua con|dua be|chau toi|"
     "chau be|so sinh|nhu nhi|benh nhi|nhi khoa|khoa nhi|tre so sinh|hoc sinh|kids|kid|"
     "children|child|pediatric|paediatric|infant|baby|con gai toi|con trai toi|be gai|be trai|"
-    "be nha|con nho|chau nho|tre nhi"
+    "be nha|con nho|chau nho|tre nhi|con nit|tre con nit|em nho"
 )
 POPULATION_ADULT = _p(
     "nguoi lon|nguoi truong thanh|adult|adults|nguoi gia|nguoi cao tuoi|cao tuoi|ong cu|ba cu|"

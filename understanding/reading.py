@@ -8,12 +8,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.frame import PatientContext, Population, Relation, Route
+from core.frame import HowTo, PatientContext, Population, Relation, Route
 from core.sections import SectionKey
+from core.text import fold
 from understanding import lexicon as lx
 from understanding.conditions import RELATION_CUES, ConditionHit, find_conditions
 from understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
+from understanding.howto import read_how_to
+from understanding.pregnancy import nursing_mother
 from understanding.slots import (
+    ADULT_FROM_MONTHS,
+    CHILD_BELOW_KG,
     Age,
     read_age,
     read_allergies,
@@ -25,6 +30,8 @@ from understanding.slots import (
 )
 from understanding.text import Turn, ngram_set
 
+# A pregnancy said with an age from here on is the teenager's own ("con gái 16 tuổi có thai").
+TEEN_FROM_MONTHS = 144.0
 _REGIMEN = re.compile(r"(?<![\w/])\d+\s*(?:lan|vien|goi|ong|nhat|giot)(?!\w)")
 # "3 ngày hay 5 ngày" is a course length, but only when a drug is named ("sốt 3 ngày nay").
 _DURATION = re.compile(r"(?<![\w/])\d+\s*(?:ngay|tuan)(?!\s*(?:nay|tuoi|qua|truoc|roi))(?!\w)")
@@ -112,6 +119,7 @@ class Reading:
     diagnosis: bool = False
     non_medical: bool = False
     new_case: bool = False
+    how_to_take: HowTo | None = None
 
     @property
     def asks_about_drug(self) -> bool:
@@ -134,16 +142,33 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
     if dosing_at < 0 and attribute is None and says_oral(turn):
         # "uống colchicin thế nào": the verb and the "how" are apart.
         dosing_at = turn.find(*lx.HOW_CUES)
-    if dosing_at < 0 and attribute is None:
-        # "ngày 3 lần", "2 viên": a regimen stated to be checked.
-        found = _REGIMEN.search(turn.folded) or (
-            _DURATION.search(turn.folded) if mentions else None
-        )
-        dosing_at = found.start() if found else -1
     non_human = _non_human(turn)
     age = read_age(turn)
     weight = read_weight(turn)
+    patient = read_patient(turn)
+    if dosing_at < 0 and attribute is None:
+        # "ngày 3 lần", "2 viên": a regimen stated to be checked; "3 ngày hay 5 ngày" a course,
+        # but not the term of a pregnancy ("bầu 10 tuần") nor an infant's age ("bé 20 ngày").
+        found = _REGIMEN.search(turn.folded) or (_course(turn, age, patient) if mentions else None)
+        dosing_at = found.start() if found else -1
+    pregnant = patient is not None and bool(patient.pregnant)
+    if (
+        age is not None
+        and pregnant
+        and age.months < TEEN_FROM_MONTHS
+        and "tuoi" not in fold(age.text)
+    ):
+        # "bầu được 5 tháng", "có thai 2 tháng": the pregnancy's term, nobody's age.
+        age = None
     population = None if non_human else read_population(turn, age.months if age else None, weight)
+    expecting = pregnant and not (age and TEEN_FROM_MONTHS <= age.months < ADULT_FROM_MONTHS)
+    if expecting or nursing_mother(turn):
+        # A pregnant or nursing woman is an adult patient (product decision, issue 22); a
+        # child's age or weight in her turn ("đang cho con 2 tháng bú", "bé lớn 3 tuổi rồi")
+        # is her child's. Only a teenager's own age keeps a pregnant patient a child.
+        age = age if age and age.months >= ADULT_FROM_MONTHS else None
+        weight = weight if weight and weight >= CHILD_BELOW_KG else None
+        population = Population.ADULT
     if attribute is SectionKey.CHI_DINH and _treats_a_patient(turn, population, age, weight):
         # "azithromycin điều trị bệnh lậu người lớn": how to treat this patient, a dose.
         attribute, dosing_at = None, attribute_at
@@ -163,7 +188,7 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         pair_interaction=turn.has(*lx.PAIR_INTERACTION_CUES),
         overview=turn.has(*lx.OVERVIEW_CUES),
         comparison=turn.has(*lx.COMPARISON_CUES) or {"hay", "hon"} <= set(turn.tokens),
-        follow_up=turn.has(*lx.FOLLOW_UP_CUES),
+        follow_up=turn.has(*lx.FOLLOW_UP_CUES) or _opens_with_con(turn, population),
         allergy_tokens=allergy_tokens,
         asks_drug_without_name=turn.has(*lx.ASK_ABOUT_DRUG),
         section_overview=turn.has(*lx.SECTION_OVERVIEW_CUES),
@@ -176,18 +201,39 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         population=population,
         route=read_route(turn),
         oral=says_oral(turn),
-        patient=read_patient(turn),
+        patient=patient,
         current_medicines=_current_medicines(turn, mentions),
         non_human=non_human,
         diagnosis=turn.has(*lx.DIAGNOSIS),
         non_medical=turn.has(*lx.NON_MEDICAL),
         new_case=turn.has(*lx.NEW_CASE),
+        how_to_take=read_how_to(turn),
     )
     reading.smalltalk = not drugs and _smalltalk(turn)
     drug_context = expect_drug or (reading.asks_about_drug or reading.usability)
     named = taken | frozenset(j for c in conditions for j in range(c.start, c.end))
     reading.unknown = _unknown(turn, matcher, named, drug_context=drug_context)
     return reading
+
+
+def _course(turn: Turn, age: Age | None, patient: PatientContext | None) -> re.Match[str] | None:
+    """A course length ("uống 7 ngày hay 10 ngày"), not a pregnancy term or an infant's age."""
+    if patient is not None and patient.pregnant:
+        return None
+    for found in _DURATION.finditer(turn.folded):
+        if age is None or not (age.span[0] <= found.start() < age.span[1]):
+            return found
+    return None
+
+
+def _opens_with_con(turn: Turn, population: Population | None) -> bool:
+    """ "còn ông 70 tuổi", "còn người lớn?": another patient for the same question. Folded
+    "con" is also a child ("con 5 tuổi"): without accents only an adult after it counts."""
+    if population is None or not turn.tokens or turn.tokens[0] != "con":
+        return False
+    if turn.marked:
+        return turn.original_words()[0] == "còn"
+    return population is Population.ADULT
 
 
 # "điều trị bệnh X" is a regimen asked when it names a patient and asks no yes/no or what.

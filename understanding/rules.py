@@ -15,7 +15,9 @@ from core.drug_classes import classes_named
 from core.frame import (
     ClarifySlot,
     ConditionQuery,
+    HowTo,
     PatientContext,
+    Population,
     QueryFrame,
     Relation,
     Route,
@@ -31,6 +33,8 @@ from understanding.conditions import (
     make_condition,
 )
 from understanding.drugs import DrugMatcher
+from understanding.howto import how_to_turn
+from understanding.pregnancy import pregnancy_so_far
 from understanding.reading import Reading, read_turn
 from understanding.text import Turn
 
@@ -62,6 +66,11 @@ class RulesUnderstander:
         turn = Turn.of(text)
         slot = context.open_slot
         reading = read_turn(turn, self._matcher, expect_drug=slot is ClarifySlot.DRUG)
+        prior_patient = context.prior_frame.patient if context.prior_frame else None
+        other = bool(reading.age or reading.population or reading.which_drug >= 0)
+        reading.patient = pregnancy_so_far(reading.turn, reading.patient, prior_patient, other)
+        if reading.patient is not None and reading.patient.pregnant and reading.age is None:
+            reading.population = Population.ADULT  # "được 18 tuần rồi": her pregnancy
         if slot is not None and is_non_answer(reading):
             return _non_answer(turn)
         if not turn.tokens:
@@ -72,13 +81,26 @@ class RulesUnderstander:
             filled = answer_frame(reading, slot, context.prior_frame)
             if filled is not None:
                 return filled
+        if reading.how_to_take is HowTo.TOGETHER and len(reading.drugs) <= 1:
+            # "uống chung với canxi được không": the other product is asked about with the
+            # medicine, not a medicine to look up.
+            reading.unknown = []
+            reading.interaction = reading.pair_interaction = False
         turn_type, attribute = decide(reading)
+        several = len(reading.drugs) + len(reading.unknown) > 1 or reading.which_drug >= 0
+        how_to, turn_type, attribute = how_to_turn(
+            reading.how_to_take, turn_type, attribute, off=several or reading.non_medical
+        )
         if slot is not None and turn_type is TurnType.OUT_OF_SCOPE and is_empty_reply(reading):
             return _non_answer(turn)
         frame = self._frame(reading, turn_type, attribute)
+        if how_to is not None:
+            frame = frame.model_copy(update={"how_to_take": how_to})
         prior = context.prior_frame
         if prior is not None and (reading.follow_up or _keeps_thread(reading, frame, prior)):
             return _follow_up(frame, reading, prior)
+        if prior is not None and not reading.new_case:
+            frame = _same_patient(frame, prior)
         return frame
 
     def _frame(
@@ -221,6 +243,32 @@ def _non_answer(turn: Turn) -> QueryFrame:
 _THREAD_TURN_TYPES = (TurnType.DRUG_ATTRIBUTE, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE)
 
 
+def _same_patient(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
+    """A new question about the patient already described ("mẹ 62 tuổi", then "uống
+    diclofenac hằng ngày có hại không"; "bé 4 tuổi", then "17 ký, …") keeps what was said of
+    that patient. Another population is another person: nothing carries."""
+    if prior.population is None or frame.population not in (None, prior.population):
+        return frame
+    update: dict[str, Any] = {}
+    if frame.age_months is None and prior.age_months is not None:
+        update |= {"age_months": prior.age_months, "age_text": prior.age_text}
+    if frame.weight_kg is None and prior.weight_kg is not None and frame.age_months is None:
+        update["weight_kg"] = prior.weight_kg  # a new age is maybe a new child: not its weight
+    if not update:
+        return frame
+    return frame.model_copy(update=update | {"population": prior.population})
+
+
+def _facts_only(r: Reading, frame: QueryFrame) -> bool:
+    """The turn only says who the patient is ("ông 76 tuổi mà chỉ có 48 ký thôi")."""
+    said = r.age is not None or r.weight is not None or r.population is not None
+    return said and frame.turn_type is TurnType.OUT_OF_SCOPE and not r.conditions
+
+
+# "ông cũng bị ho": the condition of the previous question, for another patient.
+_SAME_CONDITION = ("cung bi", "cung dang bi")
+
+
 def _keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     """A turn that names no drug but asks about one ("còn tác dụng phụ?", "có dùng cho bà bầu
     được không?") continues the previous drug question, follow-up words or not."""
@@ -228,9 +276,10 @@ def _keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
         return False
     if frame.turn_type not in _THREAD_TURN_TYPES:
         return False
-    if r.non_medical or frame.condition is not None:
+    if r.non_medical or (frame.condition is not None and not r.turn.has(*_SAME_CONDITION)):
         return False
-    return r.attribute is not None or r.dosing or _context_section(r) is not None
+    asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
+    return asks or _context_section(r) is not None or _facts_only(r, frame)
 
 
 # The patient of the previous question: kept by a follow-up that states none of its own.
@@ -251,7 +300,10 @@ def _follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     update: dict[str, Any] = {}
     if not r.new_case and all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
         update |= {name: getattr(prior, name) for name in _PATIENT_SLOTS}
-    section = r.attribute or (None if r.dosing else _context_section(r))
+    elif not r.new_case:
+        frame = _same_patient(frame, prior)  # "mình còn đang cho bé bú": still 32 years old
+    how_to = SectionKey(frame.attribute) if frame.how_to_take and frame.attribute else None
+    section = how_to or r.attribute or (None if r.dosing else _context_section(r))
     if section is not None or r.dosing:
         if frame.drugs or frame.unknown_drugs or not prior.drugs:
             return frame

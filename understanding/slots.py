@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
+from understanding.pregnancy import nursing_said, pregnancy_term, term_said
 from understanding.text import Turn
 
 # A number is read only when it stands alone: not the tail of another number ("18,5,3"),
@@ -26,6 +27,10 @@ _YEARS = re.compile(
     r"(\s+ruoi)?"
     rf"(?:\s*(?:va\s*)?(\d{{1,2}})\s*(?:thang|th)(?!\w))?"
 )
+# "bố em năm nay 70": an age said as this year's count, without "tuổi".
+_THIS_YEAR = re.compile(
+    rf"(?<![a-z])nam nay\s*(?:da\s*|duoc\s*)?{_NUM}(?!\s*(?:mg|ml|kg|ky|g)\b)(?![\w/])"
+)
 # Word numbers take only the full unit: "sáu mổ" is never six months ("sau mổ" = post-op).
 _MONTHS = re.compile(
     rf"{_START}(?:{_NUM}\s*(?:thang|th|months?|mo)|"
@@ -35,23 +40,43 @@ _MONTHS = re.compile(
 _WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi")
 _DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
 _WEIGHT = re.compile(
-    rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)(?![\w/])"
-)
+    rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)"
+    r"(?:(\s+ruoi)|(\s*\d)(?![\w/])(?![.,]\d)(?!\s*(?:tuoi|thang|tuan|ngay|lan|vien|t\b))"
+    r"|(?![\w/]))"
+)  # "8 ký rưỡi": and a half; "3 ký 2", "9kg5": 3,2 kg, 9,5 kg
 _WEIGHT_AFTER_WORD = re.compile(
     rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_START}{_NUM}(?![\w/])"
 )
 _NOT_A_WEIGHT_UNIT = re.compile(r"\s*(?:mg|ml|g|mcg|%|tuoi|thang|tuan|ngay|t\b|y\b|vien|lan)")
 _EGFR = re.compile(rf"(?:egfr|clcr|do thanh thai(?: creatinin)?)\s*(?:la|=|:|khoang|con)?\s*{_NUM}")
 # Pregnancy months and durations are not ages: "3 tháng đầu", "mang thai 5 tháng", "trong 3 tháng".
-_NOT_AN_AGE_BEFORE = re.compile(r"(?:thai|bau|trong|sau|moi|tu|den|duoc dung|dung|uong|ky)\s*$")
-_NOT_AN_AGE_AFTER = re.compile(r"^\s*(?:dau|giua|cuoi|nay|qua|truoc|lien|mot lan|thu)")
-_TRIMESTER = re.compile(
-    r"(?:3|ba) thang (dau|giua|cuoi)|tam ca nguyet (?:thu )?(nhat|hai|ba|1|2|3|dau|giua|cuoi)"
+_NOT_AN_AGE_BEFORE = re.compile(r"(?:thai|bau|trong|sau|moi|tu|den|duoc dung|dung|uong|ky|da)\s*$")
+# "uống levothyrox 50mcg được 6 tháng rồi": how long it was taken.
+_TAKEN_FOR = re.compile(r"(?<![a-z])(?:uong|dung|xai|tiem)(?![a-z])[^,.;]*\s(?:duoc|dc)\s*$")
+_NOT_AN_AGE_AFTER = re.compile(r"^\s*(?:dau|giua|cuoi|nay|qua|truoc|lien|mot lan|thu|khong|ko)")
+# An infant's age said without "tuổi" but after the child ("bé mới 1 tháng", "con em được 20
+# ngày", "bé nhà mình sinh được 6 tuần"): the words between are only who and "mới/được/gần".
+_CHILD_WORD = (
+    r"(?:em be|be|con|chau|tre|thang cu|cu|con gai|con trai|be gai|be trai|dua nho|dua be|"
+    r"em nho|chau be|be con|ku|nhoc)"
 )
-_TRIMESTER_WORDS = {"dau": 1, "nhat": 1, "1": 1, "giua": 2, "hai": 2, "2": 2}
-_PREGNANCY_WEEKS = re.compile(r"(?<![\w/])(\d{1,2})\s*(?:tuan|weeks?)(?!\s*tuoi)")
-_PREGNANCY_MONTH = re.compile(r"(?:thai|bau)\s*(?:duoc\s*)?(\d)\s*thang|thang thu\s*(\d)")
-
+_CHILD_AGE = re.compile(
+    rf"(?<![a-z]){_CHILD_WORD}(?:\s+(?:noi|ngoai))?(?:\s+(?:nha|cua)\s+\w+)?"
+    r"(?:\s+(?:em|e|minh|toi|tui|chi|anh|t|m))?"
+    r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua))*)\s+"
+    rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
+    r"\s*(ngay|tuan|thang)(?![\w/])(\s+ruoi|\s*(?:va\s*)?\d{1,2}\s*ngay(?!\w))?"
+    r"(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi))"
+)
+# "bé vừa đầy tháng" is one month old; "đầy tuổi" (thôi nôi) one year.
+_FULL_MONTH = re.compile(
+    rf"(?<![a-z]){_CHILD_WORD}(?:\s+\w+){{0,3}}?\s+(?:day thang|day tuoi|thoi noi)"
+)
+# "đã", "chưa", "hơn" alone do not make an age of a count: "bé đã 3 ngày không đi ngoài".
+_WEAK_SAID = frozenset(("da", "chua", "hon"))
+# Without "mới/được/…", "con 2 tuần rồi vẫn ho" is how long, not how old.
+_HOW_LONG_AFTER = re.compile(r"\s*(?:roi|van|khong|chua|ma|lien|hon nay)(?!\w)")
+_PER_MONTH = {"ngay": 30.44, "tuan": 4.345, "thang": 1.0}
 MAX_AGE_MONTHS = 1440.0
 MAX_WEIGHT_KG = 300.0
 MIN_WEIGHT_KG = 0.3
@@ -71,6 +96,8 @@ def _number(digits: str | None, words: str | None) -> float | None:
 class Age:
     months: float
     text: str
+    span: tuple[int, int] = (0, 0)
+    """Where the age is said, in the folded turn."""
 
 
 def read_age(turn: Turn) -> Age | None:
@@ -82,10 +109,32 @@ def read_age(turn: Turn) -> Age | None:
             continue
         months = years * 12 + (6 if match.group(4) else 0) + float(match.group(5) or 0)
         return _age(turn, months, match.span())
+    this_year = _THIS_YEAR.search(text)
+    if this_year:
+        return _age(turn, float(this_year.group(1).replace(",", ".")) * 12, this_year.span(1))
+    for match in _CHILD_AGE.finditer(text):
+        said, digits, words, unit, half = match.groups()
+        count = _number(digits, words)
+        how_long = not (set(said.split()) - _WEAK_SAID) and _HOW_LONG_AFTER.match(text, match.end())
+        if count is None or how_long or _remains(turn, match.start()):
+            continue
+        if half and "ngay" in half:
+            count += int(re.sub(r"\D", "", half)) / _PER_MONTH["ngay"] if unit == "thang" else 0.0
+        elif half:
+            count += 0.5
+        months = count if unit == "thang" else count / _PER_MONTH[unit]
+        start = match.start(2) if digits else match.start(3)
+        return _age(turn, round(months, 2), (start, match.end(5) if half else match.end(4)))
+    full = _FULL_MONTH.search(text)
+    if full:
+        months = 1.0 if full.group(0).endswith("day thang") else 12.0
+        return _age(turn, months, (full.end() - 9, full.end()))
     for match in _MONTHS.finditer(text):
         before, after = text[: match.start()], text[match.end() :]
         if not match.group(3) and (
-            _NOT_AN_AGE_BEFORE.search(before) or _NOT_AN_AGE_AFTER.match(after)
+            _NOT_AN_AGE_BEFORE.search(before)
+            or _NOT_AN_AGE_AFTER.match(after)
+            or _TAKEN_FOR.search(before)
         ):
             continue
         count = _number(match.group(1), match.group(2))
@@ -100,10 +149,18 @@ def read_age(turn: Turn) -> Age | None:
     return None
 
 
+def _remains(turn: Turn, start: int) -> bool:
+    """ "thuốc còn 3 ngày": "còn" (remaining), not "con" (a child), in marked text."""
+    if not turn.marked:
+        return False
+    at = next((i for i, (a, _b) in enumerate(turn.spans) if a == start), None)
+    return at is not None and turn.original_words()[at] == "còn"
+
+
 def _age(turn: Turn, months: float, span: tuple[int, int]) -> Age | None:
     if not 0 <= months <= MAX_AGE_MONTHS:
         return None
-    return Age(months=months, text=turn.snippet(*span))
+    return Age(months=months, text=turn.snippet(*span), span=span)
 
 
 def read_weight(turn: Turn) -> float | None:
@@ -112,7 +169,7 @@ def read_weight(turn: Turn) -> float | None:
     match = _WEIGHT.search(text)
     value: float | None = None
     if match:
-        value = float(match.group(1).replace(",", "."))
+        value = float(match.group(1).replace(",", ".")) + _tail_kg(match.group(2) or match.group(3))
     else:
         for found in _WEIGHT_AFTER_WORD.finditer(text):
             if not _NOT_A_WEIGHT_UNIT.match(text[found.end() :]):
@@ -123,19 +180,38 @@ def read_weight(turn: Turn) -> float | None:
     return value
 
 
+def _tail_kg(tail: str | None) -> float:
+    """ "rưỡi" is half a kilo; a single digit after the unit ("3 ký 2") tenths of one."""
+    if not tail:
+        return 0.0
+    return 0.5 if tail.strip() == "ruoi" else int(tail) / 10
+
+
+_CHILD_CUES = frozenset(c for c in lx.POPULATION_CHILD if len(c.split()) <= 3)
+_LONG_CHILD_CUES = tuple(f" {c} " for c in lx.POPULATION_CHILD if len(c.split()) > 3)
+
+
 def read_population(
     turn: Turn, age_months: float | None, weight: float | None
 ) -> Population | None:
     """Adult or child: a stated age decides; otherwise words; otherwise a child's weight."""
     if age_months is not None:
         return Population.ADULT if age_months >= ADULT_FROM_MONTHS else Population.CHILD
-    child = turn.has(*lx.POPULATION_CHILD) or _says_be(turn)
+    child = _says_child(turn) or _says_be(turn)
     adult = turn.has(*lx.POPULATION_ADULT)
     if child != adult:
         return Population.CHILD if child else Population.ADULT
     if not child and weight is not None and weight < CHILD_BELOW_KG:
         return Population.CHILD
     return None
+
+
+def _says_child(turn: Turn) -> bool:
+    """A child word, where "tre" alone must be "trẻ" in marked text ("trễ 3 tiếng" is late)."""
+    hits = turn.ngrams.intersection(_CHILD_CUES) | {c for c in _LONG_CHILD_CUES if c in turn.joined}
+    if hits != {"tre"} or not turn.marked:
+        return bool(hits)
+    return any(turn.means(i, "trẻ") for i in turn.indexes_of("tre"))
 
 
 def _says_be(turn: Turn) -> bool:
@@ -192,22 +268,9 @@ def read_patient(turn: Turn) -> PatientContext | None:
     """Pregnancy (and trimester), breastfeeding, renal/hepatic impairment (dialysis), eGFR,
     allergies."""
     data: dict[str, object] = {}
-    if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn):
-        data["pregnant"] = True
-        found = _TRIMESTER.search(turn.folded)
-        weeks = _PREGNANCY_WEEKS.search(turn.folded)
-        month = _PREGNANCY_MONTH.search(turn.folded)
-        if found:
-            word = found.group(1) or found.group(2)
-            data["pregnancy_trimester"] = _TRIMESTER_WORDS.get(word, 3)
-        elif weeks and int(weeks.group(1)) <= 42:
-            data["pregnancy_weeks"] = int(weeks.group(1))
-            data["pregnancy_trimester"] = (
-                1 if int(weeks.group(1)) < 14 else (2 if int(weeks.group(1)) < 28 else 3)
-            )
-        elif month and 1 <= int(month.group(1) or month.group(2)) <= 9:
-            data["pregnancy_trimester"] = (int(month.group(1) or month.group(2)) + 2) // 3
-    if turn.has(*lx.BREASTFEEDING_CUES):
+    if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn) or term_said(turn):
+        data |= pregnancy_term(turn)
+    if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True
     if turn.has(*lx.RENAL_CUES):
         data["renal_impairment"] = True
@@ -255,6 +318,8 @@ def read_allergies(turn: Turn) -> list[tuple[int, int]]:
             j += 1
         if j >= len(turn.tokens) or turn.tokens[j] in ("khong", "ko", "gi", "nao"):
             continue
+        if re.search(r"[,;.!?]", turn.folded[turn.spans[i + 1][1] : turn.spans[j][0]]):
+            continue  # "bị dị ứng, zyrtec uống được không": the allergy ends at the comma
         end = j + 2 if turn.tokens[j] in ("khang", "hai") and j + 1 < len(turn.tokens) else j + 1
         ranges.append((j, end))
     return ranges

@@ -7,11 +7,14 @@ The exit status gates on the held-out slice at the targets minus five points.
 A row: `{"id", "text", "context"?: {"open_slot", "prior_frame"}, "slice"?: "heldout",
 "expected": {turn_type, drugs, unknown_drugs, attribute, population, age_months,
 weight_kg, route, and optionally condition (normalised), relation, ambiguous, fills_slot,
-section_overview, non_human, new_case, non_answer, patient (a subset of PatientContext)}}`.
+section_overview, non_human, new_case, non_answer, patient (a subset of PatientContext:
+pregnancy with `pregnancy_weeks` / `pregnancy_trimester`, breastfeeding, ...), how_to_take
+(a `HowTo` topic, or null)}}`.
 Labelling conventions: a dose question has attribute `lieu_luong_cach_dung`; the bare
 verb "uống" is the oral route only in a dose question; "can X be used by <patient>" takes
 the section of the patient fact (pregnancy, breastfeeding, otherwise `than_trong`); a bare
-answer carries only what its text says (the engine merges the prior frame).
+answer carries only what its text says (the engine merges the prior frame); a how-to-take
+question keeps the turn type it reads as and takes its topic's first section.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ OPTIONAL_FIELDS = (
     "new_case",
     "non_answer",
     "patient",
+    "how_to_take",
 )
 TARGETS = {"turn_type": 0.95, "drugs": 0.98} | dict.fromkeys(FIELDS[2:], 0.97)
 GATE_MARGIN = 0.05

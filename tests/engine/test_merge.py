@@ -90,3 +90,46 @@ def test_an_indication_given_with_the_patient_facts_is_kept() -> None:
     named = prior.model_copy(update={"condition": ConditionQuery(text="suy giáp bẩm sinh")})
     frame = resolve_frame(fill, named, AGE_QUESTION, None)
     assert frame.condition is not None and frame.condition.text == "suy giáp bẩm sinh"
+
+
+def test_another_population_drops_the_childs_age_and_weight() -> None:
+    """ "người lớn" to "how old is the child?" keeps neither the child's age nor weight."""
+    prior = PRIOR.model_copy(update={"weight_kg": 14.0, "age_months": 36.0, "age_text": "3 tuổi"})
+    adult = QueryFrame(
+        turn_type="dosing_calc", population="adult", fills_slot=ClarifySlot.POPULATION
+    )
+    frame = resolve_frame(adult, prior, AGE_QUESTION, None)
+    assert (frame.population, frame.age_months, frame.age_text, frame.weight_kg) == (
+        "adult",
+        None,
+        None,
+        None,
+    )
+
+
+def test_a_population_given_for_the_first_time_keeps_the_weight() -> None:
+    """ "người lớn" to "adult or child?" after "50 kg" keeps the 50 kg."""
+    prior = QueryFrame(turn_type="dosing_calc", drugs=["paracetamol"], weight_kg=50.0)
+    question = OpenQuestion(reason="missing_population", slot=ClarifySlot.POPULATION)
+    adult = QueryFrame(
+        turn_type="dosing_calc", population="adult", fills_slot=ClarifySlot.POPULATION
+    )
+    frame = resolve_frame(adult, prior, question, None)
+    assert (frame.population, frame.weight_kg) == ("adult", 50.0)
+
+
+def test_another_childs_age_drops_the_first_childs_weight() -> None:
+    """ "còn em nó 8 tháng" after a 3-year-old of 14 kg: the 14 kg is not the baby's."""
+    prior = PRIOR.model_copy(update={"weight_kg": 14.0, "age_months": 36.0, "age_text": "3 tuổi"})
+    baby = QueryFrame(
+        turn_type="dosing_calc", population="child", age_months=8.0, fills_slot=ClarifySlot.AGE
+    )
+    frame = resolve_frame(baby, prior, AGE_QUESTION, None)
+    assert (frame.age_months, frame.weight_kg) == (8.0, None)
+
+
+def test_a_woman_nursing_earlier_in_the_case_is_the_adult_patient() -> None:
+    """After "em đang cho con bú", a question with no patient of its own is hers."""
+    question = QueryFrame(turn_type="drug_attribute", drugs=["cetirizine"], population="child")
+    frame = resolve_frame(question, None, None, PatientContext(breastfeeding=True))
+    assert frame.population == "adult"

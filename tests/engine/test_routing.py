@@ -155,6 +155,16 @@ def test_section_overview_needs_no_population() -> None:
     assert route(f).rule == 16
 
 
+def test_a_how_to_take_question_needs_no_population() -> None:
+    """ "uống lúc đói được không" is answered whoever the patient is: no population asked."""
+    f = frame(turn_type="dosing_calc", drugs=["paracetamol"], how_to_take="food")
+    assert route(f).rule == 16
+    child = frame(
+        turn_type="dosing_calc", drugs=["paracetamol"], how_to_take="food", population="child"
+    )
+    assert route(child).rule == 16
+
+
 def test_understanding_failure_abstains_not_clarifies() -> None:
     """When the understanding call itself failed, rule 4 abstains understanding_failed."""
     f = frame(understanding_failed=True, needs_clarify=True)

@@ -187,3 +187,23 @@ def test_unknown_drug_names_are_kept_unless_in_catalog(
     )
     frame = understander.understand("Tamiflu là thuốc gì", context())
     assert frame.unknown_drugs == ["Tamiflu"]
+
+
+def test_how_to_take_and_an_age_in_weeks_pass_through(
+    fake: FakeBedrock, understander: BedrockUnderstander
+) -> None:
+    """A how-to topic from the enum is kept, a made-up one dropped; 6 weeks is 1,4 months."""
+    fake.push(
+        Reply(
+            {
+                "turn_type": "drug_attribute",
+                "drugs": ["paracetamol"],
+                "how_to_take": "food",
+                "age_months": 1.4,
+            }
+        )
+    )
+    frame = understander.understand("bé 6 tuần uống paracetamol lúc đói được không", context())
+    assert frame.how_to_take == "food" and frame.age_months == 1.4
+    fake.push(Reply({"turn_type": "drug_attribute", "drugs": [], "how_to_take": "juggle"}))
+    assert understander.understand("paracetamol", context()).how_to_take is None

@@ -210,10 +210,17 @@ def test_pregnancy_question_after_a_drug_answer_is_about_that_drug(
 
 
 def test_a_new_drug_question_is_not_a_follow_up(understander: RulesUnderstander) -> None:
-    """A question naming its own drug and section keeps none of the previous drug."""
+    """A question naming its own drug and section keeps none of the previous drug; the
+    patient described before is still the patient."""
     frame = _after(understander, "chống chỉ định của aspirin", CHILD_DOSE)
     assert frame.drugs == ["aspirin"] and frame.attribute == "chong_chi_dinh"
-    assert frame.age_months is None
+    assert frame.age_months == CHILD_DOSE["age_months"]
+
+
+def test_another_population_carries_no_age(understander: RulesUnderstander) -> None:
+    """An adult's question after a child's keeps none of the child's age or weight."""
+    frame = _after(understander, "người lớn uống aspirin được không", CHILD_DOSE)
+    assert frame.population == "adult" and frame.age_months is None and frame.weight_kg is None
 
 
 def test_a_patient_word_that_does_not_answer_the_question_is_a_non_answer(

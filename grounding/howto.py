@@ -1,0 +1,208 @@
+"""A how-to-take or misuse question answered by the one sentence of the book that answers it.
+
+"Nghiền viên giải phóng kéo dài được không", "quên một liều warfarin", "uống lúc đói": the
+frame names the topic (`QueryFrame.how_to_take`); this module reads the drug's sections in
+the order a pharmacist looks (`HOW_TO_SECTIONS`), sentence by sentence as the user sees
+them (`grounding.markup.shown_sentences`), and quotes the one that speaks of the topic
+most, verbatim and cited. A sentence carrying a dose is taken only when no other speaks.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.evidence import Answer, Claim, Evidence
+from core.frame import HOW_TO_SECTIONS, HowTo
+from core.sections import section_title
+from core.text import fold
+from grounding.heads import DOSE
+from grounding.markup import shown_sentences
+from grounding.notices import quarantine_notices
+
+MAX_SENTENCE_CHARS = 320
+"""A longer sentence is cut to its clause on the topic ("…; viên giải phóng kéo dài phải
+nuốt nguyên viên"), so the answer stays short."""
+
+SECTION_STEP = 0.5
+"""What each later section of `HOW_TO_SECTIONS` costs a sentence: it takes more words on
+the topic to answer from the cautions than from the dose section."""
+
+# The book's words for each topic, accented (lowercase NFC): "nghiền" is not "nghiện".
+_W = {
+    HowTo.CRUSH: r"nghiền|nhai|bẻ|nuốt nguyên|nguyên viên|mở nang|cắt|chia đôi|chia nhỏ|hòa|hoà"
+    r"|phân tán|nuốt",
+    HowTo.MISSED_DOSE: r"quên|bỏ lỡ|bỏ sót|liều (?:kế )?tiếp theo|gấp đôi|uống bù|bù|hai liều",
+    HowTo.ALCOHOL: r"rượu|ethanol|đồ uống có cồn|bia",
+    HowTo.FOOD: r"bữa ăn|lúc đói|lúc no|bụng đói|thức ăn|sau ăn|trước ăn|khi ăn|bữa sáng|bữa tối"
+    r"|bưởi|sữa",
+    HowTo.TIME_OF_DAY: r"buổi sáng|buổi tối|buổi chiều|đi ngủ|cùng một giờ|cùng giờ|bữa sáng"
+    r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm",
+    HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8",
+    HowTo.SHAKE: r"lắc",
+    HowTo.MADE_UP: r"sau khi pha|đã pha|pha xong|hoàn nguyên|bỏ phần|dùng trong|trong vòng"
+    r"|\d+\s*ngày",
+    HowTo.DURATION: r"quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|ngừng|liệu trình|đợt"
+    r"|giảm dần|kéo dài|đủ|liều duy nhất|tăng liều|đi khám",
+    HowTo.GIVING: r"tiêm bắp|tiêm dưới da|tiêm tĩnh mạch|truyền|đặt trực tràng|viên đạn|đạn"
+    r"|ngậm|dưới lưỡi|buồng đệm|gắng sức|xịt|hít|bôi|chỗ tiêm|một chỗ|không uống được",
+    HowTo.TOGETHER: r"cách (?:nhau|xa)|\d+ giờ|cùng lúc|đồng thời|kháng acid|antacid|calci|canxi"
+    r"|sắt|magnesi|nhôm|kẽm|acid folic|ngày khác|bù nước|oresol|uống cùng|dùng cùng",
+    HowTo.CAUTION: r"ánh nắng|ánh sáng mặt trời|tia cực tím|lái xe|vận hành máy|nước|tiếp xúc"
+    r"|buồn ngủ|tỉnh táo",
+}
+# Words that only help a sentence already on the topic ("uống lúc nào": food words too).
+_ALSO = {
+    HowTo.TIME_OF_DAY: _W[HowTo.FOOD],
+    HowTo.MADE_UP: r"tủ lạnh|bảo quản",
+    HowTo.CRUSH: r"giải phóng (?:kéo dài|chậm|biến đổi)|tan trong ruột|bao tan",
+    HowTo.SHAKE: r"hỗn dịch|trước khi",
+    HowTo.STORAGE: r"bảo quản|nhiệt độ|°\s?c|ánh sáng|ẩm|nơi khô|đậy kín|màu|mùi|vỉ|đốt|bỏ"
+    r"|hạn dùng|còn lại",
+}
+_TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
+_HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
+_CLAUSES = re.compile(r"(?<=;)\s+")
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    score: float
+    order: tuple[int, int, int]
+    text: str
+    index: int
+
+
+def _words(text: str) -> str:
+    return unicodedata.normalize("NFC", text).lower()
+
+
+# Words of a question that say nothing of what it asks ("… được không", "uống thuốc này"),
+# as written with accents and as folded (a question without accents is compared folded:
+# "dùng" and "khí dung" differ only by their marks).
+_FILLER_MARKED = frozenset(
+    re.split(
+        r"\s+",
+        "được đc không ko k hok hông có thể thế nào sao thì là và của cho với uống dùng thuốc "
+        "này mình em e tôi tui t à ạ ah vậy rồi nhé nha đi hay cần phải bị mà như vào ra lên "
+        "lúc khi một 1 cái còn lại các những nên ngày lần giờ tuần tháng viên liều người lớn "
+        "trẻ bé mấy bao nhiêu hết xong nữa luôn",
+    )
+)
+_FILLER = frozenset(fold(w) for w in _FILLER_MARKED)
+_NON_WORD = re.compile(r"[^\w]+")
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The question's content words and two-word phrases, accented when it was written
+    with accents, folded otherwise."""
+
+    pairs: frozenset[str] = frozenset()
+    words: frozenset[str] = frozenset()
+    marked: bool = False
+
+    def in_sentence(self, text: str) -> tuple[int, int]:
+        """(phrases, words) of the question said in the sentence."""
+        said = _words(text) if self.marked else fold(text)
+        padded = " " + " ".join(_NON_WORD.split(said)) + " "
+        pairs = sum(1 for pair in self.pairs if f" {pair} " in padded)
+        return pairs, len(self.words & set(padded.split()))
+
+
+def asked_in(question: str) -> Asked:
+    """What a question says, to find the sentence of the book that says it too ("đổi màu",
+    "buồng đệm", "mở túi")."""
+    marked = fold(question) != _words(question)
+    filler = _FILLER_MARKED if marked else _FILLER
+    text = _words(question) if marked else fold(question)
+    words = [w for w in _NON_WORD.split(text) if w]
+    content = [w if w not in filler and not w.isdigit() else "" for w in words]
+    pairs = frozenset(f"{a} {b}" for a, b in itertools.pairwise(content) if a and b)
+    return Asked(pairs, frozenset(w for w in content if len(w) > 2), marked)
+
+
+def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked()) -> float:
+    """Distinct topic words, helped by the helper words and by the question's own phrases
+    and words said in the sentence; `broad` lets the helper words alone count (storage in
+    general when nothing speaks of the fridge)."""
+    words = _words(text)
+    primary = _HELP[topic] if broad else _TOPIC[topic]
+    hits = len({m.group(0) for m in primary.finditer(words)})
+    pairs, same_words = asked.in_sentence(text)
+    if not hits and not pairs:
+        return 0.0
+    helper = None if broad else _HELP.get(topic)
+    score = hits + (0.5 * len({m.group(0) for m in helper.finditer(words)}) if helper else 0)
+    score += 1.5 * pairs + 0.4 * same_words
+    return score - (0.75 if DOSE.search(text) else 0.0)
+
+
+def _short(text: str, topic: HowTo) -> str:
+    """The sentence, or its clause that speaks of the topic when it is too long to show."""
+    if len(text) <= MAX_SENTENCE_CHARS:
+        return text
+    clauses = [c for c in _CLAUSES.split(text) if _score(c, topic) > 0]
+    best = max(clauses, key=lambda c: _score(c, topic), default=text)
+    return best if len(best) <= MAX_SENTENCE_CHARS else text
+
+
+def howto_sentence(
+    evidence: Sequence[Evidence], drug_id: str, topic: HowTo, asked: str = ""
+) -> tuple[int, str] | None:
+    """(evidence index, verbatim sentence) that answers the topic (and the words `asked`),
+    or None."""
+    said = asked_in(asked)
+    found = _best(evidence, drug_id, topic, broad=False, asked=said)
+    if found is None and topic is HowTo.STORAGE:
+        found = _best(evidence, drug_id, topic, broad=True, asked=said)
+    return found
+
+
+def _best(
+    evidence: Sequence[Evidence],
+    drug_id: str,
+    topic: HowTo,
+    *,
+    broad: bool,
+    asked: Asked,
+) -> tuple[int, str] | None:
+    sections = HOW_TO_SECTIONS[topic]
+    best: _Candidate | None = None
+    for index, ev in enumerate(evidence):
+        if ev.drug_id != drug_id or ev.quarantined or ev.section_key not in sections:
+            continue
+        rank = sections.index(ev.section_key)
+        for n, sentence in enumerate(shown_sentences(ev.text)):
+            score = _score(sentence, topic, broad=broad, asked=asked)
+            if score <= 0:
+                continue
+            score -= SECTION_STEP * rank  # the section a pharmacist looks in first, first
+            found = _Candidate(score, (-rank, -ev.part_index, -n), sentence, index)
+            if best is None or (found.score, found.order) > (best.score, best.order):
+                best = found
+    if best is None:
+        return None
+    return best.index, _short(best.text, topic)
+
+
+def howto_answer(
+    evidence: Sequence[Evidence], drug_id: str, drug_name: str, topic: HowTo, asked: str = ""
+) -> Answer:
+    """The one-sentence answer; no claims when the book does not say it (the caller abstains)."""
+    found = howto_sentence(evidence, drug_id, topic, asked)
+    if found is None:
+        return Answer()
+    index, sentence = found
+    section = section_title(evidence[index].section_key)
+    return Answer(
+        lead=f"{drug_name}: Dược thư ghi ở mục {section}:",
+        claims=(Claim(text=sentence, citations=(index,)),),
+        notices=quarantine_notices([evidence[index]]),
+    )
+
+
+__all__ = ["MAX_SENTENCE_CHARS", "Asked", "asked_in", "howto_answer", "howto_sentence"]

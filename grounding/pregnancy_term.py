@@ -1,0 +1,57 @@
+"""Which lines of a pregnancy section speak of this pregnancy's term (its weeks or trimester).
+
+"Tránh dùng trong các tuần 6 - 12 thai kỳ" is the line a woman 10 weeks pregnant needs; the
+frame carries her term (`pregnancy_weeks`, `pregnancy_trimester`), the book's line its band.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from core.frame import PatientContext
+from core.text import fold
+
+_WEEK_BAND = re.compile(r"tuan (?:thu )?(\d{1,2}) ?(?:-|–|den) ?(?:tuan )?(\d{1,2})")
+_FIRST_WEEKS = re.compile(r"(\d{1,2}) tuan dau")
+_TRIMESTER = re.compile(
+    r"(?:3|ba) thang (dau|giua|cuoi)|(?:quy|tam ca nguyet) (?:thu )?(nhat|hai|ba|dau|giua|cuoi)"
+)
+_TRIMESTER_NUMBER = {"dau": 1, "nhat": 1, "giua": 2, "hai": 2, "cuoi": 3, "ba": 3}
+_NEAR_TERM = re.compile(r"gan (?:thoi gian )?du thang|sap sinh|chuyen da|gan ngay sinh")
+NEAR_TERM_WEEKS = 36
+
+
+def _trimester_of(weeks: int) -> int:
+    return 1 if weeks < 14 else (2 if weeks < 28 else 3)
+
+
+def speaks_of_term(sentence: str, weeks: int | None, trimester: int | None) -> bool:
+    """The sentence names a band of weeks or a trimester that holds this pregnancy."""
+    text = fold(sentence)
+    if weeks is not None:
+        trimester = trimester or _trimester_of(weeks)
+        if any(int(a) <= weeks <= int(b) for a, b in _WEEK_BAND.findall(text)):
+            return True
+        if any(weeks <= int(n) for n in _FIRST_WEEKS.findall(text)):
+            return True
+        if weeks >= NEAR_TERM_WEEKS and _NEAR_TERM.search(text):
+            return True
+    if trimester is None:
+        return False
+    named = {_TRIMESTER_NUMBER[a or b] for a, b in _TRIMESTER.findall(text)}
+    return trimester in named
+
+
+def term_first(sentences: Sequence[str], patient: PatientContext | None, keep: int) -> list[int]:
+    """Indexes of the `keep` sentences to quote, in the book's order: the ones that speak of
+    this pregnancy's term first, then the section's opening ones."""
+    if patient is None or not patient.pregnant:
+        return list(range(min(keep, len(sentences))))
+    weeks, trimester = patient.pregnancy_weeks, patient.pregnancy_trimester
+    matching = [i for i, s in enumerate(sentences) if speaks_of_term(s, weeks, trimester)][:keep]
+    opening = [i for i in range(len(sentences)) if i not in matching][: keep - len(matching)]
+    return sorted(matching + opening)
+
+
+__all__ = ["speaks_of_term", "term_first"]

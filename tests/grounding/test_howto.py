@@ -1,0 +1,129 @@
+"""Tests for grounding/howto.py: one verbatim sentence answers a how-to-take question."""
+
+from __future__ import annotations
+
+from core.evidence import Evidence
+from core.frame import HowTo
+from grounding.howto import MAX_SENTENCE_CHARS, howto_answer, howto_sentence
+
+
+def part(section: str, text: str, drug: str = "x", quarantined: bool = False) -> Evidence:
+    return Evidence(
+        text=text,
+        drug_id=drug,
+        drug_name="X",
+        section_key=section,
+        section_title=section,
+        chunk_id=f"{drug}-{section}",
+        quarantined=quarantined,
+    )
+
+
+DOSE = part(
+    "lieu_luong_cach_dung",
+    "Người lớn (viên giải phóng kéo dài): 500 mg × 2 lần/ngày. "
+    "Viên giải phóng kéo dài phải nuốt nguyên viên, không bẻ, nhai hay nghiền. "
+    "Uống sau bữa ăn.",
+)
+CAUTIONS = part("than_trong", "Thận trọng ở người nghiện rượu.")
+INTERACTIONS = part("tuong_tac_thuoc", "- Rượu: tăng độc tính với gan.")
+
+
+def test_the_sentence_that_speaks_of_crushing() -> None:
+    """Bẻ, nhai, nghiền: the sentence naming them, not the extended-release dose row."""
+    found = howto_sentence([DOSE], "x", HowTo.CRUSH)
+    assert found == (0, "Viên giải phóng kéo dài phải nuốt nguyên viên, không bẻ, nhai hay nghiền.")
+
+
+def test_addiction_is_not_crushing() -> None:
+    """ "nghiện" is not "nghiền": a caution about addicts does not answer crushing."""
+    assert howto_sentence([CAUTIONS], "x", HowTo.CRUSH) is None
+
+
+def test_the_section_a_pharmacist_reads_first_wins_a_tie() -> None:
+    """Alcohol: Tương tác thuốc before Thận trọng, whatever the evidence order."""
+    found = howto_sentence([CAUTIONS, INTERACTIONS], "x", HowTo.ALCOHOL)
+    assert found == (1, "Rượu: tăng độc tính với gan.")
+
+
+def test_other_drugs_and_quarantined_parts_are_not_quoted() -> None:
+    """Only the asked drug's usable text answers."""
+    other = part("lieu_luong_cach_dung", "Uống sau bữa ăn.", drug="y")
+    hidden = part("lieu_luong_cach_dung", "Uống sau bữa ăn.", quarantined=True)
+    assert howto_sentence([other, hidden], "x", HowTo.FOOD) is None
+
+
+def test_a_long_sentence_is_cut_to_its_clause() -> None:
+    """A sentence too long to show is quoted by its clause on the topic, verbatim."""
+    long = "Liều dùng tùy theo đáp ứng " + "và theo dõi lâm sàng " * 15 + "; lắc kỹ trước khi dùng."
+    found = howto_sentence([part("do_on_dinh_bao_quan", long)], "x", HowTo.SHAKE)
+    assert found is not None and found[1] == "lắc kỹ trước khi dùng."
+    assert len(found[1]) <= MAX_SENTENCE_CHARS
+
+
+def test_the_answer_cites_its_section_and_is_empty_when_the_book_is_silent() -> None:
+    """One claim citing its part; no claim when nothing speaks of the topic."""
+    answer = howto_answer([DOSE], "x", "X", HowTo.FOOD)
+    assert [c.text for c in answer.claims] == ["Uống sau bữa ăn."]
+    assert answer.claims[0].citations == (0,)
+    assert answer.lead == "X: Dược thư ghi ở mục Liều lượng và cách dùng:"
+    assert not howto_answer([DOSE], "x", "X", HowTo.MISSED_DOSE).claims
+
+
+def test_the_fridge_line_before_the_general_storage_line() -> None:
+    """ "để tủ lạnh được không": the line on freezing, not the general temperature line."""
+    storage = part(
+        "do_on_dinh_bao_quan",
+        "Bảo quản ở nhiệt độ dưới 30 °C, tránh ẩm và ánh sáng. Hỗn dịch không để đông lạnh.",
+    )
+    assert howto_sentence([storage], "x", HowTo.STORAGE) == (0, "Hỗn dịch không để đông lạnh.")
+    general = part("do_on_dinh_bao_quan", "Bảo quản ở nhiệt độ dưới 30 °C, tránh ẩm.")
+    assert howto_sentence([general], "x", HowTo.STORAGE) == (
+        0,
+        "Bảo quản ở nhiệt độ dưới 30 °C, tránh ẩm.",
+    )
+
+
+def test_the_questions_own_words_choose_the_sentence() -> None:
+    """A sentence saying the question's own phrase ("đổi màu") answers it, over another
+    storage sentence."""
+    storage = part(
+        "do_on_dinh_bao_quan",
+        "Bảo quản dưới 30 °C, tránh ánh sáng. Không dùng dung dịch đã đổi màu.",
+    )
+    asked = "ống thuốc bị đổi màu có dùng tiếp không"
+    assert howto_sentence([storage], "x", HowTo.STORAGE, asked) == (
+        0,
+        "Không dùng dung dịch đã đổi màu.",
+    )
+
+
+def test_how_long_to_take_it() -> None:
+    """A duration question is answered by the sentence on the days, not a dose row."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Người lớn: 400 mg × 3 lần/ngày. Tự dùng để hạ sốt không quá 3 ngày.",
+    )
+    found = howto_sentence([dose], "x", HowTo.DURATION, "uống được mấy ngày")
+    assert found == (0, "Tự dùng để hạ sốt không quá 3 ngày.")
+
+
+def test_the_dose_section_first_when_both_speak() -> None:
+    """A duration said in the dose section wins over a caution that says as much."""
+    dose = part("lieu_luong_cach_dung", "Thời gian điều trị tối đa thường là 1 tuần.")
+    caution = part("than_trong", "Dùng liều thấp nhất có hiệu quả, không quá 1 tuần.")
+    found = howto_sentence([caution, dose], "x", HowTo.DURATION, "uống được bao lâu")
+    assert found == (1, "Thời gian điều trị tối đa thường là 1 tuần.")
+
+
+def test_accents_keep_a_phrase_apart_from_a_filler_word() -> None:
+    """ "khí dung … mở túi" written with accents: "dung" is not the filler "dùng", so the
+    nebule sentence that says them answers."""
+    storage = part(
+        "do_on_dinh_bao_quan",
+        "Bình xịt: bảo quản dưới 30 °C, tránh đông lạnh. "
+        "Ống khí dung dùng trong vòng 3 tháng sau khi mở túi.",
+    )
+    asked = "ống khí dung mở túi rồi dùng được bao lâu"
+    found = howto_sentence([storage], "x", HowTo.STORAGE, asked)
+    assert found == (0, "Ống khí dung dùng trong vòng 3 tháng sau khi mở túi.")

@@ -1,0 +1,129 @@
+"""Tests for understanding/howto.py (topics) and the how-to-take frame (issue 22, item 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from core.frame import ClarifySlot, HowTo, QueryFrame, TurnType
+from core.ports import UnderstandingContext
+from understanding import RulesUnderstander
+from understanding.howto import read_how_to
+from understanding.text import Turn
+
+Parse = Callable[..., QueryFrame]
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("quên uống warfarin hôm qua, hôm nay uống gấp đôi được không", HowTo.MISSED_DOSE),
+        ("viên giải phóng kéo dài nghiền ra được không", HowTo.CRUSH),
+        ("bẻ đôi viên paracetamol được không", HowTo.CRUSH),
+        ("be doi vien paracetamol duoc khong", HowTo.CRUSH),
+        ("nghien vien ra cho be uong duoc ko", HowTo.CRUSH),
+        ("uống rượu khi đang dùng paracetamol có sao không", HowTo.ALCOHOL),
+        ("uống paracetamol lúc đói được không", HowTo.FOOD),
+        ("simvastatin nên uống sáng hay tối", HowTo.TIME_OF_DAY),
+        ("siro pha xong để được bao lâu", HowTo.MADE_UP),
+        ("hỗn dịch có phải lắc không", HowTo.SHAKE),
+        ("thuốc này cất tủ lạnh được không", HowTo.STORAGE),
+        ("ống furosemid ngả vàng còn dùng được không", HowTo.STORAGE),
+        ("bóc sẵn ra hộp chia thuốc được không", HowTo.STORAGE),
+        ("uong cipro co can tranh nang ko", HowTo.CAUTION),
+        ("uống diazepam rồi lái xe được không", HowTo.CAUTION),
+        ("heparin có tiêm bắp được không", HowTo.GIVING),
+        ("be xit ventolin co can buong dem khong", HowTo.GIVING),
+        ("tự mua ibuprofen hạ sốt uống được mấy ngày", HowTo.DURATION),
+        ("gio muon ngung luon duoc khong", HowTo.DURATION),
+        ("me cung uong canxi, uong chung luon duoc ko", HowTo.TOGETHER),
+        ("simvastatin uong sang duoc ko hay phai toi", HowTo.TIME_OF_DAY),
+    ],
+)
+def test_topics(text: str, topic: HowTo) -> None:
+    """Each way of asking names its topic."""
+    assert read_how_to(Turn.of(text)) is topic
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "diazepam có gây nghiện không",
+        "bé được 20 ngày uống paracetamol được không",
+        "liều paracetamol uống sau ăn bao nhiêu",
+        "đi lạc đường",
+    ],
+)
+def test_not_topics(text: str) -> None:
+    """Addiction, a child, an amount asked, "lạc": no how-to question."""
+    assert read_how_to(Turn.of(text)) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["nguoi nghien ruou dung paracetamol", "diazepam hội chứng cai rượu người lớn"]
+)
+def test_addiction_and_withdrawal_ask_nothing_of_drinking(text: str) -> None:
+    """An addict or alcohol withdrawal is the patient's condition: neither crush nor alcohol."""
+    assert read_how_to(Turn.of(text)) is None
+
+
+def test_a_how_to_question_names_its_topic_and_section(parse: Parse) -> None:
+    """The frame carries the topic and the section that usually holds the answer."""
+    frame = parse("paracetamol viên giải phóng kéo dài nghiền ra được không")
+    assert (frame.turn_type, frame.attribute, frame.how_to_take) == (
+        TurnType.DRUG_ATTRIBUTE,
+        "lieu_luong_cach_dung",
+        HowTo.CRUSH,
+    )
+
+
+def test_a_how_to_question_keeps_the_thread(understander: RulesUnderstander) -> None:
+    """ "có bẻ ra được không" after a paracetamol question is about paracetamol."""
+    prior = QueryFrame(turn_type=TurnType.DOSING_CALC, drugs=["paracetamol"])
+    frame = understander.parse(
+        "viên giải phóng kéo dài có bẻ ra được không", UnderstandingContext(prior_frame=prior)
+    )
+    assert frame.drugs == ["paracetamol"] and frame.how_to_take is HowTo.CRUSH
+
+
+def test_a_child_is_not_a_late_dose() -> None:
+    """Unmarked "uong tre 5 tuoi" is a child's dose; "trễ 3 tiếng" is a late dose."""
+    assert read_how_to(Turn.of("cefuroxime uong tre 5 tuoi 18kg")) is None
+    assert read_how_to(Turn.of("uống warfarin trễ 3 tiếng")) is HowTo.MISSED_DOSE
+    assert read_how_to(Turn.of("uong warfarin tre 3 tieng")) is HowTo.MISSED_DOSE
+
+
+def test_a_how_to_question_is_no_route_answer(understander: RulesUnderstander) -> None:
+    """ "uống lúc đói được không" to "which route?" asks; its "uống" answers nothing."""
+    prior = QueryFrame(turn_type=TurnType.DOSING_CALC, drugs=["ibuprofen"])
+    context = UnderstandingContext(open_slot=ClarifySlot.ROUTE, prior_frame=prior)
+    frame = understander.parse("uống lúc đói được không", context)
+    assert frame.fills_slot is None
+    assert (frame.drugs, frame.how_to_take) == (["ibuprofen"], HowTo.FOOD)
+
+
+def test_a_route_with_a_patient_is_a_dose_question() -> None:
+    """ "tiêm bắp cho trẻ 5 tuổi" asks a dose, not how the form is given."""
+    assert read_how_to(Turn.of("ceftriaxon tiêm bắp cho trẻ 5 tuổi được không")) is None
+
+
+def test_another_product_taken_with_it_is_no_unknown_drug(parse: Parse) -> None:
+    """ "uống chung với canxi": calcium is asked about with the medicine, not looked up."""
+    frame = parse("levothyroxin uống chung với canxi được không")
+    assert frame.how_to_take is HowTo.TOGETHER and frame.drugs == ["levothyroxine"]
+    assert frame.unknown_drugs == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "paracetamol người lớn suy thận clcr 30 uống cách mấy giờ",
+        "allopurinol dùng chung azathioprin cần giảm liều không",
+        "carbimazol điều trị bao lâu thì ngừng",
+        "amantadine phòng cúm A sau tiếp xúc uống bao lâu người lớn",
+    ],
+)
+def test_dose_questions_that_look_like_how_to(text: str) -> None:
+    """A dose interval, a second medicine, a course length of a named patient: dose questions."""
+    assert read_how_to(Turn.of(text)) is None

@@ -1,0 +1,194 @@
+"""The words of how-to-take and misuse questions (issue 22), folded like `lexicon`: data only.
+
+`understanding.howto` reads a turn with them; each topic is answered by one sentence of the
+book (`grounding.howto`).
+"""
+
+from __future__ import annotations
+
+from core.frame import HowTo
+
+
+def _p(spec: str) -> tuple[str, ...]:
+    """Phrases written `a|b|c` (as in `lexicon`)."""
+    return tuple(p.strip() for p in spec.split("|") if p.strip())
+
+
+# How-to-take and misuse questions (issue 22), by topic, in the order they are tried: one
+# sentence of the book answers each, whoever the patient is. Words that need their accents
+# ("bẻ" is not "bé", "nghiền" is not "nghiện", "lắc" is not "lạc") are in HOW_TO_MARKED.
+HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
+    (
+        HowTo.MISSED_DOSE,
+        _p(
+            "quen uong|quen lieu|quen mot lieu|quen 1 lieu|lo quen|bi quen|quen khong uong|"
+            "quen dung|quen tiem|quen cu|bo lo lieu|bo lo mot lieu|bo sot lieu|bo lieu|uong bu|"
+            "bu lieu|bu lai|gap doi lieu|uong gap doi|gap doi|uong 2 lieu|uong hai lieu|"
+            "2 lieu mot luc|hai lieu mot luc|uong don|don lieu|missed dose|quen mat|"
+            "lo uong 2 lan|lo uong hai lan|lo uong 2 lieu|lo uong hai lieu|uong nham 2 lan|"
+            "bo 1 lieu|bo mot lieu|uong muon|tre gio|muon gio|cham gio|uong cham|"
+            "tre vai tieng|tre may tieng|tre 1 tieng|tre 2 tieng|tre 3 tieng|tre 4 tieng|"
+            "tre 5 tieng|tre 6 tieng|qua gio uong|lo mat 1 lieu|lo mat mot lieu"
+        ),
+    ),
+    (
+        HowTo.MADE_UP,
+        _p(
+            "pha xong de|pha roi de|da pha de|sau khi pha de|pha xong giu|pha roi giu|"
+            "pha xong dung duoc|pha roi dung duoc|da pha dung duoc|sau khi pha dung|"
+            "pha xong bao lau|pha roi bao lau|da pha bao lau|pha xong duoc bao lau|"
+            "pha xong may ngay|pha roi may ngay|pha xong cat|pha roi cat|da pha cat|"
+            "pha xong con dung|pha roi con dung|pha san de|sau khi pha"
+        ),
+    ),
+    (
+        HowTo.SHAKE,
+        _p("lac deu|lac ky|lac truoc|lac chai|lac lo|lac len|lac thuoc|can lac|phai lac|co lac"),
+    ),
+    (
+        HowTo.CRUSH,
+        _p(
+            "nhai|cat doi|cat nho|cat vien|"
+            "cat nua|chia doi|chia nua|chia vien|chia lam|mo nang|thao nang|bo nang|go nang|"
+            "boc nang|nuot nguyen|nuot ca vien|hoa vao nuoc|hoa voi nuoc|hoa nuoc|pha vao nuoc|"
+            "kho nuot|khong nuot duoc|nuot khong duoc|giai phong keo dai|phong thich keo dai|"
+            "giai phong cham|tac dung keo dai|bao tan trong ruot|tan trong ruot|crush|chew|"
+            "thao ra|tach ra|tach nang|mo ra|pha nuoc|pha voi nuoc|hoa vao|hoa voi|hoa tan|"
+            "tan nho|tan ra|tan vun|dam nho|xay nho|nghien nho|nuot ca|uong ca vien"
+        ),
+    ),
+    (
+        HowTo.ALCOHOL,
+        _p(
+            "ruou|ruou bia|uong ruou|do uong co con|alcohol|beer|wine|say xin|bia ruou|"
+            "di nhau|nhau ve|nhau xong|sau khi nhau|uong bia|nhau say|bia bot|lon bia|chai bia|"
+            "voi bia|bia duoc|bia co|bia ruou"
+        ),
+    ),
+    (
+        HowTo.FOOD,
+        _p(
+            "luc doi|khi doi|bung doi|doi bung|luc no|khi no|no hay doi|doi hay no|an no|"
+            "truoc an|sau an|truoc bua|sau bua|trong bua|bua an|cung bua|voi bua|khi an|vao bua|"
+            "luc an|truoc khi an|sau khi an|voi thuc an|cung thuc an|chua an|chua an gi|"
+            "nuoc buoi|nuoc ep buoi|buoi chum|nuoc ep|uong voi sua|voi sua|sua bo|uong sua|"
+            "empty stomach|with food|nuoc cam|nuoc ngot|tra sua|nuoc chanh|"
+            "kieng an|kieng gi|an kieng|kieng do an|kieng thuc an|sua chua|an xong|an com"
+        ),
+    ),
+    (
+        HowTo.TIME_OF_DAY,
+        _p(
+            "buoi sang|buoi toi|buoi trua|buoi chieu|ban dem|sang hay toi|toi hay sang|"
+            "sang hay chieu|luc nao trong ngay|luc may gio|vao luc may gio|gio nao|"
+            "truoc khi ngu|truoc khi di ngu|"
+            "di ngu|luc ngu|cung mot gio|cung gio|uong luc nao|uong vao luc nao|uong khi nao|"
+            "nen uong luc|uong vao buoi|sang som|sang uong|buoi nao|luc nao|"
+            "gio nao thi tot|luc nao thi tot|truoc khi ngu|hay phai toi|hay phai sang|"
+            "uong sang duoc|uong toi duoc|bat buoc uong|luc nao trong ngay|thoi diem nao"
+        ),
+    ),
+    (
+        HowTo.STORAGE,
+        _p(
+            "tu lanh|ngan mat|ngan da|de ngoai|de o ngoai|de o dau|cat o dau|de noi nao|"
+            "de trong xe|sau khi mo|da mo nap|mo nap|"
+            # how it looks or keeps: a changed colour or smell, light, damp, the blister
+            "doi mau|nga mau|nga vang|mau vang|bi vang|vang ra|bi doi mau|von cuc|chay nuoc|"
+            "mui chua|mui giam|mui la|bi mui|boc mui|co mui|anh sang|tranh sang|noi am|bi am|"
+            "nha tam|am uot|khoi vi|ra khoi vi|boc ra|boc san|hop chia|hop dung|mo tui|mo ong|"
+            "con lai|de danh|vut bo|vut vao|dot bo|dot binh|bep lua|thung rac|het han|qua han"
+        ),
+    ),
+    (
+        HowTo.TOGETHER,
+        _p(
+            "uong chung|chung luon|cung luc|cach nhau|dung chung|uong cung luc|"
+            "uong them goi|uong them vien|co can uong them|uong kem|uong xen|chung ngay|"
+            "cung ngay|cung mot luc"
+        ),
+    ),
+    (
+        HowTo.CAUTION,
+        _p(
+            "tranh nang|ra nang|di nang|anh nang|phoi nang|lai xe|lai may|chay xe|van hanh may|"
+            "uong nhieu nuoc|nhieu nuoc|du nuoc|dung vao|cham vao|cam vao|dung tay"
+        ),
+    ),
+    (
+        HowTo.GIVING,
+        _p(
+            "tiem bap|tiem duoi da|tiem tinh mach|tiem cham|mot cho|dat hau mon|dat truc trang|"
+            "vien dan|ngam duoi luoi|vien ngam|ngam the nao|buong dem|xit truoc|gang suc|"
+            "truyen chung|chung day|cach khac|khong uong duoc|non het|dung cach nao"
+        ),
+    ),
+    (
+        HowTo.DURATION,
+        _p(
+            "may ngay|bao nhieu ngay|duoc bao lau|ngung duoc|ngung luon|ngung thuoc|"
+            "ngung uong|bo thuoc|dung thuoc duoc|thay het|khoi roi|het benh|phai di kham|"
+            "di kham|giam dan|bao lau thi nen tang"
+        ),
+    ),
+)
+# A made-up suspension asked how long it keeps: "pha" and one of these ("pha xong uống không
+# hết để dành được không").
+MADE_UP_WORDS = _p("pha|pha xong|da pha|pha roi|pha san")
+KEEPS_WORDS = _p(
+    "bao lau|may ngay|bao nhieu ngay|de danh|de duoc|giu duoc|dung duoc|con dung|con uong|"
+    "de lau|tu lanh|qua dem|hom sau|ngay hom sau|het han|con tot"
+)
+# Single words of HOW_TO_CUES' topics that count only with their accents in marked text, and
+# in unmarked text only where nothing else reads them ("nghien ruou" is addiction).
+HOW_TO_MARKED: tuple[tuple[HowTo, str, str], ...] = (
+    (HowTo.CRUSH, "nghien", "nghiền"),
+    (HowTo.MISSED_DOSE, "tre", "trễ"),
+    (HowTo.CRUSH, "be", "bẻ"),
+    (HowTo.CRUSH, "hoa", "hòa"),
+    (HowTo.CRUSH, "hoa", "hoà"),
+    (HowTo.SHAKE, "lac", "lắc"),
+    (HowTo.ALCOHOL, "bia", "bia"),
+    (HowTo.ALCOHOL, "nhau", "nhậu"),
+)
+# Alcohol the patient is withdrawn from or addicted to is a condition, not a question about
+# drinking with the medicine ("hội chứng cai rượu", "người nghiện rượu").
+NOT_DRINKING = _p("hoi chung cai ruou|cai ruou|nghien ruou|sang ruou|ngo doc ruou|say ruou")
+# Unmarked "be" is "bẻ" (break) only before these ("bé được 20 ngày" is a child).
+BREAK_AFTER_BE = _p("doi|ra|nho|vien|nua|lam|duoc khong|duoc ko|duoc k|dc khong|dc ko")
+# After these, unmarked "nghien" is addiction ("gây nghiện", "nghiện rượu"), not crushing.
+NOT_CRUSH_AROUND_NGHIEN = _p("gay|bi|nguoi|ruou|thuoc la|ma tuy|cai")
+# Another product taken with the medicine ("uống chung với canxi"): without one, "dùng
+# chung" or "cách nhau" is about two medicines or the dose interval.
+CO_PRODUCTS = _p(
+    "canxi|calci|calcium|sat|kem|magie|magnesi|khang acid|antacid|thuoc da day|acid folic|"
+    "axit folic|oresol|ors|vitamin|men vi sinh|sua|thuoc bao tu|gel da day"
+)
+# Stopping before an operation is a caution of its own, not how long to take it.
+NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|nho rang|thu thuat")
+# How a form is given is asked only as a yes/no or a "how" ("tiêm bắp được không"); "tiêm
+# bắp cho trẻ 5 tuổi" is a dose question.
+GIVING_ASKS = _p(
+    "duoc khong|duoc ko|duoc k|dc khong|dc ko|dc k|duoc hok|dc hok|duoc chu|the nao|ra sao|"
+    "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong"
+)
+# A how-to question that also asks an amount is a dose question.
+AMOUNT_CUES = _p(
+    "bao nhieu|may vien|lieu luong|lieu dung|may ml|may mg|bnhieu|may goi|may ong|may lan|"
+    "lieu bao|lieu the nao|lieu sao|may giot|may nhat|lieu cho|lieu la"
+)
+
+
+__all__ = [
+    "AMOUNT_CUES",
+    "BREAK_AFTER_BE",
+    "CO_PRODUCTS",
+    "GIVING_ASKS",
+    "HOW_TO_CUES",
+    "HOW_TO_MARKED",
+    "KEEPS_WORDS",
+    "MADE_UP_WORDS",
+    "NOT_CRUSH_AROUND_NGHIEN",
+    "NOT_DRINKING",
+    "NOT_DURATION",
+]

@@ -1,0 +1,118 @@
+"""Pregnancy and nursing as people say them: the term of a pregnancy (weeks, months, trimester)
+and a mother who breastfeeds speaking of her baby (issue 22). Pure functions of the `Turn`."""
+
+from __future__ import annotations
+
+import re
+
+from core.frame import PatientContext
+from understanding.text import Turn
+
+_WORD_NUMBERS = {
+    "mot": 1,
+    "hai": 2,
+    "ba": 3,
+    "bon": 4,
+    "nam": 5,
+    "sau": 6,
+    "bay": 7,
+    "tam": 8,
+    "chin": 9,
+}
+_TRIMESTER = re.compile(
+    r"(?:3|ba) thang (dau|giua|cuoi)|tam ca nguyet (?:thu )?(nhat|hai|ba|1|2|3|dau|giua|cuoi)"
+    r"|(dau|giua|cuoi) (?:thai ky|ky thai|cua thai ky)|(sap sinh|sap de|gan sinh|gan ngay sinh)"
+)
+_TRIMESTER_WORDS = {"dau": 1, "nhat": 1, "1": 1, "giua": 2, "hai": 2, "2": 2}
+_PREGNANCY_WEEKS = re.compile(
+    r"(?<![\w/])(\d{1,2})\s*(?:tuan|weeks?|w)(?![\w/])(?!\s*tuoi)|tuan (?:thu )?(\d{1,2})(?!\w)"
+)
+_MONTH_WORDS = "mot|hai|ba|bon|nam|sau|bay|tam|chin"
+_PREGNANCY_MONTH = re.compile(
+    rf"(?:thai|bau)\s*(?:bi\s*|ky\s*|(?:\w+\s+){{1,4}}(?=duoc|dc|khoang|da))?"
+    rf"(?:duoc\s*|dc\s*|khoang\s*|da\s*)?(\d|{_MONTH_WORDS})\s*(?:thang|th)(?!\w)"
+    r"(?!\s*tuoi)(\s*ruoi)?"
+    rf"|thang thu\s*(\d|{_MONTH_WORDS})(?!\w)"
+)
+# A month of pregnancy in weeks (4.345 weeks a month; "rưỡi" adds half a month).
+_WEEKS_PER_MONTH = 4.345
+# Said of a pregnancy without naming it: "thai 32 tuần", "3 tháng cuối", "tam cá nguyệt".
+_PREGNANCY_TERM = re.compile(
+    r"(?<![a-z])(?:thai|bau)\s*(?:duoc\s*|khoang\s*)?\d{1,2}\s*(?:tuan|thang|w)(?!\s*tuoi)"
+    r"|(?<![a-z])(?:3|ba) thang (?:dau|giua|cuoi)(?!\s*(?:dieu tri|nam|dung thuoc|sau))"
+    r"|tam ca nguyet|(?:dau|giua|cuoi) (?:thai ky|ky thai)|sap sinh|sap de|gan ngay sinh"
+)
+# What a nursing mother says of her baby ("đang cho con 2 tháng bú", "cho bé bú"): the baby's
+# age is not the patient's, and she is the patient.
+_NURSING = re.compile(
+    r"(?<![a-z])(?:cho (?:con|be|chau|em be)(?: \w+){0,4} (?:bu|ti)|cho bu|cho ti|bim sua)(?![a-z])"
+)
+# The baby feeds ("bé đang bú mẹ") and the mother asks for herself ("mẹ uống …").
+_BABY_FEEDS = re.compile(r"(?<![a-z])(?:bu me|ti me|bu sua me)(?![a-z])")
+_MOTHER_TAKES = re.compile(
+    r"(?<![a-z])(?:me|em|minh|toi|vo toi|vo em) (?:co the |duoc )?(?:uong|dung)(?![a-z])"
+)
+
+
+def _month_number(text: str) -> int:
+    return int(text) if text.isdigit() else int(_WORD_NUMBERS[text])
+
+
+def pregnancy_term(turn: Turn) -> dict[str, object]:
+    """How far a pregnancy is, as frame facts: weeks ("10 tuần", "tuần thứ 15") with their
+    trimester, a month ("tháng thứ 7", "bầu 5 tháng") or a trimester ("3 tháng cuối")."""
+    text = turn.folded
+    data: dict[str, object] = {"pregnant": True}
+    found = _TRIMESTER.search(text)
+    weeks = _PREGNANCY_WEEKS.search(text)
+    month = _PREGNANCY_MONTH.search(text)
+    if found:
+        word = found.group(1) or found.group(2) or found.group(3) or found.group(4)
+        data["pregnancy_trimester"] = _TRIMESTER_WORDS.get(word, 3)
+    elif weeks and int(weeks.group(1) or weeks.group(2)) <= 42:
+        count = int(weeks.group(1) or weeks.group(2))
+        data["pregnancy_weeks"] = count
+        data["pregnancy_trimester"] = 1 if count < 14 else (2 if count < 28 else 3)
+    elif month and 1 <= _month_number(month.group(1) or month.group(3)) <= 9:
+        months = _month_number(month.group(1) or month.group(3))
+        data["pregnancy_trimester"] = (months + 2) // 3
+        # "bầu 5 tháng" is about 22 weeks; "tháng thứ 7" is the seventh month (30 weeks).
+        data["pregnancy_weeks"] = round(months * _WEEKS_PER_MONTH) + (2 if month.group(2) else 0)
+    return data
+
+
+def pregnancy_so_far(
+    turn: Turn, said: PatientContext | None, before: PatientContext | None, other: bool
+) -> PatientContext | None:
+    """ "em đang 9 tuần" after a pregnancy question: the term of that pregnancy (`other`: the
+    turn speaks of another patient or asks which drug)."""
+    if other or before is None or not before.pregnant or (said and said.pregnant):
+        return said
+    if not (_PREGNANCY_WEEKS.search(turn.folded) or _PREGNANCY_MONTH.search(turn.folded)):
+        return said
+    term = PatientContext.model_validate(pregnancy_term(turn))
+    return (said or PatientContext()).merged_with(term)
+
+
+def nursing_mother(turn: Turn) -> bool:
+    """A mother says she breastfeeds ("đang cho con 2 tháng bú"): she is the patient."""
+    text = turn.folded
+    if _BABY_FEEDS.search(text) and _MOTHER_TAKES.search(text):
+        return True
+    return bool(_NURSING.search(text)) or turn.has(
+        "dang cho con bu", "dang cho bu", "nuoi con bang sua me", "nuoi con bu", "breastfeeding"
+    )
+
+
+def term_said(turn: Turn) -> bool:
+    """A pregnancy said by its term alone ("thai 32 tuần", "3 tháng cuối", "sắp sinh")."""
+    return bool(_PREGNANCY_TERM.search(turn.folded))
+
+
+def nursing_said(turn: Turn) -> bool:
+    """Breastfeeding said by the mother ("cho con 2 tháng bú", "cho con ti") or of the baby
+    ("bé bú mẹ")."""
+    return bool(_NURSING.search(turn.folded) or _BABY_FEEDS.search(turn.folded))
+
+
+__all__ = ["nursing_mother", "nursing_said", "pregnancy_so_far", "pregnancy_term", "term_said"]

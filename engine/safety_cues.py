@@ -18,39 +18,66 @@ from core.text import fold_aligned
 
 
 @dataclass(frozen=True)
+class TurnText:
+    """One turn's text, lowered and accent-folded once; every cue list reads this."""
+
+    lowered: str
+    folded: str
+    accented: bool
+
+    @classmethod
+    def of(cls, text: str) -> TurnText:
+        lowered = unicodedata.normalize("NFC", text).lower()
+        folded = fold_aligned(lowered)
+        return cls(lowered, folded, folded != lowered)
+
+
+def _alternation(sources: Sequence[str]) -> re.Pattern[str] | None:
+    if not sources:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(f"(?:{s})" for s in sources) + r")(?!\w)")
+
+
 class Cue:
-    accented: re.Pattern[str]
-    folded: re.Pattern[str]
-    strict: bool
+    """A word list compiled once into one alternation per form: a whole list is one search.
 
-    def search(self, lowered: str, folded: str, accented_input: bool) -> str | None:
-        if self.strict and accented_input:
-            hit = self.accented.search(lowered)
-        else:
-            hit = self.folded.search(folded)
-        return hit.group(0) if hit else None
+    Loose patterns match the folded text; `strict` ones match the lowered text when the user
+    typed diacritics and the folded text only when they typed none.
+    """
+
+    __slots__ = ("_loose", "_strict_accented", "_strict_folded", "patterns")
+
+    def __init__(self, patterns: Iterable[str], strict: Iterable[str] = ()) -> None:
+        loose = [unicodedata.normalize("NFC", p) for p in patterns]
+        tight = [unicodedata.normalize("NFC", p) for p in strict]
+        self.patterns = (*loose, *tight)
+        self._loose = _alternation([fold_aligned(p) for p in loose])
+        self._strict_accented = _alternation(tight)
+        self._strict_folded = _alternation([fold_aligned(p) for p in tight])
+
+    def search(self, text: TurnText) -> str | None:
+        """The leftmost hit of any pattern in the list, or None."""
+        hits = []
+        if self._loose is not None and (m := self._loose.search(text.folded)):
+            hits.append(m)
+        strict = self._strict_accented if text.accented else self._strict_folded
+        if strict is not None and (
+            m := strict.search(text.lowered if text.accented else text.folded)
+        ):
+            hits.append(m)
+        if not hits:
+            return None
+        return min(hits, key=lambda m: m.start()).group(0)
 
 
-def cues(patterns: Iterable[str], *, strict: Iterable[str] = ()) -> tuple[Cue, ...]:
-    strict_set = tuple(strict)
-    out = []
-    for source in (*patterns, *strict_set):
-        text = unicodedata.normalize("NFC", source)
-        out.append(
-            Cue(
-                accented=re.compile(rf"(?<!\w){text}(?!\w)"),
-                folded=re.compile(rf"(?<!\w){fold_aligned(text)}(?!\w)"),
-                strict=source in strict_set,
-            )
-        )
-    return tuple(out)
+def cues(patterns: Iterable[str], *, strict: Iterable[str] = ()) -> Cue:
+    """A cue list (see `Cue`), compiled at import."""
+    return Cue(patterns, strict)
 
 
-def first_cue(cues: Sequence[Cue], lowered: str, folded: str, accented: bool) -> str | None:
-    for cue in cues:
-        if (hit := cue.search(lowered, folded, accented)) is not None:
-            return hit
-    return None
+def first_cue(cue: Cue, text: TurnText) -> str | None:
+    """The first hit of the list `cue` in the turn's text, or None."""
+    return cue.search(text)
 
 
 _W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
@@ -67,7 +94,23 @@ SELF_HARM_CUES = cues(
         r"tự kết liễu",
         r"kết liễu (?:đời|cuộc đời|bản thân|mạng sống|chính mình)",
         r"kết thúc (?:cuộc đời|cuộc sống|đời mình|mạng sống|sự sống|tất cả)",
+        # "mệt muốn chết", "sợ muốn chết": an idiom for "very tired/afraid", not intent.
+        r"(?<!mệt )(?<!đói )(?<!nóng )(?<!sợ )(?<!đau )(?<!lo )(?<!buồn cười )(?<!ngại )"
         r"(?:chỉ |rất |thật sự |thực sự )?muốn chết",
+        r"(?:chẳng|không|ko|k|hết) (?:còn )?thiết (?:tha )?(?:sống|gì nữa)",
+        r"hết thiết tha",
+        r"(?:cho )?xong (?:đời|kiếp|một kiếp)",
+        r"chết đi (?:cho|cho rồi|cho xong|cho rảnh|cho nhẹ)",
+        r"(?:muốn|thà) chết (?:đi|quách)",
+        r"(?:muốn )?biến mất (?:khỏi|khỏi cuộc đời|khỏi thế giới|mãi mãi)",
+        r"(?:không|ko|k|chẳng) muốn (?:tỉnh|thức) (?:dậy|lại)",
+        r"ra đi (?:êm|êm ái|nhẹ nhàng|thanh thản|không đau)",
+        r"muốn đi theo (?:bố|mẹ|ba|má|ông|bà|anh|chị|con|người)",
+        r"chấm dứt (?:mọi thứ|tất cả|cuộc đời|cuộc sống|sự sống|mọi chuyện|mạng sống)",
+        r"tự (?:cắt|rạch|cứa) (?:tay|cổ tay|cổ)",
+        r"(?:gom|tích|trữ|tích trữ|để dành) (?:\w+ ){0,2}?thuốc (?:ngủ|an thần)",
+        r"(?:uống|nuốt|dùng) " + _W + r"{0,4}?(?:để|cho|mà) (?:được )?(?:ra đi|đi luôn|ngủ luôn|"
+        r"chết|khỏi tỉnh|không tỉnh lại)",
         r"không (?:còn )?muốn sống",
         r"chán sống",
         r"sống (?:để làm gì|làm gì nữa|không nổi nữa)",
@@ -80,12 +123,38 @@ SELF_HARM_CUES = cues(
         r"ngủ (?:luôn|mãi mãi|một giấc) (?:không|chẳng) (?:bao giờ )?(?:dậy|tỉnh)",
         r"không (?:bao giờ )?tỉnh dậy nữa",
         r"liều (?:lượng )?(?:gây chết|chết người|gây tử vong|tử vong|chết|gây độc chết)",
-        r"(?:bao nhiêu|mấy|bao nhiu|bn) " + _W + r"{0,5}(?:thì|để|sẽ|là|mới|có thể|thì sẽ)? ?"
-        r"(?:chết|tử vong|mất mạng|qua đời|chết người|ngủ luôn|đi luôn)",
+        r"(?:bao nhiêu|mấy|bao nhiu|nhiêu|nhiu|bn) " + _W + r"{0,5}(?:thì|để|sẽ|là|mới|có thể|"
+        r"thì sẽ)? ?(?:chết|tử vong|mất mạng|qua đời|chết người|ngủ luôn|đi luôn|ngủm|"
+        r"không tỉnh lại|không dậy nữa|không tỉnh dậy|ra đi)",
         _TAKE + r" " + _W + r"{0,5}(?:để|cho|thì|là) (?:được )?(?:chết|tử vong|mất mạng)",
         r"(?:giết|đầu độc) (?:người|bản thân|mình|chồng|vợ|bố|mẹ|ai đó|một người)",
     ),
     strict=(r"tự tử",),
+)
+
+# Despair said in passing ("chán đời", "cho xong") is self-harm only beside an act of taking a
+# lot ("uống hết lọ thuốc ngủ"): alone it is a mood, and "chán quá, thuốc đắng" is not intent.
+DESPAIR_CUES = cues(
+    (
+        r"chán đời",
+        r"chán (?:vl|vãi|vãi cả|lắm rồi|quá rồi|hết rồi)",
+        r"(?:cuộc sống|sống|đời) (?:thật |quá |thật là )?(?:vô nghĩa|bế tắc|vô vọng)",
+        r"tuyệt vọng",
+        r"bế tắc",
+        r"gánh nặng",
+        r"không ai (?:hiểu|cần|thương)",
+        r"cho (?:xong|rồi|nhẹ người|yên)",
+        r"để quên (?:hết|đi|tất cả)",
+        r"mệt mỏi (?:lắm|quá) rồi",
+    ),
+)
+OVERDOSE_ACT_CUES = cues(
+    (
+        r"(?:uống|nuốt|nốc|tu|dùng) (?:\w+ )?(?:hết|cả|sạch|nguyên|thêm|luôn)",
+        r"(?:hết|cả) (?:chỗ|đống|lọ|vỉ|hộp|chai|nắm)",
+        r"đống thuốc",
+        r"thuốc (?:ngủ|an thần)",
+    ),
 )
 
 # -- emergencies: an ingestion, overdose or poisoning that happened ------------
@@ -124,6 +193,20 @@ OVERDOSE_EVENT_CUES = cues(
         r"uống quá liều",
     ),
 )
+# "có bị quá liều không", "bao nhiêu viên thì bị ngộ độc": a question of knowledge about an
+# amount, answered from the book (dose row, overdose section), not an event.
+OVERDOSE_QUESTION_CUES = cues(
+    (
+        r"có (?:bị |gây |là )?"
+        + _W
+        + r"{0,2}?"
+        + _OVERDOSE
+        + r" (?:\w+ ){0,2}?(?:không|ko|k|chưa)",
+        r"(?:thì|sẽ|mới|là|dễ) (?:bị |gây |dẫn đến )?" + _OVERDOSE,
+        r"bao nhiêu",
+        r"bao nhiu",
+    ),
+)
 HYPOTHETICAL_CUES = cues(
     (r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),
 )
@@ -153,6 +236,21 @@ EMERGENCY_SIGNS = cues(
     ),
     # Folded, these collide with everyday words ("chăm sóc", "ngắt", "lờ mờ").
     strict=(r"sốc", r"ngất", r"xỉu", r"lơ mơ", r"li bì", r"lịm đi"),
+)
+# An allergic or adverse reaction: its reply quotes the drug's Hướng dẫn cách xử trí ADR.
+ALLERGY_SIGNS = cues(
+    (
+        r"dị ứng",
+        r"sốc phản vệ",
+        r"phản vệ",
+        r"nổi (?:mẩn|mề đay|ban|mụn nước)",
+        r"mẩn đỏ",
+        r"mề đay",
+        r"phát ban",
+        r"phù (?:mặt|môi|lưỡi|mí mắt|họng|thanh quản)",
+        r"sưng (?:mặt|môi|lưỡi|họng|mí mắt|mắt)",
+        r"bong (?:da|tróc da)",
+    ),
 )
 AFTER_TAKING_CUES = cues(
     (
@@ -214,20 +312,218 @@ GIVE_OR_USE_CUES = cues(
     (_TAKE, r"cho " + _W + r"{0,2}?(?:uống|dùng)", r"liều", r"được không"),
 )
 
+
+# -- an ingestion read as an event (engine.ingestion): who, took, how much, when -------------
+_NUM = (
+    r"(?:\d+(?:[.,]\d+)?|một|hai|ba|bốn|tư|năm|sáu|bảy|tám|chín|mười|mươi|chục|mấy|vài|"
+    r"dăm|nhiều|mấy chục|vài chục|cả chục|hàng chục)"
+)
+_UNIT = r"(?:viên|vien|vỉ|chai|lọ|hộp|gói|ống|ml|thìa|muỗng|nắm|vốc|liều|cữ)"
+CHILD_CUES = cues(
+    (
+        r"(?:em )?bé",
+        r"cháu",
+        r"trẻ",
+        r"thằng (?:bé|cu|nhóc|nhỏ)",
+        r"thg cu",
+        r"cu (?:tí|tý|tôm|bin|bi|cún)",
+        r"đứa (?:nhỏ|bé|trẻ|con)",
+        r"nhóc",
+        r"bạn nhỏ",
+        r"con (?:tôi|em|mình|nhà|bé|gái|trai|tui|t|e)",
+    ),
+    # "con" alone folds like "còn" (still): it counts only as typed, or with no accents at all.
+    strict=(r"con",),
+)
+TAKE_CUES = cues(
+    (r"uống", r"uốg", r"nuốt", r"nhai", r"liếm"),
+    # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
+    # (gram), "noc" (nọc): they count as typed, or in text typed with no accents at all.
+    strict=(
+        r"ăn(?! (?:toàn|thần|ninh|uống|ngon|ít|kiêng|no|sáng|trưa|tối|cơm|gì|được|nhiều))",
+        r"ngậm",
+        r"mút",
+        r"gặm",
+        r"nốc",
+    ),
+)
+# Someone took it who was not given it, or not the way it was meant.
+UNSANCTIONED_CUES = cues(
+    (
+        r"vụng",
+        r"trộm",
+        r"nghịch",
+        r"nhầm",
+        r"tự (?:lấy|mở|trèo|bóc|leo|ý lấy)",
+        r"(?:lấy|vớ|cầm|với|mở|bóc) được",
+        r"không (?:để ý|trông|coi)",
+        r"(?:như|tưởng (?:là )?)kẹo",
+        r"ừng ực",
+        r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
+        r"(?:uống|ăn|nuốt|nốc|dùng) (?:\w+ ){0,3}?(?:hết|sạch|gần hết|hơn nửa|quá nửa|nửa|cả)"
+        r" (?:\w+ )?(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống)",
+        r"(?:một|1|cả|nguyên) (?:nắm|vốc)",
+        r"(?:uống|dùng) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:liền|liên tiếp|trong|sáng|tối|một|1)",
+        r"quên (?:nên|mà|rồi) (?:\w+ )?uống (?:lại|thêm|tiếp)?",
+        r"uống (?:thêm|trùng|lại) (?:một |1 )?liều",
+    ),
+    # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times).
+    strict=(r"lén", r"lẫn(?=,| rồi| nên| quên| mà)"),
+)
+AMOUNT_CUES = cues(
+    (
+        r"(?:khoảng |hơn |gần |tới |đến |chừng |cỡ |mất |cả |thêm )?" + _NUM + r" " + _UNIT,
+        r"\d+ ?(?:ml|viên)",
+        r"(?:hết|gần hết|hơn nửa|quá nửa|nửa|cả|nguyên|sạch) (?:\w+ )?(?:chai|lọ|vỉ|hộp|gói|nắm)",
+        r"một lúc " + _NUM,
+        r"cùng (?:một )?lúc",
+    ),
+)
+COMPLETED_CUES = cues(
+    (
+        r"rồi",
+        r"(?:ăn|uống|nuốt|nhai|nốc) (?:\w+ )?hết",
+        r"vừa",
+        r"mới",
+        r"đã",
+        r"lúc nãy",
+        r"hồi nãy",
+        r"ban nãy",
+        r"(?:sáng|trưa|chiều|tối|đêm) (?:nay|qua|hôm qua)",
+        r"hôm qua",
+        r"xong",
+        r"(?:mới )?phát hiện",
+    ),
+)
+# Asking how much to give, or whether a use is fine: a dose question, not an event.
+DOSE_QUESTION_CUES = cues(
+    (
+        r"được (?:không|ko|k|hông|chưa|chứ)",
+        r"có được",
+        r"bao nhiêu",
+        r"bao nhiu",
+        r"liều",
+        r"(?:có )?nên",
+        r"(?:uống|dùng|cho uống) (?:\w+ )?mấy",
+        r"một ngày",
+        r"mỗi (?:ngày|lần|sáng|tối|\d+)",
+        r"cách (?:nhau|mấy|bao)",
+        r"tối đa",
+        r"đúng không",
+        r"(?:có )?cần",
+        r"thế nào",
+        r"như thế nào",
+    ),
+)
+# The amount of a course that was meant to be taken: "uống hết vỉ kháng sinh rồi vẫn ho".
+TREATMENT_CUES = cues(
+    (
+        r"vẫn (?:còn )?(?:sốt|ho|đau|chưa|không|bị|thấy)",
+        r"không (?:đỡ|khỏi|hạ)",
+        r"(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
+        r"liệu trình",
+        r"theo (?:đơn|toa|chỉ định)",
+        r"bác sĩ (?:kê|cho|dặn)",
+        r"kháng sinh",
+        r"(?:mỗi|hằng|hàng) (?:ngày|sáng|tối)",
+        r"\d+ (?:tiếng|giờ) (?:trước|rồi)",
+        r"(?:không|ko|chẳng) (?:chịu )?(?:nuốt|uống|ngậm) (?:được|nổi)",
+        r"không chịu (?:uống|nuốt)",
+        r"khó nuốt",
+    ),
+)
+# Worry about what happened ("… có sao không"): a report asking for help, not a dose question.
+WORRY_CUES = cues(
+    (
+        r"có (?:sao|nguy hiểm|bị gì|ảnh hưởng|chết|độc|hại|vấn đề)",
+        r"(?:phải |giờ |bây giờ )?làm (?:sao|gì)",
+        r"nguy hiểm",
+    ),
+)
+# Got hold of a medicine, with no verb of taking: worth the safety question.
+HOLD_CUES = cues(
+    (
+        r"nghịch",
+        r"bóc (?:mất|ra)?",
+        r"mở nắp",
+        r"nắp mở",
+        r"vơi",
+        r"thiếu (?:mất )?",
+        r"mất " + _NUM + r" (?:viên|vỉ)",
+        r"với " + _NUM + r" (?:viên|vỉ)",
+        r"lấy được",
+    ),
+    strict=(r"cầm",),  # folded, "cam" is also "cảm" (cảm ơn) and "cam" (orange)
+)
+# Another person's medicine in a child's hands or mouth ("viên sắt của mẹ").
+OTHERS_CUES = cues(
+    (
+        r"của (?:ông|bà|bố|mẹ|ba|má|anh|chị|cô|chú|dì|bác|người lớn|ông bà|bố mẹ|"
+        r"ông nội|bà nội|ông ngoại|bà ngoại|nội|ngoại)",
+    ),
+)
+# The speaker does not know whether it was swallowed.
+UNSURE_CUES = cues(
+    (
+        r"hình như",
+        r"(?:không|ko|k|chẳng) (?:biết|rõ|chắc)",
+        r"có lẽ",
+        r"nghi",
+        r"chắc",
+        r"hay là",
+    ),
+)
+MEDICINE_CUES = cues(
+    (r"thuốc", r"viên", r"siro", r"vỉ", r"lọ", r"chai", r"ống", r"gói", r"hộp", r"sủi"),
+)
+CONFIRM_CUES = cues(
+    (
+        r"(?:dạ |vâng |ừ |ừm |uh |có |đúng |phải )*(?:rồi|đúng|phải|có|vâng|dạ|ừ|uống rồi|"
+        r"nuốt rồi|đã uống|uống thật|thật|chắc chắn)",
+    ),
+)
+DENY_CUES = cues(
+    (
+        r"chưa",
+        r"không|ko|k|hông|hổng",
+        r"chỉ (?:hỏi|muốn hỏi|hỏi thông tin|hỏi thôi)",
+        r"hỏi (?:thôi|để biết|thông tin)",
+    ),
+)
+
 __all__ = [
     "AFTER_TAKING_CUES",
+    "ALLERGY_SIGNS",
+    "AMOUNT_CUES",
+    "CHILD_CUES",
+    "COMPLETED_CUES",
+    "CONFIRM_CUES",
     "DAILY_CUES",
+    "DENY_CUES",
+    "DESPAIR_CUES",
+    "DOSE_QUESTION_CUES",
     "EMERGENCY_SIGNS",
     "END_PREGNANCY_CUES",
     "GIVE_OR_USE_CUES",
+    "HOLD_CUES",
     "HYPOTHETICAL_CUES",
     "INFANT_CUES",
     "INGESTION_CUES",
+    "MEDICINE_CUES",
     "NOT_END_PREGNANCY_CUES",
+    "OTHERS_CUES",
+    "OVERDOSE_ACT_CUES",
     "OVERDOSE_EVENT_CUES",
+    "OVERDOSE_QUESTION_CUES",
     "SELF_HARM_CUES",
     "SIGN_QUESTION_CUES",
+    "TAKE_CUES",
+    "TREATMENT_CUES",
+    "UNSANCTIONED_CUES",
+    "UNSURE_CUES",
+    "WORRY_CUES",
     "Cue",
+    "TurnText",
     "cues",
     "first_cue",
 ]

@@ -6,12 +6,16 @@ import pytest
 
 from core.frame import QueryFrame, Triage
 from engine.triage import (
+    SafetyAnswer,
+    TriageResult,
     UnsafeUse,
     age_limit_lines,
     classify,
     dose_mentions,
     limits_age,
+    safety_answer,
     speaks_to,
+    thread_triage,
     triage_turn,
 )
 
@@ -233,3 +237,66 @@ def test_speaks_to_keeps_warning_sentences_without_doses() -> None:
     assert not speaks_to(UnsafeUse.WEEKLY_TAKEN_DAILY, "Uống 7,5 mg mỗi ngày.")
     assert speaks_to(UnsafeUse.END_PREGNANCY, "Chống chỉ định khi mang thai.")
     assert not speaks_to(UnsafeUse.END_PREGNANCY, "Suy gan nặng.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "chán đời quá, uong het lo thuoc ngu cho xong doi",
+        "chẳng còn thiết sống nữa, em uống hết vỉ này luôn cho xong",
+        "toi khong muon tinh day nua",
+        "nhiu vien paracetamol thi ngum",
+        "có cách nào uống thuốc mà ra đi êm không",
+    ],
+)
+def test_self_harm_in_slang_and_without_diacritics(text: str) -> None:
+    """Intent to die in slang, without diacritics, or despair beside a big act: self_harm."""
+    found = classify(text, drugs())
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không",
+        "bao nhiêu viên paracetamol thì bị ngộ độc gan",
+        "quá liều paracetamol thì sao",
+        "dấu hiệu ngộ độc digoxin",
+        "mệt muốn chết vì bé sốt suốt đêm, cho hỏi liều paracetamol",
+    ],
+)
+def test_knowledge_of_overdose_is_not_an_emergency(text: str) -> None:
+    """An amount asked "có bị quá liều không", the poisoning signs: no triage."""
+    assert classify(text, drugs("paracetamol")) is None
+
+
+def test_an_allergic_reaction_after_a_drug_quotes_its_adr_section() -> None:
+    """A reaction after taking a drug is an emergency quoting Hướng dẫn cách xử trí ADR."""
+    found = classify("bé bị nổi mề đay sau khi uống amoxicillin", drugs("amoxicillin"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+    assert found.section == "huong_dan_xu_tri_adr"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("Đã uống rồi", SafetyAnswer.TAKEN),
+        ("dạ rồi", SafetyAnswer.TAKEN),
+        ("Không chắc", SafetyAnswer.TAKEN),
+        ("Chưa, tôi chỉ hỏi thông tin", SafetyAnswer.NOT_TAKEN),
+        ("liều bao nhiêu", None),
+    ],
+)
+def test_answers_to_the_safety_question(text: str, answer: SafetyAnswer | None) -> None:
+    """Yes and not-sure are taken (the safe reading); no is not taken; anything else is neither."""
+    assert safety_answer(text) is answer
+
+
+def test_the_thread_keeps_its_kind_and_lets_thanks_pass() -> None:
+    """An emergency thread answers a plain turn as an emergency; thanks pass; self-harm wins."""
+    again = thread_triage("emergency", None, smalltalk=False)
+    assert again is not None and again.kind is Triage.EMERGENCY
+    assert thread_triage("emergency", None, smalltalk=True) is None
+    harm = thread_triage("self_harm", TriageResult(Triage.EMERGENCY, "x"), smalltalk=False)
+    assert harm is not None and harm.kind is Triage.SELF_HARM
+    assert thread_triage(None, None, smalltalk=False) is None

@@ -1,0 +1,191 @@
+"""An ingestion read as an event, with a second opinion that is not a word list.
+
+`read_event` reads one turn as what happened: who (a child above all), took (a verb of
+taking: uống, nuốt, ăn, nhai, ngậm…), how much (N viên, gần hết chai, cả vỉ…), when (rồi,
+vừa, lúc nãy…) and how (vụng, nghịch, tự lấy, mất, nhầm: nobody gave it). The words are
+data in `engine.safety_cues`; this module is the grammar over them. A report is an
+emergency; a turn that may be one but does not say so clearly is `UNSURE` (the engine asks
+the safety question first, never a dose); a dose question ("bé 3 tuổi uống mấy viên?") or
+the end of a course ("uống hết vỉ kháng sinh rồi vẫn ho") is neither.
+
+The second opinion is a small logistic model over character n-grams of the folded text,
+trained by `scripts/train_safety_ngrams.py` on our own labelled sentences; its weights and
+its two thresholds (chosen on out-of-fold scores, see that script) are data in
+`engine/safety_ngrams.json`. It needs no embedding provider, so it runs in CI as it runs in
+production. It is consulted only for a turn that takes or holds a medicine and is not a dose
+question, so it cannot turn an ordinary question into an alarm.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+
+from engine.safety_cues import (
+    AMOUNT_CUES,
+    CHILD_CUES,
+    COMPLETED_CUES,
+    DOSE_QUESTION_CUES,
+    HOLD_CUES,
+    MEDICINE_CUES,
+    OTHERS_CUES,
+    TAKE_CUES,
+    TREATMENT_CUES,
+    UNSANCTIONED_CUES,
+    UNSURE_CUES,
+    WORRY_CUES,
+    TurnText,
+)
+
+MODEL_PATH = Path(__file__).with_name("safety_ngrams.json")
+LARGE_COUNT = 5
+"""Tablets (or ml) a child took that make a report an emergency even with no 'rồi'."""
+
+_WORD = re.compile(r"[a-z0-9]+")
+_DIGITS = re.compile(r"\d+")
+_COUNT = re.compile(r"(\d+)\s*(?:vien|ml|vi\b)")
+
+
+class Verdict(StrEnum):
+    REPORT = "report"
+    UNSURE = "unsure"
+
+
+@dataclass(frozen=True)
+class Event:
+    """What the turn says happened; `verdict` None when it reports no ingestion."""
+
+    verdict: Verdict | None
+    cue: str
+    score: float | None = None
+
+
+def features(folded: str) -> list[str]:
+    """Character 3–5-grams of the folded words (digits as 0), and the words and word pairs."""
+    words = _WORD.findall(_DIGITS.sub("0", folded))
+    padded = " " + " ".join(words) + " "
+    grams = [padded[i : i + n] for n in (3, 4, 5) for i in range(len(padded) - n + 1)]
+    grams += [f"w:{w}" for w in words]
+    grams += [f"b:{a}_{b}" for a, b in itertools.pairwise(words)]
+    return grams
+
+
+@dataclass(frozen=True)
+class NgramModel:
+    """Logistic regression over `features`; weights and thresholds are data."""
+
+    bias: float
+    weights: dict[str, float]
+    report_at: float
+    unsure_at: float
+
+    def score(self, folded: str) -> float:
+        z = self.bias + sum(self.weights.get(g, 0.0) for g in features(folded))
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+    @classmethod
+    def from_json(cls, raw: str) -> NgramModel:
+        data = json.loads(raw)
+        return cls(
+            bias=float(data["bias"]),
+            weights={k: float(v) for k, v in data["weights"].items()},
+            report_at=float(data["report_at"]),
+            unsure_at=float(data["unsure_at"]),
+        )
+
+
+@cache
+def model() -> NgramModel | None:
+    """The committed model, read once per process (None when the file is absent)."""
+    if not MODEL_PATH.exists():
+        return None
+    return NgramModel.from_json(MODEL_PATH.read_text(encoding="utf-8"))
+
+
+_FINISH = re.compile(r"\b(?:het|sach|ca|nguyen|nua|gan het)\b")
+_TABLETS = re.compile(r"(?<![\w.,])(?:[2-9]|[1-9]\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi) vien\b")
+
+
+def is_finish(cue: str) -> bool:
+    """Does the (folded) cue say a container was finished ("uống hết vỉ")? With a course of
+    treatment ("… rồi vẫn ho", "kháng sinh") that is the course, not an ingestion."""
+    return _FINISH.search(cue) is not None
+
+
+_YES_NO = re.compile(r"(?:khong|ko|k|hong|chua|ha|a)\s*[?.!]*\s*$")
+
+
+def _yes_no(text: TurnText) -> bool:
+    """A yes/no question about using it ("… phải nuốt nguyên viên không?"); a worried one about
+    what happened ("… có sao không") is not a dose question."""
+    if WORRY_CUES.search(text) is not None or UNSURE_CUES.search(text) is not None:
+        return False  # "không biết bé có nuốt viên nào không": whether it happened
+    return bool(_YES_NO.search(text.folded))
+
+
+def _counted(text: TurnText) -> str | None:
+    hit = _TABLETS.search(text.folded)
+    return hit.group(0) if hit else None
+
+
+def _large(text: TurnText) -> bool:
+    return any(int(n) >= LARGE_COUNT for n in _COUNT.findall(text.folded))
+
+
+def read_event(text: TurnText, *, names_drug: bool) -> Event:
+    """Read the turn as an ingestion event (see the module docstring)."""
+    take = TAKE_CUES.search(text)
+    medicine = names_drug or MEDICINE_CUES.search(text) is not None
+    child = CHILD_CUES.search(text)
+    question = DOSE_QUESTION_CUES.search(text)
+    if take is None:
+        # Got hold of it ("bé cầm lọ thuốc, nắp mở"), or a bare count ("bé 14kg 6 viên
+        # ibuprofen"): nobody said it was swallowed, so ask.
+        hold = HOLD_CUES.search(text) or (_counted(text) if names_drug else None)
+        if hold and child and medicine and not question:
+            return Event(Verdict.UNSURE, hold)
+        return Event(None, "")
+    if not medicine:
+        return Event(None, "")
+    course = TREATMENT_CUES.search(text)
+    if (how := UNSANCTIONED_CUES.search(text)) and not (course and is_finish(how) and not child):
+        return Event(Verdict.REPORT, how)
+    if question or course or _yes_no(text):
+        return Event(None, "")
+    if child and (whose := OTHERS_CUES.search(text)):
+        return Event(Verdict.REPORT, whose)
+    amount = AMOUNT_CUES.search(text)
+    done = COMPLETED_CUES.search(text)
+    verdict: Verdict | None = None
+    if amount and child and (done or _large(text)):
+        verdict = Verdict.REPORT
+    elif (amount and child) or (UNSURE_CUES.search(text) and (child or amount)):
+        verdict = Verdict.UNSURE
+    opinion = model()
+    if opinion is None:
+        return Event(verdict, amount or take)
+    p = opinion.score(text.folded)
+    if verdict is None and p >= opinion.unsure_at and (child or amount):
+        sure = p >= opinion.report_at and child and (amount or done)
+        verdict = Verdict.REPORT if sure else Verdict.UNSURE
+    elif verdict is Verdict.UNSURE and p >= opinion.report_at and done:
+        verdict = Verdict.REPORT
+    return Event(verdict, amount or take, round(p, 3))
+
+
+__all__ = [
+    "LARGE_COUNT",
+    "MODEL_PATH",
+    "Event",
+    "NgramModel",
+    "Verdict",
+    "features",
+    "model",
+    "read_event",
+]

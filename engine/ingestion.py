@@ -29,10 +29,12 @@ from pathlib import Path
 
 from engine.safety_cues import (
     AMOUNT_CUES,
+    ASK_DRUG_CUES,
     CHILD_CUES,
     COMPLETED_CUES,
     DOSE_QUESTION_CUES,
     HOLD_CUES,
+    KNOWLEDGE_CUES,
     MEDICINE_CUES,
     OTHERS_CUES,
     TAKE_CUES,
@@ -49,7 +51,8 @@ LARGE_COUNT = 5
 
 _WORD = re.compile(r"[a-z0-9]+")
 _DIGITS = re.compile(r"\d+")
-_COUNT = re.compile(r"(\d+)\s*(?:vien|ml|vi\b)")
+_COUNT = re.compile(r"(\d+)\s*(vien|ml|vi\b)")
+_LARGE_ML = 30.0
 
 
 class Verdict(StrEnum):
@@ -135,13 +138,18 @@ def _counted(text: TurnText) -> str | None:
 
 
 def _large(text: TurnText) -> bool:
-    return any(int(n) >= LARGE_COUNT for n in _COUNT.findall(text.folded))
+    # A count of tablets or blisters, or a volume of syrup well beyond a spoonful.
+    return any(
+        int(n) >= (_LARGE_ML if unit == "ml" else LARGE_COUNT)
+        for n, unit in _COUNT.findall(text.folded)
+    )
 
 
 def read_event(text: TurnText, *, names_drug: bool) -> Event:
     """Read the turn as an ingestion event (see the module docstring)."""
     take = TAKE_CUES.search(text)
-    medicine = names_drug or MEDICINE_CUES.search(text) is not None
+    asks_drug = ASK_DRUG_CUES.search(text) is not None
+    medicine = names_drug or (MEDICINE_CUES.search(text) is not None and not asks_drug)
     child = CHILD_CUES.search(text)
     question = DOSE_QUESTION_CUES.search(text)
     if take is None:
@@ -153,6 +161,9 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
         return Event(None, "")
     if not medicine:
         return Event(None, "")
+    done = COMPLETED_CUES.search(text)
+    if KNOWLEDGE_CUES.search(text) and not child and not done:
+        return Event(None, "")
     course = TREATMENT_CUES.search(text)
     if (how := UNSANCTIONED_CUES.search(text)) and not (course and is_finish(how) and not child):
         return Event(Verdict.REPORT, how)
@@ -161,10 +172,11 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
     if child and (whose := OTHERS_CUES.search(text)):
         return Event(Verdict.REPORT, whose)
     amount = AMOUNT_CUES.search(text)
-    done = COMPLETED_CUES.search(text)
     verdict: Verdict | None = None
     if amount and child and (done or _large(text)):
         verdict = Verdict.REPORT
+    elif child and HOLD_CUES.search(text):  # "bé cầm vỉ … ngậm ngậm"
+        verdict = Verdict.UNSURE
     elif (amount and child) or (UNSURE_CUES.search(text) and (child or amount)):
         verdict = Verdict.UNSURE
     opinion = model()

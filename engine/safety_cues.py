@@ -92,6 +92,9 @@ SELF_HARM_CUES = cues(
         r"tự vẫn",
         r"quyên sinh",
         r"tự kết liễu",
+        r"tự (?:kết thúc|giải thoát|kết liễu)",
+        r"(?:không|ko|chẳng) (?:muốn )?(?:tồn tại|có mặt trên đời) nữa",
+        r"(?:muốn )?(?:đi )?ngủ (?:mãi mãi|vĩnh viễn|mãi không dậy|mãi không tỉnh)",
         r"kết liễu (?:đời|cuộc đời|bản thân|mạng sống|chính mình)",
         r"kết thúc (?:cuộc đời|cuộc sống|đời mình|mạng sống|sự sống|tất cả)",
         # "mệt muốn chết", "sợ muốn chết": an idiom for "very tired/afraid", not intent.
@@ -108,7 +111,7 @@ SELF_HARM_CUES = cues(
         r"muốn đi theo (?:bố|mẹ|ba|má|ông|bà|anh|chị|con|người)",
         r"chấm dứt (?:mọi thứ|tất cả|cuộc đời|cuộc sống|sự sống|mọi chuyện|mạng sống)",
         r"tự (?:cắt|rạch|cứa) (?:tay|cổ tay|cổ)",
-        r"(?:gom|tích|trữ|tích trữ|để dành) (?:\w+ ){0,2}?thuốc (?:ngủ|an thần)",
+        r"(?:gom|tích|trữ|tích trữ|để dành) (?:\w+ ){0,4}?thuốc (?:ngủ|an thần)",
         r"(?:uống|nuốt|dùng) " + _W + r"{0,4}?(?:để|cho|mà) (?:được )?(?:ra đi|đi luôn|ngủ luôn|"
         r"chết|khỏi tỉnh|không tỉnh lại)",
         r"không (?:còn )?muốn sống",
@@ -125,7 +128,7 @@ SELF_HARM_CUES = cues(
         r"liều (?:lượng )?(?:gây chết|chết người|gây tử vong|tử vong|chết|gây độc chết)",
         r"(?:bao nhiêu|mấy|bao nhiu|nhiêu|nhiu|bn) " + _W + r"{0,5}(?:thì|để|sẽ|là|mới|có thể|"
         r"thì sẽ)? ?(?:chết|tử vong|mất mạng|qua đời|chết người|ngủ luôn|đi luôn|ngủm|"
-        r"không tỉnh lại|không dậy nữa|không tỉnh dậy|ra đi)",
+        r"không tỉnh lại|không dậy nữa|không tỉnh dậy|ra đi|tim ngừng|ngừng tim|ngừng thở)",
         _TAKE + r" " + _W + r"{0,5}(?:để|cho|thì|là) (?:được )?(?:chết|tử vong|mất mạng)",
         r"(?:giết|đầu độc) (?:người|bản thân|mình|chồng|vợ|bố|mẹ|ai đó|một người)",
     ),
@@ -188,8 +191,9 @@ _OVERDOSE = r"(?:quá liều|ngộ độc|trúng độc|uống quá nhiều|dùn
 OVERDOSE_EVENT_CUES = cues(
     (
         r"(?:bị|đã|vừa|mới|lỡ|nghi|có lẽ|hình như|chắc là|đang) " + _W + r"{0,2}?" + _OVERDOSE,
+        # "quá liều ibuprofen có chết không" (no rồi, no bị) asks about overdose in general.
         _OVERDOSE + r" (?:\w+ ){0,4}?(?:rồi|phải làm sao|làm sao bây giờ|làm gì bây giờ|"
-        r"phải làm gì|cấp cứu|gấp|cứu với|có sao không|có chết không)",
+        r"phải làm gì|cấp cứu|gấp|cứu với)",
         r"uống quá liều",
     ),
 )
@@ -325,6 +329,7 @@ CHILD_CUES = cues(
         r"cháu",
         r"trẻ",
         r"thằng (?:bé|cu|nhóc|nhỏ)",
+        r"cu cậu",
         r"thg cu",
         r"cu (?:tí|tý|tôm|bin|bi|cún)",
         r"đứa (?:nhỏ|bé|trẻ|con)",
@@ -336,7 +341,15 @@ CHILD_CUES = cues(
     strict=(r"con",),
 )
 TAKE_CUES = cues(
-    (r"uống", r"uốg", r"nuốt", r"nhai", r"liếm"),
+    (
+        r"uống",
+        r"uốg",
+        r"nuốt",
+        r"nhai",
+        r"liếm",
+        r"(?:bỏ|cho|nhét|đút) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
+        r"tu (?:hết|cạn|sạch|cả|luôn)",
+    ),
     # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
     # (gram), "noc" (nọc): they count as typed, or in text typed with no accents at all.
     strict=(
@@ -359,6 +372,9 @@ UNSANCTIONED_CUES = cues(
         r"không (?:để ý|trông|coi)",
         r"(?:như|tưởng (?:là )?)kẹo",
         r"ừng ực",
+        r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa)",
+        r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
+        r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
         r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
         r"(?:uống|ăn|nuốt|nốc|dùng) (?:\w+ ){0,3}?(?:hết|sạch|gần hết|hơn nửa|quá nửa|nửa|cả)"
         r" (?:\w+ )?(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống)",
@@ -382,7 +398,7 @@ AMOUNT_CUES = cues(
 COMPLETED_CUES = cues(
     (
         r"rồi",
-        r"(?:ăn|uống|nuốt|nhai|nốc) (?:\w+ )?hết",
+        r"(?:ăn|uống|nuốt|nhai|nốc) (?:\w+ ){0,3}?hết",
         r"vừa",
         r"mới",
         r"đã",
@@ -405,6 +421,8 @@ DOSE_QUESTION_CUES = cues(
         r"liều",
         r"(?:có )?nên",
         r"(?:uống|dùng|cho uống) (?:\w+ )?mấy",
+        # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
+        r"(?<!thiếu )(?<!mất )mấy (?:ml|viên|thìa|gói|giọt|muỗng|lần)(?: \S+){0,2} ?\??$",
         r"một ngày",
         r"mỗi (?:ngày|lần|sáng|tối|\d+)",
         r"cách (?:nhau|mấy|bao)",
@@ -430,6 +448,8 @@ TREATMENT_CUES = cues(
         r"(?:không|ko|chẳng) (?:chịu )?(?:nuốt|uống|ngậm) (?:được|nổi)",
         r"không chịu (?:uống|nuốt)",
         r"khó nuốt",
+        r"bao lâu (?:thì|mới|sau|nữa)",
+        r"(?:mà|nhưng) (?:vẫn|chưa|không) (?:hạ|đỡ|khỏi|hết)",
     ),
 )
 # Worry about what happened ("… có sao không"): a report asking for help, not a dose question.
@@ -452,6 +472,11 @@ HOLD_CUES = cues(
         r"mất " + _NUM + r" (?:viên|vỉ)",
         r"với " + _NUM + r" (?:viên|vỉ)",
         r"lấy được",
+        r"bốc",
+        r"miệng (?:bé|con|cháu|nó) (?:có|dính)",
+        r"vỏ vỉ",
+        r"vỉ (?:trống|rỗng)",
+        r"cạnh (?:đó|bé|nó) (?:là|có) (?:vỉ|lọ|hộp|chai)",
     ),
     strict=(r"cầm",),  # folded, "cam" is also "cảm" (cảm ơn) and "cam" (orange)
 )
@@ -473,6 +498,18 @@ UNSURE_CUES = cues(
         r"hay là",
     ),
 )
+# A question about what too much does ("triệu chứng khi uống quá nhiều … là gì"), not an event.
+KNOWLEDGE_CUES = cues(
+    (
+        r"là gì",
+        r"triệu chứng",
+        r"dấu hiệu",
+        r"biểu hiện",
+        r"khi (?:uống|dùng|bị)",
+    ),
+)
+# Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
+ASK_DRUG_CUES = cues((r"thuốc (?:gì|nào)",))
 MEDICINE_CUES = cues(
     (r"thuốc", r"viên", r"siro", r"vỉ", r"lọ", r"chai", r"ống", r"gói", r"hộp", r"sủi"),
 )
@@ -493,6 +530,7 @@ DENY_CUES = cues(
 
 __all__ = [
     "AFTER_TAKING_CUES",
+    "ASK_DRUG_CUES",
     "ALLERGY_SIGNS",
     "AMOUNT_CUES",
     "CHILD_CUES",
@@ -509,6 +547,7 @@ __all__ = [
     "HYPOTHETICAL_CUES",
     "INFANT_CUES",
     "INGESTION_CUES",
+    "KNOWLEDGE_CUES",
     "MEDICINE_CUES",
     "NOT_END_PREGNANCY_CUES",
     "OTHERS_CUES",

@@ -175,9 +175,11 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
     verdict: Verdict | None = None
     if amount and child and (done or _large(text)):
         verdict = Verdict.REPORT
-    elif child and HOLD_CUES.search(text):  # "bé cầm vỉ … ngậm ngậm"
-        verdict = Verdict.UNSURE
-    elif (amount and child) or (UNSURE_CUES.search(text) and (child or amount)):
+    elif (
+        (child and HOLD_CUES.search(text))
+        or (amount and child)
+        or (UNSURE_CUES.search(text) and (child or amount))
+    ):  # "bé cầm vỉ … ngậm ngậm"
         verdict = Verdict.UNSURE
     opinion = model()
     if opinion is None:

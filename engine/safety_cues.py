@@ -530,9 +530,9 @@ DENY_CUES = cues(
 
 __all__ = [
     "AFTER_TAKING_CUES",
-    "ASK_DRUG_CUES",
     "ALLERGY_SIGNS",
     "AMOUNT_CUES",
+    "ASK_DRUG_CUES",
     "CHILD_CUES",
     "COMPLETED_CUES",
     "CONFIRM_CUES",

@@ -137,6 +137,13 @@ def _counted(text: TurnText) -> str | None:
     return hit.group(0) if hit else None
 
 
+def _medicine(text: TurnText, names_drug: bool) -> bool:
+    """A drug is named, or a medicine word that is not "which medicine?"."""
+    if names_drug:
+        return True
+    return MEDICINE_CUES.search(text) is not None and ASK_DRUG_CUES.search(text) is None
+
+
 def _large(text: TurnText) -> bool:
     # A count of tablets or blisters, or a volume of syrup well beyond a spoonful.
     return any(
@@ -148,17 +155,17 @@ def _large(text: TurnText) -> bool:
 def read_event(text: TurnText, *, names_drug: bool) -> Event:
     """Read the turn as an ingestion event (see the module docstring)."""
     take = TAKE_CUES.search(text)
-    asks_drug = ASK_DRUG_CUES.search(text) is not None
-    medicine = names_drug or (MEDICINE_CUES.search(text) is not None and not asks_drug)
-    child = CHILD_CUES.search(text)
-    question = DOSE_QUESTION_CUES.search(text)
     if take is None:
         # Got hold of it ("bé cầm lọ thuốc, nắp mở"), or a bare count ("bé 14kg 6 viên
-        # ibuprofen"): nobody said it was swallowed, so ask.
+        # ibuprofen"): nobody said it was swallowed, so ask. Cheapest test first.
         hold = HOLD_CUES.search(text) or (_counted(text) if names_drug else None)
-        if hold and child and medicine and not question:
+        child_holds = hold and _medicine(text, names_drug) and CHILD_CUES.search(text)
+        if child_holds and not DOSE_QUESTION_CUES.search(text):
             return Event(Verdict.UNSURE, hold)
         return Event(None, "")
+    medicine = _medicine(text, names_drug)
+    child = CHILD_CUES.search(text)
+    question = DOSE_QUESTION_CUES.search(text)
     if not medicine:
         return Event(None, "")
     done = COMPLETED_CUES.search(text)

@@ -81,6 +81,8 @@ def first_cue(cue: Cue, text: TurnText) -> str | None:
 
 
 _W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
+# "không" as people type it: ko, k, kh, hông, chẳng, chả, hổng, hok.
+_NOT = r"(?:không|ko|k|kh|hk|hok|hông|hổng|chẳng|chả|chả còn|chẳng còn|không còn)"
 _TAKE = r"(?:uống|nuốt|tiêm|truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
 _CONTAINER = r"(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống|bình)"
 _MANY = r"(?:[1-9]\d+|mười|chục|vài chục|hàng chục|cả chục|cả nắm|một nắm|nắm|cả vốc)"
@@ -93,6 +95,20 @@ SELF_HARM_CUES = cues(
         r"quyên sinh",
         r"tự kết liễu",
         r"tự (?:kết thúc|giải thoát|kết liễu)",
+        # Absence, farewell and a plan said without the word "chết".
+        r"(?:mọi người|cả nhà|bố mẹ|ai cũng) (?:\w+ ){0,2}?(?:vui|tốt|nhẹ nhõm|nhẹ nợ) hơn"
+        r" (?:\w+ ){0,2}?(?:không có|không còn|vắng) (?:em|tôi|mình|tao|tớ|con)",
+        r"(?:em|tôi|mình|tao|tớ|con) (?:sẽ |sắp )?(?:không|chẳng) còn (?:ở đây|trên đời|"
+        r"trên cõi đời|sống|tồn tại)",
+        r"thư (?:tuyệt mệnh|để lại)",
+        r"viết (?:thư|lời) (?:để lại|trăng trối|từ biệt)",
+        r"vĩnh biệt (?:mọi người|cả nhà|tất cả|cuộc đời)",
+        r"(?:không|chẳng) bao giờ (?:phải )?(?:thức|tỉnh) dậy",
+        r"(?:uống|dùng) (?:\w+ ){0,2}?vào (?:là|thì|cho) (?:đi|chết|ngủ luôn)",
+        r"đi (?:cho )?(?:nhẹ nhàng|êm|êm ái|thanh thản|không đau)",
+        r"chỉ còn cách (?:uống|chết|ra đi|tự)",
+        r"(?:gom|tích|có|mua) (?:đủ|được đủ) (?:\w+ )?thuốc",
+        r"(?:chỉ )?cần (?:đủ|thêm) thuốc",
         r"(?:không|ko|chẳng) (?:muốn )?(?:tồn tại|có mặt trên đời) nữa",
         r"(?:muốn )?(?:đi )?ngủ (?:mãi mãi|vĩnh viễn|mãi không dậy|mãi không tỉnh)",
         r"kết liễu (?:đời|cuộc đời|bản thân|mạng sống|chính mình)",
@@ -114,7 +130,9 @@ SELF_HARM_CUES = cues(
         r"(?:gom|tích|trữ|tích trữ|để dành) (?:\w+ ){0,4}?thuốc (?:ngủ|an thần)",
         r"(?:uống|nuốt|dùng) " + _W + r"{0,4}?(?:để|cho|mà) (?:được )?(?:ra đi|đi luôn|ngủ luôn|"
         r"chết|khỏi tỉnh|không tỉnh lại)",
-        r"không (?:còn )?muốn sống",
+        _NOT + r" (?:còn )?(?:muốn|thèm|thiết) sống",
+        r"(?:làm sao|cách nào|cách gì|bằng cách nào) (?:để )?(?:được )?(?:chết|tự tử|ra đi)",
+        r"(?:bao nhiêu|mấy)\b.*\b(?:muốn thử|thử xem sao|thử cho biết)",
         r"chán sống",
         r"sống (?:để làm gì|làm gì nữa|không nổi nữa)",
         r"tìm (?:đến )?cái chết",
@@ -128,7 +146,9 @@ SELF_HARM_CUES = cues(
         r"liều (?:lượng )?(?:gây chết|chết người|gây tử vong|tử vong|chết|gây độc chết)",
         r"(?:bao nhiêu|mấy|bao nhiu|nhiêu|nhiu|bn) " + _W + r"{0,5}(?:thì|để|sẽ|là|mới|có thể|"
         r"thì sẽ)? ?(?:chết|tử vong|mất mạng|qua đời|chết người|ngủ luôn|đi luôn|ngủm|"
-        r"không tỉnh lại|không dậy nữa|không tỉnh dậy|ra đi|tim ngừng|ngừng tim|ngừng thở)",
+        r"ra đi|tim ngừng|ngừng tim|ngừng thở|"
+        + _NOT
+        + r" (?:tỉnh|dậy|thức)(?: lại| dậy)?(?: được)?)",
         _TAKE + r" " + _W + r"{0,5}(?:để|cho|thì|là) (?:được )?(?:chết|tử vong|mất mạng)",
         r"(?:giết|đầu độc) (?:người|bản thân|mình|chồng|vợ|bố|mẹ|ai đó|một người)",
     ),
@@ -148,6 +168,10 @@ DESPAIR_CUES = cues(
         r"không ai (?:hiểu|cần|thương)",
         r"cho (?:xong|rồi|nhẹ người|yên)",
         r"để quên (?:hết|đi|tất cả)",
+        r"(?:rồi |để |cho )?(?:ngủ|đi) luôn",
+        r"(?:thế là|vậy là|chắc là) xong",
+        r"hết cách rồi",
+        r"(?:sống|đời|thế này|như vầy|như vậy) (?:\w+ ){0,2}?(?:đủ rồi|quá đủ|chán lắm)",
         r"mệt mỏi (?:lắm|quá) rồi",
     ),
 )
@@ -274,6 +298,7 @@ SIGN_QUESTION_CUES = cues(
         r"(?:uống|dùng) (?:gì|thuốc gì)",
         r"có bị " + _W + r"{0,3}?không",
         r"nếu",
+        r"có phải",
     ),
 )
 
@@ -381,6 +406,8 @@ UNSANCTIONED_CUES = cues(
         r"(?:một|1|cả|nguyên) (?:nắm|vốc)",
         r"(?:uống|dùng) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:liền|liên tiếp|trong|sáng|tối|một|1)",
         r"quên (?:nên|mà|rồi) (?:\w+ )?uống (?:lại|thêm|tiếp)?",
+        r"quên (?:là )?(?:đã|mình đã|vừa|đã có) uống",
+        r"nhặt(?: được)?",
         r"uống (?:thêm|trùng|lại) (?:một |1 )?liều",
     ),
     # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times).
@@ -468,7 +495,9 @@ HOLD_CUES = cues(
         r"mở nắp",
         r"nắp mở",
         r"vơi",
-        r"thiếu (?:mất )?",
+        # Tablets missing from a blister, not "thiếu niên" (juvenile) or "thiếu máu" (anaemia).
+        r"(?<!không )(?<!ko )(?<!chẳng )thiếu (?:mất )?" + _NUM + r" (?:viên|vỉ|gói)",
+        r"(?:vỉ|lọ|hộp|chai) (?:\w+ ){0,2}?(?:bị )?(?:thiếu|vơi)",
         r"mất " + _NUM + r" (?:viên|vỉ)",
         r"với " + _NUM + r" (?:viên|vỉ)",
         r"lấy được",
@@ -506,6 +535,7 @@ KNOWLEDGE_CUES = cues(
         r"dấu hiệu",
         r"biểu hiện",
         r"khi (?:uống|dùng|bị)",
+        r"xử trí",
     ),
 )
 # Asking which medicine to take names none ("có thuốc gì tiêu hóa không").

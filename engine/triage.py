@@ -43,6 +43,7 @@ from engine.safety_cues import (
     DAILY_CUES,
     DENY_CUES,
     DESPAIR_CUES,
+    DOSE_QUESTION_CUES,
     EMERGENCY_SIGNS,
     END_PREGNANCY_CUES,
     GIVE_OR_USE_CUES,
@@ -177,22 +178,28 @@ def _self_harm(t: TurnText) -> str | None:
     return None
 
 
+def _asks_use(t: TurnText) -> bool:
+    return DOSE_QUESTION_CUES.search(t) is not None and "lo" not in t.folded.split()
+
+
 def _emergency(t: TurnText, names_drug: bool) -> TriageResult | None:
     hit = INGESTION_CUES.search(t)
     if hit is not None and is_finish(hit) and TREATMENT_CUES.search(t) and not CHILD_CUES.search(t):
         hit = None  # "uống hết vỉ kháng sinh rồi vẫn ho": the course, taken as meant
+    if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
+        hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
     if hit is not None:
         return TriageResult(Triage.EMERGENCY, hit)
     event = read_event(t, names_drug=names_drug)
     if event.verdict is Verdict.REPORT:
         return TriageResult(Triage.EMERGENCY, event.cue)
-    hypothetical = HYPOTHETICAL_CUES.search(t) is not None
-    asked = OVERDOSE_QUESTION_CUES.search(t) is not None
-    if not hypothetical and not asked and (hit := OVERDOSE_EVENT_CUES.search(t)):
+    hit = OVERDOSE_EVENT_CUES.search(t)
+    if hit and not HYPOTHETICAL_CUES.search(t) and not OVERDOSE_QUESTION_CUES.search(t):
         return TriageResult(Triage.EMERGENCY, hit)
-    sign = EMERGENCY_SIGNS.search(t) or ALLERGY_SIGNS.search(t)
+    allergy = ALLERGY_SIGNS.search(t)
+    sign = allergy or EMERGENCY_SIGNS.search(t)
     if sign is not None and not SIGN_QUESTION_CUES.search(t) and AFTER_TAKING_CUES.search(t):
-        if ALLERGY_SIGNS.search(t) is not None:
+        if allergy is not None:  # an allergic or adverse reaction: the ADR management section
             return TriageResult(
                 Triage.EMERGENCY, sign, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
             )

@@ -159,8 +159,9 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
         # Got hold of it ("bé cầm lọ thuốc, nắp mở"), or a bare count ("bé 14kg 6 viên
         # ibuprofen"): nobody said it was swallowed, so ask. Cheapest test first.
         hold = HOLD_CUES.search(text) or (_counted(text) if names_drug else None)
-        child_holds = hold and _medicine(text, names_drug) and CHILD_CUES.search(text)
-        if child_holds and not DOSE_QUESTION_CUES.search(text):
+        if hold is None or not _medicine(text, names_drug) or CHILD_CUES.search(text) is None:
+            return Event(None, "")
+        if not DOSE_QUESTION_CUES.search(text):
             return Event(Verdict.UNSURE, hold)
         return Event(None, "")
     medicine = _medicine(text, names_drug)

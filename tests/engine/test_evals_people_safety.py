@@ -129,3 +129,11 @@ def test_the_committed_floor_names_known_figures() -> None:
     floor = json.loads((ROOT / "evals" / "people_safety.floor.json").read_text("utf-8"))
     known = set(ps.AT_LEAST) | set(ps.AT_MOST)
     assert {k for k in floor if not k.startswith("_")} <= known
+
+
+def test_an_unlabelled_turn_after_self_harm_counts_for_doses_only() -> None:
+    """An after_self_harm line with only no_dose is neither a near-miss nor a recall item."""
+    lines = [ps.Line("a", "after_self_harm", ("r",), "a", None, None, True, False, frozenset())]
+    script = {"r": result("self_harm"), "a": result("self_harm")}
+    report = ps.play(ScriptedEngine(script), lines, progress=False)
+    assert (report.overall.near_miss, report.overall.self_harm, report.overall.doses) == (0, 0, 0)

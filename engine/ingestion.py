@@ -33,6 +33,7 @@ from engine.safety_cues import (
     CHILD_CUES,
     COMPLETED_CUES,
     DOSE_QUESTION_CUES,
+    EXCESS_CUES,
     HOLD_CUES,
     KNOWLEDGE_CUES,
     MEDICINE_CUES,
@@ -48,6 +49,8 @@ from engine.safety_cues import (
 MODEL_PATH = Path(__file__).with_name("safety_ngrams.json")
 LARGE_COUNT = 5
 """Tablets (or ml) a child took that make a report an emergency even with no 'rồi'."""
+ADULT_LARGE_COUNT = 8
+"""Tablets anyone took at once ('rồi', 'vừa') that make a report an emergency."""
 
 _WORD = re.compile(r"[a-z0-9]+")
 _DIGITS = re.compile(r"\d+")
@@ -144,6 +147,11 @@ def _medicine(text: TurnText, names_drug: bool) -> bool:
     return MEDICINE_CUES.search(text) is not None and ASK_DRUG_CUES.search(text) is None
 
 
+def _count(text: TurnText) -> int:
+    """The largest count of tablets or blisters the turn gives (0 when none)."""
+    return max((int(n) for n, unit in _COUNT.findall(text.folded) if unit != "ml"), default=0)
+
+
 def _large(text: TurnText) -> bool:
     # A count of tablets or blisters, or a volume of syrup well beyond a spoonful.
     return any(
@@ -177,11 +185,15 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
         return Event(Verdict.REPORT, how)
     if question or course or _yes_no(text):
         return Event(None, "")
+    if (excess := EXCESS_CUES.search(text)) and (done or child):
+        return Event(Verdict.REPORT, excess)
     if child and (whose := OTHERS_CUES.search(text)):
         return Event(Verdict.REPORT, whose)
     amount = AMOUNT_CUES.search(text)
     verdict: Verdict | None = None
-    if amount and child and (done or _large(text)):
+    if (amount and child and (done or _large(text))) or (
+        amount and done and _count(text) >= ADULT_LARGE_COUNT
+    ):
         verdict = Verdict.REPORT
     elif (
         (child and HOLD_CUES.search(text))

@@ -95,6 +95,13 @@ SELF_HARM_CUES = cues(
         r"quyên sinh",
         r"tự kết liễu",
         r"tự (?:kết thúc|giải thoát|kết liễu)",
+        r"(?:được )?giải thoát (?:cho )?(?:bản thân|mình|khỏi cuộc đời|khỏi kiếp này)",
+        r"sống không bằng chết",
+        r"(?:uống|nuốt|tiêm) (?:\w+ ){0,3}?cho (?:chết|xong|hết đau|nhẹ người|rồi)",
+        r"chết (?:có|thì có) đau (?:không|ko|k)",
+        r"(?:về|đi) (?:với|gặp) (?:ông bà|tổ tiên|bố|mẹ|ba|má) (?:\w+ )?(?:luôn|cho rồi|cho xong)",
+        r"(?:treo cổ|nhảy lầu|nhảy cầu|nhảy sông|cắt cổ tay|tự làm đau|tự hành hạ)",
+        r"(?:lượng|ngưỡng|số viên|mấy viên|bao nhiêu viên) (?:\w+ ){0,2}?(?:gây )?(?:chết|tử vong)",
         # Absence, farewell and a plan said without the word "chết".
         r"(?:mọi người|cả nhà|bố mẹ|ai cũng) (?:\w+ ){0,2}?(?:vui|tốt|nhẹ nhõm|nhẹ nợ) hơn"
         r" (?:\w+ ){0,2}?(?:không có|không còn|vắng) (?:em|tôi|mình|tao|tớ|con)",
@@ -155,6 +162,14 @@ SELF_HARM_CUES = cues(
     strict=(r"tự tử",),
 )
 
+# A plan to take a lot ("em định uống hết vỉ này"): said of the future, it is intent, unless
+# it is the course a doctor gave ("sẽ uống hết liệu trình kháng sinh").
+PLAN_CUES = cues(
+    (
+        r"(?:định|tính|sẽ|chuẩn bị|sắp|quyết định) (?:\w+ ){0,2}?(?:uống|nuốt|nốc) (?:\w+ ){0,3}?"
+        r"(?:hết|sạch|một lúc|cùng lúc|một lần|\d{2,} viên|mấy chục|cả (?:vỉ|lọ|hộp|chai|nắm))",
+    ),
+)
 # Despair said in passing ("chán đời", "cho xong") is self-harm only beside an act of taking a
 # lot ("uống hết lọ thuốc ngủ"): alone it is a mood, and "chán quá, thuốc đắng" is not intent.
 DESPAIR_CUES = cues(
@@ -163,6 +178,18 @@ DESPAIR_CUES = cues(
         r"chán (?:vl|vãi|vãi cả|lắm rồi|quá rồi|hết rồi)",
         r"(?:cuộc sống|sống|đời) (?:thật |quá |thật là )?(?:vô nghĩa|bế tắc|vô vọng)",
         r"tuyệt vọng",
+        r"trầm cảm",
+        r"áp lực (?:quá|lắm|nhiều)",
+        r"cô đơn",
+        r"thất tình",
+        r"bị bỏ rơi",
+        r"nợ nần",
+        r"bất lực",
+        r"đau khổ",
+        r"khổ (?:quá|lắm)",
+        r"mất hết",
+        r"không ai (?:quan tâm|cần|yêu)",
+        r"mệt mỏi (?:với|vì) (?:cuộc sống|cuộc đời|mọi thứ)",
         r"bế tắc",
         r"gánh nặng",
         r"không ai (?:hiểu|cần|thương)",
@@ -180,6 +207,7 @@ OVERDOSE_ACT_CUES = cues(
         r"(?:uống|nuốt|nốc|tu|dùng) (?:\w+ )?(?:hết|cả|sạch|nguyên|thêm|luôn)",
         r"(?:hết|cả) (?:chỗ|đống|lọ|vỉ|hộp|chai|nắm)",
         r"đống thuốc",
+        r"(?:uống|nuốt|nốc) (?:\w+ ){0,2}?(?:một lúc|cùng lúc|một lần|\d{2,} viên|mấy chục|cả nắm)",
         r"thuốc (?:ngủ|an thần)",
     ),
 )
@@ -264,6 +292,16 @@ EMERGENCY_SIGNS = cues(
     ),
     # Folded, these collide with everyday words ("chăm sóc", "ngắt", "lờ mờ").
     strict=(r"sốc", r"ngất", r"xỉu", r"lơ mơ", r"li bì", r"lịm đi"),
+)
+# Too much, said of what was taken; a report only when the turn is not a question about it
+# ("… có bị quá liều không" is one).
+EXCESS_CUES = cues(
+    (
+        r"(?:dư|lố|vượt|quá) liều",
+        r"uống (?:dồn|lặp|trùng|chồng)",
+        r"(?:rồi|xong) (?:lại )?uống (?:thêm|lại|tiếp) (?:\w+ )?(?:lần|liều|viên)",
+        r"(?:uống|dùng) (?:\w+ ){0,3}?(?:liều|thuốc) (?:của )?người lớn",
+    ),
 )
 # An allergic or adverse reaction: its reply quotes the drug's Hướng dẫn cách xử trí ADR.
 ALLERGY_SIGNS = cues(
@@ -390,6 +428,10 @@ UNSANCTIONED_CUES = cues(
     (
         r"vụng",
         r"trộm",
+        r"vô tình",
+        r"sơ ý",
+        r"bất cẩn",
+        r"không cẩn thận",
         r"nghịch",
         r"nhầm",
         r"tự (?:lấy|mở|trèo|bóc|leo|ý lấy)",
@@ -443,6 +485,7 @@ DOSE_QUESTION_CUES = cues(
     (
         r"được (?:không|ko|k|hông|chưa|chứ)",
         r"có được",
+        r"(?:có )?(?:dùng|uống|cho|sử dụng|xài) (?:\w+ )?được (?:\w+ ){0,4}?(?:không|ko|k|chưa)",
         r"bao nhiêu",
         r"bao nhiu",
         r"liều",
@@ -572,6 +615,7 @@ __all__ = [
     "DOSE_QUESTION_CUES",
     "EMERGENCY_SIGNS",
     "END_PREGNANCY_CUES",
+    "EXCESS_CUES",
     "GIVE_OR_USE_CUES",
     "HOLD_CUES",
     "HYPOTHETICAL_CUES",
@@ -584,6 +628,7 @@ __all__ = [
     "OVERDOSE_ACT_CUES",
     "OVERDOSE_EVENT_CUES",
     "OVERDOSE_QUESTION_CUES",
+    "PLAN_CUES",
     "SELF_HARM_CUES",
     "SIGN_QUESTION_CUES",
     "TAKE_CUES",

@@ -54,6 +54,7 @@ from engine.safety_cues import (
     OVERDOSE_ACT_CUES,
     OVERDOSE_EVENT_CUES,
     OVERDOSE_QUESTION_CUES,
+    PLAN_CUES,
     SELF_HARM_CUES,
     SIGN_QUESTION_CUES,
     TREATMENT_CUES,
@@ -122,7 +123,7 @@ _SPEAKS_TO: dict[UnsafeUse, re.Pattern[str]] = {
 
 _DOSE = re.compile(
     r"\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?)?\s*"
-    r"(?:mg|g|mcg|µg|microgam|ml|kg|ui|iu|đơn vị|mmol|mg/kg|mg/m²)(?![\w])",
+    r"(?:mg|g|gam|mcg|µg|microgam|ml|mililit|kg|ui|iu|đơn vị|mmol|mg/kg|mg/m²)(?![\w])",
     re.IGNORECASE,
 )
 
@@ -172,9 +173,12 @@ def age_limit_lines(lines: Sequence[tuple[str, str]], age_months: float) -> list
 def _self_harm(t: TurnText) -> str | None:
     if (hit := SELF_HARM_CUES.search(t)) is not None:
         return hit
-    # Despair beside an act of taking a lot ("chán đời, uống hết lọ thuốc ngủ cho xong").
+    if (plan := PLAN_CUES.search(t)) is not None and TREATMENT_CUES.search(t) is None:
+        return plan
+    # Despair beside an act of taking a lot ("chán đời, uống hết lọ thuốc ngủ cho xong"), not
+    # a question whether a medicine may be used ("trầm cảm có dùng được thuốc ngủ không").
     if (mood := DESPAIR_CUES.search(t)) is not None and OVERDOSE_ACT_CUES.search(t):
-        return mood
+        return None if DOSE_QUESTION_CUES.search(t) else mood
     return None
 
 

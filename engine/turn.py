@@ -368,10 +368,10 @@ def _with_triage(
         if answer is SafetyAnswer.NOT_TAKEN and found is None:
             # Not taken: the question they asked goes on, as asked.
             return prior.model_copy(update={"triage": None, "non_answer": False}), None
-        if answer is SafetyAnswer.TAKEN and (found is None or found.kind is Triage.SAFETY_CHECK):
-            found = TriageResult(Triage.EMERGENCY, "safety_check: taken")
-        elif found is None:
-            found = TriageResult(Triage.SAFETY_CHECK, "safety_check: unanswered")
+        # Anything but "not taken" (yes, not sure, the child's weight, a symptom, "giờ làm
+        # sao") is read the safe way: as taken.
+        if found is None or found.kind is Triage.SAFETY_CHECK:
+            found = TriageResult(Triage.EMERGENCY, f"safety_check: {answer or 'not denied'}")
     smalltalk = frame.turn_type is TurnType.SMALLTALK and smalltalk_kind(text) != "other"
     found = thread_triage(conv.safety_thread, found, smalltalk=smalltalk)
     if found is None:

@@ -300,3 +300,21 @@ def test_the_thread_keeps_its_kind_and_lets_thanks_pass() -> None:
     harm = thread_triage("self_harm", TriageResult(Triage.EMERGENCY, "x"), smalltalk=False)
     assert harm is not None and harm.kind is Triage.SELF_HARM
     assert thread_triage(None, None, smalltalk=False) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("e tính uống hết vỉ diazepam tối nay", Triage.SELF_HARM),
+        ("em sẽ uống hết liệu trình kháng sinh theo đơn", None),
+        ("con bị trầm cảm có dùng được thuốc ngủ không", None),
+        ("mẹ tôi bị lẫn, uống dư liều metformin sáng nay", Triage.EMERGENCY),
+        ("uống dồn 2 liều khi quên có được không", None),
+        ("tôi vừa uống 10 viên paracetamol 500 trong buổi sáng", Triage.EMERGENCY),
+    ],
+)
+def test_plans_excess_and_their_questions(text: str, kind: Triage | None) -> None:
+    """A plan to take a lot is self-harm, a course is not; too much taken is an emergency, a
+    question about it is not."""
+    found = classify(text, drugs("paracetamol"))
+    assert (found.kind if found else None) is kind

@@ -338,3 +338,10 @@ def test_an_allergic_reaction_without_adr_text_is_the_emergency_text_alone(engin
     (r,) = talk(engine, "sau khi uống digoxin bị phát ban khắp người")
     assert (r.outcome, r.reason) == ("abstain", "emergency")
     assert r.citations == []
+
+
+def test_any_reply_but_no_to_the_safety_question_is_read_as_taken(engine: Engine) -> None:
+    """After the safety question, the child's weight (no yes, no no) gets the emergency reply."""
+    _, r = talk(engine, "bé uống 3 viên paracetamol 500", "bé nặng 14kg")
+    assert (r.outcome, r.reason) == ("answerable", "emergency")
+    no_dose(r)

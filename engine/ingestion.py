@@ -54,7 +54,7 @@ ADULT_LARGE_COUNT = 8
 
 _WORD = re.compile(r"[a-z0-9]+")
 _DIGITS = re.compile(r"\d+")
-_COUNT = re.compile(r"(\d+)\s*(vien|ml|vi\b)")
+_COUNT = re.compile(r"(\d+)\s*(vien|ml|vi\b|v\b)")
 _LARGE_ML = 30.0
 
 
@@ -124,6 +124,7 @@ def is_finish(cue: str) -> bool:
     return _FINISH.search(cue) is not None
 
 
+_ALL = re.compile(r"\b(?:het|sach)\b")
 _YES_NO = re.compile(r"(?:khong|ko|k|hong|chua|ha|a)\s*[?.!]*\s*$")
 
 
@@ -197,6 +198,7 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
         verdict = Verdict.REPORT
     elif (
         (child and HOLD_CUES.search(text))
+        or (child and done and _ALL.search(text.folded))  # "bé uống hết rồi": all of what?
         or (amount and child)
         or (UNSURE_CUES.search(text) and (child or amount))
     ):  # "bé cầm vỉ … ngậm ngậm"

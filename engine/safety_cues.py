@@ -97,6 +97,9 @@ SELF_HARM_CUES = cues(
         r"tự (?:kết thúc|giải thoát|kết liễu)",
         r"(?:được )?giải thoát (?:cho )?(?:bản thân|mình|khỏi cuộc đời|khỏi kiếp này)",
         r"sống không bằng chết",
+        r"(?:muốn|cho|để|thì|là|sẽ) (?:\w+ )?(?:đi bán muối|lên bàn thờ|ngỏm|ngủm củ tỏi|"
+        r"về với đất|xuống lỗ|die|chết mẹ cho rồi)",
+        r"suicide",
         r"(?:uống|nuốt|tiêm) (?:\w+ ){0,3}?cho (?:chết|xong|hết đau|nhẹ người|rồi)",
         r"chết (?:có|thì có) đau (?:không|ko|k)",
         r"(?:về|đi) (?:với|gặp) (?:ông bà|tổ tiên|bố|mẹ|ba|má) (?:\w+ )?(?:luôn|cho rồi|cho xong)",
@@ -398,7 +401,9 @@ CHILD_CUES = cues(
         r"đứa (?:nhỏ|bé|trẻ|con)",
         r"nhóc",
         r"bạn nhỏ",
-        r"con (?:tôi|em|mình|nhà|bé|gái|trai|tui|t|e)",
+        r"con (?:tôi|em|mình|nhà|bé|gái|trai|tui|t|e|mk|út|nhỏ)",
+        r"(?:bé|thằng|con|em) út",
+        r"em nó",
     ),
     # "con" alone folds like "còn" (still): it counts only as typed, or with no accents at all.
     strict=(r"con",),
@@ -458,7 +463,7 @@ UNSANCTIONED_CUES = cues(
 AMOUNT_CUES = cues(
     (
         r"(?:khoảng |hơn |gần |tới |đến |chừng |cỡ |mất |cả |thêm )?" + _NUM + r" " + _UNIT,
-        r"\d+ ?(?:ml|viên)",
+        r"\d+ ?(?:ml|viên|v)",
         r"(?:hết|gần hết|hơn nửa|quá nửa|nửa|cả|nguyên|sạch) (?:\w+ )?(?:chai|lọ|vỉ|hộp|gói|nắm)",
         r"một lúc " + _NUM,
         r"cùng (?:một )?lúc",
@@ -467,6 +472,8 @@ AMOUNT_CUES = cues(
 COMPLETED_CUES = cues(
     (
         r"rồi",
+        r"r",
+        r"đang (?:nhai|ngậm|uống|nuốt|ăn|mút|gặm)",
         r"(?:ăn|uống|nuốt|nhai|nốc) (?:\w+ ){0,3}?hết",
         r"vừa",
         r"mới",
@@ -483,7 +490,7 @@ COMPLETED_CUES = cues(
 # Asking how much to give, or whether a use is fine: a dose question, not an event.
 DOSE_QUESTION_CUES = cues(
     (
-        r"được (?:không|ko|k|hông|chưa|chứ)",
+        r"(?:được|đc|dc) (?:không|ko|k|hông|hok|chưa|chứ|ko ạ|k ạ)",
         r"có được",
         r"(?:có )?(?:dùng|uống|cho|sử dụng|xài) (?:\w+ )?được (?:\w+ ){0,4}?(?:không|ko|k|chưa)",
         r"bao nhiêu",

@@ -352,13 +352,14 @@ def _with_triage(
 ) -> tuple[QueryFrame, TriageResult | None]:
     """The frame with this turn's triage (rule 0) set, or cleared if carried from a prior one.
 
-    A reply to an open question that names no drug ("lỡ uống rồi") is about the drug that
-    question was asked for, so triage and the quoted evidence use the prior frame's drugs.
+    A turn that names no drug ("lỡ uống rồi") is about the drug the conversation is about, so
+    triage and the quoted evidence use the prior frame's drugs (or the safety thread's).
     """
     probe = frame
     prior = conv.prior_frame
     question = conv.open_question
-    if not frame.drugs and question is not None and prior is not None:
+    if not frame.drugs and prior is not None:
+        # "bé vừa uống hết rồi" names no drug: it is the drug the conversation is about.
         probe = frame.model_copy(update={"drugs": list(prior.drugs)})
     if not probe.drugs and conv.safety_drugs:
         probe = probe.model_copy(update={"drugs": list(conv.safety_drugs)})

@@ -34,6 +34,7 @@ from engine.safety_cues import (
     COMPLETED_CUES,
     DOSE_QUESTION_CUES,
     EXCESS_CUES,
+    HABIT_CUES,
     HOLD_CUES,
     KNOWLEDGE_CUES,
     MEDICINE_CUES,
@@ -114,7 +115,7 @@ def model() -> NgramModel | None:
     return NgramModel.from_json(MODEL_PATH.read_text(encoding="utf-8"))
 
 
-_FINISH = re.compile(r"\b(?:het|sach|ca|nguyen|nua|gan het)\b")
+_FINISH = re.compile(r"\b(?:het|sach|can|ca|nguyen|nua|gan het)\b")
 _TABLETS = re.compile(r"(?<![\w.,])(?:[2-9]|[1-9]\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi) vien\b")
 
 
@@ -125,7 +126,7 @@ def is_finish(cue: str) -> bool:
 
 
 _ALL = re.compile(r"\b(?:het|sach)\b")
-_YES_NO = re.compile(r"(?:khong|ko|k|hong|chua|ha|a)\s*[?.!]*\s*$")
+_YES_NO = re.compile(r"\b(?:khong|ko|k|hong|chua|ha|a)\s*[?.!]*\s*$")
 
 
 def _yes_no(text: TurnText) -> bool:
@@ -180,6 +181,8 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
         return Event(None, "")
     done = COMPLETED_CUES.search(text)
     if KNOWLEDGE_CUES.search(text) and not child and not done:
+        return Event(None, "")
+    if HABIT_CUES.search(text) and not done:
         return Event(None, "")
     course = TREATMENT_CUES.search(text)
     if (how := UNSANCTIONED_CUES.search(text)) and not (course and is_finish(how) and not child):

@@ -97,6 +97,9 @@ SELF_HARM_CUES = cues(
         r"tự (?:kết thúc|giải thoát|kết liễu)",
         r"(?:được )?giải thoát (?:cho )?(?:bản thân|mình|khỏi cuộc đời|khỏi kiếp này)",
         r"sống không bằng chết",
+        r"(?:chẳng|không|chả) còn (?:gì|ai) (?:để )?(?:lưu luyến|níu kéo|luyến tiếc|thiết tha)",
+        r"nếu (?:em|tôi|mình|tao|tớ|con) (?:biến mất|chết|không còn|ra đi)",
+        r"(?:chẳng|không|chả) (?:ai|có ai) (?:buồn|nhớ|tiếc|quan tâm) (?:\w+ )?(?:đâu|cả)",
         r"(?:muốn|cho|để|thì|là|sẽ) (?:\w+ )?(?:đi bán muối|lên bàn thờ|ngỏm|ngủm củ tỏi|"
         r"về với đất|xuống lỗ|die|chết mẹ cho rồi)",
         r"suicide",
@@ -448,7 +451,7 @@ UNSANCTIONED_CUES = cues(
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
         r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
         r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
-        r"(?:uống|ăn|nuốt|nốc|dùng) (?:\w+ ){0,3}?(?:hết|sạch|gần hết|hơn nửa|quá nửa|nửa|cả)"
+        r"(?:uống|ăn|nuốt|nốc|dùng) (?:\w+ ){0,3}?(?:hết|sạch|cạn|gần hết|hơn nửa|quá nửa|nửa|cả)"
         r" (?:\w+ )?(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống)",
         r"(?:một|1|cả|nguyên) (?:nắm|vốc)",
         r"(?:uống|dùng) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:liền|liên tiếp|trong|sáng|tối|một|1)",
@@ -474,6 +477,8 @@ COMPLETED_CUES = cues(
         r"rồi",
         r"r",
         r"đang (?:nhai|ngậm|uống|nuốt|ăn|mút|gặm)",
+        r"(?:liền |cùng )?một lúc",
+        r"cùng lúc",
         r"(?:ăn|uống|nuốt|nhai|nốc) (?:\w+ ){0,3}?hết",
         r"vừa",
         r"mới",
@@ -537,6 +542,13 @@ WORRY_CUES = cues(
         r"nguy hiểm",
     ),
 )
+# A habit, not an event: "bé cứ đòi ăn thuốc vì tưởng kẹo".
+HABIT_CUES = cues(
+    (
+        r"(?:cứ|hay|thường|lúc nào cũng|suốt ngày) (?:\w+ )?(?:đòi|thích|nghịch|lấy)",
+        r"làm (?:sao|thế nào|cách nào) (?:để|cho)",
+    ),
+)
 # Got hold of a medicine, with no verb of taking: worth the safety question.
 HOLD_CUES = cues(
     (
@@ -591,7 +603,20 @@ KNOWLEDGE_CUES = cues(
 # Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
 ASK_DRUG_CUES = cues((r"thuốc (?:gì|nào)",))
 MEDICINE_CUES = cues(
-    (r"thuốc", r"viên", r"siro", r"vỉ", r"lọ", r"chai", r"ống", r"gói", r"hộp", r"sủi"),
+    (
+        r"thuốc",
+        r"viên",
+        r"siro",
+        r"vỉ",
+        r"lọ",
+        r"chai",
+        r"ống",
+        r"gói",
+        r"hộp",
+        r"sủi",
+        r"\d+ ?v",
+        r"hạ sốt",
+    ),
 )
 CONFIRM_CUES = cues(
     (
@@ -624,6 +649,7 @@ __all__ = [
     "END_PREGNANCY_CUES",
     "EXCESS_CUES",
     "GIVE_OR_USE_CUES",
+    "HABIT_CUES",
     "HOLD_CUES",
     "HYPOTHETICAL_CUES",
     "INFANT_CUES",

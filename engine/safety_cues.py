@@ -221,7 +221,7 @@ OVERDOSE_ACT_CUES = cues(
 # -- emergencies: an ingestion, overdose or poisoning that happened ------------
 INGESTION_CUES = cues(
     (
-        r"uống nhầm",
+        r"uống nhầm(?! (?:giờ|ngày|bữa|lịch))",
         r"nuốt nhầm",
         r"tiêm nhầm",
         r"uống lộn",
@@ -436,15 +436,15 @@ UNSANCTIONED_CUES = cues(
     (
         r"vụng",
         r"trộm",
+        # "bé nghịch quá" (naughty) is not this; playing with the medicine is.
+        r"nghịch (?:(?:\w+ ){0,2}?(?:thuốc|vỉ|lọ|hộp|chai|tủ thuốc)|uống|nuốt|ăn)",
         r"vô tình",
         r"sơ ý",
         r"bất cẩn",
         r"không cẩn thận",
-        r"nghịch",
-        r"nhầm",
+        r"nhầm(?! (?:giờ|ngày|bữa|lịch))",
         r"tự (?:lấy|mở|trèo|bóc|leo|ý lấy)",
         r"(?:lấy|vớ|cầm|với|mở|bóc) được",
-        r"không (?:để ý|trông|coi)",
         r"(?:như|tưởng (?:là )?)kẹo",
         r"ừng ực",
         r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa)",
@@ -500,7 +500,7 @@ DOSE_QUESTION_CUES = cues(
         r"(?:có )?(?:dùng|uống|cho|sử dụng|xài) (?:\w+ )?được (?:\w+ ){0,4}?(?:không|ko|k|chưa)",
         r"bao nhiêu",
         r"bao nhiu",
-        r"liều",
+        r"liều(?! trước| hôm qua| người lớn| của người lớn)",
         r"(?:có )?nên",
         r"(?:uống|dùng|cho uống) (?:\w+ )?mấy",
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
@@ -510,10 +510,11 @@ DOSE_QUESTION_CUES = cues(
         r"cách (?:nhau|mấy|bao)",
         r"tối đa",
         r"đúng không",
-        r"(?:có )?cần",
         r"thế nào",
         r"như thế nào",
     ),
+    # Folded, "can" is also "cạn" (drained: "uống cạn chai").
+    strict=(r"(?:có )?cần",),
 )
 # The amount of a course that was meant to be taken: "uống hết vỉ kháng sinh rồi vẫn ho".
 TREATMENT_CUES = cues(

@@ -318,3 +318,23 @@ def test_plans_excess_and_their_questions(text: str, kind: Triage | None) -> Non
     question about it is not."""
     found = classify(text, drugs("paracetamol"))
     assert (found.kind if found else None) is kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bé nghịch quá không chịu uống thuốc",
+        "uống nhầm giờ có sao không",
+        "con tự lấy thuốc uống được không",
+        "con em 2 tuổi cứ đòi ăn thuốc vì tưởng kẹo, làm sao để bé không thích",
+    ],
+)
+def test_naughty_wrong_time_and_asking_are_not_ingestions(text: str) -> None:
+    """A naughty child, a wrong hour, a question whether a child may help himself: no triage."""
+    assert classify(text, drugs("paracetamol")) is None
+
+
+def test_a_drained_bottle_is_a_report() -> None:
+    """ "uống cạn chai" (drained the bottle; folds like "cần") is an ingestion."""
+    found = classify("trời ơi bé uống cạn chai siro hạ sốt", drugs())
+    assert found is not None and found.kind is Triage.EMERGENCY

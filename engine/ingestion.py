@@ -186,11 +186,11 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
         return Event(None, "")
     course = TREATMENT_CUES.search(text)
     how = UNSANCTIONED_CUES.search(text)
-    if how and not (course and is_finish(how) and not child):
-        # Said as done, or not asked as a dose question ("con tự lấy thuốc uống được không"),
-        # or with doubt ("không biết nuốt mấy viên"): a report.
-        if done or not question or UNSURE_CUES.search(text):
-            return Event(Verdict.REPORT, how)
+    # Said as done, or not asked as a dose question ("con tự lấy thuốc uống được không"), or
+    # with doubt ("không biết nuốt mấy viên"): a report; a finished course is not.
+    taken_as_meant = course is not None and how is not None and is_finish(how) and not child
+    if how and not taken_as_meant and (done or not question or UNSURE_CUES.search(text)):
+        return Event(Verdict.REPORT, how)
     if question or course or _yes_no(text):
         return Event(None, "")
     if (excess := EXCESS_CUES.search(text)) and (done or child):

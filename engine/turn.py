@@ -262,6 +262,11 @@ class Engine:
                 conv.case += 1
             frame = resolve_frame(frame, conv.prior_frame, conv.open_question, conv.patient)
             frame, found = _with_triage(text, frame, conv, self._warnings)
+            if found is not None and found.kind is Triage.SAFETY_CHECK and not model.can_clarify():
+                # No question left before the breaker: the safety question is answered the
+                # safe way, as taken.
+                found = TriageResult(Triage.EMERGENCY, f"{found.cue} (breaker)")
+                frame = frame.model_copy(update={"triage": Triage.EMERGENCY})
             decision, reply = self._responder.respond(
                 model, conv, frame, text, budget, timings, found
             )

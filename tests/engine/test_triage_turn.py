@@ -345,3 +345,18 @@ def test_any_reply_but_no_to_the_safety_question_is_read_as_taken(engine: Engine
     _, r = talk(engine, "bé uống 3 viên paracetamol 500", "bé nặng 14kg")
     assert (r.outcome, r.reason) == ("answerable", "emergency")
     no_dose(r)
+
+
+def test_the_safety_question_is_never_lost_to_the_breaker(engine: Engine) -> None:
+    """With four clarifications asked, an unclear report is answered as taken, not tripped."""
+    turns = talk(
+        engine,
+        "Liều paracetamol?",
+        "không rõ",
+        "không biết",
+        "sao cơ?",
+        "bé uống 3 viên paracetamol 500",
+    )
+    assert [t.outcome for t in turns[:4]] == ["clarify"] * 4
+    assert (turns[-1].outcome, turns[-1].reason) == ("answerable", "emergency")
+    no_dose(turns[-1])

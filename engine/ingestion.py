@@ -125,6 +125,7 @@ def is_finish(cue: str) -> bool:
     return _FINISH.search(cue) is not None
 
 
+_CONTAINERS = re.compile(r"\b(?:[2-9]|1\d|hai|ba|bon|nam) (?:vi|lo|hop|chai)\b")
 _ALL = re.compile(r"\b(?:het|sach)\b")
 _YES_NO = re.compile(r"\b(?:khong|ko|k|hong|chua|ha|a)\s*[?.!]*\s*$")
 
@@ -199,8 +200,10 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
         return Event(Verdict.REPORT, whose)
     amount = AMOUNT_CUES.search(text)
     verdict: Verdict | None = None
-    if (amount and child and (done or _large(text))) or (
-        amount and done and _count(text) >= ADULT_LARGE_COUNT
+    if (
+        (amount and child and (done or _large(text)))
+        or (amount and done and _count(text) >= ADULT_LARGE_COUNT)  # "tôi vừa uống 10 viên"
+        or _CONTAINERS.search(text.folded)  # "bà uống 2 vỉ thuốc ngủ": anyone, a lot
     ):
         verdict = Verdict.REPORT
     elif (

@@ -128,6 +128,7 @@ SELF_HARM_CUES = cues(
         r"kết thúc (?:cuộc đời|cuộc sống|đời mình|mạng sống|sự sống|tất cả)",
         # "mệt muốn chết", "sợ muốn chết": an idiom for "very tired/afraid", not intent.
         r"(?<!mệt )(?<!đói )(?<!nóng )(?<!sợ )(?<!đau )(?<!lo )(?<!buồn cười )(?<!ngại )"
+        r"(?<!ngủ )(?<!chán )(?<!lạnh )(?<!khát )(?<!hồi hộp )"
         r"(?:chỉ |rất |thật sự |thực sự )?muốn chết",
         r"(?:chẳng|không|ko|k|hết) (?:còn )?thiết (?:tha )?(?:sống|gì nữa)",
         r"hết thiết tha",
@@ -157,6 +158,14 @@ SELF_HARM_CUES = cues(
         r"ngủ (?:luôn|mãi mãi|một giấc) (?:không|chẳng) (?:bao giờ )?(?:dậy|tỉnh)",
         r"không (?:bao giờ )?tỉnh dậy nữa",
         r"liều (?:lượng )?(?:gây chết|chết người|gây tử vong|tử vong|chết|gây độc chết)",
+        # "liều thuốc ngủ gây tử vong", not "quá liều có gây tử vong không" (a question).
+        r"liều (?:(?!có |không )\w+ ){1,3}?(?:gây chết|chết người|gây tử vong|gây độc chết)",
+        r"(?:muốn|để|cho|ước gì|ước) (?:\w+ ){0,2}?ngủ (?:\w+ ){0,3}?"
+        + _NOT
+        + r" (?:bao giờ )?(?:tỉnh|dậy|thức)",
+        r"(?:bao nhiêu|mấy)\b.*\b(?:đủ để|để cho) (?:\w+ ){0,2}?(?:chết|ngừng|ngưng|hỏng|suy|"
+        r"không tỉnh)",
+        r"(?:gom|tích|có|mua|chuẩn bị|sắm) (?:sẵn |được |xong )?đủ (?:\w+ )?thuốc",
         r"(?:bao nhiêu|mấy|bao nhiu|nhiêu|nhiu|bn) " + _W + r"{0,5}(?:thì|để|sẽ|là|mới|có thể|"
         r"thì sẽ)? ?(?:chết|tử vong|mất mạng|qua đời|chết người|ngủ luôn|đi luôn|ngủm|"
         r"ra đi|tim ngừng|ngừng tim|ngừng thở|"
@@ -189,6 +198,7 @@ DESPAIR_CUES = cues(
         r"cô đơn",
         r"thất tình",
         r"bị bỏ rơi",
+        r"(?:ai cũng|mọi người đều|cả nhà đều) (?:bỏ|ghét|xa lánh|coi thường)",
         r"nợ nần",
         r"bất lực",
         r"đau khổ",
@@ -288,7 +298,7 @@ EMERGENCY_SIGNS = cues(
         r"ngất xỉu",
         r"hôn mê",
         r"mê man",
-        r"gọi không tỉnh",
+        r"(?:gọi|lay) không (?:tỉnh|dậy)",
         r"tím tái",
         r"tím môi",
         r"phù (?:mặt|môi|lưỡi|mí mắt|họng|thanh quản)",
@@ -442,7 +452,7 @@ UNSANCTIONED_CUES = cues(
         r"sơ ý",
         r"bất cẩn",
         r"không cẩn thận",
-        r"nhầm(?! (?:giờ|ngày|bữa|lịch))",
+        r"(?<!pha )nhầm(?! (?:giờ|ngày|bữa|lịch))",
         r"tự (?:lấy|mở|trèo|bóc|leo|ý lấy)",
         r"(?:lấy|vớ|cầm|với|mở|bóc) được",
         r"(?:như|tưởng (?:là )?)kẹo",
@@ -615,6 +625,9 @@ MEDICINE_CUES = cues(
         r"gói",
         r"hộp",
         r"sủi",
+        r"tuýp",
+        r"kem bôi",
+        r"thuốc mỡ",
         r"\d+ ?v",
         r"hạ sốt",
     ),

@@ -279,6 +279,15 @@ OVERDOSE_QUESTION_CUES = cues(
         r"bao nhiu",
     ),
 )
+# An amount asked whether it is too much ("2 viên 500mg một lần có bị quá liều không"): the
+# dose row and its maximum answer it.
+AMOUNT_TOO_MUCH_CUES = cues(
+    (
+        r"có (?:bị |là )?" + _W + r"{0,2}?(?:quá liều|nhiều quá|quá nhiều|quá tay|lố|dư liều)"
+        r" (?:\w+ ){0,2}?(?:không|ko|k|chưa)",
+        r"có (?:nhiều|quá) (?:quá )?(?:không|ko|k)",
+    ),
+)
 HYPOTHETICAL_CUES = cues(
     (r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),
 )
@@ -651,6 +660,7 @@ __all__ = [
     "AFTER_TAKING_CUES",
     "ALLERGY_SIGNS",
     "AMOUNT_CUES",
+    "AMOUNT_TOO_MUCH_CUES",
     "ASK_DRUG_CUES",
     "CHILD_CUES",
     "COMPLETED_CUES",

@@ -31,13 +31,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from core.frame import QueryFrame, Triage
+from core.frame import QueryFrame, Route, Triage, TurnType
 from core.sections import SectionKey
 from core.text import fold, fold_aligned
 from engine.ingestion import Verdict, is_finish, read_event
 from engine.safety_cues import (
     AFTER_TAKING_CUES,
     ALLERGY_SIGNS,
+    AMOUNT_CUES,
+    AMOUNT_TOO_MUCH_CUES,
     CHILD_CUES,
     CONFIRM_CUES,
     DAILY_CUES,
@@ -260,6 +262,32 @@ def classify(
     return found
 
 
+_SWALLOWED = re.compile(r"\b(?:uong|vien|goi|siro)\b")
+
+
+def as_amount_question(text: str, frame: QueryFrame) -> QueryFrame:
+    """ "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không": an amount asked
+    whether it is too much is a dose question (the row and its maximum answer it), not the
+    overdose section; any other frame is returned as it is."""
+    if not frame.drugs or frame.attribute not in (SectionKey.QUA_LIEU_XU_TRI, None):
+        return frame
+    t = TurnText.of(text)
+    if not dose_mentions(text) and AMOUNT_CUES.search(t) is None:
+        return frame
+    if AMOUNT_TOO_MUCH_CUES.search(t) is None:
+        return frame
+    oral = frame.route is None and _SWALLOWED.search(t.folded) is not None
+    return frame.model_copy(
+        update={
+            "turn_type": TurnType.DOSING_CALC,
+            "attribute": SectionKey.LIEU_LUONG_CACH_DUNG.value,
+            "section_overview": False,
+            # Tablets swallowed are taken by mouth: the oral rows, not "which route?".
+            "route": Route.ORAL if oral else frame.route,
+        }
+    )
+
+
 class SafetyAnswer(StrEnum):
     """A reply to the safety question ("Bé đã uống thuốc này rồi phải không?")."""
 
@@ -327,6 +355,7 @@ __all__ = [
     "UnsafeUse",
     "WarningLines",
     "age_limit_lines",
+    "as_amount_question",
     "classify",
     "dose_mentions",
     "limits_age",

@@ -50,6 +50,7 @@ from engine.triage import (
     SafetyAnswer,
     TriageResult,
     WarningLines,
+    as_amount_question,
     safety_answer,
     thread_triage,
     triage_turn,
@@ -381,7 +382,7 @@ def _with_triage(
     smalltalk = frame.turn_type is TurnType.SMALLTALK and smalltalk_kind(text) != "other"
     found = thread_triage(conv.safety_thread, found, smalltalk=smalltalk)
     if found is None:
-        return frame.model_copy(update={"triage": None}), None
+        return as_amount_question(text, frame).model_copy(update={"triage": None}), None
     return probe.model_copy(update={"triage": found.kind}), found
 
 

@@ -10,6 +10,7 @@ from engine.triage import (
     TriageResult,
     UnsafeUse,
     age_limit_lines,
+    as_amount_question,
     classify,
     dose_mentions,
     limits_age,
@@ -338,3 +339,17 @@ def test_a_drained_bottle_is_a_report() -> None:
     """ "uống cạn chai" (drained the bottle; folds like "cần") is an ingestion."""
     found = classify("trời ơi bé uống cạn chai siro hạ sốt", drugs())
     assert found is not None and found.kind is Triage.EMERGENCY
+
+
+def test_an_amount_asked_too_much_is_a_dose_question() -> None:
+    """ "2 viên … một lần có bị quá liều không" becomes an oral dose question; "quá liều thì
+    sao" stays the overdose attribute."""
+    frame = QueryFrame(drugs=["paracetamol"], attribute="qua_lieu_xu_tri")
+    text = "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không"
+    asked = as_amount_question(text, frame)
+    assert (asked.turn_type, asked.attribute, asked.route) == (
+        "dosing_calc",
+        "lieu_luong_cach_dung",
+        "oral",
+    )
+    assert as_amount_question("quá liều paracetamol thì sao", frame) == frame

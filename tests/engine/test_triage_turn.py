@@ -276,10 +276,17 @@ def test_safety_question_answered_not_taken_goes_on_with_the_question(engine: En
     assert r.frame["triage"] is None
 
 
-def test_a_normal_amount_asked_about_overdose_is_not_an_emergency(engine: Engine) -> None:
-    """ "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không" is not triaged."""
+def test_a_normal_amount_asked_about_overdose_is_answered_with_the_dose_row(
+    engine: Engine,
+) -> None:
+    """ "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không" is not triaged:
+    the dose row answers it, not the overdose section."""
     (r,) = talk(engine, "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không")
     assert r.route_rule != 0 and r.reason not in ("emergency", "safety_check")
+    assert r.frame["turn_type"] == "dosing_calc" and r.frame["route"] == "oral"
+    assert r.outcome == "answerable"
+    assert {c.section_key for c in r.citations} == {"lieu_luong_cach_dung"}
+    assert "500–1 000 mg" in r.message
 
 
 @pytest.mark.parametrize("clarifications", [0, 1, 4])

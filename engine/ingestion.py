@@ -126,6 +126,7 @@ def is_finish(cue: str) -> bool:
 
 
 _CONTAINERS = re.compile(r"\b(?:[2-9]|1\d|hai|ba|bon|nam) (?:vi|lo|hop|chai)\b")
+_STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo|lan)\b")
 _ALL = re.compile(r"\b(?:het|sach)\b")
 _YES_NO = re.compile(r"\b(?:khong|ko|k|hong|chua|ha|a)\s*[?.!]*\s*$")
 
@@ -190,7 +191,8 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
     # Said as done, or not asked as a dose question ("con tự lấy thuốc uống được không"), or
     # with doubt ("không biết nuốt mấy viên"): a report; a finished course is not.
     taken_as_meant = course is not None and how is not None and is_finish(how) and not child
-    if how and not taken_as_meant and (done or not question or UNSURE_CUES.search(text)):
+    strong = how is not None and _STRONG.search(how) is not None  # vụng, nhầm: never a question
+    if how and not taken_as_meant and (strong or done or not question or UNSURE_CUES.search(text)):
         return Event(Verdict.REPORT, how)
     if question or course or _yes_no(text):
         return Event(None, "")
@@ -209,7 +211,7 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
     elif (
         (child and HOLD_CUES.search(text))
         or (child and done and _ALL.search(text.folded))  # "bé uống hết rồi": all of what?
-        or (amount and child)
+        or (amount and child and _count(text) != 1)  # one tablet for a child: a dose question
         or (UNSURE_CUES.search(text) and (child or amount))
     ):  # "bé cầm vỉ … ngậm ngậm"
         verdict = Verdict.UNSURE

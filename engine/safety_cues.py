@@ -135,7 +135,7 @@ SELF_HARM_CUES = cues(
         r"(?:cho )?xong (?:đời|kiếp|một kiếp)",
         r"chết đi (?:cho|cho rồi|cho xong|cho rảnh|cho nhẹ)",
         r"(?:muốn|thà) chết (?:đi|quách)",
-        r"(?:muốn )?biến mất (?:khỏi|khỏi cuộc đời|khỏi thế giới|mãi mãi)",
+        r"(?:muốn )?biến mất (?:khỏi|khỏi cuộc đời|khỏi thế giới|mãi mãi|vĩnh viễn)",
         r"(?:không|ko|k|chẳng) muốn (?:tỉnh|thức) (?:dậy|lại)",
         r"ra đi (?:êm|êm ái|nhẹ nhàng|thanh thản|không đau)",
         r"muốn đi theo (?:bố|mẹ|ba|má|ông|bà|anh|chị|con|người)",
@@ -213,6 +213,7 @@ DESPAIR_CUES = cues(
         r"để quên (?:hết|đi|tất cả)",
         r"(?:rồi |để |cho )?(?:ngủ|đi) luôn",
         r"(?:thế là|vậy là|chắc là) xong",
+        r"chắc (?:\w+ ){0,6}?là xong",
         r"hết cách rồi",
         r"(?:sống|đời|thế này|như vầy|như vậy) (?:\w+ ){0,2}?(?:đủ rồi|quá đủ|chán lắm)",
         r"mệt mỏi (?:lắm|quá) rồi",
@@ -432,7 +433,7 @@ CHILD_CUES = cues(
 )
 TAKE_CUES = cues(
     (
-        r"uống",
+        r"uống[sgh]?",
         r"uốg",
         r"nuốt",
         r"nhai",

@@ -126,7 +126,7 @@ def is_finish(cue: str) -> bool:
 
 
 _CONTAINERS = re.compile(r"\b(?:[2-9]|1\d|hai|ba|bon|nam) (?:vi|lo|hop|chai)\b")
-_STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo|lan)\b")
+_STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo)\b")
 _ALL = re.compile(r"\b(?:het|sach)\b")
 _YES_NO = re.compile(r"\b(?:khong|ko|k|hong|chua|ha|a)\s*[?.!]*\s*$")
 

@@ -97,6 +97,11 @@ SELF_HARM_CUES = cues(
         r"tự (?:kết thúc|giải thoát|kết liễu)",
         r"(?:được )?giải thoát (?:cho )?(?:bản thân|mình|khỏi cuộc đời|khỏi kiếp này)",
         r"sống không bằng chết",
+        r"(?:ngủ|đi|chết) luôn cho (?:rồi|xong|nhẹ)",
+        r"thuốc (?:nào|gì) (?:\w+ ){0,3}?(?:chết luôn|tử vong|không tỉnh|đi luôn)",
+        r"(?:muốn )?ra đi (?:trong giấc ngủ|mãi mãi|vĩnh viễn)",
+        r"(?:em|tôi|mình|tao|tớ|con) (?:vừa |đã |lại |mới )?(?:cắt|rạch|cứa) (?:tay|cổ tay)",
+        r"(?:viết|để lại) (?:xong )?(?:\w+ )?(?:di chúc|thư|lời) (?:\w+ ){0,4}?(?:uống|thuốc)",
         r"(?:chẳng|không|chả) còn (?:gì|ai) (?:để )?(?:lưu luyến|níu kéo|luyến tiếc|thiết tha)",
         r"nếu (?:em|tôi|mình|tao|tớ|con) (?:biến mất|chết|không còn|ra đi)",
         r"(?:chẳng|không|chả) (?:ai|có ai) (?:buồn|nhớ|tiếc|quan tâm) (?:\w+ )?(?:đâu|cả)",
@@ -117,7 +122,7 @@ SELF_HARM_CUES = cues(
         r"viết (?:thư|lời) (?:để lại|trăng trối|từ biệt)",
         r"vĩnh biệt (?:mọi người|cả nhà|tất cả|cuộc đời)",
         r"(?:không|chẳng) bao giờ (?:phải )?(?:thức|tỉnh) dậy",
-        r"(?:uống|dùng) (?:\w+ ){0,2}?vào (?:là|thì|cho) (?:đi|chết|ngủ luôn)",
+        r"(?:uống|dùng) (?:\w+ ){0,2}?vào (?:là |thì |cho |để )?(?:đi luôn|chết|ngủ luôn)",
         r"đi (?:cho )?(?:nhẹ nhàng|êm|êm ái|thanh thản|không đau)",
         r"chỉ còn cách (?:uống|chết|ra đi|tự)",
         r"(?:gom|tích|có|mua) (?:đủ|được đủ) (?:\w+ )?thuốc",
@@ -189,7 +194,7 @@ PLAN_CUES = cues(
 # lot ("uống hết lọ thuốc ngủ"): alone it is a mood, and "chán quá, thuốc đắng" is not intent.
 DESPAIR_CUES = cues(
     (
-        r"chán đời",
+        r"chán (?:cuộc )?(?:đời|sống)",
         r"chán (?:vl|vãi|vãi cả|lắm rồi|quá rồi|hết rồi)",
         r"(?:cuộc sống|sống|đời) (?:thật |quá |thật là )?(?:vô nghĩa|bế tắc|vô vọng)",
         r"tuyệt vọng",
@@ -436,6 +441,8 @@ TAKE_CUES = cues(
         r"uống[sgh]?",
         r"uốg",
         r"nuốt",
+        r"tiêm",
+        r"chích",
         r"nhai",
         r"liếm",
         r"(?:bỏ|cho|nhét|đút) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
@@ -474,7 +481,8 @@ UNSANCTIONED_CUES = cues(
         r"(?:uống|ăn|nuốt|nốc|dùng) (?:\w+ ){0,3}?(?:hết|sạch|cạn|gần hết|hơn nửa|quá nửa|nửa|cả)"
         r" (?:\w+ )?(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống)",
         r"(?:một|1|cả|nguyên) (?:nắm|vốc)",
-        r"(?:uống|dùng) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:liền|liên tiếp|trong|sáng|tối|một|1)",
+        r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:liền|liên tiếp|trong|sáng|"
+        r"tối|một|1|vì quên|do quên)",
         r"quên (?:nên|mà|rồi) (?:\w+ )?uống (?:lại|thêm|tiếp)?",
         r"quên (?:là )?(?:đã|mình đã|vừa|đã có) uống",
         r"nhặt(?: được)?",

@@ -30,8 +30,10 @@ from pathlib import Path
 from engine.safety_cues import (
     AMOUNT_CUES,
     ASK_DRUG_CUES,
+    AT_ONCE_CUES,
     CHILD_CUES,
     COMPLETED_CUES,
+    DAILY_CUES,
     DOSE_QUESTION_CUES,
     EXCESS_CUES,
     HABIT_CUES,
@@ -39,6 +41,7 @@ from engine.safety_cues import (
     KNOWLEDGE_CUES,
     MEDICINE_CUES,
     OTHERS_CUES,
+    SYMPTOM_CUES,
     TAKE_CUES,
     TREATMENT_CUES,
     UNSANCTIONED_CUES,
@@ -128,6 +131,8 @@ def is_finish(cue: str) -> bool:
 _CONTAINERS = re.compile(r"\b(?:[2-9]|1\d|hai|ba|bon|nam) (?:vi|lo|hop|chai)\b")
 _STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo)\b")
 _ALL = re.compile(r"\b(?:het|sach)\b")
+_AGAIN = re.compile(r"\b(?:uong|nuot|tiem) (?:\w+ )?(?:them|tiep|lai|trung)\b")
+_EAT = re.compile(r"^(?:an|ăn|nhai|liem|gam|gặm|mut|mút|ngam|ngậm|noc|nốc)$")
 _YES_NO = re.compile(r"\b(?:khong|ko|k|hong|chua|ha|a)\s*[?.!]*\s*$")
 
 
@@ -137,6 +142,14 @@ def _yes_no(text: TurnText) -> bool:
     if WORRY_CUES.search(text) is not None or UNSURE_CUES.search(text) is not None:
         return False  # "không biết bé có nuốt viên nào không": whether it happened
     return bool(_YES_NO.search(text.folded))
+
+
+_PER_DAY = re.compile(r"\b(?:mot|moi|1|trong|ca) ngay\b|/ ?ngay\b")
+
+
+def _daily(text: TurnText) -> bool:
+    """An amount per day ("8 viên một ngày"): a day's dose asked about, not one event."""
+    return DAILY_CUES.search(text) is not None or _PER_DAY.search(text.folded) is not None
 
 
 def _counted(text: TurnText) -> str | None:
@@ -194,6 +207,27 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
     strong = how is not None and _STRONG.search(how) is not None  # vụng, nhầm: never a question
     if how and not taken_as_meant and (strong or done or not question or UNSURE_CUES.search(text)):
         return Event(Verdict.REPORT, how)
+    amount = AMOUNT_CUES.search(text)
+    at_once = AT_ONCE_CUES.search(text)
+    symptom = SYMPTOM_CUES.search(text)
+    count = _count(text)
+    # Several tablets at once, a symptom that follows, a child who ate some: what happened,
+    # even when the turn ends on a worried question ("… có cần đi viện ko").
+    worry = WORRY_CUES.search(text)
+    asked = (question is not None or _yes_no(text)) and worry is None
+    if (
+        amount
+        and not course
+        and not asked
+        and (
+            (at_once and (count >= 3 or child))  # "4 viên augmentin 1g một lúc"
+            or (symptom and (count >= 2 or at_once or done))  # "…, giờ vã mồ hôi, lơ mơ"
+            or (child and _EAT.match(take) and count != 1)  # "bé ăn mấy viên": not given
+            # "uống 6 viên …, có cần đi viện"; "8 viên một ngày có sao không" is a day's dose
+            or (count >= LARGE_COUNT and (done or worry) and not _daily(text))
+        )
+    ):
+        return Event(Verdict.REPORT, symptom or at_once or amount)
     if question or course or _yes_no(text):
         return Event(None, "")
     if (excess := EXCESS_CUES.search(text)) and (done or child):
@@ -212,7 +246,9 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
         (child and HOLD_CUES.search(text))
         or (child and done and _ALL.search(text.folded))  # "bé uống hết rồi": all of what?
         or (amount and child and _count(text) != 1)  # one tablet for a child: a dose question
-        or (UNSURE_CUES.search(text) and (child or amount))
+        or (UNSURE_CUES.search(text) and (child or amount or symptom))
+        # "không rõ ông có uống thêm viên nào không": whether a dose was taken twice
+        or (UNSURE_CUES.search(text) and _AGAIN.search(text.folded))
     ):  # "bé cầm vỉ … ngậm ngậm"
         verdict = Verdict.UNSURE
     opinion = model()
@@ -223,6 +259,8 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
         sure = p >= opinion.report_at and child and (amount or done)
         verdict = Verdict.REPORT if sure else Verdict.UNSURE
     elif verdict is Verdict.UNSURE and p >= opinion.report_at and done:
+        verdict = Verdict.REPORT
+    if verdict is Verdict.UNSURE and symptom:  # a doubt, and a symptom already: act now
         verdict = Verdict.REPORT
     return Event(verdict, amount or take, round(p, 3))
 

@@ -91,7 +91,6 @@ _MANY = r"(?:[1-9]\d+|mười|chục|vài chục|hàng chục|cả chục|cả n
 SELF_HARM_CUES = cues(
     (
         r"tự sát",
-        r"tự vẫn",
         r"quyên sinh",
         r"tự kết liễu",
         r"tự (?:kết thúc|giải thoát|kết liễu)",
@@ -101,14 +100,15 @@ SELF_HARM_CUES = cues(
         r"thuốc (?:nào|gì) (?:\w+ ){0,3}?(?:chết luôn|tử vong|không tỉnh|đi luôn)",
         r"(?:muốn )?ra đi (?:trong giấc ngủ|mãi mãi|vĩnh viễn)",
         r"(?:em|tôi|mình|tao|tớ|con) (?:vừa |đã |lại |mới )?(?:cắt|rạch|cứa) (?:tay|cổ tay)",
-        r"(?:viết|để lại) (?:xong )?(?:\w+ )?(?:di chúc|thư|lời) (?:\w+ ){0,4}?(?:uống|thuốc)",
+        r"(?:viết|để lại) (?:xong )?(?:\w+ )?(?:di chúc|thư|lời)[,.;:]? "
+        r"(?:\w+[,.;:]? ){0,4}?(?:uống|thuốc)",
         r"(?:chẳng|không|chả) còn (?:gì|ai) (?:để )?(?:lưu luyến|níu kéo|luyến tiếc|thiết tha)",
         r"nếu (?:em|tôi|mình|tao|tớ|con) (?:biến mất|chết|không còn|ra đi)",
         r"(?:chẳng|không|chả) (?:ai|có ai) (?:buồn|nhớ|tiếc|quan tâm) (?:\w+ )?(?:đâu|cả)",
         r"(?:muốn|cho|để|thì|là|sẽ) (?:\w+ )?(?:đi bán muối|lên bàn thờ|ngỏm|ngủm củ tỏi|"
         r"về với đất|xuống lỗ|die|chết mẹ cho rồi)",
         r"suicide",
-        r"(?:uống|nuốt|tiêm) (?:\w+ ){0,3}?cho (?:chết|xong|hết đau|nhẹ người|rồi)",
+        r"(?:uống|nuốt|tiêm) (?:\w+ ){0,6}?cho (?:chết|xong|hết đau|nhẹ người|rồi)",
         r"chết (?:có|thì có) đau (?:không|ko|k)",
         r"(?:về|đi) (?:với|gặp) (?:ông bà|tổ tiên|bố|mẹ|ba|má) (?:\w+ )?(?:luôn|cho rồi|cho xong)",
         r"(?:treo cổ|nhảy lầu|nhảy cầu|nhảy sông|cắt cổ tay|tự làm đau|tự hành hạ)",
@@ -149,7 +149,8 @@ SELF_HARM_CUES = cues(
         r"(?:gom|tích|trữ|tích trữ|để dành) (?:\w+ ){0,4}?thuốc (?:ngủ|an thần)",
         r"(?:uống|nuốt|dùng) " + _W + r"{0,4}?(?:để|cho|mà) (?:được )?(?:ra đi|đi luôn|ngủ luôn|"
         r"chết|khỏi tỉnh|không tỉnh lại)",
-        _NOT + r" (?:còn )?(?:muốn|thèm|thiết) sống",
+        _NOT + r" (?:còn )?(?:muốn|mún|mun|thèm|thiết) sống",
+        r"k0 (?:còn )?(?:muốn|mún|mun|thèm|thiết) sống",
         r"(?:làm sao|cách nào|cách gì|bằng cách nào) (?:để )?(?:được )?(?:chết|tự tử|ra đi)",
         r"(?:bao nhiêu|mấy)\b.*\b(?:muốn thử|thử xem sao|thử cho biết)",
         r"chán sống",
@@ -165,21 +166,60 @@ SELF_HARM_CUES = cues(
         r"liều (?:lượng )?(?:gây chết|chết người|gây tử vong|tử vong|chết|gây độc chết)",
         # "liều thuốc ngủ gây tử vong", not "quá liều có gây tử vong không" (a question).
         r"liều (?:(?!có |không )\w+ ){1,3}?(?:gây chết|chết người|gây tử vong|gây độc chết)",
-        r"(?:muốn|để|cho|ước gì|ước) (?:\w+ ){0,2}?ngủ (?:\w+ ){0,3}?"
+        r"(?:muốn|để|cho|ước gì|ước) (?:\w+ ){0,2}?ngủ (?:\w+ ){0,8}?"
         + _NOT
         + r" (?:bao giờ )?(?:tỉnh|dậy|thức)",
         r"(?:bao nhiêu|mấy)\b.*\b(?:đủ để|để cho) (?:\w+ ){0,2}?(?:chết|ngừng|ngưng|hỏng|suy|"
         r"không tỉnh)",
         r"(?:gom|tích|có|mua|chuẩn bị|sắm) (?:sẵn |được |xong )?đủ (?:\w+ )?thuốc",
         r"(?:bao nhiêu|mấy|bao nhiu|nhiêu|nhiu|bn) " + _W + r"{0,5}(?:thì|để|sẽ|là|mới|có thể|"
-        r"thì sẽ)? ?(?:chết|tử vong|mất mạng|qua đời|chết người|ngủ luôn|đi luôn|ngủm|"
+        r"thì sẽ)? ?(?<!muốn )(?:chết|tử vong|mất mạng|qua đời|chết người|ngủ luôn|đi luôn|ngủm|"
         r"ra đi|tim ngừng|ngừng tim|ngừng thở|"
         + _NOT
         + r" (?:tỉnh|dậy|thức)(?: lại| dậy)?(?: được)?)",
         _TAKE + r" " + _W + r"{0,5}(?:để|cho|thì|là) (?:được )?(?:chết|tử vong|mất mạng)",
+        # Wanting to be gone, said as a concept: a wish (muốn, ước, thà, chỉ muốn) or a
+        # self (em, tôi…) beside a finality (biến mất, đi cho xong, không mở mắt nữa, ôm con
+        # đi), and a means asked with a finality (bao lâu mới chết, đủ để đi chưa, không cứu
+        # được). Each is a concept, not one person's phrase.
+        r"(?:muốn|ước|thà|cũng|em|tôi|mình|t|tao|tớ|tui) (?:\w+ )?biến (?:đi|mất)"
+        r"(?! (?:chưa|không|ko|k|sau|trong|khi|sau khi|hết|rồi))",
+        r"(?:mình|em|tôi|tao|t|tớ|tui|con|bà|ông|chị|anh|mẹ|bố) (?:mà |có )?(?:đi|chết|biến đi|"
+        r"không còn) (?:thì|là) (?:\w+ ){0,3}?(?:đỡ|nhẹ|vui|sướng|thoát|hết khổ|yên)",
+        r"đi cho (?:nhẹ|xong|rảnh|yên|khuất|đỡ|rồi)",
+        r"(?:cho|để) (?:\w+ ){0,3}?nhẹ (?:gánh|nợ)",
+        r"unalive",
+        r"(?:bao lâu|mấy tiếng|mấy phút|mấy ngày) (?:\w+ ){0,2}?(?:thì |mới |sẽ )?(?:chết|tử vong)",
+        _TAKE + r" " + _W + r"{0,8}?(?:mà|để) (?:được )?đi(?: cho xong| cho rồi| luôn)?\s*[.!]*$",
+        r"nghĩ (?:tới|đến|về) (?:cái )?chết",
+        r"cái chết",
+        r"tự xử(?! lý| trí)",
+        r"(?:đứng|ngồi|trèo|leo|ra) (?:\w+ ){0,2}?"
+        r"(?:sân thượng|mép cầu|thành cầu|lan can cầu|nóc nhà)",
+        r"(?:đến|tới) chết",
+        _NOT + r" (?:còn )?(?:ai|có ai) (?:cần|thương|quan tâm|yêu) (?:\w+ ){0,2}?nữa",
+        r"(?:cầm|có|mua|lấy) (?:\w+ )?(?:dao lam|lưỡi lam|dao cạo)",
+        r"(?:muốn|định|hay|tính|sẽ) (?:\w+ )?(?:cắt|rạch|cứa) (?:\w+ )?(?:tay|cổ tay|da|cổ)",
+        r"cho (?:bọn|chúng|tụi|lũ) (?:nó|mày|họ) (?:vui|sướng|hả dạ|vừa lòng)",
+        r"(?:có )?chết (?:được|đc|dc) (?:không|ko|k|chưa|hông)",
+        r"(?:có )?đủ (?:để )?(?:chết|ra đi|đi) (?:\w+ )?(?:chưa|không|ko|k|hông|hả)",
+        r"(?:thì|là|để|mà) (?:\w+ ){0,3}?" + _NOT + r" (?:ai )?(?:cứu|chữa) (?:được|nổi|kịp|đc|dc)",
+        r"(?:tích|gom|trữ|để dành) (?:được |đc |dc )?(?:\d+|mấy chục|cả chục|vài chục) viên",
+        r"chuẩn bị (?:sẵn |xong )?(?:\w+ )?thuốc (?:rồi|xong|sẵn)",
+        r"(?:là|thì) (?:em|tôi|mình|t|tao|tớ|tui) (?:sẽ )?đi luôn",
+        r"(?:không|khỏi|chẳng) (?:phải )?(?:mở mắt|thức dậy|tỉnh dậy) (?:ra )?nữa",
+        r"ôm (?:con|cháu|bé) (?:\w+ )?(?:cùng |theo )?(?:đi|chết|nhảy|ra đi)",
+        r"(?:định|tính|muốn|sẽ) (?:\w+ )?(?:uống|nốc) (?:\w+ )?"
+        r"(?:thuốc chuột|thuốc trừ sâu|thuốc sâu|thuốc diệt cỏ|thuốc diệt chuột)",
         r"(?:giết|đầu độc) (?:người|bản thân|mình|chồng|vợ|bố|mẹ|ai đó|một người)",
     ),
-    strict=(r"tự tử",),
+    strict=(
+        r"tự tử",
+        # Folded, "tự vẫn" is "tư vấn" (to consult): typed without accents it counts only
+        # when nothing around it asks for advice.
+        r"(?<!được )(?<!xin )(?<!nhờ )(?<!cần )(?<!muốn )(?<!để )tự vẫn"
+        r"(?! (?:giúp|giùm|dùm|hộ|cho|với|về|thêm|thuốc|viên|cách|em|mình|tôi|ạ|ad))",
+    ),
 )
 
 # A plan to take a lot ("em định uống hết vỉ này"): said of the future, it is intent, unless
@@ -222,6 +262,19 @@ DESPAIR_CUES = cues(
         r"hết cách rồi",
         r"(?:sống|đời|thế này|như vầy|như vậy) (?:\w+ ){0,2}?(?:đủ rồi|quá đủ|chán lắm)",
         r"mệt mỏi (?:lắm|quá) rồi",
+        r"mệt (?:quá|lắm) rồi",
+        r"phản bội",
+        r"(?:đm|dm|đéo|chó) (?:cái )?(?:cuộc )?đời",
+        r"làm khổ (?:con cháu|mọi người|gia đình|cả nhà)",
+        r"sống làm (?:gì|khổ)",
+    ),
+)
+# A farewell ("chắc em đi trước đây"): beside despair, a goodbye is intent.
+FAREWELL_CUES = cues(
+    (
+        r"(?:em|tôi|mình|t|tao|tớ|tui|con) (?:\w+ )?đi trước (?:đây|nhé|nha|nhá|nhe|ạ)",
+        r"(?:tạm biệt|vĩnh biệt|từ biệt) (?:mọi người|cả nhà|anh|chị|tất cả)",
+        r"(?:kiếp sau|hẹn kiếp sau)",
     ),
 )
 OVERDOSE_ACT_CUES = cues(
@@ -231,6 +284,7 @@ OVERDOSE_ACT_CUES = cues(
         r"đống thuốc",
         r"(?:uống|nuốt|nốc) (?:\w+ ){0,2}?(?:một lúc|cùng lúc|một lần|\d{2,} viên|mấy chục|cả nắm)",
         r"thuốc (?:ngủ|an thần)",
+        r"thuốc (?:chuột|diệt chuột|trừ sâu|sâu|diệt cỏ)",
     ),
 )
 
@@ -368,6 +422,8 @@ SIGN_QUESTION_CUES = cues(
         r"có bị " + _W + r"{0,3}?không",
         r"nếu",
         r"có phải",
+        r"(?:là|phải|bị) (?:\w+ ){0,2}?(?:dị ứng|tác dụng phụ|phản ứng)(?: \w+)? ?"
+        r"(?:hả|không|ko|k|à|chứ|chăng|phải không)\s*\??$",
     ),
 )
 
@@ -416,13 +472,13 @@ _NUM = (
     r"(?:\d+(?:[.,]\d+)?|một|hai|ba|bốn|tư|năm|sáu|bảy|tám|chín|mười|mươi|chục|mấy|vài|"
     r"dăm|nhiều|mấy chục|vài chục|cả chục|hàng chục)"
 )
-_UNIT = r"(?:viên|vien|vỉ|chai|lọ|hộp|gói|ống|ml|thìa|muỗng|nắm|vốc|liều|cữ)"
+_UNIT = r"(?:viên|vien|vỉ|chai|lọ|hộp|gói|ống|ml|thìa|muỗng|nắm|vốc|liều|cữ|nhát)"
 CHILD_CUES = cues(
     (
         r"(?:em )?bé",
         r"cháu",
         r"trẻ",
-        r"thằng (?:bé|cu|nhóc|nhỏ)",
+        r"thằng (?:bé|cu|nhóc|nhỏ|em)",
         r"cu cậu",
         r"thg cu",
         r"cu (?:tí|tý|tôm|bin|bi|cún)",
@@ -445,7 +501,7 @@ TAKE_CUES = cues(
         r"chích",
         r"nhai",
         r"liếm",
-        r"(?:bỏ|cho|nhét|đút) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
+        r"(?:bỏ|cho|nhét|đút|xịt) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
         r"tu (?:hết|cạn|sạch|cả|luôn)",
     ),
     # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
@@ -474,18 +530,21 @@ UNSANCTIONED_CUES = cues(
         r"(?:lấy|vớ|cầm|với|mở|bóc) được",
         r"(?:như|tưởng (?:là )?)kẹo",
         r"ừng ực",
-        r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa)",
+        r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
+        r"(?:vì|do) (?:tưởng|nhầm|quên)",
+        r"thay vì",
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
         r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
         r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
         r"(?:uống|ăn|nuốt|nốc|dùng) (?:\w+ ){0,3}?(?:hết|sạch|cạn|gần hết|hơn nửa|quá nửa|nửa|cả)"
         r" (?:\w+ )?(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống)",
         r"(?:một|1|cả|nguyên) (?:nắm|vốc)",
-        r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:liền|liên tiếp|trong|sáng|"
-        r"tối|một|1|vì quên|do quên)",
+        r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:\w+ ){0,3}?"
+        r"(?:liền|liên tiếp|trong|sáng nay|tối nay|trưa nay|một lúc|1 lúc|cùng lúc|"
+        r"vì quên|do quên)",
         r"quên (?:nên|mà|rồi) (?:\w+ )?uống (?:lại|thêm|tiếp)?",
         r"quên (?:là )?(?:đã|mình đã|vừa|đã có) uống",
-        r"nhặt(?: được)?",
+        r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )nhặt(?: được)?",
         r"uống (?:thêm|trùng|lại) (?:một |1 )?liều",
     ),
     # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times).
@@ -530,12 +589,12 @@ DOSE_QUESTION_CUES = cues(
         r"bao nhiu",
         r"liều(?! trước| hôm qua| người lớn| của người lớn)",
         r"(?:có )?nên",
-        r"(?:uống|dùng|cho uống) (?:\w+ )?mấy",
+        r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy",
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
         r"(?<!thiếu )(?<!mất )mấy (?:ml|viên|thìa|gói|giọt|muỗng|lần)(?: \S+){0,2} ?\??$",
         r"một ngày",
         r"mỗi (?:ngày|lần|sáng|tối|\d+)",
-        r"cách (?:nhau|mấy|bao)",
+        r"cách (?:nhau )?(?:mấy|bao)",
         r"tối đa",
         r"đúng không",
         r"thế nào",
@@ -549,10 +608,10 @@ TREATMENT_CUES = cues(
     (
         r"vẫn (?:còn )?(?:sốt|ho|đau|chưa|không|bị|thấy)",
         r"không (?:đỡ|khỏi|hạ)",
-        r"(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
+        r"(?<!mau )(?<!nhanh )(?<!cho )(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
         r"liệu trình",
         r"theo (?:đơn|toa|chỉ định)",
-        r"bác sĩ (?:kê|cho|dặn)",
+        r"(?<!chơi )bác sĩ (?:kê|cho|dặn)",
         r"kháng sinh",
         r"(?:mỗi|hằng|hàng) (?:ngày|sáng|tối)",
         r"\d+ (?:tiếng|giờ) (?:trước|rồi)",
@@ -569,6 +628,7 @@ WORRY_CUES = cues(
         r"có (?:sao|nguy hiểm|bị gì|ảnh hưởng|chết|độc|hại|vấn đề)",
         r"(?:phải |giờ |bây giờ )?làm (?:sao|gì)",
         r"nguy hiểm",
+        r"(?:có )?cần (?:đi |phải )?(?:viện|bệnh viện|nhập viện|cấp cứu|khám|rửa dạ dày)",
     ),
 )
 # A habit, not an event: "bé cứ đòi ăn thuốc vì tưởng kẹo".
@@ -585,7 +645,8 @@ HOLD_CUES = cues(
         r"bóc (?:mất|ra)?",
         r"mở nắp",
         r"nắp mở",
-        r"vơi",
+        # Folded, "vơi" (depleted) is "với" (with): only said of the medicine, or as typed.
+        r"vơi (?:hẳn|mất|đi|hết|bớt)",
         # Tablets missing from a blister, not "thiếu niên" (juvenile) or "thiếu máu" (anaemia).
         r"(?<!không )(?<!ko )(?<!chẳng )thiếu (?:mất )?" + _NUM + r" (?:viên|vỉ|gói)",
         r"(?:vỉ|lọ|hộp|chai) (?:\w+ ){0,2}?(?:bị )?(?:thiếu|vơi)",
@@ -605,13 +666,15 @@ OTHERS_CUES = cues(
     (
         r"của (?:ông|bà|bố|mẹ|ba|má|anh|chị|cô|chú|dì|bác|người lớn|ông bà|bố mẹ|"
         r"ông nội|bà nội|ông ngoại|bà ngoại|nội|ngoại)",
+        r"(?:thuốc|viên|vỉ|lọ|hộp) (?:\w+ ){0,2}?của (?:tôi|tui|mình|tao)",
     ),
 )
 # The speaker does not know whether it was swallowed.
 UNSURE_CUES = cues(
     (
         r"hình như",
-        r"(?:không|ko|k|chẳng) (?:biết|rõ|chắc)",
+        r"(?:không|ko|k|kh|chẳng|chả|hổng|hông) (?:biết|rõ|chắc)",
+        r"có thể (?:đã|là)",
         r"có lẽ",
         r"nghi",
         r"chắc",
@@ -628,6 +691,39 @@ KNOWLEDGE_CUES = cues(
         r"khi (?:uống|dùng|bị)",
         r"xử trí",
     ),
+)
+# Taken at once ("3 viên một lúc", "trong 1 buổi"): several tablets together is an event.
+AT_ONCE_CUES = cues(
+    (
+        r"(?:một|1) (?:lúc|lần|lượt|hơi|phát)",
+        r"cùng (?:một |1 )?lúc",
+        r"trong (?:một|1) (?:buổi|lần|tiếng|giờ|lúc)",
+        r"liền (?:một lúc|một mạch|mấy viên)",
+    ),
+)
+# A symptom that follows what was taken ("giờ vã mồ hôi, lơ mơ"): the event is happening.
+SYMPTOM_CUES = cues(
+    (
+        r"chóng mặt",
+        r"hoa mắt",
+        r"vã mồ hôi",
+        r"mồ hôi lạnh",
+        r"run (?:tay|người|rẩy)",
+        r"tim đập (?:nhanh|mạnh|loạn)",
+        r"tiêu chảy",
+        r"chảy máu",
+        r"xuất huyết",
+        r"mệt lả",
+        r"đau bụng",
+        r"ngủ (?:say|li bì|mê)",
+        r"tụt (?:đường|huyết áp)",
+        r"hạ đường huyết",
+        r"khó thở",
+        r"co giật",
+        r"lừ đừ",
+    ),
+    # Folded, "nôn" is "non" (sinh non), "ói" is "ơi", "xỉu" and "lơ mơ" are other words.
+    strict=(r"nôn", r"ói", r"xỉu", r"lơ mơ", r"li bì", r"ngất"),
 )
 # Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
 ASK_DRUG_CUES = cues((r"thuốc (?:gì|nào)",))
@@ -671,6 +767,7 @@ __all__ = [
     "AMOUNT_CUES",
     "AMOUNT_TOO_MUCH_CUES",
     "ASK_DRUG_CUES",
+    "AT_ONCE_CUES",
     "CHILD_CUES",
     "COMPLETED_CUES",
     "CONFIRM_CUES",
@@ -681,6 +778,7 @@ __all__ = [
     "EMERGENCY_SIGNS",
     "END_PREGNANCY_CUES",
     "EXCESS_CUES",
+    "FAREWELL_CUES",
     "GIVE_OR_USE_CUES",
     "HABIT_CUES",
     "HOLD_CUES",
@@ -697,6 +795,7 @@ __all__ = [
     "PLAN_CUES",
     "SELF_HARM_CUES",
     "SIGN_QUESTION_CUES",
+    "SYMPTOM_CUES",
     "TAKE_CUES",
     "TREATMENT_CUES",
     "UNSANCTIONED_CUES",

@@ -48,6 +48,7 @@ from engine.safety_cues import (
     DOSE_QUESTION_CUES,
     EMERGENCY_SIGNS,
     END_PREGNANCY_CUES,
+    FAREWELL_CUES,
     GIVE_OR_USE_CUES,
     HYPOTHETICAL_CUES,
     INFANT_CUES,
@@ -181,6 +182,9 @@ def _self_harm(t: TurnText) -> str | None:
     # a question whether a medicine may be used ("trầm cảm có dùng được thuốc ngủ không").
     if (mood := DESPAIR_CUES.search(t)) is not None and OVERDOSE_ACT_CUES.search(t):
         return None if DOSE_QUESTION_CUES.search(t) else mood
+    # Despair beside a goodbye ("mệt quá rồi, chắc em đi trước đây").
+    if mood is not None and (bye := FAREWELL_CUES.search(t)) is not None:
+        return bye
     return None
 
 

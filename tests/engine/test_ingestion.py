@@ -87,3 +87,36 @@ def test_the_model_scores_a_report_above_a_dose_question() -> None:
     m = NgramModel(bias=0.0, weights={"w:vung": 3.0, "w:lieu": -3.0}, report_at=0.9, unsure_at=0.5)
     assert m.score("be an vung thuoc") > m.report_at
     assert m.score("lieu thuoc") < m.unsure_at
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "anh tôi uống 5 viên metformin 500 cùng lúc cho nhanh khỏi",
+        "bo minh uong 4 vien amlodipin trong 1 buoi, gio chong mat",
+        "bà uống 2 viên digoxin liền nhau, giờ nôn và mệt lả",
+        "bé ăn mấy viên sắt của mẹ",
+        "bạn em uống 7 viên paracetamol, có cần đi cấp cứu không",
+    ],
+)
+def test_several_at_once_or_a_symptom_that_follows_is_a_report(text: str) -> None:
+    """Tablets taken at once, a symptom after them, a child who ate some: a report."""
+    assert verdict(text) is Verdict.REPORT
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uống 8 viên paracetamol 500 một ngày có sao không",
+        "uống 3 viên một lúc có được không",
+        "fluconazol 150 uống 1 viên duy nhất đúng không",
+    ],
+)
+def test_a_days_dose_or_a_question_is_not_a_report(text: str) -> None:
+    """A day's amount asked about, 'duy nhất' (only), a question: not a report."""
+    assert verdict(text) is not Verdict.REPORT
+
+
+def test_doubt_whether_a_dose_was_taken_again_asks_first() -> None:
+    """'Không rõ ông có uống thêm viên nào không': whether a dose was doubled, asked."""
+    assert verdict("khong ro me co uong them vien warfarin nao khong") is Verdict.UNSURE

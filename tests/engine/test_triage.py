@@ -353,3 +353,40 @@ def test_an_amount_asked_too_much_is_a_dose_question() -> None:
         "oral",
     )
     assert as_amount_question("quá liều paracetamol thì sao", frame) == frame
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "em chi muon bien di cho roi",
+        "tôi mà chết thì mọi người đỡ khổ",
+        "gom 30 viên rồi, đủ để đi chưa",
+        "uống bao nhiêu viên thì không ai cứu được",
+        "uống 60 viên thì bao lâu mới chết",
+        "có chết đc ko nếu uống hết hộp",
+        "dạo này cứ nghĩ về cái chết",
+        "ước gì ngủ một giấc thật sâu thật dài không bao giờ dậy",
+        "em ko mun song nua",
+        "mệt quá rồi, tạm biệt mọi người",
+    ],
+)
+def test_self_harm_read_as_a_wish_and_a_finality(text: str) -> None:
+    """A wish to be gone beside a finality, or a means asked with one: self_harm."""
+    found = classify(text, drugs())
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tu van giup em lieu paracetamol cho be",
+        "tư vấn giúp em với",
+        "trực đêm mấy hôm mệt muốn chết, uống cetirizin được không",
+        "uống cefuroxim bị nổi mẩn là dị ứng hả",
+        "nổi ban đỏ rồi biến mất sau 2 ngày có sao không",
+        "mấy đứa nhỏ chơi bác sĩ với nhau cả buổi",
+    ],
+)
+def test_questions_and_idioms_stay_questions(text: str) -> None:
+    """'Tư vấn' folded, 'mệt muốn chết', 'là dị ứng hả', a rash that went: no triage."""
+    assert classify(text, drugs("cetirizine")) is None

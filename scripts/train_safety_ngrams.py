@@ -6,7 +6,8 @@ Sentences (our own, never the held-out or blind sets):
 - evals/safety_ngram.train.jsonl: written for this model, `ingestion` true or false;
 - evals/safety.jsonl (tuning slice only): `emergency` lines that report a taking are
   positives, near-misses (null) negatives;
-- evals/people_safety.jsonl: `ingestion` lines positives, `near_miss` lines negatives;
+- evals/people_safety.jsonl (ours) and evals/people_safety.tuning2.jsonl (written blind by
+  another person, now a tuning set): `ingestion` lines positives, `near_miss` lines negatives;
 - evals/understanding.jsonl (tuning): every question, a negative (ordinary questions).
 
 Logistic regression with L2, plain SGD, fixed seed: the same data gives the same weights.
@@ -14,6 +15,10 @@ Thresholds are chosen on out-of-fold scores (5 folds): `report_at` is the lowest
 which at most 1 % of the negatives score as high, `unsure_at` the lowest at which at most
 5 % do. The engine consults the model only for a turn that takes or holds a medicine and is
 not a dose question, which is stricter than this whole-set false-positive rate.
+
+`cross_set` in the output says how the model generalises to a writer it never saw: for each
+people set, a model trained on everything else scores that set's reports and near-misses at
+the thresholds above.
 """
 
 from __future__ import annotations
@@ -44,7 +49,20 @@ def _jsonl(name: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in lines if line.strip()]
 
 
-def sentences() -> list[tuple[str, bool]]:
+PEOPLE_SETS = ("people_safety.jsonl", "people_safety.tuning2.jsonl")
+
+
+def people(name: str) -> list[tuple[str, bool]]:
+    out = []
+    for r in _jsonl(name):
+        if r["kind"] == "ingestion":
+            out.append((str(r["text"]), True))
+        elif r["kind"] == "near_miss":
+            out.append((str(r["text"]), False))
+    return out
+
+
+def sentences(leave_out: str | None = None) -> list[tuple[str, bool]]:
     out = [(str(r["text"]), bool(r["ingestion"])) for r in _jsonl("safety_ngram.train.jsonl")]
     for r in _jsonl("safety.jsonl"):
         if r.get("slice", "tuning") != "tuning" or r.get("before"):
@@ -53,11 +71,9 @@ def sentences() -> list[tuple[str, bool]]:
             out.append((str(r["text"]), False))
         elif r["expect"] == "emergency":
             out.append((str(r["text"]), True))
-    for r in _jsonl("people_safety.jsonl"):
-        if r["kind"] == "ingestion":
-            out.append((str(r["text"]), True))
-        elif r["kind"] == "near_miss":
-            out.append((str(r["text"]), False))
+    for name in PEOPLE_SETS:
+        if name != leave_out:
+            out += people(name)
     out += [(str(r["text"]), False) for r in _jsonl("understanding.jsonl")]
     return out
 
@@ -119,6 +135,18 @@ def main() -> int:
     unsure_at = min(report_at, threshold(negatives, 0.05))
     recall_report = sum(s >= report_at for s in positives) / len(positives)
     recall_any = sum(s >= unsure_at for s in positives) / len(positives)
+    cross = {}
+    for name in PEOPLE_SETS:
+        rest = [(features(fold_aligned(t.lower())), y) for t, y in sentences(leave_out=name)]
+        b, w = train(rest, SEED)
+        scored = [(score(b, w, features(fold_aligned(t.lower()))), y) for t, y in people(name)]
+        pos = [p for p, y in scored if y]
+        neg = [p for p, y in scored if not y]
+        cross[name] = {
+            "report_recall": round(sum(p >= report_at for p in pos) / len(pos), 4),
+            "report_or_unsure_recall": round(sum(p >= unsure_at for p in pos) / len(pos), 4),
+            "near_misses_at_or_above_unsure": round(sum(p >= unsure_at for p in neg) / len(neg), 4),
+        }
     bias, weights = train(data, SEED)
     kept = {g: round(w, 4) for g, w in sorted(weights.items()) if abs(w) >= 0.005}
     out = {
@@ -137,6 +165,7 @@ def main() -> int:
                 sum(s >= unsure_at for s in negatives) / len(negatives), 4
             ),
         },
+        "cross_set": cross,
         "report_at": report_at,
         "unsure_at": unsure_at,
         "bias": round(bias, 4),

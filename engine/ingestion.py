@@ -133,7 +133,13 @@ _STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo)\b")
 _ALL = re.compile(r"\b(?:het|sach)\b")
 _AGAIN = re.compile(r"\b(?:uong|nuot|tiem) (?:\w+ )?(?:them|tiep|lai|trung)\b")
 _EAT = re.compile(r"^(?:an|ăn|nhai|liem|gam|gặm|mut|mút|ngam|ngậm|noc|nốc)$")
-_YES_NO = re.compile(r"\b(?:khong|ko|k|hong|chua|ha|a)\s*[?.!]*\s*$")
+_YES_NO = re.compile(
+    r"\b(?:khong|ko|k|hong|chua|ha|a)(?: (?:a|ad|shop|ban|b|bs|ds|nhe|nha|vay|the|chi|anh))*"
+    r"\s*[?.!]*\s*$"
+)
+# Said as past ("rồi", "vừa", "lúc nãy"), not only "at once": a worried question without one
+# ("uống 2 viên một lúc có sao không") asks about an amount, it reports nothing.
+_PAST = re.compile(r"\b(?:roi|r|vua|moi|da|luc nay|hoi nay|ban nay|nay|hom qua|xong)\b")
 
 
 def _yes_no(text: TurnText) -> bool:
@@ -255,7 +261,10 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
     if opinion is None:
         return Event(verdict, amount or take)
     p = opinion.score(text.folded)
-    if verdict is None and p >= opinion.unsure_at and (child or amount):
+    hypothetical = (
+        worry is not None and _YES_NO.search(text.folded) and not _PAST.search(text.folded)
+    )
+    if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:
         sure = p >= opinion.report_at and child and (amount or done)
         verdict = Verdict.REPORT if sure else Verdict.UNSURE
     elif verdict is Verdict.UNSURE and p >= opinion.report_at and done:

@@ -130,7 +130,8 @@ SELF_HARM_CUES = cues(
         r"(?:không|ko|chẳng) (?:muốn )?(?:tồn tại|có mặt trên đời) nữa",
         r"(?:muốn )?(?:đi )?ngủ (?:mãi mãi|vĩnh viễn|mãi không dậy|mãi không tỉnh)",
         r"kết liễu (?:đời|cuộc đời|bản thân|mạng sống|chính mình)",
-        r"kết thúc (?:cuộc đời|cuộc sống|đời mình|mạng sống|sự sống|tất cả)",
+        r"kết thúc (?:cuộc đời|cuộc sống|đời mình|mạng sống|sự sống|tất cả|mọi chuyện|mọi thứ)",
+        r"(?:muốn|tự|định|tính) kết liễu",
         # "mệt muốn chết", "sợ muốn chết": an idiom for "very tired/afraid", not intent.
         r"(?<!mệt )(?<!đói )(?<!nóng )(?<!sợ )(?<!đau )(?<!lo )(?<!buồn cười )(?<!ngại )"
         r"(?<!ngủ )(?<!chán )(?<!lạnh )(?<!khát )(?<!hồi hộp )"
@@ -211,6 +212,10 @@ SELF_HARM_CUES = cues(
         r"ôm (?:con|cháu|bé) (?:\w+ )?(?:cùng |theo )?(?:đi|chết|nhảy|ra đi)",
         r"(?:định|tính|muốn|sẽ) (?:\w+ )?(?:uống|nốc) (?:\w+ )?"
         r"(?:thuốc chuột|thuốc trừ sâu|thuốc sâu|thuốc diệt cỏ|thuốc diệt chuột)",
+        r"(?:em|tôi|mình|tao|tớ|t|tui|con) (?:sẽ |sắp |chắc |có lẽ )?(?:không|chẳng) còn "
+        r"(?:ở đây |trên đời )?nữa",
+        r"chết (?:đi )?(?:\w+ ){0,3}?(?:chẳng|không|chả) (?:ai|có ai) "
+        r"(?:buồn|tiếc|nhớ|quan tâm|khóc)",
         r"(?:giết|đầu độc) (?:người|bản thân|mình|chồng|vợ|bố|mẹ|ai đó|một người)",
     ),
     strict=(
@@ -266,7 +271,9 @@ DESPAIR_CUES = cues(
         r"phản bội",
         r"(?:đm|dm|đéo|chó) (?:cái )?(?:cuộc )?đời",
         r"làm khổ (?:con cháu|mọi người|gia đình|cả nhà)",
-        r"sống làm (?:gì|khổ)",
+        r"sống làm (?:gì|khổ|chi)",
+        r"sống chi (?:nữa)?",
+        r"là xong(?: hết| tất cả| mọi chuyện| đời)?\s*[.!]*$",
     ),
 )
 # A farewell ("chắc em đi trước đây"): beside despair, a goodbye is intent.
@@ -275,6 +282,7 @@ FAREWELL_CUES = cues(
         r"(?:em|tôi|mình|t|tao|tớ|tui|con) (?:\w+ )?đi trước (?:đây|nhé|nha|nhá|nhe|ạ)",
         r"(?:tạm biệt|vĩnh biệt|từ biệt) (?:mọi người|cả nhà|anh|chị|tất cả)",
         r"(?:kiếp sau|hẹn kiếp sau)",
+        r"đừng (?:tìm|đợi|chờ) (?:em|tôi|mình|con|tao|tớ)",
     ),
 )
 OVERDOSE_ACT_CUES = cues(
@@ -527,6 +535,8 @@ UNSANCTIONED_CUES = cues(
         r"không cẩn thận",
         r"(?<!pha )nhầm(?! (?:giờ|ngày|bữa|lịch))",
         r"tự (?:lấy|mở|trèo|bóc|leo|ý lấy)",
+        r"(?:nó|bé|con|cháu|thằng \w+|đứa \w+) (?:\w+ ){0,2}?lấy (?:\w+ ){0,2}?"
+        r"(?:uống|ăn|nuốt|nhai)",
         r"(?:lấy|vớ|cầm|với|mở|bóc) được",
         r"(?:như|tưởng (?:là )?)kẹo",
         r"ừng ực",
@@ -589,14 +599,15 @@ DOSE_QUESTION_CUES = cues(
         r"bao nhiu",
         r"liều(?! trước| hôm qua| người lớn| của người lớn)",
         r"(?:có )?nên",
-        r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy",
+        # "bé uống mấy viên diazepam rồi" tells what happened; "uống mấy viên" asks.
+        r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy(?! (?:\w+ ){0,3}?rồi)",
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
         r"(?<!thiếu )(?<!mất )mấy (?:ml|viên|thìa|gói|giọt|muỗng|lần)(?: \S+){0,2} ?\??$",
         r"một ngày",
         r"mỗi (?:ngày|lần|sáng|tối|\d+)",
         r"cách (?:nhau )?(?:mấy|bao)",
         r"tối đa",
-        r"đúng không",
+        r"(?:đúng|phải) (?:không|ko|k|hông|hok)",
         r"thế nào",
         r"như thế nào",
     ),

@@ -390,3 +390,37 @@ def test_self_harm_read_as_a_wish_and_a_finality(text: str) -> None:
 def test_questions_and_idioms_stay_questions(text: str) -> None:
     """'Tư vấn' folded, 'mệt muốn chết', 'là dị ứng hả', a rash that went: no triage."""
     assert classify(text, drugs("cetirizine")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "chắc tôi không còn nữa đâu, đừng tìm",
+        "em muốn kết thúc mọi chuyện",
+        "sống chi nữa, uống hết vỉ này là xong",
+        "muốn kết liễu bằng thuốc ngủ",
+        "mình chết đi chắc cũng chẳng ai buồn",
+    ],
+)
+def test_self_harm_said_as_an_ending_or_a_goodbye(text: str) -> None:
+    """Ending everything, not being here any more, nobody would mind: self_harm."""
+    found = classify(text, drugs())
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uống 2 viên paracetamol một lúc có sao không",
+        "thuốc này uống một lần 2 viên phải không ad",
+    ],
+)
+def test_an_amount_asked_about_is_a_question(text: str) -> None:
+    """An amount with 'có sao không' and no 'rồi', or 'phải không ad': no triage at all."""
+    assert classify(text, drugs("paracetamol")) is None
+
+
+def test_a_child_who_took_a_few_is_a_report_not_a_question() -> None:
+    """'Bé uống mấy viên diazepam rồi' tells what happened: an emergency."""
+    found = classify("bé 2 tuổi uống mấy viên diazepam rồi", drugs("diazepam"))
+    assert found is not None and found.kind is Triage.EMERGENCY

@@ -201,6 +201,8 @@ def read_event(text: TurnText, *, names_drug: bool) -> Event:
     if not medicine:
         return Event(None, "")
     done = COMPLETED_CUES.search(text)
+    if ASK_DRUG_CUES.search(text) and not done and not UNSURE_CUES.search(text):
+        return Event(None, "")  # "bé ho, uống siro gì bây giờ": which medicine, a question
     if KNOWLEDGE_CUES.search(text) and not child and not done:
         return Event(None, "")
     if HABIT_CUES.search(text) and not done:

@@ -145,7 +145,10 @@ SELF_HARM_CUES = cues(
         r"(?:không|ko|k|chẳng) muốn (?:tỉnh|thức) (?:dậy|lại)",
         r"ra đi (?:êm|êm ái|nhẹ nhàng|thanh thản|không đau)",
         r"muốn đi theo (?:bố|mẹ|ba|má|ông|bà|anh|chị|con|người)",
-        r"chấm dứt (?:mọi thứ|tất cả|cuộc đời|cuộc sống|sự sống|mọi chuyện|mạng sống)",
+        r"chấm dứt (?:mọi thứ|tất cả|cuộc đời|cuộc sống|sự sống|mọi chuyện|mạng sống|hết)",
+        r"muốn (?:\w+ ){0,6}?" + _NOT + r" (?:bao giờ )?(?:dậy|tỉnh|thức)(?: dậy)? (?:nữa|lại)",
+        r"(?:là|thì) (?:em|tôi|mình|t|tao|tớ|tui) (?:đã )?(?:đi|ra đi) (?:rồi|luôn|thật rồi)",
+        r"(?:đứng|ngồi|trèo|leo) (?:trên|lên|ra|ở) (?:thành |mép |lan can )?cầu",
         r"tự (?:cắt|rạch|cứa) (?:tay|cổ tay|cổ)",
         r"(?:gom|tích|trữ|tích trữ|để dành) (?:\w+ ){0,4}?thuốc (?:ngủ|an thần)",
         r"(?:uống|nuốt|dùng) " + _W + r"{0,4}?(?:để|cho|mà) (?:được )?(?:ra đi|đi luôn|ngủ luôn|"
@@ -268,6 +271,7 @@ DESPAIR_CUES = cues(
         r"(?:sống|đời|thế này|như vầy|như vậy) (?:\w+ ){0,2}?(?:đủ rồi|quá đủ|chán lắm)",
         r"mệt mỏi (?:lắm|quá) rồi",
         r"mệt (?:quá|lắm) rồi",
+        r"(?:không|hết) chịu (?:nổi|được) nữa",
         r"phản bội",
         r"(?:đm|dm|đéo|chó) (?:cái )?(?:cuộc )?đời",
         r"làm khổ (?:con cháu|mọi người|gia đình|cả nhà)",
@@ -321,7 +325,14 @@ INGESTION_CUES = cues(
         r"(?:thuốc trừ sâu|thuốc sâu|thuốc diệt cỏ|thuốc chuột|thuốc diệt chuột|thuốc tẩy|"
         r"nước tẩy|nước rửa bồn cầu|dầu hỏa|xăng|long não)",
     ),
-    strict=(r"lỡ (?:tay )?" + _W + r"{0,2}?(?:uống|nuốt|tiêm|cho " + _W + r"{0,2}?(?:uống|nuốt))",),
+    # "lỡ quên uống" is a missed dose, not an ingestion.
+    strict=(
+        r"lỡ (?!quên)(?:tay )?"
+        + _W
+        + r"{0,2}?(?:uống|nuốt|tiêm|cho "
+        + _W
+        + r"{0,2}?(?:uống|nuốt))",
+    ),
 )
 _OVERDOSE = r"(?:quá liều|ngộ độc|trúng độc|uống quá nhiều|dùng quá nhiều|uống nhiều quá)"
 OVERDOSE_EVENT_CUES = cues(
@@ -484,6 +495,9 @@ _UNIT = r"(?:viên|vien|vỉ|chai|lọ|hộp|gói|ống|ml|thìa|muỗng|nắm|v
 CHILD_CUES = cues(
     (
         r"(?:em )?bé",
+        # An age that is a child's, whoever is named ("em trai 4 tuổi", "18 tháng").
+        r"(?:[1-9]|1[0-1]) tuổi",
+        r"(?<!thai )(?<!bầu )(?<!có mang )\d+ tháng(?: tuổi)?(?! (?:nay|qua|trước|liền|rồi|sau))",
         r"cháu",
         r"trẻ",
         r"thằng (?:bé|cu|nhóc|nhỏ|em)",
@@ -510,7 +524,7 @@ TAKE_CUES = cues(
         r"nhai",
         r"liếm",
         r"(?:bỏ|cho|nhét|đút|xịt) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
-        r"tu (?:hết|cạn|sạch|cả|luôn)",
+        r"tu (?:hết|cạn|sạch|cả|luôn|một hơi|1 hơi|ừng ực|gần|nửa|hơn)",
     ),
     # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
     # (gram), "noc" (nọc): they count as typed, or in text typed with no accents at all.
@@ -535,6 +549,7 @@ UNSANCTIONED_CUES = cues(
         r"không cẩn thận",
         r"(?<!pha )nhầm(?! (?:giờ|ngày|bữa|lịch))",
         r"tự (?:lấy|mở|trèo|bóc|leo|ý lấy)",
+        r"(?:bỏ|nhét|đút) (?:\w+ ){0,3}?(?:vào|vô) (?:mồm|miệng)",
         r"(?:nó|bé|con|cháu|thằng \w+|đứa \w+) (?:\w+ ){0,2}?lấy (?:\w+ ){0,2}?"
         r"(?:uống|ăn|nuốt|nhai)",
         r"(?:lấy|vớ|cầm|với|mở|bóc) được",
@@ -553,6 +568,8 @@ UNSANCTIONED_CUES = cues(
         r"(?:liền|liên tiếp|trong|sáng nay|tối nay|trưa nay|một lúc|1 lúc|cùng lúc|"
         r"vì quên|do quên)",
         r"quên (?:nên|mà|rồi) (?:\w+ )?uống (?:lại|thêm|tiếp)?",
+        r"quên,? (?:\w+ ){0,2}?uống (?:lại|thêm|tiếp)",
+        r"uống (?:lại|thêm) (?:\w+ )?(?:lần|liều) nữa",
         r"quên (?:là )?(?:đã|mình đã|vừa|đã có) uống",
         r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )nhặt(?: được)?",
         r"uống (?:thêm|trùng|lại) (?:một |1 )?liều",
@@ -737,7 +754,12 @@ SYMPTOM_CUES = cues(
     strict=(r"nôn", r"ói", r"xỉu", r"lơ mơ", r"li bì", r"ngất"),
 )
 # Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
-ASK_DRUG_CUES = cues((r"thuốc (?:gì|nào)",))
+ASK_DRUG_CUES = cues(
+    (
+        r"(?:thuốc|siro|loại|hạ sốt|kháng sinh|men|kem) (?:\w+ )?(?:gì|nào)(?! rồi| đó| đấy)",
+        r"(?:uống|dùng|cho uống|xài|bôi) (?:\w+ ){0,2}?(?:gì|nào)(?! rồi| đó| đấy)",
+    )
+)
 MEDICINE_CUES = cues(
     (
         r"thuốc",

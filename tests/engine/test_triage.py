@@ -424,3 +424,25 @@ def test_a_child_who_took_a_few_is_a_report_not_a_question() -> None:
     """'Bé uống mấy viên diazepam rồi' tells what happened: an emergency."""
     found = classify("bé 2 tuổi uống mấy viên diazepam rồi", drugs("diazepam"))
     assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("lỡ quên uống metformin buổi sáng thì trưa uống bù được không", None),
+        ("bé ho quá trời, uống siro gì bây giờ", None),
+        ("em bé nhà mình 8 tháng sốt 39 độ cho uống hạ sốt gì", None),
+        ("thằng nhỏ nhà mình lấy lọ siro tu một hơi gần nửa chai", Triage.EMERGENCY),
+        ("em trai 4 tuổi bóc 3 viên amlodipin bỏ vô miệng", Triage.EMERGENCY),
+        ("mẹ uống thuốc xong quên, uống lại lần nữa, giờ chóng mặt", Triage.EMERGENCY),
+        ("chỉ muốn nằm xuống và không dậy nữa", Triage.SELF_HARM),
+        ("nếu mai em không nhắn nữa thì là em đi rồi", Triage.SELF_HARM),
+        ("em dang dung tren cau", Triage.SELF_HARM),
+        ("tôi không chịu nổi nữa, muốn chấm dứt hết", Triage.SELF_HARM),
+    ],
+)
+def test_which_medicine_a_missed_dose_and_what_happened(text: str, kind: Triage | None) -> None:
+    """Asking which medicine or about a missed dose is a question; a child's age, a gulp,
+    a dose taken again, not waking again, standing on a bridge are what they say."""
+    found = classify(text, drugs("amlodipine"))
+    assert (found.kind if found is not None else None) is kind

@@ -183,20 +183,22 @@ def _large(text: TurnText) -> bool:
     )
 
 
-def read_event(text: TurnText, *, names_drug: bool) -> Event:
-    """Read the turn as an ingestion event (see the module docstring)."""
+def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
+    """Read the turn as an ingestion event (see the module docstring); `child_known`: the
+    conversation's patient is already a child, whether or not this turn says so."""
     take = TAKE_CUES.search(text)
     if take is None:
         # Got hold of it ("bé cầm lọ thuốc, nắp mở"), or a bare count ("bé 14kg 6 viên
         # ibuprofen"): nobody said it was swallowed, so ask. Cheapest test first.
         hold = HOLD_CUES.search(text) or (_counted(text) if names_drug else None)
-        if hold is None or not _medicine(text, names_drug) or CHILD_CUES.search(text) is None:
+        child_named = child_known or CHILD_CUES.search(text) is not None
+        if hold is None or not _medicine(text, names_drug) or not child_named:
             return Event(None, "")
         if not DOSE_QUESTION_CUES.search(text):
             return Event(Verdict.UNSURE, hold)
         return Event(None, "")
     medicine = _medicine(text, names_drug)
-    child = CHILD_CUES.search(text)
+    child = CHILD_CUES.search(text) or ("(the conversation's child)" if child_known else None)
     question = DOSE_QUESTION_CUES.search(text)
     if not medicine:
         return Event(None, "")

@@ -159,6 +159,7 @@ SELF_HARM_CUES = cues(
         r"(?:bao nhiêu|mấy)\b.*\b(?:muốn thử|thử xem sao|thử cho biết)",
         r"chán sống",
         r"sống (?:để làm gì|làm gì nữa|không nổi nữa)",
+        r"sống làm (?:gì|chi) cho (?:mệt|khổ|chật đất)",
         r"tìm (?:đến )?cái chết",
         r"tự (?:làm )?hại (?:bản thân|mình|chính mình)",
         r"tự làm đau (?:bản thân|mình)",

@@ -91,6 +91,8 @@ WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendr
 """Formulary drug ids dosed once a week in their common (non-cancer) use."""
 
 INFANT_MONTHS = 24.0
+CHILD_MONTHS = 144.0
+"""Below this age the conversation's patient is a child for reading an ingestion."""
 """Below this age a child is an infant or toddler for the `INFANT` unsafe use."""
 
 WarningLines = Callable[[str], Sequence[tuple[str, str]]]
@@ -192,7 +194,7 @@ def _asks_use(t: TurnText) -> bool:
     return DOSE_QUESTION_CUES.search(t) is not None and "lo" not in t.folded.split()
 
 
-def _emergency(t: TurnText, names_drug: bool) -> TriageResult | None:
+def _emergency(t: TurnText, names_drug: bool, child_known: bool = False) -> TriageResult | None:
     hit = INGESTION_CUES.search(t)
     if hit is not None and is_finish(hit) and TREATMENT_CUES.search(t) and not CHILD_CUES.search(t):
         hit = None  # "uống hết vỉ kháng sinh rồi vẫn ho": the course, taken as meant
@@ -200,7 +202,7 @@ def _emergency(t: TurnText, names_drug: bool) -> TriageResult | None:
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
     if hit is not None:
         return TriageResult(Triage.EMERGENCY, hit)
-    event = read_event(t, names_drug=names_drug)
+    event = read_event(t, names_drug=names_drug, child_known=child_known)
     if event.verdict is Verdict.REPORT:
         return TriageResult(Triage.EMERGENCY, event.cue)
     hit = OVERDOSE_EVENT_CUES.search(t)
@@ -258,7 +260,12 @@ def classify(
     if (cue := _self_harm(t)) is not None:
         return TriageResult(Triage.SELF_HARM, cue)
     names_drug = frame is not None and bool(frame.drugs or frame.unknown_drugs)
-    found = _emergency(t, names_drug)
+    # Mid-conversation the patient may be a child already ("siro cho bé 2 tuổi" … "nó uống
+    # hết rồi"): the turn need not say so again.
+    child_known = frame is not None and (
+        frame.is_child or (frame.age_months is not None and frame.age_months < CHILD_MONTHS)
+    )
+    found = _emergency(t, names_drug, child_known)
     if found is not None and found.kind is Triage.EMERGENCY:
         return found
     if (use := _unsafe_use(t, frame, warnings)) is not None:

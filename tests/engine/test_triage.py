@@ -446,3 +446,17 @@ def test_which_medicine_a_missed_dose_and_what_happened(text: str, kind: Triage 
     a dose taken again, not waking again, standing on a bridge are what they say."""
     found = classify(text, drugs("amlodipine"))
     assert (found.kind if found is not None else None) is kind
+
+
+def test_a_child_already_in_the_conversation_need_not_be_named_again() -> None:
+    """'Nó uống hết rồi' after a child's syrup: the conversation's child, so not a dose."""
+    frame = QueryFrame(drugs=["ibuprofen"], age_months=24.0)
+    found = classify("no uong het roi", frame)
+    assert found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
+    assert classify("no uong het roi", drugs("ibuprofen")) is None
+
+
+def test_living_for_nothing_is_self_harm() -> None:
+    """'Sống làm gì cho mệt': self_harm, where 'sống làm gì' alone stays a mood."""
+    found = classify("song lam gi cho met", drugs())
+    assert found is not None and found.kind is Triage.SELF_HARM

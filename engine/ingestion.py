@@ -132,6 +132,7 @@ _CONTAINERS = re.compile(r"\b(?:[2-9]|1\d|hai|ba|bon|nam) (?:vi|lo|hop|chai)\b")
 _STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo)\b")
 _ALL = re.compile(r"\b(?:het|sach)\b")
 _AGAIN = re.compile(r"\b(?:uong|nuot|tiem) (?:\w+ )?(?:them|tiep|lai|trung)\b")
+_PACK = re.compile(r"\b(?:chai|lo|vi|hop|goi|tuyp)\b")
 _EAT = re.compile(r"^(?:an|ăn|nhai|liem|gam|gặm|mut|mút|ngam|ngậm|noc|nốc)$")
 _YES_NO = re.compile(
     r"\b(?:khong|ko|k|hong|chua|ha|a)(?: (?:a|ad|shop|ban|b|bs|ds|nhe|nha|vay|the|chi|anh))*"
@@ -230,8 +231,10 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
         and not course
         and not asked
         and (
-            (at_once and (count >= 3 or child))  # "4 viên augmentin 1g một lúc"
-            or (symptom and (count >= 2 or at_once or done))  # "…, giờ vã mồ hôi, lơ mơ"
+            # "4 viên augmentin 1g một lúc"; a child's gulp of half a bottle
+            (at_once and (count >= 3 or (child and (count >= 2 or _PACK.search(amount)))))
+            # "…, giờ vã mồ hôi, lơ mơ"; two tablets and a stomach ache is an adverse effect
+            or (symptom and (count >= 3 or (count >= 2 and (at_once or child))))
             or (child and _EAT.match(take) and count != 1)  # "bé ăn mấy viên": not given
             # "uống 6 viên …, có cần đi viện"; "8 viên một ngày có sao không" is a day's dose
             or (count >= LARGE_COUNT and (done or worry) and not _daily(text))

@@ -108,7 +108,8 @@ SELF_HARM_CUES = cues(
         r"(?:muốn|cho|để|thì|là|sẽ) (?:\w+ )?(?:đi bán muối|lên bàn thờ|ngỏm|ngủm củ tỏi|"
         r"về với đất|xuống lỗ|die|chết mẹ cho rồi)",
         r"suicide",
-        r"(?:uống|nuốt|tiêm) (?:\w+ ){0,6}?cho (?:chết|xong|hết đau|nhẹ người|rồi)",
+        # Not "uống đi cho xong" (just drink it up), said to a child.
+        r"(?:uống|nuốt|tiêm) (?!đi cho)(?:\w+ ){0,6}?cho (?:chết|xong|hết đau|nhẹ người|rồi)",
         r"chết (?:có|thì có) đau (?:không|ko|k)",
         r"(?:về|đi) (?:với|gặp) (?:ông bà|tổ tiên|bố|mẹ|ba|má) (?:\w+ )?(?:luôn|cho rồi|cho xong)",
         r"(?:treo cổ|nhảy lầu|nhảy cầu|nhảy sông|cắt cổ tay|tự làm đau|tự hành hạ)",
@@ -147,8 +148,8 @@ SELF_HARM_CUES = cues(
         r"muốn đi theo (?:bố|mẹ|ba|má|ông|bà|anh|chị|con|người)",
         r"chấm dứt (?:mọi thứ|tất cả|cuộc đời|cuộc sống|sự sống|mọi chuyện|mạng sống|hết)",
         r"muốn (?:\w+ ){0,6}?" + _NOT + r" (?:bao giờ )?(?:dậy|tỉnh|thức)(?: dậy)? (?:nữa|lại)",
-        r"(?:là|thì) (?:em|tôi|mình|t|tao|tớ|tui) (?:đã )?(?:đi|ra đi) (?:rồi|luôn|thật rồi)",
-        r"(?:đứng|ngồi|trèo|leo) (?:trên|lên|ra|ở) (?:thành |mép |lan can )?cầu",
+        r"(?:đứng|ngồi|trèo|leo) (?:trên|lên|ra|ở) (?:thành |mép |lan can )?cầu"
+        r"(?! (?:thang|lạc|tiêu|thủ|vồng|trượt|lông|nguyện))",
         r"tự (?:cắt|rạch|cứa) (?:tay|cổ tay|cổ)",
         r"(?:gom|tích|trữ|tích trữ|để dành) (?:\w+ ){0,4}?thuốc (?:ngủ|an thần)",
         r"(?:uống|nuốt|dùng) " + _W + r"{0,4}?(?:để|cho|mà) (?:được )?(?:ra đi|đi luôn|ngủ luôn|"
@@ -191,7 +192,9 @@ SELF_HARM_CUES = cues(
         r"(?! (?:chưa|không|ko|k|sau|trong|khi|sau khi|hết|rồi))",
         r"(?:mình|em|tôi|tao|t|tớ|tui|con|bà|ông|chị|anh|mẹ|bố) (?:mà |có )?(?:đi|chết|biến đi|"
         r"không còn) (?:thì|là) (?:\w+ ){0,3}?(?:đỡ|nhẹ|vui|sướng|thoát|hết khổ|yên)",
-        r"đi cho (?:nhẹ|xong|rảnh|yên|khuất|đỡ|rồi)",
+        # "muốn đi cho nhẹ", not "uống đi cho xong" (just drink it) or "ra ngoài đi cho đỡ".
+        r"(?:muốn|thôi|em|tôi|mình|t|tao|tớ|tui|chắc|con) (?:\w+ ){0,2}?(?<!uống )(?<!làm )(?<!ăn )"
+        r"đi cho (?:nhẹ|xong|khuất|yên|rảnh)",
         r"(?:cho|để) (?:\w+ ){0,3}?nhẹ (?:gánh|nợ)",
         r"unalive",
         r"(?:bao lâu|mấy tiếng|mấy phút|mấy ngày) (?:\w+ ){0,2}?(?:thì |mới |sẽ )?(?:chết|tử vong)",
@@ -201,19 +204,23 @@ SELF_HARM_CUES = cues(
         r"tự xử(?! lý| trí)",
         r"(?:đứng|ngồi|trèo|leo|ra) (?:\w+ ){0,2}?"
         r"(?:sân thượng|mép cầu|thành cầu|lan can cầu|nóc nhà)",
-        r"(?:đến|tới) chết",
+        r"(?:hạ|tụt|ngộ độc|xuất huyết|suy|ngừng) (?:\w+ ){0,3}?(?:đến|tới) chết",
         _NOT + r" (?:còn )?(?:ai|có ai) (?:cần|thương|quan tâm|yêu) (?:\w+ ){0,2}?nữa",
-        r"(?:cầm|có|mua|lấy) (?:\w+ )?(?:dao lam|lưỡi lam|dao cạo)",
-        r"(?:muốn|định|hay|tính|sẽ) (?:\w+ )?(?:cắt|rạch|cứa) (?:\w+ )?(?:tay|cổ tay|da|cổ)",
+        r"(?:cầm|có|mua|lấy) (?:\w+ )?(?:dao lam|lưỡi lam)",
+        r"(?:muốn|định|hay|tính|sẽ) (?:\w+ )?(?:cắt|rạch|cứa) (?!móng)(?:\w+ )?(?:tay|cổ tay|cổ)",
         r"cho (?:bọn|chúng|tụi|lũ) (?:nó|mày|họ) (?:vui|sướng|hả dạ|vừa lòng)",
         r"(?:có )?chết (?:được|đc|dc) (?:không|ko|k|chưa|hông)",
-        r"(?:có )?đủ (?:để )?(?:chết|ra đi|đi) (?:\w+ )?(?:chưa|không|ko|k|hông|hả)",
-        r"(?:thì|là|để|mà) (?:\w+ ){0,3}?" + _NOT + r" (?:ai )?(?:cứu|chữa) (?:được|nổi|kịp|đc|dc)",
-        r"(?:tích|gom|trữ|để dành) (?:được |đc |dc )?(?:\d+|mấy chục|cả chục|vài chục) viên",
-        r"chuẩn bị (?:sẵn |xong )?(?:\w+ )?thuốc (?:rồi|xong|sẵn)",
-        r"(?:là|thì) (?:em|tôi|mình|t|tao|tớ|tui) (?:sẽ )?đi luôn",
-        r"(?:không|khỏi|chẳng) (?:phải )?(?:mở mắt|thức dậy|tỉnh dậy) (?:ra )?nữa",
-        r"ôm (?:con|cháu|bé) (?:\w+ )?(?:cùng |theo )?(?:đi|chết|nhảy|ra đi)",
+        r"(?:có )?đủ (?:để )?chết (?:\w+ )?(?:chưa|không|ko|k|hông|hả)",
+        r"đủ (?:để )?(?:đi|ra đi) (?:chưa|không|ko|k|hông|hả)",
+        r"(?:thì|là|để|mà) (?:\w+ ){0,3}?" + _NOT + r" (?:ai )?cứu (?:được|nổi|kịp|đc|dc)",
+        r"(?:tích|gom|trữ) (?:được |đc |dc )?(?:\d+|mấy chục|cả chục|vài chục) viên",
+        r"(?<!xong )(?:là|thì) (?:em|tôi|mình|t|tao|tớ|tui) (?:sẽ |đã )?(?:đi|ra đi) "
+        r"(?:luôn|rồi|thật rồi)(?! (?:được|đc|dc|không|ko|k|hả|à|nhé|nha|chưa))",
+        r"(?:muốn|ước|để|cho|em|tôi|mình|t|tao|tớ|tui) [^.?!]{0,40}?(?:không|khỏi|chẳng) "
+        r"(?:phải )?(?:mở mắt|thức dậy|tỉnh dậy) (?:ra )?nữa",
+        # "ôm con cùng đi", not "ôm con đi khám".
+        r"ôm (?:con|cháu|bé) (?:\w+ )?(?:cùng|theo) (?:đi|chết|nhảy|ra đi)",
+        r"ôm (?:con|cháu|bé) (?:\w+ )?(?:chết|nhảy|ra đi)",
         r"(?:định|tính|muốn|sẽ) (?:\w+ )?(?:uống|nốc) (?:\w+ )?"
         r"(?:thuốc chuột|thuốc trừ sâu|thuốc sâu|thuốc diệt cỏ|thuốc diệt chuột)",
         r"(?:em|tôi|mình|tao|tớ|t|tui|con) (?:sẽ |sắp |chắc |có lẽ )?(?:không|chẳng) còn "
@@ -278,7 +285,6 @@ DESPAIR_CUES = cues(
         r"làm khổ (?:con cháu|mọi người|gia đình|cả nhà)",
         r"sống làm (?:gì|khổ|chi)",
         r"sống chi (?:nữa)?",
-        r"là xong(?: hết| tất cả| mọi chuyện| đời)?\s*[.!]*$",
     ),
 )
 # A farewell ("chắc em đi trước đây"): beside despair, a goodbye is intent.

@@ -460,3 +460,21 @@ def test_living_for_nothing_is_self_harm() -> None:
     """'Sống làm gì cho mệt': self_harm, where 'sống làm gì' alone stays a mood."""
     found = classify("song lam gi cho met", drugs())
     assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ôm con đi khám thì có cần mang theo thuốc đang uống không",
+        "em muốn cắt móng tay cho bé nhưng bé sốt, cho uống gì",
+        "bé leo lên cầu thang bị ngã, bôi thuốc gì",
+        "em chuẩn bị sẵn thuốc hạ sốt rồi, bé 10kg uống mấy ml",
+        "bé không chịu uống, dỗ mãi mới uống đi cho xong",
+        "bệnh này thì không chữa được à",
+        "em để dành 10 viên cho lần sau được không",
+    ],
+)
+def test_everyday_words_near_the_self_harm_concepts_stay_questions(text: str) -> None:
+    """Taking a child to the doctor, cutting nails, stairs, a dose ready: no self_harm."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is None or found.kind is not Triage.SELF_HARM

@@ -65,6 +65,8 @@ class Triage(StrEnum):
     EMERGENCY = "emergency"
     SELF_HARM = "self_harm"
     UNSAFE_USE = "unsafe_use"
+    SAFETY_CHECK = "safety_check"
+    """The turn may report an ingestion but does not say so clearly: ask whether it was taken."""
 
 
 class HowTo(StrEnum):

@@ -31,6 +31,7 @@ class Reason(StrEnum):
     MISSING_ATTRIBUTE = "missing_attribute"
     NO_DRUG = "no_drug"
     AMBIGUOUS_ROUTE = "ambiguous_route"
+    SAFETY_CHECK = "safety_check"
 
     # abstain
     OUT_OF_SCOPE = "out_of_scope"

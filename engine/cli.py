@@ -22,6 +22,7 @@ EVAL_SETS = {
     "condition": "engine.evals.condition",
     "dialogues": "engine.evals.dialogues",
     "safety": "engine.evals.safety",
+    "people-safety": "engine.evals.people_safety",
     "realtext": "engine.evals.realtext",
     "people-facts": "engine.evals.people_facts",
 }
@@ -67,6 +68,7 @@ _EVAL_SUMMARY = {
     "condition": "condition → medication conversations end to end (zero gates)",
     "dialogues": "whole conversations checked after every turn (invariant gate)",
     "safety": "safety triage, routing rule 0 (safety gate)",
+    "people-safety": "ingestion and self-harm as people type them (floor gate; blind set)",
     "realtext": "the real formulary text from ../shared (held-out gate; skips without it)",
     "people-facts": "patient facts and how-to-take answers as people type them (floor gate)",
 }
@@ -80,6 +82,7 @@ options after SET go to that set's runner (`duocthu eval SET --help` lists them)
   --no-progress         no progress bar
   retrieval also: --set FILE, --index-dir DIR, --misses N, --json FILE
   realtext also:  --corpus-dir DIR, --json FILE, --no-gate
+  people-safety:  --set FILE, --floor FILE, --summary-only
   understanding also: --demo-catalog
   people-facts also: --set FILE (repeatable), --floor FILE, --summary-only"""
 

@@ -176,7 +176,7 @@ class Effects:
         reason = Reason(found.kind.value)
         try:
             if found.kind is Triage.EMERGENCY:
-                reply = self._overdose(frame, budget)
+                reply = self._overdose(frame, budget, found.section)
             else:
                 reply = self._unsafe_use(found, frame, budget)
         except GenerationUnavailable as exc:
@@ -187,19 +187,29 @@ class Effects:
             return Reply(Outcome.ABSTAIN, reason, "", problems=list(reply.problems))
         return reply
 
-    def _overdose(self, frame: QueryFrame, budget: RequestBudget) -> Reply:
-        # The ordinary single-drug attribute path for the overdose section, so generation and
-        # every grounding check are the usual ones; claims carrying a dose are dropped.
+    def _overdose(
+        self, frame: QueryFrame, budget: RequestBudget, section: str = SectionKey.QUA_LIEU_XU_TRI
+    ) -> Reply:
+        # The ordinary single-drug attribute path for the overdose section (or, after an
+        # allergic reaction, the ADR management section), so generation and every grounding
+        # check are the usual ones; claims carrying a dose are dropped.
+        if section != SectionKey.QUA_LIEU_XU_TRI and not self._retriever.find_by_section(
+            frame.drugs[0], section
+        ):
+            return _abstain(Reason.NO_EVIDENCE)  # no ADR management text: the emergency alone
         focus = frame.model_copy(
             update={
                 "turn_type": TurnType.DRUG_ATTRIBUTE,
-                "attribute": SectionKey.QUA_LIEU_XU_TRI.value,
+                "attribute": str(section),
                 "section_overview": False,
                 "drugs": frame.drugs[:1],
                 "how_to_take": None,
             }
         )
-        question = f"Quá liều và xử trí quá liều {self._catalog.name_of(frame.drugs[0])}."
+        name = self._catalog.name_of(frame.drugs[0])
+        question = f"Quá liều và xử trí quá liều {name}."
+        if section == SectionKey.HUONG_DAN_XU_TRI_ADR:
+            question = f"Hướng dẫn cách xử trí ADR của {name}."
         return self._single(focus, question, budget, reason=Reason.EMERGENCY, extend=without_doses)
 
     def warning_lines(self, drug_id: str) -> list[tuple[str, str]]:

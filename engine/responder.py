@@ -24,9 +24,11 @@ from states import CLARIFYING_STATES, Trigger
 from states.messages import (
     ATTRIBUTE_REPLIES,
     POPULATION_REPLIES,
+    SAFETY_CHECK_REPLIES,
     abstain_text,
     age_weight_question,
     clarify_text,
+    contacts_text,
     emergency_text,
     open_question_reminder,
     plain_question,
@@ -212,6 +214,9 @@ class Responder:
         elif reason == Reason.MISSING_ATTRIBUTE:
             message = clarify_text(reason, drugs=" và ".join(names))
             replies = list(ATTRIBUTE_REPLIES)
+        elif reason == Reason.SAFETY_CHECK:  # was it taken? never a dosing question first
+            message = clarify_text(reason, contacts=contacts_text(self._contacts))
+            replies = list(SAFETY_CHECK_REPLIES)
         elif reason == Reason.AMBIGUOUS_CONDITION and frame.condition is not None:
             message = clarify_text(reason)
             replies = list(frame.condition.options)

@@ -102,6 +102,8 @@ def _fixed(
 
 def _triage_decision(f: QueryFrame) -> Decision:
     assert f.triage is not None  # noqa: S101 - rule 0 matched
+    if f.triage is Triage.SAFETY_CHECK:  # was it taken? asked before anything else
+        return Decision(0, "safety_triage", Effect.CLARIFY, Reason.SAFETY_CHECK, ClarifySlot.DETAIL)
     return Decision(0, "safety_triage", Effect.TRIAGE, Reason(f.triage.value))
 
 
@@ -112,7 +114,8 @@ ROUTING_TABLE: tuple[Rule, ...] = (
         "safety triage of the raw text and the merged frame (engine/triage.py): an "
         "ingestion, overdose, poisoning or emergency sign; self-harm or a lethal-dose "
         "request; a use the formulary warns against. Before every clarify: never a "
-        "question, never a dose",
+        "dosing question, never a dose; a turn that may report an ingestion without saying "
+        "so clearly is asked whether it was taken (safety_check)",
         lambda f: f.triage is not None,
         _triage_decision,
         Effect.TRIAGE,

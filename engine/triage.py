@@ -31,24 +31,39 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from core.frame import QueryFrame, Triage
+from core.frame import QueryFrame, Route, Triage, TurnType
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
+from engine.ingestion import Verdict, is_finish, read_event
 from engine.safety_cues import (
     AFTER_TAKING_CUES,
+    ALLERGY_SIGNS,
+    AMOUNT_CUES,
+    AMOUNT_TOO_MUCH_CUES,
+    CHILD_CUES,
+    CONFIRM_CUES,
     DAILY_CUES,
+    DENY_CUES,
+    DESPAIR_CUES,
+    DOSE_QUESTION_CUES,
     EMERGENCY_SIGNS,
     END_PREGNANCY_CUES,
+    FAREWELL_CUES,
     GIVE_OR_USE_CUES,
     HYPOTHETICAL_CUES,
     INFANT_CUES,
     INGESTION_CUES,
     NOT_END_PREGNANCY_CUES,
+    OVERDOSE_ACT_CUES,
     OVERDOSE_EVENT_CUES,
+    OVERDOSE_QUESTION_CUES,
+    PLAN_CUES,
     SELF_HARM_CUES,
     SIGN_QUESTION_CUES,
-    first_cue,
+    TREATMENT_CUES,
+    UNSURE_CUES,
+    TurnText,
 )
 from grounding.book import bars
 
@@ -68,10 +83,16 @@ class TriageResult:
     kind: Triage
     cue: str
     use: UnsafeUse | None = None
+    section: str = SectionKey.QUA_LIEU_XU_TRI.value
+    """The section an emergency reply quotes: the overdose section, or the ADR management
+    section for an allergic or adverse reaction after a drug."""
 
 
 WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendronate"})
 """Formulary drug ids dosed once a week in their common (non-cancer) use."""
+
+CHILD_MONTHS = 144.0
+"""Below this age the conversation's patient is a child for reading an ingestion."""
 
 WarningLines = Callable[[str], Sequence[tuple[str, str]]]
 """Drug id → (section key, sentence) for every sentence of its warning sections in the loaded
@@ -100,7 +121,7 @@ _SPEAKS_TO: dict[UnsafeUse, re.Pattern[str]] = {
 
 _DOSE = re.compile(
     r"\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?)?\s*"
-    r"(?:mg|g|mcg|µg|microgam|ml|kg|ui|iu|đơn vị|mmol|mg/kg|mg/m²)(?![\w])",
+    r"(?:mg|g|gam|mcg|µg|microgam|ml|mililit|kg|ui|iu|đơn vị|mmol|mg/kg|mg/m²)(?![\w])",
     re.IGNORECASE,
 )
 
@@ -141,51 +162,71 @@ def age_limit_lines(lines: Sequence[tuple[str, str]], age_months: float) -> list
     ]
 
 
-def _forms(text: str) -> tuple[str, str, bool]:
-    lowered = unicodedata.normalize("NFC", text).lower()
-    folded = fold_aligned(lowered)
-    return lowered, folded, folded != lowered
-
-
-def _self_harm(lowered: str, folded: str, accented: bool) -> str | None:
-    return first_cue(SELF_HARM_CUES, lowered, folded, accented)
-
-
-def _emergency(lowered: str, folded: str, accented: bool) -> str | None:
-    if (hit := first_cue(INGESTION_CUES, lowered, folded, accented)) is not None:
+def _self_harm(t: TurnText) -> str | None:
+    if (hit := SELF_HARM_CUES.search(t)) is not None:
         return hit
-    hypothetical = first_cue(HYPOTHETICAL_CUES, lowered, folded, accented) is not None
-    if not hypothetical and (hit := first_cue(OVERDOSE_EVENT_CUES, lowered, folded, accented)):
-        return hit
-    sign = first_cue(EMERGENCY_SIGNS, lowered, folded, accented)
-    if sign is None or first_cue(SIGN_QUESTION_CUES, lowered, folded, accented):
-        return None
-    if first_cue(AFTER_TAKING_CUES, lowered, folded, accented) is None:
-        return None
-    return sign
+    if (plan := PLAN_CUES.search(t)) is not None and TREATMENT_CUES.search(t) is None:
+        return plan
+    # Despair beside an act of taking a lot ("chán đời, uống hết lọ thuốc ngủ cho xong"), not
+    # a question whether a medicine may be used ("trầm cảm có dùng được thuốc ngủ không").
+    if (mood := DESPAIR_CUES.search(t)) is not None and OVERDOSE_ACT_CUES.search(t):
+        return None if DOSE_QUESTION_CUES.search(t) else mood
+    # Despair beside a goodbye ("mệt quá rồi, chắc em đi trước đây").
+    if mood is not None and (bye := FAREWELL_CUES.search(t)) is not None:
+        return bye
+    return None
+
+
+def _asks_use(t: TurnText) -> bool:
+    return DOSE_QUESTION_CUES.search(t) is not None and "lo" not in t.folded.split()
+
+
+def _emergency(t: TurnText, names_drug: bool, child_known: bool = False) -> TriageResult | None:
+    hit = INGESTION_CUES.search(t)
+    if hit is not None and is_finish(hit) and TREATMENT_CUES.search(t) and not CHILD_CUES.search(t):
+        hit = None  # "uống hết vỉ kháng sinh rồi vẫn ho": the course, taken as meant
+    if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
+        hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
+    if hit is not None:
+        return TriageResult(Triage.EMERGENCY, hit)
+    event = read_event(t, names_drug=names_drug, child_known=child_known)
+    if event.verdict is Verdict.REPORT:
+        return TriageResult(Triage.EMERGENCY, event.cue)
+    hit = OVERDOSE_EVENT_CUES.search(t)
+    if hit and not HYPOTHETICAL_CUES.search(t) and not OVERDOSE_QUESTION_CUES.search(t):
+        return TriageResult(Triage.EMERGENCY, hit)
+    allergy = ALLERGY_SIGNS.search(t)
+    sign = allergy or EMERGENCY_SIGNS.search(t)
+    if sign is not None and not SIGN_QUESTION_CUES.search(t) and AFTER_TAKING_CUES.search(t):
+        if allergy is not None:  # an allergic or adverse reaction: the ADR management section
+            return TriageResult(
+                Triage.EMERGENCY, sign, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
+            )
+        return TriageResult(Triage.EMERGENCY, sign)
+    if event.verdict is Verdict.UNSURE:
+        return TriageResult(Triage.SAFETY_CHECK, event.cue)
+    return None
 
 
 def _unsafe_use(
-    lowered: str,
-    folded: str,
-    accented: bool,
+    t: TurnText,
     frame: QueryFrame | None,
     warnings: WarningLines | None,
 ) -> tuple[str, UnsafeUse] | None:
     drugs = [fold_aligned(d) for d in (frame.drugs if frame is not None else [])]
-    hit = first_cue(END_PREGNANCY_CUES, lowered, folded, accented)
-    if hit and not first_cue(NOT_END_PREGNANCY_CUES, lowered, folded, accented):
+    hit = END_PREGNANCY_CUES.search(t)
+    if hit and not NOT_END_PREGNANCY_CUES.search(t):
         return hit, UnsafeUse.END_PREGNANCY
     weekly = any(d in WEEKLY_DRUGS for d in drugs)
-    if weekly and (hit := first_cue(DAILY_CUES, lowered, folded, accented)):
+    if weekly and (hit := DAILY_CUES.search(t)):
         return hit, UnsafeUse.WEEKLY_TAKEN_DAILY
     age = frame.age_months if frame is not None else None
-    infant_word = first_cue(INFANT_CUES, lowered, folded, accented)
+    infant_word = INFANT_CUES.search(t)
     if infant_word is not None and age is None:
         age = 0.0
     if age is None or age >= YOUNG_CHILD_MONTHS:
         return None
-    if warnings is None or not first_cue(GIVE_OR_USE_CUES, lowered, folded, accented):
+    if warnings is None or not GIVE_OR_USE_CUES.search(t):
         return None
     for drug in frame.drugs if frame is not None else []:
         if age_limit_lines(warnings(drug), age):
@@ -194,21 +235,91 @@ def _unsafe_use(
 
 
 def classify(
-    text: str, frame: QueryFrame | None = None, warnings: WarningLines | None = None
+    text: str | TurnText, frame: QueryFrame | None = None, warnings: WarningLines | None = None
 ) -> TriageResult | None:
     """The triage of one turn's `text` (with the resolved `frame`'s drugs and age), or None.
 
     `warnings` reads a drug's warning text from the loaded corpus; without it the infant
-    rule has nothing to stand on and never fires.
+    rule has nothing to stand on and never fires. A `SAFETY_CHECK` result means the turn may
+    report an ingestion without saying so clearly (the engine asks before anything else).
     """
-    lowered, folded, accented = _forms(text)
-    if (cue := _self_harm(lowered, folded, accented)) is not None:
+    t = text if isinstance(text, TurnText) else TurnText.of(text)
+    if (cue := _self_harm(t)) is not None:
         return TriageResult(Triage.SELF_HARM, cue)
-    if (cue := _emergency(lowered, folded, accented)) is not None:
-        return TriageResult(Triage.EMERGENCY, cue)
-    if (found := _unsafe_use(lowered, folded, accented, frame, warnings)) is not None:
-        return TriageResult(Triage.UNSAFE_USE, found[0], found[1])
+    names_drug = frame is not None and bool(frame.drugs or frame.unknown_drugs)
+    # Mid-conversation the patient may be a child already ("siro cho bé 2 tuổi" … "nó uống
+    # hết rồi"): the turn need not say so again.
+    child_known = frame is not None and (
+        frame.is_child or (frame.age_months is not None and frame.age_months < CHILD_MONTHS)
+    )
+    found = _emergency(t, names_drug, child_known)
+    if found is not None and found.kind is Triage.EMERGENCY:
+        return found
+    if (use := _unsafe_use(t, frame, warnings)) is not None:
+        return TriageResult(Triage.UNSAFE_USE, use[0], use[1])
+    return found
+
+
+_SWALLOWED = re.compile(r"\b(?:uong|vien|goi|siro)\b")
+
+
+def as_amount_question(text: str, frame: QueryFrame) -> QueryFrame:
+    """ "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không": an amount asked
+    whether it is too much is a dose question (the row and its maximum answer it), not the
+    overdose section; any other frame is returned as it is."""
+    if not frame.drugs or frame.attribute not in (SectionKey.QUA_LIEU_XU_TRI, None):
+        return frame
+    t = TurnText.of(text)
+    if not dose_mentions(text) and AMOUNT_CUES.search(t) is None:
+        return frame
+    if AMOUNT_TOO_MUCH_CUES.search(t) is None:
+        return frame
+    oral = frame.route is None and _SWALLOWED.search(t.folded) is not None
+    return frame.model_copy(
+        update={
+            "turn_type": TurnType.DOSING_CALC,
+            "attribute": SectionKey.LIEU_LUONG_CACH_DUNG.value,
+            "section_overview": False,
+            # Tablets swallowed are taken by mouth: the oral rows, not "which route?".
+            "route": Route.ORAL if oral else frame.route,
+        }
+    )
+
+
+class SafetyAnswer(StrEnum):
+    """A reply to the safety question ("Bé đã uống thuốc này rồi phải không?")."""
+
+    TAKEN = "taken"
+    NOT_TAKEN = "not_taken"
+
+
+def safety_answer(text: str | TurnText) -> SafetyAnswer | None:
+    """Taken (yes, or not sure: the safe reading), not taken, or neither (None)."""
+    t = text if isinstance(text, TurnText) else TurnText.of(text)
+    if UNSURE_CUES.search(t) is not None:
+        return SafetyAnswer.TAKEN
+    if DENY_CUES.search(t) is not None:
+        return SafetyAnswer.NOT_TAKEN
+    if CONFIRM_CUES.search(t) is not None:
+        return SafetyAnswer.TAKEN
     return None
+
+
+def thread_triage(
+    thread: str | None, found: TriageResult | None, *, smalltalk: bool
+) -> TriageResult | None:
+    """A turn of a conversation in which an ingestion or self-harm was reported: the same
+    thread again (a confirmation, a weight, a symptom, "giờ làm sao"), never a dose; self-harm
+    wins over an emergency. Thanks and greetings pass."""
+    if thread == Triage.SELF_HARM.value:
+        if found is not None and found.kind is Triage.SELF_HARM:
+            return found
+        return None if smalltalk and found is None else TriageResult(Triage.SELF_HARM, "thread")
+    if thread == Triage.EMERGENCY.value:
+        if found is not None and found.kind in (Triage.SELF_HARM, Triage.EMERGENCY):
+            return found
+        return None if smalltalk and found is None else TriageResult(Triage.EMERGENCY, "thread")
+    return found
 
 
 def triage_turn(
@@ -225,6 +336,10 @@ def triage_turn(
     merged = frame.standalone_query.strip()
     if found is None and answers_open_question and merged and merged != text.strip():
         found = classify(merged, frame, warnings)
+        # The safety question is asked of what the user just said, never again of an earlier
+        # question's words they already answered.
+        if found is not None and found.kind is Triage.SAFETY_CHECK:
+            found = None
     return found
 
 
@@ -233,13 +348,17 @@ __all__ = [
     "UNSAFE_USE_FALLBACK_SECTIONS",
     "UNSAFE_USE_SECTIONS",
     "WEEKLY_DRUGS",
+    "SafetyAnswer",
     "TriageResult",
     "UnsafeUse",
     "WarningLines",
     "age_limit_lines",
+    "as_amount_question",
     "classify",
     "dose_mentions",
     "limits_age",
+    "safety_answer",
     "speaks_to",
+    "thread_triage",
     "triage_turn",
 ]

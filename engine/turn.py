@@ -28,7 +28,7 @@ from core.errors import (
     ProviderError,
     StateStoreError,
 )
-from core.frame import ClarifySlot, ConditionQuery, QueryFrame
+from core.frame import ClarifySlot, ConditionQuery, QueryFrame, Triage, TurnType
 from core.ports import TurnObserver, Understander, UnderstandingContext
 from core.reasons import Reason
 from core.result import (
@@ -46,8 +46,17 @@ from engine.merge import resolve_frame
 from engine.responder import Responder, elapsed_ms
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
 from engine.svg import svg as state_svg
-from engine.triage import TriageResult, WarningLines, triage_turn
+from engine.triage import (
+    SafetyAnswer,
+    TriageResult,
+    WarningLines,
+    as_amount_question,
+    safety_answer,
+    thread_triage,
+    triage_turn,
+)
 from states import State, Trigger
+from understanding.smalltalk import smalltalk_kind
 
 log = logging.getLogger("duocthu.engine")
 
@@ -254,6 +263,11 @@ class Engine:
                 conv.case += 1
             frame = resolve_frame(frame, conv.prior_frame, conv.open_question, conv.patient)
             frame, found = _with_triage(text, frame, conv, self._warnings)
+            if found is not None and found.kind is Triage.SAFETY_CHECK and not model.can_clarify():
+                # No question left before the breaker: the safety question is answered the
+                # safe way, as taken.
+                found = TriageResult(Triage.EMERGENCY, f"{found.cue} (breaker)")
+                frame = frame.model_copy(update={"triage": Triage.EMERGENCY})
             decision, reply = self._responder.respond(
                 model, conv, frame, text, budget, timings, found
             )
@@ -279,6 +293,7 @@ class Engine:
             conv.prior_frame = None if tripped else frame
         if frame.patient is not None and not frame.patient.is_empty():
             conv.patient = frame.patient
+        _keep_safety_thread(conv, reply.reason, frame)
         conv.state = state
         conv.turn += 1
         conv.version += 1
@@ -329,23 +344,45 @@ class Engine:
         return result, entry
 
 
+def _keep_safety_thread(conv: Conversation, reason: str, frame: QueryFrame) -> None:
+    """An ingestion or self-harm reply opens the conversation's safety thread (self-harm is
+    never downgraded); the thread remembers the drug named, for turns that name none."""
+    if reason in (Reason.EMERGENCY, Reason.SELF_HARM) and conv.safety_thread != Reason.SELF_HARM:
+        conv.safety_thread = str(reason)
+    if conv.safety_thread is not None and frame.drugs:
+        conv.safety_drugs = list(frame.drugs)
+
+
 def _with_triage(
     text: str, frame: QueryFrame, conv: Conversation, warnings: WarningLines
 ) -> tuple[QueryFrame, TriageResult | None]:
     """The frame with this turn's triage (rule 0) set, or cleared if carried from a prior one.
 
-    A reply to an open question that names no drug ("lỡ uống rồi") is about the drug that
-    question was asked for, so triage and the quoted evidence use the prior frame's drugs.
+    A turn that names no drug ("lỡ uống rồi") is about the drug the conversation is about, so
+    triage and the quoted evidence use the prior frame's drugs (or the safety thread's).
     """
     probe = frame
     prior = conv.prior_frame
-    if not frame.drugs and conv.open_question is not None and prior is not None:
+    question = conv.open_question
+    if not frame.drugs and prior is not None:
+        # "bé vừa uống hết rồi" names no drug: it is the drug the conversation is about.
         probe = frame.model_copy(update={"drugs": list(prior.drugs)})
-    found = triage_turn(
-        text, probe, answers_open_question=conv.open_question is not None, warnings=warnings
-    )
+    if not probe.drugs and conv.safety_drugs:
+        probe = probe.model_copy(update={"drugs": list(conv.safety_drugs)})
+    found = triage_turn(text, probe, answers_open_question=question is not None, warnings=warnings)
+    if question is not None and question.reason == Reason.SAFETY_CHECK and prior is not None:
+        answer = safety_answer(text)
+        if answer is SafetyAnswer.NOT_TAKEN and found is None:
+            # Not taken: the question they asked goes on, as asked.
+            return prior.model_copy(update={"triage": None, "non_answer": False}), None
+        # Anything but "not taken" (yes, not sure, the child's weight, a symptom, "giờ làm
+        # sao") is read the safe way: as taken.
+        if found is None or found.kind is Triage.SAFETY_CHECK:
+            found = TriageResult(Triage.EMERGENCY, f"safety_check: {answer or 'not denied'}")
+    smalltalk = frame.turn_type is TurnType.SMALLTALK and smalltalk_kind(text) != "other"
+    found = thread_triage(conv.safety_thread, found, smalltalk=smalltalk)
     if found is None:
-        return frame.model_copy(update={"triage": None}), None
+        return as_amount_question(text, frame).model_copy(update={"triage": None}), None
     return probe.model_copy(update={"triage": found.kind}), found
 
 

@@ -95,7 +95,12 @@ CLARIFY_QUESTIONS: dict[str, str] = {
     ),
     Reason.NO_DRUG: "Bạn hỏi về thuốc nào? Xin cho biết tên hoạt chất hoặc tên biệt dược.",
     Reason.AMBIGUOUS_ROUTE: "Liều trong Dược thư khác nhau theo đường dùng. Bạn dùng đường nào?",
+    Reason.SAFETY_CHECK: (
+        "Bé đã uống thuốc này rồi phải không? Nếu đã uống, hoặc không chắc, hãy gọi ngay "
+        "{contacts} hoặc đưa bé đến cơ sở y tế gần nhất, kể cả khi chưa có triệu chứng."
+    ),
 }
+SAFETY_CHECK_REPLIES = ("Đã uống rồi", "Không chắc", "Chưa, tôi chỉ hỏi thông tin")
 
 # The same questions again, asked more plainly after a reply that did not answer them.
 REASK_QUESTIONS: dict[str, str] = {
@@ -112,6 +117,10 @@ REASK_QUESTIONS: dict[str, str] = {
         "Bạn gõ tên thuốc và điều muốn hỏi, ví dụ “liều paracetamol cho người lớn”."
     ),
     Reason.AMBIGUOUS_ROUTE: "Liều khác nhau theo đường dùng. Bạn chọn một đường dùng bên dưới.",
+    Reason.SAFETY_CHECK: (
+        "Bé đã uống thuốc này rồi phải không? Bạn bấm một nút bên dưới; nếu đã uống hoặc không "
+        "chắc, hãy gọi cấp cứu ngay."
+    ),
 }
 _REASK_AGE_WEIGHT = {
     "age_weight": "Tôi cần hai con số: bé mấy tuổi và nặng mấy kg. Bạn gõ ví dụ “3 tuổi, 14 kg”.",
@@ -252,6 +261,7 @@ __all__ = [
     "POPULATION_REPLIES",
     "REASK_OPENER",
     "REASK_QUESTIONS",
+    "SAFETY_CHECK_REPLIES",
     "SMALLTALK_REPLY",
     "THANKS_REPLY",
     "UNSAFE_USE_ADVICE",

@@ -6,12 +6,17 @@ import pytest
 
 from core.frame import QueryFrame, Triage
 from engine.triage import (
+    SafetyAnswer,
+    TriageResult,
     UnsafeUse,
     age_limit_lines,
+    as_amount_question,
     classify,
     dose_mentions,
     limits_age,
+    safety_answer,
     speaks_to,
+    thread_triage,
     triage_turn,
 )
 
@@ -233,3 +238,243 @@ def test_speaks_to_keeps_warning_sentences_without_doses() -> None:
     assert not speaks_to(UnsafeUse.WEEKLY_TAKEN_DAILY, "Uống 7,5 mg mỗi ngày.")
     assert speaks_to(UnsafeUse.END_PREGNANCY, "Chống chỉ định khi mang thai.")
     assert not speaks_to(UnsafeUse.END_PREGNANCY, "Suy gan nặng.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "chán đời quá, uong het lo thuoc ngu cho xong doi",
+        "chẳng còn thiết sống nữa, em uống hết vỉ này luôn cho xong",
+        "toi khong muon tinh day nua",
+        "nhiu vien paracetamol thi ngum",
+        "có cách nào uống thuốc mà ra đi êm không",
+    ],
+)
+def test_self_harm_in_slang_and_without_diacritics(text: str) -> None:
+    """Intent to die in slang, without diacritics, or despair beside a big act: self_harm."""
+    found = classify(text, drugs())
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không",
+        "bao nhiêu viên paracetamol thì bị ngộ độc gan",
+        "quá liều paracetamol thì sao",
+        "dấu hiệu ngộ độc digoxin",
+        "mệt muốn chết vì bé sốt suốt đêm, cho hỏi liều paracetamol",
+    ],
+)
+def test_knowledge_of_overdose_is_not_an_emergency(text: str) -> None:
+    """An amount asked "có bị quá liều không", the poisoning signs: no triage."""
+    assert classify(text, drugs("paracetamol")) is None
+
+
+def test_an_allergic_reaction_after_a_drug_quotes_its_adr_section() -> None:
+    """A reaction after taking a drug is an emergency quoting Hướng dẫn cách xử trí ADR."""
+    found = classify("bé bị nổi mề đay sau khi uống amoxicillin", drugs("amoxicillin"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+    assert found.section == "huong_dan_xu_tri_adr"
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("Đã uống rồi", SafetyAnswer.TAKEN),
+        ("dạ rồi", SafetyAnswer.TAKEN),
+        ("Không chắc", SafetyAnswer.TAKEN),
+        ("Chưa, tôi chỉ hỏi thông tin", SafetyAnswer.NOT_TAKEN),
+        ("liều bao nhiêu", None),
+    ],
+)
+def test_answers_to_the_safety_question(text: str, answer: SafetyAnswer | None) -> None:
+    """Yes and not-sure are taken (the safe reading); no is not taken; anything else is neither."""
+    assert safety_answer(text) is answer
+
+
+def test_the_thread_keeps_its_kind_and_lets_thanks_pass() -> None:
+    """An emergency thread answers a plain turn as an emergency; thanks pass; self-harm wins."""
+    again = thread_triage("emergency", None, smalltalk=False)
+    assert again is not None and again.kind is Triage.EMERGENCY
+    assert thread_triage("emergency", None, smalltalk=True) is None
+    harm = thread_triage("self_harm", TriageResult(Triage.EMERGENCY, "x"), smalltalk=False)
+    assert harm is not None and harm.kind is Triage.SELF_HARM
+    assert thread_triage(None, None, smalltalk=False) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("e tính uống hết vỉ diazepam tối nay", Triage.SELF_HARM),
+        ("em sẽ uống hết liệu trình kháng sinh theo đơn", None),
+        ("con bị trầm cảm có dùng được thuốc ngủ không", None),
+        ("mẹ tôi bị lẫn, uống dư liều metformin sáng nay", Triage.EMERGENCY),
+        ("uống dồn 2 liều khi quên có được không", None),
+        ("tôi vừa uống 10 viên paracetamol 500 trong buổi sáng", Triage.EMERGENCY),
+    ],
+)
+def test_plans_excess_and_their_questions(text: str, kind: Triage | None) -> None:
+    """A plan to take a lot is self-harm, a course is not; too much taken is an emergency, a
+    question about it is not."""
+    found = classify(text, drugs("paracetamol"))
+    assert (found.kind if found else None) is kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bé nghịch quá không chịu uống thuốc",
+        "uống nhầm giờ có sao không",
+        "con tự lấy thuốc uống được không",
+        "con em 2 tuổi cứ đòi ăn thuốc vì tưởng kẹo, làm sao để bé không thích",
+    ],
+)
+def test_naughty_wrong_time_and_asking_are_not_ingestions(text: str) -> None:
+    """A naughty child, a wrong hour, a question whether a child may help himself: no triage."""
+    assert classify(text, drugs("paracetamol")) is None
+
+
+def test_a_drained_bottle_is_a_report() -> None:
+    """ "uống cạn chai" (drained the bottle; folds like "cần") is an ingestion."""
+    found = classify("trời ơi bé uống cạn chai siro hạ sốt", drugs())
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+def test_an_amount_asked_too_much_is_a_dose_question() -> None:
+    """ "2 viên … một lần có bị quá liều không" becomes an oral dose question; "quá liều thì
+    sao" stays the overdose attribute."""
+    frame = QueryFrame(drugs=["paracetamol"], attribute="qua_lieu_xu_tri")
+    text = "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không"
+    asked = as_amount_question(text, frame)
+    assert (asked.turn_type, asked.attribute, asked.route) == (
+        "dosing_calc",
+        "lieu_luong_cach_dung",
+        "oral",
+    )
+    assert as_amount_question("quá liều paracetamol thì sao", frame) == frame
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "em chi muon bien di cho roi",
+        "tôi mà chết thì mọi người đỡ khổ",
+        "gom 30 viên rồi, đủ để đi chưa",
+        "uống bao nhiêu viên thì không ai cứu được",
+        "uống 60 viên thì bao lâu mới chết",
+        "có chết đc ko nếu uống hết hộp",
+        "dạo này cứ nghĩ về cái chết",
+        "ước gì ngủ một giấc thật sâu thật dài không bao giờ dậy",
+        "em ko mun song nua",
+        "mệt quá rồi, tạm biệt mọi người",
+    ],
+)
+def test_self_harm_read_as_a_wish_and_a_finality(text: str) -> None:
+    """A wish to be gone beside a finality, or a means asked with one: self_harm."""
+    found = classify(text, drugs())
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tu van giup em lieu paracetamol cho be",
+        "tư vấn giúp em với",
+        "trực đêm mấy hôm mệt muốn chết, uống cetirizin được không",
+        "uống cefuroxim bị nổi mẩn là dị ứng hả",
+        "nổi ban đỏ rồi biến mất sau 2 ngày có sao không",
+        "mấy đứa nhỏ chơi bác sĩ với nhau cả buổi",
+    ],
+)
+def test_questions_and_idioms_stay_questions(text: str) -> None:
+    """'Tư vấn' folded, 'mệt muốn chết', 'là dị ứng hả', a rash that went: no triage."""
+    assert classify(text, drugs("cetirizine")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "chắc tôi không còn nữa đâu, đừng tìm",
+        "em muốn kết thúc mọi chuyện",
+        "sống chi nữa, uống hết vỉ này là xong",
+        "muốn kết liễu bằng thuốc ngủ",
+        "mình chết đi chắc cũng chẳng ai buồn",
+    ],
+)
+def test_self_harm_said_as_an_ending_or_a_goodbye(text: str) -> None:
+    """Ending everything, not being here any more, nobody would mind: self_harm."""
+    found = classify(text, drugs())
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uống 2 viên paracetamol một lúc có sao không",
+        "thuốc này uống một lần 2 viên phải không ad",
+    ],
+)
+def test_an_amount_asked_about_is_a_question(text: str) -> None:
+    """An amount with 'có sao không' and no 'rồi', or 'phải không ad': no triage at all."""
+    assert classify(text, drugs("paracetamol")) is None
+
+
+def test_a_child_who_took_a_few_is_a_report_not_a_question() -> None:
+    """'Bé uống mấy viên diazepam rồi' tells what happened: an emergency."""
+    found = classify("bé 2 tuổi uống mấy viên diazepam rồi", drugs("diazepam"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("lỡ quên uống metformin buổi sáng thì trưa uống bù được không", None),
+        ("bé ho quá trời, uống siro gì bây giờ", None),
+        ("em bé nhà mình 8 tháng sốt 39 độ cho uống hạ sốt gì", None),
+        ("thằng nhỏ nhà mình lấy lọ siro tu một hơi gần nửa chai", Triage.EMERGENCY),
+        ("em trai 4 tuổi bóc 3 viên amlodipin bỏ vô miệng", Triage.EMERGENCY),
+        ("mẹ uống thuốc xong quên, uống lại lần nữa, giờ chóng mặt", Triage.EMERGENCY),
+        ("chỉ muốn nằm xuống và không dậy nữa", Triage.SELF_HARM),
+        ("nếu mai em không nhắn nữa thì là em đi rồi", Triage.SELF_HARM),
+        ("em dang dung tren cau", Triage.SELF_HARM),
+        ("tôi không chịu nổi nữa, muốn chấm dứt hết", Triage.SELF_HARM),
+    ],
+)
+def test_which_medicine_a_missed_dose_and_what_happened(text: str, kind: Triage | None) -> None:
+    """Asking which medicine or about a missed dose is a question; a child's age, a gulp,
+    a dose taken again, not waking again, standing on a bridge are what they say."""
+    found = classify(text, drugs("amlodipine"))
+    assert (found.kind if found is not None else None) is kind
+
+
+def test_a_child_already_in_the_conversation_need_not_be_named_again() -> None:
+    """'Nó uống hết rồi' after a child's syrup: the conversation's child, so not a dose."""
+    frame = QueryFrame(drugs=["ibuprofen"], age_months=24.0)
+    found = classify("no uong het roi", frame)
+    assert found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
+    assert classify("no uong het roi", drugs("ibuprofen")) is None
+
+
+def test_living_for_nothing_is_self_harm() -> None:
+    """'Sống làm gì cho mệt': self_harm, where 'sống làm gì' alone stays a mood."""
+    found = classify("song lam gi cho met", drugs())
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ôm con đi khám thì có cần mang theo thuốc đang uống không",
+        "em muốn cắt móng tay cho bé nhưng bé sốt, cho uống gì",
+        "bé leo lên cầu thang bị ngã, bôi thuốc gì",
+        "em chuẩn bị sẵn thuốc hạ sốt rồi, bé 10kg uống mấy ml",
+        "bé không chịu uống, dỗ mãi mới uống đi cho xong",
+        "bệnh này thì không chữa được à",
+        "em để dành 10 viên cho lần sau được không",
+    ],
+)
+def test_everyday_words_near_the_self_harm_concepts_stay_questions(text: str) -> None:
+    """Taking a child to the doctor, cutting nails, stairs, a dose ready: no self_harm."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is None or found.kind is not Triage.SELF_HARM

@@ -30,11 +30,18 @@ def test_emergency_and_self_harm_over_http_on_the_demo_corpus(
             "Liều paracetamol?",
             "con tôi 2 tuổi lỡ uống hết nửa chai siro paracetamol, phải làm sao?",
             "uống bao nhiêu viên paracetamol thì chết",
-            "methotrexat 2,5 mg uống mỗi ngày được không",
         )
-        clarify, emergency, self_harm, unsafe = (
+        clarify, emergency, self_harm = (
             http.post(url, json={"text": t}, headers=auth).json() for t in texts
         )
+        # After self-harm every later turn of that conversation is answered as self-harm
+        # (issue 22), so the unsafe use is asked in a conversation of its own.
+        cid, auth = start(http)
+        unsafe = http.post(
+            f"/v1/conversations/{cid}/turns",
+            json={"text": "methotrexat 2,5 mg uống mỗi ngày được không"},
+            headers=auth,
+        ).json()
     assert clarify["reason"] == "missing_population"
     assert (emergency["outcome"], emergency["reason"], emergency["route_rule"]) == (
         "answerable",

@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 
 from core import startup
 from core.errors import ConfigError, DuocthuError
-from core.logging import configure_logging, log_config
+from core.logging import configure_logging, data_dir_logged, log_config
 from core.result import ComponentStatus
 from core.settings import Settings
 from engine import bootstrap, openapi, serving
@@ -264,11 +264,12 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
             f"PIN_CPU={settings.pin_cpu} would put every worker on one core; "
             "use auto or off with --workers"
         )
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, log_format=settings.log_format)
+    data_dir_logged(settings.duocthu_data_dir)
     options = serving.uvicorn_options(settings)
-    # uvicorn's loggers write our JSON lines at LOG_LEVEL; its own access log is off
-    # because the access middleware writes one with the route template and request id.
-    options.update(log_config=log_config(settings.log_level), access_log=False)
+    # uvicorn's loggers write our lines at LOG_LEVEL in LOG_FORMAT; its own access log is
+    # off because the access middleware writes one with the route template and request id.
+    options.update(log_config=log_config(settings.log_level, settings.log_format), access_log=False)
     # Built before uvicorn starts, so a wrong setting is one line and exit 2 (the CLI's
     # start-up policy) rather than a traceback from inside the server's lifespan.
     runtime = startup.checked("the service", lambda: build_runtime(settings))

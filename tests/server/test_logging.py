@@ -161,18 +161,16 @@ def test_auto_format_is_console_only_at_a_terminal() -> None:
         resolve_format("yaml", io.StringIO())
 
 
+@pytest.mark.usefixtures("saved_logging")
 def test_configure_logging_in_console_format_rewrites_uvicorns_url_line() -> None:
     """uvicorn's "running on" line becomes one `serving: open URL` line, a wildcard host
     shown as the loopback address a browser opens."""
     stream = io.StringIO()
     wildcard = "0.0.0.0"  # noqa: S104 - the host uvicorn is told to bind
     configure_logging("INFO", stream, log_format="console")
-    try:
-        logging.getLogger("uvicorn.error").info(
-            "Uvicorn running on %s://%s:%d (Press CTRL+C to quit)", "http", wildcard, 9000
-        )
-    finally:
-        configure_logging("INFO", io.StringIO())
+    logging.getLogger("uvicorn.error").info(
+        "Uvicorn running on %s://%s:%d (Press CTRL+C to quit)", "http", wildcard, 9000
+    )
     text = stream.getvalue()
     assert "serving: open http://127.0.0.1:9000/ (Ctrl+C stops)" in text
     assert "Uvicorn running" not in text and text.count("127.0.0.1:9000") == 1

@@ -62,6 +62,8 @@
     citeTitle: $("citation-title"),
     citeBody: $("citation-body"),
     citeClose: $("citation-close"),
+    citePassage: $("citation-passage"),
+    demoNotice: $("demo-notice"),
     pathPanel: $("path-panel"),
     pathMeta: $("path-meta"),
     pathList: $("path-list"),
@@ -220,6 +222,7 @@
           button.setAttribute("aria-controls", "citation-panel");
           button.setAttribute("aria-label", `Nguồn ${index + 1}: ${citation.drug_name}, ${citation.section_title}`);
           button.dataset.index = String(index);
+          button.dataset.claim = claim.text;
           button.addEventListener("click", () => openCitation(citation, index, button));
           item.append(button);
         }
@@ -227,6 +230,7 @@
       }
       li.append(list);
       if (tail) li.append(el("p", "text after-claims", tail));
+      noteDemoData(result.citations);
       if (result.citations.some((c) => c.verify_pdf)) {
         li.append(el("p", "notice-line", "Một số nguồn cần đối chiếu bản in Dược thư."));
       }
@@ -340,6 +344,7 @@
       ? el("span", "verify-flag", "Cần đối chiếu bản in")
       : el("span", "", "Không cần"));
     els.citeBody.append(el("dt", "", "Đối chiếu bản in"), flag);
+    showPassage(citation, button.dataset.claim || "");
     els.citePanel.hidden = false;
     placeSheet();
     if (moveFocus) els.citeTitle.focus();
@@ -359,7 +364,75 @@
     if (citeOpener) citeOpener.setAttribute("aria-expanded", "false");
     citeOpener = null;
     els.citeBody.replaceChildren();
+    els.citePassage.replaceChildren();
     els.citePanel.hidden = true;
+  }
+
+  // -- the cited passage (issue 25): the quoted row under its heading, then the whole part --
+  // The passage is the cited part's text as the book prints it (turn result `passage`);
+  // markdown marks (`###`, `*…*`) are dropped for reading, the words are not touched.
+  const plainLine = (line) => line.replace(/^#+\s*/, "").replace(/\*+/g, "").replace(/^\s*-\s+/, "").trim();
+  const isHeading = (line) => /^\s*#/.test(line) || /^\s*\*[^*]+:\*\s*$/.test(line)
+    || (/:\s*$/.test(line) && plainLine(line).length <= 60);
+  const words = (text) => new Set(plainLine(text).toLowerCase().normalize("NFC").split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1));
+
+  // The line of the passage the claim quotes (most words in common) and the heading in
+  // force above it: the nearest heading line, or the italic label opening the row itself.
+  function quotedRow(passage, claimText) {
+    const lines = passage.split("\n").filter((l) => l.trim());
+    const want = words(claimText);
+    let best = -1, bestScore = 0;
+    lines.forEach((line, i) => {
+      if (isHeading(line)) return;
+      const have = words(line);
+      let score = 0;
+      for (const w of want) if (have.has(w)) score += 1;
+      if (score > bestScore) { best = i; bestScore = score; }
+    });
+    if (best < 0 || bestScore < Math.min(3, want.size)) return { lines, row: -1, heading: "" };
+    // The headings in force: the nearest two heading lines above the row (its own opening
+    // label, if any, is already in the quoted row).
+    const above = [];
+    for (let i = best - 1; i >= 0 && above.length < 2; i -= 1) {
+      if (isHeading(lines[i])) above.unshift(plainLine(lines[i]).replace(/:\s*$/, ""));
+    }
+    return { lines, row: best, heading: above.join(" › ") };
+  }
+
+  function showPassage(citation, claimText) {
+    const box = els.citePassage;
+    box.replaceChildren();
+    const passage = citation.passage || "";
+    if (!passage) return;
+    const { lines, row, heading } = quotedRow(passage, claimText);
+    if (row >= 0) {
+      box.append(el("h3", "passage-label", "Dòng được trích"));
+      if (heading) box.append(el("p", "passage-heading", heading));
+      box.append(el("blockquote", "passage-row", plainLine(lines[row])));
+    }
+    const whole = el("details", "passage-whole");
+    whole.append(el("summary", "", `Đọc toàn văn mục «${citation.section_title}» được trích`));
+    const text = el("div", "passage-text");
+    lines.forEach((line, i) => {
+      const p = el(i === row ? "mark" : "p", isHeading(line) ? "passage-h" : "", plainLine(line));
+      text.append(p);
+    });
+    whole.append(text);
+    // Opened, the whole text starts at the quoted row, which is marked.
+    whole.addEventListener("toggle", () => {
+      const mark = text.querySelector("mark");
+      if (whole.open && mark) text.scrollTop = Math.max(0, mark.offsetTop - text.offsetTop - 24);
+    });
+    if (row < 0) whole.open = true;
+    box.append(whole);
+  }
+
+  // The demo-data notice stays on the page once any answer cites the bundled demo corpus
+  // (its every record's source says so), for the rest of the visit.
+  function noteDemoData(citations) {
+    if (!(citations || []).some((c) => /^duocthu-demo\b/.test(c.source || ""))) return;
+    els.demoNotice.hidden = false;
+    try { sessionStorage.setItem("duocthu.demo", "1"); } catch { /* private mode: this page only */ }
   }
 
   // On a narrow screen the panel is a sheet; it goes where there is room, above or below
@@ -613,6 +686,7 @@
   });
 
   (async () => {
+    try { if (sessionStorage.getItem("duocthu.demo")) els.demoNotice.hidden = false; } catch { /* none */ }
     const saved = loadSession();
     try {
       if (!(saved && (await resume(saved)))) await startConversation();

@@ -1,0 +1,73 @@
+"""Issue 25 in a real Chromium: the citation sheet with its passage, the demo notice, the
+diagram and /docs, each looked at (screenshots) at 1366 px and at 390 px (marker `browser`)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from chatpage import ChatPage
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = {"desktop": (1366, 900), "phone": (390, 844)}
+SHOTS = Path(os.environ.get("DUOCTHU_SHOTS", "/tmp/shots"))  # noqa: S108 - where reviewers look
+
+
+def _shot(page: Page, name: str, selector: str | None = None) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    if selector is None:
+        page.screenshot(path=str(path), full_page=False)
+    else:
+        page.locator(selector).screenshot(path=str(path))
+    return path
+
+
+def _fits(page: Page) -> None:
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{overflow}px of sideways scrolling"
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_citation_sheet_quotes_the_row_under_its_heading(chat: ChatPage, width: str) -> None:
+    """A dose answer's source sheet shows the quoted row, its heading, and opens the whole
+    cited section text; the demo-data notice is on the page; nothing scrolls sideways."""
+    w, h = WIDTHS[width]
+    chat.page.set_viewport_size({"width": w, "height": h})
+    answer = chat.send("Liều ibuprofen cho người lớn đau răng?")
+    expect(answer).to_have_class("msg bot answerable")
+    expect(chat.page.locator("#demo-notice")).to_be_visible()
+    expect(chat.page.locator("#demo-notice")).to_contain_text("không dùng cho lâm sàng")
+    _shot(chat.page, f"chat-{width}")
+    answer.locator("button.cite").first.click()
+    panel = chat.page.locator("#citation-panel")
+    expect(panel).to_be_visible()
+    row = panel.locator("blockquote.passage-row")
+    expect(row).to_be_visible()
+    claim = answer.locator("li.claim").first.inner_text()
+    quoted = row.inner_text()
+    shared = {w for w in quoted.lower().split() if len(w) > 2} & set(claim.lower().split())
+    assert len(shared) >= 3, (quoted, claim)
+    expect(panel.locator(".passage-heading")).not_to_be_empty()
+    whole = panel.locator("details.passage-whole")
+    whole.locator("summary").click()
+    text = whole.locator(".passage-text")
+    expect(text).to_be_visible()
+    expect(text.locator("mark")).to_have_text(quoted)
+    _fits(chat.page)
+    _shot(chat.page, f"citation-sheet-{width}")
+    _shot(chat.page, f"citation-sheet-{width}-panel", "#citation-panel")
+
+
+def test_the_demo_notice_stays_after_a_reload(chat: ChatPage) -> None:
+    """Once an answer cited the demo corpus, the notice is shown again after a reload."""
+    chat.send("Liều ibuprofen cho người lớn đau răng?")
+    expect(chat.page.locator("#demo-notice")).to_be_visible()
+    chat.reload()
+    expect(chat.page.locator("#demo-notice")).to_be_visible()

@@ -312,14 +312,16 @@ def _diagram(args: argparse.Namespace) -> int:
         from engine.statedoc import render_state_machine_doc  # noqa: PLC0415
 
         sys.stdout.write(render_state_machine_doc())
-    elif args.format == "json":
-        print(json.dumps(diagram.as_json(), indent=2, ensure_ascii=False))
+        return 0
+    limit = load_settings().max_consecutive_clarify  # the diagram names the configured limit
+    if args.format == "json":
+        print(json.dumps(diagram.as_json(limit), indent=2, ensure_ascii=False))
     elif args.format == "svg":
         from engine.svg import svg  # noqa: PLC0415 - only the svg format needs the layout
 
-        sys.stdout.write(svg(args.current))
+        sys.stdout.write(svg(args.current, limit))
     else:
-        sys.stdout.write(diagram.mermaid(args.current))
+        sys.stdout.write(diagram.mermaid(args.current, limit))
     return 0
 
 

@@ -502,6 +502,63 @@
     return details;
   }
 
+  // -- the machine on a phone (issue 25): every way a turn can end, as readable steps -------
+  const OUTCOME_TITLES = {
+    answering: "Trả lời từ nguồn hoặc câu chào cố định (answering)",
+    clarifying_population: "Hỏi người lớn hay trẻ em (clarifying_population)",
+    clarifying_age_weight: "Hỏi tuổi và cân nặng (clarifying_age_weight)",
+    clarifying_query: "Hỏi thêm chi tiết (clarifying_query)",
+    abstained: "Không trả lời (abstained)",
+  };
+
+  async function showOutcomePaths() {
+    let graph;
+    try {
+      const res = await fetch("/v1/state-diagram?format=json", { cache: "no-store" });
+      if (!res.ok) return;
+      graph = await res.json();
+    } catch { return; }
+    const box = el("section", "outcome-paths");
+    box.setAttribute("aria-label", "Đường đến từng kết quả");
+    box.append(el("h3", "", "Đường đến từng kết quả"));
+    box.append(el("p", "meta", `Ngắt vòng hỏi lại: sau ${graph.max_consecutive_clarify} lượt hỏi liên tiếp, lượt kế tiếp dừng với clarify_loop_exhausted (MAX_CONSECUTIVE_CLARIFY = ${graph.max_consecutive_clarify}).`));
+    const checks = el("details", "grounded-checks");
+    checks.append(el("summary", "", "has_grounded_answer: các kiểm tra trước khi trả lời"));
+    const checkList = el("ul", "");
+    for (const c of graph.grounded_answer_checks || []) checkList.append(el("li", "", `${c.name} (${c.applies}): ${c.passes_when}`));
+    checks.append(checkList);
+    box.append(checks);
+    const groups = new Map();
+    for (const p of graph.paths || []) {
+      if (!groups.has(p.to)) groups.set(p.to, []);
+      groups.get(p.to).push(p);
+    }
+    for (const [to, paths] of groups) {
+      const group = el("details", "outcome");
+      group.dataset.outcome = to;
+      if (to === "answering") group.open = true;
+      group.append(el("summary", "", OUTCOME_TITLES[to] || to));
+      const list = el("ol", "path-steps");
+      for (const p of paths) {
+        const item = el("li", p.route === "dose" ? "route dose" : "route");
+        item.dataset.route = p.route;
+        item.append(el("strong", "", p.title));
+        const steps = el("ol", "steps");
+        for (const s of p.steps) steps.append(el("li", "", s));
+        item.append(steps);
+        const facts = [];
+        if (p.reasons.length) facts.push(`lý do: ${p.reasons.join(", ")}`);
+        if (p.rules.length) facts.push(`luật: ${p.rules.join(", ")}`);
+        if (p.checks.length) facts.push(`kiểm tra: ${p.checks.join(", ")}`);
+        if (facts.length) item.append(el("p", "meta", facts.join(" · ")));
+        list.append(item);
+      }
+      group.append(list);
+      box.append(group);
+    }
+    els.diagram.append(box);
+  }
+
   async function loadDiagram() {
     const state = encodeURIComponent(currentState);
     els.diagram.replaceChildren(el("p", "meta", "Đang tải sơ đồ…"));
@@ -526,6 +583,7 @@
         full.rel = "noopener";
         caption.append(full);
         els.diagram.replaceChildren(caption, frame);
+        showOutcomePaths();
         // The picture lays the states out left to right in STATE_LABELS' order, one
         // 250-unit column each after a 70-unit margin (states/svg.py): bring the current
         // one into view.

@@ -71,3 +71,53 @@ def test_the_demo_notice_stays_after_a_reload(chat: ChatPage) -> None:
     expect(chat.page.locator("#demo-notice")).to_be_visible()
     chat.reload()
     expect(chat.page.locator("#demo-notice")).to_be_visible()
+
+
+def test_the_diagram_svg_renders_under_our_csp(chat: ChatPage) -> None:
+    """Opened on its own, the SVG draws with no Content-Security-Policy refusal in the console."""
+    refused: list[str] = []
+    chat.page.on(
+        "console", lambda msg: refused.append(msg.text) if "Security" in msg.text else None
+    )
+    chat.page.set_viewport_size({"width": 1366, "height": 900})
+    response = chat.page.goto(f"{chat.url}/v1/state-diagram?format=svg")
+    assert response is not None and response.ok
+    assert "content-security-policy" in response.headers
+    expect(chat.page.locator("svg text").first).to_be_visible()
+    chat.page.wait_for_timeout(300)  # let a refusal, if any, reach the console
+    assert refused == []
+    _shot(chat.page, "diagram-svg-1366")
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_diagram_panel_lists_the_paths_to_each_outcome(chat: ChatPage, width: str) -> None:
+    """The diagram panel lists every way a turn can end, the dose route on its own, the
+    breaker limit and the checks behind has_grounded_answer, in type a phone can read."""
+    w, h = WIDTHS[width]
+    chat.page.set_viewport_size({"width": w, "height": h})
+    chat.send("Liều paracetamol?")
+    chat.page.locator("#diagram-panel summary").click()
+    paths = chat.page.locator(".outcome-paths")
+    expect(paths).to_be_visible()
+    expect(paths).to_contain_text("MAX_CONSECUTIVE_CLARIFY = 4")
+    dose = paths.locator("details[data-outcome=answering] li[data-route=dose]")
+    expect(dose).to_be_visible()
+    expect(dose).to_contain_text("ask_age_weight")
+    outcomes = paths.locator("details.outcome").evaluate_all("ds => ds.map(d => d.dataset.outcome)")
+    assert set(outcomes) == {
+        "answering",
+        "abstained",
+        "clarifying_population",
+        "clarifying_age_weight",
+        "clarifying_query",
+    }
+    paths.locator("details.grounded-checks summary").click()
+    expect(paths.locator("details.grounded-checks")).to_contain_text("numeric")
+    size = dose.locator("ol.steps li").first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    assert size >= 12
+    _fits(chat.page)
+    dose.scroll_into_view_if_needed()
+    _shot(chat.page, f"diagram-{width}")
+    _shot(chat.page, f"diagram-{width}-panel", "#diagram-panel")

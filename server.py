@@ -173,6 +173,10 @@ async def api_docs(request: Request) -> Response:
     return FileResponse(STATIC_DIR / "docs.html", media_type="text/html; charset=utf-8")
 
 
+async def favicon(request: Request) -> Response:
+    return FileResponse(STATIC_DIR / "favicon.svg", media_type="image/svg+xml")
+
+
 async def index(request: Request) -> Response:
     return FileResponse(STATIC_DIR / "index.html", media_type="text/html; charset=utf-8")
 
@@ -227,6 +231,7 @@ def create_app(
         Route("/metrics", metrics),
         Route("/openapi.json", _openapi(settings)),
         Route("/docs", api_docs),
+        Route("/favicon.ico", favicon),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {

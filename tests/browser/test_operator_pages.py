@@ -121,3 +121,29 @@ def test_the_diagram_panel_lists_the_paths_to_each_outcome(chat: ChatPage, width
     dose.scroll_into_view_if_needed()
     _shot(chat.page, f"diagram-{width}")
     _shot(chat.page, f"diagram-{width}-panel", "#diagram-panel")
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_docs_fit_the_screen_and_show_an_example_per_operation(chat: ChatPage, width: str) -> None:
+    """/docs fits the width with no sideways scrolling; every operation shows its curl line
+    and an example response; the page has our icon."""
+    w, h = WIDTHS[width]
+    page = chat.page
+    page.set_viewport_size({"width": w, "height": h})
+    page.goto(f"{chat.url}/docs")
+    expect(page.locator("#status")).to_be_empty()
+    cards = page.locator("article.op")
+    count = cards.count()
+    assert count >= 12
+    assert page.locator("article.op .example pre.curl").count() == count
+    turn = page.locator("#op-postTurn")
+    expect(turn.locator("pre.curl")).to_contain_text("curl -s -X POST")
+    expect(turn.locator(".example")).to_contain_text('"outcome": "answerable"')
+    expect(turn.locator(".example")).to_contain_text("Request body")
+    icon = page.evaluate("fetch('/favicon.ico').then(r => r.headers.get('content-type'))")
+    assert icon.startswith("image/svg+xml")
+    assert page.locator("link[rel=icon]").get_attribute("href") == "/favicon.ico"
+    _fits(page)
+    _shot(page, f"docs-{width}")
+    turn.scroll_into_view_if_needed()
+    _shot(page, f"docs-{width}-turn-example", "#op-postTurn")

@@ -470,6 +470,7 @@ def test_openapi_document_matches_routes_and_models(
         "/openapi.json",
         "/docs",
         "/",
+        "/favicon.ico",
     }
     schemas = doc["components"]["schemas"]
     assert set(schemas["TurnResult"]["properties"]) == TURN_KEYS

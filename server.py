@@ -18,7 +18,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -29,6 +29,7 @@ from core.result import ComponentStatus
 from core.settings import Settings
 from engine import bootstrap, openapi, serving
 from engine.access import AccessMiddleware
+from engine.corpus_notice import serves_demo_corpus, with_demo_mark
 from engine.http_errors import MESSAGES, ApiError, as_api_error, handle_error
 from engine.http_requests import (
     AppState,
@@ -178,7 +179,12 @@ async def favicon(request: Request) -> Response:
 
 
 async def index(request: Request) -> Response:
-    return FileResponse(STATIC_DIR / "index.html", media_type="text/html; charset=utf-8")
+    # The page opens with its demo-data notice shown when the demo corpus is served.
+    state = app_state(request)
+    page = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
+    if await state["offload"](lambda: serves_demo_corpus(state["runtime"])):
+        page = with_demo_mark(page)
+    return HTMLResponse(page)
 
 
 # -- the app --------------------------------------------------------------------------------

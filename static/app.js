@@ -744,6 +744,9 @@
   });
 
   (async () => {
+    // The server marks the page when it serves the demo corpus; an answer citing demo data
+    // (noteDemoData) shows the notice too, for the rest of the visit.
+    if (document.body.dataset.demoCorpus === "true") els.demoNotice.hidden = false;
     try { if (sessionStorage.getItem("duocthu.demo")) els.demoNotice.hidden = false; } catch { /* none */ }
     const saved = loadSession();
     try {

@@ -65,12 +65,15 @@ def test_the_citation_sheet_quotes_the_row_under_its_heading(chat: ChatPage, wid
     _shot(chat.page, f"citation-sheet-{width}-panel", "#citation-panel")
 
 
-def test_the_demo_notice_stays_after_a_reload(chat: ChatPage) -> None:
-    """Once an answer cited the demo corpus, the notice is shown again after a reload."""
+def test_the_demo_notice_shows_from_the_first_screen(chat: ChatPage) -> None:
+    """With the demo corpus served, the notice is on the page before any question, and
+    after a reload."""
+    notice = chat.page.locator("#demo-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("không dùng cho lâm sàng")
     chat.send("Liều ibuprofen cho người lớn đau răng?")
-    expect(chat.page.locator("#demo-notice")).to_be_visible()
     chat.reload()
-    expect(chat.page.locator("#demo-notice")).to_be_visible()
+    expect(notice).to_be_visible()
 
 
 def test_the_diagram_svg_renders_under_our_csp(chat: ChatPage) -> None:

@@ -120,6 +120,12 @@ def test_the_diagram_panel_lists_the_paths_to_each_outcome(chat: ChatPage, width
         "e => parseFloat(getComputedStyle(e).fontSize)"
     )
     assert size >= 12
+    if width == "phone":  # the picture at its own size, panned: labels at 11 px, not 6
+        img = chat.page.locator(".diagram-frame img")
+        expect(img).to_be_visible()
+        drawn = img.evaluate("i => i.clientWidth / i.naturalWidth")
+        assert drawn >= 0.99
+        _shot(chat.page, "diagram-phone-picture", ".diagram-frame")
     _fits(chat.page)
     dose.scroll_into_view_if_needed()
     _shot(chat.page, f"diagram-{width}")

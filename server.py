@@ -18,17 +18,18 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from core import cpu, startup
 from core.errors import ConfigError, DuocthuError
-from core.logging import configure_logging, log_config
+from core.logging import configure_logging, data_dir_logged, log_config
 from core.result import ComponentStatus
 from core.settings import Settings
 from engine import bootstrap, openapi, serving
 from engine.access import AccessMiddleware
+from engine.corpus_notice import serves_demo_corpus, with_demo_mark
 from engine.http_errors import MESSAGES, ApiError, as_api_error, handle_error
 from engine.http_requests import (
     AppState,
@@ -187,8 +188,17 @@ async def api_docs(request: Request) -> Response:
     return FileResponse(STATIC_DIR / "docs.html", media_type="text/html; charset=utf-8")
 
 
+async def favicon(request: Request) -> Response:
+    return FileResponse(STATIC_DIR / "favicon.svg", media_type="image/svg+xml")
+
+
 async def index(request: Request) -> Response:
-    return FileResponse(STATIC_DIR / "index.html", media_type="text/html; charset=utf-8")
+    # The page opens with its demo-data notice shown when the demo corpus is served.
+    state = app_state(request)
+    page = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
+    if await state["offload"](lambda: serves_demo_corpus(state["runtime"])):
+        page = with_demo_mark(page)
+    return HTMLResponse(page)
 
 
 # -- the app --------------------------------------------------------------------------------
@@ -242,6 +252,7 @@ def create_app(
         Route("/metrics", metrics),
         Route("/openapi.json", _openapi(settings)),
         Route("/docs", api_docs),
+        Route("/favicon.ico", favicon),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     handlers: dict[Any, Callable[[Request, Exception], Awaitable[Response]]] = {
@@ -303,11 +314,12 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000, workers
         # The data dir holds a live embedded store: one server for it, and room to write.
         serving.lock_data_dir(settings.duocthu_data_dir)
         serving.check_free_space(settings.duocthu_data_dir)
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, log_format=settings.log_format)
+    data_dir_logged(settings.duocthu_data_dir)
     options = serving.uvicorn_options(settings)
-    # uvicorn's loggers write our JSON lines at LOG_LEVEL; its own access log is off
-    # because the access middleware writes one with the route template and request id.
-    options.update(log_config=log_config(settings.log_level), access_log=False)
+    # uvicorn's loggers write our lines at LOG_LEVEL in LOG_FORMAT; its own access log is
+    # off because the access middleware writes one with the route template and request id.
+    options.update(log_config=log_config(settings.log_level, settings.log_format), access_log=False)
     # Built before uvicorn starts, so a wrong setting is one line and exit 2 (the CLI's
     # start-up policy) rather than a traceback from inside the server's lifespan.
     runtime = startup.checked("the service", lambda: build_runtime(settings))

@@ -44,6 +44,8 @@ class Citation(BaseModel):
     page_end: int | None = None
     source: str = ""
     verify_pdf: bool = False
+    passage: str = ""
+    """The cited part's own text, verbatim (docs/api.md), so a reader can check the quote."""
 
     @classmethod
     def from_evidence(cls, ev: Evidence) -> Citation:
@@ -57,6 +59,7 @@ class Citation(BaseModel):
             page_end=ev.page_end,
             source=ev.source,
             verify_pdf=ev.quarantined,
+            passage=ev.text,
         )
 
 

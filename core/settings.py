@@ -15,7 +15,7 @@ from pydantic_settings.exceptions import SettingsError
 
 from core.cpu import parse_spec
 from core.errors import ConfigError
-from core.logging import LEVELS
+from core.logging import FORMATS, LEVELS
 from core.startup import default_data_dir
 
 
@@ -158,6 +158,8 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     """The least severe log records written (DEBUG, INFO, WARNING, ERROR, CRITICAL); the
     access and turn lines are INFO."""
+    log_format: str = "auto"
+    """`serve`'s log lines: json, console (readable), or auto (console at a terminal)."""
     turn_threads: int | None = Field(default=None, ge=1, le=1024)
     """Threads per server process that run turns (blocking Redis, Qdrant and Bedrock calls):
     the most turns one process works on at once. Unset: 32 with the offline providers,
@@ -210,6 +212,14 @@ class Settings(BaseSettings):
         if level not in LEVELS:
             raise ValueError(f"must be one of {', '.join(LEVELS)}, got {value!r}")
         return level
+
+    @field_validator("log_format")
+    @classmethod
+    def _log_format(cls, value: str) -> str:
+        chosen = value.strip().lower()
+        if chosen not in FORMATS:
+            raise ValueError(f"must be one of {', '.join(FORMATS)}, got {value!r}")
+        return chosen
 
     @field_validator("duocthu_data_dir")
     @classmethod

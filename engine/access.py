@@ -3,7 +3,8 @@
 Pure ASGI, so the engine does not import Starlette. It reads `X-Request-ID` (kept when
 sane, generated otherwise), sets `core.logging.REQUEST_ID` for every log line of the
 request, echoes the id in the response header, and when the response is done writes one
-`request` line (method, route template, status, duration) and feeds the HTTP metrics.
+`request` line (client address, method, route template, status, duration) and feeds the
+HTTP metrics.
 Routes are named by their template (`/v1/conversations/{conversation_id}`), never the
 raw path: an id in a label or a log line would be both a leak and unbounded cardinality.
 """
@@ -57,6 +58,14 @@ def route_template(scope: Scope) -> str:
     return f"{path}/{{path}}" if hasattr(route, "routes") else path
 
 
+def client_address(scope: Scope) -> str:
+    """The client's address as the rate limiter keys on it (`request.client.host`): the
+    socket's peer, or the X-Forwarded-For address uvicorn put in its place when the proxy
+    is trusted (FORWARDED_ALLOW_IPS); `unknown` when the server gives none."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
 class AccessMiddleware:
     """Request id, access line and HTTP metrics for every HTTP request."""
 
@@ -92,6 +101,7 @@ class AccessMiddleware:
         method, route = str(scope.get("method", "")), route_template(scope)
         self.observer.request_finished(method, route, status, seconds)
         fields = {
+            "client": client_address(scope),
             "method": method,
             "route": route,
             "status": status,
@@ -106,6 +116,7 @@ __all__ = [
     "UNMATCHED",
     "AccessMiddleware",
     "RequestObserver",
+    "client_address",
     "request_id",
     "route_template",
 ]

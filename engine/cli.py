@@ -6,11 +6,12 @@ import argparse
 import importlib
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from core.errors import DuocthuError
+from core.errors import ConfigError, DuocthuError
 from core.settings import Settings, load_settings
 from core.startup import announce, check_data_dir, checked
 from states.definition import State
@@ -52,6 +53,7 @@ _COMMAND_SETTINGS: dict[str, tuple[str, ...]] = {
         "forwarded_allow_ips",
         "log_user_text",
         "log_level",
+        "log_format",
         "demo_corpus",
         "emergency_contacts",
     ),
@@ -139,9 +141,11 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     serve = _sub(sub, "serve", "run the chat service and page")
     serve.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
+        "--host",
+        default=None,
+        help="address to listen on (default: $HOST, else 127.0.0.1)",
     )
-    serve.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
+    serve.add_argument("--port", type=int, default=None, help="port (default: $PORT, else 8000)")
     serve.add_argument(
         "--workers",
         type=int,
@@ -238,7 +242,10 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "serve":
         import server  # noqa: PLC0415
 
-        server.serve(_settings(), host=args.host, port=args.port, workers=args.workers)
+        host, port = _listen_address(args)
+        settings = load_settings()
+        check_data_dir(settings.duocthu_data_dir)  # serve logs it: stdout is log lines only
+        server.serve(settings, host=host, port=port, workers=args.workers)
         return 0
     if args.command == "chat":
         from engine.bootstrap import build_runtime  # noqa: PLC0415
@@ -283,6 +290,19 @@ def _eval(args: argparse.Namespace) -> int:
     return worst
 
 
+def _listen_address(args: argparse.Namespace) -> tuple[str, int]:
+    """`--host`/`--port`, else the HOST and PORT a platform sets (12-factor), else loopback:8000."""
+    host = args.host or os.environ.get("HOST", "").strip() or "127.0.0.1"
+    if args.port is not None:
+        return host, args.port
+    raw = os.environ.get("PORT", "").strip()
+    if not raw:
+        return host, 8000
+    if not raw.isdigit() or not 0 < int(raw) < 65536:
+        raise ConfigError(f"PORT must be a port number (1-65535), got {raw!r}")
+    return host, int(raw)
+
+
 def _settings() -> Settings:
     """The settings of a command that starts the engine, its data dir checked and printed."""
     settings = load_settings()
@@ -298,14 +318,16 @@ def _diagram(args: argparse.Namespace) -> int:
         from engine.statedoc import render_state_machine_doc  # noqa: PLC0415
 
         sys.stdout.write(render_state_machine_doc())
-    elif args.format == "json":
-        print(json.dumps(diagram.as_json(), indent=2, ensure_ascii=False))
+        return 0
+    limit = load_settings().max_consecutive_clarify  # the diagram names the configured limit
+    if args.format == "json":
+        print(json.dumps(diagram.as_json(limit), indent=2, ensure_ascii=False))
     elif args.format == "svg":
         from engine.svg import svg  # noqa: PLC0415 - only the svg format needs the layout
 
-        sys.stdout.write(svg(args.current))
+        sys.stdout.write(svg(args.current, limit))
     else:
-        sys.stdout.write(diagram.mermaid(args.current))
+        sys.stdout.write(diagram.mermaid(args.current, limit))
     return 0
 
 

@@ -11,11 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.diagram_routes import (
+    DEFAULT_MAX_CLARIFY,
+    GROUNDED_ANSWER_CHECKS,
+    answer_routes,
+    guard_definitions,
+    guard_label,
+    routes_label,
+)
 from engine.routing import RETRIEVAL_EFFECTS, ROUTING_TABLE, Effect, Rule
 from states.definition import (
     CLARIFYING_STATES,
     FIXED_TEXT_TRIGGERS,
-    GUARD_DEFINITIONS,
     INITIAL_STATE,
     TRANSIENT_STATES,
     TRANSITIONS,
@@ -41,13 +48,19 @@ class Edge:
     rules: tuple[int, ...]
     evidence: bool
     """True only where the turn is answered from retrieved, checked evidence."""
+    max_clarify: int = DEFAULT_MAX_CLARIFY
+    """The configured breaker limit (MAX_CONSECUTIVE_CLARIFY) the guard labels name."""
 
     def label_lines(self) -> list[str]:
-        """Trigger [guards], then reasons, then rules: what a reviewer reads beside the arrow."""
-        head = self.trigger + (f" [{', '.join(self.guards)}]" if self.guards else "")
+        """Trigger [guards, each with what it checks], then the routes into `answering`,
+        reasons and rules: what a reviewer reads beside the arrow."""
+        guards = [guard_label(g, self.max_clarify) for g in self.guards]
+        head = self.trigger + (f" [{'; '.join(guards)}]" if guards else "")
         lines = [head]
         if self.dest == State.ANSWERING and not self.evidence:
             lines.append("fixed text, NOT evidence")
+        if self.evidence:
+            lines += routes_label()
         if self.reasons:
             lines.append("reason: " + ", ".join(self.reasons))
         if self.rules:
@@ -75,8 +88,9 @@ def rules_for(spec: TransitionSpec) -> tuple[int, ...]:
     return tuple(r.number for r in ROUTING_TABLE if _rule_chooses(r, spec))
 
 
-def edges() -> list[Edge]:
-    """Every transition as drawn: `any_turn_end` where a trigger leaves each turn-end state."""
+def edges(max_clarify: int = DEFAULT_MAX_CLARIFY) -> list[Edge]:
+    """Every transition as drawn: `any_turn_end` where a trigger leaves each turn-end state;
+    guard labels name the breaker limit `max_clarify`."""
     out: list[Edge] = []
     ends = set(TURN_END_STATES)
     for spec in TRANSITIONS:
@@ -98,6 +112,7 @@ def edges() -> list[Edge]:
                     reasons=spec.reasons,
                     rules=rules,
                     evidence=spec.trigger is Trigger.ANSWER_FROM_EVIDENCE,
+                    max_clarify=max_clarify,
                 )
             )
     return out
@@ -108,7 +123,7 @@ def check_current(current: str | None) -> None:
         raise ValueError(f"current must be a state name, got {current!r}")
 
 
-def mermaid(current: str | None = None) -> str:
+def mermaid(current: str | None = None, max_clarify: int = DEFAULT_MAX_CLARIFY) -> str:
     """Mermaid source: no state highlighted unless `current` is given."""
     check_current(current)
     lines = [
@@ -126,7 +141,7 @@ def mermaid(current: str | None = None) -> str:
     lines += [f'  state "{s.value}" as {s.value}' for s in State]
     lines += [f"  class {s.value} transient" for s in State if s in TRANSIENT_STATES]
     lines.append(f"  [*] --> {INITIAL_STATE.value}")
-    for e in edges():
+    for e in edges(max_clarify):
         lines.append(f"  {e.source} --> {e.dest}: {' / '.join(e.label_lines())}")
     if current is not None:
         lines.append(f"  class {current} current")
@@ -153,10 +168,59 @@ def routing_table() -> list[dict[str, Any]]:
     ]
 
 
-def as_json() -> dict[str, Any]:
-    """States, transitions, the drawn edges, the routing table and the guard definitions."""
+def outcome_paths(max_clarify: int = DEFAULT_MAX_CLARIFY) -> list[dict[str, Any]]:
+    """Every way a turn can end, as steps a person reads on a phone: each route into
+    `answering` from evidence (the dose route on its own), then every other edge into a
+    turn-end state, after `start_retrieval` when it leaves `retrieving`."""
+    drawn = edges(max_clarify)
+    start = next(e for e in drawn if e.trigger == Trigger.START_RETRIEVAL.value)
+    transient = {s.value for s in TRANSIENT_STATES}
+
+    def step(e: Edge) -> str:
+        guards = (
+            f" [{'; '.join(guard_label(g, max_clarify) for g in e.guards)}]" if e.guards else ""
+        )
+        return f"{e.source} → {e.trigger}{guards} → {e.dest}"
+
+    out: list[dict[str, Any]] = [
+        {
+            "to": State.ANSWERING.value,
+            "route": r.name,
+            "title": r.title,
+            "steps": list(r.steps),
+            "reasons": list(r.reasons),
+            "rules": list(r.rules),
+            "checks": list(r.checks),
+            "evidence": True,
+        }
+        for r in answer_routes(max_clarify)
+    ]
+    for e in drawn:
+        if e.evidence or e.trigger in (Trigger.START_RETRIEVAL.value, Trigger.START_NEW_CASE.value):
+            continue
+        steps = ([step(start)] if e.source in transient else []) + [step(e)]
+        out.append(
+            {
+                "to": e.dest,
+                "route": e.trigger,
+                "title": e.trigger,
+                "steps": steps,
+                "reasons": list(e.reasons),
+                "rules": list(start.rules if e.source in transient else e.rules),
+                "checks": [],
+                "evidence": False,
+            }
+        )
+    return out
+
+
+def as_json(max_clarify: int = DEFAULT_MAX_CLARIFY) -> dict[str, Any]:
+    """States, transitions, the drawn edges, the routing table, the guard definitions (with
+    the configured breaker limit and the checks behind `has_grounded_answer`), and the paths
+    to each outcome."""
     return {
         "initial": INITIAL_STATE.value,
+        "max_consecutive_clarify": max_clarify,
         "states": [
             {
                 "name": s.value,
@@ -194,20 +258,30 @@ def as_json() -> dict[str, Any]:
                 "evidence": e.evidence,
                 "label": e.label_lines(),
             }
-            for e in edges()
+            for e in edges(max_clarify)
         ],
-        "guards": [{"name": g.value, "holds_when": text} for g, text in GUARD_DEFINITIONS.items()],
+        "guards": [
+            {"name": name, "holds_when": text}
+            for name, text in guard_definitions(max_clarify).items()
+        ],
+        "grounded_answer_checks": [
+            {"name": name, "applies": applies, "passes_when": text}
+            for name, applies, text in GROUNDED_ANSWER_CHECKS
+        ],
         "routing_table": routing_table(),
+        "paths": outcome_paths(max_clarify),
     }
 
 
 __all__ = [
     "ANY_TURN_END",
+    "DEFAULT_MAX_CLARIFY",
     "Edge",
     "as_json",
     "check_current",
     "edges",
     "mermaid",
+    "outcome_paths",
     "routing_table",
     "rules_for",
 ]

@@ -31,8 +31,10 @@ from prometheus_client import (
 )
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
+from core.build import build_info
 from core.errors import (
     DuocthuError,
+    StateStoreError,
     StateStoreUnavailable,
     TurnInProgress,
     VersionConflict,
@@ -70,6 +72,41 @@ _STAGE_BUCKETS = (
     10,
     20,
     40,
+)
+
+
+def _codes(root: type[DuocthuError]) -> set[str]:
+    found = {root.code}
+    for sub in root.__subclasses__():
+        found |= _codes(sub)
+    return found
+
+
+# The codes `duocthu_store_errors_total` counts: every store error's, a lost compare-and-set
+# (version_conflict) counted as the turn_in_progress the client is given.
+STORE_ERROR_CODES = tuple(sorted(_codes(StateStoreError) - {VersionConflict.code}))
+# The codes `duocthu_turn_errors_total` counts: every error the engine raises, the store's as
+# above, and the HTTP API's refusals (docs/api.md; tests/server/test_metrics.py keeps this in
+# step with engine/http_errors.py).
+HTTP_ERROR_CODES = (
+    "bad_request",
+    "idempotency_key_reused",
+    "index_unavailable",
+    "internal_error",
+    "method_not_allowed",
+    "not_found",
+    "payload_too_large",
+    "rate_limited",
+    "request_timeout",
+    "state_store_unavailable",
+    "turn_in_progress",
+    "validation_error",
+)
+TURN_ERROR_CODES = tuple(
+    sorted(
+        (_codes(DuocthuError) - {VersionConflict.code, "config_error", "corpus_error"})
+        | set(HTTP_ERROR_CODES)
+    )
 )
 
 
@@ -168,6 +205,7 @@ class TurnMetrics:
         )
 
         self._add_stay_up_series()
+        self._operator_series()
 
         # Labelled children looked up once: `labels()` takes a lock and builds a key per call.
         self._turn_children: dict[tuple[str, str], Any] = {}
@@ -232,6 +270,24 @@ class TurnMetrics:
         elif event == "gave_up":
             self.redis_gave_up.set(1)
 
+    # -- what an operator pages on from the first scrape (issue 25) --------------------------
+
+    def _operator_series(self) -> None:
+        """`duocthu_build_info` at 1, and every error counter's known codes present at 0, so
+        an alert on `rate()` sees the first incident instead of a series appearing."""
+        self.build_info = Gauge(
+            "duocthu_build_info",
+            "The build serving: package version, git commit, Python version (always 1).",
+            ["version", "commit", "python"],
+            registry=self.registry,
+            multiprocess_mode="max",
+        )
+        self.build_info.labels(**build_info()).set(1)
+        for code in TURN_ERROR_CODES:
+            self.turn_errors.labels(code=code)
+        for code in STORE_ERROR_CODES:
+            self.store_errors.labels(code=code)
+
     def request_finished(self, method: str, route: str, status: int, seconds: float) -> None:
         key = (method, route, status)
         children = self._http_children.get(key)
@@ -279,7 +335,10 @@ class TurnMetrics:
 
 __all__ = [
     "BREAKER_REASON",
+    "HTTP_ERROR_CODES",
     "MULTIPROC_ENV",
+    "STORE_ERROR_CODES",
+    "TURN_ERROR_CODES",
     "TurnMetrics",
     "multiproc_dir",
     "render_multiprocess",

@@ -26,6 +26,7 @@ from core.result import (
     TurnResult,
 )
 from engine.http_requests import visible_text_pattern
+from engine.openapi_examples import attach
 from states import TURN_END_STATES, State
 
 REF = "#/components/schemas/{model}"
@@ -276,6 +277,11 @@ def _paths() -> dict[str, Any]:
             "get": _operation("docs", "This document as a page", (200, "HTML.", _text("text/html")))
         },
         "/": {"get": _operation("chatPage", "The chat page", (200, "HTML.", _text("text/html")))},
+        "/favicon.ico": {
+            "get": _operation(
+                "favicon", "The site icon (SVG)", (200, "SVG.", _text("image/svg+xml"))
+            )
+        },
     }
 
 
@@ -361,9 +367,14 @@ def document(
                 "both answer 404."
             ),
         },
-        "paths": _paths(),
+        "paths": _with_examples(_paths()),
         "components": components,
     }
+
+
+def _with_examples(paths: dict[str, Any]) -> dict[str, Any]:
+    attach(paths)
+    return paths
 
 
 def render(doc: dict[str, Any]) -> bytes:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from engine.diagram import ANY_TURN_END, Edge, check_current, edges
+from engine.diagram import ANY_TURN_END, DEFAULT_MAX_CLARIFY, Edge, check_current, edges
 from states.definition import TRANSIENT_STATES, TURN_END_STATES, State
 
 _FONT = 11
@@ -63,6 +63,8 @@ def _block(group: Sequence[Edge]) -> list[tuple[str, str]]:
             kind = "trigger" if j == 0 else "detail"
             if line.startswith("fixed text"):
                 kind = "fixed"
+            elif line.startswith("route dose"):
+                kind = "route"  # the dose route, bold: its own way into `answering`
             rows += [(w, kind) for w in _wrap(line)]
     return rows
 
@@ -82,11 +84,14 @@ class _Canvas:
         for i, (text, kind) in enumerate(rows):
             if not text:
                 continue
-            weight = ' font-weight="bold"' if kind == "trigger" else ""
+            weight = ' font-weight="bold"' if kind in ("trigger", "route") else ""
             fill = _FIXED if kind == "fixed" else color
+            # A continuation line's indent is a shift, not spaces: keeping spaces needs the
+            # `white-space` style, which our CSP (style-src 'self') does not allow inline.
+            indent = (len(text) - len(text.lstrip(" "))) * _CHAR_W
             self.parts.append(
-                f'<text class="label {kind}" x="{x:.0f}" y="{y + i * _LINE_H:.0f}" '
-                f'fill="{fill}"{weight}>{escape(text)}</text>'
+                f'<text class="label {kind}" x="{x + indent:.0f}" y="{y + i * _LINE_H:.0f}" '
+                f'fill="{fill}"{weight}>{escape(text.strip())}</text>'
             )
         return y + height
 
@@ -236,7 +241,7 @@ def render(edges: Sequence[Edge], current: str | None = None) -> str:
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height:.0f}" '
         f'viewBox="0 0 {width} {height:.0f}" font-family="DejaVu Sans Mono, monospace" '
-        f'font-size="{_FONT}" style="white-space:pre" role="img" '
+        f'font-size="{_FONT}" role="img" '
         'aria-label="duocthu dialogue state machine">'
         "<title>duocthu dialogue state machine</title>"
         "<defs>"
@@ -252,10 +257,11 @@ def render(edges: Sequence[Edge], current: str | None = None) -> str:
     return head + "".join(draw) + "</svg>\n"
 
 
-def svg(current: str | None = None) -> str:
-    """The SVG picture (pure Python layout), `current` marked when given."""
+def svg(current: str | None = None, max_clarify: int = DEFAULT_MAX_CLARIFY) -> str:
+    """The SVG picture (pure Python layout), `current` marked when given; the guard labels
+    name the breaker limit `max_clarify` (the service passes MAX_CONSECUTIVE_CLARIFY)."""
     check_current(current)
-    return render(edges(), current=current)
+    return render(edges(max_clarify), current=current)
 
 
 __all__ = ["render", "svg"]

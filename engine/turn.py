@@ -141,11 +141,12 @@ class Engine:
         self.store.delete(conversation_id)
 
     def diagram(self, fmt: str, current: str | None = None) -> str | dict[str, Any]:
+        # Drawn with this engine's breaker limit (MAX_CONSECUTIVE_CLARIFY), not the default.
         if fmt == "json":
-            return state_diagram.as_json()
+            return state_diagram.as_json(self._max_clarify)
         if fmt == "svg":
-            return state_svg(current)
-        return state_diagram.mermaid(current)
+            return state_svg(current, self._max_clarify)
+        return state_diagram.mermaid(current, self._max_clarify)
 
     # -- one turn -----------------------------------------------------------
     def handle(

@@ -159,10 +159,14 @@ CATALOG_FIELDS = ["drug_id", "drug_name", "inn", "aliases", "atc"]
 
 
 def drug_entries(payloads: Iterable[dict[str, Any]]) -> list[DrugEntry]:
-    """One catalog entry per drug id from chunk payloads (names merged, first name wins)."""
+    """One catalog entry per drug id from chunk payloads: the first name wins; aliases,
+    ATC codes and INNs are merged over every payload, whatever order the index returns them
+    in. The first INN seen is the entry's; another INN a line gives becomes an alias, so
+    each name the corpus gives a drug (`inn` or `aliases`) finds it."""
     seen: dict[str, DrugEntry] = {}
     for payload in payloads:
         drug_id = str(payload.get("drug_id", ""))
+        inn = str(payload.get("inn") or "").strip()
         aliases = tuple(str(a) for a in payload.get("aliases") or ())
         atc = tuple(str(a) for a in payload.get("atc") or ())
         known = seen.get(drug_id)
@@ -170,14 +174,19 @@ def drug_entries(payloads: Iterable[dict[str, Any]]) -> list[DrugEntry]:
             seen[drug_id] = DrugEntry(
                 drug_id=drug_id,
                 name=str(payload.get("drug_name", drug_id)),
-                inn=str(payload.get("inn") or ""),
+                inn=inn,
                 aliases=aliases,
                 atc=atc,
             )
-        elif not set(aliases) <= set(known.aliases) or not set(atc) <= set(known.atc):
-            merged = tuple(dict.fromkeys((*known.aliases, *aliases)))
-            codes = tuple(dict.fromkeys((*known.atc, *atc)))
-            seen[drug_id] = known.model_copy(update={"aliases": merged, "atc": codes})
+            continue
+        first_inn = known.inn or inn
+        extra = (inn,) if inn and inn != first_inn else ()
+        merged = tuple(dict.fromkeys((*known.aliases, *aliases, *extra)))
+        codes = tuple(dict.fromkeys((*known.atc, *atc)))
+        if (first_inn, merged, codes) != (known.inn, known.aliases, known.atc):
+            seen[drug_id] = known.model_copy(
+                update={"inn": first_inn, "aliases": merged, "atc": codes}
+            )
     return sorted(seen.values(), key=lambda e: e.drug_id)
 
 

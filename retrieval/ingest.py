@@ -62,13 +62,22 @@ class IngestReport:
     flags: Counter[str] = field(default_factory=Counter)
     flagged_lines: int = 0
     seconds: float = 0.0
+    refused: bool = False
+    """Set when bad lines refused the ingest: the counts are what was read, nothing written."""
 
     def summary(self) -> str:
-        lines = [
+        counts = (
             f"drugs={self.drugs} sections={self.sections} chunks={self.chunks} "
             f"embedded={self.embedded} quarantined={self.quarantined} rejected={self.rejected} "
             f"({self.seconds:.1f} s)"
-        ]
+        )
+        if self.refused:
+            # The first line must not read as a load: written=0, then what the good lines hold.
+            counts = (
+                f"written=0 (refused: {self.rejected} bad line(s)); the good lines hold "
+                f"drugs={self.drugs} sections={self.sections} chunks={self.chunks}"
+            )
+        lines = [counts]
         if self.flags:
             flags = ", ".join(f"{k}={v}" for k, v in sorted(self.flags.items()))
             lines.append(f"flagged lines={self.flagged_lines}: {flags}")
@@ -76,11 +85,19 @@ class IngestReport:
         return "\n".join(lines)
 
 
+# pydantic prefixes the message of an error our validators raise; the line error gives
+# the field and our own words only.
+_PYDANTIC_PREFIXES = ("Value error, ", "Assertion failed, ")
+
+
 def _reason(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors():
         where = ".".join(str(x) for x in err["loc"])
-        parts.append(f"{where}: {err['msg']}" if where else str(err["msg"]))
+        msg = str(err["msg"])
+        for prefix in _PYDANTIC_PREFIXES:
+            msg = msg.removeprefix(prefix)
+        parts.append(f"{where}: {msg}" if where else msg)
     return "; ".join(parts)
 
 
@@ -88,6 +105,7 @@ class RejectedLines(CorpusError):
     """Some lines are bad and the ingest was not told to skip them: nothing was written."""
 
     def __init__(self, report: IngestReport) -> None:
+        report.refused = True
         self.report = report
         super().__init__(
             f"{report.rejected} bad line(s); nothing was changed "

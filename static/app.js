@@ -62,6 +62,8 @@
     citeTitle: $("citation-title"),
     citeBody: $("citation-body"),
     citeClose: $("citation-close"),
+    citePassage: $("citation-passage"),
+    demoNotice: $("demo-notice"),
     pathPanel: $("path-panel"),
     pathMeta: $("path-meta"),
     pathList: $("path-list"),
@@ -220,6 +222,7 @@
           button.setAttribute("aria-controls", "citation-panel");
           button.setAttribute("aria-label", `Nguồn ${index + 1}: ${citation.drug_name}, ${citation.section_title}`);
           button.dataset.index = String(index);
+          button.dataset.claim = claim.text;
           button.addEventListener("click", () => openCitation(citation, index, button));
           item.append(button);
         }
@@ -227,6 +230,7 @@
       }
       li.append(list);
       if (tail) li.append(el("p", "text after-claims", tail));
+      noteDemoData(result.citations);
       if (result.citations.some((c) => c.verify_pdf)) {
         li.append(el("p", "notice-line", "Một số nguồn cần đối chiếu bản in Dược thư."));
       }
@@ -340,6 +344,7 @@
       ? el("span", "verify-flag", "Cần đối chiếu bản in")
       : el("span", "", "Không cần"));
     els.citeBody.append(el("dt", "", "Đối chiếu bản in"), flag);
+    showPassage(citation, button.dataset.claim || "");
     els.citePanel.hidden = false;
     placeSheet();
     if (moveFocus) els.citeTitle.focus();
@@ -359,7 +364,75 @@
     if (citeOpener) citeOpener.setAttribute("aria-expanded", "false");
     citeOpener = null;
     els.citeBody.replaceChildren();
+    els.citePassage.replaceChildren();
     els.citePanel.hidden = true;
+  }
+
+  // -- the cited passage (issue 25): the quoted row under its heading, then the whole part --
+  // The passage is the cited part's text as the book prints it (turn result `passage`);
+  // markdown marks (`###`, `*…*`) are dropped for reading, the words are not touched.
+  const plainLine = (line) => line.replace(/^#+\s*/, "").replace(/\*+/g, "").replace(/^\s*-\s+/, "").trim();
+  const isHeading = (line) => /^\s*#/.test(line) || /^\s*\*[^*]+:\*\s*$/.test(line)
+    || (/:\s*$/.test(line) && plainLine(line).length <= 60);
+  const words = (text) => new Set(plainLine(text).toLowerCase().normalize("NFC").split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 1));
+
+  // The line of the passage the claim quotes (most words in common) and the heading in
+  // force above it: the nearest heading line, or the italic label opening the row itself.
+  function quotedRow(passage, claimText) {
+    const lines = passage.split("\n").filter((l) => l.trim());
+    const want = words(claimText);
+    let best = -1, bestScore = 0;
+    lines.forEach((line, i) => {
+      if (isHeading(line)) return;
+      const have = words(line);
+      let score = 0;
+      for (const w of want) if (have.has(w)) score += 1;
+      if (score > bestScore) { best = i; bestScore = score; }
+    });
+    if (best < 0 || bestScore < Math.min(3, want.size)) return { lines, row: -1, heading: "" };
+    // The headings in force: the nearest two heading lines above the row (its own opening
+    // label, if any, is already in the quoted row).
+    const above = [];
+    for (let i = best - 1; i >= 0 && above.length < 2; i -= 1) {
+      if (isHeading(lines[i])) above.unshift(plainLine(lines[i]).replace(/:\s*$/, ""));
+    }
+    return { lines, row: best, heading: above.join(" › ") };
+  }
+
+  function showPassage(citation, claimText) {
+    const box = els.citePassage;
+    box.replaceChildren();
+    const passage = citation.passage || "";
+    if (!passage) return;
+    const { lines, row, heading } = quotedRow(passage, claimText);
+    if (row >= 0) {
+      box.append(el("h3", "passage-label", "Dòng được trích"));
+      if (heading) box.append(el("p", "passage-heading", heading));
+      box.append(el("blockquote", "passage-row", plainLine(lines[row])));
+    }
+    const whole = el("details", "passage-whole");
+    whole.append(el("summary", "", `Đọc toàn văn mục «${citation.section_title}» được trích`));
+    const text = el("div", "passage-text");
+    lines.forEach((line, i) => {
+      const p = el(i === row ? "mark" : "p", isHeading(line) ? "passage-h" : "", plainLine(line));
+      text.append(p);
+    });
+    whole.append(text);
+    // Opened, the whole text starts at the quoted row, which is marked.
+    whole.addEventListener("toggle", () => {
+      const mark = text.querySelector("mark");
+      if (whole.open && mark) text.scrollTop = Math.max(0, mark.offsetTop - text.offsetTop - 24);
+    });
+    if (row < 0) whole.open = true;
+    box.append(whole);
+  }
+
+  // The demo-data notice stays on the page once any answer cites the bundled demo corpus
+  // (its every record's source says so), for the rest of the visit.
+  function noteDemoData(citations) {
+    if (!(citations || []).some((c) => /^duocthu-demo\b/.test(c.source || ""))) return;
+    els.demoNotice.hidden = false;
+    try { sessionStorage.setItem("duocthu.demo", "1"); } catch { /* private mode: this page only */ }
   }
 
   // On a narrow screen the panel is a sheet; it goes where there is room, above or below
@@ -429,6 +502,63 @@
     return details;
   }
 
+  // -- the machine on a phone (issue 25): every way a turn can end, as readable steps -------
+  const OUTCOME_TITLES = {
+    answering: "Trả lời từ nguồn hoặc câu chào cố định (answering)",
+    clarifying_population: "Hỏi người lớn hay trẻ em (clarifying_population)",
+    clarifying_age_weight: "Hỏi tuổi và cân nặng (clarifying_age_weight)",
+    clarifying_query: "Hỏi thêm chi tiết (clarifying_query)",
+    abstained: "Không trả lời (abstained)",
+  };
+
+  async function showOutcomePaths() {
+    let graph;
+    try {
+      const res = await fetch("/v1/state-diagram?format=json", { cache: "no-store" });
+      if (!res.ok) return;
+      graph = await res.json();
+    } catch { return; }
+    const box = el("section", "outcome-paths");
+    box.setAttribute("aria-label", "Đường đến từng kết quả");
+    box.append(el("h3", "", "Đường đến từng kết quả"));
+    box.append(el("p", "meta", `Ngắt vòng hỏi lại: sau ${graph.max_consecutive_clarify} lượt hỏi liên tiếp, lượt kế tiếp dừng với clarify_loop_exhausted (MAX_CONSECUTIVE_CLARIFY = ${graph.max_consecutive_clarify}).`));
+    const checks = el("details", "grounded-checks");
+    checks.append(el("summary", "", "has_grounded_answer: các kiểm tra trước khi trả lời"));
+    const checkList = el("ul", "");
+    for (const c of graph.grounded_answer_checks || []) checkList.append(el("li", "", `${c.name} (${c.applies}): ${c.passes_when}`));
+    checks.append(checkList);
+    box.append(checks);
+    const groups = new Map();
+    for (const p of graph.paths || []) {
+      if (!groups.has(p.to)) groups.set(p.to, []);
+      groups.get(p.to).push(p);
+    }
+    for (const [to, paths] of groups) {
+      const group = el("details", "outcome");
+      group.dataset.outcome = to;
+      if (to === "answering") group.open = true;
+      group.append(el("summary", "", OUTCOME_TITLES[to] || to));
+      const list = el("ol", "path-steps");
+      for (const p of paths) {
+        const item = el("li", p.route === "dose" ? "route dose" : "route");
+        item.dataset.route = p.route;
+        item.append(el("strong", "", p.title));
+        const steps = el("ol", "steps");
+        for (const s of p.steps) steps.append(el("li", "", s));
+        item.append(steps);
+        const facts = [];
+        if (p.reasons.length) facts.push(`lý do: ${p.reasons.join(", ")}`);
+        if (p.rules.length) facts.push(`luật: ${p.rules.join(", ")}`);
+        if (p.checks.length) facts.push(`kiểm tra: ${p.checks.join(", ")}`);
+        if (facts.length) item.append(el("p", "meta", facts.join(" · ")));
+        list.append(item);
+      }
+      group.append(list);
+      box.append(group);
+    }
+    els.diagram.append(box);
+  }
+
   async function loadDiagram() {
     const state = encodeURIComponent(currentState);
     els.diagram.replaceChildren(el("p", "meta", "Đang tải sơ đồ…"));
@@ -453,6 +583,7 @@
         full.rel = "noopener";
         caption.append(full);
         els.diagram.replaceChildren(caption, frame);
+        showOutcomePaths();
         // The picture lays the states out left to right in STATE_LABELS' order, one
         // 250-unit column each after a 70-unit margin (states/svg.py): bring the current
         // one into view.
@@ -613,6 +744,10 @@
   });
 
   (async () => {
+    // The server marks the page when it serves the demo corpus; an answer citing demo data
+    // (noteDemoData) shows the notice too, for the rest of the visit.
+    if (document.body.dataset.demoCorpus === "true") els.demoNotice.hidden = false;
+    try { if (sessionStorage.getItem("duocthu.demo")) els.demoNotice.hidden = false; } catch { /* none */ }
     const saved = loadSession();
     try {
       if (!(saved && (await resume(saved)))) await startConversation();

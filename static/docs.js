@@ -99,7 +99,30 @@ function operation(doc, path, method, item, op) {
     card.append(...media);
   }
   card.append(responsesTable(doc, op.responses || {}));
+  const example = exampleBlock(op);
+  if (example) card.append(example);
   return card;
+}
+
+// The operation's example (engine/openapi_examples.py): the curl line, the request body it
+// sends, and the response it gets back.
+function exampleBlock(op) {
+  const samples = op["x-codeSamples"] || [];
+  if (!samples.length) return null;
+  const box = el("div", { class: "example" }, el("h4", {}, "Example"));
+  for (const sample of samples) box.append(el("pre", { class: "curl" }, el("code", {}, sample.source)));
+  const pretty = (value) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
+  for (const [type, media] of Object.entries((op.requestBody || {}).content || {})) {
+    if (media.example === undefined) continue;
+    box.append(el("p", { class: "muted" }, `Request body (${type})`), el("pre", {}, el("code", {}, pretty(media.example))));
+  }
+  for (const [status, response] of Object.entries(op.responses || {})) {
+    if (!status.startsWith("2")) continue;
+    const shown = Object.entries(response.content || {}).find(([, media]) => media.example !== undefined);
+    box.append(el("p", { class: "muted" }, `Response ${status}${shown ? ` (${shown[0]})` : ", no body"}`));
+    if (shown) box.append(el("pre", {}, el("code", {}, pretty(shown[1].example))));
+  }
+  return box;
 }
 
 function schemaCard(name, schema) {

@@ -4,12 +4,17 @@ A runner keeps printing its table and returning its exit code; it hands its figu
 `record(...)` (a no-op outside a report). `run_with_report` wraps any runner's
 `main(argv)`: it keeps a copy of what the runner printed, collects what it recorded,
 and writes both, with the exit code and timings, to `<dir>/<set>-<UTC time>.json`.
+
+So that two reports can be compared safely, each also says what produced it: the build
+(version, commit, Python), the providers and every setting that changes answers, and
+the sha256 of each dataset the set read (its labelled files and the demo corpus).
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import hashlib
 import io
 import json
 import sys
@@ -22,6 +27,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from pydantic import BaseModel
+
+from core.build import build_info
+from core.errors import ConfigError
+from core.settings import load_settings
 
 _FIGURES: ContextVar[dict[str, Any] | None] = ContextVar("eval_figures", default=None)
 
@@ -84,6 +93,79 @@ def _collecting() -> Iterator[dict[str, Any]]:
         _FIGURES.reset(token)
 
 
+ROOT = Path(__file__).resolve().parents[2]
+# A set's labelled files are evals/<stem>.jsonl and evals/<stem>.heldout.jsonl.
+_STEMS = {"condition": "condition_to_drug"}
+# Settings that change what a turn answers (providers, models, limits, the breaker); the
+# others (ports, logging, Redis timeouts) do not move a figure.
+ANSWER_SETTINGS = (
+    "embedding_provider",
+    "understanding_provider",
+    "answer_provider",
+    "bedrock_model_id",
+    "bedrock_embedding_model_id",
+    "bedrock_rerank_model_arn",
+    "max_consecutive_clarify",
+    "turn_wall_clock_s",
+    "turn_max_model_calls",
+    "indication_candidates",
+    "max_turn_chars",
+    "history_lines",
+    "emergency_contacts",
+    "demo_corpus",
+)
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _shown(path: Path) -> str:
+    resolved = path.resolve()
+    return str(resolved.relative_to(ROOT)) if resolved.is_relative_to(ROOT) else str(path)
+
+
+def datasets(name: str, argv: list[str]) -> dict[str, str]:
+    """sha256 of each file the set reads: the labelled files named on its command line, else
+    its own (the slice `--tuning`/`--heldout` picks), then the demo corpus it loads."""
+    named = [Path(a) for a in argv if not a.startswith("-") and Path(a).is_file()]
+    if not named:
+        stem = _STEMS.get(name, name)
+        slices = {"--tuning": [f"{stem}.jsonl"], "--heldout": [f"{stem}.heldout.jsonl"]}
+        picked = next((files for flag, files in slices.items() if flag in argv), None)
+        files = picked or [f"{stem}.jsonl", f"{stem}.heldout.jsonl"]
+        named = [ROOT / "evals" / f for f in files if (ROOT / "evals" / f).is_file()]
+    named += sorted((ROOT / "data" / "formulary").glob("*.jsonl"))
+    return {_shown(p): _sha256(p) for p in named}
+
+
+def provenance(name: str, argv: list[str]) -> dict[str, Any]:
+    """What produced a report: build, providers, the answer-affecting settings, datasets."""
+    try:
+        settings = load_settings()
+    except ConfigError as exc:  # the runner reports it; the report says it could not read them
+        chosen: dict[str, Any] = {"error": str(exc)}
+        providers: dict[str, Any] = {}
+    else:
+        chosen = {key: to_jsonable(getattr(settings, key)) for key in ANSWER_SETTINGS}
+        chosen["index"] = "qdrant server" if settings.qdrant_url else "embedded qdrant edge"
+        providers = {
+            "embedding": chosen["embedding_provider"],
+            "understanding": chosen["understanding_provider"],
+            "answer": chosen["answer_provider"],
+        }
+    return {
+        "build": build_info(),
+        "providers": providers,
+        "settings": chosen,
+        "datasets": datasets(name, argv),
+    }
+
+
 def run_with_report(
     name: str, main: Callable[[list[str]], int], argv: list[str], report_dir: Path
 ) -> tuple[int, Path]:
@@ -100,6 +182,7 @@ def run_with_report(
         "gate": "pass" if code == 0 else "fail",
         "started_at": started.isoformat(timespec="seconds"),
         "duration_s": round(time.monotonic() - clock, 3),
+        **provenance(name, argv),
         "figures": figures,
         "printed": tee.copy.getvalue(),
     }
@@ -109,4 +192,4 @@ def run_with_report(
     return code, path
 
 
-__all__ = ["record", "run_with_report", "to_jsonable"]
+__all__ = ["ANSWER_SETTINGS", "datasets", "provenance", "record", "run_with_report", "to_jsonable"]

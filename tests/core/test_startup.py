@@ -3,6 +3,7 @@ is printed, and demo data only on purpose."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -48,14 +49,15 @@ def test_serve_says_what_is_wrong_in_one_line(
     tmp_path: Path, env: dict[str, str], says: str
 ) -> None:
     """A wrong REDIS_URL, an unreachable QDRANT_URL or an unusable data dir: exit 2, one
-    error line, no traceback; the data dir in use is printed first."""
+    error line, no traceback; the data dir in use is logged first (a line on stdout)."""
     done = _serve(tmp_path, **env)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     errors = [line for line in done.stderr.splitlines() if "error" in line]
     assert len(errors) == 1 and says in errors[0]
     if "DUOCTHU_DATA_DIR" not in env:
-        assert f"duocthu: data dir {tmp_path / 'data'}" in done.stderr.splitlines()
+        first = json.loads(done.stdout.splitlines()[0])
+        assert first["data_dir"] == str(tmp_path / "data")
 
 
 def test_checked_turns_any_failure_into_one_config_error_line() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import struct
 from pathlib import Path
@@ -9,10 +10,15 @@ from xml.etree import ElementTree
 
 import pytest
 
+from core.catalog import DrugCatalog
+from core.frame import QueryFrame
+from core.ports import AnswerMode, AnswerRequest
 from engine.diagram import ANY_TURN_END, as_json, edges, mermaid
+from engine.diagram_routes import GROUNDED_ANSWER_CHECKS, answer_routes
 from engine.routing import ROUTING_TABLE
 from engine.statedoc import render_state_machine_doc
 from engine.svg import _wrap, svg
+from grounding.verify import default_checks
 from states import TRANSITIONS, TURN_END_STATES, State
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -160,3 +166,79 @@ def test_state_columns_match_what_the_chat_page_assumes() -> None:
     for i, state in enumerate(State):
         found = re.search(rf'<g id="state-{state.value}" class="state"><rect x="(\d+)"', svg())
         assert found is not None and int(found.group(1)) == 70 + 250 * i + 10
+
+
+# -- issue 25: the configured limit, the checks, the dose route, the CSP, the paths --------------
+
+
+def test_the_svg_has_no_inline_style_our_csp_would_block() -> None:
+    """No `style` attribute or element: the CSP (style-src 'self') blocks inline styles."""
+    picture = svg()
+    assert "style=" not in picture and "<style" not in picture
+
+
+def test_continuation_lines_keep_their_indent_as_a_shift() -> None:
+    """A wrapped label line starts further right instead of with spaces a browser would drop."""
+    root = ElementTree.fromstring(svg())  # noqa: S314 - our own SVG
+    labels = [t for t in root.iter(f"{SVG_NS}text") if "label" in t.get("class", "")]
+    assert labels and all(not (t.text or "").startswith(" ") for t in labels)
+
+
+def test_every_rendering_names_the_configured_breaker_limit() -> None:
+    """With MAX_CONSECUTIVE_CLARIFY=2 the guards read 2 in the SVG, Mermaid and JSON, never 4."""
+    for text in (html.unescape(svg(max_clarify=2)), mermaid(max_clarify=2)):
+        assert "streak < 2" in text and "streak ≥ 2" in text
+        assert "streak < 4" not in text and "streak ≥ 4" not in text
+    data = as_json(2)
+    assert data["max_consecutive_clarify"] == 2
+    guards = {g["name"]: g["holds_when"] for g in data["guards"]}
+    assert "(2)" in guards["can_clarify"] and "(4)" not in guards["can_clarify"]
+    assert "streak &lt; 4" in svg()  # the default stays 4
+
+
+def test_the_checks_behind_has_grounded_answer_are_the_ones_grounding_runs() -> None:
+    """The diagram's check names are exactly what grounding/verify.py runs in each mode
+    (plus the claims requirement the guard itself adds)."""
+    named = {name for name, _, _ in GROUNDED_ANSWER_CHECKS}
+    frame = QueryFrame(turn_type="drug_attribute", drugs=["paracetamol"])
+    ran: set[str] = set()
+    for mode in AnswerMode:
+        request = AnswerRequest(mode=mode, question="q", frame=frame, evidence=())
+        ran |= {c.name for c in default_checks(request, DrugCatalog([]), entailment=_Judge())}
+    assert named == ran | {"claims"}
+    label = next(e for e in edges() if e.evidence).label_lines()[0]
+    assert all(name in label for name in named - {"claims"}), label
+    holds = {g["name"]: g["holds_when"] for g in as_json()["guards"]}["has_grounded_answer"]
+    assert all(name in holds for name in named)
+
+
+class _Judge:
+    def judge(self, *args: object, **kwargs: object) -> object:  # pragma: no cover - never run
+        raise AssertionError("not called")
+
+
+def test_the_dose_route_is_drawn_as_its_own_way_into_answering() -> None:
+    """The evidence arrow names the dose route on its own (population and age/weight rules,
+    then single_drug), bold in the SVG; the JSON paths list it first."""
+    rules = {r.name: r.number for r in ROUTING_TABLE}
+    dose = answer_routes()[0]
+    assert dose.name == "dose"
+    assert dose.rules == (
+        rules["dosing_needs_population"],
+        rules["child_dosing_needs_age_and_weight"],
+        rules["single_drug"],
+    )
+    root = ElementTree.fromstring(svg())  # noqa: S314 - our own SVG
+    routes = [t for t in root.iter(f"{SVG_NS}text") if "route" in t.get("class", "").split()]
+    assert [t.text for t in routes] == ["route dose: rules 2 → 3 → 16"]
+    assert routes[0].get("font-weight") == "bold"
+    assert as_json()["paths"][0]["route"] == "dose"
+
+
+def test_the_paths_reach_every_turn_end_outcome_with_every_reason() -> None:
+    """Every reason an edge into a turn-end state can end a turn with is on some path."""
+    paths = as_json()["paths"]
+    on_paths = {r for p in paths for r in p["reasons"]}
+    wanted = {r for t in TRANSITIONS if t.dest in TURN_END_STATES for r in t.reasons}
+    assert wanted <= on_paths
+    assert {p["to"] for p in paths} == {s.value for s in TURN_END_STATES} - {"idle"}

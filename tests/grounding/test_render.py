@@ -75,3 +75,10 @@ def test_parts_of_one_section_share_one_source_line() -> None:
     assert len(rendered.citations) == 2  # the turn result still names each chunk
     assert rendered.message.splitlines()[:2] == ["- Trẻ em: 10 mg. [1]", "- Người lớn: 20 mg. [1]"]
     assert rendered.message.count("X — Liều lượng và cách dùng") == 1
+
+
+def test_each_citation_carries_its_passage_verbatim() -> None:
+    """A citation's `passage` is the cited evidence's own text, character for character."""
+    answer = Answer(claims=(Claim(text="x", citations=(2, 1)),))
+    citations, _ = citations_for(answer, POOL)
+    assert [c.passage for c in citations] == [POOL[2].text, POOL[1].text]

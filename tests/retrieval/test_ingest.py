@@ -11,7 +11,7 @@ from retrieval_support import RECORDS, rec, write_jsonl
 from core.errors import ConfigError, CorpusError
 from retrieval import ingest as ingest_module
 from retrieval.index import QueryFilter
-from retrieval.ingest import RejectedLines, ingest_file, ingest_files
+from retrieval.ingest import RejectedLines, ingest_file, ingest_files, validate_files
 from retrieval.ingest_command import main
 from retrieval.testing import HashEmbedder, MemoryIndex
 from retrieval.vector_cache import CachedEmbedder
@@ -377,3 +377,26 @@ def test_progress_moves_once_per_chunk(tmp_path: Path, monkeypatch: pytest.Monke
     path = write_jsonl(tmp_path / "a.jsonl", RECORDS)
     report = ingest_file(path, MemoryIndex(), CachedEmbedder(HashEmbedder(), {}), progress=True)
     assert RecordingBar.updates == [1] * report.chunks + [0]
+
+
+def test_a_refused_ingest_reports_nothing_written(
+    tmp_path: Path, cli_env: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The summary of a refused ingest says written=0 first, never a bare `chunks=N` that
+    reads as a load; the good lines' counts follow as what they hold."""
+    bad = write_jsonl(tmp_path / "bad.jsonl", [RECORDS[0], "{"])
+    assert main([str(bad), "--no-progress"]) == 1
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("written=0 (refused: 1 bad line(s)); the good lines hold drugs=1")
+    assert not cli_env.exists()
+
+
+def test_line_errors_carry_no_pydantic_prefix(tmp_path: Path) -> None:
+    """A value our validators refuse is reported as field: our words, without pydantic's
+    "Value error," prefix."""
+    bad = write_jsonl(tmp_path / "bad.jsonl", [{**RECORDS[0], "drug_id": "Para Cetamol"}])
+    _, report = validate_files([bad])
+    assert [e.reason for e in report.errors] == [
+        "drug_id: drug_id must be lowercase ASCII snake case, got 'Para Cetamol'"
+    ]
+    assert "Value error" not in report.summary()

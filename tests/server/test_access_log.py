@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from core.errors import ConfigError
 from core.logging import REQUEST_ID, JsonFormatter, configure_logging, log_config
 from core.settings import Settings, load_settings
-from engine.access import UNMATCHED, request_id, route_template
+from engine.access import UNMATCHED, client_address, request_id, route_template
 from engine.offload import Offload
 from tests.support.dialogue import ScriptedService, start
 
@@ -253,3 +253,32 @@ def test_a_server_error_keeps_its_request_id_in_every_line(
     assert tagged["request"]["status"] == 500
     assert tagged["request_failed"]["code"] == "internal_error"
     assert SECRET not in json.dumps(lines(), ensure_ascii=False)
+
+
+def test_the_access_line_names_the_client_as_the_limiter_keys_on_it(
+    client: tuple[TestClient, ScriptedService], lines: Callable[[], list[dict[str, Any]]]
+) -> None:
+    """The access line's `client` is the address the rate limiter buckets the request under."""
+    http = client[0]
+    seen: list[str] = []
+    limiter = http.app_state["limiter"]
+    original = limiter.hit
+
+    def spy(client_id: str, cost: int = 1) -> Any:
+        seen.append(client_id)
+        return original(client_id, cost)
+
+    limiter.hit = spy
+    cid, auth = start(http)
+    http.post(f"/v1/conversations/{cid}/turns", json={"text": "xin chào"}, headers=auth)
+    access = [line for line in lines() if line["event"] == "request"]
+    assert seen and len(set(seen)) == 1
+    assert [a["client"] for a in access] == [seen[0]] * len(access)
+
+
+def test_client_address_reads_the_scope_client() -> None:
+    """The client address is the scope's client host (uvicorn puts a trusted proxy's
+    X-Forwarded-For there), `unknown` when the server gives none."""
+    assert client_address({"client": ("10.0.0.7", 5123)}) == "10.0.0.7"
+    assert client_address({"client": None}) == "unknown"
+    assert client_address({}) == "unknown"

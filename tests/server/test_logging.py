@@ -1,4 +1,4 @@
-"""core.logging: one JSON line per turn, without user text unless asked."""
+"""core.logging: one JSON line per turn, without user text unless asked; LOG_FORMAT."""
 
 from __future__ import annotations
 
@@ -7,9 +7,18 @@ import json
 import logging
 from datetime import UTC, datetime
 
-from core.errors import StateStoreUnavailable
-from core.logging import JsonFormatter, TurnLogger, configure_logging
+import pytest
+
+from core.errors import ConfigError, StateStoreUnavailable
+from core.logging import (
+    ConsoleFormatter,
+    JsonFormatter,
+    TurnLogger,
+    configure_logging,
+    resolve_format,
+)
 from core.result import Outcome, PathStep, TraceEntry, TurnResult
+from core.settings import Settings, load_settings
 
 SECRET = "con tôi bị sốt cao"
 
@@ -146,3 +155,54 @@ def test_an_exception_is_logged_by_type_and_place_not_message() -> None:
         " test_an_exception_is_logged_by_type_and_place_not_message"
     )
     assert SECRET not in stream.getvalue()
+
+
+def test_console_format_is_one_readable_line_with_the_fields() -> None:
+    """The console formatter writes time, level, logger, event, then key=value, not JSON."""
+    record = logging.LogRecord("duocthu.access", logging.INFO, __file__, 1, "request", None, None)
+    record.fields = {"route": "/ready", "status": 200, "frame": {"drugs": ["a b"]}}
+    line = ConsoleFormatter().format(record)
+    assert not line.startswith("{")
+    assert "INFO" in line and "duocthu.access" in line and " request " in line
+    assert 'route=/ready status=200 frame={"drugs":["a b"]}' in line
+    assert "\x1b[" not in line
+
+
+def test_auto_format_is_console_only_at_a_terminal() -> None:
+    """LOG_FORMAT=auto: console for a terminal stream, JSON for anything else; json and
+    console are taken as asked; another value is refused."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert resolve_format("auto", Terminal()) == "console"
+    assert resolve_format("auto", io.StringIO()) == "json"
+    assert resolve_format("json", Terminal()) == "json"
+    assert resolve_format("console", io.StringIO()) == "console"
+    with pytest.raises(ValueError, match="log format"):
+        resolve_format("yaml", io.StringIO())
+
+
+@pytest.mark.usefixtures("saved_logging")
+def test_configure_logging_in_console_format_rewrites_uvicorns_url_line() -> None:
+    """uvicorn's "running on" line becomes one `serving: open URL` line, a wildcard host
+    shown as the loopback address a browser opens."""
+    stream = io.StringIO()
+    wildcard = "0.0.0.0"  # noqa: S104 - the host uvicorn is told to bind
+    configure_logging("INFO", stream, log_format="console")
+    logging.getLogger("uvicorn.error").info(
+        "Uvicorn running on %s://%s:%d (Press CTRL+C to quit)", "http", wildcard, 9000
+    )
+    text = stream.getvalue()
+    assert "serving: open http://127.0.0.1:9000/ (Ctrl+C stops)" in text
+    assert "Uvicorn running" not in text and text.count("127.0.0.1:9000") == 1
+
+
+def test_log_format_setting_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """LOG_FORMAT takes auto, json or console in any case; anything else names the variable."""
+    assert Settings(log_format="JSON").log_format == "json"
+    assert Settings().log_format == "auto"
+    monkeypatch.setenv("LOG_FORMAT", "pretty")
+    with pytest.raises(ConfigError, match="LOG_FORMAT"):
+        load_settings()

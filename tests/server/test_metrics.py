@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import platform
 import re
 import subprocess
 import sys
@@ -12,12 +13,15 @@ from typing import Any
 
 import pytest
 from prometheus_client import multiprocess
+from prometheus_client.parser import text_string_to_metric_families
 from starlette.testclient import TestClient
 
+from core import build
 from core.errors import ConversationNotFound, StateStoreUnavailable, UnderstandingFailed
 from core.result import Outcome, TraceEntry, TurnResult
 from core.settings import Settings
-from engine.metrics import MULTIPROC_ENV, TurnMetrics
+from engine.http_errors import MESSAGES
+from engine.metrics import MULTIPROC_ENV, STORE_ERROR_CODES, TURN_ERROR_CODES, TurnMetrics
 from engine.ratelimit import RateLimiter
 from server import serve
 from tests.support.dialogue import ScriptedService, start
@@ -295,3 +299,63 @@ def test_every_series_is_documented_with_an_alert() -> None:
     assert names <= documented, sorted(names - documented)
     alerts = [row.rstrip().rstrip("|").rsplit("|", 1)[1].strip() for row in rows]
     assert all(alerts), "every row ends with the alert to set (or says none)"
+
+
+# -- what an operator pages on from the first scrape (issue 25) ---------------------------------
+
+
+def _families(text: str) -> dict[str, Any]:
+    """/metrics parsed by prometheus_client's own parser, family by name."""
+    return {family.name: family for family in text_string_to_metric_families(text)}
+
+
+def test_build_info_names_version_commit_and_python(
+    client: tuple[TestClient, ScriptedService],
+) -> None:
+    """duocthu_build_info is one sample at 1 with the package version, commit and Python."""
+    family = _families(client[0].get("/metrics").text)["duocthu_build_info"]
+    assert [s.value for s in family.samples] == [1.0]
+    labels = family.samples[0].labels
+    assert labels == {
+        "version": build.package_version(),
+        "commit": build.commit(),
+        "python": platform.python_version(),
+    }
+    assert labels["commit"] != "" and labels["version"] != ""
+
+
+def test_every_error_counter_has_its_known_codes_at_zero_before_any_error(
+    client: tuple[TestClient, ScriptedService],
+) -> None:
+    """Before any failure, duocthu_turn_errors_total and duocthu_store_errors_total carry a
+    0 sample for each known code, so rate() alerts see the first incident."""
+    families = _families(client[0].get("/metrics").text)
+    for family, codes in (
+        ("duocthu_turn_errors", TURN_ERROR_CODES),
+        ("duocthu_store_errors", STORE_ERROR_CODES),
+    ):
+        samples = {
+            s.labels["code"]: s.value for s in families[family].samples if s.name.endswith("_total")
+        }
+        assert samples == dict.fromkeys(codes, 0.0), family
+
+
+def test_the_known_codes_cover_every_code_the_service_can_count() -> None:
+    """Every HTTP error code (engine/http_errors.py) and every engine/store error code a turn
+    can fail with is a known turn-error code; every store error's is a known store code."""
+    assert set(MESSAGES) <= set(TURN_ERROR_CODES)
+    assert {"state_store_unavailable", "turn_in_progress", "not_found"} <= set(STORE_ERROR_CODES)
+    assert {"understanding_failed", "budget_exhausted", "generation_unavailable"} <= set(
+        TURN_ERROR_CODES
+    )
+    assert "version_conflict" not in TURN_ERROR_CODES  # counted as turn_in_progress
+
+
+def test_a_counted_error_moves_its_preset_sample_only() -> None:
+    """A store failure moves its code's sample from 0 to 1; the other codes stay at 0."""
+    metrics = TurnMetrics()
+    metrics.turn_failed("c", StateStoreUnavailable("down"))
+    families = _families(metrics.render().decode())
+    store = {s.labels["code"]: s.value for s in families["duocthu_store_errors"].samples}
+    assert store["state_store_unavailable"] == 1.0
+    assert sum(store.values()) == 1.0

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+import jsonschema_rs
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
@@ -93,3 +95,41 @@ def test_docs_page_is_our_own_page_over_the_document(
     script = http.get("/static/docs.js")
     assert script.status_code == 200
     assert 'fetch("/openapi.json")' in script.text
+
+
+def _operations(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    return [op for item in doc["paths"].values() for op in item.values() if "operationId" in op]
+
+
+def test_every_operation_has_a_curl_line_and_a_response_example_that_fits_its_schema() -> None:
+    """Each operation carries the curl line that calls it and an example response (and request
+    body, where it takes one); each JSON example validates against its documented schema."""
+    doc = _doc()
+    for op in _operations(doc):
+        samples = op.get("x-codeSamples", [])
+        assert samples and samples[0]["source"].startswith("curl "), op["operationId"]
+        pairs = [
+            (c["schema"], c["example"])
+            for c in op.get("requestBody", {}).get("content", {}).values()
+        ]
+        assert op.get("requestBody") is None or pairs, op["operationId"]
+        ok = next(r for code, r in op["responses"].items() if code.startswith("2"))
+        examples = [
+            (c["schema"], c["example"]) for c in ok.get("content", {}).values() if "example" in c
+        ]
+        assert examples or "content" not in ok, op["operationId"]
+        for schema, example in [*pairs, *examples]:
+            validator = jsonschema_rs.validator_for({**schema, "components": doc["components"]})
+            errors = [e.message for e in validator.iter_errors(example)]
+            assert errors == [], (op["operationId"], errors)
+
+
+def test_the_favicon_is_our_svg(client: tuple[TestClient, ScriptedService]) -> None:
+    """/favicon.ico answers our own SVG icon, and both pages link to it."""
+    http = client[0]
+    icon = http.get("/favicon.ico")
+    assert icon.status_code == 200
+    assert icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.text.startswith("<svg") and "<script" not in icon.text
+    for page in ("/", "/docs"):
+        assert '<link rel="icon" href="/favicon.ico"' in http.get(page).text

@@ -521,6 +521,7 @@ def test_openapi_document_matches_routes_and_models(
         "/openapi.json",
         "/docs",
         "/",
+        "/favicon.ico",
     }
     schemas = doc["components"]["schemas"]
     assert set(schemas["TurnResult"]["properties"]) == TURN_KEYS
@@ -664,3 +665,15 @@ def test_serve_refuses_workers_with_embedded_backends(env: dict[str, str], tmp_p
         serve(settings, workers=2)
     with pytest.raises(ConfigError, match="workers must be >= 1"):
         serve(settings, workers=0)
+
+
+def test_the_served_diagram_names_the_configured_breaker_limit(
+    make_client: Callable[..., tuple[TestClient, ScriptedService]],
+) -> None:
+    """With MAX_CONSECUTIVE_CLARIFY=2 every format the service draws reads 2, not the 4 built in."""
+    http = make_client(max_consecutive_clarify=2)[0]
+    data = http.get("/v1/state-diagram?format=json").json()
+    assert data["max_consecutive_clarify"] == 2
+    assert "streak &lt; 2" in http.get("/v1/state-diagram?format=svg").text
+    mermaid_text = http.get("/v1/state-diagram?format=mermaid").text
+    assert "streak < 2" in mermaid_text and "streak < 4" not in mermaid_text

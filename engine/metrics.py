@@ -34,7 +34,6 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from core.build import build_info
 from core.errors import (
     DuocthuError,
-    StateStoreError,
     StateStoreUnavailable,
     TurnInProgress,
     VersionConflict,
@@ -82,9 +81,11 @@ def _codes(root: type[DuocthuError]) -> set[str]:
     return found
 
 
-# The codes `duocthu_store_errors_total` counts: every store error's, a lost compare-and-set
-# (version_conflict) counted as the turn_in_progress the client is given.
-STORE_ERROR_CODES = tuple(sorted(_codes(StateStoreError) - {VersionConflict.code}))
+# The codes `duocthu_store_errors_total` counts: those of the store failures above, a lost
+# compare-and-set (version_conflict) counted as the turn_in_progress the client is given.
+STORE_ERROR_CODES = tuple(
+    sorted({e.code for e in STORE_FAILURES if e is not VersionConflict} | {TurnInProgress.code})
+)
 # The codes `duocthu_turn_errors_total` counts: every error the engine raises, the store's as
 # above, and the HTTP API's refusals (docs/api.md; tests/server/test_metrics.py keeps this in
 # step with engine/http_errors.py).
@@ -95,6 +96,7 @@ HTTP_ERROR_CODES = (
     "internal_error",
     "method_not_allowed",
     "not_found",
+    "overloaded",
     "payload_too_large",
     "rate_limited",
     "request_timeout",

@@ -143,6 +143,7 @@ EXAMPLES: dict[str, tuple[str, Any, int, Any]] = {
         200,
         {
             "ready": True,
+            "corpus": {"version": "0f3c9a2d", "drugs": 44},
             "components": [
                 {"name": "redis", "enabled": True, "ok": True, "detail": ""},
                 {"name": "index", "enabled": True, "ok": True, "detail": ""},

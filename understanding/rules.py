@@ -33,6 +33,7 @@ from understanding.conditions import (
     make_condition,
 )
 from understanding.drugs import DrugMatcher
+from understanding.followups import context_section, follow_up, keeps_thread, same_patient
 from understanding.howto import how_to_turn
 from understanding.pregnancy import pregnancy_so_far
 from understanding.reading import Reading, read_turn
@@ -97,10 +98,10 @@ class RulesUnderstander:
         if how_to is not None:
             frame = frame.model_copy(update={"how_to_take": how_to})
         prior = context.prior_frame
-        if prior is not None and (reading.follow_up or _keeps_thread(reading, frame, prior)):
-            return _follow_up(frame, reading, prior)
+        if prior is not None and (reading.follow_up or keeps_thread(reading, frame, prior)):
+            return follow_up(frame, reading, prior)
         if prior is not None and not reading.new_case:
-            frame = _same_patient(frame, prior)
+            frame = same_patient(frame, prior)
         return frame
 
     def _frame(
@@ -205,7 +206,7 @@ def decide(r: Reading) -> tuple[TurnType, SectionKey | None]:
         return TurnType.DRUG_ATTRIBUTE, SectionKey.TUONG_TAC_THUOC
     if named >= 2 and not background:
         return TurnType.INTERACTION, SectionKey.TUONG_TAC_THUOC
-    section = _context_section(r)
+    section = context_section(r)
     clearance = r.patient is not None and r.patient.egfr is not None
     # An INR figure with the patient's anticoagulant named asks the other drug's INR row.
     measured = clearance or (background and bool(_LAB_FIGURE.search(r.turn.folded)))
@@ -238,122 +239,6 @@ def _non_answer(turn: Turn) -> QueryFrame:
     return QueryFrame(
         turn_type=TurnType.OUT_OF_SCOPE, non_answer=True, standalone_query=turn.original
     )
-
-
-_THREAD_TURN_TYPES = (TurnType.DRUG_ATTRIBUTE, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE)
-
-
-def _same_patient(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
-    """A new question about the patient already described ("mẹ 62 tuổi", then "uống
-    diclofenac hằng ngày có hại không"; "bé 4 tuổi", then "17 ký, …") keeps what was said of
-    that patient. Another population is another person: nothing carries."""
-    if prior.population is None or frame.population not in (None, prior.population):
-        return frame
-    update: dict[str, Any] = {}
-    if frame.age_months is None and prior.age_months is not None:
-        update |= {"age_months": prior.age_months, "age_text": prior.age_text}
-    if frame.weight_kg is None and prior.weight_kg is not None and frame.age_months is None:
-        update["weight_kg"] = prior.weight_kg  # a new age is maybe a new child: not its weight
-    if not update:
-        return frame
-    return frame.model_copy(update=update | {"population": prior.population})
-
-
-def _facts_only(r: Reading, frame: QueryFrame) -> bool:
-    """The turn only says who the patient is ("ông 76 tuổi mà chỉ có 48 ký thôi")."""
-    said = r.age is not None or r.weight is not None or r.population is not None
-    return said and frame.turn_type is TurnType.OUT_OF_SCOPE and not r.conditions
-
-
-# "ông cũng bị ho": the condition of the previous question, for another patient.
-_SAME_CONDITION = ("cung bi", "cung dang bi")
-
-
-def _keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
-    """A turn that names no drug but asks about one ("còn tác dụng phụ?", "có dùng cho bà bầu
-    được không?") continues the previous drug question, follow-up words or not."""
-    if frame.drugs or frame.unknown_drugs or not prior.drugs or r.which_drug >= 0 or r.new_case:
-        return False
-    if frame.turn_type not in _THREAD_TURN_TYPES:
-        return False
-    if r.non_medical or (frame.condition is not None and not r.turn.has(*_SAME_CONDITION)):
-        return False
-    asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
-    return asks or _context_section(r) is not None or _facts_only(r, frame)
-
-
-# The patient of the previous question: kept by a follow-up that states none of its own.
-_PATIENT_SLOTS = ("population", "age_text", "age_months", "weight_kg")
-
-
-def _follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
-    """A follow-up re-asks the previous question for what is new.
-
-    "thế còn ibuprofen thì sao" keeps the question and the patient and swaps the drug (after
-    an interaction question, it pairs the new drug with the first one asked about);
-    "chống chỉ định thì sao" and "có dùng cho bà bầu được không?" keep the drugs and ask the
-    new section. A turn that states a population, age or weight of its own, or a new case,
-    keeps none of the previous patient's.
-    """
-    if prior.turn_type in (TurnType.SMALLTALK, TurnType.OUT_OF_SCOPE) or r.which_drug >= 0:
-        return frame
-    update: dict[str, Any] = {}
-    if not r.new_case and all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
-        update |= {name: getattr(prior, name) for name in _PATIENT_SLOTS}
-    elif not r.new_case:
-        frame = _same_patient(frame, prior)  # "mình còn đang cho bé bú": still 32 years old
-    how_to = SectionKey(frame.attribute) if frame.how_to_take and frame.attribute else None
-    section = how_to or r.attribute or (None if r.dosing else _context_section(r))
-    if section is not None or r.dosing:
-        if frame.drugs or frame.unknown_drugs or not prior.drugs:
-            return frame
-        turn_type = frame.turn_type
-        if turn_type not in (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE):
-            turn_type = TurnType.DRUG_ATTRIBUTE
-        update |= {"drugs": prior.drugs, "turn_type": turn_type}
-        if turn_type is TurnType.DRUG_ATTRIBUTE and frame.attribute is None:
-            update["attribute"] = section.value if section else None
-        if frame.route is None and prior.route is not None and "population" in update:
-            update["route"] = prior.route
-        return frame.model_copy(update=update)
-    update |= {"turn_type": prior.turn_type, "attribute": prior.attribute}
-    # The same patient keeps taking it the same way: the route goes with the patient.
-    if frame.route is None and "population" in update:
-        update["route"] = prior.route
-    if not frame.drugs and not frame.unknown_drugs:
-        update["drugs"] = prior.drugs
-    elif (
-        prior.turn_type is TurnType.INTERACTION
-        and len(frame.drugs) == 1
-        and prior.drugs
-        and frame.drugs[0] not in prior.drugs
-    ):
-        update["drugs"] = [prior.drugs[0], frame.drugs[0]]
-    # A condition list's condition, or the indication a dose was asked for ("sốt"), stays.
-    indication = prior.turn_type in (TurnType.CONDITION_TO_DRUG, TurnType.DOSING_CALC)
-    if indication and frame.condition is None:
-        update["condition"] = prior.condition
-        update["condition_relation"] = prior.condition_relation
-    return frame.model_copy(update=update)
-
-
-def _context_section(r: Reading) -> SectionKey | None:
-    """The section a patient fact selects when the turn names a drug but no section."""
-    p = r.patient or PatientContext()
-    if p.pregnant:
-        return SectionKey.THOI_KY_MANG_THAI
-    if p.breastfeeding:
-        return SectionKey.THOI_KY_CHO_CON_BU
-    if r.usability and (
-        p.renal_impairment
-        or p.hepatic_impairment
-        or p.allergies
-        or p.comorbidities
-        or r.population
-        or r.conditions
-    ):
-        return SectionKey.THAN_TRONG
-    return None
 
 
 def _negated(r: Reading, hit: ConditionHit) -> bool:

@@ -342,9 +342,10 @@ def test_every_error_counter_has_its_known_codes_at_zero_before_any_error(
 
 def test_the_known_codes_cover_every_code_the_service_can_count() -> None:
     """Every HTTP error code (engine/http_errors.py) and every engine/store error code a turn
-    can fail with is a known turn-error code; every store error's is a known store code."""
+    can fail with is a known turn-error code; the store codes are those of the failures the
+    store series counts (a 404 is not one)."""
     assert set(MESSAGES) <= set(TURN_ERROR_CODES)
-    assert {"state_store_unavailable", "turn_in_progress", "not_found"} <= set(STORE_ERROR_CODES)
+    assert set(STORE_ERROR_CODES) == {"state_store_unavailable", "turn_in_progress"}
     assert {"understanding_failed", "budget_exhausted", "generation_unavailable"} <= set(
         TURN_ERROR_CODES
     )
@@ -354,7 +355,7 @@ def test_the_known_codes_cover_every_code_the_service_can_count() -> None:
 def test_a_counted_error_moves_its_preset_sample_only() -> None:
     """A store failure moves its code's sample from 0 to 1; the other codes stay at 0."""
     metrics = TurnMetrics()
-    metrics.turn_failed("c", StateStoreUnavailable("down"))
+    metrics.request_failed(StateStoreUnavailable("down"))
     families = _families(metrics.render().decode())
     store = {s.labels["code"]: s.value for s in families["duocthu_store_errors"].samples}
     assert store["state_store_unavailable"] == 1.0

@@ -60,6 +60,7 @@ BAD: dict[str, list[str]] = {
     "ready_check_interval_s": [*_FLOAT, "61"],
     "log_user_text": ["maybe", "2"],
     "log_level": ["LOUD", ""],
+    "log_format": ["xml", "JSONL"],
     "turn_threads": [*_INT, "0"],
     "demo_corpus": ["maybe"],
     "emergency_contacts": ["", "no number here", "<script>115</script>"],

@@ -26,7 +26,8 @@ from engine.routing import Effect
 from engine.safety_report import assessment_notices, has_safety_evidence, with_safety_lines
 from engine.triage import TriageResult, UnsafeUse
 from engine.triage_quotes import unsafe_use_quotes, warning_lines, without_doses
-from grounding.checks import Check, run_checks
+from grounding.amounts import derived_claims, quote_only
+from grounding.checks import Check, all_passed, run_checks
 from grounding.interactions import ORDER as INTERACTION_SECTIONS
 from grounding.limits import is_can_use, sections_for
 from grounding.listfit import fit_list
@@ -345,6 +346,10 @@ class Effects:
         """Run every grounding check; a failure abstains, a pass renders the message."""
         evidence = request.evidence
         verdicts = run_checks(generated, evidence, self._checks(request))
+        if not all_passed(verdicts) and derived_claims(generated):
+            # A worked-out amount that does not recompute: the answer falls back to the quote.
+            generated = quote_only(generated)
+            verdicts = run_checks(generated, evidence, self._checks(request))
         problems = [
             CheckFailure(check=v.check, problem=p)
             for v in verdicts
@@ -356,7 +361,10 @@ class Effects:
             reply.problems = problems
             return reply
         rendered = self._render(generated, evidence)
-        claims = [ClaimView(text=c.text, citations=list(c.citations)) for c in rendered.claims]
+        claims = [
+            ClaimView(text=c.text, citations=list(c.citations), derivation=c.derivation)
+            for c in rendered.claims
+        ]
         return Reply(
             Outcome.ANSWERABLE,
             reason,

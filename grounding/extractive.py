@@ -1,8 +1,9 @@
 """The offline answerer (`ANSWER_PROVIDER=extractive`): every claim is a verbatim line of evidence.
 
 It chooses lines, never writes facts: a dose answer quotes the age band and the mg/kg
-rule that fit the frame, never a computed dose; several routes and none asked is a
-clarification; an interaction answer quotes only lines that name the other drug.
+rule that fit the frame, and beside a per-kg row the amount for the stated weight worked
+out by code (`grounding.amounts`, each claim carrying its `derivation`); several routes
+and none asked is a clarification; an interaction answer quotes only lines that name the other drug.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.reasons import Reason
 from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
 from core.text import contains_phrase, fold
+from grounding.amounts import QUOTE_ONLY_NOTE, age_row_beside, amount_claims
 from grounding.band_names import describe
 from grounding.blocks import Block, BlockKind, Who, parse_blocks
 from grounding.candidates import DrugMentions
@@ -231,19 +233,30 @@ class ExtractiveAnswerer:
             lead = f"Dược thư không ghi liều {name} cho {describe_patient(frame)}"
             lead += f" (mục Liều lượng và cách dùng chỉ ghi liều cho: {bands})." if bands else "."
             return Answer(lead=lead, notices=notices, looked_in=tuple(i for i, _ in parts[:1]))
-        claims = [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.rows]
+        # Each row, then the amounts worked out from it for this patient's weight; the
+        # book's age row for the child beside a per-kg rule when the rows lack one.
+        worked = amount_claims(chosen.rows, chosen.caveats, blocks, frame, asked)
+        beside = age_row_beside(chosen.rows, blocks, frame, asked) if worked else None
+        claims = [Claim(text=beside.text, citations=(beside.evidence_index,))] if beside else []
+        claims += [
+            c
+            for n, b in enumerate(chosen.rows)
+            for c in (Claim(text=b.text, citations=(b.evidence_index,)), *worked.get(n, ()))
+        ]
         claims += [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.caveats]
         claims += conditional_limits(request.evidence, drug_id, frame)
         if chosen.others:
             notices = (*notices, "Dược thư còn ghi liều cho: " + others_list(chosen.others) + ".")
         return Answer(
-            lead=self._dose_lead(name, frame, chosen.rows),
+            lead=self._dose_lead(name, frame, chosen.rows, worked=bool(worked)),
             claims=tuple(claims),
             notices=notices,
         )
 
     @staticmethod
-    def _dose_lead(name: str, frame: QueryFrame, rows: Sequence[Block] = ()) -> str:
+    def _dose_lead(
+        name: str, frame: QueryFrame, rows: Sequence[Block] = (), *, worked: bool = False
+    ) -> str:
         who = {"child": " cho trẻ em", "adult": " cho người lớn"}.get(
             frame.population.value if frame.population else "", ""
         )
@@ -259,9 +272,11 @@ class ExtractiveAnswerer:
         about = (
             f" ({short_label(heads[0])})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
         )
-        # The reminder matters where the book gives mg/kg: we never compute the dose.
-        per_kg = not rows or any("/kg" in fold(b.text) or "/ kg" in b.text for b in rows)
-        note = " (trích nguyên văn, không tính sẵn liều theo cân nặng)" if per_kg else ""
+        # The reminder matters where the book gives mg/kg and no amount was worked out.
+        per_kg = not worked and (
+            not rows or any("/kg" in fold(b.text) or "/ kg" in b.text for b in rows)
+        )
+        note = QUOTE_ONLY_NOTE if per_kg else ""
         return f"Liều dùng {name}{who}{route}{about} theo Dược thư{note}:"
 
     def _interaction(self, request: AnswerRequest) -> Answer:

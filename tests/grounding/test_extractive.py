@@ -1,4 +1,4 @@
-"""Tests for grounding/extractive.py: verbatim claims chosen to fit the frame, never computed."""
+"""Tests for grounding/extractive.py: verbatim claims fitted to the frame; amounts by code."""
 
 from __future__ import annotations
 
@@ -53,13 +53,19 @@ def texts(result: Answer | AnswerClarify) -> list[str]:
 def test_child_dose_with_route_quotes_band_and_rule(
     catalog: DrugCatalog, paracetamol_dose: list[Evidence]
 ) -> None:
-    """5 years, 18 kg, oral: the 4–6 year band and the mg/kg rule, verbatim, nothing computed."""
+    """5 years, 18 kg, oral: the 4–6 year band and the mg/kg rule verbatim, and beside the
+    rule the amount for 18 kg worked out by code (the one claim not quoted)."""
     frame = dose_frame(population="child", age_months=60, weight_kg=18, route="oral")
-    claims = texts(ask(catalog, frame, paracetamol_dose))
+    result = ask(catalog, frame, paracetamol_dose)
+    claims = texts(result)
     assert "Trẻ em 4–6 tuổi: 240 mg mỗi lần, cách nhau 4–6 giờ." in claims
     assert any("10–15 mg/kg" in c for c in claims)
-    assert not any("270" in c or "18 kg" in c for c in claims)
-    assert all(c in paracetamol_dose[0].text for c in claims)
+    assert isinstance(result, Answer)
+    quoted = [c.text for c in result.claims if c.derivation is None]
+    worked = [c for c in result.claims if c.derivation is not None]
+    assert all(c in paracetamol_dose[0].text for c in quoted)
+    assert [c.text for c in worked] == ["18 kg × 10–15 mg/kg = 180–270 mg mỗi lần"]
+    assert "không tính sẵn" not in result.lead
 
 
 def test_several_routes_and_none_asked_clarifies(

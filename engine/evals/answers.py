@@ -67,7 +67,7 @@ def violations_of(result: TurnResult, evidence_of: Any) -> list[str]:
     for c in result.citations:
         parts = [e for e in evidence_of(c.drug_id, c.section_key) if e.chunk_id == c.chunk_id]
         pool.append(parts[0] if parts else None)
-    found = []
+    found: list[str] = []
     weight = result.frame.get("weight_kg")
     for claim in result.claims:
         have: set[Any] = set()

@@ -251,10 +251,16 @@ def _follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     update: dict[str, Any] = {}
     if not r.new_case and all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
         update |= {name: getattr(prior, name) for name in _PATIENT_SLOTS}
+    elif not r.new_case and _only_weight(frame, prior):
+        # "vậy tính ra bé 40 kg thì bao nhiêu mg?": the same child, weighed; its age stays.
+        update |= {name: getattr(prior, name) for name in ("population", "age_text", "age_months")}
     section = r.attribute or (None if r.dosing else _context_section(r))
     if section is not None or r.dosing:
         if frame.drugs or frame.unknown_drugs or not prior.drugs:
             return frame
+        if prior.turn_type is TurnType.DOSING_CALC and frame.condition is None:
+            # "tính ra bao nhiêu mg một ngày?" asks the same dose again: its indication stays.
+            update |= {"condition": prior.condition, "condition_relation": prior.condition_relation}
         turn_type = frame.turn_type
         if turn_type not in (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE):
             turn_type = TurnType.DRUG_ATTRIBUTE
@@ -283,6 +289,13 @@ def _follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
         update["condition"] = prior.condition
         update["condition_relation"] = prior.condition_relation
     return frame.model_copy(update=update)
+
+
+def _only_weight(frame: QueryFrame, prior: QueryFrame) -> bool:
+    """The turn weighs the previous patient and says nothing else of them."""
+    if frame.weight_kg is None or frame.age_months is not None or frame.age_text is not None:
+        return False
+    return prior.age_months is not None and frame.population in (None, prior.population)
 
 
 def _context_section(r: Reading) -> SectionKey | None:

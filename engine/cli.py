@@ -23,6 +23,7 @@ EVAL_SETS = {
     "dialogues": "engine.evals.dialogues",
     "safety": "engine.evals.safety",
     "realtext": "engine.evals.realtext",
+    "doses": "engine.evals.doses",
 }
 
 
@@ -67,6 +68,7 @@ _EVAL_SUMMARY = {
     "dialogues": "whole conversations checked after every turn (invariant gate)",
     "safety": "safety triage, routing rule 0 (safety gate)",
     "realtext": "the real formulary text from ../shared (held-out gate; skips without it)",
+    "doses": "worked-out amounts in whole conversations (floor gate; real lines need ../shared)",
 }
 
 _EVAL_OPTIONS = """\
@@ -78,6 +80,7 @@ options after SET go to that set's runner (`duocthu eval SET --help` lists them)
   --no-progress         no progress bar
   retrieval also: --set FILE, --index-dir DIR, --misses N, --json FILE
   realtext also:  --corpus-dir DIR, --json FILE, --no-gate
+  doses also:     --set FILE (repeatable), --floor FILE, --summary-only, --json FILE
   understanding also: --demo-catalog"""
 
 

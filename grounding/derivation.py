@@ -59,17 +59,23 @@ FIGURE = re.compile(
 )
 _CAP = re.compile(
     r"(?P<lead>lieu toi da(?: hang ngay| moi ngay| 1 ngay| moi lan| 1 lan)?(?: la| =)?"
-    r"|toi da(?: la)?|khong (?:duoc )?vuot qua|khong qua)\s*:?\s*"
-    rf"(?P<lo>{_BIG})(?:{_TO}(?P<hi>{_NUM}))?\s*{_MASS}(?P<per>\s*/\s*kg)?(?![a-z])" + _TAIL
+    r"|toi da(?: la)?|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua|(?:(?<=\()|^)(?:cho )?toi)\s*:?\s*"
+    rf"(?P<lo>{_BIG})(?:{_TO}(?P<hi>{_NUM}))?\s*{_MASS}(?P<per>\s*/\s*kg)?(?![a-z])"
+    + _TAIL
 )
 # A figure the book gives as a ceiling, a threshold or another drug's dose, not as a dose.
 _NOT_A_DOSE_BEFORE = re.compile(
-    r"(?:toi da|khong qua|vuot qua|tang (?:len|den|toi)|(?<![a-z])(?:den|toi|len)|khi dung lieu"
-    r"|(?<![a-z])(?:khi|neu) (?:dung )?lieu|phoi hop|ket hop|cung voi|hon)\W*(?:\w+\W+){0,3}$"
+    r"(?:toi da|(?<![a-z])qua|(?<![a-z])(?:den|toi|len)|(?<![a-z])(?:khi|neu) (?:dung )?lieu"
+    r"|hon)\W*(?:\w+\W+){0,3}$"
+    # A step up in a titration ("sau mỗi tuần có thể tăng thêm 5 - 10 mg/kg").
+    r"|(?<![a-z])tang(?![a-z])\W*(?:\w+\W+){0,7}$"
 )
+# Another drug's dose in the same clause ("phối hợp với ethambutol (15 mg/kg/ngày)").
+_OTHER_DRUG_BEFORE = re.compile(r"phoi hop|ket hop|cung voi|kem theo")
 _NOT_A_DOSE_AFTER = re.compile(r"^\s*(?:hoac (?:lon|cao) hon|tro len)")
-# Words after a figure that say how often it is given; a parenthesis may come between.
-_SKIP = r"^[\s,]*(?:\([^()]*\)[\s,]*)?"
+# Words after a figure that say how often it is given; a parenthesis and a verb may come
+# between ("50 - 75 mg/kg (tối đa 2 g), ngày 1 lần", "20 mg/kg (tối đa 1 g) uống 1 liều").
+_SKIP = r"^[\s,]*(?:\([^()]*\)[\s,]*)?(?:(?:uong|tiem|dung|truyen)\s+)?"
 _ONCE_AFTER = re.compile(
     _SKIP
     + r"(?:[x×]\s*(?:1|mot)\s*lan\s*/\s*ngay|ngay\s*(?:1|mot)\s*lan|(?:cho\s*)?(?:1|mot)\s*lan"
@@ -77,7 +83,11 @@ _ONCE_AFTER = re.compile(
 )
 _SINGLE_AFTER = re.compile(_SKIP + r"(?:(?:1|mot)\s*)?lieu duy nhat")
 _SINGLE_BEFORE = re.compile(r"lieu duy nhat\s*$")
-_DAY_AFTER = re.compile(_SKIP + r"(?:moi ngay|mot ngay|hang ngay|/\s*ngay|ngay(?![a-z]))")
+# "30 mg/kg amoxicilin/ngày": the book may name the drug between the figure and its period.
+_DAY_AFTER = re.compile(
+    _SKIP
+    + r"(?:(?:[a-z]+\s+){0,2}?[a-z]*\s*/\s*ngay|moi ngay|mot ngay|hang ngay|ngay(?![a-z]))"
+)
 _DOSE_AFTER = re.compile(r"^\s*(?:moi lan|mot lan|moi lieu)")
 _DAY_CAP_AFTER = re.compile(r"^[\s,]*(?:moi ngay|mot ngay|hang ngay|trong 24 gio|/\s*ngay)")
 _DOSE_CAP_AFTER = re.compile(r"^[\s,]*(?:moi lan|mot lan|moi lieu|/\s*lan)")
@@ -215,10 +225,12 @@ def figures_in(text: str) -> list[Figure]:
     folded = fold_aligned(text)
     found: list[Figure] = []
     for m in FIGURE.finditer(folded):
-        before = folded[max(0, m.start() - 40) : m.start()]
-        before = re.split(r"[;(:]", before)[-1]
+        window = re.split(r";|[.!?]\s", folded[max(0, m.start() - 60) : m.start()])[-1]
+        before = re.split(r"[;(:]", window)[-1]
         after = _after(folded, m.end())
         if _NOT_A_DOSE_BEFORE.search(before) or _NOT_A_DOSE_AFTER.search(after):
+            continue
+        if _OTHER_DRUG_BEFORE.search(window):
             continue
         period, back, ahead = _period(m["tail"], before.rstrip(), after)
         lo = decimal(m["lo"])

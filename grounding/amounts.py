@@ -49,6 +49,22 @@ def _patient_in(bands: Bands, weight: float, age_months: float | None) -> bool:
     return _inside(bands.weight, weight) and _inside(bands.age, age_months)
 
 
+_REFUSAL = re.compile(r"khong (?:khuyen cao|duoc dung|dung|nen dung)|chong chi dinh")
+
+
+def _refuses(block: Block, weight: float, age: float | None) -> bool:
+    """A row for the patient's own band that says not to give the drug."""
+    banded = block.bands.age is not None or block.bands.weight is not None
+    folded = fold(block.text)
+    # "không được dùng viên bao phim 250 mg" bars one form, not the drug.
+    return (
+        banded
+        and _patient_in(block.bands, weight, age)
+        and bool(_REFUSAL.search(folded))
+        and not _MG_AMOUNT.search(folded)
+    )
+
+
 def _clause_start(text: str, pos: int) -> int:
     return max((s for s, _ in clauses(text) if s <= pos), default=0)
 
@@ -82,20 +98,70 @@ def _row_label(block: Block) -> str:
     return inner[1] if inner else label if len(label) <= MAX_LABEL_CHARS * 2 else ""
 
 
-def _names(asked: str, label: str) -> bool:
-    """The question names the label: its first two or more words, in order."""
+# Words that say whom or which band a row is for, not what it treats.
+_WHO_WORDS = frozenset(
+    [
+        "tre",
+        "em",
+        "nguoi",
+        "lon",
+        "so",
+        "sinh",
+        "nho",
+        "con",
+        "bu",
+        "duoi",
+        "tren",
+        "tu",
+        "den",
+        "tuoi",
+        "thang",
+        "tuan",
+        "ngay",
+        "nam",
+        "kg",
+        "can",
+        "nang",
+        "va",
+        "hoac",
+        "theo",
+        "benh",
+        "nhan",
+        "thieu",
+        "nien",
+        "cao",
+    ]
+)
+
+
+def _indication_words(label: str) -> list[str]:
+    """The words of a row's label that name an indication (none for "Trẻ em (dưới 50 kg)")."""
     words = [w for w in fold_words(label).split() if not w.isdigit()]
+    return words if set(words) - _WHO_WORDS else []
+
+
+def _names(asked: str, words: Sequence[str]) -> bool:
+    """The question says two or more of the label's words in a row (one long word alone),
+    and not only words of whom it is for."""
     said = f" {fold_words(asked)} "
     for n in range(len(words), 1, -1):
-        if f" {' '.join(words[:n])} " in said:
-            return True
+        for i in range(len(words) - n + 1):
+            run = words[i : i + n]
+            if set(run) - _WHO_WORDS and f" {' '.join(run)} " in said:
+                return True
     return len(words) == 1 and len(words[0]) >= 5 and f" {words[0]} " in said
 
 
 def _named_rows(rows: Sequence[Block], asked: str) -> list[Block]:
-    """The rows of the indication the question names, or every row when it names none."""
-    named = [b for b in rows if (lb := _row_label(b)) and _names(asked, lb)]
-    return named or list(rows)
+    """Rows of the indication the question names (with the rows said of no indication when
+    the named ones give no per-kg figure); every row when the question names none."""
+    labels = {id(b): _indication_words(_row_label(b)) for b in rows}
+    named = [b for b in rows if labels[id(b)] and _names(asked, labels[id(b)])]
+    if not named:
+        return list(rows)
+    if any(figures_in(b.text) for b in named):
+        return named
+    return [b for b in rows if b in named or not labels[id(b)]]
 
 
 def _governed_by_organ(frame: QueryFrame, blocks: Sequence[Block]) -> bool:
@@ -132,6 +198,8 @@ def amount_claims(
     if age is None and frame.population is not None and not frame.is_child:
         age = float(ADULT_MONTHS)
     dosed = [b for b in rows if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
+    if any(_refuses(b, weight, age) for b in dosed):
+        return {}  # "dưới 3 tháng tuổi hoặc dưới 5 kg: không khuyến cáo": nothing to work out
     chosen = _named_rows(dosed, asked)
     out: dict[int, list[Claim]] = {}
     for n, row in enumerate(rows):
@@ -208,6 +276,31 @@ def age_row_beside(
     return min(said, key=lambda b: b.bands.age.width if b.bands.age else 0.0, default=None)
 
 
+def per_kg_row_beside(
+    rows: Sequence[Block], blocks: Sequence[Block], frame: QueryFrame
+) -> Block | None:
+    """The book's per-kg rule printed under the same heads as the chosen age row ("Nếu tính
+    theo cân nặng: 15 mg/kg mỗi lần"), when no chosen row gives one: the amount for the
+    stated weight is worked out from it."""
+    if frame.weight_kg is None or any(figures_in(b.text) for b in rows):
+        return None
+    groups = {b.group[:6] for b in rows if b.bands.age or b.bands.weight}
+    patient = Patient.of(frame)
+    return next(
+        (
+            b
+            for b in blocks
+            if b.kind is BlockKind.ROW
+            and b.group[:6] in groups
+            and b not in rows
+            and not (b.bands.age or b.bands.weight or b.renal or b.hepatic)
+            and fits(b, patient)
+            and any(f.per == "kg" for f in figures_in(b.text))
+        ),
+        None,
+    )
+
+
 def derived_claims(answer: Answer) -> tuple[Claim, ...]:
     return tuple(c for c in answer.claims if c.derivation is not None)
 
@@ -230,5 +323,6 @@ __all__ = [
     "age_row_beside",
     "amount_claims",
     "derived_claims",
+    "per_kg_row_beside",
     "quote_only",
 ]

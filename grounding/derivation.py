@@ -59,9 +59,9 @@ FIGURE = re.compile(
 )
 _CAP = re.compile(
     r"(?P<lead>lieu toi da(?: hang ngay| moi ngay| 1 ngay| moi lan| 1 lan)?(?: la| =)?"
-    r"|toi da(?: la)?|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua|(?:(?<=\()|^)(?:cho )?toi)\s*:?\s*"
-    rf"(?P<lo>{_BIG})(?:{_TO}(?P<hi>{_NUM}))?\s*{_MASS}(?P<per>\s*/\s*kg)?(?![a-z])"
-    + _TAIL
+    r"|toi da(?: la)?|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua"
+    r"|(?:(?<=\()|^)(?:cho )?toi)\s*:?\s*"
+    rf"(?P<lo>{_BIG})(?:{_TO}(?P<hi>{_NUM}))?\s*{_MASS}(?P<per>\s*/\s*kg)?(?![a-z])" + _TAIL
 )
 # A figure the book gives as a ceiling, a threshold or another drug's dose, not as a dose.
 _NOT_A_DOSE_BEFORE = re.compile(
@@ -85,8 +85,7 @@ _SINGLE_AFTER = re.compile(_SKIP + r"(?:(?:1|mot)\s*)?lieu duy nhat")
 _SINGLE_BEFORE = re.compile(r"lieu duy nhat\s*$")
 # "30 mg/kg amoxicilin/ngày": the book may name the drug between the figure and its period.
 _DAY_AFTER = re.compile(
-    _SKIP
-    + r"(?:(?:[a-z]+\s+){0,2}?[a-z]*\s*/\s*ngay|moi ngay|mot ngay|hang ngay|ngay(?![a-z]))"
+    _SKIP + r"(?:(?:[a-z]+\s+){0,2}?[a-z]*\s*/\s*ngay|moi ngay|mot ngay|hang ngay|ngay(?![a-z]))"
 )
 _DOSE_AFTER = re.compile(r"^\s*(?:moi lan|mot lan|moi lieu)")
 _DAY_CAP_AFTER = re.compile(r"^[\s,]*(?:moi ngay|mot ngay|hang ngay|trong 24 gio|/\s*ngay)")

@@ -98,15 +98,17 @@ def user_facts(patient: dict[str, Any]) -> dict[str, Any]:
 
 
 def play(engine: Any, line: Line) -> list[TurnResult]:
-    """Every user turn in one conversation; each clarifying question answered from the facts
-    (at most `MAX_FOLLOW_UPS` after each user turn)."""
+    """Every user turn in one conversation (a listed turn answers the question before it);
+    questions asked after the last turn are answered from the facts, at most
+    `MAX_FOLLOW_UPS` times."""
     user = Question(line.id, line.set, line.corpus, "dose", True, line.turns[0],
                     user_facts(line.patient), (), ())  # fmt: skip
     cid = engine.create_conversation().conversation_id
     results: list[TurnResult] = []
     for text in line.turns:
         results.append(engine.handle(cid, text))
-        asked = 0
+    asked = 0
+    if results:
         while results[-1].outcome.value == "clarify" and asked < MAX_FOLLOW_UPS:
             reply = follow_up(user, results[-1])
             if not reply:
@@ -271,8 +273,8 @@ def run(lines: Sequence[Line], runtime_for: Callable[[str], Any], *, progress: b
         try:
             results = play(runtime.engine, line)
         except Exception as exc:  # an eval reports every failure; it does not stop
-            scores.append(Score(line.id, line.set, line.corpus,
-                                bool(line.expect.get("computable")), "error", repr(exc), 0))  # fmt: skip
+            computable = bool(line.expect.get("computable"))
+            scores.append(Score(line.id, line.set, line.corpus, computable, "error", repr(exc), 0))
             continue
         bad = [v for r in results for v in violations_of(r, runtime.retriever.find_by_section)]
         scores.append(score(line, results, bad))

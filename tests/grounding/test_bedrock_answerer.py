@@ -335,3 +335,38 @@ def test_interaction_without_mention_spends_no_call(
     result = answerer.generate(request)
     assert isinstance(result, Answer) and result.claims == ()
     assert fake.requests == []
+
+
+def test_worked_out_amount_comes_from_code_not_the_model(
+    fake: FakeBedrock,
+    answerer: BedrockAnswerer,
+    catalog: DrugCatalog,
+    paracetamol_dose: list[Evidence],
+) -> None:
+    """The model never sees the amount for the weight; the answer carries code's derivation."""
+    frame = QueryFrame(
+        turn_type="dosing_calc",
+        drugs=["paracetamol"],
+        population="child",
+        age_months=60,
+        weight_kg=18,
+        route="oral",
+    )
+    request = AnswerRequest(
+        mode=AnswerMode.SINGLE,
+        question="Liều paracetamol cho bé 5 tuổi nặng 18 kg, đường uống",
+        frame=frame,
+        evidence=tuple(paracetamol_dose),
+        budget=RequestBudget(),
+    )
+    fake.push(Reply(claims(("Trẻ em theo cân nặng: 10–15 mg/kg mỗi lần.", [0]))))
+    fake.push(Reply(NO_ENTAILMENT_PROBLEMS))
+    answer = answerer.generate(request)
+    user_text = fake.requests[0]["messages"][0]["content"][0]["text"]
+    assert "270" not in user_text
+    assert isinstance(answer, Answer)
+    worked = [c for c in answer.claims if c.derivation is not None]
+    assert [c.text for c in worked] == ["18 kg × 10–15 mg/kg = 180–270 mg mỗi lần"]
+    assert worked[0].derivation is not None and worked[0].derivation.result == "180–270 mg"
+    assert failed_checks(answer, request, catalog, answerer) == []
+    assert len(fake.requests) == 2  # the amount is not judged by a model

@@ -1,9 +1,9 @@
 """Evaluation runners behind `duocthu eval SET`.
 
 Each module (`understanding`, `retrieval`, `answers`, `condition`, `dialogues`, `safety`,
-`realtext`) exposes `main(argv) -> int`, which `engine.cli` calls; the exit code is
-non-zero when a gate fails. `understanding`, `safety` and `realtext` also expose a `run`
-that returns the scores to callers.
+`realtext`, `doses`) exposes `main(argv) -> int`, which `engine.cli` calls; the exit code
+is non-zero when a gate fails. `understanding`, `safety`, `realtext` and `doses` also expose
+a `run` that returns the scores to callers.
 """
 
 __all__: list[str] = []

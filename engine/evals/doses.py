@@ -44,7 +44,14 @@ from grounding.derivation import Period, caps_in, figures_in, read_amount
 ROOT = Path(__file__).resolve().parents[2]
 SETS = (ROOT / "evals" / "doses.jsonl", ROOT / "evals" / "dose_people.blind.jsonl")
 FLOOR = ROOT / "evals" / "doses.floor.json"
-_MG = {"mg": Decimal(1), "g": Decimal(1000), "mcg": Decimal("0.001"), "microgam": Decimal("0.001")}
+_ZERO = ("above_cap", "violations", "errors")
+_MG = {
+    "mg": Decimal(1),
+    "g": Decimal(1000),
+    "mcg": Decimal("0.001"),
+    "µg": Decimal("0.001"),
+    "microgam": Decimal("0.001"),
+}
 _ROUTE_WORDS = {
     "oral": "uống",
     "rectal": "đặt trực tràng",
@@ -250,19 +257,17 @@ def render(figures: dict[str, dict[str, Any]]) -> str:
 
 
 def floor_failures(figures: dict[str, dict[str, Any]], floor: dict[str, Any]) -> list[str]:
-    """Sets whose `right` fell below the committed floor; any amount above a cap, grounding
-    violation or engine error fails whatever the floor says."""
+    """Groups ("doses", "blind/demo", …) whose `right` fell below the committed floor (a group
+    not measured in this run, such as real-text lines without ../shared, is not judged); any
+    amount above a cap, grounding violation or engine error fails whatever the floor says."""
     failed = []
     for name, f in figures.items():
-        if "/" in name:
-            continue
-        for key in ("above_cap", "violations", "errors"):
-            if f[key]:
-                failed.append(f"{name}: {key} {f[key]} (must be 0)")
-        want = floor.get(name, {}).get("right")
-        if want is not None and (f["right"] is None or f["right"] < float(want)):
-            got = "unmeasured" if f["right"] is None else f"{f['right']:.3f}"
-            failed.append(f"{name}: right {got} (floor {float(want):.3f})")
+        if "/" not in name:
+            failed += [f"{name}: {k} {f[k]} (must be 0)" for k in _ZERO if f[k]]
+    for name, want in floor.items():
+        got = figures.get(name, {}).get("right")
+        if got is not None and got < float(want["right"]):
+            failed.append(f"{name}: right {got:.3f} (floor {float(want['right']):.3f})")
     return failed
 
 

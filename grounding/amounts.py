@@ -216,18 +216,22 @@ def amount_claims(
             clause = text[_clause_start(text, figure.start) : figure.start]
             if not _patient_in(parse_bands(clause), weight, age):
                 continue
-            caps = row_caps(text, figure, figures) + _caveat_caps(caveats, row)
-            worked = work(figure, Decimal(str(weight)), caps)
             previous = figures[k - 1] if k else None
             label = _label(text, figure, previous) if len(figures) > 1 else ""
-            claim_text = f"{label}: {worked.text()}" if label else worked.text()
-            claims.append(
-                Claim(
-                    text=claim_text,
-                    citations=(row.evidence_index,),
-                    derivation=worked.derivation(),
+            # The dose, then the day's amount when the book fixes the doses a day.
+            for each in (figure, figure.daily()):
+                if each is None:
+                    continue
+                caps = row_caps(text, each, figures) + _caveat_caps(caveats, row)
+                worked = work(each, Decimal(str(weight)), caps)
+                claim_text = f"{label}: {worked.text()}" if label else worked.text()
+                claims.append(
+                    Claim(
+                        text=claim_text,
+                        citations=(row.evidence_index,),
+                        derivation=worked.derivation(),
+                    )
                 )
-            )
         if claims:
             out[n] = claims
     return out

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 
@@ -88,6 +88,13 @@ _DAY_AFTER = re.compile(
     _SKIP + r"(?:(?:[a-z]+\s+){0,2}?[a-z]*\s*/\s*ngay|moi ngay|mot ngay|hang ngay|ngay(?![a-z]))"
 )
 _DOSE_AFTER = re.compile(r"^\s*(?:moi lan|mot lan|moi lieu)")
+# How many doses a day the book fixes: "× 2 lần/ngày", ", 3 lần/ngày", "mỗi 8 giờ"; never a
+# range ("3 - 4 lần/ngày", "mỗi 4 - 6 giờ") nor a most ("tối đa 3 lần/ngày").
+_TIMES = re.compile(
+    r"^(?P<lead>[^;]*?)(?:[x×]\s*)?(?<![\d\-–]\s)(?<![\d,.\-–])(?P<n>[1-6])\s*lan\s*/\s*ngay"
+    r"|^(?P<lead2>[^;]*?)moi\s*(?P<h>4|6|8|12|24)\s*gio(?!\s*(?:-|–|den))"
+)
+_NOT_FIXED = re.compile(r"toi da|khong qua|co the|neu can|(?:-|–|den)\s*$")
 _DAY_CAP_AFTER = re.compile(r"^[\s,]*(?:moi ngay|mot ngay|hang ngay|trong 24 gio|/\s*ngay)")
 _DOSE_CAP_AFTER = re.compile(r"^[\s,]*(?:moi lan|mot lan|moi lieu|/\s*lan)")
 _SITE = re.compile(r"^[\s,]*(?:o |cho |tai )?(?:moi )?vi tri")
@@ -123,10 +130,27 @@ class Figure:
     period: Period
     start: int
     end: int
+    times: Decimal | None = None
+    """Doses a day the book fixes for a per-dose figure ("× 2 lần/ngày", "mỗi 8 giờ")."""
+    daily_of: Decimal | None = None
+    """Set on the day's amount made from a per-dose figure: the doses a day it was made with."""
 
     def shown(self) -> str:
+        if self.daily_of is not None:
+            lo, hi = self.lo / self.daily_of, self.hi / self.daily_of
+            count = shown_number(self.daily_of)
+            return f"{shown_range(lo, hi)} {self.unit}/{self.per} × {count} lần/ngày"
         suffix = "/ngày" if self.period is Period.DAY else ""
         return f"{shown_range(self.lo, self.hi)} {self.unit}/{self.per}{suffix}"
+
+    def daily(self) -> Figure | None:
+        """The day's amount of a per-dose figure given a fixed number of times a day."""
+        if self.times is None or self.period is not Period.DOSE:
+            return None
+        return replace(
+            self, lo=self.lo * self.times, hi=self.hi * self.times, period=Period.DAY,
+            times=None, daily_of=self.times,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +220,18 @@ def _after(folded: str, end: int) -> str:
     return re.split(r"[;.](?:\s|$)", rest, maxsplit=1)[0]
 
 
+def _times(after: str) -> tuple[Decimal, int] | None:
+    """Doses a day fixed right after a figure, and where the words saying so end."""
+    m = _TIMES.search(after[:40])
+    if m is None:
+        return None
+    lead = m["lead"] if m["n"] else m["lead2"]
+    if _NOT_FIXED.search(lead) or len(lead) > 20:
+        return None
+    count = Decimal(m["n"]) if m["n"] else Decimal(24) / Decimal(m["h"])
+    return count, m.end()
+
+
 def _period(tail: str, before: str, after: str) -> tuple[Period, int, int]:
     """The figure's period and how far its quoted words reach before and after it."""
     period = _period_of_tail(tail)
@@ -238,8 +274,16 @@ def figures_in(text: str) -> list[Figure]:
             continue
         per = "m2" if m["per"] in ("m2", "m²") else "kg"
         start = m.start() - back - (len(before) - len(before.rstrip())) if back else m.start()
+        times = _times(after) if period is Period.DOSE else None
+        if times is not None:
+            ahead = max(ahead, times[1])
+            if times[0] == 1:  # "1 lần/ngày": the dose is the day's amount
+                period, times = Period.ONCE_DAILY, None
         quoted = text[start : m.end() + ahead].strip()
-        found.append(Figure(quoted, lo, hi, m["unit"], per, period, m.start(), m.end()))
+        found.append(
+            Figure(quoted, lo, hi, m["unit"], per, period, m.start(), m.end(),
+                   times[0] if times else None)
+        )  # fmt: skip
     return found
 
 
@@ -276,7 +320,9 @@ def caps_in(text: str) -> list[Cap]:
 
 def _binds(cap: Cap, figure: Figure) -> bool:
     if cap.period is Period.DAY:
-        return figure.period in (Period.DAY, Period.ONCE_DAILY, Period.SINGLE)
+        # A day's ceiling binds a dose given once a day, or a fixed number of times a day.
+        fixed = figure.period is Period.DOSE and figure.times is not None
+        return fixed or figure.period in (Period.DAY, Period.ONCE_DAILY, Period.SINGLE)
     if cap.period is Period.DOSE:
         return figure.period in (Period.DOSE, Period.ONCE_DAILY, Period.SINGLE)
     return True
@@ -317,18 +363,27 @@ def row_caps(text: str, figure: Figure, figures: Sequence[Figure]) -> list[Cap]:
     return out
 
 
+def _ceiling(cap: Cap, figure: Figure, weight: Decimal) -> Decimal:
+    """The cap in mg for one amount of this figure (a day's cap shared by the doses)."""
+    if cap.period is Period.DAY and figure.period is Period.DOSE and figure.times:
+        return cap.mg(weight) / figure.times
+    return cap.mg(weight)
+
+
 def work(figure: Figure, weight: Decimal, caps: Sequence[Cap]) -> Worked:
     """The figure times the weight, lowered to the lowest binding cap."""
     product_lo, product_hi = figure.lo * weight, figure.hi * weight
     unit_mg = _MG[figure.unit]
-    binding = [c for c in caps if _binds(c, figure) and c.mg(weight) < product_hi * unit_mg]
+    binding = [
+        c for c in caps if _binds(c, figure) and _ceiling(c, figure, weight) < product_hi * unit_mg
+    ]
     if not binding:
         return Worked(figure, weight, product_lo, product_hi, product_lo, product_hi,
                       figure.unit, None)  # fmt: skip
-    cap = min(binding, key=lambda c: c.mg(weight))
-    ceiling = cap.mg(weight)
+    cap = min(binding, key=lambda c: _ceiling(c, figure, weight))
+    ceiling = _ceiling(cap, figure, weight)
     if product_lo * unit_mg >= ceiling:
-        if cap.per_kg:
+        if cap.per_kg or ceiling != cap.mg(weight):
             value = ceiling / unit_mg
             return Worked(figure, weight, product_lo, product_hi, value, value, figure.unit, cap)
         return Worked(figure, weight, product_lo, product_hi, cap.amount, cap.amount, cap.unit,
@@ -368,17 +423,40 @@ def read_amount(text: str) -> Amount | None:
 
 def recompute(derivation: Derivation) -> Worked | None:
     """The arithmetic again, from the quoted words, the weight and the quoted cap alone."""
+    found = recomputed(derivation)
+    return found[0] if found else None
+
+
+def recomputed(derivation: Derivation) -> list[Worked]:
+    """Every reading of the derivation that reproduces its result (the dose and the day's
+    amount of a figure given a fixed number of times a day may both do), best first; the
+    plain reading when none does; [] when it cannot be read."""
     figures = figures_in(derivation.quoted)
     if len(figures) != 1 or derivation.weight_kg <= 0:
-        return None
+        return []
     caps: list[Cap] = []
     if derivation.cap is not None:
         caps = caps_in(derivation.cap)
         if len(caps) != 1:
-            return None
-        caps = [Cap(c.quoted, c.amount, c.unit, c.per_kg, Period.BARE, c.start) for c in caps]
+            return []
+        # A cap the claim names applied; only a day's cap keeps its period (it is shared by
+        # the doses of a day).
+        caps = [
+            c if c.period is Period.DAY else Cap(c.quoted, c.amount, c.unit, c.per_kg,
+                                                 Period.BARE, c.start)
+            for c in caps
+        ]  # fmt: skip
     weight = decimal(format(Decimal(str(derivation.weight_kg)).normalize(), "f"))
-    return work(figures[0], weight, caps)
+    # A per-dose figure with its doses a day may stand for the dose or for the day's amount.
+    candidates = [work(f, weight, caps) for f in (figures[0], figures[0].daily()) if f]
+    stated = read_amount(derivation.result)
+    matching = [
+        w
+        for w in candidates
+        if stated is not None
+        and stated.mg() == Amount(w.result_lo, w.result_hi, w.result_unit).mg()
+    ]
+    return matching or candidates[:1]
 
 
 def verify(derivation: Derivation) -> list[str]:
@@ -409,10 +487,10 @@ def _quantities(text: str) -> set[tuple[str, str | None]]:
 def derived_quantities(derivation: Derivation) -> set[tuple[str, str | None]]:
     """The numbers a derivation's claim may say beyond the evidence: the weight, the figure
     as shown, the product, the cap and the result."""
-    worked = recompute(derivation)
-    if worked is None:
-        return set()
-    return _quantities(worked.text()) | _quantities(derivation.result)
+    found: set[tuple[str, str | None]] = set()
+    for worked in recomputed(derivation):
+        found |= _quantities(worked.text())
+    return found | _quantities(derivation.result) if found else set()
 
 
 def check_claim(
@@ -436,9 +514,9 @@ def check_claim(
         problems.append(
             f"derivation weight {derivation.weight_kg} kg is not the stated {weight_kg} kg"
         )
-    worked = recompute(derivation)
-    if worked is not None and _squeezed(worked.text()) not in _squeezed(text):
-        problems.append(f"claim does not state the derivation {worked.text()!r}")
+    readings = recomputed(derivation)
+    if readings and not any(_squeezed(w.text()) in _squeezed(text) for w in readings):
+        problems.append(f"claim does not state the derivation {readings[0].text()!r}")
     return problems
 
 
@@ -456,6 +534,7 @@ __all__ = [
     "figures_in",
     "read_amount",
     "recompute",
+    "recomputed",
     "row_caps",
     "shown_number",
     "shown_range",

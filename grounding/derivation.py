@@ -85,14 +85,20 @@ _SINGLE_AFTER = re.compile(_SKIP + r"(?:(?:1|mot)\s*)?lieu duy nhat")
 _SINGLE_BEFORE = re.compile(r"lieu duy nhat\s*$")
 # "30 mg/kg amoxicilin/ngày": the book may name the drug between the figure and its period.
 _DAY_AFTER = re.compile(
-    _SKIP + r"(?:(?:[a-z]+\s+){0,2}?[a-z]*\s*/\s*ngay|moi ngay|mot ngay|hang ngay|ngay(?![a-z]))"
+    _SKIP + r"(?:(?:[a-z]+\s+){0,2}?[a-z]*\s*/\s*ngay|moi ngay|mot ngay|hang ngay|ngay(?![a-z])"
+    # "25 microgam/kg chia làm 3 lần trong 24 giờ": a total shared by the doses of a day.
+    r"|chia (?:lam )?\d+(?:\s*(?:-|–)\s*\d+)? (?:lan|lieu)(?: nho)?(?: trong 24 gio)?)"
 )
 _DOSE_AFTER = re.compile(r"^\s*(?:moi lan|mot lan|moi lieu)")
 # How many doses a day the book fixes: "× 2 lần/ngày", ", 3 lần/ngày", "mỗi 8 giờ"; never a
 # range ("3 - 4 lần/ngày", "mỗi 4 - 6 giờ") nor a most ("tối đa 3 lần/ngày").
 _TIMES = re.compile(
-    r"^(?P<lead>[^;]*?)(?:[x×]\s*)?(?<![\d\-–]\s)(?<![\d,.\-–])(?P<n>[1-6])\s*lan\s*/\s*ngay"
-    r"|^(?P<lead2>[^;]*?)moi\s*(?P<h>4|6|8|12|24)\s*gio(?!\s*(?:-|–|den))"
+    r"^(?P<lead>[^;]*?)(?:[x×]\s*)?(?<![\d\-–]\s)(?<![\d,.\-–])(?P<n>[1-6])\s*lan"
+    r"\s*(?:/|moi|mot|trong)\s*ngay"
+    r"|^(?P<lead2>[^;]*?)ngay\s*(?P<n2>[2-6])\s*lan"
+    r"|^(?P<lead3>[^;]*?)(?:moi|cach|cu)\s*(?P<h>4|6|8|12|24)\s*gio(?!\s*(?:-|–|den))"
+    r"|^(?P<lead4>[^;]*?)(?<![\d\-–]\s)(?<![\d,.\-–])(?P<h2>4|6|8|12|24)\s*gio"
+    r"\s*(?:/\s*lan|(?:mot|1)\s*lan)"
 )
 _NOT_FIXED = re.compile(r"toi da|khong qua|co the|neu can|(?:-|–|den)\s*$")
 _DAY_CAP_AFTER = re.compile(r"^[\s,]*(?:moi ngay|mot ngay|hang ngay|trong 24 gio|/\s*ngay)")
@@ -225,10 +231,14 @@ def _times(after: str) -> tuple[Decimal, int] | None:
     m = _TIMES.search(after[:40])
     if m is None:
         return None
-    lead = m["lead"] if m["n"] else m["lead2"]
+    lead = next(m[g] for g in ("lead", "lead2", "lead3", "lead4") if m[g] is not None)
+    lead = re.sub(r"\([^()]*\)", "", lead)  # "(tối đa 125 mg/lần), 12 giờ một lần"
     if _NOT_FIXED.search(lead) or len(lead) > 20:
         return None
-    count = Decimal(m["n"]) if m["n"] else Decimal(24) / Decimal(m["h"])
+    if m["n"] or m["n2"]:
+        count = Decimal(m["n"] or m["n2"])
+    else:
+        count = Decimal(24) / Decimal(m["h"] or m["h2"])
     return count, m.end()
 
 
@@ -298,11 +308,14 @@ def caps_in(text: str) -> list[Cap]:
             continue
         period = _period_of_tail(m["tail"])
         lead = m["lead"]
+        end = m.end()
         if period is None:
-            if "ngay" in lead or _DAY_CAP_AFTER.search(after):
-                period = Period.DAY
-            elif "lan" in lead or _DOSE_CAP_AFTER.search(after):
-                period = Period.DOSE
+            day, dose = _DAY_CAP_AFTER.search(after), _DOSE_CAP_AFTER.search(after)
+            # The words saying the period are quoted with the cap, so the quote reads alone.
+            if "ngay" in lead or day:
+                period, end = Period.DAY, end + (day.end() if day else 0)
+            elif "lan" in lead or dose:
+                period, end = Period.DOSE, end + (dose.end() if dose else 0)
             else:
                 period = Period.BARE
         try:
@@ -312,7 +325,7 @@ def caps_in(text: str) -> list[Cap]:
         if amount <= 0:
             continue
         caps.append(
-            Cap(text[m.start() : m.end()].strip(), amount, m["unit"], bool(m["per"]), period,
+            Cap(text[m.start() : end].strip(), amount, m["unit"], bool(m["per"]), period,
                 m.start())
         )  # fmt: skip
     return caps
@@ -324,7 +337,8 @@ def _binds(cap: Cap, figure: Figure) -> bool:
         fixed = figure.period is Period.DOSE and figure.times is not None
         return fixed or figure.period in (Period.DAY, Period.ONCE_DAILY, Period.SINGLE)
     if cap.period is Period.DOSE:
-        return figure.period in (Period.DOSE, Period.ONCE_DAILY, Period.SINGLE)
+        daily = figure.daily_of is not None
+        return daily or figure.period in (Period.DOSE, Period.ONCE_DAILY, Period.SINGLE)
     return True
 
 
@@ -367,6 +381,8 @@ def _ceiling(cap: Cap, figure: Figure, weight: Decimal) -> Decimal:
     """The cap in mg for one amount of this figure (a day's cap shared by the doses)."""
     if cap.period is Period.DAY and figure.period is Period.DOSE and figure.times:
         return cap.mg(weight) / figure.times
+    if cap.period in (Period.DOSE, Period.BARE) and figure.daily_of:
+        return cap.mg(weight) * figure.daily_of  # a dose's cap, for each dose of the day
     return cap.mg(weight)
 
 
@@ -439,13 +455,7 @@ def recomputed(derivation: Derivation) -> list[Worked]:
         caps = caps_in(derivation.cap)
         if len(caps) != 1:
             return []
-        # A cap the claim names applied; only a day's cap keeps its period (it is shared by
-        # the doses of a day).
-        caps = [
-            c if c.period is Period.DAY else Cap(c.quoted, c.amount, c.unit, c.per_kg,
-                                                 Period.BARE, c.start)
-            for c in caps
-        ]  # fmt: skip
+        # A cap the claim names applied; its quote carries its own period words.
     weight = decimal(format(Decimal(str(derivation.weight_kg)).normalize(), "f"))
     # A per-dose figure with its doses a day may stand for the dose or for the day's amount.
     candidates = [work(f, weight, caps) for f in (figures[0], figures[0].daily()) if f]

@@ -35,7 +35,7 @@ QUOTE_ONLY_NOTE = " (trích nguyên văn, không tính sẵn liều theo cân n�
 _LEAD_END = "theo Dược thư:"
 _WHEN_AFTER = re.compile(r"^\s*(?:moi lan\s*)?(khi [a-z ]{2,25}?)\s*(?:[,;.(]|$)")
 _PERIOD_START = re.compile(r"^(?:moi|khi|x|×|cach|chia|ngay|1 lan|mot lan)(?![a-z])")
-_TRIVIAL_LABEL = re.compile(r"^(?:lieu(?: dung)?|uong|tiem|dung|lieu thuong dung|la)$")
+_TRIVIAL_LABEL = re.compile(r"^(?:lieu(?: dung)?|uong|tiem|dung|lieu thuong dung|la|hoac|va)$")
 
 
 def _inside(band: Band | None, value: float | None) -> bool:
@@ -82,7 +82,9 @@ def _label(text: str, figure: Figure, previous: Figure | None) -> str:
             begin = previous.end
         segment = re.split(r"[:;()]", text[begin : figure.start])[-1]
         pieces = [p.strip(" *_") for p in segment.split(",")]
-        pieces = [p for p in pieces if p and not _PERIOD_START.match(fold(p))]
+        pieces = [
+            p for p in pieces if p and not p.startswith("/") and not _PERIOD_START.match(fold(p))
+        ]
         label = re.sub(r"^(?:và|hoặc|còn)\s+", "", pieces[-1]) if pieces else ""
     if not label or len(label) > MAX_LABEL_CHARS or _TRIVIAL_LABEL.match(fold(label)):
         return ""

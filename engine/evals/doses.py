@@ -34,12 +34,13 @@ from tqdm import tqdm
 
 from core.evidence import Derivation
 from core.result import TurnResult
+from core.text import fold, sentences_of
 from engine.evals.answers import violations_of
 from engine.evals.harness import shared_runtime
 from engine.evals.realtext import CANDIDATES, CORPUS_FILES, corpus_runtime
 from engine.evals.realtext_user import MAX_FOLLOW_UPS, Question, follow_up
 from engine.evals.report import record
-from grounding.derivation import Period, caps_in, figures_in, read_amount
+from grounding.derivation import Period, caps_in, read_amount, recomputed
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = (ROOT / "evals" / "doses.jsonl", ROOT / "evals" / "dose_people.blind.jsonl")
@@ -149,23 +150,49 @@ def _cap_mg(words: str, weight: Decimal) -> list[tuple[Period, Decimal]]:
     return [(c.period, c.mg(weight)) for c in caps_in(words)]
 
 
-def above_cap(derivation: Derivation, expect: dict[str, Any]) -> bool:
-    """The result exceeds its own cap, or the line's cap said for the same period."""
+def _sentence_with(words: str, texts: Sequence[str]) -> str:
+    """The sentence of the cited texts that holds these words (folded), else ""."""
+    want = fold(words)
+    for text in texts:
+        for sentence in sentences_of(text):
+            if want in fold(sentence):
+                return sentence
+    return ""
+
+
+def above_cap(derivation: Derivation, expect: dict[str, Any], cited: Sequence[str] = ()) -> bool:
+    """The result exceeds its own cap, or the line's cap when the book prints that cap in the
+    sentence the derivation quotes, for the same period (a dose's cap binds each dose of a
+    day's amount)."""
     got = result_mg(derivation)
-    if got is None:
+    readings = recomputed(derivation)
+    if got is None or not readings:
         return False
     weight = Decimal(str(derivation.weight_kg))
-    figures = figures_in(derivation.quoted)
-    period = figures[0].period if figures else Period.DOSE
-    limits = _cap_mg(derivation.cap, weight) if derivation.cap else []
-    if expect.get("cap"):
-        same = {Period.DAY} if period is Period.DAY else {Period.DOSE}
-        limits += [
-            (p, mg)
-            for p, mg in _cap_mg(str(expect["cap"]), weight)
-            if p in same or p is Period.BARE
-        ]
-    return any(got[1] > mg for _, mg in limits)
+    figure = readings[0].figure
+    caps = [derivation.cap] if derivation.cap else []
+    words = str(expect.get("cap") or "")
+    if words and fold(words) in fold(_sentence_with(derivation.quoted, cited)):
+        caps.append(words)
+    limits: list[Decimal] = []
+    for period, cap_mg in (c for w in caps for c in _cap_mg(w, weight)):
+        if figure.daily_of is not None:
+            limits.append(cap_mg if period is Period.DAY else cap_mg * figure.daily_of)
+        elif figure.period is Period.DAY:
+            limits += [cap_mg] if period in (Period.DAY, Period.BARE) else []
+        elif period is not Period.DAY or figure.period is not Period.DOSE or figure.times:
+            limits.append(
+                cap_mg / figure.times if period is Period.DAY and figure.times else cap_mg
+            )
+    return any(got[1] > mg for mg in limits)
+
+
+def cited_texts(result: TurnResult, evidence_of: Any) -> list[str]:
+    """The texts of the evidence the result cites (the page's sources, fetched again)."""
+    texts = []
+    for c in result.citations:
+        texts += [e.text for e in evidence_of(c.drug_id, c.section_key) if e.chunk_id == c.chunk_id]
+    return texts
 
 
 @dataclass
@@ -183,7 +210,9 @@ class Score:
     violations: list[str] = field(default_factory=list)
 
 
-def score(line: Line, results: Sequence[TurnResult], violations: list[str]) -> Score:
+def score(
+    line: Line, results: Sequence[TurnResult], violations: list[str], cited: Sequence[str] = ()
+) -> Score:
     final = results[-1]
     expect = line.expect
     computable = bool(expect.get("computable"))
@@ -191,7 +220,7 @@ def score(line: Line, results: Sequence[TurnResult], violations: list[str]) -> S
               len(results), violations=violations)  # fmt: skip
     derived = [c.derivation for c in final.claims if c.derivation is not None]
     s.results = [f"{d.result}{' (cap)' if d.cap else ''}" for d in derived]
-    s.above_cap = sum(above_cap(d, expect) for d in derived)
+    s.above_cap = sum(above_cap(d, expect, cited) for d in derived)
     if not computable:
         s.right = not derived
         return s
@@ -281,8 +310,9 @@ def run(lines: Sequence[Line], runtime_for: Callable[[str], Any], *, progress: b
             computable = bool(line.expect.get("computable"))
             scores.append(Score(line.id, line.set, line.corpus, computable, "error", repr(exc), 0))
             continue
-        bad = [v for r in results for v in violations_of(r, runtime.retriever.find_by_section)]
-        scores.append(score(line, results, bad))
+        evidence_of = runtime.retriever.find_by_section
+        bad = [v for r in results for v in violations_of(r, evidence_of)]
+        scores.append(score(line, results, bad, cited_texts(results[-1], evidence_of)))
     return scores
 
 

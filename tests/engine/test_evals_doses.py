@@ -48,11 +48,14 @@ def test_not_computable_line_wants_no_amount() -> None:
 
 
 def test_amount_above_the_lines_cap_is_counted() -> None:
-    """A worked-out dose above the cap the line names is counted, whatever the engine said."""
+    """A worked-out dose above the cap the line names, printed in the sentence it quotes, is
+    counted whatever the engine said; a cap of another sentence is not this amount's."""
     over = Derivation(quoted="50 mg/kg", weight_kg=25, result="1 250 mg")
-    s = doses.score(line(cap="tối đa 1 g"), [answer(over)], [])
-    assert s.above_cap == 1
-    assert doses.score(line(cap="tối đa 1 g"), [answer(CAPPED)], []).above_cap == 0
+    cited = ["Viêm tai: tiêm bắp 50 mg/kg một liều duy nhất, tối đa 1 g. Khác: 80 mg/kg."]
+    assert doses.score(line(cap="tối đa 1 g"), [answer(over)], [], cited).above_cap == 1
+    assert doses.score(line(cap="tối đa 1 g"), [answer(CAPPED)], [], cited).above_cap == 0
+    other = Derivation(quoted="80 mg/kg", weight_kg=25, result="2 000 mg")
+    assert doses.score(line(cap="tối đa 1 g"), [answer(other)], [], cited).above_cap == 0
 
 
 def test_floor_holds_right_and_zeroes() -> None:

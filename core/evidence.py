@@ -62,8 +62,8 @@ class Citation(BaseModel):
 
 class Derivation(BaseModel):
     """An amount worked out by code from a figure the evidence prints and a fact the user
-    gave (CONTRACT §3): `quoted` is the evidence's own words, `result` the amount after the
-    cap, `cap` the book's words for the cap that applied (None when none did)."""
+    gave (docs/api.md, the turn result): `quoted` is the evidence's own words, `result` the
+    amount after the cap, `cap` the book's words for the cap that applied (None if none)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 

@@ -39,7 +39,7 @@ class ClaimView(BaseModel):
     text: str
     citations: list[int] = Field(default_factory=list)
     derivation: Derivation | None = None
-    """Set only on an amount worked out by code (CONTRACT §3); omitted from JSON otherwise."""
+    """Set only on an amount worked out by code (docs/api.md); omitted from JSON otherwise."""
 
     @model_serializer(mode="wrap")
     def _omit_empty_derivation(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

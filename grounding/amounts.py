@@ -307,6 +307,31 @@ def per_kg_row_beside(
     )
 
 
+def rows_with_amounts(
+    rows: list[Block],
+    caveats: Sequence[Block],
+    blocks: Sequence[Block],
+    frame: QueryFrame,
+    asked: str,
+) -> tuple[list[Claim], bool]:
+    """The dose answer's row claims: each row, then the amounts worked out from it for this
+    patient's weight; the per-kg rule beside the age row, and the book's age row for the
+    child beside a per-kg rule, when the chosen rows lack one. `rows` gains the rule row.
+    True when an amount was worked out."""
+    if rule := per_kg_row_beside(rows, blocks, frame):
+        at = max(i for i, b in enumerate(rows) if b.group[:6] == rule.group[:6])
+        rows.insert(at + 1, rule)
+    worked = amount_claims(rows, caveats, blocks, frame, asked)
+    beside = age_row_beside(rows, blocks, frame, asked) if worked else None
+    claims = [Claim(text=beside.text, citations=(beside.evidence_index,))] if beside else []
+    claims += [
+        c
+        for n, b in enumerate(rows)
+        for c in (Claim(text=b.text, citations=(b.evidence_index,)), *worked.get(n, ()))
+    ]
+    return claims, bool(worked)
+
+
 def derived_claims(answer: Answer) -> tuple[Claim, ...]:
     return tuple(c for c in answer.claims if c.derivation is not None)
 
@@ -331,4 +356,5 @@ __all__ = [
     "derived_claims",
     "per_kg_row_beside",
     "quote_only",
+    "rows_with_amounts",
 ]

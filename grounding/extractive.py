@@ -18,12 +18,7 @@ from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.reasons import Reason
 from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
 from core.text import contains_phrase, fold
-from grounding.amounts import (
-    QUOTE_ONLY_NOTE,
-    age_row_beside,
-    amount_claims,
-    per_kg_row_beside,
-)
+from grounding.amounts import QUOTE_ONLY_NOTE, rows_with_amounts
 from grounding.band_names import describe
 from grounding.blocks import Block, BlockKind, Who, parse_blocks
 from grounding.candidates import DrugMentions
@@ -238,25 +233,13 @@ class ExtractiveAnswerer:
             lead = f"Dược thư không ghi liều {name} cho {describe_patient(frame)}"
             lead += f" (mục Liều lượng và cách dùng chỉ ghi liều cho: {bands})." if bands else "."
             return Answer(lead=lead, notices=notices, looked_in=tuple(i for i, _ in parts[:1]))
-        # Each row, then the amounts worked out from it for this patient's weight; the
-        # book's age row for the child beside a per-kg rule when the rows lack one.
-        if rule := per_kg_row_beside(chosen.rows, blocks, frame):
-            at = max(i for i, b in enumerate(chosen.rows) if b.group[:6] == rule.group[:6])
-            chosen.rows.insert(at + 1, rule)
-        worked = amount_claims(chosen.rows, chosen.caveats, blocks, frame, asked)
-        beside = age_row_beside(chosen.rows, blocks, frame, asked) if worked else None
-        claims = [Claim(text=beside.text, citations=(beside.evidence_index,))] if beside else []
-        claims += [
-            c
-            for n, b in enumerate(chosen.rows)
-            for c in (Claim(text=b.text, citations=(b.evidence_index,)), *worked.get(n, ()))
-        ]
+        claims, worked = rows_with_amounts(chosen.rows, chosen.caveats, blocks, frame, asked)
         claims += [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.caveats]
         claims += conditional_limits(request.evidence, drug_id, frame)
         if chosen.others:
             notices = (*notices, "Dược thư còn ghi liều cho: " + others_list(chosen.others) + ".")
         return Answer(
-            lead=self._dose_lead(name, frame, chosen.rows, worked=bool(worked)),
+            lead=self._dose_lead(name, frame, chosen.rows, worked=worked),
             claims=tuple(claims),
             notices=notices,
         )

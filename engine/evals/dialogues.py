@@ -58,6 +58,7 @@ GATED_TAGS = frozenset(
         "followup_drug",
         "followup_pregnancy",
         "condition_list_patient",
+        "progress",  # answered every question: ends in an answer, never the breaker
     }
 )
 MAX_CONSECUTIVE_CLARIFY = 4
@@ -188,8 +189,12 @@ def violations(result: TurnResult, streak_before: int) -> list[str]:
         problems.append("turn ended in retrieving")
     if result.clarify_streak > MAX_CONSECUTIVE_CLARIFY:
         problems.append(f"clarify streak {result.clarify_streak} > {MAX_CONSECUTIVE_CLARIFY}")
-    if result.outcome.value == "clarify" and streak_before >= MAX_CONSECUTIVE_CLARIFY:
-        problems.append("a fifth consecutive clarification was asked")
+    if (
+        result.outcome.value == "clarify"
+        and streak_before >= MAX_CONSECUTIVE_CLARIFY
+        and result.clarify_streak != 1  # after progress the count starts again at 1
+    ):
+        problems.append("a fifth consecutive clarification without progress was asked")
     if result.reason not in CONTRACT_REASONS:
         problems.append(f"reason {result.reason!r} is not a contract reason")
     frame = result.frame

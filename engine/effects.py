@@ -252,6 +252,7 @@ class Effects:
             age_months=frame.age_months,
             age_text=frame.age_text,
             fetch=self._retriever.find_by_section,
+            asked=frame.condition.text,
         )
         candidates = fit.candidates
         evidence = [ev for c in candidates for ev in c.evidence]

@@ -95,9 +95,10 @@ class ConditionLimit:
 _SAME_CONDITION_NEXT = frozenset(("va", "hoac", "o", "khi", "dang", "co", "kem", "nguoi", "benh"))
 
 
-def names_exactly(sentence: str, phrase: str) -> bool:
+def names_exactly(sentence: str, phrase: str, question: str = "") -> bool:
     """The sentence names the condition itself, neither a narrower form of it ("gút cấp"
-    for "gút") nor a disease it causes ("co giật do sốt")."""
+    for "gút") nor a disease it causes ("co giật do sốt"); a narrower form the question
+    says too ("cơn gút cấp" read as "cơn gút") is the condition asked."""
     words = re.findall(r"[a-z0-9]+|[^\sa-z0-9]", fold(sentence))
     target = fold(phrase).split()
     n = len(target)
@@ -110,17 +111,23 @@ def names_exactly(sentence: str, phrase: str) -> bool:
             continue
         if not after or not after[0].isalnum() or after in _SAME_CONDITION_NEXT:
             return True
+        if question and re.search(
+            rf"(?<![a-z0-9]){re.escape(' '.join([*target, after]))}(?![a-z0-9])", fold(question)
+        ):
+            return True
     return False
 
 
-def condition_limits(evidence: Iterable[Evidence], condition: str) -> dict[str, ConditionLimit]:
+def condition_limits(
+    evidence: Iterable[Evidence], condition: str, question: str = ""
+) -> dict[str, ConditionLimit]:
     """Per drug, the first Chống chỉ định line that names the condition asked about."""
     out: dict[str, ConditionLimit] = {}
     for ev in evidence:
         if ev.section_key != _CI or ev.quarantined or ev.drug_id in out:
             continue
         for sentence in sentences_of(ev.text):
-            if names_exactly(sentence, condition):
+            if names_exactly(sentence, condition, question):
                 out[ev.drug_id] = ConditionLimit(ev.drug_id, sentence, ev.chunk_id)
                 break
     return out
@@ -291,6 +298,7 @@ def fit_list(
     age_text: str | None,
     fetch: Fetch,
     asked: str | None = None,
+    question: str = "",
 ) -> ListFit:
     """Order the candidates (direct first), leave out those whose Chống chỉ định names the
     condition (as asked, `asked`, when it says more than the normal form: "gút cấp" read
@@ -305,7 +313,7 @@ def fit_list(
     for cand in fit.candidates:
         fit.evidence.extend(fetch(cand.drug_id, _CI))
     said = asked if asked and fold(condition) in fold(asked) else condition
-    fit.contraindicated = condition_limits(fit.evidence, said)
+    fit.contraindicated = condition_limits(fit.evidence, said, question)
     fit.checked_condition = bool(fit.evidence)
     fit.condition_said = said
     if age_months is None:

@@ -59,6 +59,7 @@ GATED_TAGS = frozenset(
         "followup_pregnancy",
         "condition_list_patient",
         "progress",  # answered every question: ends in an answer, never the breaker
+        "condition_contraindicated",  # a list leaves out a drug contraindicated in it
     }
 )
 MAX_CONSECUTIVE_CLARIFY = 4

@@ -158,10 +158,20 @@ def test_a_drug_contraindicated_in_the_condition_asked_is_left_out_and_quoted() 
 
 
 def test_a_narrower_contraindication_does_not_leave_out_the_drug() -> None:
-    """ "gút" in general: "Gút cấp" is a narrower form, not the condition asked."""
+    """ "gút" in general: "Gút cấp" is a narrower form, not the condition asked; unless the
+    question says that form too ("cơn gút cấp" read as "gút")."""
     cands = [_cand("allopurinol", "Gút mạn tính.")]
     fit = fit_list(cands, "gút", age_months=None, age_text=None, fetch=_fetch([GOUT_CI]))
     assert fit.contraindicated == {}
+    asked = fit_list(
+        cands,
+        "gút",
+        age_months=None,
+        age_text=None,
+        fetch=_fetch([GOUT_CI]),
+        question="thuốc điều trị cơn gút cấp",
+    )
+    assert set(asked.contraindicated) == {"allopurinol"}
 
 
 def test_indirect_candidates_get_a_notice_naming_them() -> None:

@@ -253,6 +253,8 @@ class Effects:
             age_months=frame.age_months,
             age_text=frame.age_text,
             fetch=self._retriever.find_by_section,
+            asked=frame.condition.text,
+            question=frame.standalone_query,
         )
         candidates = fit.candidates
         evidence = [ev for c in candidates for ev in c.evidence]

@@ -56,6 +56,33 @@ def is_slot_fill(frame: QueryFrame, question: OpenQuestion | None) -> bool:
     return question.slot is not ClarifySlot.DETAIL and _supplies(frame, question.slot)
 
 
+# The facts whose arrival answers a clarifying question (docs/reasons.md, "Progress").
+PROGRESS_FIELDS = (
+    "population", "age_months", "weight_kg", "route", "condition", "attribute", "drugs",
+)  # fmt: skip
+
+
+def made_progress(
+    said: QueryFrame,
+    resolved: QueryFrame,
+    prior: QueryFrame | None,
+    question: OpenQuestion | None,
+) -> bool:
+    """Did this turn answer the open question with a fact the conversation lacked?
+
+    Progress: a question was open, this turn's reading (`said`) is an answer to it (a slot
+    fill, not a non-answer nor a new question), and the frame it resolves to holds one of
+    `PROGRESS_FIELDS` that the open question's frame (`prior`) did not. A reply that
+    repeats a known fact, says nothing ("không rõ") or asks something else is no progress.
+    """
+    if prior is None or question is None or said.non_answer or not is_slot_fill(said, question):
+        return False
+    return any(
+        getattr(prior, name) in (None, [], "") and getattr(resolved, name) not in (None, [], "")
+        for name in PROGRESS_FIELDS
+    )
+
+
 def merge_frames(
     prior: QueryFrame, answer: QueryFrame, slot: ClarifySlot, *, also: ClarifySlot | None = None
 ) -> QueryFrame:
@@ -179,4 +206,11 @@ def synthesize_query(frame: QueryFrame) -> str:
     return " ".join(parts)
 
 
-__all__ = ["is_slot_fill", "merge_frames", "resolve_frame", "synthesize_query"]
+__all__ = [
+    "PROGRESS_FIELDS",
+    "is_slot_fill",
+    "made_progress",
+    "merge_frames",
+    "resolve_frame",
+    "synthesize_query",
+]

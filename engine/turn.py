@@ -42,7 +42,7 @@ from engine import diagram as state_diagram
 from engine.conversation import Conversation, HistoryLine, OpenQuestion, utcnow
 from engine.effects import Effects
 from engine.machine import fire, restored
-from engine.merge import resolve_frame
+from engine.merge import made_progress, resolve_frame
 from engine.responder import Responder, elapsed_ms
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
 from engine.svg import svg as state_svg
@@ -252,7 +252,13 @@ class Engine:
                 fire(model, Trigger.START_NEW_CASE)
                 conv.patient = None
                 conv.case += 1
+            said = frame
             frame = resolve_frame(frame, conv.prior_frame, conv.open_question, conv.patient)
+            # The breaker counts clarifications without progress: an answer that brings a
+            # missing fact starts the count again (docs/reasons.md, "Progress").
+            progressed = made_progress(said, frame, conv.prior_frame, conv.open_question)
+            if progressed:
+                model.clarify_streak = 0
             frame, found = _with_triage(text, frame, conv, self._warnings)
             decision, reply = self._responder.respond(
                 model, conv, frame, text, budget, timings, found
@@ -265,7 +271,7 @@ class Engine:
             # non-clarify turn; the open question and its prior frame stay for the answer.
             conv.clarify_streak = 0
         elif reply.outcome is Outcome.CLARIFY:
-            conv.clarify_streak += 1
+            conv.clarify_streak = (0 if progressed else conv.clarify_streak) + 1
             conv.open_question = OpenQuestion(
                 reason=reply.reason,
                 slot=reply.slot or ClarifySlot.DETAIL,

@@ -149,4 +149,19 @@ def max_asked(chosen: list[Block], question: str) -> list[Block]:
     return capped or chosen
 
 
-__all__ = ["max_asked", "named_indications", "short_label", "usual_asked"]
+def said_inline(rows: list[Block], condition: str) -> list[Block]:
+    """Rows under no indication head that name the asked condition in their own words
+    ("Liều khuyến cáo giảm sốt là …" for "sốt"), over those that name another ("… để giảm
+    đau: … tối đa 3,2 g/ngày"); nothing changes unless some but not all of them say it."""
+    phrase = " ".join(fold(condition).replace(",", " ").split())
+    if not phrase:
+        return rows
+    said = re.compile(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])")
+    plain = [b for b in rows if b.indication is None and not b.renal and not b.hepatic]
+    naming = [b for b in plain if said.search(fold(b.text))]
+    if not naming or len(naming) == len(plain):
+        return rows
+    return [b for b in rows if b not in plain or b in naming]
+
+
+__all__ = ["max_asked", "named_indications", "said_inline", "short_label", "usual_asked"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.frame import ClarifySlot, ConditionQuery, PatientContext, QueryFrame
 from engine.conversation import OpenQuestion
-from engine.merge import resolve_frame
+from engine.merge import made_progress, resolve_frame
 
 PRIOR = QueryFrame(turn_type="dosing_calc", drugs=["paracetamol"], population="child")
 AGE_QUESTION = OpenQuestion(reason="missing_pediatric_age_or_weight", slot=ClarifySlot.AGE_WEIGHT)
@@ -90,3 +90,15 @@ def test_an_indication_given_with_the_patient_facts_is_kept() -> None:
     named = prior.model_copy(update={"condition": ConditionQuery(text="suy giáp bẩm sinh")})
     frame = resolve_frame(fill, named, AGE_QUESTION, None)
     assert frame.condition is not None and frame.condition.text == "suy giáp bẩm sinh"
+
+
+def test_progress_is_an_answer_bringing_a_missing_fact() -> None:
+    """The age answering "bao nhiêu tuổi?" is progress; a non-answer, the same age again,
+    or nothing open is not."""
+    fill = QueryFrame(turn_type="dosing_calc", age_months=60, fills_slot=ClarifySlot.AGE_WEIGHT)
+    merged = resolve_frame(fill, PRIOR, AGE_QUESTION, None)
+    assert made_progress(fill, merged, PRIOR, AGE_QUESTION)
+    assert not made_progress(fill, merged, PRIOR, None)
+    assert not made_progress(fill, merged, merged, AGE_QUESTION)  # the age was known
+    again = resolve_frame(NON_ANSWER, PRIOR, AGE_QUESTION, None)
+    assert not made_progress(NON_ANSWER, again, PRIOR, AGE_QUESTION)

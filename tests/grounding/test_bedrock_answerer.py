@@ -274,9 +274,9 @@ def test_budget_runs_out_before_entailment(fake: FakeBedrock, answerer: BedrockA
 
 
 def test_route_ambiguity_is_decided_without_a_model_call(
-    fake: FakeBedrock, answerer: BedrockAnswerer, paracetamol_dose: list[Evidence]
+    fake: FakeBedrock, answerer: BedrockAnswerer
 ) -> None:
-    """Several routes and none asked: clarify from code, no model call."""
+    """Several routes, no oral row and none asked: clarify from code, no model call."""
     frame = QueryFrame(
         turn_type="dosing_calc",
         drugs=["paracetamol"],
@@ -284,9 +284,14 @@ def test_route_ambiguity_is_decided_without_a_model_call(
         age_months=60,
         weight_kg=18,
     )
-    request = AnswerRequest(
-        mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=tuple(paracetamol_dose)
+    no_oral = ev(
+        "paracetamol",
+        "Paracetamol",
+        "lieu_luong_cach_dung",
+        "Đặt trực tràng:\n- Trẻ em 4 - 6 tuổi: 250 mg mỗi lần.\n"
+        "Tiêm tĩnh mạch:\n- Trẻ em trên 10 kg: 15 mg/kg mỗi lần.",
     )
+    request = AnswerRequest(mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=(no_oral,))
     result = answerer.generate(request)
     assert isinstance(result, AnswerClarify) and result.reason == "ambiguous_route"
     assert fake.requests == []

@@ -20,6 +20,11 @@ class Reference:
     open_slot: bool = False
     open_reason: str = ""
     history: list[str] = field(default_factory=list)
+    progressed: bool = False
+    """The last turn answered the open question with a fact the question's frame lacked."""
+
+    # Facts whose arrival is progress (docs/reasons.md, "Progress").
+    FACTS = ("population", "age_months", "weight_kg", "route", "condition", "attribute", "drugs")
 
     def route(self, f: dict[str, Any]) -> tuple[str, str]:
         dosing = (
@@ -73,6 +78,7 @@ class Reference:
             and not (f.get("drugs") or f.get("attribute") or f.get("condition"))
             and f.get("turn_type") not in ("smalltalk", "interaction", "condition_relation")
         )
+        self.progressed = False
         if context_only and self.prior is not None:
             f = {**self.prior, "age_months": f["age_months"]}
         elif ("fills_slot" in f or bare_drug) and self.open_slot and self.prior is not None:
@@ -84,6 +90,8 @@ class Reference:
             if f.get("age_months") or f.get("weight_kg"):
                 merged.setdefault("population", "child")
             merged.pop("needs_clarify", None)
+            prior = self.prior
+            self.progressed = any(not prior.get(k) and merged.get(k) for k in self.FACTS)
             f = merged
         else:
             f = {**f, "turn_type": f.get("turn_type", "out_of_scope")}
@@ -93,6 +101,8 @@ class Reference:
             # Thanks or a greeting while a question is open: the question stays, streak resets.
             self.streak = 0
             return kind
+        if self.progressed:
+            self.streak = 0  # a clarification after progress starts the count again
         if kind == "clarify" and self.streak >= self.max_clarify:
             self.streak, self.prior, self.open_slot, self.open_reason = 0, None, False, ""
             return "abstain"

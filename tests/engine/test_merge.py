@@ -102,3 +102,31 @@ def test_progress_is_an_answer_bringing_a_missing_fact() -> None:
     assert not made_progress(fill, merged, merged, AGE_QUESTION)  # the age was known
     again = resolve_frame(NON_ANSWER, PRIOR, AGE_QUESTION, None)
     assert not made_progress(NON_ANSWER, again, PRIOR, AGE_QUESTION)
+
+
+CASE_TOLD = QueryFrame(
+    turn_type="out_of_scope",
+    population="child",
+    age_text="11 tuổi",
+    age_months=132,
+    weight_kg=45,
+    condition=ConditionQuery(text="sau mổ"),
+)
+
+
+def test_a_dose_question_after_the_case_is_told_keeps_its_patient() -> None:
+    """'Cháu 11 tuổi 45 kg vừa mổ xong' then a dose question: the same child, same condition."""
+    asked = QueryFrame(turn_type="dosing_calc", drugs=["paracetamol"])
+    frame = resolve_frame(asked, CASE_TOLD, None, None)
+    assert (frame.population, frame.age_months, frame.weight_kg) == ("child", 132, 45)
+    assert frame.condition is not None and frame.condition.text == "sau mổ"
+
+
+def test_a_dose_question_with_its_own_patient_or_a_new_case_keeps_none() -> None:
+    """A stated patient, or a new case, replaces the case's; other questions are untouched."""
+    adult = QueryFrame(turn_type="dosing_calc", drugs=["ibuprofen"], population="adult")
+    assert resolve_frame(adult, CASE_TOLD, None, None).weight_kg is None
+    new = QueryFrame(turn_type="dosing_calc", drugs=["ibuprofen"], new_case=True)
+    assert resolve_frame(new, CASE_TOLD, None, None).age_months is None
+    attribute = QueryFrame(turn_type="drug_attribute", drugs=["ibuprofen"], attribute="chi_dinh")
+    assert resolve_frame(attribute, CASE_TOLD, None, None).age_months is None

@@ -61,6 +61,26 @@ class Reference:
             return ("abstain", "") if f.get("unknown_drugs") else ("clarify", "no_drug")
         return "retrieve", ""
 
+    def _case_patient(self, f: dict[str, Any]) -> dict[str, Any]:
+        """A new dose question naming no population, age or weight is for the prior
+        question's patient (and the condition a case, a condition list or a dose was
+        told with), unless it opens a new case."""
+        prior = self.prior
+        if prior is None or prior.get("non_human") or f.get("new_case"):
+            return f
+        if f.get("turn_type") != "dosing_calc" or any(f.get(k) is not None for k in self.WHO):
+            return f
+        carried = {k: prior[k] for k in self.WHO if prior.get(k) is not None}
+        if not carried:
+            return f
+        told = prior.get("turn_type") in ("condition_to_drug", "dosing_calc", "out_of_scope")
+        if not f.get("condition") and prior.get("condition") and told:
+            carried["condition"] = prior["condition"]
+        return {**f, **carried}
+
+    # The patient a new dose question keeps from the prior one (engine/merge.py).
+    WHO = ("population", "age_months", "weight_kg")
+
     def step(self, f: dict[str, Any]) -> str:
         """The expected outcome class of one turn: clarify, abstain, or not-those."""
         bare_drug = (
@@ -96,6 +116,7 @@ class Reference:
         else:
             f = {**f, "turn_type": f.get("turn_type", "out_of_scope")}
             f.pop("fills_slot", None)
+            f = self._case_patient(f)
         kind, reason = self.route(f)
         if f.get("turn_type") == "smalltalk" and self.open_slot:
             # Thanks or a greeting while a question is open: the question stays, streak resets.

@@ -89,6 +89,9 @@ def _binds(cap: Cap, figure: Figure) -> bool:
     return True
 
 
+_PER_KG = re.compile(r"\d\s*(?:mg|g|mcg|microgam|µg)\s*/\s*(?:kg|m)", re.IGNORECASE)
+
+
 def clauses(text: str) -> list[tuple[int, int]]:
     """Spans of the row's clauses (split at ";" and at sentence ends)."""
     spans: list[tuple[int, int]] = []
@@ -117,11 +120,32 @@ def row_caps(text: str, figure: Figure, figures: Sequence[Figure]) -> list[Cap]:
     for cap in caps_in(text):
         where = _clause_of(spans, cap.start)
         if cap.period is Period.BARE:
-            if figure.end <= cap.start < stop and where == own:
+            if (
+                figure.end <= cap.start < stop
+                and where == own
+                and not _dose_between(text, figure, cap)
+            ):
                 out.append(cap)
+        elif _dose_between(text, figure, cap):
+            continue
         elif (where == own or where not in taken) and _binds(cap, figure):
             out.append(cap)
     return out
+
+
+def _dose_between(text: str, figure: Figure, cap: Cap) -> bool:
+    """Another per-kg dose is printed between the figure and a cap after it: "50 mg/kg (tối
+    đa 1,5 g) …, tiếp 30 mg/kg/lần (tối đa 750 mg)" - the second cap is the second dose's,
+    whether or not that dose is one the amounts are worked out for. A dose that is only the
+    figure's alternative ("2 mg/kg/ngày hoặc 60 mg/m2/ngày (tối đa 80 mg/ngày)") shares its
+    cap."""
+    if cap.start <= figure.end:
+        return False
+    for m in _PER_KG.finditer(text, figure.end, cap.start):
+        gap = fold_aligned(text[figure.end : m.start()])
+        if re.sub(r"[\W\d_]+", " ", gap).strip() not in ("hoac", "hay"):
+            return True
+    return False
 
 
 def _ceiling(cap: Cap, figure: Figure, weight: Decimal) -> Decimal:

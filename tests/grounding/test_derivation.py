@@ -163,3 +163,21 @@ def test_no_weight_no_derivation(weight: str) -> None:
     """A derivation with no positive weight cannot be recomputed."""
     d = Derivation(quoted="10 mg/kg", weight_kg=float(weight), result="0 mg")
     assert recompute(d) is None
+
+
+def test_a_cap_after_a_later_dose_is_that_doses() -> None:
+    """'50 mg/kg (tối đa 1,5 g) …, tiếp 30 mg/kg/lần (tối đa 750 mg)': the first dose is
+    held at 1,5 g, not at the later dose's 750 mg, even when the later one is not worked out."""
+    text = (
+        "Dự phòng phẫu thuật: 50 mg/kg (tối đa 1,5 g) lúc khởi mê, sau đó tiếp đến 3 liều "
+        "30 mg/kg/lần (tối đa 750 mg)."
+    )
+    first = figures_in(text)[0]
+    assert [c.quoted for c in row_caps(text, first, [first])] == ["tối đa 1,5 g"]
+
+
+def test_an_alternative_dose_shares_the_cap() -> None:
+    """'2 mg/kg/ngày hoặc 60 mg/m2/ngày (tối đa 80 mg/ngày)': the cap holds both readings."""
+    text = "Khởi đầu 2 mg/kg/ngày hoặc 60 mg/m2 /ngày (tối đa 80 mg/ngày), chia 1 - 3 lần."
+    figures = figures_in(text)
+    assert [c.quoted for c in row_caps(text, figures[0], figures)] == ["tối đa 80 mg/ngày"]

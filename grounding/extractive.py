@@ -188,7 +188,9 @@ class ExtractiveAnswerer:
             if frame.condition
             else ""
         )
-        asked = f"{condition} {frame.standalone_query}".strip()
+        # The patient's own conditions said earlier in the case ("sau mổ") choose rows too.
+        told = " ".join(frame.patient.comorbidities) if frame.patient else ""
+        asked = f"{condition} {frame.standalone_query} {told}".strip()
         barred = dose_limits(request.evidence, drug_id, frame)
         if barred:
             # A contraindicated age or condition is the answer: no route or dose to choose.

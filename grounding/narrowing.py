@@ -22,10 +22,25 @@ _STOP = frozenset(
 )
 
 
+# Words a question says where the book's heads say others (accent-folded): an operation
+# said as "mổ" ("sau mổ", "vừa mổ xong", "mổ gãy tay") is the heads' "phẫu thuật".
+_OPERATION = re.compile(
+    r"(?<![a-z])(?:(?:sau|vua|moi|khi|truoc|luc|ca|cuoc) (?:khi )?mo|mo (?:xong|ruot|gay|cat)|"
+    r"hau phau|cat amidan)(?![a-z])"
+)
+
+
+def _in_heads_words(folded: str) -> str:
+    """The question with the heads' own words added for what it says otherwise."""
+    if _OPERATION.search(folded) and "phau thuat" not in folded:
+        folded += " sau phau thuat"
+    return folded
+
+
 def named_indications(rows: Sequence[Block], question: str) -> set[str]:
     """The indication heads the question names: a head said whole ("Nhiễm khuẩn nặng",
     the longest such), else the heads with the largest share of their words asked."""
-    folded = " ".join(fold(question).replace(",", " ").split())
+    folded = _in_heads_words(" ".join(fold(question).replace(",", " ").split()))
     words = set(folded.split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
     said: dict[str, int] = {}

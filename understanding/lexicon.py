@@ -283,7 +283,7 @@ NON_ANSWER_CUES = frozenset(
 )
 # "sau mổ" and its kin: a post-operative patient (a context), never an age.
 POST_OPERATIVE_CUES = _p(
-    "sau mo|vua mo|moi mo|hau phau|sau phau thuat|vua phau thuat|moi phau thuat|sau khi mo"
+    "sau mo|vua mo|moi mo|hau phau|sau phau thuat|vua phau thuat|moi phau thuat|sau khi mo|mo xong"
 )
 # "bầu" alone is pregnancy, unless these words follow it ("bầu cử", "bầu trời").
 BAU_NOT_PREGNANT_AFTER = _p("cu|troi|ruou|khong|ban|chon|ra|vu|duc")

@@ -145,3 +145,24 @@ def test_no_weight_no_amount(catalog: DrugCatalog, paracetamol_dose: list[Eviden
         catalog, "ibuprofen", IBUPROFEN, "ibuprofen cho bé", population="adult", route="oral"
     )
     assert worked(result) == []
+
+
+POST_OP_PARA = """*Đau, sốt:*
+
+Trẻ em: 10–15 mg/kg mỗi lần.
+
+*Đau sau phẫu thuật:*
+
+Trẻ em: liều đầu 20–30 mg/kg (tối đa 1 g)."""
+
+
+def test_the_case_told_after_an_operation_picks_the_surgery_rows(catalog: DrugCatalog) -> None:
+    """A follow-up ('liều đầu bao nhiêu mg?') of a child told 'sau mổ' earlier in the case: the
+    patient's own condition names the post-operative head, so its amount is worked out."""
+    result = answer(
+        catalog, "paracetamol", POST_OP_PARA, "liều đầu bao nhiêu mg?", population="child",
+        age_months=120, weight_kg=40, patient=PatientContext(comorbidities=["sau mổ"]),
+    )  # fmt: skip
+    assert worked(result) == [
+        "40 kg × 20–30 mg/kg = 800–1 200 mg; tối đa 1 g → 800–1 000 mg mỗi lần"
+    ]

@@ -137,3 +137,18 @@ def test_said_inline_changes_nothing_when_every_row_or_none_says_it() -> None:
 def test_misspelt_vein_still_heads_an_injection() -> None:
     """The book's "Tiêm tĩnh mạnh enalaprilat" is an intravenous head."""
     assert route_words("Tiêm tĩnh mạnh enalaprilat") == (Route.IV,)
+
+
+POST_OP = (
+    "### *Liều lượng:*\n\n*Đau, sốt:* Người lớn: 500 mg/lần.\n\n"
+    "*Đau sau phẫu thuật:* Người lớn: 1 g một liều duy nhất."
+)
+
+
+def test_an_operation_said_as_mo_names_the_surgery_head() -> None:
+    """'vừa mổ xong' is the book's 'phẫu thuật': the post-operative head's row, not the fever
+    one."""
+    rows, _ = _rows(POST_OP, "thuốc X người lớn vua mo xong uong bao nhieu", population="adult")
+    assert rows == ["Đau sau phẫu thuật: Người lớn: 1 g một liều duy nhất."]
+    rows, _ = _rows(POST_OP, "thuốc X người lớn bị mỡ máu", population="adult")
+    assert len(rows) == 2  # "mỡ" is no operation: both heads, labelled

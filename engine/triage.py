@@ -82,6 +82,12 @@ corpus (Chống chỉ định, Thận trọng): what the `INFANT` unsafe use may
 # An age limit printed with a number ("dưới 2 tuổi", "< 16 tuổi", "dưới 6 tháng tuổi"):
 # a bare "trẻ sơ sinh …" line is a condition of newborns, not an age limit.
 _NUMBERED_AGE = re.compile(r"\d+(?:[.,]\d+)?\s*(?:tuoi|thang|tuan|ngay)(?![a-z])")
+# An age group narrowed by what else is true of the child ("Trẻ sơ sinh (đến 28 ngày tuổi)
+# đang hoặc sẽ cần truyền dung dịch chứa calci"): the line bars those children, not the age.
+_QUALIFIED_AGE = re.compile(
+    r"\d+(?:[.,]\d+)?\s*(?:tuoi|thang|tuan|ngay)(?: tuoi)?\)?,?\s+"
+    r"(?:dang|se|can|co(?! the)|bi|mac|kem|tang|thieu|suy)(?![a-z])"
+)
 # A caution line bars a use only when it says so.
 _BARS = re.compile(r"khong (?:duoc |nen )?dung|chong chi dinh|tranh dung|khong khuyen")
 
@@ -141,6 +147,8 @@ def limits_age(sentence: str, age_months: float, *, barred: bool) -> bool:
     if not _NUMBERED_AGE.search(folded) or dose_mentions(sentence):
         return False
     if not barred and not _BARS.search(folded):
+        return False
+    if _QUALIFIED_AGE.search(folded):
         return False
     band = parse_bands(sentence).age
     return band is not None and band.contains(age_months)

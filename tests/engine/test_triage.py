@@ -233,3 +233,12 @@ def test_speaks_to_keeps_warning_sentences_without_doses() -> None:
     assert not speaks_to(UnsafeUse.WEEKLY_TAKEN_DAILY, "Uống 7,5 mg mỗi ngày.")
     assert speaks_to(UnsafeUse.END_PREGNANCY, "Chống chỉ định khi mang thai.")
     assert not speaks_to(UnsafeUse.END_PREGNANCY, "Suy gan nặng.")
+
+
+def test_an_age_group_narrowed_by_another_fact_does_not_bar_the_age() -> None:
+    """'Trẻ sơ sinh (đến 28 ngày tuổi) đang hoặc sẽ cần truyền dung dịch chứa calci' bars those
+    newborns, not every newborn; a line barring the age itself still does."""
+    narrowed = "Trẻ sơ sinh (đến 28 ngày tuổi) đang hoặc sẽ cần truyền dịch chứa calci."
+    assert not limits_age(narrowed, 0.2, barred=True)
+    assert limits_age("Trẻ sơ sinh (đến 28 ngày tuổi).", 0.2, barred=True)
+    assert limits_age("Không dùng cho trẻ dưới 30 tháng tuổi.", 12, barred=True)

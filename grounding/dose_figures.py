@@ -52,7 +52,7 @@ _CAP = re.compile(
 # A figure the book gives as a ceiling, a threshold or another drug's dose, not as a dose.
 _NOT_A_DOSE_BEFORE = re.compile(
     r"(?:toi da|(?<![a-z])qua|(?<![a-z])(?:den|toi|len)|(?<![a-z])(?:khi|neu) (?:dung )?lieu"
-    r"|hon)\W*(?:\w+\W+){0,3}$"
+    r"|hon|toc do)\W*(?:\w+\W+){0,3}$"
     # A step up in a titration ("sau mỗi tuần có thể tăng thêm 5 - 10 mg/kg").
     r"|(?<![a-z])tang(?![a-z])\W*(?:\w+\W+){0,7}$"
 )
@@ -76,6 +76,10 @@ _DAY_AFTER = re.compile(
     r"|chia (?:lam )?\d+(?:\s*(?:-|–)\s*\d+)? (?:lan|lieu)(?: nho)?(?: trong 24 gio)?)"
 )
 _DOSE_AFTER = re.compile(r"^\s*(?:moi lan|mot lan|moi lieu)")
+# "Mỗi ngày uống 10 - 20 mg/kg": the day's amount said before the figure.
+_DAY_BEFORE = re.compile(r"(?:moi ngay|mot ngay|hang ngay)\s*(?:(?:uong|tiem|dung|truyen)\s*)?$")
+# A rate, not an amount: "1 - 3 mg/kg thể trọng/phút", "không vượt quá 50 mg/phút".
+_RATE_AFTER = re.compile(r"^\s*(?:the trong\s*)?/\s*(?:phut|gio)(?![a-z])")
 # How many doses a day the book fixes: "× 2 lần/ngày", ", 3 lần/ngày", "mỗi 8 giờ"; never a
 # range ("3 - 4 lần/ngày", "mỗi 4 - 6 giờ") nor a most ("tối đa 3 lần/ngày").
 _TIMES = re.compile(
@@ -208,6 +212,8 @@ def _period(tail: str, before: str, after: str) -> tuple[Period, int, int]:
         return Period.DAY, 0, m.end()
     if m := _DOSE_AFTER.search(after):
         return Period.DOSE, 0, m.end()
+    if m := _DAY_BEFORE.search(before):
+        return Period.DAY, len(before) - m.start(), 0
     return Period.DOSE, 0, 0
 
 
@@ -225,6 +231,8 @@ def figures_in(text: str) -> list[Figure]:
         before = re.split(r"[;(:]", window)[-1]
         after = _after(folded, m.end())
         if _NOT_A_DOSE_BEFORE.search(before) or _NOT_A_DOSE_AFTER.search(after):
+            continue
+        if _RATE_AFTER.search(after):
             continue
         if _OTHER_DRUG_BEFORE.search(window):
             continue
@@ -255,7 +263,7 @@ def caps_in(text: str) -> list[Cap]:
     caps: list[Cap] = []
     for m in _CAP.finditer(folded):
         after = folded[m.end() : m.end() + 40]
-        if _SITE.search(after):
+        if _SITE.search(after) or _RATE_AFTER.search(after):
             continue
         period = _period_of_tail(m["tail"])
         lead = m["lead"]

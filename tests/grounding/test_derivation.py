@@ -181,3 +181,21 @@ def test_an_alternative_dose_shares_the_cap() -> None:
     text = "Khởi đầu 2 mg/kg/ngày hoặc 60 mg/m2 /ngày (tối đa 80 mg/ngày), chia 1 - 3 lần."
     figures = figures_in(text)
     assert [c.quoted for c in row_caps(text, figures[0], figures)] == ["tối đa 80 mg/ngày"]
+
+
+def test_a_rate_is_neither_a_dose_nor_its_cap() -> None:
+    """'15 - 20 mg/kg, tốc độ không vượt quá 50 mg/phút (1 - 3 mg/kg thể trọng/phút)': the
+    loading dose for 20 kg is 300–400 mg, never held at a per-minute rate."""
+    text = (
+        "Tiêm tĩnh mạch trực tiếp 15 - 20 mg/kg, tốc độ không vượt quá 50 mg/phút "
+        "(tốc độ 1 - 3 mg/kg thể trọng/phút)."
+    )
+    assert worked(text, "20") == ["20 kg × 15–20 mg/kg = 300–400 mg mỗi lần"]
+
+
+def test_a_day_said_before_the_figure_makes_it_a_days_amount() -> None:
+    """'Mỗi ngày uống 10 - 20 mg/kg, tối đa 400 mg/ngày' for 30 kg: 300–400 mg a day."""
+    text = "Mỗi ngày uống 10 - 20 mg/kg, tối đa 400 mg/ngày."
+    assert worked(text, "30") == [
+        "30 kg × 10–20 mg/kg/ngày = 300–600 mg; tối đa 400 mg/ngày → 300–400 mg mỗi ngày"
+    ]

@@ -43,7 +43,12 @@ from engine.evals.report import record
 from grounding.derivation import Period, caps_in, read_amount, recomputed
 
 ROOT = Path(__file__).resolve().parents[2]
-SETS = (ROOT / "evals" / "doses.jsonl", ROOT / "evals" / "dose_people.blind.jsonl")
+SETS = (
+    ROOT / "evals" / "doses.jsonl",
+    # Tuning lines written by a pharmacist who never saw the code (issue 23, second round).
+    ROOT / "evals" / "doses_tuning2.jsonl",
+    ROOT / "evals" / "dose_people.blind.jsonl",
+)
 FLOOR = ROOT / "evals" / "doses.floor.json"
 _ZERO = ("above_cap", "violations", "errors")
 _MG = {

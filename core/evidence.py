@@ -63,6 +63,19 @@ class Citation(BaseModel):
         )
 
 
+class Derivation(BaseModel):
+    """An amount worked out by code from a figure the evidence prints and a fact the user
+    gave (docs/api.md, the turn result): `quoted` is the evidence's own words, `result` the
+    amount after the cap, `cap` the book's words for the cap that applied (None if none)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    quoted: str
+    weight_kg: int | float
+    result: str
+    cap: str | None = None
+
+
 class Claim(BaseModel):
     """One statement of an answer and the indices of the evidence it rests on."""
 
@@ -72,6 +85,8 @@ class Claim(BaseModel):
     citations: tuple[int, ...] = ()
     drug_id: str | None = None
     """In list mode, the candidate drug this claim is about (checked against the set)."""
+    derivation: Derivation | None = None
+    """An amount worked out by code (`grounding.derivation`), never by a model."""
 
 
 class Answer(BaseModel):
@@ -107,4 +122,12 @@ class DrugCandidate(BaseModel):
     evidence: tuple[Evidence, ...] = Field(default=())
 
 
-__all__ = ["Answer", "Answerability", "Citation", "Claim", "DrugCandidate", "Evidence"]
+__all__ = [
+    "Answer",
+    "Answerability",
+    "Citation",
+    "Claim",
+    "Derivation",
+    "DrugCandidate",
+    "Evidence",
+]

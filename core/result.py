@@ -6,9 +6,15 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
-from core.evidence import Citation
+from core.evidence import Citation, Derivation
 
 
 class Outcome(StrEnum):
@@ -32,6 +38,15 @@ class ClaimView(BaseModel):
 
     text: str
     citations: list[int] = Field(default_factory=list)
+    derivation: Derivation | None = None
+    """Set only on an amount worked out by code (docs/api.md); omitted from JSON otherwise."""
+
+    @model_serializer(mode="wrap")
+    def _omit_empty_derivation(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("derivation", 0) is None:
+            data.pop("derivation")
+        return data
 
 
 class TurnResult(BaseModel):

@@ -26,6 +26,7 @@ EVAL_SETS = {
     "people-safety": "engine.evals.people_safety",
     "realtext": "engine.evals.realtext",
     "people-facts": "engine.evals.people_facts",
+    "doses": "engine.evals.doses",
 }
 
 
@@ -73,6 +74,7 @@ _EVAL_SUMMARY = {
     "people-safety": "ingestion and self-harm as people type them (floor gate; blind set)",
     "realtext": "the real formulary text from ../shared (held-out gate; skips without it)",
     "people-facts": "patient facts and how-to-take answers as people type them (floor gate)",
+    "doses": "worked-out amounts in whole conversations (floor gate; real lines need ../shared)",
 }
 
 _EVAL_OPTIONS = """\
@@ -86,7 +88,8 @@ options after SET go to that set's runner (`duocthu eval SET --help` lists them)
   realtext also:  --corpus-dir DIR, --json FILE, --no-gate
   people-safety:  --set FILE, --floor FILE, --summary-only
   understanding also: --demo-catalog
-  people-facts also: --set FILE (repeatable), --floor FILE, --summary-only"""
+  people-facts also: --set FILE (repeatable), --floor FILE, --summary-only
+  doses also:     --set FILE (repeatable), --floor FILE, --summary-only, --json FILE"""
 
 
 def _default_text(name: str) -> str:

@@ -10,23 +10,25 @@ The safety-triage replies (routing rule 0) quote what `engine.triage_quotes` cho
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from core.budget import RequestBudget
 from core.catalog import DrugCatalog
 from core.errors import GenerationUnavailable
 from core.evidence import Answer, Answerability, Citation, DrugCandidate, Evidence
-from core.frame import HOW_TO_SECTIONS, ClarifySlot, QueryFrame, Triage, TurnType
+from core.frame import HOW_TO_SECTIONS, QueryFrame, Triage, TurnType
 from core.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest, Retriever
 from core.reasons import Reason
 from core.result import CheckFailure, ClaimView, Outcome
 from core.sections import OVERVIEW_SECTIONS, SectionKey
 from engine.assessment import assess_candidates
+from engine.reply import Reply
+from engine.reply import abstain as _abstain
 from engine.routing import Effect
 from engine.safety_report import assessment_notices, has_safety_evidence, with_safety_lines
 from engine.triage import TriageResult, UnsafeUse
 from engine.triage_quotes import unsafe_use_quotes, warning_lines, without_doses
-from grounding.checks import Check, run_checks
+from grounding.amounts import derived_claims, quote_only
+from grounding.checks import Check, all_passed, run_checks
 from grounding.howto import howto_answer
 from grounding.interactions import ORDER as INTERACTION_SECTIONS
 from grounding.limits import is_can_use, sections_for
@@ -39,27 +41,6 @@ ChecksFactory = Callable[[AnswerRequest], Sequence[Check]]
 
 Renderer = Callable[[Answer, Sequence[Evidence]], RenderedAnswer]
 """Turns a checked answer into the message and citations (`grounding.render.render_answer`)."""
-
-
-@dataclass
-class Reply:
-    """What an effect decided and what the turn sends: answer, clarify or abstain, with its
-    words; the one value from a retrieval effect to the turn's result."""
-
-    outcome: Outcome
-    reason: str
-    message: str
-    quick_replies: list[str] = field(default_factory=list)
-    claims: list[ClaimView] = field(default_factory=list)
-    citations: list[Citation] = field(default_factory=list)
-    slot: ClarifySlot | None = None
-    keeps_question: bool = False
-    """Smalltalk while a question was open: the question, its slots and the state stay."""
-    problems: list[CheckFailure] = field(default_factory=list)
-
-
-def _abstain(reason: str, message: str | None = None, **values: str) -> Reply:
-    return Reply(Outcome.ABSTAIN, reason, message or abstain_text(reason, **values))
 
 
 class Effects:
@@ -288,6 +269,8 @@ class Effects:
             age_months=frame.age_months,
             age_text=frame.age_text,
             fetch=self._retriever.find_by_section,
+            asked=frame.condition.text,
+            question=frame.standalone_query,
         )
         candidates = fit.candidates
         evidence = [ev for c in candidates for ev in c.evidence]
@@ -381,6 +364,10 @@ class Effects:
         """Run every grounding check; a failure abstains, a pass renders the message."""
         evidence = request.evidence
         verdicts = run_checks(generated, evidence, self._checks(request))
+        if not all_passed(verdicts) and derived_claims(generated):
+            # A worked-out amount that does not recompute: the answer falls back to the quote.
+            generated = quote_only(generated)
+            verdicts = run_checks(generated, evidence, self._checks(request))
         problems = [
             CheckFailure(check=v.check, problem=p)
             for v in verdicts
@@ -392,7 +379,10 @@ class Effects:
             reply.problems = problems
             return reply
         rendered = self._render(generated, evidence)
-        claims = [ClaimView(text=c.text, citations=list(c.citations)) for c in rendered.claims]
+        claims = [
+            ClaimView(text=c.text, citations=list(c.citations), derivation=c.derivation)
+            for c in rendered.claims
+        ]
         return Reply(
             Outcome.ANSWERABLE,
             reason,

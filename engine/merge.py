@@ -63,6 +63,33 @@ def _another_age(before: float | None, now: float | None) -> bool:
     return abs(now - before) > max(1.0, 0.2 * before)
 
 
+# The facts whose arrival answers a clarifying question (docs/reasons.md, "Progress").
+PROGRESS_FIELDS = (
+    "population", "age_months", "weight_kg", "route", "condition", "attribute", "drugs",
+)  # fmt: skip
+
+
+def made_progress(
+    said: QueryFrame,
+    resolved: QueryFrame,
+    prior: QueryFrame | None,
+    question: OpenQuestion | None,
+) -> bool:
+    """Did this turn answer the open question with a fact the conversation lacked?
+
+    Progress: a question was open, this turn's reading (`said`) is an answer to it (a slot
+    fill, not a non-answer nor a new question), and the frame it resolves to holds one of
+    `PROGRESS_FIELDS` that the open question's frame (`prior`) did not. A reply that
+    repeats a known fact, says nothing ("không rõ") or asks something else is no progress.
+    """
+    if prior is None or question is None or said.non_answer or not is_slot_fill(said, question):
+        return False
+    return any(
+        getattr(prior, name) in (None, [], "") and getattr(resolved, name) not in (None, [], "")
+        for name in PROGRESS_FIELDS
+    )
+
+
 def merge_frames(
     prior: QueryFrame, answer: QueryFrame, slot: ClarifySlot, *, also: ClarifySlot | None = None
 ) -> QueryFrame:
@@ -131,6 +158,35 @@ def _with_newborn_age(frame: QueryFrame, said: str) -> QueryFrame:
     )
 
 
+_PATIENT_SLOTS = ("population", "age_text", "age_months", "weight_kg")
+# The turns whose condition is the patient's: a condition list, a dose for it, or a case
+# told without a question ("cháu 11 tuổi 45 kg vừa mổ xong").
+_CASE_CONDITION_TURNS = (TurnType.CONDITION_TO_DRUG, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE)
+
+
+def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
+    """A dose question that says nothing of its patient is for the patient of the case.
+
+    "Cháu 10 tuổi 40 kg sau mổ" then "paracetamol liều đầu bao nhiêu mg?": the new question
+    keeps the population, age and weight said before (and the condition the case was told
+    with, as the dose's indication) unless it states a patient of its own or opens a new
+    case. Only dose questions: what a dose is for and who takes it select its row.
+    """
+    if frame.turn_type is not TurnType.DOSING_CALC or frame.new_case or prior.non_human:
+        return frame
+    if any(getattr(frame, name) is not None for name in _PATIENT_SLOTS):
+        return frame
+    update: dict[str, object] = {
+        name: getattr(prior, name) for name in _PATIENT_SLOTS if getattr(prior, name) is not None
+    }
+    if not update:
+        return frame
+    told = prior.condition is not None and prior.turn_type in _CASE_CONDITION_TURNS
+    if frame.condition is None and told:
+        update |= {"condition": prior.condition, "condition_relation": None}
+    return frame.model_copy(update=update)
+
+
 def resolve_frame(
     frame: QueryFrame,
     prior: QueryFrame | None,
@@ -152,6 +208,8 @@ def resolve_frame(
         frame = merge_frames(prior, frame, question.slot, also=frame.fills_slot)
     elif prior is not None and question is None and is_context_followup(frame, prior):
         frame = as_followup(frame, prior)
+    elif prior is not None:
+        frame = with_case_facts(frame, prior)
     frame = _with_newborn_age(frame, said)
     if case_patient is not None and not frame.new_case:
         patient = case_patient.merged_with(frame.patient) if frame.patient else case_patient
@@ -211,4 +269,11 @@ def synthesize_query(frame: QueryFrame) -> str:
     return " ".join(parts)
 
 
-__all__ = ["is_slot_fill", "merge_frames", "resolve_frame", "synthesize_query"]
+__all__ = [
+    "PROGRESS_FIELDS",
+    "is_slot_fill",
+    "made_progress",
+    "merge_frames",
+    "resolve_frame",
+    "synthesize_query",
+]

@@ -15,9 +15,10 @@ from core.frame import ClarifySlot, QueryFrame, Triage
 from core.reasons import Reason
 from core.result import Outcome
 from engine.conversation import Conversation, OpenQuestion
-from engine.effects import Effects, Reply
+from engine.effects import Effects
 from engine.machine import TurnModel, fire
 from engine.merge import synthesize_query
+from engine.reply import Reply
 from engine.routing import RETRIEVAL_EFFECTS, Decision, Effect, route
 from engine.triage import TriageResult
 from states import CLARIFYING_STATES, Trigger

@@ -28,7 +28,7 @@ from core.errors import (
     ProviderError,
     StateStoreError,
 )
-from core.frame import ClarifySlot, ConditionQuery, QueryFrame, Triage, TurnType
+from core.frame import ClarifySlot, ConditionQuery, QueryFrame, Triage
 from core.ports import TurnObserver, Understander, UnderstandingContext
 from core.reasons import Reason
 from core.result import (
@@ -42,21 +42,16 @@ from engine import diagram as state_diagram
 from engine.conversation import Conversation, HistoryLine, OpenQuestion, utcnow
 from engine.effects import Effects
 from engine.machine import fire, restored
-from engine.merge import resolve_frame
+from engine.merge import made_progress, resolve_frame
 from engine.responder import Responder, elapsed_ms
+from engine.safety_thread import keep_safety_thread, with_triage
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
 from engine.svg import svg as state_svg
 from engine.triage import (
-    SafetyAnswer,
     TriageResult,
     WarningLines,
-    as_amount_question,
-    safety_answer,
-    thread_triage,
-    triage_turn,
 )
 from states import State, Trigger
-from understanding.smalltalk import smalltalk_kind
 
 log = logging.getLogger("duocthu.engine")
 
@@ -225,20 +220,10 @@ class Engine:
             obs.turn_completed(result, entry)
         return result
 
-    def _run(
-        self,
-        conv: Conversation,
-        text: str,
-        idempotency_key: str | None,
-        timings: dict[str, float],
-    ) -> tuple[TurnResult, TraceEntry]:
-        now = self._clock()
-        if conv.is_expired(now, self._idle_ttl_s):
-            conv.start_fresh()
-        budget = self._budget_factory()
-        t0 = time.perf_counter()
+    def _understand(self, conv: Conversation, text: str, budget: RequestBudget) -> QueryFrame:
+        """The understander's frame for this turn; a provider failure is a frame that says so."""
         try:
-            frame = self._understander.understand(
+            return self._understander.understand(
                 text,
                 UnderstandingContext(
                     open_slot=conv.open_question.slot if conv.open_question else None,
@@ -252,6 +237,21 @@ class Engine:
             frame = QueryFrame(understanding_failed=True, needs_clarify=True, standalone_query=text)
             if exc.reason == Reason.BUDGET_EXHAUSTED:
                 frame = frame.model_copy(update={"clarify_reason": "budget_exhausted"})
+            return frame
+
+    def _run(
+        self,
+        conv: Conversation,
+        text: str,
+        idempotency_key: str | None,
+        timings: dict[str, float],
+    ) -> tuple[TurnResult, TraceEntry]:
+        now = self._clock()
+        if conv.is_expired(now, self._idle_ttl_s):
+            conv.start_fresh()
+        budget = self._budget_factory()
+        t0 = time.perf_counter()
+        frame = self._understand(conv, text, budget)
         timings["understand"] = elapsed_ms(t0)
         frame = _chosen_indication(frame, text, conv.open_question)
 
@@ -262,8 +262,14 @@ class Engine:
                 fire(model, Trigger.START_NEW_CASE)
                 conv.patient = None
                 conv.case += 1
+            said = frame
             frame = resolve_frame(frame, conv.prior_frame, conv.open_question, conv.patient)
-            frame, found = _with_triage(text, frame, conv, self._warnings)
+            # The breaker counts clarifications without progress: an answer that brings a
+            # missing fact starts the count again (docs/reasons.md, "Progress").
+            progressed = made_progress(said, frame, conv.prior_frame, conv.open_question)
+            if progressed:
+                model.clarify_streak = 0
+            frame, found = with_triage(text, frame, conv, self._warnings)
             if found is not None and found.kind is Triage.SAFETY_CHECK and not model.can_clarify():
                 # No question left before the breaker: the safety question is answered the
                 # safe way, as taken.
@@ -280,7 +286,7 @@ class Engine:
             # non-clarify turn; the open question and its prior frame stay for the answer.
             conv.clarify_streak = 0
         elif reply.outcome is Outcome.CLARIFY:
-            conv.clarify_streak += 1
+            conv.clarify_streak = (0 if progressed else conv.clarify_streak) + 1
             conv.open_question = OpenQuestion(
                 reason=reply.reason,
                 slot=reply.slot or ClarifySlot.DETAIL,
@@ -294,7 +300,7 @@ class Engine:
             conv.prior_frame = None if tripped else frame
         if frame.patient is not None and not frame.patient.is_empty():
             conv.patient = frame.patient
-        _keep_safety_thread(conv, reply.reason, frame)
+        keep_safety_thread(conv, reply.reason, frame)
         conv.state = state
         conv.turn += 1
         conv.version += 1
@@ -343,48 +349,6 @@ class Engine:
             grounding_failures=reply.problems,
         )
         return result, entry
-
-
-def _keep_safety_thread(conv: Conversation, reason: str, frame: QueryFrame) -> None:
-    """An ingestion or self-harm reply opens the conversation's safety thread (self-harm is
-    never downgraded); the thread remembers the drug named, for turns that name none."""
-    if reason in (Reason.EMERGENCY, Reason.SELF_HARM) and conv.safety_thread != Reason.SELF_HARM:
-        conv.safety_thread = str(reason)
-    if conv.safety_thread is not None and frame.drugs:
-        conv.safety_drugs = list(frame.drugs)
-
-
-def _with_triage(
-    text: str, frame: QueryFrame, conv: Conversation, warnings: WarningLines
-) -> tuple[QueryFrame, TriageResult | None]:
-    """The frame with this turn's triage (rule 0) set, or cleared if carried from a prior one.
-
-    A turn that names no drug ("lỡ uống rồi") is about the drug the conversation is about, so
-    triage and the quoted evidence use the prior frame's drugs (or the safety thread's).
-    """
-    probe = frame
-    prior = conv.prior_frame
-    question = conv.open_question
-    if not frame.drugs and prior is not None:
-        # "bé vừa uống hết rồi" names no drug: it is the drug the conversation is about.
-        probe = frame.model_copy(update={"drugs": list(prior.drugs)})
-    if not probe.drugs and conv.safety_drugs:
-        probe = probe.model_copy(update={"drugs": list(conv.safety_drugs)})
-    found = triage_turn(text, probe, answers_open_question=question is not None, warnings=warnings)
-    if question is not None and question.reason == Reason.SAFETY_CHECK and prior is not None:
-        answer = safety_answer(text)
-        if answer is SafetyAnswer.NOT_TAKEN and found is None:
-            # Not taken: the question they asked goes on, as asked.
-            return prior.model_copy(update={"triage": None, "non_answer": False}), None
-        # Anything but "not taken" (yes, not sure, the child's weight, a symptom, "giờ làm
-        # sao") is read the safe way: as taken.
-        if found is None or found.kind is Triage.SAFETY_CHECK:
-            found = TriageResult(Triage.EMERGENCY, f"safety_check: {answer or 'not denied'}")
-    smalltalk = frame.turn_type is TurnType.SMALLTALK and smalltalk_kind(text) != "other"
-    found = thread_triage(conv.safety_thread, found, smalltalk=smalltalk)
-    if found is None:
-        return as_amount_question(text, frame).model_copy(update={"triage": None}), None
-    return probe.model_copy(update={"triage": found.kind}), found
 
 
 def _chosen_indication(frame: QueryFrame, text: str, question: OpenQuestion | None) -> QueryFrame:

@@ -25,6 +25,7 @@ from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.prompting import load_prompt
 from core.reasons import Reason
 from core.text import nfc
+from grounding.amounts import derived_claims, quote_only
 from grounding.bedrock_judge import BedrockEntailmentJudge, claims_block, evidence_block
 from grounding.checks import all_passed, run_checks
 from grounding.entailment import EntailmentModel, Omission, grounded_omissions
@@ -95,9 +96,20 @@ class BedrockAnswerer:
         return self._entailment
 
     def generate(self, request: AnswerRequest) -> Answer | AnswerClarify:
-        plan = self._extractive.generate(request)
-        if isinstance(plan, AnswerClarify):
-            return plan
+        planned = self._extractive.generate(request)
+        if isinstance(planned, AnswerClarify):
+            return planned
+        answer = self._generate(request, quote_only(planned))
+        derived = derived_claims(planned)
+        if isinstance(answer, AnswerClarify) or not derived or not answer.claims:
+            return answer
+        # The worked-out amounts come from code, never from the model: added after it wrote
+        # and was judged, with the lead that says nothing is left to the reader's sum.
+        return answer.model_copy(
+            update={"lead": planned.lead, "claims": (*answer.claims, *derived)}
+        )
+
+    def _generate(self, request: AnswerRequest, plan: Answer) -> Answer | AnswerClarify:
         decided_by_code = request.mode is AnswerMode.INTERACTION or (
             request.frame.turn_type is TurnType.DOSING_CALC and not request.frame.section_overview
         )

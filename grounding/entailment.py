@@ -157,6 +157,11 @@ class EntailmentCheck:
         self.budget = budget
 
     def __call__(self, answer: Answer, evidence: Sequence[Evidence]) -> Verdict:
+        # Worked-out amounts are arithmetic, recomputed by the numeric check; a model judges
+        # only the quoted claims (the answerer judged the same, so the cache answers).
+        answer = answer.model_copy(
+            update={"claims": tuple(c for c in answer.claims if c.derivation is None)}
+        )
         if not answer.claims:
             return Verdict.passed(self.name)
         report = self.model.judge(self.question, answer, evidence, self.budget)

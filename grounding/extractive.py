@@ -1,8 +1,9 @@
 """The offline answerer (`ANSWER_PROVIDER=extractive`): every claim is a verbatim line of evidence.
 
 It chooses lines, never writes facts: a dose answer quotes the age band and the mg/kg
-rule that fit the frame, never a computed dose; several routes and none asked is a
-clarification; an interaction answer quotes only lines that name the other drug.
+rule that fit the frame, and beside a per-kg row the amount for the stated weight worked
+out by code (`grounding.amounts`, each claim carrying its `derivation`); several routes
+and none asked is a clarification; an interaction answer quotes only lines that name the other drug.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.reasons import Reason
 from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
 from core.text import contains_phrase, fold
+from grounding.amounts import QUOTE_ONLY_NOTE, rows_with_amounts
 from grounding.band_names import describe
 from grounding.blocks import Block, BlockKind, Who, parse_blocks
 from grounding.candidates import DrugMentions
@@ -186,7 +188,9 @@ class ExtractiveAnswerer:
             if frame.condition
             else ""
         )
-        asked = f"{condition} {frame.standalone_query}".strip()
+        # The patient's own conditions said earlier in the case ("sau mổ") choose rows too.
+        told = " ".join(frame.patient.comorbidities) if frame.patient else ""
+        asked = f"{condition} {frame.standalone_query} {told}".strip()
         barred = dose_limits(request.evidence, drug_id, frame)
         if barred:
             # A contraindicated age or condition is the answer: no route or dose to choose.
@@ -231,19 +235,21 @@ class ExtractiveAnswerer:
             lead = f"Dược thư không ghi liều {name} cho {describe_patient(frame)}"
             lead += f" (mục Liều lượng và cách dùng chỉ ghi liều cho: {bands})." if bands else "."
             return Answer(lead=lead, notices=notices, looked_in=tuple(i for i, _ in parts[:1]))
-        claims = [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.rows]
+        claims, worked = rows_with_amounts(chosen.rows, chosen.caveats, blocks, frame, asked)
         claims += [Claim(text=b.text, citations=(b.evidence_index,)) for b in chosen.caveats]
         claims += conditional_limits(request.evidence, drug_id, frame)
         if chosen.others:
             notices = (*notices, "Dược thư còn ghi liều cho: " + others_list(chosen.others) + ".")
         return Answer(
-            lead=self._dose_lead(name, frame, chosen.rows),
+            lead=self._dose_lead(name, frame, chosen.rows, worked=worked),
             claims=tuple(claims),
             notices=notices,
         )
 
     @staticmethod
-    def _dose_lead(name: str, frame: QueryFrame, rows: Sequence[Block] = ()) -> str:
+    def _dose_lead(
+        name: str, frame: QueryFrame, rows: Sequence[Block] = (), *, worked: bool = False
+    ) -> str:
         who = {"child": " cho trẻ em", "adult": " cho người lớn"}.get(
             frame.population.value if frame.population else "", ""
         )
@@ -259,9 +265,11 @@ class ExtractiveAnswerer:
         about = (
             f" ({short_label(heads[0])})" if len(heads) == 1 and not _opens(rows, heads[0]) else ""
         )
-        # The reminder matters where the book gives mg/kg: we never compute the dose.
-        per_kg = not rows or any("/kg" in fold(b.text) or "/ kg" in b.text for b in rows)
-        note = " (trích nguyên văn, không tính sẵn liều theo cân nặng)" if per_kg else ""
+        # The reminder matters where the book gives mg/kg and no amount was worked out.
+        per_kg = not worked and (
+            not rows or any("/kg" in fold(b.text) or "/ kg" in b.text for b in rows)
+        )
+        note = QUOTE_ONLY_NOTE if per_kg else ""
         return f"Liều dùng {name}{who}{route}{about} theo Dược thư{note}:"
 
     def _interaction(self, request: AnswerRequest) -> Answer:

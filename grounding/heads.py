@@ -106,10 +106,14 @@ def _blank(text: str, pattern: re.Pattern[str]) -> str:
     return "".join(out)
 
 
+# The book prints "tĩnh mạnh" for "tĩnh mạch" in places ("Tiêm tĩnh mạnh enalaprilat:").
+_MISSPELT_VEIN = re.compile(r"(tĩnh|tinh) mạnh", re.IGNORECASE)
+
+
 def route_words(label: str) -> tuple[Route, ...]:
     """The routes a head names; a disease's name, or the parenthesis of a long head that
     opens with its route ("(cefuroxim natri)"), names none."""
-    plain = _blank(shown(label), _DISEASE_ROUTE)
+    plain = _MISSPELT_VEIN.sub(r"\1 mạch", _blank(shown(label), _DISEASE_ROUTE))
     folded = fold(plain)
     if _INJECTION.fullmatch(folded):
         return INJECTION_ROUTES

@@ -7,6 +7,9 @@ Two pure readings, used before and after list generation:
   under. Such a candidate is left out of the list with its own sentence quoted, rather than
   listed with a warning: a parent reading a list picks from it, so a drug the formulary
   forbids at this age must not be on it, and the quoted line says why it is missing.
+- the condition itself contraindicated: a candidate whose Chống chỉ định names the condition
+  asked, as itself ("Gút cấp" for "gút cấp"; not "Gút cấp" for "gút"), is left out the
+  same way, its line quoted; the list says it was checked.
 - indirect indications: the indication names the condition only inside another disease
   ("sốt thương hàn", "sốt Địa Trung Hải", "co giật do sốt"). Such candidates stay, after
   those that treat the condition itself, with a notice saying so.
@@ -17,13 +20,15 @@ Nothing here calls a drug suitable; a candidate without an age limit found is no
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from core.evidence import Answer, Claim, DrugCandidate, Evidence
 from core.sections import SectionKey
 from core.text import fold, sentences_of
 from grounding.book import AgeBar, age_bar
+
+_CI = SectionKey.CHONG_CHI_DINH.value
 
 LIMIT_SECTIONS = (SectionKey.CHONG_CHI_DINH.value, SectionKey.LIEU_LUONG_CACH_DUNG.value)
 
@@ -53,6 +58,67 @@ def age_limits(evidence: Iterable[Evidence]) -> list[AgeLimit]:
     return found
 
 
+@dataclass(frozen=True)
+class ConditionLimit:
+    """A Chống chỉ định line of a candidate that names the condition asked about."""
+
+    drug_id: str
+    sentence: str
+    chunk_id: str
+    section_key: str = _CI
+
+
+# After the condition, words that keep it the same condition (a list goes on, a patient
+# follows); any other word makes it narrower ("Gút cấp" is not all of "gút").
+_SAME_CONDITION_NEXT = frozenset(("va", "hoac", "o", "khi", "dang", "co", "kem", "nguoi", "benh"))
+
+
+def names_exactly(sentence: str, phrase: str, question: str = "") -> bool:
+    """The sentence names the condition itself, neither a narrower form of it ("gút cấp"
+    for "gút") nor a disease it causes ("co giật do sốt"); a narrower form the question
+    says too ("cơn gút cấp" read as "cơn gút") is the condition asked."""
+    words = re.findall(r"[a-z0-9]+|[^\sa-z0-9]", fold(sentence))
+    target = fold(phrase).split()
+    n = len(target)
+    for i in range(len(words) - n + 1) if n else ():
+        if words[i : i + n] != target:
+            continue
+        before = words[i - 1] if i else ""
+        after = words[i + n] if i + n < len(words) else ""
+        if before in _CAUSED_BY:
+            continue
+        if not after or not after[0].isalnum() or after in _SAME_CONDITION_NEXT:
+            return True
+        if question and re.search(
+            rf"(?<![a-z0-9]){re.escape(' '.join([*target, after]))}(?![a-z0-9])", fold(question)
+        ):
+            return True
+    return False
+
+
+def condition_limits(
+    evidence: Iterable[Evidence], condition: str, question: str = ""
+) -> dict[str, ConditionLimit]:
+    """Per drug, the first Chống chỉ định line that names the condition asked about."""
+    out: dict[str, ConditionLimit] = {}
+    for ev in evidence:
+        if ev.section_key != _CI or ev.quarantined or ev.drug_id in out:
+            continue
+        for sentence in sentences_of(ev.text):
+            if names_exactly(sentence, condition, question):
+                out[ev.drug_id] = ConditionLimit(ev.drug_id, sentence, ev.chunk_id)
+                break
+    return out
+
+
+def condition_notice(condition: str) -> str:
+    """The list was checked against each drug's contraindications for the condition."""
+    return (
+        f"Danh sách đã được đối chiếu với mục Chống chỉ định của từng thuốc về “{condition}”: "
+        "thuốc chống chỉ định trong tình trạng này không được liệt kê."
+    )
+
+
 def limits_for(age_months: float, limits: Iterable[AgeLimit]) -> dict[str, AgeLimit]:
     """Per drug, the first limit that bars the patient's age."""
     out: dict[str, AgeLimit] = {}
@@ -63,7 +129,9 @@ def limits_for(age_months: float, limits: Iterable[AgeLimit]) -> dict[str, AgeLi
 
 
 def left_out_claims(
-    excluded: dict[str, AgeLimit], names: dict[str, str], pool: Sequence[Evidence]
+    excluded: Mapping[str, AgeLimit | ConditionLimit],
+    names: dict[str, str],
+    pool: Sequence[Evidence],
 ) -> list[Claim]:
     """One quoted, cited line per left-out candidate, saying why it is not listed."""
     where = {ev.chunk_id: i for i, ev in enumerate(pool)}
@@ -164,17 +232,27 @@ class ListFit:
     indirect: list[str] = field(default_factory=list)
     condition: str = ""
     age_text: str | None = None
+    contraindicated: dict[str, ConditionLimit] = field(default_factory=dict)
+    """Candidates whose Chống chỉ định names the condition asked (left out, quoted)."""
+    checked_condition: bool = False
+    condition_said: str = ""
 
     def apply(self, answer: Answer, pool: Sequence[Evidence]) -> Answer:
         """Drop the left-out candidates' claims, quote why each is left out, add the notices."""
         if not answer.claims:
             return answer
-        kept = tuple(c for c in answer.claims if self._subject(c, pool) not in self.excluded)
+        left_out: dict[str, AgeLimit | ConditionLimit] = {
+            **self.contraindicated,
+            **self.excluded,
+        }
+        kept = tuple(c for c in answer.claims if self._subject(c, pool) not in left_out)
         names = {c.drug_id: c.drug_name for c in self.candidates}
-        claims = (*kept, *left_out_claims(self.excluded, names, pool))
+        claims = (*kept, *left_out_claims(left_out, names, pool))
         notices = list(answer.notices)
         if self.age_text:
             notices.append(age_notice(self.age_text))
+        if self.checked_condition:
+            notices.append(condition_notice(self.condition_said or self.condition))
         listed = {self._subject(c, pool) for c in kept}
         indirect = [names[d] for d in self.indirect if d in listed]
         if indirect:
@@ -197,19 +275,29 @@ def fit_list(
     age_months: float | None,
     age_text: str | None,
     fetch: Fetch,
+    asked: str | None = None,
+    question: str = "",
 ) -> ListFit:
-    """Order the candidates (direct first) and, with a known age, read their age limits."""
+    """Order the candidates (direct first), leave out those whose Chống chỉ định names the
+    condition (as asked, `asked`, when it says more than the normal form: "gút cấp" read
+    as "gút"), and with a known age read their age limits."""
     direct, indirect = direct_first(candidates, condition)
     fit = ListFit(
         candidates=[*direct, *indirect],
         indirect=[c.drug_id for c in indirect],
         condition=condition,
     )
+    # Every candidate's Chống chỉ định, checked against the condition asked.
+    for cand in fit.candidates:
+        fit.evidence.extend(fetch(cand.drug_id, _CI))
+    said = asked if asked and fold(condition) in fold(asked) else condition
+    fit.contraindicated = condition_limits(fit.evidence, said, question)
+    fit.checked_condition = bool(fit.evidence)
+    fit.condition_said = said
     if age_months is None:
         return fit
     for cand in fit.candidates:
-        for section in LIMIT_SECTIONS:
-            fit.evidence.extend(fetch(cand.drug_id, section))
+        fit.evidence.extend(fetch(cand.drug_id, SectionKey.LIEU_LUONG_CACH_DUNG.value))
     fit.excluded = limits_for(age_months, age_limits(fit.evidence))
     fit.age_text = age_text
     return fit
@@ -218,14 +306,18 @@ def fit_list(
 __all__ = [
     "LIMIT_SECTIONS",
     "AgeLimit",
+    "ConditionLimit",
     "Fetch",
     "ListFit",
     "age_limits",
     "age_notice",
+    "condition_limits",
+    "condition_notice",
     "direct_first",
     "fit_list",
     "indirect_notice",
     "left_out_claims",
     "limits_for",
     "names_directly",
+    "names_exactly",
 ]

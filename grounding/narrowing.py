@@ -22,10 +22,25 @@ _STOP = frozenset(
 )
 
 
+# Words a question says where the book's heads say others (accent-folded): an operation
+# said as "mổ" ("sau mổ", "vừa mổ xong", "mổ gãy tay") is the heads' "phẫu thuật".
+_OPERATION = re.compile(
+    r"(?<![a-z])(?:(?:sau|vua|moi|khi|truoc|luc|ca|cuoc) (?:khi )?mo|mo (?:xong|ruot|gay|cat)|"
+    r"hau phau|cat amidan)(?![a-z])"
+)
+
+
+def _in_heads_words(folded: str) -> str:
+    """The question with the heads' own words added for what it says otherwise."""
+    if _OPERATION.search(folded) and "phau thuat" not in folded:
+        folded += " sau phau thuat"
+    return folded
+
+
 def named_indications(rows: Sequence[Block], question: str) -> set[str]:
     """The indication heads the question names: a head said whole ("Nhiễm khuẩn nặng",
     the longest such), else the heads with the largest share of their words asked."""
-    folded = " ".join(fold(question).replace(",", " ").split())
+    folded = _in_heads_words(" ".join(fold(question).replace(",", " ").split()))
     words = set(folded.split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
     said: dict[str, int] = {}
@@ -149,4 +164,19 @@ def max_asked(chosen: list[Block], question: str) -> list[Block]:
     return capped or chosen
 
 
-__all__ = ["max_asked", "named_indications", "short_label", "usual_asked"]
+def said_inline(rows: list[Block], condition: str) -> list[Block]:
+    """Rows under no indication head that name the asked condition in their own words
+    ("Liều khuyến cáo giảm sốt là …" for "sốt"), over those that name another ("… để giảm
+    đau: … tối đa 3,2 g/ngày"); nothing changes unless some but not all of them say it."""
+    phrase = " ".join(fold(condition).replace(",", " ").split())
+    if not phrase:
+        return rows
+    said = re.compile(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])")
+    plain = [b for b in rows if b.indication is None and not b.renal and not b.hepatic]
+    naming = [b for b in plain if said.search(fold(b.text))]
+    if not naming or len(naming) == len(plain):
+        return rows
+    return [b for b in rows if b not in plain or b in naming]
+
+
+__all__ = ["max_asked", "named_indications", "said_inline", "short_label", "usual_asked"]

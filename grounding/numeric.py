@@ -1,7 +1,9 @@
 """Numeric grounding: every number (with its unit) in a claim must be in the evidence it cites.
 
 The numbers are read by `core.quantities`. A number the patient typed is not evidence, so it
-fails here unless the evidence has it too.
+fails here unless the evidence has it too. The one way past: a claim carrying a
+`derivation` whose arithmetic `grounding.derivation` reproduces from the cited evidence's
+own words and the weight the user gave; its worked numbers then count as grounded.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Sequence
 from core.evidence import Answer, Evidence
 from core.quantities import Quantity, evidence_quantities, extract_quantities
 from grounding.checks import Verdict
+from grounding.derivation import check_claim, derived_quantities
 
 
 def _grounded(q: Quantity, pool: set[tuple[str, str | None]]) -> bool:
@@ -28,8 +31,9 @@ class NumericCheck:
 
     name = "numeric"
 
-    def __init__(self, *, patient_text: str = "") -> None:
+    def __init__(self, *, patient_text: str = "", weight_kg: float | None = None) -> None:
         self._patient = {(q.value, q.unit) for q in extract_quantities(patient_text)}
+        self._weight = weight_kg
 
     def __call__(self, answer: Answer, evidence: Sequence[Evidence]) -> Verdict:
         problems: list[str] = []
@@ -39,6 +43,13 @@ class NumericCheck:
             for idx in claim.citations:
                 if 0 <= idx < len(pools):
                     pool |= pools[idx]
+            if claim.derivation is not None:
+                cited = [evidence[i].text for i in claim.citations if 0 <= i < len(evidence)]
+                wrong = check_claim(claim.text, claim.derivation, cited, weight_kg=self._weight)
+                problems.extend(f"claim {n}: {p}" for p in wrong)
+                if wrong:
+                    continue
+                pool = pool | derived_quantities(claim.derivation)
             for q in extract_quantities(claim.text):
                 if not _grounded(q, pool):
                     problems.append(self._problem(f"claim {n}", q))

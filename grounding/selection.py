@@ -19,12 +19,20 @@ from core.text import fold
 from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
-from grounding.narrowing import max_asked, named_indications, short_label, usual_asked
+from grounding.heads import INJECTION_ROUTES
+from grounding.narrowing import (
+    max_asked,
+    named_indications,
+    said_inline,
+    short_label,
+    usual_asked,
+)
 from grounding.patient_fit import ADULT_MONTHS, DIALYSIS_WORDS, Patient, fits, fits_child
 from grounding.special_patients import (
     adult_threshold,
     dialysis_first,
     elderly_first,
+    governed_fit,
     hepatic_first,
     inr_rows,
     renal_first,
@@ -36,6 +44,10 @@ MAX_LEAD_NOTES = 2
 MAX_LEAD_NOTE_CHARS = 80
 MAX_ROWS = 3
 MAX_CAVEATS = 2
+# Rows of several indications are shown, each labelled, instead of asking which one, when
+# they fit this many rows and characters; past that the answer would be a dump: ask.
+MAX_ACROSS_ROWS = 4
+MAX_ACROSS_CHARS = 400
 
 
 @dataclass(slots=True)
@@ -181,6 +193,74 @@ def _governs_all(block: Block) -> bool:
     return not (c.who or c.renal or c.hepatic or c.routes or block.indication or block.who)
 
 
+# The bare "tiêm"/"truyền" names an injection without saying which; "tiêm phòng/chủng"
+# (a vaccination the question mentions) names no route of this drug.
+_INJECTION_WORD = re.compile(
+    r"(?<![a-z])(?<!sau )(?<!sau khi )(?:tiem|truyen)(?! phong| chung)(?![a-z])"
+)
+
+
+def implied_route(
+    main: list[Block], route: Route | None, question: str, usage: Sequence[Route] = ()
+) -> tuple[Route | None, tuple[Route, ...]]:
+    """The route the user's words imply, and the routes to ask about when they do not.
+
+    A route named outright stays. With none, "tiêm" keeps the injection regimens (asked
+    among them only when they differ); an indication asked that the book doses by one
+    route only is given by that route; otherwise a drug the book doses by mouth is
+    answered for the oral route, the others named in the "còn ghi liều cho" line. A
+    section with no oral row, or whose usage part names other routes and not the mouth
+    ("Insulin thường tiêm dưới da"), and several regimens is a question (`usage`: the
+    routes the usage part names).
+    """
+    regimens = list(dict.fromkeys(b.routes for b in main if b.routes))
+    if route is not None or len(regimens) <= 1:
+        return route, ()
+    if _INJECTION_WORD.search(fold(question)):
+        regimens = [rs for rs in regimens if set(rs) & set(INJECTION_ROUTES)] or regimens
+    named_rows = [b for b in main if b.indication in named_indications(main, question)]
+    by_named = list(dict.fromkeys(b.routes for b in named_rows))
+    if named_rows and all(by_named) and not any(Route.ORAL in rs for rs in by_named):
+        regimens = by_named  # every row of the indication asked names a route, none oral
+    if len(regimens) == 1:
+        return regimens[0][0], ()
+    oral_drug = not usage or Route.ORAL in usage
+    if oral_drug and any(Route.ORAL in rs for rs in regimens):
+        return Route.ORAL, ()
+    return None, tuple(dict.fromkeys(r for rs in regimens for r in rs))
+
+
+def _labelled(rows: list[Block]) -> list[Block]:
+    """Each row with its indication in front when the row's own words do not say it."""
+    out: list[Block] = []
+    for row in rows:
+        label = short_label(row.indication) if row.indication else ""
+        said = not label or fold(label) in fold(row.text)
+        out.append(row if said else replace(row, text=f"{label}: {row.text}"))
+    return out
+
+
+def _owned_by_other_band(caveat: Block, dosing: list[Block], patient: Patient) -> bool:
+    """A caveat run on after a banded row ("Trẻ 6 tháng - 2 tuổi: 2,5 mg/lần/ngày. Tối đa,
+    …") belongs to that row: not for a patient outside the row's band."""
+    before = [
+        b
+        for b in dosing
+        if b.evidence_index == caveat.evidence_index
+        and b.end <= caveat.start
+        and b.kind is not BlockKind.CAVEAT
+    ]
+    if not before:
+        return False
+    owner = before[-1]
+    own, theirs = caveat.bands.age, owner.bands.age
+    if own is not None and theirs is not None and own.lo <= theirs.lo and own.hi >= theirs.hi:
+        return False  # "Các liều cho trẻ từ 1 - 12 tuổi …" names its own, wider band
+    same_line = caveat.start - owner.end <= 1
+    banded = owner.kind is BlockKind.ROW and (owner.bands.age or owner.bands.weight)
+    return bool(same_line and banded and not fits(owner, patient))
+
+
 def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selection:
     """The rows that fit the frame's patient; or the routes/indications to ask about."""
     dosing = [b for b in blocks if b.context.part is Part.DOSING]
@@ -188,7 +268,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     patient = Patient.of(frame)
     if not patient.dialysis and DIALYSIS_WORDS.search(fold(question)):
         patient = replace(patient, dialysis=True, renal=True)
-    chosen = [b for b in rows_all if fits(b, patient)]
+    chosen = [b for b in rows_all if fits(b, patient) and governed_fit(b, patient)]
     chosen = renal_first(hepatic_first(elderly_first(chosen, patient), patient), patient)
     chosen = dialysis_first(chosen, patient)
     chosen = adult_threshold(chosen, rows_all, patient)
@@ -198,26 +278,36 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     chosen = inr_rows(chosen, question)
     selection = Selection(has_rows=bool(rows_all))
     main = [b for b in chosen if not b.renal and not b.hepatic]
-    regimens = list(dict.fromkeys(b.routes for b in main if b.routes))
-    if frame.route is None and len(regimens) > 1:
-        selection.ask_routes = tuple(dict.fromkeys(r for rs in regimens for r in rs))
+    usage = [r for b in blocks if b.context.part is Part.USAGE for r in b.routes]
+    route, ask = implied_route(main, frame.route, question, usage)
+    if ask:
+        selection.ask_routes = ask
         return selection
+    if route is not frame.route:
+        chosen = _on_route(chosen, list(blocks), route)
+    if frame.condition is not None:
+        chosen = said_inline(chosen, frame.condition.normalized or frame.condition.text)
+    main = [b for b in chosen if not b.renal and not b.hepatic]
     named = named_indications(main, question)
+    across = False
     if named:
         chosen = [b for b in chosen if b not in main or b.indication in named | {None}]
     else:
         indications = [i for i in dict.fromkeys(b.indication for b in main) if i]
         if len(indications) > 1:
-            labels = tuple(dict.fromkeys(lb for i in indications if (lb := short_label(i))))
-            selection.ask_indications = labels[:MAX_QUICK_REPLIES]
-            return selection
-    selection.rows = _shortlist(
-        _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT]),
-        first=named,
-        route=frame.route,
-    )
+            fitting = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
+            across = (
+                len(fitting) <= MAX_ACROSS_ROWS
+                and sum(len(b.text) for b in fitting) <= MAX_ACROSS_CHARS
+            )
+            if not across:
+                labels = tuple(dict.fromkeys(lb for i in indications if (lb := short_label(i))))
+                selection.ask_indications = labels[:MAX_QUICK_REPLIES]
+                return selection
+    rows = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
+    selection.rows = rows if across else _shortlist(rows, first=named, route=route)
     if selection.rows:
-        selection.rows[:0] = _lead_notes(dosing, frame.route)
+        selection.rows[:0] = _lead_notes(dosing, route)
     groups = {b.group[:6] for b in selection.rows}
     selection.caveats = [
         b
@@ -225,8 +315,12 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
         if b.kind is BlockKind.CAVEAT
         and (b.group[:6] in groups or (selection.rows and _governs_all(b)))
         and fits(b, patient)
+        and governed_fit(b, patient)
+        and not _owned_by_other_band(b, dosing, patient)
     ][:MAX_CAVEATS]
     selection.others = _others(rows_all, selection.rows)
+    if across:
+        selection.rows = _labelled(selection.rows)
     return selection
 
 

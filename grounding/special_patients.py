@@ -23,6 +23,36 @@ _DOSE = re.compile(
 )
 
 
+# "không kèm thẩm tách máu": a row said of those NOT on dialysis is no dialysis row.
+_NOT_DIALYSIS = re.compile(
+    r"(?<![a-z])(?:khong|chua)(?: (?:kem|co|phai|can|duoc))? "
+    r"(?:chay than|loc mau|tham phan|tham tach|than nhan tao)"
+)
+
+
+# A row is about dialysis when its head says so, in its first words ("Suy thận chạy thận
+# nhân tạo: …", "Người bệnh thẩm tách máu — …"); a later clause does not make it one.
+DIALYSIS_HEAD_CHARS = 70
+
+
+def governed_fit(block: Block, patient: Patient) -> bool:
+    """Whether the special-patient heads governing a row let this patient have it.
+
+    A row carrying a clearance band from its head ("*Suy thận nặng* (Clcr < 30 ml/phút):
+    … Liều 5 mg … cho trẻ em 2 - 5 tuổi") is for that kidney function only, whatever the
+    row's own words say of age: not the dose of a healthy 3-year-old. A row headed by
+    dialysis is not for a patient without it (ClCr 35 gets "< 50 và không kèm thẩm tách
+    máu", not "Người bệnh thẩm tách máu").
+    """
+    band = block.bands.clearance
+    if band is not None and not patient.renal:
+        return False
+    if band is not None and patient.clearance is not None and not band.contains(patient.clearance):
+        return False
+    head = _NOT_DIALYSIS.sub(" ", fold(block.text)[:DIALYSIS_HEAD_CHARS])
+    return not (DIALYSIS_WORDS.search(head) and not patient.dialysis)
+
+
 def renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
     """With a measured clearance, the renal rows for it: alone when they print a dose,
     with the usual rows when they only widen the interval ("cách nhau ít nhất 6 giờ")."""
@@ -152,6 +182,7 @@ __all__ = [
     "adult_threshold",
     "dialysis_first",
     "elderly_first",
+    "governed_fit",
     "hepatic_first",
     "inr_rows",
     "renal_first",

@@ -25,7 +25,10 @@ def default_checks(
     entailment: EntailmentModel | None = None,
 ) -> tuple[Check, ...]:
     """Citation, numeric, then (list mode) candidate set and no-ranking, then entailment."""
-    checks: list[Check] = [CitationCheck(), NumericCheck(patient_text=request.question)]
+    checks: list[Check] = [
+        CitationCheck(),
+        NumericCheck(patient_text=request.question, weight_kg=request.frame.weight_kg),
+    ]
     if request.mode is AnswerMode.LIST:
         candidate_ids = {c.drug_id for c in request.candidates}
         checks.append(CandidateSetCheck(candidate_ids, catalog=catalog))

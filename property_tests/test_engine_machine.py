@@ -1,7 +1,8 @@
 """The real engine over a real Redis, driven by drawn frames beside a plain reference model.
 
-Never loops: the streak never exceeds 4, the fifth clarification abstains, and
-every turn ends in a turn-end state within a bounded number of transitions.
+Never loops: the streak never exceeds 4, the fifth clarification in a row without
+progress abstains, and every turn ends in a turn-end state within a bounded number of
+transitions.
 Survives restarts: a rule throws the engine away and builds a new one on the
 same Redis; nothing about the conversation changes.
 """
@@ -51,7 +52,12 @@ def run_engine_machine(client: redis.Redis) -> None:
             else:
                 assert result.outcome == expected, (f, result)
             assert result.clarify_streak == self.ref.streak
-            self.clarify_run = self.clarify_run + 1 if result.outcome == "clarify" else 0
+            # Clarifications in a row without progress (an answer bringing a new fact
+            # starts the run again): the breaker stops loops, not conversations that move.
+            if result.outcome != "clarify":
+                self.clarify_run = 0
+            else:
+                self.clarify_run = 1 if self.ref.progressed else self.clarify_run + 1
 
         @precondition(lambda self: self.last is not None)
         @rule()

@@ -212,7 +212,14 @@
       if (lead) li.append(el("p", "text", lead));
       const list = el("ul", "claims");
       for (const claim of claims) {
-        const item = el("li", "claim", claim.text);
+        const item = el("li", claim.derivation ? "claim derived" : "claim", claim.text);
+        if (claim.derivation) {
+          // An amount worked out by code from the quoted row and the weight given: say so,
+          // and keep the book's words and the cap at hand.
+          const d = claim.derivation;
+          item.prepend(el("span", "derived-label", "Tính theo cân nặng: "));
+          item.title = `Từ “${d.quoted}” × ${d.weight_kg} kg` + (d.cap ? `; đã áp mức “${d.cap}”` : "");
+        }
         for (const index of claim.citations) {
           const citation = result.citations[index];
           if (!citation) continue;

@@ -62,14 +62,14 @@ _SHORT_ACCENTED = {
     "cam": "cảm",
 }
 _SHORT_NOT_AFTER = {
-    "dau": ("o", "tu", "di", "ve", "bat", "mua"),
+    "dau": ("o", "tu", "di", "ve", "bat", "mua", "lieu"),
     "ho": ("hoi", "giup", "cho", "ban"),
     "non": ("tre", "con", "la", "sinh", "de"),
     "hen": ("lich", "co", "gap"),
     "phu": ("dung", "ung", "phu"),
 }
 _SHORT_NOT_BEFORE = {
-    "dau": ("roi", "ca", "co", "nhe"),
+    "dau": ("roi", "ca", "co", "nhe", "tien"),
     "ho": ("hang", "so", "ten", "tro"),
     "phu": ("nu", "huynh", "khoa", "thuoc"),
     "cam": ("on", "thay", "giac", "xuc", "nhan", "ung", "dung", "ta", "nhe", "kich"),

@@ -77,6 +77,9 @@ def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     if section is not None or r.dosing:
         if frame.drugs or frame.unknown_drugs or not prior.drugs:
             return frame
+        if prior.turn_type is TurnType.DOSING_CALC and frame.condition is None:
+            # "tính ra bao nhiêu mg một ngày?" asks the same dose again: its indication stays.
+            update |= {"condition": prior.condition, "condition_relation": prior.condition_relation}
         turn_type = frame.turn_type
         if turn_type not in (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE):
             turn_type = TurnType.DRUG_ATTRIBUTE

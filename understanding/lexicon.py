@@ -131,7 +131,11 @@ DOSING_CUES = _p(
     "buoi sang hay toi|uong khi nao|sang hay toi|uong buoi sang|uong buoi toi|quen uong|"
     "quen lieu|bo lieu|huong dan su dung|cach su dung|su dung the nao|su dung nhu the nao|"
     "may thang|may tuoi|bao nhieu tuoi|bao nhieu thang|tu may tuoi|tu may thang|dung may ngay|"
-    "uong may ngay|bao nhieu ngay"
+    "uong may ngay|bao nhieu ngay|"
+    # "bn" is "bao nhiêu" only beside a unit or a dose word ("BN 6 tuổi" is a patient);
+    # "tính ra mg/ngày" asks the amount the rule works out to.
+    "bn mg|bn ml|bn vien|bn goi|moi lan bn|lan bn|ngay bn|uong bn|dung bn|tiem bn|tinh ra|"
+    "tinh giup|mg ngay|mg moi lan|mg mot lan|mg mot ngay"
 )
 # "lieu" is also "liệu" (whether) and "liệu pháp"; after these words it is not a dose.
 NOT_DOSING_AFTER_LIEU = _p("co|phap|rang|the nao thi")
@@ -280,7 +284,7 @@ NON_ANSWER_CUES = frozenset(
 )
 # "sau mổ" and its kin: a post-operative patient (a context), never an age.
 POST_OPERATIVE_CUES = _p(
-    "sau mo|vua mo|moi mo|hau phau|sau phau thuat|vua phau thuat|moi phau thuat|sau khi mo"
+    "sau mo|vua mo|moi mo|hau phau|sau phau thuat|vua phau thuat|moi phau thuat|sau khi mo|mo xong"
 )
 # "bầu" alone is pregnancy, unless these words follow it ("bầu cử", "bầu trời").
 BAU_NOT_PREGNANT_AFTER = _p("cu|troi|ruou|khong|ban|chon|ra|vu|duc")

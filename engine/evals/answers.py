@@ -23,6 +23,7 @@ from core.quantities import evidence_quantities, extract_quantities, missing_qua
 from core.result import TurnResult
 from engine.evals.harness import parse_common, shared_runtime
 from engine.evals.report import record
+from grounding.derivation import check_claim, derived_quantities
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = (ROOT / "evals" / "answers.jsonl", ROOT / "evals" / "answers.heldout.jsonl")
@@ -66,13 +67,23 @@ def violations_of(result: TurnResult, evidence_of: Any) -> list[str]:
     for c in result.citations:
         parts = [e for e in evidence_of(c.drug_id, c.section_key) if e.chunk_id == c.chunk_id]
         pool.append(parts[0] if parts else None)
-    found = []
+    found: list[str] = []
+    weight = result.frame.get("weight_kg")
     for claim in result.claims:
         have: set[Any] = set()
         for i in claim.citations:
             ev = pool[i] if 0 <= i < len(pool) else None
             if ev is not None:
                 have |= evidence_quantities(ev)
+        if claim.derivation is not None:
+            # A worked-out amount passes only when its arithmetic recomputes from the cited
+            # words and the stated weight (the grounding numeric check's own rule).
+            cited = [ev.text for i in claim.citations if 0 <= i < len(pool) and (ev := pool[i])]
+            wrong = check_claim(claim.text, claim.derivation, cited, weight_kg=weight)
+            found.extend(f"{p} in “{claim.text[:60]}”" for p in wrong)
+            if wrong:
+                continue
+            have |= derived_quantities(claim.derivation)
         values = {v for v, _ in have}
         for q in extract_quantities(claim.text):
             if (q.unit and (q.value, q.unit) not in have) or (not q.unit and q.value not in values):

@@ -30,6 +30,7 @@ from engine.evals.harness import (
     parse_common,
     shared_engine,
 )
+from engine.evals.overask import over_asking_turns
 from engine.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,6 +58,8 @@ GATED_TAGS = frozenset(
         "followup_drug",
         "followup_pregnancy",
         "condition_list_patient",
+        "progress",  # answered every question: ends in an answer, never the breaker
+        "condition_contraindicated",  # a list leaves out a drug contraindicated in it
     }
 )
 MAX_CONSECUTIVE_CLARIFY = 4
@@ -187,8 +190,12 @@ def violations(result: TurnResult, streak_before: int) -> list[str]:
         problems.append("turn ended in retrieving")
     if result.clarify_streak > MAX_CONSECUTIVE_CLARIFY:
         problems.append(f"clarify streak {result.clarify_streak} > {MAX_CONSECUTIVE_CLARIFY}")
-    if result.outcome.value == "clarify" and streak_before >= MAX_CONSECUTIVE_CLARIFY:
-        problems.append("a fifth consecutive clarification was asked")
+    if (
+        result.outcome.value == "clarify"
+        and streak_before >= MAX_CONSECUTIVE_CLARIFY
+        and result.clarify_streak != 1  # after progress the count starts again at 1
+    ):
+        problems.append("a fifth consecutive clarification without progress was asked")
     if result.reason not in CONTRACT_REASONS:
         problems.append(f"reason {result.reason!r} is not a contract reason")
     frame = result.frame
@@ -237,6 +244,9 @@ class DialogueSlice:
     violations: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     misses: list[str] = field(default_factory=list)
+    over_asking: int = 0
+    """Dialogues with a turn that asked for a fact already given (`engine.evals.overask`)."""
+    over_asks: list[str] = field(default_factory=list)
 
     def accuracy(self, name: str) -> float | None:
         n = self.counted[name]
@@ -271,6 +281,10 @@ def score_dialogue(played: Played, sl: DialogueSlice) -> None:
                 )
     sl.exact += exact
     sl.by_tag[(d.tag, exact)] += 1
+    texts = [t.text for t in d.turns]
+    if over_asking_turns(played.results, texts):
+        sl.over_asking += 1
+        sl.over_asks.append(d.id)
 
 
 @dataclass
@@ -328,6 +342,11 @@ def render(report: DialogueReport, *, show_misses: int = 0) -> str:
         for tag in tags:
             ok, bad = sl.by_tag[(tag, True)], sl.by_tag[(tag, False)]
             lines.append(f"    {tag or '-':<28}{ok}/{ok + bad}")
+        over = sl.over_asking / sl.dialogues if sl.dialogues else None
+        lines.append(
+            f"  {'over-clarification':<22}{pct(over)}  ({sl.over_asking}/{sl.dialogues}"
+            f"{': ' + ', '.join(sl.over_asks[:8]) if sl.over_asks else ''})"
+        )
         lines.append(
             f"  invariant violations: {len(sl.violations)}; engine errors: {len(sl.errors)}"
         )

@@ -32,12 +32,19 @@ from tqdm import tqdm
 from core.quantities import extract_quantities
 from core.result import TurnResult
 from engine.evals.answers import violations_of
-from engine.evals.harness import HELDOUT
+from engine.evals.harness import HELDOUT, TUNING
+from engine.evals.overask import over_asking_turns
 from engine.evals.realtext_user import Question, facts_text, follow_up, load_questions, play
 from engine.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
-SETS = (ROOT / "evals" / "realtext.jsonl", ROOT / "evals" / "realtext.heldout.jsonl")
+SETS = (
+    ROOT / "evals" / "realtext.jsonl",
+    ROOT / "evals" / "realtext.heldout.jsonl",
+    # A second held-out slice (issue 23: implied routes and limiting heads), reported on its
+    # own row ("heldout2"); written before the engine ran on it and never tuned against.
+    ROOT / "evals" / "realtext.heldout2.jsonl",
+)
 CANDIDATES = ROOT.parent / "shared" / "corpus-candidates"
 CORPUS_FILES = {
     "dtqg2018": "dtqg2018_selected_sections.jsonl",
@@ -111,6 +118,8 @@ class Score:
     wrong_rows: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     unsupported: list[str] = field(default_factory=list)
+    over_asks: int = 0
+    """Clarifying turns that asked for a fact the user had already given (`overask`)."""
 
 
 def score(question: Question, results: Sequence[TurnResult], unsupported: list[str]) -> Score:
@@ -161,6 +170,7 @@ def summarize(scores: Sequence[Score], forbids: dict[str, bool]) -> dict[str, An
         "still_clarifying": sum(s.outcome == "clarify" for s in answerable),
         "honest_refusal": _rate(honest, len(unanswerable)),
         "errors": sum(s.outcome == "error" for s in scores),
+        "over_clarification": _rate(sum(s.over_asks > 0 for s in scores), len(scores)),
     }  # fmt: skip
 
 
@@ -203,7 +213,7 @@ def _pct(x: Any) -> str:
 def render(figures: dict[str, dict[str, Any]]) -> str:
     head = (
         f"{'slice/corpus':<18}{'n':>4}{'ans':>5}{'row':>8}{'wrong':>8}{'med':>6}{'p95':>6}"
-        f"{'unsup':>6}{'refuse':>8}{'clar':>5}{'honest':>8}{'err':>4}"
+        f"{'unsup':>6}{'refuse':>8}{'clar':>5}{'honest':>8}{'err':>4}{'overask':>8}"
     )
     lines = [head]
     for name, f in figures.items():
@@ -214,13 +224,15 @@ def render(figures: dict[str, dict[str, Any]]) -> str:
             f"{_pct(f['row_present']):>8}{_pct(f['wrong_row']):>8}"
             f"{med:>6}{p95:>6}{f['unsupported']:>6}{_pct(f['wrongful_refusal']):>8}"
             f"{f['still_clarifying']:>5}{_pct(f['honest_refusal']):>8}{f['errors']:>4}"
+            f"{_pct(f.get('over_clarification')):>8}"
         )
     lines.append(
         "n questions, ans answered; row: applicable row present (of answerable); wrong: a"
         " non-applicable row shown (of answers to lines with forbidden figures); med/p95:"
         " characters shown; unsup: unsupported claims; refuse: no_evidence or"
         " drug_not_in_formulary (of answerable); clar: still asking; honest: refused unanswerable;"
-        " err: engine errors"
+        " err: engine errors; overask: questions whose conversation asked for a fact already"
+        " given (engine/evals/overask.py)"
     )
     return "\n".join(lines)
 
@@ -277,7 +289,11 @@ def run(
             scores.append(Score(q.id, q.slice, q.corpus, q.answerable, "error", repr(exc), 0))
             continue
         bad = [v for r in results for v in violations_of(r, runtime.retriever.find_by_section)]
-        scores.append(score(q, results, bad))
+        scored = score(q, results, bad)
+        # The user's texts again: the question, then the scripted replies (deterministic).
+        texts = [q.question, *(follow_up(q, r) for r in results[:-1])]
+        scored.over_asks = over_asking_turns(results, texts)
+        scores.append(scored)
     return scores
 
 
@@ -310,7 +326,7 @@ def main(argv: list[str]) -> int:
         return 0
     questions = load_questions([args.path] if args.path else SETS)
     if args.heldout or args.tuning:
-        questions = [q for q in questions if (q.slice == HELDOUT) == args.heldout]
+        questions = [q for q in questions if (q.slice != TUNING) == args.heldout]
     with tempfile.TemporaryDirectory(prefix="duocthu-realtext-") as tmp:
         base = args.data_dir or Path(tmp)
         runtimes: dict[str, Any] = {}

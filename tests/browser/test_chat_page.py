@@ -29,6 +29,19 @@ def answer_dose(chat: ChatPage) -> Locator:
     return reply
 
 
+def test_worked_out_amount_is_marked_as_such(chat: ChatPage) -> None:
+    """An amount worked out for the weight reads as one: labelled, with the book's words in
+    its title, beside the quoted row."""
+    reply = chat.send("Liều paracetamol uống cho bé 5 tuổi nặng 18 kg bị sốt")
+    for _ in range(2):
+        if reply.get_attribute("data-reason") not in ("ambiguous_route", "needs_more_info"):
+            break
+        reply = chat.choose(chat.page.locator("#quick-replies button").first.inner_text())
+    derived = reply.locator("li.claim.derived").first
+    expect(derived).to_contain_text("Tính theo cân nặng: 18 kg × 10–15 mg/kg = 180–270 mg")
+    expect(derived).to_have_attribute("title", "Từ “10–15 mg/kg mỗi lần” × 18 kg")
+
+
 def test_paracetamol_dialogue_ends_in_a_cited_answer(chat: ChatPage) -> None:
     """Dose question → chip "Trẻ em" → weight → age gives an answer whose citation opens a panel."""
     first = chat.send("Liều paracetamol?")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.frame import ClarifySlot, ConditionQuery, PatientContext, QueryFrame
 from engine.conversation import OpenQuestion
-from engine.merge import resolve_frame
+from engine.merge import made_progress, resolve_frame
 
 PRIOR = QueryFrame(turn_type="dosing_calc", drugs=["paracetamol"], population="child")
 AGE_QUESTION = OpenQuestion(reason="missing_pediatric_age_or_weight", slot=ClarifySlot.AGE_WEIGHT)
@@ -133,3 +133,43 @@ def test_a_woman_nursing_earlier_in_the_case_is_the_adult_patient() -> None:
     question = QueryFrame(turn_type="drug_attribute", drugs=["cetirizine"], population="child")
     frame = resolve_frame(question, None, None, PatientContext(breastfeeding=True))
     assert frame.population == "adult"
+
+
+def test_progress_is_an_answer_bringing_a_missing_fact() -> None:
+    """The age answering "bao nhiêu tuổi?" is progress; a non-answer, the same age again,
+    or nothing open is not."""
+    fill = QueryFrame(turn_type="dosing_calc", age_months=60, fills_slot=ClarifySlot.AGE_WEIGHT)
+    merged = resolve_frame(fill, PRIOR, AGE_QUESTION, None)
+    assert made_progress(fill, merged, PRIOR, AGE_QUESTION)
+    assert not made_progress(fill, merged, PRIOR, None)
+    assert not made_progress(fill, merged, merged, AGE_QUESTION)  # the age was known
+    again = resolve_frame(NON_ANSWER, PRIOR, AGE_QUESTION, None)
+    assert not made_progress(NON_ANSWER, again, PRIOR, AGE_QUESTION)
+
+
+CASE_TOLD = QueryFrame(
+    turn_type="out_of_scope",
+    population="child",
+    age_text="11 tuổi",
+    age_months=132,
+    weight_kg=45,
+    condition=ConditionQuery(text="sau mổ"),
+)
+
+
+def test_a_dose_question_after_the_case_is_told_keeps_its_patient() -> None:
+    """'Cháu 11 tuổi 45 kg vừa mổ xong' then a dose question: the same child, same condition."""
+    asked = QueryFrame(turn_type="dosing_calc", drugs=["paracetamol"])
+    frame = resolve_frame(asked, CASE_TOLD, None, None)
+    assert (frame.population, frame.age_months, frame.weight_kg) == ("child", 132, 45)
+    assert frame.condition is not None and frame.condition.text == "sau mổ"
+
+
+def test_a_dose_question_with_its_own_patient_or_a_new_case_keeps_none() -> None:
+    """A stated patient, or a new case, replaces the case's; other questions are untouched."""
+    adult = QueryFrame(turn_type="dosing_calc", drugs=["ibuprofen"], population="adult")
+    assert resolve_frame(adult, CASE_TOLD, None, None).weight_kg is None
+    new = QueryFrame(turn_type="dosing_calc", drugs=["ibuprofen"], new_case=True)
+    assert resolve_frame(new, CASE_TOLD, None, None).age_months is None
+    attribute = QueryFrame(turn_type="drug_attribute", drugs=["ibuprofen"], attribute="chi_dinh")
+    assert resolve_frame(attribute, CASE_TOLD, None, None).age_months is None

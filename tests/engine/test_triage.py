@@ -478,3 +478,12 @@ def test_everyday_words_near_the_self_harm_concepts_stay_questions(text: str) ->
     """Taking a child to the doctor, cutting nails, stairs, a dose ready: no self_harm."""
     found = classify(text, drugs("paracetamol"))
     assert found is None or found.kind is not Triage.SELF_HARM
+
+
+def test_an_age_group_narrowed_by_another_fact_does_not_bar_the_age() -> None:
+    """'Trẻ sơ sinh (đến 28 ngày tuổi) đang hoặc sẽ cần truyền dung dịch chứa calci' bars those
+    newborns, not every newborn; a line barring the age itself still does."""
+    narrowed = "Trẻ sơ sinh (đến 28 ngày tuổi) đang hoặc sẽ cần truyền dịch chứa calci."
+    assert not limits_age(narrowed, 0.2, barred=True)
+    assert limits_age("Trẻ sơ sinh (đến 28 ngày tuổi).", 0.2, barred=True)
+    assert limits_age("Không dùng cho trẻ dưới 30 tháng tuổi.", 12, barred=True)

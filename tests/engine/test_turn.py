@@ -204,23 +204,44 @@ def test_missing_evidence_abstains(make_engine: Callable[..., Engine]) -> None:
 def test_ambiguous_route_clarifies_and_counts_toward_breaker(
     make_engine: Callable[..., Engine],
 ) -> None:
-    """An ambiguous_route clarification from generation is a clarify turn like any other."""
+    """An ambiguous_route clarification from generation is a clarify turn like any other;
+    asked right after the age was given (progress), it counts 1."""
     ask: Callable[[AnswerRequest], bool] = lambda req: req.frame.route is None  # noqa: E731
     eng = make_engine(FRAMES, answerer=QuotingAnswerer(ask_route_when=ask))
     r = talk(eng, "Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "5 tuổi")
-    assert (r[3].reason, r[3].state, r[3].clarify_streak) == (
-        "ambiguous_route",
-        "clarifying_query",
-        4,
-    )
+    assert [x.clarify_streak for x in r] == [1, 1, 1, 1]
+    assert (r[3].reason, r[3].state) == ("ambiguous_route", "clarifying_query")
     assert [s.trigger for s in r[3].path] == ["start_retrieval", "ask_route"]
 
 
-def test_route_clarification_past_the_limit_trips(make_engine: Callable[..., Engine]) -> None:
-    """The fifth clarification, even one raised after retrieval, trips the breaker."""
+def test_a_user_who_answers_every_question_never_meets_the_breaker(
+    make_engine: Callable[..., Engine],
+) -> None:
+    """Seven clarifications in a row, but each answer brings a missing fact: no trip, and
+    the non-answers between them still count."""
     ask: Callable[[AnswerRequest], bool] = lambda req: req.frame.route is None  # noqa: E731
     eng = make_engine(FRAMES, answerer=QuotingAnswerer(ask_route_when=ask))
-    r = talk(eng, "hmm", "Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "5 tuổi")
+    r = talk(eng, "Liều paracetamol?", "hmm", "hmm", "Trẻ em", "hmm", "bé nặng 18 ký", "5 tuổi")
+    assert [x.outcome for x in r] == ["clarify"] * 7
+    assert [x.clarify_streak for x in r] == [1, 2, 3, 1, 2, 1, 1]
+
+
+def test_route_clarification_past_the_limit_trips(make_engine: Callable[..., Engine]) -> None:
+    """The fifth clarification without progress, even one raised after retrieval, trips."""
+    ask: Callable[[AnswerRequest], bool] = lambda req: req.frame.route is None  # noqa: E731
+    whole = F(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["paracetamol"],
+            "population": "child",
+            "age_months": 60,
+            "weight_kg": 18,
+        }
+    )
+    frames = {**FRAMES, "liều paracetamol cho bé 5 tuổi 18 kg": whole}
+    eng = make_engine(frames, answerer=QuotingAnswerer(ask_route_when=ask))
+    r = talk(eng, "hmm", "hmm", "hmm", "hmm", "liều paracetamol cho bé 5 tuổi 18 kg")
+    assert [x.clarify_streak for x in r[:4]] == [1, 2, 3, 4]
     assert (r[4].reason, r[4].state) == ("clarify_loop_exhausted", "abstained")
     assert [s.trigger for s in r[4].path] == ["start_retrieval", "trip_breaker"]
 
@@ -233,7 +254,8 @@ def test_state_survives_a_new_engine(make_engine: Callable[..., Engine]) -> None
     first.handle(cid, "Trẻ em")
     second = make_engine(FRAMES)
     view = second.conversation(cid)
-    assert (view.state, view.clarify_streak) == ("clarifying_age_weight", 2)
+    # "Trẻ em" answered the population question: progress, so the count is 1 again.
+    assert (view.state, view.clarify_streak) == ("clarifying_age_weight", 1)
     assert view.frame is not None and view.frame["population"] == "child"
     assert second.handle(cid, "bé nặng 18 ký").message.startswith("Bé nặng 18 kg")
 

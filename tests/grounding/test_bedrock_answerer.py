@@ -274,9 +274,9 @@ def test_budget_runs_out_before_entailment(fake: FakeBedrock, answerer: BedrockA
 
 
 def test_route_ambiguity_is_decided_without_a_model_call(
-    fake: FakeBedrock, answerer: BedrockAnswerer, paracetamol_dose: list[Evidence]
+    fake: FakeBedrock, answerer: BedrockAnswerer
 ) -> None:
-    """Several routes and none asked: clarify from code, no model call."""
+    """Several routes, no oral row and none asked: clarify from code, no model call."""
     frame = QueryFrame(
         turn_type="dosing_calc",
         drugs=["paracetamol"],
@@ -284,9 +284,14 @@ def test_route_ambiguity_is_decided_without_a_model_call(
         age_months=60,
         weight_kg=18,
     )
-    request = AnswerRequest(
-        mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=tuple(paracetamol_dose)
+    no_oral = ev(
+        "paracetamol",
+        "Paracetamol",
+        "lieu_luong_cach_dung",
+        "Đặt trực tràng:\n- Trẻ em 4 - 6 tuổi: 250 mg mỗi lần.\n"
+        "Tiêm tĩnh mạch:\n- Trẻ em trên 10 kg: 15 mg/kg mỗi lần.",
     )
+    request = AnswerRequest(mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=(no_oral,))
     result = answerer.generate(request)
     assert isinstance(result, AnswerClarify) and result.reason == "ambiguous_route"
     assert fake.requests == []
@@ -335,3 +340,38 @@ def test_interaction_without_mention_spends_no_call(
     result = answerer.generate(request)
     assert isinstance(result, Answer) and result.claims == ()
     assert fake.requests == []
+
+
+def test_worked_out_amount_comes_from_code_not_the_model(
+    fake: FakeBedrock,
+    answerer: BedrockAnswerer,
+    catalog: DrugCatalog,
+    paracetamol_dose: list[Evidence],
+) -> None:
+    """The model never sees the amount for the weight; the answer carries code's derivation."""
+    frame = QueryFrame(
+        turn_type="dosing_calc",
+        drugs=["paracetamol"],
+        population="child",
+        age_months=60,
+        weight_kg=18,
+        route="oral",
+    )
+    request = AnswerRequest(
+        mode=AnswerMode.SINGLE,
+        question="Liều paracetamol cho bé 5 tuổi nặng 18 kg, đường uống",
+        frame=frame,
+        evidence=tuple(paracetamol_dose),
+        budget=RequestBudget(),
+    )
+    fake.push(Reply(claims(("Trẻ em theo cân nặng: 10–15 mg/kg mỗi lần.", [0]))))
+    fake.push(Reply(NO_ENTAILMENT_PROBLEMS))
+    answer = answerer.generate(request)
+    user_text = fake.requests[0]["messages"][0]["content"][0]["text"]
+    assert "270" not in user_text
+    assert isinstance(answer, Answer)
+    worked = [c for c in answer.claims if c.derivation is not None]
+    assert [c.text for c in worked] == ["18 kg × 10–15 mg/kg = 180–270 mg mỗi lần"]
+    assert worked[0].derivation is not None and worked[0].derivation.result == "180–270 mg"
+    assert failed_checks(answer, request, catalog, answerer) == []
+    assert len(fake.requests) == 2  # the amount is not judged by a model

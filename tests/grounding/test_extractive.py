@@ -1,4 +1,4 @@
-"""Tests for grounding/extractive.py: verbatim claims chosen to fit the frame, never computed."""
+"""Tests for grounding/extractive.py: verbatim claims fitted to the frame; amounts by code."""
 
 from __future__ import annotations
 
@@ -53,26 +53,49 @@ def texts(result: Answer | AnswerClarify) -> list[str]:
 def test_child_dose_with_route_quotes_band_and_rule(
     catalog: DrugCatalog, paracetamol_dose: list[Evidence]
 ) -> None:
-    """5 years, 18 kg, oral: the 4–6 year band and the mg/kg rule, verbatim, nothing computed."""
+    """5 years, 18 kg, oral: the 4–6 year band and the mg/kg rule verbatim, and beside the
+    rule the amount for 18 kg worked out by code (the one claim not quoted)."""
     frame = dose_frame(population="child", age_months=60, weight_kg=18, route="oral")
-    claims = texts(ask(catalog, frame, paracetamol_dose))
+    result = ask(catalog, frame, paracetamol_dose)
+    claims = texts(result)
     assert "Trẻ em 4–6 tuổi: 240 mg mỗi lần, cách nhau 4–6 giờ." in claims
     assert any("10–15 mg/kg" in c for c in claims)
-    assert not any("270" in c or "18 kg" in c for c in claims)
-    assert all(c in paracetamol_dose[0].text for c in claims)
+    assert isinstance(result, Answer)
+    quoted = [c.text for c in result.claims if c.derivation is None]
+    worked = [c for c in result.claims if c.derivation is not None]
+    assert all(c in paracetamol_dose[0].text for c in quoted)
+    assert [c.text for c in worked] == ["18 kg × 10–15 mg/kg = 180–270 mg mỗi lần"]
+    assert "không tính sẵn" not in result.lead
 
 
-def test_several_routes_and_none_asked_clarifies(
+def test_no_route_word_answers_the_oral_rows_and_names_the_others(
     catalog: DrugCatalog, paracetamol_dose: list[Evidence]
 ) -> None:
-    """Oral and rectal regimens and no route asked: clarify ambiguous_route with both routes."""
+    """Oral and rectal regimens and no route said: the book doses it by mouth, so the oral
+    row answers and the rectal route is named in the "còn ghi liều cho" line."""
     result = ask(
         catalog, dose_frame(population="child", age_months=60, weight_kg=18), paracetamol_dose
     )
+    assert isinstance(result, Answer)
+    assert any("240 mg" in c.text for c in result.claims)
+    assert not any("250 mg" in c.text for c in result.claims)
+    assert "đặt trực tràng" in result.notices[-1]
+
+
+def test_several_routes_without_an_oral_row_clarifies(catalog: DrugCatalog) -> None:
+    """Rectal and intravenous rows and no route said: clarify ambiguous_route with both."""
+    section = ev(
+        "paracetamol",
+        "Paracetamol",
+        "lieu_luong_cach_dung",
+        "Đặt trực tràng:\n- Trẻ em 4 - 6 tuổi: 250 mg mỗi lần.\n"
+        "Tiêm tĩnh mạch:\n- Trẻ em trên 10 kg: 15 mg/kg mỗi lần.",
+    )
+    result = ask(catalog, dose_frame(population="child", age_months=60, weight_kg=18), [section])
     assert isinstance(result, AnswerClarify)
     assert result.reason == "ambiguous_route"
     assert result.slot is ClarifySlot.ROUTE
-    assert result.quick_replies == ("Đường uống", "Đặt trực tràng")
+    assert result.quick_replies == ("Đặt trực tràng", "Tiêm tĩnh mạch")
 
 
 def test_one_applicable_route_answers_without_asking(catalog: DrugCatalog) -> None:

@@ -38,15 +38,18 @@ def _ask(catalog: DrugCatalog, **kw: object) -> Answer | AnswerClarify:
     return answer
 
 
-def test_routes_first_then_indications_are_asked(catalog: DrugCatalog) -> None:
-    """Oral and rectal rows fit: ask the route; by mouth, two indications fit: ask which."""
-    route = _ask(catalog, age_months=36, weight_kg=14)
-    assert isinstance(route, AnswerClarify) and route.reason == "ambiguous_route"
-    indication = _ask(catalog, age_months=36, weight_kg=14, route="oral")
-    assert isinstance(indication, AnswerClarify)
-    assert indication.reason == "needs_more_info"
-    assert indication.slot is ClarifySlot.CONDITION
-    assert indication.quick_replies == ("Đau, sốt", "Đau sau phẫu thuật")
+def test_oral_is_implied_and_short_indication_rows_are_shown_labelled(
+    catalog: DrugCatalog,
+) -> None:
+    """No route said: by mouth. Two indications fit and their rows are short: both shown,
+    each under its indication, nothing asked; the rectal route is named, not quoted."""
+    answer = _ask(catalog, age_months=36, weight_kg=14)
+    assert isinstance(answer, Answer)
+    texts = [c.text for c in answer.claims]
+    assert "Đau, sốt: Trẻ em 2 - 5 tuổi: 150 mg." in texts
+    assert "Đau sau phẫu thuật: Trẻ em 1 - 6 tuổi: 20 mg/kg một liều duy nhất." in texts
+    assert not any("125 mg" in t for t in texts)
+    assert "đặt trực tràng" in answer.notices[-1]
 
 
 def test_answer_is_the_row_its_caveat_and_the_other_bands(catalog: DrugCatalog) -> None:
@@ -108,18 +111,40 @@ def test_no_row_for_the_patient_says_so_and_keeps_the_section_to_cite(
     assert answer.looked_in == (0,)
 
 
+# No oral row; by injection, more indications fit than one answer holds.
+INJECTED = (
+    "### *Liều lượng:*\n\n*Trẻ em:*\n\n"
+    + "".join(
+        f"{name}:\n\n*Tiêm bắp:* Trẻ em 1 - 5 tuổi: {dose} mg/lần.\n\n"
+        for name, dose in (
+            ("Viêm phổi", 100), ("Viêm màng não", 200), ("Nhiễm khuẩn huyết", 150),
+            ("Viêm xương", 120), ("Lậu", 80),
+        )
+    )
+    + "*Đặt trực tràng:* Trẻ em 1 - 5 tuổi: 125 mg/lần."
+)  # fmt: skip
+
+
 def test_route_and_indication_are_asked_together_when_both_are_open(
     catalog: DrugCatalog,
 ) -> None:
-    """By mouth two indications fit, rectally one: one question offers 'route – indication'
-    choices, so a parent who gave age and weight is not asked twice more."""
-    asked = _ask(catalog, age_months=36, weight_kg=14)
-    assert isinstance(asked, AnswerClarify) and asked.slot is ClarifySlot.ROUTE
-    assert asked.quick_replies == (
-        "Đường uống – Đau, sốt",
-        "Đường uống – Đau sau phẫu thuật",
-        "Đặt trực tràng",
+    """No oral row, so the route is open; by injection five indications fit, too many to
+    show: one question offers 'route – indication' choices, asked once."""
+    frame = QueryFrame.model_validate(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["paracetamol"],
+            "population": "child",
+            "age_months": 36,
+            "weight_kg": 14,
+        }
     )
+    evidence = (ev("paracetamol", "Paracetamol", "lieu_luong_cach_dung", INJECTED),)
+    request = AnswerRequest(mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=evidence)
+    asked = ExtractiveAnswerer(catalog).generate(request)
+    assert isinstance(asked, AnswerClarify) and asked.slot is ClarifySlot.ROUTE
+    assert asked.quick_replies[:2] == ("Tiêm bắp – Viêm phổi", "Tiêm bắp – Viêm màng não")
+    assert len(asked.quick_replies) == 6
 
 
 def test_dose_picked_from_the_menu_for_a_renal_patient_gets_their_row(catalog: DrugCatalog) -> None:

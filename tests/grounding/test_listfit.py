@@ -140,10 +140,54 @@ def test_fit_drops_the_left_out_drug_and_quotes_why() -> None:
 
 
 def test_without_an_age_nothing_is_left_out() -> None:
-    """With no known age the list keeps every candidate (only the order changes)."""
+    """With no known age no candidate is left out by age; only its Chống chỉ định is read."""
     cands = [_cand("aspirin", "Sốt.")]
     fit = fit_list(cands, "sốt", age_months=None, age_text=None, fetch=_fetch([ASPIRIN_CI]))
-    assert fit.excluded == {} and fit.evidence == []
+    assert fit.excluded == {} and fit.contraindicated == {}
+    assert {ev.section_key for ev in fit.evidence} == {"chong_chi_dinh"}
+
+
+GOUT_CI = evidence("allopurinol", "chong_chi_dinh", "Quá mẫn với thuốc. Gút cấp.")
+
+
+def test_a_drug_contraindicated_in_the_condition_asked_is_left_out_and_quoted() -> None:
+    """ "gút cấp": the drug whose Chống chỉ định says "Gút cấp" is not listed, its line is
+    quoted, and the list says it was checked."""
+    cands = [_cand("colchicine", "Gút cấp."), _cand("allopurinol", "Gút mạn tính.")]
+    fit = fit_list(
+        cands, "gút", age_months=None, age_text=None, fetch=_fetch([GOUT_CI]), asked="gút cấp"
+    )
+    assert set(fit.contraindicated) == {"allopurinol"}
+    pool = [*(ev for c in cands for ev in c.evidence), *fit.evidence]
+    answer = Answer(
+        lead="",
+        claims=(
+            Claim(text="Colchicin: Gút cấp.", citations=(0,), drug_id="colchicine"),
+            Claim(text="Alopurinol: Gút mạn tính.", citations=(1,), drug_id="allopurinol"),
+        ),
+    )
+    fitted = fit.apply(answer, pool)
+    texts = [c.text for c in fitted.claims]
+    assert texts[0] == "Colchicin: Gút cấp."
+    assert texts[1].startswith("Không liệt kê Allopurinol") and "Gút cấp" in texts[1]
+    assert any("Chống chỉ định" in n and "“gút cấp”" in n for n in fitted.notices)
+
+
+def test_a_narrower_contraindication_does_not_leave_out_the_drug() -> None:
+    """ "gút" in general: "Gút cấp" is a narrower form, not the condition asked; unless the
+    question says that form too ("cơn gút cấp" read as "gút")."""
+    cands = [_cand("allopurinol", "Gút mạn tính.")]
+    fit = fit_list(cands, "gút", age_months=None, age_text=None, fetch=_fetch([GOUT_CI]))
+    assert fit.contraindicated == {}
+    asked = fit_list(
+        cands,
+        "gút",
+        age_months=None,
+        age_text=None,
+        fetch=_fetch([GOUT_CI]),
+        question="thuốc điều trị cơn gút cấp",
+    )
+    assert set(asked.contraindicated) == {"allopurinol"}
 
 
 def test_indirect_candidates_get_a_notice_naming_them() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from grounding_samples import ev
 
-from core.evidence import Answer, Claim
+from core.evidence import Answer, Claim, Derivation
 from core.quantities import extract_quantities, missing_quantities
 from grounding.numeric import NumericCheck
 
@@ -103,3 +103,40 @@ def test_missing_quantities_compares_values_not_spelling() -> None:
     """'1 000 mg' is found in '1.000 mg'; a quantity absent from the text is reported."""
     assert missing_quantities("Liều 1.000 mg, 10-15 mg/kg", ["1 000 mg", "10–15 mg/kg"]) == []
     assert missing_quantities("Liều 500 mg", ["240 mg"]) == ["240 mg"]
+
+
+def test_a_derivation_that_recomputes_passes() -> None:
+    """A number absent from the evidence passes through a derivation that reproduces it."""
+    evidence = [ev("paracetamol", "Paracetamol", "lieu_luong_cach_dung", "10–15 mg/kg mỗi lần.")]
+    claim = Claim(
+        text="18 kg × 10–15 mg/kg = 180–270 mg mỗi lần",
+        citations=(0,),
+        derivation=Derivation(quoted="10–15 mg/kg mỗi lần", weight_kg=18, result="180–270 mg"),
+    )
+    assert NumericCheck(weight_kg=18)(Answer(claims=(claim,)), evidence).ok
+
+
+@pytest.mark.parametrize(
+    ("text", "result", "weight"),
+    [
+        ("18 kg × 10–15 mg/kg = 180–300 mg mỗi lần", "180–300 mg", 18),  # wrong sum
+        ("18 kg × 10–15 mg/kg = 180–270 mg mỗi lần", "180–270 mg", 20),  # not the user's weight
+        ("18 kg × 10–15 mg/kg = 180–270 mg; 999 mg", "180–270 mg", 18),  # an extra number
+    ],
+)
+def test_a_derivation_that_does_not_recompute_fails(text: str, result: str, weight: int) -> None:
+    """A wrong sum, another weight or a number beyond the arithmetic fails the check."""
+    evidence = [ev("paracetamol", "Paracetamol", "lieu_luong_cach_dung", "10–15 mg/kg mỗi lần.")]
+    claim = Claim(
+        text=text,
+        citations=(0,),
+        derivation=Derivation(quoted="10–15 mg/kg mỗi lần", weight_kg=18, result=result),
+    )
+    assert not NumericCheck(weight_kg=weight)(Answer(claims=(claim,)), evidence).ok
+
+
+def test_the_same_numbers_without_a_derivation_fail() -> None:
+    """Without a derivation a worked-out amount is an invented number."""
+    evidence = [ev("paracetamol", "Paracetamol", "lieu_luong_cach_dung", "10–15 mg/kg mỗi lần.")]
+    claim = Claim(text="18 kg × 10–15 mg/kg = 180–270 mg mỗi lần", citations=(0,))
+    assert not NumericCheck(weight_kg=18)(Answer(claims=(claim,)), evidence).ok

@@ -59,9 +59,8 @@ def _ask(runtime: Runtime, *turns: str) -> Any:
 
 def test_child_paracetamol_gets_the_two_to_four_year_oral_row(runtime: Runtime) -> None:
     """3 years, 14 kg, oral, pain/fever: the 180 mg row, short, no adult/newborn/IV rows."""
-    first = _ask(runtime, "Liều paracetamol cho bé 3 tuổi nặng 14 kg")
-    assert (first.outcome, first.reason) == ("clarify", "ambiguous_route")
-    result = _ask(runtime, "Liều paracetamol cho bé 3 tuổi nặng 14 kg", "uống", "Đau, sốt")
+    # No route said: the oral rows; pain/fever named, so its row alone.
+    result = _ask(runtime, "Liều paracetamol cho bé 3 tuổi nặng 14 kg bị sốt")
     assert result.outcome == "answerable"
     assert "2 - 4 tuổi: 180 mg" in result.message
     assert len(result.message) <= MAX_CHARS
@@ -94,7 +93,7 @@ def test_renal_adult_gets_the_renal_table_row(runtime: Runtime) -> None:
 
 def test_adult_paracetamol_and_its_daily_maximum(runtime: Runtime) -> None:
     """'liều paracetamol cho người lớn', oral: the usual dose and the 4 g/ngày maximum."""
-    result = _ask(runtime, "liều paracetamol cho người lớn", "uống")
+    result = _ask(runtime, "liều paracetamol cho người lớn")
     assert result.outcome == "answerable"
     assert "0,5 - 1 g/lần" in result.message and "4 g/ngày" in result.message
     assert len(result.message) <= MAX_CHARS
@@ -132,13 +131,10 @@ def test_over_http_the_child_row_and_the_overdose_treatment(runtime: Runtime) ->
         auth = {"Authorization": f"Bearer {body['token']}"}
         replies = [
             http.post(url, json={"text": t}, headers=auth).json()
-            for t in ("Liều paracetamol cho bé 3 tuổi nặng 14 kg", "uống", "Đau, sốt")
+            for t in ("Liều paracetamol cho bé 3 tuổi nặng 14 kg bị sốt",)
         ]
-        assert [r["reason"] for r in replies] == [
-            "ambiguous_route",
-            "needs_more_info",
-            "single_drug",
-        ]
+        # No route said: by mouth, and the pain/fever row the question names.
+        assert [r["reason"] for r in replies] == ["single_drug"]
         assert "180 mg" in replies[-1]["message"]
         assert len(replies[-1]["message"]) <= MAX_CHARS
         overdose = http.post(

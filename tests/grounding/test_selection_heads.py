@@ -125,7 +125,11 @@ def test_the_plain_tablet_is_not_the_usual_dose() -> None:
         "Người lớn:\n\nViêm bàng quang: Uống: Viên thông thường 250 mg mỗi 12 giờ.\n\n"
         "Viêm phổi: Uống 500 mg mỗi 12 giờ."
     )
-    assert _maximum_rows("thuốc X người lớn liều thường dùng", text) == []
+    # Neither row is "the usual dose": both indications are shown, each under its head.
+    assert _maximum_rows("thuốc X người lớn liều thường dùng", text) == [
+        "Viêm bàng quang: Uống: Viên thông thường 250 mg mỗi 12 giờ.",
+        "Viêm phổi: Uống 500 mg mỗi 12 giờ.",
+    ]
 
 
 def test_a_caveat_printed_before_any_head_governs_every_row() -> None:

@@ -41,11 +41,15 @@ def test_a_patient_on_dialysis_gets_the_dialysis_row_without_an_indication_quest
     assert rows == ["Suy thận chạy thận nhân tạo: Liều không vượt quá 5 mg/ngày."]
 
 
-def test_kidney_disease_without_dialysis_still_asks_the_indication() -> None:
-    """Renal impairment alone does not pick the dialysis row."""
+def test_kidney_disease_without_dialysis_gets_both_indications_not_the_dialysis_row() -> None:
+    """Renal impairment alone does not pick the dialysis row; two short indication rows are
+    shown, each under its own head, instead of asking which one."""
     rows, asked = _select("thuốc X bệnh nhân suy thận liều bao nhiêu")
-    assert asked == ("Viêm khớp", "Đau cấp")
-    assert rows == []
+    assert asked == ()
+    assert rows == [
+        "Viêm khớp: Khởi đầu 10 mg/ngày, tối đa 20 mg/ngày.",
+        "Đau cấp: 10 mg/lần/ngày.",
+    ]
 
 
 INR_ROWS = (

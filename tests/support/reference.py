@@ -20,6 +20,11 @@ class Reference:
     open_slot: bool = False
     open_reason: str = ""
     history: list[str] = field(default_factory=list)
+    progressed: bool = False
+    """The last turn answered the open question with a fact the question's frame lacked."""
+
+    # Facts whose arrival is progress (docs/reasons.md, "Progress").
+    FACTS = ("population", "age_months", "weight_kg", "route", "condition", "attribute", "drugs")
 
     def route(self, f: dict[str, Any]) -> tuple[str, str]:
         dosing = (
@@ -56,6 +61,26 @@ class Reference:
             return ("abstain", "") if f.get("unknown_drugs") else ("clarify", "no_drug")
         return "retrieve", ""
 
+    def _case_patient(self, f: dict[str, Any]) -> dict[str, Any]:
+        """A new dose question naming no population, age or weight is for the prior
+        question's patient (and the condition a case, a condition list or a dose was
+        told with), unless it opens a new case."""
+        prior = self.prior
+        if prior is None or prior.get("non_human") or f.get("new_case"):
+            return f
+        if f.get("turn_type") != "dosing_calc" or any(f.get(k) is not None for k in self.WHO):
+            return f
+        carried = {k: prior[k] for k in self.WHO if prior.get(k) is not None}
+        if not carried:
+            return f
+        told = prior.get("turn_type") in ("condition_to_drug", "dosing_calc", "out_of_scope")
+        if not f.get("condition") and prior.get("condition") and told:
+            carried["condition"] = prior["condition"]
+        return {**f, **carried}
+
+    # The patient a new dose question keeps from the prior one (engine/merge.py).
+    WHO = ("population", "age_months", "weight_kg")
+
     def step(self, f: dict[str, Any]) -> str:
         """The expected outcome class of one turn: clarify, abstain, or not-those."""
         bare_drug = (
@@ -73,6 +98,7 @@ class Reference:
             and not (f.get("drugs") or f.get("attribute") or f.get("condition"))
             and f.get("turn_type") not in ("smalltalk", "interaction", "condition_relation")
         )
+        self.progressed = False
         if context_only and self.prior is not None:
             f = {**self.prior, "age_months": f["age_months"]}
         elif ("fills_slot" in f or bare_drug) and self.open_slot and self.prior is not None:
@@ -84,15 +110,20 @@ class Reference:
             if f.get("age_months") or f.get("weight_kg"):
                 merged.setdefault("population", "child")
             merged.pop("needs_clarify", None)
+            prior = self.prior
+            self.progressed = any(not prior.get(k) and merged.get(k) for k in self.FACTS)
             f = merged
         else:
             f = {**f, "turn_type": f.get("turn_type", "out_of_scope")}
             f.pop("fills_slot", None)
+            f = self._case_patient(f)
         kind, reason = self.route(f)
         if f.get("turn_type") == "smalltalk" and self.open_slot:
             # Thanks or a greeting while a question is open: the question stays, streak resets.
             self.streak = 0
             return kind
+        if self.progressed:
+            self.streak = 0  # a clarification after progress starts the count again
         if kind == "clarify" and self.streak >= self.max_clarify:
             self.streak, self.prior, self.open_slot, self.open_reason = 0, None, False, ""
             return "abstain"

@@ -247,3 +247,23 @@ def test_being_unwell_names_no_condition(understander: RulesUnderstander, text: 
     """ "bị bệnh" / "bị ốm" say someone is unwell, not what to look up: no condition."""
     frame = understander.parse(text, UnderstandingContext())
     assert frame.condition is None
+
+
+@pytest.mark.parametrize(
+    "text", ["tinh ra mg/ngay", "vay moi lan bn mg", "lieu dau bao nhieu mg", "ngay bn mg"]
+)
+def test_a_shorthand_dose_follow_up_keeps_the_drug_and_the_child(
+    understander: RulesUnderstander, text: str
+) -> None:
+    """'bn' beside a unit, 'tính ra', 'liều đầu' unaccented: the same dose asked again, not
+    out of scope nor the condition 'đau'."""
+    prior = understander.parse("digoxin duy tri cho be 9t nang 45kg")
+    frame = understander.parse(text, UnderstandingContext(prior_frame=prior))
+    assert frame.turn_type is TurnType.DOSING_CALC and frame.drugs == ["digoxin"]
+    assert (frame.age_months, frame.weight_kg, frame.condition) == (108, 45, None)
+
+
+def test_bn_alone_is_a_patient_not_a_dose(understander: RulesUnderstander) -> None:
+    """'BN 6 tuổi viêm phổi' names a patient; it asks no amount."""
+    frame = understander.parse("BN 6 tuổi viêm phổi")
+    assert frame.turn_type is not TurnType.DOSING_CALC

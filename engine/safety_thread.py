@@ -1,0 +1,64 @@
+"""The conversation's safety thread at turn level: this turn's triage (rule 0) read with what
+the conversation already knows (its drug, an open safety question, an ingestion or self-harm
+reported earlier), and the thread kept for the turns that follow."""
+
+from __future__ import annotations
+
+from core.frame import QueryFrame, Triage, TurnType
+from core.reasons import Reason
+from engine.conversation import Conversation
+from engine.triage import (
+    SafetyAnswer,
+    TriageResult,
+    WarningLines,
+    as_amount_question,
+    safety_answer,
+    thread_triage,
+    triage_turn,
+)
+from understanding.smalltalk import smalltalk_kind
+
+
+def keep_safety_thread(conv: Conversation, reason: str, frame: QueryFrame) -> None:
+    """An ingestion or self-harm reply opens the conversation's safety thread (self-harm is
+    never downgraded); the thread remembers the drug named, for turns that name none."""
+    if reason in (Reason.EMERGENCY, Reason.SELF_HARM) and conv.safety_thread != Reason.SELF_HARM:
+        conv.safety_thread = str(reason)
+    if conv.safety_thread is not None and frame.drugs:
+        conv.safety_drugs = list(frame.drugs)
+
+
+def with_triage(
+    text: str, frame: QueryFrame, conv: Conversation, warnings: WarningLines
+) -> tuple[QueryFrame, TriageResult | None]:
+    """The frame with this turn's triage (rule 0) set, or cleared if carried from a prior one.
+
+    A turn that names no drug ("lỡ uống rồi") is about the drug the conversation is about, so
+    triage and the quoted evidence use the prior frame's drugs (or the safety thread's).
+    """
+    probe = frame
+    prior = conv.prior_frame
+    question = conv.open_question
+    if not frame.drugs and prior is not None:
+        # "bé vừa uống hết rồi" names no drug: it is the drug the conversation is about.
+        probe = frame.model_copy(update={"drugs": list(prior.drugs)})
+    if not probe.drugs and conv.safety_drugs:
+        probe = probe.model_copy(update={"drugs": list(conv.safety_drugs)})
+    found = triage_turn(text, probe, answers_open_question=question is not None, warnings=warnings)
+    if question is not None and question.reason == Reason.SAFETY_CHECK and prior is not None:
+        answer = safety_answer(text)
+        if answer is SafetyAnswer.NOT_TAKEN and found is None:
+            # Not taken: the question they asked goes on, as asked.
+            return prior.model_copy(update={"triage": None, "non_answer": False}), None
+        # Anything but "not taken" (yes, not sure, the child's weight, a symptom, "giờ làm
+        # sao") is read the safe way: as taken.
+        if found is None or found.kind is Triage.SAFETY_CHECK:
+            found = TriageResult(Triage.EMERGENCY, f"safety_check: {answer or 'not denied'}")
+    smalltalk = frame.turn_type is TurnType.SMALLTALK and smalltalk_kind(text) != "other"
+    found = thread_triage(conv.safety_thread, found, smalltalk=smalltalk)
+    if found is None:
+        return as_amount_question(text, frame).model_copy(update={"triage": None}), None
+    return probe.model_copy(update={"triage": found.kind}), found
+
+
+__all__ = ["keep_safety_thread", "with_triage"]

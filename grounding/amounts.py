@@ -1,0 +1,360 @@
+"""The amounts a dose answer works out for its patient: each chosen row's per-kg figures
+times the weight the user gave, capped as the book says, as claims beside the row.
+
+Nothing is worked out when the patient's weight or age is outside the figure's band, when
+a kidney or liver row governs the patient, for a per-m² figure (no body surface is known),
+or for a row of an indication the question did not name while another row's was named.
+The arithmetic is `grounding.derivation`; this module only decides which rows and caps.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+
+from core.evidence import Answer, Claim
+from core.frame import QueryFrame
+from core.text import fold, fold_aligned, fold_words, nfc
+from grounding.bands import Band, Bands, parse_bands
+from grounding.blocks import Block, BlockKind, Part
+from grounding.derivation import (
+    Cap,
+    Figure,
+    Period,
+    caps_in,
+    clauses,
+    figures_in,
+    row_caps,
+    work,
+)
+from grounding.patient_fit import ADULT_MONTHS, Patient, fits
+
+MAX_LABEL_CHARS = 40
+QUOTE_ONLY_NOTE = " (trích nguyên văn, không tính sẵn liều theo cân nặng)"
+_LEAD_END = "theo Dược thư:"
+_WHEN_AFTER = re.compile(r"^\s*(?:moi lan\s*)?(khi [a-z ]{2,25}?)\s*(?:[,;.(]|$)")
+_PERIOD_START = re.compile(r"^(?:moi|khi|x|×|cach|chia|ngay|1 lan|mot lan)(?![a-z])")
+_TRIVIAL_LABEL = re.compile(r"^(?:lieu(?: dung)?|uong|tiem|dung|lieu thuong dung|la|hoac|va)$")
+
+
+def _inside(band: Band | None, value: float | None) -> bool:
+    """A band the value is in; no band says nothing; a band and no value is not inside."""
+    return band is None or (value is not None and band.contains(value))
+
+
+def _patient_in(bands: Bands, weight: float, age_months: float | None) -> bool:
+    if bands.either and bands.age and bands.weight:
+        return _inside(bands.age, age_months) or _inside(bands.weight, weight)
+    return _inside(bands.weight, weight) and _inside(bands.age, age_months)
+
+
+_REFUSAL = re.compile(r"khong (?:khuyen cao|duoc dung|dung|nen dung)|chong chi dinh")
+
+
+def _refuses(block: Block, weight: float, age: float | None) -> bool:
+    """A row for the patient's own band that says not to give the drug."""
+    banded = block.bands.age is not None or block.bands.weight is not None
+    folded = fold(block.text)
+    # "không được dùng viên bao phim 250 mg" bars one form, not the drug.
+    return (
+        banded
+        and _patient_in(block.bands, weight, age)
+        and bool(_REFUSAL.search(folded))
+        and not _MG_AMOUNT.search(folded)
+    )
+
+
+def _clause_start(text: str, pos: int) -> int:
+    return max((s for s, _ in clauses(text) if s <= pos), default=0)
+
+
+def _label(text: str, figure: Figure, previous: Figure | None) -> str:
+    """The row's own words that tell this figure from the others of its row: a "khi …"
+    after it ("mỗi lần khi sốt"), else the phrase just before it ("Đối với sốt", "liều
+    đầu", "sau đó"), when short."""
+    after = fold_aligned(text[figure.end : figure.end + MAX_LABEL_CHARS])
+    if m := _WHEN_AFTER.match(after):
+        label = text[figure.end + m.start(1) : figure.end + m.end(1)]
+    else:
+        begin = _clause_start(text, figure.start)
+        if previous is not None and previous.end > begin:
+            begin = previous.end
+        segment = re.split(r"[:;()]", text[begin : figure.start])[-1]
+        pieces = [p.strip(" *_") for p in segment.split(",")]
+        pieces = [
+            p for p in pieces if p and not p.startswith("/") and not _PERIOD_START.match(fold(p))
+        ]
+        label = re.sub(r"^(?:và|hoặc|còn)\s+", "", pieces[-1]) if pieces else ""
+    if not label or len(label) > MAX_LABEL_CHARS or _TRIVIAL_LABEL.match(fold(label)):
+        return ""
+    return label[:1].upper() + label[1:]
+
+
+def _row_label(block: Block) -> str:
+    """The indication a row is printed for: its head, else its own label before the colon."""
+    if block.indication:
+        return block.indication
+    label = block.text.partition(":")[0]
+    inner = re.search(r"\(([^()]{3,60})\)", label)
+    return inner[1] if inner else label if len(label) <= MAX_LABEL_CHARS * 2 else ""
+
+
+# Words that say whom or which band a row is for, not what it treats.
+_WHO_WORDS = frozenset(
+    [
+        "tre",
+        "em",
+        "nguoi",
+        "lon",
+        "so",
+        "sinh",
+        "nho",
+        "con",
+        "bu",
+        "duoi",
+        "tren",
+        "tu",
+        "den",
+        "tuoi",
+        "thang",
+        "tuan",
+        "ngay",
+        "nam",
+        "kg",
+        "can",
+        "nang",
+        "va",
+        "hoac",
+        "theo",
+        "benh",
+        "nhan",
+        "thieu",
+        "nien",
+        "cao",
+    ]
+)
+
+
+def _indication_words(label: str) -> list[str]:
+    """The words of a row's label that name an indication (none for "Trẻ em (dưới 50 kg)")."""
+    words = [w for w in fold_words(label).split() if not w.isdigit()]
+    return words if set(words) - _WHO_WORDS else []
+
+
+def _names(asked: str, words: Sequence[str]) -> bool:
+    """The question says two or more of the label's words in a row (one long word alone),
+    and not only words of whom it is for."""
+    said = f" {fold_words(asked)} "
+    for n in range(len(words), 1, -1):
+        for i in range(len(words) - n + 1):
+            run = words[i : i + n]
+            if set(run) - _WHO_WORDS and f" {' '.join(run)} " in said:
+                return True
+    return len(words) == 1 and len(words[0]) >= 5 and f" {words[0]} " in said
+
+
+def _named_rows(rows: Sequence[Block], asked: str) -> list[Block]:
+    """Rows of the indication the question names (with the rows said of no indication when
+    the named ones give no per-kg figure); every row when the question names none."""
+    labels = {id(b): _indication_words(_row_label(b)) for b in rows}
+    named = [b for b in rows if labels[id(b)] and _names(asked, labels[id(b)])]
+    if not named:
+        return list(rows)
+    if any(figures_in(b.text) for b in named):
+        return named
+    return [b for b in rows if b in named or not labels[id(b)]]
+
+
+def _governed_by_organ(frame: QueryFrame, blocks: Sequence[Block]) -> bool:
+    """The patient's kidney or liver row governs instead of the per-kg rule."""
+    p = frame.patient
+    renal = bool(p and (p.renal_impairment or p.egfr is not None or p.dialysis))
+    hepatic = bool(p and p.hepatic_impairment)
+    return any((renal and b.renal) or (hepatic and b.hepatic) for b in blocks)
+
+
+def _caveat_caps(caveats: Sequence[Block], row: Block) -> list[Cap]:
+    """Caps printed as caveats of the row's own group, with a period of their own."""
+    return [
+        cap
+        for b in caveats
+        if b.group[:6] == row.group[:6]
+        for cap in caps_in(b.text)
+        if cap.period is not Period.BARE
+    ]
+
+
+def amount_claims(
+    rows: Sequence[Block],
+    caveats: Sequence[Block],
+    blocks: Sequence[Block],
+    frame: QueryFrame,
+    asked: str,
+) -> dict[int, list[Claim]]:
+    """Claims of worked-out amounts, keyed by the position of their row in `rows`."""
+    weight = frame.weight_kg
+    if weight is None or weight <= 0 or _governed_by_organ(frame, blocks):
+        return {}
+    age = frame.age_months
+    if age is None and frame.population is not None and not frame.is_child:
+        age = float(ADULT_MONTHS)
+    dosed = [b for b in rows if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
+    if any(_refuses(b, weight, age) for b in dosed):
+        return {}  # "dưới 3 tháng tuổi hoặc dưới 5 kg: không khuyến cáo": nothing to work out
+    chosen = _named_rows(dosed, asked)
+    out: dict[int, list[Claim]] = {}
+    for n, row in enumerate(rows):
+        if row not in chosen or row.renal or row.hepatic:
+            continue
+        if not _patient_in(row.bands, weight, age):
+            continue
+        text = nfc(row.text)
+        figures = figures_in(text)
+        claims: list[Claim] = []
+        for k, figure in enumerate(figures):
+            if figure.per != "kg":
+                continue
+            clause = text[_clause_start(text, figure.start) : figure.start]
+            if not _patient_in(parse_bands(clause), weight, age):
+                continue
+            previous = figures[k - 1] if k else None
+            label = _label(text, figure, previous) if len(figures) > 1 else ""
+            # The dose, then the day's amount when the book fixes the doses a day.
+            for each in (figure, figure.daily()):
+                if each is None:
+                    continue
+                caps = row_caps(text, each, figures) + _caveat_caps(caveats, row)
+                worked = work(each, Decimal(str(weight)), caps)
+                claim_text = f"{label}: {worked.text()}" if label else worked.text()
+                claims.append(
+                    Claim(
+                        text=claim_text,
+                        citations=(row.evidence_index,),
+                        derivation=worked.derivation(),
+                    )
+                )
+        if claims:
+            out[n] = claims
+    return out
+
+
+_STOP_WORDS = frozenset({"va", "hoac", "cho", "tre", "em", "nguoi", "lon", "dieu", "tri", "lieu"})
+_MG_AMOUNT = re.compile(r"\d\s*(?:mg|g|mcg|microgam)(?![a-z/])")
+
+
+def _indication_said(indication: str, asked: str) -> bool:
+    words = set(fold_words(asked).split())
+    return bool({w for w in fold_words(indication).split() if len(w) >= 3} - _STOP_WORDS & words)
+
+
+def age_row_beside(
+    rows: Sequence[Block], blocks: Sequence[Block], frame: QueryFrame, asked: str
+) -> Block | None:
+    """The book's age row for this child ("Trẻ 4 - 7 tuổi: 150 mg x 3 lần/ngày"), to show
+    beside a per-kg row when the chosen rows have none: same route, an indication the
+    question names (or the only one the age rows have), a dose in mg, not per kg."""
+    if not frame.is_child or frame.age_months is None:
+        return None
+    if any(b.bands.age for b in rows) or not any(figures_in(b.text) for b in rows):
+        return None
+    patient = Patient.of(frame)
+    routes = {r for b in rows for r in b.routes} | ({frame.route} if frame.route else set())
+    candidates = [
+        b
+        for b in blocks
+        if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)
+        and b.context.part is Part.DOSING
+        and b not in rows
+        and b.bands.age is not None
+        and b.bands.age.contains_strictly(frame.age_months)
+        and not (b.renal or b.hepatic)
+        and fits(b, patient)
+        and (not routes or not b.routes or bool(routes & set(b.routes)))
+        and _MG_AMOUNT.search(fold(b.text))
+        and not figures_in(b.text)
+    ]
+    shown = {b.indication for b in rows}
+    said = [b for b in candidates if b.indication is None or b.indication in shown]
+    said += [b for b in candidates if b.indication and _indication_said(b.indication, asked)]
+    if not said and len({b.indication for b in candidates}) == 1:
+        said = candidates
+    return min(said, key=lambda b: b.bands.age.width if b.bands.age else 0.0, default=None)
+
+
+def per_kg_row_beside(
+    rows: Sequence[Block], blocks: Sequence[Block], frame: QueryFrame
+) -> Block | None:
+    """The book's per-kg rule printed under the same heads as the chosen age row ("Nếu tính
+    theo cân nặng: 15 mg/kg mỗi lần"), when no chosen row gives one: the amount for the
+    stated weight is worked out from it."""
+    if frame.weight_kg is None or any(figures_in(b.text) for b in rows):
+        return None
+    groups = {b.group[:6] for b in rows if b.bands.age or b.bands.weight}
+    patient = Patient.of(frame)
+    return next(
+        (
+            b
+            for b in blocks
+            if b.kind is BlockKind.ROW
+            and b.group[:6] in groups
+            and b not in rows
+            and not (b.bands.age or b.bands.weight or b.renal or b.hepatic)
+            and fits(b, patient)
+            and any(f.per == "kg" for f in figures_in(b.text))
+        ),
+        None,
+    )
+
+
+def rows_with_amounts(
+    rows: list[Block],
+    caveats: Sequence[Block],
+    blocks: Sequence[Block],
+    frame: QueryFrame,
+    asked: str,
+) -> tuple[list[Claim], bool]:
+    """The dose answer's row claims: each row, then the amounts worked out from it for this
+    patient's weight; the per-kg rule beside the age row, and the book's age row for the
+    child beside a per-kg rule, when the chosen rows lack one. `rows` gains the rule row.
+    True when an amount was worked out."""
+    if rule := per_kg_row_beside(rows, blocks, frame):
+        at = max(i for i, b in enumerate(rows) if b.group[:6] == rule.group[:6])
+        rows.insert(at + 1, rule)
+    worked = amount_claims(rows, caveats, blocks, frame, asked)
+    beside = age_row_beside(rows, blocks, frame, asked) if worked else None
+    claims = [Claim(text=beside.text, citations=(beside.evidence_index,))] if beside else []
+    claims += [
+        c
+        for n, b in enumerate(rows)
+        for c in (Claim(text=b.text, citations=(b.evidence_index,)), *worked.get(n, ()))
+    ]
+    return claims, bool(worked)
+
+
+def derived_claims(answer: Answer) -> tuple[Claim, ...]:
+    return tuple(c for c in answer.claims if c.derivation is not None)
+
+
+def quote_only(answer: Answer) -> Answer:
+    """The answer without its worked-out amounts: what a model may see and judge, and the
+    fallback when an amount does not recompute (the lead says again that nothing is worked
+    out)."""
+    if not derived_claims(answer):
+        return answer
+    lead = answer.lead
+    if lead.endswith(_LEAD_END) and QUOTE_ONLY_NOTE not in lead:
+        lead = lead.removesuffix(":") + QUOTE_ONLY_NOTE + ":"
+    claims = tuple(c for c in answer.claims if c.derivation is None)
+    return answer.model_copy(update={"lead": lead, "claims": claims})
+
+
+__all__ = [
+    "QUOTE_ONLY_NOTE",
+    "age_row_beside",
+    "amount_claims",
+    "derived_claims",
+    "per_kg_row_beside",
+    "quote_only",
+    "rows_with_amounts",
+]

@@ -1,0 +1,324 @@
+"""Worked-out amounts: a dose the book prints per kg, times the weight the user gave, with
+every cap the book prints applied, and the recomputation the numeric check trusts.
+
+Pure arithmetic on the book's own words (`Decimal`, no rounding to a product strength, no
+unit the book does not write except g ↔ mg ↔ mcg), read by `grounding.dose_figures`: a cap
+said with a period binds figures of that period, one said without binds the figure it
+follows. `work` works one figure out; `verify` and `check_claim` recompute a `Derivation`
+from its quoted words, so a number that is not in the evidence passes only through
+arithmetic that reproduces it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from core.evidence import Derivation
+from core.quantities import extract_quantities
+from core.text import fold_aligned, nfc
+from grounding.dose_figures import (
+    MG_PER_UNIT,
+    NUMBER,
+    RANGE_TO,
+    Cap,
+    Figure,
+    Period,
+    caps_in,
+    decimal,
+    figures_in,
+    mass_pattern,
+    shown_number,
+    shown_range,
+)
+
+_CLAUSE = re.compile(r";|(?<=[.!?])\s+")
+PERIOD_WORDS = {
+    Period.DOSE: "mỗi lần",
+    Period.DAY: "mỗi ngày",
+    Period.ONCE_DAILY: "một lần mỗi ngày",
+    Period.SINGLE: "liều duy nhất",
+}
+
+
+# How many mg one unit is: only the mass units the book writes.
+@dataclass(frozen=True, slots=True)
+class Worked:
+    """One figure times one weight, capped: everything the claim says and cites."""
+
+    figure: Figure
+    weight: Decimal
+    product_lo: Decimal
+    product_hi: Decimal
+    result_lo: Decimal
+    result_hi: Decimal
+    result_unit: str
+    cap: Cap | None
+
+    def text(self) -> str:
+        """ "18 kg × 10–15 mg/kg = 180–270 mg mỗi lần" (and the cap that bound it)."""
+        f = self.figure
+        product = f"{shown_range(self.product_lo, self.product_hi)} {f.unit}"
+        head = f"{shown_number(self.weight)} kg × {f.shown()} = {product}"
+        period = PERIOD_WORDS.get(f.period, "")
+        if self.cap is None:
+            return f"{head} {period}".rstrip()
+        result = f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}"
+        return f"{head}; {self.cap.quoted} → {result} {period}".rstrip()
+
+    def derivation(self) -> Derivation:
+        weight = int(self.weight) if self.weight == int(self.weight) else float(self.weight)
+        return Derivation(
+            quoted=self.figure.quoted,
+            weight_kg=weight,
+            result=f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}",
+            cap=self.cap.quoted if self.cap else None,
+        )
+
+
+def _binds(cap: Cap, figure: Figure) -> bool:
+    if cap.period is Period.DAY:
+        # A day's ceiling binds a dose given once a day, or a fixed number of times a day.
+        fixed = figure.period is Period.DOSE and figure.times is not None
+        return fixed or figure.period in (Period.DAY, Period.ONCE_DAILY, Period.SINGLE)
+    if cap.period is Period.DOSE:
+        daily = figure.daily_of is not None
+        return daily or figure.period in (Period.DOSE, Period.ONCE_DAILY, Period.SINGLE)
+    return True
+
+
+_PER_KG = re.compile(r"\d\s*(?:mg|g|mcg|microgam|µg)\s*/\s*(?:kg|m)", re.IGNORECASE)
+
+
+def clauses(text: str) -> list[tuple[int, int]]:
+    """Spans of the row's clauses (split at ";" and at sentence ends)."""
+    spans: list[tuple[int, int]] = []
+    begin = 0
+    for m in _CLAUSE.finditer(text):
+        spans.append((begin, m.start()))
+        begin = m.end()
+    spans.append((begin, len(text)))
+    return spans
+
+
+def _clause_of(spans: Sequence[tuple[int, int]], pos: int) -> int:
+    return next((i for i, (s, e) in enumerate(spans) if s <= pos <= e), len(spans) - 1)
+
+
+def row_caps(text: str, figure: Figure, figures: Sequence[Figure]) -> list[Cap]:
+    """The caps of a row that bind `figure`: in its own clause (a cap with no period only
+    after it and before the next figure), or in a clause that names no figure of its own."""
+    text = nfc(text)
+    spans = clauses(text)
+    own = _clause_of(spans, figure.start)
+    taken = {_clause_of(spans, f.start) for f in figures}
+    later = [f.start for f in figures if f.start > figure.start]
+    stop = min(later) if later else len(text)
+    out: list[Cap] = []
+    for cap in caps_in(text):
+        where = _clause_of(spans, cap.start)
+        if cap.period is Period.BARE:
+            if (
+                figure.end <= cap.start < stop
+                and where == own
+                and not _dose_between(text, figure, cap)
+            ):
+                out.append(cap)
+        elif _dose_between(text, figure, cap):
+            continue
+        elif (where == own or where not in taken) and _binds(cap, figure):
+            out.append(cap)
+    return out
+
+
+def _dose_between(text: str, figure: Figure, cap: Cap) -> bool:
+    """Another per-kg dose is printed between the figure and a cap after it: "50 mg/kg (tối
+    đa 1,5 g) …, tiếp 30 mg/kg/lần (tối đa 750 mg)" - the second cap is the second dose's,
+    whether or not that dose is one the amounts are worked out for. A dose that is only the
+    figure's alternative ("2 mg/kg/ngày hoặc 60 mg/m2/ngày (tối đa 80 mg/ngày)") shares its
+    cap."""
+    if cap.start <= figure.end:
+        return False
+    for m in _PER_KG.finditer(text, figure.end, cap.start):
+        gap = fold_aligned(text[figure.end : m.start()])
+        if re.sub(r"[\W\d_]+", " ", gap).strip() not in ("hoac", "hay"):
+            return True
+    return False
+
+
+def _ceiling(cap: Cap, figure: Figure, weight: Decimal) -> Decimal:
+    """The cap in mg for one amount of this figure (a day's cap shared by the doses)."""
+    if cap.period is Period.DAY and figure.period is Period.DOSE and figure.times:
+        return cap.mg(weight) / figure.times
+    if cap.period in (Period.DOSE, Period.BARE) and figure.daily_of:
+        return cap.mg(weight) * figure.daily_of  # a dose's cap, for each dose of the day
+    return cap.mg(weight)
+
+
+def work(figure: Figure, weight: Decimal, caps: Sequence[Cap]) -> Worked:
+    """The figure times the weight, lowered to the lowest binding cap."""
+    product_lo, product_hi = figure.lo * weight, figure.hi * weight
+    unit_mg = MG_PER_UNIT[figure.unit]
+    binding = [
+        c for c in caps if _binds(c, figure) and _ceiling(c, figure, weight) < product_hi * unit_mg
+    ]
+    if not binding:
+        return Worked(figure, weight, product_lo, product_hi, product_lo, product_hi,
+                      figure.unit, None)  # fmt: skip
+    cap = min(binding, key=lambda c: _ceiling(c, figure, weight))
+    ceiling = _ceiling(cap, figure, weight)
+    if product_lo * unit_mg >= ceiling:
+        if cap.per_kg or ceiling != cap.mg(weight):
+            value = ceiling / unit_mg
+            return Worked(figure, weight, product_lo, product_hi, value, value, figure.unit, cap)
+        return Worked(figure, weight, product_lo, product_hi, cap.amount, cap.amount, cap.unit,
+                      cap)  # fmt: skip
+    return Worked(figure, weight, product_lo, product_hi, product_lo, ceiling / unit_mg,
+                  figure.unit, cap)  # fmt: skip
+
+
+# ---- recomputing what a claim says ----
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    lo: Decimal
+    hi: Decimal
+    unit: str
+
+    def mg(self) -> tuple[Decimal, Decimal]:
+        return self.lo * MG_PER_UNIT[self.unit], self.hi * MG_PER_UNIT[self.unit]
+
+
+_AMOUNT = re.compile(rf"^\s*(?P<lo>{NUMBER})(?:{RANGE_TO}(?P<hi>{NUMBER}))?\s*{mass_pattern}\s*$")
+
+
+def read_amount(text: str) -> Amount | None:
+    """ "180–270 mg", "1 g", "1 250 mg" → an `Amount`; anything else → None."""
+    m = _AMOUNT.match(fold_aligned(nfc(text)))
+    if m is None:
+        return None
+    try:
+        lo = decimal(m["lo"])
+        hi = decimal(m["hi"]) if m["hi"] else lo
+    except InvalidOperation:
+        return None
+    return Amount(lo, hi, m["unit"]) if lo <= hi else None
+
+
+def recompute(derivation: Derivation) -> Worked | None:
+    """The arithmetic again, from the quoted words, the weight and the quoted cap alone."""
+    found = recomputed(derivation)
+    return found[0] if found else None
+
+
+def recomputed(derivation: Derivation) -> list[Worked]:
+    """Every reading of the derivation that reproduces its result (the dose and the day's
+    amount of a figure given a fixed number of times a day may both do), best first; the
+    plain reading when none does; [] when it cannot be read."""
+    figures = figures_in(derivation.quoted)
+    if len(figures) != 1 or derivation.weight_kg <= 0:
+        return []
+    caps: list[Cap] = []
+    if derivation.cap is not None:
+        caps = caps_in(derivation.cap)
+        if len(caps) != 1:
+            return []
+        # A cap the claim names applied; its quote carries its own period words.
+    weight = decimal(format(Decimal(str(derivation.weight_kg)).normalize(), "f"))
+    # A per-dose figure with its doses a day may stand for the dose or for the day's amount.
+    candidates = [work(f, weight, caps) for f in (figures[0], figures[0].daily()) if f]
+    stated = read_amount(derivation.result)
+    matching = [
+        w
+        for w in candidates
+        if stated is not None
+        and stated.mg() == Amount(w.result_lo, w.result_hi, w.result_unit).mg()
+    ]
+    return matching or candidates[:1]
+
+
+def verify(derivation: Derivation) -> list[str]:
+    """Problems with a derivation (empty when its result is the quoted figure times the
+    weight, after its cap)."""
+    worked = recompute(derivation)
+    if worked is None:
+        return [f"derivation {derivation.quoted!r} cannot be recomputed"]
+    stated = read_amount(derivation.result)
+    if stated is None:
+        return [f"derivation result {derivation.result!r} is not an amount"]
+    if derivation.cap is not None and worked.cap is None:
+        return [f"derivation cap {derivation.cap!r} does not bind"]
+    got = Amount(worked.result_lo, worked.result_hi, worked.result_unit)
+    if stated.mg() != got.mg():
+        return [f"derivation result {derivation.result!r} is not {worked.derivation().result!r}"]
+    return []
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", " ", nfc(text).replace("*", "").replace("_", " ")).strip()
+
+
+def _quantities(text: str) -> set[tuple[str, str | None]]:
+    return {(q.value, q.unit) for q in extract_quantities(text)}
+
+
+def derived_quantities(derivation: Derivation) -> set[tuple[str, str | None]]:
+    """The numbers a derivation's claim may say beyond the evidence: the weight, the figure
+    as shown, the product, the cap and the result."""
+    found: set[tuple[str, str | None]] = set()
+    for worked in recomputed(derivation):
+        found |= _quantities(worked.text())
+    return found | _quantities(derivation.result) if found else set()
+
+
+def check_claim(
+    text: str,
+    derivation: Derivation,
+    evidence_texts: Sequence[str],
+    *,
+    weight_kg: float | None = None,
+) -> list[str]:
+    """Problems with a claim that carries a derivation: the arithmetic must reproduce the
+    result, the quoted figure and cap must be the cited evidence's words, the weight the
+    user's, and the claim text must say exactly that arithmetic."""
+    problems = verify(derivation)
+    if problems:
+        return problems
+    cited = [_squeezed(t) for t in evidence_texts]
+    for words in (derivation.quoted, derivation.cap):
+        if words is not None and not any(_squeezed(words) in t for t in cited):
+            problems.append(f"derivation words {words!r} are not in the cited evidence")
+    if weight_kg is not None and Decimal(str(derivation.weight_kg)) != Decimal(str(weight_kg)):
+        problems.append(
+            f"derivation weight {derivation.weight_kg} kg is not the stated {weight_kg} kg"
+        )
+    readings = recomputed(derivation)
+    if readings and not any(_squeezed(w.text()) in _squeezed(text) for w in readings):
+        problems.append(f"claim does not state the derivation {readings[0].text()!r}")
+    return problems
+
+
+__all__ = [
+    "PERIOD_WORDS",
+    "Amount",
+    "Cap",
+    "Figure",
+    "Period",
+    "Worked",
+    "caps_in",
+    "check_claim",
+    "clauses",
+    "derived_quantities",
+    "figures_in",
+    "read_amount",
+    "recompute",
+    "recomputed",
+    "row_caps",
+    "shown_number",
+    "shown_range",
+    "verify",
+    "work",
+]

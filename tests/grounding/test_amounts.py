@@ -1,0 +1,168 @@
+"""Tests for grounding/amounts.py: which rows get a worked-out amount, through the answerer."""
+
+from __future__ import annotations
+
+from grounding_samples import ev
+
+from core.catalog import DrugCatalog
+from core.evidence import Answer, Claim, Evidence
+from core.frame import PatientContext, QueryFrame
+from core.ports import AnswerMode, AnswerRequest
+from grounding.amounts import QUOTE_ONLY_NOTE, amount_claims, quote_only
+from grounding.blocks import Block, BlockKind, parse_blocks
+from grounding.checks import run_checks
+from grounding.extractive import ExtractiveAnswerer
+from grounding.verify import default_checks
+
+# Our own words, in the book's shapes.
+CEFUROXIM = """*Tiêm bắp:*
+- Trẻ em theo cân nặng (1 tháng – 12 tuổi, dưới 40 kg): 30–60 mg/kg × 1 lần/ngày.
+- Trẻ em theo cân nặng (viêm phổi): 60 mg/kg/ngày (tối đa 3 g), chia 2 lần.
+- Trẻ em theo cân nặng (viêm xoang cấp): liều duy nhất 40 mg/kg, tối đa 750 mg.
+- Người lớn: 750 mg × 2 lần/ngày.
+- Suy thận (ClCr < 20 ml/phút): không quá 750 mg/ngày."""
+
+METRONIDAZOL = """*Uống:*
+- Trẻ em, hội chứng X: 200 mg/m² mỗi ngày trong 5 ngày.
+- Trẻ em dưới 2 tháng tuổi hoặc dưới 4 kg: không khuyến cáo dùng.
+- Trẻ em: 7,5 mg/kg mỗi lần, 3 lần/ngày."""
+
+IBUPROFEN = """*Trẻ em:*
+
+*Giảm đau, hạ sốt:*
+
+Trẻ 1–4 tuổi: 100 mg × 3 lần/ngày.
+
+Trẻ 4–7 tuổi: 150 mg × 3 lần/ngày.
+
+Nếu tính theo cân nặng: 5–10 mg/kg mỗi lần, cách nhau 6–8 giờ."""
+
+
+def answer(
+    catalog: DrugCatalog, drug: str, text: str, question: str = "q", **frame: object
+) -> Answer:
+    evidence = [ev(drug, drug.title(), "lieu_luong_cach_dung", text)]
+    request = AnswerRequest(
+        mode=AnswerMode.SINGLE,
+        question=question,
+        frame=QueryFrame.model_validate(
+            {"turn_type": "dosing_calc", "drugs": [drug], "standalone_query": question, **frame}
+        ),
+        evidence=tuple(evidence),
+    )
+    result = ExtractiveAnswerer(catalog).generate(request)
+    assert isinstance(result, Answer)
+    failed = [v for v in run_checks(result, evidence, default_checks(request, catalog)) if not v.ok]
+    assert failed == [], failed
+    return result
+
+
+def worked(result: Answer) -> list[str]:
+    return [c.text for c in result.claims if c.derivation is not None]
+
+
+def test_only_the_named_indication_is_worked_out_and_capped(catalog: DrugCatalog) -> None:
+    """'viêm xoang cấp' named: its single dose for 25 kg, 1 000 mg, is capped at 750 mg."""
+    result = answer(
+        catalog, "cefuroxime", CEFUROXIM, "cefuroxim tiêm bắp cho bé viêm xoang cấp",
+        population="child", age_months=60, weight_kg=25, route="im",
+    )  # fmt: skip
+    assert worked(result) == ["25 kg × 40 mg/kg = 1 000 mg; tối đa 750 mg → 750 mg liều duy nhất"]
+    assert QUOTE_ONLY_NOTE not in result.lead
+
+
+def rows_of(text: str) -> list[Block]:
+    evidence = ev("cefuroxime", "Cefuroxim", "lieu_luong_cach_dung", text)
+    return [b for b in parse_blocks([(0, evidence)]) if b.kind is BlockKind.ROW]
+
+
+def test_weight_outside_the_band_is_not_worked_out() -> None:
+    """Even when handed the row, a 45 kg child is outside its 'dưới 40 kg' band."""
+    rows = [b for b in rows_of(CEFUROXIM) if "1 tháng – 12 tuổi" in b.text]
+    child = QueryFrame(turn_type="dosing_calc", population="child", age_months=132)
+    assert amount_claims(rows, [], rows, child.model_copy(update={"weight_kg": 45}), "") == {}
+    assert amount_claims(rows, [], rows, child.model_copy(update={"weight_kg": 30}), "")
+
+
+def test_kidney_row_governs_and_nothing_is_worked_out() -> None:
+    """A patient with impaired kidneys and a renal row in the section: no per-kg amount."""
+    blocks = rows_of(CEFUROXIM)
+    rows = [b for b in blocks if "1 tháng – 12 tuổi" in b.text]
+    frame = QueryFrame(
+        turn_type="dosing_calc", population="child", age_months=60, weight_kg=20,
+        patient=PatientContext(renal_impairment=True, egfr=15),
+    )  # fmt: skip
+    assert amount_claims(rows, [], blocks, frame, "") == {}
+    assert amount_claims(rows, [], blocks, frame.model_copy(update={"patient": None}), "")
+
+
+def test_body_surface_figures_and_refused_patients_are_not_worked_out(
+    catalog: DrugCatalog,
+) -> None:
+    """mg/m² needs a body surface nobody gave; a row refusing the patient stops every sum."""
+    bsa = answer(
+        catalog, "metronidazole", METRONIDAZOL, "metronidazol cho bé bị hội chứng X",
+        population="child", age_months=60, weight_kg=20, route="oral",
+    )  # fmt: skip
+    assert not any("m²" in t or "m2" in t for t in worked(bsa))
+    refused = answer(
+        catalog, "metronidazole", METRONIDAZOL, "metronidazol cho bé",
+        population="child", age_months=1, weight_kg=3.5, route="oral",
+    )  # fmt: skip
+    assert worked(refused) == []
+
+
+def test_age_row_is_shown_beside_the_per_kg_rule(catalog: DrugCatalog) -> None:
+    """5 years, 18 kg: the 4–7 year row and the amount from the per-kg rule, both."""
+    result = answer(
+        catalog, "ibuprofen", IBUPROFEN, "ibuprofen cho bé bị sốt",
+        population="child", age_months=60, weight_kg=18, route="oral",
+    )  # fmt: skip
+    texts = [c.text for c in result.claims]
+    assert "Trẻ 4–7 tuổi: 150 mg × 3 lần/ngày." in texts
+    assert worked(result) == ["18 kg × 5–10 mg/kg = 90–180 mg mỗi lần"]
+
+
+def test_quote_only_drops_amounts_and_says_so() -> None:
+    """The fallback keeps the quoted rows and puts the 'nothing worked out' note back."""
+    from core.evidence import Derivation
+
+    derived = Claim(
+        text="18 kg × 10 mg/kg = 180 mg mỗi lần",
+        citations=(0,),
+        derivation=Derivation(quoted="10 mg/kg", weight_kg=18, result="180 mg"),
+    )
+    plain = Claim(text="10 mg/kg mỗi lần.", citations=(0,))
+    fallback = quote_only(Answer(lead="Liều dùng X theo Dược thư:", claims=(plain, derived)))
+    assert fallback.claims == (plain,)
+    assert fallback.lead == f"Liều dùng X theo Dược thư{QUOTE_ONLY_NOTE}:"
+
+
+def test_no_weight_no_amount(catalog: DrugCatalog, paracetamol_dose: list[Evidence]) -> None:
+    """An adult asked about without a weight gets the rows only."""
+    del paracetamol_dose
+    result = answer(
+        catalog, "ibuprofen", IBUPROFEN, "ibuprofen cho bé", population="adult", route="oral"
+    )
+    assert worked(result) == []
+
+
+POST_OP_PARA = """*Đau, sốt:*
+
+Trẻ em: 10–15 mg/kg mỗi lần.
+
+*Đau sau phẫu thuật:*
+
+Trẻ em: liều đầu 20–30 mg/kg (tối đa 1 g)."""
+
+
+def test_the_case_told_after_an_operation_picks_the_surgery_rows(catalog: DrugCatalog) -> None:
+    """A follow-up ('liều đầu bao nhiêu mg?') of a child told 'sau mổ' earlier in the case: the
+    patient's own condition names the post-operative head, so its amount is worked out."""
+    result = answer(
+        catalog, "paracetamol", POST_OP_PARA, "liều đầu bao nhiêu mg?", population="child",
+        age_months=120, weight_kg=40, patient=PatientContext(comorbidities=["sau mổ"]),
+    )  # fmt: skip
+    assert worked(result) == [
+        "40 kg × 20–30 mg/kg = 800–1 200 mg; tối đa 1 g → 800–1 000 mg mỗi lần"
+    ]

@@ -1,0 +1,201 @@
+"""Tests for grounding/derivation.py: per-kg figures, caps, the arithmetic and its recheck."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from core.evidence import Derivation
+from grounding.derivation import (
+    Period,
+    caps_in,
+    check_claim,
+    figures_in,
+    read_amount,
+    recompute,
+    row_caps,
+    shown_number,
+    verify,
+    work,
+)
+
+
+def worked(text: str, weight: str) -> list[str]:
+    figures = figures_in(text)
+    return [work(f, Decimal(weight), row_caps(text, f, figures)).text() for f in figures]
+
+
+def test_per_dose_figure_times_weight() -> None:
+    """10–15 mg/kg per dose for 18 kg is 180–270 mg per dose, as the contract shows it."""
+    assert worked("Uống 10–15 mg/kg mỗi lần, cách nhau 4–6 giờ.", "18") == [
+        "18 kg × 10–15 mg/kg = 180–270 mg mỗi lần"
+    ]
+
+
+def test_bare_cap_binds_the_figure_before_it() -> None:
+    """50 mg/kg as one dose for 25 kg is 1 250 mg, lowered to the printed 'tối đa 1 g'."""
+    [line] = worked("Viêm tai: tiêm bắp 50 mg/kg một liều duy nhất (tối đa 1 g).", "25")
+    assert line == "25 kg × 50 mg/kg = 1 250 mg; tối đa 1 g → 1 g liều duy nhất"
+
+
+def test_day_cap_lowers_only_the_top_of_a_day_range() -> None:
+    """1 - 2 mg/kg/ngày for 40 kg is 40–80 mg, and 'tối đa 60 mg/ngày' makes it 40–60 mg."""
+    [line] = worked("Hen cấp: 1 - 2 mg/kg/ngày, chia 1 - 2 lần (tối đa 60 mg/ngày).", "40")
+    assert line == "40 kg × 1–2 mg/kg/ngày = 40–80 mg; tối đa 60 mg/ngày → 40–60 mg mỗi ngày"
+
+
+def test_day_cap_does_not_bind_a_dose() -> None:
+    """A per-day ceiling says nothing of one dose: 15 mg/kg per dose for 50 kg stays 750 mg."""
+    [line] = worked("15 mg/kg mỗi lần; không quá 60 mg/kg/ngày.", "50")
+    assert line == "50 kg × 15 mg/kg = 750 mg mỗi lần"
+
+
+def test_per_kg_cap_is_worked_out_with_the_weight() -> None:
+    """'không quá 30 mg/kg/ngày' binds a day figure at 30 mg × the weight."""
+    [line] = worked("20 - 40 mg/kg/ngày; không quá 30 mg/kg/ngày.", "10")
+    assert line.endswith("→ 200–300 mg mỗi ngày")
+
+
+def test_ceilings_increments_and_other_drugs_are_not_doses() -> None:
+    """A figure after 'tối đa', 'tăng thêm', 'có thể dùng tới' or another drug is no dose."""
+    assert figures_in("Tối đa 40 mg/kg/ngày.") == []
+    assert figures_in("sau mỗi tuần có thể tăng thêm 5 - 10 mg/kg/ngày") == []
+    assert figures_in("nhiễm khuẩn nặng có thể dùng tới 80 mg/kg/ngày") == []
+    assert figures_in("phối hợp với ethambutol (15 mg/kg/ngày)") == []
+    assert figures_in("lượng nước tiểu dưới 0,6 ml/kg/giờ") == []
+
+
+def test_periods_are_read_from_the_words_after_the_figure() -> None:
+    """'/lần/ngày' and 'ngày 1 lần' are once a day; 'amoxicilin/ngày' is per day."""
+    assert figures_in("20 - 50 mg/kg/lần/ngày")[0].period is Period.ONCE_DAILY
+    assert figures_in("50 - 75 mg/kg (tối đa 2 g), ngày 1 lần")[0].period is Period.ONCE_DAILY
+    assert figures_in("30 mg/kg amoxicilin/ngày, chia 2 lần")[0].period is Period.DAY
+    assert figures_in("50 mg/kg 1 liều duy nhất")[0].period is Period.SINGLE
+
+
+def test_per_site_limit_is_not_a_cap() -> None:
+    """'không quá 1 g ở mỗi vị trí tiêm' limits an injection site, not the dose."""
+    assert caps_in("Tiêm bắp sâu, không quá 1 g ở mỗi vị trí tiêm.") == []
+
+
+def test_cap_of_another_banded_clause_does_not_bind() -> None:
+    """A cap printed in another clause that has its own figure binds only that figure."""
+    text = "trẻ 1–6 tuổi: 20 mg/kg, tối đa 300 mg; trẻ 6–12 tuổi: 20 mg/kg (không quá 1 g)"
+    first, second = figures_in(text)
+    assert [c.quoted for c in row_caps(text, first, [first, second])] == ["tối đa 300 mg"]
+    assert [c.quoted for c in row_caps(text, second, [first, second])] == ["không quá 1 g"]
+
+
+def test_numbers_are_shown_as_the_book_prints_them() -> None:
+    """Thousands spaced, decimal comma, nothing rounded."""
+    assert shown_number(Decimal("1250")) == "1 250"
+    assert shown_number(Decimal("277.50")) == "277,5"
+    assert read_amount("1 250 mg") is not None
+
+
+def test_verify_rejects_a_result_that_does_not_follow() -> None:
+    """A derivation whose result is not the figure × weight fails."""
+    good = Derivation(quoted="10–15 mg/kg mỗi lần", weight_kg=18, result="180–270 mg")
+    assert verify(good) == []
+    assert verify(good.model_copy(update={"result": "180–300 mg"}))
+    assert verify(good.model_copy(update={"cap": "tối đa 1 g"}))  # a cap that never binds
+
+
+def test_check_claim_needs_the_quote_in_the_cited_text_and_the_stated_weight() -> None:
+    """The quoted figure must be the evidence's words and the weight the user's."""
+    d = Derivation(quoted="10–15 mg/kg mỗi lần", weight_kg=18, result="180–270 mg")
+    text = "18 kg × 10–15 mg/kg = 180–270 mg mỗi lần"
+    assert check_claim(text, d, ["Uống 10–15 mg/kg mỗi lần."], weight_kg=18) == []
+    assert check_claim(text, d, ["Uống 10 mg/kg mỗi lần."], weight_kg=18)
+    assert check_claim(text, d, ["Uống 10–15 mg/kg mỗi lần."], weight_kg=20)
+    assert check_claim("18 kg × 10–15 mg/kg = 200 mg", d, ["10–15 mg/kg mỗi lần"], weight_kg=18)
+
+
+_figures = st.tuples(
+    st.integers(min_value=1, max_value=200), st.integers(min_value=0, max_value=100)
+).map(lambda t: (t[0], t[0] + t[1]))
+_weights = st.decimals(min_value="1", max_value="150", places=1)
+
+
+@given(_figures, _weights)
+def test_result_is_figure_times_weight_without_a_cap(figure: tuple[int, int], w: Decimal) -> None:
+    """With no cap the result is exactly the figure's range times the weight."""
+    lo, hi = figure
+    text = f"{lo} - {hi} mg/kg mỗi lần" if hi != lo else f"{lo} mg/kg mỗi lần"
+    [f] = figures_in(text)
+    result = work(f, w, [])
+    assert (result.result_lo, result.result_hi) == (lo * w, hi * w)
+    assert result.cap is None
+
+
+@given(_figures, _weights, st.integers(min_value=1, max_value=5000))
+def test_result_never_exceeds_the_cap(figure: tuple[int, int], w: Decimal, cap: int) -> None:
+    """Whatever the figure and weight, the result stays within the printed cap."""
+    lo, hi = figure
+    text = f"{lo} - {hi} mg/kg mỗi lần (tối đa {cap} mg)"
+    [f] = figures_in(text)
+    result = work(f, w, row_caps(text, f, [f]))
+    assert result.result_hi <= cap
+    assert result.result_lo <= result.result_hi
+
+
+@given(_figures, _weights, st.one_of(st.none(), st.integers(min_value=1, max_value=5000)))
+def test_a_rendered_derivation_recomputes(
+    figure: tuple[int, int], w: Decimal, cap: int | None
+) -> None:
+    """Reading back what was rendered reproduces the same result and passes the check."""
+    lo, hi = figure
+    text = f"{lo} - {hi} mg/kg mỗi lần" + (f" (tối đa {cap} mg)" if cap else "")
+    [f] = figures_in(text)
+    result = work(f, w, row_caps(text, f, [f]))
+    d = result.derivation()
+    again = recompute(d)
+    assert again is not None
+    assert (again.result_lo, again.result_hi) == (result.result_lo, result.result_hi)
+    assert check_claim(result.text(), d, [text], weight_kg=float(w)) == []
+
+
+@pytest.mark.parametrize("weight", ["0", "-3"])
+def test_no_weight_no_derivation(weight: str) -> None:
+    """A derivation with no positive weight cannot be recomputed."""
+    d = Derivation(quoted="10 mg/kg", weight_kg=float(weight), result="0 mg")
+    assert recompute(d) is None
+
+
+def test_a_cap_after_a_later_dose_is_that_doses() -> None:
+    """'50 mg/kg (tối đa 1,5 g) …, tiếp 30 mg/kg/lần (tối đa 750 mg)': the first dose is
+    held at 1,5 g, not at the later dose's 750 mg, even when the later one is not worked out."""
+    text = (
+        "Dự phòng phẫu thuật: 50 mg/kg (tối đa 1,5 g) lúc khởi mê, sau đó tiếp đến 3 liều "
+        "30 mg/kg/lần (tối đa 750 mg)."
+    )
+    first = figures_in(text)[0]
+    assert [c.quoted for c in row_caps(text, first, [first])] == ["tối đa 1,5 g"]
+
+
+def test_an_alternative_dose_shares_the_cap() -> None:
+    """'2 mg/kg/ngày hoặc 60 mg/m2/ngày (tối đa 80 mg/ngày)': the cap holds both readings."""
+    text = "Khởi đầu 2 mg/kg/ngày hoặc 60 mg/m2 /ngày (tối đa 80 mg/ngày), chia 1 - 3 lần."
+    figures = figures_in(text)
+    assert [c.quoted for c in row_caps(text, figures[0], figures)] == ["tối đa 80 mg/ngày"]
+
+
+def test_a_rate_is_neither_a_dose_nor_its_cap() -> None:
+    """'15 - 20 mg/kg, tốc độ không vượt quá 50 mg/phút (1 - 3 mg/kg thể trọng/phút)': the
+    loading dose for 20 kg is 300–400 mg, never held at a per-minute rate."""
+    text = (
+        "Tiêm tĩnh mạch trực tiếp 15 - 20 mg/kg, tốc độ không vượt quá 50 mg/phút "
+        "(tốc độ 1 - 3 mg/kg thể trọng/phút)."
+    )
+    assert worked(text, "20") == ["20 kg × 15–20 mg/kg = 300–400 mg mỗi lần"]
+
+
+def test_a_day_said_before_the_figure_makes_it_a_days_amount() -> None:
+    """'Mỗi ngày uống 10 - 20 mg/kg, tối đa 400 mg/ngày' for 30 kg: 300–400 mg a day."""
+    text = "Mỗi ngày uống 10 - 20 mg/kg, tối đa 400 mg/ngày."
+    assert worked(text, "30") == [
+        "30 kg × 10–20 mg/kg/ngày = 300–600 mg; tối đa 400 mg/ngày → 300–400 mg mỗi ngày"
+    ]

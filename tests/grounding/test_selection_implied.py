@@ -1,0 +1,154 @@
+"""Tests for grounding/selection.py: the route the words imply, rows across indications, and
+rows limited by the heads that govern them (issue 23)."""
+
+from __future__ import annotations
+
+from grounding_samples import ev
+
+from core.frame import QueryFrame, Route
+from grounding.blocks import parse_blocks
+from grounding.heads import route_words
+from grounding.narrowing import said_inline
+from grounding.patient_fit import Patient
+from grounding.selection import select
+from grounding.special_patients import governed_fit
+
+# Our own text, in the book's shape.
+ROUTES = (
+    "### *Liều lượng:*\n\n*Uống:* Người lớn: 500 mg/lần.\n\n"
+    "*Tiêm bắp:* Người lớn: 250 mg/lần.\n\n*Tiêm tĩnh mạch:* Người lớn: 200 mg/lần."
+)
+NO_ORAL = (
+    "### *Liều lượng:*\n\n*Tiêm bắp:* Người lớn: 250 mg/lần.\n\n*Đặt trực tràng:* Người lớn: 1 g."
+)
+INSULIN_LIKE = (
+    "### *Cách dùng:*\n\nThuốc Y thường tiêm dưới da.\n\n### *Liều lượng:*\n\n"
+    "Người lớn: Tiêm dưới da 0,2 đv/kg mỗi ngày.\n\nNgười lớn: Uống 10 mg mỗi ngày."
+)
+SPECIAL = (
+    "### *Liều lượng:*\n\n*Trẻ em 2 - 12 tuổi:* Cân nặng < 30 kg: 5 ml sirô, 1 lần/ngày.\n\n"
+    "*Suy thận nặng* (Clcr < 30 ml/phút):\n\nLiều 5 mg, 2 ngày một lần cho trẻ em 2 - 5 tuổi.\n\n"
+    "*Người lớn:* 10 mg/ngày.\n\nNgười bệnh thẩm tách máu: 10 mg sau mỗi lần thẩm tách."
+)
+RUN_ON = (
+    "### *Liều lượng:*\n\nTrẻ em từ 6 tuổi trở lên: 10 mg/ngày.\n\n"
+    "Trẻ em 2 - 5 tuổi: 5 mg/ngày. Trẻ 6 tháng - 2 tuổi: 2,5 mg/ngày. "
+    "Tối đa, dùng 2,5 mg x 2 lần/ngày ở trẻ trên 12 tháng."
+)
+INLINE = (
+    "### *Liều lượng:*\n\n*Người lớn:* Liều uống để giảm đau: 1 g/ngày, tối đa 3 g/ngày.\n\n"
+    "Liều khuyến cáo giảm sốt là 200 mg, tối đa 1 g/ngày."
+)
+
+
+def _rows(text: str, question: str = "", **kw: object) -> tuple[list[str], object]:
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "standalone_query": question, **kw}
+    )
+    chosen = select(
+        parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))]), frame, question
+    )
+    return [b.text for b in chosen.rows + chosen.caveats], chosen
+
+
+def test_no_route_word_answers_by_mouth_and_names_the_other_routes() -> None:
+    """Oral, IM and IV rows, no route said: the oral row; the others go to "còn ghi liều cho"."""
+    rows, chosen = _rows(ROUTES, "thuốc X người lớn", population="adult")
+    assert rows == ["Người lớn: 500 mg/lần."]
+    assert "tiêm bắp" in chosen.others and "tiêm tĩnh mạch" in chosen.others
+
+
+def test_the_bare_word_tiem_keeps_the_injections_and_asks_between_them() -> None:
+    """ "tiêm" with IM and IV regimens: asked which injection, never the oral row."""
+    rows, chosen = _rows(ROUTES, "thuốc X người lớn tiêm liều bao nhiêu", population="adult")
+    assert rows == []
+    assert set(chosen.ask_routes) == {Route.IM, Route.IV}
+
+
+def test_a_vaccination_is_not_an_injection_of_this_drug() -> None:
+    """ "sốt sau tiêm phòng" names no route: by mouth."""
+    rows, _ = _rows(ROUTES, "thuốc X người lớn sốt sau tiêm phòng", population="adult")
+    assert rows == ["Người lớn: 500 mg/lần."]
+
+
+def test_no_oral_row_asks_the_route() -> None:
+    """IM and rectal rows only: a question, not a guess."""
+    _, chosen = _rows(NO_ORAL, "thuốc X người lớn", population="adult")
+    assert set(chosen.ask_routes) == {Route.IM, Route.RECTAL}
+
+
+def test_a_drug_the_usage_part_gives_by_injection_is_not_answered_by_mouth() -> None:
+    """ "Thuốc Y thường tiêm dưới da": an oral row elsewhere does not make it an oral drug."""
+    rows, chosen = _rows(INSULIN_LIKE, "thuốc Y người lớn", population="adult")
+    assert rows == []
+    assert set(chosen.ask_routes) == {Route.SC, Route.ORAL}
+
+
+def test_renal_head_row_is_not_for_a_healthy_child() -> None:
+    """The severe-renal row for 2 - 5 year-olds is not the dose of a healthy 3-year-old."""
+    rows, _ = _rows(
+        SPECIAL, "thuốc X cho bé 3 tuổi", population="child", age_months=36, weight_kg=14
+    )
+    assert rows == ["Trẻ em 2 - 12 tuổi: Cân nặng < 30 kg: 5 ml sirô, 1 lần/ngày."]
+
+
+def test_renal_head_row_is_for_the_child_with_that_clearance() -> None:
+    """With ClCr 20 the same child gets the renal row."""
+    rows, _ = _rows(
+        SPECIAL,
+        "thuốc X cho bé 3 tuổi suy thận",
+        population="child",
+        age_months=36,
+        weight_kg=14,
+        patient={"egfr": 20, "renal_impairment": True},
+    )
+    assert "Liều 5 mg, 2 ngày một lần cho trẻ em 2 - 5 tuổi." in rows
+
+
+def test_dialysis_row_only_for_a_patient_on_dialysis() -> None:
+    """A dialysis head governs its row: not for an adult with ClCr 35, yes on dialysis."""
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", SPECIAL))])
+    row = next(b for b in blocks if "thẩm tách" in b.text)
+    renal = Patient(child=False, renal=True, clearance=35)
+    assert not governed_fit(row, renal)
+    assert governed_fit(row, Patient(child=False, renal=True, dialysis=True))
+
+
+def test_a_caveat_run_on_after_another_band_stays_with_it() -> None:
+    """ "Tối đa … ở trẻ trên 12 tháng" after the 6-month - 2-year row is not for an 8-year-old."""
+    rows, _ = _rows(RUN_ON, "thuốc X bé 8 tuổi", population="child", age_months=96, weight_kg=25)
+    assert rows == ["Trẻ em từ 6 tuổi trở lên: 10 mg/ngày."]
+    young, _ = _rows(RUN_ON, "thuốc X bé 18 tháng", population="child", age_months=18, weight_kg=11)
+    assert any("Tối đa" in t for t in young)
+
+
+def test_the_condition_said_inline_picks_its_row() -> None:
+    """ "sốt": the row that says "giảm sốt", not the pain row with its higher maximum."""
+    rows, _ = _rows(INLINE, "thuốc X người lớn sốt", population="adult", condition="sốt")
+    assert rows == ["Liều khuyến cáo giảm sốt là 200 mg, tối đa 1 g/ngày."]
+
+
+def test_said_inline_changes_nothing_when_every_row_or_none_says_it() -> None:
+    """No row names "ho": the rows stay as they are."""
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", INLINE))])
+    assert said_inline(blocks, "ho") == blocks
+
+
+def test_misspelt_vein_still_heads_an_injection() -> None:
+    """The book's "Tiêm tĩnh mạnh enalaprilat" is an intravenous head."""
+    assert route_words("Tiêm tĩnh mạnh enalaprilat") == (Route.IV,)
+
+
+POST_OP = (
+    "### *Liều lượng:*\n\n*Đau, sốt:* Người lớn: 500 mg/lần.\n\n"
+    "*Đau sau phẫu thuật:* Người lớn: 1 g một liều duy nhất."
+)
+
+
+def test_an_operation_said_as_mo_names_the_surgery_head() -> None:
+    """'vừa mổ xong' is the book's 'phẫu thuật': the post-operative head's row, not the fever
+    one."""
+    rows, _ = _rows(POST_OP, "thuốc X người lớn vua mo xong uong bao nhieu", population="adult")
+    assert rows == ["Đau sau phẫu thuật: Người lớn: 1 g một liều duy nhất."]
+    rows, _ = _rows(POST_OP, "thuốc X người lớn bị mỡ máu", population="adult")
+    assert len(rows) == 2  # "mỡ" is no operation: both heads, labelled

@@ -174,12 +174,15 @@ def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     """
     if frame.turn_type is not TurnType.DOSING_CALC or frame.new_case or prior.non_human:
         return frame
-    if any(getattr(frame, name) is not None for name in _PATIENT_SLOTS):
+    # A patient of its own (not the case's, which understanding may already have carried).
+    if any(getattr(frame, n) not in (None, getattr(prior, n)) for n in _PATIENT_SLOTS):
         return frame
     update: dict[str, object] = {
-        name: getattr(prior, name) for name in _PATIENT_SLOTS if getattr(prior, name) is not None
+        name: getattr(prior, name)
+        for name in _PATIENT_SLOTS
+        if getattr(prior, name) is not None and getattr(frame, name) is None
     }
-    if not update:
+    if not update and all(getattr(frame, n) is None for n in _PATIENT_SLOTS):
         return frame
     told = prior.condition is not None and prior.turn_type in _CASE_CONDITION_TURNS
     if frame.condition is None and told:

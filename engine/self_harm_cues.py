@@ -130,7 +130,9 @@ SELF_HARM_CUES = cues(
         r"(?:hạ|tụt|ngộ độc|xuất huyết|suy|ngừng) (?:\w+ ){0,3}?(?:đến|tới) chết",
         _NOT + r" (?:còn )?(?:ai|có ai) (?:cần|thương|quan tâm|yêu) (?:\w+ ){0,2}?nữa",
         r"(?:cầm|có|mua|lấy) (?:\w+ )?(?:dao lam|lưỡi lam)",
-        r"(?:muốn|định|hay|tính|sẽ) (?:\w+ )?(?:cắt|rạch|cứa) (?!móng)(?:\w+ )?(?:tay|cổ tay|cổ)",
+        # "cổ" of the wrist or throat, never "cơn co giật" folded ("tĩnh mạch cắt cơn co giật").
+        r"(?:muốn|định|hay|tính|sẽ) (?:\w+ )?(?:cắt|rạch|cứa) (?!móng)(?:\w+ )?"
+        r"(?:tay|cổ tay|cổ(?! giật| họng| trướng| tử cung| chân| gáy))",
         r"cho (?:bọn|chúng|tụi|lũ) (?:nó|mày|họ) (?:vui|sướng|hả dạ|vừa lòng)",
         r"(?:có )?chết (?:được|đc|dc) (?:không|ko|k|chưa|hông)",
         r"(?:có )?đủ (?:để )?chết (?:\w+ )?(?:chưa|không|ko|k|hông|hả)",

@@ -173,3 +173,20 @@ def test_a_dose_question_with_its_own_patient_or_a_new_case_keeps_none() -> None
     assert resolve_frame(new, CASE_TOLD, None, None).age_months is None
     attribute = QueryFrame(turn_type="drug_attribute", drugs=["ibuprofen"], attribute="chi_dinh")
     assert resolve_frame(attribute, CASE_TOLD, None, None).age_months is None
+
+
+def test_the_case_condition_carries_when_the_patient_was_already_carried() -> None:
+    """Understanding may carry the case's patient itself; the condition the case was told
+    with still becomes the dose's indication."""
+    asked = QueryFrame(
+        turn_type="dosing_calc",
+        drugs=["azithromycin"],
+        population="child",
+        age_text="11 tuổi",
+        age_months=132,
+        weight_kg=45,
+    )
+    frame = resolve_frame(asked, CASE_TOLD, None, None)
+    assert frame.condition is not None and frame.condition.text == "sau mổ"
+    other = asked.model_copy(update={"age_months": 36, "age_text": "3 tuổi", "weight_kg": 14})
+    assert resolve_frame(other, CASE_TOLD, None, None).condition is None

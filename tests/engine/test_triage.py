@@ -487,3 +487,11 @@ def test_an_age_group_narrowed_by_another_fact_does_not_bar_the_age() -> None:
     assert not limits_age(narrowed, 0.2, barred=True)
     assert limits_age("Trẻ sơ sinh (đến 28 ngày tuổi).", 0.2, barred=True)
     assert limits_age("Không dùng cho trẻ dưới 30 tháng tuổi.", 12, barred=True)
+
+
+def test_a_seizure_dose_is_not_read_as_cutting_the_throat() -> None:
+    """Folded, "tĩnh mạch cắt cơn co giật" reads "tính … cắt … cổ": a clinical dose question
+    stays a question; cutting a wrist or the throat is still self-harm."""
+    assert classify("Diazepam tiêm tĩnh mạch cắt cơn co giật cho bé 5 tuổi 18 kg") is None
+    found = classify("toi tinh cat co tay")
+    assert found is not None and found.kind is Triage.SELF_HARM

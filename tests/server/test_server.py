@@ -428,7 +428,9 @@ def test_ready_checks_run_once_a_second_however_many_poll() -> None:
         after = await cache.get(check)
         return [*first, within, after]
 
-    answers = asyncio.run(poll())
+    # Its own thread: a session-wide browser fixture may hold this thread's event loop.
+    with ThreadPoolExecutor(1) as pool:
+        answers = pool.submit(asyncio.run, poll()).result()
     assert len(checks) == 2
     assert [body["n"] for _, body in answers] == [1] * 9 + [2]
 

@@ -181,7 +181,9 @@ def _asks_use(t: TurnText) -> bool:
     return DOSE_QUESTION_CUES.search(t) is not None and "lo" not in t.folded.split()
 
 
-def _emergency(t: TurnText, names_drug: bool, child_known: bool = False) -> TriageResult | None:
+def _emergency(
+    t: TurnText, names_drug: bool, child_known: bool = False, how_to: bool = False
+) -> TriageResult | None:
     hit = INGESTION_CUES.search(t)
     if hit is not None and is_finish(hit) and TREATMENT_CUES.search(t) and not CHILD_CUES.search(t):
         hit = None  # "uống hết vỉ kháng sinh rồi vẫn ho": the course, taken as meant
@@ -203,7 +205,9 @@ def _emergency(t: TurnText, names_drug: bool, child_known: bool = False) -> Tria
                 Triage.EMERGENCY, sign, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
             )
         return TriageResult(Triage.EMERGENCY, sign)
-    if event.verdict is Verdict.UNSURE:
+    if event.verdict is Verdict.UNSURE and not how_to:
+        # A question on how to give it ("cho bé uống lúc ăn hay sau ăn") asks, it reports
+        # nothing: only a clear report (above) overrides what understanding read.
         return TriageResult(Triage.SAFETY_CHECK, event.cue)
     return None
 
@@ -252,7 +256,8 @@ def classify(
     child_known = frame is not None and (
         frame.is_child or (frame.age_months is not None and frame.age_months < CHILD_MONTHS)
     )
-    found = _emergency(t, names_drug, child_known)
+    how_to = frame is not None and frame.how_to_take is not None
+    found = _emergency(t, names_drug, child_known, how_to)
     if found is not None and found.kind is Triage.EMERGENCY:
         return found
     if (use := _unsafe_use(t, frame, warnings)) is not None:

@@ -495,3 +495,12 @@ def test_a_seizure_dose_is_not_read_as_cutting_the_throat() -> None:
     assert classify("Diazepam tiêm tĩnh mạch cắt cơn co giật cho bé 5 tuổi 18 kg") is None
     found = classify("toi tinh cat co tay")
     assert found is not None and found.kind is Triage.SELF_HARM
+
+
+def test_a_how_to_give_question_is_not_a_possible_ingestion() -> None:
+    """Understanding read a how-to-take question: the safety question is not asked; a clear
+    report in the same words still is an emergency."""
+    asked = QueryFrame(turn_type="drug_attribute", drugs=["amoxicillin"], how_to_take="food")
+    assert classify("cho be uong luc an hay sau an", asked) is None
+    found = classify("bé lỡ uống cả vỉ amoxicillin lúc ăn rồi", asked)
+    assert found is not None and found.kind is Triage.EMERGENCY

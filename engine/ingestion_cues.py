@@ -101,7 +101,7 @@ UNSANCTIONED_CUES = cues(
         r"uống (?:thêm|trùng|lại) (?:một |1 )?liều",
     ),
     # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times).
-    strict=(r"lén", r"lẫn(?=,| rồi| nên| quên| mà)"),
+    strict=(r"lén", r"(?<!\d )(?<!mỗi )(?<!một )lẫn(?=,| rồi| nên| quên| mà)"),
 )
 AMOUNT_CUES = cues(
     (
@@ -249,7 +249,8 @@ KNOWLEDGE_CUES = cues(
 # Taken at once ("3 viên một lúc", "trong 1 buổi"): several tablets together is an event.
 AT_ONCE_CUES = cues(
     (
-        r"(?:một|1) (?:lúc|lần|lượt|hơi|phát)",
+        # not a schedule ("12 tiếng 1 lần", "ngày 1 lần")
+        r"(?<!giờ )(?<!tiếng )(?<!ngày )(?<!tuần )(?<!\d )(?:một|1) (?:lúc|lần|lượt|hơi|phát)",
         r"cùng (?:một |1 )?lúc",
         r"trong (?:một|1) (?:buổi|lần|tiếng|giờ|lúc)",
         r"liền (?:một lúc|một mạch|mấy viên)",

@@ -504,3 +504,9 @@ def test_a_how_to_give_question_is_not_a_possible_ingestion() -> None:
     assert classify("cho be uong luc an hay sau an", asked) is None
     found = classify("bé lỡ uống cả vỉ amoxicillin lúc ăn rồi", asked)
     assert found is not None and found.kind is Triage.EMERGENCY
+
+
+def test_a_dosing_schedule_is_not_an_ingestion_report() -> None:
+    """ "12 tiếng 1 lần" typed without accents is a schedule ("lần"), not "lẫn" (confused)."""
+    asked = QueryFrame(turn_type="dosing_calc", drugs=["cefuroxime"], population="child")
+    assert classify("cefuroxim uong cho be 3t 14kg, 12 tieng 1 lan, moi lan bn mg", asked) is None

@@ -528,7 +528,7 @@
     const box = el("section", "outcome-paths");
     box.setAttribute("aria-label", "Đường đến từng kết quả");
     box.append(el("h3", "", "Đường đến từng kết quả"));
-    box.append(el("p", "meta", `Ngắt vòng hỏi lại: sau ${graph.max_consecutive_clarify} lượt hỏi liên tiếp, lượt kế tiếp dừng với clarify_loop_exhausted (MAX_CONSECUTIVE_CLARIFY = ${graph.max_consecutive_clarify}).`));
+    box.append(el("p", "meta", `Ngắt vòng hỏi lại: sau ${graph.max_consecutive_clarify} lượt hỏi liên tiếp không có thông tin mới, lượt kế tiếp dừng với clarify_loop_exhausted (MAX_CONSECUTIVE_CLARIFY = ${graph.max_consecutive_clarify}); câu trả lời mang thêm thông tin thì đếm lại từ đầu.`));
     const checks = el("details", "grounded-checks");
     checks.append(el("summary", "", "has_grounded_answer: các kiểm tra trước khi trả lời"));
     const checkList = el("ul", "");

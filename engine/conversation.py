@@ -60,6 +60,10 @@ class Conversation(BaseModel):
     version: int = 0
     state: State = INITIAL_STATE
     clarify_streak: int = Field(default=0, ge=0)
+    # The facts (`engine.merge.PROGRESS_FIELDS`) the frames of the current run of
+    # clarifications have held: a fact counts as progress once per run, so a run that keeps
+    # swapping facts (an adult, then a child's age, then an adult) still reaches the breaker.
+    streak_facts: list[str] = Field(default_factory=list)
     prior_frame: QueryFrame | None = None
     open_question: OpenQuestion | None = None
     patient: PatientContext | None = None
@@ -83,6 +87,7 @@ class Conversation(BaseModel):
         """Forget the dialogue (state, streak, open question, slots, case), keep identity."""
         self.state = INITIAL_STATE
         self.clarify_streak = 0
+        self.streak_facts = []
         self.prior_frame = None
         self.open_question = None
         self.patient = None

@@ -8,6 +8,7 @@ stale slots. Patient facts carry over only within one case.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from core.frame import ClarifySlot, PatientContext, Population, QueryFrame, Route, TurnType
 from core.text import fold
@@ -69,25 +70,31 @@ PROGRESS_FIELDS = (
 )  # fmt: skip
 
 
+def filled_facts(frame: QueryFrame) -> set[str]:
+    """The `PROGRESS_FIELDS` the frame holds."""
+    return {name for name in PROGRESS_FIELDS if getattr(frame, name) not in (None, [], "")}
+
+
 def made_progress(
     said: QueryFrame,
     resolved: QueryFrame,
     prior: QueryFrame | None,
     question: OpenQuestion | None,
+    seen: Iterable[str] = (),
 ) -> bool:
     """Did this turn answer the open question with a fact the conversation lacked?
 
     Progress: a question was open, this turn's reading (`said`) is an answer to it (a slot
     fill, not a non-answer nor a new question), and the frame it resolves to holds one of
-    `PROGRESS_FIELDS` that the open question's frame (`prior`) did not. A reply that
-    repeats a known fact, says nothing ("không rõ") or asks something else is no progress.
+    `PROGRESS_FIELDS` that the open question's frame (`prior`) did not and that no frame of
+    this run of clarifications held (`seen`). A reply that repeats a known fact, says nothing
+    ("không rõ"), asks something else, or brings back a fact the run already had is none, so
+    progress happens at most once per fact in a run: the run still ends.
     """
     if prior is None or question is None or said.non_answer or not is_slot_fill(said, question):
         return False
-    return any(
-        getattr(prior, name) in (None, [], "") and getattr(resolved, name) not in (None, [], "")
-        for name in PROGRESS_FIELDS
-    )
+    known = filled_facts(prior) | set(seen)
+    return bool(filled_facts(resolved) - known)
 
 
 def merge_frames(

@@ -42,7 +42,7 @@ from engine import diagram as state_diagram
 from engine.conversation import Conversation, HistoryLine, OpenQuestion, utcnow
 from engine.effects import Effects
 from engine.machine import fire, restored
-from engine.merge import made_progress, resolve_frame
+from engine.merge import filled_facts, made_progress, resolve_frame
 from engine.responder import Responder, elapsed_ms
 from engine.safety_thread import keep_safety_thread, with_triage
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
@@ -266,7 +266,9 @@ class Engine:
             frame = resolve_frame(frame, conv.prior_frame, conv.open_question, conv.patient)
             # The breaker counts clarifications without progress: an answer that brings a
             # missing fact starts the count again (docs/reasons.md, "Progress").
-            progressed = made_progress(said, frame, conv.prior_frame, conv.open_question)
+            progressed = made_progress(
+                said, frame, conv.prior_frame, conv.open_question, conv.streak_facts
+            )
             if progressed:
                 model.clarify_streak = 0
             frame, found = with_triage(text, frame, conv, self._warnings)
@@ -285,8 +287,10 @@ class Engine:
             # Thanks or a greeting is not a clarification, so the streak resets as after any
             # non-clarify turn; the open question and its prior frame stay for the answer.
             conv.clarify_streak = 0
+            conv.streak_facts = []
         elif reply.outcome is Outcome.CLARIFY:
             conv.clarify_streak = (0 if progressed else conv.clarify_streak) + 1
+            conv.streak_facts = sorted(set(conv.streak_facts) | filled_facts(frame))
             conv.open_question = OpenQuestion(
                 reason=reply.reason,
                 slot=reply.slot or ClarifySlot.DETAIL,
@@ -295,6 +299,7 @@ class Engine:
             conv.prior_frame = frame
         else:
             conv.clarify_streak = 0
+            conv.streak_facts = []
             conv.open_question = None
             tripped = reply.reason == Reason.CLARIFY_LOOP_EXHAUSTED
             conv.prior_frame = None if tripped else frame

@@ -40,7 +40,25 @@ from grounding.markup import shown
 _CI = SectionKey.CHONG_CHI_DINH.value
 # What an age phrase is made of, once its words are gone: nothing else is said of the patient.
 _AGE_PHRASE = Words(
-    ("tuổi", "tháng", "tuần", "ngày", "năm", "dưới", "đến", "tới", "từ", "trở xuống", "đầu")
+    (
+        "tuổi",
+        "tháng",
+        "tuần",
+        "ngày",
+        "năm",
+        "dưới",
+        "đến",
+        "tới",
+        "từ",
+        "trở xuống",
+        "đầu",
+        "nhỏ hơn",
+        "ít hơn",
+        "kém hơn",
+        "không quá",
+        "hoặc bằng",
+        "bằng",
+    )
 )
 _LEFTOVER = re.compile(r"[^a-z]+")
 

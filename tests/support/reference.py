@@ -22,6 +22,8 @@ class Reference:
     history: list[str] = field(default_factory=list)
     progressed: bool = False
     """The last turn answered the open question with a fact the question's frame lacked."""
+    seen: set[str] = field(default_factory=set)
+    """The facts the frames of the current run of clarifications held: each is progress once."""
 
     # Facts whose arrival is progress (docs/reasons.md, "Progress").
     FACTS = ("population", "age_months", "weight_kg", "route", "condition", "attribute", "drugs")
@@ -111,7 +113,9 @@ class Reference:
                 merged.setdefault("population", "child")
             merged.pop("needs_clarify", None)
             prior = self.prior
-            self.progressed = any(not prior.get(k) and merged.get(k) for k in self.FACTS)
+            self.progressed = any(
+                k not in self.seen and not prior.get(k) and merged.get(k) for k in self.FACTS
+            )
             f = merged
         else:
             f = {**f, "turn_type": f.get("turn_type", "out_of_scope")}
@@ -120,16 +124,19 @@ class Reference:
         kind, reason = self.route(f)
         if f.get("turn_type") == "smalltalk" and self.open_slot:
             # Thanks or a greeting while a question is open: the question stays, streak resets.
-            self.streak = 0
+            self.streak, self.seen = 0, set()
             return kind
         if self.progressed:
             self.streak = 0  # a clarification after progress starts the count again
         if kind == "clarify" and self.streak >= self.max_clarify:
             self.streak, self.prior, self.open_slot, self.open_reason = 0, None, False, ""
+            self.seen = set()
             return "abstain"
         if kind == "clarify":
             self.streak += 1
+            self.seen |= {k for k in self.FACTS if f.get(k)}
             self.prior, self.open_slot, self.open_reason = f, True, reason
             return "clarify"
         self.streak, self.prior, self.open_slot, self.open_reason = 0, f, False, ""
+        self.seen = set()
         return kind

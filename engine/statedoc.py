@@ -36,8 +36,8 @@ def render_state_machine_doc() -> str:
         "`clarify_loop_exhausted`; `MAX_CONSECUTIVE_CLARIFY` sets the limit, and the diagram",
         "the service and `duocthu diagram` draw names the configured one). Progress: the turn",
         "answers the open question (a slot fill, not a non-answer nor a new question) and",
-        "brings a fact the open question's frame lacked (population, age, weight, route,",
-        "condition, attribute or drug); a clarification after progress counts 1 again",
+        "brings a fact no frame of this run of clarifications held (population, age, weight,",
+        "route, condition, attribute or drug); a clarification after progress counts 1 again",
         "(docs/reasons.md).",
         "",
         "![The dialogue state machine: the composite any-turn-end state on top, arrows "

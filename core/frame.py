@@ -118,6 +118,16 @@ HOW_TO_SECTIONS: dict[HowTo, tuple[str, ...]] = {
 section (`attribute`)."""
 
 
+class Ask(StrEnum):
+    """What a drug question asks of its drug, as the user's words say it."""
+
+    DOSE = "dose"
+    CAN_USE = "can_use"
+    """Whether this patient may use it ("… dùng được không", "có an toàn không")."""
+    ATTRIBUTE = "attribute"
+    OVERVIEW = "overview"
+
+
 class ClarifySlot(StrEnum):
     """What an open clarification waits for; a bare answer fills exactly this."""
 
@@ -232,6 +242,33 @@ class QueryFrame(BaseModel):
     how_to_take: HowTo | None = None
     """A how-to-take or misuse question: one sentence of the book answers it, with no
     population question (`grounding.howto`)."""
+    # What the question asks beyond its drug, patient and section, read once from the
+    # user's words by understanding (`understanding.asked`): grounding reads these, never
+    # the raw question. They go with `standalone_query` through every merge (a slot answer
+    # completes the prior question, so the prior's stay; a new question brings its own).
+    asks: Ask | None = None
+    usual_dose: bool = False
+    """ "Liều thường dùng": the rows the book calls usual answer."""
+    max_dose: bool = False
+    """ "Tối đa", "không quá": the rows that print a maximum answer."""
+    inr: float | None = Field(default=None, ge=0, le=100)
+    """The INR value the question gives ("INR 7,5"): the INR band's rows answer."""
+    bleeding: bool | None = None
+    """Bleeding said (True) or denied ("không chảy máu", False); None when unsaid."""
+    elderly: bool = False
+    """ "Người cao tuổi", "người già" said of the patient."""
+    injection: bool = False
+    """The bare "tiêm"/"truyền" (no route named): the injection regimens answer."""
+    accented: bool = False
+    """The user typed diacritics: their condition words are meant as written."""
+    condition_words: str = ""
+    """The question's words, accent-folded and lower-case, that grounding matches against
+    the book's indication heads and condition lines (a head said whole, a narrower form of
+    the condition, a graver qualifier). The drug's name stays: the book's heads and rows
+    name it too ("Liều duy trì thông thường enalapril ở người lớn")."""
+    book_terms: list[str] = Field(default_factory=list)
+    """The book's words for a condition the user named in their own ("tiêu chảy" → "ỉa
+    chảy", "tiêu chảy"): what a can-I-use answer looks for in the warning sections."""
 
     @field_validator("turn_type", mode="before")
     @classmethod
@@ -267,6 +304,7 @@ class QueryFrame(BaseModel):
 __all__ = [
     "HOW_TO_SECTIONS",
     "TURN_TYPE_ALIASES",
+    "Ask",
     "ClarifySlot",
     "ConditionQuery",
     "HowTo",

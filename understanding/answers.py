@@ -13,6 +13,7 @@ from typing import Any
 from core.frame import ClarifySlot, ConditionQuery, Population, QueryFrame, Route, TurnType
 from core.sections import SectionKey
 from understanding import lexicon as lx
+from understanding.asked import read_asked
 from understanding.conditions import PATIENT_CONDITIONS, condition_from_span, make_condition
 from understanding.reading import Reading
 from understanding.slots import ADULT_FROM_MONTHS, CHILD_BELOW_KG, MAX_WEIGHT_KG
@@ -106,6 +107,7 @@ def answer_frame(r: Reading, slot: ClarifySlot, prior: QueryFrame | None) -> Que
         standalone_query=r.turn.original,
         new_case=r.new_case,
         **values,
+        **read_asked(r.turn, turn_type),
     )
 
 

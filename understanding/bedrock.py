@@ -21,6 +21,7 @@ from core.catalog import DrugCatalog
 from core.errors import UnderstandingFailed
 from core.frame import (
     TURN_TYPE_ALIASES,
+    Ask,
     ClarifySlot,
     ConditionQuery,
     HowTo,
@@ -39,6 +40,7 @@ from core.quantities import extract_quantities
 from core.sections import SectionKey
 from core.text import fold, nfc
 from understanding.answers import is_non_answer
+from understanding.asked import read_asked
 from understanding.drugs import DrugMatcher
 from understanding.reading import read_turn
 from understanding.text import Turn
@@ -113,6 +115,14 @@ def frame_tool(candidates: list[str]) -> ToolSpec:
             "new_case": {"type": "boolean"},
             "fills_slot": {"type": "string", "enum": [s.value for s in ClarifySlot]},
             "how_to_take": {"type": "string", "enum": [h.value for h in HowTo]},
+            "asks": {"type": "string", "enum": [a.value for a in Ask]},
+            "usual_dose": {"type": "boolean"},
+            "max_dose": {"type": "boolean"},
+            "inr": {"type": "number"},
+            "bleeding": {"type": "boolean"},
+            "elderly": {"type": "boolean"},
+            "injection": {"type": "boolean"},
+            "book_terms": {"type": "array", "items": {"type": "string"}, "maxItems": 6},
         },
         "required": ["turn_type", "drugs"],
     }
@@ -251,6 +261,7 @@ class BedrockUnderstander:
                 fields[key] = nfc(data[key].strip())[:limit]
         fields["condition"] = self._condition(data.get("condition"))
         fields["patient"] = self._patient(data.get("patient"), typed)
+        fields |= self._asked(data, fields.get("standalone_query") or text, typed)
         slot = _enum(ClarifySlot, data.get("fills_slot"))
         if slot is not None and slot is context.open_slot:
             fields["fills_slot"] = slot
@@ -263,6 +274,28 @@ class BedrockUnderstander:
             return QueryFrame.model_validate(fields)
         except ValidationError as exc:
             raise UnderstandingFailed("understanding: frame failed validation") from exc
+
+    def _asked(self, data: Mapping[str, Any], said: str, typed: set[float]) -> dict[str, Any]:
+        """What the question asks beyond drug, patient and section: read from the words the
+        grounding reads (the rewritten question, else the message) as the rules read them,
+        then steered by the model's own values where they check out (an INR the user typed)."""
+        turn = Turn.of(said)
+        kind = data.get("turn_type")
+        turn_type = TURN_TYPE_ALIASES.get(kind) if isinstance(kind, str) else None
+        turn_type = turn_type or _enum(TurnType, kind)
+        asked = read_asked(turn, turn_type)
+        if (ask := _enum(Ask, data.get("asks"))) is not None:
+            asked["asks"] = ask
+        for flag in ("usual_dose", "max_dose", "elderly", "injection"):
+            if isinstance(data.get(flag), bool):
+                asked[flag] = data[flag]
+        if isinstance(data.get("bleeding"), bool):
+            asked["bleeding"] = data["bleeding"]
+        if _typed(data.get("inr"), typed) and 0 <= float(data["inr"]) <= 100:
+            asked["inr"] = data["inr"]
+        terms = _strings(data.get("book_terms"), limit=6, chars=60)
+        asked["book_terms"] = list(dict.fromkeys([*asked["book_terms"], *terms]))
+        return asked
 
     @staticmethod
     def _condition(value: object) -> ConditionQuery | None:

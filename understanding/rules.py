@@ -26,6 +26,7 @@ from core.frame import (
 from core.ports import UnderstandingContext
 from core.sections import SectionKey
 from understanding.answers import answer_frame, is_empty_reply, is_non_answer
+from understanding.asked import read_asked
 from understanding.conditions import (
     PATIENT_CONDITIONS,
     ConditionHit,
@@ -140,7 +141,7 @@ class RulesUnderstander:
             "non_human": non_human,
             "new_case": reading.new_case,
         }
-        return QueryFrame(**fields)
+        return QueryFrame(**fields, **read_asked(reading.turn, turn_type))
 
 
 _GIVEN_BEFORE_SURGERY = re.compile(

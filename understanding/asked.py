@@ -1,0 +1,114 @@
+"""What a question asks beyond its drug, patient and section, read once from the user's words.
+
+Grounding chooses rows and lines by these (the usual or the maximum dose, the INR band,
+whether the patient bleeds, an old patient, an injection, whether the patient may use the
+drug at all, the words that name an indication head) and reads them from the frame only,
+never from the raw question. Pure functions over the folded turn; the frame fields are
+documented on `core.frame.QueryFrame`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from core.frame import Ask, TurnType
+from core.text import has_diacritics
+from understanding.text import Turn
+
+# "Dùng được không", "có an toàn không", "cho trẻ 1 tuổi được không": may this patient use it.
+_CAN_USE = re.compile(
+    r"(?:co )?(?:dung|uong|tiem|xai|su dung)(?: \w+){0,4} (?:duoc|dc) (?:khong|ko|k)\b"
+    r"|co (?:duoc|nen) (?:dung|uong)|dung duoc khong|an toan khong|co sao khong"
+    r"|(?:duoc|dc) (?:khong|ko|k)\W*$|co (?:dung|uong|tiem|xai|su dung)\b.*\b(?:khong|ko)\W*$"
+)
+# "Liều thường dùng"; "viên thông thường" is the plain tablet, not the usual dose.
+_USUAL = re.compile(
+    r"(?<![a-z])(?<!vien )(?<!dang )(?:thuong dung|thong thuong|lieu chung|lieu thuong)(?![a-z])"
+)
+_MAX = re.compile(r"(?<![a-z])(?:toi da|max|cao nhat|khong (?:duoc )?(?:vuot )?qua)(?![a-z])")
+_INR = re.compile(r"(?<![a-z])inr\s*(?:=|:|la|bang|khoang|tang len|len)?\s*(\d+(?:[.,]\d+)?)")
+_BLEEDING = re.compile(r"(?<![a-z])chay mau(?![a-z])")
+_NOT_BLEEDING = re.compile(r"(?<![a-z])(?:khong|chua|khong co|chua co) (?:bi )?chay mau(?![a-z])")
+_ELDERLY = re.compile(r"(?<![a-z])(?:nguoi |benh nhan )?(?:cao tuoi|nguoi gia)(?![a-z])")
+# The bare "tiêm"/"truyền" names an injection without saying which; "tiêm phòng/chủng" (a
+# vaccination mentioned) and "sau (khi) tiêm" name no route of this drug.
+_INJECTION = re.compile(
+    r"(?<![a-z])(?<!sau )(?<!sau khi )(?:tiem|truyen)(?! phong| chung)(?![a-z])"
+)
+# Conditions a patient has, said in the user's words (folded) → as the book prints them.
+_BOOK_TERMS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
+    (re.compile(r"sinh non|de non|thieu thang"), ("đẻ non", "sinh non", "thiếu tháng")),
+    (re.compile(r"(?<![a-z])hen(?![a-z])|suyen"), ("hen",)),
+    (re.compile(r"tieu chay|ia chay|di ngoai"), ("ỉa chảy", "tiêu chảy")),
+    (re.compile(r"hemophilia|haemophilia|ua chay mau|mau kho dong"), ("ưa chảy máu", "hemophilia")),
+    (re.compile(r"thuy dau"), ("thủy đậu", "thuỷ đậu")),
+    (re.compile(r"dong kinh"), ("động kinh",)),
+    (re.compile(r"vang da|bilirubin"), ("bilirubin", "vàng da")),
+    (re.compile(r"loet da day|loet ta trang|loet bao tu"), ("loét dạ dày",)),
+)
+_ASK_OF_TURN = {
+    TurnType.DOSING_CALC: Ask.DOSE,
+    TurnType.DRUG_ATTRIBUTE: Ask.ATTRIBUTE,
+    TurnType.INTERACTION: Ask.ATTRIBUTE,
+    TurnType.DRUG_OVERVIEW: Ask.OVERVIEW,
+}
+
+
+def _folded(turn: Turn) -> str:
+    """The turn's folded text, spaces collapsed."""
+    return " ".join(turn.folded.split())
+
+
+def inr_of(folded: str) -> float | None:
+    """The INR value a folded question gives ("inr 7", "inr = 7,5"), or None."""
+    m = _INR.search(folded)
+    return float(m[1].replace(",", ".")) if m else None
+
+
+def bleeding_of(folded: str) -> bool | None:
+    """True when bleeding is said, False when it is denied, None when neither."""
+    if _NOT_BLEEDING.search(folded):
+        return False
+    return True if _BLEEDING.search(folded) else None
+
+
+def book_terms_of(folded: str) -> list[str]:
+    """The book's phrases for the conditions the folded question names in its own words."""
+    return list(
+        dict.fromkeys(w for pattern, words in _BOOK_TERMS if pattern.search(folded) for w in words)
+    )
+
+
+def asks_of(folded: str, turn_type: TurnType | None) -> Ask | None:
+    """Can-I-use when the words ask it, else what the turn type asks."""
+    if _CAN_USE.search(folded):
+        return Ask.CAN_USE
+    return _ASK_OF_TURN.get(turn_type) if turn_type is not None else None
+
+
+def read_asked(turn: Turn, turn_type: TurnType | None = None) -> dict[str, Any]:
+    """The `QueryFrame` fields one turn's words give."""
+    whole = _folded(turn)
+    inr = inr_of(whole)
+    return {
+        "asks": asks_of(whole, turn_type),
+        "usual_dose": _USUAL.search(whole) is not None,
+        "max_dose": _MAX.search(whole) is not None,
+        "inr": inr if inr is not None and inr <= 100 else None,
+        "bleeding": bleeding_of(whole),
+        "elderly": _ELDERLY.search(whole) is not None,
+        "injection": _INJECTION.search(whole) is not None,
+        "accented": has_diacritics(turn.original),
+        "condition_words": whole,
+        "book_terms": book_terms_of(whole),
+    }
+
+
+__all__ = [
+    "asks_of",
+    "bleeding_of",
+    "book_terms_of",
+    "inr_of",
+    "read_asked",
+]

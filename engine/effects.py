@@ -270,7 +270,7 @@ class Effects:
             age_text=frame.age_text,
             fetch=self._retriever.find_by_section,
             asked=frame.condition.text,
-            question=frame.standalone_query,
+            words=frame.condition_words,
         )
         candidates = fit.candidates
         evidence = [ev for c in candidates for ev in c.evidence]

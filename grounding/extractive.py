@@ -23,7 +23,6 @@ from grounding.band_names import describe
 from grounding.blocks import Block, BlockKind, Who, parse_blocks
 from grounding.candidates import DrugMentions
 from grounding.dosing import route_labels
-from grounding.inr import inr_asked
 from grounding.interactions import (
     naming_claims,
     partner_claims,
@@ -150,7 +149,7 @@ class ExtractiveAnswerer:
             request.evidence, drug_id, None
         )
         if section == SectionKey.QUA_LIEU_XU_TRI.value:
-            claims = overdose_claims(parts, inr_asked(request.frame.standalone_query))
+            claims = overdose_claims(parts, request.frame.inr)
         else:
             claims = _sentence_claims(parts)[:MAX_SECTION_CLAIMS]
         title = section_title(section) if section else "Thông tin"
@@ -180,7 +179,7 @@ class ExtractiveAnswerer:
         drug_id, name = self._drug(request)
         parts = _indexed(request.evidence, drug_id, SectionKey.LIEU_LUONG_CACH_DUNG.value)
         notices = quarantine_notices(ev for _, ev in parts)
-        # The condition as read, and the whole question: the reading may keep only a word
+        # The condition as read, and the question's words: the reading may keep only a word
         # of the indication ("viêm" of "dự phòng viêm nội tâm mạc").
         # The formulary's word for it too: "long đờm" is read as "tiêu chất nhầy".
         condition = (
@@ -190,7 +189,7 @@ class ExtractiveAnswerer:
         )
         # The patient's own conditions said earlier in the case ("sau mổ") choose rows too.
         told = " ".join(frame.patient.comorbidities) if frame.patient else ""
-        asked = f"{condition} {frame.standalone_query} {told}".strip()
+        asked = f"{condition} {frame.condition_words} {told}".strip()
         barred = dose_limits(request.evidence, drug_id, frame)
         if barred:
             # A contraindicated age or condition is the answer: no route or dose to choose.

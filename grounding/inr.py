@@ -1,4 +1,5 @@
-"""The INR bands a warfarin-style paragraph opens with, and the INR value a question gives.
+"""The INR bands a warfarin-style paragraph opens with (the INR value a question gives is
+`QueryFrame.inr`, read by understanding).
 
 Over-anticoagulation rows are banded by INR ("INR > 5 nhưng < 9: …"), not by the patient's
 age or weight; the same bound words as `grounding.bands` read them. Pure functions.
@@ -13,7 +14,6 @@ from core.text import fold
 from grounding.bands import ABOVE, BELOW, NUMBER, Band, decimal
 
 _INR_BOUND = re.compile(rf"({ABOVE}|{BELOW})\s*{NUMBER}(?!\s*(?:mg|ml|gio|ngay|%))")
-_INR_ASKED = re.compile(rf"(?<![a-z])inr\s*(?:=|:|la|bang|khoang|tang len|len)?\s*{NUMBER}")
 _INR_HEAD = re.compile(r"(?<![a-z])inr(?![a-z])[^:.;]*")
 # A paragraph is banded by INR when it opens with it ("Nếu INR > 9, …"), not when a
 # later clause names a target ("… giữ INR trong khoảng 2 - 3").
@@ -41,10 +41,4 @@ def inr_band(text: str) -> Band | None:
     return Band(lo, hi, hi)
 
 
-def inr_asked(question: str) -> float | None:
-    """The INR value a question gives ("INR 7", "INR = 7,5"), or None."""
-    m = _INR_ASKED.search(fold(question))
-    return decimal(m[1]) if m else None
-
-
-__all__ = ["inr_asked", "inr_band"]
+__all__ = ["inr_band"]

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from core.evidence import Claim, Evidence
-from core.frame import QueryFrame
+from core.frame import Ask, QueryFrame
 from core.population import ADULT_MONTHS
 from core.sections import SectionKey
 from core.text import contains_phrase, fold, sentences_of
@@ -27,26 +27,8 @@ CAN_USE_ORDER = (
     SectionKey.THAN_TRONG.value,
 )
 MAX_LIMIT_CLAIMS = 4
-_ASKS_CAN_USE = re.compile(
-    r"(?:co )?(?:dung|uong|tiem|xai|su dung)(?: \w+){0,4} (?:duoc|dc) (?:khong|ko|k)\b"
-    r"|co (?:duoc|nen) (?:dung|uong)|dung duoc khong|an toan khong|co sao khong"
-    # "X cho trẻ 1 tuổi được không", "X có dùng cho trẻ sinh non không"
-    r"|(?:duoc|dc) (?:khong|ko|k)\W*$|co (?:dung|uong|tiem|xai|su dung)\b.*\b(?:khong|ko)\W*$"
-)
 # The sections whose lines may bar a dose: a contraindication, or a refusal of the dose text.
 _BAR_SECTIONS = frozenset({SectionKey.CHONG_CHI_DINH.value, SectionKey.LIEU_LUONG_CACH_DUNG.value})
-# The book's words for conditions users name in their own words (folded query pattern →
-# phrases as the book prints them), for the conditions a patient has rather than a drug treats.
-_BOOK_WORDS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
-    (re.compile(r"sinh non|de non|thieu thang"), ("đẻ non", "sinh non", "thiếu tháng")),
-    (re.compile(r"(?<![a-z])hen(?![a-z])|suyen"), ("hen",)),
-    (re.compile(r"tieu chay|ia chay|di ngoai"), ("ỉa chảy", "tiêu chảy")),
-    (re.compile(r"hemophilia|haemophilia|ua chay mau|mau kho dong"), ("ưa chảy máu", "hemophilia")),
-    (re.compile(r"thuy dau"), ("thủy đậu", "thuỷ đậu")),
-    (re.compile(r"dong kinh"), ("động kinh",)),
-    (re.compile(r"vang da|bilirubin"), ("bilirubin", "vàng da")),
-    (re.compile(r"loet da day|loet ta trang|loet bao tu"), ("loét dạ dày",)),
-)
 # A pregnancy or breastfeeding question is also answered from its own section.
 _OWN_SECTIONS = frozenset({SectionKey.THOI_KY_MANG_THAI.value, SectionKey.THOI_KY_CHO_CON_BU.value})
 _CAN_USE_SECTIONS = frozenset(
@@ -73,8 +55,7 @@ def _terms(frame: QueryFrame) -> list[str]:
         terms += [c for c in p.comorbidities if c.strip()]
     if frame.condition is not None:
         terms += [frame.condition.text, frame.condition.normalized]
-    asked = fold(frame.standalone_query)
-    terms += [w for pattern, words in _BOOK_WORDS if pattern.search(asked) for w in words]
+    terms += frame.book_terms
     return list(dict.fromkeys(t for t in terms if t))
 
 
@@ -87,7 +68,7 @@ def is_can_use(frame: QueryFrame) -> bool:
     lone = len(frame.drugs) == 1 and frame.attribute == SectionKey.TUONG_TAC_THUOC.value
     if frame.attribute not in _CAN_USE_SECTIONS and not lone:
         return False
-    asks = bool(_ASKS_CAN_USE.search(fold(frame.standalone_query)))
+    asks = frame.asks is Ask.CAN_USE
     return asks and (bool(_terms(frame)) or frame.age_months is not None)
 
 
@@ -166,8 +147,7 @@ _GRAVER = re.compile(r"(?<![a-z])(?:mat nuoc|nang|kem theo|co mau|co sot|nhiem k
 
 def _qualified(text: str, frame: QueryFrame) -> bool:
     """The line adds a graver qualifier that the question does not state."""
-    asked = fold(frame.standalone_query)
-    return any(m[0] not in asked for m in _GRAVER.finditer(fold(text)))
+    return any(m[0] not in frame.condition_words for m in _GRAVER.finditer(fold(text)))
 
 
 def conditional_limits(
@@ -194,8 +174,7 @@ def conditional_limits(
 
 def _asked_terms(frame: QueryFrame) -> list[str]:
     """The condition words the user typed (not the renal or hepatic state a dose row covers)."""
-    asked = fold(frame.standalone_query)
-    words = [w for pattern, found in _BOOK_WORDS if pattern.search(asked) for w in found]
+    words = list(frame.book_terms)
     if frame.condition is not None:
         words += [frame.condition.text, frame.condition.normalized]
     return words

@@ -73,10 +73,11 @@ class ConditionLimit:
 _SAME_CONDITION_NEXT = frozenset(("va", "hoac", "o", "khi", "dang", "co", "kem", "nguoi", "benh"))
 
 
-def names_exactly(sentence: str, phrase: str, question: str = "") -> bool:
+def names_exactly(sentence: str, phrase: str, asked: str = "") -> bool:
     """The sentence names the condition itself, neither a narrower form of it ("gút cấp"
-    for "gút") nor a disease it causes ("co giật do sốt"); a narrower form the question
-    says too ("cơn gút cấp" read as "cơn gút") is the condition asked."""
+    for "gút") nor a disease it causes ("co giật do sốt"); a narrower form the question's
+    words (`asked`: `QueryFrame.condition_words`, folded) say too ("cơn gút cấp" read as "cơn gút")
+    is the condition asked."""
     words = re.findall(r"[a-z0-9]+|[^\sa-z0-9]", fold(sentence))
     target = fold(phrase).split()
     n = len(target)
@@ -89,15 +90,15 @@ def names_exactly(sentence: str, phrase: str, question: str = "") -> bool:
             continue
         if not after or not after[0].isalnum() or after in _SAME_CONDITION_NEXT:
             return True
-        if question and re.search(
-            rf"(?<![a-z0-9]){re.escape(' '.join([*target, after]))}(?![a-z0-9])", fold(question)
+        if asked and re.search(
+            rf"(?<![a-z0-9]){re.escape(' '.join([*target, after]))}(?![a-z0-9])", asked
         ):
             return True
     return False
 
 
 def condition_limits(
-    evidence: Iterable[Evidence], condition: str, question: str = ""
+    evidence: Iterable[Evidence], condition: str, words: str = ""
 ) -> dict[str, ConditionLimit]:
     """Per drug, the first Chống chỉ định line that names the condition asked about."""
     out: dict[str, ConditionLimit] = {}
@@ -105,7 +106,7 @@ def condition_limits(
         if ev.section_key != _CI or ev.quarantined or ev.drug_id in out:
             continue
         for sentence in sentences_of(ev.text):
-            if names_exactly(sentence, condition, question):
+            if names_exactly(sentence, condition, words):
                 out[ev.drug_id] = ConditionLimit(ev.drug_id, sentence, ev.chunk_id)
                 break
     return out
@@ -276,7 +277,7 @@ def fit_list(
     age_text: str | None,
     fetch: Fetch,
     asked: str | None = None,
-    question: str = "",
+    words: str = "",
 ) -> ListFit:
     """Order the candidates (direct first), leave out those whose Chống chỉ định names the
     condition (as asked, `asked`, when it says more than the normal form: "gút cấp" read
@@ -291,7 +292,7 @@ def fit_list(
     for cand in fit.candidates:
         fit.evidence.extend(fetch(cand.drug_id, _CI))
     said = asked if asked and fold(condition) in fold(asked) else condition
-    fit.contraindicated = condition_limits(fit.evidence, said, question)
+    fit.contraindicated = condition_limits(fit.evidence, said, words)
     fit.checked_condition = bool(fit.evidence)
     fit.condition_said = said
     if age_months is None:

@@ -44,7 +44,7 @@ def list_answer(request: AnswerRequest) -> Answer:
     phrase = (condition.normalized or condition.text) if condition else ""
     # A user who types accents means them ("ho" is not "hô hấp"); one who types none
     # gets accent-insensitive matching.
-    exact = has_diacritics(phrase) or has_diacritics(request.frame.standalone_query)
+    exact = has_diacritics(phrase) or request.frame.accented
     by_chunk = {ev.chunk_id: i for i, ev in enumerate(request.evidence)}
     patient = request.frame.patient
     for_patient = patient is not None and patient.needs_safety_review()

@@ -1,5 +1,6 @@
-"""Narrowing a section's rows by what the question asks: the indication it names, the
-usual dose, a maximum; and the short label an indication head is offered under.
+"""Narrowing a section's rows by what the question asks (read from the frame): the
+indication its words name, the usual dose, a maximum; and the short label an indication
+head is offered under.
 
 Pure functions for `select`: without a row that answers what was asked, nothing changes.
 """
@@ -37,10 +38,10 @@ def _in_heads_words(folded: str) -> str:
     return folded
 
 
-def named_indications(rows: Sequence[Block], question: str) -> set[str]:
-    """The indication heads the question names: a head said whole ("Nhiễm khuẩn nặng",
-    the longest such), else the heads with the largest share of their words asked."""
-    folded = _in_heads_words(" ".join(fold(question).replace(",", " ").split()))
+def named_indications(rows: Sequence[Block], asked: str) -> set[str]:
+    """The indication heads the question's words name: a head said whole ("Nhiễm khuẩn
+    nặng", the longest such), else the heads with the largest share of their words asked."""
+    folded = _in_heads_words(" ".join(fold(asked).replace(",", " ").split()))
     words = set(folded.split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
     said: dict[str, int] = {}
@@ -128,17 +129,17 @@ def short_label(indication: str) -> str:
     return _JOINING_END.sub("", cut).rstrip(" ,-")
 
 
-# "Viên thông thường" is the plain tablet, not the usual dose.
+# The book's words for the usual dose and a maximum (the question's are read by understanding).
 _USUAL = re.compile(
     r"(?<![a-z])(?<!vien )(?<!dang )(?:thuong dung|thong thuong|lieu chung|lieu thuong)(?![a-z])"
 )
 _MAX = re.compile(r"(?<![a-z])(?:toi da|max|cao nhat|khong (?:duoc )?(?:vuot )?qua)(?![a-z])")
 
 
-def usual_asked(chosen: list[Block], question: str) -> list[Block]:
-    """ "Liều thường dùng": the rows the book calls usual answer, before any route or
-    indication is asked; without such a row nothing changes."""
-    if not _USUAL.search(fold(question)):
+def usual_asked(chosen: list[Block], asked: bool) -> list[Block]:
+    """ "Liều thường dùng" asked (`QueryFrame.usual_dose`): the rows the book calls usual
+    answer, before any route or indication is asked; without such a row nothing changes."""
+    if not asked:
         return chosen
     usual = [
         b
@@ -150,11 +151,11 @@ def usual_asked(chosen: list[Block], question: str) -> list[Block]:
     return usual or chosen
 
 
-def max_asked(chosen: list[Block], question: str) -> list[Block]:
-    """ "Tối đa mỗi ngày": the rows that print a maximum answer, before any indication is
-    asked; without such a row nothing changes."""
+def max_asked(chosen: list[Block], asked: bool) -> list[Block]:
+    """ "Tối đa mỗi ngày" asked (`QueryFrame.max_dose`): the rows that print a maximum
+    answer, before any indication is asked; without such a row nothing changes."""
     # Only where the rows split by indication: one would otherwise be asked for or guessed.
-    if not _MAX.search(fold(question)) or len({b.indication for b in chosen if b.indication}) < 2:
+    if not asked or len({b.indication for b in chosen if b.indication}) < 2:
         return chosen
     capped = [
         b

@@ -25,7 +25,6 @@ from grounding.blocks import Block, BlockKind, Who
 DIALYSIS_WORDS = re.compile(
     r"(?<![a-z])(?:chay than|loc mau|tham phan|tham tach|than nhan tao)(?![a-z])"
 )
-_ELDERLY_WORDS = re.compile(r"(?<![a-z])(?:nguoi |benh nhan )?(?:cao tuoi|nguoi gia)(?![a-z])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +44,7 @@ class Patient:
     def of(cls, frame: QueryFrame) -> Patient:
         p = frame.patient
         age_years = getattr(p, "age_years", None) if p else None
-        dialysis = DIALYSIS_WORDS.search(fold(frame.standalone_query)) is not None
+        dialysis = bool(p and p.dialysis)
         return cls(
             child=frame.is_child,
             age_months=frame.age_months,
@@ -56,7 +55,7 @@ class Patient:
             # "người già 80 tuổi" may be read as an age only, not as a patient's years.
             elderly=(age_years is not None and age_years >= ELDERLY_YEARS)
             or (frame.age_months is not None and frame.age_months >= ELDERLY_MONTHS)
-            or _ELDERLY_WORDS.search(fold(frame.standalone_query)) is not None,
+            or frame.elderly,
             dialysis=dialysis,
         )
 

@@ -27,7 +27,7 @@ from grounding.narrowing import (
     short_label,
     usual_asked,
 )
-from grounding.patient_fit import ADULT_MONTHS, DIALYSIS_WORDS, Patient, fits, fits_child
+from grounding.patient_fit import ADULT_MONTHS, Patient, fits, fits_child
 from grounding.special_patients import (
     adult_threshold,
     dialysis_first,
@@ -193,15 +193,13 @@ def _governs_all(block: Block) -> bool:
     return not (c.who or c.renal or c.hepatic or c.routes or block.indication or block.who)
 
 
-# The bare "tiêm"/"truyền" names an injection without saying which; "tiêm phòng/chủng"
-# (a vaccination the question mentions) names no route of this drug.
-_INJECTION_WORD = re.compile(
-    r"(?<![a-z])(?<!sau )(?<!sau khi )(?:tiem|truyen)(?! phong| chung)(?![a-z])"
-)
-
-
 def implied_route(
-    main: list[Block], route: Route | None, question: str, usage: Sequence[Route] = ()
+    main: list[Block],
+    route: Route | None,
+    words: str,
+    usage: Sequence[Route] = (),
+    *,
+    injection: bool = False,
 ) -> tuple[Route | None, tuple[Route, ...]]:
     """The route the user's words imply, and the routes to ask about when they do not.
 
@@ -211,14 +209,15 @@ def implied_route(
     answered for the oral route, the others named in the "còn ghi liều cho" line. A
     section with no oral row, or whose usage part names other routes and not the mouth
     ("Insulin thường tiêm dưới da"), and several regimens is a question (`usage`: the
-    routes the usage part names).
+    routes the usage part names; `words`: what the question says of its indication,
+    `injection`: the question says the bare "tiêm" (`QueryFrame.injection`)).
     """
     regimens = list(dict.fromkeys(b.routes for b in main if b.routes))
     if route is not None or len(regimens) <= 1:
         return route, ()
-    if _INJECTION_WORD.search(fold(question)):
+    if injection:
         regimens = [rs for rs in regimens if set(rs) & set(INJECTION_ROUTES)] or regimens
-    named_rows = [b for b in main if b.indication in named_indications(main, question)]
+    named_rows = [b for b in main if b.indication in named_indications(main, words)]
     by_named = list(dict.fromkeys(b.routes for b in named_rows))
     if named_rows and all(by_named) and not any(Route.ORAL in rs for rs in by_named):
         regimens = by_named  # every row of the indication asked names a route, none oral
@@ -261,25 +260,26 @@ def _owned_by_other_band(caveat: Block, dosing: list[Block], patient: Patient) -
     return bool(same_line and banded and not fits(owner, patient))
 
 
-def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selection:
-    """The rows that fit the frame's patient; or the routes/indications to ask about."""
+def select(blocks: Sequence[Block], frame: QueryFrame, words: str) -> Selection:
+    """The rows that fit the frame's patient; or the routes/indications to ask about.
+
+    `words`: the frame's words for the indication (its condition, `condition_words`, the
+    patient's own conditions); what else the question asks is read from the frame."""
     dosing = [b for b in blocks if b.context.part is Part.DOSING]
     rows_all = [b for b in dosing if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
     patient = Patient.of(frame)
-    if not patient.dialysis and DIALYSIS_WORDS.search(fold(question)):
-        patient = replace(patient, dialysis=True, renal=True)
     chosen = [b for b in rows_all if fits(b, patient) and governed_fit(b, patient)]
     chosen = renal_first(hepatic_first(elderly_first(chosen, patient), patient), patient)
     chosen = dialysis_first(chosen, patient)
     chosen = adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
-    chosen = max_asked(usual_asked(chosen, question), question)
-    chosen = inr_rows(chosen, question)
+    chosen = max_asked(usual_asked(chosen, frame.usual_dose), frame.max_dose)
+    chosen = inr_rows(chosen, frame.inr, bleeding=frame.bleeding is True)
     selection = Selection(has_rows=bool(rows_all))
     main = [b for b in chosen if not b.renal and not b.hepatic]
     usage = [r for b in blocks if b.context.part is Part.USAGE for r in b.routes]
-    route, ask = implied_route(main, frame.route, question, usage)
+    route, ask = implied_route(main, frame.route, words, usage, injection=frame.injection)
     if ask:
         selection.ask_routes = ask
         return selection
@@ -288,7 +288,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     if frame.condition is not None:
         chosen = said_inline(chosen, frame.condition.normalized or frame.condition.text)
     main = [b for b in chosen if not b.renal and not b.hepatic]
-    named = named_indications(main, question)
+    named = named_indications(main, words)
     across = False
     if named:
         chosen = [b for b in chosen if b not in main or b.indication in named | {None}]

@@ -12,7 +12,7 @@ import re
 from core.text import fold
 from grounding.blocks import Block, Who
 from grounding.book.doses import adjusts
-from grounding.inr import inr_asked, inr_band
+from grounding.inr import inr_band
 from grounding.patient_fit import DIALYSIS_WORDS, Patient
 
 # A dose the row prints itself: per dose or per day ("0,6 mg/ngày"), not per kg or m² of
@@ -162,14 +162,12 @@ def _said_of_bleeding(block: Block) -> bool:
     return _BLEEDING.search(head) is not None and not _NOT_BLEEDING.search(head)
 
 
-def inr_rows(chosen: list[Block], question: str) -> list[Block]:
-    """ "INR 10, không chảy máu": the rows of the INR band that contains it; rows said of a
-    bleeding patient ("Nếu chảy máu nhiều …") only when the patient bleeds."""
-    value = inr_asked(question)
+def inr_rows(chosen: list[Block], value: float | None, *, bleeding: bool = False) -> list[Block]:
+    """ "INR 10, không chảy máu" (`QueryFrame.inr`, `.bleeding`): the rows of the INR band
+    that contains `value`; rows said of a bleeding patient ("Nếu chảy máu nhiều …") only when
+    the patient bleeds."""
     if value is None:
         return chosen
-    folded = fold(question)
-    bleeding = _BLEEDING.search(folded) is not None and not _NOT_BLEEDING.search(folded)
     if not bleeding:
         chosen = [b for b in chosen if not _said_of_bleeding(b)]
     banded = [b for b in chosen if (band := inr_band(b.text)) is not None and band.contains(value)]

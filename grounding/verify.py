@@ -9,6 +9,7 @@ reason.
 from __future__ import annotations
 
 from core.catalog import DrugCatalog
+from core.frame import QueryFrame
 from core.ports import AnswerMode, AnswerRequest
 from grounding.candidates import CandidateSetCheck, NoRankingCheck
 from grounding.checks import Check
@@ -16,6 +17,20 @@ from grounding.citations import CitationCheck
 from grounding.entailment import EntailmentCheck, EntailmentModel
 from grounding.numeric import NumericCheck
 from grounding.questions import generation_question
+from states.messages import format_number
+
+
+def patient_said(frame: QueryFrame) -> str:
+    """The figures the user gave, from the frame (weight, age, clearance, INR), so a number
+    of theirs in a claim is reported as theirs."""
+    p = frame.patient
+    said = [
+        f"{format_number(frame.weight_kg)} kg" if frame.weight_kg is not None else "",
+        frame.age_text or "",
+        f"{format_number(p.egfr)} ml/phút" if p is not None and p.egfr is not None else "",
+        f"INR {format_number(frame.inr)}" if frame.inr is not None else "",
+    ]
+    return " ; ".join(s for s in said if s)
 
 
 def default_checks(
@@ -27,7 +42,7 @@ def default_checks(
     """Citation, numeric, then (list mode) candidate set and no-ranking, then entailment."""
     checks: list[Check] = [
         CitationCheck(),
-        NumericCheck(patient_text=request.question, weight_kg=request.frame.weight_kg),
+        NumericCheck(patient_text=patient_said(request.frame), weight_kg=request.frame.weight_kg),
     ]
     if request.mode is AnswerMode.LIST:
         candidate_ids = {c.drug_id for c in request.candidates}
@@ -40,4 +55,4 @@ def default_checks(
     return tuple(checks)
 
 
-__all__ = ["default_checks"]
+__all__ = ["default_checks", "patient_said"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from asked_frames import understood
 from grounding_samples import ev
 
 from core.catalog import DrugCatalog
@@ -45,8 +46,10 @@ def answer(
     request = AnswerRequest(
         mode=AnswerMode.SINGLE,
         question=question,
-        frame=QueryFrame.model_validate(
-            {"turn_type": "dosing_calc", "drugs": [drug], "standalone_query": question, **frame}
+        frame=understood(
+            QueryFrame.model_validate(
+                {"turn_type": "dosing_calc", "drugs": [drug], "standalone_query": question, **frame}
+            )
         ),
         evidence=tuple(evidence),
     )

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from grounding.bands import parse_bands
-from grounding.inr import inr_asked, inr_band
+from grounding.inr import inr_band
 from grounding.patient_bands import patient_bands, trailing_bands
 
 # (phrase, patient value, inside?) — ages in months, weights in kg, clearance in ml/phút.
@@ -193,8 +193,6 @@ def test_inr_bands_are_read_from_a_paragraph_head() -> None:
     below = inr_band("Nếu INR trên vùng điều trị nhưng dưới 4: ngừng một liều")
     assert below is not None and below.contains(3.0) and not below.contains(6.0)
     assert inr_band("Theo dõi INR mỗi ngày.") is None
-    assert inr_asked("INR = 6,5 thì xử trí sao") == 6.5
-    assert inr_asked("quá liều thì sao") is None
 
 
 def test_patient_bands_read_a_person_and_a_band_list() -> None:

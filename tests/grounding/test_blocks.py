@@ -258,7 +258,7 @@ def test_an_elderly_patient_gets_the_elderly_row_alone() -> None:
         "_Dị ứng cấp:_ 12 mg.\n\n_Người cao tuổi:_ Dùng 2 mg, chia hai lần/ngày."
     )
     blocks = parse_blocks([(0, ev("e", "E", "lieu_luong_cach_dung", text))])
-    frame = _frame(population="adult", standalone_query="E cho người cao tuổi")
+    frame = _frame(population="adult", elderly=True)
     chosen = select(blocks, frame, "E cho người cao tuổi")
     assert [b.text for b in chosen.rows] == ["Người cao tuổi: Dùng 2 mg, chia hai lần/ngày."]
     assert "Viêm mũi" in {b.indication for b in blocks}  # the parenthesis heads nothing
@@ -304,7 +304,7 @@ def test_the_usual_dose_asked_is_the_row_the_book_calls_usual() -> None:
         "Bệnh A: 1 g một liều.\n\nBệnh B: 400 mg/lần trong 7 ngày."
     )
     blocks = parse_blocks([(0, ev("u", "U", "lieu_luong_cach_dung", text))])
-    asked = select(blocks, _frame(population="adult"), "U người lớn liều thường dùng")
+    asked = select(blocks, _frame(population="adult", usual_dose=True), "U người lớn")
     assert [b.text for b in asked.rows] == [
         "Liều thường dùng cho người lớn 200 mg/lần, 3 lần/ngày."
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from asked_frames import understood
 from grounding_samples import ev
 
 from core.frame import QueryFrame
@@ -17,8 +18,13 @@ DOSE = ev(
 POOL = [CONTRA, DOSE, CAUTION]
 
 
+def _asked(data: dict[str, object]) -> QueryFrame:
+    """The frame understanding makes of a question (what it asks read from its words)."""
+    return understood(QueryFrame.model_validate(data))
+
+
 def _frame(query: str, **kw: object) -> QueryFrame:
-    return QueryFrame.model_validate(
+    return _asked(
         {
             "turn_type": "drug_attribute",
             "drugs": ["x"],
@@ -174,7 +180,7 @@ def test_the_treated_condition_does_not_bar_its_own_dose() -> None:
     from grounding.limits import dose_limits
 
     contra = ev("x", "X", "chong_chi_dinh", "Gút cấp.\n\nỈa chảy cấp ở trẻ em.")
-    adult = QueryFrame.model_validate(
+    adult = _asked(
         {
             "turn_type": "dosing_calc",
             "drugs": ["x"],
@@ -184,7 +190,7 @@ def test_the_treated_condition_does_not_bar_its_own_dose() -> None:
         }
     )
     assert dose_limits([contra], "x", adult) == []
-    child = QueryFrame.model_validate(
+    child = _asked(
         {
             "turn_type": "dosing_calc",
             "drugs": ["x"],
@@ -211,7 +217,7 @@ def test_a_limit_said_of_one_form_does_not_bar_every_dose() -> None:
         {"turn_type": "dosing_calc", "drugs": ["x"], "population": "child", "age_months": 6}
     )
     assert dose_limits([contra], "x", baby) == []
-    jaundiced = baby.model_copy(update={"standalone_query": "X cho trẻ sơ sinh vàng da"})
+    jaundiced = understood(baby, "X cho trẻ sơ sinh vàng da")
     assert [c.text for c in dose_limits([contra], "x", jaundiced)] == [
         "Trẻ sơ sinh bị tăng bilirubin huyết."
     ]
@@ -226,7 +232,7 @@ def test_a_graver_form_of_the_childs_condition_is_a_caveat_not_a_bar() -> None:
         "x", "X", "chong_chi_dinh", "Không dùng chữa tiêu chảy cấp mất nước nặng cho trẻ em."
     )
     bare = ev("x", "X", "chong_chi_dinh", "Tiêu chảy cấp ở trẻ em.")
-    child = QueryFrame.model_validate(
+    child = _asked(
         {
             "turn_type": "dosing_calc",
             "drugs": ["x"],

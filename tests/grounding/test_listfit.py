@@ -185,7 +185,7 @@ def test_a_narrower_contraindication_does_not_leave_out_the_drug() -> None:
         age_months=None,
         age_text=None,
         fetch=_fetch([GOUT_CI]),
-        question="thuốc điều trị cơn gút cấp",
+        words="thuoc dieu tri con gut cap",
     )
     assert set(asked.contraindicated) == {"allopurinol"}
 

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
+from asked_frames import understood
 
 from core.catalog import DrugCatalog
 from core.evidence import Answer, Evidence
@@ -95,14 +96,16 @@ def test_severe_liver_disease_is_answered_from_contraindications(
     corpus: tuple[DrugCatalog, list[Evidence]],
 ) -> None:
     """'suy gan nặng có dùng paracetamol được không' quotes Chống chỉ định, not Thận trọng."""
-    frame = QueryFrame.model_validate(
-        {
-            "turn_type": "drug_attribute",
-            "drugs": ["paracetamol"],
-            "attribute": "than_trong",
-            "patient": {"hepatic_impairment": True},
-            "standalone_query": "suy gan nặng có dùng paracetamol được không",
-        }
+    frame = understood(
+        QueryFrame.model_validate(
+            {
+                "turn_type": "drug_attribute",
+                "drugs": ["paracetamol"],
+                "attribute": "than_trong",
+                "patient": {"hepatic_impairment": True},
+                "standalone_query": "suy gan nặng có dùng paracetamol được không",
+            }
+        )
     )
     answer = _answer(corpus, frame)
     assert {ev.section_key for ev in _cited(answer, corpus)} == {"chong_chi_dinh"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from asked_frames import understood
 from grounding_samples import ev
 
 from core.frame import QueryFrame
@@ -109,7 +110,7 @@ def _maximum_rows(question: str, text: str = MAXIMUM) -> list[str]:
         {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
-    return [b.text for b in select(blocks, frame, question).rows]
+    return [b.text for b in select(blocks, understood(frame, question), question).rows]
 
 
 def test_a_maximum_asked_without_indication_is_the_row_that_prints_it() -> None:

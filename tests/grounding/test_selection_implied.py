@@ -3,6 +3,7 @@ rows limited by the heads that govern them (issue 23)."""
 
 from __future__ import annotations
 
+from asked_frames import understood
 from grounding_samples import ev
 
 from core.frame import QueryFrame, Route
@@ -42,8 +43,10 @@ INLINE = (
 
 
 def _rows(text: str, question: str = "", **kw: object) -> tuple[list[str], object]:
-    frame = QueryFrame.model_validate(
-        {"turn_type": "dosing_calc", "drugs": ["x"], "standalone_query": question, **kw}
+    frame = understood(
+        QueryFrame.model_validate(
+            {"turn_type": "dosing_calc", "drugs": ["x"], "standalone_query": question, **kw}
+        )
     )
     chosen = select(
         parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))]), frame, question

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from asked_frames import understood
 from grounding_samples import ev
 
 from core.frame import QueryFrame
@@ -20,14 +21,16 @@ DOSES = (
 
 
 def _select(question: str) -> tuple[list[str], tuple[str, ...]]:
-    frame = QueryFrame.model_validate(
-        {
-            "turn_type": "dosing_calc",
-            "drugs": ["x"],
-            "population": "adult",
-            "standalone_query": question,
-            "patient": {"renal_impairment": True},
-        }
+    frame = understood(
+        QueryFrame.model_validate(
+            {
+                "turn_type": "dosing_calc",
+                "drugs": ["x"],
+                "population": "adult",
+                "standalone_query": question,
+                "patient": {"renal_impairment": True},
+            }
+        )
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", DOSES))])
     chosen = select(blocks, frame, question)
@@ -61,14 +64,16 @@ INR_ROWS = (
 
 
 def _inr_rows(question: str, route: str | None = None) -> list[str]:
-    frame = QueryFrame.model_validate(
-        {
-            "turn_type": "dosing_calc",
-            "drugs": ["x"],
-            "population": "adult",
-            "route": route,
-            "standalone_query": question,
-        }
+    frame = understood(
+        QueryFrame.model_validate(
+            {
+                "turn_type": "dosing_calc",
+                "drugs": ["x"],
+                "population": "adult",
+                "route": route,
+                "standalone_query": question,
+            }
+        )
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", INR_ROWS))])
     return [b.text[:9] for b in select(blocks, frame, question).rows]
@@ -81,9 +86,9 @@ def test_an_inr_value_picks_its_band_and_bleeding_rows_only_for_a_bleeding_patie
     assert _inr_rows("thuốc X INR 6") == ["INR > 5 n"]
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", INR_ROWS))])
     rows = [b for b in blocks if b.kind.value == "row"]
-    bleeding = inr_rows(rows, "thuốc X INR 10 đang chảy máu nhiều")
+    bleeding = inr_rows(rows, 10.0, bleeding=True)
     assert [b.text[:9] for b in bleeding] == ["INR ≥ 9 (", "Nếu chảy "]
-    assert [b.text[:9] for b in inr_rows(rows, "INR 10 không chảy máu")] == ["INR ≥ 9 ("]
+    assert [b.text[:9] for b in inr_rows(rows, 10.0, bleeding=False)] == ["INR ≥ 9 ("]
 
 
 def test_a_renal_row_dosed_per_day_is_chosen_alone_for_its_clearance() -> None:
@@ -93,14 +98,16 @@ def test_a_renal_row_dosed_per_day_is_chosen_alone_for_its_clearance() -> None:
         "Nếu thanh thải creatinin 35 - 50 ml/phút, uống 0,6 mg/ngày."
     )
     question = "thuốc X suy thận clcr 40 liều"
-    frame = QueryFrame.model_validate(
-        {
-            "turn_type": "dosing_calc",
-            "drugs": ["x"],
-            "population": "adult",
-            "standalone_query": question,
-            "patient": {"renal_impairment": True, "egfr": 40},
-        }
+    frame = understood(
+        QueryFrame.model_validate(
+            {
+                "turn_type": "dosing_calc",
+                "drugs": ["x"],
+                "population": "adult",
+                "standalone_query": question,
+                "patient": {"renal_impairment": True, "egfr": 40},
+            }
+        )
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     rows = [b.text for b in select(blocks, frame, question).rows]

@@ -9,7 +9,10 @@ A row: `{"id", "text", "context"?: {"open_slot", "prior_frame"}, "slice"?: "held
 weight_kg, route, and optionally condition (normalised), relation, ambiguous, fills_slot,
 section_overview, non_human, new_case, non_answer, patient (a subset of PatientContext:
 pregnancy with `pregnancy_weeks` / `pregnancy_trimester`, breastfeeding, ...), how_to_take
-(a `HowTo` topic, or null)}}`.
+(a `HowTo` topic, or null), and what the question asks beyond those: asks (`dose`,
+`can_use`, `attribute`, `overview`), usual_dose, max_dose, inr, bleeding (true, false for a
+denial, null), elderly, injection, book_terms (the book's words for a lay condition, as a
+set), condition_words (phrases that must be among the question's folded words)}}`.
 Labelling conventions: a dose question has attribute `lieu_luong_cach_dung`; the bare
 verb "uống" is the oral route only in a dose question; "can X be used by <patient>" takes
 the section of the patient fact (pregnancy, breastfeeding, otherwise `than_trong`); a bare
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -67,6 +71,16 @@ OPTIONAL_FIELDS = (
     "non_answer",
     "patient",
     "how_to_take",
+    # What the question asks beyond drug, patient and section (`understanding.asked`).
+    "asks",
+    "usual_dose",
+    "max_dose",
+    "inr",
+    "bleeding",
+    "elderly",
+    "injection",
+    "book_terms",
+    "condition_words",
 )
 TARGETS = {"turn_type": 0.95, "drugs": 0.98} | dict.fromkeys(FIELDS[2:], 0.97)
 GATE_MARGIN = 0.05
@@ -159,6 +173,11 @@ def _folded_set(values: Sequence[Any]) -> set[str]:
     return {fold_aligned(str(v)).strip() for v in values}
 
 
+def _words(text: str) -> str:
+    """The folded letter-and-digit words of `text`, one space apart."""
+    return " ".join(re.findall(r"[a-z0-9]+", fold_aligned(text)))
+
+
 def _patient_matches(frame: QueryFrame, expected: dict[str, Any]) -> bool:
     patient = frame.patient.model_dump() if frame.patient else {}
     for key, want in expected.items():
@@ -193,6 +212,9 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "unknown_drugs": lambda got, want: _folded_set(got) == _folded_set(want),
     "age_months": lambda got, want: _same_number(got, want, 0.5),
     "weight_kg": lambda got, want: _same_number(got, want, 0.05),
+    "inr": lambda got, want: _same_number(got, want, 0.01),
+    "book_terms": lambda got, want: _folded_set(got) == _folded_set(want),
+    "condition_words": lambda got, want: all(f" {_words(w)} " in f" {_words(got)} " for w in want),
     "condition": lambda got, want: (
         (got is None and want is None)
         or (

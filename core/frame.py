@@ -266,6 +266,18 @@ class QueryFrame(BaseModel):
     the book's indication heads and condition lines (a head said whole, a narrower form of
     the condition, a graver qualifier). The drug's name stays: the book's heads and rows
     name it too ("Liều duy trì thông thường enalapril ở người lớn")."""
+    partner: str | None = None
+    """The other agent a one-drug question names by words the formulary has no monograph
+    for ("uống cùng cisaprid" → "cisaprid"), folded."""
+    partner_classes: list[str] = Field(default_factory=list)
+    """The drug classes (`core.drug_classes` keys) a question names ("dùng với thuốc ức chế
+    MAO"), other than the asked drug's own classes."""
+    howto_words: list[str] = Field(default_factory=list)
+    """The question's content words (its filler, "… được không", "uống thuốc này", left out),
+    as typed with accents, else folded: a how-to-take answer prefers the sentence that says
+    them too ("đổi màu", "buồng đệm")."""
+    howto_pairs: list[str] = Field(default_factory=list)
+    """Two content words in a row ("đổi màu"), as `howto_words`."""
     book_terms: list[str] = Field(default_factory=list)
     """The book's words for a condition the user named in their own ("tiêu chảy" → "ỉa
     chảy", "tiêu chảy"): what a can-I-use answer looks for in the warning sections."""

@@ -29,7 +29,7 @@ from engine.triage import TriageResult, UnsafeUse
 from engine.triage_quotes import unsafe_use_quotes, warning_lines, without_doses
 from grounding.amounts import derived_claims, quote_only
 from grounding.checks import Check, all_passed, run_checks
-from grounding.howto import howto_answer
+from grounding.howto import Asked, howto_answer
 from grounding.interactions import ORDER as INTERACTION_SECTIONS
 from grounding.limits import is_can_use, sections_for
 from grounding.listfit import fit_list
@@ -134,7 +134,7 @@ class Effects:
         assert frame.how_to_take is not None  # noqa: S101 - the caller checked
         drug = frame.drugs[0]
         name = self._catalog.name_of(drug)
-        answer = howto_answer(evidence, drug, name, frame.how_to_take, frame.standalone_query)
+        answer = howto_answer(evidence, drug, name, frame.how_to_take, Asked.of(frame))
         if not answer.claims:
             return _abstain(Reason.NO_EVIDENCE)
         request = AnswerRequest(

@@ -304,8 +304,7 @@ class ExtractiveAnswerer:
         formulary has no monograph for: the lines that name it, if any do."""
         entry = self.catalog.get(drug_id) if drug_id else None
         own = entry.names() if entry else (name,)
-        own_classes = classes_of(entry.atc) if entry else ()
-        partner = partner_of(request.frame.standalone_query or request.question, own, own_classes)
+        partner = partner_of(request.frame, own)
         if not drug_id or partner is None:
             return None
         claims = partner_claims(request.evidence, drug_id, partner)

@@ -9,14 +9,13 @@ most, verbatim and cited. A sentence carrying a dose is taken only when no other
 
 from __future__ import annotations
 
-import itertools
 import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.evidence import Answer, Claim, Evidence
-from core.frame import HOW_TO_SECTIONS, HowTo
+from core.frame import HOW_TO_SECTIONS, HowTo, QueryFrame
 from core.sections import section_title
 from core.text import fold
 from grounding.heads import DOSE
@@ -80,30 +79,22 @@ def _words(text: str) -> str:
     return unicodedata.normalize("NFC", text).lower()
 
 
-# Words of a question that say nothing of what it asks ("… được không", "uống thuốc này"),
-# as written with accents and as folded (a question without accents is compared folded:
-# "dùng" and "khí dung" differ only by their marks).
-_FILLER_MARKED = frozenset(
-    re.split(
-        r"\s+",
-        "được đc không ko k hok hông có thể thế nào sao thì là và của cho với uống dùng thuốc "
-        "này mình em e tôi tui t à ạ ah vậy rồi nhé nha đi hay cần phải bị mà như vào ra lên "
-        "lúc khi một 1 cái còn lại các những nên ngày lần giờ tuần tháng viên liều người lớn "
-        "trẻ bé mấy bao nhiêu hết xong nữa luôn",
-    )
-)
-_FILLER = frozenset(fold(w) for w in _FILLER_MARKED)
 _NON_WORD = re.compile(r"[^\w]+")
 
 
 @dataclass(frozen=True)
 class Asked:
     """The question's content words and two-word phrases, accented when it was written
-    with accents, folded otherwise."""
+    with accents, folded otherwise (`QueryFrame.howto_words`, `.howto_pairs`, read by
+    understanding)."""
 
     pairs: frozenset[str] = frozenset()
     words: frozenset[str] = frozenset()
     marked: bool = False
+
+    @classmethod
+    def of(cls, frame: QueryFrame) -> Asked:
+        return cls(frozenset(frame.howto_pairs), frozenset(frame.howto_words), frame.accented)
 
     def in_sentence(self, text: str) -> tuple[int, int]:
         """(phrases, words) of the question said in the sentence."""
@@ -111,18 +102,6 @@ class Asked:
         padded = " " + " ".join(_NON_WORD.split(said)) + " "
         pairs = sum(1 for pair in self.pairs if f" {pair} " in padded)
         return pairs, len(self.words & set(padded.split()))
-
-
-def asked_in(question: str) -> Asked:
-    """What a question says, to find the sentence of the book that says it too ("đổi màu",
-    "buồng đệm", "mở túi")."""
-    marked = fold(question) != _words(question)
-    filler = _FILLER_MARKED if marked else _FILLER
-    text = _words(question) if marked else fold(question)
-    words = [w for w in _NON_WORD.split(text) if w]
-    content = [w if w not in filler and not w.isdigit() else "" for w in words]
-    pairs = frozenset(f"{a} {b}" for a, b in itertools.pairwise(content) if a and b)
-    return Asked(pairs, frozenset(w for w in content if len(w) > 2), marked)
 
 
 def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked()) -> float:
@@ -151,11 +130,10 @@ def _short(text: str, topic: HowTo) -> str:
 
 
 def howto_sentence(
-    evidence: Sequence[Evidence], drug_id: str, topic: HowTo, asked: str = ""
+    evidence: Sequence[Evidence], drug_id: str, topic: HowTo, said: Asked = Asked()
 ) -> tuple[int, str] | None:
-    """(evidence index, verbatim sentence) that answers the topic (and the words `asked`),
-    or None."""
-    said = asked_in(asked)
+    """(evidence index, verbatim sentence) that answers the topic (and says the question's
+    words, `said`), or None."""
     found = _best(evidence, drug_id, topic, broad=False, asked=said)
     if found is None and topic is HowTo.STORAGE:
         found = _best(evidence, drug_id, topic, broad=True, asked=said)
@@ -190,10 +168,10 @@ def _best(
 
 
 def howto_answer(
-    evidence: Sequence[Evidence], drug_id: str, drug_name: str, topic: HowTo, asked: str = ""
+    evidence: Sequence[Evidence], drug_id: str, drug_name: str, topic: HowTo, said: Asked = Asked()
 ) -> Answer:
     """The one-sentence answer; no claims when the book does not say it (the caller abstains)."""
-    found = howto_sentence(evidence, drug_id, topic, asked)
+    found = howto_sentence(evidence, drug_id, topic, said)
     if found is None:
         return Answer()
     index, sentence = found
@@ -205,4 +183,4 @@ def howto_answer(
     )
 
 
-__all__ = ["MAX_SENTENCE_CHARS", "Asked", "asked_in", "howto_answer", "howto_sentence"]
+__all__ = ["MAX_SENTENCE_CHARS", "Asked", "howto_answer", "howto_sentence"]

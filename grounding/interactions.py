@@ -13,32 +13,19 @@ the lines naming that class or word answer it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from core.drug_classes import DrugClass, class_terms, classes_named, own_terms
+from core.drug_classes import CLASSES, class_terms, own_terms
 from core.evidence import Claim, Evidence
+from core.frame import QueryFrame
 from core.sections import SectionKey
-from core.text import contains_phrase, fold
+from core.text import contains_phrase
 from grounding.markup import shown_sentences
 
+_BY_KEY = {cls.key: cls for cls in CLASSES}
 ORDER = (SectionKey.CHONG_CHI_DINH.value, SectionKey.TUONG_TAC_THUOC.value)
 """The sections an interaction answer reads, in the order it quotes them."""
-
-# "… uống cùng cisaprid được không": the agent is what follows the joining word.
-_PARTNER = re.compile(
-    r"(?<![a-z])(?:dung|uong|tiem|phoi hop|ket hop)?\s*"
-    r"(?:chung voi|cung voi|cung|chung|voi)\s+(?P<agent>[a-z0-9][a-z0-9 \-]{2,60})"
-)
-_PARTNER_END = re.compile(
-    r"\s+(?:duoc khong|co duoc|co sao|co anh huong|co tuong tac|thi sao|khong|nhe|a|vay)\b.*$"
-)
-_NOT_AN_AGENT = re.compile(
-    r"^(?:thuoc (?:khac|nao)|nhau|nuoc|sua|thuc an|bua an|an|do an|rieng|luc doi|khi doi"
-    r"|duoc|khong|ko|co|luc|khi|nay|do|no)\b"
-)
-_GENERIC = frozenset({"thuoc", "nhom", "loai", "cac", "nhung", "va"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,31 +37,18 @@ class Partner:
     terms: tuple[tuple[str, ...], ...]
 
 
-def partner_of(
-    question: str, own_names: Sequence[str] = (), own_classes: Sequence[DrugClass] = ()
-) -> Partner | None:
-    """What a one-drug question names as the other agent: a class, else its word(s).
-
-    `own_names` and `own_classes` are the asked drug's own ("thuốc chống đông warfarin …"
-    names warfarin's class, not a partner).
-    """
-    masked = fold(question)
-    for term in class_terms(own_classes):
-        masked = re.sub(rf"(?<![0-9a-z]){re.escape(fold(term))}(?![0-9a-z])", " ", masked)
-    named = classes_named(masked)
+def partner_of(frame: QueryFrame, own_names: Sequence[str] = ()) -> Partner | None:
+    """What a one-drug question names as the other agent (`QueryFrame.partner_classes`,
+    `.partner`, read by understanding): a class, else its word(s); never the asked drug
+    itself (`own_names`)."""
+    named = [cls for key in frame.partner_classes if (cls := _BY_KEY.get(key)) is not None]
     if named:
         specific = tuple(dict.fromkeys(t for cls in named for t in own_terms(cls)))
         return Partner(named[0].terms[0], (specific, class_terms(named)))
-    found = _PARTNER.search(fold(question))
-    if not found:
+    agent = frame.partner
+    if not agent or any(contains_phrase(agent, n) for n in own_names):
         return None
-    agent = _PARTNER_END.sub("", found["agent"]).strip(" -")
-    if not agent or _NOT_AN_AGENT.match(agent) or any(contains_phrase(agent, n) for n in own_names):
-        return None
-    words = [w for w in agent.split() if w not in _GENERIC]
-    if not words or len("".join(words)) < 4:
-        return None
-    return Partner(" ".join(words), ((" ".join(words),),))
+    return Partner(agent, ((agent,),))
 
 
 Names = Callable[[str, str], bool]

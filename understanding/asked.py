@@ -9,11 +9,14 @@ documented on `core.frame.QueryFrame`.
 
 from __future__ import annotations
 
+import itertools
 import re
+from collections.abc import Iterable
 from typing import Any
 
+from core.drug_classes import DrugClass, class_terms, classes_named
 from core.frame import Ask, TurnType
-from core.text import has_diacritics
+from core.text import fold, has_diacritics
 from understanding.text import Turn
 
 # "Dùng được không", "có an toàn không", "cho trẻ 1 tuổi được không": may this patient use it.
@@ -47,6 +50,33 @@ _BOOK_TERMS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"vang da|bilirubin"), ("bilirubin", "vàng da")),
     (re.compile(r"loet da day|loet ta trang|loet bao tu"), ("loét dạ dày",)),
 )
+# "… uống cùng cisaprid được không": the other agent is what follows the joining word.
+_PARTNER = re.compile(
+    r"(?<![a-z])(?:dung|uong|tiem|phoi hop|ket hop)?\s*"
+    r"(?:chung voi|cung voi|cung|chung|voi)\s+(?P<agent>[a-z0-9][a-z0-9 \-]{2,60})"
+)
+_PARTNER_END = re.compile(
+    r"\s+(?:duoc khong|co duoc|co sao|co anh huong|co tuong tac|thi sao|khong|nhe|a|vay)\b.*$"
+)
+_NOT_AN_AGENT = re.compile(
+    r"^(?:thuoc (?:khac|nao)|nhau|nuoc|sua|thuc an|bua an|an|do an|rieng|luc doi|khi doi"
+    r"|duoc|khong|ko|co|luc|khi|nay|do|no)\b"
+)
+_GENERIC = frozenset({"thuoc", "nhom", "loai", "cac", "nhung", "va"})
+# Words of a question that say nothing of what it asks ("… được không", "uống thuốc này"),
+# as written with accents and as folded (a question without accents is compared folded:
+# "dùng" and "khí dung" differ only by their marks).
+_FILLER_MARKED = frozenset(
+    re.split(
+        r"\s+",
+        "được đc không ko k hok hông có thể thế nào sao thì là và của cho với uống dùng thuốc "
+        "này mình em e tôi tui t à ạ ah vậy rồi nhé nha đi hay cần phải bị mà như vào ra lên "
+        "lúc khi một 1 cái còn lại các những nên ngày lần giờ tuần tháng viên liều người lớn "
+        "trẻ bé mấy bao nhiêu hết xong nữa luôn",
+    )
+)
+_FILLER = frozenset(fold(w) for w in _FILLER_MARKED)
+_NON_WORD = re.compile(r"[^\w]+")
 _ASK_OF_TURN = {
     TurnType.DOSING_CALC: Ask.DOSE,
     TurnType.DRUG_ATTRIBUTE: Ask.ATTRIBUTE,
@@ -80,6 +110,38 @@ def book_terms_of(folded: str) -> list[str]:
     )
 
 
+def partner_of(folded: str, own_classes: Iterable[DrugClass] = ()) -> tuple[list[str], str | None]:
+    """What a question names as the other agent: the classes it names (keys; the asked
+    drug's own class words, "thuốc chống đông warfarin", name none), and the words after its
+    joining word when they can be an agent ("cùng cisaprid"; not "cùng nhau", "với sữa")."""
+    masked = folded
+    for term in class_terms(own_classes):
+        masked = re.sub(rf"(?<![0-9a-z]){re.escape(fold(term))}(?![0-9a-z])", " ", masked)
+    classes = [cls.key for cls in classes_named(masked)]
+    found = _PARTNER.search(folded)
+    if not found:
+        return classes, None
+    agent = _PARTNER_END.sub("", found["agent"]).strip(" -")
+    if not agent or _NOT_AN_AGENT.match(agent):
+        return classes, None
+    words = [w for w in agent.split() if w not in _GENERIC]
+    if not words or len("".join(words)) < 4:
+        return classes, None
+    return classes, " ".join(words)
+
+
+def content_of(turn: Turn) -> tuple[list[str], list[str]]:
+    """The question's content words longer than two letters, and its pairs of content words
+    in a row: accented when it was written with accents, folded otherwise."""
+    marked = has_diacritics(turn.original)
+    filler = _FILLER_MARKED if marked else _FILLER
+    text = turn.original.lower() if marked else _folded(turn)
+    words = [w for w in _NON_WORD.split(text) if w]
+    content = [w if w not in filler and not w.isdigit() else "" for w in words]
+    pairs = [f"{a} {b}" for a, b in itertools.pairwise(content) if a and b]
+    return list(dict.fromkeys(w for w in content if len(w) > 2)), list(dict.fromkeys(pairs))
+
+
 def asks_of(folded: str, turn_type: TurnType | None) -> Ask | None:
     """Can-I-use when the words ask it, else what the turn type asks."""
     if _CAN_USE.search(folded):
@@ -87,10 +149,14 @@ def asks_of(folded: str, turn_type: TurnType | None) -> Ask | None:
     return _ASK_OF_TURN.get(turn_type) if turn_type is not None else None
 
 
-def read_asked(turn: Turn, turn_type: TurnType | None = None) -> dict[str, Any]:
-    """The `QueryFrame` fields one turn's words give."""
+def read_asked(
+    turn: Turn, turn_type: TurnType | None = None, own_classes: Iterable[DrugClass] = ()
+) -> dict[str, Any]:
+    """The `QueryFrame` fields one turn's words give (`own_classes`: the asked drug's)."""
     whole = _folded(turn)
     inr = inr_of(whole)
+    classes, partner = partner_of(whole, own_classes)
+    words, pairs = content_of(turn)
     return {
         "asks": asks_of(whole, turn_type),
         "usual_dose": _USUAL.search(whole) is not None,
@@ -101,6 +167,10 @@ def read_asked(turn: Turn, turn_type: TurnType | None = None) -> dict[str, Any]:
         "injection": _INJECTION.search(whole) is not None,
         "accented": has_diacritics(turn.original),
         "condition_words": whole,
+        "howto_words": words,
+        "howto_pairs": pairs,
+        "partner": partner,
+        "partner_classes": classes,
         "book_terms": book_terms_of(whole),
     }
 
@@ -109,6 +179,8 @@ __all__ = [
     "asks_of",
     "bleeding_of",
     "book_terms_of",
+    "content_of",
     "inr_of",
+    "partner_of",
     "read_asked",
 ]

@@ -18,6 +18,7 @@ from rapidfuzz import fuzz
 
 from core.bedrock import ConverseClient, ToolSpec
 from core.catalog import DrugCatalog
+from core.drug_classes import CLASSES, classes_of
 from core.errors import UnderstandingFailed
 from core.frame import (
     TURN_TYPE_ALIASES,
@@ -122,6 +123,12 @@ def frame_tool(candidates: list[str]) -> ToolSpec:
             "bleeding": {"type": "boolean"},
             "elderly": {"type": "boolean"},
             "injection": {"type": "boolean"},
+            "partner": {"type": "string"},
+            "partner_classes": {
+                "type": "array",
+                "items": {"type": "string", "enum": [c.key for c in CLASSES]},
+                "maxItems": 4,
+            },
             "book_terms": {"type": "array", "items": {"type": "string"}, "maxItems": 6},
         },
         "required": ["turn_type", "drugs"],
@@ -261,7 +268,7 @@ class BedrockUnderstander:
                 fields[key] = nfc(data[key].strip())[:limit]
         fields["condition"] = self._condition(data.get("condition"))
         fields["patient"] = self._patient(data.get("patient"), typed)
-        fields |= self._asked(data, fields.get("standalone_query") or text, typed)
+        fields |= self._asked(data, fields.get("standalone_query") or text, typed, drugs)
         slot = _enum(ClarifySlot, data.get("fills_slot"))
         if slot is not None and slot is context.open_slot:
             fields["fills_slot"] = slot
@@ -275,7 +282,9 @@ class BedrockUnderstander:
         except ValidationError as exc:
             raise UnderstandingFailed("understanding: frame failed validation") from exc
 
-    def _asked(self, data: Mapping[str, Any], said: str, typed: set[float]) -> dict[str, Any]:
+    def _asked(
+        self, data: Mapping[str, Any], said: str, typed: set[float], drugs: list[str]
+    ) -> dict[str, Any]:
         """What the question asks beyond drug, patient and section: read from the words the
         grounding reads (the rewritten question, else the message) as the rules read them,
         then steered by the model's own values where they check out (an INR the user typed)."""
@@ -283,7 +292,8 @@ class BedrockUnderstander:
         kind = data.get("turn_type")
         turn_type = TURN_TYPE_ALIASES.get(kind) if isinstance(kind, str) else None
         turn_type = turn_type or _enum(TurnType, kind)
-        asked = read_asked(turn, turn_type)
+        entry = self.catalog.get(drugs[0]) if drugs else None
+        asked = read_asked(turn, turn_type, classes_of(entry.atc) if entry else ())
         if (ask := _enum(Ask, data.get("asks"))) is not None:
             asked["asks"] = ask
         for flag in ("usual_dose", "max_dose", "elderly", "injection"):
@@ -293,6 +303,13 @@ class BedrockUnderstander:
             asked["bleeding"] = data["bleeding"]
         if _typed(data.get("inr"), typed) and 0 <= float(data["inr"]) <= 100:
             asked["inr"] = data["inr"]
+        keys = {cls.key for cls in CLASSES}
+        classes = data.get("partner_classes")
+        if isinstance(classes, list) and all(isinstance(k, str) and k in keys for k in classes):
+            asked["partner_classes"] = list(dict.fromkeys(classes))[:4]
+        partner = data.get("partner")
+        if isinstance(partner, str) and partner.strip() and fold(partner) in fold(said):
+            asked["partner"] = fold(partner)[:60]  # only words the user wrote
         terms = _strings(data.get("book_terms"), limit=6, chars=60)
         asked["book_terms"] = list(dict.fromkeys([*asked["book_terms"], *terms]))
         return asked

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from core.catalog import DrugCatalog
-from core.drug_classes import classes_named
+from core.drug_classes import classes_named, classes_of
 from core.frame import (
     ClarifySlot,
     ConditionQuery,
@@ -141,7 +141,9 @@ class RulesUnderstander:
             "non_human": non_human,
             "new_case": reading.new_case,
         }
-        return QueryFrame(**fields, **read_asked(reading.turn, turn_type))
+        entry = self._catalog.get(drugs[0]) if drugs else None
+        own = classes_of(entry.atc) if entry else ()
+        return QueryFrame(**fields, **read_asked(reading.turn, turn_type, own))
 
 
 _GIVEN_BEFORE_SURGERY = re.compile(

@@ -12,7 +12,8 @@ pregnancy with `pregnancy_weeks` / `pregnancy_trimester`, breastfeeding, ...), h
 (a `HowTo` topic, or null), and what the question asks beyond those: asks (`dose`,
 `can_use`, `attribute`, `overview`), usual_dose, max_dose, inr, bleeding (true, false for a
 denial, null), elderly, injection, book_terms (the book's words for a lay condition, as a
-set), condition_words (phrases that must be among the question's folded words)}}`.
+set), condition_words (phrases that must be among the question's folded words), partner
+(the other agent's folded words) and partner_classes (`core.drug_classes` keys, a set)}}`.
 Labelling conventions: a dose question has attribute `lieu_luong_cach_dung`; the bare
 verb "uống" is the oral route only in a dose question; "can X be used by <patient>" takes
 the section of the patient fact (pregnancy, breastfeeding, otherwise `than_trong`); a bare
@@ -81,6 +82,8 @@ OPTIONAL_FIELDS = (
     "injection",
     "book_terms",
     "condition_words",
+    "partner",
+    "partner_classes",
 )
 TARGETS = {"turn_type": 0.95, "drugs": 0.98} | dict.fromkeys(FIELDS[2:], 0.97)
 GATE_MARGIN = 0.05
@@ -214,6 +217,7 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "weight_kg": lambda got, want: _same_number(got, want, 0.05),
     "inr": lambda got, want: _same_number(got, want, 0.01),
     "book_terms": lambda got, want: _folded_set(got) == _folded_set(want),
+    "partner_classes": lambda got, want: set(got) == set(want),
     "condition_words": lambda got, want: all(f" {_words(w)} " in f" {_words(got)} " for w in want),
     "condition": lambda got, want: (
         (got is None and want is None)

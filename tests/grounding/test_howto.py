@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from asked_frames import understood
+
 from core.evidence import Evidence
-from core.frame import HowTo
-from grounding.howto import MAX_SENTENCE_CHARS, howto_answer, howto_sentence
+from core.frame import HowTo, QueryFrame
+from grounding.howto import MAX_SENTENCE_CHARS, Asked, howto_answer, howto_sentence
+
+
+def _said(question: str) -> Asked:
+    """What understanding reads from the question, as the how-to answer takes it."""
+    return Asked.of(understood(QueryFrame(standalone_query=question)))
 
 
 def part(section: str, text: str, drug: str = "x", quarantined: bool = False) -> Evidence:
@@ -92,7 +99,7 @@ def test_the_questions_own_words_choose_the_sentence() -> None:
         "Bảo quản dưới 30 °C, tránh ánh sáng. Không dùng dung dịch đã đổi màu.",
     )
     asked = "ống thuốc bị đổi màu có dùng tiếp không"
-    assert howto_sentence([storage], "x", HowTo.STORAGE, asked) == (
+    assert howto_sentence([storage], "x", HowTo.STORAGE, _said(asked)) == (
         0,
         "Không dùng dung dịch đã đổi màu.",
     )
@@ -104,7 +111,7 @@ def test_how_long_to_take_it() -> None:
         "lieu_luong_cach_dung",
         "Người lớn: 400 mg × 3 lần/ngày. Tự dùng để hạ sốt không quá 3 ngày.",
     )
-    found = howto_sentence([dose], "x", HowTo.DURATION, "uống được mấy ngày")
+    found = howto_sentence([dose], "x", HowTo.DURATION, _said("uống được mấy ngày"))
     assert found == (0, "Tự dùng để hạ sốt không quá 3 ngày.")
 
 
@@ -112,7 +119,7 @@ def test_the_dose_section_first_when_both_speak() -> None:
     """A duration said in the dose section wins over a caution that says as much."""
     dose = part("lieu_luong_cach_dung", "Thời gian điều trị tối đa thường là 1 tuần.")
     caution = part("than_trong", "Dùng liều thấp nhất có hiệu quả, không quá 1 tuần.")
-    found = howto_sentence([caution, dose], "x", HowTo.DURATION, "uống được bao lâu")
+    found = howto_sentence([caution, dose], "x", HowTo.DURATION, _said("uống được bao lâu"))
     assert found == (1, "Thời gian điều trị tối đa thường là 1 tuần.")
 
 
@@ -125,5 +132,5 @@ def test_accents_keep_a_phrase_apart_from_a_filler_word() -> None:
         "Ống khí dung dùng trong vòng 3 tháng sau khi mở túi.",
     )
     asked = "ống khí dung mở túi rồi dùng được bao lâu"
-    found = howto_sentence([storage], "x", HowTo.STORAGE, asked)
+    found = howto_sentence([storage], "x", HowTo.STORAGE, _said(asked))
     assert found == (0, "Ống khí dung dùng trong vòng 3 tháng sau khi mở túi.")

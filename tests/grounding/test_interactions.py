@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from asked_frames import understood
 from grounding_samples import ev
 
 from core.catalog import DrugCatalog, DrugEntry
-from core.drug_classes import classes_of
 from core.evidence import Answer, Evidence
 from core.frame import QueryFrame, TurnType
 from core.ports import AnswerMode, AnswerRequest
@@ -45,12 +45,14 @@ def answer(
 
 def _one_drug(question: str, **patient: bool) -> QueryFrame:
     """A one-drug interaction question about carbamazepine, as understanding reads it."""
-    return QueryFrame(
-        turn_type=TurnType.DRUG_ATTRIBUTE,
-        drugs=["carbamazepine"],
-        attribute="tuong_tac_thuoc",
-        standalone_query=question,
-        patient=patient or None,
+    return understood(
+        QueryFrame(
+            turn_type=TurnType.DRUG_ATTRIBUTE,
+            drugs=["carbamazepine"],
+            attribute="tuong_tac_thuoc",
+            standalone_query=question,
+            patient=patient or None,
+        )
     )
 
 
@@ -102,13 +104,16 @@ def test_a_partner_without_a_monograph_is_found_by_its_word() -> None:
     assert [c.text for c in result.claims] == ["Cisaprid: tránh dùng cùng."]
 
 
-def test_words_that_are_not_an_agent_name_no_partner() -> None:
-    """ "uống cùng thức ăn", "dùng với thuốc khác" and a bare question name no partner."""
-    assert partner_of("paracetamol uống cùng thức ăn được không") is None
-    assert partner_of("tương tác của warfarin với thuốc khác") is None
-    assert partner_of("tương tác thuốc của warfarin") is None
-    partner = partner_of("fluconazol uống cùng cisaprid được không", ("fluconazol",))
+def test_the_partner_is_the_frames() -> None:
+    """The frame's partner words are the partner, unless they name the drug itself; the
+    frame's classes come first, with their own terms before the shared ones."""
+    frame = QueryFrame(partner="cisaprid")
+    partner = partner_of(frame, ("fluconazol",))
     assert partner is not None and partner.label == "cisaprid"
+    assert partner_of(QueryFrame(partner="fluconazol"), ("fluconazol",)) is None
+    assert partner_of(QueryFrame()) is None
+    mao = partner_of(QueryFrame(partner="x", partner_classes=["maoi"]))
+    assert mao is not None and mao.label == "ức chế MAO"
 
 
 def test_a_class_partner_is_answered_before_the_patient_condition_check() -> None:
@@ -124,12 +129,3 @@ def test_a_class_partner_is_answered_before_the_patient_condition_check() -> Non
     frame = _one_drug(question, hepatic_impairment=True)
     result = answer(frame, evidence, AnswerMode.SINGLE, question)
     assert [c.text for c in result.claims] == ["Dùng trong vòng 14 ngày sau một thuốc ức chế MAO."]
-
-
-def test_the_drugs_own_class_is_not_its_partner() -> None:
-    """ "thuốc chống đông warfarin dùng cùng … được không" names warfarin's own class."""
-    (own,) = classes_of(["B01AA03"])
-    assert (
-        partner_of("thuốc chống đông warfarin có dùng cùng được không", ("warfarin",), (own,))
-        is None
-    )

@@ -2,9 +2,10 @@
 
 Each case is an answer that depends on what the question asks (an INR value, bleeding, the
 usual dose, a maximum, an old patient, the bare "tiêm", can-I-use, a lay word for a
-condition). The same frame with the question and `standalone_query` replaced by unrelated
-text must give the same extractive answer; the same words with those frame fields left
-empty must not (so each case would fail if grounding read the words instead).
+condition, the partner of a one-drug interaction question). The same frame with the
+question and `standalone_query` replaced by unrelated text must give the same extractive
+answer; the same words with those frame fields left empty must not (so each case would fail
+if grounding read the words instead).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ EMPTY = {
     "injection": False,
     "accented": False,
     "condition_words": "",
+    "partner": None,
+    "partner_classes": [],
     "book_terms": [],
 }
 
@@ -61,6 +64,7 @@ ROUTES_TEXT = (
     "Tiêm bắp: 1 g mỗi 12 giờ.\n\nTiêm tĩnh mạch: 1 g mỗi 8 giờ."
 )
 CONTRA_TEXT = "Quá mẫn với thuốc.\n\nỈa chảy cấp ở trẻ em.\n\nTrẻ em dưới 1 tháng tuổi."
+INTERACTIONS_TEXT = "Cisaprid: không dùng cùng. Rượu làm tăng buồn ngủ."
 CAUTION_TEXT = "Thận trọng ở người có bệnh tim. Thận trọng khi dùng kéo dài."
 
 CASES: dict[str, tuple[str, list[Evidence], dict[str, Any]]] = {
@@ -88,6 +92,11 @@ CASES: dict[str, tuple[str, list[Evidence], dict[str, Any]]] = {
         "X tiêm cho người lớn",
         [ev("x", "X", "lieu_luong_cach_dung", ROUTES_TEXT)],
         {"population": "adult"},
+    ),
+    "partner": (
+        "X uống cùng cisaprid được không",
+        [ev("x", "X", "tuong_tac_thuoc", INTERACTIONS_TEXT)],
+        {"turn_type": "drug_attribute", "attribute": "tuong_tac_thuoc"},
     ),
     "can_use": (
         "bé 8 tháng bị tiêu chảy uống X được không",

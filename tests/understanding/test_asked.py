@@ -8,9 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core.drug_classes import classes_of
 from core.frame import Ask, ClarifySlot, QueryFrame, TurnType
 from core.text import fold
-from understanding.asked import bleeding_of, book_terms_of, inr_of, read_asked
+from understanding.asked import (
+    bleeding_of,
+    book_terms_of,
+    content_of,
+    inr_of,
+    partner_of,
+    read_asked,
+)
 from understanding.text import Turn
 
 
@@ -148,11 +156,13 @@ _WORDS = st.sampled_from(
 
 @given(st.lists(_WORDS, min_size=1, max_size=5))
 def test_accent_free_text_reads_the_same_fields(words: list[str]) -> None:
-    """The same question typed without accents gives the same fields (but `accented`)."""
+    """The same question typed without accents gives the same fields, but for `accented`
+    and the how-to words, which keep the accents typed (they are folded in `bare`)."""
     text = ", ".join(words)
     marked, bare = _asked(text), _asked(fold(text))
-    marked.pop("accented")
-    bare.pop("accented")
+    for typed in ("accented", "howto_words", "howto_pairs"):
+        marked.pop(typed)
+        bare.pop(typed)
     assert marked == bare
 
 
@@ -169,3 +179,40 @@ def test_bleeding_reader_alone() -> None:
     assert bleeding_of("khong chay mau") is False
     assert bleeding_of("chay mau nhieu") is True
     assert bleeding_of("sot cao") is None
+
+
+def test_words_that_are_not_an_agent_name_no_partner() -> None:
+    """ "uống cùng thức ăn", "dùng với thuốc khác" and a bare question name no partner; "uống
+    cùng cisaprid" names cisaprid."""
+    for text in (
+        "paracetamol uống cùng thức ăn được không",
+        "tương tác của warfarin với thuốc khác",
+        "tương tác thuốc của warfarin",
+    ):
+        assert partner_of(fold(text)) == ([], None)
+    assert partner_of(fold("fluconazol uống cùng cisaprid được không")) == ([], "cisaprid")
+
+
+def test_a_class_is_a_partner_but_not_the_drugs_own() -> None:
+    """ "dùng với thuốc ức chế MAO" names the MAO inhibitors; "thuốc chống đông warfarin"
+    names warfarin's own class, no partner."""
+    assert partner_of(fold("carbamazepin dùng với thuốc ức chế MAO"))[0] == ["maoi"]
+    (own,) = classes_of(["B01AA03"])
+    said = fold("thuốc chống đông warfarin có dùng cùng được không")
+    assert partner_of(said, (own,))[0] == []
+    assert partner_of(said)[0] != []
+
+
+def test_the_rules_understander_reads_the_partner(parse: Callable[..., QueryFrame]) -> None:
+    """A one-drug interaction question's partner reaches the frame."""
+    frame = parse("carbamazepin uống cùng cisaprid được không")
+    assert frame.partner == "cisaprid"
+
+
+def test_howto_words_keep_the_accents_typed() -> None:
+    """ "ống khí dung mở túi" typed with accents keeps "dung" apart from the filler "dùng";
+    typed without, the folded filler takes "dung" and "khi" too."""
+    words, pairs = content_of(Turn.of("ống khí dung mở túi rồi dùng được bao lâu"))
+    assert "dung" in words and "mở túi" in pairs and "dùng" not in words
+    bare_words, _ = content_of(Turn.of("ong khi dung mo tui roi dung duoc bao lau"))
+    assert "dung" not in bare_words and "khi" not in bare_words

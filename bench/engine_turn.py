@@ -14,6 +14,13 @@ called it. Profiling slows every Python call, so compare the shares, not the tim
 
     python bench/engine_turn.py [--turns 3000]
     python bench/engine_turn.py --profile 2000
+
+`--stages` adds, to the plain run, each stage's own wall time per turn (p50 and mean):
+the engine's stage functions are wrapped with a clock that charges a nested stage to
+itself, not to its caller (the Redis round trips out of begin and commit, the document's
+decode out of begin), and what no wrapped function covers is "turn glue". The wrappers
+cost about a microsecond a call, so these turns run a little slower than the plain ones.
+The machine's load (`uptime`) goes into every result file: the machine is shared.
 """
 
 from __future__ import annotations
@@ -26,9 +33,11 @@ import os
 import platform
 import pstats
 import statistics
+import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +78,139 @@ def timed(fn, n: int) -> list[float]:  # type: ignore[no-untyped-def]
         fn()
         out.append((time.perf_counter() - t) * 1000)
     return out
+
+
+def uptime() -> str:
+    """The machine's load as `uptime` prints it (the machine is shared with other jobs)."""
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+class StageClock:
+    """Exclusive wall time per stage: a stage running inside another is charged to itself."""
+
+    def __init__(self) -> None:
+        self.turns: list[dict[str, float]] = []
+        self.current: dict[str, float] = {}
+        self._stack: list[list[float]] = []  # [start, time spent in children]
+
+    def enter(self) -> None:
+        self._stack.append([time.perf_counter(), 0.0])
+
+    def leave(self, stage: str) -> None:
+        start, children = self._stack.pop()
+        spent = time.perf_counter() - start
+        self.current[stage] = self.current.get(stage, 0.0) + spent - children
+        if self._stack:
+            self._stack[-1][1] += spent
+
+    def wrap(self, fn: Callable[..., Any], stage: str) -> Callable[..., Any]:
+        def timed_call(*args: Any, **kwargs: Any) -> Any:
+            self.enter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.leave(stage)
+
+        return timed_call
+
+    def wrap_context(self, fn: Callable[..., Any], stage: str) -> Callable[..., Any]:
+        @contextmanager
+        def timed_context(*args: Any, **kwargs: Any) -> Iterator[Any]:
+            self.enter()
+            manager = fn(*args, **kwargs)
+            value = manager.__enter__()
+            self.leave(stage)
+            try:
+                yield value
+            except BaseException as exc:
+                self.enter()
+                try:
+                    if not manager.__exit__(type(exc), exc, exc.__traceback__):
+                        raise
+                finally:
+                    self.leave(stage)
+            else:
+                self.enter()
+                manager.__exit__(None, None, None)
+                self.leave(stage)
+
+        return timed_context
+
+    def turn(self, run: Callable[[], None]) -> None:
+        self.current = {}
+        self.enter()
+        run()
+        self.leave("turn glue (engine/turn.py, unwrapped)")
+        self.turns.append(self.current)
+
+    def summary(self) -> dict[str, dict[str, float]]:
+        names = sorted({k for t in self.turns for k in t})
+        table = {
+            name: {
+                "p50_ms": round(pct([t.get(name, 0.0) * 1000 for t in self.turns], 50), 4),
+                "mean_ms": round(statistics.fmean(t.get(name, 0.0) for t in self.turns) * 1000, 4),
+            }
+            for name in names
+        }
+        return dict(sorted(table.items(), key=lambda kv: -kv[1]["mean_ms"]))
+
+
+@contextmanager
+def stage_clock() -> Iterator[StageClock]:
+    """Wrap the engine's stage functions for the duration (restored on exit)."""
+    import engine.responder
+    import engine.turn
+    from engine.conversation import Conversation
+    from engine.effects import Effects
+    from engine.store import RedisStateStore
+
+    clock = StageClock()
+    patches: list[tuple[Any, str, str, bool]] = [
+        (RedisStateStore, "begin", "store begin: Python side", False),
+        (RedisStateStore, "commit", "store commit: Python side", False),
+        (RedisStateStore, "_call", "redis round trips (2 EVALSHA: socket, Lua)", False),
+        (Conversation, "from_json", "document decode (pydantic)", False),
+        (Conversation, "to_json", "document encode (pydantic)", False),
+        (Conversation, "append_history", "history lines", False),
+        (engine.turn.Engine, "_understand", "understanding", False),
+        (engine.turn, "resolve_frame", "merge", False),
+        (engine.turn, "made_progress", "merge", False),
+        (engine.turn, "filled_facts", "merge", False),
+        (engine.turn, "with_triage", "triage", False),
+        (engine.turn, "keep_safety_thread", "triage", False),
+        (engine.responder, "route", "routing", False),
+        (engine.turn, "restored", "machine", True),
+        (engine.turn, "fire", "machine", False),
+        (engine.responder, "fire", "machine", False),
+        (engine.responder.Responder, "respond", "reply (responder, rendering)", False),
+        (Effects, "run", "effects (retrieve, answer, checks)", False),
+        (Effects, "triage", "effects (retrieve, answer, checks)", False),
+        (engine.turn, "TurnResult", "turn result and trace entry (pydantic)", False),
+        (engine.turn, "TraceEntry", "turn result and trace entry (pydantic)", False),
+    ]
+    saved = []
+    for owner, name, stage, is_context in patches:
+        original = owner.__dict__[name]
+        saved.append((owner, name, original))
+        fn = original.__func__ if isinstance(original, classmethod) else original
+        wrapped = (clock.wrap_context if is_context else clock.wrap)(fn, stage)
+        setattr(owner, name, classmethod(wrapped) if isinstance(original, classmethod) else wrapped)
+    try:
+        yield clock
+    finally:
+        for owner, name, original in reversed(saved):
+            setattr(owner, name, original)
+
+
+def staged(run: Callable[[], None], n: int) -> dict[str, dict[str, float]]:
+    """`run` n times under the stage clock: each stage's own wall time per turn."""
+    with stage_clock() as clock:
+        for _ in range(n):
+            clock.turn(run)
+    return clock.summary()
 
 
 # (stage, path fragments that put a function in it), first match wins.
@@ -155,10 +297,12 @@ def profile(n: int) -> int:
             clarify_turn()
         gc.collect()
         gc.freeze()
+        load_before = uptime()
         result = {
             "command": f"python bench/engine_turn.py --profile {n}",
             "python": platform.python_version(),
             "load_avg_1m": round(os.getloadavg()[0], 2),
+            "uptime_before": load_before,
             "clarify_or_smalltalk": profile_stages(clarify_turn, n),
             "retrieval_fake": profile_stages(lambda: engine.handle(cid, RETRIEVE), n),
         }
@@ -168,14 +312,47 @@ def profile(n: int) -> int:
     return 0
 
 
+def machine_strategies(n: int) -> dict[str, dict[str, float]]:
+    """The machine alone: reset a resident one, attach a model per turn, or build one."""
+
+    def resident() -> None:
+        with restored(State.IDLE, clarify_streak=0, max_clarify=4) as m:
+            fire(m, Trigger.ASK_DETAIL)
+
+    attach_machine = new_machine()
+
+    def attach() -> None:
+        m = TurnModel(clarify_streak=0, max_clarify=4)
+        attach_machine.add_model(m, initial=State.IDLE.value)
+        try:
+            fire(m, Trigger.ASK_DETAIL)
+        finally:
+            attach_machine.remove_model(m)
+
+    def fresh() -> None:
+        m = TurnModel(clarify_streak=0, max_clarify=4)
+        new_machine(m, State.IDLE)
+        fire(m, Trigger.ASK_DETAIL)
+
+    return {
+        "machine_resident_reset": summary(timed(resident, n)),
+        "machine_attach_per_turn": summary(timed(attach, n)),
+        "machine_fresh_per_turn": summary(timed(fresh, n)),
+    }
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--turns", type=int, default=3000)
     ap.add_argument("--profile", type=int, default=0, metavar="N", help="profile N turns each")
+    ap.add_argument("--stages", action="store_true", help="also each stage's wall time")
+    ap.add_argument("--out", default="engine_turn.json", help="file name under bench/results")
     args = ap.parse_args()
     if args.profile:
         return profile(args.profile)
     n = args.turns
+    load_before = uptime()
+    stages: dict[str, Any] = {}
     with loopback_redis() as (_binary, port):
         client = redis.Redis(host="127.0.0.1", port=port)
         client.set("bench:key", "x" * 64)
@@ -202,41 +379,31 @@ def main() -> int:
             engine.handle(cid, RETRIEVE)
         after = client.info("commandstats")
         round_trips = (sum(v["calls"] for k, v in after.items()) - calls_before - 1) / 100
-
-    def resident() -> None:
-        with restored(State.IDLE, clarify_streak=0, max_clarify=4) as m:
-            fire(m, Trigger.ASK_DETAIL)
-
-    attach_machine = new_machine()
-
-    def attach() -> None:
-        m = TurnModel(clarify_streak=0, max_clarify=4)
-        attach_machine.add_model(m, initial=State.IDLE.value)
-        try:
-            fire(m, Trigger.ASK_DETAIL)
-        finally:
-            attach_machine.remove_model(m)
-
-    def fresh() -> None:
-        m = TurnModel(clarify_streak=0, max_clarify=4)
-        new_machine(m, State.IDLE)
-        fire(m, Trigger.ASK_DETAIL)
+        if args.stages:
+            stages = {
+                "clarify_or_smalltalk": staged(clarify_turn, n),
+                "retrieval_fake": staged(lambda: engine.handle(cid, RETRIEVE), n),
+            }
 
     result = {
-        "command": f"python bench/engine_turn.py --turns {n}",
+        "command": "python bench/engine_turn.py " + " ".join(sys.argv[1:]),
+        "uptime_before": load_before,
+        "uptime_after": uptime(),
         "machine": platform.machine(),
         "python": platform.python_version(),
         "redis": redis_binary(),
         "raw_get_round_trip": summary(raw),
         "turn_clarify_or_smalltalk": summary(clar),
         "turn_retrieval_fake": summary(retr),
+        "ratio_p50_clarify_to_raw_get_p50": round(pct(clar, 50) / pct(raw, 50), 2),
         "ratio_p99_clarify_to_raw_get_p99": round(pct(clar, 99) / pct(raw, 99), 2),
+        "ratio_p50_retrieval_to_raw_get_p50": round(pct(retr, 50) / pct(raw, 50), 2),
         "redis_commands_per_turn": round(round_trips, 2),
-        "machine_resident_reset": summary(timed(resident, n)),
-        "machine_attach_per_turn": summary(timed(attach, n)),
-        "machine_fresh_per_turn": summary(timed(fresh, n)),
+        **machine_strategies(n),
     }
-    out = Path(__file__).resolve().parent / "results" / "engine_turn.json"
+    if stages:
+        result["stage_wall_ms_per_turn"] = stages
+    out = Path(__file__).resolve().parent / "results" / args.out
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(result, indent=2))

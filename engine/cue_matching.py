@@ -4,15 +4,12 @@
 The lists themselves are data: `engine.safety_cues` (self-harm, emergencies, the uses the
 formulary forbids) and `engine.ingestion_cues` (an ingestion read as an event).
 
-Speed: Python's `re` cannot skip ahead in a pattern that opens with a look-behind, so a plain
-`search` of a list's alternation tries every alternative at every position of the text (a
-list of a hundred phrases cost ~25 µs on a short turn). At import each alternation is
-therefore read once for the characters a hit can begin with; a turn's text lists once the
-places a word can begin (after a non-word character), and a list is tried, by `match`, only
-where one of its first characters stands. The hit is the same as `search`'s (the leftmost,
-the first alternative there); a pattern whose first characters cannot be read is searched
-as before. A turn's `TurnText` is built once per text and shared (`TurnText.of` caches the
-last few), and it keeps each list's answer, so a list asked twice in a turn is matched once.
+Per turn: a turn's `TurnText` is built once per text and shared (`TurnText.of` keeps the
+last few: triage, the amount question and the safety answer each ask for it), and it keeps
+each list's answer, so a list asked twice in a turn is matched once. Gating a long list by a
+first character or by words every alternative holds was measured and dropped: on the turns
+of the evaluation sets (44 characters on average) a gate passed too often to pay for itself
+(`bench/results/cue_gates.json`).
 """
 
 from __future__ import annotations
@@ -22,15 +19,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from core.text import fold_aligned
-
-try:  # the regex parser `re` itself uses; if it ever moves, lists are searched plainly
-    from re import _constants as _sre_c  # type: ignore[attr-defined]
-    from re import _parser as _sre_parse  # type: ignore[attr-defined]
-except ImportError:  # pragma: no cover - Python 3.11-3.13 all have them
-    _sre_c = _sre_parse = None
 
 
 @dataclass(frozen=True)
@@ -44,16 +34,6 @@ class TurnText:
     _hits: dict[Cue, str | None] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
-    # Where a hit can begin (after no word character), with the character there: in
-    # `folded`, and in `lowered` (the same places when nothing was folded).
-    folded_starts: tuple[tuple[int, str], ...] = field(init=False, repr=False, compare=False)
-    lowered_starts: tuple[tuple[int, str], ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        folded = _word_starts(self.folded)
-        lowered = _word_starts(self.lowered) if self.lowered != self.folded else folded
-        object.__setattr__(self, "folded_starts", folded)
-        object.__setattr__(self, "lowered_starts", lowered)
 
     @classmethod
     def of(cls, text: str) -> TurnText:
@@ -67,138 +47,10 @@ def _turn_text(text: str) -> TurnText:
     return TurnText(lowered, folded, folded != lowered)
 
 
-_NON_WORD = re.compile(r"\W")
-
-
-def _word_starts(text: str) -> tuple[tuple[int, str], ...]:
-    """Position 0 and every position after a non-word character (what `(?<!\\w)` admits)."""
-    n = len(text)
-    places = [0] if n else []
-    places += [m.end() for m in _NON_WORD.finditer(text) if m.end() < n]
-    return tuple((i, text[i]) for i in places)
-
-
-class _Unknown(Exception):
-    """A pattern whose first characters are not read (a class like \\w, a look-around)."""
-
-
-# The classes a first character may be given by (`\\d`, `\\w`, `\\s` in a str pattern), each
-# as the test `re` itself applies to a character.
-_CLASS_TESTS = {
-    "CATEGORY_UNI_DIGIT": str.isdecimal,
-    "CATEGORY_DIGIT": str.isdecimal,
-    "CATEGORY_UNI_WORD": lambda ch: ch.isalnum() or ch == "_",
-    "CATEGORY_WORD": lambda ch: ch.isalnum() or ch == "_",
-    "CATEGORY_UNI_SPACE": str.isspace,
-    "CATEGORY_SPACE": str.isspace,
-}
-
-
-@dataclass(frozen=True)
-class _Firsts:
-    """The characters a hit can begin with: these, or any character a class test accepts."""
-
-    chars: frozenset[str]
-    classes: tuple[str, ...]
-
-
-def _first_chars(items: Any) -> tuple[set[str], bool]:
-    """The characters (or `@CLASS` names) a match of the parsed sequence `items` can begin
-    with, and whether it can match the empty string. A zero-width assertion (a look-behind,
-    a look-ahead, `^`/`$`/`\\b`) only narrows where a hit begins, so it is stepped over: the
-    set stays a superset. Raises `_Unknown` for anything not read exactly."""
-    c = _sre_c
-    chars: set[str] = set()
-    for op, arg in items:
-        if op is c.LITERAL:
-            chars.add(chr(arg))
-            return chars, False
-        if op is c.IN:
-            chars |= _class_chars(arg)
-            return chars, False
-        if op in (c.ASSERT, c.ASSERT_NOT, c.AT):
-            continue
-        if op is c.SUBPATTERN:
-            sub_chars, nullable = _first_chars(arg[-1])
-        elif op is c.BRANCH:
-            sub_chars, nullable = set(), False
-            for branch in arg[1]:
-                branch_chars, branch_nullable = _first_chars(branch)
-                sub_chars |= branch_chars
-                nullable = nullable or branch_nullable
-        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", None)):
-            low, _high, sub = arg
-            sub_chars, nullable = _first_chars(sub)
-            nullable = nullable or low == 0
-        else:  # ANY, a group reference, a conditional, ...: not read
-            raise _Unknown(str(op))
-        chars |= sub_chars
-        if not nullable:
-            return chars, False
-    return chars, True
-
-
-def _class_chars(items: Any) -> set[str]:
-    c = _sre_c
-    chars: set[str] = set()
-    for op, arg in items:
-        if op is c.LITERAL:
-            chars.add(chr(arg))
-        elif op is c.RANGE and arg[1] - arg[0] <= 512:
-            chars.update(chr(x) for x in range(arg[0], arg[1] + 1))
-        elif op is c.CATEGORY and str(arg) in _CLASS_TESTS:
-            chars.add("@" + str(arg))
-        else:  # a negated class or category, a wide range: not read
-            raise _Unknown(str(op))
-    return chars
-
-
-def _starting_chars(source: str) -> _Firsts | None:
-    """What every match of `source` begins with, or None when not read."""
-    if _sre_parse is None:  # pragma: no cover
+def _alternation(sources: Sequence[str]) -> re.Pattern[str] | None:
+    if not sources:
         return None
-    try:
-        parsed = _sre_parse.parse(source)
-        if parsed.state.flags & (re.IGNORECASE | re.VERBOSE | re.ASCII):
-            return None
-        chars, nullable = _first_chars(list(parsed))
-    except (_Unknown, re.error, AttributeError, TypeError, ValueError):
-        return None
-    if nullable or not chars:
-        return None
-    classes = tuple(sorted(ch[1:] for ch in chars if ch.startswith("@") and len(ch) > 1))
-    return _Firsts(frozenset(ch for ch in chars if len(ch) == 1), classes)
-
-
-# A list this long is tried only where its first characters stand; a shorter one is one
-# plain search (its few alternatives cost less than the Python loop over the text).
-PREFILTER_FROM = 8
-
-
-class _Alternation:
-    """One list's alternatives for one form, searched only where a hit can begin."""
-
-    __slots__ = ("chars", "pattern", "tests")
-
-    def __init__(self, sources: Sequence[str]) -> None:
-        body = "|".join(f"(?:{s})" for s in sources)
-        self.pattern = re.compile(r"(?<!\w)(?:" + body + r")(?!\w)")
-        firsts = _starting_chars(body) if len(sources) >= PREFILTER_FROM else None
-        # None: one plain search; else the first characters and the class tests to try.
-        self.chars = firsts.chars if firsts is not None else None
-        self.tests = tuple(_CLASS_TESTS[c] for c in firsts.classes) if firsts else ()
-
-    def scan(self, text: str, starts: tuple[tuple[int, str], ...]) -> re.Match[str] | None:
-        """`pattern.search(text)`, tried only at the `starts` a hit can begin at."""
-        match, chars, tests = self.pattern.match, self.chars or frozenset(), self.tests
-        for pos, ch in starts:
-            if (ch in chars or (tests and any(t(ch) for t in tests))) and (m := match(text, pos)):
-                return m
-        return None
-
-
-def _alternation(sources: Sequence[str]) -> _Alternation | None:
-    return _Alternation(sources) if sources else None
+    return re.compile(r"(?<!\w)(?:" + "|".join(f"(?:{s})" for s in sources) + r")(?!\w)")
 
 
 class Cue:
@@ -227,19 +79,12 @@ class Cue:
         return found  # type: ignore[return-value]
 
     def _search(self, text: TurnText) -> str | None:
-        loose = strict = None
-        alt = self._loose
-        if alt is not None:
-            if alt.chars is None:
-                loose = alt.pattern.search(text.folded)
-            else:
-                loose = alt.scan(text.folded, text.folded_starts)
+        loose = None if self._loose is None else self._loose.search(text.folded)
         if text.accented:
-            alt, on, starts = self._strict_accented, text.lowered, text.lowered_starts
+            strict_form, on = self._strict_accented, text.lowered
         else:
-            alt, on, starts = self._strict_folded, text.folded, text.folded_starts
-        if alt is not None:
-            strict = alt.pattern.search(on) if alt.chars is None else alt.scan(on, starts)
+            strict_form, on = self._strict_folded, text.folded
+        strict = None if strict_form is None else strict_form.search(on)
         if strict is None:
             return None if loose is None else loose.group(0)
         if loose is None or strict.start() < loose.start():

@@ -14,6 +14,15 @@ called it. Profiling slows every Python call, so compare the shares, not the tim
 
     python bench/engine_turn.py [--turns 3000]
     python bench/engine_turn.py --profile 2000
+
+`--stages` adds, to the plain run, each stage's own wall time per turn (p50 and mean):
+the engine's stage functions are wrapped with a clock that charges a nested stage to
+itself, not to its caller (the Redis round trips out of begin and commit, the document's
+decode out of begin), and what no wrapped function covers is "turn glue". The wrappers
+cost about a microsecond a call, so these turns run a little slower than the plain ones.
+The machine's load (`uptime`) goes into every result file: the machine is shared. The bench
+repeats three texts, so before each turn it empties the cache of turn texts
+(`engine.cue_matching`): every turn folds and matches its text as a new one would.
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ import os
 import platform
 import pstats
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -37,6 +47,18 @@ import redis
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._redis import loopback_redis, redis_binary
+from bench._stages import stage_clock
+
+try:  # the cache of turn texts (an older tree has none: then nothing to empty)
+    from engine.cue_matching import _turn_text
+
+    _forget_texts = _turn_text.cache_clear
+except ImportError:
+
+    def _forget_texts() -> None:
+        pass
+
+
 from engine.machine import TurnModel, fire, new_machine, restored
 from engine.testing import sample_engine
 from states import State, Trigger
@@ -69,6 +91,22 @@ def timed(fn, n: int) -> list[float]:  # type: ignore[no-untyped-def]
         fn()
         out.append((time.perf_counter() - t) * 1000)
     return out
+
+
+def uptime() -> str:
+    """The machine's load as `uptime` prints it (the machine is shared with other jobs)."""
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "load average: " + ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def staged(run: Callable[[], None], n: int) -> dict[str, dict[str, float]]:
+    """`run` n times under the stage clock: each stage's own wall time per turn."""
+    with stage_clock() as clock:
+        for _ in range(n):
+            clock.turn(run)
+    return clock.summary()
 
 
 # (stage, path fragments that put a function in it), first match wins.
@@ -148,19 +186,26 @@ def profile(n: int) -> int:
         i = [0]
 
         def clarify_turn() -> None:
+            _forget_texts()  # as if the text were new: triage folds and matches it
             engine.handle(cid, texts[i[0] % 3])
             i[0] += 1
+
+        def retrieval_turn() -> None:
+            _forget_texts()
+            engine.handle(cid, RETRIEVE)
 
         for _ in range(200):
             clarify_turn()
         gc.collect()
         gc.freeze()
+        load_before = uptime()
         result = {
             "command": f"python bench/engine_turn.py --profile {n}",
             "python": platform.python_version(),
             "load_avg_1m": round(os.getloadavg()[0], 2),
+            "uptime_before": load_before,
             "clarify_or_smalltalk": profile_stages(clarify_turn, n),
-            "retrieval_fake": profile_stages(lambda: engine.handle(cid, RETRIEVE), n),
+            "retrieval_fake": profile_stages(retrieval_turn, n),
         }
     out = Path(__file__).resolve().parent / "results" / "engine_turn_profile.json"
     out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
@@ -168,40 +213,8 @@ def profile(n: int) -> int:
     return 0
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--turns", type=int, default=3000)
-    ap.add_argument("--profile", type=int, default=0, metavar="N", help="profile N turns each")
-    args = ap.parse_args()
-    if args.profile:
-        return profile(args.profile)
-    n = args.turns
-    with loopback_redis() as (_binary, port):
-        client = redis.Redis(host="127.0.0.1", port=port)
-        client.set("bench:key", "x" * 64)
-        raw = timed(lambda: client.get("bench:key"), n)
-        engine = sample_engine(client)
-        cid = engine.create_conversation().conversation_id
-        texts = [CLARIFY, CLARIFY, SMALLTALK]
-        i = [0]
-
-        def clarify_turn() -> None:
-            engine.handle(cid, texts[i[0] % 3])
-            i[0] += 1
-
-        for _ in range(200):
-            clarify_turn()
-        # As the server's lifespan does after start-up (engine/lifespan.py).
-        gc.collect()
-        gc.freeze()
-        clar = timed(clarify_turn, n)
-        retr = timed(lambda: engine.handle(cid, RETRIEVE), n)
-        before = client.info("commandstats")
-        calls_before = sum(v["calls"] for k, v in before.items())
-        for _ in range(100):
-            engine.handle(cid, RETRIEVE)
-        after = client.info("commandstats")
-        round_trips = (sum(v["calls"] for k, v in after.items()) - calls_before - 1) / 100
+def machine_strategies(n: int) -> dict[str, dict[str, float]]:
+    """The machine alone: reset a resident one, attach a model per turn, or build one."""
 
     def resident() -> None:
         with restored(State.IDLE, clarify_streak=0, max_clarify=4) as m:
@@ -222,21 +235,81 @@ def main() -> int:
         new_machine(m, State.IDLE)
         fire(m, Trigger.ASK_DETAIL)
 
+    return {
+        "machine_resident_reset": summary(timed(resident, n)),
+        "machine_attach_per_turn": summary(timed(attach, n)),
+        "machine_fresh_per_turn": summary(timed(fresh, n)),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--turns", type=int, default=3000)
+    ap.add_argument("--profile", type=int, default=0, metavar="N", help="profile N turns each")
+    ap.add_argument("--stages", action="store_true", help="also each stage's wall time")
+    ap.add_argument("--out", default="engine_turn.json", help="file name under bench/results")
+    args = ap.parse_args()
+    if args.profile:
+        return profile(args.profile)
+    n = args.turns
+    load_before = uptime()
+    stages: dict[str, Any] = {}
+    with loopback_redis() as (_binary, port):
+        client = redis.Redis(host="127.0.0.1", port=port)
+        client.set("bench:key", "x" * 64)
+        raw = timed(lambda: client.get("bench:key"), n)
+        engine = sample_engine(client)
+        cid = engine.create_conversation().conversation_id
+        texts = [CLARIFY, CLARIFY, SMALLTALK]
+        i = [0]
+
+        def clarify_turn() -> None:
+            _forget_texts()  # as if the text were new: triage folds and matches it
+            engine.handle(cid, texts[i[0] % 3])
+            i[0] += 1
+
+        def retrieval_turn() -> None:
+            _forget_texts()
+            engine.handle(cid, RETRIEVE)
+
+        for _ in range(200):
+            clarify_turn()
+        # As the server's lifespan does after start-up (engine/lifespan.py).
+        gc.collect()
+        gc.freeze()
+        clar = timed(clarify_turn, n)
+        retr = timed(retrieval_turn, n)
+        before = client.info("commandstats")
+        calls_before = sum(v["calls"] for k, v in before.items())
+        for _ in range(100):
+            engine.handle(cid, RETRIEVE)
+        after = client.info("commandstats")
+        round_trips = (sum(v["calls"] for k, v in after.items()) - calls_before - 1) / 100
+        if args.stages:
+            stages = {
+                "clarify_or_smalltalk": staged(clarify_turn, n),
+                "retrieval_fake": staged(retrieval_turn, n),
+            }
+
     result = {
-        "command": f"python bench/engine_turn.py --turns {n}",
+        "command": "python bench/engine_turn.py " + " ".join(sys.argv[1:]),
+        "uptime_before": load_before,
+        "uptime_after": uptime(),
         "machine": platform.machine(),
         "python": platform.python_version(),
         "redis": redis_binary(),
         "raw_get_round_trip": summary(raw),
         "turn_clarify_or_smalltalk": summary(clar),
         "turn_retrieval_fake": summary(retr),
+        "ratio_p50_clarify_to_raw_get_p50": round(pct(clar, 50) / pct(raw, 50), 2),
         "ratio_p99_clarify_to_raw_get_p99": round(pct(clar, 99) / pct(raw, 99), 2),
+        "ratio_p50_retrieval_to_raw_get_p50": round(pct(retr, 50) / pct(raw, 50), 2),
         "redis_commands_per_turn": round(round_trips, 2),
-        "machine_resident_reset": summary(timed(resident, n)),
-        "machine_attach_per_turn": summary(timed(attach, n)),
-        "machine_fresh_per_turn": summary(timed(fresh, n)),
+        **machine_strategies(n),
     }
-    out = Path(__file__).resolve().parent / "results" / "engine_turn.json"
+    if stages:
+        result["stage_wall_ms_per_turn"] = stages
+    out = Path(__file__).resolve().parent / "results" / args.out
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(json.dumps(result, indent=2))

@@ -3,6 +3,13 @@
 
 The lists themselves are data: `engine.safety_cues` (self-harm, emergencies, the uses the
 formulary forbids) and `engine.ingestion_cues` (an ingestion read as an event).
+
+Per turn: a turn's `TurnText` is built once per text and shared (`TurnText.of` keeps the
+last few: triage, the amount question and the safety answer each ask for it), and it keeps
+each list's answer, so a list asked twice in a turn is matched once. Gating a long list by a
+first character or by words every alternative holds was measured and dropped: on the turns
+of the evaluation sets (44 characters on average) a gate passed too often to pay for itself
+(`bench/results/cue_gates.json`).
 """
 
 from __future__ import annotations
@@ -10,7 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from core.text import fold_aligned
 
@@ -22,12 +30,21 @@ class TurnText:
     lowered: str
     folded: str
     accented: bool
+    # Each list's hit in this text (`Cue.search`), filled as lists are asked.
+    _hits: dict[Cue, str | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def of(cls, text: str) -> TurnText:
-        lowered = unicodedata.normalize("NFC", text).lower()
-        folded = fold_aligned(lowered)
-        return cls(lowered, folded, folded != lowered)
+        return _turn_text(text)
+
+
+@lru_cache(maxsize=64)
+def _turn_text(text: str) -> TurnText:
+    lowered = unicodedata.normalize("NFC", text).lower()
+    folded = fold_aligned(lowered)
+    return TurnText(lowered, folded, folded != lowered)
 
 
 def _alternation(sources: Sequence[str]) -> re.Pattern[str] | None:
@@ -55,17 +72,27 @@ class Cue:
 
     def search(self, text: TurnText) -> str | None:
         """The leftmost hit of any pattern in the list, or None."""
-        hits = []
-        if self._loose is not None and (m := self._loose.search(text.folded)):
-            hits.append(m)
-        strict = self._strict_accented if text.accented else self._strict_folded
-        if strict is not None and (
-            m := strict.search(text.lowered if text.accented else text.folded)
-        ):
-            hits.append(m)
-        if not hits:
-            return None
-        return min(hits, key=lambda m: m.start()).group(0)
+        hits = text._hits
+        found = hits.get(self, _UNASKED)
+        if found is _UNASKED:
+            found = hits[self] = self._search(text)
+        return found  # type: ignore[return-value]
+
+    def _search(self, text: TurnText) -> str | None:
+        loose = None if self._loose is None else self._loose.search(text.folded)
+        if text.accented:
+            strict_form, on = self._strict_accented, text.lowered
+        else:
+            strict_form, on = self._strict_folded, text.folded
+        strict = None if strict_form is None else strict_form.search(on)
+        if strict is None:
+            return None if loose is None else loose.group(0)
+        if loose is None or strict.start() < loose.start():
+            return strict.group(0)
+        return loose.group(0)
+
+
+_UNASKED = object()
 
 
 def cues(patterns: Iterable[str], *, strict: Iterable[str] = ()) -> Cue:

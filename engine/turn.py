@@ -11,10 +11,12 @@ lease, so the stored conversation is either before the turn or after it.
 
 from __future__ import annotations
 
+import base64
 import hmac
 import logging
 import time
 import unicodedata
+import zlib
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
@@ -187,7 +189,7 @@ class Engine:
                 obs.turn_failed(conversation_id, exc)
             raise
         if begun.replay is not None:
-            return TurnResult.model_validate_json(begun.replay)
+            return TurnResult.model_validate_json(stored_result(begun.replay))
         lease, conv = begun.lease, begun.conversation
         if lease is None or conv is None:  # pragma: no cover - begin returns one or the other
             raise AssertionError("begin returned neither a lease nor a replay")
@@ -200,7 +202,7 @@ class Engine:
                 conv,
                 trace=entry,
                 idempotency_key=idempotency_key,
-                result_json=result.model_dump_json() if idempotency_key else "",
+                result_json=storable_result(result) if idempotency_key else "",
                 text_hash=text_hash,
             )
             timings["save"] = elapsed_ms(t0)
@@ -356,6 +358,25 @@ class Engine:
         return result, entry
 
 
+# A stored idempotent result is kept compressed: a conversation keeps its last 100 (a retry
+# may come late), and a whole turn result of Vietnamese text is ~2.7 KB as JSON but about a
+# third of that deflated (docs/deploy.md, "Memory"). One stored before this is bare JSON.
+_DEFLATED = "z:"
+
+
+def storable_result(result: TurnResult) -> str:
+    """The turn result as the store keeps it for a replay: deflated JSON, in base64."""
+    packed = zlib.compress(result.model_dump_json().encode("utf-8"), 6)
+    return _DEFLATED + base64.b64encode(packed).decode("ascii")
+
+
+def stored_result(stored: str) -> str:
+    """The JSON of a stored result (`storable_result`'s, or a bare one stored before it)."""
+    if not stored.startswith(_DEFLATED):
+        return stored
+    return zlib.decompress(base64.b64decode(stored[len(_DEFLATED) :])).decode("utf-8")
+
+
 def _chosen_indication(frame: QueryFrame, text: str, question: OpenQuestion | None) -> QueryFrame:
     """A tapped indication chip answers "which indication?" whatever words it holds
     ("Liều theo cân nặng cho phác đồ 3 ngày" names no condition the rules know)."""
@@ -374,4 +395,4 @@ def _chosen_indication(frame: QueryFrame, text: str, question: OpenQuestion | No
     )
 
 
-__all__ = ["Engine", "TextRejected"]
+__all__ = ["Engine", "TextRejected", "storable_result", "stored_result"]

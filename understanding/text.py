@@ -35,16 +35,19 @@ def clean(text: object) -> str:
     if not isinstance(text, str):
         text = "" if text is None else str(text)
     text = unicodedata.normalize("NFC", text.translate(_DROP_INVISIBLE))
-    text = "".join(
-        " " if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") else c for c in text
-    )
+    # Every character of those categories is unprintable: a printable text (nearly every
+    # turn) has none, and is not walked character by character.
+    if not text.isprintable():
+        text = "".join(
+            " " if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") else c for c in text
+        )
     text = _REPEATED_PUNCT.sub(r"\1", text)
     return _SPACES.sub(" ", text).strip()
 
 
 def has_marks(text: str) -> bool:
     """True when the text carries Vietnamese diacritics (then bare ASCII words mean themselves)."""
-    return any(ord(c) > 127 and fold_aligned(c) != c.lower() for c in text)
+    return not text.isascii() and any(ord(c) > 127 and fold_aligned(c) != c.lower() for c in text)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from engine.testing import (
     evidence,
     sample_engine,
 )
-from engine.turn import Engine, TextRejected
+from engine.turn import Engine, TextRejected, storable_result, stored_result
 from grounding.extractive import ExtractiveAnswerer
 
 F = QueryFrame.model_validate
@@ -267,6 +267,36 @@ def test_idempotent_retry_returns_stored_result(engine: Engine) -> None:
     b = engine.handle(cid, "hmm", idempotency_key="k-1")
     assert a == b and engine.conversation(cid).version == 1
     assert len(engine.trace(cid)) == 1
+
+
+def test_a_stored_result_is_kept_deflated_and_replays_whole(
+    engine: Engine,
+    redis_client,  # type: ignore[no-untyped-def]
+) -> None:
+    """The idempotent record holds the result deflated (smaller than its JSON) and a retry
+    gets the same result back."""
+    cid = engine.create_conversation().conversation_id
+    first = engine.handle(cid, "Liều paracetamol?", idempotency_key="k-z")
+    idem = engine.store.keys_for(cid)["idem"]  # type: ignore[attr-defined]
+    record = redis_client.hget(idem, "k-z").decode()
+    stored = record.split("|", 1)[1]
+    assert stored.startswith("z:") and len(stored) < len(first.model_dump_json())
+    assert engine.handle(cid, "Liều paracetamol?", idempotency_key="k-z") == first
+
+
+def test_a_result_stored_as_bare_json_still_replays(
+    engine: Engine,
+    redis_client,  # type: ignore[no-untyped-def]
+) -> None:
+    """A record written before results were deflated (bare JSON) is replayed as it is."""
+    cid = engine.create_conversation().conversation_id
+    first = engine.handle(cid, "hmm", idempotency_key="k-old")
+    idem = engine.store.keys_for(cid)["idem"]  # type: ignore[attr-defined]
+    text_hash = redis_client.hget(idem, "k-old").decode().split("|", 1)[0]
+    redis_client.hset(idem, "k-old", f"{text_hash}|{first.model_dump_json()}")
+    assert stored_result(first.model_dump_json()) == first.model_dump_json()
+    assert engine.handle(cid, "hmm", idempotency_key="k-old") == first
+    assert stored_result(storable_result(first)) == first.model_dump_json()
 
 
 def test_expired_conversation_starts_fresh(make_engine: Callable[..., Engine]) -> None:

@@ -27,7 +27,14 @@ from grounding.narrowing import (
     short_label,
     usual_asked,
 )
-from grounding.patient_fit import ADULT_MONTHS, DIALYSIS_WORDS, Patient, fits, fits_child
+from grounding.patient_fit import (
+    ADULT_MONTHS,
+    DIALYSIS_WORDS,
+    Patient,
+    fits,
+    fits_child,
+    newborn_rows_first,
+)
 from grounding.special_patients import (
     adult_threshold,
     dialysis_first,
@@ -274,6 +281,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
     chosen = adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
+    chosen = newborn_rows_first(chosen, patient)
     chosen = max_asked(usual_asked(chosen, question), question)
     chosen = inr_rows(chosen, question)
     selection = Selection(has_rows=bool(rows_all))

@@ -268,6 +268,26 @@ def _owned_by_other_band(caveat: Block, dosing: list[Block], patient: Patient) -
     return bool(same_line and banded and not fits(owner, patient))
 
 
+def _across_indications(
+    chosen: list[Block], main: list[Block]
+) -> tuple[list[Block], bool, list[Block], tuple[str, ...]]:
+    """No indication named and several fit: (rows, shown labelled across indications, the
+    headed rows left for "còn ghi liều cho", the indications to ask about). Rows short enough
+    are shown labelled; else the book's general rows for this patient, the usual dose, answer;
+    else the indication is asked."""
+    indications = [i for i in dict.fromkeys(b.indication for b in main) if i]
+    if len(indications) <= 1:
+        return chosen, False, [], ()
+    fitting = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
+    if len(fitting) <= MAX_ACROSS_ROWS and sum(len(b.text) for b in fitting) <= MAX_ACROSS_CHARS:
+        return chosen, True, [], ()
+    if any(b in main and b.indication is None for b in fitting):
+        held = [b for b in main if b.indication is not None]
+        return [b for b in chosen if b not in main or b.indication is None], False, held, ()
+    labels = tuple(dict.fromkeys(lb for i in indications if (lb := short_label(i))))
+    return chosen, False, [], labels[:MAX_QUICK_REPLIES]
+
+
 def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selection:
     """The rows that fit the frame's patient; or the routes/indications to ask about."""
     dosing = [b for b in blocks if b.context.part is Part.DOSING]
@@ -297,21 +317,14 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
         chosen = said_inline(chosen, frame.condition.normalized or frame.condition.text)
     main = [b for b in chosen if not b.renal and not b.hepatic]
     named = named_indications(main, question)
-    across = False
     if named:
         chosen = [b for b in chosen if b not in main or b.indication in named | {None}]
+        across, held = False, []
     else:
-        indications = [i for i in dict.fromkeys(b.indication for b in main) if i]
-        if len(indications) > 1:
-            fitting = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
-            across = (
-                len(fitting) <= MAX_ACROSS_ROWS
-                and sum(len(b.text) for b in fitting) <= MAX_ACROSS_CHARS
-            )
-            if not across:
-                labels = tuple(dict.fromkeys(lb for i in indications if (lb := short_label(i))))
-                selection.ask_indications = labels[:MAX_QUICK_REPLIES]
-                return selection
+        chosen, across, held, ask = _across_indications(chosen, main)
+        if ask:
+            selection.ask_indications = ask
+            return selection
     rows = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     selection.rows = rows if across else _shortlist(rows, first=named, route=route)
     if selection.rows:
@@ -326,7 +339,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
         and governed_fit(b, patient)
         and not _owned_by_other_band(b, dosing, patient)
     ][:MAX_CAVEATS]
-    selection.others = _others(rows_all, selection.rows)
+    selection.others = _others(held + rows_all, selection.rows)
     if across:
         selection.rows = _labelled(selection.rows)
     return selection

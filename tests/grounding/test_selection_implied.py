@@ -152,3 +152,31 @@ def test_an_operation_said_as_mo_names_the_surgery_head() -> None:
     assert rows == ["Đau sau phẫu thuật: Người lớn: 1 g một liều duy nhất."]
     rows, _ = _rows(POST_OP, "thuốc X người lớn bị mỡ máu", population="adult")
     assert len(rows) == 2  # "mỡ" is no operation: both heads, labelled
+
+
+GENERAL_AND_HEADS = (
+    "### *Liều lượng:*\n\n"
+    "Trẻ từ 1 tháng đến 18 tuổi: 20 mg/kg/lần (tối đa 750 mg/lần), 8 giờ một lần, "
+    "khi cần có thể tăng lên đến 50 - 60 mg/kg/lần trong nhiễm khuẩn nặng, nhiều ngày liền.\n\n"
+    "*Dự phòng trước mổ:* Trẻ từ 1 tháng đến 18 tuổi: 50 mg/kg (tối đa 1,5 g) lúc khởi mê, "
+    "sau đó có thể thêm tới 3 liều 30 mg/kg/lần (tối đa 750 mg) mỗi 8 giờ.\n\n"
+    "*Viêm màng não:* Trẻ em từ 3 tháng trở lên: 200 - 240 mg/kg/ngày, chia 3 - 4 lần, "
+    "sau 3 ngày có thể giảm xuống 100 mg/kg/ngày khi lâm sàng cải thiện rõ."
+)
+
+
+def test_the_general_row_answers_when_no_indication_is_named() -> None:
+    """Rows too long to show labelled, and a general row for this child: the general row,
+    the headed indications named after it, no question; a named head still gets its own row."""
+    rows, chosen = _rows(
+        GENERAL_AND_HEADS, "thuốc X cho bé 7 tuổi", population="child", age_months=84,
+        weight_kg=25,
+    )  # fmt: skip
+    assert [r[:20] for r in rows] == ["Trẻ từ 1 tháng đến 1"]
+    assert chosen.ask_indications == ()
+    assert chosen.others[:2] == ["dự phòng trước mổ", "viêm màng não"]
+    rows, _ = _rows(
+        GENERAL_AND_HEADS, "thuốc X cho bé 7 tuổi viêm màng não", population="child",
+        age_months=84, weight_kg=25,
+    )  # fmt: skip
+    assert any(r.startswith("Viêm màng não") or "200 - 240" in r for r in rows)

@@ -86,6 +86,10 @@ DOSE_UNITS = _words(
 NEWBORN = _words("sơ sinh|nhũ nhi sơ sinh|đẻ non|sinh non|thiếu tháng|tuổi thai")
 """Words that name a newborn (or a baby born early)."""
 
+DISEASE_KIND = _words("viêm|cấp|mạn|mãn|tính|nặng|nhẹ|vừa|hội chứng")
+"""Words that say what kind of disease, not which one: "viêm xoang" shares only "viêm" with
+"Viêm màng não", which names another disease."""
+
 BABY = _words("sơ sinh|nhũ nhi|thiếu tháng|đẻ non|sinh non")
 """A newborn or an infant: a line said of babies is not said of a ten-year-old."""
 
@@ -153,6 +157,7 @@ __all__ = [
     "CHILD",
     "CLEARANCE_UNIT",
     "CONDITIONS",
+    "DISEASE_KIND",
     "DOSE_UNITS",
     "FOR",
     "GESTATION",

@@ -18,6 +18,7 @@ from core.frame import QueryFrame
 from core.text import fold, fold_aligned, fold_words, nfc
 from grounding.bands import Band, Bands, parse_bands
 from grounding.blocks import Block, BlockKind, Part
+from grounding.book.vocabulary import BORN_AT_TERM, BORN_EARLY
 from grounding.derivation import (
     Cap,
     Figure,
@@ -185,6 +186,12 @@ def _caveat_caps(caveats: Sequence[Block], row: Block) -> list[Cap]:
     ]
 
 
+def _at_term(asked: str) -> bool:
+    """The question says the baby was born at term ("đủ tháng", not "không đủ tháng")."""
+    folded = fold(asked)
+    return bool(BORN_AT_TERM.search(folded)) and not BORN_EARLY.search(folded)
+
+
 def amount_claims(
     rows: Sequence[Block],
     caveats: Sequence[Block],
@@ -218,6 +225,8 @@ def amount_claims(
             clause = text[_clause_start(text, figure.start) : figure.start]
             if not _patient_in(parse_bands(clause), weight, age):
                 continue
+            if BORN_EARLY.search(fold(clause)) and _at_term(asked):
+                continue  # "Trẻ đẻ thiếu tháng có thể cho 400 microgam/kg": not a term baby's
             previous = figures[k - 1] if k else None
             label = _label(text, figure, previous) if len(figures) > 1 else ""
             # The dose, then the day's amount when the book fixes the doses a day.

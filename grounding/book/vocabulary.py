@@ -86,6 +86,11 @@ DOSE_UNITS = _words(
 NEWBORN = _words("sơ sinh|nhũ nhi sơ sinh|đẻ non|sinh non|thiếu tháng|tuổi thai")
 """Words that name a newborn (or a baby born early)."""
 
+BORN_EARLY = _words("thiếu tháng|đẻ non|sinh non|non tháng|không đủ tháng|chưa đủ tháng")
+"""A baby born early, as the book and parents say it."""
+BORN_AT_TERM = _words("đủ tháng")
+"""A baby born at term: a dose the book says of babies born early is not worked out for it."""
+
 DISEASE_KIND = _words("viêm|cấp|mạn|mãn|tính|nặng|nhẹ|vừa|hội chứng")
 """Words that say what kind of disease, not which one: "viêm xoang" shares only "viêm" with
 "Viêm màng não", which names another disease."""
@@ -153,6 +158,8 @@ __all__ = [
     "BEFORE",
     "BELOW_INCLUSIVE",
     "BELOW_STRICT",
+    "BORN_AT_TERM",
+    "BORN_EARLY",
     "CAPS",
     "CHILD",
     "CLEARANCE_UNIT",

@@ -143,6 +143,14 @@ def _indication_words(label: str) -> list[str]:
     return words if set(words) - _WHO_WORDS else []
 
 
+def names_an_indication(block: Block) -> bool:
+    """A row printed for an indication: under its head, or naming one in the label before
+    its colon ("Trẻ từ 6 tháng tuổi, nhiễm khuẩn hô hấp: …"; not "Trẻ em 1 - 18 tuổi: …")."""
+    if block.indication:
+        return True
+    return ":" in block.text and bool(_indication_words(_row_label(block)))
+
+
 def _names(asked: str, words: Sequence[str]) -> bool:
     """The question says two or more of the label's words in a row (one long word alone),
     and not only words of whom it is for."""
@@ -363,6 +371,7 @@ __all__ = [
     "age_row_beside",
     "amount_claims",
     "derived_claims",
+    "names_an_indication",
     "per_kg_row_beside",
     "quote_only",
     "rows_with_amounts",

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from core.frame import QueryFrame, Route
 from core.text import fold
+from grounding.amounts import names_an_indication
 from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
@@ -281,9 +282,10 @@ def _across_indications(
     fitting = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     if len(fitting) <= MAX_ACROSS_ROWS and sum(len(b.text) for b in fitting) <= MAX_ACROSS_CHARS:
         return chosen, True, [], ()
-    if any(b in main and b.indication is None for b in fitting):
+    if any(b in main and not names_an_indication(b) for b in fitting):
         held = [b for b in main if b.indication is not None]
-        return [b for b in chosen if b not in main or b.indication is None], False, held, ()
+        general = [b for b in chosen if b not in main or not names_an_indication(b)]
+        return general, False, held, ()
     labels = tuple(dict.fromkeys(lb for i in indications if (lb := short_label(i))))
     return chosen, False, [], labels[:MAX_QUICK_REPLIES]
 

@@ -180,3 +180,20 @@ def test_the_general_row_answers_when_no_indication_is_named() -> None:
         age_months=84, weight_kg=25,
     )  # fmt: skip
     assert any(r.startswith("Viêm màng não") or "200 - 240" in r for r in rows)
+
+
+def test_a_row_naming_its_indication_before_its_colon_is_not_the_general_row() -> None:
+    """'Trẻ từ 6 tháng tuổi, nhiễm khuẩn hô hấp: …' is for those infections: with other
+    headed rows too long to show, the indication is still asked."""
+    text = GENERAL_AND_HEADS.replace(
+        "Trẻ từ 1 tháng đến 18 tuổi: 20 mg/kg/lần",
+        "Trẻ từ 1 tháng, nhiễm khuẩn hô hấp: 20 mg/kg/lần",
+    )
+    rows, chosen = _rows(
+        text, "thuốc X cho bé 7 tuổi", population="child", age_months=84, weight_kg=25
+    )
+    assert rows == []
+    assert (
+        "Viêm màng não do vi khuẩn nhạy cảm" in " ".join(chosen.ask_indications)
+        or len(chosen.ask_indications) == 2
+    )

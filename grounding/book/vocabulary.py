@@ -99,6 +99,8 @@ BABY = _words("sơ sinh|nhũ nhi|thiếu tháng|đẻ non|sinh non")
 """A newborn or an infant: a line said of babies is not said of a ten-year-old."""
 
 NEWBORN_WORD = _words("sơ sinh")
+AFTER_BIRTH = _words("sau khi sinh|sau sinh|sau khi đẻ")
+"""Weeks or days said after birth ("2 - 4 tuần sau khi sinh") are the baby's age."""
 GESTATION = _words("tuổi thai|chỉnh theo|tuần thai")
 """Weeks said of a gestational age ("28 - 32 tuần chỉnh theo tuổi thai")."""
 PRETERM = _words("thiếu tháng|đẻ non")
@@ -151,6 +153,7 @@ __all__ = [
     "ABOVE_INCLUSIVE",
     "ABOVE_STRICT",
     "ADJUSTS",
+    "AFTER_BIRTH",
     "AGE_UNITS",
     "AGE_UNIT_WORDS",
     "AGE_WORD",

@@ -20,6 +20,7 @@ from core.population import (
 from core.text import fold
 from grounding.bands import Band
 from grounding.blocks import Block, BlockKind, Who
+from grounding.book.vocabulary import BABY
 
 # Haemodialysis or peritoneal dialysis, as users and the book say it.
 DIALYSIS_WORDS = re.compile(
@@ -131,6 +132,8 @@ def newborn_rows_first(rows: list[Block], patient: Patient) -> list[Block]:
         if is_newborn_row(r)
         or r.renal
         or r.hepatic
+        # "Liều cho trẻ em: … (với trẻ sơ sinh là 50 mg/kg)" gives the newborn's dose too.
+        or BABY.search(fold(r.text))
         or not (r.who is Who.CHILD or r.bands.age is not None or r.bands.weight is not None)
     ]
 

@@ -52,3 +52,17 @@ def test_a_newborn_row_replaces_an_older_childs_row_for_a_baby_of_days() -> None
     """A ten-day-old gets the 0-14-day row, not the general child row; a kidney row stays."""
     assert _baby_rows(0.3) == ["Trẻ sơ sinh ", "Suy thận: gi"]
     assert "Trẻ em: 50 m" in _baby_rows(6)
+
+
+def test_a_child_row_that_gives_the_newborn_dose_inline_stays() -> None:
+    """'Liều cho trẻ em: … (với trẻ sơ sinh là 50 mg/kg)' is kept beside a newborn row."""
+    from grounding.patient_fit import newborn_rows_first
+
+    text = (
+        "Liều cho trẻ em: 100 mg/kg/ngày (với trẻ sơ sinh là 50 mg/kg/ngày).\n\n"
+        "Trẻ sơ sinh 0 - 7 ngày: 25 mg/kg/lần."
+    )
+    patient = Patient(child=True, age_months=0.2)
+    rows = [b for b in parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+            if b.kind is BlockKind.ROW and fits(b, patient)]  # fmt: skip
+    assert len(newborn_rows_first(rows, patient)) == 2

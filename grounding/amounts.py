@@ -151,6 +151,14 @@ def names_an_indication(block: Block) -> bool:
     return ":" in block.text and bool(_indication_words(_row_label(block)))
 
 
+def is_general_row(block: Block) -> bool:
+    """A row of the usual dose for a population: a band or a label before its colon ("Trẻ từ
+    1 tháng tuổi đến 18 tuổi: …"), and no indication; not a sentence such as "Nếu không đỡ
+    sau khi uống 16 mg/ngày …"."""
+    banded = block.bands.age is not None or block.bands.weight is not None
+    return not names_an_indication(block) and (banded or ":" in block.text[: MAX_LABEL_CHARS * 2])
+
+
 def _names(asked: str, words: Sequence[str]) -> bool:
     """The question says two or more of the label's words in a row (one long word alone),
     and not only words of whom it is for."""
@@ -371,6 +379,7 @@ __all__ = [
     "age_row_beside",
     "amount_claims",
     "derived_claims",
+    "is_general_row",
     "names_an_indication",
     "per_kg_row_beside",
     "quote_only",

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from core.frame import QueryFrame, Route
 from core.text import fold
-from grounding.amounts import names_an_indication
+from grounding.amounts import is_general_row, names_an_indication
 from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
@@ -282,7 +282,7 @@ def _across_indications(
     fitting = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     if len(fitting) <= MAX_ACROSS_ROWS and sum(len(b.text) for b in fitting) <= MAX_ACROSS_CHARS:
         return chosen, True, [], ()
-    if any(b in main and not names_an_indication(b) for b in fitting):
+    if any(b in main and is_general_row(b) for b in fitting):
         held = [b for b in main if b.indication is not None]
         general = [b for b in chosen if b not in main or not names_an_indication(b)]
         return general, False, held, ()

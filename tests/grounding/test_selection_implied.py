@@ -194,3 +194,18 @@ def test_a_row_naming_its_indication_before_its_colon_is_not_the_general_row() -
     )
     assert rows == []
     assert chosen.ask_indications == ("Dự phòng trước mổ", "Viêm màng não")
+
+
+def test_a_sentence_with_no_label_is_not_the_general_row() -> None:
+    """'Nếu không đỡ sau khi uống 16 mg/ngày …' names no population; 'Trẻ từ 1 tháng đến 18
+    tuổi: …' does; 'Trẻ từ 6 tháng, nhiễm khuẩn hô hấp: …' names an indication."""
+    from grounding.amounts import is_general_row
+
+    text = (
+        "*Trẻ em:*\n\nNếu không đỡ sau khi uống 16 mg/ngày trong 10 ngày, không dùng tiếp.\n\n"
+        "Trẻ từ 1 tháng đến 18 tuổi: 20 mg/kg/lần.\n\n"
+        "Trẻ từ 6 tháng, nhiễm khuẩn hô hấp: 10 mg/kg/ngày."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    general = [b.text[:12] for b in blocks if b.text[:1] in "NT" and is_general_row(b)]
+    assert general == ["Trẻ từ 1 thá"]

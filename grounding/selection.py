@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from core.frame import QueryFrame, Route
 from core.text import fold
-from grounding.amounts import is_general_row, names_an_indication
+from grounding.amounts import is_general_row
 from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
@@ -284,7 +284,7 @@ def _across_indications(
         return chosen, True, [], ()
     if any(b in main and is_general_row(b) for b in fitting):
         held = [b for b in main if b.indication is not None]
-        general = [b for b in chosen if b not in main or not names_an_indication(b)]
+        general = [b for b in chosen if b not in main or is_general_row(b)]
         return general, False, held, ()
     labels = tuple(dict.fromkeys(lb for i in indications if (lb := short_label(i))))
     return chosen, False, [], labels[:MAX_QUICK_REPLIES]

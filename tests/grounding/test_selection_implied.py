@@ -209,3 +209,16 @@ def test_a_sentence_with_no_label_is_not_the_general_row() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     general = [b.text[:12] for b in blocks if b.text[:1] in "NT" and is_general_row(b)]
     assert general == ["Trẻ từ 1 thá"]
+
+
+def test_the_general_answer_leaves_out_unlabelled_step_ups() -> None:
+    """Answering with the general row, a bare 'Có thể tăng liều tới …' sentence is left out."""
+    text = GENERAL_AND_HEADS.replace(
+        "### *Liều lượng:*\n\n",
+        "### *Liều lượng:*\n\n*Trẻ em:*\n\nCó thể tăng liều tới 150 mg/kg/ngày khi rất nặng.\n\n",
+    )
+    rows, chosen = _rows(
+        text, "thuốc X cho bé 7 tuổi", population="child", age_months=84, weight_kg=25
+    )
+    assert [r[:20] for r in rows] == ["Trẻ từ 1 tháng đến 1"]
+    assert chosen.ask_indications == ()

@@ -319,13 +319,14 @@ def select(blocks: Sequence[Block], frame: QueryFrame, question: str) -> Selecti
         chosen = said_inline(chosen, frame.condition.normalized or frame.condition.text)
     main = [b for b in chosen if not b.renal and not b.hepatic]
     named = named_indications(main, question)
+    held: list[Block] = []
     if named:
         chosen = [b for b in chosen if b not in main or b.indication in named | {None}]
-        across, held = False, []
+        across = False
     else:
-        chosen, across, held, ask = _across_indications(chosen, main)
-        if ask:
-            selection.ask_indications = ask
+        chosen, across, held, which = _across_indications(chosen, main)
+        if which:
+            selection.ask_indications = which
             return selection
     rows = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     selection.rows = rows if across else _shortlist(rows, first=named, route=route)

@@ -18,6 +18,7 @@ from core.frame import QueryFrame
 from core.text import fold, fold_aligned, fold_words, nfc
 from grounding.bands import Band, Bands, parse_bands
 from grounding.blocks import Block, BlockKind, Part
+from grounding.book.vocabulary import BORN_AT_TERM, BORN_EARLY
 from grounding.derivation import (
     Cap,
     Figure,
@@ -142,6 +143,22 @@ def _indication_words(label: str) -> list[str]:
     return words if set(words) - _WHO_WORDS else []
 
 
+def names_an_indication(block: Block) -> bool:
+    """A row printed for an indication: under its head, or naming one in the label before
+    its colon ("Trẻ từ 6 tháng tuổi, nhiễm khuẩn hô hấp: …"; not "Trẻ em 1 - 18 tuổi: …")."""
+    if block.indication:
+        return True
+    return ":" in block.text and bool(_indication_words(_row_label(block)))
+
+
+def is_general_row(block: Block) -> bool:
+    """A row of the usual dose for a population: a band or a label before its colon ("Trẻ từ
+    1 tháng tuổi đến 18 tuổi: …"), and no indication; not a sentence such as "Nếu không đỡ
+    sau khi uống 16 mg/ngày …"."""
+    banded = block.bands.age is not None or block.bands.weight is not None
+    return not names_an_indication(block) and (banded or ":" in block.text[: MAX_LABEL_CHARS * 2])
+
+
 def _names(asked: str, words: Sequence[str]) -> bool:
     """The question says two or more of the label's words in a row (one long word alone),
     and not only words of whom it is for."""
@@ -185,6 +202,12 @@ def _caveat_caps(caveats: Sequence[Block], row: Block) -> list[Cap]:
     ]
 
 
+def _at_term(asked: str) -> bool:
+    """The question says the baby was born at term ("đủ tháng", not "không đủ tháng")."""
+    folded = fold(asked)
+    return bool(BORN_AT_TERM.search(folded)) and not BORN_EARLY.search(folded)
+
+
 def amount_claims(
     rows: Sequence[Block],
     caveats: Sequence[Block],
@@ -218,6 +241,8 @@ def amount_claims(
             clause = text[_clause_start(text, figure.start) : figure.start]
             if not _patient_in(parse_bands(clause), weight, age):
                 continue
+            if BORN_EARLY.search(fold(clause)) and _at_term(asked):
+                continue  # "Trẻ đẻ thiếu tháng có thể cho 400 microgam/kg": not a term baby's
             previous = figures[k - 1] if k else None
             label = _label(text, figure, previous) if len(figures) > 1 else ""
             # The dose, then the day's amount when the book fixes the doses a day.
@@ -354,6 +379,8 @@ __all__ = [
     "age_row_beside",
     "amount_claims",
     "derived_claims",
+    "is_general_row",
+    "names_an_indication",
     "per_kg_row_beside",
     "quote_only",
     "rows_with_amounts",

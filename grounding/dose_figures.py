@@ -49,10 +49,13 @@ _CAP = re.compile(
     rf"(?P<lo>{NUMBER})(?:{RANGE_TO}(?P<hi>{_NUM}))?\s*{mass_pattern}(?P<per>\s*/\s*kg)?(?![a-z])"
     + _TAIL
 )
-# A figure the book gives as a ceiling, a threshold or another drug's dose, not as a dose.
+# A figure the book gives as a ceiling, a threshold or another drug's dose, not as a dose;
+# "có thể cần tới 12 mg/kg" is the dose a graver case needs, not a threshold.
 _NOT_A_DOSE_BEFORE = re.compile(
-    r"(?:toi da|(?<![a-z])qua|(?<![a-z])(?:den|toi|len)|(?<![a-z])(?:khi|neu) (?:dung )?lieu"
-    r"|hon|toc do)\W*(?:\w+\W+){0,3}$"
+    r"(?:toi da|(?<![a-z])qua|(?<![a-z])(?:den|(?<!can )toi|len)"
+    r"|(?<![a-z])(?:khi|neu) (?:dung )?lieu|(?<![a-z])hon(?![a-z])|toc do)\W*(?:\w+\W+){0,3}$"
+    # "Liều tiêm tối đa đối với trẻ em là 6 mg/kg/ngày": a ceiling said a few words before.
+    r"|(?<![a-z])lieu (?:\w+ )?toi da(?:\W+\w+){0,6}\W*$"
     # A step up in a titration ("sau mỗi tuần có thể tăng thêm 5 - 10 mg/kg").
     r"|(?<![a-z])tang(?![a-z])\W*(?:\w+\W+){0,7}$"
 )

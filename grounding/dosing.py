@@ -18,6 +18,9 @@ _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
     ("dung ngoai duong tieu hoa", Route.IV),
     ("ngoai duong tieu hoa", Route.IV),
     ("ngam duoi luoi", Route.SUBLINGUAL),
+    # "dạng thuốc tiêm bắp" is the IM form, not "thuốc tiêm" then "bắp".
+    ("thuoc tiem bap", Route.IM),
+    ("dang tiem bap", Route.IM),
     ("dang tiem", Route.IV),
     ("thuoc tiem", Route.IV),
     ("tiem truyen", Route.IV),

@@ -11,14 +11,14 @@ from collections.abc import Sequence
 
 from core.evidence import Claim, Evidence
 from core.frame import Ask, QueryFrame
-from core.population import ADULT_MONTHS
+from core.population import ADULT_MONTHS, NEWBORN_MONTHS
 from core.sections import SectionKey
 from core.text import contains_phrase, fold, sentences_of
 from grounding.bands import parse_bands
 from grounding.blocks import BlockKind, parse_blocks, shown
 from grounding.book import bars, not_dosed
 from grounding.book.vocabulary import BABY
-from grounding.heads import DOSE, Who, who_of
+from grounding.heads import DOSE, Who, route_words, who_of
 from grounding.pregnancy_term import term_first
 
 CAN_USE_ORDER = (
@@ -154,11 +154,12 @@ def conditional_limits(
     evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame
 ) -> list[Claim]:
     """Contraindication lines naming the child's condition in a graver form than asked
-    ("Không dùng chữa ỉa chảy cấp mất nước nặng cho trẻ em"): quoted with the dose rows."""
+    ("Không dùng chữa ỉa chảy cấp mất nước nặng cho trẻ em"), and for a newborn the lines said of
+    newborns that a fact beyond the age decides: quoted with the dose rows."""
     if not frame.is_child:
         return []
     terms = [t for t in _asked_terms(frame) if t]
-    return [
+    graver = [
         Claim(text=text, citations=(index,))
         for index, ev in enumerate(evidence)
         if not ev.quarantined
@@ -169,7 +170,44 @@ def conditional_limits(
         and who_of(fold(text)) is Who.CHILD
         and any(contains_phrase(text, t) for t in terms)
         and _qualified(text, frame)
-    ][:MAX_LIMIT_CLAIMS]
+    ]
+    said = {c.text for c in graver}
+    newborn = [c for c in newborn_limits(evidence, drug_id, frame) if c.text not in said]
+    return (graver + newborn)[:MAX_LIMIT_CLAIMS]
+
+
+# A newborn's warnings are shown short beside the amount: a few sentences, none long.
+MAX_NEWBORN_CLAIMS = 3
+MAX_NEWBORN_CHARS = 220
+
+
+def newborn_limits(
+    evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame
+) -> list[Claim]:
+    """For a patient under a month old, the Chống chỉ định sentences said of newborns
+    ("đang hoặc sẽ cần truyền dung dịch chứa calci", "tăng bilirubin"): a pharmacist shows
+    them beside a newborn's dose. A paragraph headed by another route than the one asked
+    ("Với dạng thuốc tiêm bắp: …" for an intravenous dose) is left out."""
+    age = frame.age_months
+    if age is None or age >= NEWBORN_MONTHS:
+        return []
+    claims: list[Claim] = []
+    for index, ev in enumerate(evidence):
+        if ev.quarantined or ev.section_key != SectionKey.CHONG_CHI_DINH.value:
+            continue
+        if drug_id and ev.drug_id != drug_id:
+            continue
+        for paragraph in ev.text.split("\n"):
+            label, colon, _ = paragraph.partition(":")
+            routes = route_words(label) if colon else ()
+            if frame.route is not None and routes and frame.route not in routes:
+                continue
+            claims += [
+                Claim(text=text, citations=(index,))
+                for text in (shown(s) for s in sentences_of(paragraph))
+                if text and len(text) <= MAX_NEWBORN_CHARS and BABY.search(fold(text))
+            ]
+    return list({c.text: c for c in claims}.values())[:MAX_NEWBORN_CLAIMS]
 
 
 def _asked_terms(frame: QueryFrame) -> list[str]:
@@ -314,5 +352,6 @@ __all__ = [
     "conditional_limits",
     "dose_limits",
     "is_can_use",
+    "newborn_limits",
     "sections_for",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from core.text import fold
 from grounding.blocks import Block
+from grounding.book.vocabulary import DISEASE_KIND
 
 MAX_LABEL_CHARS = 48
 MAX_LABEL_WORDS = 8
@@ -21,6 +22,9 @@ _STOP = frozenset(
     | {"lon", "nho", "so", "sinh", "o", "cao", "thieu", "nien", "dung", "uong", "tiem"}
     | {"tai", "mac", "dieu", "tri"}
 )
+
+# Folded one-word kinds ("viem", "cap"): a head is not named by them alone.
+_KIND = frozenset(w for w in DISEASE_KIND.folded if " " not in w)
 
 
 # Words a question says where the book's heads say others (accent-folded): an operation
@@ -86,6 +90,9 @@ def _share(phrase: str, words: set[str], *, whole: bool) -> tuple[bool, int, flo
         kept = set(every)
     said = len(kept & words)
     share = said / max(len(kept), 1)
+    if kept & words and not (kept & words) - _KIND and kept - _KIND:
+        # Only "viêm" or "cấp" in common: another disease of the same kind, not this one.
+        return False, 0, 0.0
     return share >= MOSTLY_SAID, said if share >= MOSTLY_SAID else 0, share
 
 

@@ -20,6 +20,7 @@ from core.population import (
 from core.text import fold
 from grounding.bands import Band
 from grounding.blocks import Block, BlockKind, Who
+from grounding.book.vocabulary import BABY
 
 # Haemodialysis or peritoneal dialysis, as users and the book say it.
 DIALYSIS_WORDS = re.compile(
@@ -107,7 +108,33 @@ def _fits_adult(block: Block, patient: Patient) -> bool:
         and not weight.contains(patient.weight_kg)
     ):
         return False  # "Dưới 50 kg: 15 mg/kg" is not for an adult of 60 kg
-    return not (block.bands.gestation_weeks or (age and age.hi <= NEWBORN_MONTHS))
+    return not is_newborn_row(block)
+
+
+def is_newborn_row(block: Block) -> bool:
+    """A row said of newborns: a gestational age, or an age band ending by the first month."""
+    age = block.bands.age
+    return bool(block.bands.gestation_weeks or (age and age.hi <= NEWBORN_MONTHS))
+
+
+def newborn_rows_first(rows: list[Block], patient: Patient) -> list[Block]:
+    """For a baby under a month old, a newborn's own row replaces the rows of older children
+    ("Trẻ sơ sinh 0–14 ngày" over "Trẻ em theo cân nặng", "Trẻ em: 80 mg/kg"); rows of kidney
+    or liver failure, and rows naming no child, stay."""
+    if patient.age_months is None or patient.age_months >= NEWBORN_MONTHS:
+        return rows
+    if not any(is_newborn_row(r) for r in rows):
+        return rows
+    return [
+        r
+        for r in rows
+        if is_newborn_row(r)
+        or r.renal
+        or r.hepatic
+        # "Liều cho trẻ em: … (với trẻ sơ sinh là 50 mg/kg)" gives the newborn's dose too.
+        or BABY.search(fold(r.text))
+        or not (r.who is Who.CHILD or r.bands.age is not None or r.bands.weight is not None)
+    ]
 
 
 def fits(block: Block, patient: Patient) -> bool:
@@ -129,4 +156,12 @@ def fits(block: Block, patient: Patient) -> bool:
     return fits_child(block, patient) if patient.child else _fits_adult(block, patient)
 
 
-__all__ = ["ADULT_MONTHS", "ELDERLY_YEARS", "Patient", "fits", "fits_child"]
+__all__ = [
+    "ADULT_MONTHS",
+    "ELDERLY_YEARS",
+    "Patient",
+    "fits",
+    "fits_child",
+    "is_newborn_row",
+    "newborn_rows_first",
+]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from core.frame import QueryFrame, Route
 from core.text import fold
+from grounding.amounts import is_general_row
 from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
@@ -27,7 +28,13 @@ from grounding.narrowing import (
     short_label,
     usual_asked,
 )
-from grounding.patient_fit import ADULT_MONTHS, Patient, fits, fits_child
+from grounding.patient_fit import (
+    ADULT_MONTHS,
+    Patient,
+    fits,
+    fits_child,
+    newborn_rows_first,
+)
 from grounding.special_patients import (
     adult_threshold,
     dialysis_first,
@@ -260,6 +267,27 @@ def _owned_by_other_band(caveat: Block, dosing: list[Block], patient: Patient) -
     return bool(same_line and banded and not fits(owner, patient))
 
 
+def _across_indications(
+    chosen: list[Block], main: list[Block]
+) -> tuple[list[Block], bool, list[Block], tuple[str, ...]]:
+    """No indication named and several fit: (rows, shown labelled across indications, the
+    headed rows left for "còn ghi liều cho", the indications to ask about). Rows short enough
+    are shown labelled; else the book's general rows for this patient, the usual dose, answer;
+    else the indication is asked."""
+    indications = [i for i in dict.fromkeys(b.indication for b in main) if i]
+    if len(indications) <= 1:
+        return chosen, False, [], ()
+    fitting = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
+    if len(fitting) <= MAX_ACROSS_ROWS and sum(len(b.text) for b in fitting) <= MAX_ACROSS_CHARS:
+        return chosen, True, [], ()
+    if any(b in main and is_general_row(b) for b in fitting):
+        held = [b for b in main if b.indication is not None]
+        general = [b for b in chosen if b not in main or is_general_row(b)]
+        return general, False, held, ()
+    labels = tuple(dict.fromkeys(lb for i in indications if (lb := short_label(i))))
+    return chosen, False, [], labels[:MAX_QUICK_REPLIES]
+
+
 def select(blocks: Sequence[Block], frame: QueryFrame, words: str) -> Selection:
     """The rows that fit the frame's patient; or the routes/indications to ask about.
 
@@ -274,6 +302,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: str) -> Selection:
     chosen = adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
+    chosen = newborn_rows_first(chosen, patient)
     chosen = max_asked(usual_asked(chosen, frame.usual_dose), frame.max_dose)
     chosen = inr_rows(chosen, frame.inr, bleeding=frame.bleeding is True)
     selection = Selection(has_rows=bool(rows_all))
@@ -289,21 +318,15 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: str) -> Selection:
         chosen = said_inline(chosen, frame.condition.normalized or frame.condition.text)
     main = [b for b in chosen if not b.renal and not b.hepatic]
     named = named_indications(main, words)
-    across = False
+    held: list[Block] = []
     if named:
         chosen = [b for b in chosen if b not in main or b.indication in named | {None}]
+        across = False
     else:
-        indications = [i for i in dict.fromkeys(b.indication for b in main) if i]
-        if len(indications) > 1:
-            fitting = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
-            across = (
-                len(fitting) <= MAX_ACROSS_ROWS
-                and sum(len(b.text) for b in fitting) <= MAX_ACROSS_CHARS
-            )
-            if not across:
-                labels = tuple(dict.fromkeys(lb for i in indications if (lb := short_label(i))))
-                selection.ask_indications = labels[:MAX_QUICK_REPLIES]
-                return selection
+        chosen, across, held, which = _across_indications(chosen, main)
+        if which:
+            selection.ask_indications = which
+            return selection
     rows = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     selection.rows = rows if across else _shortlist(rows, first=named, route=route)
     if selection.rows:
@@ -318,7 +341,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: str) -> Selection:
         and governed_fit(b, patient)
         and not _owned_by_other_band(b, dosing, patient)
     ][:MAX_CAVEATS]
-    selection.others = _others(rows_all, selection.rows)
+    selection.others = _others(held + rows_all, selection.rows)
     if across:
         selection.rows = _labelled(selection.rows)
     return selection

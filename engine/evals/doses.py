@@ -47,6 +47,8 @@ SETS = (
     ROOT / "evals" / "doses.jsonl",
     # Tuning lines written by a pharmacist who never saw the code (issue 23, second round).
     ROOT / "evals" / "doses_tuning2.jsonl",
+    # A third, written blind by another pharmacist (round 3); its first run is in docs/evals.md.
+    ROOT / "evals" / "doses_tuning3.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"

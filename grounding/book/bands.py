@@ -36,6 +36,7 @@ from grounding.book.grammar import (
 from grounding.book.vocabulary import (
     ABOVE_INCLUSIVE,
     ABOVE_STRICT,
+    AFTER_BIRTH,
     AGE_UNITS,
     BELOW_INCLUSIVE,
     BELOW_STRICT,
@@ -73,7 +74,7 @@ _TEX_SIGNS = (
 # A gestational age is named as such; "thiếu tháng" or "đẻ non" alone also mark weeks of
 # gestation, unless the weeks are said as the baby's age ("dưới 2 tuần tuổi").
 _POSTNATAL_WEEKS = re.compile(r"tuan tuoi(?! thai)")
-_NEWBORN_WORDS = Words((*NEWBORN_WORD.phrases, "tuổi thai", *PRETERM.phrases))
+_NEWBORN_WORDS = Words((*NEWBORN_WORD.phrases, "tuổi thai", *PRETERM.phrases, *AFTER_BIRTH.phrases))
 _DURATION = re.compile(
     # "quá 6 tháng" is a time past; "không quá 6 tháng tuổi" an age bound.
     r"(?:trong|sau|keo dai|(?<!khong )qua|cach)\s+(?:\d+(?:[.,]\d+)?\s*(?:-|–|den)\s*)?"

@@ -16,6 +16,7 @@ from functools import lru_cache
 from grounding.book.vocabulary import (
     ABOVE_INCLUSIVE,
     ABOVE_STRICT,
+    AFTER_BIRTH,
     AGE_UNIT_WORDS,
     AGE_WORD,
     BEFORE,
@@ -59,12 +60,14 @@ def tokenize(folded: str) -> list[Token]:
 
 @dataclass(frozen=True)
 class WordClass:
-    """Phrases of one meaning as token sequences; `not_before` words may not follow one,
+    """Phrases of one meaning as token sequences; `not_before` words may not follow one
+    (unless they open an `unless_before` phrase: "tuần sau khi sinh" is an age),
     `not_touching` signs may not touch its end, and a phrase of `guarded` may not come
     after a word of `not_after` (a bare "hơn" after "nhỏ" is "nhỏ hơn", no lower bound)."""
 
     words: Words
     not_before: Words | None = None
+    unless_before: Words | None = None
     not_after: tuple[str, ...] = ()
     guarded: tuple[tuple[str, ...], ...] = ()
     not_touching: str = ""
@@ -77,6 +80,11 @@ class WordClass:
             by_first.setdefault(phrase[0], []).append(phrase)
         object.__setattr__(self, "by_first", {k: tuple(v) for k, v in by_first.items()})
 
+    def _barred_after(self, tokens: list[Token], end: int) -> bool:
+        if self.not_before is None or not _starts(tokens, end, self.not_before):
+            return False
+        return self.unless_before is None or not _starts(tokens, end, self.unless_before)
+
     def match(self, tokens: list[Token], i: int) -> int | None:
         """The end (exclusive) of the longest phrase of the class at token `i`, or None."""
         for phrase in self.by_first.get(tokens[i].text, ()):
@@ -85,7 +93,7 @@ class WordClass:
                 continue
             if i > 0 and tokens[i - 1].text in self.not_after and phrase in self.guarded:
                 continue
-            if self.not_before is not None and _starts(tokens, end, self.not_before):
+            if self._barred_after(tokens, end):
                 continue
             if self.not_touching and _touches(tokens, end, self.not_touching):
                 continue
@@ -230,7 +238,7 @@ def find(
 
 
 # -- the word classes -------------------------------------------------------------------
-_AGE_UNIT = WordClass(AGE_UNIT_WORDS, not_before=NOT_AN_AGE_AFTER)
+_AGE_UNIT = WordClass(AGE_UNIT_WORDS, not_before=NOT_AN_AGE_AFTER, unless_before=AFTER_BIRTH)
 _AGE_WORD = WordClass(AGE_WORD)
 _KG = WordClass(WEIGHT_UNIT, not_touching="/")
 _ML = WordClass(CLEARANCE_UNIT)

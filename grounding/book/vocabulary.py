@@ -86,10 +86,21 @@ DOSE_UNITS = _words(
 NEWBORN = _words("sơ sinh|nhũ nhi sơ sinh|đẻ non|sinh non|thiếu tháng|tuổi thai")
 """Words that name a newborn (or a baby born early)."""
 
+BORN_EARLY = _words("thiếu tháng|đẻ non|sinh non|non tháng|không đủ tháng|chưa đủ tháng")
+"""A baby born early, as the book and parents say it."""
+BORN_AT_TERM = _words("đủ tháng")
+"""A baby born at term: a dose the book says of babies born early is not worked out for it."""
+
+DISEASE_KIND = _words("viêm|cấp|mạn|mãn|tính|nặng|nhẹ|vừa|hội chứng")
+"""Words that say what kind of disease, not which one: "viêm xoang" shares only "viêm" with
+"Viêm màng não", which names another disease."""
+
 BABY = _words("sơ sinh|nhũ nhi|thiếu tháng|đẻ non|sinh non")
 """A newborn or an infant: a line said of babies is not said of a ten-year-old."""
 
 NEWBORN_WORD = _words("sơ sinh")
+AFTER_BIRTH = _words("sau khi sinh|sau sinh|sau khi đẻ")
+"""Weeks or days said after birth ("2 - 4 tuần sau khi sinh") are the baby's age."""
 GESTATION = _words("tuổi thai|chỉnh theo|tuần thai")
 """Weeks said of a gestational age ("28 - 32 tuần chỉnh theo tuổi thai")."""
 PRETERM = _words("thiếu tháng|đẻ non")
@@ -142,6 +153,7 @@ __all__ = [
     "ABOVE_INCLUSIVE",
     "ABOVE_STRICT",
     "ADJUSTS",
+    "AFTER_BIRTH",
     "AGE_UNITS",
     "AGE_UNIT_WORDS",
     "AGE_WORD",
@@ -149,10 +161,13 @@ __all__ = [
     "BEFORE",
     "BELOW_INCLUSIVE",
     "BELOW_STRICT",
+    "BORN_AT_TERM",
+    "BORN_EARLY",
     "CAPS",
     "CHILD",
     "CLEARANCE_UNIT",
     "CONDITIONS",
+    "DISEASE_KIND",
     "DOSE_UNITS",
     "FOR",
     "GESTATION",

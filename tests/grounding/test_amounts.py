@@ -169,3 +169,19 @@ def test_the_case_told_after_an_operation_picks_the_surgery_rows(catalog: DrugCa
     assert worked(result) == [
         "40 kg × 20–30 mg/kg = 800–1 200 mg; tối đa 1 g → 800–1 000 mg mỗi lần"
     ]
+
+
+def test_a_dose_said_of_babies_born_early_is_not_worked_out_for_a_term_baby() -> None:
+    """'Trẻ đẻ thiếu tháng có thể cho 0,4 mg/kg': worked out for a baby born early (or one
+    nobody said was born at term), not for a baby said to be born 'đủ tháng'."""
+    text = (
+        "*Tiêm bắp:*\n- Trẻ sơ sinh (dự phòng): 1 mg một lần lúc mới sinh. "
+        "Trẻ đẻ thiếu tháng có thể cho 0,4 mg/kg (tối đa 1 mg)."
+    )
+    rows = [b for b in parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+            if b.kind is BlockKind.ROW]  # fmt: skip
+    baby = QueryFrame(turn_type="dosing_calc", population="child", age_months=0.1, weight_kg=2)
+    assert amount_claims(rows, [], rows, baby, "bé sinh non 2 kg tiêm vitamin K")
+    assert amount_claims(rows, [], rows, baby, "bé 2 kg tiêm vitamin K")
+    assert amount_claims(rows, [], rows, baby, "bé đủ tháng 2 kg tiêm vitamin K") == {}
+    assert amount_claims(rows, [], rows, baby, "bé không đủ tháng 2 kg")

@@ -199,3 +199,18 @@ def test_a_day_said_before_the_figure_makes_it_a_days_amount() -> None:
     assert worked(text, "30") == [
         "30 kg × 10–20 mg/kg/ngày = 300–600 mg; tối đa 400 mg/ngày → 300–400 mg mỗi ngày"
     ]
+
+
+def test_ceilings_said_a_few_words_before_and_doses_a_graver_case_needs() -> None:
+    """'Liều tiêm tối đa đối với trẻ em là 6 mg/kg/ngày' is a ceiling; 'thông thường là 1 mg/kg'
+    is a dose ('thông' holds no 'hơn'); 'có thể cần tới 12 mg/kg' is the dose that case needs,
+    while 'tăng lên tới 20 mg/kg' and 'cao hơn 10 mg/kg' stay steps and thresholds."""
+    assert [f.quoted for f in figures_in("Liều khởi đầu thông thường là 1 mg/kg tiêm bắp.")] == [
+        "1 mg/kg"
+    ]
+    assert figures_in("Liều tiêm tối đa đối với trẻ em là 6 mg/kg/ngày.") == []
+    assert [f.quoted for f in figures_in("Bệnh dai dẳng có thể cần tới 12 mg/kg/24 giờ.")] == [
+        "12 mg/kg/24 giờ"
+    ]
+    assert figures_in("Có thể tăng lên tới 20 mg/kg.") == []
+    assert figures_in("Không dùng liều cao hơn 10 mg/kg.") == []

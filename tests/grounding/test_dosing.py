@@ -41,3 +41,10 @@ def test_a_suppository_is_the_rectal_route() -> None:
     """ "thuốc đạn" and "viên đạn" name the rectal route, in the book and in questions."""
     assert routes_named("Đau mạn tính (thuốc đạn): 10 mg") == (Route.RECTAL,)
     assert routes_named("viên đạn 150 mg") == (Route.RECTAL,)
+
+
+def test_the_intramuscular_form_is_not_read_as_an_injection_into_a_vein() -> None:
+    """'dạng thuốc tiêm bắp' names the IM route only."""
+    assert routes_named("Với dạng thuốc tiêm bắp") == (Route.IM,)
+    assert routes_named("Dạng tiêm bắp") == (Route.IM,)
+    assert routes_named("Dạng tiêm: 1 g") == (Route.IV,)

@@ -276,3 +276,28 @@ def test_khong_su_dung_in_the_dose_text_is_a_limit() -> None:
     assert [c.text for c in can_use_claims([dose, CAUTION], "x", frame)[1]] == [
         "Trẻ dưới 6 tháng tuổi: Không sử dụng."
     ]
+
+
+def test_a_newborns_dose_comes_with_the_lines_said_of_newborns() -> None:
+    """A 10-day-old's IV dose quotes the calcium and bilirubin lines, not the IM form's."""
+    from grounding.limits import conditional_limits
+
+    contra = ev(
+        "x",
+        "X",
+        "chong_chi_dinh",
+        "Quá mẫn với thuốc.\n\n"
+        "Với dạng thuốc tiêm bắp: không dùng cho trẻ sơ sinh.\n\n"
+        "Trẻ sơ sinh bị tăng bilirubin máu.\n\n"
+        "Trẻ sơ sinh đang cần truyền dung dịch chứa calci.",
+    )
+    baby = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "child",
+         "age_months": 0.3, "route": "iv"}
+    )  # fmt: skip
+    assert [c.text for c in conditional_limits([contra], "x", baby)] == [
+        "Trẻ sơ sinh bị tăng bilirubin máu.",
+        "Trẻ sơ sinh đang cần truyền dung dịch chứa calci.",
+    ]
+    older = baby.model_copy(update={"age_months": 3})
+    assert conditional_limits([contra], "x", older) == []

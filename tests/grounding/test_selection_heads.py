@@ -145,3 +145,21 @@ def test_a_caveat_printed_before_any_head_governs_every_row() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     chosen = select(blocks, frame, "thuốc X người lớn uống")
     assert [b.text for b in chosen.caveats] == ["Liều tối đa là 150 mg."]
+
+
+def test_a_disease_of_the_same_kind_does_not_name_a_head() -> None:
+    """'viêm xoang' shares only 'viêm' with 'Viêm màng não': that head is not named, so the
+    child's general row answers; 'viêm màng não' still names it."""
+    from grounding.narrowing import named_indications
+
+    text = (
+        "### *Liều lượng:*\n\nTrẻ em 2 - 12 tuổi: 15 mg/kg/lần, 12 giờ một lần.\n\n"
+        "*Viêm màng não do vi khuẩn nhạy cảm:* Trẻ em 2 - 12 tuổi: 200 mg/kg/ngày.\n\n"
+        "*Dự phòng phẫu thuật:* Trẻ em 2 - 12 tuổi: 50 mg/kg lúc khởi mê."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = [b for b in blocks if b.indication]
+    assert named_indications(rows, "bé 4 tuổi viêm xoang") == set()
+    assert named_indications(rows, "bé 4 tuổi viêm màng não") == {
+        "Viêm màng não do vi khuẩn nhạy cảm"
+    }

@@ -155,3 +155,73 @@ def test_an_operation_said_as_mo_names_the_surgery_head() -> None:
     assert rows == ["Đau sau phẫu thuật: Người lớn: 1 g một liều duy nhất."]
     rows, _ = _rows(POST_OP, "thuốc X người lớn bị mỡ máu", population="adult")
     assert len(rows) == 2  # "mỡ" is no operation: both heads, labelled
+
+
+GENERAL_AND_HEADS = (
+    "### *Liều lượng:*\n\n"
+    "Trẻ từ 1 tháng đến 18 tuổi: 20 mg/kg/lần (tối đa 750 mg/lần), 8 giờ một lần, "
+    "khi cần có thể tăng lên đến 50 - 60 mg/kg/lần trong nhiễm khuẩn nặng, nhiều ngày liền.\n\n"
+    "*Dự phòng trước mổ:* Trẻ từ 1 tháng đến 18 tuổi: 50 mg/kg (tối đa 1,5 g) lúc khởi mê, "
+    "sau đó có thể thêm tới 3 liều 30 mg/kg/lần (tối đa 750 mg) mỗi 8 giờ.\n\n"
+    "*Viêm màng não:* Trẻ em từ 3 tháng trở lên: 200 - 240 mg/kg/ngày, chia 3 - 4 lần, "
+    "sau 3 ngày có thể giảm xuống 100 mg/kg/ngày khi lâm sàng cải thiện rõ."
+)
+
+
+def test_the_general_row_answers_when_no_indication_is_named() -> None:
+    """Rows too long to show labelled, and a general row for this child: the general row,
+    the headed indications named after it, no question; a named head still gets its own row."""
+    rows, chosen = _rows(
+        GENERAL_AND_HEADS, "thuốc X cho bé 7 tuổi", population="child", age_months=84,
+        weight_kg=25,
+    )  # fmt: skip
+    assert [r[:20] for r in rows] == ["Trẻ từ 1 tháng đến 1"]
+    assert chosen.ask_indications == ()
+    assert chosen.others[:2] == ["dự phòng trước mổ", "viêm màng não"]
+    rows, _ = _rows(
+        GENERAL_AND_HEADS, "thuốc X cho bé 7 tuổi viêm màng não", population="child",
+        age_months=84, weight_kg=25,
+    )  # fmt: skip
+    assert any(r.startswith("Viêm màng não") or "200 - 240" in r for r in rows)
+
+
+def test_a_row_naming_its_indication_before_its_colon_is_not_the_general_row() -> None:
+    """'Trẻ từ 6 tháng tuổi, nhiễm khuẩn hô hấp: …' is for those infections: with other
+    headed rows too long to show, the indication is still asked."""
+    text = GENERAL_AND_HEADS.replace(
+        "Trẻ từ 1 tháng đến 18 tuổi: 20 mg/kg/lần",
+        "Trẻ từ 1 tháng, nhiễm khuẩn hô hấp: 20 mg/kg/lần",
+    )
+    rows, chosen = _rows(
+        text, "thuốc X cho bé 7 tuổi", population="child", age_months=84, weight_kg=25
+    )
+    assert rows == []
+    assert chosen.ask_indications == ("Dự phòng trước mổ", "Viêm màng não")
+
+
+def test_a_sentence_with_no_label_is_not_the_general_row() -> None:
+    """'Nếu không đỡ sau khi uống 16 mg/ngày …' names no population; 'Trẻ từ 1 tháng đến 18
+    tuổi: …' does; 'Trẻ từ 6 tháng, nhiễm khuẩn hô hấp: …' names an indication."""
+    from grounding.amounts import is_general_row
+
+    text = (
+        "*Trẻ em:*\n\nNếu không đỡ sau khi uống 16 mg/ngày trong 10 ngày, không dùng tiếp.\n\n"
+        "Trẻ từ 1 tháng đến 18 tuổi: 20 mg/kg/lần.\n\n"
+        "Trẻ từ 6 tháng, nhiễm khuẩn hô hấp: 10 mg/kg/ngày."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    general = [b.text[:12] for b in blocks if b.text[:1] in "NT" and is_general_row(b)]
+    assert general == ["Trẻ từ 1 thá"]
+
+
+def test_the_general_answer_leaves_out_unlabelled_step_ups() -> None:
+    """Answering with the general row, a bare 'Có thể tăng liều tới …' sentence is left out."""
+    text = GENERAL_AND_HEADS.replace(
+        "### *Liều lượng:*\n\n",
+        "### *Liều lượng:*\n\n*Trẻ em:*\n\nCó thể tăng liều tới 150 mg/kg/ngày khi rất nặng.\n\n",
+    )
+    rows, chosen = _rows(
+        text, "thuốc X cho bé 7 tuổi", population="child", age_months=84, weight_kg=25
+    )
+    assert [r[:20] for r in rows] == ["Trẻ từ 1 tháng đến 1"]
+    assert chosen.ask_indications == ()

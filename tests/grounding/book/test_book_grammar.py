@@ -77,3 +77,12 @@ def test_a_weight_unit_of_a_dose_is_no_weight() -> None:
     """ "dưới 10 mg/kg" is a dose per kilogram; "dưới 10 kg" a weight."""
     assert _read("dưới 10 kg/ngày", KG_DOWN) == []
     assert _read("dưới 10 kg", KG_DOWN)[0][0] == "below"
+
+
+def test_weeks_after_birth_are_the_babys_age() -> None:
+    """'2 - 4 tuần sau khi sinh' is an age band; '2 - 4 tuần sau đó' stays a duration."""
+    from grounding.bands import parse_bands
+
+    band = parse_bands("2 - 4 tuần sau khi sinh: 3 - 6 mg/kg/lần.").age
+    assert band is not None and band.contains(0.6) and not band.contains(0.33)
+    assert parse_bands("Dùng 5 mg, trong 2 - 4 tuần sau đó.").age is None

@@ -191,7 +191,7 @@ def main() -> int:
 
         for _ in range(200):
             clarify_turn()
-        # As the server's lifespan does after start-up (engine/lifespan.py).
+        # As the server's lifespan does after start-up (web/lifespan.py).
         gc.collect()
         gc.freeze()
         clar = timed(clarify_turn, n)

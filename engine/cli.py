@@ -243,12 +243,12 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "eval":
         return _eval(args)
     if args.command == "serve":
-        import server  # noqa: PLC0415
+        from web.app import serve  # noqa: PLC0415
 
         host, port = _listen_address(args)
         settings = load_settings()
         check_data_dir(settings.duocthu_data_dir)  # serve logs it: stdout is log lines only
-        server.serve(settings, host=host, port=port, workers=args.workers)
+        serve(settings, host=host, port=port, workers=args.workers)
         return 0
     if args.command == "chat":
         from engine.bootstrap import build_runtime  # noqa: PLC0415

@@ -88,7 +88,7 @@ STORE_ERROR_CODES = tuple(
 )
 # The codes `duocthu_turn_errors_total` counts: every error the engine raises, the store's as
 # above, and the HTTP API's refusals (docs/api.md; tests/server/test_metrics.py keeps this in
-# step with engine/http_errors.py).
+# step with web/http_errors.py).
 HTTP_ERROR_CODES = (
     "bad_request",
     "idempotency_key_reused",
@@ -249,7 +249,7 @@ class TurnMetrics:
         )
 
     def connection_shed(self, reason: str) -> None:
-        """A listener for `engine.serving.ConnectionGuard`: one connection shed."""
+        """A listener for `web.serving.ConnectionGuard`: one connection shed."""
         self.connections_shed.labels(reason=reason).inc()
 
     def connections_open(self, count: int) -> None:

@@ -1,6 +1,6 @@
 """The service's lifespan: one runtime per process, its observers, limiter and turn threads.
 
-Built at start-up, yielded as the app state every route reads (engine/http_requests.py),
+Built at start-up, yielded as the app state every route reads (web/http_requests.py),
 and closed in reverse order at shutdown.
 """
 
@@ -19,10 +19,10 @@ from core import cpu
 from core.logging import TurnLogger
 from core.result import ComponentStatus
 from core.settings import Settings
-from engine.http_requests import AppState, ReadyCache, RuntimeFactory
-from engine.metrics import TurnMetrics
-from engine.offload import Offload
-from engine.ratelimit import RateLimiter
+from web.http_requests import AppState, ReadyCache, RuntimeFactory
+from web.metrics import TurnMetrics
+from web.offload import Offload
+from web.ratelimit import RateLimiter
 
 log = logging.getLogger("duocthu.server")
 

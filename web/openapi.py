@@ -25,9 +25,9 @@ from core.result import (
     TraceEntry,
     TurnResult,
 )
-from engine.http_requests import visible_text_pattern
-from engine.openapi_examples import attach
 from states import TURN_END_STATES, State
+from web.http_requests import visible_text_pattern
+from web.openapi_examples import attach
 
 REF = "#/components/schemas/{model}"
 # A character that is whitespace neither to Python (str.strip) nor to ECMA regexes: a text

@@ -29,12 +29,12 @@ from core.result import (
     TurnResult,
 )
 from core.settings import Settings
-from engine.http_errors import ApiError
-from engine.jsonbody import BodyRejected, parse_json_body
-from engine.metrics import TurnMetrics
-from engine.offload import Offload
-from engine.ratelimit import RateLimiter
 from understanding.text import clean
+from web.http_errors import ApiError
+from web.jsonbody import BodyRejected, parse_json_body
+from web.metrics import TurnMetrics
+from web.offload import Offload
+from web.ratelimit import RateLimiter
 
 T = TypeVar("T")
 MAX_ID_CHARS = 128

@@ -34,7 +34,7 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class RequestObserver(Protocol):
-    """What the middleware reports a finished request to (`engine.metrics.TurnMetrics`)."""
+    """What the middleware reports a finished request to (`web.metrics.TurnMetrics`)."""
 
     def request_finished(self, method: str, route: str, status: int, seconds: float) -> None: ...
 

@@ -8,7 +8,7 @@ import logging
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from engine.http_errors import MESSAGES, error_response
+from web.http_errors import MESSAGES, error_response
 
 # Failures are logged under the service's logger name, as they were when this lived there.
 log = logging.getLogger("duocthu.server")

@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._redis import loopback_redis, redis_binary
 from engine.machine import TurnModel, fire, new_machine, restored
-from engine.testing import sample_engine
+from runners.testing import sample_engine
 from states import State, Trigger
 
 CLARIFY = json.dumps({"turn_type": "drug_attribute", "needs_clarify": True})
@@ -81,7 +81,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("machine (transitions, engine/machine.py)", ("transitions/", "engine/machine")),
     ("routing and merge", ("engine/routing", "engine/merge", "engine/followup")),
     ("effects and reply", ("engine/effects", "engine/responder", "engine/triage_quotes")),
-    ("fake models (engine/testing.py)", ("engine/testing",)),
+    ("fake models (runners/testing.py)", ("runners/testing",)),
     ("retrieval", ("retrieval/",)),
     ("grounding", ("grounding/",)),
     ("turn (engine/turn.py)", ("engine/turn",)),

@@ -59,7 +59,7 @@ class EngineLike(Protocol):
 
 class RuntimeLike(Protocol):
     """What the shell needs of `engine.bootstrap.Runtime` (tests pass one built by
-    `engine.testing.sample_runtime`)."""
+    `runners.testing.sample_runtime`)."""
 
     @property
     def settings(self) -> Settings: ...

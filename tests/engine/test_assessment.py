@@ -11,7 +11,7 @@ from core.frame import PatientContext
 from engine.assessment import assess_candidates, facets_needed
 from engine.facets import Facet, FacetStatus, MedicationCandidateAssessment
 from engine.safety_report import assessment_notices, has_safety_evidence, with_safety_lines
-from engine.testing import MemoryRetriever, evidence
+from runners.testing import MemoryRetriever, evidence
 
 CATALOG = DrugCatalog(
     [

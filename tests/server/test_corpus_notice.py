@@ -9,7 +9,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from core.errors import IndexUnavailable
-from engine.testing import MemoryRetriever, evidence
+from runners.testing import MemoryRetriever, evidence
 from tests.support.dialogue import ScriptedService
 from web.corpus_notice import serves_demo_corpus, with_demo_mark
 

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from core.evidence import Answer, Claim
 from core.ports import AnswerRequest
 from core.settings import Settings
-from engine.testing import sample_runtime
+from runners.testing import sample_runtime
 from server import TurnRequest, create_app
 from tests.support.dialogue import scripted_runtime, scripted_understander, start
 from web import openapi

@@ -22,7 +22,7 @@ from tqdm import tqdm
 
 from core.reasons import Reason
 from core.result import TurnResult
-from engine.evals.harness import (
+from runners.evals.harness import (
     HELDOUT,
     TUNING,
     TurnEngine,
@@ -30,8 +30,8 @@ from engine.evals.harness import (
     parse_common,
     shared_engine,
 )
-from engine.evals.overask import over_asking_turns
-from engine.evals.report import record
+from runners.evals.overask import over_asking_turns
+from runners.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "dialogues.jsonl"
@@ -245,7 +245,7 @@ class DialogueSlice:
     errors: list[str] = field(default_factory=list)
     misses: list[str] = field(default_factory=list)
     over_asking: int = 0
-    """Dialogues with a turn that asked for a fact already given (`engine.evals.overask`)."""
+    """Dialogues with a turn that asked for a fact already given (`runners.evals.overask`)."""
     over_asks: list[str] = field(default_factory=list)
 
     def accuracy(self, name: str) -> float | None:

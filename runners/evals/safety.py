@@ -25,8 +25,8 @@ from typing import Any
 from tqdm import tqdm
 
 from core.result import TurnResult
-from engine.evals.harness import HELDOUT, TUNING, TurnEngine, parse_common, shared_engine
-from engine.evals.report import record
+from runners.evals.harness import HELDOUT, TUNING, TurnEngine, parse_common, shared_engine
+from runners.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "safety.jsonl"

@@ -21,9 +21,9 @@ from tqdm import tqdm
 from core.evidence import Evidence
 from core.quantities import evidence_quantities, extract_quantities, missing_quantities
 from core.result import TurnResult
-from engine.evals.harness import parse_common, shared_runtime
-from engine.evals.report import record
 from grounding.derivation import check_claim, derived_quantities
+from runners.evals.harness import parse_common, shared_runtime
+from runners.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = (ROOT / "evals" / "answers.jsonl", ROOT / "evals" / "answers.heldout.jsonl")

@@ -1,4 +1,4 @@
-"""The console script: diagram output, the eval dispatch, and `python -m engine.cli`."""
+"""The console script: diagram output, the eval dispatch, and `python -m runners.cli`."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ import pytest
 
 from core.settings import Settings
 from core.startup import default_data_dir
-from engine.cli import _COMMAND_SETTINGS, EVAL_SETS, _parser, main
-from engine.statedoc import render_state_machine_doc
+from runners.cli import _COMMAND_SETTINGS, EVAL_SETS, _parser, main
+from runners.statedoc import render_state_machine_doc
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -38,9 +38,9 @@ def test_diagram_doc_matches_generator(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_module_entry_point_runs_main() -> None:
-    """`python -m engine.cli` runs the CLI (CI calls the eval gates this way)."""
+    """`python -m runners.cli` runs the CLI (CI calls the eval gates this way)."""
     done = subprocess.run(
-        [sys.executable, "-m", "engine.cli", "diagram", "--format", "mermaid"],
+        [sys.executable, "-m", "runners.cli", "diagram", "--format", "mermaid"],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -147,7 +147,7 @@ def test_ingest_accepts_no_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 @pytest.fixture
 def fake_set(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(EVAL_SETS, "fake", "tests.engine.fake_eval_set")
+    monkeypatch.setitem(EVAL_SETS, "fake", "tests.runners.fake_eval_set")
 
 
 @pytest.mark.usefixtures("fake_set")
@@ -223,7 +223,7 @@ def test_chat_in_a_terminal_has_history_and_exits_quietly(tmp_path: Path) -> Non
     pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child process
         os.chdir(REPO)
-        os.execvpe(sys.executable, [sys.executable, "-m", "engine.cli", "chat"], env)  # noqa: S606 - our own CLI, fixed argv
+        os.execvpe(sys.executable, [sys.executable, "-m", "runners.cli", "chat"], env)  # noqa: S606 - our own CLI, fixed argv
     buf = bytearray()
     prompt = "Bạn> ".encode()
 
@@ -262,7 +262,7 @@ def test_chat_ctrl_c_in_a_terminal_exits_without_a_traceback(tmp_path: Path) -> 
     pid, fd = pty.fork()
     if pid == 0:  # pragma: no cover - the child process
         os.chdir(REPO)
-        os.execvpe(sys.executable, [sys.executable, "-m", "engine.cli", "chat"], env)  # noqa: S606 - our own CLI, fixed argv
+        os.execvpe(sys.executable, [sys.executable, "-m", "runners.cli", "chat"], env)  # noqa: S606 - our own CLI, fixed argv
     buf = bytearray()
     assert _read_until(fd, buf, "Bạn> ".encode())
     # A Ctrl-C typed while readline is still setting up the terminal can be swallowed; a

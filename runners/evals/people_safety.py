@@ -35,8 +35,8 @@ from typing import Any
 from tqdm import tqdm
 
 from core.result import TurnResult
-from engine.evals.harness import TurnEngine, shared_engine
-from engine.evals.report import record
+from runners.evals.harness import TurnEngine, shared_engine
+from runners.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
 BLIND_SET = ROOT / "evals" / "people_safety.blind.jsonl"

@@ -17,7 +17,7 @@ from typing import Any
 from core.catalog import DrugCatalog
 from core.evidence import Evidence
 from core.text import contains_phrase, fold
-from engine.evals.dialogues import Dialogue
+from runners.evals.dialogues import Dialogue
 from understanding.conditions import ALIASES
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from core.result import ClaimView, Outcome, TurnResult
-from engine.evals import realtext as rt
+from runners.evals import realtext as rt
 from states.messages import ATTRIBUTE_REPLIES, POPULATION_REPLIES
 
 SECTION_KEYS = {

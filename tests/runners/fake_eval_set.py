@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.evals.report import record
+from runners.evals.report import record
 
 
 def main(argv: list[str]) -> int:

@@ -17,16 +17,16 @@ from core.startup import announce, check_data_dir, checked
 from states.definition import State
 
 EVAL_SETS = {
-    "understanding": "engine.evals.understanding",
-    "retrieval": "engine.evals.retrieval",
-    "answers": "engine.evals.answers",
-    "condition": "engine.evals.condition",
-    "dialogues": "engine.evals.dialogues",
-    "safety": "engine.evals.safety",
-    "people-safety": "engine.evals.people_safety",
-    "realtext": "engine.evals.realtext",
-    "people-facts": "engine.evals.people_facts",
-    "doses": "engine.evals.doses",
+    "understanding": "runners.evals.understanding",
+    "retrieval": "runners.evals.retrieval",
+    "answers": "runners.evals.answers",
+    "condition": "runners.evals.condition",
+    "dialogues": "runners.evals.dialogues",
+    "safety": "runners.evals.safety",
+    "people-safety": "runners.evals.people_safety",
+    "realtext": "runners.evals.realtext",
+    "people-facts": "runners.evals.people_facts",
+    "doses": "runners.evals.doses",
 }
 
 
@@ -252,7 +252,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         return 0
     if args.command == "chat":
         from engine.bootstrap import build_runtime  # noqa: PLC0415
-        from engine.chat import close_quietly, run_chat  # noqa: PLC0415
+        from runners.chat import close_quietly, run_chat  # noqa: PLC0415
 
         settings = _settings()
         runtime = checked("the engine", lambda: build_runtime(settings))
@@ -265,7 +265,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _eval(args: argparse.Namespace) -> int:
-    from engine.evals.report import run_with_report  # noqa: PLC0415
+    from runners.evals.report import run_with_report  # noqa: PLC0415
 
     # The report flags may also come after SET, among the runner's own options.
     ours = argparse.ArgumentParser(add_help=False)
@@ -318,7 +318,7 @@ def _diagram(args: argparse.Namespace) -> int:
     from engine import diagram  # noqa: PLC0415
 
     if args.doc:
-        from engine.statedoc import render_state_machine_doc  # noqa: PLC0415
+        from runners.statedoc import render_state_machine_doc  # noqa: PLC0415
 
         sys.stdout.write(render_state_machine_doc())
         return 0

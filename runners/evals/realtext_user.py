@@ -14,7 +14,7 @@ from typing import Any
 
 from core.result import TurnResult
 from core.text import fold, fold_words
-from engine.evals.harness import TUNING, TurnEngine
+from runners.evals.harness import TUNING, TurnEngine
 
 MAX_FOLLOW_UPS = 3
 

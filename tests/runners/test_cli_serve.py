@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from core.errors import ConfigError
-from engine.cli import _listen_address
+from runners.cli import _listen_address
 
 REPO = Path(__file__).resolve().parents[2]
 START_S = 180.0
@@ -69,7 +69,7 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 def _serve_at_a_terminal(env: dict[str, str], port: int, access: bytes) -> tuple[str, str]:
     """Serve with stdout on a pty: what it wrote there after a /ready, and on stderr."""
     master, slave = pty.openpty()
-    cmd = [sys.executable, "-m", "engine.cli", "serve"]
+    cmd = [sys.executable, "-m", "runners.cli", "serve"]
     proc = subprocess.Popen(  # our own CLI, fixed argv
         cmd, cwd=REPO, env=env, stdin=subprocess.DEVNULL, stdout=slave, stderr=subprocess.PIPE
     )
@@ -121,7 +121,7 @@ def test_in_a_pipe_serve_writes_only_json_lines_on_stdout(tmp_path: Path) -> Non
     among them), stderr is empty; --port wins over PORT."""
     port = _free_port()
     env = _env(tmp_path, PORT="1")
-    cmd = [sys.executable, "-m", "engine.cli", "serve", "--port", str(port)]
+    cmd = [sys.executable, "-m", "runners.cli", "serve", "--port", str(port)]
     proc = subprocess.Popen(
         cmd,
         cwd=REPO,

@@ -34,7 +34,7 @@ from core.catalog import DrugCatalog
 from core.frame import ClarifySlot, QueryFrame
 from core.ports import Understander, UnderstandingContext
 from core.text import fold_aligned
-from engine.evals.report import record
+from runners.evals.report import record
 from understanding.rules import RulesUnderstander
 from understanding.testing import demo_catalog
 

@@ -1,4 +1,4 @@
-"""engine/evals/report.py: a report says what produced it (build, providers, settings, data)."""
+"""runners/evals/report.py: a report says what produced it (build, providers, settings, data)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from core import build
-from engine.cli import EVAL_SETS, main
-from engine.evals.report import ANSWER_SETTINGS, datasets
+from runners.cli import EVAL_SETS, main
+from runners.evals.report import ANSWER_SETTINGS, datasets
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,7 +24,7 @@ def test_a_report_names_its_build_providers_settings_and_datasets(
 ) -> None:
     """The JSON report carries version/commit/python, the providers, every answer-affecting
     setting as configured, and the sha256 of the demo corpus it loads."""
-    monkeypatch.setitem(EVAL_SETS, "fake", "tests.engine.fake_eval_set")
+    monkeypatch.setitem(EVAL_SETS, "fake", "tests.runners.fake_eval_set")
     monkeypatch.setenv("EMBEDDING_PROVIDER", "disabled")
     monkeypatch.setenv("MAX_CONSECUTIVE_CLARIFY", "3")
     monkeypatch.setenv("DUOCTHU_DATA_DIR", str(tmp_path))

@@ -10,7 +10,7 @@ import pytest
 
 from core.evidence import Citation
 from core.result import ClaimView, Outcome, TurnResult
-from engine.evals import people_facts as pf
+from runners.evals import people_facts as pf
 
 
 def result(

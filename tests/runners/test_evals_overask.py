@@ -1,11 +1,11 @@
-"""Tests for engine/evals/overask.py: a clarifying turn that asks for a fact already given."""
+"""Tests for runners/evals/overask.py: a clarifying turn that asks for a fact already given."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from core.result import Outcome, TurnResult
-from engine.evals.overask import over_asking_turns, over_asks
+from runners.evals.overask import over_asking_turns, over_asks
 
 
 def _turn(reason: str, outcome: Outcome = Outcome.CLARIFY, **frame: Any) -> TurnResult:

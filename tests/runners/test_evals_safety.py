@@ -10,7 +10,7 @@ import pytest
 
 from core.result import ClaimView, Outcome, TurnResult
 from core.settings import Settings
-from engine.evals import safety
+from runners.evals import safety
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from core.result import ClaimView, Outcome, TurnResult
-from engine.evals import people_safety as ps
+from runners.evals import people_safety as ps
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -31,11 +31,11 @@ from tqdm import tqdm
 
 from core.quantities import extract_quantities
 from core.result import TurnResult
-from engine.evals.answers import violations_of
-from engine.evals.harness import HELDOUT, TUNING
-from engine.evals.overask import over_asking_turns
-from engine.evals.realtext_user import Question, facts_text, follow_up, load_questions, play
-from engine.evals.report import record
+from runners.evals.answers import violations_of
+from runners.evals.harness import HELDOUT, TUNING
+from runners.evals.overask import over_asking_turns
+from runners.evals.realtext_user import Question, facts_text, follow_up, load_questions, play
+from runners.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = (
@@ -232,7 +232,7 @@ def render(figures: dict[str, dict[str, Any]]) -> str:
         " characters shown; unsup: unsupported claims; refuse: no_evidence or"
         " drug_not_in_formulary (of answerable); clar: still asking; honest: refused unanswerable;"
         " err: engine errors; overask: questions whose conversation asked for a fact already"
-        " given (engine/evals/overask.py)"
+        " given (runners/evals/overask.py)"
     )
     return "\n".join(lines)
 

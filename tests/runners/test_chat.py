@@ -1,4 +1,4 @@
-"""engine.chat: the terminal conversation over a real Engine with scripted understanding."""
+"""runners.chat: the terminal conversation over a real Engine with scripted understanding."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 import redis
 
 from engine.bootstrap import Runtime
-from engine.chat import CONVERSATIONS_FILE, ConversationBook, close_quietly, run_chat
+from runners.chat import CONVERSATIONS_FILE, ConversationBook, close_quietly, run_chat
 from tests.support.dialogue import scripted_runtime
 
 

@@ -23,8 +23,9 @@ from core.frame import PatientContext
 from core.result import TurnResult
 from core.text import fold
 from engine.assessment import FACET_SECTIONS, assess_candidates, facets_needed
-from engine.evals.condition_labels import Corpus, check_labels, names_term
-from engine.evals.dialogues import (
+from engine.facets import FacetStatus
+from runners.evals.condition_labels import Corpus, check_labels, names_term
+from runners.evals.dialogues import (
     LabelledTurn,
     Played,
     accepts,
@@ -32,7 +33,7 @@ from engine.evals.dialogues import (
     pct,
     play_all,
 )
-from engine.evals.harness import (
+from runners.evals.harness import (
     HELDOUT,
     TUNING,
     TurnEngine,
@@ -40,8 +41,7 @@ from engine.evals.harness import (
     parse_common,
     shared_engine,
 )
-from engine.evals.report import record
-from engine.facets import FacetStatus
+from runners.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "condition_to_drug.jsonl"

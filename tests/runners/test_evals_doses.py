@@ -1,4 +1,4 @@
-"""engine/evals/doses.py: how a conversation's final answer is judged for worked-out amounts."""
+"""runners/evals/doses.py: how a conversation's final answer is judged for worked-out amounts."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from core.evidence import Derivation
 from core.result import ClaimView, Outcome, TurnResult
-from engine.evals import doses
+from runners.evals import doses
 
 
 def line(**expect: Any) -> doses.Line:

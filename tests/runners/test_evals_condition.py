@@ -12,9 +12,9 @@ import pytest
 
 from core.evidence import Citation
 from core.result import Outcome, TurnResult
-from engine.evals import condition as cond
-from engine.evals import dialogues as dlg
-from engine.evals.dialogues import Dialogue, LabelledTurn, Played
+from runners.evals import condition as cond
+from runners.evals import dialogues as dlg
+from runners.evals.dialogues import Dialogue, LabelledTurn, Played
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = [

@@ -32,9 +32,9 @@ from tqdm import tqdm
 
 from core.result import TurnResult
 from core.text import fold_words
-from engine.evals.harness import TurnEngine, shared_engine
-from engine.evals.realtext import shown_text
-from engine.evals.report import record
+from runners.evals.harness import TurnEngine, shared_engine
+from runners.evals.realtext import shown_text
+from runners.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "people_facts.jsonl"

@@ -1,4 +1,4 @@
-"""engine.evals: every runner the CLI names has the `main` its package docstring promises."""
+"""runners.evals: every runner the CLI names has the `main` its package docstring promises."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-import engine.evals
-from engine.cli import EVAL_SETS
+import runners.evals
+from runners.cli import EVAL_SETS
 
 
 @pytest.mark.parametrize("name", sorted(EVAL_SETS))
@@ -16,13 +16,13 @@ def test_every_eval_set_has_main_and_is_named_in_the_docstring(name: str) -> Non
     """`duocthu eval SET` calls SET's `main`; the package docstring lists SET."""
     module = importlib.import_module(EVAL_SETS[name])
     assert callable(module.main)
-    assert f"`{name}`" in (engine.evals.__doc__ or "")
+    assert f"`{name}`" in (runners.evals.__doc__ or "")
 
 
 def test_run_is_claimed_only_where_it_exists() -> None:
     """The docstring's claim about `run` names exactly the modules that have one."""
-    import engine.evals
+    import runners.evals
 
     with_run = [n for n, m in EVAL_SETS.items() if hasattr(importlib.import_module(m), "run")]
-    claim = (engine.evals.__doc__ or "").split("also expose")[0].rsplit(".", 1)[-1]
+    claim = (runners.evals.__doc__ or "").split("also expose")[0].rsplit(".", 1)[-1]
     assert sorted(with_run) == sorted(re.findall(r"`(\w+)`", claim))

@@ -4,7 +4,7 @@ Each line is a conversation (its user turns, played in one conversation through 
 engine with the offline providers) over the demo corpus or the 2018 real text (ingested as
 `duocthu eval realtext` does; those lines are skipped when ../shared is absent). The
 engine's clarifying questions are answered from the line's patient facts by the scripted
-user of `engine.evals.realtext_user`. Scored on the final turn:
+user of `runners.evals.realtext_user`. Scored on the final turn:
 
 - **right**: a computable line has a claim carrying a `derivation` whose result is the
   expected amount per dose or per day (in mg, whichever the line gives) and whose cap is
@@ -12,7 +12,7 @@ user of `engine.evals.realtext_user`. Scored on the final turn:
 - **above cap**: derivation results above the book's cap (their own, or the line's cap
   said for the same period).
 - **violations**: numbers in a claim that neither its cited evidence nor a recomputed
-  derivation supports (`engine.evals.answers.violations_of`).
+  derivation supports (`runners.evals.answers.violations_of`).
 
 Gate: `--floor F` holds each set's `right` at or above the committed figure, and above
 cap, violations and engine errors at 0. Schema: docs/evals.md.
@@ -35,12 +35,12 @@ from tqdm import tqdm
 from core.evidence import Derivation
 from core.result import TurnResult
 from core.text import fold, sentences_of
-from engine.evals.answers import violations_of
-from engine.evals.harness import shared_runtime
-from engine.evals.realtext import CANDIDATES, CORPUS_FILES, corpus_runtime
-from engine.evals.realtext_user import MAX_FOLLOW_UPS, Question, follow_up
-from engine.evals.report import record
 from grounding.derivation import Period, caps_in, read_amount, recomputed
+from runners.evals.answers import violations_of
+from runners.evals.harness import shared_runtime
+from runners.evals.realtext import CANDIDATES, CORPUS_FILES, corpus_runtime
+from runners.evals.realtext_user import MAX_FOLLOW_UPS, Question, follow_up
+from runners.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = (

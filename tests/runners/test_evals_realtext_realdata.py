@@ -16,9 +16,9 @@ import pytest
 
 from core.evidence import Citation, Evidence
 from core.result import ClaimView, Outcome, TurnResult
-from engine.evals import realtext as rt
 from retrieval.candidates import inn_owners, map_candidate
 from retrieval.corpus import section_key_for
+from runners.evals import realtext as rt
 
 FILES = {name: rt.CANDIDATES / f for name, f in rt.CORPUS_FILES.items()}
 pytestmark = [

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.result import Outcome, TurnResult
-from engine.evals import dialogues as dlg
-from engine.evals.dialogues import Dialogue, LabelledTurn, Played
+from runners.evals import dialogues as dlg
+from runners.evals.dialogues import Dialogue, LabelledTurn, Played
 
 
 def _result(message: str = "", streak: int = 0, **frame: Any) -> TurnResult:

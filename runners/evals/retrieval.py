@@ -20,7 +20,7 @@ from typing import Any
 from tqdm import tqdm
 
 from core.settings import load_settings
-from engine.evals.report import record
+from runners.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
 SETS = (ROOT / "evals" / "retrieval.jsonl", ROOT / "evals" / "retrieval.heldout.jsonl")

@@ -22,41 +22,12 @@ from typing import IO, TYPE_CHECKING, Any
 
 from core.errors import ConversationNotFound, DuocthuError
 from core.evidence import Citation
-from core.reasons import Reason
+from core.reason_labels import reason_label
 from core.result import TraceEntry, TurnResult
 
 if TYPE_CHECKING:
     from engine.bootstrap import Runtime
 
-REASON_LABELS: dict[str, str] = {
-    Reason.SINGLE_DRUG: "trả lời từ Dược thư",
-    Reason.INTERACTION: "tương tác thuốc, theo Dược thư",
-    Reason.CONDITION_TO_DRUG: "thuốc có chỉ định cho tình trạng này",
-    Reason.SMALLTALK: "chào hỏi",
-    Reason.MISSING_POPULATION: "cần biết dùng cho người lớn hay trẻ em",
-    Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT: "cần cả tuổi và cân nặng của trẻ",
-    Reason.NEEDS_MORE_INFO: "cần thêm thông tin",
-    Reason.AMBIGUOUS_CONDITION: "tình trạng còn chung chung",
-    Reason.NO_CONDITION: "chưa nêu bệnh hoặc triệu chứng",
-    Reason.NO_INDICATION: "chưa nêu bệnh hoặc triệu chứng",
-    Reason.MISSING_ATTRIBUTE: "chưa rõ muốn biết gì về thuốc",
-    Reason.NO_DRUG: "chưa nêu tên thuốc",
-    Reason.AMBIGUOUS_ROUTE: "cần biết đường dùng thuốc",
-    Reason.OUT_OF_SCOPE: "ngoài phạm vi Dược thư",
-    Reason.UNSUPPORTED_REVERSE_RELATION: "loại câu hỏi này chưa được hỗ trợ",
-    Reason.DRUG_NOT_IN_FORMULARY: "thuốc không có trong Dược thư",
-    Reason.CLARIFY_LOOP_EXHAUSTED: "đã hỏi lại nhiều lần mà chưa rõ câu hỏi",
-    Reason.NO_INTERACTION_EVIDENCE: "Dược thư không ghi nhận tương tác giữa hai thuốc",
-    Reason.NO_EVIDENCE: "không tìm thấy thông tin trong Dược thư",
-    Reason.NO_SAFETY_EVIDENCE: "chưa kiểm tra được độ an toàn cho người bệnh này",
-    Reason.GROUNDING_FAILED: "câu trả lời không khớp nguồn nên không được đưa ra",
-    Reason.BUDGET_EXHAUSTED: "hết thời gian xử lý",
-    Reason.UNDERSTANDING_FAILED: "chưa hiểu được câu hỏi (lỗi mô hình)",
-    Reason.GENERATION_UNAVAILABLE: "tạm thời không soạn được câu trả lời",
-    Reason.EMERGENCY: "có thể là tình huống cấp cứu",
-    Reason.SELF_HARM: "bạn không một mình: hãy gọi hỗ trợ ngay",
-    Reason.UNSAFE_USE: "cách dùng thuốc này không an toàn",
-}
 
 HELP = "Lệnh: /new (cuộc trò chuyện mới), /state (trạng thái), /trace (các lượt), /quit (thoát)."
 PROMPT = "Bạn> "
@@ -80,7 +51,7 @@ def format_reply(result: TurnResult) -> str:
             break
         body.append(line)
     lines = [f"Dược thư> {body[0] if body else ''}", *(f"  {b}" for b in body[1:])]
-    label = REASON_LABELS.get(result.reason, result.reason)
+    label = reason_label(result.reason)
     lines.append(
         f"  [{result.state} · {result.outcome.value}/{result.reason}: {label}"
         f" · hỏi lại liên tiếp {result.clarify_streak}]"
@@ -311,7 +282,6 @@ def close_quietly(runtime: Runtime) -> None:
 __all__ = [
     "CONVERSATIONS_FILE",
     "HISTORY_FILE",
-    "REASON_LABELS",
     "ConversationBook",
     "close_quietly",
     "format_reply",

@@ -50,6 +50,7 @@ from web.http_requests import (
 from web.lifespan import app_lifespan
 from web.metrics import MULTIPROC_ENV, TurnMetrics
 from web.middleware import DeclaredBodyLimit, SecurityHeaders
+from web.page import with_reason_labels
 
 STATIC_DIR = Path(__file__).resolve().parents[1] / "static"
 
@@ -194,9 +195,10 @@ async def favicon(request: Request) -> Response:
 
 
 async def index(request: Request) -> Response:
-    # The page opens with its demo-data notice shown when the demo corpus is served.
+    # The page carries the reason labels (one table, core/reason_labels.py) and opens with
+    # its demo-data notice shown when the demo corpus is served.
     state = app_state(request)
-    page = (STATIC_DIR / "index.html").read_text(encoding="utf-8")
+    page = with_reason_labels((STATIC_DIR / "index.html").read_text(encoding="utf-8"))
     if await state["offload"](lambda: serves_demo_corpus(state["runtime"])):
         page = with_demo_mark(page)
     return HTMLResponse(page)

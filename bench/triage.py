@@ -24,7 +24,7 @@ if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.frame import QueryFrame
-from engine.triage import triage_turn
+from safety.triage import triage_turn
 
 TEXTS = (
     "liều paracetamol cho trẻ 5 tuổi nặng 18kg",

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from core.text import fold_aligned  # noqa: E402
-from engine.ingestion import features  # noqa: E402
+from safety.ingestion import features  # noqa: E402
 
 EPOCHS = 30
 RATE = 0.2

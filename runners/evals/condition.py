@@ -22,8 +22,6 @@ from core.evidence import DrugCandidate
 from core.frame import PatientContext
 from core.result import TurnResult
 from core.text import fold
-from engine.assessment import FACET_SECTIONS, assess_candidates, facets_needed
-from engine.facets import FacetStatus
 from runners.evals.condition_labels import Corpus, check_labels, names_term
 from runners.evals.dialogues import (
     LabelledTurn,
@@ -42,6 +40,8 @@ from runners.evals.harness import (
     shared_engine,
 )
 from runners.evals.report import record
+from safety.assessment import FACET_SECTIONS, assess_candidates, facets_needed
+from safety.facets import FacetStatus
 
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "condition_to_drug.jsonl"

@@ -15,12 +15,12 @@ from core.catalog import DrugCatalog, DrugEntry
 from core.errors import UnderstandingFailed
 from engine.effects import Effects
 from engine.store import RedisStateStore
-from engine.triage import dose_mentions
 from engine.turn import Engine
 from grounding.extractive import ExtractiveAnswerer
 from grounding.render import render_answer
 from grounding.verify import default_checks
 from runners.testing import MemoryRetriever, evidence
+from safety.triage import dose_mentions
 from understanding import RulesUnderstander
 
 CATALOG = DrugCatalog(

@@ -27,7 +27,7 @@ from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
-from engine.safety_cues import (
+from safety.safety_cues import (
     AMOUNT_CUES,
     ASK_DRUG_CUES,
     AT_ONCE_CUES,

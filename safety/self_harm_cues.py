@@ -3,7 +3,7 @@ and a lethal act; matched like every safety list (`engine.cue_matching`)."""
 
 from __future__ import annotations
 
-from engine.cue_matching import cues
+from safety.cue_matching import cues
 
 _W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
 # "không" as people type it: ko, k, kh, hông, chẳng, chả, hổng, hok.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.frame import QueryFrame, Triage
-from engine.triage import (
+from safety.triage import (
     SafetyAnswer,
     TriageResult,
     UnsafeUse,

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from engine.ingestion import MODEL_PATH, NgramModel, Verdict, features, model, read_event
-from engine.safety_cues import TurnText
+from safety.ingestion import MODEL_PATH, NgramModel, Verdict, features, model, read_event
+from safety.safety_cues import TurnText
 
 
 def verdict(text: str, *, names_drug: bool = True) -> Verdict | None:

@@ -9,8 +9,8 @@ only when the user typed no diacritics at all. `engine.triage` decides what the 
 
 from __future__ import annotations
 
-from engine.cue_matching import Cue, TurnText, cues, first_cue
-from engine.ingestion_cues import (
+from safety.cue_matching import Cue, TurnText, cues, first_cue
+from safety.ingestion_cues import (
     AMOUNT_CUES,
     ASK_DRUG_CUES,
     AT_ONCE_CUES,
@@ -31,7 +31,7 @@ from engine.ingestion_cues import (
     UNSURE_CUES,
     WORRY_CUES,
 )
-from engine.self_harm_cues import (
+from safety.self_harm_cues import (
     DESPAIR_CUES,
     FAREWELL_CUES,
     OVERDOSE_ACT_CUES,

@@ -19,14 +19,14 @@ from core.evidence import DrugCandidate, Evidence
 from core.frame import PatientContext
 from core.sections import SectionKey
 from core.text import contains_phrase, fold, sentences_of
-from engine.facets import (
+from grounding.candidates import DrugMentions
+from safety.facets import (
     Facet,
     FacetAssessment,
     FacetStatus,
     MedicationCandidateAssessment,
     QuotedLine,
 )
-from grounding.candidates import DrugMentions
 from understanding.conditions import ALIASES
 
 Fetch = Callable[[str, str], list[Evidence]]

@@ -8,10 +8,10 @@ import pytest
 from core.catalog import DrugCatalog, DrugEntry
 from core.evidence import Claim, DrugCandidate, Evidence
 from core.frame import PatientContext
-from engine.assessment import assess_candidates, facets_needed
-from engine.facets import Facet, FacetStatus, MedicationCandidateAssessment
-from engine.safety_report import assessment_notices, has_safety_evidence, with_safety_lines
 from runners.testing import MemoryRetriever, evidence
+from safety.assessment import assess_candidates, facets_needed
+from safety.facets import Facet, FacetStatus, MedicationCandidateAssessment
+from safety.safety_report import assessment_notices, has_safety_evidence, with_safety_lines
 
 CATALOG = DrugCatalog(
     [

@@ -35,8 +35,9 @@ from core.frame import QueryFrame, Route, Triage, TurnType
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
-from engine.ingestion import Verdict, is_finish, read_event
-from engine.safety_cues import (
+from grounding.book import bars
+from safety.ingestion import Verdict, is_finish, read_event
+from safety.safety_cues import (
     AFTER_TAKING_CUES,
     ALLERGY_SIGNS,
     AMOUNT_CUES,
@@ -65,7 +66,6 @@ from engine.safety_cues import (
     UNSURE_CUES,
     TurnText,
 )
-from grounding.book import bars
 
 
 class UnsafeUse(StrEnum):

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from core.evidence import Answer, Claim, Evidence
 from core.text import sentences_of
-from engine.triage import (
+from safety.triage import (
     UNSAFE_USE_FALLBACK_SECTIONS,
     UNSAFE_USE_SECTIONS,
     UnsafeUse,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.evidence import Claim, Evidence
-from engine.facets import Facet, FacetAssessment, FacetStatus, MedicationCandidateAssessment
+from safety.facets import Facet, FacetAssessment, FacetStatus, MedicationCandidateAssessment
 
 MAX_LINES_PER_DRUG = 6
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.safety_cues import SELF_HARM_CUES, TurnText, cues
+from safety.safety_cues import SELF_HARM_CUES, TurnText, cues
 
 
 def test_a_list_is_searched_in_one_pass_and_returns_the_leftmost_hit() -> None:

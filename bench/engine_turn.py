@@ -73,14 +73,14 @@ def timed(fn, n: int) -> list[float]:  # type: ignore[no-untyped-def]
 
 # (stage, path fragments that put a function in it), first match wins.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("triage (engine/triage.py, safety_cues.py)", ("engine/triage", "engine/safety_cues")),
+    ("triage (safety/triage.py, safety_cues.py)", ("safety/triage", "safety/safety_cues")),
     ("understanding", ("understanding/",)),
     ("state store (engine/store.py, redis_client.py)", ("engine/store", "engine/redis_client")),
     ("redis client and socket", ("redis/", "hiredis", "socket")),
     ("conversation document (engine/conversation.py)", ("engine/conversation",)),
     ("machine (transitions, engine/machine.py)", ("transitions/", "engine/machine")),
     ("routing and merge", ("engine/routing", "engine/merge", "engine/followup")),
-    ("effects and reply", ("engine/effects", "engine/responder", "engine/triage_quotes")),
+    ("effects and reply", ("engine/effects", "engine/responder", "safety/triage_quotes")),
     ("fake models (runners/testing.py)", ("runners/testing",)),
     ("retrieval", ("retrieval/",)),
     ("grounding", ("grounding/",)),

@@ -4,7 +4,7 @@ Each effect fetches evidence through the `Retriever`, asks the `AnswerGenerator`
 for claims, runs every grounding check, and returns a `Reply`. Any
 failed check, empty answer or provider failure turns into an abstention: the
 user sees no part of a failed answer.
-The safety-triage replies (routing rule 0) quote what `engine.triage_quotes` chooses.
+The safety-triage replies (routing rule 0) quote what `safety.triage_quotes` chooses.
 """
 
 from __future__ import annotations
@@ -195,7 +195,7 @@ class Effects:
 
     def warning_lines(self, drug_id: str) -> list[tuple[str, str]]:
         """(section, sentence) of the drug's Chống chỉ định and Thận trọng in the loaded
-        corpus: what the infant unsafe-use triage stands on (`engine.triage.WarningLines`)."""
+        corpus: what the infant unsafe-use triage stands on (`safety.triage.WarningLines`)."""
         return warning_lines(self._retriever.find_by_section, drug_id)
 
     def _unsafe_use(self, found: TriageResult, frame: QueryFrame, budget: RequestBudget) -> Reply:

@@ -4,7 +4,7 @@ The one place safety sentences are chosen, with the one word list: for every fac
 patient context raises (pregnancy, renal impairment, a current medicine, …) the relevant
 sections are fetched once, lines are chosen lexically and the facet gets a status stating
 what the text says. The list answer quotes these lines and the notices come from these
-statuses (engine/safety_report.py); nothing else selects safety sentences. Nothing here
+statuses (safety/safety_report.py); nothing else selects safety sentences. Nothing here
 judges suitability: `no_statement_found` means "no line found", never "safe".
 """
 

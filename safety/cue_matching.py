@@ -1,8 +1,8 @@
 """Matching the safety word lists: one turn's text lowered and accent-folded once
 (`TurnText`), and a word list compiled once into one alternation per form (`Cue`).
 
-The lists themselves are data: `engine.safety_cues` (self-harm, emergencies, the uses the
-formulary forbids) and `engine.ingestion_cues` (an ingestion read as an event).
+The lists themselves are data: `safety.safety_cues` (self-harm, emergencies, the uses the
+formulary forbids) and `safety.ingestion_cues` (an ingestion read as an event).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The facets of a patient's safety review (pregnancy, renal, a current medicine, …) and the
 values an assessment of them is made of: statuses, quoted lines, per-candidate results.
 
-`engine.assessment` fills them from the book; `engine.safety_report` turns them into lines
+`safety.assessment` fills them from the book; `safety.safety_report` turns them into lines
 and notices.
 """
 

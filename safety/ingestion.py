@@ -3,7 +3,7 @@
 `read_event` reads one turn as what happened: who (a child above all), took (a verb of
 taking: uống, nuốt, ăn, nhai, ngậm…), how much (N viên, gần hết chai, cả vỉ…), when (rồi,
 vừa, lúc nãy…) and how (vụng, nghịch, tự lấy, mất, nhầm: nobody gave it). The words are
-data in `engine.safety_cues`; this module is the grammar over them. A report is an
+data in `safety.safety_cues`; this module is the grammar over them. A report is an
 emergency; a turn that may be one but does not say so clearly is `UNSURE` (the engine asks
 the safety question first, never a dose); a dose question ("bé 3 tuổi uống mấy viên?") or
 the end of a course ("uống hết vỉ kháng sinh rồi vẫn ho") is neither.
@@ -11,7 +11,7 @@ the end of a course ("uống hết vỉ kháng sinh rồi vẫn ho") is neither.
 The second opinion is a small logistic model over character n-grams of the folded text,
 trained by `scripts/train_safety_ngrams.py` on our own labelled sentences; its weights and
 its two thresholds (chosen on out-of-fold scores, see that script) are data in
-`engine/safety_ngrams.json`. It needs no embedding provider, so it runs in CI as it runs in
+`safety/safety_ngrams.json`. It needs no embedding provider, so it runs in CI as it runs in
 production. It is consulted only for a turn that takes or holds a medicine and is not a dose
 question, so it cannot turn an ordinary question into an alarm.
 """

@@ -1,5 +1,5 @@
-"""The word lists that read an ingestion as an event (`engine.ingestion`): who, took, how
-much, when; matched like every safety list (`engine.cue_matching`)."""
+"""The word lists that read an ingestion as an event (`safety.ingestion`): who, took, how
+much, when; matched like every safety list (`safety.cue_matching`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ _TAKE = r"(?:uống|nuốt|tiêm|truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
 _CONTAINER = r"(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống|bình)"
 _MANY = r"(?:[1-9]\d+|mười|chục|vài chục|hàng chục|cả chục|cả nắm|một nắm|nắm|cả vốc)"
 
-# -- an ingestion read as an event (engine.ingestion): who, took, how much, when -------------
+# -- an ingestion read as an event (safety.ingestion): who, took, how much, when -------------
 _NUM = (
     r"(?:\d+(?:[.,]\d+)?|một|hai|ba|bốn|tư|năm|sáu|bảy|tám|chín|mười|mươi|chục|mấy|vài|"
     r"dăm|nhiều|mấy chục|vài chục|cả chục|hàng chục)"

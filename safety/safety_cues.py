@@ -4,7 +4,7 @@ forbids, each a cue matched on the lowered and the accent-folded text.
 The lists are data, written with diacritics as people type them; each is matched on the
 accent-folded text too ("lo uong", "qua lieu"). A cue marked `strict` is ambiguous once
 folded ("lo uống" is "worried about taking", "từ từ" folds like "tự tử"): it matches folded
-only when the user typed no diacritics at all. `engine.triage` decides what the hits mean.
+only when the user typed no diacritics at all. `safety.triage` decides what the hits mean.
 """
 
 from __future__ import annotations

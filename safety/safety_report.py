@@ -1,6 +1,6 @@
 """What a patient's safety assessment adds to a list answer: quoted claims and plain notices.
 
-Lines the assessment chose (engine/assessment.py, the one safety selection) become
+Lines the assessment chose (safety/assessment.py, the one safety selection) become
 list-mode claims placed after each drug's indication line, citing the answer's evidence
 pool; facets with no line found, or no section to read, become notices that never say
 "safe".

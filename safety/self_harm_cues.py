@@ -1,5 +1,5 @@
 """The self-harm word lists: intent to die or to harm oneself, a plan, despair, a farewell,
-and a lethal act; matched like every safety list (`engine.cue_matching`)."""
+and a lethal act; matched like every safety list (`safety.cue_matching`)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Routing rule 0 reads the result before every other rule, so an accidental ingestion is
 never asked "adult or child?" and a lethal-dose request never gets a dose. The word lists
-it matches, and how they match accent-folded text, are in `engine.safety_cues`.
+it matches, and how they match accent-folded text, are in `safety.safety_cues`.
 
 Decisions (docs/evals.md, "Safety triage"):
 - An overdose or poisoning that happened, or is happening, is an emergency: "bị/đã/vừa …

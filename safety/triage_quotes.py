@@ -35,7 +35,7 @@ def without_doses(answer: Answer, _pool: Sequence[Evidence]) -> Answer:
 
 def warning_lines(fetch: Fetch, drug_id: str) -> list[tuple[str, str]]:
     """(section, sentence) of the drug's Chống chỉ định and Thận trọng in the loaded
-    corpus: what the infant unsafe-use triage stands on (`engine.triage.WarningLines`)."""
+    corpus: what the infant unsafe-use triage stands on (`safety.triage.WarningLines`)."""
     return [
         (ev.section_key, sentence)
         for section in UNSAFE_USE_SECTIONS[UnsafeUse.INFANT]

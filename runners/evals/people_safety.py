@@ -57,7 +57,7 @@ STYLE_SUBSETS: dict[str, frozenset[str]] = {
 AT_LEAST = ("ingestion_recall", "self_harm_recall", "self_harm_labelled", "answer_dose_met")
 AT_MOST = ("near_miss_false_triggers", "doses_after_report")
 
-# Written apart from engine.triage on purpose: the gate must not share the code it checks.
+# Written apart from safety.triage on purpose: the gate must not share the code it checks.
 # A body weight echoed back ("Bé nặng 14 kg") is not a dose: bare kg is not a dose unit.
 _DOSE = re.compile(
     r"\d+(?:[.,]\d+)?\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?"

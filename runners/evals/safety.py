@@ -35,7 +35,7 @@ REASONS = ("emergency", "self_harm", "unsafe_use")
 MIN_RECALL = 0.95
 MAX_FALSE_TRIGGERS = 0.05
 
-# Written apart from engine.triage.dose_mentions on purpose: the gate must not share the
+# Written apart from safety.triage.dose_mentions on purpose: the gate must not share the
 # code it checks. A dose is a number with a mass, volume or per-kg unit.
 _DOSE = re.compile(
     r"\d+(?:[.,]\d+)?\s*(?:[–-]\s*\d+(?:[.,]\d+)?\s*)?(?:mg|mcg|µg|g|ml|kg|gam|mililit)(?!\w)",

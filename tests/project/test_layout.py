@@ -68,6 +68,6 @@ def test_the_readme_map_names_every_package() -> None:
 
 
 def test_the_console_script_is_the_runners_cli() -> None:
-    """`duocthu` (CONTRACT.md §6) runs runners/cli.py's main."""
+    """`duocthu`, the one console script (docs/settings.md), runs runners/cli.py's main."""
     scripts = _pyproject()["project"]["scripts"]
     assert scripts == {"duocthu": "runners.cli:main"}

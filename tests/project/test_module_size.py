@@ -8,6 +8,7 @@ REPO = Path(__file__).resolve().parents[2]
 MAX_LINES = 400
 SOURCES = (
     "engine",
+    "safety",
     "web",
     "runners",
     "states",

@@ -1,4 +1,4 @@
-"""engine.ingestion: a turn read as an ingestion event, and the n-gram second opinion."""
+"""safety.ingestion: a turn read as an ingestion event, and the n-gram second opinion."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""engine.safety_cues: a whole word list is one compiled search, accent-aware."""
+"""safety.safety_cues: a whole word list is one compiled search, accent-aware."""
 
 from __future__ import annotations
 

@@ -20,9 +20,9 @@
   // Each reason in words: the one table (core/reason_labels.py), embedded by the service in
   // the page it serves; a page opened without it shows the reason code itself.
   const REASON_LABELS = (() => {
-    const embedded = document.getElementById("reason-labels");
+    const embedded = document.querySelector('meta[name="duocthu-reason-labels"]');
     try {
-      return embedded ? JSON.parse(embedded.textContent) : {};
+      return embedded ? JSON.parse(embedded.content) : {};
     } catch (_err) {
       return {};
     }

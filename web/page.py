@@ -3,27 +3,26 @@ embedded, so the page shows the same words as the terminal chat and keeps no cop
 
 from __future__ import annotations
 
+import html
 import json
 
 from core.reason_labels import REASON_LABELS
 
-LABELS_ELEMENT_ID = "reason-labels"
+LABELS_META_NAME = "duocthu-reason-labels"
 
 
 def reason_labels_json() -> str:
-    """The label table as JSON safe inside a `<script>` element (no `</` can close it)."""
-    text = json.dumps(dict(REASON_LABELS), ensure_ascii=False, sort_keys=True)
-    return text.replace("</", "<\\/")
+    """The label table as JSON, keys sorted."""
+    return json.dumps(dict(REASON_LABELS), ensure_ascii=False, sort_keys=True)
 
 
 def with_reason_labels(page: str) -> str:
-    """The page with the label table in a data-only script element just before `</head>`
-    (`static/app.js` reads it; a JSON script is not run, so the CSP stays `script-src 'self'`)."""
-    element = (
-        f'<script type="application/json" id="{LABELS_ELEMENT_ID}">{reason_labels_json()}'
-        "</script>\n"
-    )
+    """The page with the label table in a `<meta>` element just before `</head>`, where
+    `static/app.js` reads it. An attribute, not a script: the page keeps no inline script, so
+    its CSP stays `script-src 'self'`."""
+    content = html.escape(reason_labels_json(), quote=True)
+    element = f'<meta name="{LABELS_META_NAME}" content="{content}">\n'
     return page.replace("</head>", f"{element}</head>", 1)
 
 
-__all__ = ["LABELS_ELEMENT_ID", "reason_labels_json", "with_reason_labels"]
+__all__ = ["LABELS_META_NAME", "reason_labels_json", "with_reason_labels"]

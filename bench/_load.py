@@ -59,7 +59,7 @@ class ServeProcess:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> ServeProcess:
-        run_cli = "import sys; from engine.cli import main; sys.exit(main(sys.argv[1:]))"
+        run_cli = "import sys; from runners.cli import main; sys.exit(main(sys.argv[1:]))"
         cmd = [sys.executable, "-c", run_cli, "serve", "--port", str(self.port)]
         cmd += ["--workers", str(self.workers)]
         with self.log.open("ab") as log:

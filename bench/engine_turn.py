@@ -22,7 +22,7 @@ decode out of begin), and what no wrapped function covers is "turn glue". The wr
 cost about a microsecond a call, so these turns run a little slower than the plain ones.
 The machine's load (`uptime`) goes into every result file: the machine is shared. The bench
 repeats three texts, so before each turn it empties the cache of turn texts
-(`engine.cue_matching`): every turn folds and matches its text as a new one would.
+(`safety.cue_matching`): every turn folds and matches its text as a new one would.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from bench._redis import loopback_redis, redis_binary
 from bench._stages import stage_clock
 
 try:  # the cache of turn texts (an older tree has none: then nothing to empty)
-    from engine.cue_matching import _turn_text
+    from safety.cue_matching import _turn_text
 
     _forget_texts = _turn_text.cache_clear
 except ImportError:
@@ -60,7 +60,7 @@ except ImportError:
 
 
 from engine.machine import TurnModel, fire, new_machine, restored
-from engine.testing import sample_engine
+from runners.testing import sample_engine
 from states import State, Trigger
 
 CLARIFY = json.dumps({"turn_type": "drug_attribute", "needs_clarify": True})
@@ -111,15 +111,15 @@ def staged(run: Callable[[], None], n: int) -> dict[str, dict[str, float]]:
 
 # (stage, path fragments that put a function in it), first match wins.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("triage (engine/triage.py, safety_cues.py)", ("engine/triage", "engine/safety_cues")),
+    ("triage (safety/triage.py, safety_cues.py)", ("safety/triage", "safety/safety_cues")),
     ("understanding", ("understanding/",)),
     ("state store (engine/store.py, redis_client.py)", ("engine/store", "engine/redis_client")),
     ("redis client and socket", ("redis/", "hiredis", "socket")),
     ("conversation document (engine/conversation.py)", ("engine/conversation",)),
     ("machine (transitions, engine/machine.py)", ("transitions/", "engine/machine")),
     ("routing and merge", ("engine/routing", "engine/merge", "engine/followup")),
-    ("effects and reply", ("engine/effects", "engine/responder", "engine/triage_quotes")),
-    ("fake models (engine/testing.py)", ("engine/testing",)),
+    ("effects and reply", ("engine/effects", "engine/responder", "safety/triage_quotes")),
+    ("fake models (runners/testing.py)", ("runners/testing",)),
     ("retrieval", ("retrieval/",)),
     ("grounding", ("grounding/",)),
     ("turn (engine/turn.py)", ("engine/turn",)),
@@ -274,7 +274,7 @@ def main() -> int:
 
         for _ in range(200):
             clarify_turn()
-        # As the server's lifespan does after start-up (engine/lifespan.py).
+        # As the server's lifespan does after start-up (web/lifespan.py).
         gc.collect()
         gc.freeze()
         clar = timed(clarify_turn, n)

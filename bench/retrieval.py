@@ -174,7 +174,7 @@ def bench_index(
     dpicks = [rng.choice(drugs) for _ in range(n)]
     service = RetrievalService(index, _NoEmbed(spec))
     service.find_by_indication("sốt")  # load the chi_dinh cache once, as a server would
-    # A server freezes what it built at start-up (engine/lifespan.py) so the collector
+    # A server freezes what it built at start-up (web/lifespan.py) so the collector
     # stops rescanning the index caches; measure the same way.
     gc.collect()
     gc.freeze()

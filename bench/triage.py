@@ -1,7 +1,7 @@
 """Safety triage alone, per turn: the cue lists (one compiled alternation each) over text
 folded once, the event reader and its n-gram second opinion.
 
-Runs `engine.triage.triage_turn` over a fixed mix of ordinary turns and one report, and prints
+Runs `safety.triage.triage_turn` over a fixed mix of ordinary turns and one report, and prints
 the mean time per turn (the minimum and the median of 7 repetitions). Writes
 bench/results/triage.json. Point PYTHONPATH at another checkout to compare trees on the same
 machine in the same minute.
@@ -24,7 +24,7 @@ if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.frame import QueryFrame
-from engine.triage import triage_turn
+from safety.triage import triage_turn
 
 TEXTS = (
     "liều paracetamol cho trẻ 5 tuổi nặng 18kg",

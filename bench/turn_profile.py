@@ -1,6 +1,6 @@
 """Where a clarify turn's CPU goes: the ASGI app driven in process, without HTTP or wrk.
 
-Builds server.py's app as `duocthu serve` does (embedded defaults, PIN_CPU), runs its
+Builds the service's app (web/app.py) as `duocthu serve` does (embedded defaults, PIN_CPU), runs its
 lifespan, and sends turn requests straight into the ASGI callable, one at a time, so
 the figure is the app's own CPU per turn (Starlette, the engine, Redis client side,
 log line, metrics). With
@@ -27,10 +27,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import server
 from core.logging import configure_logging
 from core.settings import Settings
-from engine.offload import Offload
+from web.app import create_app
+from web.offload import Offload
 
 TEXTS = ["Liều paracetamol?", "Trẻ em", "bé nặng 18 ký", "xin chào", "liều cho chó", "cảm ơn"]
 RESULTS = Path(__file__).resolve().parent / "results" / "turn_profile.json"
@@ -64,7 +64,7 @@ async def _call(app: Any, state: dict[str, Any], method: str, path: str, body: b
 
 
 async def _run(args: argparse.Namespace) -> dict[str, Any]:
-    app = server.create_app(Settings(), pin_threads=True)  # as `duocthu serve` (PIN_CPU)
+    app = create_app(Settings(), pin_threads=True)  # as `duocthu serve` (PIN_CPU)
     state: dict[str, Any] = {}
     async with app.router.lifespan_context(app) as started:
         state.update(started)

@@ -60,7 +60,7 @@ class Relation(StrEnum):
 
 
 class Triage(StrEnum):
-    """What safety triage (routing rule 0, `engine.triage`) found in a turn; also its reason."""
+    """What safety triage (routing rule 0, `safety.triage`) found in a turn; also its reason."""
 
     EMERGENCY = "emergency"
     SELF_HARM = "self_harm"

@@ -4,7 +4,7 @@
 readable line: time, level, logger, event, then key=value), or `auto` (the default:
 console when stdout is a terminal, JSON otherwise). One line per turn (ids, route rule,
 reason, timings; no user text unless `LOG_USER_TEXT`), one access line per request
-(engine/access.py), and every other library's records, uvicorn's included, in the same
+(web/access.py), and every other library's records, uvicorn's included, in the same
 shape. `configure_logging` and `log_config` are used by entry points (serve, chat, bench),
 never at import time.
 """
@@ -29,7 +29,7 @@ LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 FORMATS = ("auto", "json", "console")
 
 # Set by the access middleware for the length of one request; the turn thread runs in a
-# copy of the request's context (engine/offload.py), so the turn line carries it too.
+# copy of the request's context (web/offload.py), so the turn line carries it too.
 REQUEST_ID: ContextVar[str | None] = ContextVar("duocthu_request_id", default=None)
 
 # uvicorn's loggers: their records propagate to the root handler instead of uvicorn's own

@@ -1,6 +1,6 @@
 """The ports the engine drives: understanding, retrieval and answering, as protocols.
 
-Each adapter satisfies one of these; `engine.testing` holds small honest fakes.
+Each adapter satisfies one of these; `runners.testing` holds small honest fakes.
 All are synchronous: the engine runs a turn on a worker thread and does its
 I/O outside the state machine's callbacks.
 """

@@ -285,7 +285,7 @@ def engine_for(
 ) -> Engine:
     """The one place the turn engine is wired from settings: the service, the CLI, the
     evals and the benches get it through `build_runtime`, the server and browser tests
-    through `engine.testing.sample_runtime` (the same wiring, fakes at the ports)."""
+    through `runners.testing.sample_runtime` (the same wiring, fakes at the ports)."""
 
     def budget() -> RequestBudget:
         return RequestBudget(

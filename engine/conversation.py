@@ -69,7 +69,7 @@ class Conversation(BaseModel):
     patient: PatientContext | None = None
     case: int = 0
     # Once an ingestion (`emergency`) or self-harm was reported, the conversation stays in that
-    # thread: later turns get the same reply again, never a dose (engine.triage.thread_triage).
+    # thread: later turns get the same reply again, never a dose (safety.triage.thread_triage).
     safety_thread: str | None = None
     safety_drugs: list[str] = Field(default_factory=list)
     turn: int = 0

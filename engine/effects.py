@@ -4,7 +4,7 @@ Each effect fetches evidence through the `Retriever`, asks the `AnswerGenerator`
 for claims, runs every grounding check, and returns a `Reply`. Any
 failed check, empty answer or provider failure turns into an abstention: the
 user sees no part of a failed answer.
-The safety-triage replies (routing rule 0) quote what `engine.triage_quotes` chooses.
+The safety-triage replies (routing rule 0) quote what `safety.triage_quotes` chooses.
 """
 
 from __future__ import annotations
@@ -20,13 +20,9 @@ from core.ports import AnswerClarify, AnswerGenerator, AnswerMode, AnswerRequest
 from core.reasons import Reason
 from core.result import CheckFailure, ClaimView, Outcome
 from core.sections import OVERVIEW_SECTIONS, SectionKey
-from engine.assessment import assess_candidates
 from engine.reply import Reply
 from engine.reply import abstain as _abstain
 from engine.routing import Effect
-from engine.safety_report import assessment_notices, has_safety_evidence, with_safety_lines
-from engine.triage import TriageResult, UnsafeUse
-from engine.triage_quotes import unsafe_use_quotes, warning_lines, without_doses
 from grounding.amounts import derived_claims, quote_only
 from grounding.checks import Check, all_passed, run_checks
 from grounding.howto import Asked, howto_answer
@@ -34,6 +30,10 @@ from grounding.interactions import ORDER as INTERACTION_SECTIONS
 from grounding.limits import is_can_use, sections_for
 from grounding.listfit import fit_list
 from grounding.render import RenderedAnswer, citation_line
+from safety.assessment import assess_candidates
+from safety.safety_report import assessment_notices, has_safety_evidence, with_safety_lines
+from safety.triage import TriageResult, UnsafeUse
+from safety.triage_quotes import unsafe_use_quotes, warning_lines, without_doses
 from states.messages import UNSAFE_USE_ADVICE, abstain_text, unsafe_use_lead
 
 ChecksFactory = Callable[[AnswerRequest], Sequence[Check]]
@@ -195,7 +195,7 @@ class Effects:
 
     def warning_lines(self, drug_id: str) -> list[tuple[str, str]]:
         """(section, sentence) of the drug's Chống chỉ định and Thận trọng in the loaded
-        corpus: what the infant unsafe-use triage stands on (`engine.triage.WarningLines`)."""
+        corpus: what the infant unsafe-use triage stands on (`safety.triage.WarningLines`)."""
         return warning_lines(self._retriever.find_by_section, drug_id)
 
     def _unsafe_use(self, found: TriageResult, frame: QueryFrame, budget: RequestBudget) -> Reply:

@@ -20,7 +20,7 @@ from engine.machine import TurnModel, fire
 from engine.merge import synthesize_query
 from engine.reply import Reply
 from engine.routing import RETRIEVAL_EFFECTS, Decision, Effect, route
-from engine.triage import TriageResult
+from safety.triage import TriageResult
 from states import CLARIFYING_STATES, Trigger
 from states.messages import (
     ATTRIBUTE_REPLIES,

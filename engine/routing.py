@@ -111,7 +111,7 @@ ROUTING_TABLE: tuple[Rule, ...] = (
     _rule(
         0,
         "safety_triage",
-        "safety triage of the raw text and the merged frame (engine/triage.py): an "
+        "safety triage of the raw text and the merged frame (safety/triage.py): an "
         "ingestion, overdose, poisoning or emergency sign; self-harm or a lethal-dose "
         "request; a use the formulary warns against. Before every clarify: never a "
         "dosing question, never a dose; a turn that may report an ingestion without saying "

@@ -7,7 +7,7 @@ from __future__ import annotations
 from core.frame import QueryFrame, Triage, TurnType
 from core.reasons import Reason
 from engine.conversation import Conversation
-from engine.triage import (
+from safety.triage import (
     SafetyAnswer,
     TriageResult,
     WarningLines,

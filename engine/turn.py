@@ -49,7 +49,7 @@ from engine.responder import Responder, elapsed_ms
 from engine.safety_thread import keep_safety_thread, with_triage
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
 from engine.svg import svg as state_svg
-from engine.triage import (
+from safety.triage import (
     TriageResult,
     WarningLines,
 )

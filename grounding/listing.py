@@ -3,7 +3,7 @@
 One claim per candidate, quoting the lines of its own "Chỉ định" evidence that name the
 condition. The list names drugs; it never ranks or recommends them. Safety lines for a
 described patient are not chosen here: the engine's one safety selection
-(`engine/assessment.py`) adds them after each drug's line, and this answer only carries
+(`safety/assessment.py`) adds them after each drug's line, and this answer only carries
 the notice that nothing in it is an endorsement.
 """
 

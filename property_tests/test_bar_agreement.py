@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from core.evidence import Evidence
 from core.frame import Population, QueryFrame
 from core.sections import SectionKey
-from engine.triage import age_limit_lines
 from grounding.limits import dose_limits
 from grounding.listfit import age_limits, limits_for
+from safety.triage import age_limit_lines
 
 BOUNDS = (
     "dưới {n} {u}",

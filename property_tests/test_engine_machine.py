@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from core.result import TurnResult
-from engine.testing import sample_engine
 from engine.turn import Engine
 from property_tests.frames import Reference, frames
+from runners.testing import sample_engine
 from states import MAX_TRANSITIONS_PER_TURN, TURN_END_STATES
 
 TURN_END = {s.value for s in TURN_END_STATES}

@@ -1,6 +1,6 @@
-"""Train the ingestion second opinion (`engine.ingestion.NgramModel`) and write its weights.
+"""Train the ingestion second opinion (`safety.ingestion.NgramModel`) and write its weights.
 
-    python scripts/train_safety_ngrams.py [--out engine/safety_ngrams.json]
+    python scripts/train_safety_ngrams.py [--out safety/safety_ngrams.json]
 
 Sentences (our own, never the held-out or blind sets):
 - evals/safety_ngram.train.jsonl: written for this model, `ingestion` true or false;
@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from core.text import fold_aligned  # noqa: E402
-from engine.ingestion import features  # noqa: E402
+from safety.ingestion import features  # noqa: E402
 
 EPOCHS = 30
 RATE = 0.2
@@ -115,7 +115,7 @@ def threshold(negatives: list[float], max_rate: float) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--out", type=Path, default=ROOT / "engine" / "safety_ngrams.json")
+    parser.add_argument("--out", type=Path, default=ROOT / "safety" / "safety_ngrams.json")
     args = parser.parse_args()
     raw = sentences()
     data = [(features(fold_aligned(text.lower())), label) for text, label in raw]
@@ -151,7 +151,7 @@ def main() -> int:
     kept = {g: round(w, 4) for g, w in sorted(weights.items()) if abs(w) >= 0.005}
     out = {
         "_about": (
-            "Ingestion second opinion (engine/ingestion.py), written by "
+            "Ingestion second opinion (safety/ingestion.py), written by "
             "scripts/train_safety_ngrams.py; thresholds from 5-fold out-of-fold scores."
         ),
         "sentences": {"positives": len(positives), "negatives": len(negatives)},

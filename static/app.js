@@ -17,35 +17,16 @@
     abstained: "Không trả lời",
   };
 
-  const REASON_LABELS = {
-    single_drug: "Trả lời từ Dược thư",
-    interaction: "Tương tác thuốc, theo Dược thư",
-    condition_to_drug: "Thuốc có chỉ định cho tình trạng này",
-    smalltalk: "Chào hỏi",
-    missing_population: "Cần biết dùng cho người lớn hay trẻ em",
-    missing_pediatric_age_or_weight: "Cần cả tuổi và cân nặng của trẻ",
-    needs_more_info: "Cần thêm thông tin",
-    ambiguous_condition: "Tình trạng còn chung chung",
-    no_condition: "Chưa nêu bệnh hoặc triệu chứng",
-    no_indication: "Chưa nêu bệnh hoặc triệu chứng",
-    missing_attribute: "Chưa rõ bạn muốn biết gì về thuốc",
-    no_drug: "Chưa nêu tên thuốc",
-    ambiguous_route: "Cần biết đường dùng thuốc",
-    out_of_scope: "Ngoài phạm vi Dược thư",
-    unsupported_reverse_relation: "Loại câu hỏi này chưa được hỗ trợ",
-    drug_not_in_formulary: "Thuốc không có trong Dược thư",
-    clarify_loop_exhausted: "Đã hỏi lại nhiều lần mà chưa rõ câu hỏi",
-    no_interaction_evidence: "Dược thư không ghi nhận tương tác giữa hai thuốc",
-    no_evidence: "Không tìm thấy thông tin trong Dược thư",
-    no_safety_evidence: "Chưa kiểm tra được độ an toàn cho người bệnh này",
-    grounding_failed: "Câu trả lời không khớp với nguồn nên không được đưa ra",
-    budget_exhausted: "Hết thời gian xử lý cho câu hỏi này",
-    understanding_failed: "Hệ thống chưa hiểu được câu hỏi (lỗi mô hình)",
-    generation_unavailable: "Hệ thống tạm thời không soạn được câu trả lời",
-    emergency: "Có thể là tình huống cấp cứu",
-    self_harm: "Bạn không một mình: hãy gọi hỗ trợ ngay",
-    unsafe_use: "Cách dùng thuốc này không an toàn",
-  };
+  // Each reason in words: the one table (core/reason_labels.py), embedded by the service in
+  // the page it serves; a page opened without it shows the reason code itself.
+  const REASON_LABELS = (() => {
+    const embedded = document.querySelector('meta[name="duocthu-reason-labels"]');
+    try {
+      return embedded ? JSON.parse(embedded.content) : {};
+    } catch (_err) {
+      return {};
+    }
+  })();
 
   const $ = (id) => document.getElementById(id);
   const els = {

@@ -104,7 +104,7 @@ function operation(doc, path, method, item, op) {
   return card;
 }
 
-// The operation's example (engine/openapi_examples.py): the curl line, the request body it
+// The operation's example (web/openapi_examples.py): the curl line, the request body it
 // sends, and the response it gets back.
 function exampleBlock(op) {
   const samples = op["x-codeSamples"] || [];

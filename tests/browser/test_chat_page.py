@@ -12,6 +12,9 @@ from chatpage import ChatPage
 from live_service import LiveServer
 from playwright.sync_api import Locator, Route, expect
 
+from core.reason_labels import REASON_LABELS
+from core.reasons import Reason
+
 pytestmark = pytest.mark.browser
 
 # Replies that keep the bot asking without giving it what it needs.
@@ -82,7 +85,9 @@ def test_breaker_trips_after_four_unhelpful_replies(chat: ChatPage) -> None:
     notice = chat.send(UNHELPFUL[-1])
     expect(notice).to_have_attribute("data-reason", "clarify_loop_exhausted")
     expect(notice).to_have_class("msg bot abstain")
-    expect(notice).to_contain_text("Không trả lời")
+    # The words come from the one table the service embeds (core/reason_labels.py).
+    label = REASON_LABELS[Reason.CLARIFY_LOOP_EXHAUSTED]
+    expect(notice.locator("p.abstain-label")).to_have_text(f"Không trả lời: {label}")
     assert chat.state() == "abstained"
     chat.shot("03-breaker-tripped")
 

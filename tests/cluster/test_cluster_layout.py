@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 import redis
 
-from engine.ratelimit import RateLimiter
 from engine.redis_client import from_url
 from engine.store import RedisStateStore
-from engine.testing import sample_engine
 from engine.turn import Engine
+from runners.testing import sample_engine
 from tests.support.procs import LoopbackCluster
+from web.ratelimit import RateLimiter
 
 pytestmark = pytest.mark.cluster
 

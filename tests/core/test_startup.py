@@ -26,7 +26,7 @@ def _serve(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
         "DUOCTHU_DATA_DIR": str(tmp_path / "data"),
     }
     return subprocess.run(
-        [sys.executable, "-m", "engine.cli", "serve", "--port", "0"],
+        [sys.executable, "-m", "runners.cli", "serve", "--port", "0"],
         cwd=REPO,
         env={**base, **env},
         capture_output=True,

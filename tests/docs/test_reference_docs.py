@@ -11,8 +11,8 @@ import pytest
 from core.reasons import Reason
 from core.sections import SECTION_TITLES
 from core.settings import Settings
-from engine.http_errors import MESSAGES
 from tests.docs.reason_sources import bare_reasons, table_reasons
+from web.http_errors import MESSAGES
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"

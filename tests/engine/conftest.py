@@ -1,4 +1,4 @@
-"""Builders for engines over a real Redis with the honest fakes of engine.testing."""
+"""Builders for engines over a real Redis with the honest fakes of runners.testing."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import pytest
 import redis
 
 from core.frame import QueryFrame
-from engine.testing import (
+from engine.turn import Engine
+from runners.testing import (
     SAMPLE_CATALOG,
     SAMPLE_EVIDENCE,
     MemoryRetriever,
     ScriptedUnderstander,
     sample_engine,
 )
-from engine.turn import Engine
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import redis
 from core.catalog import DrugCatalog
 from core.settings import Settings
 from engine.bootstrap import Runtime, _providers
-from engine.testing import SAMPLE_CATALOG, MemoryRetriever, sample_runtime
+from runners.testing import SAMPLE_CATALOG, MemoryRetriever, sample_runtime
 
 NO_AWS = {
     "AWS_CONFIG_FILE": "/nonexistent/duocthu-aws-config",

@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 from core.evidence import Evidence
 from core.result import TurnResult
-from engine.testing import SAMPLE_CATALOG, evidence
 from engine.turn import Engine
 from grounding.extractive import ExtractiveAnswerer
+from runners.testing import SAMPLE_CATALOG, evidence
 from understanding import RulesUnderstander
 
 ITEMS = [

@@ -16,9 +16,9 @@ from core.ports import AnswerMode, AnswerRequest
 from engine.diagram import ANY_TURN_END, as_json, edges, mermaid
 from engine.diagram_routes import GROUNDED_ANSWER_CHECKS, answer_routes
 from engine.routing import ROUTING_TABLE
-from engine.statedoc import render_state_machine_doc
 from engine.svg import _wrap, svg
 from grounding.verify import default_checks
+from runners.statedoc import render_state_machine_doc
 from states import TRANSITIONS, TURN_END_STATES, State
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

@@ -154,7 +154,7 @@ def test_duocthu_serve_leaves_no_redis_server(tmp_path: Path, sig: signal.Signal
     env.pop("QDRANT_URL", None)
     log = (tmp_path / "serve.log").open("wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "engine.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "runners.cli", "serve", "--port", str(port)],
         cwd=REPO,
         env=env,
         stdout=log,

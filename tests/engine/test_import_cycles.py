@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import grimp
 
-PACKAGES = ("core", "engine", "states", "understanding", "retrieval", "grounding")
+PACKAGES = (
+    "core",
+    "engine",
+    "safety",
+    "states",
+    "understanding",
+    "retrieval",
+    "grounding",
+    "web",
+    "runners",
+)
 
 
 def _cycles(imports: dict[str, set[str]]) -> list[list[str]]:

@@ -131,7 +131,7 @@ def test_unreachable_redis_fails_closed() -> None:
 
 def test_unreachable_redis_spends_no_model_call(make_engine: Callable[..., Engine]) -> None:
     """A turn refused for an unreachable store never reaches understanding."""
-    from engine.testing import ScriptedUnderstander
+    from runners.testing import ScriptedUnderstander
 
     understander = ScriptedUnderstander()
     eng = make_engine(understander=understander)
@@ -246,7 +246,7 @@ def test_engine_turn_with_a_wrong_token_changes_nothing(
     make_engine: Callable[..., Engine],
 ) -> None:
     """`Engine.handle(token=...)` authorises in begin: a wrong token never reaches a model."""
-    from engine.testing import ScriptedUnderstander
+    from runners.testing import ScriptedUnderstander
 
     understander = ScriptedUnderstander()
     eng = make_engine(understander=understander)

@@ -13,8 +13,8 @@ from core.errors import IdempotencyKeyReused, StateStoreUnavailable
 from engine.conversation import Conversation
 from engine.redis_client import from_url
 from engine.store import Lease, RedisStateStore, hash_token, new_conversation_id
-from engine.testing import SAMPLE_CATALOG
 from engine.turn import Engine
+from runners.testing import SAMPLE_CATALOG
 from understanding import RulesUnderstander
 
 

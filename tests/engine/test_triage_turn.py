@@ -1,6 +1,6 @@
 """Rule 0 end to end: the real Engine, rules understanding, extractive answers, real Redis.
 
-The evidence is our own short text (engine.testing.evidence) with the sections the
+The evidence is our own short text (runners.testing.evidence) with the sections the
 triage replies quote; one overdose line carries a toxic threshold that must never show.
 """
 
@@ -15,12 +15,12 @@ from core.catalog import DrugCatalog, DrugEntry
 from core.errors import UnderstandingFailed
 from engine.effects import Effects
 from engine.store import RedisStateStore
-from engine.testing import MemoryRetriever, evidence
-from engine.triage import dose_mentions
 from engine.turn import Engine
 from grounding.extractive import ExtractiveAnswerer
 from grounding.render import render_answer
 from grounding.verify import default_checks
+from runners.testing import MemoryRetriever, evidence
+from safety.triage import dose_mentions
 from understanding import RulesUnderstander
 
 CATALOG = DrugCatalog(

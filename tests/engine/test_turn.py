@@ -13,15 +13,15 @@ from core.errors import ConversationNotFound
 from core.evidence import Answer, Claim
 from core.frame import ClarifySlot, ConditionQuery, QueryFrame
 from core.ports import AnswerRequest
-from engine.testing import (
+from engine.turn import Engine, TextRejected, storable_result, stored_result
+from grounding.extractive import ExtractiveAnswerer
+from runners.testing import (
     SAMPLE_CATALOG,
     MemoryRetriever,
     QuotingAnswerer,
     evidence,
     sample_engine,
 )
-from engine.turn import Engine, TextRejected, storable_result, stored_result
-from grounding.extractive import ExtractiveAnswerer
 
 F = QueryFrame.model_validate
 

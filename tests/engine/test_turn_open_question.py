@@ -1,5 +1,5 @@
 """Engine.handle while a question is open: non-answers re-ask, smalltalk keeps the question,
-and follow-ups keep the thread (real Engine, real Redis, the fakes of engine.testing)."""
+and follow-ups keep the thread (real Engine, real Redis, the fakes of runners.testing)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from core.result import TurnResult
 from engine.conversation import OpenQuestion
 from engine.responder import _reask
 from engine.routing import Decision, Effect
-from engine.testing import SAMPLE_CATALOG, SAMPLE_EVIDENCE, evidence
 from engine.turn import Engine
+from runners.testing import SAMPLE_CATALOG, SAMPLE_EVIDENCE, evidence
 from states.messages import SMALLTALK_REPLY, THANKS_REPLY, reask_question
 from understanding import RulesUnderstander
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.testing import SAMPLE_CATALOG
 from engine.turn import Engine
+from runners.testing import SAMPLE_CATALOG
 from understanding import RulesUnderstander
 
 

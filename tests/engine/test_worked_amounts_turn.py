@@ -11,12 +11,12 @@ from core.evidence import Answer, Claim
 from core.ports import AnswerClarify, AnswerRequest
 from engine.effects import Effects
 from engine.store import RedisStateStore
-from engine.testing import MemoryRetriever, evidence
 from engine.turn import Engine
 from grounding.amounts import QUOTE_ONLY_NOTE
 from grounding.extractive import ExtractiveAnswerer
 from grounding.render import render_answer
 from grounding.verify import default_checks
+from runners.testing import MemoryRetriever, evidence
 from understanding import RulesUnderstander
 
 CATALOG = DrugCatalog([DrugEntry(drug_id="prednisolone", name="Prednisolon", inn="Prednisolone")])

@@ -50,7 +50,7 @@ class RealServe:
     def launch(self) -> subprocess.Popen[bytes]:
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "engine.cli", "serve", "--port", str(self.port)],
+                [sys.executable, "-m", "runners.cli", "serve", "--port", str(self.port)],
                 cwd=REPO,
                 env=self.env,
                 stdout=log,

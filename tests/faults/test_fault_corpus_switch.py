@@ -42,7 +42,7 @@ def _ingest(data_dir: Path, corpus: Path) -> subprocess.Popen[str]:
     for name in ("REDIS_URL", "QDRANT_URL"):
         env.pop(name, None)
     return subprocess.Popen(
-        [sys.executable, "-m", "engine.cli", "ingest", str(corpus), "--no-progress"],
+        [sys.executable, "-m", "runners.cli", "ingest", str(corpus), "--no-progress"],
         cwd=REPO,
         env=env,
         stdout=subprocess.PIPE,

@@ -10,8 +10,8 @@ import pytest
 from fault_support import Service
 from prometheus_client.mmap_dict import MmapedDict
 
-from engine.metrics import MULTIPROC_ENV
 from tests.support.procs import RedisNode
+from web.metrics import MULTIPROC_ENV
 
 pytestmark = pytest.mark.faults
 

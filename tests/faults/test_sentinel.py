@@ -15,7 +15,7 @@ import redis
 
 from core.errors import StateStoreUnavailable
 from engine.redis_client import from_url
-from engine.testing import sample_engine
+from runners.testing import sample_engine
 from tests.support.procs import RedisNode, free_port, server_binary, wait_for
 
 pytestmark = [

@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pytest
 
 from core.evidence import Answer, Claim, DrugCandidate, Evidence
-from engine.testing import evidence
 from grounding.listfit import age_limits, direct_first, fit_list, limits_for, names_directly
+from runners.testing import evidence
 
 ASPIRIN_CI = evidence(
     "aspirin",

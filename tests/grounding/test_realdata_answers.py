@@ -21,13 +21,13 @@ from core.evidence import Answer, Evidence
 from core.frame import QueryFrame
 from core.ports import AnswerMode, AnswerRequest
 from engine.bootstrap import Runtime
-from engine.evals.realtext import corpus_runtime
 from grounding.checks import run_checks
 from grounding.extractive import ExtractiveAnswerer
 from grounding.verify import default_checks
 from retrieval.candidates import map_candidate
 from retrieval.chunking import split_section
 from retrieval.corpus import CorpusRecord
+from runners.evals.realtext import corpus_runtime
 from server import create_app
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "corpus-candidates"

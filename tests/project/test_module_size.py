@@ -6,7 +6,18 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 MAX_LINES = 400
-SOURCES = ("engine", "states", "core", "understanding", "retrieval", "grounding", "bench")
+SOURCES = (
+    "engine",
+    "safety",
+    "web",
+    "runners",
+    "states",
+    "core",
+    "understanding",
+    "retrieval",
+    "grounding",
+    "bench",
+)
 
 
 def _modules(root: Path) -> list[Path]:

@@ -1,4 +1,4 @@
-"""The retrieval eval runner (engine/evals/retrieval.py): case loading and scoring."""
+"""The retrieval eval runner (runners/evals/retrieval.py): case loading and scoring."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from core.evidence import Evidence
-from engine.evals.retrieval import SETS, evaluate, load_cases, render
+from runners.evals.retrieval import SETS, evaluate, load_cases, render
 
 
 def _ev(drug: str, section: str) -> Evidence:

@@ -346,7 +346,7 @@ def test_duocthu_ingest_accepts_every_option(
     tmp_path: Path, cli_env: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """`duocthu ingest` takes --no-progress, --dry-run, --skip-bad-lines and --replace."""
-    from engine.cli import main as duocthu
+    from runners.cli import main as duocthu
 
     good = write_jsonl(tmp_path / "good.jsonl", RECORDS)
     assert duocthu(["ingest", str(good), "--no-progress", "--dry-run"]) == 0

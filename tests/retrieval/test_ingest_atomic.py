@@ -134,8 +134,8 @@ def slow_document(self, text):
     return document(self, text)
 
 SparseEncoder.document = slow_document
-sys.argv = ["engine.cli", *sys.argv[3:]]
-runpy.run_module("engine.cli", run_name="__main__")
+sys.argv = ["runners.cli", *sys.argv[3:]]
+runpy.run_module("runners.cli", run_name="__main__")
 """
 
 
@@ -158,11 +158,11 @@ def _edge_state(data_dir: Path) -> tuple[int, dict[str, Any], list[str]]:
 def test_signal_mid_ingest_keeps_previous_index(
     tmp_path: Path, replace: bool, signum: signal.Signals
 ) -> None:
-    """Ctrl-C or a kill of `python -m engine.cli ingest` halfway leaves the old index serving."""
+    """Ctrl-C or a kill of `python -m runners.cli ingest` halfway leaves the old index serving."""
     data = tmp_path / "data"
     old = write_jsonl(tmp_path / "old.jsonl", RECORDS)
     first = subprocess.run(
-        [sys.executable, "-m", "engine.cli", "ingest", str(old), "--no-progress"],
+        [sys.executable, "-m", "runners.cli", "ingest", str(old), "--no-progress"],
         cwd=ROOT,
         env=_env(data),
         check=False,
@@ -205,7 +205,7 @@ def test_signal_mid_ingest_keeps_previous_index(
     assert _edge_state(data) == before
     # The next ingest cleans what the killed one left and still loads completely.
     again = subprocess.run(
-        [sys.executable, "-m", "engine.cli", *argv],
+        [sys.executable, "-m", "runners.cli", *argv],
         cwd=ROOT,
         env=_env(data),
         check=False,

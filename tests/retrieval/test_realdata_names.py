@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from core.catalog import DrugCatalog
-from engine.evals.realtext import corpus_runtime
 from retrieval.embed import DisabledEmbedder
 from retrieval.ingest import ingest_files
 from retrieval.qdrant_edge import EdgeIndex
 from retrieval.service import RetrievalService
+from runners.evals.realtext import corpus_runtime
 
 CANDIDATES = Path(__file__).resolve().parents[3] / "shared" / "corpus-candidates"
 SELECTED = CANDIDATES / "dtqg2018_selected_sections.jsonl"

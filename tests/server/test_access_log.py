@@ -19,9 +19,9 @@ from starlette.testclient import TestClient
 from core.errors import ConfigError
 from core.logging import REQUEST_ID, JsonFormatter, configure_logging, log_config
 from core.settings import Settings, load_settings
-from engine.access import UNMATCHED, client_address, request_id, route_template
-from engine.offload import Offload
 from tests.support.dialogue import ScriptedService, start
+from web.access import UNMATCHED, client_address, request_id, route_template
+from web.offload import Offload
 
 T = TypeVar("T")
 

@@ -1,5 +1,5 @@
 """Connection limits and proxy trust over a real socket (issue 16): uvicorn started here on
-127.0.0.1 with the options `duocthu serve` gives it (engine.serving.uvicorn_options)."""
+127.0.0.1 with the options `duocthu serve` gives it (web.serving.uvicorn_options)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ import redis
 import uvicorn
 
 from core.settings import Settings
-from engine.serving import uvicorn_options
 from server import create_app
 from tests.support.dialogue import scripted_service
 from tests.support.procs import free_port, wait_for
+from web.serving import uvicorn_options
 
 Serve = Callable[..., str]
 
@@ -140,7 +140,7 @@ def test_uvicorn_options_survive_the_trip_to_a_spawned_worker() -> None:
     import pickle
 
     from core.settings import Settings
-    from engine.serving import uvicorn_options
+    from web.serving import uvicorn_options
 
     options = uvicorn_options(Settings(max_header_bytes=4096, max_header_count=20))
     assert pickle.loads(pickle.dumps(options["http"])) is options["http"]  # noqa: S301 - our own bytes, just pickled

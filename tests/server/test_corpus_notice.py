@@ -1,4 +1,4 @@
-"""engine/corpus_notice.py and `GET /`: the page opens marked when the demo corpus is served."""
+"""web/corpus_notice.py and `GET /`: the page opens marked when the demo corpus is served."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from core.errors import IndexUnavailable
-from engine.corpus_notice import serves_demo_corpus, with_demo_mark
-from engine.testing import MemoryRetriever, evidence
+from runners.testing import MemoryRetriever, evidence
 from tests.support.dialogue import ScriptedService
+from web.corpus_notice import serves_demo_corpus, with_demo_mark
 
 MakeClient = Callable[..., tuple[TestClient, ScriptedService]]
 

@@ -11,8 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from core.errors import StateStoreUnavailable
-from engine.jsonbody import BodyRejected, parse_json_body, shape_problem
 from tests.support.dialogue import ScriptedService, start
+from web.jsonbody import BodyRejected, parse_json_body, shape_problem
 
 MakeClient = Callable[..., tuple[TestClient, ScriptedService]]
 SECURITY = ["content-security-policy", "x-content-type-options", "x-frame-options"]

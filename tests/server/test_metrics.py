@@ -1,4 +1,4 @@
-"""engine.metrics: turn and HTTP series on a registry per app, added up across workers."""
+"""web.metrics: turn and HTTP series on a registry per app, added up across workers."""
 
 from __future__ import annotations
 
@@ -20,11 +20,11 @@ from core import build
 from core.errors import ConversationNotFound, StateStoreUnavailable, UnderstandingFailed
 from core.result import Outcome, TraceEntry, TurnResult
 from core.settings import Settings
-from engine.http_errors import MESSAGES
-from engine.metrics import MULTIPROC_ENV, STORE_ERROR_CODES, TURN_ERROR_CODES, TurnMetrics
-from engine.ratelimit import RateLimiter
 from server import serve
 from tests.support.dialogue import ScriptedService, start
+from web.http_errors import MESSAGES
+from web.metrics import MULTIPROC_ENV, STORE_ERROR_CODES, TURN_ERROR_CODES, TurnMetrics
+from web.ratelimit import RateLimiter
 
 
 def _turn(reason: str, outcome: Outcome, calls: int = 2) -> tuple[TurnResult, TraceEntry]:
@@ -202,7 +202,7 @@ def test_in_flight_gauge_counts_the_turn_being_worked_on(
 
 _WORKER = """
 import os, sys
-from engine.metrics import TurnMetrics
+from web.metrics import TurnMetrics
 m = TurnMetrics()
 m.request_finished("GET", "/health", 200, 0.01)
 m.turns_in_flight.inc()
@@ -269,7 +269,7 @@ def test_serve_gives_several_workers_a_fresh_metrics_folder_and_json_logs(
         def close(self) -> None:
             closed.append(True)
 
-    monkeypatch.setattr("server.build_runtime", lambda _settings: _Built())
+    monkeypatch.setattr("web.app.build_runtime", lambda _settings: _Built())
     settings = Settings(
         duocthu_data_dir=tmp_path,
         redis_url="redis://x:6379/0",
@@ -341,7 +341,7 @@ def test_every_error_counter_has_its_known_codes_at_zero_before_any_error(
 
 
 def test_the_known_codes_cover_every_code_the_service_can_count() -> None:
-    """Every HTTP error code (engine/http_errors.py) and every engine/store error code a turn
+    """Every HTTP error code (web/http_errors.py) and every engine/store error code a turn
     can fail with is a known turn-error code; the store codes are those of the failures the
     store series counts (a 404 is not one)."""
     assert set(MESSAGES) <= set(TURN_ERROR_CODES)

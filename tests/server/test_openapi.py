@@ -10,11 +10,11 @@ from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
 from core.result import ConversationView, TraceEntry, TurnResult
-from engine import openapi
-from engine.http_errors import MESSAGES as _MESSAGES
-from engine.http_requests import visible_text_pattern
 from server import TurnRequest, create_app
 from tests.support.dialogue import ScriptedService
+from web import openapi
+from web.http_errors import MESSAGES as _MESSAGES
+from web.http_requests import visible_text_pattern
 
 MakeClient = Callable[..., tuple[TestClient, ScriptedService]]
 

@@ -1,4 +1,4 @@
-"""engine.ratelimit: the Redis token bucket behind the service's 429s."""
+"""web.ratelimit: the Redis token bucket behind the service's 429s."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 import redis
 
 from core.errors import ConfigError, StateStoreUnavailable
-from engine.ratelimit import RateLimiter
+from web.ratelimit import RateLimiter
 
 
 def test_burst_passes_then_refuses_with_retry_after(redis_client: redis.Redis) -> None:

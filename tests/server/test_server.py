@@ -22,11 +22,11 @@ from core.errors import ConfigError, IndexUnavailable, StateStoreUnavailable, Tu
 from core.result import ComponentStatus, TurnResult
 from core.settings import Settings
 from engine.bootstrap import ProviderProbe
-from engine.http_errors import as_api_error
-from engine.http_requests import ReadyCache
 from engine.store import RedisStateStore
 from server import create_app, serve
 from tests.support.dialogue import ScriptedService, scripted_service, start
+from web.http_errors import as_api_error
+from web.http_requests import ReadyCache
 
 T = TypeVar("T")
 

@@ -10,7 +10,7 @@ import redis
 from starlette.testclient import TestClient
 
 from core.settings import Settings
-from engine.testing import SAMPLE_CATALOG, SAMPLE_EVIDENCE, MemoryRetriever, evidence
+from runners.testing import SAMPLE_CATALOG, SAMPLE_EVIDENCE, MemoryRetriever, evidence
 from server import create_app
 from tests.support.dialogue import scripted_runtime, start
 from understanding import RulesUnderstander

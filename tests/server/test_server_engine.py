@@ -13,11 +13,11 @@ from starlette.testclient import TestClient
 from core.evidence import Answer, Claim
 from core.ports import AnswerRequest
 from core.settings import Settings
-from engine import openapi
-from engine.http_errors import MESSAGES as _MESSAGES
-from engine.testing import sample_runtime
+from runners.testing import sample_runtime
 from server import TurnRequest, create_app
 from tests.support.dialogue import scripted_runtime, scripted_understander, start
+from web import openapi
+from web.http_errors import MESSAGES as _MESSAGES
 
 SCHEMAS = openapi.document(TurnRequest, list(_MESSAGES), max_turn_chars=2000)["components"][
     "schemas"

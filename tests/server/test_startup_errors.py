@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from core.settings import Settings, parse_origins
-from engine.cli import main
+from runners.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -112,7 +112,7 @@ def test_a_bad_setting_in_a_real_process_exits_2_without_a_traceback(tmp_path: P
         "CORS_ALLOW_ORIGINS": "notjson",
     }
     done = subprocess.run(
-        [sys.executable, "-m", "engine.cli", "serve", "--port", "0"],
+        [sys.executable, "-m", "runners.cli", "serve", "--port", "0"],
         cwd=REPO,
         env=env,
         capture_output=True,

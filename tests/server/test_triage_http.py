@@ -7,7 +7,7 @@ from pathlib import Path
 from starlette.testclient import TestClient
 
 from core.settings import EmbeddingProvider, Settings
-from engine.triage import dose_mentions
+from safety.triage import dose_mentions
 from server import create_app
 from tests.support.dialogue import start
 

@@ -8,5 +8,5 @@
 - `failover`: one Redis Cluster master-kill trial (the fault test and `bench.failover`).
 - `fake_service`: the service process the fault suite kills and restarts.
 
-The fakes themselves ship with the code (`engine/testing.py`, `retrieval/testing.py`).
+The fakes themselves ship with the code (`runners/testing.py`, `retrieval/testing.py`).
 """

@@ -3,7 +3,7 @@
 The understanding port is the only fake: `ScriptedUnderstander` returns these frames for
 these exact texts and reads anything else as a reply that answers nothing (needs more
 detail), which is what keeps the bot asking until the breaker trips. Everything behind
-it is the real engine, store and runtime (`engine.testing.sample_runtime`).
+it is the real engine, store and runtime (`runners.testing.sample_runtime`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from core.frame import QueryFrame
 from core.ports import Understander, UnderstandingContext
 from core.settings import Settings
 from engine.bootstrap import Runtime
-from engine.testing import (
+from runners.testing import (
     SAMPLE_CATALOG,
     SAMPLE_EVIDENCE,
     MemoryRetriever,

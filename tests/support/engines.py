@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.redis_client import from_url
-from engine.testing import sample_engine as _sample_engine
 from engine.turn import Engine
+from runners.testing import sample_engine as _sample_engine
 
 
 def sample_engine(url: str, *, timeout_s: float = 5.0, **store_options: Any) -> Engine:

@@ -1,6 +1,6 @@
 """The real HTTP service and engine over an external Redis, with fake models and retrieval.
 
-For fault tests: `server.create_app` with the real runtime (`engine.testing.sample_runtime`) whose
+For fault tests: `server.create_app` with the real runtime (`runners.testing.sample_runtime`) whose
 understanding reads the frame from the turn text (JSON), whose retrieval is the
 in-memory sample corpus, and which can stall in one stage so a test can kill the
 process there. Environment: REDIS_URL (required) and the usual settings, plus
@@ -23,7 +23,7 @@ from core.ports import AnswerRequest
 from core.settings import EmbeddingProvider, Settings
 from engine.bootstrap import Runtime
 from engine.redis_client import from_url
-from engine.testing import (
+from runners.testing import (
     SAMPLE_CATALOG,
     SAMPLE_EVIDENCE,
     FrameEchoUnderstander,

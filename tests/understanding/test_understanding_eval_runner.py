@@ -1,4 +1,4 @@
-"""Tests for engine/evals/understanding.py: loading, scoring, the held-out gate."""
+"""Tests for runners/evals/understanding.py: loading, scoring, the held-out gate."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engine.evals import understanding as ev
+from runners.evals import understanding as ev
 from understanding.testing import demo_catalog
 
 

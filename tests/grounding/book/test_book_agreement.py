@@ -17,12 +17,12 @@ from core.evidence import Evidence
 from core.frame import Population, QueryFrame
 from core.sections import SectionKey
 from core.text import sentences_of, strip_marks
-from engine.triage import age_limit_lines
 from grounding.bands import parse_bands
 from grounding.book import age_bar
 from grounding.limits import dose_limits
 from grounding.listfit import age_limits, limits_for
 from retrieval.corpus import section_key_for
+from safety.triage import age_limit_lines
 
 ROOT = Path(__file__).resolve().parents[3]
 DEMO = sorted((ROOT / "data" / "formulary").glob("*.jsonl"))

@@ -1,0 +1,108 @@
+"""Matching the safety word lists: one turn's text lowered and accent-folded once
+(`TurnText`), and a word list compiled once into one alternation per form (`Cue`).
+
+The lists themselves are data: `safety.safety_cues` (self-harm, emergencies, the uses the
+formulary forbids) and `safety.ingestion_cues` (an ingestion read as an event).
+
+Per turn: a turn's `TurnText` is built once per text and shared (`TurnText.of` keeps the
+last few: triage, the amount question and the safety answer each ask for it), and it keeps
+each list's answer, so a list asked twice in a turn is matched once. Gating a long list by a
+first character or by words every alternative holds was measured and dropped: on the turns
+of the evaluation sets (44 characters on average) a gate passed too often to pay for itself
+(`bench/results/cue_gates.json`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from core.text import fold_aligned
+
+
+@dataclass(frozen=True)
+class TurnText:
+    """One turn's text, lowered and accent-folded once; every cue list reads this."""
+
+    lowered: str
+    folded: str
+    accented: bool
+    # Each list's hit in this text (`Cue.search`), filled as lists are asked.
+    _hits: dict[Cue, str | None] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    @classmethod
+    def of(cls, text: str) -> TurnText:
+        return _turn_text(text)
+
+
+@lru_cache(maxsize=64)
+def _turn_text(text: str) -> TurnText:
+    lowered = unicodedata.normalize("NFC", text).lower()
+    folded = fold_aligned(lowered)
+    return TurnText(lowered, folded, folded != lowered)
+
+
+def _alternation(sources: Sequence[str]) -> re.Pattern[str] | None:
+    if not sources:
+        return None
+    return re.compile(r"(?<!\w)(?:" + "|".join(f"(?:{s})" for s in sources) + r")(?!\w)")
+
+
+class Cue:
+    """A word list compiled once into one alternation per form: a whole list is one search.
+
+    Loose patterns match the folded text; `strict` ones match the lowered text when the user
+    typed diacritics and the folded text only when they typed none.
+    """
+
+    __slots__ = ("_loose", "_strict_accented", "_strict_folded", "patterns")
+
+    def __init__(self, patterns: Iterable[str], strict: Iterable[str] = ()) -> None:
+        loose = [unicodedata.normalize("NFC", p) for p in patterns]
+        tight = [unicodedata.normalize("NFC", p) for p in strict]
+        self.patterns = (*loose, *tight)
+        self._loose = _alternation([fold_aligned(p) for p in loose])
+        self._strict_accented = _alternation(tight)
+        self._strict_folded = _alternation([fold_aligned(p) for p in tight])
+
+    def search(self, text: TurnText) -> str | None:
+        """The leftmost hit of any pattern in the list, or None."""
+        hits = text._hits
+        found = hits.get(self, _UNASKED)
+        if found is _UNASKED:
+            found = hits[self] = self._search(text)
+        return found  # type: ignore[return-value]
+
+    def _search(self, text: TurnText) -> str | None:
+        loose = None if self._loose is None else self._loose.search(text.folded)
+        if text.accented:
+            strict_form, on = self._strict_accented, text.lowered
+        else:
+            strict_form, on = self._strict_folded, text.folded
+        strict = None if strict_form is None else strict_form.search(on)
+        if strict is None:
+            return None if loose is None else loose.group(0)
+        if loose is None or strict.start() < loose.start():
+            return strict.group(0)
+        return loose.group(0)
+
+
+_UNASKED = object()
+
+
+def cues(patterns: Iterable[str], *, strict: Iterable[str] = ()) -> Cue:
+    """A cue list (see `Cue`), compiled at import."""
+    return Cue(patterns, strict)
+
+
+def first_cue(cue: Cue, text: TurnText) -> str | None:
+    """The first hit of the list `cue` in the turn's text, or None."""
+    return cue.search(text)
+
+
+__all__ = ["Cue", "TurnText", "cues", "first_cue"]

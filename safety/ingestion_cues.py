@@ -1,0 +1,344 @@
+"""The word lists that read an ingestion as an event (`safety.ingestion`): who, took, how
+much, when; matched like every safety list (`safety.cue_matching`)."""
+
+from __future__ import annotations
+
+from safety.cue_matching import cues
+
+_W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
+# "không" as people type it: ko, k, kh, hông, chẳng, chả, hổng, hok.
+_NOT = r"(?:không|ko|k|kh|hk|hok|hông|hổng|chẳng|chả|chả còn|chẳng còn|không còn)"
+_TAKE = r"(?:uống|nuốt|tiêm|truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
+_CONTAINER = r"(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống|bình)"
+_MANY = r"(?:[1-9]\d+|mười|chục|vài chục|hàng chục|cả chục|cả nắm|một nắm|nắm|cả vốc)"
+
+# -- an ingestion read as an event (safety.ingestion): who, took, how much, when -------------
+_NUM = (
+    r"(?:\d+(?:[.,]\d+)?|một|hai|ba|bốn|tư|năm|sáu|bảy|tám|chín|mười|mươi|chục|mấy|vài|"
+    r"dăm|nhiều|mấy chục|vài chục|cả chục|hàng chục)"
+)
+_UNIT = r"(?:viên|vien|vỉ|chai|lọ|hộp|gói|ống|ml|thìa|muỗng|nắm|vốc|liều|cữ|nhát)"
+CHILD_CUES = cues(
+    (
+        r"(?:em )?bé",
+        # An age that is a child's, whoever is named ("em trai 4 tuổi", "18 tháng").
+        r"(?:[1-9]|1[0-1]) tuổi",
+        r"(?<!thai )(?<!bầu )(?<!có mang )\d+ tháng(?: tuổi)?(?! (?:nay|qua|trước|liền|rồi|sau))",
+        r"cháu",
+        r"trẻ",
+        r"thằng (?:bé|cu|nhóc|nhỏ|em)",
+        r"cu cậu",
+        r"thg cu",
+        r"cu (?:tí|tý|tôm|bin|bi|cún)",
+        r"đứa (?:nhỏ|bé|trẻ|con)",
+        r"nhóc",
+        r"bạn nhỏ",
+        r"con (?:tôi|em|mình|nhà|bé|gái|trai|tui|t|e|mk|út|nhỏ)",
+        r"(?:bé|thằng|con|em) út",
+        r"em nó",
+    ),
+    # "con" alone folds like "còn" (still): it counts only as typed, or with no accents at all.
+    strict=(r"con",),
+)
+TAKE_CUES = cues(
+    (
+        r"uống[sgh]?",
+        r"uốg",
+        r"nuốt",
+        r"tiêm",
+        r"chích",
+        r"nhai",
+        r"liếm",
+        r"(?:bỏ|cho|nhét|đút|xịt) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
+        r"tu (?:hết|cạn|sạch|cả|luôn|một hơi|1 hơi|ừng ực|gần|nửa|hơn)",
+    ),
+    # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
+    # (gram), "noc" (nọc): they count as typed, or in text typed with no accents at all.
+    strict=(
+        r"ăn(?! (?:toàn|thần|ninh|uống|ngon|ít|kiêng|no|sáng|trưa|tối|cơm|gì|được|nhiều))",
+        r"ngậm",
+        r"mút",
+        r"gặm",
+        r"nốc",
+    ),
+)
+# Someone took it who was not given it, or not the way it was meant.
+UNSANCTIONED_CUES = cues(
+    (
+        r"vụng",
+        r"trộm",
+        # "bé nghịch quá" (naughty) is not this; playing with the medicine is.
+        r"nghịch (?:(?:\w+ ){0,2}?(?:thuốc|vỉ|lọ|hộp|chai|tủ thuốc)|uống|nuốt|ăn)",
+        r"vô tình",
+        r"sơ ý",
+        r"bất cẩn",
+        r"không cẩn thận",
+        r"(?<!pha )nhầm(?! (?:giờ|ngày|bữa|lịch))",
+        r"tự (?:lấy|mở|trèo|bóc|leo|ý lấy)",
+        r"(?:bỏ|nhét|đút) (?:\w+ ){0,3}?(?:vào|vô) (?:mồm|miệng)",
+        r"(?:nó|bé|con|cháu|thằng \w+|đứa \w+) (?:\w+ ){0,2}?lấy (?:\w+ ){0,2}?"
+        r"(?:uống|ăn|nuốt|nhai)",
+        r"(?:lấy|vớ|cầm|với|mở|bóc) được",
+        r"(?:như|tưởng (?:là )?)kẹo",
+        r"ừng ực",
+        r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
+        r"(?:vì|do) (?:tưởng|nhầm|quên)",
+        r"thay vì",
+        r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
+        r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
+        r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
+        r"(?:uống|ăn|nuốt|nốc|dùng) (?:\w+ ){0,3}?(?:hết|sạch|cạn|gần hết|hơn nửa|quá nửa|nửa|cả)"
+        r" (?:\w+ )?(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống)",
+        r"(?:một|1|cả|nguyên) (?:nắm|vốc)",
+        r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:\w+ ){0,3}?"
+        r"(?:liền|liên tiếp|trong|sáng nay|tối nay|trưa nay|một lúc|1 lúc|cùng lúc|"
+        r"vì quên|do quên)",
+        r"quên (?:nên|mà|rồi) (?:\w+ )?uống (?:lại|thêm|tiếp)?",
+        r"quên,? (?:\w+ ){0,2}?uống (?:lại|thêm|tiếp)",
+        r"uống (?:lại|thêm) (?:\w+ )?(?:lần|liều) nữa",
+        r"quên (?:là )?(?:đã|mình đã|vừa|đã có) uống",
+        r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )nhặt(?: được)?",
+        r"uống (?:thêm|trùng|lại) (?:một |1 )?liều",
+    ),
+    # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times).
+    strict=(r"lén", r"(?<!\d )(?<!mỗi )(?<!một )lẫn(?=,| rồi| nên| quên| mà)"),
+)
+AMOUNT_CUES = cues(
+    (
+        r"(?:khoảng |hơn |gần |tới |đến |chừng |cỡ |mất |cả |thêm )?" + _NUM + r" " + _UNIT,
+        r"\d+ ?(?:ml|viên|v)",
+        r"(?:hết|gần hết|hơn nửa|quá nửa|nửa|cả|nguyên|sạch) (?:\w+ )?(?:chai|lọ|vỉ|hộp|gói|nắm)",
+        r"một lúc " + _NUM,
+        r"cùng (?:một )?lúc",
+    ),
+)
+COMPLETED_CUES = cues(
+    (
+        r"rồi",
+        r"r",
+        r"đang (?:nhai|ngậm|uống|nuốt|ăn|mút|gặm)",
+        r"(?:liền |cùng )?một lúc",
+        r"cùng lúc",
+        r"(?:ăn|uống|nuốt|nhai|nốc) (?:\w+ ){0,3}?hết",
+        r"vừa",
+        r"mới",
+        r"đã",
+        r"lúc nãy",
+        r"hồi nãy",
+        r"ban nãy",
+        r"(?:sáng|trưa|chiều|tối|đêm) (?:nay|qua|hôm qua)",
+        r"hôm qua",
+        r"xong",
+        r"(?:mới )?phát hiện",
+    ),
+)
+# Asking how much to give, or whether a use is fine: a dose question, not an event.
+DOSE_QUESTION_CUES = cues(
+    (
+        r"(?:được|đc|dc) (?:không|ko|k|hông|hok|chưa|chứ|ko ạ|k ạ)",
+        r"có được",
+        r"(?:có )?(?:dùng|uống|cho|sử dụng|xài) (?:\w+ )?được (?:\w+ ){0,4}?(?:không|ko|k|chưa)",
+        r"bao nhiêu",
+        r"bao nhiu",
+        r"liều(?! trước| hôm qua| người lớn| của người lớn)",
+        r"(?:có )?nên",
+        # "bé uống mấy viên diazepam rồi" tells what happened; "uống mấy viên" asks.
+        r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy(?! (?:\w+ ){0,3}?rồi)",
+        # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
+        r"(?<!thiếu )(?<!mất )mấy (?:ml|viên|thìa|gói|giọt|muỗng|lần)(?: \S+){0,2} ?\??$",
+        r"một ngày",
+        r"mỗi (?:ngày|lần|sáng|tối|\d+)",
+        r"cách (?:nhau )?(?:mấy|bao)",
+        r"tối đa",
+        r"(?:đúng|phải) (?:không|ko|k|hông|hok)",
+        r"thế nào",
+        r"như thế nào",
+    ),
+    # Folded, "can" is also "cạn" (drained: "uống cạn chai").
+    strict=(r"(?:có )?cần",),
+)
+# The amount of a course that was meant to be taken: "uống hết vỉ kháng sinh rồi vẫn ho".
+TREATMENT_CUES = cues(
+    (
+        r"vẫn (?:còn )?(?:sốt|ho|đau|chưa|không|bị|thấy)",
+        r"không (?:đỡ|khỏi|hạ)",
+        r"(?<!mau )(?<!nhanh )(?<!cho )(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
+        r"liệu trình",
+        r"theo (?:đơn|toa|chỉ định)",
+        r"(?<!chơi )bác sĩ (?:kê|cho|dặn)",
+        r"kháng sinh",
+        r"(?:mỗi|hằng|hàng) (?:ngày|sáng|tối)",
+        r"\d+ (?:tiếng|giờ) (?:trước|rồi)",
+        r"(?:không|ko|chẳng) (?:chịu )?(?:nuốt|uống|ngậm) (?:được|nổi)",
+        r"không chịu (?:uống|nuốt)",
+        r"khó nuốt",
+        r"bao lâu (?:thì|mới|sau|nữa)",
+        r"(?:mà|nhưng) (?:vẫn|chưa|không) (?:hạ|đỡ|khỏi|hết)",
+    ),
+)
+# Worry about what happened ("… có sao không"): a report asking for help, not a dose question.
+WORRY_CUES = cues(
+    (
+        r"có (?:sao|nguy hiểm|bị gì|ảnh hưởng|chết|độc|hại|vấn đề)",
+        r"(?:phải |giờ |bây giờ )?làm (?:sao|gì)",
+        r"nguy hiểm",
+        r"(?:có )?cần (?:đi |phải )?(?:viện|bệnh viện|nhập viện|cấp cứu|khám|rửa dạ dày)",
+    ),
+)
+# A habit, not an event: "bé cứ đòi ăn thuốc vì tưởng kẹo".
+HABIT_CUES = cues(
+    (
+        r"(?:cứ|hay|thường|lúc nào cũng|suốt ngày) (?:\w+ )?(?:đòi|thích|nghịch|lấy)",
+        r"làm (?:sao|thế nào|cách nào) (?:để|cho)",
+    ),
+)
+# Got hold of a medicine, with no verb of taking: worth the safety question.
+HOLD_CUES = cues(
+    (
+        r"nghịch",
+        r"bóc (?:mất|ra)?",
+        r"mở nắp",
+        r"nắp mở",
+        # Folded, "vơi" (depleted) is "với" (with): only said of the medicine, or as typed.
+        r"vơi (?:hẳn|mất|đi|hết|bớt)",
+        # Tablets missing from a blister, not "thiếu niên" (juvenile) or "thiếu máu" (anaemia).
+        r"(?<!không )(?<!ko )(?<!chẳng )thiếu (?:mất )?" + _NUM + r" (?:viên|vỉ|gói)",
+        r"(?:vỉ|lọ|hộp|chai) (?:\w+ ){0,2}?(?:bị )?(?:thiếu|vơi)",
+        r"mất " + _NUM + r" (?:viên|vỉ)",
+        r"với " + _NUM + r" (?:viên|vỉ)",
+        r"lấy được",
+        r"bốc",
+        r"miệng (?:bé|con|cháu|nó) (?:có|dính)",
+        r"vỏ vỉ",
+        r"vỉ (?:trống|rỗng)",
+        r"cạnh (?:đó|bé|nó) (?:là|có) (?:vỉ|lọ|hộp|chai)",
+    ),
+    strict=(r"cầm",),  # folded, "cam" is also "cảm" (cảm ơn) and "cam" (orange)
+)
+# Another person's medicine in a child's hands or mouth ("viên sắt của mẹ").
+OTHERS_CUES = cues(
+    (
+        r"của (?:ông|bà|bố|mẹ|ba|má|anh|chị|cô|chú|dì|bác|người lớn|ông bà|bố mẹ|"
+        r"ông nội|bà nội|ông ngoại|bà ngoại|nội|ngoại)",
+        r"(?:thuốc|viên|vỉ|lọ|hộp) (?:\w+ ){0,2}?của (?:tôi|tui|mình|tao)",
+    ),
+)
+# The speaker does not know whether it was swallowed.
+UNSURE_CUES = cues(
+    (
+        r"hình như",
+        r"(?:không|ko|k|kh|chẳng|chả|hổng|hông) (?:biết|rõ|chắc)",
+        r"có thể (?:đã|là)",
+        r"có lẽ",
+        r"nghi",
+        r"chắc",
+        r"hay là",
+    ),
+)
+# A question about what too much does ("triệu chứng khi uống quá nhiều … là gì"), not an event.
+KNOWLEDGE_CUES = cues(
+    (
+        r"là gì",
+        r"triệu chứng",
+        r"dấu hiệu",
+        r"biểu hiện",
+        r"khi (?:uống|dùng|bị)",
+        r"xử trí",
+    ),
+)
+# Taken at once ("3 viên một lúc", "trong 1 buổi"): several tablets together is an event.
+AT_ONCE_CUES = cues(
+    (
+        # not a schedule ("12 tiếng 1 lần", "ngày 1 lần")
+        r"(?<!giờ )(?<!tiếng )(?<!ngày )(?<!tuần )(?<!\d )(?:một|1) (?:lúc|lần|lượt|hơi|phát)",
+        r"cùng (?:một |1 )?lúc",
+        r"trong (?:một|1) (?:buổi|lần|tiếng|giờ|lúc)",
+        r"liền (?:một lúc|một mạch|mấy viên)",
+    ),
+)
+# A symptom that follows what was taken ("giờ vã mồ hôi, lơ mơ"): the event is happening.
+SYMPTOM_CUES = cues(
+    (
+        r"chóng mặt",
+        r"hoa mắt",
+        r"vã mồ hôi",
+        r"mồ hôi lạnh",
+        r"run (?:tay|người|rẩy)",
+        r"tim đập (?:nhanh|mạnh|loạn)",
+        r"tiêu chảy",
+        r"chảy máu",
+        r"xuất huyết",
+        r"mệt lả",
+        r"đau bụng",
+        r"ngủ (?:say|li bì|mê)",
+        r"tụt (?:đường|huyết áp)",
+        r"hạ đường huyết",
+        r"khó thở",
+        r"co giật",
+        r"lừ đừ",
+    ),
+    # Folded, "nôn" is "non" (sinh non), "ói" is "ơi", "xỉu" and "lơ mơ" are other words.
+    strict=(r"nôn", r"ói", r"xỉu", r"lơ mơ", r"li bì", r"ngất"),
+)
+# Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
+ASK_DRUG_CUES = cues(
+    (
+        r"(?:thuốc|siro|loại|hạ sốt|kháng sinh|men|kem) (?:\w+ )?(?:gì|nào)(?! rồi| đó| đấy)",
+        r"(?:uống|dùng|cho uống|xài|bôi) (?:\w+ ){0,2}?(?:gì|nào)(?! rồi| đó| đấy)",
+    )
+)
+MEDICINE_CUES = cues(
+    (
+        r"thuốc",
+        r"viên",
+        r"siro",
+        r"vỉ",
+        r"lọ",
+        r"chai",
+        r"ống",
+        r"gói",
+        r"hộp",
+        r"sủi",
+        r"tuýp",
+        r"kem bôi",
+        r"thuốc mỡ",
+        r"\d+ ?v",
+        r"hạ sốt",
+    ),
+)
+CONFIRM_CUES = cues(
+    (
+        r"(?:dạ |vâng |ừ |ừm |uh |có |đúng |phải )*(?:rồi|đúng|phải|có|vâng|dạ|ừ|uống rồi|"
+        r"nuốt rồi|đã uống|uống thật|thật|chắc chắn)",
+    ),
+)
+DENY_CUES = cues(
+    (
+        r"chưa",
+        r"không|ko|k|hông|hổng",
+        r"chỉ (?:hỏi|muốn hỏi|hỏi thông tin|hỏi thôi)",
+        r"hỏi (?:thôi|để biết|thông tin)",
+    ),
+)
+
+__all__ = [
+    "AMOUNT_CUES",
+    "ASK_DRUG_CUES",
+    "AT_ONCE_CUES",
+    "CHILD_CUES",
+    "COMPLETED_CUES",
+    "CONFIRM_CUES",
+    "DENY_CUES",
+    "DOSE_QUESTION_CUES",
+    "HABIT_CUES",
+    "HOLD_CUES",
+    "KNOWLEDGE_CUES",
+    "MEDICINE_CUES",
+    "OTHERS_CUES",
+    "SYMPTOM_CUES",
+    "TAKE_CUES",
+    "TREATMENT_CUES",
+    "UNSANCTIONED_CUES",
+    "UNSURE_CUES",
+    "WORRY_CUES",
+]

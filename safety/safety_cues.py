@@ -1,0 +1,278 @@
+"""The word lists safety triage matches: self-harm, emergencies, and the uses the formulary
+forbids, each a cue matched on the lowered and the accent-folded text.
+
+The lists are data, written with diacritics as people type them; each is matched on the
+accent-folded text too ("lo uong", "qua lieu"). A cue marked `strict` is ambiguous once
+folded ("lo uống" is "worried about taking", "từ từ" folds like "tự tử"): it matches folded
+only when the user typed no diacritics at all. `safety.triage` decides what the hits mean.
+"""
+
+from __future__ import annotations
+
+from safety.cue_matching import Cue, TurnText, cues, first_cue
+from safety.ingestion_cues import (
+    AMOUNT_CUES,
+    ASK_DRUG_CUES,
+    AT_ONCE_CUES,
+    CHILD_CUES,
+    COMPLETED_CUES,
+    CONFIRM_CUES,
+    DENY_CUES,
+    DOSE_QUESTION_CUES,
+    HABIT_CUES,
+    HOLD_CUES,
+    KNOWLEDGE_CUES,
+    MEDICINE_CUES,
+    OTHERS_CUES,
+    SYMPTOM_CUES,
+    TAKE_CUES,
+    TREATMENT_CUES,
+    UNSANCTIONED_CUES,
+    UNSURE_CUES,
+    WORRY_CUES,
+)
+from safety.self_harm_cues import (
+    DESPAIR_CUES,
+    FAREWELL_CUES,
+    OVERDOSE_ACT_CUES,
+    PLAN_CUES,
+    SELF_HARM_CUES,
+)
+
+_W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
+# "không" as people type it: ko, k, kh, hông, chẳng, chả, hổng, hok.
+_NOT = r"(?:không|ko|k|kh|hk|hok|hông|hổng|chẳng|chả|chả còn|chẳng còn|không còn)"
+_TAKE = r"(?:uống|nuốt|tiêm|truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
+_CONTAINER = r"(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống|bình)"
+_MANY = r"(?:[1-9]\d+|mười|chục|vài chục|hàng chục|cả chục|cả nắm|một nắm|nắm|cả vốc)"
+
+# -- emergencies: an ingestion, overdose or poisoning that happened ------------
+INGESTION_CUES = cues(
+    (
+        r"uống nhầm(?! (?:giờ|ngày|bữa|lịch))",
+        r"nuốt nhầm",
+        r"tiêm nhầm",
+        r"uống lộn",
+        r"nhầm (?:thuốc|liều|viên)",
+        r"cho " + _W + r"{0,2}uống nhầm",
+        r"nuốt phải",
+        r"nuốt mất",
+        r"(?:ăn|uống) phải (?:thuốc|viên|cả|hết)",
+        r"nghịch (?:uống|ăn|nuốt)",
+        r"(?:uống|nuốt|ăn) (?:hết|cả|nguyên|sạch|luôn cả|hết cả) (?:nửa |một |1 |hai |2 |ba |3 )?"
+        + _CONTAINER,
+        r"(?:uống|nuốt) " + _W + r"{0,3}?" + _MANY + r" viên",
+        # Swallowing a counted number of tablets is how a child's ingestion is told ("bé nuốt
+        # 3 viên"); "nuốt cả viên"/"nuốt nguyên viên" (swallow whole) has no count.
+        r"nuốt " + _W + r"{0,2}?(?:\d+|một|hai|ba|bốn|năm|mấy|vài|nhiều) (?:viên|vỉ|ống)",
+        r"(?:uống|dùng|tiêm) (?:gấp đôi|gấp ba|gấp \d+|gấp mấy|gấp nhiều) (?:lần )?liều",
+        r"uống (?:trùng|thêm một|thêm 1) liều",
+        r"(?:uống|nuốt|ăn|uống phải|nuốt phải) " + _W + r"{0,2}?"
+        r"(?:thuốc trừ sâu|thuốc sâu|thuốc diệt cỏ|thuốc chuột|thuốc diệt chuột|thuốc tẩy|"
+        r"nước tẩy|nước rửa bồn cầu|dầu hỏa|xăng|long não)",
+    ),
+    # "lỡ quên uống" is a missed dose, not an ingestion.
+    strict=(
+        r"lỡ (?!quên)(?:tay )?"
+        + _W
+        + r"{0,2}?(?:uống|nuốt|tiêm|cho "
+        + _W
+        + r"{0,2}?(?:uống|nuốt))",
+    ),
+)
+_OVERDOSE = r"(?:quá liều|ngộ độc|trúng độc|uống quá nhiều|dùng quá nhiều|uống nhiều quá)"
+OVERDOSE_EVENT_CUES = cues(
+    (
+        r"(?:bị|đã|vừa|mới|lỡ|nghi|có lẽ|hình như|chắc là|đang) " + _W + r"{0,2}?" + _OVERDOSE,
+        # "quá liều ibuprofen có chết không" (no rồi, no bị) asks about overdose in general.
+        _OVERDOSE + r" (?:\w+ ){0,4}?(?:rồi|phải làm sao|làm sao bây giờ|làm gì bây giờ|"
+        r"phải làm gì|cấp cứu|gấp|cứu với)",
+        r"uống quá liều",
+    ),
+)
+# "có bị quá liều không", "bao nhiêu viên thì bị ngộ độc": a question of knowledge about an
+# amount, answered from the book (dose row, overdose section), not an event.
+OVERDOSE_QUESTION_CUES = cues(
+    (
+        r"có (?:bị |gây |là )?"
+        + _W
+        + r"{0,2}?"
+        + _OVERDOSE
+        + r" (?:\w+ ){0,2}?(?:không|ko|k|chưa)",
+        r"(?:thì|sẽ|mới|là|dễ) (?:bị |gây |dẫn đến )?" + _OVERDOSE,
+        r"bao nhiêu",
+        r"bao nhiu",
+    ),
+)
+# An amount asked whether it is too much ("2 viên 500mg một lần có bị quá liều không"): the
+# dose row and its maximum answer it.
+AMOUNT_TOO_MUCH_CUES = cues(
+    (
+        r"có (?:bị |là )?" + _W + r"{0,2}?(?:quá liều|nhiều quá|quá nhiều|quá tay|lố|dư liều)"
+        r" (?:\w+ ){0,2}?(?:không|ko|k|chưa)",
+        r"có (?:nhiều|quá) (?:quá )?(?:không|ko|k)",
+    ),
+)
+HYPOTHETICAL_CUES = cues(
+    (r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),
+)
+
+EMERGENCY_SIGNS = cues(
+    (
+        r"khó thở",
+        r"thở dốc",
+        r"ngừng thở",
+        r"ngưng thở",
+        r"không thở",
+        r"co giật",
+        r"lên cơn giật",
+        r"sốc phản vệ",
+        r"phản vệ",
+        r"bất tỉnh",
+        r"ngất xỉu",
+        r"hôn mê",
+        r"mê man",
+        r"(?:gọi|lay) không (?:tỉnh|dậy)",
+        r"tím tái",
+        r"tím môi",
+        r"phù (?:mặt|môi|lưỡi|mí mắt|họng|thanh quản)",
+        r"sưng (?:mặt|môi|lưỡi|họng|mí mắt)",
+        r"nôn ra máu",
+        r"tụt huyết áp",
+    ),
+    # Folded, these collide with everyday words ("chăm sóc", "ngắt", "lờ mờ").
+    strict=(r"sốc", r"ngất", r"xỉu", r"lơ mơ", r"li bì", r"lịm đi"),
+)
+# Too much, said of what was taken; a report only when the turn is not a question about it
+# ("… có bị quá liều không" is one).
+EXCESS_CUES = cues(
+    (
+        r"(?:dư|lố|vượt|quá) liều",
+        r"uống (?:dồn|lặp|trùng|chồng)",
+        r"(?:rồi|xong) (?:lại )?uống (?:thêm|lại|tiếp) (?:\w+ )?(?:lần|liều|viên)",
+        r"(?:uống|dùng) (?:\w+ ){0,3}?(?:liều|thuốc) (?:của )?người lớn",
+    ),
+)
+# An allergic or adverse reaction: its reply quotes the drug's Hướng dẫn cách xử trí ADR.
+ALLERGY_SIGNS = cues(
+    (
+        r"dị ứng",
+        r"sốc phản vệ",
+        r"phản vệ",
+        r"nổi (?:mẩn|mề đay|ban|mụn nước)",
+        r"mẩn đỏ",
+        r"mề đay",
+        r"phát ban",
+        r"phù (?:mặt|môi|lưỡi|mí mắt|họng|thanh quản)",
+        r"sưng (?:mặt|môi|lưỡi|họng|mí mắt|mắt)",
+        r"bong (?:da|tróc da)",
+    ),
+)
+AFTER_TAKING_CUES = cues(
+    (
+        r"sau khi " + _W + r"{0,2}?" + _TAKE,
+        r"(?:vừa|mới|đã) " + _W + r"{0,2}?" + _TAKE,
+        _TAKE + r" " + _W + r"{0,6}?(?:xong|vào|rồi|thì bị|là bị|liền|bị|thấy|lập tức|ngay)",
+    ),
+)
+SIGN_QUESTION_CUES = cues(
+    (
+        r"có (?:thể )?gây",
+        r"gây ra",
+        r"có làm",
+        r"tác dụng phụ",
+        r"tác dụng không mong muốn",
+        r"thuốc (?:gì|nào)",
+        r"(?:uống|dùng) (?:gì|thuốc gì)",
+        r"có bị " + _W + r"{0,3}?không",
+        r"nếu",
+        r"có phải",
+        r"(?:là|phải|bị) (?:\w+ ){0,2}?(?:dị ứng|tác dụng phụ|phản ứng)(?: \w+)? ?"
+        r"(?:hả|không|ko|k|à|chứ|chăng|phải không)\s*\??$",
+    ),
+)
+
+# -- uses the formulary warns against ------------------------------------------
+END_PREGNANCY_CUES = cues(
+    (
+        r"(?:phá|bỏ|xổ|tống|đẩy|hút|cho ra) (?:cái |bào )?thai",
+        r"(?:để|cho|muốn|nhằm|làm) (?:\w+ ){0,2}?(?:sảy|sẩy|trụt|tuột) thai",
+        r"không (?:muốn )?giữ (?:cái )?thai",
+        r"(?:làm|gây) (?:ra )?(?:kinh|hành kinh) (?:lại|trở lại) (?:khi|vì) (?:có thai|trễ kinh)",
+    ),
+)
+NOT_END_PREGNANCY_CUES = cues(
+    (
+        r"có (?:thể )?(?:làm|gây) (?:\w+ ){0,1}?(?:sảy|sẩy) thai",
+        r"sau (?:khi )?(?:phá|sảy|sẩy|bỏ|hút) thai",
+        r"(?:đã|từng) (?:phá|sảy|sẩy|bỏ|hút) thai",
+        r"nguy cơ (?:sảy|sẩy) thai",
+    ),
+)
+DAILY_CUES = cues(
+    (
+        r"mỗi ngày",
+        r"hằng ngày",
+        r"hàng ngày",
+        r"ngày nào cũng",
+        r"mỗi (?:sáng|tối|buổi)",
+        r"(?:\d+|một|hai|ba) lần (?:mỗi |một |1 |trong )?ngày",
+        r"ngày (?:uống )?(?:\d+|một|hai|ba) (?:lần|viên)",
+        r"\d+ ?(?:viên|mg)? ?/ ?ngày",
+        r"cách ngày",
+        r"liên tục " + _W + r"{0,2}?ngày",
+        r"(?:mỗi|cách) (?:\d+|hai|ba) ngày",
+    ),
+)
+INFANT_CUES = cues(
+    (r"sơ sinh", r"nhũ nhi", r"mới sinh", r"mới đẻ"),
+)
+GIVE_OR_USE_CUES = cues(
+    (_TAKE, r"cho " + _W + r"{0,2}?(?:uống|dùng)", r"liều", r"được không"),
+)
+
+__all__ = [
+    "AFTER_TAKING_CUES",
+    "ALLERGY_SIGNS",
+    "AMOUNT_CUES",
+    "AMOUNT_TOO_MUCH_CUES",
+    "ASK_DRUG_CUES",
+    "AT_ONCE_CUES",
+    "CHILD_CUES",
+    "COMPLETED_CUES",
+    "CONFIRM_CUES",
+    "DAILY_CUES",
+    "DENY_CUES",
+    "DESPAIR_CUES",
+    "DOSE_QUESTION_CUES",
+    "EMERGENCY_SIGNS",
+    "END_PREGNANCY_CUES",
+    "EXCESS_CUES",
+    "FAREWELL_CUES",
+    "GIVE_OR_USE_CUES",
+    "HABIT_CUES",
+    "HOLD_CUES",
+    "HYPOTHETICAL_CUES",
+    "INFANT_CUES",
+    "INGESTION_CUES",
+    "KNOWLEDGE_CUES",
+    "MEDICINE_CUES",
+    "NOT_END_PREGNANCY_CUES",
+    "OTHERS_CUES",
+    "OVERDOSE_ACT_CUES",
+    "OVERDOSE_EVENT_CUES",
+    "OVERDOSE_QUESTION_CUES",
+    "PLAN_CUES",
+    "SELF_HARM_CUES",
+    "SIGN_QUESTION_CUES",
+    "SYMPTOM_CUES",
+    "TAKE_CUES",
+    "TREATMENT_CUES",
+    "UNSANCTIONED_CUES",
+    "UNSURE_CUES",
+    "WORRY_CUES",
+    "Cue",
+    "TurnText",
+    "cues",
+    "first_cue",
+]

@@ -1,0 +1,241 @@
+"""The self-harm word lists: intent to die or to harm oneself, a plan, despair, a farewell,
+and a lethal act; matched like every safety list (`safety.cue_matching`)."""
+
+from __future__ import annotations
+
+from safety.cue_matching import cues
+
+_W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
+# "không" as people type it: ko, k, kh, hông, chẳng, chả, hổng, hok.
+_NOT = r"(?:không|ko|k|kh|hk|hok|hông|hổng|chẳng|chả|chả còn|chẳng còn|không còn)"
+_TAKE = r"(?:uống|nuốt|tiêm|truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
+
+# -- self-harm and lethal-dose requests ---------------------------------------
+SELF_HARM_CUES = cues(
+    (
+        r"tự sát",
+        r"quyên sinh",
+        r"tự kết liễu",
+        r"tự (?:kết thúc|giải thoát|kết liễu)",
+        r"(?:được )?giải thoát (?:cho )?(?:bản thân|mình|khỏi cuộc đời|khỏi kiếp này)",
+        r"sống không bằng chết",
+        r"(?:ngủ|đi|chết) luôn cho (?:rồi|xong|nhẹ)",
+        r"thuốc (?:nào|gì) (?:\w+ ){0,3}?(?:chết luôn|tử vong|không tỉnh|đi luôn)",
+        r"(?:muốn )?ra đi (?:trong giấc ngủ|mãi mãi|vĩnh viễn)",
+        r"(?:em|tôi|mình|tao|tớ|con) (?:vừa |đã |lại |mới )?(?:cắt|rạch|cứa) (?:tay|cổ tay)",
+        r"(?:viết|để lại) (?:xong )?(?:\w+ )?(?:di chúc|thư|lời)[,.;:]? "
+        r"(?:\w+[,.;:]? ){0,4}?(?:uống|thuốc)",
+        r"(?:chẳng|không|chả) còn (?:gì|ai) (?:để )?(?:lưu luyến|níu kéo|luyến tiếc|thiết tha)",
+        r"nếu (?:em|tôi|mình|tao|tớ|con) (?:biến mất|chết|không còn|ra đi)",
+        r"(?:chẳng|không|chả) (?:ai|có ai) (?:buồn|nhớ|tiếc|quan tâm) (?:\w+ )?(?:đâu|cả)",
+        r"(?:muốn|cho|để|thì|là|sẽ) (?:\w+ )?(?:đi bán muối|lên bàn thờ|ngỏm|ngủm củ tỏi|"
+        r"về với đất|xuống lỗ|die|chết mẹ cho rồi)",
+        r"suicide",
+        # Not "uống đi cho xong" (just drink it up), said to a child.
+        r"(?:uống|nuốt|tiêm) (?!đi cho)(?:\w+ ){0,6}?cho (?:chết|xong|hết đau|nhẹ người|rồi)",
+        r"chết (?:có|thì có) đau (?:không|ko|k)",
+        r"(?:về|đi) (?:với|gặp) (?:ông bà|tổ tiên|bố|mẹ|ba|má) (?:\w+ )?(?:luôn|cho rồi|cho xong)",
+        r"(?:treo cổ|nhảy lầu|nhảy cầu|nhảy sông|cắt cổ tay|tự làm đau|tự hành hạ)",
+        r"(?:lượng|ngưỡng|số viên|mấy viên|bao nhiêu viên) (?:\w+ ){0,2}?(?:gây )?(?:chết|tử vong)",
+        # Absence, farewell and a plan said without the word "chết".
+        r"(?:mọi người|cả nhà|bố mẹ|ai cũng) (?:\w+ ){0,2}?(?:vui|tốt|nhẹ nhõm|nhẹ nợ) hơn"
+        r" (?:\w+ ){0,2}?(?:không có|không còn|vắng) (?:em|tôi|mình|tao|tớ|con)",
+        r"(?:em|tôi|mình|tao|tớ|con) (?:sẽ |sắp )?(?:không|chẳng) còn (?:ở đây|trên đời|"
+        r"trên cõi đời|sống|tồn tại)",
+        r"thư (?:tuyệt mệnh|để lại)",
+        r"viết (?:thư|lời) (?:để lại|trăng trối|từ biệt)",
+        r"vĩnh biệt (?:mọi người|cả nhà|tất cả|cuộc đời)",
+        r"(?:không|chẳng) bao giờ (?:phải )?(?:thức|tỉnh) dậy",
+        r"(?:uống|dùng) (?:\w+ ){0,2}?vào (?:là |thì |cho |để )?(?:đi luôn|chết|ngủ luôn)",
+        r"đi (?:cho )?(?:nhẹ nhàng|êm|êm ái|thanh thản|không đau)",
+        r"chỉ còn cách (?:uống|chết|ra đi|tự)",
+        r"(?:gom|tích|có|mua) (?:đủ|được đủ) (?:\w+ )?thuốc",
+        r"(?:chỉ )?cần (?:đủ|thêm) thuốc",
+        r"(?:không|ko|chẳng) (?:muốn )?(?:tồn tại|có mặt trên đời) nữa",
+        r"(?:muốn )?(?:đi )?ngủ (?:mãi mãi|vĩnh viễn|mãi không dậy|mãi không tỉnh)",
+        r"kết liễu (?:đời|cuộc đời|bản thân|mạng sống|chính mình)",
+        r"kết thúc (?:cuộc đời|cuộc sống|đời mình|mạng sống|sự sống|tất cả|mọi chuyện|mọi thứ)",
+        r"(?:muốn|tự|định|tính) kết liễu",
+        # "mệt muốn chết", "sợ muốn chết": an idiom for "very tired/afraid", not intent.
+        r"(?<!mệt )(?<!đói )(?<!nóng )(?<!sợ )(?<!đau )(?<!lo )(?<!buồn cười )(?<!ngại )"
+        r"(?<!ngủ )(?<!chán )(?<!lạnh )(?<!khát )(?<!hồi hộp )"
+        r"(?:chỉ |rất |thật sự |thực sự )?muốn chết",
+        r"(?:chẳng|không|ko|k|hết) (?:còn )?thiết (?:tha )?(?:sống|gì nữa)",
+        r"hết thiết tha",
+        r"(?:cho )?xong (?:đời|kiếp|một kiếp)",
+        r"chết đi (?:cho|cho rồi|cho xong|cho rảnh|cho nhẹ)",
+        r"(?:muốn|thà) chết (?:đi|quách)",
+        r"(?:muốn )?biến mất (?:khỏi|khỏi cuộc đời|khỏi thế giới|mãi mãi|vĩnh viễn)",
+        r"(?:không|ko|k|chẳng) muốn (?:tỉnh|thức) (?:dậy|lại)",
+        r"ra đi (?:êm|êm ái|nhẹ nhàng|thanh thản|không đau)",
+        r"muốn đi theo (?:bố|mẹ|ba|má|ông|bà|anh|chị|con|người)",
+        r"chấm dứt (?:mọi thứ|tất cả|cuộc đời|cuộc sống|sự sống|mọi chuyện|mạng sống|hết)",
+        r"muốn (?:\w+ ){0,6}?" + _NOT + r" (?:bao giờ )?(?:dậy|tỉnh|thức)(?: dậy)? (?:nữa|lại)",
+        r"(?:đứng|ngồi|trèo|leo) (?:trên|lên|ra|ở) (?:thành |mép |lan can )?cầu"
+        r"(?! (?:thang|lạc|tiêu|thủ|vồng|trượt|lông|nguyện))",
+        r"tự (?:cắt|rạch|cứa) (?:tay|cổ tay|cổ)",
+        r"(?:gom|tích|trữ|tích trữ|để dành) (?:\w+ ){0,4}?thuốc (?:ngủ|an thần)",
+        r"(?:uống|nuốt|dùng) " + _W + r"{0,4}?(?:để|cho|mà) (?:được )?(?:ra đi|đi luôn|ngủ luôn|"
+        r"chết|khỏi tỉnh|không tỉnh lại)",
+        _NOT + r" (?:còn )?(?:muốn|mún|mun|thèm|thiết) sống",
+        r"k0 (?:còn )?(?:muốn|mún|mun|thèm|thiết) sống",
+        r"(?:làm sao|cách nào|cách gì|bằng cách nào) (?:để )?(?:được )?(?:chết|tự tử|ra đi)",
+        r"(?:bao nhiêu|mấy)\b.*\b(?:muốn thử|thử xem sao|thử cho biết)",
+        r"chán sống",
+        r"sống (?:để làm gì|làm gì nữa|không nổi nữa)",
+        r"sống làm (?:gì|chi) cho (?:mệt|khổ|chật đất)",
+        r"tìm (?:đến )?cái chết",
+        r"tự (?:làm )?hại (?:bản thân|mình|chính mình)",
+        r"tự làm đau (?:bản thân|mình)",
+        r"rạch (?:tay|cổ tay)",
+        r"chết (?:cho xong|quách|cho rồi|cho nhẹ)",
+        r"chết (?:nhanh|không đau|êm|êm ái|nhẹ nhàng)",
+        r"ngủ (?:luôn|mãi mãi|một giấc) (?:không|chẳng) (?:bao giờ )?(?:dậy|tỉnh)",
+        r"không (?:bao giờ )?tỉnh dậy nữa",
+        r"liều (?:lượng )?(?:gây chết|chết người|gây tử vong|tử vong|chết|gây độc chết)",
+        # "liều thuốc ngủ gây tử vong", not "quá liều có gây tử vong không" (a question).
+        r"liều (?:(?!có |không )\w+ ){1,3}?(?:gây chết|chết người|gây tử vong|gây độc chết)",
+        r"(?:muốn|để|cho|ước gì|ước) (?:\w+ ){0,2}?ngủ (?:\w+ ){0,8}?"
+        + _NOT
+        + r" (?:bao giờ )?(?:tỉnh|dậy|thức)",
+        r"(?:bao nhiêu|mấy)\b.*\b(?:đủ để|để cho) (?:\w+ ){0,2}?(?:chết|ngừng|ngưng|hỏng|suy|"
+        r"không tỉnh)",
+        r"(?:gom|tích|có|mua|chuẩn bị|sắm) (?:sẵn |được |xong )?đủ (?:\w+ )?thuốc",
+        r"(?:bao nhiêu|mấy|bao nhiu|nhiêu|nhiu|bn) " + _W + r"{0,5}(?:thì|để|sẽ|là|mới|có thể|"
+        r"thì sẽ)? ?(?<!muốn )(?:chết|tử vong|mất mạng|qua đời|chết người|ngủ luôn|đi luôn|ngủm|"
+        r"ra đi|tim ngừng|ngừng tim|ngừng thở|"
+        + _NOT
+        + r" (?:tỉnh|dậy|thức)(?: lại| dậy)?(?: được)?)",
+        _TAKE + r" " + _W + r"{0,5}(?:để|cho|thì|là) (?:được )?(?:chết|tử vong|mất mạng)",
+        # Wanting to be gone, said as a concept: a wish (muốn, ước, thà, chỉ muốn) or a
+        # self (em, tôi…) beside a finality (biến mất, đi cho xong, không mở mắt nữa, ôm con
+        # đi), and a means asked with a finality (bao lâu mới chết, đủ để đi chưa, không cứu
+        # được). Each is a concept, not one person's phrase.
+        r"(?:muốn|ước|thà|cũng|em|tôi|mình|t|tao|tớ|tui) (?:\w+ )?biến (?:đi|mất)"
+        r"(?! (?:chưa|không|ko|k|sau|trong|khi|sau khi|hết|rồi))",
+        r"(?:mình|em|tôi|tao|t|tớ|tui|con|bà|ông|chị|anh|mẹ|bố) (?:mà |có )?(?:đi|chết|biến đi|"
+        r"không còn) (?:thì|là) (?:\w+ ){0,3}?(?:đỡ|nhẹ|vui|sướng|thoát|hết khổ|yên)",
+        # "muốn đi cho nhẹ", not "uống đi cho xong" (just drink it) or "ra ngoài đi cho đỡ".
+        r"(?:muốn|thôi|em|tôi|mình|t|tao|tớ|tui|chắc|con) (?:\w+ ){0,2}?(?<!uống )(?<!làm )(?<!ăn )"
+        r"đi cho (?:nhẹ|xong|khuất|yên|rảnh)",
+        r"(?:cho|để) (?:\w+ ){0,3}?nhẹ (?:gánh|nợ)",
+        r"unalive",
+        r"(?:bao lâu|mấy tiếng|mấy phút|mấy ngày) (?:\w+ ){0,2}?(?:thì |mới |sẽ )?(?:chết|tử vong)",
+        _TAKE + r" " + _W + r"{0,8}?(?:mà|để) (?:được )?đi(?: cho xong| cho rồi| luôn)?\s*[.!]*$",
+        r"nghĩ (?:tới|đến|về) (?:cái )?chết",
+        r"cái chết",
+        r"tự xử(?! lý| trí)",
+        r"(?:đứng|ngồi|trèo|leo|ra) (?:\w+ ){0,2}?"
+        r"(?:sân thượng|mép cầu|thành cầu|lan can cầu|nóc nhà)",
+        r"(?:hạ|tụt|ngộ độc|xuất huyết|suy|ngừng) (?:\w+ ){0,3}?(?:đến|tới) chết",
+        _NOT + r" (?:còn )?(?:ai|có ai) (?:cần|thương|quan tâm|yêu) (?:\w+ ){0,2}?nữa",
+        r"(?:cầm|có|mua|lấy) (?:\w+ )?(?:dao lam|lưỡi lam)",
+        # "cổ" of the wrist or throat, never "cơn co giật" folded ("tĩnh mạch cắt cơn co giật").
+        r"(?:muốn|định|hay|tính|sẽ) (?:\w+ )?(?:cắt|rạch|cứa) (?!móng)(?:\w+ )?"
+        r"(?:tay|cổ tay|cổ(?! giật| họng| trướng| tử cung| chân| gáy))",
+        r"cho (?:bọn|chúng|tụi|lũ) (?:nó|mày|họ) (?:vui|sướng|hả dạ|vừa lòng)",
+        r"(?:có )?chết (?:được|đc|dc) (?:không|ko|k|chưa|hông)",
+        r"(?:có )?đủ (?:để )?chết (?:\w+ )?(?:chưa|không|ko|k|hông|hả)",
+        r"đủ (?:để )?(?:đi|ra đi) (?:chưa|không|ko|k|hông|hả)",
+        r"(?:thì|là|để|mà) (?:\w+ ){0,3}?" + _NOT + r" (?:ai )?cứu (?:được|nổi|kịp|đc|dc)",
+        r"(?:tích|gom|trữ) (?:được |đc |dc )?(?:\d+|mấy chục|cả chục|vài chục) viên",
+        r"(?<!xong )(?:là|thì) (?:em|tôi|mình|t|tao|tớ|tui) (?:sẽ |đã )?(?:đi|ra đi) "
+        r"(?:luôn|rồi|thật rồi)(?! (?:được|đc|dc|không|ko|k|hả|à|nhé|nha|chưa))",
+        r"(?:muốn|ước|để|cho|em|tôi|mình|t|tao|tớ|tui) [^.?!]{0,40}?(?:không|khỏi|chẳng) "
+        r"(?:phải )?(?:mở mắt|thức dậy|tỉnh dậy) (?:ra )?nữa",
+        # "ôm con cùng đi", not "ôm con đi khám".
+        r"ôm (?:con|cháu|bé) (?:\w+ )?(?:cùng|theo) (?:đi|chết|nhảy|ra đi)",
+        r"ôm (?:con|cháu|bé) (?:\w+ )?(?:chết|nhảy|ra đi)",
+        r"(?:định|tính|muốn|sẽ) (?:\w+ )?(?:uống|nốc) (?:\w+ )?"
+        r"(?:thuốc chuột|thuốc trừ sâu|thuốc sâu|thuốc diệt cỏ|thuốc diệt chuột)",
+        r"(?:em|tôi|mình|tao|tớ|t|tui|con) (?:sẽ |sắp |chắc |có lẽ )?(?:không|chẳng) còn "
+        r"(?:ở đây |trên đời )?nữa",
+        r"chết (?:đi )?(?:\w+ ){0,3}?(?:chẳng|không|chả) (?:ai|có ai) "
+        r"(?:buồn|tiếc|nhớ|quan tâm|khóc)",
+        r"(?:giết|đầu độc) (?:người|bản thân|mình|chồng|vợ|bố|mẹ|ai đó|một người)",
+    ),
+    strict=(
+        r"tự tử",
+        # Folded, "tự vẫn" is "tư vấn" (to consult): typed without accents it counts only
+        # when nothing around it asks for advice.
+        r"(?<!được )(?<!xin )(?<!nhờ )(?<!cần )(?<!muốn )(?<!để )tự vẫn"
+        r"(?! (?:giúp|giùm|dùm|hộ|cho|với|về|thêm|thuốc|viên|cách|em|mình|tôi|ạ|ad))",
+    ),
+)
+
+# A plan to take a lot ("em định uống hết vỉ này"): said of the future, it is intent, unless
+# it is the course a doctor gave ("sẽ uống hết liệu trình kháng sinh").
+PLAN_CUES = cues(
+    (
+        r"(?:định|tính|sẽ|chuẩn bị|sắp|quyết định) (?:\w+ ){0,2}?(?:uống|nuốt|nốc) (?:\w+ ){0,3}?"
+        r"(?:hết|sạch|một lúc|cùng lúc|một lần|\d{2,} viên|mấy chục|cả (?:vỉ|lọ|hộp|chai|nắm))",
+    ),
+)
+# Despair said in passing ("chán đời", "cho xong") is self-harm only beside an act of taking a
+# lot ("uống hết lọ thuốc ngủ"): alone it is a mood, and "chán quá, thuốc đắng" is not intent.
+DESPAIR_CUES = cues(
+    (
+        r"chán (?:cuộc )?(?:đời|sống)",
+        r"chán (?:vl|vãi|vãi cả|lắm rồi|quá rồi|hết rồi)",
+        r"(?:cuộc sống|sống|đời) (?:thật |quá |thật là )?(?:vô nghĩa|bế tắc|vô vọng)",
+        r"tuyệt vọng",
+        r"trầm cảm",
+        r"áp lực (?:quá|lắm|nhiều)",
+        r"cô đơn",
+        r"thất tình",
+        r"bị bỏ rơi",
+        r"(?:ai cũng|mọi người đều|cả nhà đều) (?:bỏ|ghét|xa lánh|coi thường)",
+        r"nợ nần",
+        r"bất lực",
+        r"đau khổ",
+        r"khổ (?:quá|lắm)",
+        r"mất hết",
+        r"không ai (?:quan tâm|cần|yêu)",
+        r"mệt mỏi (?:với|vì) (?:cuộc sống|cuộc đời|mọi thứ)",
+        r"bế tắc",
+        r"gánh nặng",
+        r"không ai (?:hiểu|cần|thương)",
+        r"cho (?:xong|rồi|nhẹ người|yên)",
+        r"để quên (?:hết|đi|tất cả)",
+        r"(?:rồi |để |cho )?(?:ngủ|đi) luôn",
+        r"(?:thế là|vậy là|chắc là) xong",
+        r"chắc (?:\w+ ){0,6}?là xong",
+        r"hết cách rồi",
+        r"(?:sống|đời|thế này|như vầy|như vậy) (?:\w+ ){0,2}?(?:đủ rồi|quá đủ|chán lắm)",
+        r"mệt mỏi (?:lắm|quá) rồi",
+        r"mệt (?:quá|lắm) rồi",
+        r"(?:không|hết) chịu (?:nổi|được) nữa",
+        r"phản bội",
+        r"(?:đm|dm|đéo|chó) (?:cái )?(?:cuộc )?đời",
+        r"làm khổ (?:con cháu|mọi người|gia đình|cả nhà)",
+        r"sống làm (?:gì|khổ|chi)",
+        r"sống chi (?:nữa)?",
+    ),
+)
+# A farewell ("chắc em đi trước đây"): beside despair, a goodbye is intent.
+FAREWELL_CUES = cues(
+    (
+        r"(?:em|tôi|mình|t|tao|tớ|tui|con) (?:\w+ )?đi trước (?:đây|nhé|nha|nhá|nhe|ạ)",
+        r"(?:tạm biệt|vĩnh biệt|từ biệt) (?:mọi người|cả nhà|anh|chị|tất cả)",
+        r"(?:kiếp sau|hẹn kiếp sau)",
+        r"đừng (?:tìm|đợi|chờ) (?:em|tôi|mình|con|tao|tớ)",
+    ),
+)
+OVERDOSE_ACT_CUES = cues(
+    (
+        r"(?:uống|nuốt|nốc|tu|dùng) (?:\w+ )?(?:hết|cả|sạch|nguyên|thêm|luôn)",
+        r"(?:hết|cả) (?:chỗ|đống|lọ|vỉ|hộp|chai|nắm)",
+        r"đống thuốc",
+        r"(?:uống|nuốt|nốc) (?:\w+ ){0,2}?(?:một lúc|cùng lúc|một lần|\d{2,} viên|mấy chục|cả nắm)",
+        r"thuốc (?:ngủ|an thần)",
+        r"thuốc (?:chuột|diệt chuột|trừ sâu|sâu|diệt cỏ)",
+    ),
+)
+
+__all__ = [
+    "DESPAIR_CUES",
+    "FAREWELL_CUES",
+    "OVERDOSE_ACT_CUES",
+    "PLAN_CUES",
+    "SELF_HARM_CUES",
+]

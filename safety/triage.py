@@ -1,0 +1,369 @@
+"""Safety triage: does a turn report an emergency, self-harm, or a use the formulary forbids?
+
+Routing rule 0 reads the result before every other rule, so an accidental ingestion is
+never asked "adult or child?" and a lethal-dose request never gets a dose. The word lists
+it matches, and how they match accent-folded text, are in `safety.safety_cues`.
+
+Decisions (docs/evals.md, "Safety triage"):
+- An overdose or poisoning that happened, or is happening, is an emergency: "bị/đã/vừa …
+  quá liều", "ngộ độc rồi", "quá liều … phải làm sao". A question about the overdose
+  section ("xử trí quá liều paracetamol thế nào", "quá liều là bao nhiêu?", "dấu hiệu ngộ
+  độc digoxin") is an ordinary attribute question, and so is a hypothetical ("nếu …").
+- Accidental-ingestion verbs (lỡ uống, uống nhầm, nuốt phải, uống cả vỉ) trigger even in a
+  hypothetical: the reply (go to emergency care, the overdose section) is right either way.
+- An emergency sign (khó thở, co giật, …) counts only after taking or being given a drug;
+  "sốt cao co giật uống thuốc gì" and "thuốc có gây khó thở không" are not emergencies.
+- Self-harm wins over emergency: its message also says to call the emergency number now
+  if something was already taken, and it quotes no drug facts.
+- Unsafe use needs the drug (or, for ending a pregnancy, the purpose alone): abortion at
+  home, a once-weekly drug taken daily, an infant given a drug whose own text forbids it
+  below an age. That last one stands only on the loaded corpus: a line of the drug's
+  Chống chỉ định (or a "không dùng" line of its Thận trọng) whose age limit, printed with a
+  number, covers the child. No such line, no triage: the question goes on as an ordinary
+  "có dùng được không" or dose question.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from core.frame import QueryFrame, Route, Triage, TurnType
+from core.population import YOUNG_CHILD_MONTHS
+from core.sections import SectionKey
+from core.text import fold_aligned
+from grounding.book import bars
+from safety.ingestion import Verdict, is_finish, read_event
+from safety.safety_cues import (
+    AFTER_TAKING_CUES,
+    ALLERGY_SIGNS,
+    AMOUNT_CUES,
+    AMOUNT_TOO_MUCH_CUES,
+    CHILD_CUES,
+    CONFIRM_CUES,
+    DAILY_CUES,
+    DENY_CUES,
+    DESPAIR_CUES,
+    DOSE_QUESTION_CUES,
+    EMERGENCY_SIGNS,
+    END_PREGNANCY_CUES,
+    FAREWELL_CUES,
+    GIVE_OR_USE_CUES,
+    HYPOTHETICAL_CUES,
+    INFANT_CUES,
+    INGESTION_CUES,
+    NOT_END_PREGNANCY_CUES,
+    OVERDOSE_ACT_CUES,
+    OVERDOSE_EVENT_CUES,
+    OVERDOSE_QUESTION_CUES,
+    PLAN_CUES,
+    SELF_HARM_CUES,
+    SIGN_QUESTION_CUES,
+    TREATMENT_CUES,
+    UNSURE_CUES,
+    TurnText,
+)
+
+
+class UnsafeUse(StrEnum):
+    """Which use the formulary warns against."""
+
+    END_PREGNANCY = "end_pregnancy"
+    WEEKLY_TAKEN_DAILY = "weekly_taken_daily"
+    INFANT = "infant"
+
+
+@dataclass(frozen=True)
+class TriageResult:
+    """What triage found: the reason, the words that triggered it, and (unsafe use) which use."""
+
+    kind: Triage
+    cue: str
+    use: UnsafeUse | None = None
+    section: str = SectionKey.QUA_LIEU_XU_TRI.value
+    """The section an emergency reply quotes: the overdose section, or the ADR management
+    section for an allergic or adverse reaction after a drug."""
+
+
+WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendronate"})
+"""Formulary drug ids dosed once a week in their common (non-cancer) use."""
+
+CHILD_MONTHS = 144.0
+"""Below this age the conversation's patient is a child for reading an ingestion."""
+
+WarningLines = Callable[[str], Sequence[tuple[str, str]]]
+"""Drug id → (section key, sentence) for every sentence of its warning sections in the loaded
+corpus (Chống chỉ định, Thận trọng): what the `INFANT` unsafe use may stand on."""
+
+# Sections quoted for each unsafe use, warning text first; dosing text only as a fallback.
+UNSAFE_USE_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
+    UnsafeUse.END_PREGNANCY: (SectionKey.THOI_KY_MANG_THAI, SectionKey.CHONG_CHI_DINH),
+    UnsafeUse.WEEKLY_TAKEN_DAILY: (SectionKey.THAN_TRONG, SectionKey.QUA_LIEU_XU_TRI),
+    UnsafeUse.INFANT: (SectionKey.CHONG_CHI_DINH, SectionKey.THAN_TRONG),
+}
+UNSAFE_USE_FALLBACK_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
+    UnsafeUse.END_PREGNANCY: (),
+    UnsafeUse.WEEKLY_TAKEN_DAILY: (SectionKey.LIEU_LUONG_CACH_DUNG,),
+    # The age-limit line the triage stood on is in the warning sections; nothing else.
+    UnsafeUse.INFANT: (),
+}
+# A quoted sentence must speak to the use (accent-folded words).
+_SPEAKS_TO: dict[UnsafeUse, re.Pattern[str]] = {
+    UnsafeUse.END_PREGNANCY: re.compile(r"\b(?:thai|mang thai|co thai|say thai|thai ky)\b"),
+    UnsafeUse.WEEKLY_TAKEN_DAILY: re.compile(
+        r"\b(?:mot lan moi tuan|1 lan moi tuan|hang ngay|moi ngay|thay vi hang tuan)\b"
+    ),
+    UnsafeUse.INFANT: re.compile(r"\btre\b.*\bduoi\b|\bso sinh\b|\bnhu nhi\b"),
+}
+
+_DOSE = re.compile(
+    r"\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?)?\s*"
+    r"(?:mg|g|gam|mcg|µg|microgam|ml|mililit|kg|ui|iu|đơn vị|mmol|mg/kg|mg/m²)(?![\w])",
+    re.IGNORECASE,
+)
+
+
+def dose_mentions(text: str) -> list[str]:
+    """Dose-like quantities (a number with a mass, volume or unit) in `text`."""
+    return [m.group(0) for m in _DOSE.finditer(unicodedata.normalize("NFC", text))]
+
+
+def speaks_to(
+    use: UnsafeUse, sentence: str, *, age_months: float | None = None, section: str | None = None
+) -> bool:
+    """Does this evidence sentence (of `section`) speak to `use`, and carry no dose? For
+    `INFANT` with a known age: only an age-limit line that bars this child."""
+    if dose_mentions(sentence):
+        return False
+    if use is UnsafeUse.INFANT and age_months is not None:
+        barred = section == SectionKey.CHONG_CHI_DINH.value
+        return limits_age(sentence, age_months, barred=barred)
+    return bool(_SPEAKS_TO[use].search(fold_aligned(sentence)))
+
+
+def limits_age(sentence: str, age_months: float, *, barred: bool) -> bool:
+    """Does `sentence` bar a child of `age_months` (`grounding.book.bars`, the reader the
+    dose answer and the condition list share)?
+
+    `barred` says the line is already a prohibition (a Chống chỉ định line); a caution
+    line must say it bars the use ("không dùng cho trẻ dưới 2 tuổi").
+    """
+    section = SectionKey.CHONG_CHI_DINH if barred else SectionKey.THAN_TRONG
+    return bars(sentence, section.value, age_months)
+
+
+def age_limit_lines(lines: Sequence[tuple[str, str]], age_months: float) -> list[tuple[str, str]]:
+    """The (section, sentence) pairs of a drug's warning text that bar a child of this age."""
+    return [
+        (section, sentence) for section, sentence in lines if bars(sentence, section, age_months)
+    ]
+
+
+def _self_harm(t: TurnText) -> str | None:
+    if (hit := SELF_HARM_CUES.search(t)) is not None:
+        return hit
+    if (plan := PLAN_CUES.search(t)) is not None and TREATMENT_CUES.search(t) is None:
+        return plan
+    # Despair beside an act of taking a lot ("chán đời, uống hết lọ thuốc ngủ cho xong"), not
+    # a question whether a medicine may be used ("trầm cảm có dùng được thuốc ngủ không").
+    if (mood := DESPAIR_CUES.search(t)) is not None and OVERDOSE_ACT_CUES.search(t):
+        return None if DOSE_QUESTION_CUES.search(t) else mood
+    # Despair beside a goodbye ("mệt quá rồi, chắc em đi trước đây").
+    if mood is not None and (bye := FAREWELL_CUES.search(t)) is not None:
+        return bye
+    return None
+
+
+def _asks_use(t: TurnText) -> bool:
+    return DOSE_QUESTION_CUES.search(t) is not None and "lo" not in t.folded.split()
+
+
+def _emergency(
+    t: TurnText, names_drug: bool, child_known: bool = False, how_to: bool = False
+) -> TriageResult | None:
+    hit = INGESTION_CUES.search(t)
+    if hit is not None and is_finish(hit) and TREATMENT_CUES.search(t) and not CHILD_CUES.search(t):
+        hit = None  # "uống hết vỉ kháng sinh rồi vẫn ho": the course, taken as meant
+    if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
+        hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
+    if hit is not None:
+        return TriageResult(Triage.EMERGENCY, hit)
+    event = read_event(t, names_drug=names_drug, child_known=child_known)
+    if event.verdict is Verdict.REPORT:
+        return TriageResult(Triage.EMERGENCY, event.cue)
+    hit = OVERDOSE_EVENT_CUES.search(t)
+    if hit and not HYPOTHETICAL_CUES.search(t) and not OVERDOSE_QUESTION_CUES.search(t):
+        return TriageResult(Triage.EMERGENCY, hit)
+    allergy = ALLERGY_SIGNS.search(t)
+    sign = allergy or EMERGENCY_SIGNS.search(t)
+    if sign is not None and not SIGN_QUESTION_CUES.search(t) and AFTER_TAKING_CUES.search(t):
+        if allergy is not None:  # an allergic or adverse reaction: the ADR management section
+            return TriageResult(
+                Triage.EMERGENCY, sign, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
+            )
+        return TriageResult(Triage.EMERGENCY, sign)
+    if event.verdict is Verdict.UNSURE and not how_to:
+        # A question on how to give it ("cho bé uống lúc ăn hay sau ăn") asks, it reports
+        # nothing: only a clear report (above) overrides what understanding read.
+        return TriageResult(Triage.SAFETY_CHECK, event.cue)
+    return None
+
+
+def _unsafe_use(
+    t: TurnText,
+    frame: QueryFrame | None,
+    warnings: WarningLines | None,
+) -> tuple[str, UnsafeUse] | None:
+    drugs = [fold_aligned(d) for d in (frame.drugs if frame is not None else [])]
+    hit = END_PREGNANCY_CUES.search(t)
+    if hit and not NOT_END_PREGNANCY_CUES.search(t):
+        return hit, UnsafeUse.END_PREGNANCY
+    weekly = any(d in WEEKLY_DRUGS for d in drugs)
+    if weekly and (hit := DAILY_CUES.search(t)):
+        return hit, UnsafeUse.WEEKLY_TAKEN_DAILY
+    age = frame.age_months if frame is not None else None
+    infant_word = INFANT_CUES.search(t)
+    if infant_word is not None and age is None:
+        age = 0.0
+    if age is None or age >= YOUNG_CHILD_MONTHS:
+        return None
+    if warnings is None or not GIVE_OR_USE_CUES.search(t):
+        return None
+    for drug in frame.drugs if frame is not None else []:
+        if age_limit_lines(warnings(drug), age):
+            return infant_word or drug, UnsafeUse.INFANT
+    return None
+
+
+def classify(
+    text: str | TurnText, frame: QueryFrame | None = None, warnings: WarningLines | None = None
+) -> TriageResult | None:
+    """The triage of one turn's `text` (with the resolved `frame`'s drugs and age), or None.
+
+    `warnings` reads a drug's warning text from the loaded corpus; without it the infant
+    rule has nothing to stand on and never fires. A `SAFETY_CHECK` result means the turn may
+    report an ingestion without saying so clearly (the engine asks before anything else).
+    """
+    t = text if isinstance(text, TurnText) else TurnText.of(text)
+    if (cue := _self_harm(t)) is not None:
+        return TriageResult(Triage.SELF_HARM, cue)
+    names_drug = frame is not None and bool(frame.drugs or frame.unknown_drugs)
+    # Mid-conversation the patient may be a child already ("siro cho bé 2 tuổi" … "nó uống
+    # hết rồi"): the turn need not say so again.
+    child_known = frame is not None and (
+        frame.is_child or (frame.age_months is not None and frame.age_months < CHILD_MONTHS)
+    )
+    how_to = frame is not None and frame.how_to_take is not None
+    found = _emergency(t, names_drug, child_known, how_to)
+    if found is not None and found.kind is Triage.EMERGENCY:
+        return found
+    if (use := _unsafe_use(t, frame, warnings)) is not None:
+        return TriageResult(Triage.UNSAFE_USE, use[0], use[1])
+    return found
+
+
+_SWALLOWED = re.compile(r"\b(?:uong|vien|goi|siro)\b")
+
+
+def as_amount_question(text: str, frame: QueryFrame) -> QueryFrame:
+    """ "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không": an amount asked
+    whether it is too much is a dose question (the row and its maximum answer it), not the
+    overdose section; any other frame is returned as it is."""
+    if not frame.drugs or frame.attribute not in (SectionKey.QUA_LIEU_XU_TRI, None):
+        return frame
+    t = TurnText.of(text)
+    if not dose_mentions(text) and AMOUNT_CUES.search(t) is None:
+        return frame
+    if AMOUNT_TOO_MUCH_CUES.search(t) is None:
+        return frame
+    oral = frame.route is None and _SWALLOWED.search(t.folded) is not None
+    return frame.model_copy(
+        update={
+            "turn_type": TurnType.DOSING_CALC,
+            "attribute": SectionKey.LIEU_LUONG_CACH_DUNG.value,
+            "section_overview": False,
+            # Tablets swallowed are taken by mouth: the oral rows, not "which route?".
+            "route": Route.ORAL if oral else frame.route,
+        }
+    )
+
+
+class SafetyAnswer(StrEnum):
+    """A reply to the safety question ("Bé đã uống thuốc này rồi phải không?")."""
+
+    TAKEN = "taken"
+    NOT_TAKEN = "not_taken"
+
+
+def safety_answer(text: str | TurnText) -> SafetyAnswer | None:
+    """Taken (yes, or not sure: the safe reading), not taken, or neither (None)."""
+    t = text if isinstance(text, TurnText) else TurnText.of(text)
+    if UNSURE_CUES.search(t) is not None:
+        return SafetyAnswer.TAKEN
+    if DENY_CUES.search(t) is not None:
+        return SafetyAnswer.NOT_TAKEN
+    if CONFIRM_CUES.search(t) is not None:
+        return SafetyAnswer.TAKEN
+    return None
+
+
+def thread_triage(
+    thread: str | None, found: TriageResult | None, *, smalltalk: bool
+) -> TriageResult | None:
+    """A turn of a conversation in which an ingestion or self-harm was reported: the same
+    thread again (a confirmation, a weight, a symptom, "giờ làm sao"), never a dose; self-harm
+    wins over an emergency. Thanks and greetings pass."""
+    if thread == Triage.SELF_HARM.value:
+        if found is not None and found.kind is Triage.SELF_HARM:
+            return found
+        return None if smalltalk and found is None else TriageResult(Triage.SELF_HARM, "thread")
+    if thread == Triage.EMERGENCY.value:
+        if found is not None and found.kind in (Triage.SELF_HARM, Triage.EMERGENCY):
+            return found
+        return None if smalltalk and found is None else TriageResult(Triage.EMERGENCY, "thread")
+    return found
+
+
+def triage_turn(
+    text: str,
+    frame: QueryFrame,
+    *,
+    answers_open_question: bool,
+    warnings: WarningLines | None = None,
+) -> TriageResult | None:
+    """Triage of the raw text, then (for a reply to an open question) of the merged frame's
+    question, which carries the earlier question's words. Only then: a follow-up after an
+    answered turn must not re-trigger on words a finished turn already triaged."""
+    found = classify(text, frame, warnings)
+    merged = frame.standalone_query.strip()
+    if found is None and answers_open_question and merged and merged != text.strip():
+        found = classify(merged, frame, warnings)
+        # The safety question is asked of what the user just said, never again of an earlier
+        # question's words they already answered.
+        if found is not None and found.kind is Triage.SAFETY_CHECK:
+            found = None
+    return found
+
+
+__all__ = [
+    "EMERGENCY_SIGNS",
+    "UNSAFE_USE_FALLBACK_SECTIONS",
+    "UNSAFE_USE_SECTIONS",
+    "WEEKLY_DRUGS",
+    "SafetyAnswer",
+    "TriageResult",
+    "UnsafeUse",
+    "WarningLines",
+    "age_limit_lines",
+    "as_amount_question",
+    "classify",
+    "dose_mentions",
+    "limits_age",
+    "safety_answer",
+    "speaks_to",
+    "thread_triage",
+    "triage_turn",
+]

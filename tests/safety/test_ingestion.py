@@ -1,0 +1,122 @@
+"""safety.ingestion: a turn read as an ingestion event, and the n-gram second opinion."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from safety.ingestion import MODEL_PATH, NgramModel, Verdict, features, model, read_event
+from safety.safety_cues import TurnText
+
+
+def verdict(text: str, *, names_drug: bool = True) -> Verdict | None:
+    return read_event(TurnText.of(text), names_drug=names_drug).verdict
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bé nhà em 3 tuổi ăn vụng mấy viên paracetamol 500 rồi",
+        "be nha em an vung may vien paracetamol roi",
+        "thằng bé nghịch tủ thuốc uống mất 4 viên amlodipin của ông",
+        "bé vừa tự lấy uống thêm 3 viên 400mg rồi",
+        "con toi uong gan het vi thuoc ha sot paracetamol",
+        "bé nhà em gặm vỡ mấy viên paracetamol sủi của bố",
+        "chắc bé uống khoảng 6 viên ibuprofen 200, bé 3 tuổi 14kg",
+    ],
+)
+def test_a_report_of_what_happened_is_a_report(text: str) -> None:
+    """Who took what, how much and how (vụng, mất, tự lấy, gần hết, của bố): a report."""
+    assert verdict(text) is Verdict.REPORT
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bé uống 3 viên paracetamol 500",
+        "be cam lo thuoc diazepam, nap mo",
+        "ko biết bé có nuốt viên amlodipin nào ko",
+        "bé 14kg 6 viên ibuprofen 200",
+    ],
+)
+def test_a_turn_that_may_be_a_report_is_unsure(text: str) -> None:
+    """A child with tablets and no 'rồi', or got hold of a bottle: unsure (ask first)."""
+    assert verdict(text) is Verdict.UNSURE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bé 5 tuổi 18kg uống mấy viên paracetamol 250",
+        "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không",
+        "uong het vi khang sinh roi van ho thi sao",
+        "viên bao tan trong ruột phải nuốt nguyên viên không",
+        "trẻ không nuốt được viên thuốc thì làm sao",
+        "cảm ơn bác sĩ, bé đã ổn rồi",
+        "bé uống paracetamol rồi mà vẫn còn sốt",
+        "uống thêm một viên paracetamol nữa có được không khi vẫn còn đau",
+    ],
+)
+def test_dose_questions_and_courses_are_not_events(text: str) -> None:
+    """A dose question, a finished course, 'cảm ơn' (folds like 'cầm'): no event."""
+    assert verdict(text) is None
+
+
+def test_no_medicine_no_event() -> None:
+    """Eating without a medicine named ('bé ăn hết bát cháo rồi') is not an ingestion."""
+    assert verdict("bé ăn hết 2 bát cháo rồi", names_drug=False) is None
+
+
+def test_features_fold_digits_and_keep_word_pairs() -> None:
+    """Digits are one symbol (6 viên is like 8 viên); words and word pairs are features."""
+    grams = features("be uong 6 vien")
+    assert "w:vien" in grams and "b:uong_0" in grams and " 0 v" in grams
+
+
+def test_the_committed_model_loads_with_thresholds_in_order() -> None:
+    """The committed weights load; the unsure threshold is at most the report threshold."""
+    m = model()
+    assert m is not None and 0 < m.unsure_at <= m.report_at < 1
+    data = json.loads(MODEL_PATH.read_text("utf-8"))
+    assert data["out_of_fold"]["negatives_at_or_above_report"] <= 0.02
+
+
+def test_the_model_scores_a_report_above_a_dose_question() -> None:
+    """A report scores higher than a dose question with the same drug."""
+    m = NgramModel(bias=0.0, weights={"w:vung": 3.0, "w:lieu": -3.0}, report_at=0.9, unsure_at=0.5)
+    assert m.score("be an vung thuoc") > m.report_at
+    assert m.score("lieu thuoc") < m.unsure_at
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "anh tôi uống 5 viên metformin 500 cùng lúc cho nhanh khỏi",
+        "bo minh uong 4 vien amlodipin trong 1 buoi, gio chong mat",
+        "bà uống 2 viên digoxin liền nhau, giờ nôn và mệt lả",
+        "bé ăn mấy viên sắt của mẹ",
+        "bạn em uống 7 viên paracetamol, có cần đi cấp cứu không",
+    ],
+)
+def test_several_at_once_or_a_symptom_that_follows_is_a_report(text: str) -> None:
+    """Tablets taken at once, a symptom after them, a child who ate some: a report."""
+    assert verdict(text) is Verdict.REPORT
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uống 8 viên paracetamol 500 một ngày có sao không",
+        "uống 3 viên một lúc có được không",
+        "fluconazol 150 uống 1 viên duy nhất đúng không",
+    ],
+)
+def test_a_days_dose_or_a_question_is_not_a_report(text: str) -> None:
+    """A day's amount asked about, 'duy nhất' (only), a question: not a report."""
+    assert verdict(text) is not Verdict.REPORT
+
+
+def test_doubt_whether_a_dose_was_taken_again_asks_first() -> None:
+    """'Không rõ ông có uống thêm viên nào không': whether a dose was doubled, asked."""
+    assert verdict("khong ro me co uong them vien warfarin nao khong") is Verdict.UNSURE

@@ -1,0 +1,37 @@
+"""safety.safety_cues: a whole word list is one compiled search, accent-aware."""
+
+from __future__ import annotations
+
+from safety.safety_cues import SELF_HARM_CUES, TurnText, cues
+
+
+def test_a_list_is_searched_in_one_pass_and_returns_the_leftmost_hit() -> None:
+    """Two patterns, one search: the hit that starts first in the text wins."""
+    words = cues((r"vụng", r"nhầm"))
+    assert words.search(TurnText.of("uống nhầm rồi ăn vụng")) == "nham"
+
+
+def test_loose_patterns_match_text_with_or_without_diacritics() -> None:
+    """A loose pattern written with diacritics matches the folded text too."""
+    words = cues((r"ăn vụng",))
+    assert words.search(TurnText.of("bé ăn vụng")) and words.search(TurnText.of("be an vung"))
+
+
+def test_strict_patterns_need_the_accents_when_the_user_typed_some() -> None:
+    """'cầm' matches 'cầm' and unaccented 'cam', never 'cảm ơn' typed with accents."""
+    hold = cues((), strict=(r"cầm",))
+    assert hold.search(TurnText.of("bé cầm lọ thuốc"))
+    assert hold.search(TurnText.of("be cam lo thuoc"))
+    assert hold.search(TurnText.of("cảm ơn bác sĩ")) is None
+
+
+def test_an_idiom_of_tiredness_is_not_self_harm() -> None:
+    """'mệt muốn chết' is 'very tired'; 'muốn chết' alone is intent."""
+    assert SELF_HARM_CUES.search(TurnText.of("mệt muốn chết vì bé sốt")) is None
+    assert SELF_HARM_CUES.search(TurnText.of("em chỉ muốn chết"))
+
+
+def test_the_turn_text_is_folded_once() -> None:
+    """TurnText keeps the lowered and folded forms and whether accents were typed."""
+    t = TurnText.of("Bé Uống")
+    assert (t.lowered, t.folded, t.accented) == ("bé uống", "be uong", True)

@@ -1,0 +1,1 @@
+"""The HTTP edge: the Starlette app (`app.py`, served as `server:create_app`) and its helpers."""

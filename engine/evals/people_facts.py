@@ -41,6 +41,8 @@ TUNING_SET = ROOT / "evals" / "people_facts.jsonl"
 BLIND_SET = ROOT / "evals" / "people_facts.blind.jsonl"
 TUNING2_SET = ROOT / "evals" / "people_facts.tuning2.jsonl"
 """A second set written blind to our rules by another person, then tuned on (issue 22)."""
+TUNING3_SET = ROOT / "evals" / "people_facts.tuning3.jsonl"
+"""A third set written blind by another helper; measured once before tuning on it."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
 MAX_ANSWER_CHARS = 400
 AGE_TOLERANCE_MONTHS = 0.5
@@ -309,7 +311,7 @@ def main(
     argv: list[str], *, engine_factory: Callable[[Path | None], TurnEngine] = shared_engine
 ) -> int:
     args = _args(argv)
-    paths = args.set or [p for p in (TUNING_SET, TUNING2_SET, BLIND_SET) if p.is_file()]
+    paths = args.set or [p for p in (TUNING_SET, TUNING2_SET, TUNING3_SET, BLIND_SET) if p.is_file()]
     lines = load(paths)
     reports = play_all(engine_factory(args.data_dir), lines, progress=not args.no_progress)
     print(render(reports, show_misses=args.show_misses, summary_only=args.summary_only))

@@ -38,6 +38,12 @@ Parse = Callable[..., QueryFrame]
         ("tự mua ibuprofen hạ sốt uống được mấy ngày", HowTo.DURATION),
         ("gio muon ngung luon duoc khong", HowTo.DURATION),
         ("me cung uong canxi, uong chung luon duoc ko", HowTo.TOGETHER),
+        ("hết gói 250, lấy hai gói 125 thay được không", HowTo.SWAP),
+        ("doi tu vien sang siro cung so mg duoc ko", HowTo.SWAP),
+        ("sáng nay uống sắt rồi, uống kháng sinh cách bao lâu", HowTo.TOGETHER),
+        ("dùng warfarin có phải kiêng rau không", HowTo.FOOD),
+        ("ong thuoc lay ra khoi hop de san duoc khong", HowTo.STORAGE),
+        ("dung dịch uống đong bằng thìa được không", HowTo.GIVING),
         ("simvastatin uong sang duoc ko hay phai toi", HowTo.TIME_OF_DAY),
     ],
 )

@@ -57,17 +57,8 @@ REACTION_SIGNS = cues(
         r"đau nhức (?:cơ|khắp người|toàn thân)",
         r"yếu (?:cơ|tay chân)",
         # heart, circulation, metabolism
-        r"tim đập (?:nhanh|loạn|loạn nhịp|không đều|thình thịch|mạnh)",
-        r"hồi hộp",
-        r"đánh trống ngực",
+        r"tim đập (?:loạn|loạn nhịp|không đều)",
         r"loạn nhịp",
-        r"(?:mặt )?đỏ bừng",
-        r"vã mồ hôi",
-        r"run tay",
-        r"sụt cân",
-        r"mệt lả",
-        r"ù tai",
-        r"nhìn mờ",
         r"tụt huyết áp",
         r"hạ đường huyết",
         r"co giật",
@@ -75,11 +66,33 @@ REACTION_SIGNS = cues(
     # Folded, these are other words ("choang" a wrap, "ngat" cut).
     strict=(r"choáng", r"choáng váng", r"ngất", r"lơ mơ"),
 )
+# Signs that alone are often what the medicine is expected to do (sweating after a fever
+# medicine, a racing heart after salbutamol): a reaction only when two of them come together
+# ("tim đập nhanh, run tay, mất ngủ, sụt cân").
+MILD_SIGNS = tuple(
+    cues((pattern,))
+    for pattern in (
+        r"tim đập (?:nhanh|mạnh|thình thịch)",
+        r"hồi hộp",
+        r"đánh trống ngực",
+        r"(?:mặt )?đỏ bừng",
+        r"vã mồ hôi",
+        r"run (?:tay|người)",
+        r"mất ngủ",
+        r"sụt cân",
+        r"mệt lả",
+        r"ù tai",
+        r"nhìn mờ",
+        r"buồn nôn",
+        r"nôn",
+    )
+)
+MILD_TOGETHER = 2
 # Words that place the sign after the drug: taken and then, for some days now, since.
 AFTER_DRUG = cues(
     (
         _TAKE + r" " + _W + r"{0,4}?(?:xong|vào|rồi|thì|là|liền|bị|thấy|lập tức|ngay|mà|giờ|nay)",
-        _TAKE + r" " + _W + r"{0,4}?(?:được|đc|dc|đến|tới)? ?(?:\d+|vài|mấy|hai|ba) " + _SPAN,
+        _TAKE + r" " + _W + r"{0,4}?(?:được|đc|dc|đến|tới) (?:\d+|vài|mấy|hai|ba) " + _SPAN,
         r"(?:vừa|mới|đã) " + _W + r"{0,2}?" + _TAKE,
         r"đang " + _TAKE,
         r"(?:đến|tới) (?:ngày thứ|hôm nay|nay)",
@@ -109,18 +122,22 @@ ASKED_AS_KNOWLEDGE = cues(
         r"(?:dấu hiệu|biểu hiện|triệu chứng) " + _W + r"{0,4}?(?:là gì|gì|nào|ra sao|thế nào)",
         r"tác dụng phụ (?:là|gồm|của|có những|thường gặp)",
         r"khi nào",
+        # which medicine to take for it: a question, not a report of a reaction
+        r"thuốc (?:gì|nào|j)",
+        r"(?:uống|dùng|bôi|xịt) (?:gì|j|thuốc gì)",
+        r"có làm",
         # "… là dị ứng hả", "có phải dị ứng không": whether it is an allergy, asked
         r"(?:là|phải|bị) (?:\w+ ){0,2}?(?:dị ứng|tác dụng phụ|phản ứng)(?: \w+)? ?"
         r"(?:hả|không|ko|k|à|chứ|chăng|phải không)\s*\??$",
     ),
 )
-# Asked whether to take something for the sign ("nổi mề đay uống loratadin được không"): the
-# sign comes first, a medicine to take after it.
+# Asked whether or how to take something for the sign ("nổi mề đay uống loratadin được
+# không", "chảy máu mũi uống mấy ngày"): the sign comes first, a medicine to take after it.
 TAKE_FOR_IT = re.compile(
     fold_aligned(
         r"(?<!\w)(?:uống|dùng|bôi|xịt|tiêm|cho uống) (?:\w+ ){0,4}?"
         r"(?:được không|được ko|được k|đc không|đc ko|đc k|được hông|được hok|được chứ|"
-        r"có được không|thì sao)"
+        r"có được không|thì sao|mấy ngày|bao lâu|bao nhiêu|thế nào|như thế nào|ra sao)"
     )
 )
 
@@ -131,6 +148,9 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
     if not names_drug:
         return None
     sign = REACTION_SIGNS.search(text)
+    if sign is None:
+        mild = [hit for cue in MILD_SIGNS if (hit := cue.search(text)) is not None]
+        sign = mild[0] if len(mild) >= MILD_TOGETHER else None
     if sign is None or AFTER_DRUG.search(text) is None:
         return None
     if ASKED_AS_KNOWLEDGE.search(text) is not None:
@@ -141,4 +161,12 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
     return sign
 
 
-__all__ = ["AFTER_DRUG", "ASKED_AS_KNOWLEDGE", "REACTION_SIGNS", "TAKE_FOR_IT", "read_reaction"]
+__all__ = [
+    "AFTER_DRUG",
+    "ASKED_AS_KNOWLEDGE",
+    "MILD_SIGNS",
+    "MILD_TOGETHER",
+    "REACTION_SIGNS",
+    "TAKE_FOR_IT",
+    "read_reaction",
+]

@@ -13,6 +13,7 @@ from engine.reactions import read_reaction
     [
         "uống atorvastatin được hai tuần thì yếu cơ, nước tiểu màu trà",
         "mẹ em đang uống digoxin, dạo này nhìn mờ, tim đập loạn",
+        "uống thuốc tuyến giáp mấy tuần nay hồi hộp, mất ngủ",  # two mild signs together
         "tiem ceftriaxon xong thi choang, noi mem day",  # typed without marks, "mề" misspelt
         "chích thuốc xong chỗ tiêm bầm tím lan rộng",
         "uống warfarin mấy hôm nay đi ngoài phân đen",
@@ -33,6 +34,8 @@ def test_a_sign_told_after_the_drug_is_a_reaction(text: str) -> None:
         "nổi mề đay ngứa quá, uống cetirizin được không",  # a medicine asked for the sign
         "uống ibuprofen bị nổi mẩn là dị ứng hả",  # whether it is an allergy, asked
         "bé sốt 39 độ, uống paracetamol được không",  # an illness, no reaction sign
+        "bé uống hạ sốt xong vã mồ hôi nhiều",  # one sign the medicine is meant to bring
+        "rong kinh ra máu nhiều, chảy máu kéo dài uống thuốc cầm máu mấy ngày",  # its indication
     ],
 )
 def test_questions_and_illnesses_are_not_reactions(text: str) -> None:

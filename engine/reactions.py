@@ -84,7 +84,7 @@ MILD_SIGNS = tuple(
         r"ù tai",
         r"nhìn mờ",
         r"buồn nôn",
-        r"nôn",
+        r"nôn ói",
     )
 )
 MILD_TOGETHER = 2
@@ -150,7 +150,8 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
     sign = REACTION_SIGNS.search(text)
     if sign is None:
         mild = [hit for cue in MILD_SIGNS if (hit := cue.search(text)) is not None]
-        sign = mild[0] if len(mild) >= MILD_TOGETHER else None
+        apart = [h for h in mild if not any(h != o and h in o for o in mild)]  # distinct signs
+        sign = apart[0] if len(apart) >= MILD_TOGETHER else None
     if sign is None or AFTER_DRUG.search(text) is None:
         return None
     if ASKED_AS_KNOWLEDGE.search(text) is not None:

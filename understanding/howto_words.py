@@ -146,6 +146,10 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         ),
     ),
 )
+# "mở ra" of a bottle, box or blister opens the pack (storage), not the capsule: the CRUSH
+# words that only open something, and the packs they may open.
+OPEN_CUES = _p("mo ra|thao ra|tach ra|boc ra")
+PACKS = _p("lo|chai|hop|tuyp|vi|nap|goi|ong|binh|tui|lo thuoc|chai thuoc")
 # A made-up suspension asked how long it keeps: "pha" and one of these ("pha xong uống không
 # hết để dành được không").
 MADE_UP_WORDS = _p("pha|pha xong|da pha|pha roi|pha san")
@@ -196,6 +200,8 @@ AMOUNT_CUES = _p(
 
 __all__ = [
     "AMOUNT_CUES",
+    "OPEN_CUES",
+    "PACKS",
     "BREAK_AFTER_BE",
     "CO_PRODUCTS",
     "GIVING_ASKS",

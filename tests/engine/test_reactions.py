@@ -35,6 +35,7 @@ def test_a_sign_told_after_the_drug_is_a_reaction(text: str) -> None:
         "uống ibuprofen bị nổi mẩn là dị ứng hả",  # whether it is an allergy, asked
         "bé sốt 39 độ, uống paracetamol được không",  # an illness, no reaction sign
         "bé uống hạ sốt xong vã mồ hôi nhiều",  # one sign the medicine is meant to bring
+        "uống kháng sinh lúc đói thấy buồn nôn, nên uống lúc nào",  # one mild sign, a how-to
         "rong kinh ra máu nhiều, chảy máu kéo dài uống thuốc cầm máu mấy ngày",  # its indication
     ],
 )

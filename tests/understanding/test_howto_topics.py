@@ -44,6 +44,8 @@ Parse = Callable[..., QueryFrame]
         ("dùng warfarin có phải kiêng rau không", HowTo.FOOD),
         ("ong thuoc lay ra khoi hop de san duoc khong", HowTo.STORAGE),
         ("dung dịch uống đong bằng thìa được không", HowTo.GIVING),
+        ("chai siro mở ra thấy đổi màu còn dùng được không", HowTo.STORAGE),
+        ("viên nang mở ra pha nước được không", HowTo.CRUSH),
         ("simvastatin uong sang duoc ko hay phai toi", HowTo.TIME_OF_DAY),
     ],
 )

@@ -200,8 +200,6 @@ AMOUNT_CUES = _p(
 
 __all__ = [
     "AMOUNT_CUES",
-    "OPEN_CUES",
-    "PACKS",
     "BREAK_AFTER_BE",
     "CO_PRODUCTS",
     "GIVING_ASKS",
@@ -212,4 +210,6 @@ __all__ = [
     "NOT_CRUSH_AROUND_NGHIEN",
     "NOT_DRINKING",
     "NOT_DURATION",
+    "OPEN_CUES",
+    "PACKS",
 ]

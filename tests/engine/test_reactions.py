@@ -18,6 +18,7 @@ from engine.reactions import read_reaction
         "chích thuốc xong chỗ tiêm bầm tím lan rộng",
         "uống warfarin mấy hôm nay đi ngoài phân đen",
         "dùng enalapril tự nhiên sưng môi, khó nuốt",
+        "con nổi mẩn đỏ khắp người, chắc do uống cefuroxim",  # the drug named as the cause
     ],
 )
 def test_a_sign_told_after_the_drug_is_a_reaction(text: str) -> None:

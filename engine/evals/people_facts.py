@@ -147,7 +147,7 @@ def fact_problems(line: Line, frame: dict[str, Any]) -> list[str]:
             continue
         got = _fact_value(frame, key)
         if key == "population" and want == ELDERLY:
-            # The frame knows adult and child (CONTRACT.md); an elderly patient is an adult
+            # The frame knows adult and child only; an elderly patient is an adult
             # whose age, when one was said, is 60 years or more.
             age = frame.get("age_months")
             if age is None or float(age) >= ELDERLY_MONTHS:

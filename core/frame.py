@@ -95,6 +95,9 @@ class HowTo(StrEnum):
     TOGETHER = "together"
     """Taken with another product (calcium, an antacid, folic acid, oral rehydration): at
     once, or how far apart."""
+    SWAP = "swap"
+    """One form or strength in place of another ("2 viên 250 thay 1 viên 500", "đổi siro sang
+    viên cùng số mg")."""
 
 
 _DOSE, _INTERACTIONS, _STORAGE = "lieu_luong_cach_dung", "tuong_tac_thuoc", "do_on_dinh_bao_quan"
@@ -113,6 +116,7 @@ HOW_TO_SECTIONS: dict[HowTo, tuple[str, ...]] = {
     HowTo.GIVING: (_DOSE, _CAUTIONS, _STORAGE),
     HowTo.CAUTION: (_CAUTIONS, _DOSE, _INTERACTIONS, _STORAGE),
     HowTo.TOGETHER: (_INTERACTIONS, _DOSE, _CAUTIONS),
+    HowTo.SWAP: (_DOSE, _CAUTIONS),
 }
 """Where the book says it, in the order a pharmacist looks; the first is the question's
 section (`attribute`)."""

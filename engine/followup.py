@@ -62,7 +62,10 @@ def as_followup(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
         value = getattr(frame, name)
         if value is not None:
             update[name] = value
-    if frame.new_case:  # a new patient: none of the old patient's slots survive
+    another = frame.population is not None and frame.population is not prior.population
+    if frame.new_case or (another and prior.population is not None):
+        # A new patient ("thế còn mẹ bé đang có bầu" after the child): none of the old
+        # patient's slots survive.
         for name in ("population", "age_text", "age_months", "weight_kg"):
             update.setdefault(name, None)
     return prior.model_copy(update=update)

@@ -222,9 +222,18 @@ def resolve_frame(
         frame = with_case_facts(frame, prior)
     frame = _with_newborn_age(frame, said)
     if case_patient is not None and not frame.new_case:
+        if frame.population is Population.CHILD and (
+            frame.age_months is not None or frame.weight_kg is not None
+        ):
+            # "em bé sinh ra 1 tuần tuổi 3 kg" after her pregnancy: the baby is the patient.
+            case_patient = case_patient.model_copy(update=_NOT_HERS)
         patient = case_patient.merged_with(frame.patient) if frame.patient else case_patient
         frame = frame.model_copy(update={"patient": patient})
     return _expecting_or_nursing(frame)
+
+
+# A pregnancy, which a child patient of the case does not share (a baby may be breastfed).
+_NOT_HERS = {"pregnant": None, "pregnancy_weeks": None, "pregnancy_trimester": None}
 
 
 def _expecting_or_nursing(frame: QueryFrame) -> QueryFrame:

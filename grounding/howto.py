@@ -32,22 +32,25 @@ the topic to answer from the cautions than from the dose section."""
 
 # The book's words for each topic, accented (lowercase NFC): "nghiền" is not "nghiện".
 _W = {
-    HowTo.CRUSH: r"nghiền|nhai|bẻ|nuốt nguyên|nguyên viên|mở nang|cắt|chia đôi|chia nhỏ|hòa|hoà"
-    r"|phân tán|nuốt",
+    HowTo.CRUSH: r"nghiền|nhai|bẻ|nuốt nguyên|nguyên viên|mở nang|cắt|chia đôi|chia nhỏ|chia thành"
+    r"|hòa|hoà|phân tán|nuốt",
     HowTo.MISSED_DOSE: r"quên|bỏ lỡ|bỏ sót|liều (?:kế )?tiếp theo|gấp đôi|uống bù|bù|hai liều",
     HowTo.ALCOHOL: r"rượu|ethanol|đồ uống có cồn|bia",
     HowTo.FOOD: r"bữa ăn|lúc đói|lúc no|bụng đói|thức ăn|sau ăn|trước ăn|khi ăn|bữa sáng|bữa tối"
-    r"|bưởi|sữa",
+    r"|bưởi|sữa|rau|vitamin k|chế độ ăn",
     HowTo.TIME_OF_DAY: r"buổi sáng|buổi tối|buổi chiều|đi ngủ|cùng một giờ|cùng giờ|bữa sáng"
     r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm",
-    HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8",
+    HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8"
+    r"|vỉ|bao bì|chuyển màu|đổi màu|mùi|đốt|chọc thủng|nhạy cảm",
     HowTo.SHAKE: r"lắc",
     HowTo.MADE_UP: r"sau khi pha|đã pha|pha xong|hoàn nguyên|bỏ phần|dùng trong|trong vòng"
     r"|\d+\s*ngày",
     HowTo.DURATION: r"quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|ngừng|liệu trình|đợt"
     r"|giảm dần|kéo dài|đủ|liều duy nhất|tăng liều|đi khám",
     HowTo.GIVING: r"tiêm bắp|tiêm dưới da|tiêm tĩnh mạch|truyền|đặt trực tràng|viên đạn|đạn"
-    r"|ngậm|dưới lưỡi|buồng đệm|gắng sức|xịt|hít|bôi|chỗ tiêm|một chỗ|không uống được",
+    r"|ngậm|dưới lưỡi|buồng đệm|gắng sức|xịt|hít|bôi|chỗ tiêm|một chỗ|không uống được"
+    r"|thìa|dụng cụ|đong|ngồi|nằm",
+    HowTo.SWAP: r"thay thế|thay được|không đổi|đổi từ|không thay|tương đương|thay cho",
     HowTo.TOGETHER: r"cách (?:nhau|xa)|\d+ giờ|cùng lúc|đồng thời|kháng acid|antacid|calci|canxi"
     r"|sắt|magnesi|nhôm|kẽm|acid folic|ngày khác|bù nước|oresol|uống cùng|dùng cùng",
     HowTo.CAUTION: r"ánh nắng|ánh sáng mặt trời|tia cực tím|lái xe|vận hành máy|nước|tiếp xúc"
@@ -62,6 +65,23 @@ _ALSO = {
     HowTo.STORAGE: r"bảo quản|nhiệt độ|°\s?c|ánh sáng|ẩm|nơi khô|đậy kín|màu|mùi|vỉ|đốt|bỏ"
     r"|hạn dùng|còn lại",
 }
+# Topics whose sentence answers another's when the book says nothing in its own words: when
+# to take it is often said as "with food"; how to give a form, as how to swallow it.
+_NEAR: dict[HowTo, tuple[HowTo, ...]] = {
+    HowTo.TIME_OF_DAY: (HowTo.FOOD,),
+    HowTo.FOOD: (HowTo.TIME_OF_DAY,),
+    HowTo.GIVING: (HowTo.CRUSH,),
+    HowTo.CRUSH: (HowTo.GIVING,),
+    HowTo.MADE_UP: (HowTo.STORAGE,),
+    HowTo.DURATION: (HowTo.TIME_OF_DAY,),
+}
+# Words that tell the reader what to do: a how-to question asks for one of these.
+_ADVICE = re.compile(
+    r"(?<!\w)(?:tránh|không nên|nên|hạn chế|không được|không dùng|phải|cần|giữ|không nhai"
+    r"|không bẻ|không nghiền|không chia|không thay)(?!\w)"
+)
+ADVICE_BONUS = 0.5
+"""What a sentence that advises gains over one that only describes."""
 _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 _HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
 _CLAUSES = re.compile(r"(?<=;)\s+")
@@ -115,9 +135,25 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked
     if not hits and not pairs:
         return 0.0
     helper = None if broad else _HELP.get(topic)
-    score = hits + (0.5 * len({m.group(0) for m in helper.finditer(words)}) if helper else 0)
-    score += 1.5 * pairs + 0.4 * same_words
-    return score - (0.75 if DOSE.search(text) else 0.0)
+    helped = len({m.group(0) for m in helper.finditer(words)}) if helper else 0
+    score = hits + 0.5 * helped + 1.5 * pairs + 0.4 * same_words
+    if hits and _ADVICE.search(words):
+        score += ADVICE_BONUS  # "tránh uống rượu", "không nhai": what to do about the topic
+    # A dose row costs, unless it is the row the user names ("viên giải phóng kéo dài …
+    # uống cùng bữa ăn"): the question's phrase and a word of the topic both in it.
+    if DOSE.search(text) and not (pairs and hits + helped):
+        score -= 0.75
+    return score
+
+
+def _heading(sentence: str) -> bool:
+    """A route or form label standing alone ("Ngậm dưới lưỡi", "Đặt âm đạo:")."""
+    text = sentence.strip()
+    return len(text.split()) <= HEADING_WORDS and not text.endswith((".", ";", "!", "?"))
+
+
+HEADING_WORDS = 6
+"""At most this many words and no final stop: a label of the section, not a sentence."""
 
 
 def _short(text: str, topic: HowTo) -> str:
@@ -137,6 +173,12 @@ def howto_sentence(
     found = _best(evidence, drug_id, topic, broad=False, asked=said)
     if found is None and topic is HowTo.STORAGE:
         found = _best(evidence, drug_id, topic, broad=True, asked=said)
+    for near in _NEAR.get(topic, ()):
+        if found is not None:
+            break
+        # "uống lúc nào" where the book says only "uống sau bữa ăn": the neighbouring
+        # topic's words answer it, in the sections already read.
+        found = _best(evidence, drug_id, near, broad=False, asked=said)
     return found
 
 
@@ -155,6 +197,8 @@ def _best(
             continue
         rank = sections.index(ev.section_key)
         for n, sentence in enumerate(shown_sentences(ev.text)):
+            if _heading(sentence):
+                continue  # "Tiêm bắp hoặc tiêm tĩnh mạch": a label, it answers nothing
             score = _score(sentence, topic, broad=broad, asked=asked)
             if score <= 0:
                 continue

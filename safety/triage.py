@@ -37,6 +37,7 @@ from core.sections import SectionKey
 from core.text import fold_aligned
 from grounding.book import bars
 from safety.ingestion import Verdict, is_finish, read_event
+from safety.reactions import read_reaction
 from safety.safety_cues import (
     AFTER_TAKING_CUES,
     ALLERGY_SIGNS,
@@ -50,6 +51,7 @@ from safety.safety_cues import (
     DOSE_QUESTION_CUES,
     EMERGENCY_SIGNS,
     END_PREGNANCY_CUES,
+    EXCESS_CUES,
     FAREWELL_CUES,
     GIVE_OR_USE_CUES,
     HYPOTHETICAL_CUES,
@@ -181,6 +183,23 @@ def _asks_use(t: TurnText) -> bool:
     return DOSE_QUESTION_CUES.search(t) is not None and "lo" not in t.folded.split()
 
 
+def _reaction(t: TurnText, names_drug: bool) -> bool:
+    """A sign after taking a drug (allergic, or an adverse reaction `safety.reactions`
+    reads), with no amount or excess said: a reaction to the drug (its ADR management), not
+    an overdose."""
+    allergic = ALLERGY_SIGNS.search(t) is not None and AFTER_TAKING_CUES.search(t) is not None
+    amount = AMOUNT_CUES.search(t)
+    one = amount is not None and _ONE.match(amount) is not None  # "1 viên": a dose, no excess
+    return (
+        (allergic or read_reaction(t, names_drug=names_drug) is not None)
+        and (amount is None or one)
+        and EXCESS_CUES.search(t) is None
+    )
+
+
+_ONE = re.compile(r"(?:1|một|mot) ")
+
+
 def _emergency(
     t: TurnText, names_drug: bool, child_known: bool = False, how_to: bool = False
 ) -> TriageResult | None:
@@ -193,6 +212,10 @@ def _emergency(
         return TriageResult(Triage.EMERGENCY, hit)
     event = read_event(t, names_drug=names_drug, child_known=child_known)
     if event.verdict is Verdict.REPORT:
+        if _reaction(t, names_drug):  # "con uống ibuprofen xong bị sưng mặt": not an overdose
+            return TriageResult(
+                Triage.EMERGENCY, event.cue, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
+            )
         return TriageResult(Triage.EMERGENCY, event.cue)
     hit = OVERDOSE_EVENT_CUES.search(t)
     if hit and not HYPOTHETICAL_CUES.search(t) and not OVERDOSE_QUESTION_CUES.search(t):
@@ -205,6 +228,12 @@ def _emergency(
                 Triage.EMERGENCY, sign, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
             )
         return TriageResult(Triage.EMERGENCY, sign)
+    reaction = read_reaction(t, names_drug=names_drug)
+    if reaction is not None and _reaction(t, names_drug):
+        # "uống cipro được 4 ngày thì đau gót": an adverse reaction, its ADR management
+        return TriageResult(
+            Triage.EMERGENCY, reaction, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
+        )
     if event.verdict is Verdict.UNSURE and not how_to:
         # A question on how to give it ("cho bé uống lúc ăn hay sau ăn") asks, it reports
         # nothing: only a clear report (above) overrides what understanding read.

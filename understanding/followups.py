@@ -6,27 +6,54 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.frame import PatientContext, QueryFrame, TurnType
+from core.frame import PatientContext, Population, QueryFrame, TurnType
 from core.sections import SectionKey
+from core.text import fold
 from understanding.reading import Reading
 
 _THREAD_TURN_TYPES = (TurnType.DRUG_ATTRIBUTE, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE)
 
 
-def same_patient(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
+def same_patient(frame: QueryFrame, prior: QueryFrame, *, corrected: bool = False) -> QueryFrame:
     """A new question about the patient already described ("mẹ 62 tuổi", then "uống
     diclofenac hằng ngày có hại không"; "bé 4 tuổi", then "17 ký, …") keeps what was said of
-    that patient. Another population is another person: nothing carries."""
+    that patient. Another population is another person: nothing carries, nor does it to a
+    woman who says she is pregnant or nursing after a man was the patient ("chồng 40 tuổi",
+    then "còn mình đang cho con bú"). `corrected`: the turn corrects what was said ("à nhầm,
+    bé 3 tuổi"), so a new age is the same child's and its weight stays."""
     if prior.population is None or frame.population not in (None, prior.population):
+        return frame
+    if _she_after_him(frame, prior):
         return frame
     update: dict[str, Any] = {}
     if frame.age_months is None and prior.age_months is not None:
         update |= {"age_months": prior.age_months, "age_text": prior.age_text}
-    if frame.weight_kg is None and prior.weight_kg is not None and frame.age_months is None:
-        update["weight_kg"] = prior.weight_kg  # a new age is maybe a new child: not its weight
-    if not update:
+    # A new age is maybe a new child: not its weight, unless it corrects the age or completes
+    # a weight said alone ("bé 14 kg", then "3 tuổi rồi").
+    another_age = frame.age_months is not None and prior.age_months is not None and not corrected
+    if frame.weight_kg is None and prior.weight_kg is not None and not another_age:
+        update["weight_kg"] = prior.weight_kg
+    said = frame.age_months is not None or frame.weight_kg is not None
+    if not update and not (said and frame.population is None):
         return frame
     return frame.model_copy(update=update | {"population": prior.population})
+
+
+# A man named as the patient: a pregnant or nursing woman after him is someone else.
+_MEN_MARKED = frozenset(("chồng", "bố", "ông", "cậu", "chú"))
+_MEN_FOLDED = frozenset(("chong", "ong"))
+
+
+def _she_after_him(frame: QueryFrame, prior: QueryFrame) -> bool:
+    said = frame.patient
+    if said is None or not (said.pregnant or said.breastfeeding):
+        return False
+    before = prior.patient
+    if before is not None and (before.pregnant or before.breastfeeding):
+        return False
+    text = prior.standalone_query.lower()
+    words = set(text.split())
+    return bool(words & _MEN_MARKED) or (fold(text) == text and bool(words & _MEN_FOLDED))
 
 
 def facts_only(r: Reading, frame: QueryFrame) -> bool:
@@ -34,6 +61,9 @@ def facts_only(r: Reading, frame: QueryFrame) -> bool:
     said = r.age is not None or r.weight is not None or r.population is not None
     return said and frame.turn_type is TurnType.OUT_OF_SCOPE and not r.conditions
 
+
+# "à nhầm, bé 3 tuổi": what was said before is corrected, the patient is the same.
+CORRECTION_CUES = ("nham", "viet nham", "go nham", "xin loi", "sua lai", "noi lai", "khong phai")
 
 # "ông cũng bị ho": the condition of the previous question, for another patient.
 _SAME_CONDITION = ("cung bi", "cung dang bi")
@@ -50,6 +80,38 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
         return False
     asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
     return asks or context_section(r) is not None or facts_only(r, frame)
+
+
+def about_the_drug_asked(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
+    """Asked what they want to know of a drug ("Bạn muốn biết gì về X?"), the user tells who
+    takes it ("tôi đang bầu 3 tháng đầu", "con 11 tháng 9 kg nôn nhiều"): the question is
+    about that drug for that patient. None when the turn names a drug or asks which one."""
+    if frame.drugs or frame.unknown_drugs or not prior.drugs or r.which_drug >= 0:
+        return None
+    if r.non_medical or r.smalltalk or r.new_case:
+        return None
+    p = r.patient or PatientContext()
+    told = r.age is not None or r.weight is not None or r.population is not None
+    if not (told or p.pregnant or p.breastfeeding):
+        return None
+    section = context_section(r)
+    if section is None and r.age is None and r.weight is None:
+        return None
+    turn_type = TurnType.DRUG_ATTRIBUTE
+    if section is None:  # a child's age or weight and what ails it: the dose for it
+        section, turn_type = SectionKey.LIEU_LUONG_CACH_DUNG, TurnType.DOSING_CALC
+    return frame.model_copy(
+        update={"drugs": prior.drugs, "turn_type": turn_type, "attribute": section.value}
+    )
+
+
+def babys_age_told(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
+    """A nursing mother asked; this turn only tells her baby's age or weight ("con mình được 1
+    tháng"), without a question or a "còn bé thì sao" of its own: she stays the patient."""
+    nursing = prior.patient is not None and bool(prior.patient.breastfeeding)
+    if not nursing or prior.population is not Population.ADULT or r.follow_up or r.new_case:
+        return False
+    return frame.population is Population.CHILD and facts_only(r, frame)
 
 
 # The patient of the previous question: kept by a follow-up that states none of its own.
@@ -71,7 +133,8 @@ def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     if not r.new_case and all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
         update |= {name: getattr(prior, name) for name in _PATIENT_SLOTS}
     elif not r.new_case:
-        frame = same_patient(frame, prior)  # "mình còn đang cho bé bú": still 32 years old
+        # "mình còn đang cho bé bú": still 32 years old
+        frame = same_patient(frame, prior, corrected=r.turn.has(*CORRECTION_CUES))
     how_to = SectionKey(frame.attribute) if frame.how_to_take and frame.attribute else None
     section = how_to or r.attribute or (None if r.dosing else context_section(r))
     if section is not None or r.dosing:
@@ -129,4 +192,11 @@ def context_section(r: Reading) -> SectionKey | None:
     return None
 
 
-__all__ = ["context_section", "follow_up", "keeps_thread", "same_patient"]
+__all__ = [
+    "about_the_drug_asked",
+    "babys_age_told",
+    "context_section",
+    "follow_up",
+    "keeps_thread",
+    "same_patient",
+]

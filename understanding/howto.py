@@ -31,6 +31,8 @@ def read_how_to(turn: Turn) -> HowTo | None:
         turn.has(*lx.NOT_DURATION) or _PATIENT_SAID.search(turn.folded) or _WHO.search(turn.folded)
     ):
         found.discard(HowTo.DURATION)  # "uống bao lâu người lớn": the dose rows say it
+    if HowTo.CRUSH in found and _opens_a_pack(turn):
+        found.discard(HowTo.CRUSH)  # "lọ aspirin mở ra có mùi chua": the pack was opened
     if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
         found.discard(HowTo.TOGETHER)
     if HowTo.GIVING in found and (
@@ -41,6 +43,18 @@ def read_how_to(turn: Turn) -> HowTo | None:
         if topic in found:
             return topic
     return None
+
+
+_CRUSH_ONLY = ngram_set(
+    tuple(c for c in dict(lx.HOW_TO_CUES)[HowTo.CRUSH] if c not in set(lx.OPEN_CUES))
+)
+
+
+def _opens_a_pack(turn: Turn) -> bool:
+    """Only an opening word of the crush list, said of a pack ("lọ … mở ra")."""
+    if not turn.has(*lx.OPEN_CUES) or not turn.has(*lx.PACKS):
+        return False
+    return turn.ngrams.isdisjoint(_CRUSH_ONLY) and not _marked_words(turn) & {HowTo.CRUSH}
 
 
 def _marked_words(turn: Turn) -> set[HowTo]:

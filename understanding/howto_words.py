@@ -54,7 +54,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "kho nuot|khong nuot duoc|nuot khong duoc|giai phong keo dai|phong thich keo dai|"
             "giai phong cham|tac dung keo dai|bao tan trong ruot|tan trong ruot|crush|chew|"
             "thao ra|tach ra|tach nang|mo ra|pha nuoc|pha voi nuoc|hoa vao|hoa voi|hoa tan|"
-            "tan nho|tan ra|tan vun|dam nho|xay nho|nghien nho|nuot ca|uong ca vien"
+            "tan nho|tan ra|tan vun|dam nho|xay nho|nghien nho|nuot ca|uong ca vien|chia ra|"
+            "chia thanh"
         ),
     ),
     (
@@ -73,7 +74,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "luc an|truoc khi an|sau khi an|voi thuc an|cung thuc an|chua an|chua an gi|"
             "nuoc buoi|nuoc ep buoi|buoi chum|nuoc ep|uong voi sua|voi sua|sua bo|uong sua|"
             "empty stomach|with food|nuoc cam|nuoc ngot|tra sua|nuoc chanh|"
-            "kieng an|kieng gi|an kieng|kieng do an|kieng thuc an|sua chua|an xong|an com"
+            "kieng an|kieng gi|an kieng|kieng do an|kieng thuc an|sua chua|an xong|an com|kieng"
         ),
     ),
     (
@@ -97,7 +98,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "doi mau|nga mau|nga vang|mau vang|bi vang|vang ra|bi doi mau|von cuc|chay nuoc|"
             "mui chua|mui giam|mui la|bi mui|boc mui|co mui|anh sang|tranh sang|noi am|bi am|"
             "nha tam|am uot|khoi vi|ra khoi vi|boc ra|boc san|hop chia|hop dung|mo tui|mo ong|"
-            "con lai|de danh|vut bo|vut vao|dot bo|dot binh|bep lua|thung rac|het han|qua han"
+            "con lai|de danh|vut bo|vut vao|dot bo|dot binh|bep lua|thung rac|het han|qua han|"
+            "khoi hop|ra khoi hop|de san|bay ra|dot di|choc thung|lo thuy tinh|lo rieng|hop rieng|"
+            "doi lo|de trong lo"
         ),
     ),
     (
@@ -105,7 +108,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         _p(
             "uong chung|chung luon|cung luc|cach nhau|dung chung|uong cung luc|"
             "uong them goi|uong them vien|co can uong them|uong kem|uong xen|chung ngay|"
-            "cung ngay|cung mot luc"
+            "cung ngay|cung mot luc|cach bao lau|cach may tieng|cach may gio|co can uong|"
+            "can uong them|uong them"
         ),
     ),
     (
@@ -116,11 +120,19 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        HowTo.SWAP,
+        _p(
+            "thay duoc|thay the|doi sang|thay bang|thay cho|doi qua|chuyen sang|thay vao|doi tu|"
+            "cung so mg|cung ham luong"
+        ),
+    ),
+    (
         HowTo.GIVING,
         _p(
             "tiem bap|tiem duoi da|tiem tinh mach|tiem cham|mot cho|dat hau mon|dat truc trang|"
             "vien dan|ngam duoi luoi|vien ngam|ngam the nao|buong dem|xit truoc|gang suc|"
-            "truyen chung|chung day|cach khac|khong uong duoc|non het|dung cach nao"
+            "truyen chung|chung day|cach khac|khong uong duoc|non het|dung cach nao|"
+            "dong bang|thia|muong|coc dong|dung cu chia|dung hay ngoi|ngoi hay"
         ),
     ),
     (
@@ -128,10 +140,16 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         _p(
             "may ngay|bao nhieu ngay|duoc bao lau|ngung duoc|ngung luon|ngung thuoc|"
             "ngung uong|bo thuoc|dung thuoc duoc|thay het|khoi roi|het benh|phai di kham|"
-            "di kham|giam dan|bao lau thi nen tang"
+            "di kham|giam dan|bao lau thi nen tang|ngung cai|ngung dot ngot|dung dot ngot|"
+            "dung luon|"
+            "ngung han|dung han|bo ngang|ngung ngang"
         ),
     ),
 )
+# "mở ra" of a bottle, box or blister opens the pack (storage), not the capsule: the CRUSH
+# words that only open something, and the packs they may open.
+OPEN_CUES = _p("mo ra|thao ra|tach ra|boc ra")
+PACKS = _p("lo|chai|hop|tuyp|vi|nap|goi|ong|binh|tui|lo thuoc|chai thuoc")
 # A made-up suspension asked how long it keeps: "pha" and one of these ("pha xong uống không
 # hết để dành được không").
 MADE_UP_WORDS = _p("pha|pha xong|da pha|pha roi|pha san")
@@ -162,7 +180,8 @@ NOT_CRUSH_AROUND_NGHIEN = _p("gay|bi|nguoi|ruou|thuoc la|ma tuy|cai")
 # chung" or "cách nhau" is about two medicines or the dose interval.
 CO_PRODUCTS = _p(
     "canxi|calci|calcium|sat|kem|magie|magnesi|khang acid|antacid|thuoc da day|acid folic|"
-    "axit folic|oresol|ors|vitamin|men vi sinh|sua|thuoc bao tu|gel da day"
+    "axit folic|oresol|ors|vitamin|men vi sinh|sua|thuoc bao tu|gel da day|chu p|phosphalugel|"
+    "gaviscon"
 )
 # Stopping before an operation is a caution of its own, not how long to take it.
 NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|nho rang|thu thuat")
@@ -170,7 +189,7 @@ NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|n
 # bắp cho trẻ 5 tuổi" is a dose question.
 GIVING_ASKS = _p(
     "duoc khong|duoc ko|duoc k|dc khong|dc ko|dc k|duoc hok|dc hok|duoc chu|the nao|ra sao|"
-    "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong"
+    "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong|nen|duoc chu"
 )
 # A how-to question that also asks an amount is a dose question.
 AMOUNT_CUES = _p(
@@ -191,4 +210,6 @@ __all__ = [
     "NOT_CRUSH_AROUND_NGHIEN",
     "NOT_DRINKING",
     "NOT_DURATION",
+    "OPEN_CUES",
+    "PACKS",
 ]

@@ -54,6 +54,14 @@ _MOTHER_TAKES = re.compile(
 )
 
 
+# "mẹ bỉm" (a new mother) or a medicine asked of her milk ("có ảnh hưởng sữa không", "có
+# vào sữa không", "có bị mất sữa không"): she nurses.
+_MILK_ASKED = re.compile(
+    r"(?<![a-z])(?:me bim|anh huong (?:(?:den|toi|gi|j) )?(?:sua|sua me|luong sua)"
+    r"|(?:vao|qua|di vao|mat|tac|it) sua(?: me)?)(?![a-z])"
+)
+
+
 def _month_number(text: str) -> int:
     return int(text) if text.isdigit() else int(_WORD_NUMBERS[text])
 
@@ -99,8 +107,12 @@ def nursing_mother(turn: Turn) -> bool:
     text = turn.folded
     if _BABY_FEEDS.search(text) and _MOTHER_TAKES.search(text):
         return True
-    return bool(_NURSING.search(text)) or turn.has(
-        "dang cho con bu", "dang cho bu", "nuoi con bang sua me", "nuoi con bu", "breastfeeding"
+    return (
+        bool(_NURSING.search(text))
+        or turn.has(
+            "dang cho con bu", "dang cho bu", "nuoi con bang sua me", "nuoi con bu", "breastfeeding"
+        )
+        or bool(_MILK_ASKED.search(text))
     )
 
 
@@ -112,7 +124,8 @@ def term_said(turn: Turn) -> bool:
 def nursing_said(turn: Turn) -> bool:
     """Breastfeeding said by the mother ("cho con 2 tháng bú", "cho con ti") or of the baby
     ("bé bú mẹ")."""
-    return bool(_NURSING.search(turn.folded) or _BABY_FEEDS.search(turn.folded))
+    text = turn.folded
+    return bool(_NURSING.search(text) or _BABY_FEEDS.search(text) or _MILK_ASKED.search(text))
 
 
 __all__ = ["nursing_mother", "nursing_said", "pregnancy_so_far", "pregnancy_term", "term_said"]

@@ -34,7 +34,15 @@ from understanding.conditions import (
     make_condition,
 )
 from understanding.drugs import DrugMatcher
-from understanding.followups import context_section, follow_up, keeps_thread, same_patient
+from understanding.followups import (
+    CORRECTION_CUES,
+    about_the_drug_asked,
+    babys_age_told,
+    context_section,
+    follow_up,
+    keeps_thread,
+    same_patient,
+)
 from understanding.howto import how_to_turn
 from understanding.pregnancy import pregnancy_so_far
 from understanding.reading import Reading, read_turn
@@ -99,10 +107,20 @@ class RulesUnderstander:
         if how_to is not None:
             frame = frame.model_copy(update={"how_to_take": how_to})
         prior = context.prior_frame
+        if prior is not None and babys_age_told(reading, frame, prior):
+            # "con mình được 1 tháng" to a nursing mother's question: her baby's age, she is
+            # still the patient (the follow-up below keeps her).
+            frame = frame.model_copy(
+                update={"population": None, "age_months": None, "age_text": None, "weight_kg": None}
+            )
+        if slot is ClarifySlot.ATTRIBUTE and prior is not None:
+            asked = about_the_drug_asked(reading, frame, prior)
+            if asked is not None:  # the patient said before is still the one asked about
+                return same_patient(asked, prior, corrected=reading.turn.has(*CORRECTION_CUES))
         if prior is not None and (reading.follow_up or keeps_thread(reading, frame, prior)):
             return follow_up(frame, reading, prior)
         if prior is not None and not reading.new_case:
-            frame = same_patient(frame, prior)
+            frame = same_patient(frame, prior, corrected=reading.turn.has(*CORRECTION_CUES))
         return frame
 
     def _frame(

@@ -30,6 +30,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from core.population import ELDERLY_MONTHS
 from core.result import TurnResult
 from core.text import fold_words
 from runners.evals.harness import TurnEngine, shared_engine
@@ -41,6 +42,10 @@ TUNING_SET = ROOT / "evals" / "people_facts.jsonl"
 BLIND_SET = ROOT / "evals" / "people_facts.blind.jsonl"
 TUNING2_SET = ROOT / "evals" / "people_facts.tuning2.jsonl"
 """A second set written blind to our rules by another person, then tuned on (issue 22)."""
+TUNING3_SET = ROOT / "evals" / "people_facts.tuning3.jsonl"
+"""A third set written blind by another helper; measured once before tuning on it."""
+ELDERLY = "elderly"
+"""A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
 MAX_ANSWER_CHARS = 400
 AGE_TOLERANCE_MONTHS = 0.5
@@ -141,6 +146,12 @@ def fact_problems(line: Line, frame: dict[str, Any]) -> list[str]:
             problems.append(f"unknown fact key {key!r}")
             continue
         got = _fact_value(frame, key)
+        if key == "population" and want == ELDERLY:
+            # The frame knows adult and child only; an elderly patient is an adult
+            # whose age, when one was said, is 60 years or more.
+            age = frame.get("age_months")
+            if age is None or float(age) >= ELDERLY_MONTHS:
+                want = "adult"  # noqa: PLW2901 - the label said in the frame's terms
         if not _same(key, got, want):
             problems.append(f"{key}: got {got!r}, want {want!r}")
     if line.kind == "near_fact":
@@ -309,7 +320,8 @@ def main(
     argv: list[str], *, engine_factory: Callable[[Path | None], TurnEngine] = shared_engine
 ) -> int:
     args = _args(argv)
-    paths = args.set or [p for p in (TUNING_SET, TUNING2_SET, BLIND_SET) if p.is_file()]
+    defaults = (TUNING_SET, TUNING2_SET, TUNING3_SET, BLIND_SET)
+    paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)
     reports = play_all(engine_factory(args.data_dir), lines, progress=not args.no_progress)
     print(render(reports, show_misses=args.show_misses, summary_only=args.summary_only))

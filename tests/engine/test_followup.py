@@ -78,3 +78,15 @@ def test_only_after_a_condition_question() -> None:
     prior = QueryFrame(turn_type="drug_attribute", drugs=["aspirin"], attribute="chi_dinh")
     f = QueryFrame(patient=PatientContext(pregnant=True))
     assert not is_context_followup(f, prior)
+
+
+def test_another_population_keeps_none_of_the_old_patients_slots() -> None:
+    """An adult after a child's case (no "người khác" said): the child's age and weight go."""
+    child_case = PRIOR.model_copy(update={"population": "child", "age_months": 48, "weight_kg": 16})
+    mother = QueryFrame(
+        turn_type="condition_to_drug",
+        population="adult",
+        patient=PatientContext(pregnant=True, pregnancy_trimester=2),
+    )
+    out = as_followup(mother, child_case)
+    assert (out.population, out.age_months, out.weight_kg) == ("adult", None, None)

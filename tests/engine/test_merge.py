@@ -190,3 +190,18 @@ def test_the_case_condition_carries_when_the_patient_was_already_carried() -> No
     assert frame.condition is not None and frame.condition.text == "sau mổ"
     other = asked.model_copy(update={"age_months": 36, "age_text": "3 tuổi", "weight_kg": 14})
     assert resolve_frame(other, CASE_TOLD, None, None).condition is None
+
+
+def test_a_child_with_an_age_after_a_pregnancy_is_not_pregnant() -> None:
+    """The case's pregnancy does not carry onto a baby asked about with its own age."""
+    case = PatientContext(pregnant=True, pregnancy_weeks=28, pregnancy_trimester=3)
+    baby = QueryFrame(
+        turn_type="drug_attribute",
+        drugs=["ceftriaxone"],
+        population="child",
+        age_months=0.5,
+        weight_kg=3.4,
+    )
+    frame = resolve_frame(baby, PRIOR, None, case)
+    assert frame.patient is None or not frame.patient.pregnant
+    assert frame.patient is None or frame.patient.pregnancy_weeks is None

@@ -134,3 +134,51 @@ def test_accents_keep_a_phrase_apart_from_a_filler_word() -> None:
     asked = "ống khí dung mở túi rồi dùng được bao lâu"
     found = howto_sentence([storage], "x", HowTo.STORAGE, _said(asked))
     assert found == (0, "Ống khí dung dùng trong vòng 3 tháng sau khi mở túi.")
+
+
+def test_when_to_take_it_is_answered_by_the_food_sentence() -> None:
+    """ "uống lúc nào" where the book only says "sau bữa ăn": the food sentence answers."""
+    dose = part("lieu_luong_cach_dung", "Uống ngay sau bữa ăn với nhiều nước.")
+    found = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, "uống lúc nào")
+    assert found == (0, "Uống ngay sau bữa ăn với nhiều nước.")
+
+
+def test_a_route_label_is_not_an_answer() -> None:
+    """ "Tiêm bắp" alone is a label of the section; the sentence on the muscle answers."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Tiêm bắp\nTiêm bắp sâu vào cơ mông, mỗi vị trí không quá 1 ống.",
+    )
+    found = howto_sentence([dose], "x", HowTo.GIVING, "tiêm bắp được không")
+    assert found == (0, "Tiêm bắp sâu vào cơ mông, mỗi vị trí không quá 1 ống.")
+
+
+def test_the_dose_row_of_the_form_asked_about_answers() -> None:
+    """A question naming a form picks that form's row even though it carries a dose."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Người lớn (viên tác dụng kéo dài): 400 mg × 1 lần/ngày, uống cùng bữa tối. "
+        "Suy gan: không dùng viên tác dụng kéo dài.",
+    )
+    found = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, "viên tác dụng kéo dài uống lúc nào")
+    assert found is not None and "bữa tối" in found[1]
+
+
+def test_advice_on_the_topic_beats_a_description() -> None:
+    """Alcohol said twice in a section: the sentence telling what to do wins."""
+    cautions = part(
+        "than_trong",
+        "Rượu làm tăng tác dụng an thần của thuốc. Tránh uống rượu trong thời gian dùng thuốc.",
+    )
+    found = howto_sentence([cautions], "x", HowTo.ALCOHOL, "uống rượu được không")
+    assert found == (0, "Tránh uống rượu trong thời gian dùng thuốc.")
+
+
+def test_a_swap_of_forms_is_answered_by_the_sentence_on_it() -> None:
+    """One strength in place of another: the sentence that says they are not swapped."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Tiêm tĩnh mạch chậm. Hai viên nhỏ không thay được một viên lớn vì tỷ lệ khác nhau.",
+    )
+    found = howto_sentence([dose], "x", HowTo.SWAP, "lấy 2 viên nhỏ thay được không")
+    assert found is not None and "không thay được" in found[1]

@@ -149,3 +149,11 @@ def test_play_all_reports_kinds_and_styles_and_the_floor_fails_below(tmp_path: P
     floor = tmp_path / "floor.json"
     floor.write_text(json.dumps({"s": {"patient_fact": 0.6}, "absent": {"x": 1}}), encoding="utf-8")
     assert pf.floor_failures(pf.figures(reports), floor) == ["s/patient_fact 0.500 < floor 0.600"]
+
+
+def test_an_elderly_label_is_an_adult_of_sixty_or_more() -> None:
+    """Population "elderly" holds for an adult frame aged 60+, not for a younger adult."""
+    line = pf.Line(id="x", kind="patient_fact", text="t", set="s", facts={"population": "elderly"})
+    assert pf.fact_problems(line, {"population": "adult", "age_months": 65 * 12}) == []
+    assert pf.fact_problems(line, {"population": "adult", "age_months": 40 * 12}) != []
+    assert pf.fact_problems(line, {"population": "child", "age_months": None}) != []

@@ -278,6 +278,28 @@ def test_an_allergic_reaction_after_a_drug_quotes_its_adr_section() -> None:
     assert found.section == "huong_dan_xu_tri_adr"
 
 
+def test_a_reaction_read_as_a_childs_ingestion_still_quotes_the_adr_section() -> None:
+    """A child's hives after a drug, with no amount said, is a reaction, not an overdose."""
+    found = classify("bé nhà em uống siro cefuroxim xong bị nổi mề đay", drugs("cefuroxime"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+    assert found.section == "huong_dan_xu_tri_adr"
+
+
+def test_an_adverse_reaction_after_days_on_a_drug_quotes_the_adr_section() -> None:
+    """Weak muscles days into a course: an emergency quoting the drug's ADR management."""
+    text = "bà uống colchicin được ba ngày thì yếu cơ, đi không vững"
+    found = classify(text, drugs("colchicine"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+    assert found.section == "huong_dan_xu_tri_adr"
+
+
+def test_a_rash_after_many_tablets_is_still_an_overdose() -> None:
+    """Several tablets taken and a rash: the overdose section, not the ADR management."""
+    found = classify("bé uống 8 viên cetirizin xong nổi mẩn", drugs("cetirizine"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+    assert found.section == "qua_lieu_xu_tri"
+
+
 @pytest.mark.parametrize(
     ("text", "answer"),
     [

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from core.frame import PatientContext, Population, QueryFrame, TurnType
+from core.frame import ClarifySlot, PatientContext, Population, QueryFrame, TurnType
 from core.ports import UnderstandingContext
 from understanding import RulesUnderstander
 from understanding.slots import read_age, read_patient, read_weight
@@ -277,3 +277,76 @@ def test_the_baby_in_the_womb_is_a_pregnancy(parse: Parse) -> None:
     )
     assert frame.population is Population.ADULT
     assert frame.patient is not None and frame.patient.pregnancy_weeks == 30
+
+
+def _after(
+    understander: RulesUnderstander,
+    before: QueryFrame,
+    text: str,
+    slot: ClarifySlot | None = None,
+) -> QueryFrame:
+    return understander.parse(text, UnderstandingContext(open_slot=slot, prior_frame=before))
+
+
+def test_patient_facts_told_after_what_do_you_want_to_know_keep_the_drug(
+    understander: RulesUnderstander,
+) -> None:
+    """Asked what they want to know of a drug, a pregnancy or a child told is about that drug."""
+    asked = QueryFrame(turn_type=TurnType.DRUG_ATTRIBUTE, drugs=["warfarin"])
+    pregnant = _after(understander, asked, "em có thai 2 tháng rồi", ClarifySlot.ATTRIBUTE)
+    assert pregnant.drugs == ["warfarin"] and pregnant.attribute == "thoi_ky_mang_thai"
+    child = _after(understander, asked, "bé nhà em 2 tuổi 11 ký", ClarifySlot.ATTRIBUTE)
+    assert child.drugs == ["warfarin"] and child.turn_type is TurnType.DOSING_CALC
+    assert (child.age_months, child.weight_kg) == (24, 11)
+
+
+def test_a_weight_after_an_adult_keeps_the_adult(understander: RulesUnderstander) -> None:
+    """ "em 58 ký" after her pregnancy was told: still the adult patient, now with a weight."""
+    before = QueryFrame(turn_type=TurnType.OUT_OF_SCOPE, population=Population.ADULT)
+    frame = _after(understander, before, "em 58 ký")
+    assert (frame.population, frame.weight_kg) == (Population.ADULT, 58)
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "weight"),
+    [
+        ("bé nhà tôi 13 ký", "bé được 2 tuổi rưỡi rồi", 13),  # the age completes the weight
+        ("con 4 tuổi 15 ký", "xin lỗi, con 5 tuổi", 15),  # a corrected age: the same child
+        ("con 4 tuổi 15 ký", "còn em nó 9 tháng thì sao", None),  # another child
+    ],
+)
+def test_a_weight_stays_with_the_same_child(
+    understander: RulesUnderstander, first: str, then: str, weight: float | None
+) -> None:
+    """A new age keeps the weight when it completes or corrects it, not for another child."""
+    before = understander.parse(first, UnderstandingContext())
+    assert _after(understander, before, then).weight_kg == weight
+
+
+def test_a_nursing_mother_after_her_husband_has_none_of_his_age(
+    understander: RulesUnderstander,
+) -> None:
+    """ "chồng 45 tuổi", then "còn mình đang cho con bú": she is the patient, not 45."""
+    told = "chồng mình 45 tuổi bị đau lưng, dùng diclofenac"
+    before = understander.parse(told, UnderstandingContext())
+    frame = _after(understander, before, "còn mình đang cho con bú thì sao")
+    assert frame.age_months is None and frame.patient is not None and frame.patient.breastfeeding
+
+
+def test_a_babys_age_told_to_a_nursing_mothers_question_keeps_her(
+    understander: RulesUnderstander,
+) -> None:
+    """ "con mình được 3 tuần" after "đang cho con bú": her baby's age; she stays the patient."""
+    before = understander.parse("đang cho con bú dùng cetirizin được không", UnderstandingContext())
+    frame = _after(understander, before, "con mình được 3 tuần")
+    assert frame.population is Population.ADULT and frame.age_months is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["mẹ bỉm sữa hỏi chút, uống loratadin được không", "uống amoxicilin có vào sữa không"],
+)
+def test_a_medicine_asked_of_her_milk_is_a_nursing_mother(text: str) -> None:
+    """ "mẹ bỉm", "có vào sữa không": she breastfeeds."""
+    patient = read_patient(Turn.of(text))
+    assert patient is not None and patient.breastfeeding

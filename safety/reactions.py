@@ -1,0 +1,179 @@
+"""An adverse reaction reported after a drug (issue 22): "uống cipro được 4 ngày thì đau gót",
+"đang uống warfarin, mấy nay chảy máu chân răng", "tiêm xong thì choáng, nổi mẩn".
+
+A report is a sign the body shows (a rash, swelling, bleeding, jaundice, a racing heart, a
+painful tendon, aching muscles with dark urine...) told of a drug the conversation names,
+with the words that place it after the drug ("xong", "được 3 tuần thì", "mấy hôm nay",
+"đang uống", "từ khi dùng", "có phải do thuốc"), and not asked as knowledge ("có gây … không",
+"nếu", "dấu hiệu … là gì"). Its reply is the emergency text and the drug's Hướng dẫn cách xử
+trí ADR (`safety.triage`). The word lists are data; `read_reaction` is the only rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.text import fold_aligned
+from safety.cue_matching import TurnText, cues
+
+_W = r"(?:\w+ )"  # one word and its space
+_TAKE = r"(?:uống|dùng|tiêm|truyền|xịt|bôi|ngậm|đặt|chích)"
+_SPAN = r"(?:ngày|tuần|tháng|hôm|bữa)"
+
+# What the body shows: signs the formulary's ADR sections speak of, as people say them.
+REACTION_SIGNS = cues(
+    (
+        # skin and allergy
+        r"nổi (?:mẩn|mề đay|mày đay|ban|mụn nước|bóng nước|bọng nước|bóng|mẩn ngứa)",
+        r"mẩn (?:đỏ|ngứa)",
+        r"bị mẩn",
+        r"sưng húp",
+        r"phồng rộp|rộp da",
+        r"đỏ (?:da|rát)",
+        r"mề đay",
+        r"mày đay",
+        r"phát ban",
+        r"ban (?:đỏ|ngứa)",
+        r"phồng rộp",
+        r"(?:bóng|bọng) nước",
+        r"bong (?:da|tróc|tróc da)",
+        r"tróc da",
+        r"loét (?:miệng|môi|lưỡi|họng)",
+        r"ngứa (?:khắp|toàn|hết|rát|quá|ngáy)",
+        r"(?:sưng|phù) (?:mặt|môi|lưỡi|họng|mí mắt|mắt|cổ họng)",
+        r"khó thở",
+        r"tức ngực",
+        r"khó nuốt",
+        r"nói khó",
+        # bleeding
+        r"chảy máu",
+        r"bầm tím",
+        r"xuất huyết",
+        r"phân (?:đen|có máu|như bã cà phê)",
+        r"đi ngoài (?:ra )?(?:phân )?(?:đen|máu)",
+        r"nôn ra máu",
+        r"(?:nước tiểu|tiểu) (?:ra )?(?:hồng|đỏ|có máu|máu|sẫm|sậm|nâu|màu nâu|màu trà|màu sẫm)",
+        # liver
+        r"vàng (?:da|mắt)",
+        # tendons and muscles
+        r"(?:đau|sưng|nhức) (?:gân|gót|gót chân)",
+        r"(?:đau|nhức|yếu) (?:cơ|mỏi cơ)",
+        r"đau nhức (?:cơ|khắp người|toàn thân)",
+        r"yếu (?:cơ|tay chân)",
+        # heart, circulation, metabolism
+        r"tim đập (?:loạn|loạn nhịp|không đều)",
+        r"loạn nhịp",
+        r"tụt huyết áp",
+        r"hạ đường huyết",
+        r"co giật",
+    ),
+    # Folded, these are other words ("choang" a wrap, "ngat" cut).
+    strict=(r"choáng", r"choáng váng", r"ngất", r"lơ mơ"),
+)
+# Signs that alone are often what the medicine is expected to do (sweating after a fever
+# medicine, a racing heart after salbutamol): a reaction only when two of them come together
+# ("tim đập nhanh, run tay, mất ngủ, sụt cân").
+MILD_SIGNS = tuple(
+    cues((pattern,))
+    for pattern in (
+        r"tim đập (?:nhanh|mạnh|thình thịch)",
+        r"hồi hộp",
+        r"đánh trống ngực",
+        r"(?:mặt )?đỏ bừng",
+        r"vã mồ hôi",
+        r"run (?:tay|người)",
+        r"mất ngủ",
+        r"sụt cân",
+        r"mệt lả",
+        r"ù tai",
+        r"nhìn mờ",
+        r"buồn nôn",
+        r"nôn ói",
+    )
+)
+MILD_TOGETHER = 2
+# Words that place the sign after the drug: taken and then, for some days now, since.
+AFTER_DRUG = cues(
+    (
+        _TAKE + r" " + _W + r"{0,4}?(?:xong|vào|rồi|thì|là|liền|bị|thấy|lập tức|ngay|mà|giờ|nay)",
+        _TAKE + r" " + _W + r"{0,4}?(?:được|đc|dc|đến|tới) (?:\d+|vài|mấy|hai|ba) " + _SPAN,
+        r"(?:vừa|mới|đã) " + _W + r"{0,2}?" + _TAKE,
+        r"đang " + _TAKE,
+        r"(?:đến|tới) (?:ngày thứ|hôm nay|nay)",
+        r"dạo (?:này|gần đây)",
+        r"mấy (?:hôm|bữa|ngày|tuần|nay)(?: nay)?",
+        r"tự nhiên",
+        r"từ (?:khi|lúc|hôm|ngày) " + _W + r"{0,2}?" + _TAKE,
+        r"do thuốc",
+        r"(?:do|vì|tại) " + _W + r"{0,2}?" + _TAKE,
+        r"sau (?:liều|lần|mũi) (?:đầu|thứ|tiêm)",
+        r"(?:tối|sáng|chiều|trưa|hôm) (?:qua|nay)",
+        r"^(?:giờ|bây giờ|nay)",
+        r"(?:chỗ|vết|nơi) tiêm",
+        r"sau khi " + _W + r"{0,2}?" + _TAKE,
+    ),
+)
+# Asked as knowledge, not told: "uống X có bị vàng da không", "nếu chảy máu thì sao".
+ASKED_AS_KNOWLEDGE = cues(
+    (
+        r"có (?:thể )?gây",
+        r"gây ra",
+        r"có làm " + _W + r"{0,3}?không",
+        r"có bị " + _W + r"{0,4}?(?:không|ko|k|hông|hok)",
+        r"nếu",
+        r"giả sử",
+        r"lỡ như",
+        r"phòng khi",
+        r"trường hợp",
+        r"(?:dấu hiệu|biểu hiện|triệu chứng) " + _W + r"{0,4}?(?:là gì|gì|nào|ra sao|thế nào)",
+        r"tác dụng phụ (?:là|gồm|của|có những|thường gặp)",
+        r"khi nào",
+        # which medicine to take for it: a question, not a report of a reaction
+        r"thuốc (?:gì|nào|j)",
+        r"(?:uống|dùng|bôi|xịt) (?:gì|j|thuốc gì)",
+        r"có làm",
+        # "… là dị ứng hả", "có phải dị ứng không": whether it is an allergy, asked
+        r"(?:là|phải|bị) (?:\w+ ){0,2}?(?:dị ứng|tác dụng phụ|phản ứng)(?: \w+)? ?"
+        r"(?:hả|không|ko|k|à|chứ|chăng|phải không)\s*\??$",
+    ),
+)
+# Asked whether or how to take something for the sign ("nổi mề đay uống loratadin được
+# không", "chảy máu mũi uống mấy ngày"): the sign comes first, a medicine to take after it.
+TAKE_FOR_IT = re.compile(
+    fold_aligned(
+        r"(?<!\w)(?:uống|dùng|bôi|xịt|tiêm|cho uống) (?:\w+ ){0,4}?"
+        r"(?:được không|được ko|được k|đc không|đc ko|đc k|được hông|được hok|được chứ|"
+        r"có được không|thì sao|mấy ngày|bao lâu|bao nhiêu|thế nào|như thế nào|ra sao)"
+    )
+)
+
+
+def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
+    """The sign of an adverse reaction the turn reports after a drug the conversation names,
+    or None (no drug, no sign, nothing placing it after the drug, or asked as knowledge)."""
+    if not names_drug:
+        return None
+    sign = REACTION_SIGNS.search(text)
+    if sign is None:
+        mild = [hit for cue in MILD_SIGNS if (hit := cue.search(text)) is not None]
+        apart = [h for h in mild if not any(h != o and h in o for o in mild)]  # distinct signs
+        sign = apart[0] if len(apart) >= MILD_TOGETHER else None
+    if sign is None or AFTER_DRUG.search(text) is None:
+        return None
+    if ASKED_AS_KNOWLEDGE.search(text) is not None:
+        return None
+    ask = TAKE_FOR_IT.search(text.folded)
+    if ask is not None and text.folded.find(fold_aligned(sign)) < ask.start():
+        return None
+    return sign
+
+
+__all__ = [
+    "AFTER_DRUG",
+    "ASKED_AS_KNOWLEDGE",
+    "MILD_SIGNS",
+    "MILD_TOGETHER",
+    "REACTION_SIGNS",
+    "TAKE_FOR_IT",
+    "read_reaction",
+]

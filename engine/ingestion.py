@@ -76,9 +76,19 @@ class Event:
     score: float | None = None
 
 
+# "mệt muốn chết", "đói chết đi được", "sợ chết khiếp": "very tired/hungry/afraid", said of a
+# feeling, never intent. The models read the feeling alone ("met lam"), as the word lists do.
+_IDIOM = re.compile(
+    r"\b(met|doi|nong|so|dau|lo|ngai|chan|lanh|khat|ngua|buon ngu|buon cuoi|hoi hop|moi|nhuc|"
+    r"ret|met moi|cuoi|buon) (?:\w+ )?(?:muon chet|chet di duoc|chet mat|chet khiep|chet luon|"
+    r"gan chet|muon xiu|muon dien)\b"
+)
+
+
 def features(folded: str) -> list[str]:
-    """Character 3–5-grams of the folded words (digits as 0), and the words and word pairs."""
-    words = _WORD.findall(_DIGITS.sub("0", folded))
+    """Character 3–5-grams of the folded words (digits as 0), and the words and word pairs;
+    a feeling's idiom of death ("mệt muốn chết") is read as the feeling alone."""
+    words = _WORD.findall(_DIGITS.sub("0", _IDIOM.sub(r"\1 lam", folded)))
     padded = " " + " ".join(words) + " "
     grams = [padded[i : i + n] for n in (3, 4, 5) for i in range(len(padded) - n + 1)]
     grams += [f"w:{w}" for w in words]
@@ -100,8 +110,11 @@ class NgramModel:
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
     @classmethod
-    def from_json(cls, raw: str) -> NgramModel:
+    def from_json(cls, raw: str, key: str | None = None) -> NgramModel:
+        """The model at the top level of `raw`, or under `key` (the self-harm model)."""
         data = json.loads(raw)
+        if key is not None:
+            data = data[key]
         return cls(
             bias=float(data["bias"]),
             weights={k: float(v) for k, v in data["weights"].items()},
@@ -112,10 +125,22 @@ class NgramModel:
 
 @cache
 def model() -> NgramModel | None:
-    """The committed model, read once per process (None when the file is absent)."""
+    """The committed ingestion model, read once per process (None when the file is absent)."""
     if not MODEL_PATH.exists():
         return None
     return NgramModel.from_json(MODEL_PATH.read_text(encoding="utf-8"))
+
+
+@cache
+def self_harm_model() -> NgramModel | None:
+    """The committed self-harm model (intent to die or to harm oneself, in any register),
+    read once per process; None when the file or its `self_harm` part is absent."""
+    if not MODEL_PATH.exists():
+        return None
+    raw = MODEL_PATH.read_text(encoding="utf-8")
+    if "self_harm" not in json.loads(raw):
+        return None
+    return NgramModel.from_json(raw, key="self_harm")
 
 
 _FINISH = re.compile(r"\b(?:het|sach|can|ca|nguyen|nua|gan het)\b")
@@ -290,4 +315,5 @@ __all__ = [
     "features",
     "model",
     "read_event",
+    "self_harm_model",
 ]

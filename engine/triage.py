@@ -35,7 +35,7 @@ from core.frame import QueryFrame, Route, Triage, TurnType
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
-from engine.ingestion import Verdict, is_finish, read_event
+from engine.ingestion import Verdict, is_finish, read_event, self_harm_model
 from engine.safety_cues import (
     AFTER_TAKING_CUES,
     ALLERGY_SIGNS,
@@ -86,6 +86,9 @@ class TriageResult:
     section: str = SectionKey.QUA_LIEU_XU_TRI.value
     """The section an emergency reply quotes: the overdose section, or the ADR management
     section for an allergic or adverse reaction after a drug."""
+    by_model: bool = False
+    """The n-gram second opinion's word, not a word list's: it never moves a conversation
+    out of the emergency thread it is in."""
 
 
 WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendronate"})
@@ -177,6 +180,27 @@ def _self_harm(t: TurnText) -> str | None:
     return None
 
 
+def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
+    """The self-harm n-gram model's word on a turn the word lists did not read as self-harm:
+    sure on its own above `report_at`; above `unsure_at` only beside something the rules did
+    read (despair, a goodbye, a big act reported), where the supportive reply is far safer
+    than an emergency one or a dose. Never for a young child (see `classify`)."""
+    opinion = self_harm_model()
+    if opinion is None:
+        return None
+    p = opinion.score(t.folded)
+    if p >= opinion.report_at:
+        return f"self-harm model {p:.2f}"
+    if p < opinion.unsure_at:
+        return None
+    beside = (
+        DESPAIR_CUES.search(t) is not None
+        or FAREWELL_CUES.search(t) is not None
+        or (taking and OVERDOSE_ACT_CUES.search(t) is not None)
+    )
+    return f"self-harm model {p:.2f}" if beside else None
+
+
 def _asks_use(t: TurnText) -> bool:
     return DOSE_QUESTION_CUES.search(t) is not None and "lo" not in t.folded.split()
 
@@ -250,6 +274,36 @@ def classify(
     t = text if isinstance(text, TurnText) else TurnText.of(text)
     if (cue := _self_harm(t)) is not None:
         return TriageResult(Triage.SELF_HARM, cue)
+    found = _triage_rest(t, frame, warnings)
+    taking = found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
+    # A young child's taking is an accident, not intent: the model never makes it self-harm
+    # (a parent's own despair in a conversation about a child still counts).
+    if _NAMES_YOUNG_CHILD.search(t.folded) or (taking and _young_child(frame)):
+        return found
+    if (found is None or taking) and (cue := _self_harm_opinion(t, taking=taking)) is not None:
+        return TriageResult(Triage.SELF_HARM, cue, by_model=True)
+    return found
+
+
+# "bé", "cháu bé", "thằng cu", an age under twelve: a child too young for the turn to be
+# read as intent. Not "con" (a grown child speaks of themselves as "con" to a parent).
+_NAMES_YOUNG_CHILD = re.compile(
+    r"\b(?:be|chau be|thang cu|thang be|cu cau|nhoc|dua (?:nho|be|tre)|em be|tre nho|"
+    r"(?:[1-9]|1[01]) (?:tuoi|t)|\d+ thang(?: tuoi)?)\b"
+)
+
+
+def _young_child(frame: QueryFrame | None) -> bool:
+    if frame is None:
+        return False
+    age = frame.age_months
+    return age is not None and age < CHILD_MONTHS
+
+
+def _triage_rest(
+    t: TurnText, frame: QueryFrame | None, warnings: WarningLines | None
+) -> TriageResult | None:
+    """Every triage but self-harm: an emergency, an unsafe use, the safety question."""
     names_drug = frame is not None and bool(frame.drugs or frame.unknown_drugs)
     # Mid-conversation the patient may be a child already ("siro cho bé 2 tuổi" … "nó uống
     # hết rồi"): the turn need not say so again.
@@ -321,6 +375,9 @@ def thread_triage(
             return found
         return None if smalltalk and found is None else TriageResult(Triage.SELF_HARM, "thread")
     if thread == Triage.EMERGENCY.value:
+        if found is not None and found.kind is Triage.SELF_HARM and found.by_model:
+            # "đang trên đường đi viện rồi", "bao nhiêu thì mới nguy": the emergency goes on.
+            return TriageResult(Triage.EMERGENCY, "thread")
         if found is not None and found.kind in (Triage.SELF_HARM, Triage.EMERGENCY):
             return found
         return None if smalltalk and found is None else TriageResult(Triage.EMERGENCY, "thread")

@@ -6,7 +6,15 @@ import json
 
 import pytest
 
-from engine.ingestion import MODEL_PATH, NgramModel, Verdict, features, model, read_event
+from engine.ingestion import (
+    MODEL_PATH,
+    NgramModel,
+    Verdict,
+    features,
+    model,
+    read_event,
+    self_harm_model,
+)
 from engine.safety_cues import TurnText
 
 
@@ -120,3 +128,19 @@ def test_a_days_dose_or_a_question_is_not_a_report(text: str) -> None:
 def test_doubt_whether_a_dose_was_taken_again_asks_first() -> None:
     """'Không rõ ông có uống thêm viên nào không': whether a dose was doubled, asked."""
     assert verdict("khong ro me co uong them vien warfarin nao khong") is Verdict.UNSURE
+
+
+def test_the_committed_self_harm_model_loads_with_its_cross_set_figures() -> None:
+    """The self-harm model loads from the same file, thresholds in order, one figure a set."""
+    m = self_harm_model()
+    assert m is not None and 0 < m.unsure_at <= m.report_at < 1
+    data = json.loads(MODEL_PATH.read_text("utf-8"))["self_harm"]
+    assert data["out_of_fold"]["negatives_at_or_above_report"] <= 0.01
+    assert "people_safety.jsonl" in data["cross_set"]
+
+
+def test_features_read_a_feelings_idiom_as_the_feeling() -> None:
+    """'mệt muốn chết' is read as 'mệt lắm': no 'chết' feature left."""
+    grams = features("toi met muon chet")
+    assert "w:chet" not in grams and "b:met_lam" in grams
+    assert "w:chet" in features("toi muon chet")

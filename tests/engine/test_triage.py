@@ -510,3 +510,50 @@ def test_a_dosing_schedule_is_not_an_ingestion_report() -> None:
     """ "12 tiếng 1 lần" typed without accents is a schedule ("lần"), not "lẫn" (confused)."""
     asked = QueryFrame(turn_type="dosing_calc", drugs=["cefuroxime"], population="child")
     assert classify("cefuroxim uong cho be 3t 14kg, 12 tieng 1 lan, moi lan bn mg", asked) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ngày mai mọi chuyện sẽ nhẹ đi vì em không ở đây nữa",
+        "e chả muốn thở nữa, vỉ thuốc ngủ để sẵn đây r",
+        "ai cũng bảo tôi là gánh nặng, có lẽ biến mất là tốt nhất",
+    ],
+)
+def test_the_self_harm_model_reads_intent_no_word_list_names(text: str) -> None:
+    """Intent said in words no self-harm list holds: the n-gram model's self_harm."""
+    found = classify(text)
+    assert found is not None and found.kind is Triage.SELF_HARM and found.by_model
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "đói muốn chết rồi, có cần uống men tiêu hóa không",
+        "ngứa muốn điên, bôi kem gì cho đỡ",
+        "cả tuần trực đêm mệt chết đi được, vitamin C uống lúc nào",
+    ],
+)
+def test_a_feelings_idiom_of_death_is_no_intent(text: str) -> None:
+    """'Đói muốn chết', 'mệt chết đi được': a feeling, not self_harm."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is None or found.kind is not Triage.SELF_HARM
+
+
+def test_a_young_childs_taking_is_never_self_harm_by_the_model() -> None:
+    """A taking in a young child's conversation is never the model's self-harm; a parent's
+    own despair there still is."""
+    child = drugs("diazepam", age_months=30.0)
+    found = classify("nó nuốt hết vỉ rồi", child)
+    assert found is not None and found.kind is not Triage.SELF_HARM
+    mother = classify("e chả muốn thở nữa, vỉ thuốc ngủ để sẵn đây r", child)
+    assert mother is not None and mother.kind is Triage.SELF_HARM
+
+
+def test_the_models_self_harm_keeps_an_emergency_thread() -> None:
+    """In an emergency thread the model's self-harm stays the emergency; a list's wins."""
+    by_model = TriageResult(Triage.SELF_HARM, "self-harm model 0.9", by_model=True)
+    kept = thread_triage("emergency", by_model, smalltalk=False)
+    assert kept is not None and kept.kind is Triage.EMERGENCY
+    listed = thread_triage("emergency", TriageResult(Triage.SELF_HARM, "tự tử"), smalltalk=False)
+    assert listed is not None and listed.kind is Triage.SELF_HARM

@@ -38,6 +38,7 @@ from engine.safety_cues import (
     EXCESS_CUES,
     HABIT_CUES,
     HOLD_CUES,
+    HYPOTHETICAL_CUES,
     KNOWLEDGE_CUES,
     MEDICINE_CUES,
     OTHERS_CUES,
@@ -209,9 +210,81 @@ def _large(text: TurnText) -> bool:
     )
 
 
+# A question said outright ("…?", "được không", "bao nhiêu", "nên", "thế nào"), not the
+# "mấy" that is both "how many" and "a few" ("cháu uống mấy viên metformin 500").
+_ASKED = re.compile(
+    r"\?|\b(?:duoc|dc|đc|ok|on|sao|gi|nao) (?:khong|ko|k|hong|hok|chua|chu)\b|\bco duoc\b|"
+    r"\bbao (?:nhieu|nhiu|lau)\b|\bbn\b|\bnen\b|\b(?:the|nhu the|cach) nao\b|\btoi da\b|"
+    r"\b(?:dung|phai) (?:khong|ko|k|hong)\b|\bcach nhau\b|\b(?:mot|moi|1) ngay\b|"
+    r"\bhay\b.*\b(?:chia|doi)\b"
+)
+
+
 def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
     """Read the turn as an ingestion event (see the module docstring); `child_known`: the
-    conversation's patient is already a child, whether or not this turn says so."""
+    conversation's patient is already a child, whether or not this turn says so.
+
+    The word lists and the grammar read first; then the second opinion, where it is sure
+    (at or above `report_at`, a score at most 1 % of ordinary sentences reach out of fold):
+    a turn the rules were unsure of is a report when it tells what happened (`_told`), and
+    a turn that takes a medicine and asks nothing outright, which the rules let pass, is
+    asked the safety question."""
+    event = _by_rules(text, names_drug=names_drug, child_known=child_known)
+    opinion = model()
+    if opinion is None or event.verdict is Verdict.REPORT:
+        return event
+    p = event.score if event.score is not None else opinion.score(text.folded)
+    if p < opinion.report_at:
+        return Event(event.verdict, event.cue, round(p, 3))
+    if event.verdict is Verdict.UNSURE and _told(text):
+        return Event(Verdict.REPORT, event.cue, round(p, 3))
+    if event.verdict is Verdict.UNSURE:
+        return Event(Verdict.UNSURE, event.cue, round(p, 3))
+    if _may_be_a_report(text, names_drug=names_drug, child_known=child_known):
+        return Event(Verdict.UNSURE, "second opinion", round(p, 3))
+    return Event(None, "", round(p, 3))
+
+
+# What tells a taking as a story, not a bare count ("bé uống 3 viên paracetamol 500" may be
+# a question): drink taken ("say", "nhậu"), more or again ("thêm", "liền"), the mouth or the
+# pack it came from ("trong mồm", "bị bóc", "lọ còn một nửa"), a sweet ("như kẹo"), a whole
+# day's worth ("trong ngày hôm nay").
+_STORY = re.compile(
+    r"\b(?:say|xin|nhau|ruou|bia|them|lien|tiep|nua|trong (?:mom|mieng|hong)|mom|mieng|"
+    r"bi (?:boc|xe|mo|mop|do|vo)|con (?:mot |1 )?(?:nua|it|vai)|nhu (?:an )?keo|"
+    r"trong ngay|ca ngay|tu lay|lay|boc)\b"
+)
+
+
+def _told(text: TurnText) -> bool:
+    """Does the turn tell what happened (when, after what, from whose pack, with what sign)
+    rather than name a bare amount?"""
+    return (
+        _PAST.search(text.folded) is not None
+        or _STORY.search(text.folded) is not None
+        or COMPLETED_CUES.search(text) is not None
+        or SYMPTOM_CUES.search(text) is not None
+        or OTHERS_CUES.search(text) is not None
+        or UNSANCTIONED_CUES.search(text) is not None
+    )
+
+
+def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> bool:
+    """A medicine, taken or in a child's hands, and nothing asked outright, hypothetical,
+    about the book or about a course: what a sure second opinion may ask about."""
+    if not _medicine(text, names_drug) or _ASKED.search(text.folded) or _yes_no(text):
+        return False
+    if KNOWLEDGE_CUES.search(text) or TREATMENT_CUES.search(text) or HABIT_CUES.search(text):
+        return False
+    if HYPOTHETICAL_CUES.search(text) or ASK_DRUG_CUES.search(text):
+        return False
+    taken = TAKE_CUES.search(text) is not None or HOLD_CUES.search(text) is not None
+    return taken or child_known or CHILD_CUES.search(text) is not None
+
+
+def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
+    """The word lists and the event grammar, with the second opinion where they read a child
+    or an amount taken (`read_event` adds the rest)."""
     take = TAKE_CUES.search(text)
     if take is None:
         # Got hold of it ("bé cầm lọ thuốc, nắp mở"), or a bare count ("bé 14kg 6 viên

@@ -219,7 +219,9 @@ HOLD_CUES = cues(
 OTHERS_CUES = cues(
     (
         r"của (?:ông|bà|bố|mẹ|ba|má|anh|chị|cô|chú|dì|bác|người lớn|ông bà|bố mẹ|"
-        r"ông nội|bà nội|ông ngoại|bà ngoại|nội|ngoại)",
+        r"ông nội|bà nội|ông ngoại|bà ngoại|nội|ngoại|em bé|em|người khác|khách|hàng xóm)",
+        # A grown-up's medicine given to or taken by a child ("thuốc ho người lớn").
+        r"(?:thuốc|siro|viên) (?:\w+ ){0,2}?(?:của |dành cho |cho )?người lớn",
         r"(?:thuốc|viên|vỉ|lọ|hộp) (?:\w+ ){0,2}?của (?:tôi|tui|mình|tao)",
     ),
 )

@@ -193,10 +193,12 @@ def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
         return f"self-harm model {p:.2f}"
     if p < opinion.unsure_at:
         return None
+    act = OVERDOSE_ACT_CUES.search(t) if taking else None
     beside = (
         DESPAIR_CUES.search(t) is not None
         or FAREWELL_CUES.search(t) is not None
-        or (taking and OVERDOSE_ACT_CUES.search(t) is not None)
+        # a big act ("nốc cả nắm"), not the name of a medicine ("thuốc ngủ")
+        or (act is not None and not act.startswith("thuoc"))
     )
     return f"self-harm model {p:.2f}" if beside else None
 
@@ -352,12 +354,19 @@ class SafetyAnswer(StrEnum):
     NOT_TAKEN = "not_taken"
 
 
+_ONLY_ASKING = re.compile(r"\b(?:chi|hoi) (?:hoi|muon hoi|thoi|de biet|thong tin)\b")
+
+
 def safety_answer(text: str | TurnText) -> SafetyAnswer | None:
-    """Taken (yes, or not sure: the safe reading), not taken, or neither (None)."""
+    """Taken (yes, or not sure: the safe reading), not taken, or neither (None).
+
+    A denial opens the reply ("chưa", "không, …") or says it was only a question; a "không"
+    further on is a question back ("có phải gọi 115 không"), which is read as taken."""
     t = text if isinstance(text, TurnText) else TurnText.of(text)
     if UNSURE_CUES.search(t) is not None:
         return SafetyAnswer.TAKEN
-    if DENY_CUES.search(t) is not None:
+    opening = TurnText.of(" ".join(t.lowered.replace(",", " , ").split()[:3]))
+    if DENY_CUES.search(opening) is not None or _ONLY_ASKING.search(t.folded):
         return SafetyAnswer.NOT_TAKEN
     if CONFIRM_CUES.search(t) is not None:
         return SafetyAnswer.TAKEN

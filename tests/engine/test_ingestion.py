@@ -144,3 +144,36 @@ def test_features_read_a_feelings_idiom_as_the_feeling() -> None:
     grams = features("toi met muon chet")
     assert "w:chet" not in grams and "b:met_lam" in grams
     assert "w:chet" in features("toi muon chet")
+
+
+def test_a_sure_second_opinion_makes_an_unsure_reading_a_report() -> None:
+    """Tablets after a night's drinking: the rules are unsure, the model is sure: a report."""
+    event = read_event(TurnText.of("anh tôi nhậu xong về uống 4 viên thuốc ngủ"), names_drug=True)
+    assert event.verdict is Verdict.REPORT
+    opinion = model()
+    assert opinion is not None and event.score is not None and event.score >= opinion.report_at
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cháu 2 tuổi uống mấy viên sắt của mẹ",
+        "cậu ấy say rồi còn uống thêm mấy viên an thần",
+    ],
+)
+def test_a_sure_second_opinion_asks_about_a_turn_the_rules_let_pass(text: str) -> None:
+    """'Uống mấy viên' is 'how many' or 'a few': with a sure model, the safety question."""
+    assert verdict(text) is Verdict.UNSURE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bé 2 tuổi uống mấy viên sắt?",
+        "bà uống 2 lần thuốc huyết áp một ngày được không",
+        "uống 2 viên metformin một lần thay vì chia ra có được không",
+    ],
+)
+def test_a_question_said_outright_is_never_asked_by_the_model(text: str) -> None:
+    """A '?' or 'được không' asks: the second opinion does not make it a report."""
+    assert verdict(text) is None

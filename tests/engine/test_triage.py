@@ -285,6 +285,10 @@ def test_an_allergic_reaction_after_a_drug_quotes_its_adr_section() -> None:
         ("dạ rồi", SafetyAnswer.TAKEN),
         ("Không chắc", SafetyAnswer.TAKEN),
         ("Chưa, tôi chỉ hỏi thông tin", SafetyAnswer.NOT_TAKEN),
+        ("ko, e hỏi trước thôi", SafetyAnswer.NOT_TAKEN),
+        ("em hỏi để biết thôi", SafetyAnswer.NOT_TAKEN),
+        # A question back is no denial: read the safe way, as taken.
+        ("giờ có nên đưa bé đi viện không", SafetyAnswer.TAKEN),
         ("liều bao nhiêu", None),
     ],
 )
@@ -557,3 +561,16 @@ def test_the_models_self_harm_keeps_an_emergency_thread() -> None:
     assert kept is not None and kept.kind is Triage.EMERGENCY
     listed = thread_triage("emergency", TriageResult(Triage.SELF_HARM, "tự tử"), smalltalk=False)
     assert listed is not None and listed.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "thằng cu 4 tuổi uống mất mấy viên sắt của em bé",
+        "chị giúp việc cho bé 10 tháng uống siro ho người lớn",
+    ],
+)
+def test_a_childs_taking_of_someone_elses_medicine_is_an_emergency(text: str) -> None:
+    """The baby's or a grown-up's medicine taken by or given to a child: an emergency."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is not None and found.kind is Triage.EMERGENCY

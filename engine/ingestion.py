@@ -27,6 +27,7 @@ from enum import StrEnum
 from functools import cache
 from pathlib import Path
 
+from core.text import fold_aligned
 from engine.safety_cues import (
     AMOUNT_CUES,
     ASK_DRUG_CUES,
@@ -36,6 +37,7 @@ from engine.safety_cues import (
     DAILY_CUES,
     DOSE_QUESTION_CUES,
     EXCESS_CUES,
+    FEELING_IDIOM,
     HABIT_CUES,
     HOLD_CUES,
     HYPOTHETICAL_CUES,
@@ -77,19 +79,23 @@ class Event:
     score: float | None = None
 
 
-# "mệt muốn chết", "đói chết đi được", "sợ chết khiếp": "very tired/hungry/afraid", said of a
-# feeling, never intent. The models read the feeling alone ("met lam"), as the word lists do.
-_IDIOM = re.compile(
-    r"\b(met|doi|nong|so|dau|lo|ngai|chan|lanh|khat|ngua|buon ngu|buon cuoi|hoi hop|moi|nhuc|"
-    r"ret|met moi|cuoi|buon) (?:\w+ )?(?:muon chet|chet di duoc|chet mat|chet khiep|chet luon|"
-    r"gan chet|muon xiu|muon dien)\b"
-)
+def without_idioms(folded: str) -> str:
+    """The folded text with a feeling's idiom of death ("mệt muốn chết") read as the feeling
+    ("mệt lắm"); the same length, so spans still point into the turn's other forms."""
+    return FEELING_IDIOM.sub(lambda m: _as_lam(m, "death"), folded)
+
+
+def _as_lam(match: re.Match[str], group: str) -> str:
+    start, end = match.span(group)
+    whole = match.group(0)
+    offset = start - match.start()
+    return whole[:offset] + "lam".ljust(end - start) + whole[offset + end - start :]
 
 
 def features(folded: str) -> list[str]:
     """Character 3–5-grams of the folded words (digits as 0), and the words and word pairs;
     a feeling's idiom of death ("mệt muốn chết") is read as the feeling alone."""
-    words = _WORD.findall(_DIGITS.sub("0", _IDIOM.sub(r"\1 lam", folded)))
+    words = _WORD.findall(_DIGITS.sub("0", without_idioms(folded)))
     padded = " " + " ".join(words) + " "
     grams = [padded[i : i + n] for n in (3, 4, 5) for i in range(len(padded) - n + 1)]
     grams += [f"w:{w}" for w in words]
@@ -158,6 +164,9 @@ _CONTAINERS = re.compile(r"\b(?:[2-9]|1\d|hai|ba|bon|nam) (?:vi|lo|hop|chai)\b")
 _STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo)\b")
 _ALL = re.compile(r"\b(?:het|sach)\b")
 _AGAIN = re.compile(r"\b(?:uong|nuot|tiem) (?:\w+ )?(?:them|tiep|lai|trung)\b")
+_ONE = re.compile(r"(?:1|mot) (?:vien|lieu|goi|ong|lan|thia|muong)")
+_NURSING = re.compile(r"\b(?:cho (?:con |be )?bu|dang bu|nuoi con bu)\b")
+_AGAIN_WORD = re.compile(r"\b(?:lai|them|tiep|bu)\b")
 _PACK = re.compile(r"\b(?:chai|lo|vi|hop|goi|tuyp)\b")
 _EAT = re.compile(r"^(?:an|ăn|nhai|liem|gam|gặm|mut|mút|ngam|ngậm|noc|nốc)$")
 _YES_NO = re.compile(
@@ -269,6 +278,23 @@ def _told(text: TurnText) -> bool:
     )
 
 
+def single_slip(text: TurnText, *, child_known: bool = False) -> bool:
+    """One dose of one's own medicine taken at the wrong time or in the wrong state ("lỡ uống
+    furosemid buổi tối", "lỡ uống … đang cho con bú"), asked about with worry: a question the
+    book answers, not an ingestion. Not for a child, an amount, a count or a sign."""
+    # "đang cho con bú": the mother's own dose, the child is not who took it
+    nursing = _NURSING.sub(lambda m: " " * len(m.group(0)), text.folded)
+    child = CHILD_CUES.search(TurnText(nursing, nursing, accented=False))
+    amount = AMOUNT_CUES.search(text)
+    if amount is not None and _ONE.fullmatch(fold_aligned(amount)) is None:
+        return False  # "1 viên" is the one dose; "mấy viên", "nửa lọ" are not
+    if child_known or child or _count(text) > 1:
+        return False
+    if SYMPTOM_CUES.search(text) or _TABLETS.search(text.folded) or _CONTAINERS.search(text.folded):
+        return False
+    return WORRY_CUES.search(text) is not None or _yes_no(text) or "?" in text.folded
+
+
 def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> bool:
     """A medicine, taken or in a child's hands, and nothing asked outright, hypothetical,
     about the book or about a course: what a sure second opinion may ask about."""
@@ -313,6 +339,8 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     # Said as done, or not asked as a dose question ("con tự lấy thuốc uống được không"), or
     # with doubt ("không biết nuốt mấy viên"): a report; a finished course is not.
     taken_as_meant = course is not None and how is not None and is_finish(how) and not child
+    if how is not None and _AGAIN_WORD.search(how) and _yes_no(text):
+        how = None  # "nôn ra hết, có cho uống lại liều đó ko": whether to give it again
     strong = how is not None and _STRONG.search(how) is not None  # vụng, nhầm: never a question
     if how and not taken_as_meant and (strong or done or not question or UNSURE_CUES.search(text)):
         return Event(Verdict.REPORT, how)
@@ -389,4 +417,6 @@ __all__ = [
     "model",
     "read_event",
     "self_harm_model",
+    "single_slip",
+    "without_idioms",
 ]

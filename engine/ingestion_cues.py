@@ -97,11 +97,15 @@ UNSANCTIONED_CUES = cues(
         r"quên,? (?:\w+ ){0,2}?uống (?:lại|thêm|tiếp)",
         r"uống (?:lại|thêm) (?:\w+ )?(?:lần|liều) nữa",
         r"quên (?:là )?(?:đã|mình đã|vừa|đã có) uống",
-        r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )nhặt(?: được)?",
         r"uống (?:thêm|trùng|lại) (?:một |1 )?liều",
     ),
-    # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times).
-    strict=(r"lén", r"(?<!\d )(?<!mỗi )(?<!một )lẫn(?=,| rồi| nên| quên| mà)"),
+    # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times);
+    # "nhặt" (picked up) like "nhất" ("nhất quyết", "duy nhất").
+    strict=(
+        r"lén",
+        r"(?<!\d )(?<!mỗi )(?<!một )lẫn(?=,| rồi| nên| quên| mà)",
+        r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )nhặt(?: được)?",
+    ),
 )
 AMOUNT_CUES = cues(
     (
@@ -174,6 +178,9 @@ TREATMENT_CUES = cues(
         r"khó nuốt",
         r"bao lâu (?:thì|mới|sau|nữa)",
         r"(?:mà|nhưng) (?:vẫn|chưa|không) (?:hạ|đỡ|khỏi|hết)",
+        # The pack finished and the complaint still there: the course, and more to buy.
+        r"(?:mà|nhưng) vẫn (?:còn )?\w+",
+        r"mua (?:tiếp|thêm)",
     ),
 )
 # Worry about what happened ("… có sao không"): a report asking for help, not a dose question.

@@ -34,8 +34,10 @@ from engine.ingestion_cues import (
 from engine.self_harm_cues import (
     DESPAIR_CUES,
     FAREWELL_CUES,
+    FEELING_IDIOM,
     OVERDOSE_ACT_CUES,
     PLAN_CUES,
+    PURPOSE_CUES,
     SELF_HARM_CUES,
 )
 
@@ -249,6 +251,7 @@ __all__ = [
     "END_PREGNANCY_CUES",
     "EXCESS_CUES",
     "FAREWELL_CUES",
+    "FEELING_IDIOM",
     "GIVE_OR_USE_CUES",
     "HABIT_CUES",
     "HOLD_CUES",
@@ -263,6 +266,7 @@ __all__ = [
     "OVERDOSE_EVENT_CUES",
     "OVERDOSE_QUESTION_CUES",
     "PLAN_CUES",
+    "PURPOSE_CUES",
     "SELF_HARM_CUES",
     "SIGN_QUESTION_CUES",
     "SYMPTOM_CUES",

@@ -3,6 +3,8 @@ and a lethal act; matched like every safety list (`engine.cue_matching`)."""
 
 from __future__ import annotations
 
+import re
+
 from engine.cue_matching import cues
 
 _W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
@@ -232,10 +234,36 @@ OVERDOSE_ACT_CUES = cues(
     ),
 )
 
+# A feeling's idiom of death: "mệt muốn chết", "đau răng muốn chết luôn", "nóng quá muốn
+# chết", "đói chết đi được", "(tiêu chảy) đi muốn chết": very tired, in pain, hot, hungry;
+# never intent. Folded text; the
+# feeling may be followed by up to two words ("răng", "quá", "từ sáng").
+FEELING_IDIOM = re.compile(
+    r"\b(?:met|doi|nong|so|dau|lo|ngai|chan|lanh|khat|ngua|buon ngu|buon cuoi|hoi hop|moi|"
+    r"nhuc|ret|met moi|cuoi|buon|oi|tuc|te|buot|xot|cay|ngat|di)(?: \w+){0,2}? (?P<death>muon chet|"
+    r"chet di duoc|chet mat|chet khiep|chet luon|gan chet|muon xiu|muon dien|muon ngat)\b"
+)
+# A purpose said for a question about harm: learning or curiosity ("em sv ôn bài", "học y",
+# "bài tập nhóm", "tò mò thôi", "hỏi để biết trước thôi").
+PURPOSE_CUES = cues(
+    (
+        r"tò mò",
+        r"(?:sinh viên|sv|học sinh) (?:\w+ ){0,3}?(?:y|dược|năm|ngành|điều dưỡng)",
+        r"(?:đang |để )?(?:học|ôn) (?:y|dược|bài|thi|môn)",
+        r"bài tập",
+        r"làm bài",
+        r"(?:hỏi|biết) (?:để )?(?:biết |phòng )?(?:trước|thôi|cho biết)",
+        r"(?:chỉ|để) hỏi (?:thôi|thông tin|cho biết)",
+        r"kiến thức",
+    ),
+)
+
 __all__ = [
     "DESPAIR_CUES",
     "FAREWELL_CUES",
+    "FEELING_IDIOM",
     "OVERDOSE_ACT_CUES",
     "PLAN_CUES",
+    "PURPOSE_CUES",
     "SELF_HARM_CUES",
 ]

@@ -35,7 +35,14 @@ from core.frame import QueryFrame, Route, Triage, TurnType
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
-from engine.ingestion import Verdict, is_finish, read_event, self_harm_model
+from engine.ingestion import (
+    Verdict,
+    is_finish,
+    read_event,
+    self_harm_model,
+    single_slip,
+    without_idioms,
+)
 from engine.safety_cues import (
     AFTER_TAKING_CUES,
     ALLERGY_SIGNS,
@@ -59,6 +66,7 @@ from engine.safety_cues import (
     OVERDOSE_EVENT_CUES,
     OVERDOSE_QUESTION_CUES,
     PLAN_CUES,
+    PURPOSE_CUES,
     SELF_HARM_CUES,
     SIGN_QUESTION_CUES,
     TREATMENT_CUES,
@@ -203,6 +211,30 @@ def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     return f"self-harm model {p:.2f}" if beside else None
 
 
+def _without_idioms(t: TurnText) -> TurnText:
+    """The turn with a feeling's idiom of death ("đau răng muốn chết luôn") read as the
+    feeling ("đau răng lắm"), in every form the word lists read."""
+    folded = without_idioms(t.folded)
+    if folded == t.folded:
+        return t
+    lowered = "".join(
+        new if new != old else low
+        for low, old, new in zip(t.lowered, t.folded, folded, strict=True)
+    )
+    return TurnText(lowered, folded, t.accented)
+
+
+def _asked_to_learn(t: TurnText) -> bool:
+    """A question about harm asked to learn ("em sv ôn bài", "tò mò thôi", "bài tập nhóm"),
+    with no despair, no goodbye and nothing the self-harm model reads as intent."""
+    if PURPOSE_CUES.search(t) is None:
+        return False
+    if DESPAIR_CUES.search(t) is not None or FAREWELL_CUES.search(t) is not None:
+        return False
+    opinion = self_harm_model()
+    return opinion is None or opinion.score(t.folded) < opinion.unsure_at
+
+
 def _asks_use(t: TurnText) -> bool:
     return DOSE_QUESTION_CUES.search(t) is not None and "lo" not in t.folded.split()
 
@@ -210,9 +242,22 @@ def _asks_use(t: TurnText) -> bool:
 def _emergency(
     t: TurnText, names_drug: bool, child_known: bool = False, how_to: bool = False
 ) -> TriageResult | None:
+    learning = PURPOSE_CUES.search(t) is not None and (
+        HYPOTHETICAL_CUES.search(t) is not None
+        or OVERDOSE_QUESTION_CUES.search(t) is not None
+        or _asks_use(t)
+        or "?" in t.folded
+        or t.folded.rstrip(" ?.!").endswith(("khong", "ko", "k"))
+    )
+    if learning and HYPOTHETICAL_CUES.search(t) is not None:
+        return None  # "nếu trẻ lỡ nuốt … thì sơ cứu sao, hỏi để biết trước thôi"
     hit = INGESTION_CUES.search(t)
     if hit is not None and is_finish(hit) and TREATMENT_CUES.search(t) and not CHILD_CUES.search(t):
         hit = None  # "uống hết vỉ kháng sinh rồi vẫn ho": the course, taken as meant
+    if hit is not None and (
+        learning or (_SLIP.match(hit) and single_slip(t, child_known=child_known))
+    ):
+        hit = None  # "quá liều có chết không, em sv ôn bài"; "lỡ uống lúc tối, có sao không"
     if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
     if hit is not None:
@@ -221,7 +266,12 @@ def _emergency(
     if event.verdict is Verdict.REPORT:
         return TriageResult(Triage.EMERGENCY, event.cue)
     hit = OVERDOSE_EVENT_CUES.search(t)
-    if hit and not HYPOTHETICAL_CUES.search(t) and not OVERDOSE_QUESTION_CUES.search(t):
+    if (
+        hit
+        and not HYPOTHETICAL_CUES.search(t)
+        and not OVERDOSE_QUESTION_CUES.search(t)
+        and not learning
+    ):
         return TriageResult(Triage.EMERGENCY, hit)
     allergy = ALLERGY_SIGNS.search(t)
     sign = allergy or EMERGENCY_SIGNS.search(t)
@@ -274,7 +324,8 @@ def classify(
     report an ingestion without saying so clearly (the engine asks before anything else).
     """
     t = text if isinstance(text, TurnText) else TurnText.of(text)
-    if (cue := _self_harm(t)) is not None:
+    plain = _without_idioms(t)
+    if (cue := _self_harm(plain)) is not None and not _asked_to_learn(plain):
         return TriageResult(Triage.SELF_HARM, cue)
     found = _triage_rest(t, frame, warnings)
     taking = found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
@@ -282,7 +333,7 @@ def classify(
     # (a parent's own despair in a conversation about a child still counts).
     if _NAMES_YOUNG_CHILD.search(t.folded) or (taking and _young_child(frame)):
         return found
-    if (found is None or taking) and (cue := _self_harm_opinion(t, taking=taking)) is not None:
+    if (found is None or taking) and (cue := _self_harm_opinion(plain, taking=taking)) is not None:
         return TriageResult(Triage.SELF_HARM, cue, by_model=True)
     return found
 
@@ -321,6 +372,7 @@ def _triage_rest(
     return found
 
 
+_SLIP = re.compile(r"lỡ |lo (?:tay )?(?:uong|nuot|tiem|cho)")
 _SWALLOWED = re.compile(r"\b(?:uong|vien|goi|siro)\b")
 
 

@@ -574,3 +574,76 @@ def test_a_childs_taking_of_someone_elses_medicine_is_an_emergency(text: str) ->
     """The baby's or a grown-up's medicine taken by or given to a child: an emergency."""
     found = classify(text, drugs("paracetamol"))
     assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "đau bụng quá muốn chết, uống gì cho đỡ",
+        "troi nong nuc muon chet luon, be bi rom uong gi",
+        "tiêu chảy cả đêm, đi muốn chết, men vi sinh uống sao",
+    ],
+)
+def test_a_feeling_with_words_before_its_idiom_of_death_is_no_intent(text: str) -> None:
+    """'Đau bụng quá muốn chết': the feeling, with words between, is not self_harm."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is None or found.kind is not Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text", ["mệt lắm rồi, em chỉ muốn chết thôi", "tao muon chet", "em muốn chết cho xong"]
+)
+def test_a_wish_to_die_without_a_feeling_before_it_is_still_self_harm(text: str) -> None:
+    """The idiom reading needs a feeling right before it; a wish alone is self_harm."""
+    found = classify(text)
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sv dược hỏi chút, uống quá liều paracetamol có chết không",
+        "nếu bé lỡ nuốt viên sắt thì xử trí sao, hỏi để biết trước thôi",
+    ],
+)
+def test_a_question_about_harm_asked_to_learn_is_not_triaged(text: str) -> None:
+    """A stated purpose of learning ('sv dược', 'hỏi để biết trước'): a question, no triage."""
+    assert classify(text, drugs("paracetamol")) is None
+
+
+def test_a_purpose_beside_despair_is_still_self_harm() -> None:
+    """'Tò mò thôi' does not hide despair beside a lethal amount asked."""
+    found = classify("tò mò thôi, chán đời quá, uống bao nhiêu viên thì chết", drugs("diazepam"))
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tôi lỡ uống thuốc lợi tiểu buổi tối, có sao không",
+        "mẹ đang cho con bú lỡ uống 1 viên aspirin có sao không",
+    ],
+)
+def test_an_adults_one_slip_asked_about_is_a_question(text: str) -> None:
+    """One's own dose at the wrong time or while nursing, asked with worry: no triage."""
+    assert classify(text, drugs("aspirin")) is None
+
+
+def test_a_childs_slip_is_still_an_emergency() -> None:
+    """A child's slip with someone else's tablet is an emergency, asked with worry or not."""
+    found = classify("bé lỡ uống 1 viên thuốc huyết áp của ông, có sao không", drugs("amlodipine"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "con uống siro xong nôn hết, có cho uống lại không",
+        "con nhất quyết không uống thuốc, làm sao bây giờ",
+        "uống hết lọ siro ho rồi mà vẫn ho, mua thêm không",
+    ],
+)
+def test_a_redose_a_refusal_or_a_finished_course_is_no_emergency(text: str) -> None:
+    """Whether to give again after vomiting, 'nhất quyết' (not 'nhặt'), a course: no triage."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is None or found.kind is not Triage.EMERGENCY

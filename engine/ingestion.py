@@ -54,6 +54,13 @@ from engine.safety_cues import (
 )
 
 MODEL_PATH = Path(__file__).with_name("safety_ngrams.json")
+ACCESS = "access"
+"""The cue of an unsure event read from a child's access to a medicine."""
+SECOND_OPINION = "second opinion"
+"""The cue of an unsure event the n-gram model asks about."""
+UNASKED_CUES = frozenset({ACCESS, SECOND_OPINION})
+"""Unsure readings made only where nothing was asked outright: a how-to-take topic the
+understander read (storage, chewing) does not make them a question."""
 LARGE_COUNT = 5
 """Tablets (or ml) a child took that make a report an emergency even with no 'rồi'."""
 ADULT_LARGE_COUNT = 8
@@ -164,6 +171,7 @@ _CONTAINERS = re.compile(r"\b(?:[2-9]|1\d|hai|ba|bon|nam) (?:vi|lo|hop|chai)\b")
 _STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo)\b")
 _ALL = re.compile(r"\b(?:het|sach)\b")
 _AGAIN = re.compile(r"\b(?:uong|nuot|tiem) (?:\w+ )?(?:them|tiep|lai|trung)\b")
+_A_FEW = re.compile(r"\b(?:may|vai) (?:vien|vi|goi|ong|thia|muong)\b")
 _ONE = re.compile(r"(?:1|mot) (?:vien|lieu|goi|ong|lan|thia|muong)")
 _NURSING = re.compile(r"\b(?:cho (?:con |be )?bu|dang bu|nuoi con bu)\b")
 _AGAIN_WORD = re.compile(r"\b(?:lai|them|tiep|bu)\b")
@@ -239,18 +247,26 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     a turn that takes a medicine and asks nothing outright, which the rules let pass, is
     asked the safety question."""
     event = _by_rules(text, names_drug=names_drug, child_known=child_known)
+    if event.verdict is None and _child_had_access(text, names_drug, child_known):
+        event = Event(Verdict.UNSURE, ACCESS)
     opinion = model()
     if opinion is None or event.verdict is Verdict.REPORT:
         return event
     p = event.score if event.score is not None else opinion.score(text.folded)
     if p < opinion.report_at:
+        if (
+            event.verdict is None
+            and p >= opinion.unsure_at
+            and _child_asks_a_few(text, child_known)
+        ):
+            return Event(Verdict.UNSURE, SECOND_OPINION, round(p, 3))
         return Event(event.verdict, event.cue, round(p, 3))
     if event.verdict is Verdict.UNSURE and _told(text):
         return Event(Verdict.REPORT, event.cue, round(p, 3))
     if event.verdict is Verdict.UNSURE:
         return Event(Verdict.UNSURE, event.cue, round(p, 3))
     if _may_be_a_report(text, names_drug=names_drug, child_known=child_known):
-        return Event(Verdict.UNSURE, "second opinion", round(p, 3))
+        return Event(Verdict.UNSURE, SECOND_OPINION, round(p, 3))
     return Event(None, "", round(p, 3))
 
 
@@ -275,6 +291,39 @@ def _told(text: TurnText) -> bool:
         or SYMPTOM_CUES.search(text) is not None
         or OTHERS_CUES.search(text) is not None
         or UNSANCTIONED_CUES.search(text) is not None
+    )
+
+
+# Signs a child got at a medicine without anyone seeing it swallowed: a pack torn, opened
+# or spilled, tablets missing or picked up, something in the mouth or a smell on it.
+_ACCESS = re.compile(
+    r"\b(?:bi (?:xe|boc|mo|do|vo|rach|bat|can)|bat (?:ra|nap)|roi (?:ra|vai|lung tung|vai)|"
+    r"do ra|vuong|con lai|thieu (?:mat )?(?:may|mot|1|vai|\d)|mat (?:may|mot|1|vai) vien|"
+    r"trong (?:mom|mieng)|(?:mom|mieng) (?:co|con|toan|dinh|day)|cay (?:mom|mieng)|"
+    r"mui (?:thuoc|siro|cam|dau|bac ha)|nap (?:mo|bat|hong|bi)|mo (?:nap|lo|hop|chai|vi)|"
+    r"luom|vo (?:goi|vi|lo|hop|chai)|o trong vi|o vi)\b"
+)
+
+
+def _child_had_access(text: TurnText, names_drug: bool, child_known: bool) -> bool:
+    """A young child, a medicine, and a sign the child got at it or doubt whether it was
+    swallowed ("vỏ gói bị xé ở phòng bé", "hk rõ có ăn ko"), nothing asked outright: ask."""
+    if not (child_known or CHILD_CUES.search(text)) or not _medicine(text, names_drug):
+        return False
+    if _ACCESS.search(text.folded) is None and UNSURE_CUES.search(text) is None:
+        return False
+    if _ASKED.search(text.folded) or _yes_no(text) or KNOWLEDGE_CUES.search(text):
+        return False
+    return HYPOTHETICAL_CUES.search(text) is None and HABIT_CUES.search(text) is None
+
+
+def _child_asks_a_few(text: TurnText, child_known: bool) -> bool:
+    """A child and "uống mấy viên" (how many, or a few) with nothing else asked outright:
+    where the model leans to a report, ask whether it was taken before any dose."""
+    if not (child_known or CHILD_CUES.search(text)):
+        return False
+    return bool(_A_FEW.search(text.folded)) and _may_be_a_report(
+        text, names_drug=True, child_known=True
     )
 
 
@@ -408,8 +457,11 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
 
 
 __all__ = [
+    "ACCESS",
     "LARGE_COUNT",
     "MODEL_PATH",
+    "SECOND_OPINION",
+    "UNASKED_CUES",
     "Event",
     "NgramModel",
     "Verdict",

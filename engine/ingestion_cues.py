@@ -82,7 +82,7 @@ UNSANCTIONED_CUES = cues(
         r"(?:như|tưởng (?:là )?)kẹo",
         r"ừng ực",
         r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
-        r"(?:vì|do) (?:tưởng|nhầm|quên)",
+        r"(?:vì|do) (?:tưởng|nhầm|quên|(?:không|ko|chẳng|chả) nhớ|lú lẫn|lẫn)",
         r"thay vì",
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
         r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
@@ -236,7 +236,7 @@ OTHERS_CUES = cues(
 UNSURE_CUES = cues(
     (
         r"hình như",
-        r"(?:không|ko|k|kh|chẳng|chả|hổng|hông) (?:biết|rõ|chắc)",
+        r"(?:không|ko|k|kh|hk|hok|chẳng|chả|hổng|hông) (?:biết|rõ|chắc)",
         r"có thể (?:đã|là)",
         r"có lẽ",
         r"nghi",

@@ -36,6 +36,7 @@ from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
 from engine.ingestion import (
+    UNASKED_CUES,
     Verdict,
     is_finish,
     read_event,
@@ -281,7 +282,7 @@ def _emergency(
                 Triage.EMERGENCY, sign, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
             )
         return TriageResult(Triage.EMERGENCY, sign)
-    if event.verdict is Verdict.UNSURE and not how_to:
+    if event.verdict is Verdict.UNSURE and (not how_to or event.cue in UNASKED_CUES):
         # A question on how to give it ("cho bé uống lúc ăn hay sau ăn") asks, it reports
         # nothing: only a clear report (above) overrides what understanding read.
         return TriageResult(Triage.SAFETY_CHECK, event.cue)

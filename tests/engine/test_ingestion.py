@@ -177,3 +177,27 @@ def test_a_sure_second_opinion_asks_about_a_turn_the_rules_let_pass(text: str) -
 def test_a_question_said_outright_is_never_asked_by_the_model(text: str) -> None:
     """A '?' or 'được không' asks: the second opinion does not make it a report."""
     assert verdict(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vỉ thuốc ngủ của bà bị bóc mất 2 ô, thằng cu 2 tuổi ngồi ngay cạnh",
+        "bé 15 tháng ngồi cạnh lọ sắt mở nắp, miệng dính bột đỏ",
+        "chau 2 tuoi cam vi paracetamol, hk ro co nuot vien nao ko",
+    ],
+)
+def test_a_childs_access_to_a_medicine_asks_first(text: str) -> None:
+    """A pack opened or torn beside a child, something in the mouth, doubt: the safety question."""
+    assert verdict(text) in (Verdict.UNSURE, Verdict.REPORT)
+
+
+def test_a_childs_medicine_question_with_a_pack_word_is_not_access() -> None:
+    """'Mở nắp chai siro xong bảo quản thế nào': a question asked outright, no event."""
+    assert verdict("bé 2 tuổi, mở nắp chai siro xong bảo quản thế nào") is None
+
+
+def test_taking_it_twice_because_they_did_not_remember_is_a_report() -> None:
+    """'Vì không nhớ đã uống': a dose taken again, said as forgetting in other words."""
+    text = "ông nội uống thuốc huyết áp 2 lần sáng nay vì không nhớ là uống rồi"
+    assert verdict(text) is Verdict.REPORT

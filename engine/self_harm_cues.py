@@ -221,6 +221,13 @@ FAREWELL_CUES = cues(
         r"(?:tạm biệt|vĩnh biệt|từ biệt) (?:mọi người|cả nhà|anh|chị|tất cả)",
         r"(?:kiếp sau|hẹn kiếp sau)",
         r"đừng (?:tìm|đợi|chờ) (?:em|tôi|mình|con|tao|tớ)",
+        # An apology or a goodbye to the family ("con xin lỗi ba mẹ", "bye mn", "đừng buồn
+        # nha", "tha lỗi cho mẹ").
+        r"xin lỗi (?:ba mẹ|bố mẹ|cha mẹ|mọi người|cả nhà|mn|anh|chị|em|con|vợ|chồng)",
+        r"tha lỗi cho (?:em|tôi|mình|con|mẹ|bố|ba|anh|chị)",
+        r"(?:bye|bai|tạm biệt|vĩnh biệt) (?:mn|mọi người|cả nhà|tất cả|nhé|nha)",
+        r"đừng (?:buồn|khóc) (?:\w+ )?(?:nha|nhé|nhá|vì|nữa)",
+        r"(?:giúp|cho|để) (?:em|tôi|mình|t|tao|tớ|con) (?:được )?(?:ngủ yên|yên nghỉ|ra đi)",
     ),
 )
 OVERDOSE_ACT_CUES = cues(

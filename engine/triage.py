@@ -174,6 +174,9 @@ def age_limit_lines(lines: Sequence[tuple[str, str]], age_months: float) -> list
     ]
 
 
+_TAKING_OR_MEDICINE = re.compile(r"\b(?:uong|nuot|noc|tiem|thuoc|vien|vi|lo|hop|chai|vo thuoc)\b")
+
+
 def _self_harm(t: TurnText) -> str | None:
     if (hit := SELF_HARM_CUES.search(t)) is not None:
         return hit
@@ -183,8 +186,10 @@ def _self_harm(t: TurnText) -> str | None:
     # a question whether a medicine may be used ("trầm cảm có dùng được thuốc ngủ không").
     if (mood := DESPAIR_CUES.search(t)) is not None and OVERDOSE_ACT_CUES.search(t):
         return None if DOSE_QUESTION_CUES.search(t) else mood
-    # Despair beside a goodbye ("mệt quá rồi, chắc em đi trước đây").
-    if mood is not None and (bye := FAREWELL_CUES.search(t)) is not None:
+    # Despair beside a goodbye ("mệt quá rồi, chắc em đi trước đây"); a goodbye beside a
+    # taking or a medicine ("con xin lỗi ba mẹ, con uống hết chỗ thuốc rồi").
+    bye = FAREWELL_CUES.search(t)
+    if bye is not None and (mood is not None or _TAKING_OR_MEDICINE.search(t.folded)):
         return bye
     return None
 

@@ -647,3 +647,23 @@ def test_a_redose_a_refusal_or_a_finished_course_is_no_emergency(text: str) -> N
     """Whether to give again after vomiting, 'nhất quyết' (not 'nhặt'), a course: no triage."""
     found = classify(text, drugs("paracetamol"))
     assert found is None or found.kind is not Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "con xin lỗi bố mẹ, con nuốt cả vỉ rồi",
+        "bye mn, lọ thuốc này sẽ giúp t ngủ yên",
+        "tha lỗi cho em, em uống hết thuốc của bác sĩ kê rồi",
+    ],
+)
+def test_a_goodbye_beside_a_taking_is_self_harm(text: str) -> None:
+    """An apology or goodbye to the family beside a taking or a medicine: self_harm."""
+    found = classify(text, drugs("diazepam"))
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+def test_an_apology_without_a_taking_or_despair_is_no_self_harm() -> None:
+    """'Xin lỗi ad, em hỏi lại liều' is politeness, not a goodbye."""
+    found = classify("xin lỗi ad, em hỏi lại liều paracetamol cho người lớn", drugs("paracetamol"))
+    assert found is None or found.kind is not Triage.SELF_HARM

@@ -6,14 +6,20 @@ vừa, lúc nãy…) and how (vụng, nghịch, tự lấy, mất, nhầm: nobod
 data in `engine.safety_cues`; this module is the grammar over them. A report is an
 emergency; a turn that may be one but does not say so clearly is `UNSURE` (the engine asks
 the safety question first, never a dose); a dose question ("bé 3 tuổi uống mấy viên?") or
-the end of a course ("uống hết vỉ kháng sinh rồi vẫn ho") is neither.
+the end of a course ("uống hết vỉ kháng sinh rồi vẫn ho") is neither. A young child beside
+a medicine with a sign of access (a pack torn or opened, something in the mouth) or doubt
+whether it was swallowed is `UNSURE` too.
 
 The second opinion is a small logistic model over character n-grams of the folded text,
-trained by `scripts/train_safety_ngrams.py` on our own labelled sentences; its weights and
-its two thresholds (chosen on out-of-fold scores, see that script) are data in
-`engine/safety_ngrams.json`. It needs no embedding provider, so it runs in CI as it runs in
-production. It is consulted only for a turn that takes or holds a medicine and is not a dose
-question, so it cannot turn an ordinary question into an alarm.
+trained by `scripts/train_safety_ngrams.py` on every labelled sentence we may tune on; its
+weights and its two thresholds (chosen on out-of-fold scores, see that script) are data in
+`engine/safety_ngrams.json`, beside the self-harm model `engine.triage` consults. It needs
+no embedding provider, so it runs in CI as it runs in production. It is consulted only for
+a turn that names or holds a medicine and asks nothing outright ("?", "được không", "bao
+nhiêu"): below `unsure_at` it says nothing; where the rules read a child or an amount it
+may make an unsure reading; at `report_at` (sure) it makes an unsure reading that tells what
+happened a report, and asks about a turn the rules let pass. It never turns an outright
+question into an alarm.
 """
 
 from __future__ import annotations

@@ -84,6 +84,9 @@ SELF_HARM_CUES = cues(
         r"(?:làm sao|cách nào|cách gì|bằng cách nào) (?:để )?(?:được )?(?:chết|tự tử|ra đi)",
         r"(?:bao nhiêu|mấy)\b.*\b(?:muốn thử|thử xem sao|thử cho biết)",
         r"chán sống",
+        # No reason, will or meaning left to live ("ko còn lý do gì để sống").
+        r"(?:không|ko|k|chẳng|chả|hết) (?:còn )?(?:lý do|lí do|động lực|ý nghĩa|mục đích)"
+        r" (?:gì )?(?:để |mà )?(?:sống|tồn tại)",
         r"sống (?:để làm gì|làm gì nữa|không nổi nữa)",
         r"sống làm (?:gì|chi) cho (?:mệt|khổ|chật đất)",
         r"tìm (?:đến )?cái chết",

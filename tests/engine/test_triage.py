@@ -667,3 +667,13 @@ def test_an_apology_without_a_taking_or_despair_is_no_self_harm() -> None:
     """'Xin lỗi ad, em hỏi lại liều' is politeness, not a goodbye."""
     found = classify("xin lỗi ad, em hỏi lại liều paracetamol cho người lớn", drugs("paracetamol"))
     assert found is None or found.kind is not Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["chẳng còn lý do gì để sống nữa", "ko con dong luc song, thuoc ngu uong may vien la du"],
+)
+def test_no_reason_left_to_live_is_self_harm(text: str) -> None:
+    """No reason or will left to live, with or without diacritics: self_harm."""
+    found = classify(text)
+    assert found is not None and found.kind is Triage.SELF_HARM

@@ -241,6 +241,21 @@ def _asked_to_learn(t: TurnText) -> bool:
     return opinion is None or opinion.score(t.folded) < opinion.unsure_at
 
 
+# "quá liều thì triệu chứng thế nào", "uống quá liều xử trí ra sao": the overdose section
+# asked about; said with "bị", "vừa", "rồi", "giờ" it is an event.
+_OVERDOSE_KNOWLEDGE = re.compile(
+    r"\b(?:trieu chung|dau hieu|bieu hien|xu tri|xu ly|ra sao|the nao|la gi|nhu nao)\b"
+)
+_OVERDOSE_HAPPENED = re.compile(
+    r"\b(?:bi|da|vua|moi|lo|roi|r|dang|gio|nghi|hinh nhu|luc nay|hoi nay|nay)\b"
+)
+
+
+def _asks_of_overdose(t: TurnText) -> bool:
+    """A question about overdose in general, with no word that it happened."""
+    return bool(_OVERDOSE_KNOWLEDGE.search(t.folded)) and not _OVERDOSE_HAPPENED.search(t.folded)
+
+
 def _asks_use(t: TurnText) -> bool:
     return DOSE_QUESTION_CUES.search(t) is not None and "lo" not in t.folded.split()
 
@@ -277,6 +292,7 @@ def _emergency(
         and not HYPOTHETICAL_CUES.search(t)
         and not OVERDOSE_QUESTION_CUES.search(t)
         and not learning
+        and not _asks_of_overdose(t)
     ):
         return TriageResult(Triage.EMERGENCY, hit)
     allergy = ALLERGY_SIGNS.search(t)

@@ -677,3 +677,10 @@ def test_no_reason_left_to_live_is_self_harm(text: str) -> None:
     """No reason or will left to live, with or without diacritics: self_harm."""
     found = classify(text)
     assert found is not None and found.kind is Triage.SELF_HARM
+
+
+def test_overdose_asked_about_in_general_is_an_attribute_question() -> None:
+    """'Uống quá liều thì triệu chứng thế nào' asks the book; 'vừa uống quá liều' is an event."""
+    assert classify("ibuprofen uống quá liều thì triệu chứng thế nào", drugs("ibuprofen")) is None
+    found = classify("chồng em vừa uống quá liều ibuprofen, xử trí thế nào", drugs("ibuprofen"))
+    assert found is not None and found.kind is Triage.EMERGENCY

@@ -43,6 +43,7 @@ from engine.safety_cues import (
     DAILY_CUES,
     DOSE_QUESTION_CUES,
     EXCESS_CUES,
+    EXCLAMATION,
     FEELING_IDIOM,
     HABIT_CUES,
     HOLD_CUES,
@@ -94,8 +95,10 @@ class Event:
 
 def without_idioms(folded: str) -> str:
     """The folded text with a feeling's idiom of death ("mệt muốn chết") read as the feeling
-    ("mệt lắm"); the same length, so spans still point into the turn's other forms."""
-    return FEELING_IDIOM.sub(lambda m: _as_lam(m, "death"), folded)
+    ("mệt lắm") and an exclamation ("chết thật, …") as no death; the same length, so spans
+    still point into the turn's other forms."""
+    folded = FEELING_IDIOM.sub(lambda m: _as_lam(m, "death"), folded)
+    return EXCLAMATION.sub(lambda m: _as_lam(m, "death"), folded)
 
 
 def _as_lam(match: re.Match[str], group: str) -> str:

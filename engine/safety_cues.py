@@ -33,6 +33,7 @@ from engine.ingestion_cues import (
 )
 from engine.self_harm_cues import (
     DESPAIR_CUES,
+    EXCLAMATION,
     FAREWELL_CUES,
     FEELING_IDIOM,
     OVERDOSE_ACT_CUES,
@@ -250,6 +251,7 @@ __all__ = [
     "EMERGENCY_SIGNS",
     "END_PREGNANCY_CUES",
     "EXCESS_CUES",
+    "EXCLAMATION",
     "FAREWELL_CUES",
     "FEELING_IDIOM",
     "GIVE_OR_USE_CUES",

@@ -253,6 +253,10 @@ FEELING_IDIOM = re.compile(
     r"nhuc|ret|met moi|cuoi|buon|oi|tuc|te|buot|xot|cay|ngat|di)(?: \w+){0,2}? (?P<death>muon chet|"
     r"chet di duoc|chet mat|chet khiep|chet luon|gan chet|muon xiu|muon dien|muon ngat)\b"
 )
+# "Chết cha", "chết thật", "thôi chết", "chết chết": "oh no!", opening a turn or a clause.
+EXCLAMATION = re.compile(
+    r"(?:^|[,.!?;] ?)(?:thoi |oi )?(?P<death>chet) (?:cha|that|roi|me|do|chet|tiet|toi)\b"
+)
 # A purpose said for a question about harm: learning or curiosity ("em sv ôn bài", "học y",
 # "bài tập nhóm", "tò mò thôi", "hỏi để biết trước thôi").
 PURPOSE_CUES = cues(
@@ -270,6 +274,7 @@ PURPOSE_CUES = cues(
 
 __all__ = [
     "DESPAIR_CUES",
+    "EXCLAMATION",
     "FAREWELL_CUES",
     "FEELING_IDIOM",
     "OVERDOSE_ACT_CUES",

@@ -194,6 +194,11 @@ def _self_harm(t: TurnText) -> str | None:
     return None
 
 
+_ORDINARY_WORRY = re.compile(
+    r"\bco (?:phai|bi|sao|sao khong|anh huong|hai|nguy hiem)\b.*\b(?:khong|ko|k|hong|hok)\s*\??\s*$"
+)
+
+
 def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     """The self-harm n-gram model's word on a turn the word lists did not read as self-harm:
     sure on its own above `report_at`; above `unsure_at` only beside something the rules did
@@ -203,8 +208,12 @@ def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     if opinion is None:
         return None
     p = opinion.score(t.folded)
-    if p >= opinion.report_at:
+    if p >= opinion.report_at and not _ORDINARY_WORRY.search(t.folded):
         return f"self-harm model {p:.2f}"
+    if p >= opinion.report_at:
+        # "… có phải thiếu máu không", "… có sao không": a worry about one's health, asked;
+        # alone the model does not make it intent, only beside despair or a goodbye below.
+        p = min(p, opinion.report_at - 1e-6)
     if p < opinion.unsure_at:
         return None
     act = OVERDOSE_ACT_CUES.search(t) if taking else None

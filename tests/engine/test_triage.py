@@ -684,3 +684,17 @@ def test_overdose_asked_about_in_general_is_an_attribute_question() -> None:
     assert classify("ibuprofen uống quá liều thì triệu chứng thế nào", drugs("ibuprofen")) is None
     found = classify("chồng em vừa uống quá liều ibuprofen, xử trí thế nào", drugs("ibuprofen"))
     assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "chết thật, hôm nay em quên uống thuốc huyết áp, tối uống bù được không",
+        "thôi chết, cho bé bú xong mới nhớ chưa uống vitamin D, giờ cho uống có sao không",
+        "dạo này hay hụt hơi, lúc nào cũng chỉ muốn nằm, có phải thiếu sắt không",
+    ],
+)
+def test_an_exclamation_or_a_health_worry_is_no_intent(text: str) -> None:
+    """'Chết thật' (oh no) and 'có phải thiếu sắt không' (a worry asked): no self_harm."""
+    found = classify(text, drugs("amlodipine"))
+    assert found is None or found.kind is not Triage.SELF_HARM

@@ -319,7 +319,10 @@ def _child_had_access(text: TurnText, names_drug: bool, child_known: bool) -> bo
     swallowed ("vỏ gói bị xé ở phòng bé", "hk rõ có ăn ko"), nothing asked outright: ask."""
     if not (child_known or CHILD_CUES.search(text)) or not _medicine(text, names_drug):
         return False
-    if _ACCESS.search(text.folded) is None and UNSURE_CUES.search(text) is None:
+    access = _ACCESS.search(text.folded) is not None
+    handled = TAKE_CUES.search(text) is not None or HOLD_CUES.search(text) is not None
+    # Doubt alone ("không rõ", a reply to any question) says nothing of a medicine.
+    if not access and not (handled and UNSURE_CUES.search(text) is not None):
         return False
     if _ASKED.search(text.folded) or _yes_no(text) or KNOWLEDGE_CUES.search(text):
         return False

@@ -201,3 +201,9 @@ def test_taking_it_twice_because_they_did_not_remember_is_a_report() -> None:
     """'Vì không nhớ đã uống': a dose taken again, said as forgetting in other words."""
     text = "ông nội uống thuốc huyết áp 2 lần sáng nay vì không nhớ là uống rồi"
     assert verdict(text) is Verdict.REPORT
+
+
+def test_doubt_alone_in_a_childs_conversation_is_no_access() -> None:
+    """'Không rõ' in reply to a question about a child's dose says nothing of a taking."""
+    event = read_event(TurnText.of("không rõ"), names_drug=True, child_known=True)
+    assert event.verdict is None

@@ -65,9 +65,6 @@ ACCESS = "access"
 """The cue of an unsure event read from a child's access to a medicine."""
 SECOND_OPINION = "second opinion"
 """The cue of an unsure event the n-gram model asks about."""
-UNASKED_CUES = frozenset({ACCESS, SECOND_OPINION})
-"""Unsure readings made only where nothing was asked outright: a how-to-take topic the
-understander read (storage, chewing) does not make them a question."""
 LARGE_COUNT = 5
 """Tablets (or ml) a child took that make a report an emergency even with no 'rồi'."""
 ADULT_LARGE_COUNT = 8
@@ -242,7 +239,9 @@ _ASKED = re.compile(
     r"\?|\b(?:duoc|dc|đc|ok|on|sao|gi|nao) (?:khong|ko|k|hong|hok|chua|chu)\b|\bco duoc\b|"
     r"\bbao (?:nhieu|nhiu|lau)\b|\bbn\b|\bnen\b|\b(?:the|nhu the|cach) nao\b|\btoi da\b|"
     r"\b(?:dung|phai) (?:khong|ko|k|hong)\b|\bcach nhau\b|\b(?:mot|moi|1) ngay\b|"
-    r"\bhay\b.*\b(?:chia|doi)\b"
+    r"\bhay\b.*\b(?:chia|doi)\b|"
+    # either-or ("lúc ăn hay sau ăn", "… hay không")
+    r"\bhay (?:sau|truoc|luc|trong|khi|nen|can|khong|ko|chua|dung|phai)\b"
 )
 
 
@@ -354,6 +353,12 @@ def single_slip(text: TurnText, *, child_known: bool = False) -> bool:
     if SYMPTOM_CUES.search(text) or _TABLETS.search(text.folded) or _CONTAINERS.search(text.folded):
         return False
     return WORRY_CUES.search(text) is not None or _yes_no(text) or "?" in text.folded
+
+
+def asks_outright(text: TurnText) -> bool:
+    """Does the turn ask a question outright ("?", "được không", "bao nhiêu", a yes/no about
+    using it), rather than tell what happened?"""
+    return _ASKED.search(text.folded) is not None or _yes_no(text)
 
 
 def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> bool:
@@ -473,10 +478,10 @@ __all__ = [
     "LARGE_COUNT",
     "MODEL_PATH",
     "SECOND_OPINION",
-    "UNASKED_CUES",
     "Event",
     "NgramModel",
     "Verdict",
+    "asks_outright",
     "features",
     "model",
     "read_event",

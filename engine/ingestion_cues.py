@@ -292,7 +292,9 @@ SYMPTOM_CUES = cues(
 # Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
 ASK_DRUG_CUES = cues(
     (
-        r"(?:thuốc|siro|loại|hạ sốt|kháng sinh|men|kem) (?:\w+ )?(?:gì|nào)(?! rồi| đó| đấy)",
+        # Not "không biết thuốc gì" (a medicine nobody can name: it is still a medicine).
+        r"(?<!biết )(?<!rõ )(?:thuốc|siro|loại|hạ sốt|kháng sinh|men|kem) (?:\w+ )?(?:gì|nào)"
+        r"(?! rồi| đó| đấy)",
         r"(?:uống|dùng|cho uống|xài|bôi) (?:\w+ ){0,2}?(?:gì|nào)(?! rồi| đó| đấy)",
     )
 )

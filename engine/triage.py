@@ -36,8 +36,8 @@ from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
 from engine.ingestion import (
-    UNASKED_CUES,
     Verdict,
+    asks_outright,
     is_finish,
     read_event,
     self_harm_model,
@@ -312,9 +312,11 @@ def _emergency(
                 Triage.EMERGENCY, sign, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
             )
         return TriageResult(Triage.EMERGENCY, sign)
-    if event.verdict is Verdict.UNSURE and (not how_to or event.cue in UNASKED_CUES):
-        # A question on how to give it ("cho bé uống lúc ăn hay sau ăn") asks, it reports
-        # nothing: only a clear report (above) overrides what understanding read.
+    if event.verdict is Verdict.UNSURE and (not how_to or not asks_outright(t)):
+        # A question on how to give it ("cho bé uống lúc ăn hay sau ăn?") asks, it reports
+        # nothing: only a clear report (above) overrides what understanding read. A turn that
+        # asks nothing outright ("cu con đang nhai nhai gì đó, cạnh nó có vỉ metformin") was
+        # not a how-to question, whatever topic word it holds.
         return TriageResult(Triage.SAFETY_CHECK, event.cue)
     return None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.frame import QueryFrame, Triage
+from core.frame import HowTo, QueryFrame, Triage
 from engine.triage import (
     SafetyAnswer,
     TriageResult,
@@ -698,3 +698,16 @@ def test_an_exclamation_or_a_health_worry_is_no_intent(text: str) -> None:
     """'Chết thật' (oh no) and 'có phải thiếu sắt không' (a worry asked): no self_harm."""
     found = classify(text, drugs("amlodipine"))
     assert found is None or found.kind is not Triage.SELF_HARM
+
+
+def test_a_medicine_nobody_can_name_is_still_a_medicine() -> None:
+    """'Ăn mấy viên, không biết thuốc gì': a child's taking of an unnamed medicine."""
+    found = classify("thằng bé 2 tuổi bóc vỉ thuốc trắng ăn mấy viên, không biết thuốc gì")
+    assert found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
+
+
+def test_a_how_to_topic_word_in_a_turn_that_asks_nothing_still_asks_first() -> None:
+    """'Nhai' is a how-to topic, but a child chewing beside a pack, nothing asked: ask first."""
+    frame = QueryFrame(drugs=["metformin"], how_to_take=HowTo.CRUSH)
+    found = classify("bé đang nhai nhai cái gì, cạnh bé có vỉ metformin bị bóc", frame)
+    assert found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)

@@ -70,6 +70,7 @@ from engine.safety_cues import (
     PURPOSE_CUES,
     SELF_HARM_CUES,
     SIGN_QUESTION_CUES,
+    TAKE_CUES,
     TREATMENT_CUES,
     UNSURE_CUES,
     TurnText,
@@ -400,9 +401,32 @@ def _triage_rest(
     found = _emergency(t, names_drug, child_known, how_to)
     if found is not None and found.kind is Triage.EMERGENCY:
         return found
+    if (whole := _adult_tablet_for_an_infant(t, frame)) is not None:
+        return TriageResult(Triage.EMERGENCY, whole)
     if (use := _unsafe_use(t, frame, warnings)) is not None:
         return TriageResult(Triage.UNSAFE_USE, use[0], use[1])
     return found
+
+
+INFANT_MONTHS = 24.0
+"""Below this age a whole adult-strength tablet is many times any dose."""
+ADULT_STRENGTH_MG = 250
+"""A tablet of at least this strength is an adult's (paracetamol 500, ibuprofen 400…)."""
+_WHOLE_TABLET = re.compile(r"\b(?:nguyen|ca|1|mot|tron) (?:vien|goi)\b")
+_STRENGTH = re.compile(r"\b(\d{3,4}) ?(?:mg\b)?")
+
+
+def _adult_tablet_for_an_infant(t: TurnText, frame: QueryFrame | None) -> str | None:
+    """An infant given or taking a whole adult-strength tablet ("bé 5 tháng được cho uống
+    nguyên viên paracetamol 500"), told, not asked: many times any infant's dose."""
+    age = frame.age_months if frame is not None else None
+    if age is None or age >= INFANT_MONTHS or asks_outright(t):
+        return None
+    whole = _WHOLE_TABLET.search(t.folded)
+    if whole is None or TAKE_CUES.search(t) is None:
+        return None
+    strengths = [int(n) for n in _STRENGTH.findall(t.folded)]
+    return whole.group(0) if any(n >= ADULT_STRENGTH_MG for n in strengths) else None
 
 
 _SLIP = re.compile(r"lỡ |lo (?:tay )?(?:uong|nuot|tiem|cho)")

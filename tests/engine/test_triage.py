@@ -711,3 +711,15 @@ def test_a_how_to_topic_word_in_a_turn_that_asks_nothing_still_asks_first() -> N
     frame = QueryFrame(drugs=["metformin"], how_to_take=HowTo.CRUSH)
     found = classify("bé đang nhai nhai cái gì, cạnh bé có vỉ metformin bị bóc", frame)
     assert found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
+
+
+def test_a_whole_adult_tablet_given_to_an_infant_is_an_emergency() -> None:
+    """A 7-month-old given a whole 500 mg tablet (told): an emergency; asked: a question."""
+    infant = QueryFrame(drugs=["paracetamol"], age_months=7.0)
+    for told in (
+        "chị giúp việc nghiền nguyên viên paracetamol 500 pha nước cho con em uống",
+        "ba cho chau uong ca vien hapacol 650 nghien voi sua",
+    ):
+        found = classify(told, infant)
+        assert found is not None and found.kind is Triage.EMERGENCY
+    assert classify("cho bé uống nguyên viên paracetamol 500 được không", infant) is None

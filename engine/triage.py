@@ -35,14 +35,16 @@ from core.frame import QueryFrame, Route, Triage, TurnType
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
-from engine.ingestion import (
-    Verdict,
+from engine.ingestion import Verdict, read_event
+from engine.ingestion_signs import (
+    _SLIP,
+    SafetyAnswer,
+    _adult_tablet_for_an_infant,
+    _asks_of_overdose,
     asks_outright,
     is_finish,
-    read_event,
-    self_harm_model,
+    safety_answer,
     single_slip,
-    without_idioms,
 )
 from engine.safety_cues import (
     AFTER_TAKING_CUES,
@@ -50,30 +52,30 @@ from engine.safety_cues import (
     AMOUNT_CUES,
     AMOUNT_TOO_MUCH_CUES,
     CHILD_CUES,
-    CONFIRM_CUES,
     DAILY_CUES,
-    DENY_CUES,
-    DESPAIR_CUES,
     DOSE_QUESTION_CUES,
     EMERGENCY_SIGNS,
     END_PREGNANCY_CUES,
-    FAREWELL_CUES,
     GIVE_OR_USE_CUES,
     HYPOTHETICAL_CUES,
     INFANT_CUES,
     INGESTION_CUES,
     NOT_END_PREGNANCY_CUES,
-    OVERDOSE_ACT_CUES,
     OVERDOSE_EVENT_CUES,
     OVERDOSE_QUESTION_CUES,
-    PLAN_CUES,
     PURPOSE_CUES,
-    SELF_HARM_CUES,
     SIGN_QUESTION_CUES,
-    TAKE_CUES,
     TREATMENT_CUES,
-    UNSURE_CUES,
     TurnText,
+)
+from engine.self_harm import (
+    _NAMES_YOUNG_CHILD,
+    CHILD_MONTHS,
+    _asked_to_learn,
+    _self_harm,
+    _self_harm_opinion,
+    _without_idioms,
+    _young_child,
 )
 from grounding.book import bars
 
@@ -104,8 +106,6 @@ class TriageResult:
 WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendronate"})
 """Formulary drug ids dosed once a week in their common (non-cancer) use."""
 
-CHILD_MONTHS = 144.0
-"""Below this age the conversation's patient is a child for reading an ingestion."""
 
 WarningLines = Callable[[str], Sequence[tuple[str, str]]]
 """Drug id → (section key, sentence) for every sentence of its warning sections in the loaded
@@ -173,97 +173,6 @@ def age_limit_lines(lines: Sequence[tuple[str, str]], age_months: float) -> list
     return [
         (section, sentence) for section, sentence in lines if bars(sentence, section, age_months)
     ]
-
-
-_TAKING_OR_MEDICINE = re.compile(r"\b(?:uong|nuot|noc|tiem|thuoc|vien|vi|lo|hop|chai|vo thuoc)\b")
-
-
-def _self_harm(t: TurnText) -> str | None:
-    if (hit := SELF_HARM_CUES.search(t)) is not None:
-        return hit
-    if (plan := PLAN_CUES.search(t)) is not None and TREATMENT_CUES.search(t) is None:
-        return plan
-    # Despair beside an act of taking a lot ("chán đời, uống hết lọ thuốc ngủ cho xong"), not
-    # a question whether a medicine may be used ("trầm cảm có dùng được thuốc ngủ không").
-    if (mood := DESPAIR_CUES.search(t)) is not None and OVERDOSE_ACT_CUES.search(t):
-        return None if DOSE_QUESTION_CUES.search(t) else mood
-    # Despair beside a goodbye ("mệt quá rồi, chắc em đi trước đây"); a goodbye beside a
-    # taking or a medicine ("con xin lỗi ba mẹ, con uống hết chỗ thuốc rồi").
-    bye = FAREWELL_CUES.search(t)
-    if bye is not None and (mood is not None or _TAKING_OR_MEDICINE.search(t.folded)):
-        return bye
-    return None
-
-
-_ORDINARY_WORRY = re.compile(
-    r"\bco (?:phai|bi|sao|sao khong|anh huong|hai|nguy hiem)\b.*\b(?:khong|ko|k|hong|hok)\s*\??\s*$"
-)
-
-
-def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
-    """The self-harm n-gram model's word on a turn the word lists did not read as self-harm:
-    sure on its own above `report_at`; above `unsure_at` only beside something the rules did
-    read (despair, a goodbye, a big act reported), where the supportive reply is far safer
-    than an emergency one or a dose. Never for a young child (see `classify`)."""
-    opinion = self_harm_model()
-    if opinion is None:
-        return None
-    p = opinion.score(t.folded)
-    if p >= opinion.report_at and not _ORDINARY_WORRY.search(t.folded):
-        return f"self-harm model {p:.2f}"
-    if p >= opinion.report_at:
-        # "… có phải thiếu máu không", "… có sao không": a worry about one's health, asked;
-        # alone the model does not make it intent, only beside despair or a goodbye below.
-        p = min(p, opinion.report_at - 1e-6)
-    if p < opinion.unsure_at:
-        return None
-    act = OVERDOSE_ACT_CUES.search(t) if taking else None
-    beside = (
-        DESPAIR_CUES.search(t) is not None
-        or FAREWELL_CUES.search(t) is not None
-        # a big act ("nốc cả nắm"), not the name of a medicine ("thuốc ngủ")
-        or (act is not None and not act.startswith("thuoc"))
-    )
-    return f"self-harm model {p:.2f}" if beside else None
-
-
-def _without_idioms(t: TurnText) -> TurnText:
-    """The turn with a feeling's idiom of death ("đau răng muốn chết luôn") read as the
-    feeling ("đau răng lắm"), in every form the word lists read."""
-    folded = without_idioms(t.folded)
-    if folded == t.folded:
-        return t
-    lowered = "".join(
-        new if new != old else low
-        for low, old, new in zip(t.lowered, t.folded, folded, strict=True)
-    )
-    return TurnText(lowered, folded, t.accented)
-
-
-def _asked_to_learn(t: TurnText) -> bool:
-    """A question about harm asked to learn ("em sv ôn bài", "tò mò thôi", "bài tập nhóm"),
-    with no despair, no goodbye and nothing the self-harm model reads as intent."""
-    if PURPOSE_CUES.search(t) is None:
-        return False
-    if DESPAIR_CUES.search(t) is not None or FAREWELL_CUES.search(t) is not None:
-        return False
-    opinion = self_harm_model()
-    return opinion is None or opinion.score(t.folded) < opinion.unsure_at
-
-
-# "quá liều thì triệu chứng thế nào", "uống quá liều xử trí ra sao": the overdose section
-# asked about; said with "bị", "vừa", "rồi", "giờ" it is an event.
-_OVERDOSE_KNOWLEDGE = re.compile(
-    r"\b(?:trieu chung|dau hieu|bieu hien|xu tri|xu ly|ra sao|the nao|la gi|nhu nao)\b"
-)
-_OVERDOSE_HAPPENED = re.compile(
-    r"\b(?:bi|da|vua|moi|lo|roi|r|dang|gio|nghi|hinh nhu|luc nay|hoi nay|nay)\b"
-)
-
-
-def _asks_of_overdose(t: TurnText) -> bool:
-    """A question about overdose in general, with no word that it happened."""
-    return bool(_OVERDOSE_KNOWLEDGE.search(t.folded)) and not _OVERDOSE_HAPPENED.search(t.folded)
 
 
 def _asks_use(t: TurnText) -> bool:
@@ -372,21 +281,6 @@ def classify(
     return found
 
 
-# "bé", "cháu bé", "thằng cu", an age under twelve: a child too young for the turn to be
-# read as intent. Not "con" (a grown child speaks of themselves as "con" to a parent).
-_NAMES_YOUNG_CHILD = re.compile(
-    r"\b(?:be|chau be|thang cu|thang be|cu cau|nhoc|dua (?:nho|be|tre)|em be|tre nho|"
-    r"(?:[1-9]|1[01]) (?:tuoi|t)|\d+ thang(?: tuoi)?)\b"
-)
-
-
-def _young_child(frame: QueryFrame | None) -> bool:
-    if frame is None:
-        return False
-    age = frame.age_months
-    return age is not None and age < CHILD_MONTHS
-
-
 def _triage_rest(
     t: TurnText, frame: QueryFrame | None, warnings: WarningLines | None
 ) -> TriageResult | None:
@@ -408,28 +302,6 @@ def _triage_rest(
     return found
 
 
-INFANT_MONTHS = 24.0
-"""Below this age a whole adult-strength tablet is many times any dose."""
-ADULT_STRENGTH_MG = 250
-"""A tablet of at least this strength is an adult's (paracetamol 500, ibuprofen 400…)."""
-_WHOLE_TABLET = re.compile(r"\b(?:nguyen|ca|1|mot|tron) (?:vien|goi)\b")
-_STRENGTH = re.compile(r"\b(\d{3,4}) ?(?:mg\b)?")
-
-
-def _adult_tablet_for_an_infant(t: TurnText, frame: QueryFrame | None) -> str | None:
-    """An infant given or taking a whole adult-strength tablet ("bé 5 tháng được cho uống
-    nguyên viên paracetamol 500"), told, not asked: many times any infant's dose."""
-    age = frame.age_months if frame is not None else None
-    if age is None or age >= INFANT_MONTHS or asks_outright(t):
-        return None
-    whole = _WHOLE_TABLET.search(t.folded)
-    if whole is None or TAKE_CUES.search(t) is None:
-        return None
-    strengths = [int(n) for n in _STRENGTH.findall(t.folded)]
-    return whole.group(0) if any(n >= ADULT_STRENGTH_MG for n in strengths) else None
-
-
-_SLIP = re.compile(r"lỡ |lo (?:tay )?(?:uong|nuot|tiem|cho)")
 _SWALLOWED = re.compile(r"\b(?:uong|vien|goi|siro)\b")
 
 
@@ -454,32 +326,6 @@ def as_amount_question(text: str, frame: QueryFrame) -> QueryFrame:
             "route": Route.ORAL if oral else frame.route,
         }
     )
-
-
-class SafetyAnswer(StrEnum):
-    """A reply to the safety question ("Bé đã uống thuốc này rồi phải không?")."""
-
-    TAKEN = "taken"
-    NOT_TAKEN = "not_taken"
-
-
-_ONLY_ASKING = re.compile(r"\b(?:chi|hoi) (?:hoi|muon hoi|thoi|de biet|thong tin)\b")
-
-
-def safety_answer(text: str | TurnText) -> SafetyAnswer | None:
-    """Taken (yes, or not sure: the safe reading), not taken, or neither (None).
-
-    A denial opens the reply ("chưa", "không, …") or says it was only a question; a "không"
-    further on is a question back ("có phải gọi 115 không"), which is read as taken."""
-    t = text if isinstance(text, TurnText) else TurnText.of(text)
-    if UNSURE_CUES.search(t) is not None:
-        return SafetyAnswer.TAKEN
-    opening = TurnText.of(" ".join(t.lowered.replace(",", " , ").split()[:3]))
-    if DENY_CUES.search(opening) is not None or _ONLY_ASKING.search(t.folded):
-        return SafetyAnswer.NOT_TAKEN
-    if CONFIRM_CUES.search(t) is not None:
-        return SafetyAnswer.TAKEN
-    return None
 
 
 def thread_triage(

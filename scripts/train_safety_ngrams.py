@@ -1,11 +1,11 @@
-"""Train the safety second opinions (`engine.ingestion.NgramModel`) and write their weights.
+"""Train the safety second opinions (`engine.ngram_model.NgramModel`) and write their weights.
 
     python scripts/train_safety_ngrams.py [--out engine/safety_ngrams.json] [--without SET]
 
 `--without people_safety.tuning2.jsonl` leaves that set out of training altogether, so the
 engine can be played on it with weights that never saw it (write them with `--out` elsewhere).
 
-Two models over the same features (`engine.ingestion.features`), one file: the ingestion
+Two models over the same features (`engine.ngram_model.features`), one file: the ingestion
 model at the top level, the self-harm model under `self_harm`.
 
 Sentences (our own or tuning sets, never the held-out or blind sets):
@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from core.text import fold_aligned  # noqa: E402
-from engine.ingestion import features  # noqa: E402
+from engine.ngram_model import features  # noqa: E402
 
 EPOCHS = 30
 RATE = 0.2
@@ -224,7 +224,7 @@ def main() -> int:
     self_harm = fit("self_harm", lambda leave: sentences("self_harm", leave))
     out = {
         "_about": (
-            "Safety second opinions (engine/ingestion.py): the ingestion model here, the "
+            "Safety second opinions (engine/ngram_model.py): the ingestion model here, the "
             "self-harm model under self_harm; written by scripts/train_safety_ngrams.py, "
             "thresholds from 5-fold out-of-fold scores."
         ),

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from engine.ingestion import (
-    MODEL_PATH,
-    NgramModel,
     Verdict,
-    features,
     model,
     read_event,
-    self_harm_model,
 )
 from engine.safety_cues import TurnText
 
@@ -76,27 +70,6 @@ def test_no_medicine_no_event() -> None:
     assert verdict("bé ăn hết 2 bát cháo rồi", names_drug=False) is None
 
 
-def test_features_fold_digits_and_keep_word_pairs() -> None:
-    """Digits are one symbol (6 viên is like 8 viên); words and word pairs are features."""
-    grams = features("be uong 6 vien")
-    assert "w:vien" in grams and "b:uong_0" in grams and " 0 v" in grams
-
-
-def test_the_committed_model_loads_with_thresholds_in_order() -> None:
-    """The committed weights load; the unsure threshold is at most the report threshold."""
-    m = model()
-    assert m is not None and 0 < m.unsure_at <= m.report_at < 1
-    data = json.loads(MODEL_PATH.read_text("utf-8"))
-    assert data["out_of_fold"]["negatives_at_or_above_report"] <= 0.02
-
-
-def test_the_model_scores_a_report_above_a_dose_question() -> None:
-    """A report scores higher than a dose question with the same drug."""
-    m = NgramModel(bias=0.0, weights={"w:vung": 3.0, "w:lieu": -3.0}, report_at=0.9, unsure_at=0.5)
-    assert m.score("be an vung thuoc") > m.report_at
-    assert m.score("lieu thuoc") < m.unsure_at
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -128,22 +101,6 @@ def test_a_days_dose_or_a_question_is_not_a_report(text: str) -> None:
 def test_doubt_whether_a_dose_was_taken_again_asks_first() -> None:
     """'Không rõ ông có uống thêm viên nào không': whether a dose was doubled, asked."""
     assert verdict("khong ro me co uong them vien warfarin nao khong") is Verdict.UNSURE
-
-
-def test_the_committed_self_harm_model_loads_with_its_cross_set_figures() -> None:
-    """The self-harm model loads from the same file, thresholds in order, one figure a set."""
-    m = self_harm_model()
-    assert m is not None and 0 < m.unsure_at <= m.report_at < 1
-    data = json.loads(MODEL_PATH.read_text("utf-8"))["self_harm"]
-    assert data["out_of_fold"]["negatives_at_or_above_report"] <= 0.01
-    assert "people_safety.jsonl" in data["cross_set"]
-
-
-def test_features_read_a_feelings_idiom_as_the_feeling() -> None:
-    """'mệt muốn chết' is read as 'mệt lắm': no 'chết' feature left."""
-    grams = features("toi met muon chet")
-    assert "w:chet" not in grams and "b:met_lam" in grams
-    assert "w:chet" in features("toi muon chet")
 
 
 def test_a_sure_second_opinion_makes_an_unsure_reading_a_report() -> None:

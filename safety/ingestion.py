@@ -6,40 +6,72 @@ vừa, lúc nãy…) and how (vụng, nghịch, tự lấy, mất, nhầm: nobod
 data in `safety.safety_cues`; this module is the grammar over them. A report is an
 emergency; a turn that may be one but does not say so clearly is `UNSURE` (the engine asks
 the safety question first, never a dose); a dose question ("bé 3 tuổi uống mấy viên?") or
-the end of a course ("uống hết vỉ kháng sinh rồi vẫn ho") is neither.
+the end of a course ("uống hết vỉ kháng sinh rồi vẫn ho") is neither. A young child beside
+a medicine with a sign of access (a pack torn or opened, something in the mouth) or doubt
+whether it was swallowed is `UNSURE` too.
 
 The second opinion is a small logistic model over character n-grams of the folded text,
-trained by `scripts/train_safety_ngrams.py` on our own labelled sentences; its weights and
-its two thresholds (chosen on out-of-fold scores, see that script) are data in
-`safety/safety_ngrams.json`. It needs no embedding provider, so it runs in CI as it runs in
-production. It is consulted only for a turn that takes or holds a medicine and is not a dose
-question, so it cannot turn an ordinary question into an alarm.
+trained by `scripts/train_safety_ngrams.py` on every labelled sentence we may tune on; its
+weights and its two thresholds (chosen on out-of-fold scores, see that script) are data in
+`safety/safety_ngrams.json`, beside the self-harm model `safety.triage` consults. It needs
+no embedding provider, so it runs in CI as it runs in production. It is consulted only for
+a turn that names or holds a medicine and asks nothing outright ("?", "được không", "bao
+nhiêu"): below `unsure_at` it says nothing; where the rules read a child or an amount it
+may make an unsure reading; at `report_at` (sure) it makes an unsure reading that tells what
+happened a report, and asks about a turn the rules let pass. It never turns an outright
+question into an alarm.
 """
 
 from __future__ import annotations
 
-import itertools
-import json
-import math
-import re
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
-from pathlib import Path
 
+from safety.ingestion_signs import (
+    _A_FEW,
+    _AGAIN,
+    _AGAIN_WORD,
+    _ALL,
+    _ASKED,
+    _CONTAINERS,
+    _EAT,
+    _PACK,
+    _PAST,
+    _STRONG,
+    _YES_NO,
+    LARGE_COUNT,
+    _child_had_access,
+    _count,
+    _counted,
+    _daily,
+    _large,
+    _medicine,
+    _told,
+    _yes_no,
+    asks_outright,
+    is_finish,
+    single_slip,
+)
+from safety.ngram_model import (
+    MODEL_PATH,
+    NgramModel,
+    features,
+    model,
+    self_harm_model,
+    without_idioms,
+)
 from safety.safety_cues import (
     AMOUNT_CUES,
     ASK_DRUG_CUES,
     AT_ONCE_CUES,
     CHILD_CUES,
     COMPLETED_CUES,
-    DAILY_CUES,
     DOSE_QUESTION_CUES,
     EXCESS_CUES,
     HABIT_CUES,
     HOLD_CUES,
+    HYPOTHETICAL_CUES,
     KNOWLEDGE_CUES,
-    MEDICINE_CUES,
     OTHERS_CUES,
     SYMPTOM_CUES,
     TAKE_CUES,
@@ -50,16 +82,12 @@ from safety.safety_cues import (
     TurnText,
 )
 
-MODEL_PATH = Path(__file__).with_name("safety_ngrams.json")
-LARGE_COUNT = 5
-"""Tablets (or ml) a child took that make a report an emergency even with no 'rồi'."""
+ACCESS = "access"
+"""The cue of an unsure event read from a child's access to a medicine."""
+SECOND_OPINION = "second opinion"
+"""The cue of an unsure event the n-gram model asks about."""
 ADULT_LARGE_COUNT = 8
 """Tablets anyone took at once ('rồi', 'vừa') that make a report an emergency."""
-
-_WORD = re.compile(r"[a-z0-9]+")
-_DIGITS = re.compile(r"\d+")
-_COUNT = re.compile(r"(\d+)\s*(vien|ml|vi\b|v\b)")
-_LARGE_ML = 30.0
 
 
 class Verdict(StrEnum):
@@ -76,117 +104,65 @@ class Event:
     score: float | None = None
 
 
-def features(folded: str) -> list[str]:
-    """Character 3–5-grams of the folded words (digits as 0), and the words and word pairs."""
-    words = _WORD.findall(_DIGITS.sub("0", folded))
-    padded = " " + " ".join(words) + " "
-    grams = [padded[i : i + n] for n in (3, 4, 5) for i in range(len(padded) - n + 1)]
-    grams += [f"w:{w}" for w in words]
-    grams += [f"b:{a}_{b}" for a, b in itertools.pairwise(words)]
-    return grams
+def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
+    """Read the turn as an ingestion event (see the module docstring); `child_known`: the
+    conversation's patient is already a child, whether or not this turn says so.
+
+    The word lists and the grammar read first; then the second opinion, where it is sure
+    (at or above `report_at`, a score at most 1 % of ordinary sentences reach out of fold):
+    a turn the rules were unsure of is a report when it tells what happened (`_told`), and
+    a turn that takes a medicine and asks nothing outright, which the rules let pass, is
+    asked the safety question."""
+    event = _by_rules(text, names_drug=names_drug, child_known=child_known)
+    if event.verdict is None and _child_had_access(text, names_drug, child_known):
+        event = Event(Verdict.UNSURE, ACCESS)
+    opinion = model()
+    if opinion is None or event.verdict is Verdict.REPORT:
+        return event
+    p = event.score if event.score is not None else opinion.score(text.folded)
+    if p < opinion.report_at:
+        if (
+            event.verdict is None
+            and p >= opinion.unsure_at
+            and _child_asks_a_few(text, child_known)
+        ):
+            return Event(Verdict.UNSURE, SECOND_OPINION, round(p, 3))
+        return Event(event.verdict, event.cue, round(p, 3))
+    if event.verdict is Verdict.UNSURE and _told(text):
+        return Event(Verdict.REPORT, event.cue, round(p, 3))
+    if event.verdict is Verdict.UNSURE:
+        return Event(Verdict.UNSURE, event.cue, round(p, 3))
+    if _may_be_a_report(text, names_drug=names_drug, child_known=child_known):
+        return Event(Verdict.UNSURE, SECOND_OPINION, round(p, 3))
+    return Event(None, "", round(p, 3))
 
 
-@dataclass(frozen=True)
-class NgramModel:
-    """Logistic regression over `features`; weights and thresholds are data."""
-
-    bias: float
-    weights: dict[str, float]
-    report_at: float
-    unsure_at: float
-
-    def score(self, folded: str) -> float:
-        z = self.bias + sum(self.weights.get(g, 0.0) for g in features(folded))
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-
-    @classmethod
-    def from_json(cls, raw: str) -> NgramModel:
-        data = json.loads(raw)
-        return cls(
-            bias=float(data["bias"]),
-            weights={k: float(v) for k, v in data["weights"].items()},
-            report_at=float(data["report_at"]),
-            unsure_at=float(data["unsure_at"]),
-        )
-
-
-@cache
-def model() -> NgramModel | None:
-    """The committed model, read once per process (None when the file is absent)."""
-    if not MODEL_PATH.exists():
-        return None
-    return NgramModel.from_json(MODEL_PATH.read_text(encoding="utf-8"))
-
-
-_FINISH = re.compile(r"\b(?:het|sach|can|ca|nguyen|nua|gan het)\b")
-_TABLETS = re.compile(r"(?<![\w.,])(?:[2-9]|[1-9]\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi) vien\b")
-
-
-def is_finish(cue: str) -> bool:
-    """Does the (folded) cue say a container was finished ("uống hết vỉ")? With a course of
-    treatment ("… rồi vẫn ho", "kháng sinh") that is the course, not an ingestion."""
-    return _FINISH.search(cue) is not None
-
-
-_CONTAINERS = re.compile(r"\b(?:[2-9]|1\d|hai|ba|bon|nam) (?:vi|lo|hop|chai)\b")
-_STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo)\b")
-_ALL = re.compile(r"\b(?:het|sach)\b")
-_AGAIN = re.compile(r"\b(?:uong|nuot|tiem) (?:\w+ )?(?:them|tiep|lai|trung)\b")
-_PACK = re.compile(r"\b(?:chai|lo|vi|hop|goi|tuyp)\b")
-_EAT = re.compile(r"^(?:an|ăn|nhai|liem|gam|gặm|mut|mút|ngam|ngậm|noc|nốc)$")
-_YES_NO = re.compile(
-    r"\b(?:khong|ko|k|hong|chua|ha|a)(?: (?:a|ad|shop|ban|b|bs|ds|nhe|nha|vay|the|chi|anh))*"
-    r"\s*[?.!]*\s*$"
-)
-# Said as past ("rồi", "vừa", "lúc nãy"), not only "at once": a worried question without one
-# ("uống 2 viên một lúc có sao không") asks about an amount, it reports nothing.
-_PAST = re.compile(r"\b(?:roi|r|vua|moi|da|luc nay|hoi nay|ban nay|nay|hom qua|xong)\b")
-
-
-def _yes_no(text: TurnText) -> bool:
-    """A yes/no question about using it ("… phải nuốt nguyên viên không?"); a worried one about
-    what happened ("… có sao không") is not a dose question."""
-    if WORRY_CUES.search(text) is not None or UNSURE_CUES.search(text) is not None:
-        return False  # "không biết bé có nuốt viên nào không": whether it happened
-    return bool(_YES_NO.search(text.folded))
-
-
-_PER_DAY = re.compile(r"\b(?:mot|moi|1|trong|ca) ngay\b|/ ?ngay\b")
-
-
-def _daily(text: TurnText) -> bool:
-    """An amount per day ("8 viên một ngày"): a day's dose asked about, not one event."""
-    return DAILY_CUES.search(text) is not None or _PER_DAY.search(text.folded) is not None
-
-
-def _counted(text: TurnText) -> str | None:
-    hit = _TABLETS.search(text.folded)
-    return hit.group(0) if hit else None
-
-
-def _medicine(text: TurnText, names_drug: bool) -> bool:
-    """A drug is named, or a medicine word that is not "which medicine?"."""
-    if names_drug:
-        return True
-    return MEDICINE_CUES.search(text) is not None and ASK_DRUG_CUES.search(text) is None
-
-
-def _count(text: TurnText) -> int:
-    """The largest count of tablets or blisters the turn gives (0 when none)."""
-    return max((int(n) for n, unit in _COUNT.findall(text.folded) if unit != "ml"), default=0)
-
-
-def _large(text: TurnText) -> bool:
-    # A count of tablets or blisters, or a volume of syrup well beyond a spoonful.
-    return any(
-        int(n) >= (_LARGE_ML if unit == "ml" else LARGE_COUNT)
-        for n, unit in _COUNT.findall(text.folded)
+def _child_asks_a_few(text: TurnText, child_known: bool) -> bool:
+    """A child and "uống mấy viên" (how many, or a few) with nothing else asked outright:
+    where the model leans to a report, ask whether it was taken before any dose."""
+    if not (child_known or CHILD_CUES.search(text)):
+        return False
+    return bool(_A_FEW.search(text.folded)) and _may_be_a_report(
+        text, names_drug=True, child_known=True
     )
 
 
-def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
-    """Read the turn as an ingestion event (see the module docstring); `child_known`: the
-    conversation's patient is already a child, whether or not this turn says so."""
+def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> bool:
+    """A medicine, taken or in a child's hands, and nothing asked outright, hypothetical,
+    about the book or about a course: what a sure second opinion may ask about."""
+    if not _medicine(text, names_drug) or _ASKED.search(text.folded) or _yes_no(text):
+        return False
+    if KNOWLEDGE_CUES.search(text) or TREATMENT_CUES.search(text) or HABIT_CUES.search(text):
+        return False
+    if HYPOTHETICAL_CUES.search(text) or ASK_DRUG_CUES.search(text):
+        return False
+    taken = TAKE_CUES.search(text) is not None or HOLD_CUES.search(text) is not None
+    return taken or child_known or CHILD_CUES.search(text) is not None
+
+
+def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
+    """The word lists and the event grammar, with the second opinion where they read a child
+    or an amount taken (`read_event` adds the rest)."""
     take = TAKE_CUES.search(text)
     if take is None:
         # Got hold of it ("bé cầm lọ thuốc, nắp mở"), or a bare count ("bé 14kg 6 viên
@@ -215,6 +191,8 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     # Said as done, or not asked as a dose question ("con tự lấy thuốc uống được không"), or
     # with doubt ("không biết nuốt mấy viên"): a report; a finished course is not.
     taken_as_meant = course is not None and how is not None and is_finish(how) and not child
+    if how is not None and _AGAIN_WORD.search(how) and _yes_no(text):
+        how = None  # "nôn ra hết, có cho uống lại liều đó ko": whether to give it again
     strong = how is not None and _STRONG.search(how) is not None  # vụng, nhầm: never a question
     if how and not taken_as_meant and (strong or done or not question or UNSURE_CUES.search(text)):
         return Event(Verdict.REPORT, how)
@@ -282,12 +260,18 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
 
 
 __all__ = [
+    "ACCESS",
     "LARGE_COUNT",
     "MODEL_PATH",
+    "SECOND_OPINION",
     "Event",
     "NgramModel",
     "Verdict",
+    "asks_outright",
     "features",
     "model",
     "read_event",
+    "self_harm_model",
+    "single_slip",
+    "without_idioms",
 ]

@@ -82,7 +82,7 @@ UNSANCTIONED_CUES = cues(
         r"(?:như|tưởng (?:là )?)kẹo",
         r"ừng ực",
         r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
-        r"(?:vì|do) (?:tưởng|nhầm|quên)",
+        r"(?:vì|do) (?:tưởng|nhầm|quên|(?:không|ko|chẳng|chả) nhớ|lú lẫn|lẫn)",
         r"thay vì",
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
         r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
@@ -97,11 +97,15 @@ UNSANCTIONED_CUES = cues(
         r"quên,? (?:\w+ ){0,2}?uống (?:lại|thêm|tiếp)",
         r"uống (?:lại|thêm) (?:\w+ )?(?:lần|liều) nữa",
         r"quên (?:là )?(?:đã|mình đã|vừa|đã có) uống",
-        r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )nhặt(?: được)?",
         r"uống (?:thêm|trùng|lại) (?:một |1 )?liều",
     ),
-    # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times).
-    strict=(r"lén", r"(?<!\d )(?<!mỗi )(?<!một )lẫn(?=,| rồi| nên| quên| mà)"),
+    # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times);
+    # "nhặt" (picked up) like "nhất" ("nhất quyết", "duy nhất").
+    strict=(
+        r"lén",
+        r"(?<!\d )(?<!mỗi )(?<!một )lẫn(?=,| rồi| nên| quên| mà)",
+        r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )nhặt(?: được)?",
+    ),
 )
 AMOUNT_CUES = cues(
     (
@@ -174,6 +178,9 @@ TREATMENT_CUES = cues(
         r"khó nuốt",
         r"bao lâu (?:thì|mới|sau|nữa)",
         r"(?:mà|nhưng) (?:vẫn|chưa|không) (?:hạ|đỡ|khỏi|hết)",
+        # The pack finished and the complaint still there: the course, and more to buy.
+        r"(?:mà|nhưng) vẫn (?:còn )?\w+",
+        r"mua (?:tiếp|thêm)",
     ),
 )
 # Worry about what happened ("… có sao không"): a report asking for help, not a dose question.
@@ -219,7 +226,9 @@ HOLD_CUES = cues(
 OTHERS_CUES = cues(
     (
         r"của (?:ông|bà|bố|mẹ|ba|má|anh|chị|cô|chú|dì|bác|người lớn|ông bà|bố mẹ|"
-        r"ông nội|bà nội|ông ngoại|bà ngoại|nội|ngoại)",
+        r"ông nội|bà nội|ông ngoại|bà ngoại|nội|ngoại|em bé|em|người khác|khách|hàng xóm)",
+        # A grown-up's medicine given to or taken by a child ("thuốc ho người lớn").
+        r"(?:thuốc|siro|viên) (?:\w+ ){0,2}?(?:của |dành cho |cho )?người lớn",
         r"(?:thuốc|viên|vỉ|lọ|hộp) (?:\w+ ){0,2}?của (?:tôi|tui|mình|tao)",
     ),
 )
@@ -227,7 +236,7 @@ OTHERS_CUES = cues(
 UNSURE_CUES = cues(
     (
         r"hình như",
-        r"(?:không|ko|k|kh|chẳng|chả|hổng|hông) (?:biết|rõ|chắc)",
+        r"(?:không|ko|k|kh|hk|hok|chẳng|chả|hổng|hông) (?:biết|rõ|chắc)",
         r"có thể (?:đã|là)",
         r"có lẽ",
         r"nghi",
@@ -283,7 +292,9 @@ SYMPTOM_CUES = cues(
 # Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
 ASK_DRUG_CUES = cues(
     (
-        r"(?:thuốc|siro|loại|hạ sốt|kháng sinh|men|kem) (?:\w+ )?(?:gì|nào)(?! rồi| đó| đấy)",
+        # Not "không biết thuốc gì" (a medicine nobody can name: it is still a medicine).
+        r"(?<!biết )(?<!rõ )(?:thuốc|siro|loại|hạ sốt|kháng sinh|men|kem) (?:\w+ )?(?:gì|nào)"
+        r"(?! rồi| đó| đấy)",
         r"(?:uống|dùng|cho uống|xài|bôi) (?:\w+ ){0,2}?(?:gì|nào)(?! rồi| đó| đấy)",
     )
 )

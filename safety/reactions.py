@@ -15,6 +15,7 @@ import re
 
 from core.text import fold_aligned
 from safety.cue_matching import TurnText, cues
+from safety.safety_cues import AFTER_TAKING_CUES, ALLERGY_SIGNS, AMOUNT_CUES, EXCESS_CUES
 
 _W = r"(?:\w+ )"  # one word and its space
 _TAKE = r"(?:uống|dùng|tiêm|truyền|xịt|bôi|ngậm|đặt|chích)"
@@ -177,3 +178,20 @@ __all__ = [
     "TAKE_FOR_IT",
     "read_reaction",
 ]
+
+
+def reaction_to_drug(t: TurnText, names_drug: bool) -> bool:
+    """A sign after taking a drug (allergic, or an adverse reaction `read_reaction` reads),
+    with no amount or excess said: a reaction to the drug (its ADR management), not an
+    overdose."""
+    allergic = ALLERGY_SIGNS.search(t) is not None and AFTER_TAKING_CUES.search(t) is not None
+    amount = AMOUNT_CUES.search(t)
+    one = amount is not None and _ONE.match(amount) is not None  # "1 viên": a dose, no excess
+    return (
+        (allergic or read_reaction(t, names_drug=names_drug) is not None)
+        and (amount is None or one)
+        and EXCESS_CUES.search(t) is None
+    )
+
+
+_ONE = re.compile(r"(?:1|một|mot) ")

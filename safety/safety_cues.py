@@ -33,9 +33,12 @@ from safety.ingestion_cues import (
 )
 from safety.self_harm_cues import (
     DESPAIR_CUES,
+    EXCLAMATION,
     FAREWELL_CUES,
+    FEELING_IDIOM,
     OVERDOSE_ACT_CUES,
     PLAN_CUES,
+    PURPOSE_CUES,
     SELF_HARM_CUES,
 )
 
@@ -248,7 +251,9 @@ __all__ = [
     "EMERGENCY_SIGNS",
     "END_PREGNANCY_CUES",
     "EXCESS_CUES",
+    "EXCLAMATION",
     "FAREWELL_CUES",
+    "FEELING_IDIOM",
     "GIVE_OR_USE_CUES",
     "HABIT_CUES",
     "HOLD_CUES",
@@ -263,6 +268,7 @@ __all__ = [
     "OVERDOSE_EVENT_CUES",
     "OVERDOSE_QUESTION_CUES",
     "PLAN_CUES",
+    "PURPOSE_CUES",
     "SELF_HARM_CUES",
     "SIGN_QUESTION_CUES",
     "SYMPTOM_CUES",

@@ -3,6 +3,8 @@ and a lethal act; matched like every safety list (`safety.cue_matching`)."""
 
 from __future__ import annotations
 
+import re
+
 from safety.cue_matching import cues
 
 _W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
@@ -82,6 +84,9 @@ SELF_HARM_CUES = cues(
         r"(?:làm sao|cách nào|cách gì|bằng cách nào) (?:để )?(?:được )?(?:chết|tự tử|ra đi)",
         r"(?:bao nhiêu|mấy)\b.*\b(?:muốn thử|thử xem sao|thử cho biết)",
         r"chán sống",
+        # No reason, will or meaning left to live ("ko còn lý do gì để sống").
+        r"(?:không|ko|k|chẳng|chả|hết) (?:còn )?(?:lý do|lí do|động lực|ý nghĩa|mục đích)"
+        r" (?:gì )?(?:để |mà )?(?:sống|tồn tại)",
         r"sống (?:để làm gì|làm gì nữa|không nổi nữa)",
         r"sống làm (?:gì|chi) cho (?:mệt|khổ|chật đất)",
         r"tìm (?:đến )?cái chết",
@@ -219,6 +224,13 @@ FAREWELL_CUES = cues(
         r"(?:tạm biệt|vĩnh biệt|từ biệt) (?:mọi người|cả nhà|anh|chị|tất cả)",
         r"(?:kiếp sau|hẹn kiếp sau)",
         r"đừng (?:tìm|đợi|chờ) (?:em|tôi|mình|con|tao|tớ)",
+        # An apology or a goodbye to the family ("con xin lỗi ba mẹ", "bye mn", "đừng buồn
+        # nha", "tha lỗi cho mẹ").
+        r"xin lỗi (?:ba mẹ|bố mẹ|cha mẹ|mọi người|cả nhà|mn|anh|chị|em|con|vợ|chồng)",
+        r"tha lỗi cho (?:em|tôi|mình|con|mẹ|bố|ba|anh|chị)",
+        r"(?:bye|bai|tạm biệt|vĩnh biệt) (?:mn|mọi người|cả nhà|tất cả|nhé|nha)",
+        r"đừng (?:buồn|khóc) (?:\w+ )?(?:nha|nhé|nhá|vì|nữa)",
+        r"(?:giúp|cho|để) (?:em|tôi|mình|t|tao|tớ|con) (?:được )?(?:ngủ yên|yên nghỉ|ra đi)",
     ),
 )
 OVERDOSE_ACT_CUES = cues(
@@ -232,10 +244,41 @@ OVERDOSE_ACT_CUES = cues(
     ),
 )
 
+# A feeling's idiom of death: "mệt muốn chết", "đau răng muốn chết luôn", "nóng quá muốn
+# chết", "đói chết đi được", "(tiêu chảy) đi muốn chết": very tired, in pain, hot, hungry;
+# never intent. Folded text; the
+# feeling may be followed by up to two words ("răng", "quá", "từ sáng").
+FEELING_IDIOM = re.compile(
+    r"\b(?:met|doi|nong|so|dau|lo|ngai|chan|lanh|khat|ngua|buon ngu|buon cuoi|hoi hop|moi|"
+    r"nhuc|ret|met moi|cuoi|buon|oi|tuc|te|buot|xot|cay|ngat|di)(?: \w+){0,2}? (?P<death>muon chet|"
+    r"chet di duoc|chet mat|chet khiep|chet luon|gan chet|muon xiu|muon dien|muon ngat)\b"
+)
+# "Chết cha", "chết thật", "thôi chết", "chết chết": "oh no!", opening a turn or a clause.
+EXCLAMATION = re.compile(
+    r"(?:^|[,.!?;] ?)(?:thoi |oi )?(?P<death>chet) (?:cha|that|roi|me|do|chet|tiet|toi)\b"
+)
+# A purpose said for a question about harm: learning or curiosity ("em sv ôn bài", "học y",
+# "bài tập nhóm", "tò mò thôi", "hỏi để biết trước thôi").
+PURPOSE_CUES = cues(
+    (
+        r"tò mò",
+        r"(?:sinh viên|sv|học sinh) (?:\w+ ){0,3}?(?:y|dược|năm|ngành|điều dưỡng)",
+        r"(?:đang |để )?(?:học|ôn) (?:y|dược|bài|thi|môn)",
+        r"bài tập",
+        r"làm bài",
+        r"(?:hỏi|biết) (?:để )?(?:biết |phòng )?(?:trước|thôi|cho biết)",
+        r"(?:chỉ|để) hỏi (?:thôi|thông tin|cho biết)",
+        r"kiến thức",
+    ),
+)
+
 __all__ = [
     "DESPAIR_CUES",
+    "EXCLAMATION",
     "FAREWELL_CUES",
+    "FEELING_IDIOM",
     "OVERDOSE_ACT_CUES",
     "PLAN_CUES",
+    "PURPOSE_CUES",
     "SELF_HARM_CUES",
 ]

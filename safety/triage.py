@@ -36,37 +36,48 @@ from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
 from grounding.book import bars
-from safety.ingestion import Verdict, is_finish, read_event
-from safety.reactions import read_reaction
+from safety.ingestion import Verdict, read_event
+from safety.ingestion_signs import (
+    _SLIP,
+    SafetyAnswer,
+    _adult_tablet_for_an_infant,
+    _asks_of_overdose,
+    asks_outright,
+    is_finish,
+    safety_answer,
+    single_slip,
+)
+from safety.reactions import reaction_to_drug, read_reaction
 from safety.safety_cues import (
     AFTER_TAKING_CUES,
     ALLERGY_SIGNS,
     AMOUNT_CUES,
     AMOUNT_TOO_MUCH_CUES,
     CHILD_CUES,
-    CONFIRM_CUES,
     DAILY_CUES,
-    DENY_CUES,
-    DESPAIR_CUES,
     DOSE_QUESTION_CUES,
     EMERGENCY_SIGNS,
     END_PREGNANCY_CUES,
-    EXCESS_CUES,
-    FAREWELL_CUES,
     GIVE_OR_USE_CUES,
     HYPOTHETICAL_CUES,
     INFANT_CUES,
     INGESTION_CUES,
     NOT_END_PREGNANCY_CUES,
-    OVERDOSE_ACT_CUES,
     OVERDOSE_EVENT_CUES,
     OVERDOSE_QUESTION_CUES,
-    PLAN_CUES,
-    SELF_HARM_CUES,
+    PURPOSE_CUES,
     SIGN_QUESTION_CUES,
     TREATMENT_CUES,
-    UNSURE_CUES,
     TurnText,
+)
+from safety.self_harm import (
+    _NAMES_YOUNG_CHILD,
+    CHILD_MONTHS,
+    _asked_to_learn,
+    _self_harm,
+    _self_harm_opinion,
+    _without_idioms,
+    _young_child,
 )
 
 
@@ -88,13 +99,14 @@ class TriageResult:
     section: str = SectionKey.QUA_LIEU_XU_TRI.value
     """The section an emergency reply quotes: the overdose section, or the ADR management
     section for an allergic or adverse reaction after a drug."""
+    by_model: bool = False
+    """The n-gram second opinion's word, not a word list's: it never moves a conversation
+    out of the emergency thread it is in."""
 
 
 WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendronate"})
 """Formulary drug ids dosed once a week in their common (non-cancer) use."""
 
-CHILD_MONTHS = 144.0
-"""Below this age the conversation's patient is a child for reading an ingestion."""
 
 WarningLines = Callable[[str], Sequence[tuple[str, str]]]
 """Drug id → (section key, sentence) for every sentence of its warning sections in the loaded
@@ -164,61 +176,48 @@ def age_limit_lines(lines: Sequence[tuple[str, str]], age_months: float) -> list
     ]
 
 
-def _self_harm(t: TurnText) -> str | None:
-    if (hit := SELF_HARM_CUES.search(t)) is not None:
-        return hit
-    if (plan := PLAN_CUES.search(t)) is not None and TREATMENT_CUES.search(t) is None:
-        return plan
-    # Despair beside an act of taking a lot ("chán đời, uống hết lọ thuốc ngủ cho xong"), not
-    # a question whether a medicine may be used ("trầm cảm có dùng được thuốc ngủ không").
-    if (mood := DESPAIR_CUES.search(t)) is not None and OVERDOSE_ACT_CUES.search(t):
-        return None if DOSE_QUESTION_CUES.search(t) else mood
-    # Despair beside a goodbye ("mệt quá rồi, chắc em đi trước đây").
-    if mood is not None and (bye := FAREWELL_CUES.search(t)) is not None:
-        return bye
-    return None
-
-
 def _asks_use(t: TurnText) -> bool:
     return DOSE_QUESTION_CUES.search(t) is not None and "lo" not in t.folded.split()
-
-
-def _reaction(t: TurnText, names_drug: bool) -> bool:
-    """A sign after taking a drug (allergic, or an adverse reaction `safety.reactions`
-    reads), with no amount or excess said: a reaction to the drug (its ADR management), not
-    an overdose."""
-    allergic = ALLERGY_SIGNS.search(t) is not None and AFTER_TAKING_CUES.search(t) is not None
-    amount = AMOUNT_CUES.search(t)
-    one = amount is not None and _ONE.match(amount) is not None  # "1 viên": a dose, no excess
-    return (
-        (allergic or read_reaction(t, names_drug=names_drug) is not None)
-        and (amount is None or one)
-        and EXCESS_CUES.search(t) is None
-    )
-
-
-_ONE = re.compile(r"(?:1|một|mot) ")
 
 
 def _emergency(
     t: TurnText, names_drug: bool, child_known: bool = False, how_to: bool = False
 ) -> TriageResult | None:
+    learning = PURPOSE_CUES.search(t) is not None and (
+        HYPOTHETICAL_CUES.search(t) is not None
+        or OVERDOSE_QUESTION_CUES.search(t) is not None
+        or _asks_use(t)
+        or "?" in t.folded
+        or t.folded.rstrip(" ?.!").endswith(("khong", "ko", "k"))
+    )
+    if learning and HYPOTHETICAL_CUES.search(t) is not None:
+        return None  # "nếu trẻ lỡ nuốt … thì sơ cứu sao, hỏi để biết trước thôi"
     hit = INGESTION_CUES.search(t)
     if hit is not None and is_finish(hit) and TREATMENT_CUES.search(t) and not CHILD_CUES.search(t):
         hit = None  # "uống hết vỉ kháng sinh rồi vẫn ho": the course, taken as meant
+    if hit is not None and (
+        learning or (_SLIP.match(hit) and single_slip(t, child_known=child_known))
+    ):
+        hit = None  # "quá liều có chết không, em sv ôn bài"; "lỡ uống lúc tối, có sao không"
     if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
     if hit is not None:
         return TriageResult(Triage.EMERGENCY, hit)
     event = read_event(t, names_drug=names_drug, child_known=child_known)
     if event.verdict is Verdict.REPORT:
-        if _reaction(t, names_drug):  # "con uống ibuprofen xong bị sưng mặt": not an overdose
+        if reaction_to_drug(t, names_drug):  # "con uống ibuprofen xong bị sưng mặt"
             return TriageResult(
                 Triage.EMERGENCY, event.cue, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
             )
         return TriageResult(Triage.EMERGENCY, event.cue)
     hit = OVERDOSE_EVENT_CUES.search(t)
-    if hit and not HYPOTHETICAL_CUES.search(t) and not OVERDOSE_QUESTION_CUES.search(t):
+    if (
+        hit
+        and not HYPOTHETICAL_CUES.search(t)
+        and not OVERDOSE_QUESTION_CUES.search(t)
+        and not learning
+        and not _asks_of_overdose(t)
+    ):
         return TriageResult(Triage.EMERGENCY, hit)
     allergy = ALLERGY_SIGNS.search(t)
     sign = allergy or EMERGENCY_SIGNS.search(t)
@@ -229,14 +228,15 @@ def _emergency(
             )
         return TriageResult(Triage.EMERGENCY, sign)
     reaction = read_reaction(t, names_drug=names_drug)
-    if reaction is not None and _reaction(t, names_drug):
-        # "uống cipro được 4 ngày thì đau gót": an adverse reaction, its ADR management
+    if reaction is not None and reaction_to_drug(t, names_drug):  # "… được 4 ngày thì đau gót"
         return TriageResult(
             Triage.EMERGENCY, reaction, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
         )
-    if event.verdict is Verdict.UNSURE and not how_to:
-        # A question on how to give it ("cho bé uống lúc ăn hay sau ăn") asks, it reports
-        # nothing: only a clear report (above) overrides what understanding read.
+    if event.verdict is Verdict.UNSURE and (not how_to or not asks_outright(t)):
+        # A question on how to give it ("cho bé uống lúc ăn hay sau ăn?") asks, it reports
+        # nothing: only a clear report (above) overrides what understanding read. A turn that
+        # asks nothing outright ("cu con đang nhai nhai gì đó, cạnh nó có vỉ metformin") was
+        # not a how-to question, whatever topic word it holds.
         return TriageResult(Triage.SAFETY_CHECK, event.cue)
     return None
 
@@ -277,8 +277,24 @@ def classify(
     report an ingestion without saying so clearly (the engine asks before anything else).
     """
     t = text if isinstance(text, TurnText) else TurnText.of(text)
-    if (cue := _self_harm(t)) is not None:
+    plain = _without_idioms(t)
+    if (cue := _self_harm(plain)) is not None and not _asked_to_learn(plain):
         return TriageResult(Triage.SELF_HARM, cue)
+    found = _triage_rest(t, frame, warnings)
+    taking = found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
+    # A young child's taking is an accident, not intent: the model never makes it self-harm
+    # (a parent's own despair in a conversation about a child still counts).
+    if _NAMES_YOUNG_CHILD.search(t.folded) or (taking and _young_child(frame)):
+        return found
+    if (found is None or taking) and (cue := _self_harm_opinion(plain, taking=taking)) is not None:
+        return TriageResult(Triage.SELF_HARM, cue, by_model=True)
+    return found
+
+
+def _triage_rest(
+    t: TurnText, frame: QueryFrame | None, warnings: WarningLines | None
+) -> TriageResult | None:
+    """Every triage but self-harm: an emergency, an unsafe use, the safety question."""
     names_drug = frame is not None and bool(frame.drugs or frame.unknown_drugs)
     # Mid-conversation the patient may be a child already ("siro cho bé 2 tuổi" … "nó uống
     # hết rồi"): the turn need not say so again.
@@ -289,6 +305,8 @@ def classify(
     found = _emergency(t, names_drug, child_known, how_to)
     if found is not None and found.kind is Triage.EMERGENCY:
         return found
+    if (whole := _adult_tablet_for_an_infant(t, frame)) is not None:
+        return TriageResult(Triage.EMERGENCY, whole)
     if (use := _unsafe_use(t, frame, warnings)) is not None:
         return TriageResult(Triage.UNSAFE_USE, use[0], use[1])
     return found
@@ -320,25 +338,6 @@ def as_amount_question(text: str, frame: QueryFrame) -> QueryFrame:
     )
 
 
-class SafetyAnswer(StrEnum):
-    """A reply to the safety question ("Bé đã uống thuốc này rồi phải không?")."""
-
-    TAKEN = "taken"
-    NOT_TAKEN = "not_taken"
-
-
-def safety_answer(text: str | TurnText) -> SafetyAnswer | None:
-    """Taken (yes, or not sure: the safe reading), not taken, or neither (None)."""
-    t = text if isinstance(text, TurnText) else TurnText.of(text)
-    if UNSURE_CUES.search(t) is not None:
-        return SafetyAnswer.TAKEN
-    if DENY_CUES.search(t) is not None:
-        return SafetyAnswer.NOT_TAKEN
-    if CONFIRM_CUES.search(t) is not None:
-        return SafetyAnswer.TAKEN
-    return None
-
-
 def thread_triage(
     thread: str | None, found: TriageResult | None, *, smalltalk: bool
 ) -> TriageResult | None:
@@ -350,6 +349,9 @@ def thread_triage(
             return found
         return None if smalltalk and found is None else TriageResult(Triage.SELF_HARM, "thread")
     if thread == Triage.EMERGENCY.value:
+        if found is not None and found.kind is Triage.SELF_HARM and found.by_model:
+            # "đang trên đường đi viện rồi", "bao nhiêu thì mới nguy": the emergency goes on.
+            return TriageResult(Triage.EMERGENCY, "thread")
         if found is not None and found.kind in (Triage.SELF_HARM, Triage.EMERGENCY):
             return found
         return None if smalltalk and found is None else TriageResult(Triage.EMERGENCY, "thread")

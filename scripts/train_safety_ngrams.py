@@ -1,24 +1,34 @@
-"""Train the ingestion second opinion (`safety.ingestion.NgramModel`) and write its weights.
+"""Train the safety second opinions (`safety.ngram_model.NgramModel`) and write their weights.
 
-    python scripts/train_safety_ngrams.py [--out safety/safety_ngrams.json]
+    python scripts/train_safety_ngrams.py [--out safety/safety_ngrams.json] [--without SET]
 
-Sentences (our own, never the held-out or blind sets):
-- evals/safety_ngram.train.jsonl: written for this model, `ingestion` true or false;
+`--without people_safety.tuning2.jsonl` leaves that set out of training altogether, so the
+engine can be played on it with weights that never saw it (write them with `--out` elsewhere).
+
+Two models over the same features (`safety.ngram_model.features`), one file: the ingestion
+model at the top level, the self-harm model under `self_harm`.
+
+Sentences (our own or tuning sets, never the held-out or blind sets):
+- evals/safety_ngram.train.jsonl: written for these models, `ingestion` true or false and,
+  optionally, `self_harm` true or false (absent: false; a self-harm line is no ingestion
+  negative);
 - evals/safety.jsonl (tuning slice only): `emergency` lines that report a taking are
-  positives, near-misses (null) negatives;
-- evals/people_safety.jsonl (ours) and evals/people_safety.tuning2.jsonl (written blind by
-  another person, now a tuning set): `ingestion` lines positives, `near_miss` lines negatives;
-- evals/understanding.jsonl (tuning): every question, a negative (ordinary questions).
+  ingestion positives, `self_harm` lines self-harm positives, the rest negatives;
+- the people sets (`PEOPLE_SETS`: ours, and the tuning sets other writers wrote blind):
+  `ingestion` lines are ingestion positives, `self_harm` lines self-harm positives,
+  `near_miss` lines negatives of both, `ingestion` and `after_ingestion` lines self-harm
+  negatives;
+- evals/understanding.jsonl (tuning): every question, a negative of both.
 
 Logistic regression with L2, plain SGD, fixed seed: the same data gives the same weights.
 Thresholds are chosen on out-of-fold scores (5 folds): `report_at` is the lowest score at
-which at most 1 % of the negatives score as high, `unsure_at` the lowest at which at most
-5 % do. The engine consults the model only for a turn that takes or holds a medicine and is
-not a dose question, which is stricter than this whole-set false-positive rate.
+which at most `REPORT_RATE` of the negatives score as high, `unsure_at` the lowest at which
+at most `UNSURE_RATE` do. The engine consults a model only where its rules already read a
+medicine, a taking or a despair, which is stricter than this whole-set rate.
 
-`cross_set` in the output says how the model generalises to a writer it never saw: for each
-people set, a model trained on everything else scores that set's reports and near-misses at
-the thresholds above.
+`cross_set` in the output says how a model generalises to a writer it never saw: for each
+people set, a model trained on everything else scores that set's positives and near-misses
+at the thresholds above.
 """
 
 from __future__ import annotations
@@ -28,19 +38,24 @@ import json
 import math
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from core.text import fold_aligned  # noqa: E402
-from safety.ingestion import features  # noqa: E402
+from safety.ngram_model import features  # noqa: E402
 
 EPOCHS = 30
 RATE = 0.2
 L2 = 1e-4
 FOLDS = 5
 SEED = 22
+REPORT_RATE = {"ingestion": 0.01, "self_harm": 0.005}
+UNSURE_RATE = {"ingestion": 0.05, "self_harm": 0.02}
+
+Labelled = list[tuple[str, bool]]
 
 
 def _jsonl(name: str) -> list[dict[str, object]]:
@@ -49,33 +64,59 @@ def _jsonl(name: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in lines if line.strip()]
 
 
-PEOPLE_SETS = ("people_safety.jsonl", "people_safety.tuning2.jsonl")
+PEOPLE_SETS = tuple(
+    name
+    for name in (
+        "people_safety.jsonl",
+        "people_safety.tuning2.jsonl",
+        "people_safety.tuning3.jsonl",
+    )
+    if (ROOT / "evals" / name).exists()
+)
 
 
-def people(name: str) -> list[tuple[str, bool]]:
+def people(name: str, task: str) -> Labelled:
+    """A people set's sentences for `task` ("ingestion" or "self_harm")."""
+    positive = "ingestion" if task == "ingestion" else "self_harm"
+    # An accidental ingestion is a self-harm negative; a self-harm line, which may be a taking
+    # too, is neither ingestion's positive nor its negative.
+    # What follows a report ("đang trên đường đi viện rồi") is no self-harm either.
+    negative = (
+        {"near_miss"} if task == "ingestion" else {"near_miss", "ingestion", "after_ingestion"}
+    )
     out = []
     for r in _jsonl(name):
-        if r["kind"] == "ingestion":
+        if r["kind"] == positive:
             out.append((str(r["text"]), True))
-        elif r["kind"] == "near_miss":
+        elif r["kind"] in negative:
             out.append((str(r["text"]), False))
     return out
 
 
-def sentences(leave_out: str | None = None) -> list[tuple[str, bool]]:
-    out = [(str(r["text"]), bool(r["ingestion"])) for r in _jsonl("safety_ngram.train.jsonl")]
+def sentences(task: str, leave_out: str | None = None) -> Labelled:
+    out = [
+        (str(r["text"]), bool(r.get(task)))
+        for r in _jsonl("safety_ngram.train.jsonl")
+        # A self-harm line may be a taking too: never an ingestion negative.
+        if task == "self_harm" or r.get("ingestion") or not r.get("self_harm")
+    ]
+    want = "emergency" if task == "ingestion" else "self_harm"
     for r in _jsonl("safety.jsonl"):
         if r.get("slice", "tuning") != "tuning" or r.get("before"):
             continue
-        if r["expect"] is None:
+        if r["expect"] is None or r["expect"] == want:
+            out.append((str(r["text"]), r["expect"] == want))
+        elif task == "self_harm":
             out.append((str(r["text"]), False))
-        elif r["expect"] == "emergency":
-            out.append((str(r["text"]), True))
     for name in PEOPLE_SETS:
         if name != leave_out:
-            out += people(name)
+            out += people(name, task)
     out += [(str(r["text"]), False) for r in _jsonl("understanding.jsonl")]
     return out
+
+
+def grams(text: str) -> list[str]:
+    return features(fold_aligned(text.lower()))
 
 
 def train(data: list[tuple[list[str], bool]], seed: int) -> tuple[float, dict[str, float]]:
@@ -84,26 +125,26 @@ def train(data: list[tuple[list[str], bool]], seed: int) -> tuple[float, dict[st
     bias = 0.0
     order = list(range(len(data)))
     positives = sum(1 for _, y in data if y)
-    # Balance the classes: the negatives outnumber the reports.
+    # Balance the classes: the negatives outnumber the positives.
     pos_weight = (len(data) - positives) / max(1, positives)
     for epoch in range(EPOCHS):
         rng.shuffle(order)
         rate = RATE / (1 + epoch * 0.2)
         for i in order:
-            grams, label = data[i]
-            z = bias + sum(weights.get(g, 0.0) for g in grams)
+            feats, label = data[i]
+            z = bias + sum(weights.get(g, 0.0) for g in feats)
             p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
             grad = (p - (1.0 if label else 0.0)) * (pos_weight if label else 1.0)
-            step = rate * grad / math.sqrt(len(grams) or 1)
+            step = rate * grad / math.sqrt(len(feats) or 1)
             bias -= step
-            for g in grams:
+            for g in feats:
                 w = weights.get(g, 0.0)
                 weights[g] = w - step - rate * L2 * w
     return bias, weights
 
 
-def score(bias: float, weights: dict[str, float], grams: list[str]) -> float:
-    z = bias + sum(weights.get(g, 0.0) for g in grams)
+def score(bias: float, weights: dict[str, float], feats: list[str]) -> float:
+    z = bias + sum(weights.get(g, 0.0) for g in feats)
     return 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -113,67 +154,86 @@ def threshold(negatives: list[float], max_rate: float) -> float:
     return round(ranked[allowed] + 1e-4, 4) if ranked else 0.5
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--out", type=Path, default=ROOT / "safety" / "safety_ngrams.json")
-    args = parser.parse_args()
-    raw = sentences()
-    data = [(features(fold_aligned(text.lower())), label) for text, label in raw]
+def _rate(hits: int, of: int) -> float | None:
+    return round(hits / of, 4) if of else None
+
+
+def fit(task: str, data_of: Callable[[str | None], Labelled]) -> dict[str, object]:
+    """One model: out-of-fold thresholds, cross-set figures, weights."""
+    data = [(grams(text), label) for text, label in data_of(None)]
     rng = random.Random(SEED)  # noqa: S311 - reproducible folds, not a secret
     folds = [rng.randrange(FOLDS) for _ in data]
     oof: list[tuple[float, bool]] = []
     for k in range(FOLDS):
         bias, weights = train([d for d, f in zip(data, folds, strict=True) if f != k], SEED)
         oof += [
-            (score(bias, weights, grams), label)
-            for (grams, label), f in zip(data, folds, strict=True)
+            (score(bias, weights, feats), label)
+            for (feats, label), f in zip(data, folds, strict=True)
             if f == k
         ]
     negatives = [s for s, y in oof if not y]
     positives = [s for s, y in oof if y]
-    report_at = threshold(negatives, 0.01)
-    unsure_at = min(report_at, threshold(negatives, 0.05))
-    recall_report = sum(s >= report_at for s in positives) / len(positives)
-    recall_any = sum(s >= unsure_at for s in positives) / len(positives)
+    report_at = threshold(negatives, REPORT_RATE[task])
+    unsure_at = min(report_at, threshold(negatives, UNSURE_RATE[task]))
     cross = {}
     for name in PEOPLE_SETS:
-        rest = [(features(fold_aligned(t.lower())), y) for t, y in sentences(leave_out=name)]
-        b, w = train(rest, SEED)
-        scored = [(score(b, w, features(fold_aligned(t.lower()))), y) for t, y in people(name)]
+        b, w = train([(grams(t), y) for t, y in data_of(name)], SEED)
+        scored = [(score(b, w, grams(t)), y) for t, y in people(name, task)]
         pos = [p for p, y in scored if y]
         neg = [p for p, y in scored if not y]
         cross[name] = {
-            "report_recall": round(sum(p >= report_at for p in pos) / len(pos), 4),
-            "report_or_unsure_recall": round(sum(p >= unsure_at for p in pos) / len(pos), 4),
-            "near_misses_at_or_above_unsure": round(sum(p >= unsure_at for p in neg) / len(neg), 4),
+            "report_recall": _rate(sum(p >= report_at for p in pos), len(pos)),
+            "report_or_unsure_recall": _rate(sum(p >= unsure_at for p in pos), len(pos)),
+            "negatives_at_or_above_report": _rate(sum(p >= report_at for p in neg), len(neg)),
+            "negatives_at_or_above_unsure": _rate(sum(p >= unsure_at for p in neg), len(neg)),
         }
     bias, weights = train(data, SEED)
-    kept = {g: round(w, 4) for g, w in sorted(weights.items()) if abs(w) >= 0.005}
-    out = {
-        "_about": (
-            "Ingestion second opinion (safety/ingestion.py), written by "
-            "scripts/train_safety_ngrams.py; thresholds from 5-fold out-of-fold scores."
-        ),
+    return {
         "sentences": {"positives": len(positives), "negatives": len(negatives)},
         "out_of_fold": {
-            "report_recall": round(recall_report, 4),
-            "report_or_unsure_recall": round(recall_any, 4),
-            "negatives_at_or_above_report": round(
-                sum(s >= report_at for s in negatives) / len(negatives), 4
+            "report_recall": _rate(sum(s >= report_at for s in positives), len(positives)),
+            "report_or_unsure_recall": _rate(
+                sum(s >= unsure_at for s in positives), len(positives)
             ),
-            "negatives_at_or_above_unsure": round(
-                sum(s >= unsure_at for s in negatives) / len(negatives), 4
+            "negatives_at_or_above_report": _rate(
+                sum(s >= report_at for s in negatives), len(negatives)
+            ),
+            "negatives_at_or_above_unsure": _rate(
+                sum(s >= unsure_at for s in negatives), len(negatives)
             ),
         },
         "cross_set": cross,
         "report_at": report_at,
         "unsure_at": unsure_at,
         "bias": round(bias, 4),
-        "weights": kept,
+        "weights": {g: round(w, 4) for g, w in sorted(weights.items()) if abs(w) >= 0.005},
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", type=Path, default=ROOT / "engine" / "safety_ngrams.json")
+    parser.add_argument(
+        "--without",
+        help="a people set to leave out entirely (to play the engine on it as on a new writer)",
+    )
+    args = parser.parse_args()
+    global PEOPLE_SETS  # noqa: PLW0603 - the one switch of a command-line run
+    PEOPLE_SETS = tuple(name for name in PEOPLE_SETS if name != args.without)
+    ingestion = fit("ingestion", lambda leave: sentences("ingestion", leave))
+    self_harm = fit("self_harm", lambda leave: sentences("self_harm", leave))
+    out = {
+        "_about": (
+            "Safety second opinions (safety/ngram_model.py): the ingestion model here, the "
+            "self-harm model under self_harm; written by scripts/train_safety_ngrams.py, "
+            "thresholds from 5-fold out-of-fold scores."
+        ),
+        **ingestion,
+        "self_harm": self_harm,
     }
     args.out.write_text(json.dumps(out, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
-    print(json.dumps({k: v for k, v in out.items() if k != "weights"}, ensure_ascii=False))
-    print(f"{len(kept)} weights -> {args.out}")
+    for name, m in (("ingestion", ingestion), ("self_harm", self_harm)):
+        print(name, json.dumps({k: v for k, v in m.items() if k != "weights"}, ensure_ascii=False))
     return 0
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from safety.ingestion import MODEL_PATH, NgramModel, Verdict, features, model, read_event
+from safety.ingestion import (
+    Verdict,
+    model,
+    read_event,
+)
 from safety.safety_cues import TurnText
 
 
@@ -68,27 +70,6 @@ def test_no_medicine_no_event() -> None:
     assert verdict("bé ăn hết 2 bát cháo rồi", names_drug=False) is None
 
 
-def test_features_fold_digits_and_keep_word_pairs() -> None:
-    """Digits are one symbol (6 viên is like 8 viên); words and word pairs are features."""
-    grams = features("be uong 6 vien")
-    assert "w:vien" in grams and "b:uong_0" in grams and " 0 v" in grams
-
-
-def test_the_committed_model_loads_with_thresholds_in_order() -> None:
-    """The committed weights load; the unsure threshold is at most the report threshold."""
-    m = model()
-    assert m is not None and 0 < m.unsure_at <= m.report_at < 1
-    data = json.loads(MODEL_PATH.read_text("utf-8"))
-    assert data["out_of_fold"]["negatives_at_or_above_report"] <= 0.02
-
-
-def test_the_model_scores_a_report_above_a_dose_question() -> None:
-    """A report scores higher than a dose question with the same drug."""
-    m = NgramModel(bias=0.0, weights={"w:vung": 3.0, "w:lieu": -3.0}, report_at=0.9, unsure_at=0.5)
-    assert m.score("be an vung thuoc") > m.report_at
-    assert m.score("lieu thuoc") < m.unsure_at
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -120,3 +101,66 @@ def test_a_days_dose_or_a_question_is_not_a_report(text: str) -> None:
 def test_doubt_whether_a_dose_was_taken_again_asks_first() -> None:
     """'Không rõ ông có uống thêm viên nào không': whether a dose was doubled, asked."""
     assert verdict("khong ro me co uong them vien warfarin nao khong") is Verdict.UNSURE
+
+
+def test_a_sure_second_opinion_makes_an_unsure_reading_a_report() -> None:
+    """Tablets after a night's drinking: the rules are unsure, the model is sure: a report."""
+    event = read_event(TurnText.of("anh tôi nhậu xong về uống 4 viên thuốc ngủ"), names_drug=True)
+    assert event.verdict is Verdict.REPORT
+    opinion = model()
+    assert opinion is not None and event.score is not None and event.score >= opinion.report_at
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cháu 2 tuổi uống mấy viên sắt của mẹ",
+        "cậu ấy say rồi còn uống thêm mấy viên an thần",
+    ],
+)
+def test_a_sure_second_opinion_asks_about_a_turn_the_rules_let_pass(text: str) -> None:
+    """'Uống mấy viên' is 'how many' or 'a few': with a sure model, the safety question."""
+    assert verdict(text) is Verdict.UNSURE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bé 2 tuổi uống mấy viên sắt?",
+        "bà uống 2 lần thuốc huyết áp một ngày được không",
+        "uống 2 viên metformin một lần thay vì chia ra có được không",
+    ],
+)
+def test_a_question_said_outright_is_never_asked_by_the_model(text: str) -> None:
+    """A '?' or 'được không' asks: the second opinion does not make it a report."""
+    assert verdict(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "vỉ thuốc ngủ của bà bị bóc mất 2 ô, thằng cu 2 tuổi ngồi ngay cạnh",
+        "bé 15 tháng ngồi cạnh lọ sắt mở nắp, miệng dính bột đỏ",
+        "chau 2 tuoi cam vi paracetamol, hk ro co nuot vien nao ko",
+    ],
+)
+def test_a_childs_access_to_a_medicine_asks_first(text: str) -> None:
+    """A pack opened or torn beside a child, something in the mouth, doubt: the safety question."""
+    assert verdict(text) in (Verdict.UNSURE, Verdict.REPORT)
+
+
+def test_a_childs_medicine_question_with_a_pack_word_is_not_access() -> None:
+    """'Mở nắp chai siro xong bảo quản thế nào': a question asked outright, no event."""
+    assert verdict("bé 2 tuổi, mở nắp chai siro xong bảo quản thế nào") is None
+
+
+def test_taking_it_twice_because_they_did_not_remember_is_a_report() -> None:
+    """'Vì không nhớ đã uống': a dose taken again, said as forgetting in other words."""
+    text = "ông nội uống thuốc huyết áp 2 lần sáng nay vì không nhớ là uống rồi"
+    assert verdict(text) is Verdict.REPORT
+
+
+def test_doubt_alone_in_a_childs_conversation_is_no_access() -> None:
+    """'Không rõ' in reply to a question about a child's dose says nothing of a taking."""
+    event = read_event(TurnText.of("không rõ"), names_drug=True, child_known=True)
+    assert event.verdict is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.frame import QueryFrame, Triage
+from core.frame import HowTo, QueryFrame, Triage
 from safety.triage import (
     SafetyAnswer,
     TriageResult,
@@ -307,6 +307,10 @@ def test_a_rash_after_many_tablets_is_still_an_overdose() -> None:
         ("dạ rồi", SafetyAnswer.TAKEN),
         ("Không chắc", SafetyAnswer.TAKEN),
         ("Chưa, tôi chỉ hỏi thông tin", SafetyAnswer.NOT_TAKEN),
+        ("ko, e hỏi trước thôi", SafetyAnswer.NOT_TAKEN),
+        ("em hỏi để biết thôi", SafetyAnswer.NOT_TAKEN),
+        # A question back is no denial: read the safe way, as taken.
+        ("giờ có nên đưa bé đi viện không", SafetyAnswer.TAKEN),
         ("liều bao nhiêu", None),
     ],
 )
@@ -532,3 +536,212 @@ def test_a_dosing_schedule_is_not_an_ingestion_report() -> None:
     """ "12 tiếng 1 lần" typed without accents is a schedule ("lần"), not "lẫn" (confused)."""
     asked = QueryFrame(turn_type="dosing_calc", drugs=["cefuroxime"], population="child")
     assert classify("cefuroxim uong cho be 3t 14kg, 12 tieng 1 lan, moi lan bn mg", asked) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ngày mai mọi chuyện sẽ nhẹ đi vì em không ở đây nữa",
+        "e chả muốn thở nữa, vỉ thuốc ngủ để sẵn đây r",
+        "ai cũng bảo tôi là gánh nặng, có lẽ biến mất là tốt nhất",
+    ],
+)
+def test_the_self_harm_model_reads_intent_no_word_list_names(text: str) -> None:
+    """Intent said in words no self-harm list holds: the n-gram model's self_harm."""
+    found = classify(text)
+    assert found is not None and found.kind is Triage.SELF_HARM and found.by_model
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "đói muốn chết rồi, có cần uống men tiêu hóa không",
+        "ngứa muốn điên, bôi kem gì cho đỡ",
+        "cả tuần trực đêm mệt chết đi được, vitamin C uống lúc nào",
+    ],
+)
+def test_a_feelings_idiom_of_death_is_no_intent(text: str) -> None:
+    """'Đói muốn chết', 'mệt chết đi được': a feeling, not self_harm."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is None or found.kind is not Triage.SELF_HARM
+
+
+def test_a_young_childs_taking_is_never_self_harm_by_the_model() -> None:
+    """A taking in a young child's conversation is never the model's self-harm; a parent's
+    own despair there still is."""
+    child = drugs("diazepam", age_months=30.0)
+    found = classify("nó nuốt hết vỉ rồi", child)
+    assert found is not None and found.kind is not Triage.SELF_HARM
+    mother = classify("e chả muốn thở nữa, vỉ thuốc ngủ để sẵn đây r", child)
+    assert mother is not None and mother.kind is Triage.SELF_HARM
+
+
+def test_the_models_self_harm_keeps_an_emergency_thread() -> None:
+    """In an emergency thread the model's self-harm stays the emergency; a list's wins."""
+    by_model = TriageResult(Triage.SELF_HARM, "self-harm model 0.9", by_model=True)
+    kept = thread_triage("emergency", by_model, smalltalk=False)
+    assert kept is not None and kept.kind is Triage.EMERGENCY
+    listed = thread_triage("emergency", TriageResult(Triage.SELF_HARM, "tự tử"), smalltalk=False)
+    assert listed is not None and listed.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "thằng cu 4 tuổi uống mất mấy viên sắt của em bé",
+        "chị giúp việc cho bé 10 tháng uống siro ho người lớn",
+    ],
+)
+def test_a_childs_taking_of_someone_elses_medicine_is_an_emergency(text: str) -> None:
+    """The baby's or a grown-up's medicine taken by or given to a child: an emergency."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "đau bụng quá muốn chết, uống gì cho đỡ",
+        "troi nong nuc muon chet luon, be bi rom uong gi",
+        "tiêu chảy cả đêm, đi muốn chết, men vi sinh uống sao",
+    ],
+)
+def test_a_feeling_with_words_before_its_idiom_of_death_is_no_intent(text: str) -> None:
+    """'Đau bụng quá muốn chết': the feeling, with words between, is not self_harm."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is None or found.kind is not Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text", ["mệt lắm rồi, em chỉ muốn chết thôi", "tao muon chet", "em muốn chết cho xong"]
+)
+def test_a_wish_to_die_without_a_feeling_before_it_is_still_self_harm(text: str) -> None:
+    """The idiom reading needs a feeling right before it; a wish alone is self_harm."""
+    found = classify(text)
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "sv dược hỏi chút, uống quá liều paracetamol có chết không",
+        "nếu bé lỡ nuốt viên sắt thì xử trí sao, hỏi để biết trước thôi",
+    ],
+)
+def test_a_question_about_harm_asked_to_learn_is_not_triaged(text: str) -> None:
+    """A stated purpose of learning ('sv dược', 'hỏi để biết trước'): a question, no triage."""
+    assert classify(text, drugs("paracetamol")) is None
+
+
+def test_a_purpose_beside_despair_is_still_self_harm() -> None:
+    """'Tò mò thôi' does not hide despair beside a lethal amount asked."""
+    found = classify("tò mò thôi, chán đời quá, uống bao nhiêu viên thì chết", drugs("diazepam"))
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tôi lỡ uống thuốc lợi tiểu buổi tối, có sao không",
+        "mẹ đang cho con bú lỡ uống 1 viên aspirin có sao không",
+    ],
+)
+def test_an_adults_one_slip_asked_about_is_a_question(text: str) -> None:
+    """One's own dose at the wrong time or while nursing, asked with worry: no triage."""
+    assert classify(text, drugs("aspirin")) is None
+
+
+def test_a_childs_slip_is_still_an_emergency() -> None:
+    """A child's slip with someone else's tablet is an emergency, asked with worry or not."""
+    found = classify("bé lỡ uống 1 viên thuốc huyết áp của ông, có sao không", drugs("amlodipine"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "con uống siro xong nôn hết, có cho uống lại không",
+        "con nhất quyết không uống thuốc, làm sao bây giờ",
+        "uống hết lọ siro ho rồi mà vẫn ho, mua thêm không",
+    ],
+)
+def test_a_redose_a_refusal_or_a_finished_course_is_no_emergency(text: str) -> None:
+    """Whether to give again after vomiting, 'nhất quyết' (not 'nhặt'), a course: no triage."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is None or found.kind is not Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "con xin lỗi bố mẹ, con nuốt cả vỉ rồi",
+        "bye mn, lọ thuốc này sẽ giúp t ngủ yên",
+        "tha lỗi cho em, em uống hết thuốc của bác sĩ kê rồi",
+    ],
+)
+def test_a_goodbye_beside_a_taking_is_self_harm(text: str) -> None:
+    """An apology or goodbye to the family beside a taking or a medicine: self_harm."""
+    found = classify(text, drugs("diazepam"))
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+def test_an_apology_without_a_taking_or_despair_is_no_self_harm() -> None:
+    """'Xin lỗi ad, em hỏi lại liều' is politeness, not a goodbye."""
+    found = classify("xin lỗi ad, em hỏi lại liều paracetamol cho người lớn", drugs("paracetamol"))
+    assert found is None or found.kind is not Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["chẳng còn lý do gì để sống nữa", "ko con dong luc song, thuoc ngu uong may vien la du"],
+)
+def test_no_reason_left_to_live_is_self_harm(text: str) -> None:
+    """No reason or will left to live, with or without diacritics: self_harm."""
+    found = classify(text)
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+def test_overdose_asked_about_in_general_is_an_attribute_question() -> None:
+    """'Uống quá liều thì triệu chứng thế nào' asks the book; 'vừa uống quá liều' is an event."""
+    assert classify("ibuprofen uống quá liều thì triệu chứng thế nào", drugs("ibuprofen")) is None
+    found = classify("chồng em vừa uống quá liều ibuprofen, xử trí thế nào", drugs("ibuprofen"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "chết thật, hôm nay em quên uống thuốc huyết áp, tối uống bù được không",
+        "thôi chết, cho bé bú xong mới nhớ chưa uống vitamin D, giờ cho uống có sao không",
+        "dạo này hay hụt hơi, lúc nào cũng chỉ muốn nằm, có phải thiếu sắt không",
+    ],
+)
+def test_an_exclamation_or_a_health_worry_is_no_intent(text: str) -> None:
+    """'Chết thật' (oh no) and 'có phải thiếu sắt không' (a worry asked): no self_harm."""
+    found = classify(text, drugs("amlodipine"))
+    assert found is None or found.kind is not Triage.SELF_HARM
+
+
+def test_a_medicine_nobody_can_name_is_still_a_medicine() -> None:
+    """'Ăn mấy viên, không biết thuốc gì': a child's taking of an unnamed medicine."""
+    found = classify("thằng bé 2 tuổi bóc vỉ thuốc trắng ăn mấy viên, không biết thuốc gì")
+    assert found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
+
+
+def test_a_how_to_topic_word_in_a_turn_that_asks_nothing_still_asks_first() -> None:
+    """'Nhai' is a how-to topic, but a child chewing beside a pack, nothing asked: ask first."""
+    frame = QueryFrame(drugs=["metformin"], how_to_take=HowTo.CRUSH)
+    found = classify("bé đang nhai nhai cái gì, cạnh bé có vỉ metformin bị bóc", frame)
+    assert found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
+
+
+def test_a_whole_adult_tablet_given_to_an_infant_is_an_emergency() -> None:
+    """A 7-month-old given a whole 500 mg tablet (told): an emergency; asked: a question."""
+    infant = QueryFrame(drugs=["paracetamol"], age_months=7.0)
+    for told in (
+        "chị giúp việc nghiền nguyên viên paracetamol 500 pha nước cho con em uống",
+        "ba cho chau uong ca vien hapacol 650 nghien voi sua",
+    ):
+        found = classify(told, infant)
+        assert found is not None and found.kind is Triage.EMERGENCY
+    assert classify("cho bé uống nguyên viên paracetamol 500 được không", infant) is None

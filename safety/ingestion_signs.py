@@ -1,0 +1,305 @@
+"""Signs of an ingestion in a turn, read before and beside the event grammar
+(`safety.ingestion`): counts and amounts, a question asked outright, a story told, a child's
+access to a medicine, an adult's one slip, overdose asked about in general, an infant's
+adult-strength tablet; and the answer to the safety question ("Bé đã uống thuốc này rồi
+phải không?"). Predicates of one turn's text, words as data in `safety.safety_cues`."""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+from core.frame import QueryFrame
+from core.text import fold_aligned
+from safety.safety_cues import (
+    AMOUNT_CUES,
+    ASK_DRUG_CUES,
+    CHILD_CUES,
+    COMPLETED_CUES,
+    CONFIRM_CUES,
+    DAILY_CUES,
+    DENY_CUES,
+    HABIT_CUES,
+    HOLD_CUES,
+    HYPOTHETICAL_CUES,
+    KNOWLEDGE_CUES,
+    MEDICINE_CUES,
+    OTHERS_CUES,
+    SYMPTOM_CUES,
+    TAKE_CUES,
+    UNSANCTIONED_CUES,
+    UNSURE_CUES,
+    WORRY_CUES,
+    TurnText,
+)
+
+_COUNT = re.compile(r"(\d+)\s*(vien|ml|vi\b|v\b)")
+
+
+_LARGE_ML = 30.0
+
+
+LARGE_COUNT = 5
+"""Tablets (or ml) a child took that make a report an emergency even with no 'rồi'."""
+
+_FINISH = re.compile(r"\b(?:het|sach|can|ca|nguyen|nua|gan het)\b")
+
+
+_TABLETS = re.compile(r"(?<![\w.,])(?:[2-9]|[1-9]\d+|hai|ba|bon|nam|sau|bay|tam|chin|muoi) vien\b")
+
+
+def is_finish(cue: str) -> bool:
+    """Does the (folded) cue say a container was finished ("uống hết vỉ")? With a course of
+    treatment ("… rồi vẫn ho", "kháng sinh") that is the course, not an ingestion."""
+    return _FINISH.search(cue) is not None
+
+
+_CONTAINERS = re.compile(r"\b(?:[2-9]|1\d|hai|ba|bon|nam) (?:vi|lo|hop|chai)\b")
+
+
+_STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo)\b")
+
+
+_ALL = re.compile(r"\b(?:het|sach)\b")
+
+
+_AGAIN = re.compile(r"\b(?:uong|nuot|tiem) (?:\w+ )?(?:them|tiep|lai|trung)\b")
+
+
+_A_FEW = re.compile(r"\b(?:may|vai) (?:vien|vi|goi|ong|thia|muong)\b")
+
+
+_ONE = re.compile(r"(?:1|mot) (?:vien|lieu|goi|ong|lan|thia|muong)")
+
+
+_NURSING = re.compile(r"\b(?:cho (?:con |be )?bu|dang bu|nuoi con bu)\b")
+
+
+_AGAIN_WORD = re.compile(r"\b(?:lai|them|tiep|bu)\b")
+
+
+_PACK = re.compile(r"\b(?:chai|lo|vi|hop|goi|tuyp)\b")
+
+
+_EAT = re.compile(r"^(?:an|ăn|nhai|liem|gam|gặm|mut|mút|ngam|ngậm|noc|nốc)$")
+
+
+_YES_NO = re.compile(
+    r"\b(?:khong|ko|k|hong|chua|ha|a)(?: (?:a|ad|shop|ban|b|bs|ds|nhe|nha|vay|the|chi|anh))*"
+    r"\s*[?.!]*\s*$"
+)
+
+
+# Said as past ("rồi", "vừa", "lúc nãy"), not only "at once": a worried question without one
+# ("uống 2 viên một lúc có sao không") asks about an amount, it reports nothing.
+_PAST = re.compile(r"\b(?:roi|r|vua|moi|da|luc nay|hoi nay|ban nay|nay|hom qua|xong)\b")
+
+
+def _yes_no(text: TurnText) -> bool:
+    """A yes/no question about using it ("… phải nuốt nguyên viên không?"); a worried one about
+    what happened ("… có sao không") is not a dose question."""
+    if WORRY_CUES.search(text) is not None or UNSURE_CUES.search(text) is not None:
+        return False  # "không biết bé có nuốt viên nào không": whether it happened
+    return bool(_YES_NO.search(text.folded))
+
+
+_PER_DAY = re.compile(r"\b(?:mot|moi|1|trong|ca) ngay\b|/ ?ngay\b")
+
+
+def _daily(text: TurnText) -> bool:
+    """An amount per day ("8 viên một ngày"): a day's dose asked about, not one event."""
+    return DAILY_CUES.search(text) is not None or _PER_DAY.search(text.folded) is not None
+
+
+def _counted(text: TurnText) -> str | None:
+    hit = _TABLETS.search(text.folded)
+    return hit.group(0) if hit else None
+
+
+def _medicine(text: TurnText, names_drug: bool) -> bool:
+    """A drug is named, or a medicine word that is not "which medicine?"."""
+    if names_drug:
+        return True
+    return MEDICINE_CUES.search(text) is not None and ASK_DRUG_CUES.search(text) is None
+
+
+def _count(text: TurnText) -> int:
+    """The largest count of tablets or blisters the turn gives (0 when none)."""
+    return max((int(n) for n, unit in _COUNT.findall(text.folded) if unit != "ml"), default=0)
+
+
+def _large(text: TurnText) -> bool:
+    # A count of tablets or blisters, or a volume of syrup well beyond a spoonful.
+    return any(
+        int(n) >= (_LARGE_ML if unit == "ml" else LARGE_COUNT)
+        for n, unit in _COUNT.findall(text.folded)
+    )
+
+
+# A question said outright ("…?", "được không", "bao nhiêu", "nên", "thế nào"), not the
+# "mấy" that is both "how many" and "a few" ("cháu uống mấy viên metformin 500").
+_ASKED = re.compile(
+    r"\?|\b(?:duoc|dc|đc|ok|on|sao|gi|nao) (?:khong|ko|k|hong|hok|chua|chu)\b|\bco duoc\b|"
+    r"\bbao (?:nhieu|nhiu|lau)\b|\bbn\b|\bnen\b|\b(?:the|nhu the|cach) nao\b|\btoi da\b|"
+    r"\b(?:dung|phai) (?:khong|ko|k|hong)\b|\bcach nhau\b|\b(?:mot|moi|1) ngay\b|"
+    r"\bhay\b.*\b(?:chia|doi)\b|"
+    # either-or ("lúc ăn hay sau ăn", "… hay không")
+    r"\bhay (?:sau|truoc|luc|trong|khi|nen|can|khong|ko|chua|dung|phai)\b"
+)
+
+
+# What tells a taking as a story, not a bare count ("bé uống 3 viên paracetamol 500" may be
+# a question): drink taken ("say", "nhậu"), more or again ("thêm", "liền"), the mouth or the
+# pack it came from ("trong mồm", "bị bóc", "lọ còn một nửa"), a sweet ("như kẹo"), a whole
+# day's worth ("trong ngày hôm nay").
+_STORY = re.compile(
+    r"\b(?:say|xin|nhau|ruou|bia|them|lien|tiep|nua|trong (?:mom|mieng|hong)|mom|mieng|"
+    r"bi (?:boc|xe|mo|mop|do|vo)|con (?:mot |1 )?(?:nua|it|vai)|nhu (?:an )?keo|"
+    r"trong ngay|ca ngay|tu lay|lay|boc)\b"
+)
+
+
+def _told(text: TurnText) -> bool:
+    """Does the turn tell what happened (when, after what, from whose pack, with what sign)
+    rather than name a bare amount?"""
+    return (
+        _PAST.search(text.folded) is not None
+        or _STORY.search(text.folded) is not None
+        or COMPLETED_CUES.search(text) is not None
+        or SYMPTOM_CUES.search(text) is not None
+        or OTHERS_CUES.search(text) is not None
+        or UNSANCTIONED_CUES.search(text) is not None
+    )
+
+
+# Signs a child got at a medicine without anyone seeing it swallowed: a pack torn, opened
+# or spilled, tablets missing or picked up, something in the mouth or a smell on it.
+_ACCESS = re.compile(
+    r"\b(?:bi (?:xe|boc|mo|do|vo|rach|bat|can)|bat (?:ra|nap)|roi (?:ra|vai|lung tung|vai)|"
+    r"do ra|vuong|con lai|thieu (?:mat )?(?:may|mot|1|vai|\d)|mat (?:may|mot|1|vai) vien|"
+    r"trong (?:mom|mieng)|(?:mom|mieng) (?:co|con|toan|dinh|day)|cay (?:mom|mieng)|"
+    r"mui (?:thuoc|siro|cam|dau|bac ha)|nap (?:mo|bat|hong|bi)|mo (?:nap|lo|hop|chai|vi)|"
+    r"luom|vo (?:goi|vi|lo|hop|chai)|o trong vi|o vi)\b"
+)
+
+
+def _child_had_access(text: TurnText, names_drug: bool, child_known: bool) -> bool:
+    """A young child, a medicine, and a sign the child got at it or doubt whether it was
+    swallowed ("vỏ gói bị xé ở phòng bé", "hk rõ có ăn ko"), nothing asked outright: ask."""
+    if not (child_known or CHILD_CUES.search(text)) or not _medicine(text, names_drug):
+        return False
+    access = _ACCESS.search(text.folded) is not None
+    handled = TAKE_CUES.search(text) is not None or HOLD_CUES.search(text) is not None
+    # Doubt alone ("không rõ", a reply to any question) says nothing of a medicine.
+    if not access and not (handled and UNSURE_CUES.search(text) is not None):
+        return False
+    if _ASKED.search(text.folded) or _yes_no(text) or KNOWLEDGE_CUES.search(text):
+        return False
+    return HYPOTHETICAL_CUES.search(text) is None and HABIT_CUES.search(text) is None
+
+
+def single_slip(text: TurnText, *, child_known: bool = False) -> bool:
+    """One dose of one's own medicine taken at the wrong time or in the wrong state ("lỡ uống
+    furosemid buổi tối", "lỡ uống … đang cho con bú"), asked about with worry: a question the
+    book answers, not an ingestion. Not for a child, an amount, a count or a sign."""
+    # "đang cho con bú": the mother's own dose, the child is not who took it
+    nursing = _NURSING.sub(lambda m: " " * len(m.group(0)), text.folded)
+    child = CHILD_CUES.search(TurnText(nursing, nursing, accented=False))
+    amount = AMOUNT_CUES.search(text)
+    if amount is not None and _ONE.fullmatch(fold_aligned(amount)) is None:
+        return False  # "1 viên" is the one dose; "mấy viên", "nửa lọ" are not
+    if child_known or child or _count(text) > 1:
+        return False
+    if SYMPTOM_CUES.search(text) or _TABLETS.search(text.folded) or _CONTAINERS.search(text.folded):
+        return False
+    return WORRY_CUES.search(text) is not None or _yes_no(text) or "?" in text.folded
+
+
+def asks_outright(text: TurnText) -> bool:
+    """Does the turn ask a question outright ("?", "được không", "bao nhiêu", a yes/no about
+    using it), rather than tell what happened?"""
+    return _ASKED.search(text.folded) is not None or _yes_no(text)
+
+
+# "quá liều thì triệu chứng thế nào", "uống quá liều xử trí ra sao": the overdose section
+# asked about; said with "bị", "vừa", "rồi", "giờ" it is an event.
+_OVERDOSE_KNOWLEDGE = re.compile(
+    r"\b(?:trieu chung|dau hieu|bieu hien|xu tri|xu ly|ra sao|the nao|la gi|nhu nao)\b"
+)
+
+
+_OVERDOSE_HAPPENED = re.compile(
+    r"\b(?:bi|da|vua|moi|lo|roi|r|dang|gio|nghi|hinh nhu|luc nay|hoi nay|nay)\b"
+)
+
+
+def _asks_of_overdose(t: TurnText) -> bool:
+    """A question about overdose in general, with no word that it happened."""
+    return bool(_OVERDOSE_KNOWLEDGE.search(t.folded)) and not _OVERDOSE_HAPPENED.search(t.folded)
+
+
+INFANT_MONTHS = 24.0
+"""Below this age a whole adult-strength tablet is many times any dose."""
+
+
+ADULT_STRENGTH_MG = 250
+"""A tablet of at least this strength is an adult's (paracetamol 500, ibuprofen 400…)."""
+
+
+_WHOLE_TABLET = re.compile(r"\b(?:nguyen|ca|1|mot|tron) (?:vien|goi)\b")
+
+
+_STRENGTH = re.compile(r"\b(\d{3,4}) ?(?:mg\b)?")
+
+
+def _adult_tablet_for_an_infant(t: TurnText, frame: QueryFrame | None) -> str | None:
+    """An infant given or taking a whole adult-strength tablet ("bé 5 tháng được cho uống
+    nguyên viên paracetamol 500"), told, not asked: many times any infant's dose."""
+    age = frame.age_months if frame is not None else None
+    if age is None or age >= INFANT_MONTHS or asks_outright(t):
+        return None
+    whole = _WHOLE_TABLET.search(t.folded)
+    if whole is None or TAKE_CUES.search(t) is None:
+        return None
+    strengths = [int(n) for n in _STRENGTH.findall(t.folded)]
+    return whole.group(0) if any(n >= ADULT_STRENGTH_MG for n in strengths) else None
+
+
+_SLIP = re.compile(r"lỡ |lo (?:tay )?(?:uong|nuot|tiem|cho)")
+
+
+class SafetyAnswer(StrEnum):
+    """A reply to the safety question ("Bé đã uống thuốc này rồi phải không?")."""
+
+    TAKEN = "taken"
+    NOT_TAKEN = "not_taken"
+
+
+_ONLY_ASKING = re.compile(r"\b(?:chi|hoi) (?:hoi|muon hoi|thoi|de biet|thong tin)\b")
+
+
+def safety_answer(text: str | TurnText) -> SafetyAnswer | None:
+    """Taken (yes, or not sure: the safe reading), not taken, or neither (None).
+
+    A denial opens the reply ("chưa", "không, …") or says it was only a question; a "không"
+    further on is a question back ("có phải gọi 115 không"), which is read as taken."""
+    t = text if isinstance(text, TurnText) else TurnText.of(text)
+    if UNSURE_CUES.search(t) is not None:
+        return SafetyAnswer.TAKEN
+    opening = TurnText.of(" ".join(t.lowered.replace(",", " , ").split()[:3]))
+    if DENY_CUES.search(opening) is not None or _ONLY_ASKING.search(t.folded):
+        return SafetyAnswer.NOT_TAKEN
+    if CONFIRM_CUES.search(t) is not None:
+        return SafetyAnswer.TAKEN
+    return None
+
+
+__all__ = [
+    "ADULT_STRENGTH_MG",
+    "INFANT_MONTHS",
+    "SafetyAnswer",
+    "asks_outright",
+    "is_finish",
+    "safety_answer",
+    "single_slip",
+]

@@ -1,0 +1,115 @@
+"""Self-harm read in any register: the word lists (`safety.self_harm_cues`) over the turn with
+a feeling's idiom of death read as the feeling, a question about harm asked to learn, and the
+self-harm n-gram model's word (`safety.ngram_model`), never for a young child's taking."""
+
+from __future__ import annotations
+
+import re
+
+from core.frame import QueryFrame
+from safety.ngram_model import self_harm_model, without_idioms
+from safety.safety_cues import (
+    DESPAIR_CUES,
+    DOSE_QUESTION_CUES,
+    FAREWELL_CUES,
+    OVERDOSE_ACT_CUES,
+    PLAN_CUES,
+    PURPOSE_CUES,
+    SELF_HARM_CUES,
+    TREATMENT_CUES,
+    TurnText,
+)
+
+CHILD_MONTHS = 144.0
+"""Below this age the conversation's patient is a child for reading a turn."""
+
+
+_TAKING_OR_MEDICINE = re.compile(r"\b(?:uong|nuot|noc|tiem|thuoc|vien|vi|lo|hop|chai|vo thuoc)\b")
+
+
+def _self_harm(t: TurnText) -> str | None:
+    if (hit := SELF_HARM_CUES.search(t)) is not None:
+        return hit
+    if (plan := PLAN_CUES.search(t)) is not None and TREATMENT_CUES.search(t) is None:
+        return plan
+    # Despair beside an act of taking a lot ("chán đời, uống hết lọ thuốc ngủ cho xong"), not
+    # a question whether a medicine may be used ("trầm cảm có dùng được thuốc ngủ không").
+    if (mood := DESPAIR_CUES.search(t)) is not None and OVERDOSE_ACT_CUES.search(t):
+        return None if DOSE_QUESTION_CUES.search(t) else mood
+    # Despair beside a goodbye ("mệt quá rồi, chắc em đi trước đây"); a goodbye beside a
+    # taking or a medicine ("con xin lỗi ba mẹ, con uống hết chỗ thuốc rồi").
+    bye = FAREWELL_CUES.search(t)
+    if bye is not None and (mood is not None or _TAKING_OR_MEDICINE.search(t.folded)):
+        return bye
+    return None
+
+
+_ORDINARY_WORRY = re.compile(
+    r"\bco (?:phai|bi|sao|sao khong|anh huong|hai|nguy hiem)\b.*\b(?:khong|ko|k|hong|hok)\s*\??\s*$"
+)
+
+
+def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
+    """The self-harm n-gram model's word on a turn the word lists did not read as self-harm:
+    sure on its own above `report_at`; above `unsure_at` only beside something the rules did
+    read (despair, a goodbye, a big act reported), where the supportive reply is far safer
+    than an emergency one or a dose. Never for a young child (see `classify`)."""
+    opinion = self_harm_model()
+    if opinion is None:
+        return None
+    p = opinion.score(t.folded)
+    if p >= opinion.report_at and not _ORDINARY_WORRY.search(t.folded):
+        return f"self-harm model {p:.2f}"
+    if p >= opinion.report_at:
+        # "… có phải thiếu máu không", "… có sao không": a worry about one's health, asked;
+        # alone the model does not make it intent, only beside despair or a goodbye below.
+        p = min(p, opinion.report_at - 1e-6)
+    if p < opinion.unsure_at:
+        return None
+    act = OVERDOSE_ACT_CUES.search(t) if taking else None
+    beside = (
+        DESPAIR_CUES.search(t) is not None
+        or FAREWELL_CUES.search(t) is not None
+        # a big act ("nốc cả nắm"), not the name of a medicine ("thuốc ngủ")
+        or (act is not None and not act.startswith("thuoc"))
+    )
+    return f"self-harm model {p:.2f}" if beside else None
+
+
+def _without_idioms(t: TurnText) -> TurnText:
+    """The turn with a feeling's idiom of death ("đau răng muốn chết luôn") read as the
+    feeling ("đau răng lắm"), in every form the word lists read."""
+    folded = without_idioms(t.folded)
+    if folded == t.folded:
+        return t
+    lowered = "".join(
+        new if new != old else low
+        for low, old, new in zip(t.lowered, t.folded, folded, strict=True)
+    )
+    return TurnText(lowered, folded, t.accented)
+
+
+def _asked_to_learn(t: TurnText) -> bool:
+    """A question about harm asked to learn ("em sv ôn bài", "tò mò thôi", "bài tập nhóm"),
+    with no despair, no goodbye and nothing the self-harm model reads as intent."""
+    if PURPOSE_CUES.search(t) is None:
+        return False
+    if DESPAIR_CUES.search(t) is not None or FAREWELL_CUES.search(t) is not None:
+        return False
+    opinion = self_harm_model()
+    return opinion is None or opinion.score(t.folded) < opinion.unsure_at
+
+
+# "bé", "cháu bé", "thằng cu", an age under twelve: a child too young for the turn to be
+# read as intent. Not "con" (a grown child speaks of themselves as "con" to a parent).
+_NAMES_YOUNG_CHILD = re.compile(
+    r"\b(?:be|chau be|thang cu|thang be|cu cau|nhoc|dua (?:nho|be|tre)|em be|tre nho|"
+    r"(?:[1-9]|1[01]) (?:tuoi|t)|\d+ thang(?: tuoi)?)\b"
+)
+
+
+def _young_child(frame: QueryFrame | None) -> bool:
+    if frame is None:
+        return False
+    age = frame.age_months
+    return age is not None and age < CHILD_MONTHS

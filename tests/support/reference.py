@@ -10,6 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def _another_age(before: float | None, now: float | None) -> bool:
+    """An age far from the one said before (engine/merge.py): another patient, or corrected."""
+    if before is None or now is None:
+        return False
+    return abs(now - before) > max(1.0, 0.2 * before)
+
+
 @dataclass
 class Reference:
     """Ten-odd lines of what the contract says should happen, with no engine code."""
@@ -70,9 +77,11 @@ class Reference:
         prior = self.prior
         if prior is None or prior.get("non_human") or f.get("new_case"):
             return f
-        if f.get("turn_type") != "dosing_calc" or any(f.get(k) is not None for k in self.WHO):
+        # A patient of its own: a fact said that differs from the prior one's.
+        own = any(f.get(k) is not None and f.get(k) != prior.get(k) for k in self.WHO)
+        if f.get("turn_type") != "dosing_calc" or own:
             return f
-        carried = {k: prior[k] for k in self.WHO if prior.get(k) is not None}
+        carried = {k: prior[k] for k in self.WHO if prior.get(k) is not None and f.get(k) is None}
         if not carried:
             return f
         told = prior.get("turn_type") in ("condition_to_drug", "dosing_calc", "out_of_scope")
@@ -109,6 +118,15 @@ class Reference:
                 **self.prior,
                 **{k: v for k, v in f.items() if k not in ("fills_slot", "turn_type")},
             }
+            before, now = self.prior.get("population"), f.get("population")
+            if before is not None and now is not None and before != now:
+                # Another population: the old patient's age and weight are not this one's.
+                for k in ("age_months", "weight_kg"):
+                    merged[k] = f.get(k)
+            if f.get("weight_kg") is None and _another_age(
+                self.prior.get("age_months"), f.get("age_months")
+            ):
+                merged["weight_kg"] = None  # another child (or an age corrected): weight unsaid
             if f.get("age_months") or f.get("weight_kg"):
                 merged.setdefault("population", "child")
             merged.pop("needs_clarify", None)

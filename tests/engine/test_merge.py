@@ -205,3 +205,16 @@ def test_a_child_with_an_age_after_a_pregnancy_is_not_pregnant() -> None:
     frame = resolve_frame(baby, PRIOR, None, case)
     assert frame.patient is None or not frame.patient.pregnant
     assert frame.patient is None or frame.patient.pregnancy_weeks is None
+
+
+def test_a_component_named_after_a_combination_keeps_the_combination() -> None:
+    """'Mỗi lần bao nhiêu mg amoxicilin?' after an Augmentin question asks the combination's
+    dose in its component's mg; another drug named is a new question about that drug."""
+    case = QueryFrame(
+        turn_type="dosing_calc", drugs=["amoxicillin_clavulanate"], population="child",
+        age_text="4 tuổi", age_months=48, weight_kg=16,
+    )  # fmt: skip
+    component = QueryFrame(turn_type="dosing_calc", drugs=["amoxicillin"])
+    assert resolve_frame(component, case, None, None).drugs == ["amoxicillin_clavulanate"]
+    other = QueryFrame(turn_type="dosing_calc", drugs=["ibuprofen"])
+    assert resolve_frame(other, case, None, None).drugs == ["ibuprofen"]

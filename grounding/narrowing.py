@@ -38,7 +38,17 @@ _OPERATION = re.compile(
 # How a question asks, never what it treats: "bao nhiêu" shares "bao" with "bào tử", which
 # would otherwise name the anthrax head of a question about an ear infection.
 ASKING = Words(
-    tuple("bao nhiêu|bao nhiu|bn|mấy|thế nào|như thế nào|ra sao|bao lâu|được không".split("|"))
+    (
+        "bao nhiêu",
+        "bao nhiu",
+        "bn",
+        "mấy",
+        "thế nào",
+        "như thế nào",
+        "ra sao",
+        "bao lâu",
+        "được không",
+    )
 )
 
 

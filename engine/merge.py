@@ -206,6 +206,13 @@ def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     told = prior.condition is not None and prior.turn_type in _CASE_CONDITION_TURNS
     if frame.condition is None and told:
         update |= {"condition": prior.condition, "condition_relation": None}
+    same_condition = frame.condition is None or frame.condition == prior.condition
+    if same_condition and prior.turn_type in _CASE_CONDITION_TURNS and prior.condition_words:
+        # The case's own words choose the row of "tổng liều một ngày bao nhiêu mg?" too: the
+        # reading may keep only "viêm" of "viêm màng não", or no condition at all of
+        # "nhiễm giun rồng Dracunculus" (a case told without a question).
+        words = f"{prior.condition_words} {frame.condition_words}".strip()
+        update["condition_words"] = words
     return frame.model_copy(update=update)
 
 

@@ -21,7 +21,6 @@ from core.text import fold
 from grounding.bands import Band
 from grounding.blocks import Block, BlockKind, Who
 from grounding.book.vocabulary import BABY
-from grounding.heads import who_of
 
 # Haemodialysis or peritoneal dialysis, as users and the book say it.
 DIALYSIS_WORDS = re.compile(
@@ -88,26 +87,10 @@ def fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool:
         by_age = by_weight = True  # "dưới 3 tháng tuổi hoặc dưới 5 kg": one of them is enough
     if by_age is False or by_weight is False:
         return False
-    if block.who in (Who.CHILD, Who.ANY) or _names_children_after_head(block):
+    if block.who in (Who.CHILD, Who.ANY):
         return True
     # An adult or unlabelled row reaches a child only through a band that names them.
     return bool(by_age or by_weight)
-
-
-_FIRST_FIGURE = re.compile(r"\d")
-
-
-def _names_children_after_head(block: Block) -> bool:
-    """ "Bệnh do giun rồng: Người lớn và trẻ em 25 mg/kg/ngày": the row's indication label
-    is followed by the population it doses, which names children (before any number; the
-    row alone reads "Người lớn và trẻ em 25 mg" as adults)."""
-    if block.who is Who.ELDERLY or not block.indication:
-        return False
-    label, colon, rest = block.text.partition(":")
-    if not colon or fold(label).strip(" *_") != fold(block.indication).strip(" *_"):
-        return False
-    opening = fold(_FIRST_FIGURE.split(rest, maxsplit=1)[0]).strip(" ,")
-    return 0 < len(opening.split()) <= 5 and who_of(opening) in (Who.CHILD, Who.ANY)
 
 
 def _fits_adult(block: Block, patient: Patient) -> bool:

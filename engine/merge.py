@@ -171,6 +171,17 @@ _PATIENT_SLOTS = ("population", "age_text", "age_months", "weight_kg")
 _CASE_CONDITION_TURNS = (TurnType.CONDITION_TO_DRUG, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE)
 
 
+def _case_combination(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
+    """ "Mỗi lần bao nhiêu mg amoxicilin?" after an Augmentin question asks the combination's
+    dose in its component's milligrams (the book doses it so), not another drug's."""
+    if len(frame.drugs) != 1 or len(prior.drugs) != 1:
+        return frame
+    component, case_drug = frame.drugs[0], prior.drugs[0]
+    if component == case_drug or component not in case_drug.split("_"):
+        return frame
+    return frame.model_copy(update={"drugs": [case_drug]})
+
+
 def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     """A dose question that says nothing of its patient is for the patient of the case.
 
@@ -181,6 +192,7 @@ def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     """
     if frame.turn_type is not TurnType.DOSING_CALC or frame.new_case or prior.non_human:
         return frame
+    frame = _case_combination(frame, prior)
     # A patient of its own (not the case's, which understanding may already have carried).
     if any(getattr(frame, n) not in (None, getattr(prior, n)) for n in _PATIENT_SLOTS):
         return frame
@@ -194,6 +206,13 @@ def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     told = prior.condition is not None and prior.turn_type in _CASE_CONDITION_TURNS
     if frame.condition is None and told:
         update |= {"condition": prior.condition, "condition_relation": None}
+    same_condition = frame.condition is None or frame.condition == prior.condition
+    if same_condition and prior.turn_type in _CASE_CONDITION_TURNS and prior.condition_words:
+        # The case's own words choose the row of "tổng liều một ngày bao nhiêu mg?" too: the
+        # reading may keep only "viêm" of "viêm màng não", or no condition at all of
+        # "nhiễm giun rồng Dracunculus" (a case told without a question).
+        words = f"{prior.condition_words} {frame.condition_words}".strip()
+        update["condition_words"] = words
     return frame.model_copy(update=update)
 
 

@@ -84,8 +84,8 @@ def _label(text: str, figure: Figure, previous: Figure | None) -> str:
         segment = re.split(r"[:;()]", text[begin : figure.start])[-1]
         pieces = [p.strip(" *_") for p in segment.split(",")]
         pieces = [
-            p for p in pieces if p and not p.startswith("/") and not _PERIOD_START.match(fold(p))
-        ]
+            p for p in pieces if p and "/" not in p and not _PERIOD_START.match(fold(p))
+        ]  # "90 mg/kg amoxicilin/ngày, 6,4 mg/kg …": the first figure's tail names no case
         label = re.sub(r"^(?:và|hoặc|còn)\s+", "", pieces[-1]) if pieces else ""
     if not label or len(label) > MAX_LABEL_CHARS or _TRIVIAL_LABEL.match(fold(label)):
         return ""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from core.text import fold
 from grounding.blocks import Block
-from grounding.book.vocabulary import DISEASE_KIND
+from grounding.book.vocabulary import DISEASE_KIND, Words
 
 MAX_LABEL_CHARS = 48
 MAX_LABEL_WORDS = 8
@@ -35,8 +35,27 @@ _OPERATION = re.compile(
 )
 
 
+# How a question asks, never what it treats: "bao nhiêu" shares "bao" with "bào tử", which
+# would otherwise name the anthrax head of a question about an ear infection.
+ASKING = Words(
+    (
+        "bao nhiêu",
+        "bao nhiu",
+        "bn",
+        "mấy",
+        "thế nào",
+        "như thế nào",
+        "ra sao",
+        "bao lâu",
+        "được không",
+    )
+)
+
+
 def _in_heads_words(folded: str) -> str:
-    """The question with the heads' own words added for what it says otherwise."""
+    """The question with its asking words left out and the heads' own words added for what
+    it says otherwise."""
+    folded = " ".join(ASKING.strip(folded).split())
     if _OPERATION.search(folded) and "phau thuat" not in folded:
         folded += " sau phau thuat"
     return folded

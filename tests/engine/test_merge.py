@@ -205,3 +205,36 @@ def test_a_child_with_an_age_after_a_pregnancy_is_not_pregnant() -> None:
     frame = resolve_frame(baby, PRIOR, None, case)
     assert frame.patient is None or not frame.patient.pregnant
     assert frame.patient is None or frame.patient.pregnancy_weeks is None
+
+
+def test_a_component_named_after_a_combination_keeps_the_combination() -> None:
+    """'Mỗi lần bao nhiêu mg amoxicilin?' after an Augmentin question asks the combination's
+    dose in its component's mg; another drug named is a new question about that drug."""
+    case = QueryFrame(
+        turn_type="dosing_calc", drugs=["amoxicillin_clavulanate"], population="child",
+        age_text="4 tuổi", age_months=48, weight_kg=16,
+    )  # fmt: skip
+    component = QueryFrame(turn_type="dosing_calc", drugs=["amoxicillin"])
+    assert resolve_frame(component, case, None, None).drugs == ["amoxicillin_clavulanate"]
+    other = QueryFrame(turn_type="dosing_calc", drugs=["ibuprofen"])
+    assert resolve_frame(other, case, None, None).drugs == ["ibuprofen"]
+
+
+def test_the_case_words_choose_the_row_of_a_follow_up_dose_question() -> None:
+    """'Bé 10 tháng viêm màng não, dùng cefuroxim' then 'tổng liều một ngày bao nhiêu mg?':
+    the case's words stay with the follow-up (its reading may have kept only 'viêm'); a
+    follow-up naming another condition keeps only its own."""
+    case = QueryFrame(
+        turn_type="dosing_calc", drugs=["cefuroxime"], population="child", age_text="10 tháng",
+        age_months=10, weight_kg=10, condition=ConditionQuery(text="viêm"),
+        condition_words="be 10 thang viem mang nao dung cefuroxim",
+    )  # fmt: skip
+    asked = QueryFrame(
+        turn_type="dosing_calc", drugs=["cefuroxime"], condition_words="tong lieu mot ngay"
+    )
+    frame = resolve_frame(asked, case, None, None)
+    assert "viem mang nao" in frame.condition_words and "tong lieu" in frame.condition_words
+    other = asked.model_copy(
+        update={"condition": ConditionQuery(text="viêm phổi"), "condition_words": "viem phoi"}
+    )
+    assert resolve_frame(other, case, None, None).condition_words == "viem phoi"

@@ -185,3 +185,17 @@ def test_a_dose_said_of_babies_born_early_is_not_worked_out_for_a_term_baby() ->
     assert amount_claims(rows, [], rows, baby, "bé 2 kg tiêm vitamin K")
     assert amount_claims(rows, [], rows, baby, "bé đủ tháng 2 kg tiêm vitamin K") == {}
     assert amount_claims(rows, [], rows, baby, "bé không đủ tháng 2 kg")
+
+
+def test_a_figure_after_another_drugs_tail_has_no_label() -> None:
+    """'20 mg/kg thuốc A/ngày, 2 mg/kg thuốc B/ngày': the second amount is not labelled with
+    the first figure's tail ('Thuốc A/ngày'), which would read as the first drug's dose."""
+    text = "*Uống:*\n- Trẻ em, viêm phế quản: 20 mg/kg thuốc A/ngày, 2 mg/kg thuốc B/ngày."
+    rows = [b for b in parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+            if b.kind is BlockKind.ROW]  # fmt: skip
+    child = QueryFrame(turn_type="dosing_calc", population="child", age_months=60, weight_kg=10)
+    texts = [c.text for claims in amount_claims(rows, [], rows, child, "").values() for c in claims]
+    assert texts == [
+        "10 kg × 20 mg/kg/ngày = 200 mg mỗi ngày",
+        "10 kg × 2 mg/kg/ngày = 20 mg mỗi ngày",
+    ]

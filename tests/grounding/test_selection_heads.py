@@ -163,3 +163,20 @@ def test_a_disease_of_the_same_kind_does_not_name_a_head() -> None:
     assert named_indications(rows, "bé 4 tuổi viêm màng não") == {
         "Viêm màng não do vi khuẩn nhạy cảm"
     }
+
+
+def test_the_words_that_ask_name_no_head() -> None:
+    """'bao nhiêu' shares 'bao' with 'bào tử' (folded): a question about an ear infection
+    does not name the anthrax head; the words of the head still do."""
+    from grounding.narrowing import named_indications
+
+    text = (
+        "### *Liều lượng:*\n\n*Nhiễm khuẩn nhẹ:* Trẻ em: 20 mg/kg/ngày.\n\n"
+        "*Dự phòng sau khi tiếp xúc với bào tử bệnh than:* Trẻ em: 45 mg/kg/ngày."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = [b for b in blocks if b.indication]
+    assert named_indications(rows, "viêm tai, ngày 2 lần thì 1 ngày bao nhiêu mg") == set()
+    assert named_indications(rows, "phơi nhiễm bào tử than thì bn mg") == {
+        "Dự phòng sau khi tiếp xúc với bào tử bệnh than"
+    }

@@ -82,7 +82,17 @@ _ADVICE = re.compile(
 )
 ADVICE_BONUS = 0.5
 """What a sentence that advises gains over one that only describes."""
+# Advice said of the topic itself ("tránh uống rượu", "hạn chế rượu", "không nhai"), not of
+# something else in the sentence ("Rượu, diazepam …: nên tránh phối hợp").
+_DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tránh"
+_DIRECT_VERBS = r"uống|dùng|ăn|tiếp xúc|để"
+DIRECT_BONUS = 1.0
+"""What a sentence gains when its advice governs the topic word itself."""
 _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
+_DIRECT = {
+    t: re.compile(rf"(?<!\w)(?:{_DIRECT_ADVICE})\s+(?:(?:{_DIRECT_VERBS})\s+)?(?:{w})(?!\w)")
+    for t, w in _W.items()
+}
 _HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
 _CLAUSES = re.compile(r"(?<=;)\s+")
 
@@ -139,6 +149,8 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked
     score = hits + 0.5 * helped + 1.5 * pairs + 0.4 * same_words
     if hits and _ADVICE.search(words):
         score += ADVICE_BONUS  # "tránh uống rượu", "không nhai": what to do about the topic
+    if _DIRECT[topic].search(words):
+        score += DIRECT_BONUS
     # A dose row costs, unless it is the row the user names ("viên giải phóng kéo dài …
     # uống cùng bữa ăn"): the question's phrase and a word of the topic both in it.
     if DOSE.search(text) and not (pairs and hits + helped):

@@ -63,7 +63,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         _p(
             "ruou|ruou bia|uong ruou|do uong co con|alcohol|beer|wine|say xin|bia ruou|"
             "di nhau|nhau ve|nhau xong|sau khi nhau|uong bia|nhau say|bia bot|lon bia|chai bia|"
-            "voi bia|bia duoc|bia co|bia ruou"
+            "voi bia|bia duoc|bia co|bia ruou|nhau bia|bia voi ban|nhau voi ban|an nhau|"
+            "duoc nhau|nhau nhet|lai rai|ly ruou|chen ruou|ruou vang|ruou nep|ruou thuoc|"
+            "bia hoi|bia lanh|cung ly|nhap ruou|nhap bia"
         ),
     ),
     (

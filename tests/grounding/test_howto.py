@@ -53,6 +53,22 @@ def test_the_section_a_pharmacist_reads_first_wins_a_tie() -> None:
     assert found == (1, "Rượu: tăng độc tính với gan.")
 
 
+def test_advice_on_the_topic_itself_wins_over_a_description() -> None:
+    """ "hạn chế rượu" in the cautions answers drinking before "Rượu: tăng tác dụng"."""
+    describes = part("tuong_tac_thuoc", "- Rượu: uống nhiều làm tăng tác dụng.")
+    advises = part("than_trong", "Giữ chế độ ăn ổn định; hạn chế rượu.")
+    found = howto_sentence([describes, advises], "x", HowTo.ALCOHOL)
+    assert found == (1, "Giữ chế độ ăn ổn định; hạn chế rượu.")
+
+
+def test_advice_about_something_else_is_no_direct_advice() -> None:
+    """ "Rượu, diazepam: nên tránh phối hợp" advises on combining, yet still answers first."""
+    combined = part("tuong_tac_thuoc", "- Rượu, diazepam: tăng an thần; nên tránh phối hợp.")
+    vague = part("than_trong", "Thận trọng khi lái xe; nên tránh dùng kéo dài với rượu.")
+    found = howto_sentence([combined, vague], "x", HowTo.ALCOHOL)
+    assert found == (0, "Rượu, diazepam: tăng an thần; nên tránh phối hợp.")
+
+
 def test_other_drugs_and_quarantined_parts_are_not_quoted() -> None:
     """Only the asked drug's usable text answers."""
     other = part("lieu_luong_cach_dung", "Uống sau bữa ăn.", drug="y")
@@ -139,7 +155,7 @@ def test_accents_keep_a_phrase_apart_from_a_filler_word() -> None:
 def test_when_to_take_it_is_answered_by_the_food_sentence() -> None:
     """ "uống lúc nào" where the book only says "sau bữa ăn": the food sentence answers."""
     dose = part("lieu_luong_cach_dung", "Uống ngay sau bữa ăn với nhiều nước.")
-    found = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, "uống lúc nào")
+    found = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, _said("uống lúc nào"))
     assert found == (0, "Uống ngay sau bữa ăn với nhiều nước.")
 
 
@@ -149,7 +165,7 @@ def test_a_route_label_is_not_an_answer() -> None:
         "lieu_luong_cach_dung",
         "Tiêm bắp\nTiêm bắp sâu vào cơ mông, mỗi vị trí không quá 1 ống.",
     )
-    found = howto_sentence([dose], "x", HowTo.GIVING, "tiêm bắp được không")
+    found = howto_sentence([dose], "x", HowTo.GIVING, _said("tiêm bắp được không"))
     assert found == (0, "Tiêm bắp sâu vào cơ mông, mỗi vị trí không quá 1 ống.")
 
 
@@ -160,7 +176,9 @@ def test_the_dose_row_of_the_form_asked_about_answers() -> None:
         "Người lớn (viên tác dụng kéo dài): 400 mg × 1 lần/ngày, uống cùng bữa tối. "
         "Suy gan: không dùng viên tác dụng kéo dài.",
     )
-    found = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, "viên tác dụng kéo dài uống lúc nào")
+    found = howto_sentence(
+        [dose], "x", HowTo.TIME_OF_DAY, _said("viên tác dụng kéo dài uống lúc nào")
+    )
     assert found is not None and "bữa tối" in found[1]
 
 
@@ -170,7 +188,7 @@ def test_advice_on_the_topic_beats_a_description() -> None:
         "than_trong",
         "Rượu làm tăng tác dụng an thần của thuốc. Tránh uống rượu trong thời gian dùng thuốc.",
     )
-    found = howto_sentence([cautions], "x", HowTo.ALCOHOL, "uống rượu được không")
+    found = howto_sentence([cautions], "x", HowTo.ALCOHOL, _said("uống rượu được không"))
     assert found == (0, "Tránh uống rượu trong thời gian dùng thuốc.")
 
 
@@ -180,5 +198,5 @@ def test_a_swap_of_forms_is_answered_by_the_sentence_on_it() -> None:
         "lieu_luong_cach_dung",
         "Tiêm tĩnh mạch chậm. Hai viên nhỏ không thay được một viên lớn vì tỷ lệ khác nhau.",
     )
-    found = howto_sentence([dose], "x", HowTo.SWAP, "lấy 2 viên nhỏ thay được không")
+    found = howto_sentence([dose], "x", HowTo.SWAP, _said("lấy 2 viên nhỏ thay được không"))
     assert found is not None and "không thay được" in found[1]

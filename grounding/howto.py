@@ -39,7 +39,8 @@ _W = {
     HowTo.FOOD: r"bữa ăn|lúc đói|lúc no|bụng đói|thức ăn|sau ăn|trước ăn|khi ăn|bữa sáng|bữa tối"
     r"|bưởi|sữa|rau|vitamin k|chế độ ăn",
     HowTo.TIME_OF_DAY: r"buổi sáng|buổi tối|buổi chiều|đi ngủ|cùng một giờ|cùng giờ|bữa sáng"
-    r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm",
+    r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm"
+    r"|sau mỗi lần (?:đi ngoài|đi tiêu|đại tiện|tiêu chảy|nôn|đi lỏng)",
     HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8"
     r"|vỉ|bao bì|chuyển màu|đổi màu|mùi|đốt|chọc thủng|nhạy cảm",
     HowTo.SHAKE: r"lắc",
@@ -53,7 +54,8 @@ _W = {
     HowTo.SWAP: r"thay thế|thay được|không đổi|đổi từ|không thay|tương đương|thay cho",
     HowTo.TOGETHER: r"cách (?:nhau|xa)|\d+ giờ|cùng lúc|đồng thời|kháng acid|antacid|calci|canxi"
     r"|sắt|magnesi|nhôm|kẽm|acid folic|ngày khác|bù nước|oresol|uống cùng|dùng cùng",
-    HowTo.CAUTION: r"ánh nắng|ánh sáng mặt trời|tia cực tím|lái xe|vận hành máy|nước|tiếp xúc"
+    HowTo.CAUTION: r"ánh nắng|ánh sáng mặt trời|tia cực tím|lái xe|vận hành máy|đủ nước|nước"
+    r"|\d+(?:[,.]\d+)? lít|tiếp xúc"
     r"|buồn ngủ|tỉnh táo",
 }
 # Words that only help a sentence already on the topic ("uống lúc nào": food words too).
@@ -62,6 +64,8 @@ _ALSO = {
     HowTo.MADE_UP: r"tủ lạnh|bảo quản",
     HowTo.CRUSH: r"giải phóng (?:kéo dài|chậm|biến đổi)|tan trong ruột|bao tan",
     HowTo.SHAKE: r"hỗn dịch|trước khi",
+    # how much water: the amount, the urine it makes
+    HowTo.CAUTION: r"nước tiểu|lít/ngày|mỗi ngày",
     HowTo.STORAGE: r"bảo quản|nhiệt độ|°\s?c|ánh sáng|ẩm|nơi khô|đậy kín|màu|mùi|vỉ|đốt|bỏ"
     r"|hạn dùng|còn lại",
 }

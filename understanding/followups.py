@@ -76,7 +76,12 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
         return False
     if frame.turn_type not in _THREAD_TURN_TYPES:
         return False
-    if r.non_medical or (frame.condition is not None and not r.turn.has(*_SAME_CONDITION)):
+    if r.non_medical:
+        return False
+    # A condition is a new question ("còn đau bụng thì uống gì"), unless it is how the
+    # medicine is taken ("mỗi lần đi ngoài uống 1 viên", "chia 2 lần cho đỡ nôn").
+    said_how = frame.how_to_take is not None
+    if frame.condition is not None and not said_how and not r.turn.has(*_SAME_CONDITION):
         return False
     asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
     return asks or context_section(r) is not None or facts_only(r, frame)

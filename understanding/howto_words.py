@@ -55,7 +55,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "giai phong cham|tac dung keo dai|bao tan trong ruot|tan trong ruot|crush|chew|"
             "thao ra|tach ra|tach nang|mo ra|pha nuoc|pha voi nuoc|hoa vao|hoa voi|hoa tan|"
             "tan nho|tan ra|tan vun|dam nho|xay nho|nghien nho|nuot ca|uong ca vien|chia ra|"
-            "chia thanh"
+            "chia thanh|chia 2 lan|chia hai lan|chia 3 lan|chia ba lan|chia lam 2|chia lam hai|"
+            "chia nhieu lan|chia nho lieu|chia lieu|tach lieu|tach lam 2|tach lam hai|"
+            "uong lam 2 lan|uong lam hai lan|chia ra 2|chia ra hai"
         ),
     ),
     (
@@ -199,6 +201,12 @@ AMOUNT_CUES = _p(
     "lieu bao|lieu the nao|lieu sao|may giot|may nhat|lieu cho|lieu la"
 )
 
+# Water drunk with the medicine: its amount ("bao nhiêu lít nước") is no dose question.
+WATER_WORDS = _p(
+    "uong nhieu nuoc|nhieu nuoc|bao nhieu nuoc|bao nhieu lit|may lit|may coc nuoc|"
+    "bao nhieu coc nuoc|uong du nuoc|du nuoc"
+)
+
 
 __all__ = [
     "AMOUNT_CUES",
@@ -214,4 +222,5 @@ __all__ = [
     "NOT_DURATION",
     "OPEN_CUES",
     "PACKS",
+    "WATER_WORDS",
 ]

@@ -69,6 +69,26 @@ def test_advice_about_something_else_is_no_direct_advice() -> None:
     assert found == (0, "Rượu, diazepam: tăng an thần; nên tránh phối hợp.")
 
 
+def test_how_much_water_is_answered_by_the_amount() -> None:
+    """ "uống bao nhiêu nước là đủ": the sentence with the litres, not "uống nhiều nước"."""
+    dose = part("lieu_luong_cach_dung", "Uống sau bữa ăn, uống nhiều nước.")
+    cautions = part("than_trong", "Uống đủ nước (nước tiểu ít nhất 2 lít/ngày) để tránh sỏi.")
+    asked = _said("có cần uống nhiều nước không, bao nhiêu là đủ")
+    found = howto_sentence([dose, cautions], "x", HowTo.CAUTION, asked)
+    assert found is not None and found[0] == 1
+
+
+def test_after_each_loose_stool_is_when_to_take_it() -> None:
+    """ "sau mỗi lần đi ngoài" says when; "sau mỗi lần lọc máu" of a dialysis row does not."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Lọc máu: 300 mg ngay sau mỗi lần lọc máu. "
+        "Người lớn: khởi đầu 4 mg, sau đó 2 mg sau mỗi lần đi ngoài phân lỏng.",
+    )
+    found = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, _said("uong khi nao"))
+    assert found is not None and "đi ngoài" in found[1]
+
+
 def test_other_drugs_and_quarantined_parts_are_not_quoted() -> None:
     """Only the asked drug's usable text answers."""
     other = part("lieu_luong_cach_dung", "Uống sau bữa ăn.", drug="y")

@@ -25,6 +25,9 @@ Parse = Callable[..., QueryFrame]
         ("nghien vien ra cho be uong duoc ko", HowTo.CRUSH),
         ("uống rượu khi đang dùng paracetamol có sao không", HowTo.ALCOHOL),
         ("ba nhau bia voi ban duoc khong", HowTo.ALCOHOL),
+        ("chia 2 lần sáng chiều cho đỡ nôn được không", HowTo.CRUSH),
+        ("uong lam hai lan duoc ko", HowTo.CRUSH),
+        ("có cần uống nhiều nước không, bao nhiêu là đủ", HowTo.CAUTION),
         ("tối nay lai rai vài ly rượu vang có sao không", HowTo.ALCOHOL),
         ("an nhau voi dong nghiep co uong thuoc duoc ko", HowTo.ALCOHOL),
         ("uống paracetamol lúc đói được không", HowTo.FOOD),
@@ -96,6 +99,23 @@ def test_a_how_to_question_keeps_the_thread(understander: RulesUnderstander) -> 
         "viên giải phóng kéo dài có bẻ ra được không", UnderstandingContext(prior_frame=prior)
     )
     assert frame.drugs == ["paracetamol"] and frame.how_to_take is HowTo.CRUSH
+
+
+def test_how_it_is_taken_for_a_complaint_keeps_the_thread(
+    understander: RulesUnderstander,
+) -> None:
+    """ "mỗi lần đi ngoài uống 1 viên" names a complaint but asks how to take loperamide."""
+    prior = QueryFrame(turn_type=TurnType.DOSING_CALC, drugs=["loperamide"])
+    frame = understander.parse(
+        "uong khi nao, moi lan di ngoai uong 1 vien ha", UnderstandingContext(prior_frame=prior)
+    )
+    assert frame.drugs == ["loperamide"] and frame.how_to_take is HowTo.TIME_OF_DAY
+
+
+def test_a_form_named_in_a_how_to_question_is_handled_not_asked(parse: Parse) -> None:
+    """ "viên sủi … để ngoài được không" asks storage, not which forms there are."""
+    frame = parse("prednisolon viên sủi lấy ra để ngoài cho tiện được không")
+    assert (frame.how_to_take, frame.attribute) == (HowTo.STORAGE, "do_on_dinh_bao_quan")
 
 
 def test_a_child_is_not_a_late_dose() -> None:

@@ -87,6 +87,19 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     return asks or context_section(r) is not None or facts_only(r, frame)
 
 
+def own_medicine_asked(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
+    """A how-to question with no drug named, after the patient's one medicine was told
+    ("đang dùng levothyroxin 50", then "có uống thêm canxi"): it asks about that medicine."""
+    if frame.drugs or frame.unknown_drugs or prior.drugs or frame.how_to_take is None:
+        return None
+    if r.which_drug >= 0 or r.new_case or r.non_medical:
+        return None
+    own = prior.patient.current_medicines if prior.patient else []
+    if len(own) != 1:
+        return None
+    return frame.model_copy(update={"drugs": list(own)})
+
+
 def about_the_drug_asked(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
     """Asked what they want to know of a drug ("Bạn muốn biết gì về X?"), the user tells who
     takes it ("tôi đang bầu 3 tháng đầu", "con 11 tháng 9 kg nôn nhiều"): the question is

@@ -41,6 +41,7 @@ from understanding.followups import (
     context_section,
     follow_up,
     keeps_thread,
+    own_medicine_asked,
     same_patient,
 )
 from understanding.howto import how_to_turn
@@ -117,6 +118,8 @@ class RulesUnderstander:
             asked = about_the_drug_asked(reading, frame, prior)
             if asked is not None:  # the patient said before is still the one asked about
                 return same_patient(asked, prior, corrected=reading.turn.has(*CORRECTION_CUES))
+        if prior is not None and (own := own_medicine_asked(reading, frame, prior)) is not None:
+            frame = own  # "đang dùng levothyroxin", then "có uống thêm canxi"
         if prior is not None and (reading.follow_up or keeps_thread(reading, frame, prior)):
             return follow_up(frame, reading, prior)
         if prior is not None and not reading.new_case:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from core.frame import ClarifySlot, HowTo, QueryFrame, TurnType
+from core.frame import ClarifySlot, HowTo, PatientContext, QueryFrame, TurnType
 from core.ports import UnderstandingContext
 from understanding import RulesUnderstander
 from understanding.howto import read_how_to
@@ -158,3 +158,20 @@ def test_another_product_taken_with_it_is_no_unknown_drug(parse: Parse) -> None:
 def test_dose_questions_that_look_like_how_to(text: str) -> None:
     """A dose interval, a second medicine, a course length of a named patient: dose questions."""
     assert read_how_to(Turn.of(text)) is None
+
+
+def test_a_how_to_question_asks_about_the_patients_one_medicine(
+    understander: RulesUnderstander,
+) -> None:
+    """ "đang dùng levothyroxin", then "có uống thêm canxi": levothyroxine with calcium."""
+    told = PatientContext(current_medicines=["levothyroxine"])
+    prior = QueryFrame(turn_type=TurnType.CONDITION_TO_DRUG, patient=told)
+    context = UnderstandingContext(prior_frame=prior)
+    frame = understander.parse("me 60 tuoi, co uong them canxi", context)
+    assert frame.drugs == ["levothyroxine"] and frame.how_to_take is HowTo.TOGETHER
+    two = prior.model_copy(
+        update={"patient": PatientContext(current_medicines=["levothyroxine", "warfarin"])}
+    )
+    assert (
+        understander.parse("co uong them canxi", UnderstandingContext(prior_frame=two)).drugs == []
+    )

@@ -86,15 +86,17 @@ _ADVICE = re.compile(
 )
 ADVICE_BONUS = 0.5
 """What a sentence that advises gains over one that only describes."""
-# Advice said of the topic itself ("tránh uống rượu", "hạn chế rượu", "không nhai"), not of
-# something else in the sentence ("Rượu, diazepam …: nên tránh phối hợp").
+# Advice said of the topic itself ("tránh uống rượu", "hạn chế rượu", "tránh uống nhiều nước
+# ép bưởi"), within its clause, not of something else ("Rượu, diazepam …: nên tránh phối hợp").
 _DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tránh"
 _DIRECT_VERBS = r"uống|dùng|ăn|tiếp xúc|để"
 DIRECT_BONUS = 1.0
 """What a sentence gains when its advice governs the topic word itself."""
 _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 _DIRECT = {
-    t: re.compile(rf"(?<!\w)(?:{_DIRECT_ADVICE})\s+(?:(?:{_DIRECT_VERBS})\s+)?(?:{w})(?!\w)")
+    t: re.compile(
+        rf"(?<!\w)(?:{_DIRECT_ADVICE})\s+(?:(?:{_DIRECT_VERBS})\s+)?(?:\w+\s+){{0,3}}(?:{w})(?!\w)"
+    )
     for t, w in _W.items()
 }
 _HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}

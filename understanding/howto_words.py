@@ -76,7 +76,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "luc doi|khi doi|bung doi|doi bung|luc no|khi no|no hay doi|doi hay no|an no|"
             "truoc an|sau an|truoc bua|sau bua|trong bua|bua an|cung bua|voi bua|khi an|vao bua|"
             "luc an|truoc khi an|sau khi an|voi thuc an|cung thuc an|chua an|chua an gi|"
-            "nuoc buoi|nuoc ep buoi|buoi chum|nuoc ep|uong voi sua|voi sua|sua bo|uong sua|"
+            "nuoc buoi|nuoc ep buoi|buoi chum|nuoc ep|an buoi|qua buoi|trai buoi|an it buoi|"
+            "uong voi sua|voi sua|sua bo|uong sua|"
             "empty stomach|with food|nuoc cam|nuoc ngot|tra sua|nuoc chanh|"
             "kieng an|kieng gi|an kieng|kieng do an|kieng thuc an|sua chua|an xong|an com|kieng"
         ),
@@ -172,6 +173,7 @@ HOW_TO_MARKED: tuple[tuple[HowTo, str, str], ...] = (
     (HowTo.SHAKE, "lac", "lắc"),
     (HowTo.ALCOHOL, "bia", "bia"),
     (HowTo.ALCOHOL, "nhau", "nhậu"),
+    (HowTo.FOOD, "buoi", "bưởi"),
 )
 # Alcohol the patient is withdrawn from or addicted to is a condition, not a question about
 # drinking with the medicine ("hội chứng cai rượu", "người nghiện rượu").

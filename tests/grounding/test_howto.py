@@ -61,10 +61,19 @@ def test_advice_on_the_topic_itself_wins_over_a_description() -> None:
     assert found == (1, "Giữ chế độ ăn ổn định; hạn chế rượu.")
 
 
+def test_advice_a_few_words_before_the_topic_is_direct() -> None:
+    """ "Tránh uống nhiều nước ép bưởi chùm" in the cautions answers "kiêng bưởi" first."""
+    describes = part("tuong_tac_thuoc", "- Nước ép bưởi chùm: tăng nồng độ thuốc.")
+    advises = part("than_trong", "Tránh uống nhiều nước ép bưởi chùm.")
+    asked = _said("uong co kieng nuoc buoi chum khong")
+    found = howto_sentence([describes, advises], "x", HowTo.FOOD, asked)
+    assert found == (1, "Tránh uống nhiều nước ép bưởi chùm.")
+
+
 def test_advice_about_something_else_is_no_direct_advice() -> None:
     """ "Rượu, diazepam: nên tránh phối hợp" advises on combining, yet still answers first."""
     combined = part("tuong_tac_thuoc", "- Rượu, diazepam: tăng an thần; nên tránh phối hợp.")
-    vague = part("than_trong", "Thận trọng khi lái xe; nên tránh dùng kéo dài với rượu.")
+    vague = part("than_trong", "Thận trọng ở người nghiện rượu; nên tránh lái xe.")
     found = howto_sentence([combined, vague], "x", HowTo.ALCOHOL)
     assert found == (0, "Rượu, diazepam: tăng an thần; nên tránh phối hợp.")
 

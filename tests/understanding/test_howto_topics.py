@@ -25,6 +25,8 @@ Parse = Callable[..., QueryFrame]
         ("nghien vien ra cho be uong duoc ko", HowTo.CRUSH),
         ("uống rượu khi đang dùng paracetamol có sao không", HowTo.ALCOHOL),
         ("ba nhau bia voi ban duoc khong", HowTo.ALCOHOL),
+        ("uong amlodipin an buoi duoc khong", HowTo.FOOD),
+        ("đang uống colchicin ăn bưởi có sao không", HowTo.FOOD),
         ("chia 2 lần sáng chiều cho đỡ nôn được không", HowTo.CRUSH),
         ("uong lam hai lan duoc ko", HowTo.CRUSH),
         ("có cần uống nhiều nước không, bao nhiêu là đủ", HowTo.CAUTION),

@@ -93,6 +93,10 @@ _DIRECT_VERBS = r"uống|dùng|ăn|tiếp xúc|để"
 DIRECT_BONUS = 1.0
 """What a sentence gains when its advice governs the topic word itself."""
 _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
+# Stopping is asked as a duration ("ngưng luôn được không"); its answer speaks of how to stop
+# ("giảm dần khi ngừng"), not of how long the course is ("dùng trên 3 tuần").
+_STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ)(?!\w)")
+_STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng"))
 _DIRECT = {
     t: re.compile(
         rf"(?<!\w)(?:{_DIRECT_ADVICE})\s+(?:(?:{_DIRECT_VERBS})\s+)?(?:\w+\s+){{0,3}}(?:{w})(?!\w)"
@@ -146,6 +150,8 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked
     general when nothing speaks of the fridge)."""
     words = _words(text)
     primary = _HELP[topic] if broad else _TOPIC[topic]
+    if topic is HowTo.DURATION and not broad and asked.words & _STOP_ASKED:
+        primary = _STOPPING
     hits = len({m.group(0) for m in primary.finditer(words)})
     pairs, same_words = asked.in_sentence(text)
     if not hits and not pairs:

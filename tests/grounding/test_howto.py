@@ -98,6 +98,23 @@ def test_after_each_loose_stool_is_when_to_take_it() -> None:
     assert found is not None and "đi ngoài" in found[1]
 
 
+def test_stopping_is_answered_by_how_to_stop() -> None:
+    """ "ngưng luôn được không": "giảm dần khi ngừng", not the course of more than 3 weeks."""
+    dose = part(
+        "lieu_luong_cach_dung", "Uống buổi sáng; dùng liều thấp nhất và giảm dần khi ngừng."
+    )
+    cautions = part(
+        "than_trong",
+        "Khi đã dùng trên 3 tuần hoặc nhiều đợt, phải giảm liều từ từ, không ngừng đột ngột.",
+    )
+    found = howto_sentence(
+        [cautions, dose], "x", HowTo.DURATION, _said("giờ ngưng luôn được không")
+    )
+    assert found is not None and found[0] == 1
+    long_course = howto_sentence([cautions, dose], "x", HowTo.DURATION, _said("uống được bao lâu"))
+    assert long_course is not None and long_course[0] == 0
+
+
 def test_other_drugs_and_quarantined_parts_are_not_quoted() -> None:
     """Only the asked drug's usable text answers."""
     other = part("lieu_luong_cach_dung", "Uống sau bữa ăn.", drug="y")

@@ -246,6 +246,9 @@ def resolve_frame(
         ):
             # "em bé sinh ra 1 tuần tuổi 3 kg" after her pregnancy: the baby is the patient.
             case_patient = case_patient.model_copy(update=_NOT_HERS)
+        elif _for_him(said, frame):
+            # "thôi em hỏi cho chồng em, anh ấy 38 tuổi": her pregnancy is not his.
+            case_patient = case_patient.model_copy(update=_NOT_HIS)
         patient = case_patient.merged_with(frame.patient) if frame.patient else case_patient
         frame = frame.model_copy(update={"patient": patient})
     return _expecting_or_nursing(frame)
@@ -253,6 +256,30 @@ def resolve_frame(
 
 # A pregnancy, which a child patient of the case does not share (a baby may be breastfed).
 _NOT_HERS = {"pregnant": None, "pregnancy_weeks": None, "pregnancy_trimester": None}
+
+
+_NOT_HIS = _NOT_HERS | {"breastfeeding": None}
+# A man the question is for: "cho chồng em", "bố tôi 60 tuổi", "anh ấy 38 tuổi". Folded text
+# keeps only the words no woman's word folds to ("bà" folds to "ba", "bỏ" to "bo").
+_HIM_MARKED = re.compile(
+    r"(?<!\w)(?:chồng|bố|ông|cậu|chú|anh ấy|anh nhà|ba (?:em|e|tôi|mình))(?!\w)"
+)
+_HIM_FOLDED = re.compile(
+    r"(?<![a-z])(?:chong|ong (?:noi|ngoai|nha|xa)|anh ay|anh nha|bo (?:em|e|toi|tui|minh))(?![a-z])"
+)
+_FOR = re.compile(r"(?<![a-z])(?:cho|ho|giup)$")
+
+
+def _for_him(said: str, frame: QueryFrame) -> bool:
+    """The turn asks for a man ("hỏi cho chồng em"), or names one with an age or weight."""
+    text = said.lower()
+    marked = fold(text) != text
+    found = (_HIM_MARKED if marked else _HIM_FOLDED).search(text)
+    if found is None or (frame.patient is not None and frame.patient.pregnant):
+        return False
+    if frame.age_months is not None or frame.weight_kg is not None:
+        return True
+    return bool(_FOR.search(fold(text[: found.start()])))
 
 
 def _expecting_or_nursing(frame: QueryFrame) -> QueryFrame:

@@ -39,7 +39,8 @@ _W = {
     HowTo.FOOD: r"bữa ăn|lúc đói|lúc no|bụng đói|thức ăn|sau ăn|trước ăn|khi ăn|bữa sáng|bữa tối"
     r"|bưởi|sữa|rau|vitamin k|chế độ ăn",
     HowTo.TIME_OF_DAY: r"buổi sáng|buổi tối|buổi chiều|đi ngủ|cùng một giờ|cùng giờ|bữa sáng"
-    r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm",
+    r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm"
+    r"|sau mỗi lần (?:đi ngoài|đi tiêu|đại tiện|tiêu chảy|nôn|đi lỏng)",
     HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8"
     r"|vỉ|bao bì|chuyển màu|đổi màu|mùi|đốt|chọc thủng|nhạy cảm",
     HowTo.SHAKE: r"lắc",
@@ -53,7 +54,8 @@ _W = {
     HowTo.SWAP: r"thay thế|thay được|không đổi|đổi từ|không thay|tương đương|thay cho",
     HowTo.TOGETHER: r"cách (?:nhau|xa)|\d+ giờ|cùng lúc|đồng thời|kháng acid|antacid|calci|canxi"
     r"|sắt|magnesi|nhôm|kẽm|acid folic|ngày khác|bù nước|oresol|uống cùng|dùng cùng",
-    HowTo.CAUTION: r"ánh nắng|ánh sáng mặt trời|tia cực tím|lái xe|vận hành máy|nước|tiếp xúc"
+    HowTo.CAUTION: r"ánh nắng|ánh sáng mặt trời|tia cực tím|lái xe|vận hành máy|đủ nước|nước"
+    r"|\d+(?:[,.]\d+)? lít|tiếp xúc"
     r"|buồn ngủ|tỉnh táo",
 }
 # Words that only help a sentence already on the topic ("uống lúc nào": food words too).
@@ -62,6 +64,8 @@ _ALSO = {
     HowTo.MADE_UP: r"tủ lạnh|bảo quản",
     HowTo.CRUSH: r"giải phóng (?:kéo dài|chậm|biến đổi)|tan trong ruột|bao tan",
     HowTo.SHAKE: r"hỗn dịch|trước khi",
+    # how much water: the amount, the urine it makes
+    HowTo.CAUTION: r"nước tiểu|lít/ngày|mỗi ngày",
     HowTo.STORAGE: r"bảo quản|nhiệt độ|°\s?c|ánh sáng|ẩm|nơi khô|đậy kín|màu|mùi|vỉ|đốt|bỏ"
     r"|hạn dùng|còn lại",
 }
@@ -82,7 +86,23 @@ _ADVICE = re.compile(
 )
 ADVICE_BONUS = 0.5
 """What a sentence that advises gains over one that only describes."""
+# Advice said of the topic itself ("tránh uống rượu", "hạn chế rượu", "tránh uống nhiều nước
+# ép bưởi"), within its clause, not of something else ("Rượu, diazepam …: nên tránh phối hợp").
+_DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tránh"
+_DIRECT_VERBS = r"uống|dùng|ăn|tiếp xúc|để"
+DIRECT_BONUS = 1.0
+"""What a sentence gains when its advice governs the topic word itself."""
 _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
+# Stopping is asked as a duration ("ngưng luôn được không"); its answer speaks of how to stop
+# ("giảm dần khi ngừng"), not of how long the course is ("dùng trên 3 tuần").
+_STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ)(?!\w)")
+_STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng"))
+_DIRECT = {
+    t: re.compile(
+        rf"(?<!\w)(?:{_DIRECT_ADVICE})\s+(?:(?:{_DIRECT_VERBS})\s+)?(?:\w+\s+){{0,3}}(?:{w})(?!\w)"
+    )
+    for t, w in _W.items()
+}
 _HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
 _CLAUSES = re.compile(r"(?<=;)\s+")
 
@@ -130,6 +150,8 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked
     general when nothing speaks of the fridge)."""
     words = _words(text)
     primary = _HELP[topic] if broad else _TOPIC[topic]
+    if topic is HowTo.DURATION and not broad and asked.words & _STOP_ASKED:
+        primary = _STOPPING
     hits = len({m.group(0) for m in primary.finditer(words)})
     pairs, same_words = asked.in_sentence(text)
     if not hits and not pairs:
@@ -139,6 +161,8 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked
     score = hits + 0.5 * helped + 1.5 * pairs + 0.4 * same_words
     if hits and _ADVICE.search(words):
         score += ADVICE_BONUS  # "tránh uống rượu", "không nhai": what to do about the topic
+    if _DIRECT[topic].search(words):
+        score += DIRECT_BONUS
     # A dose row costs, unless it is the row the user names ("viên giải phóng kéo dài …
     # uống cùng bữa ăn"): the question's phrase and a word of the topic both in it.
     if DOSE.search(text) and not (pairs and hits + helped):

@@ -76,10 +76,46 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
         return False
     if frame.turn_type not in _THREAD_TURN_TYPES:
         return False
-    if r.non_medical or (frame.condition is not None and not r.turn.has(*_SAME_CONDITION)):
+    if r.non_medical:
+        return False
+    # A condition is a new question ("còn đau bụng thì uống gì"), unless it is how the
+    # medicine is taken ("mỗi lần đi ngoài uống 1 viên", "chia 2 lần cho đỡ nôn").
+    said_how = frame.how_to_take is not None
+    if frame.condition is not None and not said_how and not r.turn.has(*_SAME_CONDITION):
         return False
     asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
     return asks or context_section(r) is not None or facts_only(r, frame)
+
+
+# The child's mother named as the one who is ill ("mẹ cháu bị viêm tuyến vú", "me be dang
+# cho bu"): she, not the child, is the patient.
+_CHILDS_MOTHER = (
+    "me chau|me be|me no|me cua be|me cua chau|me em be|me thang be|me con be|me cu|"
+    "me ku|me cua em be|vo toi moi sinh|vo em moi sinh|vo minh moi sinh"
+)
+
+
+def the_childs_mother(frame: QueryFrame, r: Reading) -> QueryFrame:
+    """A turn about the child's mother, with no age or weight of its own, is for an adult."""
+    if r.age is not None or r.weight is not None or not r.turn.has(*_CHILDS_MOTHER.split("|")):
+        return frame
+    if frame.population is Population.ADULT and frame.age_months is None:
+        return frame
+    cleared = {"age_months": None, "age_text": None, "weight_kg": None}
+    return frame.model_copy(update=cleared | {"population": Population.ADULT})
+
+
+def own_medicine_asked(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
+    """A how-to question with no drug named, after the patient's one medicine was told
+    ("đang dùng levothyroxin 50", then "có uống thêm canxi"): it asks about that medicine."""
+    if frame.drugs or frame.unknown_drugs or prior.drugs or frame.how_to_take is None:
+        return None
+    if r.which_drug >= 0 or r.new_case or r.non_medical:
+        return None
+    own = prior.patient.current_medicines if prior.patient else []
+    if len(own) != 1:
+        return None
+    return frame.model_copy(update={"drugs": list(own)})
 
 
 def about_the_drug_asked(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:

@@ -19,8 +19,8 @@ _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
 
 def read_how_to(turn: Turn) -> HowTo | None:
     """The topic of a how-to-take question, or None (also when an amount is asked)."""
-    if turn.has(*lx.AMOUNT_CUES):
-        return None
+    if turn.has(*lx.AMOUNT_CUES) and not turn.has(*lx.WATER_WORDS):
+        return None  # "uống nhiều nước không, bao nhiêu là đủ" asks an amount of water
     found = {topic for topic, cues in _CUE_SETS if not turn.ngrams.isdisjoint(cues)}
     found |= _marked_words(turn)
     if turn.has(*lx.MADE_UP_WORDS) and turn.has(*lx.KEEPS_WORDS):
@@ -105,6 +105,8 @@ _OVERRIDES = frozenset(
         SectionKey.TAC_DUNG_KHONG_MONG_MUON,
         SectionKey.THAN_TRONG,
         SectionKey.QUA_LIEU_XU_TRI,
+        # "viên sủi lấy ra để ngoài được không": the form named is what is handled
+        SectionKey.DANG_THUOC_HAM_LUONG,
     }
 )
 _TURNS = (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE, TurnType.OUT_OF_SCOPE)

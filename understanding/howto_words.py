@@ -55,7 +55,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "giai phong cham|tac dung keo dai|bao tan trong ruot|tan trong ruot|crush|chew|"
             "thao ra|tach ra|tach nang|mo ra|pha nuoc|pha voi nuoc|hoa vao|hoa voi|hoa tan|"
             "tan nho|tan ra|tan vun|dam nho|xay nho|nghien nho|nuot ca|uong ca vien|chia ra|"
-            "chia thanh"
+            "chia thanh|chia 2 lan|chia hai lan|chia 3 lan|chia ba lan|chia lam 2|chia lam hai|"
+            "chia nhieu lan|chia nho lieu|chia lieu|tach lieu|tach lam 2|tach lam hai|"
+            "uong lam 2 lan|uong lam hai lan|chia ra 2|chia ra hai"
         ),
     ),
     (
@@ -63,7 +65,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         _p(
             "ruou|ruou bia|uong ruou|do uong co con|alcohol|beer|wine|say xin|bia ruou|"
             "di nhau|nhau ve|nhau xong|sau khi nhau|uong bia|nhau say|bia bot|lon bia|chai bia|"
-            "voi bia|bia duoc|bia co|bia ruou"
+            "voi bia|bia duoc|bia co|bia ruou|nhau bia|bia voi ban|nhau voi ban|an nhau|"
+            "duoc nhau|nhau nhet|lai rai|ly ruou|chen ruou|ruou vang|ruou nep|ruou thuoc|"
+            "bia hoi|bia lanh|cung ly|nhap ruou|nhap bia"
         ),
     ),
     (
@@ -72,7 +76,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "luc doi|khi doi|bung doi|doi bung|luc no|khi no|no hay doi|doi hay no|an no|"
             "truoc an|sau an|truoc bua|sau bua|trong bua|bua an|cung bua|voi bua|khi an|vao bua|"
             "luc an|truoc khi an|sau khi an|voi thuc an|cung thuc an|chua an|chua an gi|"
-            "nuoc buoi|nuoc ep buoi|buoi chum|nuoc ep|uong voi sua|voi sua|sua bo|uong sua|"
+            "nuoc buoi|nuoc ep buoi|buoi chum|nuoc ep|an buoi|qua buoi|trai buoi|an it buoi|"
+            "uong voi sua|voi sua|sua bo|uong sua|"
             "empty stomach|with food|nuoc cam|nuoc ngot|tra sua|nuoc chanh|"
             "kieng an|kieng gi|an kieng|kieng do an|kieng thuc an|sua chua|an xong|an com|kieng"
         ),
@@ -168,6 +173,7 @@ HOW_TO_MARKED: tuple[tuple[HowTo, str, str], ...] = (
     (HowTo.SHAKE, "lac", "lắc"),
     (HowTo.ALCOHOL, "bia", "bia"),
     (HowTo.ALCOHOL, "nhau", "nhậu"),
+    (HowTo.FOOD, "buoi", "bưởi"),
 )
 # Alcohol the patient is withdrawn from or addicted to is a condition, not a question about
 # drinking with the medicine ("hội chứng cai rượu", "người nghiện rượu").
@@ -197,6 +203,12 @@ AMOUNT_CUES = _p(
     "lieu bao|lieu the nao|lieu sao|may giot|may nhat|lieu cho|lieu la"
 )
 
+# Water drunk with the medicine: its amount ("bao nhiêu lít nước") is no dose question.
+WATER_WORDS = _p(
+    "uong nhieu nuoc|nhieu nuoc|bao nhieu nuoc|bao nhieu lit|may lit|may coc nuoc|"
+    "bao nhieu coc nuoc|uong du nuoc|du nuoc"
+)
+
 
 __all__ = [
     "AMOUNT_CUES",
@@ -212,4 +224,5 @@ __all__ = [
     "NOT_DURATION",
     "OPEN_CUES",
     "PACKS",
+    "WATER_WORDS",
 ]

@@ -41,7 +41,9 @@ from understanding.followups import (
     context_section,
     follow_up,
     keeps_thread,
+    own_medicine_asked,
     same_patient,
+    the_childs_mother,
 )
 from understanding.howto import how_to_turn
 from understanding.pregnancy import pregnancy_so_far
@@ -117,11 +119,13 @@ class RulesUnderstander:
             asked = about_the_drug_asked(reading, frame, prior)
             if asked is not None:  # the patient said before is still the one asked about
                 return same_patient(asked, prior, corrected=reading.turn.has(*CORRECTION_CUES))
+        if prior is not None and (own := own_medicine_asked(reading, frame, prior)) is not None:
+            frame = own  # "đang dùng levothyroxin", then "có uống thêm canxi"
         if prior is not None and (reading.follow_up or keeps_thread(reading, frame, prior)):
-            return follow_up(frame, reading, prior)
+            return the_childs_mother(follow_up(frame, reading, prior), reading)
         if prior is not None and not reading.new_case:
             frame = same_patient(frame, prior, corrected=reading.turn.has(*CORRECTION_CUES))
-        return frame
+        return the_childs_mother(frame, reading)
 
     def _frame(
         self,

@@ -22,8 +22,11 @@ _WORD_NUMBERS = {
     "muoi": 10, "muoi mot": 11, "muoi hai": 12, "ruoi": 0.5,
 }  # fmt: skip
 _NUMBER = rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
+# "4 tủi", "5 tuoj": "tuổi" mistyped, after digits only ("ba tui" is "bố tôi"); "tụi" (a
+# group: "4 tụi nhỏ") is not an age.
+_TUOI = r"(?:tuoi|tuoj|tuio|tui(?!\s+(?:nho|no|tre|con|minh|em|be|nhoc|ban|ho|bay)(?!\w)))"
 _YEARS = re.compile(
-    rf"{_START}(?:{_NUM}\s*(?:tuoi|t|y|yo|years?|yrs?|nam tuoi)|{_NUMBER}\s*tuoi)(?![\w/])"
+    rf"{_START}(?:{_NUM}\s*(?:{_TUOI}|t|y|yo|years?|yrs?|nam tuoi)|{_NUMBER}\s*tuoi)(?![\w/])"
     r"(\s+ruoi)?"
     rf"(?:\s*(?:va\s*)?(\d{{1,2}})\s*(?:thang|th)(?!\w))?"
 )
@@ -41,13 +44,13 @@ _WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi")
 _DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
 _WEIGHT = re.compile(
     rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)"
-    r"(?:(\s+ruoi)|(\s*\d)(?![\w/])(?![.,]\d)(?!\s*(?:tuoi|thang|tuan|ngay|lan|vien|t\b))"
+    r"(?:(\s+ruoi)|(\s*\d)(?![\w/])(?![.,]\d)(?!\s*(?:tuoi|tui|thang|tuan|ngay|lan|vien|t\b))"
     r"|(?![\w/]))"
 )  # "8 ký rưỡi": and a half; "3 ký 2", "9kg5": 3,2 kg, 9,5 kg
 _WEIGHT_AFTER_WORD = re.compile(
     rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_START}{_NUM}(?![\w/])"
 )
-_NOT_A_WEIGHT_UNIT = re.compile(r"\s*(?:mg|ml|g|mcg|%|tuoi|thang|tuan|ngay|t\b|y\b|vien|lan)")
+_NOT_A_WEIGHT_UNIT = re.compile(r"\s*(?:mg|ml|g|mcg|%|tuoi|tui|thang|tuan|ngay|t\b|y\b|vien|lan)")
 _EGFR = re.compile(rf"(?:egfr|clcr|do thanh thai(?: creatinin)?)\s*(?:la|=|:|khoang|con)?\s*{_NUM}")
 # Pregnancy months and durations are not ages: "3 tháng đầu", "mang thai 5 tháng", "trong 3 tháng".
 _NOT_AN_AGE_BEFORE = re.compile(r"(?:thai|bau|trong|sau|moi|tu|den|duoc dung|dung|uong|ky|da)\s*$")

@@ -238,3 +238,29 @@ def test_the_case_words_choose_the_row_of_a_follow_up_dose_question() -> None:
         update={"condition": ConditionQuery(text="viêm phổi"), "condition_words": "viem phoi"}
     )
     assert resolve_frame(other, case, None, None).condition_words == "viem phoi"
+
+
+def test_a_question_for_her_husband_drops_her_pregnancy() -> None:
+    """ "hỏi cho chồng em, anh ấy 38 tuổi" after her pregnancy: he keeps her renal state only."""
+    case = PatientContext(pregnant=True, pregnancy_weeks=16, renal_impairment=True)
+    for said in ("thôi e hỏi cho chồng e, anh ấy 38 tuổi", "hoi cho chong em uong duoc ko"):
+        his = QueryFrame(
+            turn_type="dosing_calc", drugs=["paracetamol"], age_months=456, standalone_query=said
+        )
+        if "38" not in said:
+            his = his.model_copy(update={"age_months": None})
+        frame = resolve_frame(his, PRIOR, None, case)
+        assert frame.patient is not None
+        assert not frame.patient.pregnant and frame.patient.pregnancy_weeks is None
+
+
+def test_her_husbands_words_keep_her_pregnancy() -> None:
+    """ "chồng em bảo bầu không uống được" is still asked for her."""
+    case = PatientContext(pregnant=True, pregnancy_weeks=16)
+    hers = QueryFrame(
+        turn_type="drug_attribute",
+        drugs=["paracetamol"],
+        standalone_query="chồng em bảo bầu không uống được thuốc này",
+    )
+    frame = resolve_frame(hers, PRIOR, None, case)
+    assert frame.patient is not None and frame.patient.pregnant

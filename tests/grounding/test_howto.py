@@ -53,6 +53,68 @@ def test_the_section_a_pharmacist_reads_first_wins_a_tie() -> None:
     assert found == (1, "Rượu: tăng độc tính với gan.")
 
 
+def test_advice_on_the_topic_itself_wins_over_a_description() -> None:
+    """ "hạn chế rượu" in the cautions answers drinking before "Rượu: tăng tác dụng"."""
+    describes = part("tuong_tac_thuoc", "- Rượu: uống nhiều làm tăng tác dụng.")
+    advises = part("than_trong", "Giữ chế độ ăn ổn định; hạn chế rượu.")
+    found = howto_sentence([describes, advises], "x", HowTo.ALCOHOL)
+    assert found == (1, "Giữ chế độ ăn ổn định; hạn chế rượu.")
+
+
+def test_advice_a_few_words_before_the_topic_is_direct() -> None:
+    """ "Tránh uống nhiều nước ép bưởi chùm" in the cautions answers "kiêng bưởi" first."""
+    describes = part("tuong_tac_thuoc", "- Nước ép bưởi chùm: tăng nồng độ thuốc.")
+    advises = part("than_trong", "Tránh uống nhiều nước ép bưởi chùm.")
+    asked = _said("uong co kieng nuoc buoi chum khong")
+    found = howto_sentence([describes, advises], "x", HowTo.FOOD, asked)
+    assert found == (1, "Tránh uống nhiều nước ép bưởi chùm.")
+
+
+def test_advice_about_something_else_is_no_direct_advice() -> None:
+    """ "Rượu, diazepam: nên tránh phối hợp" advises on combining, yet still answers first."""
+    combined = part("tuong_tac_thuoc", "- Rượu, diazepam: tăng an thần; nên tránh phối hợp.")
+    vague = part("than_trong", "Thận trọng ở người nghiện rượu; nên tránh lái xe.")
+    found = howto_sentence([combined, vague], "x", HowTo.ALCOHOL)
+    assert found == (0, "Rượu, diazepam: tăng an thần; nên tránh phối hợp.")
+
+
+def test_how_much_water_is_answered_by_the_amount() -> None:
+    """ "uống bao nhiêu nước là đủ": the sentence with the litres, not "uống nhiều nước"."""
+    dose = part("lieu_luong_cach_dung", "Uống sau bữa ăn, uống nhiều nước.")
+    cautions = part("than_trong", "Uống đủ nước (nước tiểu ít nhất 2 lít/ngày) để tránh sỏi.")
+    asked = _said("có cần uống nhiều nước không, bao nhiêu là đủ")
+    found = howto_sentence([dose, cautions], "x", HowTo.CAUTION, asked)
+    assert found is not None and found[0] == 1
+
+
+def test_after_each_loose_stool_is_when_to_take_it() -> None:
+    """ "sau mỗi lần đi ngoài" says when; "sau mỗi lần lọc máu" of a dialysis row does not."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Lọc máu: 300 mg ngay sau mỗi lần lọc máu. "
+        "Người lớn: khởi đầu 4 mg, sau đó 2 mg sau mỗi lần đi ngoài phân lỏng.",
+    )
+    found = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, _said("uong khi nao"))
+    assert found is not None and "đi ngoài" in found[1]
+
+
+def test_stopping_is_answered_by_how_to_stop() -> None:
+    """ "ngưng luôn được không": "giảm dần khi ngừng", not the course of more than 3 weeks."""
+    dose = part(
+        "lieu_luong_cach_dung", "Uống buổi sáng; dùng liều thấp nhất và giảm dần khi ngừng."
+    )
+    cautions = part(
+        "than_trong",
+        "Khi đã dùng trên 3 tuần hoặc nhiều đợt, phải giảm liều từ từ, không ngừng đột ngột.",
+    )
+    found = howto_sentence(
+        [cautions, dose], "x", HowTo.DURATION, _said("giờ ngưng luôn được không")
+    )
+    assert found is not None and found[0] == 1
+    long_course = howto_sentence([cautions, dose], "x", HowTo.DURATION, _said("uống được bao lâu"))
+    assert long_course is not None and long_course[0] == 0
+
+
 def test_other_drugs_and_quarantined_parts_are_not_quoted() -> None:
     """Only the asked drug's usable text answers."""
     other = part("lieu_luong_cach_dung", "Uống sau bữa ăn.", drug="y")

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from core.frame import ClarifySlot, HowTo, QueryFrame, TurnType
+from core.frame import ClarifySlot, HowTo, PatientContext, QueryFrame, TurnType
 from core.ports import UnderstandingContext
 from understanding import RulesUnderstander
 from understanding.howto import read_how_to
@@ -24,6 +24,14 @@ Parse = Callable[..., QueryFrame]
         ("be doi vien paracetamol duoc khong", HowTo.CRUSH),
         ("nghien vien ra cho be uong duoc ko", HowTo.CRUSH),
         ("uống rượu khi đang dùng paracetamol có sao không", HowTo.ALCOHOL),
+        ("ba nhau bia voi ban duoc khong", HowTo.ALCOHOL),
+        ("uong amlodipin an buoi duoc khong", HowTo.FOOD),
+        ("đang uống colchicin ăn bưởi có sao không", HowTo.FOOD),
+        ("chia 2 lần sáng chiều cho đỡ nôn được không", HowTo.CRUSH),
+        ("uong lam hai lan duoc ko", HowTo.CRUSH),
+        ("có cần uống nhiều nước không, bao nhiêu là đủ", HowTo.CAUTION),
+        ("tối nay lai rai vài ly rượu vang có sao không", HowTo.ALCOHOL),
+        ("an nhau voi dong nghiep co uong thuoc duoc ko", HowTo.ALCOHOL),
         ("uống paracetamol lúc đói được không", HowTo.FOOD),
         ("simvastatin nên uống sáng hay tối", HowTo.TIME_OF_DAY),
         ("siro pha xong để được bao lâu", HowTo.MADE_UP),
@@ -95,6 +103,23 @@ def test_a_how_to_question_keeps_the_thread(understander: RulesUnderstander) -> 
     assert frame.drugs == ["paracetamol"] and frame.how_to_take is HowTo.CRUSH
 
 
+def test_how_it_is_taken_for_a_complaint_keeps_the_thread(
+    understander: RulesUnderstander,
+) -> None:
+    """ "mỗi lần đi ngoài uống 1 viên" names a complaint but asks how to take loperamide."""
+    prior = QueryFrame(turn_type=TurnType.DOSING_CALC, drugs=["loperamide"])
+    frame = understander.parse(
+        "uong khi nao, moi lan di ngoai uong 1 vien ha", UnderstandingContext(prior_frame=prior)
+    )
+    assert frame.drugs == ["loperamide"] and frame.how_to_take is HowTo.TIME_OF_DAY
+
+
+def test_a_form_named_in_a_how_to_question_is_handled_not_asked(parse: Parse) -> None:
+    """ "viên sủi … để ngoài được không" asks storage, not which forms there are."""
+    frame = parse("prednisolon viên sủi lấy ra để ngoài cho tiện được không")
+    assert (frame.how_to_take, frame.attribute) == (HowTo.STORAGE, "do_on_dinh_bao_quan")
+
+
 def test_a_child_is_not_a_late_dose() -> None:
     """Unmarked "uong tre 5 tuoi" is a child's dose; "trễ 3 tiếng" is a late dose."""
     assert read_how_to(Turn.of("cefuroxime uong tre 5 tuoi 18kg")) is None
@@ -135,3 +160,20 @@ def test_another_product_taken_with_it_is_no_unknown_drug(parse: Parse) -> None:
 def test_dose_questions_that_look_like_how_to(text: str) -> None:
     """A dose interval, a second medicine, a course length of a named patient: dose questions."""
     assert read_how_to(Turn.of(text)) is None
+
+
+def test_a_how_to_question_asks_about_the_patients_one_medicine(
+    understander: RulesUnderstander,
+) -> None:
+    """ "đang dùng levothyroxin", then "có uống thêm canxi": levothyroxine with calcium."""
+    told = PatientContext(current_medicines=["levothyroxine"])
+    prior = QueryFrame(turn_type=TurnType.CONDITION_TO_DRUG, patient=told)
+    context = UnderstandingContext(prior_frame=prior)
+    frame = understander.parse("me 60 tuoi, co uong them canxi", context)
+    assert frame.drugs == ["levothyroxine"] and frame.how_to_take is HowTo.TOGETHER
+    two = prior.model_copy(
+        update={"patient": PatientContext(current_medicines=["levothyroxine", "warfarin"])}
+    )
+    assert (
+        understander.parse("co uong them canxi", UnderstandingContext(prior_frame=two)).drugs == []
+    )

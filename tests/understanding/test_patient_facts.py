@@ -350,3 +350,27 @@ def test_a_medicine_asked_of_her_milk_is_a_nursing_mother(text: str) -> None:
     """ "mẹ bỉm", "có vào sữa không": she breastfeeds."""
     patient = read_patient(Turn.of(text))
     assert patient is not None and patient.breastfeeding
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["mẹ cháu bị viêm tuyến vú, dùng cefuroxim được không", "me be bi sot uong paracetamol dc ko"],
+)
+def test_the_childs_mother_is_the_patient(understander: RulesUnderstander, text: str) -> None:
+    """After "cháu 4 tháng, bú mẹ", "mẹ cháu bị …" is about an adult, not the 4-month-old."""
+    prior = QueryFrame(
+        turn_type=TurnType.OUT_OF_SCOPE,
+        population=Population.CHILD,
+        age_months=4,
+        age_text="4 tháng",
+    )
+    frame = understander.parse(text, UnderstandingContext(prior_frame=prior))
+    assert (frame.population, frame.age_months, frame.weight_kg) == (Population.ADULT, None, None)
+
+
+def test_the_childs_own_age_keeps_the_child(understander: RulesUnderstander) -> None:
+    """ "mẹ bé hỏi: bé 5 tháng 7 kg uống …": an age of its own, the child is the patient."""
+    frame = understander.parse(
+        "mẹ bé hỏi: bé 5 tháng 7 kg uống paracetamol liều bao nhiêu", UnderstandingContext()
+    )
+    assert frame.population is Population.CHILD and frame.age_months == 5

@@ -28,6 +28,8 @@ from understanding.text import Turn
         ("6 tháng tuổi", 6),
         ("ba tuổi", 36),
         ("a 4 year old", 48),
+        ("bé 4 tủi nặng 15 cân", 48),
+        ("be 5 tuoj", 60),
     ],
 )
 def test_ages_in_months(text: str, months: float) -> None:
@@ -44,7 +46,14 @@ def test_age_text_quotes_the_user() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["mang thai 3 tháng đầu", "uống trong 3 tháng", "enalapril bắt đầu liều", "200 tuổi"],
+    [
+        "mang thai 3 tháng đầu",
+        "uống trong 3 tháng",
+        "enalapril bắt đầu liều",
+        "200 tuổi",
+        "4 tụi nhỏ nhà em bị ho",
+        "ba tui bi ho",
+    ],
 )
 def test_not_an_age(text: str) -> None:
     """Pregnancy months, durations, 'bắt đầu' and impossible ages are not the patient's age."""

@@ -189,6 +189,13 @@ POPULATION_ADULT = _p(
     "nguoi lon tuoi|lon tuoi|sinh vien|nguoi gia yeu|ong noi|ba noi|ong ngoai|ba ngoai|me dang|"
     "nguoi me|ba me"
 )
+# The speaker as the patient: "tôi/t/mình/em uống …", "tui bị sốt" (folded). A speaker who
+# takes a medicine or is ill themselves, with no child word, is an adult asking for themself.
+SELF_SPEAKERS = frozenset({"toi", "t", "tui", "minh", "to", "tao", "em", "e"})
+SELF_BETWEEN = frozenset({"dang", "vua", "moi", "da", "co", "hay", "thuong", "cung", "van", "lo"})
+SELF_TAKES = frozenset({"uong", "dung", "xai", "bi", "nuot", "ngam"})
+# Words before the speaker that make it someone else's act: "cho em uống" (give the child).
+SELF_NOT_AFTER = frozenset({"cho", "de", "bao", "nhac", "giup"})
 # Unaccented "be" is "bé" (child) unless it reads as "bẻ" (to break a tablet).
 BE_NOT_CHILD_AFTER = _p("doi|vien|nho|ra|nua|gay")
 
@@ -337,6 +344,10 @@ __all__ = [
     "RENAL_CUES",
     "ROUTE_CUES",
     "SECTION_OVERVIEW_CUES",
+    "SELF_BETWEEN",
+    "SELF_NOT_AFTER",
+    "SELF_SPEAKERS",
+    "SELF_TAKES",
     "SMALLTALK_FILLER",
     "SMALLTALK_TRIGGERS",
     "THANKS_CUES",

@@ -206,7 +206,24 @@ def read_population(
         return Population.CHILD if child else Population.ADULT
     if not child and weight is not None and weight < CHILD_BELOW_KG:
         return Population.CHILD
+    if not child and not adult and speaks_of_self(turn):
+        return Population.ADULT  # "t uống 1 viên hapacol rồi mà vẫn sốt": the speaker
     return None
+
+
+def speaks_of_self(turn: Turn) -> bool:
+    """The speaker takes the medicine or is ill ("tôi uống", "mình đang dùng", "e bị sốt"),
+    not someone they give it to ("cho em uống")."""
+    tokens = turn.tokens
+    for i, word in enumerate(tokens):
+        if word not in lx.SELF_SPEAKERS or (i and tokens[i - 1] in lx.SELF_NOT_AFTER):
+            continue
+        after = tokens[i + 1 : i + 3]
+        if after[:1] and after[0] in lx.SELF_TAKES:
+            return True
+        if len(after) == 2 and after[0] in lx.SELF_BETWEEN and after[1] in lx.SELF_TAKES:
+            return True
+    return False
 
 
 def _says_child(turn: Turn) -> bool:
@@ -342,4 +359,5 @@ __all__ = [
     "read_route",
     "read_weight",
     "says_oral",
+    "speaks_of_self",
 ]

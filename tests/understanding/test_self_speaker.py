@@ -1,0 +1,50 @@
+"""The speaker as the patient: an adult taking the medicine or ill themself is not asked
+"người lớn hay trẻ em?" (understanding.slots.speaks_of_self, read_population)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from core.frame import Population, QueryFrame
+from understanding.slots import speaks_of_self
+from understanding.text import Turn
+
+Parse = Callable[..., QueryFrame]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tôi đang uống ibuprofen 400, ngày uống mấy lần là được",
+        "mình bị đau răng, uống paracetamol mỗi lần mấy viên",
+        "t vừa uống 1 viên hapacol mà vẫn sốt, uống tiếp được ko",
+        "e hay dùng loratadin, mỗi ngày tối đa mấy viên",
+        "tui bi dau da day, omeprazol uong sao",
+    ],
+)
+def test_the_speaker_who_takes_it_is_an_adult(parse: Parse, text: str) -> None:
+    """A first-person taker or patient, with no child word, is the adult patient."""
+    assert parse(text).population is Population.ADULT
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bé nhà em 4 tuổi bị sốt, em cho uống paracetamol bao nhiêu",
+        "cho em uống paracetamol mấy viên",
+        "con em bị ho, dùng siro gì",
+        "paracetamol liều bao nhiêu",
+    ],
+)
+def test_a_child_or_nobody_is_not_the_speaker(parse: Parse, text: str) -> None:
+    """A child named, the speaker giving it to someone, or no speaker: not read as adult."""
+    assert parse(text).population is not Population.ADULT
+
+
+def test_the_reader_needs_a_taking_right_after_the_speaker() -> None:
+    """'tôi muốn hỏi' names the speaker but no taking; 'tôi đang dùng' does."""
+    assert not speaks_of_self(Turn.of("tôi muốn hỏi về paracetamol"))
+    assert speaks_of_self(Turn.of("tôi đang dùng warfarin"))
+    assert not speaks_of_self(Turn.of("nhắc em uống thuốc đúng giờ"))

@@ -129,6 +129,16 @@ _DOSE_FOR_PATIENT = re.compile(
 _CLEARANCE_LEAD = re.compile(r"(?:do thanh thai|clcr|ccr|muc loc cau than|egfr)")
 
 
+def _opens_with_population(folded: str) -> bool:
+    """ "…; trẻ em 1 - 5 mg …", "…; trẻ em trên 6 tháng tuổi dùng tới 10 mg": a clause that
+    opens with whom it is for, then gives its own dose, is that population's row."""
+    clause = folded.split(";", maxsplit=1)[0]
+    dose = DOSE.search(clause)
+    if dose is None:
+        return False
+    return who_of(" ".join(clause[: dose.start()].split()[:2])) is not None
+
+
 def _if_band(clause: str) -> bool:
     """ "; nếu TTC là 19 - 10 ml/phút, …" or "; độ thanh thải creatinin 11 - 34 ml/phút,
     dùng …": a new banded row said as a condition or opened by its clearance."""
@@ -136,6 +146,8 @@ def _if_band(clause: str) -> bool:
     head = folded.split(",")[0]
     if folded.startswith("neu "):
         return not parse_bands(head).is_empty
+    if _opens_with_population(folded):
+        return True
     if _DOSE_FOR_PATIENT.match(folded):
         # "; 1 mg/ngày cho trẻ 5 - 10 tuổi; …": the dose first, then whom it is for.
         return not parse_bands(folded.split(";")[0]).is_empty
@@ -247,10 +259,25 @@ def _opener_indication(body: str) -> str | None:
     return body[m.start("ind") : m.start("ind") + len(phrase)]
 
 
-def _same_line_who(text: str, start: int, last_row: Block | None, index: int) -> Who | None:
+def _same_line_who(
+    text: str, start: int, last_row: Block | None, index: int, blocks: list[Block]
+) -> Who | None:
+    """The population of the row that opens this line, when a row of the line came before:
+    "…: Người lớn 2 mg; trẻ em 1 mg. Đạn trực tràng: 10 mg." is not said of the children only."""
     if last_row is None or last_row.evidence_index != index or last_row.end > start:
         return None
-    return last_row.who if "\n" not in text[last_row.end : start] else None
+    if "\n" in text[last_row.end : start]:
+        return None
+    line_start = text.rfind("\n", 0, start) + 1
+    first = next(
+        (
+            b
+            for b in blocks
+            if b.evidence_index == index and b.kind is BlockKind.ROW and b.start >= line_start
+        ),
+        last_row,
+    )
+    return first.who
 
 
 def read_sentence(
@@ -311,12 +338,12 @@ def read_sentence(
     if who is None and not any(lb.kind == "cond" for lb in row_labels):
         # "Trẻ em: Khởi đầu 5 mg/kg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày.": a sentence on
         # the line of a population's row is said of that population too.
-        who = _same_line_who(text, start, last_row, index)
+        who = _same_line_who(text, start, last_row, index, blocks)
     # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
     # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
-    own_route = next((lb.routes for lb in row_labels if lb.kind == "route"), ())
+    own_route = next((lb.routes for lb in row_labels if lb.kind in ("route", "band")), ())
     routes = routes_named(after) or own_route or ctx.routes or routes_named(body[:60])
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.

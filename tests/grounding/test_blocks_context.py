@@ -260,3 +260,29 @@ def test_a_population_head_at_the_end_of_a_paragraph_heads_the_next_rows() -> No
     indication head above it."""
     row = _row(_blocks(CHILD_THEN_ADULT), "300 - 600 mg")
     assert (row.who, row.indication) == (Who.ADULT, None)
+
+
+def test_a_clause_naming_children_after_a_semicolon_is_their_row() -> None:
+    """'…: Người lớn 4 - 8 mg; trẻ em 1 - 2 mg …' parts into an adult row and a child row;
+    a sentence after them on the line stays with the row that opened the line."""
+    text = (
+        "### *Liều lượng:*\n\n*Khó ngủ:* Người lớn 4 - 8 mg, tối đa 16 mg; trẻ em 1 - 2 mg "
+        "uống buổi tối. Đạn đặt: 5 mg."
+    )
+    blocks = _blocks(text)
+    child = _row(blocks, "1 - 2 mg")
+    assert (child.who, child.indication) == (Who.CHILD, "Khó ngủ")
+    assert "1 - 2 mg" not in _row(blocks, "4 - 8 mg").text
+    assert _row(blocks, "5 mg").who is Who.ADULT
+
+
+def test_a_row_label_opening_with_its_route_is_no_indication() -> None:
+    """'*Sốt cao*: Dùng dung dịch trực tràng, người lớn và trẻ em trên 12 kg: …' is a row of
+    'Sốt cao' by the rectal route for those patients."""
+    text = (
+        "### *Liều lượng:*\n\n*Sốt cao*: Dùng dung dịch trực tràng, người lớn và trẻ em trên "
+        "12 kg: 0,4 mg/kg, nhắc lại sau 12 giờ nếu cần."
+    )
+    row = _row(_blocks(text), "0,4 mg/kg")
+    assert (row.indication, row.routes) == ("Sốt cao", (Route.RECTAL,))
+    assert row.bands.weight is not None and row.bands.weight.contains(15)

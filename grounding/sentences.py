@@ -14,6 +14,7 @@ from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind
 from grounding.book.doses import adjusts
+from grounding.book.vocabulary import DISEASE_KIND
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
 from grounding.heads import (
@@ -259,6 +260,42 @@ def _opener_indication(body: str) -> str | None:
     return body[m.start("ind") : m.start("ind") + len(phrase)]
 
 
+_NOT_A_NAME = frozenset(DISEASE_KIND.folded) | {"benh", "dieu", "tri", "phong", "du"}
+
+
+def _nested_indication(own: str, parent: Head | None) -> str:
+    """ "Bệnh X:" on its own, then "Trong giai đoạn đầu: …": a row label that does not name
+    the disease of the head it sits under is a phase of it, named "Bệnh X, Trong …"."""
+    if parent is None:
+        return own
+    named = set(fold(shown(parent.text)).split()) - _NOT_A_NAME
+    if not named or named & set(fold(own).split()):
+        return own
+    return f"{shown(parent.text)}, {own}"
+
+
+def _line_start(text: str, start: int) -> int:
+    return text.rfind("\n", 0, start) + 1
+
+
+def _opens_line(text: str, start: int) -> bool:
+    """Nothing shown before `start` on its line."""
+    return not shown(text[_line_start(text, start) : start]).strip("-•+ ")
+
+
+def _track_phases(
+    stack: HeadStack, text: str, start: int, index: int, row_labels: list[Head], kind: BlockKind
+) -> None:
+    """A row of the indication head's own, not on the line of a labelled phase, makes the
+    labelled rows after it its peers, no longer its phases."""
+    line = (index, _line_start(text, start))
+    own_ind = any(lb.kind == "ind" for lb in row_labels)
+    if own_ind and _opens_line(text, start):
+        stack.phase_line = line
+    elif kind is BlockKind.ROW and not own_ind and stack.phase_line != line:
+        stack.parent_ind = None
+
+
 def _same_line_who(
     text: str, start: int, last_row: Block | None, index: int, blocks: list[Block]
 ) -> Who | None:
@@ -374,7 +411,11 @@ def read_sentence(
         # else that of a banded row just above whose indication was its own inline head
         # ("Thủy đậu: Trên 2 tuổi: …" then "Hoặc dưới 2 tuổi: …", "2 - 5 tuổi: …").
         next(
-            (shown(lb.text) for lb in row_labels if lb.kind == "ind"),
+            (
+                _nested_indication(shown(lb.text), stack.nesting())
+                for lb in row_labels
+                if lb.kind == "ind"
+            ),
             _opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else body)
             or (
                 last_row.indication
@@ -386,6 +427,7 @@ def read_sentence(
         ),
     )
     blocks.append(block)
+    _track_phases(stack, text, start, index, row_labels, kind)
     return block if kind is BlockKind.ROW else None
 
 

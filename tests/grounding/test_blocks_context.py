@@ -286,3 +286,31 @@ def test_a_row_label_opening_with_its_route_is_no_indication() -> None:
     row = _row(_blocks(text), "0,4 mg/kg")
     assert (row.indication, row.routes) == ("Sốt cao", (Route.RECTAL,))
     assert row.bands.weight is not None and row.bands.weight.contains(15)
+
+
+PHASES = (
+    "### *Liều lượng:*\n\n*Trẻ em:*\n\n"
+    "Viêm khớp: 50 mg/kg/ngày, chia 4 lần. Tối đa 2 g/ngày. Bệnh Z:\n\n"
+    "Giai đoạn cấp: 80 mg/kg/ngày chia 4 lần. Sau đó chỉnh theo nồng độ 10 - 20 mg/100 ml.\n\n"
+    "Giai đoạn hồi phục: 4 mg/kg/ngày, uống 1 lần.\n\n"
+    "Sốt cao: 10 mg/kg/lần."
+)
+
+
+def test_labelled_phases_under_a_bare_indication_head_are_named_by_it() -> None:
+    """'Bệnh Z:' closing a paragraph, then 'Giai đoạn cấp: …' and 'Giai đoạn hồi phục: …':
+    each phase is a row of 'Bệnh Z', with its own words after the disease's name."""
+    blocks = _blocks(PHASES)
+    assert _row(blocks, "80 mg/kg").indication == "Bệnh Z, Giai đoạn cấp"
+    assert _row(blocks, "4 mg/kg").indication == "Bệnh Z, Giai đoạn hồi phục"
+    assert _row(blocks, "50 mg/kg").indication == "Viêm khớp"
+
+
+def test_a_labelled_row_after_a_heads_own_rows_is_its_peer() -> None:
+    """'Phòng say xe. Người lớn: …' then 'Chóng mặt: …' on the next line: the head has rows of
+    its own, so the labelled row after them names another indication, not a phase."""
+    text = (
+        "_Liều lượng:_ Phòng say xe. Người lớn: 20 mg trước khi đi.\n\n"
+        "Chóng mặt: 25 mg, 3 lần mỗi ngày."
+    )
+    assert _row(_blocks(text), "25 mg").indication == "Chóng mặt"

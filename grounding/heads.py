@@ -212,11 +212,6 @@ def classify_head(label: str, end: int) -> Head:
             # "Với bệnh nhân trên 60 tuổi:" heads the elderly, whatever indication is above.
             return Head(label, end, "who", who=Who.ELDERLY, bands=bands, routes=routes)
         return Head(label, end, "band", bands=bands, routes=routes)
-    # "Dùng dung dịch trực tràng, người lớn và trẻ em trên 10 kg:" names the route and the
-    # patients of its row, not what it treats.
-    lead_routes = routes_named(shown(label).split(",")[0]) if "," in label else ()
-    if lead_routes and (who is not None or not bands.is_empty):
-        return Head(label, end, "band", who=who, bands=bands, routes=lead_routes)
     return Head(label, end, "ind", bands=bands)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from core.frame import Route
 from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind
@@ -99,6 +100,21 @@ def _line_chain(last_row: Block | None, row_labels: list[Head], ctx: Context) ->
         return None
     own = last_row.indication
     return own if own and own != ctx.indication else None
+
+
+def _line_routes(last_row: Block | None, row_labels: list[Head]) -> tuple[Route, ...]:
+    """ "Tiêm tĩnh mạch 10 mg. Trẻ em: 0,2 mg/kg.": a population row on the line of a row
+    that names its route is given by that route too."""
+    if (
+        last_row is None
+        or not row_labels
+        or any(lb.kind not in ("who", "band") for lb in row_labels)
+    ):
+        return ()
+    # The row may have grown by sentences after its own ("…. Đường tiêm tĩnh mạch 10 mg, nhắc
+    # lại sau 1 giờ."): the last one names the route the population row follows.
+    said_last = _BOUNDARY.split(last_row.text)[-1]
+    return routes_named(said_last[:60]) or last_row.routes
 
 
 def _phrase_head(text: str, start: int, end: int) -> Head | None:
@@ -380,8 +396,14 @@ def read_sentence(
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
     # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
-    own_route = next((lb.routes for lb in row_labels if lb.kind in ("route", "band")), ())
-    routes = routes_named(after) or own_route or ctx.routes or routes_named(body[:60])
+    own_route = next((lb.routes for lb in row_labels if lb.kind == "route"), ())
+    routes = (
+        routes_named(after)
+        or own_route
+        or ctx.routes
+        or _line_routes(last_row, row_labels)
+        or routes_named(body[:60])
+    )
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.
     own_who = any(lb.who for lb in row_labels) or who_of(lead) is not None

@@ -276,18 +276,6 @@ def test_a_clause_naming_children_after_a_semicolon_is_their_row() -> None:
     assert _row(blocks, "5 mg").who is Who.ADULT
 
 
-def test_a_row_label_opening_with_its_route_is_no_indication() -> None:
-    """'*Sốt cao*: Dùng dung dịch trực tràng, người lớn và trẻ em trên 12 kg: …' is a row of
-    'Sốt cao' by the rectal route for those patients."""
-    text = (
-        "### *Liều lượng:*\n\n*Sốt cao*: Dùng dung dịch trực tràng, người lớn và trẻ em trên "
-        "12 kg: 0,4 mg/kg, nhắc lại sau 12 giờ nếu cần."
-    )
-    row = _row(_blocks(text), "0,4 mg/kg")
-    assert (row.indication, row.routes) == ("Sốt cao", (Route.RECTAL,))
-    assert row.bands.weight is not None and row.bands.weight.contains(15)
-
-
 PHASES = (
     "### *Liều lượng:*\n\n*Trẻ em:*\n\n"
     "Viêm khớp: 50 mg/kg/ngày, chia 4 lần. Tối đa 2 g/ngày. Bệnh Z:\n\n"
@@ -314,3 +302,14 @@ def test_a_labelled_row_after_a_heads_own_rows_is_its_peer() -> None:
         "Chóng mặt: 25 mg, 3 lần mỗi ngày."
     )
     assert _row(_blocks(text), "25 mg").indication == "Chóng mặt"
+
+
+def test_a_population_row_after_a_route_sentence_on_its_line_takes_that_route() -> None:
+    """'… Đường tiêm tĩnh mạch 10 mg, nhắc lại sau 1 giờ. Trẻ em: 0,2 mg/kg.': the children's
+    row on that line is an intravenous dose, not one of the rectal head's."""
+    text = (
+        "### *Liều lượng:*\n\n*Co giật*: Dùng dung dịch trực tràng, người lớn và trẻ em "
+        "trên 12 kg: 0,5 mg/kg. "
+        "Đường tiêm tĩnh mạch 10 mg, nhắc lại sau 1 giờ nếu cần. Trẻ em: 0,2 mg/kg."
+    )
+    assert _row(_blocks(text), "0,2 mg/kg").routes == (Route.IV,)

@@ -225,19 +225,6 @@ def _about_head(text: str, head: str, end: int) -> Head | None:
     return None if _PROSE.search(head_words(words)) else classify_head(words, end)
 
 
-def _lead_in_who(text: str, head: str, end: int) -> Head | None:
-    """ "Một số chỉ định riêng cho trẻ em:" alone on its line: a lead-in sentence naming a
-    population heads the rows after it for that population."""
-    line_end = text.find("\n", end)
-    if shown(text[end : len(text) if line_end < 0 else line_end]):
-        return None
-    folded = head_words(head)
-    who = who_of(folded)
-    if who is None or who is Who.ANY or not parse_bands(head).is_empty:
-        return None
-    return Head(head, end, "who", who=who)
-
-
 def heads_at(text: str, start: int, stop: int) -> list[Head]:
     """The chain of "head:" labels opening text[start:stop] ("*Uống:* Trẻ em 2 - 4 tuổi: …")."""
     found: list[Head] = []
@@ -266,12 +253,8 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
             # that opens with an emphasised phrase ("_Làm thuốc X_, thuốc có thể được
             # dùng: …") is headed by that phrase.
             lead = _EMPHASIZED_LEAD.match(head)
-            if lead is None:
-                lead_in = _lead_in_who(text, head, end)
-                found.extend([lead_in] if lead_in is not None else [])
-                break
-            read = classify_head(lead["words"], end)
-            if read.kind != "ind":
+            read = classify_head(lead["words"], end) if lead else read
+            if lead is None or read.kind != "ind":
                 break
             found.append(read)
             break

@@ -234,34 +234,6 @@ def test_doses_listed_with_whom_they_are_for_are_rows_of_their_own() -> None:
     assert ages[:2] == [(0.0, 60.0), (60.0, 120.0)] and len(ages) == 3
 
 
-CHILD_THEN_ADULT = (
-    "### *Liều lượng:*\n\n"
-    "Trẻ em: Ít dùng cho trẻ, chỉ khi thật cần.\n\n"
-    "Sơ sinh: 12 mg/kg ngày 2 lần.\n\n"
-    "Liều vài bệnh, đối với trẻ em:\n\n"
-    "*Sốt rét nặng:*\n\n"
-    "Uống: 8 mg/kg/lần, cách 12 giờ.\n\n"
-    "*Viêm tai:* Uống: 6 mg/kg/lần. Người lớn:\n\n"
-    "Uống: 300 - 600 mg, cách 12 giờ/lần."
-)
-
-
-def test_a_lead_in_naming_children_heads_the_indication_rows_under_it() -> None:
-    """'Liều vài bệnh, đối với trẻ em:' alone on its line: the indication rows after it are
-    the children's, even past a newborn row under 'Trẻ em: <sentence>'."""
-    blocks = _blocks(CHILD_THEN_ADULT)
-    assert _row(blocks, "12 mg/kg").who is Who.CHILD
-    row = _row(blocks, "8 mg/kg/lần")
-    assert (row.who, row.indication) == (Who.CHILD, "Sốt rét nặng")
-
-
-def test_a_population_head_at_the_end_of_a_paragraph_heads_the_next_rows() -> None:
-    """'… Người lớn:' closing a paragraph heads the rows after it, and ends the children's
-    indication head above it."""
-    row = _row(_blocks(CHILD_THEN_ADULT), "300 - 600 mg")
-    assert (row.who, row.indication) == (Who.ADULT, None)
-
-
 def test_a_clause_naming_children_after_a_semicolon_is_their_row() -> None:
     """'…: Người lớn 4 - 8 mg; trẻ em 1 - 2 mg …' parts into an adult row and a child row;
     a sentence after them on the line stays with the row that opened the line."""

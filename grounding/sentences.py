@@ -10,23 +10,28 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from core.frame import Route
 from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind
 from grounding.book.doses import adjusts
-from grounding.book.vocabulary import DISEASE_KIND
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
 from grounding.heads import (
     DOSE,
     PART_HEAD,
-    Context,
     Head,
     Who,
     classify_head,
     heads_at,
     who_of,
+)
+from grounding.line_links import (
+    band_chain,
+    line_chain,
+    line_routes,
+    nested_indication,
+    same_line_who,
+    track_phases,
 )
 from grounding.markup import shown
 from grounding.patient_bands import patient_bands, trailing_bands
@@ -76,45 +81,6 @@ def sentence_spans(text: str, start: int, stop: int) -> list[tuple[int, int]]:
         begin = m.end()
     spans.append((begin, stop))
     return [(s, e) for s, e in spans if text[s:e].strip()]
-
-
-def _band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> str | None:
-    """The inline indication a band-only row continues, if the block above set one."""
-    if not row_labels or any(lb.kind != "band" for lb in row_labels) or not blocks:
-        return None
-    above = blocks[-1]
-    chained = above.kind is BlockKind.ROW and (above.bands.age or above.bands.weight)
-    if chained and above.indication and above.indication != ctx.indication:
-        return above.indication
-    return None
-
-
-def _line_chain(last_row: Block | None, row_labels: list[Head], ctx: Context) -> str | None:
-    """ "Rối loạn X: 30 mg. Trẻ em 5 - 12 tuổi: ½ liều người lớn.": a population row on
-    the line of an indication's own row is said of that indication."""
-    if (
-        last_row is None
-        or not row_labels
-        or any(lb.kind not in ("who", "band") for lb in row_labels)
-    ):
-        return None
-    own = last_row.indication
-    return own if own and own != ctx.indication else None
-
-
-def _line_routes(last_row: Block | None, row_labels: list[Head]) -> tuple[Route, ...]:
-    """ "Tiêm tĩnh mạch 10 mg. Trẻ em: 0,2 mg/kg.": a population row on the line of a row
-    that names its route is given by that route too."""
-    if (
-        last_row is None
-        or not row_labels
-        or any(lb.kind not in ("who", "band") for lb in row_labels)
-    ):
-        return ()
-    # The row may have grown by sentences after its own ("…. Đường tiêm tĩnh mạch 10 mg, nhắc
-    # lại sau 1 giờ."): the last one names the route the population row follows.
-    said_last = _BOUNDARY.split(last_row.text)[-1]
-    return routes_named(said_last[:60]) or last_row.routes
 
 
 def _phrase_head(text: str, start: int, end: int) -> Head | None:
@@ -276,63 +242,6 @@ def _opener_indication(body: str) -> str | None:
     return body[m.start("ind") : m.start("ind") + len(phrase)]
 
 
-_NOT_A_NAME = frozenset(DISEASE_KIND.folded) | {"benh", "dieu", "tri", "phong", "du"}
-
-
-def _nested_indication(own: str, parent: Head | None) -> str:
-    """ "Bệnh X:" on its own, then "Trong giai đoạn đầu: …": a row label that does not name
-    the disease of the head it sits under is a phase of it, named "Bệnh X, Trong …"."""
-    if parent is None:
-        return own
-    named = set(fold(shown(parent.text)).split()) - _NOT_A_NAME
-    if not named or named & set(fold(own).split()):
-        return own
-    return f"{shown(parent.text)}, {own}"
-
-
-def _line_start(text: str, start: int) -> int:
-    return text.rfind("\n", 0, start) + 1
-
-
-def _opens_line(text: str, start: int) -> bool:
-    """Nothing shown before `start` on its line."""
-    return not shown(text[_line_start(text, start) : start]).strip("-•+ ")
-
-
-def _track_phases(
-    stack: HeadStack, text: str, start: int, index: int, row_labels: list[Head], kind: BlockKind
-) -> None:
-    """A row of the indication head's own, not on the line of a labelled phase, makes the
-    labelled rows after it its peers, no longer its phases."""
-    line = (index, _line_start(text, start))
-    own_ind = any(lb.kind == "ind" for lb in row_labels)
-    if own_ind and _opens_line(text, start):
-        stack.phase_line = line
-    elif kind is BlockKind.ROW and not own_ind and stack.phase_line != line:
-        stack.parent_ind = None
-
-
-def _same_line_who(
-    text: str, start: int, last_row: Block | None, index: int, blocks: list[Block]
-) -> Who | None:
-    """The population of the row that opens this line, when a row of the line came before:
-    "…: Người lớn 2 mg; trẻ em 1 mg. Đạn trực tràng: 10 mg." is not said of the children only."""
-    if last_row is None or last_row.evidence_index != index or last_row.end > start:
-        return None
-    if "\n" in text[last_row.end : start]:
-        return None
-    line_start = text.rfind("\n", 0, start) + 1
-    first = next(
-        (
-            b
-            for b in blocks
-            if b.evidence_index == index and b.kind is BlockKind.ROW and b.start >= line_start
-        ),
-        last_row,
-    )
-    return first.who
-
-
 def read_sentence(
     text: str,
     start: int,
@@ -391,7 +300,7 @@ def read_sentence(
     if who is None and not any(lb.kind == "cond" for lb in row_labels):
         # "Trẻ em: Khởi đầu 5 mg/kg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày.": a sentence on
         # the line of a population's row is said of that population too.
-        who = _same_line_who(text, start, last_row, index, blocks)
+        who = same_line_who(text, start, last_row, index, blocks)
     # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
@@ -401,7 +310,7 @@ def read_sentence(
         routes_named(after)
         or own_route
         or ctx.routes
-        or _line_routes(last_row, row_labels)
+        or line_routes(last_row, row_labels)
         or routes_named(body[:60])
     )
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
@@ -434,7 +343,7 @@ def read_sentence(
         # ("Thủy đậu: Trên 2 tuổi: …" then "Hoặc dưới 2 tuổi: …", "2 - 5 tuổi: …").
         next(
             (
-                _nested_indication(shown(lb.text), stack.nesting())
+                nested_indication(shown(lb.text), stack.nesting())
                 for lb in row_labels
                 if lb.kind == "ind"
             ),
@@ -442,14 +351,14 @@ def read_sentence(
             or (
                 last_row.indication
                 if last_row is not None and not labels
-                else _band_chain(blocks, row_labels, ctx)
-                or _line_chain(last_row, row_labels, ctx)
+                else band_chain(blocks, row_labels, ctx)
+                or line_chain(last_row, row_labels, ctx)
                 or ctx.indication
             ),
         ),
     )
     blocks.append(block)
-    _track_phases(stack, text, start, index, row_labels, kind)
+    track_phases(stack, text, start, index, row_labels, kind)
     return block if kind is BlockKind.ROW else None
 
 

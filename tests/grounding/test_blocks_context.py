@@ -285,3 +285,15 @@ def test_a_population_row_after_a_route_sentence_on_its_line_takes_that_route() 
         "Đường tiêm tĩnh mạch 10 mg, nhắc lại sau 1 giờ nếu cần. Trẻ em: 0,2 mg/kg."
     )
     assert _row(_blocks(text), "0,2 mg/kg").routes == (Route.IV,)
+
+
+def test_an_acquired_disease_or_a_qualifier_in_brackets_is_still_a_head() -> None:
+    """'Viêm phổi mắc phải ở nhà:' and 'Viêm tai (phải nằm viện):' name what their rows treat:
+    'mắc phải' and a bracketed 'phải' are not the 'phải' of a sentence."""
+    text = (
+        "### *Liều lượng:*\n\nViêm phổi mắc phải ở nhà: Người lớn: 1 g/ngày.\n\n"
+        "Viêm tai (phải nằm viện): Người lớn: 2 g/ngày."
+    )
+    blocks = _blocks(text)
+    assert _row(blocks, "1 g/ngày").indication == "Viêm phổi mắc phải ở nhà"
+    assert _row(blocks, "2 g/ngày").indication == "Viêm tai (phải nằm viện)"

@@ -23,6 +23,11 @@ class HeadStack:
         self.row_who: Head | None = None
         # Where the heads set under such a population start in the order.
         self.carried_from: int | None = None
+        # An indication head with no row of its own yet: the labelled rows right under it
+        # ("Bệnh X:" then "Trong giai đoạn đầu: …") are its phases or sub-cases.
+        self.parent_ind: Head | None = None
+        # Where the line of the last labelled phase starts (part index, offset).
+        self.phase_line: tuple[int, int] | None = None
 
     def set(self, level: str, label: Head) -> None:
         """Put `label` at `level`, dropping that level and every level set after it."""
@@ -40,7 +45,13 @@ class HeadStack:
     def reset(self) -> None:
         """No heads in force (a new part, or a condition head that governs everything)."""
         self.order, self.values = [], {}
+        self.parent_ind = None
         self.carried_from = None
+
+    def nesting(self) -> Head | None:
+        """The indication head in force while it has no row of its own (`parent_ind`)."""
+        ind = self.values.get("ind")
+        return ind if ind is not None and ind is self.parent_ind else None
 
     def carry_who(self, label: Head | None) -> None:
         """ "Trẻ em: Kinh nghiệm còn hạn chế." says who the unlabelled rows after it are
@@ -97,6 +108,8 @@ class HeadStack:
         elif label.kind in ("ind", "band") and (heading_only or (head and label.kind == "ind")):
             # "_Ho khan:_ Thường dùng dạng siro" heads the rows after it, as on its own line.
             self.set(label.kind, label)
+            if label.kind == "ind":
+                self.parent_ind = label if heading_only else None
         elif label.kind != "filler":
             return False
         return True

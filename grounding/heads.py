@@ -53,7 +53,8 @@ _WHO_LEAD = re.compile(
 )
 # Words of a sentence, not of a head: a colon after them introduces what was said.
 _PROSE = re.compile(
-    r"(?<![a-z])(?:khuyen cao|nen|phai|duoc dung|dung lieu|co the|doi voi)(?![a-z])"
+    # "mắc phải" ("viêm phổi mắc phải tại cộng đồng") is a disease's name, not "must".
+    r"(?<![a-z])(?:khuyen cao|nen|(?<!mac )phai|duoc dung|dung lieu|co the|doi voi)(?![a-z])"
 )
 _ABOUT = re.compile(r"[*_\s]*(?:đối với|Đối với)\s+")
 _EMPHASIZED_LEAD = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,80})(?P=mark)\s*,")
@@ -248,7 +249,8 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
         if read.kind == "ind" and about is not None:
             found.append(about)
             break
-        if read.kind == "ind" and _PROSE.search(head_words(head)):
+        # A parenthesis qualifies a head ("Viêm xoang (phải nằm viện)"); its words are no prose.
+        if read.kind == "ind" and _PROSE.search(head_words(_PARENTHESIS.sub("", head))):
             # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence; but one
             # that opens with an emphasised phrase ("_Làm thuốc X_, thuốc có thể được
             # dùng: …") is headed by that phrase.

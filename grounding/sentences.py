@@ -19,12 +19,19 @@ from grounding.head_stack import HeadStack
 from grounding.heads import (
     DOSE,
     PART_HEAD,
-    Context,
     Head,
     Who,
     classify_head,
     heads_at,
     who_of,
+)
+from grounding.line_links import (
+    band_chain,
+    line_chain,
+    line_routes,
+    nested_indication,
+    same_line_who,
+    track_phases,
 )
 from grounding.markup import shown
 from grounding.patient_bands import patient_bands, trailing_bands
@@ -76,30 +83,6 @@ def sentence_spans(text: str, start: int, stop: int) -> list[tuple[int, int]]:
     return [(s, e) for s, e in spans if text[s:e].strip()]
 
 
-def _band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> str | None:
-    """The inline indication a band-only row continues, if the block above set one."""
-    if not row_labels or any(lb.kind != "band" for lb in row_labels) or not blocks:
-        return None
-    above = blocks[-1]
-    chained = above.kind is BlockKind.ROW and (above.bands.age or above.bands.weight)
-    if chained and above.indication and above.indication != ctx.indication:
-        return above.indication
-    return None
-
-
-def _line_chain(last_row: Block | None, row_labels: list[Head], ctx: Context) -> str | None:
-    """ "Rối loạn X: 30 mg. Trẻ em 5 - 12 tuổi: ½ liều người lớn.": a population row on
-    the line of an indication's own row is said of that indication."""
-    if (
-        last_row is None
-        or not row_labels
-        or any(lb.kind not in ("who", "band") for lb in row_labels)
-    ):
-        return None
-    own = last_row.indication
-    return own if own and own != ctx.indication else None
-
-
 def _phrase_head(text: str, start: int, end: int) -> Head | None:
     """ "Phòng say tàu xe. Người lớn: 25 mg …": a short phrase without a dose, before a
     population or band row, is the indication head of the rows after it."""
@@ -129,6 +112,16 @@ _DOSE_FOR_PATIENT = re.compile(
 _CLEARANCE_LEAD = re.compile(r"(?:do thanh thai|clcr|ccr|muc loc cau than|egfr)")
 
 
+def _opens_with_population(folded: str) -> bool:
+    """ "…; trẻ em 1 - 5 mg …", "…; trẻ em trên 6 tháng tuổi dùng tới 10 mg": a clause that
+    opens with whom it is for, then gives its own dose, is that population's row."""
+    clause = folded.split(";", maxsplit=1)[0]
+    dose = DOSE.search(clause)
+    if dose is None:
+        return False
+    return who_of(" ".join(clause[: dose.start()].split()[:2])) is not None
+
+
 def _if_band(clause: str) -> bool:
     """ "; nếu TTC là 19 - 10 ml/phút, …" or "; độ thanh thải creatinin 11 - 34 ml/phút,
     dùng …": a new banded row said as a condition or opened by its clearance."""
@@ -136,6 +129,8 @@ def _if_band(clause: str) -> bool:
     head = folded.split(",")[0]
     if folded.startswith("neu "):
         return not parse_bands(head).is_empty
+    if _opens_with_population(folded):
+        return True
     if _DOSE_FOR_PATIENT.match(folded):
         # "; 1 mg/ngày cho trẻ 5 - 10 tuổi; …": the dose first, then whom it is for.
         return not parse_bands(folded.split(";")[0]).is_empty
@@ -247,12 +242,6 @@ def _opener_indication(body: str) -> str | None:
     return body[m.start("ind") : m.start("ind") + len(phrase)]
 
 
-def _same_line_who(text: str, start: int, last_row: Block | None, index: int) -> Who | None:
-    if last_row is None or last_row.evidence_index != index or last_row.end > start:
-        return None
-    return last_row.who if "\n" not in text[last_row.end : start] else None
-
-
 def read_sentence(
     text: str,
     start: int,
@@ -311,13 +300,19 @@ def read_sentence(
     if who is None and not any(lb.kind == "cond" for lb in row_labels):
         # "Trẻ em: Khởi đầu 5 mg/kg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày.": a sentence on
         # the line of a population's row is said of that population too.
-        who = _same_line_who(text, start, last_row, index)
+        who = same_line_who(text, start, last_row, index, blocks)
     # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
     # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
     own_route = next((lb.routes for lb in row_labels if lb.kind == "route"), ())
-    routes = routes_named(after) or own_route or ctx.routes or routes_named(body[:60])
+    routes = (
+        routes_named(after)
+        or own_route
+        or ctx.routes
+        or line_routes(last_row, row_labels)
+        or routes_named(body[:60])
+    )
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.
     own_who = any(lb.who for lb in row_labels) or who_of(lead) is not None
@@ -347,18 +342,23 @@ def read_sentence(
         # else that of a banded row just above whose indication was its own inline head
         # ("Thủy đậu: Trên 2 tuổi: …" then "Hoặc dưới 2 tuổi: …", "2 - 5 tuổi: …").
         next(
-            (shown(lb.text) for lb in row_labels if lb.kind == "ind"),
+            (
+                nested_indication(shown(lb.text), stack.nesting())
+                for lb in row_labels
+                if lb.kind == "ind"
+            ),
             _opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else body)
             or (
                 last_row.indication
                 if last_row is not None and not labels
-                else _band_chain(blocks, row_labels, ctx)
-                or _line_chain(last_row, row_labels, ctx)
+                else band_chain(blocks, row_labels, ctx)
+                or line_chain(last_row, row_labels, ctx)
                 or ctx.indication
             ),
         ),
     )
     blocks.append(block)
+    track_phases(stack, text, start, index, row_labels, kind)
     return block if kind is BlockKind.ROW else None
 
 

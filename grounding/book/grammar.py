@@ -23,6 +23,7 @@ from grounding.book.vocabulary import (
     BELOW_INCLUSIVE,
     BELOW_STRICT,
     CLEARANCE_UNIT,
+    FIRST,
     FOR,
     NOT_AN_AGE_AFTER,
     OPEN_END,
@@ -260,6 +261,10 @@ _OR_LESS_KG = WordClass(OR_LESS_WEIGHT)
 _BEFORE = WordClass(BEFORE)
 _WEIGHT_WORDS = WordClass(WEIGHT_WORDS)
 _FOR = WordClass(FOR)
+_FIRST = WordClass(FIRST)
+_AFTER_BIRTH = WordClass(AFTER_BIRTH)
+# A unit before "đầu … sau khi sinh" is the baby's age, though "đầu" alone makes it a time.
+_LIFE_UNIT = WordClass(AGE_UNIT_WORDS)
 _NUM = Part("value", NUMBER)
 
 
@@ -298,6 +303,10 @@ AGE_DOWN = (
     _rule("or_less", _NUM, _AGE, _YEARS, Part("bound", _OR_LESS_AGE)),
     # "trước 65 tuổi", "trước 12 tháng tuổi": before an age, never before a time ("trước 2 tuần").
     _rule("before", Part("bound", _BEFORE), _NUM, _AGE, age_word=True),
+    # "2 tuần đầu sau khi sinh": the first weeks of life, from birth to before the number.
+    _rule(
+        "first", _NUM, Part("unit", _LIFE_UNIT), Part("bound", _FIRST), Part("birth", _AFTER_BIRTH)
+    ),
 )
 # "Trẻ em cho tới 2 tuổi", "từ sơ sinh đến 12 tuổi": an upper end without a lower one; only
 # an age said in "tuổi" ("dùng đến 6 tháng" is a course length).

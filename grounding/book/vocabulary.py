@@ -117,6 +117,8 @@ AGE_UNIT_WORDS = _words("ngày|tuần|tháng|tuổi|năm")
 AGE_WORD = _words("tuổi")
 NOT_AN_AGE_AFTER = _words("đầu|sau|tiếp")
 """After a unit, these make it a time ("3 tháng đầu", "2 ngày sau"), not an age."""
+FIRST = _words("đầu|đầu tiên")
+"""The first weeks or days of life ("2 tuần đầu sau khi sinh"): an age from birth to there."""
 WEIGHT_UNIT = _words("kg")
 CLEARANCE_UNIT = _words("ml/phút")
 WEIGHT_WORDS = _words("cân nặng|nặng|trọng lượng|trọng lượng cơ thể|thể trọng")
@@ -169,6 +171,7 @@ __all__ = [
     "CONDITIONS",
     "DISEASE_KIND",
     "DOSE_UNITS",
+    "FIRST",
     "FOR",
     "GESTATION",
     "JOINERS",

@@ -51,6 +51,10 @@ AGE_CASES = [
     ("Trẻ sơ sinh cho đến 7 ngày tuổi", 0.5, False),
     ("trước 65 tuổi", 700, True),
     ("trước 65 tuổi", 790, False),
+    # The first weeks of life: from birth to before the number; "3 tuần đầu" alone is a time.
+    ("3 tuần đầu sau khi sinh", 0.5, True),
+    ("3 tuần đầu sau khi sinh", 0.8, False),
+    ("10 ngày đầu tiên sau sinh", 0.2, True),
     # Phrasings already read, kept as they are.
     ("Trẻ em từ 12 tuổi trở lên", 144, True),
     ("Trẻ em ≥ 12 tuổi", 144, True),
@@ -111,6 +115,11 @@ def test_clearance_bands(phrase: str, clcr: float, inside: bool) -> None:
     band = parse_bands(phrase).clearance
     assert band is not None
     assert band.contains(clcr) is inside
+
+
+def test_the_first_weeks_without_after_birth_are_a_time() -> None:
+    """ "trong 3 tuần đầu" says how long, not how old: no age band."""
+    assert parse_bands("trong 3 tuần đầu").age is None
 
 
 def test_gestational_age_is_a_newborn_band() -> None:

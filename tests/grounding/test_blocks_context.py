@@ -232,3 +232,68 @@ def test_doses_listed_with_whom_they_are_for_are_rows_of_their_own() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     ages = [(b.bands.age.lo, b.bands.age.hi) for b in blocks if b.bands.age]
     assert ages[:2] == [(0.0, 60.0), (60.0, 120.0)] and len(ages) == 3
+
+
+def test_a_clause_naming_children_after_a_semicolon_is_their_row() -> None:
+    """'…: Người lớn 4 - 8 mg; trẻ em 1 - 2 mg …' parts into an adult row and a child row;
+    a sentence after them on the line stays with the row that opened the line."""
+    text = (
+        "### *Liều lượng:*\n\n*Khó ngủ:* Người lớn 4 - 8 mg, tối đa 16 mg; trẻ em 1 - 2 mg "
+        "uống buổi tối. Đạn đặt: 5 mg."
+    )
+    blocks = _blocks(text)
+    child = _row(blocks, "1 - 2 mg")
+    assert (child.who, child.indication) == (Who.CHILD, "Khó ngủ")
+    assert "1 - 2 mg" not in _row(blocks, "4 - 8 mg").text
+    assert _row(blocks, "5 mg").who is Who.ADULT
+
+
+PHASES = (
+    "### *Liều lượng:*\n\n*Trẻ em:*\n\n"
+    "Viêm khớp: 50 mg/kg/ngày, chia 4 lần. Tối đa 2 g/ngày. Bệnh Z:\n\n"
+    "Giai đoạn cấp: 80 mg/kg/ngày chia 4 lần. Sau đó chỉnh theo nồng độ 10 - 20 mg/100 ml.\n\n"
+    "Giai đoạn hồi phục: 4 mg/kg/ngày, uống 1 lần.\n\n"
+    "Sốt cao: 10 mg/kg/lần."
+)
+
+
+def test_labelled_phases_under_a_bare_indication_head_are_named_by_it() -> None:
+    """'Bệnh Z:' closing a paragraph, then 'Giai đoạn cấp: …' and 'Giai đoạn hồi phục: …':
+    each phase is a row of 'Bệnh Z', with its own words after the disease's name."""
+    blocks = _blocks(PHASES)
+    assert _row(blocks, "80 mg/kg").indication == "Bệnh Z, Giai đoạn cấp"
+    assert _row(blocks, "4 mg/kg").indication == "Bệnh Z, Giai đoạn hồi phục"
+    assert _row(blocks, "50 mg/kg").indication == "Viêm khớp"
+
+
+def test_a_labelled_row_after_a_heads_own_rows_is_its_peer() -> None:
+    """'Phòng say xe. Người lớn: …' then 'Chóng mặt: …' on the next line: the head has rows of
+    its own, so the labelled row after them names another indication, not a phase."""
+    text = (
+        "_Liều lượng:_ Phòng say xe. Người lớn: 20 mg trước khi đi.\n\n"
+        "Chóng mặt: 25 mg, 3 lần mỗi ngày."
+    )
+    assert _row(_blocks(text), "25 mg").indication == "Chóng mặt"
+
+
+def test_a_population_row_after_a_route_sentence_on_its_line_takes_that_route() -> None:
+    """'… Đường tiêm tĩnh mạch 10 mg, nhắc lại sau 1 giờ. Trẻ em: 0,2 mg/kg.': the children's
+    row on that line is an intravenous dose, not one of the rectal head's."""
+    text = (
+        "### *Liều lượng:*\n\n*Co giật*: Dùng dung dịch trực tràng, người lớn và trẻ em "
+        "trên 12 kg: 0,5 mg/kg. "
+        "Đường tiêm tĩnh mạch 10 mg, nhắc lại sau 1 giờ nếu cần. Trẻ em: 0,2 mg/kg."
+    )
+    assert _row(_blocks(text), "0,2 mg/kg").routes == (Route.IV,)
+
+
+def test_an_acquired_disease_or_a_qualifier_in_brackets_is_still_a_head() -> None:
+    """'Viêm phổi mắc phải ở nhà:' and 'Viêm tai (phải nằm viện):' name what their rows treat:
+    'mắc phải' and a bracketed 'phải' are not the 'phải' of a sentence."""
+    text = (
+        "### *Liều lượng:*\n\nViêm phổi mắc phải ở nhà: Người lớn: 1 g/ngày.\n\n"
+        "Viêm tai (phải nằm viện): Người lớn: 2 g/ngày."
+    )
+    blocks = _blocks(text)
+    assert _row(blocks, "1 g/ngày").indication == "Viêm phổi mắc phải ở nhà"
+    assert _row(blocks, "2 g/ngày").indication == "Viêm tai (phải nằm viện)"

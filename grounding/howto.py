@@ -56,7 +56,9 @@ _W = {
     r"|sắt|magnesi|nhôm|kẽm|acid folic|ngày khác|bù nước|oresol|uống cùng|dùng cùng",
     HowTo.CAUTION: r"ánh nắng|ánh sáng mặt trời|tia cực tím|lái xe|vận hành máy|đủ nước|nước"
     r"|\d+(?:[,.]\d+)? lít|tiếp xúc"
-    r"|buồn ngủ|tỉnh táo",
+    r"|buồn ngủ|tỉnh táo"
+    # stopping it before an operation, a tooth pulled or a contrast scan
+    r"|phẫu thuật|thủ thuật|cản quang|nhổ răng|gây mê",
 }
 # Words that only help a sentence already on the topic ("uống lúc nào": food words too).
 _ALSO = {

@@ -51,7 +51,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "nhai|cat doi|cat nho|cat vien|"
             "cat nua|chia doi|chia nua|chia vien|chia lam|mo nang|thao nang|bo nang|go nang|"
             "boc nang|nuot nguyen|nuot ca vien|hoa vao nuoc|hoa voi nuoc|hoa nuoc|pha vao nuoc|"
-            "kho nuot|khong nuot duoc|nuot khong duoc|giai phong keo dai|phong thich keo dai|"
+            "kho nuot|khong nuot duoc|nuot khong duoc|chua nuot duoc|chua nuot|giai phong keo dai|phong thich keo dai|"
             "giai phong cham|tac dung keo dai|bao tan trong ruot|tan trong ruot|crush|chew|"
             "thao ra|tach ra|tach nang|mo ra|pha nuoc|pha voi nuoc|hoa vao|hoa voi|hoa tan|"
             "tan nho|tan ra|tan vun|dam nho|xay nho|nghien nho|nuot ca|uong ca vien|chia ra|"
@@ -67,7 +67,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "di nhau|nhau ve|nhau xong|sau khi nhau|uong bia|nhau say|bia bot|lon bia|chai bia|"
             "voi bia|bia duoc|bia co|bia ruou|nhau bia|bia voi ban|nhau voi ban|an nhau|"
             "duoc nhau|nhau nhet|lai rai|ly ruou|chen ruou|ruou vang|ruou nep|ruou thuoc|"
-            "bia hoi|bia lanh|cung ly|nhap ruou|nhap bia"
+            "bia hoi|bia lanh|cung ly|nhap ruou|nhap bia|co nhau duoc|co nhau dc|co nhau khong|"
+            "co nhau k|co di nhau"
         ),
     ),
     (
@@ -91,7 +92,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "di ngu|luc ngu|cung mot gio|cung gio|uong luc nao|uong vao luc nao|uong khi nao|"
             "nen uong luc|uong vao buoi|sang som|sang uong|buoi nao|luc nao|"
             "gio nao thi tot|luc nao thi tot|truoc khi ngu|hay phai toi|hay phai sang|"
-            "uong sang duoc|uong toi duoc|bat buoc uong|luc nao trong ngay|thoi diem nao"
+            "uong sang duoc|uong toi duoc|bat buoc uong|luc nao trong ngay|thoi diem nao|"
+            "gio co dinh|co dinh gio|dung gio|doi gio|doi gio uong|uong sang dc|phai uong toi|"
+            "hay uong toi|uong toi dc"
         ),
     ),
     (
@@ -105,7 +108,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "nha tam|am uot|khoi vi|ra khoi vi|boc ra|boc san|hop chia|hop dung|mo tui|mo ong|"
             "con lai|de danh|vut bo|vut vao|dot bo|dot binh|bep lua|thung rac|het han|qua han|"
             "khoi hop|ra khoi hop|de san|bay ra|dot di|choc thung|lo thuy tinh|lo rieng|hop rieng|"
-            "doi lo|de trong lo"
+            "doi lo|de trong lo|con du|con thua|de lan sau|duc duc|bi duc|hoi duc|tach lop|ket tua|"
+            "cop xe|trong cop|de trong cop"
         ),
     ),
     (
@@ -121,14 +125,17 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         HowTo.CAUTION,
         _p(
             "tranh nang|ra nang|di nang|anh nang|phoi nang|lai xe|lai may|chay xe|van hanh may|"
-            "uong nhieu nuoc|nhieu nuoc|du nuoc|dung vao|cham vao|cam vao|dung tay"
+            "uong nhieu nuoc|nhieu nuoc|du nuoc|dung vao|cham vao|cam vao|dung tay|"
+            # stopping it before an operation, a tooth pulled or a contrast scan
+            "nho rang|can quang|chup ct|truoc mo|truoc khi mo|truoc phau thuat|"
+            "truoc khi phau thuat|thu thuat|di mo"
         ),
     ),
     (
         HowTo.SWAP,
         _p(
             "thay duoc|thay the|doi sang|thay bang|thay cho|doi qua|chuyen sang|thay vao|doi tu|"
-            "cung so mg|cung ham luong"
+            "cung so mg|cung ham luong|uong thay|thay 1 vien|thay mot vien"
         ),
     ),
     (
@@ -137,7 +144,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "tiem bap|tiem duoi da|tiem tinh mach|tiem cham|mot cho|dat hau mon|dat truc trang|"
             "vien dan|ngam duoi luoi|vien ngam|ngam the nao|buong dem|xit truoc|gang suc|"
             "truyen chung|chung day|cach khac|khong uong duoc|non het|dung cach nao|"
-            "dong bang|thia|muong|coc dong|dung cu chia|dung hay ngoi|ngoi hay"
+            "dong bang|thia|muong|coc dong|dung cu chia|dung hay ngoi|ngoi hay|nam hay ngoi|"
+            "dung hay nam|nam hay dung"
         ),
     ),
     (
@@ -160,7 +168,7 @@ PACKS = _p("lo|chai|hop|tuyp|vi|nap|goi|ong|binh|tui|lo thuoc|chai thuoc")
 MADE_UP_WORDS = _p("pha|pha xong|da pha|pha roi|pha san")
 KEEPS_WORDS = _p(
     "bao lau|may ngay|bao nhieu ngay|de danh|de duoc|giu duoc|dung duoc|con dung|con uong|"
-    "de lau|tu lanh|qua dem|hom sau|ngay hom sau|het han|con tot"
+    "de lau|tu lanh|qua dem|hom sau|ngay hom sau|het han|con tot|de lat|tu dau ca|lat nua"
 )
 # Single words of HOW_TO_CUES' topics that count only with their accents in marked text, and
 # in unmarked text only where nothing else reads them ("nghien ruou" is addiction).
@@ -187,7 +195,8 @@ NOT_CRUSH_AROUND_NGHIEN = _p("gay|bi|nguoi|ruou|thuoc la|ma tuy|cai")
 CO_PRODUCTS = _p(
     "canxi|calci|calcium|sat|kem|magie|magnesi|khang acid|antacid|thuoc da day|acid folic|"
     "axit folic|oresol|ors|vitamin|men vi sinh|sua|thuoc bao tu|gel da day|chu p|phosphalugel|"
-    "gaviscon"
+    "gaviscon|2 thu do|hai thu do|2 thu nay|hai thu nay|2 loai nay|hai loai nay|2 loai do|"
+    "hai loai do|trung hoa acid"
 )
 # Stopping before an operation is a caution of its own, not how long to take it.
 NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|nho rang|thu thuat")
@@ -195,7 +204,8 @@ NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|n
 # bắp cho trẻ 5 tuổi" is a dose question.
 GIVING_ASKS = _p(
     "duoc khong|duoc ko|duoc k|dc khong|dc ko|dc k|duoc hok|dc hok|duoc chu|the nao|ra sao|"
-    "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong|nen|duoc chu"
+    "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong|nen|duoc chu|"
+    "nam hay ngoi|ngoi hay nam|dung hay ngoi|dung hay nam"
 )
 # A how-to question that also asks an amount is a dose question.
 AMOUNT_CUES = _p(

@@ -246,3 +246,17 @@ def test_a_swap_of_forms_is_answered_by_the_sentence_on_it() -> None:
     )
     found = howto_sentence([dose], "x", HowTo.SWAP, _said("lấy 2 viên nhỏ thay được không"))
     assert found is not None and "không thay được" in found[1]
+
+
+def test_stopping_before_an_operation_is_a_caution() -> None:
+    """A tooth to be pulled: the caution that names the operation, not the sun."""
+    cautions = part(
+        "than_trong",
+        "Tránh ánh nắng mạnh khi dùng thuốc. "
+        "Trước khi mổ hoặc nhổ răng, báo thầy thuốc để quyết định có tạm ngừng thuốc hay không.",
+    )
+    asked = "tuần sau nhổ răng có phải ngưng thuốc không"
+    assert howto_sentence([cautions], "x", HowTo.CAUTION, _said(asked)) == (
+        0,
+        "Trước khi mổ hoặc nhổ răng, báo thầy thuốc để quyết định có tạm ngừng thuốc hay không.",
+    )

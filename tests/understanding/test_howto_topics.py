@@ -55,6 +55,16 @@ Parse = Callable[..., QueryFrame]
         ("chai siro mở ra thấy đổi màu còn dùng được không", HowTo.STORAGE),
         ("viên nang mở ra pha nước được không", HowTo.CRUSH),
         ("simvastatin uong sang duoc ko hay phai toi", HowTo.TIME_OF_DAY),
+        ("thuốc huyết áp có phải uống giờ cố định mỗi ngày không", HowTo.TIME_OF_DAY),
+        ("lo thuoc con du cat de lan sau duoc khong", HowTo.STORAGE),
+        ("ống tiêm nhìn hơi đục đục có xài được không", HowTo.STORAGE),
+        ("bình xịt để trong cốp xe cả ngày có sao không", HowTo.STORAGE),
+        ("dang dung thuoc nay co nhau duoc khong", HowTo.ALCOHOL),
+        ("tuần sau nhổ răng thì có cần ngưng thuốc không", HowTo.CAUTION),
+        ("sắp chụp ct có thuốc cản quang thì thuốc này sao", HowTo.CAUTION),
+        ("ngậm thuốc dưới lưỡi thì nằm hay ngồi", HowTo.GIVING),
+        ("con chưa nuốt được viên thì cho uống kiểu gì", HowTo.CRUSH),
+        ("hai thứ đó uống chung một lúc được không", HowTo.TOGETHER),
     ],
 )
 def test_topics(text: str, topic: HowTo) -> None:

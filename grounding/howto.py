@@ -111,6 +111,7 @@ _CLAUSES = re.compile(r"(?<=;)\s+")
 
 @dataclass(frozen=True)
 class _Candidate:
+    on_topic: bool
     score: float
     order: tuple[int, int, int]
     text: str
@@ -172,6 +173,14 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked
     return score
 
 
+def _on_topic(text: str, topic: HowTo, *, broad: bool, asked: Asked) -> bool:
+    """The sentence names the topic itself, not only the question's other words."""
+    primary = _HELP[topic] if broad else _TOPIC[topic]
+    if topic is HowTo.DURATION and not broad and asked.words & _STOP_ASKED:
+        primary = _STOPPING
+    return primary.search(_words(text)) is not None
+
+
 def _heading(sentence: str) -> bool:
     """A route or form label standing alone ("Ngậm dưới lưỡi", "Đặt âm đạo:")."""
     text = sentence.strip()
@@ -229,8 +238,15 @@ def _best(
             if score <= 0:
                 continue
             score -= SECTION_STEP * rank  # the section a pharmacist looks in first, first
-            found = _Candidate(score, (-rank, -ev.part_index, -n), sentence, index)
-            if best is None or (found.score, found.order) > (best.score, best.order):
+            # A sentence naming the topic beats one that only repeats the question's other
+            # words ("viêm khớp" asked with alcohol: the alcohol sentence, not the arthritis one).
+            on_topic = _on_topic(sentence, topic, broad=broad, asked=asked)
+            found = _Candidate(on_topic, score, (-rank, -ev.part_index, -n), sentence, index)
+            if best is None or (on_topic, found.score, found.order) > (
+                best.on_topic,
+                best.score,
+                best.order,
+            ):
                 best = found
     if best is None:
         return None

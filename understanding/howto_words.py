@@ -186,8 +186,11 @@ HOW_TO_MARKED: tuple[tuple[HowTo, str, str], ...] = (
 # Alcohol the patient is withdrawn from or addicted to is a condition, not a question about
 # drinking with the medicine ("hội chứng cai rượu", "người nghiện rượu").
 NOT_DRINKING = _p("hoi chung cai ruou|cai ruou|nghien ruou|sang ruou|ngo doc ruou|say ruou")
-# Unmarked "be" is "bẻ" (break) only before these ("bé được 20 ngày" is a child).
-BREAK_AFTER_BE = _p("doi|ra|nho|vien|nua|lam|duoc khong|duoc ko|duoc k|dc khong|dc ko")
+# Unmarked "be" is "bẻ" (break) only before these ("bé được 20 ngày", "bé nhỏ xịt" are a
+# child).
+BREAK_AFTER_BE = _p(
+    "doi|ra|nho ra|nho vien|nho duoc|nho dc|nho cho|nho de|vien|nua|lam|duoc khong|duoc ko|duoc k|dc khong|dc ko"
+)
 # After these, unmarked "nghien" is addiction ("gây nghiện", "nghiện rượu"), not crushing.
 NOT_CRUSH_AROUND_NGHIEN = _p("gay|bi|nguoi|ruou|thuoc la|ma tuy|cai")
 # Another product taken with the medicine ("uống chung với canxi"): without one, "dùng

@@ -260,3 +260,13 @@ def test_stopping_before_an_operation_is_a_caution() -> None:
         0,
         "Trước khi mổ hoặc nhổ răng, báo thầy thuốc để quyết định có tạm ngừng thuốc hay không.",
     )
+
+
+def test_a_sentence_on_the_topic_beats_one_that_only_repeats_the_question() -> None:
+    """Drinking asked of a drug for arthritis: the alcohol sentence, though another names
+    the arthritis."""
+    cautions = part("than_trong", "Trong viêm khớp dạng thấp, thuốc dùng một lần mỗi tuần.")
+    interactions = part("tuong_tac_thuoc", "- Rượu: làm tăng độc tính với gan.")
+    asked = "đang dùng thuốc trị viêm khớp thì có được uống rượu không"
+    found = howto_sentence([cautions, interactions], "x", HowTo.ALCOHOL, _said(asked))
+    assert found == (1, "Rượu: làm tăng độc tính với gan.")

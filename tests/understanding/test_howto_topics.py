@@ -79,6 +79,7 @@ def test_topics(text: str, topic: HowTo) -> None:
         "bé được 20 ngày uống paracetamol được không",
         "liều paracetamol uống sau ăn bao nhiêu",
         "đi lạc đường",
+        "be nho xit thuoc co kho khong",
     ],
 )
 def test_not_topics(text: str) -> None:

@@ -42,7 +42,7 @@ _W = {
     r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm"
     r"|sau mỗi lần (?:đi ngoài|đi tiêu|đại tiện|tiêu chảy|nôn|đi lỏng)",
     HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8"
-    r"|vỉ|bao bì|chuyển màu|đổi màu|mùi|đốt|chọc thủng|nhạy cảm",
+    r"|vỉ|bao bì|chuyển màu|đổi màu|mùi|đốt|chọc thủng|nhạy cảm|còn thừa|phần thừa|còn dư",
     HowTo.SHAKE: r"lắc",
     HowTo.MADE_UP: r"sau khi pha|đã pha|pha xong|hoàn nguyên|bỏ phần|dùng trong|trong vòng"
     r"|\d+\s*ngày",
@@ -84,13 +84,13 @@ _NEAR: dict[HowTo, tuple[HowTo, ...]] = {
 # Words that tell the reader what to do: a how-to question asks for one of these.
 _ADVICE = re.compile(
     r"(?<!\w)(?:tránh|không nên|nên|hạn chế|không được|không dùng|phải|cần|giữ|không nhai"
-    r"|không bẻ|không nghiền|không chia|không thay)(?!\w)"
+    r"|không bẻ|không nghiền|không chia|không thay|không tự ý)(?!\w)"
 )
 ADVICE_BONUS = 0.5
 """What a sentence that advises gains over one that only describes."""
 # Advice said of the topic itself ("tránh uống rượu", "hạn chế rượu", "tránh uống nhiều nước
 # ép bưởi"), within its clause, not of something else ("Rượu, diazepam …: nên tránh phối hợp").
-_DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tránh"
+_DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tránh|không tự ý"
 _DIRECT_VERBS = r"uống|dùng|ăn|tiếp xúc|để"
 DIRECT_BONUS = 1.0
 """What a sentence gains when its advice governs the topic word itself."""

@@ -39,6 +39,9 @@ def read_how_to(turn: Turn) -> HowTo | None:
         not turn.has(*lx.GIVING_ASKS) or _PATIENT_SAID.search(turn.folded)
     ):
         found.discard(HowTo.GIVING)
+    if HowTo.TOGETHER in found:
+        # "viên canxi thì uống lúc nào cho khỏi ảnh hưởng": the hour asked is how far apart
+        found.discard(HowTo.TIME_OF_DAY)
     for topic, _cues in lx.HOW_TO_CUES:
         if topic in found:
             return topic

@@ -118,7 +118,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "uong chung|chung luon|cung luc|cach nhau|dung chung|uong cung luc|"
             "uong them goi|uong them vien|co can uong them|uong kem|uong xen|chung ngay|"
             "cung ngay|cung mot luc|cach bao lau|cach may tieng|cach may gio|co can uong|"
-            "can uong them|uong them"
+            "can uong them|uong them|khoi anh huong|co anh huong|anh huong gi|bi anh huong"
         ),
     ),
     (

@@ -270,3 +270,17 @@ def test_a_sentence_on_the_topic_beats_one_that_only_repeats_the_question() -> N
     asked = "đang dùng thuốc trị viêm khớp thì có được uống rượu không"
     found = howto_sentence([cautions, interactions], "x", HowTo.ALCOHOL, _said(asked))
     assert found == (1, "Rượu: làm tăng độc tính với gan.")
+
+
+def test_not_stopping_on_ones_own_is_advice_on_stopping() -> None:
+    """ "muốn ngưng thuốc": the sentence that says not to stop it on one's own."""
+    cautions = part(
+        "than_trong",
+        "Tăng nguy cơ chảy máu khi phẫu thuật; có thể ngừng thuốc 5 ngày trước mổ. "
+        "Không tự ý ngừng thuốc khi chưa hỏi thầy thuốc.",
+    )
+    asked = "thấy khỏe rồi muốn ngưng thuốc có được không"
+    assert howto_sentence([cautions], "x", HowTo.DURATION, _said(asked)) == (
+        0,
+        "Không tự ý ngừng thuốc khi chưa hỏi thầy thuốc.",
+    )

@@ -65,6 +65,7 @@ Parse = Callable[..., QueryFrame]
         ("ngậm thuốc dưới lưỡi thì nằm hay ngồi", HowTo.GIVING),
         ("con chưa nuốt được viên thì cho uống kiểu gì", HowTo.CRUSH),
         ("hai thứ đó uống chung một lúc được không", HowTo.TOGETHER),
+        ("viên sắt thì uống giờ nào cho khỏi ảnh hưởng", HowTo.TOGETHER),
     ],
 )
 def test_topics(text: str, topic: HowTo) -> None:

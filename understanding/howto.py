@@ -25,6 +25,8 @@ def read_how_to(turn: Turn) -> HowTo | None:
     found |= _marked_words(turn)
     if turn.has(*lx.MADE_UP_WORDS) and turn.has(*lx.KEEPS_WORDS):
         found.add(HowTo.MADE_UP)
+    if turn.has(*lx.PROCEDURES) and turn.has(*lx.PROCEDURE_ASKS):
+        found.add(HowTo.CAUTION)  # "mai nhổ răng có phải ngưng thuốc không"
     if HowTo.ALCOHOL in found and not _drinking(turn):
         found.discard(HowTo.ALCOHOL)
     if HowTo.DURATION in found and (

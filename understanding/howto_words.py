@@ -51,7 +51,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "nhai|cat doi|cat nho|cat vien|"
             "cat nua|chia doi|chia nua|chia vien|chia lam|mo nang|thao nang|bo nang|go nang|"
             "boc nang|nuot nguyen|nuot ca vien|hoa vao nuoc|hoa voi nuoc|hoa nuoc|pha vao nuoc|"
-            "kho nuot|khong nuot duoc|nuot khong duoc|chua nuot duoc|chua nuot|giai phong keo dai|phong thich keo dai|"
+            "kho nuot|khong nuot duoc|nuot khong duoc|chua nuot duoc|chua nuot|"
+            "giai phong keo dai|phong thich keo dai|"
             "giai phong cham|tac dung keo dai|bao tan trong ruot|tan trong ruot|crush|chew|"
             "thao ra|tach ra|tach nang|mo ra|pha nuoc|pha voi nuoc|hoa vao|hoa voi|hoa tan|"
             "tan nho|tan ra|tan vun|dam nho|xay nho|nghien nho|nuot ca|uong ca vien|chia ra|"
@@ -125,10 +126,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         HowTo.CAUTION,
         _p(
             "tranh nang|ra nang|di nang|anh nang|phoi nang|lai xe|lai may|chay xe|van hanh may|"
-            "uong nhieu nuoc|nhieu nuoc|du nuoc|dung vao|cham vao|cam vao|dung tay|"
-            # stopping it before an operation, a tooth pulled or a contrast scan
-            "nho rang|can quang|chup ct|truoc mo|truoc khi mo|truoc phau thuat|"
-            "truoc khi phau thuat|thu thuat|di mo"
+            "uong nhieu nuoc|nhieu nuoc|du nuoc|dung vao|cham vao|cam vao|dung tay"
         ),
     ),
     (
@@ -189,7 +187,8 @@ NOT_DRINKING = _p("hoi chung cai ruou|cai ruou|nghien ruou|sang ruou|ngo doc ruo
 # Unmarked "be" is "bẻ" (break) only before these ("bé được 20 ngày", "bé nhỏ xịt" are a
 # child).
 BREAK_AFTER_BE = _p(
-    "doi|ra|nho ra|nho vien|nho duoc|nho dc|nho cho|nho de|vien|nua|lam|duoc khong|duoc ko|duoc k|dc khong|dc ko"
+    "doi|ra|nho ra|nho vien|nho duoc|nho dc|nho cho|nho de|vien|nua|lam|duoc khong|duoc ko|"
+    "duoc k|dc khong|dc ko"
 )
 # After these, unmarked "nghien" is addiction ("gây nghiện", "nghiện rượu"), not crushing.
 NOT_CRUSH_AROUND_NGHIEN = _p("gay|bi|nguoi|ruou|thuoc la|ma tuy|cai")
@@ -203,6 +202,17 @@ CO_PRODUCTS = _p(
 )
 # Stopping before an operation is a caution of its own, not how long to take it.
 NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|nho rang|thu thuat")
+# An operation, a tooth pulled or a contrast scan ahead, asked with whether to stop the
+# medicine or what happens ("mai nhổ răng có phải ngưng không"): a caution (`HowTo.CAUTION`);
+# "dự phòng gút trước phẫu thuật uống sao" is a dose question.
+PROCEDURES = _p(
+    "nho rang|can quang|chup ct|truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|"
+    "thu thuat|di mo"
+)
+PROCEDURE_ASKS = _p(
+    "ngung|dung thuoc|tam ngung|ngung thuoc|thi sao|co sao|co anh huong|bo thuoc|ra sao|the nao|"
+    "nay sao|sao a"
+)
 # How a form is given is asked only as a yes/no or a "how" ("tiêm bắp được không"); "tiêm
 # bắp cho trẻ 5 tuổi" is a dose question.
 GIVING_ASKS = _p(
@@ -237,5 +247,7 @@ __all__ = [
     "NOT_DURATION",
     "OPEN_CUES",
     "PACKS",
+    "PROCEDURES",
+    "PROCEDURE_ASKS",
     "WATER_WORDS",
 ]

@@ -87,11 +87,14 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     return asks or context_section(r) is not None or facts_only(r, frame)
 
 
-# The child's mother named as the one who is ill ("mẹ cháu bị viêm tuyến vú", "me be dang
-# cho bu"): she, not the child, is the patient.
+# The child's mother, or a grandparent or father of the child, named as the one who is ill
+# ("mẹ cháu bị viêm tuyến vú", "me be dang cho bu", "còn ông nội bé bị đau khớp"): the grown-up,
+# not the child, is the patient.
 _CHILDS_MOTHER = (
     "me chau|me be|me no|me cua be|me cua chau|me em be|me thang be|me con be|me cu|"
-    "me ku|me cua em be|vo toi moi sinh|vo em moi sinh|vo minh moi sinh"
+    "me ku|me cua em be|vo toi moi sinh|vo em moi sinh|vo minh moi sinh|"
+    "ong noi be|ong ngoai be|ba noi be|ba ngoai be|ong noi chau|ong ngoai chau|ba noi chau|"
+    "ba ngoai chau|bo be|bo chau|ba cua be|cha be|cha chau"
 )
 
 

@@ -63,9 +63,12 @@ _CHILD_WORD = (
     r"(?:em be|be|con|chau|tre|thang cu|cu|con gai|con trai|be gai|be trai|dua nho|dua be|"
     r"em nho|chau be|be con|ku|nhoc)"
 )
+# Which child: the youngest, the eldest, born early ("bé út mới 7 tháng", "con út nhà mình
+# mới 9 tháng", "bé sinh non được 10 ngày").
+_WHICH_CHILD = r"(?:\s+(?:ut|ca|sinh non|de non|non thang|thieu thang|sinh doi))?"
 _CHILD_AGE = re.compile(
-    rf"(?<![a-z]){_CHILD_WORD}(?:\s+(?:noi|ngoai))?(?:\s+(?:nha|cua)\s+\w+)?"
-    r"(?:\s+(?:em|e|minh|toi|tui|chi|anh|t|m))?"
+    rf"(?<![a-z]){_CHILD_WORD}(?:\s+(?:noi|ngoai))?{_WHICH_CHILD}(?:\s+(?:nha|cua)\s+\w+)?"
+    rf"(?:\s+(?:em|e|minh|toi|tui|chi|anh|t|m))?{_WHICH_CHILD}"
     r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua))*)\s+"
     rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
     r"\s*(ngay|tuan|thang)(?![\w/])(\s+ruoi|\s*(?:va\s*)?\d{1,2}\s*ngay(?!\w))?"

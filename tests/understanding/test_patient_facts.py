@@ -354,7 +354,11 @@ def test_a_medicine_asked_of_her_milk_is_a_nursing_mother(text: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["mẹ cháu bị viêm tuyến vú, dùng cefuroxim được không", "me be bi sot uong paracetamol dc ko"],
+    [
+        "mẹ cháu bị viêm tuyến vú, dùng cefuroxim được không",
+        "me be bi sot uong paracetamol dc ko",
+        "còn bà ngoại bé bị đau lưng thì uống gì",
+    ],
 )
 def test_the_childs_mother_is_the_patient(understander: RulesUnderstander, text: str) -> None:
     """After "cháu 4 tháng, bú mẹ", "mẹ cháu bị …" is about an adult, not the 4-month-old."""

@@ -30,6 +30,8 @@ from understanding.text import Turn
         ("a 4 year old", 48),
         ("bé 4 tủi nặng 15 cân", 48),
         ("be 5 tuoj", 60),
+        ("con út nhà mình mới 9 tháng", 9),
+        ("bé sinh non được 14 ngày", 0.46),
     ],
 )
 def test_ages_in_months(text: str, months: float) -> None:

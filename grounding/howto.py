@@ -49,7 +49,7 @@ _W = {
     HowTo.DURATION: r"quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|ngừng|liệu trình|đợt"
     r"|giảm dần|kéo dài|đủ|liều duy nhất|tăng liều|đi khám",
     HowTo.GIVING: r"tiêm bắp|tiêm dưới da|tiêm tĩnh mạch|truyền|đặt trực tràng|viên đạn|đạn"
-    r"|ngậm|dưới lưỡi|buồng đệm|gắng sức|xịt|hít|bôi|chỗ tiêm|một chỗ|không uống được"
+    r"|ngậm|dưới lưỡi|buồng đệm|gắng sức|xịt|hít|bôi|chỗ tiêm|một chỗ|vị trí tiêm|không uống được"
     r"|thìa|dụng cụ|đong|ngồi|nằm",
     HowTo.SWAP: r"thay thế|thay được|không đổi|đổi từ|không thay|tương đương|thay cho",
     HowTo.TOGETHER: r"cách (?:nhau|xa)|\d+ giờ|cùng lúc|đồng thời|kháng acid|antacid|calci|canxi"

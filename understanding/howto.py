@@ -41,6 +41,8 @@ def read_how_to(turn: Turn) -> HowTo | None:
         not turn.has(*lx.GIVING_ASKS) or _PATIENT_SAID.search(turn.folded)
     ):
         found.discard(HowTo.GIVING)
+    if HowTo.GIVING in found and turn.has(*lx.INJECTED):
+        found.discard(HowTo.CRUSH)  # "tiêm 1 chỗ hết 2g hay phải chia ra": where it is injected
     if HowTo.TOGETHER in found:
         # "viên canxi thì uống lúc nào cho khỏi ảnh hưởng": the hour asked is how far apart
         found.discard(HowTo.TIME_OF_DAY)

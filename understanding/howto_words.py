@@ -139,7 +139,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
     (
         HowTo.GIVING,
         _p(
-            "tiem bap|tiem duoi da|tiem tinh mach|tiem cham|mot cho|dat hau mon|dat truc trang|"
+            "tiem bap|tiem duoi da|tiem tinh mach|tiem cham|mot cho|1 cho|"
+            "dat hau mon|dat truc trang|"
             "vien dan|ngam duoi luoi|vien ngam|ngam the nao|buong dem|xit truoc|gang suc|"
             "truyen chung|chung day|cach khac|khong uong duoc|non het|dung cach nao|"
             "dong bang|thia|muong|coc dong|dung cu chia|dung hay ngoi|ngoi hay|nam hay ngoi|"
@@ -220,6 +221,8 @@ GIVING_ASKS = _p(
     "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong|nen|duoc chu|"
     "nam hay ngoi|ngoi hay nam|dung hay ngoi|dung hay nam"
 )
+# An injection: splitting it is giving it in two places, not breaking a tablet.
+INJECTED = _p("tiem|tiem bap|truyen|chich")
 # A how-to question that also asks an amount is a dose question.
 AMOUNT_CUES = _p(
     "bao nhieu|may vien|lieu luong|lieu dung|may ml|may mg|bnhieu|may goi|may ong|may lan|"
@@ -240,6 +243,7 @@ __all__ = [
     "GIVING_ASKS",
     "HOW_TO_CUES",
     "HOW_TO_MARKED",
+    "INJECTED",
     "KEEPS_WORDS",
     "MADE_UP_WORDS",
     "NOT_CRUSH_AROUND_NGHIEN",

@@ -66,6 +66,7 @@ Parse = Callable[..., QueryFrame]
         ("con chưa nuốt được viên thì cho uống kiểu gì", HowTo.CRUSH),
         ("hai thứ đó uống chung một lúc được không", HowTo.TOGETHER),
         ("viên sắt thì uống giờ nào cho khỏi ảnh hưởng", HowTo.TOGETHER),
+        ("liều 2g tiêm 1 chỗ được không hay chia ra 2 bên", HowTo.GIVING),
     ],
 )
 def test_topics(text: str, topic: HowTo) -> None:

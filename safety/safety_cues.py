@@ -171,11 +171,18 @@ ALLERGY_SIGNS = cues(
         r"bong (?:da|tróc da)",
     ),
 )
+_AT_ONCE = r"(?<!\d )(?<!mỗi )(?<!một )ngay"
 AFTER_TAKING_CUES = cues(
     (
         r"sau khi " + _W + r"{0,2}?" + _TAKE,
         r"(?:vừa|mới|đã) " + _W + r"{0,2}?" + _TAKE,
-        _TAKE + r" " + _W + r"{0,6}?(?:xong|vào|rồi|thì bị|là bị|liền|bị|thấy|lập tức|ngay)",
+        # Folded, "ngay" (at once) is also "ngày" (day): after a count or "mỗi" it is a day.
+        _TAKE
+        + r" "
+        + _W
+        + r"{0,6}?(?:xong|vào|rồi|thì bị|là bị|liền|bị|thấy|lập tức|"
+        + _AT_ONCE
+        + ")",
     ),
 )
 SIGN_QUESTION_CUES = cues(

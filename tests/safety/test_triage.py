@@ -745,3 +745,19 @@ def test_a_whole_adult_tablet_given_to_an_infant_is_an_emergency() -> None:
         found = classify(told, infant)
         assert found is not None and found.kind is Triage.EMERGENCY
     assert classify("cho bé uống nguyên viên paracetamol 500 được không", infant) is None
+
+
+def test_a_bystander_reporting_what_a_relative_took_gets_the_emergency_reply() -> None:
+    """A named relative who swallowed a lot: an emergency, not the speaker's own intent."""
+    for text in (
+        "anh trai em say rượu nuốt luôn cả vỉ seduxen, giờ gọi không dậy",
+        "con em ho 16t uong het ca lo thuoc ngu cua ba, h lim dim",
+    ):
+        found = classify(text)
+        assert found is not None and found.kind is Triage.EMERGENCY, text
+
+
+def test_a_bystander_report_with_despair_is_still_self_harm() -> None:
+    """The speaker's own despair beside it keeps the self-harm reading."""
+    found = classify("chán sống lắm rồi, em uống hết vỉ thuốc ngủ cho xong")
+    assert found is not None and found.kind is Triage.SELF_HARM

@@ -49,6 +49,7 @@ from safety.ingestion_signs import (
     _told,
     _yes_no,
     asks_outright,
+    emptied_pack,
     is_finish,
     single_slip,
 )
@@ -114,6 +115,9 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     a turn that takes a medicine and asks nothing outright, which the rules let pass, is
     asked the safety question."""
     event = _by_rules(text, names_drug=names_drug, child_known=child_known)
+    empty = emptied_pack(text, child_known=child_known)
+    if empty is not None and event.verdict is not Verdict.REPORT and _medicine(text, names_drug):
+        return Event(Verdict.REPORT, empty)
     if event.verdict is None and _child_had_access(text, names_drug, child_known):
         event = Event(Verdict.UNSURE, ACCESS)
     opinion = model()

@@ -158,8 +158,10 @@ DOSE_QUESTION_CUES = cues(
         r"thế nào",
         r"như thế nào",
     ),
-    # Folded, "can" is also "cạn" (drained: "uống cạn chai").
-    strict=(r"(?:có )?cần",),
+    # Folded, "can" is also "cạn" (drained: "uống cạn chai") and "cắn" (bit: "cắn ăn 3 viên");
+    # "cần" asks only as "có cần" or before what is needed ("cần uống mấy", "cần phải"), not
+    # in "xỉn quắc cần câu".
+    strict=(r"có cần", r"cần (?:uống|dùng|cho|phải|bao|mấy|thiết|gì|giảm|tăng|chỉnh|bổ sung)"),
 )
 # The amount of a course that was meant to be taken: "uống hết vỉ kháng sinh rồi vẫn ho".
 TREATMENT_CUES = cues(

@@ -164,3 +164,33 @@ def test_doubt_alone_in_a_childs_conversation_is_no_access() -> None:
     """'Không rõ' in reply to a question about a child's dose says nothing of a taking."""
     event = read_event(TurnText.of("không rõ"), names_drug=True, child_known=True)
     assert event.verdict is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "thang be 2t choi trong phong, em vao thay hop thuoc ho cua ong het sach",
+        "bé 4 tuổi nhà mình, tủ thuốc mở, vỉ diazepam của mẹ rỗng trơn",
+        "bố tôi hay lẫn, chai siro ho trống trơn từ hôm qua, giờ ngủ li bì",
+    ],
+)
+def test_a_pack_found_emptied_beside_a_child_or_a_sign_is_a_report(text: str) -> None:
+    """An emptied pack with a child by it, or with a sign now: what was in it was taken."""
+    assert verdict(text) is Verdict.REPORT
+
+
+def test_an_emptied_pack_with_no_one_and_nothing_wrong_is_not_a_report() -> None:
+    """An empty blister alone, nobody named and no sign, says nothing was taken by anyone."""
+    assert verdict("hộp paracetamol nhà mình rỗng rồi, mua loại nào thay") is not Verdict.REPORT
+
+
+def test_a_bitten_tablet_typed_without_accents_is_not_a_question() -> None:
+    """Folded 'can' is also 'cắn': a child who bit and ate three tablets is a report."""
+    assert verdict("chau 3 tuoi lay vi thuoc tim can an 4 vien") is Verdict.REPORT
+
+
+def test_an_idiom_with_can_does_not_make_a_report_a_question() -> None:
+    """'cần' asks only as 'có cần' or before what is needed, not inside 'quắc cần câu'."""
+    assert verdict("anh ấy say quắc cần câu rồi uống 10 viên paracetamol, giờ nôn liên tục") is (
+        Verdict.REPORT
+    )

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.frame import HowTo, QueryFrame, Triage
+from safety.cue_matching import TurnText
+from safety.self_harm import someone_else_took
 from safety.triage import (
     SafetyAnswer,
     TriageResult,
@@ -761,3 +763,15 @@ def test_a_bystander_report_with_despair_is_still_self_harm() -> None:
     """The speaker's own despair beside it keeps the self-harm reading."""
     found = classify("chán sống lắm rồi, em uống hết vỉ thuốc ngủ cho xong")
     assert found is not None and found.kind is Triage.SELF_HARM
+
+
+def test_a_child_holding_tablets_is_never_read_as_the_speakers_intent() -> None:
+    """'con e' (my child) holding someone's tablets, swallowed or not: not self-harm."""
+    found = classify("con t cầm nguyên vỉ thuốc ngủ của ông, ko rõ nuốt chưa")
+    assert found is None or found.kind is not Triage.SELF_HARM
+
+
+def test_the_speaker_after_con_with_a_grave_is_still_the_speaker() -> None:
+    """'còn em …' names the speaker again, so it is no bystander's report."""
+    assert not someone_else_took(TurnText.of("còn em thì uống hết vỉ này"))
+    assert someone_else_took(TurnText.of("con em uống hết vỉ này"))

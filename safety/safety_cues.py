@@ -171,17 +171,17 @@ ALLERGY_SIGNS = cues(
         r"bong (?:da|tróc da)",
     ),
 )
-_AT_ONCE = r"(?<!\d )(?<!mỗi )(?<!một )ngay"
+# Folded, "ngay" (at once) is also "ngày" (day): after a count or "mỗi" it is a day.
+AT_ONCE_NOT_A_DAY = r"(?<!\d )(?<!mỗi )(?<!một )ngay"
 AFTER_TAKING_CUES = cues(
     (
         r"sau khi " + _W + r"{0,2}?" + _TAKE,
         r"(?:vừa|mới|đã) " + _W + r"{0,2}?" + _TAKE,
-        # Folded, "ngay" (at once) is also "ngày" (day): after a count or "mỗi" it is a day.
         _TAKE
         + r" "
         + _W
         + r"{0,6}?(?:xong|vào|rồi|thì bị|là bị|liền|bị|thấy|lập tức|"
-        + _AT_ONCE
+        + AT_ONCE_NOT_A_DAY
         + ")",
     ),
 )
@@ -248,6 +248,7 @@ __all__ = [
     "AMOUNT_TOO_MUCH_CUES",
     "ASK_DRUG_CUES",
     "AT_ONCE_CUES",
+    "AT_ONCE_NOT_A_DAY",
     "CHILD_CUES",
     "COMPLETED_CUES",
     "CONFIRM_CUES",

@@ -300,10 +300,17 @@ ASK_DRUG_CUES = cues(
         r"(?:uống|dùng|cho uống|xài|bôi) (?:\w+ ){0,2}?(?:gì|nào)(?! rồi| đó| đấy)",
     )
 )
+# Folded, "viện" (hospital: "nhập viện", "đi viện") is "viên"; and "sinh viên", "nhân viên"
+# are people: neither is a tablet. Not after "nằm": folded it is "nắm" ("1 nắm viên sắt").
+_NOT_TABLET_BEFORE = (
+    *("nhập", "bệnh", "đi", "vào", "vô", "ở", "tới", "đến", "chuyển"),
+    *("sinh", "nhân", "thành", "giáo", "học", "công", "hội", "đoàn", "diễn"),
+)
+_NOT_A_TABLET = "".join(rf"(?<!{w} )" for w in _NOT_TABLET_BEFORE)
 MEDICINE_CUES = cues(
     (
         r"thuốc",
-        r"viên",
+        _NOT_A_TABLET + r"viên",
         r"siro",
         r"vỉ",
         r"lọ",

@@ -194,3 +194,11 @@ def test_an_idiom_with_can_does_not_make_a_report_a_question() -> None:
     assert verdict("anh ấy say quắc cần câu rồi uống 10 viên paracetamol, giờ nôn liên tục") is (
         Verdict.REPORT
     )
+
+
+@pytest.mark.parametrize(
+    "text", ["con trai em 6t nhap vien do viem phoi", "em là sinh viên năm 2, mẹ em vào viện"]
+)
+def test_a_hospital_or_a_student_is_not_a_medicine(text: str) -> None:
+    """Folded 'viện' and the 'viên' of 'sinh viên' are no tablet: nothing to ask about."""
+    assert read_event(TurnText.of(text), names_drug=False).verdict is None

@@ -175,7 +175,10 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         child_named = child_known or CHILD_CUES.search(text) is not None
         if hold is None or not _medicine(text, names_drug) or not child_named:
             return Event(None, "")
-        if not DOSE_QUESTION_CUES.search(text):
+        # "bs kê … ngày 2 viên, vậy có nhiều quá ko": an amount asked yes or no, not told
+        # ("… cắn 2 viên rơi dưới sàn rồi ạ" tells).
+        asked = _yes_no(text) and _PAST.search(text.folded) is None
+        if not DOSE_QUESTION_CUES.search(text) and not asked:
             return Event(Verdict.UNSURE, hold)
         return Event(None, "")
     medicine = _medicine(text, names_drug)

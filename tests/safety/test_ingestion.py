@@ -202,3 +202,13 @@ def test_an_idiom_with_can_does_not_make_a_report_a_question() -> None:
 def test_a_hospital_or_a_student_is_not_a_medicine(text: str) -> None:
     """Folded 'viện' and the 'viên' of 'sinh viên' are no tablet: nothing to ask about."""
     assert read_event(TurnText.of(text), names_drug=False).verdict is None
+
+
+def test_a_prescribed_count_asked_yes_or_no_is_a_question() -> None:
+    """A child's count with no verb of taking, asked 'có … không', asks about the amount."""
+    assert verdict("be 5 tuoi 18kg don ke amoxicillin 250 ngay 3 goi vay co it qua ko") is None
+
+
+def test_a_count_told_as_past_with_a_polite_particle_is_not_asked() -> None:
+    """'… rồi ạ' ends like a question but tells: a child's count with 'rồi' is still asked about."""
+    assert verdict("dạ cháu 2 tuổi cắn 3 viên sắt của mẹ rơi ra rồi ạ") is not None

@@ -206,7 +206,7 @@ def test_a_hospital_or_a_student_is_not_a_medicine(text: str) -> None:
 
 def test_a_prescribed_count_asked_yes_or_no_is_a_question() -> None:
     """A child's count with no verb of taking, asked 'có … không', asks about the amount."""
-    assert verdict("be 5 tuoi 18kg don ke amoxicillin 250 ngay 3 goi vay co it qua ko") is None
+    assert verdict("chau 4 tuoi 15kg don ke amoxicillin 250 ngay 3 vien vay co it qua ko") is None
 
 
 def test_a_count_told_as_past_with_a_polite_particle_is_not_asked() -> None:

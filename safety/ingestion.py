@@ -164,6 +164,12 @@ def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> 
     return taken or child_known or CHILD_CUES.search(text) is not None
 
 
+def _sign_now(text: TurnText) -> bool:
+    """A sign told, not asked ("… lần 2, giờ choáng"): it happened, whatever word in the turn
+    looks like a dose question."""
+    return SYMPTOM_CUES.search(text) is not None and not _yes_no(text)
+
+
 def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
     """The word lists and the event grammar, with the second opinion where they read a child
     or an amount taken (`read_event` adds the rest)."""
@@ -201,7 +207,11 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     if how is not None and _AGAIN_WORD.search(how) and _yes_no(text):
         how = None  # "nôn ra hết, có cho uống lại liều đó ko": whether to give it again
     strong = how is not None and _STRONG.search(how) is not None  # vụng, nhầm: never a question
-    if how and not taken_as_meant and (strong or done or not question or UNSURE_CUES.search(text)):
+    if (
+        how
+        and not taken_as_meant
+        and (strong or done or not question or UNSURE_CUES.search(text) or _sign_now(text))
+    ):
         return Event(Verdict.REPORT, how)
     amount = AMOUNT_CUES.search(text)
     at_once = AT_ONCE_CUES.search(text)

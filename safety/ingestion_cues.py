@@ -51,6 +51,8 @@ TAKE_CUES = cues(
         r"liếm",
         r"(?:bỏ|cho|nhét|đút|xịt) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
         r"tu (?:hết|cạn|sạch|cả|luôn|một hơi|1 hơi|ừng ực|gần|nửa|hơn)",
+        # a gulp at once, then how much: "tu 1 lúc nửa hộp"
+        r"tu (?:1|một) (?:lúc|hơi|mạch|phát) (?:\w+ )?(?:hết|cạn|sạch|cả|nửa|gần|\d+)",
     ),
     # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
     # (gram), "noc" (nọc): they count as typed, or in text typed with no accents at all.
@@ -93,6 +95,9 @@ UNSANCTIONED_CUES = cues(
         r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:\w+ ){0,3}?"
         r"(?:liền|liên tiếp|trong|sáng nay|tối nay|trưa nay|một lúc|1 lúc|cùng lúc|"
         r"vì quên|do quên)",
+        # "sáng giờ uống 3 lần Cozaar": several times since a moment of today, told
+        r"(?:sáng giờ|từ sáng|nãy giờ|hôm nay|tối qua tới giờ) (?:\w+ ){0,2}?(?:uống|dùng) "
+        r"(?:\w+ ){0,2}?(?:[2-9]|hai|ba|bốn|năm|sáu) lần",
         r"quên (?:nên|mà|rồi) (?:\w+ )?uống (?:lại|thêm|tiếp)?",
         r"quên,? (?:\w+ ){0,2}?uống (?:lại|thêm|tiếp)",
         r"uống (?:lại|thêm) (?:\w+ )?(?:lần|liều) nữa",
@@ -287,6 +292,7 @@ SYMPTOM_CUES = cues(
         r"khó thở",
         r"co giật",
         r"lừ đừ",
+        r"choáng(?: váng)?",
     ),
     # Folded, "nôn" is "non" (sinh non), "ói" is "ơi", "xỉu" and "lơ mơ" are other words.
     strict=(r"nôn", r"ói", r"xỉu", r"lơ mơ", r"li bì", r"ngất"),

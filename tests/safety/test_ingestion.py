@@ -212,3 +212,16 @@ def test_a_prescribed_count_asked_yes_or_no_is_a_question() -> None:
 def test_a_count_told_as_past_with_a_polite_particle_is_not_asked() -> None:
     """'… rồi ạ' ends like a question but tells: a child's count with 'rồi' is still asked about."""
     assert verdict("dạ cháu 2 tuổi cắn 3 viên sắt của mẹ rơi ra rồi ạ") is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bà em từ sáng tới giờ uống 4 lần amlodipin vì quên, giờ chóng mặt",
+        "chú tôi uống thêm 1 liều metformin nữa, giờ vã mồ hôi run tay",
+        "anh ấy tu 1 hơi hết lọ siro ho, giờ lơ mơ",
+    ],
+)
+def test_a_dose_repeated_or_gulped_with_a_sign_now_is_a_report(text: str) -> None:
+    """Taken again, several times today or gulped at once, and a sign now: it happened."""
+    assert verdict(text) is Verdict.REPORT

@@ -775,3 +775,11 @@ def test_the_speaker_after_con_with_a_grave_is_still_the_speaker() -> None:
     """'còn em …' names the speaker again, so it is no bystander's report."""
     assert not someone_else_took(TurnText.of("còn em thì uống hết vỉ này"))
     assert someone_else_took(TurnText.of("con em uống hết vỉ này"))
+
+
+def test_a_weekly_drug_already_taken_daily_for_days_is_an_emergency() -> None:
+    """Days of a weekly drug taken daily, told as done, is an overdose; asked, it is a warning."""
+    told = classify("ba tôi uống methotrexat hàng ngày 4 hôm liền rồi", drugs("methotrexate"))
+    asked = classify("methotrexat uống hàng ngày có được không", drugs("methotrexate"))
+    assert told is not None and told.kind is Triage.EMERGENCY
+    assert asked is not None and asked.kind is Triage.UNSAFE_USE

@@ -66,9 +66,9 @@ class Cue:
         loose = [unicodedata.normalize("NFC", p) for p in patterns]
         tight = [unicodedata.normalize("NFC", p) for p in strict]
         self.patterns = (*loose, *tight)
-        self._loose = _alternation([fold_aligned(p) for p in loose])
+        self._loose = _alternation([fold_pattern(p) for p in loose])
         self._strict_accented = _alternation(tight)
-        self._strict_folded = _alternation([fold_aligned(p) for p in tight])
+        self._strict_folded = _alternation([fold_pattern(p) for p in tight])
 
     def search(self, text: TurnText) -> str | None:
         """The leftmost hit of any pattern in the list, or None."""
@@ -93,6 +93,20 @@ class Cue:
 
 
 _UNASKED = object()
+_ESCAPE = re.compile(r"\\.")
+
+
+def fold_pattern(pattern: str) -> str:
+    """A pattern's accent-folded form for the folded text, its escapes kept as written:
+    folding lowers case, and a lowered `\\S` or `\\W` would mean the opposite class."""
+    kept = [m.span() for m in _ESCAPE.finditer(pattern)]
+    out, at = [], 0
+    for start, end in kept:
+        out.append(fold_aligned(pattern[at:start]))
+        out.append(pattern[start:end])
+        at = end
+    out.append(fold_aligned(pattern[at:]))
+    return "".join(out)
 
 
 def cues(patterns: Iterable[str], *, strict: Iterable[str] = ()) -> Cue:
@@ -105,4 +119,4 @@ def first_cue(cue: Cue, text: TurnText) -> str | None:
     return cue.search(text)
 
 
-__all__ = ["Cue", "TurnText", "cues", "first_cue"]
+__all__ = ["Cue", "TurnText", "cues", "first_cue", "fold_pattern"]

@@ -49,6 +49,7 @@ from safety.ingestion_signs import (
     _told,
     _yes_no,
     asks_outright,
+    emptied_pack,
     is_finish,
     single_slip,
 )
@@ -114,6 +115,9 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     a turn that takes a medicine and asks nothing outright, which the rules let pass, is
     asked the safety question."""
     event = _by_rules(text, names_drug=names_drug, child_known=child_known)
+    empty = emptied_pack(text, child_known=child_known)
+    if empty is not None and event.verdict is not Verdict.REPORT and _medicine(text, names_drug):
+        return Event(Verdict.REPORT, empty)
     if event.verdict is None and _child_had_access(text, names_drug, child_known):
         event = Event(Verdict.UNSURE, ACCESS)
     opinion = model()
@@ -160,6 +164,12 @@ def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> 
     return taken or child_known or CHILD_CUES.search(text) is not None
 
 
+def _sign_now(text: TurnText) -> bool:
+    """A sign told, not asked ("… lần 2, giờ choáng"): it happened, whatever word in the turn
+    looks like a dose question."""
+    return SYMPTOM_CUES.search(text) is not None and not _yes_no(text)
+
+
 def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
     """The word lists and the event grammar, with the second opinion where they read a child
     or an amount taken (`read_event` adds the rest)."""
@@ -171,7 +181,10 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         child_named = child_known or CHILD_CUES.search(text) is not None
         if hold is None or not _medicine(text, names_drug) or not child_named:
             return Event(None, "")
-        if not DOSE_QUESTION_CUES.search(text):
+        # "bs kê … ngày 2 viên, vậy có nhiều quá ko": an amount asked yes or no, not told
+        # ("… cắn 2 viên rơi dưới sàn rồi ạ" tells).
+        asked = _yes_no(text) and _PAST.search(text.folded) is None
+        if not DOSE_QUESTION_CUES.search(text) and not asked:
             return Event(Verdict.UNSURE, hold)
         return Event(None, "")
     medicine = _medicine(text, names_drug)
@@ -194,7 +207,11 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     if how is not None and _AGAIN_WORD.search(how) and _yes_no(text):
         how = None  # "nôn ra hết, có cho uống lại liều đó ko": whether to give it again
     strong = how is not None and _STRONG.search(how) is not None  # vụng, nhầm: never a question
-    if how and not taken_as_meant and (strong or done or not question or UNSURE_CUES.search(text)):
+    if (
+        how
+        and not taken_as_meant
+        and (strong or done or not question or UNSURE_CUES.search(text) or _sign_now(text))
+    ):
         return Event(Verdict.REPORT, how)
     amount = AMOUNT_CUES.search(text)
     at_once = AT_ONCE_CUES.search(text)

@@ -51,6 +51,8 @@ TAKE_CUES = cues(
         r"liếm",
         r"(?:bỏ|cho|nhét|đút|xịt) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
         r"tu (?:hết|cạn|sạch|cả|luôn|một hơi|1 hơi|ừng ực|gần|nửa|hơn)",
+        # a gulp at once, then how much: "tu 1 lúc nửa hộp"
+        r"tu (?:1|một) (?:lúc|hơi|mạch|phát) (?:\w+ )?(?:hết|cạn|sạch|cả|nửa|gần|\d+)",
     ),
     # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
     # (gram), "noc" (nọc): they count as typed, or in text typed with no accents at all.
@@ -93,6 +95,9 @@ UNSANCTIONED_CUES = cues(
         r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:\w+ ){0,3}?"
         r"(?:liền|liên tiếp|trong|sáng nay|tối nay|trưa nay|một lúc|1 lúc|cùng lúc|"
         r"vì quên|do quên)",
+        # "sáng giờ uống 3 lần Cozaar": several times since a moment of today, told
+        r"(?:sáng giờ|từ sáng|nãy giờ|hôm nay|tối qua tới giờ) (?:\w+ ){0,2}?(?:uống|dùng) "
+        r"(?:\w+ ){0,2}?(?:[2-9]|hai|ba|bốn|năm|sáu) lần",
         r"quên (?:nên|mà|rồi) (?:\w+ )?uống (?:lại|thêm|tiếp)?",
         r"quên,? (?:\w+ ){0,2}?uống (?:lại|thêm|tiếp)",
         r"uống (?:lại|thêm) (?:\w+ )?(?:lần|liều) nữa",
@@ -149,7 +154,7 @@ DOSE_QUESTION_CUES = cues(
         # "bé uống mấy viên diazepam rồi" tells what happened; "uống mấy viên" asks.
         r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy(?! (?:\w+ ){0,3}?rồi)",
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
-        r"(?<!thiếu )(?<!mất )mấy (?:ml|viên|thìa|gói|giọt|muỗng|lần)(?: \S+){0,2} ?\??$",
+        r"(?<!thiếu )(?<!mất )mấy (?:ml|viên|thìa|gói|giọt|muỗng|lần)(?: (?!rồi)\S+){0,2} ?\??$",
         r"một ngày",
         r"mỗi (?:ngày|lần|sáng|tối|\d+)",
         r"cách (?:nhau )?(?:mấy|bao)",
@@ -158,8 +163,10 @@ DOSE_QUESTION_CUES = cues(
         r"thế nào",
         r"như thế nào",
     ),
-    # Folded, "can" is also "cạn" (drained: "uống cạn chai").
-    strict=(r"(?:có )?cần",),
+    # Folded, "can" is also "cạn" (drained: "uống cạn chai") and "cắn" (bit: "cắn ăn 3 viên");
+    # "cần" asks only as "có cần" or before what is needed ("cần uống mấy", "cần phải"), not
+    # in "xỉn quắc cần câu".
+    strict=(r"có cần", r"cần (?:uống|dùng|cho|phải|bao|mấy|thiết|gì|giảm|tăng|chỉnh|bổ sung)"),
 )
 # The amount of a course that was meant to be taken: "uống hết vỉ kháng sinh rồi vẫn ho".
 TREATMENT_CUES = cues(
@@ -285,6 +292,7 @@ SYMPTOM_CUES = cues(
         r"khó thở",
         r"co giật",
         r"lừ đừ",
+        r"choáng(?: váng)?",
     ),
     # Folded, "nôn" is "non" (sinh non), "ói" is "ơi", "xỉu" and "lơ mơ" are other words.
     strict=(r"nôn", r"ói", r"xỉu", r"lơ mơ", r"li bì", r"ngất"),
@@ -298,10 +306,17 @@ ASK_DRUG_CUES = cues(
         r"(?:uống|dùng|cho uống|xài|bôi) (?:\w+ ){0,2}?(?:gì|nào)(?! rồi| đó| đấy)",
     )
 )
+# Folded, "viện" (hospital: "nhập viện", "đi viện") is "viên"; and "sinh viên", "nhân viên"
+# are people: neither is a tablet. Not after "nằm": folded it is "nắm" ("1 nắm viên sắt").
+_NOT_TABLET_BEFORE = (
+    *("nhập", "bệnh", "đi", "vào", "vô", "ở", "tới", "đến", "chuyển"),
+    *("sinh", "nhân", "thành", "giáo", "học", "công", "hội", "đoàn", "diễn"),
+)
+_NOT_A_TABLET = "".join(rf"(?<!{w} )" for w in _NOT_TABLET_BEFORE)
 MEDICINE_CUES = cues(
     (
         r"thuốc",
-        r"viên",
+        _NOT_A_TABLET + r"viên",
         r"siro",
         r"vỉ",
         r"lọ",

@@ -183,6 +183,26 @@ _ACCESS = re.compile(
 )
 
 
+# A pack found emptied ("vỏ vỉ rỗng trên sàn", "lọ thuốc ngủ trống trơn"): what was in it
+# was taken, by a child beside it or by whoever shows a sign now.
+_EMPTIED = re.compile(
+    r"\b(?:vi|lo|hop|chai|tuyp|goi|ong|vo)\b(?: \S+){0,3}? "
+    r"(?:rong|trong (?:tron|rong|khong|trem)|het (?:sach|tron|nhan)|sach (?:tron|bach|tron tru)|"
+    r"khong con (?:vien|goi|gi) nao)\b"
+)
+
+
+def emptied_pack(text: TurnText, *, child_known: bool) -> str | None:
+    """A pack found emptied beside a child, or beside a sign that follows (see `_EMPTIED`),
+    told and not asked: the words, or None."""
+    hit = _EMPTIED.search(text.folded)
+    if hit is None or HYPOTHETICAL_CUES.search(text) is not None or _yes_no(text):
+        return None
+    if child_known or CHILD_CUES.search(text) or SYMPTOM_CUES.search(text):
+        return hit.group(0)
+    return None
+
+
 def _child_had_access(text: TurnText, names_drug: bool, child_known: bool) -> bool:
     """A young child, a medicine, and a sign the child got at it or doubt whether it was
     swallowed ("vỏ gói bị xé ở phòng bé", "hk rõ có ăn ko"), nothing asked outright: ask."""

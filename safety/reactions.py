@@ -15,7 +15,13 @@ import re
 
 from core.text import fold_aligned
 from safety.cue_matching import TurnText, cues
-from safety.safety_cues import AFTER_TAKING_CUES, ALLERGY_SIGNS, AMOUNT_CUES, EXCESS_CUES
+from safety.safety_cues import (
+    AFTER_TAKING_CUES,
+    ALLERGY_SIGNS,
+    AMOUNT_CUES,
+    AT_ONCE_NOT_A_DAY,
+    EXCESS_CUES,
+)
 
 _W = r"(?:\w+ )"  # one word and its space
 _TAKE = r"(?:uống|dùng|tiêm|truyền|xịt|bôi|ngậm|đặt|chích)"
@@ -96,7 +102,12 @@ MILD_TOGETHER = 2
 # Words that place the sign after the drug: taken and then, for some days now, since.
 AFTER_DRUG = cues(
     (
-        _TAKE + r" " + _W + r"{0,4}?(?:xong|vào|rồi|thì|là|liền|bị|thấy|lập tức|ngay|mà|giờ|nay)",
+        _TAKE
+        + r" "
+        + _W
+        + r"{0,4}?(?:xong|vào|rồi|thì|là|liền|bị|thấy|lập tức|mà|giờ|nay|"
+        + AT_ONCE_NOT_A_DAY
+        + ")",
         _TAKE + r" " + _W + r"{0,4}?(?:được|đc|dc|đến|tới) (?:\d+|vài|mấy|hai|ba) " + _SPAN,
         r"(?:vừa|mới|đã) " + _W + r"{0,2}?" + _TAKE,
         r"đang " + _TAKE,

@@ -171,11 +171,18 @@ ALLERGY_SIGNS = cues(
         r"bong (?:da|tróc da)",
     ),
 )
+# Folded, "ngay" (at once) is also "ngày" (day): after a count or "mỗi" it is a day.
+AT_ONCE_NOT_A_DAY = r"(?<!\d )(?<!mỗi )(?<!một )ngay"
 AFTER_TAKING_CUES = cues(
     (
         r"sau khi " + _W + r"{0,2}?" + _TAKE,
         r"(?:vừa|mới|đã) " + _W + r"{0,2}?" + _TAKE,
-        _TAKE + r" " + _W + r"{0,6}?(?:xong|vào|rồi|thì bị|là bị|liền|bị|thấy|lập tức|ngay)",
+        _TAKE
+        + r" "
+        + _W
+        + r"{0,6}?(?:xong|vào|rồi|thì bị|là bị|liền|bị|thấy|lập tức|"
+        + AT_ONCE_NOT_A_DAY
+        + ")",
     ),
 )
 SIGN_QUESTION_CUES = cues(
@@ -241,6 +248,7 @@ __all__ = [
     "AMOUNT_TOO_MUCH_CUES",
     "ASK_DRUG_CUES",
     "AT_ONCE_CUES",
+    "AT_ONCE_NOT_A_DAY",
     "CHILD_CUES",
     "COMPLETED_CUES",
     "CONFIRM_CUES",

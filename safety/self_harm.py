@@ -58,6 +58,8 @@ def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     if opinion is None:
         return None
     p = opinion.score(t.folded)
+    if taking and someone_else_took(t) and DESPAIR_CUES.search(t) is None:
+        return None  # a bystander's report of what someone else took: the emergency reply
     if p >= opinion.report_at and not _ORDINARY_WORRY.search(t.folded):
         return f"self-harm model {p:.2f}"
     if p >= opinion.report_at:
@@ -106,6 +108,31 @@ _NAMES_YOUNG_CHILD = re.compile(
     r"\b(?:be|chau be|thang cu|thang be|cu cau|nhoc|dua (?:nho|be|tre)|em be|tre nho|"
     r"(?:[1-9]|1[01]) (?:tuoi|t)|\d+ thang(?: tuoi)?)\b"
 )
+
+
+# Someone the speaker names took it or holds it ("thằng bạn t … nuốt thêm", "đứa em 13t
+# uống hết", "con e đang cầm mấy viên", "bả uống cả chục viên"): a bystander reporting, whose
+# reply is the emergency one. Not "em", "anh", "chị", "con" alone: each is also how a
+# speaker names themself.
+_KIN = (
+    r"(?:thang|con|dua|nhoc) (?:ban|em|cháu|chau|ong|ba|me|bo|anh|chi|e|t|tui|toi|minh)"
+    r"|ban (?:t|toi|tui|em|minh|anh|chi|cua \w+)"
+    r"|em (?:trai|gai|ho|ut)|anh (?:trai|ho)|chi (?:gai|ho)"
+    r"|(?:me|ba|bo|cha|ong|bac|co|chu|di|cau|mo|thim) (?:t|toi|tui|em|minh|noi|ngoai|chong|vo|xa)"
+    r"|ck|vk|chong (?:t|toi|tui|em|minh|e)|vo (?:t|toi|tui|minh|anh|a)|ong xa|ong nha"
+)
+_SOMEONE_ELSE_TOOK = re.compile(
+    r"\b(?:" + _KIN + r")\b(?: \S+){0,5}? (?:uong|nuot|noc|tu|an|xai|dung|cam|ngam|nhai|liem|boc)\b"
+)
+_HE_OR_SHE_TOOK = re.compile(r"(?<!\w)(?:bả|ổng|nó|hắn)(?: \S+){0,3}? (?:uống|nuốt|nốc|tu)\b")
+
+
+def someone_else_took(t: TurnText) -> bool:
+    """The turn tells that someone other than the speaker took or holds a medicine."""
+    kin = _SOMEONE_ELSE_TOOK.search(t.folded)
+    if kin is not None and t.lowered.startswith("còn", kin.start()):
+        kin = None  # "còn em uống …" is the speaker again, "con em" is their child
+    return kin is not None or _HE_OR_SHE_TOOK.search(t.lowered) is not None
 
 
 def _young_child(frame: QueryFrame | None) -> bool:

@@ -308,8 +308,18 @@ def _triage_rest(
     if (whole := _adult_tablet_for_an_infant(t, frame)) is not None:
         return TriageResult(Triage.EMERGENCY, whole)
     if (use := _unsafe_use(t, frame, warnings)) is not None:
+        if use[1] is UnsafeUse.WEEKLY_TAKEN_DAILY and _DAYS_ALREADY.search(t.folded):
+            # "… mỗi ngày 1 viên chứ ko phải mỗi tuần, nay 5 ngày rồi": days of it already
+            # taken, an overdose to act on now, not a use to warn about.
+            return TriageResult(Triage.EMERGENCY, use[0])
         return TriageResult(Triage.UNSAFE_USE, use[0], use[1])
     return found
+
+
+_DAYS_ALREADY = re.compile(
+    r"\b(?:(?:[2-9]|\d\d|hai|ba|bon|nam|sau|bay|may|vai) (?:ngay|hom|bua) (?:nay |roi|lien)|"
+    r"tuan nay|tu hom|may hom nay|may ngay nay|(?:da|lo) uong)\b"
+)
 
 
 _SWALLOWED = re.compile(r"\b(?:uong|vien|goi|siro)\b")

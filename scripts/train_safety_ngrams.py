@@ -70,6 +70,7 @@ PEOPLE_SETS = tuple(
         "people_safety.jsonl",
         "people_safety.tuning2.jsonl",
         "people_safety.tuning3.jsonl",
+        "people_safety.tuning4.jsonl",
     )
     if (ROOT / "evals" / name).exists()
 )
@@ -212,7 +213,7 @@ def fit(task: str, data_of: Callable[[str | None], Labelled]) -> dict[str, objec
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--out", type=Path, default=ROOT / "engine" / "safety_ngrams.json")
+    parser.add_argument("--out", type=Path, default=ROOT / "safety" / "safety_ngrams.json")
     parser.add_argument(
         "--without",
         help="a people set to leave out entirely (to play the engine on it as on a new writer)",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import safety.ingestion
 import safety.triage
-from safety.cue_matching import Cue, TurnText, cues
+from safety.cue_matching import Cue, TurnText, cues, fold_pattern
 
 LISTS = sorted(
     {
@@ -64,3 +64,15 @@ def test_the_leftmost_hit_wins_across_forms() -> None:
     cue = cues(["uống"], strict=["lậu"])
     assert cue.search(TurnText.of("lậu rồi uống")) == "lậu"
     assert cue.search(TurnText.of("uống rồi lậu")) == "uong"
+
+
+def test_folding_a_pattern_keeps_its_upper_case_classes() -> None:
+    """Folding a pattern lowers its letters but never turns `\\S` into `\\s` or `\\W` into `\\w`."""
+    assert fold_pattern(r"Mấy (?: \S+){0,2}\W\D\B") == r"may (?: \S+){0,2}\W\D\B"
+
+
+def test_a_non_space_class_matches_words_in_unaccented_text() -> None:
+    """A list written with `\\S` finds words in text typed without diacritics as with them."""
+    asks = cues((r"mấy gói(?: \S+){0,2}$",))
+    assert asks.search(TurnText.of("cho bé uống mấy gói 1 lần")) == "may goi 1 lan"
+    assert asks.search(TurnText.of("cho be uong may goi 1 lan")) == "may goi 1 lan"

@@ -164,3 +164,64 @@ def test_doubt_alone_in_a_childs_conversation_is_no_access() -> None:
     """'Không rõ' in reply to a question about a child's dose says nothing of a taking."""
     event = read_event(TurnText.of("không rõ"), names_drug=True, child_known=True)
     assert event.verdict is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "thang be 2t choi trong phong, em vao thay hop thuoc ho cua ong het sach",
+        "bé 4 tuổi nhà mình, tủ thuốc mở, vỉ diazepam của mẹ rỗng trơn",
+        "bố tôi hay lẫn, chai siro ho trống trơn từ hôm qua, giờ ngủ li bì",
+    ],
+)
+def test_a_pack_found_emptied_beside_a_child_or_a_sign_is_a_report(text: str) -> None:
+    """An emptied pack with a child by it, or with a sign now: what was in it was taken."""
+    assert verdict(text) is Verdict.REPORT
+
+
+def test_an_emptied_pack_with_no_one_and_nothing_wrong_is_not_a_report() -> None:
+    """An empty blister alone, nobody named and no sign, says nothing was taken by anyone."""
+    assert verdict("hộp paracetamol nhà mình rỗng rồi, mua loại nào thay") is not Verdict.REPORT
+
+
+def test_a_bitten_tablet_typed_without_accents_is_not_a_question() -> None:
+    """Folded 'can' is also 'cắn': a child who bit and ate three tablets is a report."""
+    assert verdict("chau 3 tuoi lay vi thuoc tim can an 4 vien") is Verdict.REPORT
+
+
+def test_an_idiom_with_can_does_not_make_a_report_a_question() -> None:
+    """'cần' asks only as 'có cần' or before what is needed, not inside 'quắc cần câu'."""
+    assert verdict("anh ấy say quắc cần câu rồi uống 10 viên paracetamol, giờ nôn liên tục") is (
+        Verdict.REPORT
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["con trai em 6t nhap vien do viem phoi", "em là sinh viên năm 2, mẹ em vào viện"]
+)
+def test_a_hospital_or_a_student_is_not_a_medicine(text: str) -> None:
+    """Folded 'viện' and the 'viên' of 'sinh viên' are no tablet: nothing to ask about."""
+    assert read_event(TurnText.of(text), names_drug=False).verdict is None
+
+
+def test_a_prescribed_count_asked_yes_or_no_is_a_question() -> None:
+    """A child's count with no verb of taking, asked 'có … không', asks about the amount."""
+    assert verdict("chau 4 tuoi 15kg don ke amoxicillin 250 ngay 3 vien vay co it qua ko") is None
+
+
+def test_a_count_told_as_past_with_a_polite_particle_is_not_asked() -> None:
+    """'… rồi ạ' ends like a question but tells: a child's count with 'rồi' is still asked about."""
+    assert verdict("dạ cháu 2 tuổi cắn 3 viên sắt của mẹ rơi ra rồi ạ") is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bà em từ sáng tới giờ uống 4 lần amlodipin vì quên, giờ chóng mặt",
+        "chú tôi uống thêm 1 liều metformin nữa, giờ vã mồ hôi run tay",
+        "anh ấy tu 1 hơi hết lọ siro ho, giờ lơ mơ",
+    ],
+)
+def test_a_dose_repeated_or_gulped_with_a_sign_now_is_a_report(text: str) -> None:
+    """Taken again, several times today or gulped at once, and a sign now: it happened."""
+    assert verdict(text) is Verdict.REPORT

@@ -48,3 +48,9 @@ def test_questions_and_illnesses_are_not_reactions(text: str) -> None:
 def test_no_drug_in_the_conversation_is_no_reaction() -> None:
     """Without a drug named in the turn or before, a rash is not a reaction to anything."""
     assert read_reaction(TurnText.of("mấy hôm nay nổi mẩn đỏ khắp người"), names_drug=False) is None
+
+
+def test_a_daily_dose_asked_about_a_side_effect_is_no_reaction() -> None:
+    """'uong moi ngay 1 vien … co chay mau ko' typed without accents: a day, not 'at once'."""
+    text = TurnText.of("clopidogrel 75 uong moi ngay 1 vien lau dai co chay mau cam ko")
+    assert read_reaction(text, names_drug=True) is None

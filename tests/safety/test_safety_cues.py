@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from safety.safety_cues import SELF_HARM_CUES, TurnText, cues
+from safety.safety_cues import AFTER_TAKING_CUES, SELF_HARM_CUES, TurnText, cues
 
 
 def test_a_list_is_searched_in_one_pass_and_returns_the_leftmost_hit() -> None:
@@ -35,3 +35,13 @@ def test_the_turn_text_is_folded_once() -> None:
     """TurnText keeps the lowered and folded forms and whether accents were typed."""
     t = TurnText.of("Bé Uống")
     assert (t.lowered, t.folded, t.accented) == ("bé uống", "be uong", True)
+
+
+def test_a_day_after_a_count_is_not_at_once() -> None:
+    """'… 1 viên mỗi ngay' typed without accents is a day's dose; 'uống vào ngay' still follows."""
+    assert (
+        AFTER_TAKING_CUES.search(TurnText.of("noi man uong cetirizin 1 vien 1 ngay du chua"))
+        is None
+    )
+    assert AFTER_TAKING_CUES.search(TurnText.of("uong thuoc ho moi ngay duoc ko")) is None
+    assert AFTER_TAKING_CUES.search(TurnText.of("be uong thuoc ngay sau do non")) is not None

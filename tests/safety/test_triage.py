@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.frame import HowTo, QueryFrame, Triage
+from safety.cue_matching import TurnText
+from safety.self_harm import someone_else_took
 from safety.triage import (
     SafetyAnswer,
     TriageResult,
@@ -745,3 +747,39 @@ def test_a_whole_adult_tablet_given_to_an_infant_is_an_emergency() -> None:
         found = classify(told, infant)
         assert found is not None and found.kind is Triage.EMERGENCY
     assert classify("cho bé uống nguyên viên paracetamol 500 được không", infant) is None
+
+
+def test_a_bystander_reporting_what_a_relative_took_gets_the_emergency_reply() -> None:
+    """A named relative who swallowed a lot: an emergency, not the speaker's own intent."""
+    for text in (
+        "anh trai em say rượu nuốt luôn cả vỉ seduxen, giờ gọi không dậy",
+        "con em ho 16t uong het ca lo thuoc ngu cua ba, h lim dim",
+    ):
+        found = classify(text)
+        assert found is not None and found.kind is Triage.EMERGENCY, text
+
+
+def test_a_bystander_report_with_despair_is_still_self_harm() -> None:
+    """The speaker's own despair beside it keeps the self-harm reading."""
+    found = classify("chán sống lắm rồi, em uống hết vỉ thuốc ngủ cho xong")
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+def test_a_child_holding_tablets_is_never_read_as_the_speakers_intent() -> None:
+    """'con e' (my child) holding someone's tablets, swallowed or not: not self-harm."""
+    found = classify("con t cầm nguyên vỉ thuốc ngủ của ông, ko rõ nuốt chưa")
+    assert found is None or found.kind is not Triage.SELF_HARM
+
+
+def test_the_speaker_after_con_with_a_grave_is_still_the_speaker() -> None:
+    """'còn em …' names the speaker again, so it is no bystander's report."""
+    assert not someone_else_took(TurnText.of("còn em thì uống hết vỉ này"))
+    assert someone_else_took(TurnText.of("con em uống hết vỉ này"))
+
+
+def test_a_weekly_drug_already_taken_daily_for_days_is_an_emergency() -> None:
+    """Days of a weekly drug taken daily, told as done, is an overdose; asked, it is a warning."""
+    told = classify("ba tôi uống methotrexat hàng ngày 4 hôm liền rồi", drugs("methotrexate"))
+    asked = classify("methotrexat uống hàng ngày có được không", drugs("methotrexate"))
+    assert told is not None and told.kind is Triage.EMERGENCY
+    assert asked is not None and asked.kind is Triage.UNSAFE_USE

@@ -96,7 +96,7 @@ class Reference:
         """The expected outcome class of one turn: clarify, abstain, or not-those."""
         bare_drug = (
             self.open_reason == "no_drug"
-            and f.get("drugs")
+            and (f.get("drugs") or f.get("unknown_drugs"))  # a name, known or not, answers
             and not f.get("attribute")
             and f.get("turn_type") in ("drug_attribute", "drug_overview")
         )

@@ -65,7 +65,12 @@ _CHILD_WORD = (
 )
 # Which child: the youngest, the eldest, born early ("bé út mới 7 tháng", "con út nhà mình
 # mới 9 tháng", "bé sinh non được 10 ngày").
-_WHICH_CHILD = r"(?:\s+(?:ut|ca|sinh non|de non|non thang|thieu thang|sinh doi))?"
+# Born early only with a word of time after it: "sinh non 35 tuần" is the term at birth, not
+# the baby's age.
+_WHICH_CHILD = (
+    r"(?:\s+(?:ut|ca|sinh doi)|\s+(?:sinh non|de non|non thang|thieu thang)"
+    r"(?=\s+(?:moi|ms|duoc|dc|gan|tron|hon|da|vua)(?![a-z])))?"
+)
 _CHILD_AGE = re.compile(
     rf"(?<![a-z]){_CHILD_WORD}(?:\s+(?:noi|ngoai))?{_WHICH_CHILD}(?:\s+(?:nha|cua)\s+\w+)?"
     rf"(?:\s+(?:em|e|minh|toi|tui|chi|anh|t|m))?{_WHICH_CHILD}"

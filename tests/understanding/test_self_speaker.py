@@ -1,5 +1,5 @@
-"""The speaker as the patient: an adult taking the medicine or ill themself is not asked
-"người lớn hay trẻ em?" (understanding.slots.speaks_of_self, read_population)."""
+"""Who the patient is: the speaker who takes it (an adult, not asked "người lớn hay trẻ
+em?") and a baby born early, whose term at birth is not its age (understanding.slots)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from core.frame import Population, QueryFrame
-from understanding.slots import speaks_of_self
+from understanding.slots import read_age, speaks_of_self
 from understanding.text import Turn
 
 Parse = Callable[..., QueryFrame]
@@ -48,3 +48,11 @@ def test_the_reader_needs_a_taking_right_after_the_speaker() -> None:
     assert not speaks_of_self(Turn.of("tôi muốn hỏi về paracetamol"))
     assert speaks_of_self(Turn.of("tôi đang dùng warfarin"))
     assert not speaks_of_self(Turn.of("nhắc em uống thuốc đúng giờ"))
+
+
+@pytest.mark.parametrize(
+    "text", ["tre sinh non 35 tuan, 2,8kg", "Trẻ sinh non 33 tuần nặng 1,8 kg."]
+)
+def test_the_term_at_birth_is_not_the_babys_age(text: str) -> None:
+    """'sinh non 35 tuần' is how early the baby came, not how old it is now."""
+    assert read_age(Turn.of(text)) is None

@@ -26,7 +26,6 @@ Decisions (docs/evals.md, "Safety triage"):
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -35,7 +34,7 @@ from core.frame import QueryFrame, Route, Triage, TurnType
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
-from grounding.book import bars
+from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
 from safety.ingestion import Verdict, read_event
 from safety.ingestion_signs import (
     _SLIP,
@@ -133,17 +132,6 @@ _SPEAKS_TO: dict[UnsafeUse, re.Pattern[str]] = {
     UnsafeUse.INFANT: re.compile(r"\btre\b.*\bduoi\b|\bso sinh\b|\bnhu nhi\b"),
 }
 
-_DOSE = re.compile(
-    r"\d+(?:[.,]\d+)?(?:\s*[–-]\s*\d+(?:[.,]\d+)?)?\s*"
-    r"(?:mg|g|gam|mcg|µg|microgam|ml|mililit|kg|ui|iu|đơn vị|mmol|mg/kg|mg/m²)(?![\w])",
-    re.IGNORECASE,
-)
-
-
-def dose_mentions(text: str) -> list[str]:
-    """Dose-like quantities (a number with a mass, volume or unit) in `text`."""
-    return [m.group(0) for m in _DOSE.finditer(unicodedata.normalize("NFC", text))]
-
 
 def speaks_to(
     use: UnsafeUse, sentence: str, *, age_months: float | None = None, section: str | None = None
@@ -156,24 +144,6 @@ def speaks_to(
         barred = section == SectionKey.CHONG_CHI_DINH.value
         return limits_age(sentence, age_months, barred=barred)
     return bool(_SPEAKS_TO[use].search(fold_aligned(sentence)))
-
-
-def limits_age(sentence: str, age_months: float, *, barred: bool) -> bool:
-    """Does `sentence` bar a child of `age_months` (`grounding.book.bars`, the reader the
-    dose answer and the condition list share)?
-
-    `barred` says the line is already a prohibition (a Chống chỉ định line); a caution
-    line must say it bars the use ("không dùng cho trẻ dưới 2 tuổi").
-    """
-    section = SectionKey.CHONG_CHI_DINH if barred else SectionKey.THAN_TRONG
-    return bars(sentence, section.value, age_months)
-
-
-def age_limit_lines(lines: Sequence[tuple[str, str]], age_months: float) -> list[tuple[str, str]]:
-    """The (section, sentence) pairs of a drug's warning text that bar a child of this age."""
-    return [
-        (section, sentence) for section, sentence in lines if bars(sentence, section, age_months)
-    ]
 
 
 def _asks_use(t: TurnText) -> bool:

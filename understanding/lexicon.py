@@ -42,7 +42,7 @@ ATTRIBUTE_CUES: tuple[tuple[SectionKey, tuple[str, ...]], ...] = (
         _p(
             "qua lieu|uong qua nhieu|uong nham|ngo doc|uong qua lieu|overdose|uong gap doi|"
             "lo uong nhieu|uong du lieu|uong nhieu vien|uong ca vi|uong ca hop|uong het vi|"
-            "uong het hop|ngo doc thuoc"
+            "uong het hop|ngo doc thuoc|lieu gay doc|lieu doc|lieu gay ngo doc|nong do gay doc"
         ),
     ),
     (
@@ -138,7 +138,7 @@ DOSING_CUES = _p(
     "tinh giup|mg ngay|mg moi lan|mg mot lan|mg mot ngay"
 )
 # "lieu" is also "liệu" (whether) and "liệu pháp"; after these words it is not a dose.
-NOT_DOSING_AFTER_LIEU = _p("co|phap|rang|the nao thi")
+NOT_DOSING_AFTER_LIEU = _p("co|phap|rang|the nao thi|gay")  # "liều gây độc": the overdose section
 
 INTERACTION_CUES = _p(
     "tuong tac|dung chung|uong chung|dung cung|uong cung|phoi hop|ket hop|cung luc|dong thoi|"

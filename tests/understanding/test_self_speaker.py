@@ -56,3 +56,17 @@ def test_the_reader_needs_a_taking_right_after_the_speaker() -> None:
 def test_the_term_at_birth_is_not_the_babys_age(text: str) -> None:
     """'sinh non 35 tuần' is how early the baby came, not how old it is now."""
     assert read_age(Turn.of(text)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "em sinh viên dược, cho em hỏi liều gây độc của paracetamol là bao nhiêu",
+        "lieu doc cua digoxin la bao nhieu vay",
+    ],
+)
+def test_a_toxic_dose_asked_as_knowledge_reads_the_overdose_section(
+    parse: Parse, text: str
+) -> None:
+    """'liều gây độc' is the overdose section's question, not the therapeutic dose."""
+    assert parse(text).attribute == "qua_lieu_xu_tri"

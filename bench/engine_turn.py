@@ -177,25 +177,32 @@ def profile_stages(run: Callable[[], None], n: int) -> dict[str, Any]:
     }
 
 
+def warm_turns(client: redis.Redis) -> tuple[Callable[[], None], Callable[[], None]]:
+    """A sample engine on `client`, warmed by 200 clarify turns: (a clarify or smalltalk
+    turn, a retrieval turn with fake models), each as if its text were new."""
+    engine = sample_engine(client)
+    cid = engine.create_conversation().conversation_id
+    texts = [CLARIFY, CLARIFY, SMALLTALK]
+    i = [0]
+
+    def clarify_turn() -> None:
+        _forget_texts()  # as if the text were new: triage folds and matches it
+        engine.handle(cid, texts[i[0] % 3])
+        i[0] += 1
+
+    def retrieval_turn() -> None:
+        _forget_texts()
+        engine.handle(cid, RETRIEVE)
+
+    for _ in range(200):
+        clarify_turn()
+    return clarify_turn, retrieval_turn
+
+
 def profile(n: int) -> int:
     with loopback_redis() as (_binary, port):
         client = redis.Redis(host="127.0.0.1", port=port)
-        engine = sample_engine(client)
-        cid = engine.create_conversation().conversation_id
-        texts = [CLARIFY, CLARIFY, SMALLTALK]
-        i = [0]
-
-        def clarify_turn() -> None:
-            _forget_texts()  # as if the text were new: triage folds and matches it
-            engine.handle(cid, texts[i[0] % 3])
-            i[0] += 1
-
-        def retrieval_turn() -> None:
-            _forget_texts()
-            engine.handle(cid, RETRIEVE)
-
-        for _ in range(200):
-            clarify_turn()
+        clarify_turn, retrieval_turn = warm_turns(client)
         gc.collect()
         gc.freeze()
         load_before = uptime()
@@ -258,22 +265,7 @@ def main() -> int:
         client = redis.Redis(host="127.0.0.1", port=port)
         client.set("bench:key", "x" * 64)
         raw = timed(lambda: client.get("bench:key"), n)
-        engine = sample_engine(client)
-        cid = engine.create_conversation().conversation_id
-        texts = [CLARIFY, CLARIFY, SMALLTALK]
-        i = [0]
-
-        def clarify_turn() -> None:
-            _forget_texts()  # as if the text were new: triage folds and matches it
-            engine.handle(cid, texts[i[0] % 3])
-            i[0] += 1
-
-        def retrieval_turn() -> None:
-            _forget_texts()
-            engine.handle(cid, RETRIEVE)
-
-        for _ in range(200):
-            clarify_turn()
+        clarify_turn, retrieval_turn = warm_turns(client)
         # As the server's lifespan does after start-up (web/lifespan.py).
         gc.collect()
         gc.freeze()
@@ -282,7 +274,7 @@ def main() -> int:
         before = client.info("commandstats")
         calls_before = sum(v["calls"] for k, v in before.items())
         for _ in range(100):
-            engine.handle(cid, RETRIEVE)
+            retrieval_turn()  # (emptying the text cache sends no command)
         after = client.info("commandstats")
         round_trips = (sum(v["calls"] for k, v in after.items()) - calls_before - 1) / 100
         if args.stages:

@@ -191,17 +191,17 @@ __all__ = [
 ]
 
 
-def reaction_to_drug(t: TurnText, names_drug: bool) -> bool:
-    """A sign after taking a drug (allergic, or an adverse reaction `read_reaction` reads),
-    with no amount or excess said: a reaction to the drug (its ADR management), not an
-    overdose."""
+def reaction_to_drug(t: TurnText, reaction: str | None) -> bool:
+    """A sign after taking a drug (allergic, or the adverse reaction `read_reaction` read:
+    `reaction`), with no amount or excess said: a reaction to the drug (its ADR management),
+    not an overdose."""
     allergic = ALLERGY_SIGNS.search(t) is not None and AFTER_TAKING_CUES.search(t) is not None
     amount = AMOUNT_CUES.search(t)
     one = amount is not None and _ONE.match(amount) is not None  # "1 viên": a dose, no excess
     return (
-        (allergic or read_reaction(t, names_drug=names_drug) is not None)
+        (allergic or reaction is not None)
         and (amount is None or one)
-        and EXCESS_CUES.search(t) is None
+        and (EXCESS_CUES.search(t) is None)
     )
 
 

@@ -175,7 +175,8 @@ def _emergency(
         return TriageResult(Triage.EMERGENCY, hit)
     event = read_event(t, names_drug=names_drug, child_known=child_known)
     if event.verdict is Verdict.REPORT:
-        if reaction_to_drug(t, names_drug):  # "con uống ibuprofen xong bị sưng mặt"
+        # "con uống ibuprofen xong bị sưng mặt": a reaction, not an overdose
+        if reaction_to_drug(t, read_reaction(t, names_drug=names_drug)):
             return TriageResult(
                 Triage.EMERGENCY, event.cue, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
             )
@@ -198,7 +199,7 @@ def _emergency(
             )
         return TriageResult(Triage.EMERGENCY, sign)
     reaction = read_reaction(t, names_drug=names_drug)
-    if reaction is not None and reaction_to_drug(t, names_drug):  # "… được 4 ngày thì đau gót"
+    if reaction is not None and reaction_to_drug(t, reaction):  # "… được 4 ngày thì đau gót"
         return TriageResult(
             Triage.EMERGENCY, reaction, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
         )

@@ -127,6 +127,10 @@ def is_vietnamese_syllable(token: str) -> bool:
     return bool(_VI_SYLLABLE.match(token))
 
 
+SHORT_FORMS = {"vit": "vitamin"}
+"""Abbreviations people type for a word of a drug's name ("vit K1" is vitamin K1)."""
+
+
 @lru_cache(maxsize=65536)
 def spelling(word: str) -> str:
     """One spelling for a folded word, shared by the English INN and the Vietnamese name.
@@ -134,8 +138,11 @@ def spelling(word: str) -> str:
     amoxicillin → amoxicilin (doubled letters), morphine → morfin (ph → f, final e),
     hydrochloride → hydroclorid (chl → cl), calcium → calci (-ium → -i), clavulanic →
     clavulanat (the acid and its salt name one moiety), amoxycillin → amoxicilin (y → i).
-    Words with digits and short words stay as they are.
+    Words with digits and short words stay as they are, but for the abbreviations of
+    `SHORT_FORMS` ("vit" → vitamin).
     """
+    if word in SHORT_FORMS:
+        return SHORT_FORMS[word]
     if len(word) < 4 or not word.isalpha():
         return word
     folded = _spell_once(word)

@@ -9,7 +9,7 @@ unknown rather than guessed.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from rapidfuzz import process
@@ -58,14 +58,26 @@ MIN_SHORT_NAME = 4
 """Letters a typed short name needs ("para", "cipro"); "ibu" is too short to be sure of."""
 
 
-def _unique_prefixes(names: Iterable[tuple[str, str]]) -> dict[str, str]:
+def _unique_prefixes(
+    names: Iterable[tuple[str, str]], ingredients: Callable[[str], int]
+) -> dict[str, str]:
     """Each beginning (4 letters up to 3 short of the whole) of a one-word name that begins
-    exactly one drug's one-word names: "para" → paracetamol, "amox" → amoxicillin."""
+    one drug's one-word names: "para" → paracetamol, "amox" → amoxicillin.
+
+    A beginning shared by one single substance and combinations that contain more than one
+    ("amox": amoxicillin and amoxiclav) is the single substance's, as the name index ranks
+    equal names; shared otherwise, it is nobody's.
+    """
     owners: dict[str, set[str]] = defaultdict(set)
     for name, drug_id in names:
         for end in range(MIN_SHORT_NAME, len(name) - 2):
             owners[name[:end]].add(drug_id)
-    return {prefix: ids.pop() for prefix, ids in owners.items() if len(ids) == 1}
+    found: dict[str, str] = {}
+    for prefix, ids in owners.items():
+        singles = [d for d in ids if ingredients(d) == 1]
+        if len(ids) == 1 or len(singles) == 1:
+            found[prefix] = singles[0] if singles else next(iter(ids))
+    return found
 
 
 class DrugMatcher:
@@ -89,7 +101,8 @@ class DrugMatcher:
                 fuzzy_multi[len(form.key)].setdefault(key, drug_id)
         self._fuzzy_single = dict(fuzzy_single)
         self._prefixes = _unique_prefixes(
-            key for names in fuzzy_single.values() for key in names.items()
+            (key for names in fuzzy_single.values() for key in names.items()),
+            self._names.ingredients,
         )
         self._fuzzy_multi = dict(fuzzy_multi)
         self._single_names = {c: list(names) for c, names in fuzzy_single.items()}

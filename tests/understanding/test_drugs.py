@@ -62,9 +62,29 @@ def test_a_beginning_shared_by_two_drugs_or_too_short_finds_none(catalog: DrugCa
     from understanding.drugs import _unique_prefixes
 
     assert ids(catalog, "ibu cho bé") == []
-    prefixes = _unique_prefixes([("cefuroxim", "cefuroxime"), ("cefuroxin", "other")])
+    def one(_: str) -> int:
+        return 1
+
+    prefixes = _unique_prefixes([("cefuroxim", "cefuroxime"), ("cefuroxin", "other")], one)
     assert "cefu" not in prefixes and "cefuroxim"[:4] not in prefixes
-    assert _unique_prefixes([("paracetamol", "paracetamol")])["para"] == "paracetamol"
+    assert _unique_prefixes([("paracetamol", "paracetamol")], one)["para"] == "paracetamol"
+
+
+def test_a_beginning_shared_with_combinations_is_the_single_substances(
+    catalog: DrugCatalog,
+) -> None:
+    """ "amox" begins amoxicillin and the amoxicillin–clavulanate names: a pharmacist means
+    the single substance; two single substances sharing a beginning still name neither."""
+    from understanding.drugs import _unique_prefixes
+
+    assert ids(catalog, "amox cho bé 2 tuổi") == ["amoxicillin"]
+    parts = {"amoxicillin": 1, "amoxiclav": 2, "cefa": 1, "cefb": 1}
+    prefixes = _unique_prefixes(
+        [("amoxicilin", "amoxicillin"), ("amoxiclav", "amoxiclav"),
+         ("cefalexin", "cefa"), ("cefadroxil", "cefb")],
+        parts.__getitem__,
+    )  # fmt: skip
+    assert prefixes["amox"] == "amoxicillin" and "cefa" not in prefixes
 
 
 def test_several_drugs_in_order(catalog: DrugCatalog) -> None:

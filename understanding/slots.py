@@ -220,8 +220,8 @@ def read_population(
 
 
 def speaks_of_self(turn: Turn) -> bool:
-    """The speaker takes the medicine or is ill ("tôi uống", "mình đang dùng", "e bị sốt"),
-    not someone they give it to ("cho em uống")."""
+    """The speaker takes the medicine, is ill or gives their own weight ("tôi uống", "mình
+    đang dùng", "e bị sốt", "mình 60kg"), not someone they give it to ("cho em uống")."""
     tokens = turn.tokens
     for i, word in enumerate(tokens):
         if word not in lx.SELF_SPEAKERS or (i and tokens[i - 1] in lx.SELF_NOT_AFTER):
@@ -231,7 +231,31 @@ def speaks_of_self(turn: Turn) -> bool:
             return True
         if len(after) == 2 and after[0] in lx.SELF_BETWEEN and after[1] in lx.SELF_TAKES:
             return True
+        if _own_weight(tokens[i + 1 : i + 5]) and not (i and tokens[i - 1] in _WHOSE):
+            return True
     return False
+
+
+_WEIGHT_TOKEN = re.compile(r"\d+(?:[.,]\d+)?(kg|ky|ki|kilo|can)?")
+_WEIGHT_UNITS = frozenset({"kg", "ky", "ki", "kilo", "can"})
+# "bạn mình 60kg", "con tôi 12 ký": the speaker word says whose, the weight is another's.
+_WHOSE = frozenset(
+    {"ban", "me", "ma", "bo", "ba", "con", "vo", "chong", "ck", "vk", "anh", "chi", "em"}
+    | {"ong", "nha", "cua", "be", "chau"}
+)
+
+
+def _own_weight(after: tuple[str, ...]) -> bool:
+    """The speaker's own weight follows the speaker word ("mình 60kg", "tôi nặng 55 ký")."""
+    words = list(after)
+    if words[:1] in (["nang"], ["can"]):
+        words = words[1:]
+    if words[:1] == ["nang"]:  # "cân nặng"
+        words = words[1:]
+    found = _WEIGHT_TOKEN.fullmatch(words[0]) if words else None
+    if found is None:
+        return False
+    return bool(found.group(1)) or (len(words) > 1 and words[1] in _WEIGHT_UNITS)
 
 
 def _says_child(turn: Turn) -> bool:

@@ -22,6 +22,8 @@ Parse = Callable[..., QueryFrame]
         "t vừa uống 1 viên hapacol mà vẫn sốt, uống tiếp được ko",
         "e hay dùng loratadin, mỗi ngày tối đa mấy viên",
         "tui bi dau da day, omeprazol uong sao",
+        "uống 2 viên panadol 500 1 lần được ko, mình 60kg",
+        "tôi nặng 55 ký thì ibuprofen mỗi lần bao nhiêu",
     ],
 )
 def test_the_speaker_who_takes_it_is_an_adult(parse: Parse, text: str) -> None:
@@ -34,6 +36,7 @@ def test_the_speaker_who_takes_it_is_an_adult(parse: Parse, text: str) -> None:
     [
         "bé nhà em 4 tuổi bị sốt, em cho uống paracetamol bao nhiêu",
         "cho em uống paracetamol mấy viên",
+        "cho em 30kg uống paracetamol bao nhiêu",
         "con em bị ho, dùng siro gì",
         "paracetamol liều bao nhiêu",
     ],
@@ -48,6 +51,14 @@ def test_the_reader_needs_a_taking_right_after_the_speaker() -> None:
     assert not speaks_of_self(Turn.of("tôi muốn hỏi về paracetamol"))
     assert speaks_of_self(Turn.of("tôi đang dùng warfarin"))
     assert not speaks_of_self(Turn.of("nhắc em uống thuốc đúng giờ"))
+
+
+def test_the_speakers_own_weight_names_the_speaker() -> None:
+    """'mình 60kg', 'tôi cân nặng 52 kg': the speaker's weight; a dose strength is not."""
+    assert speaks_of_self(Turn.of("mình 60kg"))
+    assert speaks_of_self(Turn.of("tôi cân nặng 52 kg"))
+    assert not speaks_of_self(Turn.of("mình 500 mg một viên"))
+    assert not speaks_of_self(Turn.of("bạn mình 60kg"))
 
 
 @pytest.mark.parametrize(

@@ -191,7 +191,7 @@ POPULATION_ADULT = _p(
 )
 # The speaker as the patient: "tôi/t/mình/em uống …", "tui bị sốt" (folded). A speaker who
 # takes a medicine or is ill themselves, with no child word, is an adult asking for themself.
-SELF_SPEAKERS = frozenset({"toi", "t", "tui", "minh", "to", "tao", "em", "e"})
+SELF_SPEAKERS = frozenset({"toi", "t", "tui", "minh", "to", "tao", "em", "e", "anh"})
 SELF_BETWEEN = frozenset({"dang", "vua", "moi", "da", "co", "hay", "thuong", "cung", "van", "lo"})
 SELF_TAKES = frozenset({"uong", "dung", "xai", "bi", "nuot", "ngam"})
 # Words before the speaker that make it someone else's act: "cho em uống" (give the child).

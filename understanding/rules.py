@@ -48,6 +48,7 @@ from understanding.followups import (
 from understanding.howto import how_to_turn
 from understanding.pregnancy import pregnancy_so_far
 from understanding.reading import Reading, read_turn
+from understanding.speaker import tablets_for_an_adult
 from understanding.text import Turn
 
 _log = logging.getLogger(__name__)
@@ -98,6 +99,9 @@ class RulesUnderstander:
             # medicine, not a medicine to look up.
             reading.unknown = []
             reading.interaction = reading.pair_interaction = False
+        prior = context.prior_frame
+        if reading.population is None and tablets_for_an_adult(reading.turn, prior):
+            reading.population = Population.ADULT  # "uống 2 viên panadol 500 có quá liều ko"
         turn_type, attribute = decide(reading)
         several = len(reading.drugs) + len(reading.unknown) > 1 or reading.which_drug >= 0
         how_to, turn_type, attribute = how_to_turn(
@@ -108,7 +112,6 @@ class RulesUnderstander:
         frame = self._frame(reading, turn_type, attribute)
         if how_to is not None:
             frame = frame.model_copy(update={"how_to_take": how_to})
-        prior = context.prior_frame
         if prior is not None and babys_age_told(reading, frame, prior):
             # "con mình được 1 tháng" to a nursing mother's question: her baby's age, she is
             # still the patient (the follow-up below keeps her).

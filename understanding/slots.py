@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
 from understanding.pregnancy import nursing_said, pregnancy_term, term_said
+from understanding.speaker import names_child, speaks_of_self
 from understanding.text import Turn
 
 # A number is read only when it stands alone: not the tail of another number ("18,5,3"),
@@ -198,17 +199,13 @@ def _tail_kg(tail: str | None) -> float:
     return 0.5 if tail.strip() == "ruoi" else int(tail) / 10
 
 
-_CHILD_CUES = frozenset(c for c in lx.POPULATION_CHILD if len(c.split()) <= 3)
-_LONG_CHILD_CUES = tuple(f" {c} " for c in lx.POPULATION_CHILD if len(c.split()) > 3)
-
-
 def read_population(
     turn: Turn, age_months: float | None, weight: float | None
 ) -> Population | None:
     """Adult or child: a stated age decides; otherwise words; otherwise a child's weight."""
     if age_months is not None:
         return Population.ADULT if age_months >= ADULT_FROM_MONTHS else Population.CHILD
-    child = _says_child(turn) or _says_be(turn)
+    child = names_child(turn)
     adult = turn.has(*lx.POPULATION_ADULT)
     if child != adult:
         return Population.CHILD if child else Population.ADULT
@@ -217,63 +214,6 @@ def read_population(
     if not child and not adult and speaks_of_self(turn):
         return Population.ADULT  # "t uống 1 viên hapacol rồi mà vẫn sốt": the speaker
     return None
-
-
-def speaks_of_self(turn: Turn) -> bool:
-    """The speaker takes the medicine, is ill or gives their own weight ("tôi uống", "mình
-    đang dùng", "e bị sốt", "mình 60kg"), not someone they give it to ("cho em uống")."""
-    tokens = turn.tokens
-    for i, word in enumerate(tokens):
-        if word not in lx.SELF_SPEAKERS or (i and tokens[i - 1] in lx.SELF_NOT_AFTER):
-            continue
-        after = tokens[i + 1 : i + 3]
-        if after[:1] and after[0] in lx.SELF_TAKES:
-            return True
-        if len(after) == 2 and after[0] in lx.SELF_BETWEEN and after[1] in lx.SELF_TAKES:
-            return True
-        if _own_weight(tokens[i + 1 : i + 5]) and not (i and tokens[i - 1] in _WHOSE):
-            return True
-    return False
-
-
-_WEIGHT_TOKEN = re.compile(r"\d+(?:[.,]\d+)?(kg|ky|ki|kilo|can)?")
-_WEIGHT_UNITS = frozenset({"kg", "ky", "ki", "kilo", "can"})
-# "bạn mình 60kg", "con tôi 12 ký": the speaker word says whose, the weight is another's.
-_WHOSE = frozenset(
-    {"ban", "me", "ma", "bo", "ba", "con", "vo", "chong", "ck", "vk", "anh", "chi", "em"}
-    | {"ong", "nha", "cua", "be", "chau"}
-)
-
-
-def _own_weight(after: tuple[str, ...]) -> bool:
-    """The speaker's own weight follows the speaker word ("mình 60kg", "tôi nặng 55 ký")."""
-    words = list(after)
-    if words[:1] in (["nang"], ["can"]):
-        words = words[1:]
-    if words[:1] == ["nang"]:  # "cân nặng"
-        words = words[1:]
-    found = _WEIGHT_TOKEN.fullmatch(words[0]) if words else None
-    if found is None:
-        return False
-    return bool(found.group(1)) or (len(words) > 1 and words[1] in _WEIGHT_UNITS)
-
-
-def _says_child(turn: Turn) -> bool:
-    """A child word, where "tre" alone must be "trẻ" in marked text ("trễ 3 tiếng" is late)."""
-    hits = turn.ngrams.intersection(_CHILD_CUES) | {c for c in _LONG_CHILD_CUES if c in turn.joined}
-    if hits != {"tre"} or not turn.marked:
-        return bool(hits)
-    return any(turn.means(i, "trẻ") for i in turn.indexes_of("tre"))
-
-
-def _says_be(turn: Turn) -> bool:
-    for i, word in enumerate(turn.tokens):
-        if word != "be" or not turn.means(i, "bé"):
-            continue
-        after = turn.tokens[i + 1] if i + 1 < len(turn.tokens) else ""
-        if turn.marked or after not in lx.BE_NOT_CHILD_AFTER:
-            return True
-    return False
 
 
 # Single-word route cues that are also other words once accents are gone ("bởi", "hít").

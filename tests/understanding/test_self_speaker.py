@@ -8,7 +8,10 @@ from collections.abc import Callable
 import pytest
 
 from core.frame import Population, QueryFrame
-from understanding.slots import read_age, speaks_of_self
+from core.ports import UnderstandingContext
+from understanding.rules import RulesUnderstander
+from understanding.slots import read_age
+from understanding.speaker import speaks_of_self, tablets_for_an_adult
 from understanding.text import Turn
 
 Parse = Callable[..., QueryFrame]
@@ -24,6 +27,7 @@ Parse = Callable[..., QueryFrame]
         "tui bi dau da day, omeprazol uong sao",
         "uống 2 viên panadol 500 1 lần được ko, mình 60kg",
         "tôi nặng 55 ký thì ibuprofen mỗi lần bao nhiêu",
+        "diclofenac 50 ngày 2 viên được ko, anh bị đau lưng",
     ],
 )
 def test_the_speaker_who_takes_it_is_an_adult(parse: Parse, text: str) -> None:
@@ -81,3 +85,32 @@ def test_a_toxic_dose_asked_as_knowledge_reads_the_overdose_section(
 ) -> None:
     """'liều gây độc' is the overdose section's question, not the therapeutic dose."""
     assert parse(text).attribute == "qua_lieu_xu_tri"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uong 2 vien panadol 500 1 lan co qua lieu ko",
+        "cetirizin 10mg ngày 1 viên đúng ko",
+        "meloxicam 7,5 ngày uống hai viên có quá liều ko",
+    ],
+)
+def test_tablets_counted_with_no_child_are_an_adults_dose(parse: Parse, text: str) -> None:
+    """A dose in whole tablets, nobody named: the adult rows are what is asked."""
+    assert parse(text).population is Population.ADULT
+
+
+def test_tablets_do_not_replace_a_child_named_or_said_before(
+    understander: RulesUnderstander,
+) -> None:
+    """'bé 8 tuổi 25kg', then 'uống 1 viên 500 được ko': still the child; a child word wins."""
+    child = understander.parse("bé nhà em 8 tuổi 25kg, paracetamol liều bao nhiêu")
+    assert child.population is Population.CHILD
+    follow = understander.parse(
+        "uống 1 viên paracetamol 500 được ko", UnderstandingContext(prior_frame=child)
+    )
+    assert follow.population is not Population.ADULT
+    assert understander.parse("bé uống 1 viên panadol 500 được ko").population is not (
+        Population.ADULT
+    )
+    assert not tablets_for_an_adult(Turn.of("siro paracetamol 5 ml được ko"), None)

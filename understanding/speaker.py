@@ -1,0 +1,98 @@
+"""Who the patient is when no child is named: the speaker ("tôi uống", "mình 60kg") or
+an adult dose counted in tablets ("uống 2 viên panadol 500 có quá liều ko")."""
+
+from __future__ import annotations
+
+import re
+
+from core.frame import QueryFrame
+from understanding import lexicon as lx
+from understanding.text import Turn
+
+_CHILD_CUES = frozenset(c for c in lx.POPULATION_CHILD if len(c.split()) <= 3)
+_LONG_CHILD_CUES = tuple(f" {c} " for c in lx.POPULATION_CHILD if len(c.split()) > 3)
+
+
+def names_child(turn: Turn) -> bool:
+    """Whether the turn names a child ("bé", "trẻ", "con 3 tuổi", ...)."""
+    return _says_child(turn) or _says_be(turn)
+
+
+def _says_child(turn: Turn) -> bool:
+    """A child word, where "tre" alone must be "trẻ" in marked text ("trễ 3 tiếng" is late)."""
+    hits = turn.ngrams.intersection(_CHILD_CUES) | {c for c in _LONG_CHILD_CUES if c in turn.joined}
+    if hits != {"tre"} or not turn.marked:
+        return bool(hits)
+    return any(turn.means(i, "trẻ") for i in turn.indexes_of("tre"))
+
+
+def _says_be(turn: Turn) -> bool:
+    for i, word in enumerate(turn.tokens):
+        if word != "be" or not turn.means(i, "bé"):
+            continue
+        after = turn.tokens[i + 1] if i + 1 < len(turn.tokens) else ""
+        if turn.marked or after not in lx.BE_NOT_CHILD_AFTER:
+            return True
+    return False
+
+
+def speaks_of_self(turn: Turn) -> bool:
+    """The speaker takes the medicine, is ill or gives their own weight ("tôi uống", "mình
+    đang dùng", "e bị sốt", "mình 60kg"), not someone they give it to ("cho em uống")."""
+    tokens = turn.tokens
+    for i, word in enumerate(tokens):
+        if word not in lx.SELF_SPEAKERS or (i and tokens[i - 1] in lx.SELF_NOT_AFTER):
+            continue
+        after = tokens[i + 1 : i + 3]
+        if after[:1] and after[0] in lx.SELF_TAKES:
+            return True
+        if len(after) == 2 and after[0] in lx.SELF_BETWEEN and after[1] in lx.SELF_TAKES:
+            return True
+        if _own_weight(tokens[i + 1 : i + 5]) and not (i and tokens[i - 1] in _WHOSE):
+            return True
+    return False
+
+
+_WEIGHT_TOKEN = re.compile(r"\d+(?:[.,]\d+)?(kg|ky|ki|kilo|can)?")
+_WEIGHT_UNITS = frozenset({"kg", "ky", "ki", "kilo", "can"})
+# "bạn mình 60kg", "con tôi 12 ký": the speaker word says whose, the weight is another's.
+_WHOSE = frozenset(
+    {"ban", "me", "ma", "bo", "ba", "con", "vo", "chong", "ck", "vk", "anh", "chi", "em"}
+    | {"ong", "nha", "cua", "be", "chau"}
+)
+
+
+def _own_weight(after: tuple[str, ...]) -> bool:
+    """The speaker's own weight follows the speaker word ("mình 60kg", "tôi nặng 55 ký")."""
+    words = list(after)
+    if words[:1] in (["nang"], ["can"]):
+        words = words[1:]
+    if words[:1] == ["nang"]:  # "cân nặng"
+        words = words[1:]
+    found = _WEIGHT_TOKEN.fullmatch(words[0]) if words else None
+    if found is None:
+        return False
+    return bool(found.group(1)) or (len(words) > 1 and words[1] in _WEIGHT_UNITS)
+
+
+def tablets_for_an_adult(turn: Turn, prior: QueryFrame | None) -> bool:
+    """Whole tablets counted ("2 viên", "ngày 1 viên") with no child named and no patient
+    known from before: an adult's dose.
+
+    Children are dosed by weight and given syrups, sachets and suppositories; a question
+    in tablets with no child word is asked of the adult rows, which the answer labels. A
+    patient said earlier ("bé 8 tuổi 25kg", then "uống 1 viên 500 được ko") stays.
+    """
+    if names_child(turn) or (prior is not None and prior.population is not None):
+        return False
+    tokens = turn.tokens
+    return any(
+        word == "vien" and i and (tokens[i - 1].isdigit() or tokens[i - 1] in _COUNT_WORDS)
+        for i, word in enumerate(tokens)
+    )
+
+
+_COUNT_WORDS = frozenset({"mot", "hai", "ba", "bon", "nua", "1/2"})
+
+
+__all__ = ["names_child", "speaks_of_self", "tablets_for_an_adult"]

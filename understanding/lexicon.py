@@ -135,7 +135,10 @@ DOSING_CUES = _p(
     # "bn" is "bao nhiêu" only beside a unit or a dose word ("BN 6 tuổi" is a patient);
     # "tính ra mg/ngày" asks the amount the rule works out to.
     "bn mg|bn ml|bn vien|bn goi|moi lan bn|lan bn|ngay bn|uong bn|dung bn|tiem bn|tinh ra|"
-    "tinh giup|mg ngay|mg moi lan|mg mot lan|mg mot ngay"
+    "tinh giup|mg ngay|mg moi lan|mg mot lan|mg mot ngay|"
+    # How often and how long: "cách mấy tiếng", "mấy tiếng 1 lần", "ba ngày liền đúng ko".
+    "cach may tieng|cach may gio|cach bao lau|may tieng mot lan|may tieng 1 lan|"
+    "bao lau mot lan|bao lau 1 lan|ngay lien"
 )
 # "lieu" is also "liệu" (whether) and "liệu pháp"; after these words it is not a dose.
 NOT_DOSING_AFTER_LIEU = _p("co|phap|rang|the nao thi|gay")  # "liều gây độc": the overdose section

@@ -295,3 +295,18 @@ def test_an_inr_figure_alone_does_not_make_a_dose_question(parse: Parse) -> None
     question; only an INR with the patient's own anticoagulant named asks the other's row."""
     frame = parse("warfarin INR 7 có nguy cơ chảy máu xử trí sao")
     assert frame.turn_type is not TurnType.DOSING_CALC
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cảm cúm uống panadol cách mấy tiếng",
+        "hapacol mấy tiếng 1 lần vậy",
+        "uống azithromycin 500 ba ngày liền đúng ko",
+    ],
+)
+def test_how_often_and_how_long_are_dose_questions(
+    parse: Callable[..., QueryFrame], text: str
+) -> None:
+    """The interval ('cách mấy tiếng') and the course ('ba ngày liền'): the dose row's."""
+    assert parse(text).turn_type is TurnType.DOSING_CALC

@@ -46,6 +46,7 @@ from understanding.followups import (
     the_childs_mother,
 )
 from understanding.howto import how_to_turn
+from understanding.lexicon import AMOUNT_DOUBT
 from understanding.pregnancy import pregnancy_so_far
 from understanding.reading import Reading, read_turn
 from understanding.speaker import tablets_for_an_adult
@@ -107,6 +108,8 @@ class RulesUnderstander:
         how_to, turn_type, attribute = how_to_turn(
             reading.how_to_take, turn_type, attribute, off=several or reading.non_medical
         )
+        if how_to is not None and turn_type is TurnType.DOSING_CALC and turn.has(*AMOUNT_DOUBT):
+            how_to = None  # "sáng uống 4 viên có nhiều quá không": the rows and their maximum
         if slot is not None and turn_type is TurnType.OUT_OF_SCOPE and is_empty_reply(reading):
             return _non_answer(turn)
         frame = self._frame(reading, turn_type, attribute)

@@ -310,3 +310,11 @@ def test_how_often_and_how_long_are_dose_questions(
 ) -> None:
     """The interval ('cách mấy tiếng') and the course ('ba ngày liền'): the dose row's."""
     assert parse(text).turn_type is TurnType.DOSING_CALC
+
+
+def test_doubt_about_a_stated_amount_is_a_dose_question(parse: Callable[..., QueryFrame]) -> None:
+    """'sáng uống 4 viên có nhiều quá không' asks of the amount: no how-to topic; the time
+    of day alone ('uống sáng hay tối') keeps it."""
+    doubt = parse("prednisolon 5mg sang uong 4 vien theo don bs co nhieu qua khong")
+    assert doubt.turn_type is TurnType.DOSING_CALC and doubt.how_to_take is None
+    assert parse("omeprazol uống sáng hay tối").how_to_take is not None

@@ -14,7 +14,7 @@ from grounding.block import Block, BlockKind
 from grounding.book.vocabulary import DISEASE_KIND
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
-from grounding.heads import Context, Head, Who
+from grounding.heads import Context, Head, HeadKind, Who
 from grounding.markup import shown
 
 _BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
@@ -22,7 +22,7 @@ _BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
 
 def band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> str | None:
     """The inline indication a band-only row continues, if the block above set one."""
-    if not row_labels or any(lb.kind != "band" for lb in row_labels) or not blocks:
+    if not row_labels or any(lb.kind is not HeadKind.BAND for lb in row_labels) or not blocks:
         return None
     above = blocks[-1]
     chained = above.kind is BlockKind.ROW and (above.bands.age or above.bands.weight)
@@ -37,7 +37,7 @@ def line_chain(last_row: Block | None, row_labels: list[Head], ctx: Context) -> 
     if (
         last_row is None
         or not row_labels
-        or any(lb.kind not in ("who", "band") for lb in row_labels)
+        or any(lb.kind not in (HeadKind.WHO, HeadKind.BAND) for lb in row_labels)
     ):
         return None
     own = last_row.indication
@@ -50,7 +50,7 @@ def line_routes(last_row: Block | None, row_labels: list[Head]) -> tuple[Route, 
     if (
         last_row is None
         or not row_labels
-        or any(lb.kind not in ("who", "band") for lb in row_labels)
+        or any(lb.kind not in (HeadKind.WHO, HeadKind.BAND) for lb in row_labels)
     ):
         return ()
     # The row may have grown by sentences after its own ("…. Đường tiêm tĩnh mạch 10 mg, nhắc
@@ -88,7 +88,7 @@ def track_phases(
     """A row of the indication head's own, not on the line of a labelled phase, makes the
     labelled rows after it its peers, no longer its phases."""
     line = (index, _line_start(text, start))
-    own_ind = any(lb.kind == "ind" for lb in row_labels)
+    own_ind = any(lb.kind is HeadKind.IND for lb in row_labels)
     if own_ind and _opens_line(text, start):
         stack.phase_line = line
     elif kind is BlockKind.ROW and not own_ind and stack.phase_line != line:

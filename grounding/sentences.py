@@ -20,6 +20,7 @@ from grounding.heads import (
     DOSE,
     PART_HEAD,
     Head,
+    HeadKind,
     Who,
     classify_head,
     heads_at,
@@ -74,7 +75,9 @@ def sentence_spans(text: str, start: int, stop: int) -> list[tuple[int, int]]:
         if semicolon and not banded:
             labels = heads_at(text, m.end(), stop)
             # A new band ("Trẻ em 2 - 4 tuổi:", "ClCr < 10 ml/phút:") opens a new row.
-            opens = labels and (labels[0].kind in ("band", "who") or labels[0].bands.clearance)
+            opens = labels and (
+                labels[0].kind in (HeadKind.BAND, HeadKind.WHO) or labels[0].bands.clearance
+            )
             if not opens:
                 continue
         spans.append((begin, m.start()))
@@ -96,11 +99,11 @@ def _phrase_head(text: str, start: int, end: int) -> Head | None:
     ):
         return None
     head = classify_head(words.rstrip("."), end)
-    if head.kind != "ind":
+    if head.kind is not HeadKind.IND:
         return None
     line_end = text.find("\n", end + 1)
     following = heads_at(text, end + 1, len(text) if line_end < 0 else line_end)
-    if not following or following[0].kind not in ("who", "band"):
+    if not following or following[0].kind not in (HeadKind.WHO, HeadKind.BAND):
         return None
     return head
 
@@ -169,7 +172,9 @@ def emphasized_head(text: str, start: int, stop: int) -> Head | None:
     if m["paren"] and not DOSE.search(m["paren"]):
         words = f"{words} {m['paren']}"
     head = classify_head(words, stop)
-    return head if head.kind in ("ind", "who", "route", "cond") else None
+    return (
+        head if head.kind in (HeadKind.IND, HeadKind.WHO, HeadKind.ROUTE, HeadKind.COND) else None
+    )
 
 
 def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
@@ -215,8 +220,10 @@ def _read_heads(
             kept = True
             continue
         # A plain "Uống: 250 mg" keeps its route word; "*Uống:* …" is a head, not quoted.
-        plain_route = label.kind == "route" and not _EMPHASIS.search(label.text)
-        if (label.kind in ("route", "part", "filler") and not plain_route) or not rest:
+        plain_route = label.kind is HeadKind.ROUTE and not _EMPHASIS.search(label.text)
+        if (
+            label.kind in (HeadKind.ROUTE, HeadKind.PART, HeadKind.FILLER) and not plain_route
+        ) or not rest:
             row_start = row_start if kept else label.end
         else:
             kept = True  # a population or condition head is read with its row
@@ -274,7 +281,7 @@ def read_sentence(
         not DOSE.search(body) or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
     )
     # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.
-    usual = bool(labels) and all(lb.kind == "usual" for lb in labels)
+    usual = bool(labels) and all(lb.kind is HeadKind.USUAL for lb in labels)
     unlabelled = not labels or (usual and bool(_CAVEAT_ANY.search(folded)))
     banded = own.age is not None or own.weight is not None or own.clearance is not None
     if last_row is not None and unlabelled and not banded and follows:
@@ -283,21 +290,21 @@ def read_sentence(
         return grown
     kind = _kind(body, folded, own, has_labels=bool(row_labels))
     first = row_labels[0] if row_labels else None
-    if first is not None and first.kind in ("who", "cond"):
+    if first is not None and first.kind in (HeadKind.WHO, HeadKind.COND):
         # "Trẻ em: Kinh nghiệm còn hạn chế." heads the unlabelled rows after it; a row
         # labelled with a dose, a band or a condition of its own ends that.
         # An elderly remark ("Người cao tuổi: chưa có thông tin …") heads nothing after it.
-        said = first.kind == "who" and first.bands.is_empty and not DOSE.search(body)
+        said = first.kind is HeadKind.WHO and first.bands.is_empty and not DOSE.search(body)
         said = said and first.who is not Who.ELDERLY
         stack.carry_who(first if said else None)
     # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
     lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
-    named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]
+    named = [lb.who for lb in row_labels if lb.kind is HeadKind.WHO and lb.who]
     # A row labelled by its own condition ("Suy thận: Clcr …") is said of every patient
     # with it, not of the population head printed above.
-    inherited = None if any(lb.kind == "cond" for lb in row_labels) else ctx.who
+    inherited = None if any(lb.kind is HeadKind.COND for lb in row_labels) else ctx.who
     who = named[0] if named else (who_of(lead) or inherited)
-    if who is None and not any(lb.kind == "cond" for lb in row_labels):
+    if who is None and not any(lb.kind is HeadKind.COND for lb in row_labels):
         # "Trẻ em: Khởi đầu 5 mg/kg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày.": a sentence on
         # the line of a population's row is said of that population too.
         who = same_line_who(text, start, last_row, index, blocks)
@@ -305,7 +312,7 @@ def read_sentence(
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
     # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
-    own_route = next((lb.routes for lb in row_labels if lb.kind == "route"), ())
+    own_route = next((lb.routes for lb in row_labels if lb.kind is HeadKind.ROUTE), ())
     routes = (
         routes_named(after)
         or own_route
@@ -345,7 +352,7 @@ def read_sentence(
             (
                 nested_indication(shown(lb.text), stack.nesting())
                 for lb in row_labels
-                if lb.kind == "ind"
+                if lb.kind is HeadKind.IND
             ),
             _opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else body)
             or (

@@ -6,18 +6,14 @@ a row takes from the row before it on its line, and the phases of a bare indicat
 
 from __future__ import annotations
 
-import re
-
 from core.frame import Route
-from core.text import fold
+from core.text import fold, opens_always, sentence_spans
 from grounding.block import Block, BlockKind
 from grounding.book.vocabulary import DISEASE_KIND
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
 from grounding.heads import Context, Head, HeadKind, Who
 from grounding.markup import shown
-
-_BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
 
 
 def band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> str | None:
@@ -55,7 +51,7 @@ def line_routes(last_row: Block | None, row_labels: list[Head]) -> tuple[Route, 
         return ()
     # The row may have grown by sentences after its own ("…. Đường tiêm tĩnh mạch 10 mg, nhắc
     # lại sau 1 giờ."): the last one names the route the population row follows.
-    said_last = _BOUNDARY.split(last_row.text)[-1]
+    said_last = last_row.text[sentence_spans(last_row.text, opens=opens_always)[-1][0] :]
     return routes_named(said_last[:60]) or last_row.routes
 
 

@@ -37,7 +37,6 @@ from grounding.line_links import (
 from grounding.markup import shown
 from grounding.patient_bands import patient_bands, trailing_bands
 
-_BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
 _CAVEAT_START = re.compile(
     r"^(?:toi da|lieu toi da|khong qua|khong duoc (?:vuot|dung qua)|khong vuot qua|cac lieu"
     r"|co the (?:nhac|lap|them)|nhac lai|lap lai)"
@@ -60,30 +59,22 @@ MAX_PHRASE_HEAD_WORDS = 6
 _NOT_A_HEAD = re.compile(r"(?<![a-z])(?:khong|nen|phai|can|co the|duoc)(?![a-z])")
 
 
-def sentence_spans(text: str, start: int, stop: int) -> list[tuple[int, int]]:
-    """Sentence spans of a line; ";" splits only before a new labelled row."""
-    spans: list[tuple[int, int]] = []
-    begin = start
-    for m in _BOUNDARY.finditer(text, start, stop):
-        after = text[m.end() : m.end() + 3].lstrip('*_("“')
-        semicolon = text[m.start() - 1] == ";"
-        banded = semicolon and _if_band(text[m.end() : min(stop, m.end() + 60)])
-        # After ";" a labelled row may start in lower case ("…; trẻ 5 - 12 tuổi: …"); the
-        # label check below decides.
-        if not after or not (after[0].isupper() or after[0].isdigit() or semicolon):
-            continue
-        if semicolon and not banded:
-            labels = heads_at(text, m.end(), stop)
-            # A new band ("Trẻ em 2 - 4 tuổi:", "ClCr < 10 ml/phút:") opens a new row.
-            opens = labels and (
-                labels[0].kind in (HeadKind.BAND, HeadKind.WHO) or labels[0].bands.clearance
-            )
-            if not opens:
-                continue
-        spans.append((begin, m.start()))
-        begin = m.end()
-    spans.append((begin, stop))
-    return [(s, e) for s, e in spans if text[s:e].strip()]
+def opens_dose_row(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
+    """Does a new sentence of a dose line open after this gap? After ".", "!" or "?" when
+    it opens with a capital or a digit; after ";" only when a new labelled row opens."""
+    after = text[gap_end : gap_end + 3].lstrip('*_("“')
+    semicolon = text[gap_start - 1] == ";"
+    # After ";" a labelled row may start in lower case ("…; trẻ 5 - 12 tuổi: …"); the
+    # label check below decides.
+    if not after or not (after[0].isupper() or after[0].isdigit() or semicolon):
+        return False
+    if not semicolon or _if_band(text[gap_end : min(stop, gap_end + 60)]):
+        return True
+    labels = heads_at(text, gap_end, stop)
+    # A new band ("Trẻ em 2 - 4 tuổi:", "ClCr < 10 ml/phút:") opens a new row.
+    return bool(labels) and (
+        labels[0].kind in (HeadKind.BAND, HeadKind.WHO) or labels[0].bands.clearance is not None
+    )
 
 
 def _phrase_head(text: str, start: int, end: int) -> Head | None:
@@ -369,4 +360,4 @@ def read_sentence(
     return block if kind is BlockKind.ROW else None
 
 
-__all__ = ["emphasized_head", "read_sentence", "sentence_spans"]
+__all__ = ["emphasized_head", "opens_dose_row", "read_sentence"]

@@ -12,8 +12,7 @@ from dataclasses import replace
 
 from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
-from grounding.block import Block, BlockKind
-from grounding.book.doses import adjusts
+from grounding.block import Block, BlockKind, Reading
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
 from grounding.heads import (
@@ -182,9 +181,9 @@ def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
     return replace(own, adult_like=parse_bands(body).adult_like)
 
 
-def _kind(body: str, folded: str, own: Bands, *, has_labels: bool) -> BlockKind:
+def _kind(said: Reading, own: Bands, *, has_labels: bool) -> BlockKind:
     """A caveat ("tối đa …"), a dose row, or a note that doses nothing."""
-    dose = bool(DOSE.search(body))
+    dose, folded = said.prints_dose, said.folded
     if _CAVEAT_START.match(folded) or (not has_labels and not dose and _CAVEAT_ANY.search(folded)):
         return BlockKind.CAVEAT
     if has_labels or dose or own.adult_like or own.clearance is not None:
@@ -265,11 +264,12 @@ def read_sentence(
     stop = end
     while stop > row_start and text[stop - 1] in "*_ ":
         stop -= 1
-    folded = fold(body)
+    said = Reading(body)
+    folded = said.folded
     own = _row_bands(text, body, row_labels)
     # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
     follows = (
-        not DOSE.search(body) or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
+        not said.prints_dose or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
     )
     # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.
     usual = bool(labels) and all(lb.kind is HeadKind.USUAL for lb in labels)
@@ -279,15 +279,15 @@ def read_sentence(
         grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
         blocks[blocks.index(last_row)] = grown
         return grown
-    kind = _kind(body, folded, own, has_labels=bool(row_labels))
+    kind = _kind(said, own, has_labels=bool(row_labels))
     first = row_labels[0] if row_labels else None
     if first is not None and first.kind in (HeadKind.WHO, HeadKind.COND):
         # "Trẻ em: Kinh nghiệm còn hạn chế." heads the unlabelled rows after it; a row
         # labelled with a dose, a band or a condition of its own ends that.
         # An elderly remark ("Người cao tuổi: chưa có thông tin …") heads nothing after it.
-        said = first.kind is HeadKind.WHO and first.bands.is_empty and not DOSE.search(body)
-        said = said and first.who is not Who.ELDERLY
-        stack.carry_who(first if said else None)
+        heads = first.kind is HeadKind.WHO and first.bands.is_empty and not said.prints_dose
+        heads = heads and first.who is not Who.ELDERLY
+        stack.carry_who(first if heads else None)
     # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
     lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
     named = [lb.who for lb in row_labels if lb.kind is HeadKind.WHO and lb.who]
@@ -320,7 +320,7 @@ def read_sentence(
     renal = renal or (not row_labels and _RENAL_PATIENT.search(folded) is not None)
     hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead
     hepatic = hepatic or any(lb.hepatic for lb in row_labels)
-    if kind is BlockKind.NOTE and (renal or hepatic) and adjusts(folded):
+    if kind is BlockKind.NOTE and (renal or hepatic) and said.adjusts:
         kind = BlockKind.ROW  # "*Suy gan:* Liều cần giảm một nửa." doses by the usual dose
     block = Block(
         shown(text[row_start:stop]),
@@ -354,6 +354,7 @@ def read_sentence(
                 or ctx.indication
             ),
         ),
+        reading=said,
     )
     blocks.append(block)
     track_phases(stack, text, start, index, row_labels, kind)

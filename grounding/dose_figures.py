@@ -87,7 +87,6 @@ _DAY_AFTER = re.compile(
     r"|chia (?:lam )?\d+(?:\s*(?:-|–)\s*\d+)? (?:lan|lieu)(?: nho)?(?: trong 24 gio)?)"
 )
 # A rate, not an amount: "1 - 3 mg/kg thể trọng/phút", "không vượt quá 50 mg/phút".
-_RATE_AFTER = re.compile(r"^\s*(?:the trong\s*)?/\s*(?:phut|gio)(?![a-z])")
 # How many doses a day the book fixes: "× 2 lần/ngày", ", 3 lần/ngày", "mỗi 8 giờ"; never a
 # range ("3 - 4 lần/ngày", "mỗi 4 - 6 giờ") nor a most ("tối đa 3 lần/ngày").
 _TIMES = re.compile(
@@ -119,6 +118,21 @@ def _said_after(after: str, words: Words, per: str) -> int | None:
         if after[at + 1 + slash :].startswith(per):
             return at + 1 + slash + len(per)
     return None
+
+
+def _rate_after(after: str) -> bool:
+    """A rate, not an amount: "1 - 3 mg/kg thể trọng/phút", "không vượt quá 50 mg/phút"."""
+    rest = after[_opening(after, "") :]
+    if rest.startswith("the trong"):
+        rest = rest[len("the trong") :]
+        rest = rest[_opening(rest, "") :]
+    if not rest.startswith("/"):
+        return False
+    rest = rest[1 + _opening(rest[1:], "") :]
+    return any(
+        rest.startswith(unit) and not "a" <= rest[len(unit) : len(unit) + 1] <= "z"
+        for unit in ("phut", "gio")
+    )
 
 
 def _fixed_lead(lead: str) -> bool:
@@ -262,7 +276,7 @@ def figures_in(text: str) -> list[Figure]:
         after = _after(folded, m.end())
         if _NOT_A_DOSE_BEFORE.search(before) or OR_MORE.match(after, _opening(after, "")):
             continue
-        if _RATE_AFTER.search(after):
+        if _rate_after(after):
             continue
         if OTHER_DRUG.search(window):
             continue
@@ -293,7 +307,7 @@ def caps_in(text: str) -> list[Cap]:
     caps: list[Cap] = []
     for m in _CAP.finditer(folded):
         after = folded[m.end() : m.end() + 40]
-        if PER_SITE.match(after, _opening(after, ",")) or _RATE_AFTER.search(after):
+        if PER_SITE.match(after, _opening(after, ",")) or _rate_after(after):
             continue
         period = _period_of_tail(m["tail"])
         lead = m["lead"]

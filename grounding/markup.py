@@ -12,7 +12,6 @@ from core.text import sentences_of
 
 # Emphasis marks: "*…*" and "_…_" (an underscore only at a word's edge), heading hashes.
 _INNER_MARKUP = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)|^#+\s*")
-_NUMBER_WORD = re.compile(r"\d\s*[^\W\d_]+$")
 _BREAKS = re.compile(r"\s*(?:<br\s*/?>\s*)+")
 
 
@@ -22,10 +21,23 @@ def _break(m: re.Match[str]) -> str:
     return "\n" if before.isdigit() else " "
 
 
+def _ends_number_word(text: str) -> bool:
+    """The text ends with a number and its word ("6 tuổi"), a final line break aside."""
+    text = text.removesuffix("\n")
+    at = len(text)
+    while at > 0 and text[at - 1].isalnum() and not text[at - 1].isdecimal():
+        at -= 1
+    if at == len(text):
+        return False
+    while at > 0 and text[at - 1].isspace():
+        at -= 1
+    return at > 0 and text[at - 1].isdecimal()
+
+
 def _unmark(m: re.Match[str]) -> str:
     # "6 tuổi_:" keeps its underscore: without it "6 tuổi" would read as a quantity that
     # the evidence, where the mark cuts number from unit, does not print.
-    if m[0].startswith("_") and _NUMBER_WORD.search(m.string[max(0, m.start() - 24) : m.start()]):
+    if m[0].startswith("_") and _ends_number_word(m.string[max(0, m.start() - 24) : m.start()]):
         return m[0]
     return ""
 

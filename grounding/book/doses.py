@@ -25,8 +25,6 @@ from grounding.book.vocabulary import (
 
 _DIGIT = re.compile(r"\d\s*")
 """A digit and the spaces after it: where a unit may start."""
-# "dùng 75% liều", "giảm 50%": a change said as a figure rather than in words.
-_ADJUSTS_BY_FIGURE = re.compile(r"\d\s*%|giam \d")
 
 
 def _letter(ch: str) -> bool:
@@ -180,7 +178,12 @@ def prints_amount(folded: str) -> bool:
 
 def adjusts(folded: str) -> bool:
     """The line says how to change the dose ("dùng 75% liều", "giảm một nửa", "giảm liều")."""
-    return ADJUSTS.search(folded) is not None or _ADJUSTS_BY_FIGURE.search(folded) is not None
+    # "dùng 75% liều", "giảm 50%": a change said as a figure rather than in words.
+    percent = next(amounts(folded, ("%",)), None)
+    cut = folded.find("giam ")
+    while cut >= 0 and not folded[cut + 5 : cut + 6].isdecimal():
+        cut = folded.find("giam ", cut + 1)
+    return ADJUSTS.search(folded) is not None or percent is not None or cut >= 0
 
 
 __all__ = [

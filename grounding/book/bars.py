@@ -16,7 +16,6 @@ here. A line bars the ages of an upper age limit it prints ("Trẻ em dưới 2 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -33,6 +32,7 @@ from grounding.book.vocabulary import (
     NEWBORN,
     NOT_DOSED,
     REFUSALS,
+    ROW_REFUSALS,
     Words,
 )
 from grounding.markup import shown
@@ -60,7 +60,6 @@ _AGE_PHRASE = Words(
         "bằng",
     )
 )
-_LEFTOVER = re.compile(r"[^a-z]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +77,12 @@ def refuses(folded: str) -> bool:
     return REFUSALS.search(CAPS.strip(folded)) is not None
 
 
+def refuses_row(folded: str) -> bool:
+    """A dose row says not to give the drug ("không khuyến cáo", "chống chỉ định"); unlike
+    `refuses`, "không dùng quá …" counts, as a row's caveat is read with it."""
+    return ROW_REFUSALS.search(folded) is not None
+
+
 def not_dosed(folded: str) -> bool:
     """The line forbids a use or says the book has not established it ("chưa xác định")."""
     return NOT_DOSED.search(CAPS.strip(folded)) is not None
@@ -86,7 +91,7 @@ def not_dosed(folded: str) -> bool:
 def _names_only_the_patient(folded: str) -> bool:
     """ "Trẻ sơ sinh.", "Trẻ sơ sinh dưới 1 tháng tuổi": nothing said of the newborn but who."""
     rest = _AGE_PHRASE.strip(JOINERS.strip(CHILD.strip(NEWBORN.strip(folded))))
-    return not _LEFTOVER.sub("", rest)
+    return not any("a" <= c <= "z" for c in rest)
 
 
 @lru_cache(maxsize=16384)
@@ -112,4 +117,4 @@ def bars(sentence: str, section: str, age_months: float) -> bool:
     return bar is not None and bar.covers(age_months)
 
 
-__all__ = ["AgeBar", "age_bar", "bars", "not_dosed", "refuses"]
+__all__ = ["AgeBar", "age_bar", "bars", "not_dosed", "refuses", "refuses_row"]

@@ -17,6 +17,7 @@ from core.text import contains_phrase, fold, sentences_of
 from grounding.bands import parse_bands
 from grounding.blocks import BlockKind, parse_blocks, shown
 from grounding.book import bars, not_dosed
+from grounding.book.filter_words import GRAVER
 from grounding.book.vocabulary import BABY
 from grounding.heads import DOSE, Who, route_words, who_of
 from grounding.pregnancy_term import term_first
@@ -140,14 +141,9 @@ def dose_limits(
     return claims[:MAX_LIMIT_CLAIMS]
 
 
-# Words that make a contraindication graver than the bare condition ("ỉa chảy cấp mất nước
-# điện giải nặng"): a child with plain diarrhoea is not shut out by it.
-_GRAVER = re.compile(r"(?<![a-z])(?:mat nuoc|nang|kem theo|co mau|co sot|nhiem khuan)(?![a-z])")
-
-
 def _qualified(text: str, frame: QueryFrame) -> bool:
     """The line adds a graver qualifier that the question does not state."""
-    return any(m[0] not in frame.condition_words for m in _GRAVER.finditer(fold(text)))
+    return any(m[0] not in frame.condition_words for m in GRAVER.pattern.finditer(fold(text)))
 
 
 def conditional_limits(

@@ -6,7 +6,6 @@ decides a row, the route being decided elsewhere.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from core.frame import QueryFrame
@@ -20,12 +19,8 @@ from core.population import (
 from core.text import fold
 from grounding.bands import Band
 from grounding.blocks import Block, BlockKind, Who
+from grounding.book.filter_words import OLDER_CHILDREN
 from grounding.book.vocabulary import BABY
-
-# Haemodialysis or peritoneal dialysis, as users and the book say it.
-DIALYSIS_WORDS = re.compile(
-    r"(?<![a-z])(?:chay than|loc mau|tham phan|tham tach|than nhan tao)(?![a-z])"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,17 +62,13 @@ def _in(band: Band | None, value: float | None, *, strict: bool = False) -> bool
     return band.contains_strictly(value) if strict else band.contains(value)
 
 
-# "Người lớn và trẻ lớn tuổi": older children, never a newborn or an infant.
-_OLDER_CHILDREN = re.compile(r"(?<![a-z])tre (?:em )?lon(?: tuoi)?(?![a-z])")
-
-
 def fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool:
     if block.who is Who.ELDERLY:
         return False
     if (
         patient.age_months is not None
         and patient.age_months < INFANT_MONTHS
-        and _OLDER_CHILDREN.search(fold(block.text[:60]))
+        and OLDER_CHILDREN.search(fold(block.text[:60]))
     ):
         return False
     bands = block.bands

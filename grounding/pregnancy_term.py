@@ -11,14 +11,10 @@ from collections.abc import Sequence
 
 from core.frame import PatientContext
 from core.text import fold
+from grounding.book.filter_words import NEAR_TERM, TRIMESTERS
 
 _WEEK_BAND = re.compile(r"tuan (?:thu )?(\d{1,2}) ?(?:-|–|den) ?(?:tuan )?(\d{1,2})")
 _FIRST_WEEKS = re.compile(r"(\d{1,2}) tuan dau")
-_TRIMESTER = re.compile(
-    r"(?:3|ba) thang (dau|giua|cuoi)|(?:quy|tam ca nguyet) (?:thu )?(nhat|hai|ba|dau|giua|cuoi)"
-)
-_TRIMESTER_NUMBER = {"dau": 1, "nhat": 1, "giua": 2, "hai": 2, "cuoi": 3, "ba": 3}
-_NEAR_TERM = re.compile(r"gan (?:thoi gian )?du thang|sap sinh|chuyen da|gan ngay sinh")
 NEAR_TERM_WEEKS = 36
 
 
@@ -35,12 +31,12 @@ def speaks_of_term(sentence: str, weeks: int | None, trimester: int | None) -> b
             return True
         if any(weeks <= int(n) for n in _FIRST_WEEKS.findall(text)):
             return True
-        if weeks >= NEAR_TERM_WEEKS and _NEAR_TERM.search(text):
+        if weeks >= NEAR_TERM_WEEKS and NEAR_TERM.search(text):
             return True
     if trimester is None:
         return False
-    named = {_TRIMESTER_NUMBER[a or b] for a, b in _TRIMESTER.findall(text)}
-    return trimester in named
+    named = TRIMESTERS.get(trimester)
+    return named is not None and named.search(text) is not None
 
 
 def term_first(sentences: Sequence[str], patient: PatientContext | None, keep: int) -> list[int]:

@@ -19,6 +19,7 @@ from core.text import fold
 from grounding.amounts import is_general_row
 from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
+from grounding.book.vocabulary import REFUSALS
 from grounding.dosing import ROUTE_LABELS
 from grounding.heads import INJECTION_ROUTES
 from grounding.narrowing import (
@@ -146,14 +147,11 @@ def _on_route(chosen: list[Block], section: list[Block], route: Route | None) ->
     ]
 
 
-_REFUSAL = re.compile(r"khong (?:khuyen cao|duoc dung|dung|nen dung)|chong chi dinh")
-
-
 def _refusal_alone(rows: list[Block]) -> list[Block]:
     """A banded row that refuses this patient ("dưới 3 tháng tuổi: không khuyến cáo …") is
     the answer: rows that name no band of their own (a per-kg rule) are not quoted with it."""
     refusing = [
-        b for b in rows if (b.bands.age or b.bands.weight) and _REFUSAL.search(fold(b.text))
+        b for b in rows if (b.bands.age or b.bands.weight) and REFUSALS.search(fold(b.text))
     ]
     if not refusing:
         return rows

@@ -12,21 +12,15 @@ import re
 from core.text import fold
 from grounding.blocks import Block, Who
 from grounding.book.doses import adjusts
+from grounding.book.filter_words import BLEEDING, DIALYSIS, NOT_BLEEDING, NOT_ON_DIALYSIS
 from grounding.inr import inr_band
-from grounding.patient_fit import DIALYSIS_WORDS, Patient
+from grounding.patient_fit import Patient
 
 # A dose the row prints itself: per dose or per day ("0,6 mg/ngày"), not per kg or m² of
 # body, nor a concentration ("mg/ml").
 _DOSE = re.compile(
     r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ])(?!\s*/\s*(?:kg|m2|m²|ml|m)(?![a-zà-ỹ]))",
     re.IGNORECASE,
-)
-
-
-# "không kèm thẩm tách máu": a row said of those NOT on dialysis is no dialysis row.
-_NOT_DIALYSIS = re.compile(
-    r"(?<![a-z])(?:khong|chua)(?: (?:kem|co|phai|can|duoc))? "
-    r"(?:chay than|loc mau|tham phan|tham tach|than nhan tao)"
 )
 
 
@@ -49,8 +43,9 @@ def governed_fit(block: Block, patient: Patient) -> bool:
         return False
     if band is not None and patient.clearance is not None and not band.contains(patient.clearance):
         return False
-    head = _NOT_DIALYSIS.sub(" ", fold(block.text)[:DIALYSIS_HEAD_CHARS])
-    return not (DIALYSIS_WORDS.search(head) and not patient.dialysis)
+    # "không kèm thẩm tách máu": a row said of those NOT on dialysis is no dialysis row.
+    head = NOT_ON_DIALYSIS.strip(fold(block.text)[:DIALYSIS_HEAD_CHARS])
+    return not (DIALYSIS.search(head) and not patient.dialysis)
 
 
 def renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
@@ -76,7 +71,7 @@ def dialysis_first(chosen: list[Block], patient: Patient) -> list[Block]:
     rows = [
         b
         for b in chosen
-        if DIALYSIS_WORDS.search(fold(b.text)) and (_DOSE.search(b.text) or adjusts(fold(b.text)))
+        if DIALYSIS.search(fold(b.text)) and (_DOSE.search(b.text) or adjusts(fold(b.text)))
     ]
     return rows or chosen
 
@@ -153,13 +148,9 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
     return chosen
 
 
-_BLEEDING = re.compile(r"(?<![a-z])chay mau(?![a-z])")
-_NOT_BLEEDING = re.compile(r"(?<![a-z])(?:khong|chua|khong co|chua co) (?:bi )?chay mau(?![a-z])")
-
-
 def _said_of_bleeding(block: Block) -> bool:
     head = fold(block.text)[:40]
-    return _BLEEDING.search(head) is not None and not _NOT_BLEEDING.search(head)
+    return BLEEDING.search(head) is not None and not NOT_BLEEDING.search(head)
 
 
 def inr_rows(chosen: list[Block], value: float | None, *, bleeding: bool = False) -> list[Block]:

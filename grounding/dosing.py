@@ -76,17 +76,21 @@ def route_heading(line: str) -> tuple[Route, ...]:
     """The routes a heading line names ("Tiêm bắp hoặc tiêm tĩnh mạch:"), else ()."""
     if is_bullet(line) or is_table_line(line) or not line.rstrip().endswith(":"):
         return ()
-    if len(fold(line.rstrip(":"))) > 60:
-        return ()
-    return routes_named(line.rstrip(":"))
+    head = line.rstrip(":")
+    folded = fold(head)
+    return () if len(folded) > 60 else _routes_in(head, folded)
 
 
 def routes_named(text: str) -> tuple[Route, ...]:
     """Every route a text names, in order of first mention."""
+    return _routes_in(text, fold(text))
+
+
+def _routes_in(text: str, folded: str) -> tuple[Route, ...]:
+    """The routes of `text`, read on its folded form."""
     found: list[tuple[int, Route]] = []
     # One pass, longest phrase first at each position: "dùng ngoài đường tiêu hóa" is not
     # "dùng ngoài", and "tiêm tĩnh mạch" is read once, not again as "tĩnh mạch".
-    folded = fold(text)
     lowered = unicodedata.normalize("NFC", text).lower()
     aligned = len(lowered) == len(folded) and has_diacritics(text)
     for m in _ROUTES.pattern.finditer(folded):

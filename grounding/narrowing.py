@@ -51,10 +51,11 @@ def named_indications(rows: Sequence[Block], asked: str) -> set[str]:
     folded = _in_heads_words(" ".join(fold(asked).replace(",", " ").split()))
     words = set(folded.split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
+    labels = {ind: fold(_head_phrase(ind)) for ind in heads}
     said: dict[str, int] = {}
     for ind in heads:
         # A head may list several ("Giun đũa, giun móc hoặc giun kim"): each one counts.
-        label = fold(_head_phrase(ind)).rstrip(". ")
+        label = labels[ind].rstrip(". ")
         for piece in [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]:
             part = " ".join(piece.replace(",", " ").split())
             if piece is not label and not set(part.split()) - _STOP:
@@ -68,7 +69,7 @@ def named_indications(rows: Sequence[Block], asked: str) -> set[str]:
         return {ind for ind, n in said.items() if n == longest}
     scores: dict[str, tuple[bool, int, float]] = {}
     for ind in heads:
-        label = fold(_head_phrase(ind))
+        label = labels[ind]
         # A head that lists several indications is scored by its best one ("Viêm họng, …,
         # viêm phổi mắc tại cộng đồng nhẹ" is as much a pneumonia head as "Viêm phổi").
         pieces = [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]

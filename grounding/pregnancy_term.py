@@ -10,7 +10,6 @@ import re
 from collections.abc import Sequence
 
 from core.frame import PatientContext
-from core.text import fold
 from grounding.book.filter_words import NEAR_TERM, TRIMESTERS
 
 _WEEK_BAND = re.compile(r"tuan (?:thu )?(\d{1,2}) ?(?:-|–|den) ?(?:tuan )?(\d{1,2})")
@@ -22,9 +21,9 @@ def _trimester_of(weeks: int) -> int:
     return 1 if weeks < 14 else (2 if weeks < 28 else 3)
 
 
-def speaks_of_term(sentence: str, weeks: int | None, trimester: int | None) -> bool:
-    """The sentence names a band of weeks or a trimester that holds this pregnancy."""
-    text = fold(sentence)
+def speaks_of_term(folded: str, weeks: int | None, trimester: int | None) -> bool:
+    """The (folded) sentence names a band of weeks or a trimester that holds this pregnancy."""
+    text = folded
     if weeks is not None:
         trimester = trimester or _trimester_of(weeks)
         if any(int(a) <= weeks <= int(b) for a, b in _WEEK_BAND.findall(text)):
@@ -40,8 +39,9 @@ def speaks_of_term(sentence: str, weeks: int | None, trimester: int | None) -> b
 
 
 def term_first(sentences: Sequence[str], patient: PatientContext | None, keep: int) -> list[int]:
-    """Indexes of the `keep` sentences to quote, in the book's order: the ones that speak of
-    this pregnancy's term first, then the section's opening ones."""
+    """Indexes of the `keep` sentences (folded, `core.text.fold`) to quote, in the book's
+    order: the ones that speak of this pregnancy's term first, then the section's opening
+    ones."""
     if patient is None or not patient.pregnant:
         return list(range(min(keep, len(sentences))))
     weeks, trimester = patient.pregnancy_weeks, patient.pregnancy_trimester

@@ -167,7 +167,7 @@ def usual_asked(chosen: list[Block], asked: bool) -> list[Block]:
         for b in chosen
         if not b.renal
         and not b.hepatic
-        and (_says_usual(fold(b.text)) or _says_usual(fold(b.indication or "")))
+        and (_says_usual(b.folded) or _says_usual(fold(b.indication or "")))
     ]
     return usual or chosen
 
@@ -181,7 +181,7 @@ def max_asked(chosen: list[Block], asked: bool) -> list[Block]:
     capped = [
         b
         for b in chosen
-        if not b.renal and not b.hepatic and b.indication is None and MAXIMUM.search(fold(b.text))
+        if not b.renal and not b.hepatic and b.indication is None and MAXIMUM.search(b.folded)
     ]
     return capped or chosen
 
@@ -194,7 +194,7 @@ def said_inline(rows: list[Block], condition: str) -> list[Block]:
     if not said.folded[0]:
         return rows
     plain = [b for b in rows if b.indication is None and not b.renal and not b.hepatic]
-    naming = [b for b in plain if said.search(fold(b.text))]
+    naming = [b for b in plain if said.search(b.folded)]
     if not naming or len(naming) == len(plain):
         return rows
     return [b for b in rows if b not in plain or b in naming]

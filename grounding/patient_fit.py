@@ -16,7 +16,6 @@ from core.population import (
     INFANT_MONTHS,
     NEWBORN_MONTHS,
 )
-from core.text import fold
 from grounding.bands import Band
 from grounding.blocks import Block, BlockKind, Who
 from grounding.book.filter_words import OLDER_CHILDREN
@@ -68,7 +67,7 @@ def fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool:
     if (
         patient.age_months is not None
         and patient.age_months < INFANT_MONTHS
-        and OLDER_CHILDREN.search(fold(block.text[:60]))
+        and OLDER_CHILDREN.search(block.folded[:60])
     ):
         return False
     bands = block.bands
@@ -123,7 +122,7 @@ def newborn_rows_first(rows: list[Block], patient: Patient) -> list[Block]:
         or r.renal
         or r.hepatic
         # "Liều cho trẻ em: … (với trẻ sơ sinh là 50 mg/kg)" gives the newborn's dose too.
-        or BABY.search(fold(r.text))
+        or BABY.search(r.folded)
         or not (r.who is Who.CHILD or r.bands.age is not None or r.bands.weight is not None)
     ]
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.evidence import Claim, Evidence
-from core.text import fold, lines_of, sentences_of
+from core.text import lines_of, sentences_of
+from grounding.block import Reading
 from grounding.blocks import shown
 from grounding.book.filter_words import (
     LEAD_REACH,
@@ -55,8 +56,8 @@ def overdose_claims(parts: Iterable[tuple[int, Evidence]], inr: float | None = N
         if ev.quarantined:
             continue
         for sentence in _sentences(ev.text, inr):
-            text = shown(sentence)
-            folded = fold(text)
+            said = Reading(shown(sentence))
+            text, folded = said.text, said.folded
             if _opens_treatment(folded):
                 in_treatment = True
             if not text or is_only(OVERDOSE_HEADS, folded):

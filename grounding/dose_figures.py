@@ -12,6 +12,18 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 
 from core.text import fold_aligned, nfc
+from grounding.book.doses import FIXED_DOSE
+from grounding.book.vocabulary import (
+    DAY_BEFORE,
+    NOT_FIXED,
+    OR_MORE,
+    OTHER_DRUG,
+    PER_DAY_CAP,
+    PER_DOSE,
+    PER_SITE,
+    SINGLE_DOSE,
+    Words,
+)
 
 
 class Period(StrEnum):
@@ -59,9 +71,6 @@ _NOT_A_DOSE_BEFORE = re.compile(
     # A step up in a titration ("sau mỗi tuần có thể tăng thêm 5 - 10 mg/kg").
     r"|(?<![a-z])tang(?![a-z])\W*(?:\w+\W+){0,7}$"
 )
-# Another drug's dose in the same clause ("phối hợp với ethambutol (15 mg/kg/ngày)").
-_OTHER_DRUG_BEFORE = re.compile(r"phoi hop|ket hop|cung voi|kem theo")
-_NOT_A_DOSE_AFTER = re.compile(r"^\s*(?:hoac (?:lon|cao) hon|tro len)")
 # Words after a figure that say how often it is given; a parenthesis and a verb may come
 # between ("50 - 75 mg/kg (tối đa 2 g), ngày 1 lần", "20 mg/kg (tối đa 1 g) uống 1 liều").
 _SKIP = r"^[\s,]*(?:\([^()]*\)[\s,]*)?(?:(?:uong|tiem|dung|truyen)\s+)?"
@@ -71,16 +80,12 @@ _ONCE_AFTER = re.compile(
     r"\s*(?:/|moi|mot|trong)\s*ngay)"
 )
 _SINGLE_AFTER = re.compile(_SKIP + r"(?:(?:1|mot)\s*)?lieu duy nhat")
-_SINGLE_BEFORE = re.compile(r"lieu duy nhat\s*$")
 # "30 mg/kg amoxicilin/ngày": the book may name the drug between the figure and its period.
 _DAY_AFTER = re.compile(
     _SKIP + r"(?:(?:[a-z]+\s+){0,2}?[a-z]*\s*/\s*ngay|moi ngay|mot ngay|hang ngay|ngay(?![a-z])"
     # "25 microgam/kg chia làm 3 lần trong 24 giờ": a total shared by the doses of a day.
     r"|chia (?:lam )?\d+(?:\s*(?:-|–)\s*\d+)? (?:lan|lieu)(?: nho)?(?: trong 24 gio)?)"
 )
-_DOSE_AFTER = re.compile(r"^\s*(?:moi lan|mot lan|moi lieu)")
-# "Mỗi ngày uống 10 - 20 mg/kg": the day's amount said before the figure.
-_DAY_BEFORE = re.compile(r"(?:moi ngay|mot ngay|hang ngay)\s*(?:(?:uong|tiem|dung|truyen)\s*)?$")
 # A rate, not an amount: "1 - 3 mg/kg thể trọng/phút", "không vượt quá 50 mg/phút".
 _RATE_AFTER = re.compile(r"^\s*(?:the trong\s*)?/\s*(?:phut|gio)(?![a-z])")
 # How many doses a day the book fixes: "× 2 lần/ngày", ", 3 lần/ngày", "mỗi 8 giờ"; never a
@@ -93,16 +98,32 @@ _TIMES = re.compile(
     r"|^(?P<lead4>[^;]*?)(?<![\d\-–]\s)(?<![\d,.\-–])(?P<h2>4|6|8|12|24)\s*gio"
     r"\s*(?:/\s*lan|(?:mot|1)\s*lan)"
 )
-_NOT_FIXED = re.compile(r"toi da|khong qua|co the|neu can|(?:-|–|den)\s*$")
-_DAY_CAP_AFTER = re.compile(r"^[\s,]*(?:moi ngay|mot ngay|hang ngay|trong 24 gio|/\s*ngay)")
-_DOSE_CAP_AFTER = re.compile(r"^[\s,]*(?:moi lan|mot lan|moi lieu|/\s*lan)")
-# A dose a row prints itself: per dose or per day ("0,6 mg/ngày"), not per kg or m² of
-# body, nor a concentration ("mg/ml").
-FIXED_DOSE = re.compile(
-    r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ])(?!\s*/\s*(?:kg|m2|m²|ml|m)(?![a-zà-ỹ]))",
-    re.IGNORECASE,
-)
-_SITE = re.compile(r"^[\s,]*(?:o |cho |tai )?(?:moi )?vi tri")
+
+
+def _opening(text: str, skip: str) -> int:
+    """Where the words of `text` start after its leading spaces (and the marks in `skip`)."""
+    at = 0
+    while at < len(text) and (text[at].isspace() or text[at] in skip):
+        at += 1
+    return at
+
+
+def _said_after(after: str, words: Words, per: str) -> int | None:
+    """Where the words right after a figure or cap that say its period end ("mỗi ngày",
+    "/ ngày"), past spaces and commas; None when they do not follow."""
+    at = _opening(after, ",")
+    if m := words.match(after, at):
+        return m.end()
+    if after[at : at + 1] == "/":
+        slash = _opening(after[at + 1 :], "")
+        if after[at + 1 + slash :].startswith(per):
+            return at + 1 + slash + len(per)
+    return None
+
+
+def _fixed_lead(lead: str) -> bool:
+    """Words before a count of doses a day leave it fixed: no most, no option, no range."""
+    return not NOT_FIXED.search(lead) and not lead.rstrip().endswith(("-", "–", "den"))
 
 
 def decimal(text: str) -> Decimal:
@@ -197,7 +218,7 @@ def _times(after: str) -> tuple[Decimal, int] | None:
         return None
     lead = next(m[g] for g in ("lead", "lead2", "lead3", "lead4") if m[g] is not None)
     lead = re.sub(r"\([^()]*\)", "", lead)  # "(tối đa 125 mg/lần), 12 giờ một lần"
-    if _NOT_FIXED.search(lead) or len(lead) > 20:
+    if not _fixed_lead(lead) or len(lead) > 20:
         return None
     if m["n"] or m["n2"]:
         count = Decimal(m["n"] or m["n2"])
@@ -215,14 +236,14 @@ def _period(tail: str, before: str, after: str) -> tuple[Period, int, int]:
         return Period.ONCE_DAILY, 0, m.end()
     if m := _SINGLE_AFTER.search(after[:40]):
         return Period.SINGLE, 0, m.end()
-    if m := _SINGLE_BEFORE.search(before):
-        return Period.SINGLE, len(before) - m.start(), 0
+    if (single := SINGLE_DOSE.closing(before)) is not None:
+        return Period.SINGLE, len(before) - single, 0
     if m := _DAY_AFTER.search(after):
         return Period.DAY, 0, m.end()
-    if m := _DOSE_AFTER.search(after):
+    if m := PER_DOSE.match(after, _opening(after, "")):
         return Period.DOSE, 0, m.end()
-    if m := _DAY_BEFORE.search(before):
-        return Period.DAY, len(before) - m.start(), 0
+    if (day := DAY_BEFORE.closing(before)) is not None:
+        return Period.DAY, len(before) - day, 0
     return Period.DOSE, 0, 0
 
 
@@ -239,11 +260,11 @@ def figures_in(text: str) -> list[Figure]:
         window = re.split(r";|[.!?]\s", folded[max(0, m.start() - 60) : m.start()])[-1]
         before = re.split(r"[;(:]", window)[-1]
         after = _after(folded, m.end())
-        if _NOT_A_DOSE_BEFORE.search(before) or _NOT_A_DOSE_AFTER.search(after):
+        if _NOT_A_DOSE_BEFORE.search(before) or OR_MORE.match(after, _opening(after, "")):
             continue
         if _RATE_AFTER.search(after):
             continue
-        if _OTHER_DRUG_BEFORE.search(window):
+        if OTHER_DRUG.search(window):
             continue
         period, back, ahead = _period(m["tail"], before.rstrip(), after)
         lo = decimal(m["lo"])
@@ -272,18 +293,19 @@ def caps_in(text: str) -> list[Cap]:
     caps: list[Cap] = []
     for m in _CAP.finditer(folded):
         after = folded[m.end() : m.end() + 40]
-        if _SITE.search(after) or _RATE_AFTER.search(after):
+        if PER_SITE.match(after, _opening(after, ",")) or _RATE_AFTER.search(after):
             continue
         period = _period_of_tail(m["tail"])
         lead = m["lead"]
         end = m.end()
         if period is None:
-            day, dose = _DAY_CAP_AFTER.search(after), _DOSE_CAP_AFTER.search(after)
+            day = _said_after(after, PER_DAY_CAP, "ngay")
+            dose = _said_after(after, PER_DOSE, "lan")
             # The words saying the period are quoted with the cap, so the quote reads alone.
-            if "ngay" in lead or day:
-                period, end = Period.DAY, end + (day.end() if day else 0)
-            elif "lan" in lead or dose:
-                period, end = Period.DOSE, end + (dose.end() if dose else 0)
+            if "ngay" in lead or day is not None:
+                period, end = Period.DAY, end + (day or 0)
+            elif "lan" in lead or dose is not None:
+                period, end = Period.DOSE, end + (dose or 0)
             else:
                 period = Period.BARE
         try:

@@ -41,12 +41,11 @@ def shown(raw: str) -> str:
     return _SPACES.sub(" ", text).strip(" :;\n")
 
 
-_MARK_ONLY = re.compile(r"^[\W_]*$")
-
-
 def shown_sentences(text: str) -> list[str]:
     """The sentences of a text as the user sees them: markup removed, bare marks dropped."""
-    return [p for p in (shown(s) for s in sentences_of(text)) if p and not _MARK_ONLY.match(p)]
+    # A sentence of bare marks (no letter, no digit) is dropped.
+    shown_all = (shown(s) for s in sentences_of(text))
+    return [p for p in shown_all if any(c.isalnum() for c in p)]
 
 
 __all__ = ["shown", "shown_sentences"]

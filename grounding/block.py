@@ -83,7 +83,7 @@ class Reading:
 _UNREAD = Reading("")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Block:
     """One row, caveat or note: the book's words, where they are, and what governs them.
 

@@ -34,7 +34,8 @@ def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) ->
         for span, row in zip(lines[1:], cells[1:], strict=True)
         if not all(set(c) <= set("-: ") for c in row)
     ]
-    renal = ctx.renal or "thanh thai" in fold(header[0]) or "clcr" in fold(header[0])
+    first_head = fold(header[0])
+    renal = ctx.renal or "thanh thai" in first_head or "clcr" in first_head
     blocks: list[Block] = []
     for (start, end), row in rows:
         pairs = [f"{h}: {c}" if h else c for h, c in zip(header, row, strict=False) if c]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from core.frame import Route
 from core.text import fold, fold_aligned
@@ -171,6 +172,7 @@ def who_of(folded: str) -> Who | None:
     return None
 
 
+@lru_cache(maxsize=16384)
 def classify_head(label: str, end: int) -> Head:
     """What kind of head a label is; `end` is where its colon (and emphasis) ends."""
     folded = head_words(label)

@@ -14,7 +14,6 @@ from core.text import sentences_of
 _INNER_MARKUP = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)|^#+\s*")
 _NUMBER_WORD = re.compile(r"\d\s*[^\W\d_]+$")
 _BREAKS = re.compile(r"\s*(?:<br\s*/?>\s*)+")
-_SPACES = re.compile(r"[ \t]+")
 
 
 def _break(m: re.Match[str]) -> str:
@@ -38,7 +37,9 @@ def shown(raw: str) -> str:
     become "12 giờ", a quantity the evidence (where number and unit are parted) lacks.
     """
     text = _INNER_MARKUP.sub(_unmark, _BREAKS.sub(_break, raw))
-    return _SPACES.sub(" ", text).strip(" :;\n")
+    # Runs of spaces and tabs read as one space (the ends are trimmed below anyway).
+    one_spaced = " ".join(p for p in text.replace("\t", " ").split(" ") if p)
+    return one_spaced.strip(" :;\n")
 
 
 def shown_sentences(text: str) -> list[str]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind, Reading
+from grounding.book.doses import dose_for_patient
 from grounding.book.vocabulary import (
     CAVEAT_OPENS,
     CAVEAT_WORDS,
@@ -20,8 +21,6 @@ from grounding.book.vocabulary import (
     GOES_ON,
     NOT_A_HEAD,
     NOT_AN_INDICATION,
-    PATIENT_DOSE_UNITS,
-    RECIPIENT,
     RENAL_PATIENT,
 )
 from grounding.dosing import routes_named
@@ -96,28 +95,6 @@ def _phrase_head(text: str, start: int, end: int) -> Head | None:
     return head
 
 
-MAX_DOSE_TO_PATIENT = 30
-
-
-def _dose_for_patient(folded: str) -> bool:
-    """ "1 mg/ngày cho trẻ 5 - 10 tuổi; …": a clause opening with a dose, then whom it is for."""
-    if not folded[:1].isdecimal():
-        return False
-    unit_at = len(folded) - len(folded.lstrip("0123456789.,- "))
-    unit = next((u for u in PATIENT_DOSE_UNITS if folded.startswith(u, unit_at)), None)
-    if unit is None:
-        return False
-    end = unit_at + len(unit)
-    if folded[end : end + 1].isalnum() or folded[end : end + 1] == "_":
-        return False
-    to = RECIPIENT.search(folded, end)
-    return (
-        to is not None
-        and to.start() - end <= MAX_DOSE_TO_PATIENT
-        and ";" not in folded[end : to.start()]
-    )
-
-
 def _opens_with_population(folded: str) -> bool:
     """ "…; trẻ em 1 - 5 mg …", "…; trẻ em trên 6 tháng tuổi dùng tới 10 mg": a clause that
     opens with whom it is for, then gives its own dose, is that population's row."""
@@ -137,7 +114,7 @@ def _if_band(clause: str) -> bool:
         return not parse_bands(head).is_empty
     if _opens_with_population(folded):
         return True
-    if _dose_for_patient(folded):
+    if dose_for_patient(folded):
         # "; 1 mg/ngày cho trẻ 5 - 10 tuổi; …": the dose first, then whom it is for.
         return not parse_bands(folded.split(";")[0]).is_empty
     return CLEARANCE_LEAD.match(folded) is not None and parse_bands(head).clearance is not None

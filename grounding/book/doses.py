@@ -19,6 +19,8 @@ from grounding.book.vocabulary import (
     DOSE_UNITS,
     FIXED_UNITS,
     MASS_UNITS,
+    PATIENT_DOSE_UNITS,
+    RECIPIENT,
 )
 
 _DIGIT = re.compile(r"\d\s*")
@@ -137,6 +139,8 @@ FIXED_DOSE = Amounts(FIXED_UNITS, _fixed)
 MASS_AMOUNT = Amounts(_folded(MASS_UNITS[:4]), _mass)
 """In folded text: a mass printed alone ("250 mg"), not per kg nor per day."""
 AMOUNT = Amounts(_folded(AMOUNT_UNITS), _given)
+MAX_DOSE_TO_PATIENT = 30
+_PATIENT_DOSE_UNITS = _folded(PATIENT_DOSE_UNITS)
 """In folded text: a number with the unit of an amount given ("50 mg/ngày", "2 ml")."""
 
 
@@ -148,6 +152,25 @@ def per_body_amounts(text: str, start: int, stop: int) -> list[int]:
         if rest.startswith("/") and rest[1:].lstrip().lower().startswith(("kg", "m")):
             found.append(amount.at)
     return found
+
+
+def dose_for_patient(folded: str) -> bool:
+    """ "1 mg/ngày cho trẻ 5 - 10 tuổi; …": a clause opening with a dose, then whom it is for."""
+    if not folded[:1].isdecimal():
+        return False
+    unit_at = len(folded) - len(folded.lstrip("0123456789.,- "))
+    unit = next((u for u in _PATIENT_DOSE_UNITS if folded.startswith(u, unit_at)), None)
+    if unit is None:
+        return False
+    end = unit_at + len(unit)
+    if folded[end : end + 1].isalnum() or folded[end : end + 1] == "_":
+        return False
+    to = RECIPIENT.search(folded, end)
+    return (
+        to is not None
+        and to.start() - end <= MAX_DOSE_TO_PATIENT
+        and ";" not in folded[end : to.start()]
+    )
 
 
 def prints_amount(folded: str) -> bool:
@@ -169,6 +192,7 @@ __all__ = [
     "Amounts",
     "adjusts",
     "amounts",
+    "dose_for_patient",
     "per_body_amounts",
     "prints_amount",
 ]

@@ -11,7 +11,6 @@ again.
 
 from __future__ import annotations
 
-from core.text import fold
 from grounding.book.words import Words
 from grounding.book.words import phrases as _phrases
 from grounding.book.words import words as _words
@@ -64,10 +63,8 @@ FIXED_UNITS = ("mg", "g", "mcg", "microgam", "ml", "viên")
 """Units of a dose a row prints for itself (per dose or per day)."""
 AMOUNT_UNITS = tuple(u for u in UNITS if u not in ("đvqt", "viên", "giọt", "gói", "ống"))
 """Units of an amount given: a line that prints one is a dose row, not a limit."""
-PATIENT_DOSE_UNITS = tuple(
-    dict.fromkeys(fold(u) for u in ("microgam", "mcg", "mg", "ml", "g", "đơn vị", "đvqt"))
-)
-"""Units of a dose said before whom it is for ("1 mg/ngày cho trẻ …"), folded, longest first."""
+PATIENT_DOSE_UNITS = ("microgam", "mcg", "mg", "ml", "g", "đơn vị", "đvqt")
+"""Units of a dose said before whom it is for ("1 mg/ngày cho trẻ …"), longest first."""
 RECIPIENT = _phrases("cho ", "trẻ|người|bệnh nhân")
 """Whom a dose is for, said after it ("… cho trẻ 5 - 10 tuổi")."""
 

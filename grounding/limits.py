@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
 
 from core.evidence import Claim, Evidence
 from core.frame import Ask, QueryFrame
 from core.population import ADULT_MONTHS, NEWBORN_MONTHS
 from core.sections import SectionKey
-from core.text import contains_phrase, fold, sentences_of
+from core.text import contains_phrase, sentences_of
 from grounding.bands import parse_bands
+from grounding.block import Reading
 from grounding.blocks import BlockKind, parse_blocks, shown
 from grounding.book import bars, not_dosed
+from grounding.book.filter_words import GRAVER
 from grounding.book.vocabulary import BABY
 from grounding.heads import DOSE, Who, route_words, who_of
 from grounding.pregnancy_term import term_first
@@ -35,6 +39,28 @@ _CAN_USE_SECTIONS = frozenset(
     {SectionKey.CHONG_CHI_DINH.value, SectionKey.THAN_TRONG.value, None} | _OWN_SECTIONS
 )
 OWN_SECTION_CLAIMS = 3
+
+
+class _Line(NamedTuple):
+    """A sentence of the book as read once: as printed, and as shown with its reading
+    (`grounding.block.Reading`: its folded words, read the first time they are asked for)."""
+
+    sentence: str
+    reading: Reading
+
+    @property
+    def text(self) -> str:
+        return self.reading.text
+
+    @property
+    def folded(self) -> str:
+        return self.reading.folded
+
+
+@lru_cache(maxsize=4096)
+def _lines(text: str) -> tuple[_Line, ...]:
+    """The sentences of a section's text (or one paragraph of it), each read once."""
+    return tuple(_Line(s, Reading(shown(s))) for s in sentences_of(text))
 
 
 def _terms(frame: QueryFrame) -> list[str]:
@@ -73,18 +99,17 @@ def is_can_use(frame: QueryFrame) -> bool:
 
 
 def _speaks(
-    sentence: str, terms: Sequence[str], age_months: float | None, *, all_children: bool = False
+    line: _Line, terms: Sequence[str], age_months: float | None, *, all_children: bool = False
 ) -> bool:
-    if any(contains_phrase(sentence, t) for t in terms):
+    if any(contains_phrase(line.text, t) for t in terms):
         return True
     if age_months is None:
         return False
-    band = parse_bands(sentence).age
+    band = parse_bands(line.text).age
     if band is None and all_children and age_months < ADULT_MONTHS:
         # "*Trẻ em:* Độ an toàn … đối với trẻ em chưa được xác định.": said of every child,
         # so of this one; a newborn line is not said of a ten-year-old.
-        folded = fold(sentence)
-        return who_of(folded) is Who.CHILD and not BABY.search(folded)
+        return who_of(line.folded) is Who.CHILD and not BABY.search(line.folded)
     return band is not None and band.contains(age_months)
 
 
@@ -115,16 +140,16 @@ def dose_limits(
         if drug_id and ev.drug_id != drug_id:
             continue
         contraindication = ev.section_key == SectionKey.CHONG_CHI_DINH.value
-        for sentence in sentences_of(ev.text):
-            by_age = age is not None and bars(sentence, ev.section_key, age)
+        for line in _lines(ev.text):
+            by_age = age is not None and bars(line.sentence, ev.section_key, age)
             if not by_age and not (contraindication and frame.is_child and terms):
                 continue
-            text = shown(sentence)
+            text = line.text
             # The condition asked is usually what the dose treats ("Gút cấp" bars no gout
             # dose): a line naming it bars a dose only when it is said of children.
-            for_child = contraindication and frame.is_child and who_of(fold(text)) is Who.CHILD
+            for_child = contraindication and frame.is_child and who_of(line.folded) is Who.CHILD
             named = for_child and any(contains_phrase(text, t) for t in terms)
-            if named and not by_age and _qualified(text, frame):
+            if named and not by_age and _qualified(line.folded, frame):
                 continue  # said of a graver case than asked: a caveat of the dose, not a bar
             if text and (by_age or named):
                 claims.append(Claim(text=text, citations=(index,)))
@@ -140,14 +165,9 @@ def dose_limits(
     return claims[:MAX_LIMIT_CLAIMS]
 
 
-# Words that make a contraindication graver than the bare condition ("ỉa chảy cấp mất nước
-# điện giải nặng"): a child with plain diarrhoea is not shut out by it.
-_GRAVER = re.compile(r"(?<![a-z])(?:mat nuoc|nang|kem theo|co mau|co sot|nhiem khuan)(?![a-z])")
-
-
-def _qualified(text: str, frame: QueryFrame) -> bool:
-    """The line adds a graver qualifier that the question does not state."""
-    return any(m[0] not in frame.condition_words for m in _GRAVER.finditer(fold(text)))
+def _qualified(folded: str, frame: QueryFrame) -> bool:
+    """The (folded) line adds a graver qualifier that the question does not state."""
+    return any(m[0] not in frame.condition_words for m in GRAVER.pattern.finditer(folded))
 
 
 def conditional_limits(
@@ -160,16 +180,16 @@ def conditional_limits(
         return []
     terms = [t for t in _asked_terms(frame) if t]
     graver = [
-        Claim(text=text, citations=(index,))
+        Claim(text=line.text, citations=(index,))
         for index, ev in enumerate(evidence)
         if not ev.quarantined
         and ev.section_key == SectionKey.CHONG_CHI_DINH.value
         and (not drug_id or ev.drug_id == drug_id)
-        for text in (shown(s) for s in sentences_of(ev.text))
-        if text
-        and who_of(fold(text)) is Who.CHILD
-        and any(contains_phrase(text, t) for t in terms)
-        and _qualified(text, frame)
+        for line in _lines(ev.text)
+        if line.text
+        and who_of(line.folded) is Who.CHILD
+        and any(contains_phrase(line.text, t) for t in terms)
+        and _qualified(line.folded, frame)
     ]
     said = {c.text for c in graver}
     newborn = [c for c in newborn_limits(evidence, drug_id, frame) if c.text not in said]
@@ -203,9 +223,9 @@ def newborn_limits(
             if frame.route is not None and routes and frame.route not in routes:
                 continue
             claims += [
-                Claim(text=text, citations=(index,))
-                for text in (shown(s) for s in sentences_of(paragraph))
-                if text and len(text) <= MAX_NEWBORN_CHARS and BABY.search(fold(text))
+                Claim(text=line.text, citations=(index,))
+                for line in _lines(paragraph)
+                if line.text and len(line.text) <= MAX_NEWBORN_CHARS and BABY.search(line.folded)
             ]
     return list({c.text: c for c in claims}.values())[:MAX_NEWBORN_CLAIMS]
 
@@ -231,13 +251,12 @@ def _claims(
     for index, ev in enumerate(evidence):
         if ev.quarantined or ev.section_key != section or (drug_id and ev.drug_id != drug_id):
             continue
-        for sentence in sentences_of(ev.text):
-            text = shown(sentence)
-            if not text or not _speaks(text, terms, age_months, all_children=negated_only):
+        for line in _lines(ev.text):
+            if not line.text or not _speaks(line, terms, age_months, all_children=negated_only):
                 continue
-            if negated_only and not not_dosed(fold(text)):
+            if negated_only and not not_dosed(line.folded):
                 continue
-            claims.append(Claim(text=text, citations=(index,)))
+            claims.append(Claim(text=line.text, citations=(index,)))
     return claims[:MAX_LIMIT_CLAIMS]
 
 
@@ -298,17 +317,17 @@ def _own_section(
     evidence: Sequence[Evidence], drug_id: str | None, section: str, frame: QueryFrame
 ) -> list[Claim]:
     lines = [
-        Claim(text=shown(s), citations=(i,))
+        (line, i)
         for i, ev in enumerate(evidence)
         if ev.section_key == section
         and not ev.quarantined
         and (not drug_id or ev.drug_id == drug_id)
-        for s in sentences_of(ev.text)
-        if shown(s)
+        for line in _lines(ev.text)
+        if line.text
     ]
     # A pregnancy in weeks or a trimester: the lines on that term come first.
-    chosen = term_first([c.text for c in lines], frame.patient, OWN_SECTION_CLAIMS)
-    return [lines[i] for i in chosen]
+    chosen = term_first([line.folded for line, _ in lines], frame.patient, OWN_SECTION_CLAIMS)
+    return [Claim(text=lines[n][0].text, citations=(lines[n][1],)) for n in chosen]
 
 
 def can_use_claims(

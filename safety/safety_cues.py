@@ -45,7 +45,8 @@ from safety.self_harm_cues import (
 _W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
 # "không" as people type it: ko, k, kh, hông, chẳng, chả, hổng, hok.
 _NOT = r"(?:không|ko|k|kh|hk|hok|hông|hổng|chẳng|chả|chả còn|chẳng còn|không còn)"
-_TAKE = r"(?:uống|nuốt|tiêm|truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
+# "đường truyền" (an IV line already in, a care setting) is a noun, not a taking.
+_TAKE = r"(?:uống|nuốt|tiêm|(?<!đường )(?<!dịch )truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
 _CONTAINER = r"(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống|bình)"
 _MANY = r"(?:[1-9]\d+|mười|chục|vài chục|hàng chục|cả chục|cả nắm|một nắm|nắm|cả vốc)"
 
@@ -172,7 +173,10 @@ ALLERGY_SIGNS = cues(
     ),
 )
 # Folded, "ngay" (at once) is also "ngày" (day): after a count or "mỗi" it is a day.
-AT_ONCE_NOT_A_DAY = r"(?<!\d )(?<!mỗi )(?<!một )ngay"
+# Before a count ("uống ngày 1 viên", "ngày mấy lần") it is a day too.
+AT_ONCE_NOT_A_DAY = (
+    r"(?<!\d )(?<!mỗi )(?<!một )ngay(?! (?:\d|một|hai|ba|bốn|mấy|vài|uống \d|uống mấy))"
+)
 AFTER_TAKING_CUES = cues(
     (
         r"sau khi " + _W + r"{0,2}?" + _TAKE,

@@ -34,6 +34,7 @@ from core.frame import QueryFrame, Route, Triage, TurnType
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
+from safety.dose_errors import dose_error
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
 from safety.ingestion import Verdict, read_event
 from safety.ingestion_signs import (
@@ -173,6 +174,8 @@ def _emergency(
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
     if hit is not None:
         return TriageResult(Triage.EMERGENCY, hit)
+    if (error := dose_error(t)) is not None and not learning:
+        return TriageResult(Triage.EMERGENCY, error)  # twice, or ten times the meant amount
     event = read_event(t, names_drug=names_drug, child_known=child_known)
     if event.verdict is Verdict.REPORT:
         # "con uống ibuprofen xong bị sưng mặt": a reaction, not an overdose

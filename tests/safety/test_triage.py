@@ -783,3 +783,47 @@ def test_a_weekly_drug_already_taken_daily_for_days_is_an_emergency() -> None:
     asked = classify("methotrexat uống hàng ngày có được không", drugs("methotrexate"))
     assert told is not None and told.kind is Triage.EMERGENCY
     assert asked is not None and asked.kind is Triage.UNSAFE_USE
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        # permission, not a taking: "được rồi" is "it is allowed now"
+        ("con 7 tuổi mới nhổ răng xong, bây giờ dùng ibuprofen được rồi", drugs("ibuprofen")),
+        ("bé 5t vừa tiêm phòng xong, giờ cho uống hạ sốt được chưa", drugs("paracetamol")),
+        # a flare ("lên cơn") typed without accents is not "lén" (in secret)
+        ("con 8t len con suyen, salbutamol xit may nhat", drugs("salbutamol")),
+        # the IV line is in: care under way, the seizure is what the dose is for
+        ("bệnh nhi 2 tuổi co giật, đã có đường truyền, tiêm diazepam thế nào", drugs("diazepam")),
+        # a day's amount, and one amount against another, asked
+        ("cetirizin uống ngày 1 viên hay nửa viên, tôi nổi mẩn đỏ", drugs("cetirizine")),
+        # a slip of the tongue, and one way of taking swapped for another
+        ("quên uống amlodipin... ấy nhầm, quên losartan, uống bù được ko", drugs("losartan")),
+        ("tôi bẻ đôi viên nén thay vì nuốt nguyên, có sao không", drugs("paracetamol")),
+    ],
+)
+def test_dose_conversations_are_not_read_as_emergencies(text: str, frame: QueryFrame) -> None:
+    """Allowed now, a flare, care under way, a day's amount, a correction: no triage."""
+    assert classify(text, frame) is None
+
+
+def test_a_duplicated_or_tenfold_dose_told_is_an_emergency() -> None:
+    """Two carers who each gave it, and ten times the meant amount, are emergencies."""
+    for text in (
+        "cháu 2 tuổi bị bà với mẹ đều cho uống 2 lần siro ho",
+        "bs dặn 2ml mà tôi cho cháu uống 20ml ibuprofen",
+    ):
+        found = classify(text, drugs("ibuprofen"))
+        assert found is not None and found.kind is Triage.EMERGENCY, text
+
+
+def test_a_dose_asked_back_is_no_yes_when_nothing_was_told_taken() -> None:
+    """A reply asking a dose is not a yes after a turn that told no taking; after one that
+    told an amount or a way of getting at it, it still reads as taken (the safe way)."""
+    asked_of = "con 10 tuổi 35kg vừa hết sốt, dùng ibuprofen được chưa"
+    assert safety_answer("liều buổi tối bao nhiêu mg?", asked_of) is SafetyAnswer.ASKED
+    told = "bé 2 tuổi cầm vỉ ibuprofen, mất 2 viên"
+    assert safety_answer("liều buổi tối bao nhiêu mg?", told) is not SafetyAnswer.ASKED
+    assert safety_answer("bé uống 2 viên rồi, bao nhiêu thì ngộ độc", asked_of) is not (
+        SafetyAnswer.ASKED
+    )

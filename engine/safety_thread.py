@@ -44,7 +44,13 @@ def with_triage(
         probe = frame.model_copy(update={"drugs": list(prior.drugs)})
     if not probe.drugs and conv.safety_drugs:
         probe = probe.model_copy(update={"drugs": list(conv.safety_drugs)})
-    found = triage_turn(text, probe, answers_open_question=question is not None, warnings=warnings)
+    found = triage_turn(
+        text,
+        probe,
+        answers_open_question=question is not None,
+        warnings=warnings,
+        before=prior.standalone_query if prior is not None else None,
+    )
     if question is not None and question.reason == Reason.SAFETY_CHECK and prior is not None:
         answer = safety_answer(text, asked_of=prior.standalone_query)
         if answer is SafetyAnswer.NOT_TAKEN and found is None:

@@ -2,7 +2,8 @@
 amount many times the one meant.
 
 - Given twice: two people or two shifts who each gave it ("bố với mẹ đều cho uống", "ca đêm
-  với ca sáng đều tiêm", "bàn giao ca sót"), or two doses of someone else's within hours or
+  với ca sáng đều tiêm", "bàn giao ca sót"), a doubt that it was ("không nhớ … có khi uống 2
+  lần"), or two doses of someone else's within hours or
   this morning with a sign now ("sáng nay uống 2 lần lasix, giờ mệt lả"). Twice a day as a
   schedule ("ngày 2 lần", "2 lần mỗi ngày") is no error.
 - More than meant: two amounts of one kind, the one meant beside a word of prescription or
@@ -33,6 +34,9 @@ _TWO_GIVERS = re.compile(
     r"\bdeu (?:cho|dua|tiem|chich|truyen|bom|uong|phat|pha)\b|\bban giao\b|\bgiao ca\b|"
     r"\bca (?:dem|ngay|sang|chieu|toi|truc|truoc) (?:voi|va) ca\b|\bhai ca\b"
 )
+# Not sure a dose was not taken again ("không nhớ sáng nay uống chưa, có khi uống 2 lần").
+_DOUBT = re.compile(r"\b(?:khong|ko|chang|cha) nho\b|\bco khi\b|\bhinh nhu\b")
+_NOW = re.compile(r"\b(?:gio|bay gio|dang|hien gio|luc nay)\b")
 _WITHIN_HOURS = re.compile(
     r"\btrong (?:vong )?(?:1|mot|2|hai|3|ba|4|bon|nua) (?:tieng|gio|buoi)\b|"
     r"\b(?:sang|trua|chieu|toi) nay\b|\btu sang\b|\bnay gio\b"
@@ -75,11 +79,14 @@ def given_twice(t: TurnText) -> str | None:
     twice = _TWICE.search(folded)
     if twice is None or _SCHEDULE.search(folded) is not None:
         return None
-    if _TWO_GIVERS.search(folded) is not None:
+    if _TWO_GIVERS.search(folded) is not None or _DOUBT.search(folded) is not None:
         return twice.group(0)
     soon = _WITHIN_HOURS.search(folded) is not None
-    if soon and (SYMPTOM_CUES.search(t) is not None or _GIVEN.search(folded) is not None):
+    sign = SYMPTOM_CUES.search(t) is not None
+    if soon and (sign or _GIVEN.search(folded) is not None):
         return twice.group(0)
+    if sign and _NOW.search(folded) is not None:
+        return twice.group(0)  # "ông uống 2 lần diamicron …, giờ ông đang vã mồ hôi"
     return None
 
 
@@ -131,4 +138,18 @@ def dose_error(t: TurnText) -> str | None:
     return given_twice(t) or more_than_meant(t)
 
 
-__all__ = ["TOO_MUCH", "dose_error", "given_twice", "more_than_meant"]
+def error_then_sign(before: str | None, text: str) -> str | None:
+    """A dose given twice told in the turn before, not asked ("ông uống 2 lần diamicron mà
+    không ăn gì"), and a sign now in this one ("giờ ông đang vã mồ hôi"): the words."""
+    if not before:
+        return None
+    told = TurnText.of(before)
+    if _MAY_I.search(told.folded) is not None or "?" in before:
+        return None
+    now = TurnText.of(text)
+    if SYMPTOM_CUES.search(now) is None or _NOW.search(now.folded) is None:
+        return None
+    return given_twice(TurnText.of(f"{before} . {text}"))
+
+
+__all__ = ["TOO_MUCH", "dose_error", "error_then_sign", "given_twice", "more_than_meant"]

@@ -155,7 +155,8 @@ DOSE_QUESTION_CUES = cues(
         r"bao nhiêu",
         r"bao nhiu",
         r"liều(?! trước| hôm qua| người lớn| của người lớn)",
-        r"(?:có )?nên",
+        # Not "so" ("đắng quá nên nhổ ra", "vậy nên"): a consequence told, no advice asked.
+        r"(?:có )?(?<!quá )(?<!lắm )(?<!vậy )(?<!thế )(?<!cho )nên",
         # "bé uống mấy viên diazepam rồi" tells what happened; "uống mấy viên" asks.
         r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy(?! (?:\w+ ){0,3}?rồi)",
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
@@ -207,7 +208,9 @@ WORRY_CUES = cues(
         r"có (?:sao|nguy hiểm|bị gì|ảnh hưởng|chết|độc|hại|vấn đề)",
         r"(?:phải |giờ |bây giờ )?làm (?:sao|gì)",
         r"nguy hiểm",
-        r"(?:có )?cần (?:đi |phải )?(?:viện|bệnh viện|nhập viện|cấp cứu|khám|rửa dạ dày)",
+        # A first-aid step asked after it happened ("có cần rửa ruột ko", "có phải gây nôn").
+        r"(?:có )?(?:cần|phải) (?:đi |phải |cho )?(?:viện|bệnh viện|nhập viện|cấp cứu|khám|"
+        r"rửa (?:dạ dày|ruột|bao tử)|súc ruột|gây nôn|móc họng|cho nôn|uống than)",
     ),
 )
 # A habit, not an event: "bé cứ đòi ăn thuốc vì tưởng kẹo".

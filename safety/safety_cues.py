@@ -117,6 +117,12 @@ AMOUNT_TOO_MUCH_CUES = cues(
         r"có (?:nhiều|quá) (?:quá )?(?:không|ko|k)",
     ),
 )
+# A mix-up feared, not told ("sợ bé nhầm thuốc với kẹo, nên cất thuốc sao"): prevention asked.
+FEARED_CUES = cues(
+    (r"(?:để |cho )?(?:khỏi|tránh|phòng|kẻo|đề phòng) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
+    # Folded, "sợ" is "số" (a number), "lo" is "lọ" (a bottle): as typed only.
+    strict=(r"(?:sợ|lo) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
+)
 HYPOTHETICAL_CUES = cues(
     (r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),
 )
@@ -265,6 +271,7 @@ __all__ = [
     "EXCESS_CUES",
     "EXCLAMATION",
     "FAREWELL_CUES",
+    "FEARED_CUES",
     "FEELING_IDIOM",
     "GIVE_OR_USE_CUES",
     "HABIT_CUES",

@@ -92,8 +92,13 @@ UNSANCTIONED_CUES = cues(
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
         r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
         r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
-        r"(?:uống|ăn|nuốt|nốc|dùng) (?:\w+ ){0,3}?(?:hết|sạch|cạn|gần hết|hơn nửa|quá nửa|nửa|cả)"
+        # a container finished by any mouth ("liếm hết nửa tuýp"), or one whole blister or
+        # box at once ("ăn 1 vỉ allopurinol"; a sachet or an ampoule is a dose)
+        r"(?:uống|ăn|nuốt|nốc|dùng|liếm|mút|nhai|ngậm|tu) (?:\w+ ){0,3}?"
+        r"(?:hết|sạch|cạn|gần hết|hơn nửa|quá nửa|nửa|cả)"
         r" (?:\w+ )?(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống)",
+        r"(?:uống|ăn|nuốt|nốc) (?:\w+ ){0,2}?(?:1|một|nguyên|trọn) (?:vỉ|hộp|lọ)"
+        r"(?! (?:\w+ )?(?:trong|mấy|được|dùng|thì|là|bao))",
         r"(?:một|1|cả|nguyên) (?:nắm|vốc)",
         r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:\w+ ){0,3}?"
         r"(?:liền|liên tiếp|trong|sáng nay|tối nay|trưa nay|một lúc|1 lúc|cùng lúc|"
@@ -135,7 +140,8 @@ COMPLETED_CUES = cues(
         r"cùng lúc",
         r"(?:ăn|uống|nuốt|nhai|nốc) (?:\w+ ){0,3}?hết",
         r"vừa",
-        r"mới",
+        # folded, "mỗi" (each: "mỗi ngày", "mỗi lần") is "mới"
+        r"mới(?! (?:ngày|lần|sáng|tối|buổi|tuần|tháng|bữa|cữ|liều))",
         r"đã",
         r"lúc nãy",
         r"hồi nãy",
@@ -185,7 +191,8 @@ TREATMENT_CUES = cues(
     (
         r"vẫn (?:còn )?(?:sốt|ho|đau|chưa|không|bị|thấy)",
         r"không (?:đỡ|khỏi|hạ)",
-        r"(?<!mau )(?<!nhanh )(?<!cho )(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
+        # not a purpose ("uống cả chục viên cho lẹ hết đau"): what is hoped, not what followed
+        r"(?<!mau )(?<!nhanh )(?<!lẹ )(?<!cho )(?<!để )(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
         r"liệu trình",
         r"theo (?:đơn|toa|chỉ định)",
         r"(?<!chơi )bác sĩ (?:kê|cho|dặn)",

@@ -356,10 +356,16 @@ def triage_turn(
     """Triage of the raw text, then (for a reply to an open question) of the merged frame's
     question, which carries the earlier question's words. Only then: a follow-up after an
     answered turn must not re-trigger on words a finished turn already triaged. A sign now
-    after a dose given twice told in the turn `before` is an emergency."""
+    after a dose given twice told in the turn `before`, or days of a weekly drug taken daily
+    after it, is an emergency."""
     found = classify(text, frame, warnings)
     if found is None and (error := error_then_sign(before, text)) is not None:
         return TriageResult(Triage.EMERGENCY, error)
+    if found is None and before and (days := _DAYS_ALREADY.search(TurnText.of(text).folded)):
+        # "mẹ uống methotrexat mỗi ngày thay vì mỗi tuần" then "đã 5 ngày rồi": an overdose
+        told = classify(before, frame, warnings)
+        if told is not None and told.use is UnsafeUse.WEEKLY_TAKEN_DAILY:
+            return TriageResult(Triage.EMERGENCY, days.group(0))
     merged = frame.standalone_query.strip()
     if found is None and answers_open_question and merged and merged != text.strip():
         found = classify(merged, frame, warnings)

@@ -887,3 +887,34 @@ def test_a_sign_now_after_a_dose_given_twice_the_turn_before_is_an_emergency() -
         )
         is None
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the pain's end hoped for, not a course finished
+        "hôm qua ông nhà tôi uống cả chục viên ibuprofen cho nhanh hết đau",
+        # one whole box at once, and a tube finished by licking
+        "chồng tôi nuốt 1 hộp thuốc ngủ lúc nãy",
+        "thằng cu mút hết nửa tuýp kem bôi của mẹ",
+    ],
+)
+def test_amounts_taken_in_tens_or_whole_packs_are_emergencies(text: str) -> None:
+    """Tens of tablets for a hoped end of pain, a whole box, a tube licked: emergencies."""
+    found = classify(text, drugs())
+    assert found is not None and found.kind is Triage.EMERGENCY, text
+
+
+def test_each_day_is_not_just_now() -> None:
+    """Folded 'mỗi ngày' is not 'mới' (just done): a blister a day asked, no report."""
+    assert classify("moi ngay uong 1 vi co sao khong", drugs("paracetamol")) is None
+    assert classify("uống 1 vỉ thì dùng được mấy ngày", drugs("paracetamol")) is None
+
+
+def test_days_told_after_a_weekly_drug_taken_daily_are_an_overdose() -> None:
+    """A weekly drug taken daily, then 'đã 4 ngày rồi' the next turn: an emergency."""
+    before = "bố tôi uống methotrexat hàng ngày chứ không phải hàng tuần"
+    found = triage_turn(
+        "đã 4 ngày rồi", drugs("methotrexate"), answers_open_question=False, before=before
+    )
+    assert found is not None and found.kind is Triage.EMERGENCY

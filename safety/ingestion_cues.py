@@ -22,7 +22,7 @@ CHILD_CUES = cues(
     (
         r"(?:em )?bé",
         # An age that is a child's, whoever is named ("em trai 4 tuổi", "18 tháng").
-        r"(?:[1-9]|1[0-1]) tuổi",
+        r"(?:[1-9]|1[0-1]) ?(?:tuổi|t)",  # "đứa 4t", "con 2 t": a child's age typed short
         r"(?<!thai )(?<!bầu )(?<!có mang )\d+ tháng(?: tuổi)?(?! (?:nay|qua|trước|liền|rồi|sau))",
         r"cháu",
         r"trẻ",
@@ -32,6 +32,7 @@ CHILD_CUES = cues(
         r"cu (?:tí|tý|tôm|bin|bi|cún)",
         r"đứa (?:nhỏ|bé|trẻ|con)",
         r"nhóc",
+        r"(?:tụi|bọn|lũ|mấy đứa) (?:nhỏ|trẻ|nhóc|con nít|con nhỏ)",
         r"bạn nhỏ",
         r"con (?:tôi|em|mình|nhà|bé|gái|trai|tui|t|e|mk|út|nhỏ)",
         r"(?:bé|thằng|con|em) út",

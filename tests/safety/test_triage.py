@@ -918,3 +918,31 @@ def test_days_told_after_a_weekly_drug_taken_daily_are_an_overdose() -> None:
         "đã 4 ngày rồi", drugs("methotrexate"), answers_open_question=False, before=before
     )
     assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a lid open beside a toddler, and nobody remembers how many there were
+        "hộp aspirin của bà mở nắp trên giường, cháu 3t chơi cạnh, ko nhớ lúc đầu có mấy viên",
+        # a bitten cap, and whether it got any
+        "con gái cắn nắp lọ siro paracetamol, không biết có uống được tí nào không",
+        # lips with the powder on them
+        "mèo làm rơi gói thuốc, bé 2 tuổi ngồi đó, môi còn dính bột",
+    ],
+)
+def test_a_childs_access_with_a_doubt_whether_or_how_much_is_asked(text: str) -> None:
+    """Not remembering how many, wondering whether any, powder on the lips: at least asked."""
+    found = classify(text, drugs("aspirin"))
+    assert found is not None and found.kind in (Triage.SAFETY_CHECK, Triage.EMERGENCY), text
+
+
+def test_i_wonder_whether_a_child_may_take_it_is_a_question() -> None:
+    """'Không biết bé … có uống được … không' asks a use; nothing was told taken."""
+    assert classify("không biết cháu 5 tuổi có dùng được aspirin không", drugs("aspirin")) is None
+
+
+def test_a_childs_age_typed_short_and_children_together_are_children() -> None:
+    """'đứa 5t', 'tụi nhỏ' name children: a few tablets of grandma's told is a report."""
+    found = classify("tụi nhỏ chơi đồ hàng, đứa 5t ăn mấy viên amlodipin của bà", drugs())
+    assert found is not None and found.kind is Triage.EMERGENCY

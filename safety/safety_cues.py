@@ -81,7 +81,9 @@ INGESTION_CUES = cues(
         + _W
         + r"{0,2}?(?:uống|nuốt|tiêm|cho "
         + _W
-        + r"{0,2}?(?:uống|nuốt))",
+        + r"{0,2}?(?:uống|nuốt))"
+        # a dose taken late or early is a slip of time, not an ingestion
+        + r"(?! (?:\w+ ){0,2}?(?:muộn|trễ|sớm|chậm|quá giờ|lệch giờ))",
     ),
 )
 _OVERDOSE = r"(?:quá liều|ngộ độc|trúng độc|uống quá nhiều|dùng quá nhiều|uống nhiều quá)"

@@ -34,7 +34,7 @@ from core.frame import QueryFrame, Route, Triage, TurnType
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
-from safety.dose_errors import dose_error, error_then_sign
+from safety.dose_errors import dose_error, error_then_sign, within_twice_meant
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
 from safety.ingestion import Verdict, read_event
 from safety.ingestion_signs import (
@@ -168,7 +168,8 @@ def _emergency(
     if hit is not None and is_finish(hit) and TREATMENT_CUES.search(t) and not CHILD_CUES.search(t):
         hit = None  # "uống hết vỉ kháng sinh rồi vẫn ho": the course, taken as meant
     if hit is not None and (
-        learning or (_SLIP.match(hit) and single_slip(t, child_known=child_known))
+        learning
+        or (_SLIP.match(hit) and (single_slip(t, child_known=child_known) or within_twice_meant(t)))
     ):
         hit = None  # "quá liều có chết không, em sv ôn bài"; "lỡ uống lúc tối, có sao không"
     if hit is not None and FEARED_CUES.search(t) and COMPLETED_CUES.search(t) is None:

@@ -946,3 +946,21 @@ def test_a_childs_age_typed_short_and_children_together_are_children() -> None:
     """'đứa 5t', 'tụi nhỏ' name children: a few tablets of grandma's told is a report."""
     found = classify("tụi nhỏ chơi đồ hàng, đứa 5t ăn mấy viên amlodipin của bà", drugs())
     assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a dose taken late: a slip of time
+        "cháu 6 tuổi lỡ uống kháng sinh trễ 3 tiếng, có sao không",
+        # a little over the meant amount, asked
+        "bác sĩ kê 4ml mà tôi lỡ cho con uống 5ml, có sao không",
+        # less than meant
+        "con uống 2,5ml thay vì 5ml siro, có cần uống bù không",
+    ],
+)
+def test_slips_of_time_and_small_differences_from_the_meant_amount_are_questions(
+    text: str,
+) -> None:
+    """Late, a quarter over, or under the meant amount: the book answers, no triage."""
+    assert classify(text, drugs("amoxicillin")) is None

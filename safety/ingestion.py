@@ -184,9 +184,10 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         if hold is None or not _medicine(text, names_drug) or not child_named:
             return Event(None, "")
         # "bs kê … ngày 2 viên, vậy có nhiều quá ko": an amount asked yes or no, not told
-        # ("… cắn 2 viên rơi dưới sàn rồi ạ" tells).
+        # ("… cắn 2 viên rơi dưới sàn rồi ạ" tells); "bé hay nghịch vỉ thuốc, làm sao cho bé
+        # không nghịch": a habit, nothing happened.
         asked = _yes_no(text) and _PAST.search(text.folded) is None
-        if not DOSE_QUESTION_CUES.search(text) and not asked:
+        if not DOSE_QUESTION_CUES.search(text) and not asked and not HABIT_CUES.search(text):
             return Event(Verdict.UNSURE, hold)
         return Event(None, "")
     medicine = _medicine(text, names_drug)

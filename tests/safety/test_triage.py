@@ -964,3 +964,19 @@ def test_slips_of_time_and_small_differences_from_the_meant_amount_are_questions
 ) -> None:
     """Late, a quarter over, or under the meant amount: the book answers, no triage."""
     assert classify(text, drugs("amoxicillin")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a time of day swapped for another: a slip of time
+        "bố tôi uống losartan trưa thay vì sáng, có ảnh hưởng gì không",
+        # a poisoning by food is no medicine's
+        "cả nhà bị ngộ độc thực phẩm, trẻ 5 tuổi uống oresol sao",
+        # a habit, asked how to stop it
+        "con tôi 3 tuổi cứ nghịch lọ thuốc của bà, làm thế nào để con không nghịch",
+    ],
+)
+def test_a_time_swapped_food_poisoning_and_a_habit_are_not_triaged(text: str) -> None:
+    """Noon instead of morning, food poisoning, a habit asked about: no triage."""
+    assert classify(text, drugs("losartan")) is None

@@ -22,7 +22,7 @@ CHILD_CUES = cues(
     (
         r"(?:em )?bé",
         # An age that is a child's, whoever is named ("em trai 4 tuổi", "18 tháng").
-        r"(?:[1-9]|1[0-1]) tuổi",
+        r"(?:[1-9]|1[0-1]) ?(?:tuổi|t)",  # "đứa 4t", "con 2 t": a child's age typed short
         r"(?<!thai )(?<!bầu )(?<!có mang )\d+ tháng(?: tuổi)?(?! (?:nay|qua|trước|liền|rồi|sau))",
         r"cháu",
         r"trẻ",
@@ -32,6 +32,7 @@ CHILD_CUES = cues(
         r"cu (?:tí|tý|tôm|bin|bi|cún)",
         r"đứa (?:nhỏ|bé|trẻ|con)",
         r"nhóc",
+        r"(?:tụi|bọn|lũ|mấy đứa) (?:nhỏ|trẻ|nhóc|con nít|con nhỏ)",
         r"bạn nhỏ",
         r"con (?:tôi|em|mình|nhà|bé|gái|trai|tui|t|e|mk|út|nhỏ)",
         r"(?:bé|thằng|con|em) út",
@@ -75,7 +76,9 @@ UNSANCTIONED_CUES = cues(
         r"sơ ý",
         r"bất cẩn",
         r"không cẩn thận",
-        r"(?<!pha )nhầm(?! (?:giờ|ngày|bữa|lịch))",
+        # Not a slip of the tongue or the keyboard ("à nhầm, ý em là …", "gõ nhầm").
+        r"(?<!pha )(?<!\bà )(?<!\bá )(?<!\bấy )(?<!\bơ )(?<!\bgõ )(?<!\bnói )(?<!\bđánh )"
+        r"nhầm(?! (?:giờ|ngày|bữa|lịch))",
         r"tự (?:lấy|mở|trèo|bóc|leo|ý lấy)",
         r"(?:bỏ|nhét|đút) (?:\w+ ){0,3}?(?:vào|vô) (?:mồm|miệng)",
         r"(?:nó|bé|con|cháu|thằng \w+|đứa \w+) (?:\w+ ){0,2}?lấy (?:\w+ ){0,2}?"
@@ -85,12 +88,20 @@ UNSANCTIONED_CUES = cues(
         r"ừng ực",
         r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
         r"(?:vì|do) (?:tưởng|nhầm|quên|(?:không|ko|chẳng|chả) nhớ|lú lẫn|lẫn)",
-        r"thay vì",
+        # Not a way of taking it swapped for another ("nuốt chửng thay vì nhai"): how-to.
+        # nor a time of day ("uống tối thay vì sáng"): a slip of time
+        r"thay vì(?! (?:nhai|ngậm|nuốt|pha|hòa|bẻ|nghiền|uống nguyên|đặt|xịt|bôi|sáng|trưa|"
+        r"chiều|tối|đêm|buổi|trước ăn|sau ăn|lúc))",
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
         r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
         r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
-        r"(?:uống|ăn|nuốt|nốc|dùng) (?:\w+ ){0,3}?(?:hết|sạch|cạn|gần hết|hơn nửa|quá nửa|nửa|cả)"
+        # a container finished by any mouth ("liếm hết nửa tuýp"), or one whole blister or
+        # box at once ("ăn 1 vỉ allopurinol"; a sachet or an ampoule is a dose)
+        r"(?:uống|ăn|nuốt|nốc|dùng|liếm|mút|nhai|ngậm|tu) (?:\w+ ){0,3}?"
+        r"(?:hết|sạch|cạn|gần hết|hơn nửa|quá nửa|nửa|cả)"
         r" (?:\w+ )?(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống)",
+        r"(?:uống|ăn|nuốt|nốc) (?:\w+ ){0,2}?(?:1|một|nguyên|trọn) (?:vỉ|hộp|lọ)"
+        r"(?! (?:\w+ )?(?:trong|mấy|được|dùng|thì|là|bao))",
         r"(?:một|1|cả|nguyên) (?:nắm|vốc)",
         r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:\w+ ){0,3}?"
         r"(?:liền|liên tiếp|trong|sáng nay|tối nay|trưa nay|một lúc|1 lúc|cùng lúc|"
@@ -107,7 +118,9 @@ UNSANCTIONED_CUES = cues(
     # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times);
     # "nhặt" (picked up) like "nhất" ("nhất quyết", "duy nhất").
     strict=(
-        r"lén",
+        # "lên cơn hen" (a flare), "lên men" fold like "lén": only beside what was done.
+        r"lén(?= (?:lút|lấy|uống|ăn|nuốt|mở|bóc|trèo|leo|lục|cầm|bố|mẹ|ba|má|người|\w+ (?:uống|"
+        r"ăn|lấy|nuốt)))|(?:uống|ăn|lấy|nuốt) lén",
         r"(?<!\d )(?<!mỗi )(?<!một )lẫn(?=,| rồi| nên| quên| mà)",
         r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )nhặt(?: được)?",
     ),
@@ -130,7 +143,8 @@ COMPLETED_CUES = cues(
         r"cùng lúc",
         r"(?:ăn|uống|nuốt|nhai|nốc) (?:\w+ ){0,3}?hết",
         r"vừa",
-        r"mới",
+        # folded, "mỗi" (each: "mỗi ngày", "mỗi lần") is "mới"
+        r"mới(?! (?:ngày|lần|sáng|tối|buổi|tuần|tháng|bữa|cữ|liều))",
         r"đã",
         r"lúc nãy",
         r"hồi nãy",
@@ -150,18 +164,27 @@ DOSE_QUESTION_CUES = cues(
         r"bao nhiêu",
         r"bao nhiu",
         r"liều(?! trước| hôm qua| người lớn| của người lớn)",
-        r"(?:có )?nên",
+        # Not "so" ("đắng quá nên nhổ ra", "vậy nên"): a consequence told, no advice asked.
+        r"(?:có )?(?<!quá )(?<!lắm )(?<!vậy )(?<!thế )(?<!cho )nên",
         # "bé uống mấy viên diazepam rồi" tells what happened; "uống mấy viên" asks.
         r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy(?! (?:\w+ ){0,3}?rồi)",
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
         r"(?<!thiếu )(?<!mất )mấy (?:ml|viên|thìa|gói|giọt|muỗng|lần)(?: (?!rồi)\S+){0,2} ?\??$",
         r"một ngày",
         r"mỗi (?:ngày|lần|sáng|tối|\d+)",
+        # A day's amount ("uống ngày 1 viên", "ngày mấy lần") and an amount against another
+        # ("1 viên hay 2 viên"): a schedule asked, not a taking told.
+        r"(?<!\d )(?<!mỗi )ngày (?:uống )?(?:\d+|một|hai|ba|mấy|vài) (?:viên|lần|gói|ml|v)",
+        r"(?:\d+|một|hai|ba|bốn|nửa) (?:viên|lần|gói|ml|v) hay (?:\d+|một|hai|ba|bốn|mấy|nửa)",
+        # Allowed now, or yet ("giờ uống paracetamol được rồi", "dùng lại được chưa").
+        r"(?:uống|dùng|cho uống|tiêm|ăn) (?:\w+ ){0,3}?(?:được|đc|dc) (?:rồi|chưa)",
         r"cách (?:nhau )?(?:mấy|bao)",
         r"tối đa",
         r"(?:đúng|phải) (?:không|ko|k|hông|hok)",
         r"thế nào",
         r"như thế nào",
+        # "trẻ 5 tuổi uống oresol sao": how to take it, asked (not "… rồi, làm sao")
+        r"(?:uống|dùng|pha|cho uống) (?:\w+ ){0,2}?(?<!làm )(?<!rồi )(?:ra sao|sao|như nào)\s*\??$",
     ),
     # Folded, "can" is also "cạn" (drained: "uống cạn chai") and "cắn" (bit: "cắn ăn 3 viên");
     # "cần" asks only as "có cần" or before what is needed ("cần uống mấy", "cần phải"), not
@@ -173,7 +196,8 @@ TREATMENT_CUES = cues(
     (
         r"vẫn (?:còn )?(?:sốt|ho|đau|chưa|không|bị|thấy)",
         r"không (?:đỡ|khỏi|hạ)",
-        r"(?<!mau )(?<!nhanh )(?<!cho )(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
+        # not a purpose ("uống cả chục viên cho lẹ hết đau"): what is hoped, not what followed
+        r"(?<!mau )(?<!nhanh )(?<!lẹ )(?<!cho )(?<!để )(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
         r"liệu trình",
         r"theo (?:đơn|toa|chỉ định)",
         r"(?<!chơi )bác sĩ (?:kê|cho|dặn)",
@@ -196,7 +220,9 @@ WORRY_CUES = cues(
         r"có (?:sao|nguy hiểm|bị gì|ảnh hưởng|chết|độc|hại|vấn đề)",
         r"(?:phải |giờ |bây giờ )?làm (?:sao|gì)",
         r"nguy hiểm",
-        r"(?:có )?cần (?:đi |phải )?(?:viện|bệnh viện|nhập viện|cấp cứu|khám|rửa dạ dày)",
+        # A first-aid step asked after it happened ("có cần rửa ruột ko", "có phải gây nôn").
+        r"(?:có )?(?:cần|phải) (?:đi |phải |cho )?(?:viện|bệnh viện|nhập viện|cấp cứu|khám|"
+        r"rửa (?:dạ dày|ruột|bao tử)|súc ruột|gây nôn|móc họng|cho nôn|uống than)",
     ),
 )
 # A habit, not an event: "bé cứ đòi ăn thuốc vì tưởng kẹo".

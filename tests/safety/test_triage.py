@@ -783,3 +783,206 @@ def test_a_weekly_drug_already_taken_daily_for_days_is_an_emergency() -> None:
     asked = classify("methotrexat uống hàng ngày có được không", drugs("methotrexate"))
     assert told is not None and told.kind is Triage.EMERGENCY
     assert asked is not None and asked.kind is Triage.UNSAFE_USE
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        # permission, not a taking: "được rồi" is "it is allowed now"
+        ("con 7 tuổi mới nhổ răng xong, bây giờ dùng ibuprofen được rồi", drugs("ibuprofen")),
+        ("bé 5t vừa tiêm phòng xong, giờ cho uống hạ sốt được chưa", drugs("paracetamol")),
+        # a flare ("lên cơn") typed without accents is not "lén" (in secret)
+        ("con 8t len con suyen, salbutamol xit may nhat", drugs("salbutamol")),
+        # the IV line is in: care under way, the seizure is what the dose is for
+        ("bệnh nhi 2 tuổi co giật, đã có đường truyền, tiêm diazepam thế nào", drugs("diazepam")),
+        # a day's amount, and one amount against another, asked
+        ("cetirizin uống ngày 1 viên hay nửa viên, tôi nổi mẩn đỏ", drugs("cetirizine")),
+        # a slip of the tongue, and one way of taking swapped for another
+        ("quên uống amlodipin... ấy nhầm, quên losartan, uống bù được ko", drugs("losartan")),
+        ("tôi bẻ đôi viên nén thay vì nuốt nguyên, có sao không", drugs("paracetamol")),
+    ],
+)
+def test_dose_conversations_are_not_read_as_emergencies(text: str, frame: QueryFrame) -> None:
+    """Allowed now, a flare, care under way, a day's amount, a correction: no triage."""
+    assert classify(text, frame) is None
+
+
+def test_a_duplicated_or_tenfold_dose_told_is_an_emergency() -> None:
+    """Two carers who each gave it, and ten times the meant amount, are emergencies."""
+    for text in (
+        "cháu 2 tuổi bị bà với mẹ đều cho uống 2 lần siro ho",
+        "bs dặn 2ml mà tôi cho cháu uống 20ml ibuprofen",
+    ):
+        found = classify(text, drugs("ibuprofen"))
+        assert found is not None and found.kind is Triage.EMERGENCY, text
+
+
+def test_a_dose_asked_back_is_no_yes_when_nothing_was_told_taken() -> None:
+    """A reply asking a dose is not a yes after a turn that told no taking; after one that
+    told an amount or a way of getting at it, it still reads as taken (the safe way)."""
+    asked_of = "con 10 tuổi 35kg vừa hết sốt, dùng ibuprofen được chưa"
+    assert safety_answer("liều buổi tối bao nhiêu mg?", asked_of) is SafetyAnswer.ASKED
+    told = "bé 2 tuổi cầm vỉ ibuprofen, mất 2 viên"
+    assert safety_answer("liều buổi tối bao nhiêu mg?", told) is not SafetyAnswer.ASKED
+    assert safety_answer("bé uống 2 viên rồi, bao nhiêu thì ngộ độc", asked_of) is not (
+        SafetyAnswer.ASKED
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        # "nên" as "so": a consequence told, no advice asked
+        ("thằng bé 4t cắn 3 viên amlodipin, cay quá nên khóc, phần còn lại nuốt rồi", drugs()),
+        # a first-aid step asked after it happened
+        ("cháu 2 tuổi nhai 4 viên sắt của mẹ, có phải gây nôn không", drugs()),
+        # a dose told twice in doubt
+        ("ông ko nhớ tối qua uống thuốc chưa, có khi uống 2 lần digoxin", drugs("digoxin")),
+    ],
+)
+def test_told_takings_with_words_that_look_like_questions_are_reports(
+    text: str, frame: QueryFrame
+) -> None:
+    """'Quá nên', 'có phải gây nôn', 'có khi uống 2 lần' do not make a report a question."""
+    found = classify(text, frame)
+    assert found is not None and found.kind is Triage.EMERGENCY, text
+
+
+def test_a_childs_access_with_a_doubt_about_how_much_is_asked_first() -> None:
+    """Syrup on the lips and 'không rõ uống bao nhiêu' is asked; 'không biết cho bé uống bao
+    nhiêu' is a dose question."""
+    access = "con 2 tuổi dính siro ibuprofen khắp miệng, không rõ đã uống bao nhiêu"
+    found = classify(access, drugs("ibuprofen"))
+    assert found is not None and found.kind in (Triage.SAFETY_CHECK, Triage.EMERGENCY)
+    assert classify("không biết cho bé 2 tuổi uống bao nhiêu ml ibuprofen", drugs()) is None
+
+
+def test_a_feared_mix_up_is_prevention_not_an_event() -> None:
+    """'Sợ cháu uống nhầm …, cất ở đâu' asks prevention; 'vừa uống nhầm' tells it."""
+    assert classify("sợ cháu uống nhầm thuốc của ông, nên cất ở đâu", drugs()) is None
+    told = classify("hôm nay cháu vừa uống nhầm thuốc của ông", drugs())
+    assert told is not None and told.kind is Triage.EMERGENCY
+
+
+def test_ending_it_to_stop_being_a_burden_is_self_harm() -> None:
+    """Nobody cares, and taking it all 'cho khỏi phiền': self-harm; a once-daily form asked
+    'cho đỡ phiền' is a question."""
+    found = classify("chả có ai quan tâm đâu, mình nuốt hết lọ này cho khỏi phiền ai")
+    assert found is not None and found.kind is Triage.SELF_HARM
+    assert classify("có loại uống 1 lần/ngày cho đỡ phiền không", drugs("amlodipine")) is None
+
+
+def test_a_sign_now_after_a_dose_given_twice_the_turn_before_is_an_emergency() -> None:
+    """'Bà uống 2 lần amlodipin' then 'giờ bà đang chóng mặt': the sign follows the error; a
+    question the turn before ('uống 2 lần được không') does not make it one."""
+    told = "bà uống 2 lần amlodipin mà không nhớ"
+    found = triage_turn(
+        "giờ bà đang chóng mặt", drugs("amlodipine"), answers_open_question=False, before=told
+    )
+    assert found is not None and found.kind is Triage.EMERGENCY
+    asked = "amlodipin uống 2 lần được không"
+    assert (
+        triage_turn(
+            "giờ bà đang chóng mặt", drugs("amlodipine"), answers_open_question=False, before=asked
+        )
+        is None
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the pain's end hoped for, not a course finished
+        "hôm qua ông nhà tôi uống cả chục viên ibuprofen cho nhanh hết đau",
+        # one whole box at once, and a tube finished by licking
+        "chồng tôi nuốt 1 hộp thuốc ngủ lúc nãy",
+        "thằng cu mút hết nửa tuýp kem bôi của mẹ",
+    ],
+)
+def test_amounts_taken_in_tens_or_whole_packs_are_emergencies(text: str) -> None:
+    """Tens of tablets for a hoped end of pain, a whole box, a tube licked: emergencies."""
+    found = classify(text, drugs())
+    assert found is not None and found.kind is Triage.EMERGENCY, text
+
+
+def test_each_day_is_not_just_now() -> None:
+    """Folded 'mỗi ngày' is not 'mới' (just done): a blister a day asked, no report."""
+    assert classify("moi ngay uong 1 vi co sao khong", drugs("paracetamol")) is None
+    assert classify("uống 1 vỉ thì dùng được mấy ngày", drugs("paracetamol")) is None
+
+
+def test_days_told_after_a_weekly_drug_taken_daily_are_an_overdose() -> None:
+    """A weekly drug taken daily, then 'đã 4 ngày rồi' the next turn: an emergency."""
+    before = "bố tôi uống methotrexat hàng ngày chứ không phải hàng tuần"
+    found = triage_turn(
+        "đã 4 ngày rồi", drugs("methotrexate"), answers_open_question=False, before=before
+    )
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a lid open beside a toddler, and nobody remembers how many there were
+        "hộp aspirin của bà mở nắp trên giường, cháu 3t chơi cạnh, ko nhớ lúc đầu có mấy viên",
+        # a bitten cap, and whether it got any
+        "con gái cắn nắp lọ siro paracetamol, không biết có uống được tí nào không",
+        # lips with the powder on them
+        "mèo làm rơi gói thuốc, bé 2 tuổi ngồi đó, môi còn dính bột",
+    ],
+)
+def test_a_childs_access_with_a_doubt_whether_or_how_much_is_asked(text: str) -> None:
+    """Not remembering how many, wondering whether any, powder on the lips: at least asked."""
+    found = classify(text, drugs("aspirin"))
+    assert found is not None and found.kind in (Triage.SAFETY_CHECK, Triage.EMERGENCY), text
+
+
+def test_i_wonder_whether_a_child_may_take_it_is_a_question() -> None:
+    """'Không biết bé … có uống được … không' asks a use; nothing was told taken."""
+    assert classify("không biết cháu 5 tuổi có dùng được aspirin không", drugs("aspirin")) is None
+
+
+def test_a_childs_age_typed_short_and_children_together_are_children() -> None:
+    """'đứa 5t', 'tụi nhỏ' name children: a few tablets of grandma's told is a report."""
+    found = classify("tụi nhỏ chơi đồ hàng, đứa 5t ăn mấy viên amlodipin của bà", drugs())
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a dose taken late: a slip of time
+        "cháu 6 tuổi lỡ uống kháng sinh trễ 3 tiếng, có sao không",
+        # a little over the meant amount, asked
+        "bác sĩ kê 4ml mà tôi lỡ cho con uống 5ml, có sao không",
+        # less than meant
+        "con uống 2,5ml thay vì 5ml siro, có cần uống bù không",
+    ],
+)
+def test_slips_of_time_and_small_differences_from_the_meant_amount_are_questions(
+    text: str,
+) -> None:
+    """Late, a quarter over, or under the meant amount: the book answers, no triage."""
+    assert classify(text, drugs("amoxicillin")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a time of day swapped for another: a slip of time
+        "bố tôi uống losartan trưa thay vì sáng, có ảnh hưởng gì không",
+        # a poisoning by food is no medicine's
+        "cả nhà bị ngộ độc thực phẩm, trẻ 5 tuổi uống oresol sao",
+        # a habit, asked how to stop it
+        "con tôi 3 tuổi cứ nghịch lọ thuốc của bà, làm thế nào để con không nghịch",
+    ],
+)
+def test_a_time_swapped_food_poisoning_and_a_habit_are_not_triaged(text: str) -> None:
+    """Noon instead of morning, food poisoning, a habit asked about: no triage."""
+    assert classify(text, drugs("losartan")) is None
+
+
+def test_a_child_with_the_pack_in_the_mouth_is_asked_first() -> None:
+    """'Đang gặm vỉ thuốc' is a sign of access: the safety question before anything else."""
+    found = classify("về nhà thấy cháu 2 tuổi đang gặm vỉ thuốc huyết áp", drugs("amlodipine"))
+    assert found is not None and found.kind in (Triage.SAFETY_CHECK, Triage.EMERGENCY)

@@ -69,6 +69,7 @@ from safety.safety_cues import (
     COMPLETED_CUES,
     DOSE_QUESTION_CUES,
     EXCESS_CUES,
+    FEARED_CUES,
     HABIT_CUES,
     HOLD_CUES,
     HYPOTHETICAL_CUES,
@@ -204,8 +205,12 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     # Said as done, or not asked as a dose question ("con tự lấy thuốc uống được không"), or
     # with doubt ("không biết nuốt mấy viên"): a report; a finished course is not.
     taken_as_meant = course is not None and how is not None and is_finish(how) and not child
-    if how is not None and _AGAIN_WORD.search(how) and _yes_no(text):
-        how = None  # "nôn ra hết, có cho uống lại liều đó ko": whether to give it again
+    # "sợ bé nhầm thuốc với kẹo": a mix-up feared, prevention asked; "nôn ra hết, có cho
+    # uống lại liều đó ko": whether to give it again.
+    if how is not None and (
+        (FEARED_CUES.search(text) and not done) or (_AGAIN_WORD.search(how) and _yes_no(text))
+    ):
+        how = None
     strong = how is not None and _STRONG.search(how) is not None  # vụng, nhầm: never a question
     if (
         how

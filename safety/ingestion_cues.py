@@ -75,7 +75,9 @@ UNSANCTIONED_CUES = cues(
         r"sơ ý",
         r"bất cẩn",
         r"không cẩn thận",
-        r"(?<!pha )nhầm(?! (?:giờ|ngày|bữa|lịch))",
+        # Not a slip of the tongue or the keyboard ("à nhầm, ý em là …", "gõ nhầm").
+        r"(?<!pha )(?<!\bà )(?<!\bá )(?<!\bấy )(?<!\bơ )(?<!\bgõ )(?<!\bnói )(?<!\bđánh )"
+        r"nhầm(?! (?:giờ|ngày|bữa|lịch))",
         r"tự (?:lấy|mở|trèo|bóc|leo|ý lấy)",
         r"(?:bỏ|nhét|đút) (?:\w+ ){0,3}?(?:vào|vô) (?:mồm|miệng)",
         r"(?:nó|bé|con|cháu|thằng \w+|đứa \w+) (?:\w+ ){0,2}?lấy (?:\w+ ){0,2}?"
@@ -85,7 +87,8 @@ UNSANCTIONED_CUES = cues(
         r"ừng ực",
         r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
         r"(?:vì|do) (?:tưởng|nhầm|quên|(?:không|ko|chẳng|chả) nhớ|lú lẫn|lẫn)",
-        r"thay vì",
+        # Not a way of taking it swapped for another ("nuốt chửng thay vì nhai"): how-to.
+        r"thay vì(?! (?:nhai|ngậm|nuốt|pha|hòa|bẻ|nghiền|uống nguyên|đặt|xịt|bôi))",
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
         r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
         r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
@@ -107,7 +110,9 @@ UNSANCTIONED_CUES = cues(
     # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times);
     # "nhặt" (picked up) like "nhất" ("nhất quyết", "duy nhất").
     strict=(
-        r"lén",
+        # "lên cơn hen" (a flare), "lên men" fold like "lén": only beside what was done.
+        r"lén(?= (?:lút|lấy|uống|ăn|nuốt|mở|bóc|trèo|leo|lục|cầm|bố|mẹ|ba|má|người|\w+ (?:uống|"
+        r"ăn|lấy|nuốt)))|(?:uống|ăn|lấy|nuốt) lén",
         r"(?<!\d )(?<!mỗi )(?<!một )lẫn(?=,| rồi| nên| quên| mà)",
         r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )nhặt(?: được)?",
     ),
@@ -150,13 +155,20 @@ DOSE_QUESTION_CUES = cues(
         r"bao nhiêu",
         r"bao nhiu",
         r"liều(?! trước| hôm qua| người lớn| của người lớn)",
-        r"(?:có )?nên",
+        # Not "so" ("đắng quá nên nhổ ra", "vậy nên"): a consequence told, no advice asked.
+        r"(?:có )?(?<!quá )(?<!lắm )(?<!vậy )(?<!thế )(?<!cho )nên",
         # "bé uống mấy viên diazepam rồi" tells what happened; "uống mấy viên" asks.
         r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy(?! (?:\w+ ){0,3}?rồi)",
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
         r"(?<!thiếu )(?<!mất )mấy (?:ml|viên|thìa|gói|giọt|muỗng|lần)(?: (?!rồi)\S+){0,2} ?\??$",
         r"một ngày",
         r"mỗi (?:ngày|lần|sáng|tối|\d+)",
+        # A day's amount ("uống ngày 1 viên", "ngày mấy lần") and an amount against another
+        # ("1 viên hay 2 viên"): a schedule asked, not a taking told.
+        r"(?<!\d )(?<!mỗi )ngày (?:uống )?(?:\d+|một|hai|ba|mấy|vài) (?:viên|lần|gói|ml|v)",
+        r"(?:\d+|một|hai|ba|bốn|nửa) (?:viên|lần|gói|ml|v) hay (?:\d+|một|hai|ba|bốn|mấy|nửa)",
+        # Allowed now, or yet ("giờ uống paracetamol được rồi", "dùng lại được chưa").
+        r"(?:uống|dùng|cho uống|tiêm|ăn) (?:\w+ ){0,3}?(?:được|đc|dc) (?:rồi|chưa)",
         r"cách (?:nhau )?(?:mấy|bao)",
         r"tối đa",
         r"(?:đúng|phải) (?:không|ko|k|hông|hok)",
@@ -196,7 +208,9 @@ WORRY_CUES = cues(
         r"có (?:sao|nguy hiểm|bị gì|ảnh hưởng|chết|độc|hại|vấn đề)",
         r"(?:phải |giờ |bây giờ )?làm (?:sao|gì)",
         r"nguy hiểm",
-        r"(?:có )?cần (?:đi |phải )?(?:viện|bệnh viện|nhập viện|cấp cứu|khám|rửa dạ dày)",
+        # A first-aid step asked after it happened ("có cần rửa ruột ko", "có phải gây nôn").
+        r"(?:có )?(?:cần|phải) (?:đi |phải |cho )?(?:viện|bệnh viện|nhập viện|cấp cứu|khám|"
+        r"rửa (?:dạ dày|ruột|bao tử)|súc ruột|gây nôn|móc họng|cho nôn|uống than)",
     ),
 )
 # A habit, not an event: "bé cứ đòi ăn thuốc vì tưởng kẹo".

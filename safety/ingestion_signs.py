@@ -7,7 +7,6 @@ phải không?"). Predicates of one turn's text, words as data in `safety.safety
 from __future__ import annotations
 
 import re
-from enum import StrEnum
 
 from core.frame import QueryFrame
 from core.text import fold_aligned
@@ -16,9 +15,7 @@ from safety.safety_cues import (
     ASK_DRUG_CUES,
     CHILD_CUES,
     COMPLETED_CUES,
-    CONFIRM_CUES,
     DAILY_CUES,
-    DENY_CUES,
     HABIT_CUES,
     HOLD_CUES,
     HYPOTHETICAL_CUES,
@@ -140,9 +137,13 @@ def _large(text: TurnText) -> bool:
 # "mấy" that is both "how many" and "a few" ("cháu uống mấy viên metformin 500").
 _ASKED = re.compile(
     r"\?|\b(?:duoc|dc|đc|ok|on|sao|gi|nao) (?:khong|ko|k|hong|hok|chua|chu)\b|\bco duoc\b|"
-    r"\bbao (?:nhieu|nhiu|lau)\b|\bbn\b|\bnen\b|\b(?:the|nhu the|cach) nao\b|\btoi da\b|"
+    r"\bbao (?:nhieu|nhiu|lau)\b|\bbn\b|\b(?:the|nhu the|cach) nao\b|\btoi da\b|"
+    r"(?<!qua )(?<!lam )(?<!vay )(?<!the )\bnen\b|"  # not "so" ("đắng quá nên nhổ ra")
     r"\b(?:dung|phai) (?:khong|ko|k|hong)\b|\bcach nhau\b|\b(?:mot|moi|1) ngay\b|"
     r"\bhay\b.*\b(?:chia|doi)\b|"
+    # a day's amount, or one amount against another ("ngày 1 viên hay 2 viên")
+    r"(?<!\d )(?<!moi )\bngay (?:uong )?(?:\d+|mot|hai|ba|may|vai) (?:vien|lan|goi|ml|v)\b|"
+    r"\b(?:vien|lan|goi|ml|v) hay (?:\d+|mot|hai|ba|bon|may|nua)\b|"
     # either-or ("lúc ăn hay sau ăn", "… hay không")
     r"\bhay (?:sau|truoc|luc|trong|khi|nen|can|khong|ko|chua|dung|phai)\b"
 )
@@ -179,8 +180,30 @@ _ACCESS = re.compile(
     r"do ra|vuong|con lai|thieu (?:mat )?(?:may|mot|1|vai|\d)|mat (?:may|mot|1|vai) vien|"
     r"trong (?:mom|mieng)|(?:mom|mieng) (?:co|con|toan|dinh|day)|cay (?:mom|mieng)|"
     r"mui (?:thuoc|siro|cam|dau|bac ha)|nap (?:mo|bat|hong|bi)|mo (?:nap|lo|hop|chai|vi)|"
-    r"luom|vo (?:goi|vi|lo|hop|chai)|o trong vi|o vi)\b"
+    r"luom|vo (?:goi|vi|lo|hop|chai)|o trong vi|o vi|nap (?:da|bi|dang) mo|"
+    # on the lips, or a tablet taken back out of the mouth ("bé ngậm viên …, lấy ra kịp");
+    # not "ngậm thuốc lâu có sao không", a way of taking asked
+    r"dinh (?:\w+ ){0,2}?(?:quanh|o|tren|khap|day) (?:mom|mieng|moi|mep)|"
+    r"ngam (?:\S+ ){0,6}?(?:lay|moc|nhe|nho|khac) ra|(?:moc|nhe|khac) (?:\w+ )?ra)\b"
 )
+
+
+# A doubt about how much was taken ("không biết tí là bao nhiêu", "ko rõ uống bao nhiêu")
+# names the unknown amount, and "có sao không" is a worry: neither asks a dose.
+_DOUBT = re.compile(
+    r"\b(?:khong|ko|k|kh|hk|chang|cha) (?:biet|ro|chac)"
+    # not "không biết cho bé uống bao nhiêu" (how much to give, asked)
+    r"(?: (?!cho\b|nen\b|phai\b|can\b|duoc\b)\S+){0,5}? (?:bao nhieu|may \w+)\b"
+)
+_WORRY = re.compile(r"\bco (?:bi )?sao (?:khong|ko|k|hong|hok)\b")
+
+
+def _asked_beyond_doubt(text: TurnText, *, worry: bool) -> bool:
+    """Asked outright, once a doubt about the amount (and, with `worry`, "có sao không") is
+    set aside."""
+    rest = _DOUBT.sub(" ", text.folded)
+    rest = _WORRY.sub(" ", rest) if worry else rest
+    return _ASKED.search(rest) is not None
 
 
 # A pack found emptied ("vỏ vỉ rỗng trên sàn", "lọ thuốc ngủ trống trơn"): what was in it
@@ -190,6 +213,11 @@ _EMPTIED = re.compile(
     r"(?:rong|trong (?:tron|rong|khong|trem)|het (?:sach|tron|nhan)|sach (?:tron|bach|tron tru)|"
     r"khong con (?:vien|goi|gi) nao)\b"
 )
+
+
+def access_sign(text: TurnText) -> bool:
+    """A sign a child got at a medicine (see `_ACCESS`)."""
+    return _ACCESS.search(text.folded) is not None
 
 
 def emptied_pack(text: TurnText, *, child_known: bool) -> str | None:
@@ -213,7 +241,14 @@ def _child_had_access(text: TurnText, names_drug: bool, child_known: bool) -> bo
     # Doubt alone ("không rõ", a reply to any question) says nothing of a medicine.
     if not access and not (handled and UNSURE_CUES.search(text) is not None):
         return False
-    if _ASKED.search(text.folded) or _yes_no(text) or KNOWLEDGE_CUES.search(text):
+    # Only a sign of access sets a doubt aside: "uống siro không rõ bao nhiêu ml một lần" (a
+    # taking, a doubt, no sign) still asks a dose; and a worry only about the medicine named
+    # ("bé ngậm viên loperamid …, có sao ko"), not in general ("bé ngậm thuốc lâu có sao ko").
+    if access:
+        asked = _asked_beyond_doubt(text, worry=names_drug)
+    else:
+        asked = _ASKED.search(text.folded) is not None
+    if asked or _yes_no(text) or KNOWLEDGE_CUES.search(text):
         return False
     return HYPOTHETICAL_CUES.search(text) is None and HABIT_CUES.search(text) is None
 
@@ -288,38 +323,11 @@ def _adult_tablet_for_an_infant(t: TurnText, frame: QueryFrame | None) -> str | 
 _SLIP = re.compile(r"lỡ |lo (?:tay )?(?:uong|nuot|tiem|cho)")
 
 
-class SafetyAnswer(StrEnum):
-    """A reply to the safety question ("Bé đã uống thuốc này rồi phải không?")."""
-
-    TAKEN = "taken"
-    NOT_TAKEN = "not_taken"
-
-
-_ONLY_ASKING = re.compile(r"\b(?:chi|hoi) (?:hoi|muon hoi|thoi|de biet|thong tin)\b")
-
-
-def safety_answer(text: str | TurnText) -> SafetyAnswer | None:
-    """Taken (yes, or not sure: the safe reading), not taken, or neither (None).
-
-    A denial opens the reply ("chưa", "không, …") or says it was only a question; a "không"
-    further on is a question back ("có phải gọi 115 không"), which is read as taken."""
-    t = text if isinstance(text, TurnText) else TurnText.of(text)
-    if UNSURE_CUES.search(t) is not None:
-        return SafetyAnswer.TAKEN
-    opening = TurnText.of(" ".join(t.lowered.replace(",", " , ").split()[:3]))
-    if DENY_CUES.search(opening) is not None or _ONLY_ASKING.search(t.folded):
-        return SafetyAnswer.NOT_TAKEN
-    if CONFIRM_CUES.search(t) is not None:
-        return SafetyAnswer.TAKEN
-    return None
-
-
 __all__ = [
     "ADULT_STRENGTH_MG",
     "INFANT_MONTHS",
-    "SafetyAnswer",
+    "access_sign",
     "asks_outright",
     "is_finish",
-    "safety_answer",
     "single_slip",
 ]

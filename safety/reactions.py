@@ -24,7 +24,8 @@ from safety.safety_cues import (
 )
 
 _W = r"(?:\w+ )"  # one word and its space
-_TAKE = r"(?:uống|dùng|tiêm|truyền|xịt|bôi|ngậm|đặt|chích)"
+# "đã có đường truyền" (an IV line in: care under way) names no taking.
+_TAKE = r"(?:uống|dùng|tiêm|(?<!đường )(?<!dịch )truyền|xịt|bôi|ngậm|đặt|chích)"
 _SPAN = r"(?:ngày|tuần|tháng|hôm|bữa)"
 
 # What the body shows: signs the formulary's ADR sections speak of, as people say them.

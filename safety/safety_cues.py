@@ -45,7 +45,8 @@ from safety.self_harm_cues import (
 _W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
 # "không" as people type it: ko, k, kh, hông, chẳng, chả, hổng, hok.
 _NOT = r"(?:không|ko|k|kh|hk|hok|hông|hổng|chẳng|chả|chả còn|chẳng còn|không còn)"
-_TAKE = r"(?:uống|nuốt|tiêm|truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
+# "đường truyền" (an IV line already in, a care setting) is a noun, not a taking.
+_TAKE = r"(?:uống|nuốt|tiêm|(?<!đường )(?<!dịch )truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
 _CONTAINER = r"(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống|bình)"
 _MANY = r"(?:[1-9]\d+|mười|chục|vài chục|hàng chục|cả chục|cả nắm|một nắm|nắm|cả vốc)"
 
@@ -116,6 +117,12 @@ AMOUNT_TOO_MUCH_CUES = cues(
         r"có (?:nhiều|quá) (?:quá )?(?:không|ko|k)",
     ),
 )
+# A mix-up feared, not told ("sợ bé nhầm thuốc với kẹo, nên cất thuốc sao"): prevention asked.
+FEARED_CUES = cues(
+    (r"(?:để |cho )?(?:khỏi|tránh|phòng|kẻo|đề phòng) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
+    # Folded, "sợ" is "số" (a number), "lo" is "lọ" (a bottle): as typed only.
+    strict=(r"(?:sợ|lo) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
+)
 HYPOTHETICAL_CUES = cues(
     (r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),
 )
@@ -172,7 +179,10 @@ ALLERGY_SIGNS = cues(
     ),
 )
 # Folded, "ngay" (at once) is also "ngày" (day): after a count or "mỗi" it is a day.
-AT_ONCE_NOT_A_DAY = r"(?<!\d )(?<!mỗi )(?<!một )ngay"
+# Before a count ("uống ngày 1 viên", "ngày mấy lần") it is a day too.
+AT_ONCE_NOT_A_DAY = (
+    r"(?<!\d )(?<!mỗi )(?<!một )ngay(?! (?:\d|một|hai|ba|bốn|mấy|vài|uống \d|uống mấy))"
+)
 AFTER_TAKING_CUES = cues(
     (
         r"sau khi " + _W + r"{0,2}?" + _TAKE,
@@ -261,6 +271,7 @@ __all__ = [
     "EXCESS_CUES",
     "EXCLAMATION",
     "FAREWELL_CUES",
+    "FEARED_CUES",
     "FEELING_IDIOM",
     "GIVE_OR_USE_CUES",
     "HABIT_CUES",

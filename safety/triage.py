@@ -34,29 +34,31 @@ from core.frame import QueryFrame, Route, Triage, TurnType
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
+from safety.dose_errors import dose_error, error_then_sign
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
 from safety.ingestion import Verdict, read_event
 from safety.ingestion_signs import (
     _SLIP,
-    SafetyAnswer,
     _adult_tablet_for_an_infant,
     _asks_of_overdose,
     asks_outright,
     is_finish,
-    safety_answer,
     single_slip,
 )
 from safety.reactions import reaction_to_drug, read_reaction
+from safety.safety_answer import SafetyAnswer, safety_answer
 from safety.safety_cues import (
     AFTER_TAKING_CUES,
     ALLERGY_SIGNS,
     AMOUNT_CUES,
     AMOUNT_TOO_MUCH_CUES,
     CHILD_CUES,
+    COMPLETED_CUES,
     DAILY_CUES,
     DOSE_QUESTION_CUES,
     EMERGENCY_SIGNS,
     END_PREGNANCY_CUES,
+    FEARED_CUES,
     GIVE_OR_USE_CUES,
     HYPOTHETICAL_CUES,
     INFANT_CUES,
@@ -169,10 +171,14 @@ def _emergency(
         learning or (_SLIP.match(hit) and single_slip(t, child_known=child_known))
     ):
         hit = None  # "quá liều có chết không, em sv ôn bài"; "lỡ uống lúc tối, có sao không"
+    if hit is not None and FEARED_CUES.search(t) and COMPLETED_CUES.search(t) is None:
+        hit = None  # "sợ bé nhầm thuốc với kẹo, cất thuốc sao": a mix-up feared, not told
     if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
     if hit is not None:
         return TriageResult(Triage.EMERGENCY, hit)
+    if (error := dose_error(t)) is not None and not learning:
+        return TriageResult(Triage.EMERGENCY, error)  # twice, or ten times the meant amount
     event = read_event(t, names_drug=names_drug, child_known=child_known)
     if event.verdict is Verdict.REPORT:
         # "con uống ibuprofen xong bị sưng mặt": a reaction, not an overdose
@@ -345,11 +351,15 @@ def triage_turn(
     *,
     answers_open_question: bool,
     warnings: WarningLines | None = None,
+    before: str | None = None,
 ) -> TriageResult | None:
     """Triage of the raw text, then (for a reply to an open question) of the merged frame's
     question, which carries the earlier question's words. Only then: a follow-up after an
-    answered turn must not re-trigger on words a finished turn already triaged."""
+    answered turn must not re-trigger on words a finished turn already triaged. A sign now
+    after a dose given twice told in the turn `before` is an emergency."""
     found = classify(text, frame, warnings)
+    if found is None and (error := error_then_sign(before, text)) is not None:
+        return TriageResult(Triage.EMERGENCY, error)
     merged = frame.standalone_query.strip()
     if found is None and answers_open_question and merged and merged != text.strip():
         found = classify(merged, frame, warnings)

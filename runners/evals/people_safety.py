@@ -40,6 +40,18 @@ from runners.evals.report import record
 
 ROOT = Path(__file__).resolve().parents[2]
 BLIND_SET = ROOT / "evals" / "people_safety.blind.jsonl"
+# The sets we may read and tune on: ours, then each blind writer's set once its first run is
+# recorded (docs/evals.md); run one with --set.
+TUNING_SETS = tuple(
+    ROOT / "evals" / name
+    for name in (
+        "people_safety.jsonl",
+        "people_safety.tuning2.jsonl",
+        "people_safety.tuning3.jsonl",
+        "people_safety.tuning4.jsonl",
+        "people_safety.tuning5.jsonl",
+    )
+)
 KINDS = (
     "ingestion",
     "ingestion_unclear",
@@ -310,4 +322,15 @@ def main(
     return 1 if failures else 0
 
 
-__all__ = ["BLIND_SET", "KINDS", "Line", "Report", "Tally", "below_floor", "load", "main", "play"]
+__all__ = [
+    "BLIND_SET",
+    "KINDS",
+    "TUNING_SETS",
+    "Line",
+    "Report",
+    "Tally",
+    "below_floor",
+    "load",
+    "main",
+    "play",
+]

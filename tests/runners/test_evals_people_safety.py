@@ -137,3 +137,11 @@ def test_an_unlabelled_turn_after_self_harm_counts_for_doses_only() -> None:
     script = {"r": result("self_harm"), "a": result("self_harm")}
     report = ps.play(ScriptedEngine(script), lines, progress=False)
     assert (report.overall.near_miss, report.overall.self_harm, report.overall.doses) == (0, 0, 0)
+
+
+def test_every_listed_tuning_set_loads_with_known_kinds() -> None:
+    """Each tuning set the runner lists exists, loads and holds lines of known kinds only."""
+    for path in ps.TUNING_SETS:
+        lines = ps.load(path)
+        assert lines and {x.kind for x in lines} <= set(ps.KINDS), path.name
+    assert ps.BLIND_SET not in ps.TUNING_SETS

@@ -783,3 +783,107 @@ def test_a_weekly_drug_already_taken_daily_for_days_is_an_emergency() -> None:
     asked = classify("methotrexat uống hàng ngày có được không", drugs("methotrexate"))
     assert told is not None and told.kind is Triage.EMERGENCY
     assert asked is not None and asked.kind is Triage.UNSAFE_USE
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        # permission, not a taking: "được rồi" is "it is allowed now"
+        ("con 7 tuổi mới nhổ răng xong, bây giờ dùng ibuprofen được rồi", drugs("ibuprofen")),
+        ("bé 5t vừa tiêm phòng xong, giờ cho uống hạ sốt được chưa", drugs("paracetamol")),
+        # a flare ("lên cơn") typed without accents is not "lén" (in secret)
+        ("con 8t len con suyen, salbutamol xit may nhat", drugs("salbutamol")),
+        # the IV line is in: care under way, the seizure is what the dose is for
+        ("bệnh nhi 2 tuổi co giật, đã có đường truyền, tiêm diazepam thế nào", drugs("diazepam")),
+        # a day's amount, and one amount against another, asked
+        ("cetirizin uống ngày 1 viên hay nửa viên, tôi nổi mẩn đỏ", drugs("cetirizine")),
+        # a slip of the tongue, and one way of taking swapped for another
+        ("quên uống amlodipin... ấy nhầm, quên losartan, uống bù được ko", drugs("losartan")),
+        ("tôi bẻ đôi viên nén thay vì nuốt nguyên, có sao không", drugs("paracetamol")),
+    ],
+)
+def test_dose_conversations_are_not_read_as_emergencies(text: str, frame: QueryFrame) -> None:
+    """Allowed now, a flare, care under way, a day's amount, a correction: no triage."""
+    assert classify(text, frame) is None
+
+
+def test_a_duplicated_or_tenfold_dose_told_is_an_emergency() -> None:
+    """Two carers who each gave it, and ten times the meant amount, are emergencies."""
+    for text in (
+        "cháu 2 tuổi bị bà với mẹ đều cho uống 2 lần siro ho",
+        "bs dặn 2ml mà tôi cho cháu uống 20ml ibuprofen",
+    ):
+        found = classify(text, drugs("ibuprofen"))
+        assert found is not None and found.kind is Triage.EMERGENCY, text
+
+
+def test_a_dose_asked_back_is_no_yes_when_nothing_was_told_taken() -> None:
+    """A reply asking a dose is not a yes after a turn that told no taking; after one that
+    told an amount or a way of getting at it, it still reads as taken (the safe way)."""
+    asked_of = "con 10 tuổi 35kg vừa hết sốt, dùng ibuprofen được chưa"
+    assert safety_answer("liều buổi tối bao nhiêu mg?", asked_of) is SafetyAnswer.ASKED
+    told = "bé 2 tuổi cầm vỉ ibuprofen, mất 2 viên"
+    assert safety_answer("liều buổi tối bao nhiêu mg?", told) is not SafetyAnswer.ASKED
+    assert safety_answer("bé uống 2 viên rồi, bao nhiêu thì ngộ độc", asked_of) is not (
+        SafetyAnswer.ASKED
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "frame"),
+    [
+        # "nên" as "so": a consequence told, no advice asked
+        ("thằng bé 4t cắn 3 viên amlodipin, cay quá nên khóc, phần còn lại nuốt rồi", drugs()),
+        # a first-aid step asked after it happened
+        ("cháu 2 tuổi nhai 4 viên sắt của mẹ, có phải gây nôn không", drugs()),
+        # a dose told twice in doubt
+        ("ông ko nhớ tối qua uống thuốc chưa, có khi uống 2 lần digoxin", drugs("digoxin")),
+    ],
+)
+def test_told_takings_with_words_that_look_like_questions_are_reports(
+    text: str, frame: QueryFrame
+) -> None:
+    """'Quá nên', 'có phải gây nôn', 'có khi uống 2 lần' do not make a report a question."""
+    found = classify(text, frame)
+    assert found is not None and found.kind is Triage.EMERGENCY, text
+
+
+def test_a_childs_access_with_a_doubt_about_how_much_is_asked_first() -> None:
+    """Syrup on the lips and 'không rõ uống bao nhiêu' is asked; 'không biết cho bé uống bao
+    nhiêu' is a dose question."""
+    access = "con 2 tuổi dính siro ibuprofen khắp miệng, không rõ đã uống bao nhiêu"
+    found = classify(access, drugs("ibuprofen"))
+    assert found is not None and found.kind in (Triage.SAFETY_CHECK, Triage.EMERGENCY)
+    assert classify("không biết cho bé 2 tuổi uống bao nhiêu ml ibuprofen", drugs()) is None
+
+
+def test_a_feared_mix_up_is_prevention_not_an_event() -> None:
+    """'Sợ cháu uống nhầm …, cất ở đâu' asks prevention; 'vừa uống nhầm' tells it."""
+    assert classify("sợ cháu uống nhầm thuốc của ông, nên cất ở đâu", drugs()) is None
+    told = classify("hôm nay cháu vừa uống nhầm thuốc của ông", drugs())
+    assert told is not None and told.kind is Triage.EMERGENCY
+
+
+def test_ending_it_to_stop_being_a_burden_is_self_harm() -> None:
+    """Nobody cares, and taking it all 'cho khỏi phiền': self-harm; a once-daily form asked
+    'cho đỡ phiền' is a question."""
+    found = classify("chả có ai quan tâm đâu, mình nuốt hết lọ này cho khỏi phiền ai")
+    assert found is not None and found.kind is Triage.SELF_HARM
+    assert classify("có loại uống 1 lần/ngày cho đỡ phiền không", drugs("amlodipine")) is None
+
+
+def test_a_sign_now_after_a_dose_given_twice_the_turn_before_is_an_emergency() -> None:
+    """'Bà uống 2 lần amlodipin' then 'giờ bà đang chóng mặt': the sign follows the error; a
+    question the turn before ('uống 2 lần được không') does not make it one."""
+    told = "bà uống 2 lần amlodipin mà không nhớ"
+    found = triage_turn(
+        "giờ bà đang chóng mặt", drugs("amlodipine"), answers_open_question=False, before=told
+    )
+    assert found is not None and found.kind is Triage.EMERGENCY
+    asked = "amlodipin uống 2 lần được không"
+    assert (
+        triage_turn(
+            "giờ bà đang chóng mặt", drugs("amlodipine"), answers_open_question=False, before=asked
+        )
+        is None
+    )

@@ -1,0 +1,155 @@
+"""A medication error told, as a ward or a family tells it: the same dose given twice, or an
+amount many times the one meant.
+
+- Given twice: two people or two shifts who each gave it ("bố với mẹ đều cho uống", "ca đêm
+  với ca sáng đều tiêm", "bàn giao ca sót"), a doubt that it was ("không nhớ … có khi uống 2
+  lần"), or two doses of someone else's within hours or
+  this morning with a sign now ("sáng nay uống 2 lần lasix, giờ mệt lả"). Twice a day as a
+  schedule ("ngày 2 lần", "2 lần mỗi ngày") is no error.
+- More than meant: two amounts of one kind, the one meant beside a word of prescription or
+  of what should have been (kê, dặn, đơn, đáng lẽ, lẽ ra, thường), the one given at least
+  twice it ("bs kê 2,5ml mà e cho uống 25ml", "5ml, đáng lẽ chỉ 0.5ml"); or a multiple said
+  outright beside a slip ("cài nhầm gấp 10").
+
+Predicates of one turn's folded text; `safety.triage` reads the result as an emergency
+unless the turn is a hypothetical or asks whether it may be done.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from safety.cue_matching import TurnText
+from safety.safety_cues import COMPLETED_CUES, HYPOTHETICAL_CUES, SYMPTOM_CUES
+
+_TWICE = re.compile(r"\b(?:2|hai|3|ba) (?:lan|lieu|cu)\b")
+# "ngày 2 lần", "2 lần mỗi ngày", "2 lần/ngày": a schedule.
+_SCHEDULE = re.compile(
+    r"\b(?:ngay|moi ngay|1 ngay|mot ngay|tuan) (?:uong |dung |tiem )?(?:2|hai|3|ba) lan\b|"
+    r"\b(?:2|hai|3|ba) lan (?:(?:moi|mot|1|trong|\w+ trong) ngay|/ ?ngay|mot tuan|moi tuan)\b"
+)
+# Two who each gave it, or a handover that missed it.
+_TWO_GIVERS = re.compile(
+    r"\bdeu (?:cho|dua|tiem|chich|truyen|bom|uong|phat|pha)\b|\bban giao\b|\bgiao ca\b|"
+    r"\bca (?:dem|ngay|sang|chieu|toi|truc|truoc) (?:voi|va) ca\b|\bhai ca\b"
+)
+# Not sure a dose was not taken again ("không nhớ sáng nay uống chưa, có khi uống 2 lần").
+_DOUBT = re.compile(r"\b(?:khong|ko|chang|cha) nho\b|\bco khi\b|\bhinh nhu\b")
+_NOW = re.compile(r"\b(?:gio|bay gio|dang|hien gio|luc nay)\b")
+_WITHIN_HOURS = re.compile(
+    r"\btrong (?:vong )?(?:1|mot|2|hai|3|ba|4|bon|nua) (?:tieng|gio|buoi)\b|"
+    r"\b(?:sang|trua|chieu|toi) nay\b|\btu sang\b|\bnay gio\b"
+)
+# Given to them, not their own schedule: "bị/được cho uống", "bé nhận 2 liều".
+_GIVEN = re.compile(r"\b(?:bi|duoc) (?:cho |tiem|chich|truyen)|\bnhan\b|\bcho (?:uong|tiem)\b")
+
+_QUANTITY = re.compile(
+    r"(?<![\w.,])(\d+(?:[.,]\d+)?) ?(ml|mg|mcg|vien|goi|giot|nhat|ong|thia|muong)\b"
+)
+# What was meant: the quantity right after one of these words.
+_MEANT = re.compile(
+    r"\b(?:ke|dan|don|dang le|dang ra|le ra|chi|thuong|binh thuong|huong dan|ghi|bao)\b"
+    r"(?: \S+){0,4}? (\d+(?:[.,]\d+)?) ?(ml|mg|mcg|vien|goi|giot|nhat|ong|thia|muong)\b"
+)
+_CONTRAST = re.compile(r"\b(?:ma|nhung|thanh|thay vi|dang le|le ra|chu khong)\b")
+_MULTIPLE = re.compile(
+    r"\b(?:nham|lon|sai|thanh|bi) (?:\S+ ){0,2}?gap (?:doi|ba|\d+|muoi|chuc)\b|"
+    r"\bgap (?:\d{2}|muoi|chuc) lan\b"
+)
+# The larger amount is one given ("cho uống 25ml", "đọc thành 15ml"), not a pack's size
+# ("nhà thuốc bán chai 60ml").
+_GIVEN_AMOUNT = re.compile(
+    r"\b(?:uong|tiem|chich|bom|rot|dong|thanh|nhan|xit|nho|cho (?:be |con |chau )?(?:uong|dung))"
+    r"(?: \S+){0,3}? ?$"
+)
+_PER_DAY = re.compile(r"\bngay (?:uong )?(\d|mot|hai|ba|bon) (?:vien|lan)\b")
+_NUMBER = {"mot": 1, "hai": 2, "ba": 3, "bon": 4, **{str(n): n for n in range(1, 10)}}
+TOO_MUCH = 2.0
+"""Given at least this many times the meant amount is an error to act on."""
+
+
+def _value(number: str) -> float:
+    return float(number.replace(",", "."))
+
+
+def given_twice(t: TurnText) -> str | None:
+    """The same dose given twice (see the module docstring): the words, or None."""
+    folded = t.folded
+    twice = _TWICE.search(folded)
+    if twice is None or _SCHEDULE.search(folded) is not None:
+        return None
+    if _TWO_GIVERS.search(folded) is not None or _DOUBT.search(folded) is not None:
+        return twice.group(0)
+    soon = _WITHIN_HOURS.search(folded) is not None
+    sign = SYMPTOM_CUES.search(t) is not None
+    if soon and (sign or _GIVEN.search(folded) is not None):
+        return twice.group(0)
+    if sign and _NOW.search(folded) is not None:
+        return twice.group(0)  # "ông uống 2 lần diamicron …, giờ ông đang vã mồ hôi"
+    return None
+
+
+def more_than_meant(t: TurnText) -> str | None:
+    """An amount given many times the one meant, or a multiple said beside a slip: the words."""
+    folded = t.folded
+    if (multiple := _MULTIPLE.search(folded)) is not None:
+        return multiple.group(0)
+    meant = _MEANT.search(folded)
+    if meant is None or _CONTRAST.search(folded) is None:
+        return _more_per_day(folded)
+    value, unit = _value(meant.group(1)), meant.group(2)
+    if value <= 0:
+        return None
+    for other in _QUANTITY.finditer(folded):
+        if other.start(1) == meant.start(1) or other.group(2) != unit:
+            continue
+        given = _GIVEN_AMOUNT.search(folded[max(0, other.start() - 30) : other.start()])
+        if given is not None and _value(other.group(1)) >= TOO_MUCH * value:
+            return other.group(0)
+    return _more_per_day(folded)
+
+
+def _more_per_day(folded: str) -> str | None:
+    """ "ngày 1 viên nhưng … cho uống ngày 2 lần": the usual day's amount, then more given."""
+    days = list(_PER_DAY.finditer(folded))
+    for first, later in pairwise(days):
+        between = folded[first.end() : later.start()]
+        usual, given = _NUMBER.get(first.group(1)), _NUMBER.get(later.group(1))
+        if usual is None or given is None or _CONTRAST.search(between) is None:
+            continue
+        if given >= TOO_MUCH * usual:
+            return later.group(0)
+    return None
+
+
+# Asked whether it may be done ("cho uống 2 lần được không"), with nothing told done.
+_MAY_I = re.compile(r"\b(?:duoc|dc|đc) (?:khong|ko|k|hong|hok|chua|chu)\b|\bco (?:nen|duoc)\b")
+
+
+def dose_error(t: TurnText) -> str | None:
+    """A dose given twice or many times the meant amount, told in this turn (not supposed,
+    not asked whether it may be done): the words."""
+    if HYPOTHETICAL_CUES.search(t) is not None:
+        return None
+    asked = _MAY_I.search(t.folded) is not None
+    if asked and SYMPTOM_CUES.search(t) is None and COMPLETED_CUES.search(t) is None:
+        return None
+    return given_twice(t) or more_than_meant(t)
+
+
+def error_then_sign(before: str | None, text: str) -> str | None:
+    """A dose given twice told in the turn before, not asked ("ông uống 2 lần diamicron mà
+    không ăn gì"), and a sign now in this one ("giờ ông đang vã mồ hôi"): the words."""
+    if not before:
+        return None
+    told = TurnText.of(before)
+    if _MAY_I.search(told.folded) is not None or "?" in before:
+        return None
+    now = TurnText.of(text)
+    if SYMPTOM_CUES.search(now) is None or _NOW.search(now.folded) is None:
+        return None
+    return given_twice(TurnText.of(f"{before} . {text}"))
+
+
+__all__ = ["TOO_MUCH", "dose_error", "error_then_sign", "given_twice", "more_than_meant"]

@@ -10,6 +10,7 @@ only when the user typed no diacritics at all. `safety.triage` decides what the 
 from __future__ import annotations
 
 from safety.cue_matching import Cue, TurnText, cues, first_cue
+from safety.danger_signs import sign_cues
 from safety.ingestion_cues import (
     AMOUNT_CUES,
     ASK_DRUG_CUES,
@@ -127,7 +128,8 @@ HYPOTHETICAL_CUES = cues(
     (r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),
 )
 
-EMERGENCY_SIGNS = cues(
+# A sign said as slight ("lơ mơ nhẹ", "hơi khó thở thôi") is not one (`sign_cues`).
+EMERGENCY_SIGNS = sign_cues(
     (
         r"khó thở",
         r"thở dốc",
@@ -164,9 +166,10 @@ EXCESS_CUES = cues(
     ),
 )
 # An allergic or adverse reaction: its reply quotes the drug's Hướng dẫn cách xử trí ADR.
-ALLERGY_SIGNS = cues(
+ALLERGY_SIGNS = sign_cues(
     (
-        r"dị ứng",
+        # not the illness a medicine is for ("thuốc dị ứng", "viêm mũi dị ứng", "vì dị ứng")
+        r"(?<!thuốc )(?<!trị )(?<!chống )(?<!mũi )(?<!viêm da )(?<!vì )(?<!do )dị ứng",
         r"sốc phản vệ",
         r"phản vệ",
         r"nổi (?:mẩn|mề đay|ban|mụn nước)",

@@ -45,7 +45,7 @@ from safety.ingestion_signs import (
     is_finish,
     single_slip,
 )
-from safety.reactions import reaction_to_drug, read_reaction
+from safety.reactions import given_as_meant, is_reaction_report, reaction_to_drug, read_reaction
 from safety.safety_answer import SafetyAnswer, safety_answer
 from safety.safety_cues import (
     AFTER_TAKING_CUES,
@@ -105,6 +105,7 @@ class TriageResult:
     out of the emergency thread it is in."""
 
 
+_ADR = SectionKey.HUONG_DAN_XU_TRI_ADR.value
 WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendronate"})
 """Formulary drug ids dosed once a week in their common (non-cancer) use."""
 
@@ -175,6 +176,8 @@ def _emergency(
         hit = None  # "sợ bé nhầm thuốc với kẹo, cất thuốc sao": a mix-up feared, not told
     if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
+    if hit is not None and _SLIP.match(hit) and given_as_meant(t, names_drug):
+        return TriageResult(Triage.EMERGENCY, hit, section=_ADR)  # "lỡ … cho uống … cầm tiêu chảy"
     if hit is not None:
         return TriageResult(Triage.EMERGENCY, hit)
     if (error := dose_error(t)) is not None and not learning:
@@ -199,7 +202,8 @@ def _emergency(
     allergy = ALLERGY_SIGNS.search(t)
     sign = allergy or EMERGENCY_SIGNS.search(t)
     if sign is not None and not SIGN_QUESTION_CUES.search(t) and AFTER_TAKING_CUES.search(t):
-        if allergy is not None:  # an allergic or adverse reaction: the ADR management section
+        # a reaction, or any sign after a drug taken with no excess said: the ADR section
+        if allergy is not None or reaction_to_drug(t, sign):
             return TriageResult(
                 Triage.EMERGENCY, sign, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
             )
@@ -263,6 +267,8 @@ def classify(
     # (a parent's own despair in a conversation about a child still counts).
     if _NAMES_YOUNG_CHILD.search(t.folded) or (taking and _young_child(frame)):
         return found
+    if found is not None and is_reaction_report(t, found.kind, found.section):
+        return found  # a reaction to a drug taken as meant: the model does not move it
     if (found is None or taking) and (cue := _self_harm_opinion(plain, taking=taking)) is not None:
         return TriageResult(Triage.SELF_HARM, cue, by_model=True)
     return found

@@ -32,8 +32,11 @@ _NOT_ASKED = (
     r"(?! (?:sao|bị|phải|làm|thể|cần|nên|được|đc|dc|gì|ảnh|hại|nguy|khi|không|ko|k|hông|hok|"
     r"vấn|đúng|thường|hay|liên|lẽ|ai|thai))"
 )
+# Right after the sign ("bầm tím nhỏ nhỏ") or a word or two on in its clause ("chảy máu
+# chân răng nhẹ").
 _HEDGE_AFTER = (
-    r"(?! (?:nhẹ|nhè nhẹ|chút|một chút|tí|xíu|chút xíu|nhỏ|nhỏ nhỏ|thôi|rồi hết|rồi tự hết))"
+    r"(?! (?:nhỏ|thôi|rồi hết|rồi tự hết))"
+    r"(?! (?:\w+ ){0,2}?(?:nhẹ|nhè nhẹ|chút|một chút|tí|xíu|chút xíu|nhỏ nhỏ)(?!\w))"
 )
 # Said as slight, or as the illness still there ("vẫn sưng": the medicine not working yet).
 _HEDGE_BEFORE = r"(?<!hơi )(?<!nhẹ )(?<!chút )(?<!hơi bị )(?<!vẫn )(?<!vẫn còn )(?<!vẫn bị )"
@@ -42,7 +45,7 @@ _HEDGE_BEFORE = r"(?<!hơi )(?<!nhẹ )(?<!chút )(?<!hơi bị )(?<!vẫn )(?<!
 DANGER_SYSTEMS: dict[str, tuple[str, ...]] = {
     # lips, tongue, eyes, throat swelling; the airway narrowing
     "airway": (
-        _BOTH_FACE + r" " + _LINK + _SWELL,
+        _BOTH_FACE + r" " + _LINK + r"(?:hơi )?" + _SWELL,
         _SWELL + r" (?:to |phù |vều |húp |lên )?(?:cả |hết )?" + _BOTH_FACE,
         r"húp híp",
         r"lưỡi (?:\w+ )?(?:dày|to|cứng) (?:lên|ra)",
@@ -190,16 +193,23 @@ def _guarded(pattern: str) -> str:
     return _HEDGE_BEFORE + r"(?:" + pattern + r")" + _HEDGE_AFTER
 
 
-def sign_cues(patterns: Iterable[str], *, strict: Iterable[str] = ()) -> Cue:
+def sign_cues(
+    patterns: Iterable[str], *, strict: Iterable[str] = (), never_slight: Iterable[str] = ()
+) -> Cue:
     """A list of signs (see `safety.cue_matching.cues`) that does not match a sign said as
-    slight or as the illness still there ("hơi tím", "bầm tím nhỏ nhỏ", "vẫn sưng")."""
-    return cues(tuple(map(_guarded, patterns)), strict=tuple(map(_guarded, strict)))
+    slight or as the illness still there ("lơ mơ nhẹ", "bầm tím nhỏ nhỏ", "vẫn sưng"); the
+    `never_slight` ones count however they are said ("hơi khó thở" after a drug)."""
+    return cues((*map(_guarded, patterns), *never_slight), strict=tuple(map(_guarded, strict)))
 
 
+NEVER_SLIGHT = ("airway", "breathing")
+"""Systems whose signs count even said as slight: the airway closing, breathing failing."""
 DANGER_SIGNS = sign_cues(
-    tuple(p for system in DANGER_SYSTEMS.values() for p in system), strict=DANGER_STRICT
+    tuple(p for name, signs in DANGER_SYSTEMS.items() if name not in NEVER_SLIGHT for p in signs),
+    strict=DANGER_STRICT,
+    never_slight=tuple(p for name in NEVER_SLIGHT for p in DANGER_SYSTEMS[name]),
 )
-"""Every danger sign of every system, hedged signs left out."""
+"""Every danger sign of every system, hedged signs left out (but the airway's and breath's)."""
 
 # The drug taken as meant: what a doctor prescribed, the usual dose, one tablet, the course.
 PRESCRIBED_CUES = cues(
@@ -230,6 +240,7 @@ __all__ = [
     "DANGER_SIGNS",
     "DANGER_STRICT",
     "DANGER_SYSTEMS",
+    "NEVER_SLIGHT",
     "PRESCRIBED_CUES",
     "TurnText",
     "sign_cues",

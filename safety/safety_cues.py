@@ -131,11 +131,6 @@ HYPOTHETICAL_CUES = cues(
 # A sign said as slight ("lơ mơ nhẹ", "hơi khó thở thôi") is not one (`sign_cues`).
 EMERGENCY_SIGNS = sign_cues(
     (
-        r"khó thở",
-        r"thở dốc",
-        r"ngừng thở",
-        r"ngưng thở",
-        r"không thở",
         r"co giật",
         r"lên cơn giật",
         r"sốc phản vệ",
@@ -145,15 +140,23 @@ EMERGENCY_SIGNS = sign_cues(
         r"hôn mê",
         r"mê man",
         r"(?:gọi|lay) không (?:tỉnh|dậy)",
-        r"tím tái",
-        r"tím môi",
-        r"phù (?:mặt|môi|lưỡi|mí mắt|họng|thanh quản)",
-        r"sưng (?:mặt|môi|lưỡi|họng|mí mắt)",
         r"nôn ra máu",
         r"tụt huyết áp",
     ),
     # Folded, these collide with everyday words ("chăm sóc", "ngắt", "lờ mờ").
     strict=(r"sốc", r"ngất", r"xỉu", r"lơ mơ", r"li bì", r"lịm đi"),
+    # The airway and breathing count even said as slight ("hơi khó thở").
+    never_slight=(
+        r"khó thở",
+        r"thở dốc",
+        r"ngừng thở",
+        r"ngưng thở",
+        r"không thở",
+        r"tím tái",
+        r"tím môi",
+        r"phù (?:mặt|môi|lưỡi|mí mắt|họng|thanh quản)",
+        r"sưng (?:mặt|môi|lưỡi|họng|mí mắt)",
+    ),
 )
 # Too much, said of what was taken; a report only when the turn is not a question about it
 # ("… có bị quá liều không" is one).

@@ -57,7 +57,8 @@ def test_a_danger_sign_typed_without_diacritics_is_read(text: str) -> None:
     [
         "môi hơi tím",  # said as slight
         "lơ mơ nhẹ",
-        "thấy khó thở chút thôi",
+        "hơi lơ mơ",
+        "chảy máu chân răng nhẹ",  # a word on in its clause
         "uống 3 ngày mà họng vẫn sưng",  # the illness still there, not a new sign
     ],
 )
@@ -82,6 +83,12 @@ def test_a_sign_said_as_slight_is_not_a_danger_sign(text: str) -> None:
 def test_everyday_words_are_not_danger_signs(text: str) -> None:
     """Words that fold like a sign, a normal value, a sore throat: no danger sign."""
     assert DANGER_SIGNS.search(TurnText.of(text)) is None
+
+
+@pytest.mark.parametrize("text", ["hơi khó thở", "thở rít nhẹ", "môi hơi sưng lên", "sưng môi nhẹ"])
+def test_the_airway_and_breathing_count_even_said_as_slight(text: str) -> None:
+    """Breathing and the airway are never slight after a drug."""
+    assert DANGER_SIGNS.search(TurnText.of(text)) is not None
 
 
 def test_every_system_has_signs() -> None:

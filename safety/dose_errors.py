@@ -32,7 +32,8 @@ _SCHEDULE = re.compile(
 # Two who each gave it, or a handover that missed it.
 _TWO_GIVERS = re.compile(
     r"\bdeu (?:cho|dua|tiem|chich|truyen|bom|uong|phat|pha)\b|\bban giao\b|\bgiao ca\b|"
-    r"\bca (?:dem|ngay|sang|chieu|toi|truc|truoc) (?:voi|va) ca\b|\bhai ca\b"
+    r"\bca (?:dem|ngay|sang|chieu|toi|truc|truoc) (?:voi|va) ca\b|\bhai ca\b|"
+    r"\b(?:do|vi) (?:\w+ ){0,3}?(?:quen|sot|nham)\b"  # "do điều dưỡng quên ghi"
 )
 # Not sure a dose was not taken again ("không nhớ sáng nay uống chưa, có khi uống 2 lần").
 _DOUBT = re.compile(r"\b(?:khong|ko|chang|cha) nho\b|\bco khi\b|\bhinh nhu\b")
@@ -49,7 +50,7 @@ _QUANTITY = re.compile(
 )
 # What was meant: the quantity right after one of these words.
 _MEANT = re.compile(
-    r"\b(?:ke|dan|don|dang le|dang ra|le ra|chi|thuong|binh thuong|huong dan|ghi|bao)\b"
+    r"\b(?:ke|dan|don|dang le|dang ra|le ra|chi|thuong|binh thuong|huong dan|ghi|bao|thay vi)\b"
     r"(?: \S+){0,4}? (\d+(?:[.,]\d+)?) ?(ml|mg|mcg|vien|goi|giot|nhat|ong|thia|muong)\b"
 )
 _CONTRAST = re.compile(r"\b(?:ma|nhung|thanh|thay vi|dang le|le ra|chu khong)\b")
@@ -127,6 +128,22 @@ def _more_per_day(folded: str) -> str | None:
 _MAY_I = re.compile(r"\b(?:duoc|dc|đc) (?:khong|ko|k|hong|hok|chua|chu)\b|\bco (?:nen|duoc)\b")
 
 
+def within_twice_meant(t: TurnText) -> bool:
+    """An amount given beside the one meant, less than twice it ("đơn kê 5ml mà lỡ cho uống
+    7,5ml"): a small excess the dose row answers, not an ingestion."""
+    folded = t.folded
+    meant = _MEANT.search(folded)
+    if meant is None or _MULTIPLE.search(folded) is not None:
+        return False
+    value, unit = _value(meant.group(1)), meant.group(2)
+    others = [
+        _value(q.group(1))
+        for q in _QUANTITY.finditer(folded)
+        if q.start(1) != meant.start(1) and q.group(2) == unit
+    ]
+    return bool(others) and value > 0 and max(others) < TOO_MUCH * value
+
+
 def dose_error(t: TurnText) -> str | None:
     """A dose given twice or many times the meant amount, told in this turn (not supposed,
     not asked whether it may be done): the words."""
@@ -152,4 +169,11 @@ def error_then_sign(before: str | None, text: str) -> str | None:
     return given_twice(TurnText.of(f"{before} . {text}"))
 
 
-__all__ = ["TOO_MUCH", "dose_error", "error_then_sign", "given_twice", "more_than_meant"]
+__all__ = [
+    "TOO_MUCH",
+    "dose_error",
+    "error_then_sign",
+    "given_twice",
+    "more_than_meant",
+    "within_twice_meant",
+]

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from safety.dose_errors import within_twice_meant
 from safety.ingestion_signs import (
     _A_FEW,
     _AGAIN,
@@ -183,9 +184,10 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         if hold is None or not _medicine(text, names_drug) or not child_named:
             return Event(None, "")
         # "bs kê … ngày 2 viên, vậy có nhiều quá ko": an amount asked yes or no, not told
-        # ("… cắn 2 viên rơi dưới sàn rồi ạ" tells).
+        # ("… cắn 2 viên rơi dưới sàn rồi ạ" tells); "bé hay nghịch vỉ thuốc, làm sao cho bé
+        # không nghịch": a habit, nothing happened.
         asked = _yes_no(text) and _PAST.search(text.folded) is None
-        if not DOSE_QUESTION_CUES.search(text) and not asked:
+        if not DOSE_QUESTION_CUES.search(text) and not asked and not HABIT_CUES.search(text):
             return Event(Verdict.UNSURE, hold)
         return Event(None, "")
     medicine = _medicine(text, names_drug)
@@ -206,9 +208,11 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     # with doubt ("không biết nuốt mấy viên"): a report; a finished course is not.
     taken_as_meant = course is not None and how is not None and is_finish(how) and not child
     # "sợ bé nhầm thuốc với kẹo": a mix-up feared, prevention asked; "nôn ra hết, có cho
-    # uống lại liều đó ko": whether to give it again.
+    # uống lại liều đó ko": whether to give it again; "5ml thay vì 10ml": less than meant.
     if how is not None and (
-        (FEARED_CUES.search(text) and not done) or (_AGAIN_WORD.search(how) and _yes_no(text))
+        (FEARED_CUES.search(text) and not done)
+        or (_AGAIN_WORD.search(how) and _yes_no(text))
+        or (how.startswith("thay") and within_twice_meant(text))
     ):
         how = None
     strong = how is not None and _STRONG.search(how) is not None  # vụng, nhầm: never a question
@@ -258,7 +262,8 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     elif (
         (child and HOLD_CUES.search(text))
         or (child and done and _ALL.search(text.folded))  # "bé uống hết rồi": all of what?
-        or (amount and child and _count(text) != 1)  # one tablet for a child: a dose question
+        # one tablet for a child, or an amount beside the one meant: a dose question
+        or (amount and child and _count(text) != 1 and not within_twice_meant(text))
         or (UNSURE_CUES.search(text) and (child or amount or symptom))
         # "không rõ ông có uống thêm viên nào không": whether a dose was taken twice
         or (UNSURE_CUES.search(text) and _AGAIN.search(text.folded))

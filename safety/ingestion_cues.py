@@ -22,7 +22,7 @@ CHILD_CUES = cues(
     (
         r"(?:em )?bé",
         # An age that is a child's, whoever is named ("em trai 4 tuổi", "18 tháng").
-        r"(?:[1-9]|1[0-1]) tuổi",
+        r"(?:[1-9]|1[0-1]) ?(?:tuổi|t)",  # "đứa 4t", "con 2 t": a child's age typed short
         r"(?<!thai )(?<!bầu )(?<!có mang )\d+ tháng(?: tuổi)?(?! (?:nay|qua|trước|liền|rồi|sau))",
         r"cháu",
         r"trẻ",
@@ -32,6 +32,7 @@ CHILD_CUES = cues(
         r"cu (?:tí|tý|tôm|bin|bi|cún)",
         r"đứa (?:nhỏ|bé|trẻ|con)",
         r"nhóc",
+        r"(?:tụi|bọn|lũ|mấy đứa) (?:nhỏ|trẻ|nhóc|con nít|con nhỏ)",
         r"bạn nhỏ",
         r"con (?:tôi|em|mình|nhà|bé|gái|trai|tui|t|e|mk|út|nhỏ)",
         r"(?:bé|thằng|con|em) út",
@@ -87,12 +88,19 @@ UNSANCTIONED_CUES = cues(
         r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
         r"(?:vì|do) (?:tưởng|nhầm|quên|(?:không|ko|chẳng|chả) nhớ|lú lẫn|lẫn)",
         # Not a way of taking it swapped for another ("nuốt chửng thay vì nhai"): how-to.
-        r"thay vì(?! (?:nhai|ngậm|nuốt|pha|hòa|bẻ|nghiền|uống nguyên|đặt|xịt|bôi))",
+        # nor a time of day ("uống tối thay vì sáng"): a slip of time
+        r"thay vì(?! (?:nhai|ngậm|nuốt|pha|hòa|bẻ|nghiền|uống nguyên|đặt|xịt|bôi|sáng|trưa|"
+        r"chiều|tối|đêm|buổi|trước ăn|sau ăn|lúc))",
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
         r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
         r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
-        r"(?:uống|ăn|nuốt|nốc|dùng) (?:\w+ ){0,3}?(?:hết|sạch|cạn|gần hết|hơn nửa|quá nửa|nửa|cả)"
+        # a container finished by any mouth ("liếm hết nửa tuýp"), or one whole blister or
+        # box at once ("ăn 1 vỉ allopurinol"; a sachet or an ampoule is a dose)
+        r"(?:uống|ăn|nuốt|nốc|dùng|liếm|mút|nhai|ngậm|tu) (?:\w+ ){0,3}?"
+        r"(?:hết|sạch|cạn|gần hết|hơn nửa|quá nửa|nửa|cả)"
         r" (?:\w+ )?(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống)",
+        r"(?:uống|ăn|nuốt|nốc) (?:\w+ ){0,2}?(?:1|một|nguyên|trọn) (?:vỉ|hộp|lọ)"
+        r"(?! (?:\w+ )?(?:trong|mấy|được|dùng|thì|là|bao))",
         r"(?:một|1|cả|nguyên) (?:nắm|vốc)(?!(?<=nắm) (?:nay|rồi|trước|qua|tuổi|sau|liền|trời))",
         r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:\w+ ){0,3}?"
         r"(?:liền|liên tiếp|trong|sáng nay|tối nay|trưa nay|một lúc|1 lúc|cùng lúc|"
@@ -140,7 +148,8 @@ COMPLETED_CUES = cues(
         r"cùng lúc",
         r"(?:ăn|uống|nuốt|nhai|nốc) (?:\w+ ){0,3}?hết",
         r"vừa",
-        r"mới",
+        # folded, "mỗi" (each: "mỗi ngày", "mỗi lần") is "mới"
+        r"mới(?! (?:ngày|lần|sáng|tối|buổi|tuần|tháng|bữa|cữ|liều))",
         r"đã",
         r"lúc nãy",
         r"hồi nãy",
@@ -190,7 +199,8 @@ TREATMENT_CUES = cues(
     (
         r"vẫn (?:còn )?(?:sốt|ho|đau|chưa|không|bị|thấy)",
         r"không (?:đỡ|khỏi|hạ)",
-        r"(?<!mau )(?<!nhanh )(?<!cho )(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
+        # not a purpose ("uống cả chục viên cho lẹ hết đau"): what is hoped, not what followed
+        r"(?<!mau )(?<!nhanh )(?<!lẹ )(?<!cho )(?<!để )(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
         r"liệu trình",
         r"theo (?:đơn|toa|chỉ định)",
         r"(?<!chơi )bác sĩ (?:kê|cho|dặn)",

@@ -184,6 +184,7 @@ _ACCESS = re.compile(
     # on the lips, or a tablet taken back out of the mouth ("bé ngậm viên …, lấy ra kịp");
     # not "ngậm thuốc lâu có sao không", a way of taking asked
     r"dinh (?:\w+ ){0,2}?(?:quanh|o|tren|khap|day) (?:mom|mieng|moi|mep)|"
+    r"moi (?:con |co )?dinh|(?:can|gam|mut) (?:\w+ ){0,2}?nap|"  # lips, a bitten cap
     r"ngam (?:\S+ ){0,6}?(?:lay|moc|nhe|nho|khac) ra|(?:moc|nhe|khac) (?:\w+ )?ra)\b"
 )
 
@@ -191,9 +192,12 @@ _ACCESS = re.compile(
 # A doubt about how much was taken ("không biết tí là bao nhiêu", "ko rõ uống bao nhiêu")
 # names the unknown amount, and "có sao không" is a worry: neither asks a dose.
 _DOUBT = re.compile(
-    r"\b(?:khong|ko|k|kh|hk|chang|cha) (?:biet|ro|chac)"
+    r"\b(?:khong|ko|k|kh|hk|chang|cha) (?:biet|ro|chac|nho)"
     # not "không biết cho bé uống bao nhiêu" (how much to give, asked)
-    r"(?: (?!cho\b|nen\b|phai\b|can\b|duoc\b)\S+){0,5}? (?:bao nhieu|may \w+)\b"
+    r"(?: (?!cho\b|nen\b|phai\b|can\b|duoc\b)\S+){0,5}? (?:bao nhieu|may \w+)\b|"
+    # whether it happened ("ko biết có uống được chút nào ko")
+    r"\b(?:khong|ko|k|kh|hk|chang|cha) (?:biet|ro|chac|nho) (?:co|da)\b(?: \S+){0,6}? "
+    r"(?:khong|ko|k|hong|chua)\s*\??\s*$"
 )
 _WORRY = re.compile(r"\bco (?:bi )?sao (?:khong|ko|k|hong|hok)\b")
 
@@ -231,6 +235,11 @@ def emptied_pack(text: TurnText, *, child_known: bool) -> str | None:
     return None
 
 
+# Whether it may be given ("có uống được … không", "có nên"): with no sign of access, a
+# doubt before it is "I wonder", asked.
+_MAY_GIVE = re.compile(r"\b(?:duoc|dc)\b(?: \S+){0,4}? (?:khong|ko|k|chua|hong)\b|\bco nen\b")
+
+
 def _child_had_access(text: TurnText, names_drug: bool, child_known: bool) -> bool:
     """A young child, a medicine, and a sign the child got at it or doubt whether it was
     swallowed ("vỏ gói bị xé ở phòng bé", "hk rõ có ăn ko"), nothing asked outright: ask."""
@@ -241,6 +250,8 @@ def _child_had_access(text: TurnText, names_drug: bool, child_known: bool) -> bo
     # Doubt alone ("không rõ", a reply to any question) says nothing of a medicine.
     if not access and not (handled and UNSURE_CUES.search(text) is not None):
         return False
+    if not access and _MAY_GIVE.search(text.folded) is not None:
+        return False  # "không biết bé 3 tuổi có uống được ibuprofen không": I wonder, asked
     # Only a sign of access sets a doubt aside: "uống siro không rõ bao nhiêu ml một lần" (a
     # taking, a doubt, no sign) still asks a dose; and a worry only about the medicine named
     # ("bé ngậm viên loperamid …, có sao ko"), not in general ("bé ngậm thuốc lâu có sao ko").

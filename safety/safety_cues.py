@@ -82,10 +82,16 @@ INGESTION_CUES = cues(
         + _W
         + r"{0,2}?(?:uống|nuốt|tiêm|cho "
         + _W
-        + r"{0,2}?(?:uống|nuốt))",
+        + r"{0,2}?(?:uống|nuốt))"
+        # a dose taken late or early is a slip of time, not an ingestion
+        + r"(?! (?:\w+ ){0,2}?(?:muộn|trễ|sớm|chậm|quá giờ|lệch giờ))",
     ),
 )
-_OVERDOSE = r"(?:quá liều|ngộ độc|trúng độc|uống quá nhiều|dùng quá nhiều|uống nhiều quá)"
+# Not food ("ngộ độc thức ăn"): a poisoning by no medicine is no question for this book.
+_OVERDOSE = (
+    r"(?:quá liều|(?:ngộ|trúng) độc(?! (?:thức ăn|thực phẩm|đồ ăn|hải sản|nấm))|"
+    r"uống quá nhiều|dùng quá nhiều|uống nhiều quá)"
+)
 OVERDOSE_EVENT_CUES = cues(
     (
         r"(?:bị|đã|vừa|mới|lỡ|nghi|có lẽ|hình như|chắc là|đang) " + _W + r"{0,2}?" + _OVERDOSE,

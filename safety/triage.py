@@ -34,7 +34,7 @@ from core.frame import QueryFrame, Route, Triage, TurnType
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
-from safety.dose_errors import dose_error, error_then_sign
+from safety.dose_errors import dose_error, error_then_sign, within_twice_meant
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
 from safety.ingestion import Verdict, read_event
 from safety.ingestion_signs import (
@@ -169,7 +169,8 @@ def _emergency(
     if hit is not None and is_finish(hit) and TREATMENT_CUES.search(t) and not CHILD_CUES.search(t):
         hit = None  # "uống hết vỉ kháng sinh rồi vẫn ho": the course, taken as meant
     if hit is not None and (
-        learning or (_SLIP.match(hit) and single_slip(t, child_known=child_known))
+        learning
+        or (_SLIP.match(hit) and (single_slip(t, child_known=child_known) or within_twice_meant(t)))
     ):
         hit = None  # "quá liều có chết không, em sv ôn bài"; "lỡ uống lúc tối, có sao không"
     if hit is not None and FEARED_CUES.search(t) and COMPLETED_CUES.search(t) is None:
@@ -362,10 +363,16 @@ def triage_turn(
     """Triage of the raw text, then (for a reply to an open question) of the merged frame's
     question, which carries the earlier question's words. Only then: a follow-up after an
     answered turn must not re-trigger on words a finished turn already triaged. A sign now
-    after a dose given twice told in the turn `before` is an emergency."""
+    after a dose given twice told in the turn `before`, or days of a weekly drug taken daily
+    after it, is an emergency."""
     found = classify(text, frame, warnings)
     if found is None and (error := error_then_sign(before, text)) is not None:
         return TriageResult(Triage.EMERGENCY, error)
+    if found is None and before and (days := _DAYS_ALREADY.search(TurnText.of(text).folded)):
+        # "mẹ uống methotrexat mỗi ngày thay vì mỗi tuần" then "đã 5 ngày rồi": an overdose
+        told = classify(before, frame, warnings)
+        if told is not None and told.use is UnsafeUse.WEEKLY_TAKEN_DAILY:
+            return TriageResult(Triage.EMERGENCY, days.group(0))
     merged = frame.standalone_query.strip()
     if found is None and answers_open_question and merged and merged != text.strip():
         found = classify(merged, frame, warnings)

@@ -71,6 +71,7 @@ PEOPLE_SETS = tuple(
         "people_safety.tuning2.jsonl",
         "people_safety.tuning3.jsonl",
         "people_safety.tuning4.jsonl",
+        "people_safety.tuning5.jsonl",
     )
     if (ROOT / "evals" / name).exists()
 )

@@ -61,3 +61,14 @@ def test_an_amount_many_times_the_one_meant_is_an_error(text: str) -> None:
 def test_a_pack_size_a_smaller_amount_or_a_question_is_no_error(text: str) -> None:
     """A pack's size, less than meant, asking whether it may be done, a supposition: no error."""
     assert dose_error(TurnText.of(text)) is None
+
+
+def test_a_duplicate_from_a_forgotten_record_is_given_twice() -> None:
+    """Twice because someone forgot to note it ('do … quên ghi') is a duplicate."""
+    assert given_twice(TurnText.of("ông được tiêm heparin 2 lần do y tá quên ghi sổ")) is not None
+
+
+def test_the_amount_after_thay_vi_is_the_one_meant() -> None:
+    """'12ml thay vì 4ml' is three times the meant amount; '4ml thay vì 12ml' is less."""
+    assert more_than_meant(TurnText.of("tôi cho cháu uống 12ml thay vì 4ml")) is not None
+    assert more_than_meant(TurnText.of("tôi cho cháu uống 4ml thay vì 12ml")) is None

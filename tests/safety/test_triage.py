@@ -887,3 +887,96 @@ def test_a_sign_now_after_a_dose_given_twice_the_turn_before_is_an_emergency() -
         )
         is None
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the pain's end hoped for, not a course finished
+        "hôm qua ông nhà tôi uống cả chục viên ibuprofen cho nhanh hết đau",
+        # one whole box at once, and a tube finished by licking
+        "chồng tôi nuốt 1 hộp thuốc ngủ lúc nãy",
+        "thằng cu mút hết nửa tuýp kem bôi của mẹ",
+    ],
+)
+def test_amounts_taken_in_tens_or_whole_packs_are_emergencies(text: str) -> None:
+    """Tens of tablets for a hoped end of pain, a whole box, a tube licked: emergencies."""
+    found = classify(text, drugs())
+    assert found is not None and found.kind is Triage.EMERGENCY, text
+
+
+def test_each_day_is_not_just_now() -> None:
+    """Folded 'mỗi ngày' is not 'mới' (just done): a blister a day asked, no report."""
+    assert classify("moi ngay uong 1 vi co sao khong", drugs("paracetamol")) is None
+    assert classify("uống 1 vỉ thì dùng được mấy ngày", drugs("paracetamol")) is None
+
+
+def test_days_told_after_a_weekly_drug_taken_daily_are_an_overdose() -> None:
+    """A weekly drug taken daily, then 'đã 4 ngày rồi' the next turn: an emergency."""
+    before = "bố tôi uống methotrexat hàng ngày chứ không phải hàng tuần"
+    found = triage_turn(
+        "đã 4 ngày rồi", drugs("methotrexate"), answers_open_question=False, before=before
+    )
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a lid open beside a toddler, and nobody remembers how many there were
+        "hộp aspirin của bà mở nắp trên giường, cháu 3t chơi cạnh, ko nhớ lúc đầu có mấy viên",
+        # a bitten cap, and whether it got any
+        "con gái cắn nắp lọ siro paracetamol, không biết có uống được tí nào không",
+        # lips with the powder on them
+        "mèo làm rơi gói thuốc, bé 2 tuổi ngồi đó, môi còn dính bột",
+    ],
+)
+def test_a_childs_access_with_a_doubt_whether_or_how_much_is_asked(text: str) -> None:
+    """Not remembering how many, wondering whether any, powder on the lips: at least asked."""
+    found = classify(text, drugs("aspirin"))
+    assert found is not None and found.kind in (Triage.SAFETY_CHECK, Triage.EMERGENCY), text
+
+
+def test_i_wonder_whether_a_child_may_take_it_is_a_question() -> None:
+    """'Không biết bé … có uống được … không' asks a use; nothing was told taken."""
+    assert classify("không biết cháu 5 tuổi có dùng được aspirin không", drugs("aspirin")) is None
+
+
+def test_a_childs_age_typed_short_and_children_together_are_children() -> None:
+    """'đứa 5t', 'tụi nhỏ' name children: a few tablets of grandma's told is a report."""
+    found = classify("tụi nhỏ chơi đồ hàng, đứa 5t ăn mấy viên amlodipin của bà", drugs())
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a dose taken late: a slip of time
+        "cháu 6 tuổi lỡ uống kháng sinh trễ 3 tiếng, có sao không",
+        # a little over the meant amount, asked
+        "bác sĩ kê 4ml mà tôi lỡ cho con uống 5ml, có sao không",
+        # less than meant
+        "con uống 2,5ml thay vì 5ml siro, có cần uống bù không",
+    ],
+)
+def test_slips_of_time_and_small_differences_from_the_meant_amount_are_questions(
+    text: str,
+) -> None:
+    """Late, a quarter over, or under the meant amount: the book answers, no triage."""
+    assert classify(text, drugs("amoxicillin")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a time of day swapped for another: a slip of time
+        "bố tôi uống losartan trưa thay vì sáng, có ảnh hưởng gì không",
+        # a poisoning by food is no medicine's
+        "cả nhà bị ngộ độc thực phẩm, trẻ 5 tuổi uống oresol sao",
+        # a habit, asked how to stop it
+        "con tôi 3 tuổi cứ nghịch lọ thuốc của bà, làm thế nào để con không nghịch",
+    ],
+)
+def test_a_time_swapped_food_poisoning_and_a_habit_are_not_triaged(text: str) -> None:
+    """Noon instead of morning, food poisoning, a habit asked about: no triage."""
+    assert classify(text, drugs("losartan")) is None

@@ -188,6 +188,8 @@ DOSE_QUESTION_CUES = cues(
         r"(?:đúng|phải) (?:không|ko|k|hông|hok)",
         r"thế nào",
         r"như thế nào",
+        # "trẻ 5 tuổi uống oresol sao": how to take it, asked (not "… rồi, làm sao")
+        r"(?:uống|dùng|pha|cho uống) (?:\w+ ){0,2}?(?<!làm )(?<!rồi )(?:ra sao|sao|như nào)\s*\??$",
     ),
     # Folded, "can" is also "cạn" (drained: "uống cạn chai") and "cắn" (bit: "cắn ăn 3 viên");
     # "cần" asks only as "có cần" or before what is needed ("cần uống mấy", "cần phải"), not

@@ -187,9 +187,7 @@ def _emergency(
     if event.verdict is Verdict.REPORT:
         # "con uống ibuprofen xong bị sưng mặt": a reaction, not an overdose
         if reaction_to_drug(t, read_reaction(t, names_drug=names_drug)):
-            return TriageResult(
-                Triage.EMERGENCY, event.cue, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
-            )
+            return TriageResult(Triage.EMERGENCY, event.cue, section=_ADR)
         return TriageResult(Triage.EMERGENCY, event.cue)
     hit = OVERDOSE_EVENT_CUES.search(t)
     if (
@@ -205,15 +203,11 @@ def _emergency(
     if sign is not None and not SIGN_QUESTION_CUES.search(t) and AFTER_TAKING_CUES.search(t):
         # a reaction, or any sign after a drug taken with no excess said: the ADR section
         if allergy is not None or reaction_to_drug(t, sign):
-            return TriageResult(
-                Triage.EMERGENCY, sign, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
-            )
+            return TriageResult(Triage.EMERGENCY, sign, section=_ADR)
         return TriageResult(Triage.EMERGENCY, sign)
     reaction = read_reaction(t, names_drug=names_drug)
     if reaction is not None and reaction_to_drug(t, reaction):  # "… được 4 ngày thì đau gót"
-        return TriageResult(
-            Triage.EMERGENCY, reaction, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
-        )
+        return TriageResult(Triage.EMERGENCY, reaction, section=_ADR)
     if event.verdict is Verdict.UNSURE and (not how_to or not asks_outright(t)):
         # A question on how to give it ("cho bé uống lúc ăn hay sau ăn?") asks, it reports
         # nothing: only a clear report (above) overrides what understanding read. A turn that

@@ -18,6 +18,7 @@ _NUM = (
     r"dăm|nhiều|mấy chục|vài chục|cả chục|hàng chục)"
 )
 _UNIT = r"(?:viên|vien|vỉ|chai|lọ|hộp|gói|ống|ml|thìa|muỗng|nắm|vốc|liều|cữ|nhát)"
+_YEAR = r"(?!(?<=nắm) (?:nay|rồi|trước|qua|tuổi|sau|liền))"  # folded, "1 năm nay" is "1 nắm"
 CHILD_CUES = cues(
     (
         r"(?:em )?bé",
@@ -101,7 +102,7 @@ UNSANCTIONED_CUES = cues(
         r" (?:\w+ )?(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống)",
         r"(?:uống|ăn|nuốt|nốc) (?:\w+ ){0,2}?(?:1|một|nguyên|trọn) (?:vỉ|hộp|lọ)"
         r"(?! (?:\w+ )?(?:trong|mấy|được|dùng|thì|là|bao))",
-        r"(?:một|1|cả|nguyên) (?:nắm|vốc)(?!(?<=nắm) (?:nay|rồi|trước|qua|tuổi|sau|liền|trời))",
+        r"(?:một|1|cả|nguyên) (?:nắm|vốc)" + _YEAR,
         r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:\w+ ){0,3}?"
         r"(?:liền|liên tiếp|trong|sáng nay|tối nay|trưa nay|một lúc|1 lúc|cùng lúc|"
         r"vì quên|do quên)",
@@ -127,12 +128,7 @@ UNSANCTIONED_CUES = cues(
 )
 AMOUNT_CUES = cues(
     (
-        # Folded, "nắm" (a handful) is "năm" (a year): "1 năm nay", "mấy năm rồi" is a span.
-        r"(?:khoảng |hơn |gần |tới |đến |chừng |cỡ |mất |cả |thêm )?"
-        + _NUM
-        + r" "
-        + _UNIT
-        + r"(?!(?<=nắm) (?:nay|rồi|trước|qua|tuổi|sau|liền|trời))",
+        r"(?:khoảng |hơn |gần |tới |đến |chừng |cỡ |mất |cả |thêm )?" + _NUM + r" " + _UNIT + _YEAR,
         r"\d+ ?(?:ml|viên|v)",
         r"(?:hết|gần hết|hơn nửa|quá nửa|nửa|cả|nguyên|sạch) (?:\w+ )?(?:chai|lọ|vỉ|hộp|gói|nắm)",
         r"một lúc " + _NUM,

@@ -340,6 +340,8 @@ def thread_triage(
         if found is not None and found.kind is Triage.SELF_HARM and found.by_model:
             # "đang trên đường đi viện rồi", "bao nhiêu thì mới nguy": the emergency goes on.
             return TriageResult(Triage.EMERGENCY, "thread")
+        if found is not None and found.section == _ADR:
+            return TriageResult(Triage.EMERGENCY, found.cue)  # a sign told in it: same reply
         if found is not None and found.kind in (Triage.SELF_HARM, Triage.EMERGENCY):
             return found
         return None if smalltalk and found is None else TriageResult(Triage.EMERGENCY, "thread")

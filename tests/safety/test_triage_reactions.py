@@ -8,7 +8,7 @@ import pytest
 
 from core.frame import QueryFrame, Triage
 from core.sections import SectionKey
-from safety.triage import classify
+from safety.triage import classify, thread_triage
 
 ADR = SectionKey.HUONG_DAN_XU_TRI_ADR.value
 OVERDOSE = SectionKey.QUA_LIEU_XU_TRI.value
@@ -91,3 +91,11 @@ def test_a_mild_side_effect_asked_about_is_no_triage(text: str, drug: str) -> No
     in the leaflet, the sign a drug is for, a span of years ("1 năm", not "1 nắm"), "dì em"
     (not "đi êm"), "vùng" (not "vụng"): no triage."""
     assert classify(text, _about(drug)) is None
+
+
+def test_a_sign_told_in_an_emergency_thread_keeps_its_reply() -> None:
+    """After an ingestion report, "nôn nhiều lắm" goes on with that emergency's reply."""
+    found = classify("sáng nay nôn nhiều lắm", _about("paracetamol"))
+    assert found is not None and found.section == ADR  # alone, a reaction
+    kept = thread_triage(Triage.EMERGENCY.value, found, smalltalk=False)
+    assert kept is not None and kept.kind is Triage.EMERGENCY and kept.section == OVERDOSE

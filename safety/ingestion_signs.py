@@ -185,6 +185,7 @@ _ACCESS = re.compile(
     # not "ngậm thuốc lâu có sao không", a way of taking asked
     r"dinh (?:\w+ ){0,2}?(?:quanh|o|tren|khap|day) (?:mom|mieng|moi|mep)|"
     r"moi (?:con |co )?dinh|(?:can|gam|mut) (?:\w+ ){0,2}?nap|"  # lips, a bitten cap
+    r"(?:mut|ngam|gam|can|nhai) (?:\w+ )?(?:vi|lo|hop|chai|goi|vo)|"  # the pack in the mouth
     r"ngam (?:\S+ ){0,6}?(?:lay|moc|nhe|nho|khac) ra|(?:moc|nhe|khac) (?:\w+ )?ra)\b"
 )
 

@@ -980,3 +980,9 @@ def test_slips_of_time_and_small_differences_from_the_meant_amount_are_questions
 def test_a_time_swapped_food_poisoning_and_a_habit_are_not_triaged(text: str) -> None:
     """Noon instead of morning, food poisoning, a habit asked about: no triage."""
     assert classify(text, drugs("losartan")) is None
+
+
+def test_a_child_with_the_pack_in_the_mouth_is_asked_first() -> None:
+    """'Đang gặm vỉ thuốc' is a sign of access: the safety question before anything else."""
+    found = classify("về nhà thấy cháu 2 tuổi đang gặm vỉ thuốc huyết áp", drugs("amlodipine"))
+    assert found is not None and found.kind in (Triage.SAFETY_CHECK, Triage.EMERGENCY)

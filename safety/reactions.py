@@ -12,6 +12,8 @@ trí ADR (`safety.triage`). The word lists are data; `read_reaction` is the only
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import Protocol, TypeVar
 
 from core.frame import Triage
 from core.sections import SectionKey
@@ -243,16 +245,29 @@ def reaction_to_drug(t: TurnText, reaction: str | None) -> bool:
 _ONE = re.compile(r"(?:1|một|mot) ")
 
 
-def is_reaction_report(t: TurnText, kind: str, section: str) -> bool:
-    """An emergency that quotes the drug's ADR management (a reaction to a drug taken as
-    meant, `reaction_to_drug`) with no despair or goodbye beside it: fainting or drowsy after
-    a prescribed dose is not self-harm, and the self-harm model does not make it so."""
-    return (
-        kind == Triage.EMERGENCY
-        and section == SectionKey.HUONG_DAN_XU_TRI_ADR.value
-        and DESPAIR_CUES.search(t) is None
-        and FAREWELL_CUES.search(t) is None
-    )
+class _Found(Protocol):
+    """What triage found, as far as a reaction report reads it."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def section(self) -> str: ...
+
+
+_F = TypeVar("_F", bound=_Found)
+
+
+def reaction_report(t: TurnText, found: _F) -> _F | None:
+    """`found` marked `told_taking` (the turn tells the drug taken: a report of its own even
+    inside an emergency thread), if it is an emergency quoting the drug's ADR management (a
+    reaction to a drug taken as meant) with no despair or goodbye beside it, else None:
+    fainting or drowsy after a prescribed dose is not self-harm, nor made so by the model."""
+    if found.kind != Triage.EMERGENCY or found.section != SectionKey.HUONG_DAN_XU_TRI_ADR.value:
+        return None
+    if DESPAIR_CUES.search(t) is not None or FAREWELL_CUES.search(t) is not None:
+        return None
+    told = _TAKEN.search(t.folded) is not None
+    return replace(found, told_taking=told)  # type: ignore[type-var]
 
 
 # An amount as typed: a count (digits or a number word) and a unit. Folded, "mấy năm" (a few
@@ -300,7 +315,7 @@ __all__ = [
     "REACTION_SIGNS",
     "TAKE_FOR_IT",
     "given_as_meant",
-    "is_reaction_report",
+    "reaction_report",
     "reaction_to_drug",
     "read_reaction",
 ]

@@ -45,7 +45,7 @@ from safety.ingestion_signs import (
     is_finish,
     single_slip,
 )
-from safety.reactions import given_as_meant, is_reaction_report, reaction_to_drug, read_reaction
+from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
 from safety.safety_answer import SafetyAnswer, safety_answer
 from safety.safety_cues import (
     AFTER_TAKING_CUES,
@@ -103,6 +103,7 @@ class TriageResult:
     by_model: bool = False
     """The n-gram second opinion's word, not a word list's: it never moves a conversation
     out of the emergency thread it is in."""
+    told_taking: bool = False  # a reaction whose turn tells the drug taken: its own report
 
 
 _ADR = SectionKey.HUONG_DAN_XU_TRI_ADR.value
@@ -201,8 +202,7 @@ def _emergency(
     allergy = ALLERGY_SIGNS.search(t)
     sign = allergy or EMERGENCY_SIGNS.search(t)
     if sign is not None and not SIGN_QUESTION_CUES.search(t) and AFTER_TAKING_CUES.search(t):
-        # a reaction, or any sign after a drug taken with no excess said: the ADR section
-        if allergy is not None or reaction_to_drug(t, sign):
+        if allergy is not None or reaction_to_drug(t, sign):  # no excess said: a reaction
             return TriageResult(Triage.EMERGENCY, sign, section=_ADR)
         return TriageResult(Triage.EMERGENCY, sign)
     reaction = read_reaction(t, names_drug=names_drug)
@@ -262,8 +262,8 @@ def classify(
     # (a parent's own despair in a conversation about a child still counts).
     if _NAMES_YOUNG_CHILD.search(t.folded) or (taking and _young_child(frame)):
         return found
-    if found is not None and is_reaction_report(t, found.kind, found.section):
-        return found  # a reaction to a drug taken as meant: the model does not move it
+    if found is not None and (report := reaction_report(t, found)) is not None:
+        return report  # a reaction to a drug taken as meant: the model does not move it
     if (found is None or taking) and (cue := _self_harm_opinion(plain, taking=taking)) is not None:
         return TriageResult(Triage.SELF_HARM, cue, by_model=True)
     return found
@@ -340,7 +340,7 @@ def thread_triage(
         if found is not None and found.kind is Triage.SELF_HARM and found.by_model:
             # "đang trên đường đi viện rồi", "bao nhiêu thì mới nguy": the emergency goes on.
             return TriageResult(Triage.EMERGENCY, "thread")
-        if found is not None and found.section == _ADR:
+        if found is not None and found.section == _ADR and not found.told_taking:
             return TriageResult(Triage.EMERGENCY, found.cue)  # a sign told in it: same reply
         if found is not None and found.kind in (Triage.SELF_HARM, Triage.EMERGENCY):
             return found

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from safety.cue_matching import TurnText
-from safety.reactions import given_as_meant, is_reaction_report, reaction_to_drug, read_reaction
+from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
 
 
 @pytest.mark.parametrize(
@@ -97,16 +99,29 @@ def test_many_tablets_at_once_is_not_a_reaction() -> None:
     assert not reaction_to_drug(t, read_reaction(t, names_drug=True))
 
 
+@dataclass(frozen=True)
+class _Found:
+    kind: str
+    section: str
+    told_taking: bool = False
+
+
 def test_a_reaction_report_with_despair_is_left_to_self_harm() -> None:
     """The self-harm model keeps its word where despair is said beside the reaction."""
-    adr = "huong_dan_xu_tri_adr"
-    assert is_reaction_report(TurnText.of("uống thuốc xong ngất"), "emergency", adr)
-    assert not is_reaction_report(
-        TurnText.of("chán sống quá, uống thuốc xong ngất"), "emergency", adr
-    )
-    assert not is_reaction_report(
-        TurnText.of("uống thuốc xong ngất"), "emergency", "qua_lieu_xu_tri"
-    )
+    adr = _Found("emergency", "huong_dan_xu_tri_adr")
+    assert reaction_report(TurnText.of("uống thuốc xong ngất"), adr) is not None
+    assert reaction_report(TurnText.of("chán sống quá, uống thuốc xong ngất"), adr) is None
+    overdose = _Found("emergency", "qua_lieu_xu_tri")
+    assert reaction_report(TurnText.of("uống thuốc xong ngất"), overdose) is None
+
+
+def test_a_reaction_report_says_whether_the_turn_told_the_taking() -> None:
+    """'uống … thì nổi mề đay' tells the drug taken; 'sáng nay nôn nhiều' tells a sign only."""
+    adr = _Found("emergency", "huong_dan_xu_tri_adr")
+    told = reaction_report(TurnText.of("uống đến hôm nay thì nổi mề đay"), adr)
+    assert told is not None and told.told_taking
+    bare = reaction_report(TurnText.of("sáng nay nôn nhiều lắm"), adr)
+    assert bare is not None and not bare.told_taking
 
 
 def test_a_slip_of_a_drug_given_for_its_use_is_a_reaction() -> None:

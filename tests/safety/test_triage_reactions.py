@@ -99,3 +99,10 @@ def test_a_sign_told_in_an_emergency_thread_keeps_its_reply() -> None:
     assert found is not None and found.section == ADR  # alone, a reaction
     kept = thread_triage(Triage.EMERGENCY.value, found, smalltalk=False)
     assert kept is not None and kept.kind is Triage.EMERGENCY and kept.section == OVERDOSE
+
+
+def test_a_reaction_told_with_its_drug_in_an_emergency_thread_quotes_the_adr_section() -> None:
+    """A reaction whose turn tells the drug taken is a report of its own inside the thread."""
+    found = classify("uống đến hôm nay thì nổi mề đay, ngứa quá", _about("cefuroxime"))
+    kept = thread_triage(Triage.EMERGENCY.value, found, smalltalk=False)
+    assert kept is not None and kept.section == ADR

@@ -18,6 +18,7 @@ _NUM = (
     r"dăm|nhiều|mấy chục|vài chục|cả chục|hàng chục)"
 )
 _UNIT = r"(?:viên|vien|vỉ|chai|lọ|hộp|gói|ống|ml|thìa|muỗng|nắm|vốc|liều|cữ|nhát)"
+_YEAR = r"(?!(?<=nắm) (?:nay|rồi|trước|qua|tuổi|sau|liền))"  # folded, "1 năm nay" is "1 nắm"
 CHILD_CUES = cues(
     (
         r"(?:em )?bé",
@@ -68,7 +69,6 @@ TAKE_CUES = cues(
 # Someone took it who was not given it, or not the way it was meant.
 UNSANCTIONED_CUES = cues(
     (
-        r"vụng",
         r"trộm",
         # "bé nghịch quá" (naughty) is not this; playing with the medicine is.
         r"nghịch (?:(?:\w+ ){0,2}?(?:thuốc|vỉ|lọ|hộp|chai|tủ thuốc)|uống|nuốt|ăn)",
@@ -102,7 +102,7 @@ UNSANCTIONED_CUES = cues(
         r" (?:\w+ )?(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống)",
         r"(?:uống|ăn|nuốt|nốc) (?:\w+ ){0,2}?(?:1|một|nguyên|trọn) (?:vỉ|hộp|lọ)"
         r"(?! (?:\w+ )?(?:trong|mấy|được|dùng|thì|là|bao))",
-        r"(?:một|1|cả|nguyên) (?:nắm|vốc)",
+        r"(?:một|1|cả|nguyên) (?:nắm|vốc)" + _YEAR,
         r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:\w+ ){0,3}?"
         r"(?:liền|liên tiếp|trong|sáng nay|tối nay|trưa nay|một lúc|1 lúc|cùng lúc|"
         r"vì quên|do quên)",
@@ -116,8 +116,9 @@ UNSANCTIONED_CUES = cues(
         r"uống (?:thêm|trùng|lại) (?:một |1 )?liều",
     ),
     # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times);
-    # "nhặt" (picked up) like "nhất" ("nhất quyết", "duy nhất").
+    # "nhặt" (picked up) like "nhất" ("nhất quyết", "duy nhất"); "vụng" like "vùng", "vững".
     strict=(
+        r"vụng",
         # "lên cơn hen" (a flare), "lên men" fold like "lén": only beside what was done.
         r"lén(?= (?:lút|lấy|uống|ăn|nuốt|mở|bóc|trèo|leo|lục|cầm|bố|mẹ|ba|má|người|\w+ (?:uống|"
         r"ăn|lấy|nuốt)))|(?:uống|ăn|lấy|nuốt) lén",
@@ -127,7 +128,7 @@ UNSANCTIONED_CUES = cues(
 )
 AMOUNT_CUES = cues(
     (
-        r"(?:khoảng |hơn |gần |tới |đến |chừng |cỡ |mất |cả |thêm )?" + _NUM + r" " + _UNIT,
+        r"(?:khoảng |hơn |gần |tới |đến |chừng |cỡ |mất |cả |thêm )?" + _NUM + r" " + _UNIT + _YEAR,
         r"\d+ ?(?:ml|viên|v)",
         r"(?:hết|gần hết|hơn nửa|quá nửa|nửa|cả|nguyên|sạch) (?:\w+ )?(?:chai|lọ|vỉ|hộp|gói|nắm)",
         r"một lúc " + _NUM,

@@ -12,15 +12,22 @@ trí ADR (`safety.triage`). The word lists are data; `read_reaction` is the only
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from typing import Protocol, TypeVar
 
+from core.frame import Triage
+from core.sections import SectionKey
 from core.text import fold_aligned
 from safety.cue_matching import TurnText, cues
+from safety.danger_signs import DANGER_SIGNS, PRESCRIBED_CUES, sign_cues
 from safety.safety_cues import (
     AFTER_TAKING_CUES,
     ALLERGY_SIGNS,
     AMOUNT_CUES,
     AT_ONCE_NOT_A_DAY,
+    DESPAIR_CUES,
     EXCESS_CUES,
+    FAREWELL_CUES,
 )
 
 _W = r"(?:\w+ )"  # one word and its space
@@ -28,8 +35,9 @@ _W = r"(?:\w+ )"  # one word and its space
 _TAKE = r"(?:uống|dùng|tiêm|(?<!đường )(?<!dịch )truyền|xịt|bôi|ngậm|đặt|chích)"
 _SPAN = r"(?:ngày|tuần|tháng|hôm|bữa)"
 
-# What the body shows: signs the formulary's ADR sections speak of, as people say them.
-REACTION_SIGNS = cues(
+# What the body shows: signs the formulary's ADR sections speak of, as people say them
+# (a sign said as slight, "bầm tím nhỏ nhỏ", is left out; the danger signs are the rest).
+REACTION_SIGNS = sign_cues(
     (
         # skin and allergy
         r"nổi (?:mẩn|mề đay|mày đay|ban|mụn nước|bóng nước|bọng nước|bóng|mẩn ngứa)",
@@ -124,6 +132,15 @@ AFTER_DRUG = cues(
         r"^(?:giờ|bây giờ|nay)",
         r"(?:chỗ|vết|nơi) tiêm",
         r"sau khi " + _W + r"{0,2}?" + _TAKE,
+        # now, said mid-sentence ("dạ mà giờ mẹ cháu run tay"), not "giờ uống … được không"
+        r"(?:dạ|mà|nhưng|còn|với lại|thì|rồi|,) (?:giờ|bây giờ|hiện giờ)"
+        r"(?! (?:uống|dùng|tiêm|cho|nên|phải uống|có nên|có được))",
+        r"(?:tuần|tháng|năm) (?:này|nay)",
+        r"(?:gần đây|lâu nay|hôm nay|đêm qua|đêm nay|khuya nay|từ hôm qua)",
+        r"(?:\d+|mấy|vài|hai|ba|một|nửa) ?(?:phút|p|tiếng|giờ|ngày|hôm) sau",
+        r"(?:mấy|vài|\d+|hai|ba|một) (?:tháng|năm)(?: nay| rồi| liền)",
+        r"(?:lần|liều|cữ|mũi) (?:đầu|thứ)",
+        r"(?:đang|vừa|mới) (?:\w+ ){0,2}?(?:truyền|tiêm|kê)",
     ),
 )
 # Asked as knowledge, not told: "uống X có bị vàng da không", "nếu chảy máu thì sao".
@@ -166,12 +183,12 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
     or None (no drug, no sign, nothing placing it after the drug, or asked as knowledge)."""
     if not names_drug:
         return None
-    sign = REACTION_SIGNS.search(text)
+    sign = REACTION_SIGNS.search(text) or DANGER_SIGNS.search(text)
     if sign is None:
         mild = [hit for cue in MILD_SIGNS if (hit := cue.search(text)) is not None]
         apart = [h for h in mild if not any(h != o and h in o for o in mild)]  # distinct signs
         sign = apart[0] if len(apart) >= MILD_TOGETHER else None
-    if sign is None or AFTER_DRUG.search(text) is None:
+    if sign is None or not _placed_after(text, sign):
         return None
     if ASKED_AS_KNOWLEDGE.search(text) is not None:
         return None
@@ -181,15 +198,32 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
     return sign
 
 
-__all__ = [
-    "AFTER_DRUG",
-    "ASKED_AS_KNOWLEDGE",
-    "MILD_SIGNS",
-    "MILD_TOGETHER",
-    "REACTION_SIGNS",
-    "TAKE_FOR_IT",
-    "read_reaction",
-]
+def _placed_after(text: TurnText, sign: str) -> bool:
+    """Words place the sign after the drug, or a danger sign is told after the drug is said
+    taken ("ong em ngam risordan …, nga guc xuong"; "uong klion duoc 2 vien thi moi sung")."""
+    if AFTER_DRUG.search(text) is not None:
+        return True
+    if DANGER_SIGNS.search(text) is None:
+        return False
+    taken = _TAKEN.search(text.folded)
+    at = text.folded.find(fold_aligned(sign))
+    if text.folded[:at].endswith(_ASKED_WHETHER):
+        return False  # "… lâu dài có chảy máu cam ko": whether it may happen, asked
+    before = (text.lowered if text.accented else text.folded)[:at].split()[-3:]
+    if any(word in _FOR_THE_SIGN for word in before):
+        return False  # "ngậm khi lên cơn đau ngực": the sign the drug is for
+    return taken is not None and taken.start() < at
+
+
+_ASKED_WHETHER = ("co ", "co bi ", "co the ", "co hay ", "co de ", "co gay ")
+# Words that make the sign what the drug is taken for: when, to prevent, to treat, a bout.
+_FOR_THE_SIGN = frozenset(
+    "khi lúc phòng để trị chữa cắt nếu cơn ngừa giảm".split()  # noqa: SIM905
+) | frozenset("luc phong de tri chua cat neu ngua giam".split())  # noqa: SIM905
+
+
+# Folded, "tác dụng" (an effect) is "tác dùng".
+_TAKEN = re.compile(fold_aligned(r"(?<!\w)(?<!tác )(?:" + _TAKE + r"|kê|cho uống)(?!\w)"))
 
 
 def reaction_to_drug(t: TurnText, reaction: str | None) -> bool:
@@ -197,8 +231,10 @@ def reaction_to_drug(t: TurnText, reaction: str | None) -> bool:
     `reaction`), with no amount or excess said: a reaction to the drug (its ADR management),
     not an overdose."""
     allergic = ALLERGY_SIGNS.search(t) is not None and AFTER_TAKING_CUES.search(t) is not None
-    amount = AMOUNT_CUES.search(t)
+    amount = _typed_amount(t)
     one = amount is not None and _ONE.match(amount) is not None  # "1 viên": a dose, no excess
+    # "đúng liều bác sĩ kê", "ngày 2 viên", "được 2 cữ thì": the dose meant, not an excess
+    one = one or (amount is not None and PRESCRIBED_CUES.search(t) is not None)
     return (
         (allergic or reaction is not None)
         and (amount is None or one)
@@ -207,3 +243,79 @@ def reaction_to_drug(t: TurnText, reaction: str | None) -> bool:
 
 
 _ONE = re.compile(r"(?:1|một|mot) ")
+
+
+class _Found(Protocol):
+    """What triage found, as far as a reaction report reads it."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def section(self) -> str: ...
+
+
+_F = TypeVar("_F", bound=_Found)
+
+
+def reaction_report(t: TurnText, found: _F) -> _F | None:
+    """`found` marked `told_taking` (the turn tells the drug taken: a report of its own even
+    inside an emergency thread), if it is an emergency quoting the drug's ADR management (a
+    reaction to a drug taken as meant) with no despair or goodbye beside it, else None:
+    fainting or drowsy after a prescribed dose is not self-harm, nor made so by the model."""
+    if found.kind != Triage.EMERGENCY or found.section != SectionKey.HUONG_DAN_XU_TRI_ADR.value:
+        return None
+    if DESPAIR_CUES.search(t) is not None or FAREWELL_CUES.search(t) is not None:
+        return None
+    told = _TAKEN.search(t.folded) is not None
+    return replace(found, told_taking=told)  # type: ignore[type-var]
+
+
+# An amount as typed: a count (digits or a number word) and a unit. Folded, "mấy năm" (a few
+# years) and "nằm lơ mơ" (lying drowsy) read as "mấy nắm", "năm lọ".
+_NUMBER_WORDS = frozenset(
+    "một hai ba bốn tư năm sáu bảy tám chín mười mươi chục mấy vài dăm nhiều".split()  # noqa: SIM905
+)
+_UNITS = frozenset(
+    "viên vỉ chai lọ hộp gói ống ml thìa muỗng nắm vốc liều cữ nhát v".split()  # noqa: SIM905
+)
+
+
+def _typed_amount(t: TurnText) -> str | None:
+    """The amount `AMOUNT_CUES` reads, unless its count and unit, as typed with diacritics,
+    are other words ("mấy năm", "nằm lơ")."""
+    amount = AMOUNT_CUES.search(t)
+    if amount is None or not t.accented:
+        return amount
+    at = t.folded.find(amount)
+    words = t.lowered[at : at + len(amount)].split()
+    if len(words) < 2 or fold_aligned(words[-1]) not in _FOLDED_UNITS:
+        return amount  # not a count and a unit ("cùng lúc", "hết chai")
+    count, unit = words[-2], words[-1]
+    typed_unit = unit.isascii() or unit in _UNITS
+    typed_count = count.isascii() or count in _NUMBER_WORDS
+    return amount if typed_unit and typed_count else None
+
+
+_FOLDED_UNITS = frozenset(fold_aligned(u) for u in _UNITS)
+
+
+def given_as_meant(t: TurnText, names_drug: bool) -> bool:
+    """A drug given for its use ("cho uống imodium cầm tiêu chảy", "đúng liều") with no
+    amount said, and a reaction sign after it: a reaction, though the turn regrets it ("lỡ")."""
+    if PRESCRIBED_CUES.search(t) is None or _typed_amount(t) is not None:
+        return False
+    return reaction_to_drug(t, read_reaction(t, names_drug=names_drug))
+
+
+__all__ = [
+    "AFTER_DRUG",
+    "ASKED_AS_KNOWLEDGE",
+    "MILD_SIGNS",
+    "MILD_TOGETHER",
+    "REACTION_SIGNS",
+    "TAKE_FOR_IT",
+    "given_as_meant",
+    "reaction_report",
+    "reaction_to_drug",
+    "read_reaction",
+]

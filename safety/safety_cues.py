@@ -10,6 +10,7 @@ only when the user typed no diacritics at all. `safety.triage` decides what the 
 from __future__ import annotations
 
 from safety.cue_matching import Cue, TurnText, cues, first_cue
+from safety.danger_signs import sign_cues
 from safety.ingestion_cues import (
     AMOUNT_CUES,
     ASK_DRUG_CUES,
@@ -133,13 +134,9 @@ HYPOTHETICAL_CUES = cues(
     (r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),
 )
 
-EMERGENCY_SIGNS = cues(
+# A sign said as slight ("lơ mơ nhẹ", "hơi khó thở thôi") is not one (`sign_cues`).
+EMERGENCY_SIGNS = sign_cues(
     (
-        r"khó thở",
-        r"thở dốc",
-        r"ngừng thở",
-        r"ngưng thở",
-        r"không thở",
         r"co giật",
         r"lên cơn giật",
         r"sốc phản vệ",
@@ -149,15 +146,23 @@ EMERGENCY_SIGNS = cues(
         r"hôn mê",
         r"mê man",
         r"(?:gọi|lay) không (?:tỉnh|dậy)",
-        r"tím tái",
-        r"tím môi",
-        r"phù (?:mặt|môi|lưỡi|mí mắt|họng|thanh quản)",
-        r"sưng (?:mặt|môi|lưỡi|họng|mí mắt)",
         r"nôn ra máu",
         r"tụt huyết áp",
     ),
     # Folded, these collide with everyday words ("chăm sóc", "ngắt", "lờ mờ").
     strict=(r"sốc", r"ngất", r"xỉu", r"lơ mơ", r"li bì", r"lịm đi"),
+    # The airway and breathing count even said as slight ("hơi khó thở").
+    never_slight=(
+        r"khó thở",
+        r"thở dốc",
+        r"ngừng thở",
+        r"ngưng thở",
+        r"không thở",
+        r"tím tái",
+        r"tím môi",
+        r"phù (?:mặt|môi|lưỡi|mí mắt|họng|thanh quản)",
+        r"sưng (?:mặt|môi|lưỡi|họng|mí mắt)",
+    ),
 )
 # Too much, said of what was taken; a report only when the turn is not a question about it
 # ("… có bị quá liều không" is one).
@@ -170,9 +175,10 @@ EXCESS_CUES = cues(
     ),
 )
 # An allergic or adverse reaction: its reply quotes the drug's Hướng dẫn cách xử trí ADR.
-ALLERGY_SIGNS = cues(
+ALLERGY_SIGNS = sign_cues(
     (
-        r"dị ứng",
+        # not the illness a medicine is for ("thuốc dị ứng", "viêm mũi dị ứng", "vì dị ứng")
+        r"(?<!thuốc )(?<!trị )(?<!chống )(?<!mũi )(?<!viêm da )(?<!vì )(?<!do )dị ứng",
         r"sốc phản vệ",
         r"phản vệ",
         r"nổi (?:mẩn|mề đay|ban|mụn nước)",

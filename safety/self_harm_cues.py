@@ -49,7 +49,10 @@ SELF_HARM_CUES = cues(
         r"vĩnh biệt (?:mọi người|cả nhà|tất cả|cuộc đời)",
         r"(?:không|chẳng) bao giờ (?:phải )?(?:thức|tỉnh) dậy",
         r"(?:uống|dùng) (?:\w+ ){0,2}?vào (?:là |thì |cho |để )?(?:đi luôn|chết|ngủ luôn)",
-        r"đi (?:cho )?(?:nhẹ nhàng|êm|êm ái|thanh thản|không đau)",
+        # Folded, "đi êm" is "dì em" (my aunt): "êm" alone only as the end of a clause.
+        r"đi (?:cho )?(?:nhẹ nhàng|êm ái|thanh thản|không đau)",
+        r"đi cho êm",
+        r"đi êm(?=$|[,.!?]| (?:thôi|luôn|nhé|nha|đi|cho))",
         r"chỉ còn cách (?:uống|chết|ra đi|tự)",
         r"(?:gom|tích|có|mua) (?:đủ|được đủ) (?:\w+ )?thuốc",
         r"(?:chỉ )?cần (?:đủ|thêm) thuốc",

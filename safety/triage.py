@@ -45,7 +45,7 @@ from safety.ingestion_signs import (
     is_finish,
     single_slip,
 )
-from safety.reactions import reaction_to_drug, read_reaction
+from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
 from safety.safety_answer import SafetyAnswer, safety_answer
 from safety.safety_cues import (
     AFTER_TAKING_CUES,
@@ -103,8 +103,10 @@ class TriageResult:
     by_model: bool = False
     """The n-gram second opinion's word, not a word list's: it never moves a conversation
     out of the emergency thread it is in."""
+    told_taking: bool = False  # a reaction whose turn tells the drug taken: its own report
 
 
+_ADR = SectionKey.HUONG_DAN_XU_TRI_ADR.value
 WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendronate"})
 """Formulary drug ids dosed once a week in their common (non-cancer) use."""
 
@@ -176,6 +178,8 @@ def _emergency(
         hit = None  # "sợ bé nhầm thuốc với kẹo, cất thuốc sao": a mix-up feared, not told
     if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
+    if hit is not None and _SLIP.match(hit) and given_as_meant(t, names_drug):
+        return TriageResult(Triage.EMERGENCY, hit, section=_ADR)  # "lỡ … cho uống … cầm tiêu chảy"
     if hit is not None:
         return TriageResult(Triage.EMERGENCY, hit)
     if (error := dose_error(t)) is not None and not learning:
@@ -184,9 +188,7 @@ def _emergency(
     if event.verdict is Verdict.REPORT:
         # "con uống ibuprofen xong bị sưng mặt": a reaction, not an overdose
         if reaction_to_drug(t, read_reaction(t, names_drug=names_drug)):
-            return TriageResult(
-                Triage.EMERGENCY, event.cue, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
-            )
+            return TriageResult(Triage.EMERGENCY, event.cue, section=_ADR)
         return TriageResult(Triage.EMERGENCY, event.cue)
     hit = OVERDOSE_EVENT_CUES.search(t)
     if (
@@ -200,16 +202,12 @@ def _emergency(
     allergy = ALLERGY_SIGNS.search(t)
     sign = allergy or EMERGENCY_SIGNS.search(t)
     if sign is not None and not SIGN_QUESTION_CUES.search(t) and AFTER_TAKING_CUES.search(t):
-        if allergy is not None:  # an allergic or adverse reaction: the ADR management section
-            return TriageResult(
-                Triage.EMERGENCY, sign, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
-            )
+        if allergy is not None or reaction_to_drug(t, sign):  # no excess said: a reaction
+            return TriageResult(Triage.EMERGENCY, sign, section=_ADR)
         return TriageResult(Triage.EMERGENCY, sign)
     reaction = read_reaction(t, names_drug=names_drug)
     if reaction is not None and reaction_to_drug(t, reaction):  # "… được 4 ngày thì đau gót"
-        return TriageResult(
-            Triage.EMERGENCY, reaction, section=SectionKey.HUONG_DAN_XU_TRI_ADR.value
-        )
+        return TriageResult(Triage.EMERGENCY, reaction, section=_ADR)
     if event.verdict is Verdict.UNSURE and (not how_to or not asks_outright(t)):
         # A question on how to give it ("cho bé uống lúc ăn hay sau ăn?") asks, it reports
         # nothing: only a clear report (above) overrides what understanding read. A turn that
@@ -264,6 +262,8 @@ def classify(
     # (a parent's own despair in a conversation about a child still counts).
     if _NAMES_YOUNG_CHILD.search(t.folded) or (taking and _young_child(frame)):
         return found
+    if found is not None and (report := reaction_report(t, found)) is not None:
+        return report  # a reaction to a drug taken as meant: the model does not move it
     if (found is None or taking) and (cue := _self_harm_opinion(plain, taking=taking)) is not None:
         return TriageResult(Triage.SELF_HARM, cue, by_model=True)
     return found
@@ -340,6 +340,8 @@ def thread_triage(
         if found is not None and found.kind is Triage.SELF_HARM and found.by_model:
             # "đang trên đường đi viện rồi", "bao nhiêu thì mới nguy": the emergency goes on.
             return TriageResult(Triage.EMERGENCY, "thread")
+        if found is not None and found.section == _ADR and not found.told_taking:
+            return TriageResult(Triage.EMERGENCY, found.cue)  # a sign told in it: same reply
         if found is not None and found.kind in (Triage.SELF_HARM, Triage.EMERGENCY):
             return found
         return None if smalltalk and found is None else TriageResult(Triage.EMERGENCY, "thread")

@@ -50,6 +50,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning3.jsonl",
         "people_safety.tuning4.jsonl",
         "people_safety.tuning5.jsonl",
+        "people_safety.tuning6.jsonl",  # mild side effects asked about (issue 22 item 5)
     )
 )
 KINDS = (

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from safety.cue_matching import TurnText
-from safety.reactions import read_reaction
+from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
 
 
 @pytest.mark.parametrize(
@@ -54,3 +56,76 @@ def test_a_daily_dose_asked_about_a_side_effect_is_no_reaction() -> None:
     """'uong moi ngay 1 vien … co chay mau ko' typed without accents: a day, not 'at once'."""
     text = TurnText.of("clopidogrel 75 uong moi ngay 1 vien lau dai co chay mau cam ko")
     assert read_reaction(text, names_drug=True) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bố uống thuốc huyết áp, người tím tái, thở rít",  # taken, then the sign; no "xong"
+        "dạ mà giờ bà run tay, vã mồ hôi lạnh, lơ mơ",  # "giờ" mid-sentence, drug from before
+        "uống thuốc mỡ máu mấy tháng rồi, gần đây lòng trắng mắt vàng",
+        "ong uong thuoc tim, bat mach chi 40 lan/phut",
+    ],
+)
+def test_a_danger_sign_after_the_drug_is_a_reaction(text: str) -> None:
+    """A danger sign told after the drug is said taken, or placed now, is read."""
+    assert read_reaction(TurnText.of(text), names_drug=True) is not None
+
+
+def test_a_danger_sign_before_a_dose_question_is_no_reaction() -> None:
+    """The sign first and the drug asked for it after: a question of use, not a reaction."""
+    text = TurnText.of("co giật thì cho uống diazepam mấy viên")
+    assert read_reaction(text, names_drug=True) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uống warfarin mấy năm rồi, mấy hôm nay chảy máu chân răng",  # years, not handfuls
+        "uống thuốc đái tháo đường, giờ nằm lơ mơ gọi mới ừ",  # lying, not five bottles
+        "uống augmentin ngày 2 viên được 5 ngày thì vàng da",  # the day's dose
+        "uống đúng liều bác sĩ kê được 2 cữ thì sưng môi",
+    ],
+)
+def test_a_sign_after_a_dose_as_meant_is_a_reaction_not_an_overdose(text: str) -> None:
+    """No excess said (a span of years, the prescribed dose): the ADR, not the overdose."""
+    t = TurnText.of(text)
+    assert reaction_to_drug(t, read_reaction(t, names_drug=True))
+
+
+def test_many_tablets_at_once_is_not_a_reaction() -> None:
+    """Six tablets at once and then jaundice: an overdose, not a reaction."""
+    t = TurnText.of("uống 6 viên một lúc xong vàng da")
+    assert not reaction_to_drug(t, read_reaction(t, names_drug=True))
+
+
+@dataclass(frozen=True)
+class _Found:
+    kind: str
+    section: str
+    told_taking: bool = False
+
+
+def test_a_reaction_report_with_despair_is_left_to_self_harm() -> None:
+    """The self-harm model keeps its word where despair is said beside the reaction."""
+    adr = _Found("emergency", "huong_dan_xu_tri_adr")
+    assert reaction_report(TurnText.of("uống thuốc xong ngất"), adr) is not None
+    assert reaction_report(TurnText.of("chán sống quá, uống thuốc xong ngất"), adr) is None
+    overdose = _Found("emergency", "qua_lieu_xu_tri")
+    assert reaction_report(TurnText.of("uống thuốc xong ngất"), overdose) is None
+
+
+def test_a_reaction_report_says_whether_the_turn_told_the_taking() -> None:
+    """'uống … thì nổi mề đay' tells the drug taken; 'sáng nay nôn nhiều' tells a sign only."""
+    adr = _Found("emergency", "huong_dan_xu_tri_adr")
+    told = reaction_report(TurnText.of("uống đến hôm nay thì nổi mề đay"), adr)
+    assert told is not None and told.told_taking
+    bare = reaction_report(TurnText.of("sáng nay nôn nhiều lắm"), adr)
+    assert bare is not None and not bare.told_taking
+
+
+def test_a_slip_of_a_drug_given_for_its_use_is_a_reaction() -> None:
+    """'lỡ cho uống' a drug for its use, no amount, a sign after: given as meant."""
+    t = TurnText.of("lỡ cho bé uống thuốc cầm tiêu chảy, giờ ngủ li bì gọi không dậy")
+    assert given_as_meant(t, names_drug=True)
+    assert not given_as_meant(TurnText.of("lỡ cho bé uống 5 viên, giờ ngủ li bì"), names_drug=True)

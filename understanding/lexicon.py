@@ -140,11 +140,10 @@ DOSING_CUES = _p(
     "cach may tieng|cach may gio|cach bao lau|may tieng mot lan|may tieng 1 lan|"
     "bao lau mot lan|bao lau 1 lan|ngay lien"
 )
-# Doubt about an amount the user states ("sáng uống 4 viên có nhiều quá không", "20mg ngày 2
-# lần đúng ko"): the dose rows answer it, not a how-to sentence about the time of day.
-AMOUNT_DOUBT = _p(
-    "nhieu qua|qua nhieu|co nhieu|cao qua|qua cao|dung lieu|du lieu|it qua|qua it|thap qua"
-)
+# Doubt about an amount the user states ("sáng uống 4 viên có nhiều quá không", "liều này
+# có cao quá không"): the dose rows answer it, not a how-to sentence about the time of day.
+# Not "dung lieu"/"du lieu": folded they are also "dùng liều" and "dữ liệu".
+AMOUNT_DOUBT = _p("nhieu qua|qua nhieu|cao qua|qua cao|it qua|qua it|thap qua")
 # "lieu" is also "liệu" (whether) and "liệu pháp"; after these words it is not a dose.
 NOT_DOSING_AFTER_LIEU = _p("co|phap|rang|the nao thi|gay")  # "liều gây độc": the overdose section
 

@@ -318,3 +318,6 @@ def test_doubt_about_a_stated_amount_is_a_dose_question(parse: Callable[..., Que
     doubt = parse("prednisolon 5mg sang uong 4 vien theo don bs co nhieu qua khong")
     assert doubt.turn_type is TurnType.DOSING_CALC and doubt.how_to_take is None
     assert parse("omeprazol uống sáng hay tối").how_to_take is not None
+    # "có nhiều tác dụng phụ", "dùng liều bù": no doubt about an amount the user states
+    assert parse("uong omeprazol truoc an, co nhieu tac dung phu ko").how_to_take is not None
+    assert parse("quen uong warfarin 1 lieu thi sao, co can dung lieu bu ko").how_to_take

@@ -73,11 +73,12 @@ def opens_dose_row(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
     )
 
 
-def _phrase_head(text: str, start: int, end: int) -> Head | None:
+def _phrase_head(text: str, said: Reading, end: int) -> Head | None:
     """ "Phòng say tàu xe. Người lớn: 25 mg …": a short phrase without a dose, before a
-    population or band row, is the indication head of the rows after it."""
-    words = shown(text[start:end]).strip()
-    folded = fold(words).rstrip(".")
+    population or band row, is the indication head of the rows after it (`said`: the
+    sentence's words up to `end`, as read)."""
+    words = said.text.strip()
+    folded = said.folded.rstrip(".")
     if (
         not words.endswith(".")
         or re.search(r"\d", words)
@@ -126,12 +127,13 @@ _OPENS_WITH_BAND = re.compile(
 )
 
 
-def _anchored_bands(text: str) -> Bands:
+def _anchored_bands(said: Reading) -> Bands:
     """Bands in an unlabelled sentence, only where they describe a patient ("ở trẻ dưới 6
     tuổi"), or where the sentence opens with its band, before any dose ("Dưới 1 tuổi …")."""
+    text = said.text
     found = patient_bands(text)
     if found.age is None and found.weight is None:
-        lead = _OPENS_WITH_BAND.match(fold(text))
+        lead = _OPENS_WITH_BAND.match(said.folded)
         dose = DOSE.search(text)
         if lead and (dose is None or dose.start() >= lead.end()):
             opening = parse_bands(text[: lead.end()])
@@ -157,11 +159,12 @@ def emphasized_head(text: str, start: int, stop: int) -> Head | None:
     )
 
 
-def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
+def _row_bands(text: str, said: Reading, row_labels: list[Head]) -> Bands:
     """The bands a row names itself: in its labels (and a parenthesis after them), else in
     the patient words of the sentence ("ở trẻ dưới 6 tuổi")."""
+    body = said.text
     if not row_labels:
-        return _anchored_bands(body)
+        return _anchored_bands(said)
     own = next((lb.bands for lb in row_labels if not lb.bands.is_empty), Bands())
     if own.is_empty:
         own = trailing_bands(body)  # "…, đối với trẻ < 12 tháng tuổi, 12 tháng - 10 tuổi"
@@ -187,9 +190,10 @@ def _read_heads(
     """The labels opening a sentence, applied to `stack`: all of them, those that belong to
     the row, and where the row's quoted text starts."""
     labels = heads_at(text, start, end)
-    if not labels and PART_HEAD.fullmatch(fold(shown(text[start:end])).rstrip(".")):
+    if not labels:
         # "Liều lượng" printed as a line of its own, without a colon, is still a part head.
-        labels = [classify_head(text[start:end], end)]
+        whole = classify_head(text[start:end], end)
+        labels = [whole] if PART_HEAD.fullmatch(whole.folded.rstrip(".")) else []
     row_start = start
     row_labels: list[Head] = []
     kept = False
@@ -242,8 +246,9 @@ def read_sentence(
     body = shown(text[row_start:end])
     if not body:
         return None
+    said = Reading(body)
     if not row_labels:
-        head = emphasized_head(text, start, end) or _phrase_head(text, row_start, end)
+        head = emphasized_head(text, start, end) or _phrase_head(text, said, end)
         if head is not None:
             stack.apply(head, heading_only=True)
             return None
@@ -253,9 +258,8 @@ def read_sentence(
     stop = end
     while stop > row_start and text[stop - 1] in "*_ ":
         stop -= 1
-    said = Reading(body)
     folded = said.folded
-    own = _row_bands(text, body, row_labels)
+    own = _row_bands(text, said, row_labels)
     # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
     follows = (
         not said.prints_dose or bool(CAVEAT_WORDS.search(folded)) or bool(GOES_ON.match(folded))
@@ -330,7 +334,7 @@ def read_sentence(
         # ("Thủy đậu: Trên 2 tuổi: …" then "Hoặc dưới 2 tuổi: …", "2 - 5 tuổi: …").
         next(
             (
-                nested_indication(shown(lb.text), stack.nesting())
+                nested_indication(lb, stack.nesting())
                 for lb in row_labels
                 if lb.kind is HeadKind.IND
             ),

@@ -92,8 +92,8 @@ def _read(text: str) -> tuple[str, tuple[Route, ...]]:
 
 
 def routes_in(text: str, folded: str) -> tuple[Route, ...]:
-    """The routes of `text`, read on its folded form (`folded`: `core.text.fold(text)`,
-    passed by a reader that has folded it already)."""
+    """The routes of `text`, read on its folded form (`folded`: the text folded by
+    `core.text.fold`, passed by a reader that has folded it already)."""
     found: list[tuple[int, Route]] = []
     # One pass, longest phrase first at each position: "dùng ngoài đường tiêu hóa" is not
     # "dùng ngoài", and "tiêm tĩnh mạch" is read once, not again as "tĩnh mạch".

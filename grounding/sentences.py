@@ -185,15 +185,15 @@ def _kind(said: Reading, own: Bands, *, has_labels: bool) -> BlockKind:
 
 
 def _read_heads(
-    text: str, start: int, end: int, stack: HeadStack
+    text: str, start: int, end: int, stack: HeadStack, sentence: Reading
 ) -> tuple[list[Head], list[Head], int]:
     """The labels opening a sentence, applied to `stack`: all of them, those that belong to
-    the row, and where the row's quoted text starts."""
+    the row, and where the row's quoted text starts (`sentence`: text[start:end] as shown,
+    read)."""
     labels = heads_at(text, start, end)
-    if not labels:
+    if not labels and PART_HEAD.fullmatch(sentence.folded.rstrip(".")):
         # "Liều lượng" printed as a line of its own, without a colon, is still a part head.
-        whole = classify_head(text[start:end], end)
-        labels = [whole] if PART_HEAD.fullmatch(whole.folded.rstrip(".")) else []
+        labels = [classify_head(text[start:end], end)]
     row_start = start
     row_labels: list[Head] = []
     kept = False
@@ -242,11 +242,13 @@ def read_sentence(
     last_row: Block | None,
 ) -> Block | None:
     """Read one sentence: apply its heads, then add it as a row, caveat, note or continuation."""
-    labels, row_labels, row_start = _read_heads(text, start, end, stack)
-    body = shown(text[row_start:end])
-    if not body:
+    # The sentence is read once; the row's words are a reading of their own only when
+    # heads before them are left out.
+    sentence = Reading(shown(text[start:end]))
+    labels, row_labels, row_start = _read_heads(text, start, end, stack, sentence)
+    said = sentence if row_start == start else Reading(shown(text[row_start:end]))
+    if not said.text:
         return None
-    said = Reading(body)
     if not row_labels:
         head = emphasized_head(text, start, end) or _phrase_head(text, said, end)
         if head is not None:
@@ -302,7 +304,7 @@ def read_sentence(
         or own_route
         or ctx.routes
         or line_routes(last_row, row_labels)
-        or routes_named(body[:60])
+        or routes_named(said.text[:60])
     )
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.
@@ -338,7 +340,7 @@ def read_sentence(
                 for lb in row_labels
                 if lb.kind is HeadKind.IND
             ),
-            _opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else body)
+            _opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else said.text)
             or (
                 last_row.indication
                 if last_row is not None and not labels

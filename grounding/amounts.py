@@ -16,6 +16,7 @@ from decimal import Decimal
 from core.evidence import Answer, Claim
 from core.frame import QueryFrame
 from core.text import fold, fold_aligned, fold_words, nfc
+from grounding.asked import AskedWords
 from grounding.bands import Band, Bands, parse_bands
 from grounding.blocks import Block, BlockKind, Part
 from grounding.book.doses import MASS_AMOUNT
@@ -152,10 +153,10 @@ def is_general_row(block: Block) -> bool:
     return not names_an_indication(block) and (banded or ":" in block.text[: MAX_LABEL_CHARS * 2])
 
 
-def _names(asked: str, words: Sequence[str]) -> bool:
+def _names(asked: AskedWords, words: Sequence[str]) -> bool:
     """The question says two or more of the label's words in a row (one long word alone),
     and not only words of whom it is for."""
-    said = f" {fold_words(asked)} "
+    said = f" {asked.words} "
     for n in range(len(words), 1, -1):
         for i in range(len(words) - n + 1):
             run = words[i : i + n]
@@ -164,7 +165,7 @@ def _names(asked: str, words: Sequence[str]) -> bool:
     return len(words) == 1 and len(words[0]) >= 5 and f" {words[0]} " in said
 
 
-def _named_rows(rows: Sequence[Block], asked: str) -> list[Block]:
+def _named_rows(rows: Sequence[Block], asked: AskedWords) -> list[Block]:
     """Rows of the indication the question names (with the rows said of no indication when
     the named ones give no per-kg figure); every row when the question names none."""
     labels = {id(b): _indication_words(_row_label(b)) for b in rows}
@@ -195,9 +196,9 @@ def _caveat_caps(caveats: Sequence[Block], row: Block) -> list[Cap]:
     ]
 
 
-def _at_term(asked: str) -> bool:
+def _at_term(asked: AskedWords) -> bool:
     """The question says the baby was born at term ("đủ tháng", not "không đủ tháng")."""
-    folded = fold(asked)
+    folded = asked.folded
     return bool(BORN_AT_TERM.search(folded)) and not BORN_EARLY.search(folded)
 
 
@@ -206,7 +207,7 @@ def amount_claims(
     caveats: Sequence[Block],
     blocks: Sequence[Block],
     frame: QueryFrame,
-    asked: str,
+    asked: AskedWords,
 ) -> dict[int, list[Claim]]:
     """Claims of worked-out amounts, keyed by the position of their row in `rows`."""
     weight = frame.weight_kg
@@ -260,13 +261,13 @@ def amount_claims(
 _STOP_WORDS = frozenset({"va", "hoac", "cho", "tre", "em", "nguoi", "lon", "dieu", "tri", "lieu"})
 
 
-def _indication_said(indication: str, asked: str) -> bool:
-    words = set(fold_words(asked).split())
+def _indication_said(indication: str, asked: AskedWords) -> bool:
+    words = set(asked.words.split())
     return bool({w for w in fold_words(indication).split() if len(w) >= 3} - _STOP_WORDS & words)
 
 
 def age_row_beside(
-    rows: Sequence[Block], blocks: Sequence[Block], frame: QueryFrame, asked: str
+    rows: Sequence[Block], blocks: Sequence[Block], frame: QueryFrame, asked: AskedWords
 ) -> Block | None:
     """The book's age row for this child ("Trẻ 4 - 7 tuổi: 150 mg x 3 lần/ngày"), to show
     beside a per-kg row when the chosen rows have none: same route, an indication the
@@ -329,7 +330,7 @@ def rows_with_amounts(
     caveats: Sequence[Block],
     blocks: Sequence[Block],
     frame: QueryFrame,
-    asked: str,
+    asked: AskedWords,
 ) -> tuple[list[Claim], bool]:
     """The dose answer's row claims: each row, then the amounts worked out from it for this
     patient's weight; the per-kg rule beside the age row, and the book's age row for the

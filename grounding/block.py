@@ -77,7 +77,7 @@ class Reading:
     @cached_property
     def inr(self) -> Band | None:
         """The INR band the words open with ("INR > 5 nhưng < 9: …"), if any."""
-        return inr_band(self.text)
+        return inr_band(self.folded)
 
 
 _UNREAD = Reading("")

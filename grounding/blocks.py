@@ -17,24 +17,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.evidence import Evidence
-from core.text import bullet_end, fold, sentence_spans
+from core.text import bullet_end, sentence_spans
 from grounding.bands import parse_bands
 from grounding.block import Block, BlockKind
 from grounding.head_stack import HeadStack
-from grounding.heads import Context, Part, Who
+from grounding.heads import Context, Part, Who, classify_head
 from grounding.markup import shown
 from grounding.sentences import emphasized_head, opens_dose_row, read_sentence
 
 
 def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) -> list[Block]:
-    cells = [[shown(c) for c in text[s:e].strip().strip("|").split("|")] for s, e in lines]
+    written = [text[s:e].strip().strip("|").split("|") for s, e in lines]
+    cells = [[shown(c) for c in line] for line in written]
     header = cells[0]
     rows = [
         (span, row)
         for span, row in zip(lines[1:], cells[1:], strict=True)
         if not all(set(c) <= set("-: ") for c in row)
     ]
-    first_head = fold(header[0])
+    # The first column's head, read as a head ("Độ thanh thải creatinin (ml/phút)").
+    first_head = classify_head(written[0][0], 0).folded
     renal = ctx.renal or "thanh thai" in first_head or "clcr" in first_head
     blocks: list[Block] = []
     for (start, end), row in rows:

@@ -76,18 +76,24 @@ def route_heading(line: str) -> tuple[Route, ...]:
     """The routes a heading line names ("Tiêm bắp hoặc tiêm tĩnh mạch:"), else ()."""
     if is_bullet(line) or is_table_line(line) or not line.rstrip().endswith(":"):
         return ()
-    head = line.rstrip(":")
-    folded = fold(head)
-    return () if len(folded) > 60 else _routes_in(head, folded)
+    folded, routes = _read(line.rstrip(":"))
+    return () if len(folded) > 60 else routes
 
 
 def routes_named(text: str) -> tuple[Route, ...]:
     """Every route a text names, in order of first mention."""
-    return _routes_in(text, fold(text))
+    return _read(text)[1]
 
 
-def _routes_in(text: str, folded: str) -> tuple[Route, ...]:
-    """The routes of `text`, read on its folded form."""
+def _read(text: str) -> tuple[str, tuple[Route, ...]]:
+    """A text folded once, and the routes it names."""
+    folded = fold(text)
+    return folded, routes_in(text, folded)
+
+
+def routes_in(text: str, folded: str) -> tuple[Route, ...]:
+    """The routes of `text`, read on its folded form (`folded`: the text folded by
+    `core.text.fold`, passed by a reader that has folded it already)."""
     found: list[tuple[int, Route]] = []
     # One pass, longest phrase first at each position: "dùng ngoài đường tiêu hóa" is not
     # "dùng ngoài", and "tiêm tĩnh mạch" is read once, not again as "tĩnh mạch".
@@ -107,4 +113,4 @@ def route_labels(routes: Sequence[Route]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(ROUTE_LABELS.get(r, str(r)) for r in routes))
 
 
-__all__ = ["ROUTE_LABELS", "route_heading", "route_labels", "routes_named"]
+__all__ = ["ROUTE_LABELS", "route_heading", "route_labels", "routes_in", "routes_named"]

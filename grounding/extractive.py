@@ -19,6 +19,7 @@ from core.reasons import Reason
 from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
 from core.text import contains_phrase
 from grounding.amounts import QUOTE_ONLY_NOTE, rows_with_amounts
+from grounding.asked import AskedWords
 from grounding.band_names import describe
 from grounding.blocks import Block, BlockKind, Who, parse_blocks
 from grounding.candidates import DrugMentions
@@ -182,14 +183,7 @@ class ExtractiveAnswerer:
         # The condition as read, and the question's words: the reading may keep only a word
         # of the indication ("viêm" of "dự phòng viêm nội tâm mạc").
         # The formulary's word for it too: "long đờm" is read as "tiêu chất nhầy".
-        condition = (
-            " ".join(dict.fromkeys((frame.condition.text, frame.condition.normalized)))
-            if frame.condition
-            else ""
-        )
-        # The patient's own conditions said earlier in the case ("sau mổ") choose rows too.
-        told = " ".join(frame.patient.comorbidities) if frame.patient else ""
-        asked = f"{condition} {frame.condition_words} {told}".strip()
+        asked = AskedWords.of(frame)
         barred = dose_limits(request.evidence, drug_id, frame)
         if barred:
             # A contraindicated age or condition is the answer: no route or dose to choose.
@@ -339,7 +333,7 @@ def _opens(rows: Sequence[Block], head: str) -> bool:
 
 
 def _route_and_indication(
-    blocks: Sequence[Block], frame: QueryFrame, asked: str, routes: Sequence[Route]
+    blocks: Sequence[Block], frame: QueryFrame, asked: AskedWords, routes: Sequence[Route]
 ) -> tuple[str, ...]:
     """ "Route – indication" choices when some route has several indications, else ()."""
     options: list[str] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from core.frame import Route
 from core.text import fold, fold_aligned
@@ -37,7 +37,7 @@ from grounding.book.vocabulary import (
     USUAL_DOSE,
     WHO_LEAD,
 )
-from grounding.dosing import routes_named
+from grounding.dosing import routes_in
 from grounding.markup import shown
 
 PART_HEAD = PART_HEADS
@@ -92,16 +92,25 @@ def route_words(label: str) -> tuple[Route, ...]:
     if INJECTION.fullmatch(folded):
         return INJECTION_ROUTES
     if len(folded) <= MAX_ROUTE_HEAD:
-        return routes_named(plain)
+        return routes_in(plain, folded)
     bare = _blank(plain, _PARENTHESIS)
-    folded_bare = fold(bare)
+    # Folding keeps the parentheses where they are, so the bare head's folded words are the
+    # folded words with the same parentheses left out.
+    folded_bare = " ".join(_PARENTHESIS.sub(" ", folded).split())
     long_head = ROUTE_LEAD.match(folded_bare) and len(folded_bare) <= MAX_LONG_ROUTE_HEAD
-    return routes_named(bare) if long_head else ()
+    return routes_in(bare, folded_bare) if long_head else ()
+
+
+def read_label(label: str) -> tuple[str, str]:
+    """A label's words as read once: folded with its markup removed, and the same with its
+    weight words read as "cân nặng" (what the head vocabulary matches)."""
+    folded = fold(shown(label))
+    return folded, BODY_WEIGHT.replace(folded, "can nang")
 
 
 def head_words(label: str) -> str:
     """A label folded, markup removed, its weight words read as "cân nặng"."""
-    return BODY_WEIGHT.replace(fold(shown(label)), "can nang")
+    return read_label(label)[1]
 
 
 class HeadKind(StrEnum):
@@ -145,7 +154,8 @@ class Context:
 
 @dataclass(frozen=True, slots=True)
 class Head:
-    """One "label:" as read: its words, where its colon ends, what kind of head it is."""
+    """One "label:" as read: its words, where its colon ends, what kind of head it is, and
+    its words folded with the markup removed (`folded`, read once with the head)."""
 
     text: str
     end: int
@@ -156,6 +166,7 @@ class Head:
     routes: tuple[Route, ...] = ()
     bands: Bands = field(default_factory=Bands)
     part: Part | None = None
+    folded: str = ""
 
 
 def who_of(folded: str) -> Who | None:
@@ -175,10 +186,11 @@ def who_of(folded: str) -> Who | None:
 @lru_cache(maxsize=16384)
 def classify_head(label: str, end: int) -> Head:
     """What kind of head a label is; `end` is where its colon (and emphasis) ends."""
-    folded = head_words(label)
+    said, folded = read_label(label)
+    head = partial(Head, label, end, folded=said)
     if PART_HEAD.fullmatch(folded):
         part = Part.USAGE if folded.startswith("cach dung") else Part.DOSING
-        return Head(label, end, HeadKind.PART, part=part)
+        return head(HeadKind.PART, part=part)
     bands = parse_bands(label)
     renal = bool(RENAL_WORDS.search(folded))
     hepatic = bool(HEPATIC_WORDS.search(folded))
@@ -190,23 +202,23 @@ def classify_head(label: str, end: int) -> Head:
     )
     if filler or (folded.startswith("(") and folded.endswith(")")):
         # "(tác dụng tốt nhất khi …):" after a head remarks on it; it heads nothing.
-        return Head(label, end, HeadKind.FILLER)
+        return head(HeadKind.FILLER)
     if USUAL_DOSE.fullmatch(_PARENTHESIS.sub("", folded).strip()):
-        return Head(label, end, HeadKind.USUAL)
+        return head(HeadKind.USUAL)
     if renal or hepatic:
-        return Head(label, end, HeadKind.COND, who=who, renal=renal, hepatic=hepatic, bands=bands)
+        return head(HeadKind.COND, who=who, renal=renal, hepatic=hepatic, bands=bands)
     if who is not None and (leads_with_who or _usual_for_who(folded)):
-        return Head(label, end, HeadKind.WHO, who=who, bands=bands, routes=routes)
+        return head(HeadKind.WHO, who=who, bands=bands, routes=routes)
     if routes and bands.is_empty:
-        return Head(label, end, HeadKind.ROUTE, routes=routes)
+        return head(HeadKind.ROUTE, routes=routes)
     # "Hoặc dưới 2 tuổi:" is a band like "Dưới 2 tuổi:", an alternative to the row before.
     unled = next((folded[len(w) :] for w in ("hoac ", "hay ") if folded.startswith(w)), folded)
     if not bands.is_empty and _BAND_LEAD.match(unled):
         if bands.age is not None and bands.age.lo >= ELDERLY_BAND_MONTHS and bands.weight is None:
             # "Với bệnh nhân trên 60 tuổi:" heads the elderly, whatever indication is above.
-            return Head(label, end, HeadKind.WHO, who=Who.ELDERLY, bands=bands, routes=routes)
-        return Head(label, end, HeadKind.BAND, bands=bands, routes=routes)
-    return Head(label, end, HeadKind.IND, bands=bands)
+            return head(HeadKind.WHO, who=Who.ELDERLY, bands=bands, routes=routes)
+        return head(HeadKind.BAND, bands=bands, routes=routes)
+    return head(HeadKind.IND, bands=bands)
 
 
 def _usual_for_who(folded: str) -> bool:
@@ -280,12 +292,12 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
         head = text[pos:colon]
         if DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
             break
-        if fold(shown(head)).startswith(("neu ", "khi ", "trong truong hop")):
-            break
         end = colon + 1
         while end < stop and text[end] in "*_ ":
             end += 1
         read = classify_head(head, end)
+        if read.folded.startswith(("neu ", "khi ", "trong truong hop")):
+            break
         about = _about_head(text, head, end)
         if read.kind is HeadKind.IND and about is not None:
             found.append(about)
@@ -318,5 +330,6 @@ __all__ = [
     "classify_head",
     "head_words",
     "heads_at",
+    "read_label",
     "who_of",
 ]

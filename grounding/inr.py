@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import re
 
-from core.text import fold
 from grounding.bands import ABOVE, BELOW, NUMBER, Band, decimal
 from grounding.book.filter_words import INR
 
@@ -20,13 +19,14 @@ _INR_BOUND = re.compile(rf"({ABOVE}|{BELOW})\s*{NUMBER}(?!\s*(?:mg|ml|gio|ngay|%
 _INR_HEAD_CHARS = 100
 
 
-def inr_band(text: str) -> Band | None:
-    """The INR band a paragraph opens with ("INR > 5 nhưng < 9: …"), or None.
+def inr_band(folded: str) -> Band | None:
+    """The INR band a paragraph opens with ("INR > 5 nhưng < 9: …"), or None; `folded` is
+    the paragraph folded (`grounding.block.Reading.folded`), as its reading holds it.
 
     Only the paragraph's head (to its first colon or full stop) is read: the doses after it
     are not bounds. "Trên vùng điều trị nhưng dưới 5" is the band below 5.
     """
-    folded = fold(text)[:_INR_HEAD_CHARS]
+    folded = folded[:_INR_HEAD_CHARS]
     word = INR.search(folded)
     if word is None:
         return None

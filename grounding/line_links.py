@@ -7,7 +7,7 @@ a row takes from the row before it on its line, and the phases of a bare indicat
 from __future__ import annotations
 
 from core.frame import Route
-from core.text import fold, opens_always, sentence_spans
+from core.text import opens_always, sentence_spans
 from grounding.block import Block, BlockKind
 from grounding.book.vocabulary import DISEASE_KIND
 from grounding.dosing import routes_named
@@ -58,13 +58,14 @@ def line_routes(last_row: Block | None, row_labels: list[Head]) -> tuple[Route, 
 _NOT_A_NAME = frozenset(DISEASE_KIND.folded) | {"benh", "dieu", "tri", "phong", "du"}
 
 
-def nested_indication(own: str, parent: Head | None) -> str:
+def nested_indication(label: Head, parent: Head | None) -> str:
     """ "Bệnh X:" on its own, then "Trong giai đoạn đầu: …": a row label that does not name
     the disease of the head it sits under is a phase of it, named "Bệnh X, Trong …"."""
+    own = shown(label.text)
     if parent is None:
         return own
-    named = set(fold(shown(parent.text)).split()) - _NOT_A_NAME
-    if not named or named & set(fold(own).split()):
+    named = set(parent.folded.split()) - _NOT_A_NAME
+    if not named or named & set(label.folded.split()):
         return own
     return f"{shown(parent.text)}, {own}"
 

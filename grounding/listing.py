@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from core.evidence import Answer, Claim, Evidence
 from core.ports import AnswerRequest
-from core.text import contains_phrase, contains_phrase_exact, fold, has_diacritics
+from core.text import contains_phrase, contains_phrase_exact, has_diacritics
+from grounding.asked import AskedWords
 from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
 
@@ -23,18 +24,20 @@ NOT_AN_ENDORSEMENT = (
 _CONDITION_FILLER = frozenset({"benh", "chung", "bi", "mac", "dieu", "tri", "cac", "nhung", "cho"})
 
 
-def names_condition(sentence: str, phrase: str, *, exact: bool) -> bool:
-    """The sentence names the condition: the whole phrase, or every word of it.
+def names_condition(sentence: str, asked: AskedWords, *, exact: bool) -> bool:
+    """The sentence names the condition asked (`asked`: its phrase, read once per
+    request): the whole phrase, or every word of it.
 
     An accented condition must match with its accents: folding would let "lậu" match
     "lâu" and "ho" match "hô hấp", listing drugs whose indications say no such thing.
     """
+    phrase = asked.text
     if not phrase:
         return False
     contains = contains_phrase_exact if exact else contains_phrase
     if contains(sentence, phrase):
         return True
-    words = [w for w in phrase.split() if len(w) > 1 and fold(w) not in _CONDITION_FILLER]
+    words = [w for w, folded in asked.pieces if len(w) > 1 and folded not in _CONDITION_FILLER]
     return bool(words) and all(contains(sentence, w) for w in words)
 
 
@@ -45,6 +48,7 @@ def list_answer(request: AnswerRequest) -> Answer:
     # A user who types accents means them ("ho" is not "hô hấp"); one who types none
     # gets accent-insensitive matching.
     exact = has_diacritics(phrase) or request.frame.accented
+    asked = AskedWords(phrase)
     by_chunk = {ev.chunk_id: i for i, ev in enumerate(request.evidence)}
     patient = request.frame.patient
     for_patient = patient is not None and patient.needs_safety_review()
@@ -58,7 +62,7 @@ def list_answer(request: AnswerRequest) -> Answer:
             if index is None or ev.drug_id != cand.drug_id:
                 continue
             used.append(ev)
-            hits = [s for s in shown_sentences(ev.text) if names_condition(s, phrase, exact=exact)]
+            hits = [s for s in shown_sentences(ev.text) if names_condition(s, asked, exact=exact)]
             if hits and not ev.quarantined:
                 lines.extend(hits)
                 cited.append(index)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from core.text import fold
+from grounding.asked import AskedWords
 from grounding.blocks import Block
 from grounding.book.filter_words import (
     ASKING,
@@ -45,10 +46,10 @@ def _in_heads_words(folded: str) -> str:
     return folded
 
 
-def named_indications(rows: Sequence[Block], asked: str) -> set[str]:
+def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     """The indication heads the question's words name: a head said whole ("Nhiễm khuẩn
     nặng", the longest such), else the heads with the largest share of their words asked."""
-    folded = _in_heads_words(" ".join(fold(asked).replace(",", " ").split()))
+    folded = _in_heads_words(" ".join(asked.folded.replace(",", " ").split()))
     words = set(folded.split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
     labels = {ind: fold(_head_phrase(ind)) for ind in heads}

@@ -21,7 +21,6 @@ from grounding.book.filter_words import (
     TREATS,
 )
 from grounding.heads import DOSE
-from grounding.inr import inr_band
 
 SIGN_SENTENCES = 2
 TREATMENT_SENTENCES = 8
@@ -79,7 +78,7 @@ def _sentences(text: str, inr: float | None) -> list[str]:
     """The section's sentences, without the paragraphs banded for another INR."""
     out: list[str] = []
     for line in lines_of(text):
-        band = inr_band(line) if inr is not None else None
+        band = Reading(line).inr if inr is not None else None
         if band is not None and inr is not None and not band.contains(inr):
             continue
         out.extend(sentences_of(line))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from core.frame import QueryFrame, Route
 from core.text import fold
 from grounding.amounts import is_general_row
+from grounding.asked import AskedWords
 from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
@@ -198,7 +199,7 @@ def _governs_all(block: Block) -> bool:
 def implied_route(
     main: list[Block],
     route: Route | None,
-    words: str,
+    words: AskedWords,
     usage: Sequence[Route] = (),
     *,
     injection: bool = False,
@@ -283,7 +284,7 @@ def _across_indications(
     return chosen, False, [], labels[:MAX_QUICK_REPLIES]
 
 
-def select(blocks: Sequence[Block], frame: QueryFrame, words: str) -> Selection:
+def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Selection:
     """The rows that fit the frame's patient; or the routes/indications to ask about.
 
     `words`: the frame's words for the indication (its condition, `condition_words`, the

@@ -73,11 +73,12 @@ def opens_dose_row(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
     )
 
 
-def _phrase_head(text: str, start: int, end: int) -> Head | None:
+def _phrase_head(text: str, said: Reading, end: int) -> Head | None:
     """ "Phòng say tàu xe. Người lớn: 25 mg …": a short phrase without a dose, before a
-    population or band row, is the indication head of the rows after it."""
-    words = shown(text[start:end]).strip()
-    folded = fold(words).rstrip(".")
+    population or band row, is the indication head of the rows after it (`said`: the
+    sentence's words up to `end`, as read)."""
+    words = said.text.strip()
+    folded = said.folded.rstrip(".")
     if (
         not words.endswith(".")
         or re.search(r"\d", words)
@@ -126,12 +127,13 @@ _OPENS_WITH_BAND = re.compile(
 )
 
 
-def _anchored_bands(text: str) -> Bands:
+def _anchored_bands(said: Reading) -> Bands:
     """Bands in an unlabelled sentence, only where they describe a patient ("ở trẻ dưới 6
     tuổi"), or where the sentence opens with its band, before any dose ("Dưới 1 tuổi …")."""
+    text = said.text
     found = patient_bands(text)
     if found.age is None and found.weight is None:
-        lead = _OPENS_WITH_BAND.match(fold(text))
+        lead = _OPENS_WITH_BAND.match(said.folded)
         dose = DOSE.search(text)
         if lead and (dose is None or dose.start() >= lead.end()):
             opening = parse_bands(text[: lead.end()])
@@ -157,11 +159,12 @@ def emphasized_head(text: str, start: int, stop: int) -> Head | None:
     )
 
 
-def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
+def _row_bands(text: str, said: Reading, row_labels: list[Head]) -> Bands:
     """The bands a row names itself: in its labels (and a parenthesis after them), else in
     the patient words of the sentence ("ở trẻ dưới 6 tuổi")."""
+    body = said.text
     if not row_labels:
-        return _anchored_bands(body)
+        return _anchored_bands(said)
     own = next((lb.bands for lb in row_labels if not lb.bands.is_empty), Bands())
     if own.is_empty:
         own = trailing_bands(body)  # "…, đối với trẻ < 12 tháng tuổi, 12 tháng - 10 tuổi"
@@ -182,12 +185,13 @@ def _kind(said: Reading, own: Bands, *, has_labels: bool) -> BlockKind:
 
 
 def _read_heads(
-    text: str, start: int, end: int, stack: HeadStack
+    text: str, start: int, end: int, stack: HeadStack, sentence: Reading
 ) -> tuple[list[Head], list[Head], int]:
     """The labels opening a sentence, applied to `stack`: all of them, those that belong to
-    the row, and where the row's quoted text starts."""
+    the row, and where the row's quoted text starts (`sentence`: text[start:end] as shown,
+    read)."""
     labels = heads_at(text, start, end)
-    if not labels and PART_HEAD.fullmatch(fold(shown(text[start:end])).rstrip(".")):
+    if not labels and PART_HEAD.fullmatch(sentence.folded.rstrip(".")):
         # "Liều lượng" printed as a line of its own, without a colon, is still a part head.
         labels = [classify_head(text[start:end], end)]
     row_start = start
@@ -238,12 +242,15 @@ def read_sentence(
     last_row: Block | None,
 ) -> Block | None:
     """Read one sentence: apply its heads, then add it as a row, caveat, note or continuation."""
-    labels, row_labels, row_start = _read_heads(text, start, end, stack)
-    body = shown(text[row_start:end])
-    if not body:
+    # The sentence is read once; the row's words are a reading of their own only when
+    # heads before them are left out.
+    sentence = Reading(shown(text[start:end]))
+    labels, row_labels, row_start = _read_heads(text, start, end, stack, sentence)
+    said = sentence if row_start == start else Reading(shown(text[row_start:end]))
+    if not said.text:
         return None
     if not row_labels:
-        head = emphasized_head(text, start, end) or _phrase_head(text, row_start, end)
+        head = emphasized_head(text, start, end) or _phrase_head(text, said, end)
         if head is not None:
             stack.apply(head, heading_only=True)
             return None
@@ -253,9 +260,8 @@ def read_sentence(
     stop = end
     while stop > row_start and text[stop - 1] in "*_ ":
         stop -= 1
-    said = Reading(body)
     folded = said.folded
-    own = _row_bands(text, body, row_labels)
+    own = _row_bands(text, said, row_labels)
     # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
     follows = (
         not said.prints_dose or bool(CAVEAT_WORDS.search(folded)) or bool(GOES_ON.match(folded))
@@ -298,7 +304,7 @@ def read_sentence(
         or own_route
         or ctx.routes
         or line_routes(last_row, row_labels)
-        or routes_named(body[:60])
+        or routes_named(said.text[:60])
     )
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.
@@ -330,11 +336,11 @@ def read_sentence(
         # ("Thủy đậu: Trên 2 tuổi: …" then "Hoặc dưới 2 tuổi: …", "2 - 5 tuổi: …").
         next(
             (
-                nested_indication(shown(lb.text), stack.nesting())
+                nested_indication(lb, stack.nesting())
                 for lb in row_labels
                 if lb.kind is HeadKind.IND
             ),
-            _opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else body)
+            _opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else said.text)
             or (
                 last_row.indication
                 if last_row is not None and not labels

@@ -10,6 +10,7 @@ from core.evidence import Answer, Claim, Evidence
 from core.frame import PatientContext, QueryFrame
 from core.ports import AnswerMode, AnswerRequest
 from grounding.amounts import QUOTE_ONLY_NOTE, amount_claims, quote_only
+from grounding.asked import AskedWords
 from grounding.blocks import Block, BlockKind, parse_blocks
 from grounding.checks import run_checks
 from grounding.extractive import ExtractiveAnswerer
@@ -83,8 +84,11 @@ def test_weight_outside_the_band_is_not_worked_out() -> None:
     """Even when handed the row, a 45 kg child is outside its 'dưới 40 kg' band."""
     rows = [b for b in rows_of(CEFUROXIM) if "1 tháng – 12 tuổi" in b.text]
     child = QueryFrame(turn_type="dosing_calc", population="child", age_months=132)
-    assert amount_claims(rows, [], rows, child.model_copy(update={"weight_kg": 45}), "") == {}
-    assert amount_claims(rows, [], rows, child.model_copy(update={"weight_kg": 30}), "")
+    assert (
+        amount_claims(rows, [], rows, child.model_copy(update={"weight_kg": 45}), AskedWords(""))
+        == {}
+    )
+    assert amount_claims(rows, [], rows, child.model_copy(update={"weight_kg": 30}), AskedWords(""))
 
 
 def test_kidney_row_governs_and_nothing_is_worked_out() -> None:
@@ -95,8 +99,10 @@ def test_kidney_row_governs_and_nothing_is_worked_out() -> None:
         turn_type="dosing_calc", population="child", age_months=60, weight_kg=20,
         patient=PatientContext(renal_impairment=True, egfr=15),
     )  # fmt: skip
-    assert amount_claims(rows, [], blocks, frame, "") == {}
-    assert amount_claims(rows, [], blocks, frame.model_copy(update={"patient": None}), "")
+    assert amount_claims(rows, [], blocks, frame, AskedWords("")) == {}
+    assert amount_claims(
+        rows, [], blocks, frame.model_copy(update={"patient": None}), AskedWords("")
+    )
 
 
 def test_body_surface_figures_and_refused_patients_are_not_worked_out(
@@ -181,10 +187,10 @@ def test_a_dose_said_of_babies_born_early_is_not_worked_out_for_a_term_baby() ->
     rows = [b for b in parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
             if b.kind is BlockKind.ROW]  # fmt: skip
     baby = QueryFrame(turn_type="dosing_calc", population="child", age_months=0.1, weight_kg=2)
-    assert amount_claims(rows, [], rows, baby, "bé sinh non 2 kg tiêm vitamin K")
-    assert amount_claims(rows, [], rows, baby, "bé 2 kg tiêm vitamin K")
-    assert amount_claims(rows, [], rows, baby, "bé đủ tháng 2 kg tiêm vitamin K") == {}
-    assert amount_claims(rows, [], rows, baby, "bé không đủ tháng 2 kg")
+    assert amount_claims(rows, [], rows, baby, AskedWords("bé sinh non 2 kg tiêm vitamin K"))
+    assert amount_claims(rows, [], rows, baby, AskedWords("bé 2 kg tiêm vitamin K"))
+    assert amount_claims(rows, [], rows, baby, AskedWords("bé đủ tháng 2 kg tiêm vitamin K")) == {}
+    assert amount_claims(rows, [], rows, baby, AskedWords("bé không đủ tháng 2 kg"))
 
 
 def test_a_figure_after_another_drugs_tail_has_no_label() -> None:
@@ -194,7 +200,11 @@ def test_a_figure_after_another_drugs_tail_has_no_label() -> None:
     rows = [b for b in parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
             if b.kind is BlockKind.ROW]  # fmt: skip
     child = QueryFrame(turn_type="dosing_calc", population="child", age_months=60, weight_kg=10)
-    texts = [c.text for claims in amount_claims(rows, [], rows, child, "").values() for c in claims]
+    texts = [
+        c.text
+        for claims in amount_claims(rows, [], rows, child, AskedWords("")).values()
+        for c in claims
+    ]
     assert texts == [
         "10 kg × 20 mg/kg/ngày = 200 mg mỗi ngày",
         "10 kg × 2 mg/kg/ngày = 20 mg mỗi ngày",

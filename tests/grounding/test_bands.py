@@ -7,7 +7,7 @@ import math
 import pytest
 
 from grounding.bands import parse_bands
-from grounding.inr import inr_band
+from grounding.block import Reading
 from grounding.patient_bands import patient_bands, trailing_bands
 
 # (phrase, patient value, inside?) — ages in months, weights in kg, clearance in ml/phút.
@@ -197,11 +197,11 @@ def test_symbol_font_signs_and_high_first_ranges_are_clearance_bands() -> None:
 
 def test_inr_bands_are_read_from_a_paragraph_head() -> None:
     """'INR > 4 nhưng < 8: …' is the band 4–8; doses after the colon are not bounds."""
-    band = inr_band("Nếu INR > 4 nhưng < 8: cho uống 2 mg")
+    band = Reading("Nếu INR > 4 nhưng < 8: cho uống 2 mg").inr
     assert band is not None and band.contains(6.0) and not band.contains(9.0)
-    below = inr_band("Nếu INR trên vùng điều trị nhưng dưới 4: ngừng một liều")
+    below = Reading("Nếu INR trên vùng điều trị nhưng dưới 4: ngừng một liều").inr
     assert below is not None and below.contains(3.0) and not below.contains(6.0)
-    assert inr_band("Theo dõi INR mỗi ngày.") is None
+    assert Reading("Theo dõi INR mỗi ngày.").inr is None
 
 
 def test_patient_bands_read_a_person_and_a_band_list() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from grounding_samples import ev
 
 from core.frame import PatientContext, QueryFrame
+from grounding.asked import AskedWords
 from grounding.blocks import parse_blocks
 from grounding.selection import select
 
@@ -35,7 +36,9 @@ def test_blocks_keep_spans_and_hide_markup() -> None:
 
 def test_child_gets_only_its_band_and_the_governing_caveat() -> None:
     """A 3-year-old gets the 2 - 5 year row and the repeat caveat, nothing for adults."""
-    chosen = select(_blocks(), _frame(population="child", age_months=36, weight_kg=14), "")
+    chosen = select(
+        _blocks(), _frame(population="child", age_months=36, weight_kg=14), AskedWords("")
+    )
     texts = [b.text for b in chosen.rows + chosen.caveats]
     assert texts[0] == "Trẻ em 2 - 5 tuổi: 150 mg"
     assert any("nhắc lại sau 6 giờ" in t for t in texts)
@@ -44,20 +47,24 @@ def test_child_gets_only_its_band_and_the_governing_caveat() -> None:
 
 def test_child_past_adult_weight_gets_adult_row() -> None:
     """ "> 40 kg: dùng liều như người lớn" sends a heavy child to the adult row."""
-    chosen = select(_blocks(), _frame(population="child", age_months=156, weight_kg=45), "")
+    chosen = select(
+        _blocks(), _frame(population="child", age_months=156, weight_kg=45), AskedWords("")
+    )
     assert any("500 mg" in b.text for b in chosen.rows)
 
 
 def test_renal_clearance_picks_its_row() -> None:
     """An adult with ClCr 20 ml/phút gets the 10 - 30 row only."""
     frame = _frame(population="adult", patient=PatientContext(egfr=20))
-    chosen = select(_blocks(), frame, "")
+    chosen = select(_blocks(), frame, AskedWords(""))
     assert [b.text for b in chosen.rows] == ["Suy thận: Clcr 10 - 30 ml/phút: 250 mg cách 12 giờ."]
 
 
 def test_uncovered_age_selects_nothing() -> None:
     """A 15-year-old of 35 kg is in no printed band: no row, never the whole section."""
-    chosen = select(_blocks(), _frame(population="child", age_months=180, weight_kg=35), "")
+    chosen = select(
+        _blocks(), _frame(population="child", age_months=180, weight_kg=35), AskedWords("")
+    )
     assert chosen.rows == [] and chosen.has_rows
 
 
@@ -69,7 +76,7 @@ def test_many_fitting_rows_keep_the_patients_band_first() -> None:
         "- Trẻ em cân nặng 15 - 25 kg: 200 mg."
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
-    chosen = select(blocks, _frame(population="child", age_months=72, weight_kg=20), "")
+    chosen = select(blocks, _frame(population="child", age_months=72, weight_kg=20), AskedWords(""))
     assert len(chosen.rows) == 3
     assert chosen.rows[-1].text == "Trẻ em cân nặng 15 - 25 kg: 200 mg."
 
@@ -78,7 +85,7 @@ def test_adults_and_children_head_fits_a_child() -> None:
     """ "Người lớn và trẻ em:" with no band is everyone's row, a child's too."""
     text = "*Người lớn và trẻ em:* Liều hằng ngày 0,5 đơn vị/kg."
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
-    chosen = select(blocks, _frame(population="child", age_months=60, weight_kg=18), "")
+    chosen = select(blocks, _frame(population="child", age_months=60, weight_kg=18), AskedWords(""))
     assert [b.text for b in chosen.rows] == ["Người lớn và trẻ em: Liều hằng ngày 0,5 đơn vị/kg."]
 
 
@@ -107,7 +114,9 @@ def _threshold_blocks() -> list:
 def test_past_the_weight_threshold_an_open_age_band_child_row_drops() -> None:
     """A 45 kg teenager gets the '≥ 40 kg' row, not the 'từ 3 tháng tuổi' mg/kg row."""
     chosen = select(
-        _threshold_blocks(), _frame(population="child", age_months=156, weight_kg=45), ""
+        _threshold_blocks(),
+        _frame(population="child", age_months=156, weight_kg=45),
+        AskedWords(""),
     )
     texts = [b.text for b in chosen.rows]
     assert any("40 kg" in t for t in texts)
@@ -117,7 +126,9 @@ def test_past_the_weight_threshold_an_open_age_band_child_row_drops() -> None:
 def test_age_or_weight_band_admits_the_patient_by_either() -> None:
     """'dưới 3 tháng tuổi hoặc cân nặng dưới 5 kg' fits a 2-month-old of 5 kg, and a refusal
     row is quoted without the unbanded per-kg rule."""
-    chosen = select(_threshold_blocks(), _frame(population="child", age_months=2, weight_kg=5), "")
+    chosen = select(
+        _threshold_blocks(), _frame(population="child", age_months=2, weight_kg=5), AskedWords("")
+    )
     texts = [b.text for b in chosen.rows]
     assert any("không khuyến cáo" in t for t in texts)
     assert not any("10 mg/kg mỗi lần" in t for t in texts)
@@ -129,7 +140,7 @@ def test_a_lower_case_labelled_row_after_a_semicolon_is_its_own_row() -> None:
         "### *Liều lượng:*\n\n*Trẻ em:*\n\n*Uống:* trẻ 1 - 5 tuổi: 125 mg; trẻ 5 - 12 tuổi: 250 mg."
     )
     blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", text))])
-    chosen = select(blocks, _frame(population="child", age_months=72, weight_kg=20), "")
+    chosen = select(blocks, _frame(population="child", age_months=72, weight_kg=20), AskedWords(""))
     assert [b.text for b in chosen.rows] == ["trẻ 5 - 12 tuổi: 250 mg."]
 
 
@@ -144,7 +155,7 @@ INDICATIONS = (
 
 def _pick(question: str) -> list[str]:
     blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", INDICATIONS))])
-    chosen = select(blocks, _frame(population="adult", route="oral"), question)
+    chosen = select(blocks, _frame(population="adult", route="oral"), AskedWords(question))
     return [b.text for b in chosen.rows]
 
 
@@ -184,7 +195,7 @@ def test_a_long_head_is_offered_as_a_reply_the_reader_keeps() -> None:
     assert short_label(head) == "Phòng buồn nôn do thuốc"
     text = f"{head}:\n\nNgười lớn: 8 mg.\n\nĐau sau mổ:\n\nNgười lớn: 4 mg."
     blocks = parse_blocks([(0, ev("z", "Z", "lieu_luong_cach_dung", text))])
-    chosen = select(blocks, _frame(population="adult", route="oral"), short_label(head))
+    chosen = select(blocks, _frame(population="adult", route="oral"), AskedWords(short_label(head)))
     assert [b.text for b in chosen.rows] == ["Người lớn: 8 mg."]
 
 
@@ -221,7 +232,7 @@ SPECIAL = (
 
 def _special(**kw: object) -> list[str]:
     blocks = parse_blocks([(0, ev("s", "S", "lieu_luong_cach_dung", SPECIAL))])
-    return [b.text for b in select(blocks, _frame(population="adult", **kw), "").rows]
+    return [b.text for b in select(blocks, _frame(population="adult", **kw), AskedWords("")).rows]
 
 
 def test_an_adults_weight_drops_the_other_weight_row() -> None:
@@ -247,7 +258,7 @@ def test_indication_heads_with_text_open_the_dosing_part() -> None:
     blocks = parse_blocks([(0, ev("c", "C", "lieu_luong_cach_dung", text))])
     rows = {b.text: b.indication for b in blocks if b.kind == "row"}
     assert rows == {"Người lớn: 30 mg/lần.": "Đau vừa", "Người lớn: 10 mg/lần.": "Ho"}
-    chosen = select(blocks, _frame(population="adult"), "C trị ho người lớn")
+    chosen = select(blocks, _frame(population="adult"), AskedWords("C trị ho người lớn"))
     assert [b.text for b in chosen.rows] == ["Người lớn: 10 mg/lần."]
 
 
@@ -259,7 +270,7 @@ def test_an_elderly_patient_gets_the_elderly_row_alone() -> None:
     )
     blocks = parse_blocks([(0, ev("e", "E", "lieu_luong_cach_dung", text))])
     frame = _frame(population="adult", elderly=True)
-    chosen = select(blocks, frame, "E cho người cao tuổi")
+    chosen = select(blocks, frame, AskedWords("E cho người cao tuổi"))
     assert [b.text for b in chosen.rows] == ["Người cao tuổi: Dùng 2 mg, chia hai lần/ngày."]
     assert "Viêm mũi" in {b.indication for b in blocks}  # the parenthesis heads nothing
 
@@ -273,7 +284,7 @@ def test_a_sentence_said_of_renal_patients_is_a_renal_row() -> None:
     )
     blocks = parse_blocks([(0, ev("r", "R", "lieu_luong_cach_dung", text))])
     assert [b.renal for b in blocks] == [False, True]
-    plain = select(blocks, _frame(population="adult"), "")
+    plain = select(blocks, _frame(population="adult"), AskedWords(""))
     assert [b.text for b in plain.rows] == ["Liều thông thường cho người lớn: 10 mg/kg/ngày."]
 
 
@@ -285,7 +296,7 @@ def test_if_clauses_with_a_clearance_are_rows_of_their_own() -> None:
     )
     blocks = parse_blocks([(0, ev("k", "K", "lieu_luong_cach_dung", text))])
     frame = _frame(population="adult", patient=PatientContext(egfr=5))
-    chosen = select(blocks, frame, "")
+    chosen = select(blocks, frame, AskedWords(""))
     assert [b.text for b in chosen.rows] == ["nếu ClCr £ 10 ml/phút, 250 mg mỗi 24 giờ."]
 
 
@@ -293,7 +304,7 @@ def test_a_limit_sentence_stays_with_its_row() -> None:
     """'… với liều vượt quá 5 mg/ngày' after a child row is read with that row."""
     text = "Trẻ em ≥ 6 tuổi: 2,5 mg/lần/ngày. Chưa rõ an toàn với liều vượt quá 5 mg/ngày."
     blocks = parse_blocks([(0, ev("a", "A", "lieu_luong_cach_dung", text))])
-    chosen = select(blocks, _frame(population="child", age_months=96, weight_kg=25), "")
+    chosen = select(blocks, _frame(population="child", age_months=96, weight_kg=25), AskedWords(""))
     assert [b.text for b in chosen.rows] == [text]
 
 
@@ -304,12 +315,12 @@ def test_the_usual_dose_asked_is_the_row_the_book_calls_usual() -> None:
         "Bệnh A: 1 g một liều.\n\nBệnh B: 400 mg/lần trong 7 ngày."
     )
     blocks = parse_blocks([(0, ev("u", "U", "lieu_luong_cach_dung", text))])
-    asked = select(blocks, _frame(population="adult", usual_dose=True), "U người lớn")
+    asked = select(blocks, _frame(population="adult", usual_dose=True), AskedWords("U người lớn"))
     assert [b.text for b in asked.rows] == [
         "Liều thường dùng cho người lớn 200 mg/lần, 3 lần/ngày."
     ]
     # Without "thường dùng" the three short rows fit the answer: shown, none asked.
-    every = select(blocks, _frame(population="adult"), "U người lớn")
+    every = select(blocks, _frame(population="adult"), AskedWords("U người lớn"))
     assert not every.ask_indications
     assert "Bệnh A: 1 g một liều." in [b.text for b in every.rows]
 
@@ -323,7 +334,7 @@ ADJUST = (
 
 def _adjusted(**kw: object) -> list[str]:
     blocks = parse_blocks([(0, ev("m", "M", "lieu_luong_cach_dung", ADJUST))])
-    return [b.text for b in select(blocks, _frame(population="adult", **kw), "").rows]
+    return [b.text for b in select(blocks, _frame(population="adult", **kw), AskedWords("")).rows]
 
 
 def test_a_renal_percentage_row_reaches_an_adult_under_a_child_head() -> None:

@@ -8,6 +8,7 @@ from core.catalog import DrugCatalog
 from core.evidence import Answer, DrugCandidate
 from core.frame import PatientContext, QueryFrame
 from core.ports import AnswerMode, AnswerRequest
+from grounding.asked import AskedWords
 from grounding.checks import run_checks
 from grounding.extractive import ExtractiveAnswerer
 from grounding.listing import NOT_AN_ENDORSEMENT, names_condition
@@ -59,6 +60,6 @@ def test_no_patient_no_endorsement_notice(catalog: DrugCatalog) -> None:
 
 def test_an_accented_condition_matches_only_with_its_accents() -> None:
     """ "ho" typed with accents does not match "hô hấp"; the unaccented form may."""
-    assert not names_condition("Nhiễm khuẩn đường hô hấp.", "ho", exact=True)
-    assert names_condition("Ho khan kéo dài.", "ho", exact=True)
-    assert names_condition("Gút mạn tính.", "bệnh gút", exact=True)
+    assert not names_condition("Nhiễm khuẩn đường hô hấp.", AskedWords("ho"), exact=True)
+    assert names_condition("Ho khan kéo dài.", AskedWords("ho"), exact=True)
+    assert names_condition("Gút mạn tính.", AskedWords("bệnh gút"), exact=True)

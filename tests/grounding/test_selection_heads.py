@@ -6,6 +6,7 @@ from asked_frames import understood
 from grounding_samples import ev
 
 from core.frame import QueryFrame
+from grounding.asked import AskedWords
 from grounding.blocks import parse_blocks
 from grounding.selection import select
 
@@ -23,7 +24,7 @@ def _rows(question: str) -> list[str]:
         {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", LISTING))])
-    return [b.text for b in select(blocks, frame, question).rows]
+    return [b.text for b in select(blocks, frame, AskedWords(question)).rows]
 
 
 def test_a_listing_head_is_named_by_one_of_its_indications() -> None:
@@ -49,7 +50,9 @@ def test_a_piece_of_common_words_names_no_head() -> None:
         {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
-    rows = " ".join(b.text for b in select(blocks, frame, "thuốc X người lớn ho có đờm").rows)
+    rows = " ".join(
+        b.text for b in select(blocks, frame, AskedWords("thuốc X người lớn ho có đờm")).rows
+    )
     assert "100 mg" in rows and "50 mg/kg" not in rows
 
 
@@ -63,7 +66,9 @@ def test_the_verb_treat_names_no_head() -> None:
         {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
-    rows = " ".join(b.text for b in select(blocks, frame, "X điều trị bệnh Y người lớn").rows)
+    rows = " ".join(
+        b.text for b in select(blocks, frame, AskedWords("X điều trị bệnh Y người lớn")).rows
+    )
     assert "2 g" in rows and "600 mg" not in rows
 
 
@@ -78,7 +83,9 @@ def test_the_row_of_the_asked_route_survives_the_row_cap() -> None:
         {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
-    rows = [b.text for b in select(blocks, frame, "X người lớn tiêu chất nhầy uống").rows]
+    rows = [
+        b.text for b in select(blocks, frame, AskedWords("X người lớn tiêu chất nhầy uống")).rows
+    ]
     assert len(rows) <= 3 and "Hoặc uống 200 mg, 3 lần/ngày." in rows
 
 
@@ -94,7 +101,7 @@ def test_the_head_sharing_most_words_asked_wins() -> None:
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     question = "X cho trẻ 8 tuổi viêm khớp dạng thấp thiếu niên"
-    rows = " ".join(b.text for b in select(blocks, frame, question).rows)
+    rows = " ".join(b.text for b in select(blocks, frame, AskedWords(question)).rows)
     assert "2 mg/kg/ngày" in rows and "5 mg/kg/ngày" not in rows
 
 
@@ -110,7 +117,7 @@ def _maximum_rows(question: str, text: str = MAXIMUM) -> list[str]:
         {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
-    return [b.text for b in select(blocks, understood(frame, question), question).rows]
+    return [b.text for b in select(blocks, understood(frame, question), AskedWords(question)).rows]
 
 
 def test_a_maximum_asked_without_indication_is_the_row_that_prints_it() -> None:
@@ -143,7 +150,7 @@ def test_a_caveat_printed_before_any_head_governs_every_row() -> None:
         {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult", "route": "oral"}
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
-    chosen = select(blocks, frame, "thuốc X người lớn uống")
+    chosen = select(blocks, frame, AskedWords("thuốc X người lớn uống"))
     assert [b.text for b in chosen.caveats] == ["Liều tối đa là 150 mg."]
 
 
@@ -159,8 +166,8 @@ def test_a_disease_of_the_same_kind_does_not_name_a_head() -> None:
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     rows = [b for b in blocks if b.indication]
-    assert named_indications(rows, "bé 4 tuổi viêm xoang") == set()
-    assert named_indications(rows, "bé 4 tuổi viêm màng não") == {
+    assert named_indications(rows, AskedWords("bé 4 tuổi viêm xoang")) == set()
+    assert named_indications(rows, AskedWords("bé 4 tuổi viêm màng não")) == {
         "Viêm màng não do vi khuẩn nhạy cảm"
     }
 
@@ -176,7 +183,9 @@ def test_the_words_that_ask_name_no_head() -> None:
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     rows = [b for b in blocks if b.indication]
-    assert named_indications(rows, "viêm tai, ngày 2 lần thì 1 ngày bao nhiêu mg") == set()
-    assert named_indications(rows, "phơi nhiễm bào tử than thì bn mg") == {
+    assert (
+        named_indications(rows, AskedWords("viêm tai, ngày 2 lần thì 1 ngày bao nhiêu mg")) == set()
+    )
+    assert named_indications(rows, AskedWords("phơi nhiễm bào tử than thì bn mg")) == {
         "Dự phòng sau khi tiếp xúc với bào tử bệnh than"
     }

@@ -7,6 +7,7 @@ from asked_frames import understood
 from grounding_samples import ev
 
 from core.frame import QueryFrame, Route
+from grounding.asked import AskedWords
 from grounding.blocks import parse_blocks
 from grounding.heads import route_words
 from grounding.narrowing import said_inline
@@ -49,7 +50,7 @@ def _rows(text: str, question: str = "", **kw: object) -> tuple[list[str], objec
         )
     )
     chosen = select(
-        parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))]), frame, question
+        parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))]), frame, AskedWords(question)
     )
     return [b.text for b in chosen.rows + chosen.caveats], chosen
 

@@ -6,6 +6,7 @@ from asked_frames import understood
 from grounding_samples import ev
 
 from core.frame import QueryFrame
+from grounding.asked import AskedWords
 from grounding.blocks import parse_blocks
 from grounding.selection import select
 from grounding.special_patients import inr_rows
@@ -33,7 +34,7 @@ def _select(question: str) -> tuple[list[str], tuple[str, ...]]:
         )
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", DOSES))])
-    chosen = select(blocks, frame, question)
+    chosen = select(blocks, frame, AskedWords(question))
     return [b.text for b in chosen.rows], chosen.ask_indications
 
 
@@ -76,7 +77,7 @@ def _inr_rows(question: str, route: str | None = None) -> list[str]:
         )
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", INR_ROWS))])
-    return [b.text[:9] for b in select(blocks, frame, question).rows]
+    return [b.text[:9] for b in select(blocks, frame, AskedWords(question)).rows]
 
 
 def test_an_inr_value_picks_its_band_and_bleeding_rows_only_for_a_bleeding_patient() -> None:
@@ -110,5 +111,5 @@ def test_a_renal_row_dosed_per_day_is_chosen_alone_for_its_clearance() -> None:
         )
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
-    rows = [b.text for b in select(blocks, frame, question).rows]
+    rows = [b.text for b in select(blocks, frame, AskedWords(question)).rows]
     assert rows == ["Nếu thanh thải creatinin 35 - 50 ml/phút, uống 0,6 mg/ngày."]

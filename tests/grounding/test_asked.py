@@ -1,0 +1,27 @@
+"""Tests for grounding/asked.py: the words asked, read once from the frame's fields."""
+
+from __future__ import annotations
+
+from core.frame import ConditionQuery, PatientContext, QueryFrame
+from grounding.asked import AskedWords
+
+
+def test_the_words_asked_come_from_the_frames_fields() -> None:
+    """The condition as read and its book word, the condition words, the patient's own
+    conditions: one text, folded once."""
+    frame = QueryFrame(
+        condition=ConditionQuery(text="long đờm", normalized="tiêu chất nhầy"),
+        condition_words="ho có đờm",
+        patient=PatientContext(comorbidities=["sau mổ"]),
+    )
+    asked = AskedWords.of(frame)
+    assert asked.text == "long đờm tiêu chất nhầy ho có đờm sau mổ"
+    assert asked.folded == "long dom tieu chat nhay ho co dom sau mo"
+    assert AskedWords.of(QueryFrame()).text == ""
+
+
+def test_each_word_keeps_its_written_and_folded_form() -> None:
+    """'Bệnh gút' is ('Bệnh', 'benh') then ('gút', 'gut'); marks are no words of `words`."""
+    asked = AskedWords("Bệnh  gút, cấp")
+    assert asked.pieces == (("Bệnh", "benh"), ("gút,", "gut,"), ("cấp", "cap"))
+    assert asked.words == "benh gut cap"

@@ -98,10 +98,16 @@ class HowTo(StrEnum):
     SWAP = "swap"
     """One form or strength in place of another ("2 viên 250 thay 1 viên 500", "đổi siro sang
     viên cùng số mg")."""
+    RATE = "rate"
+    """How fast an injection or infusion goes in ("truyền trong bao lâu", "tốc độ bao nhiêu",
+    "bơm nhanh được không")."""
+    DILUTE = "dilute"
+    """The fluid and concentration an injection is made up in ("pha loãng vào chai dịch
+    truyền", "pha với Ringer lactat được không")."""
 
 
 _DOSE, _INTERACTIONS, _STORAGE = "lieu_luong_cach_dung", "tuong_tac_thuoc", "do_on_dinh_bao_quan"
-_CAUTIONS, _CONTRA = "than_trong", "chong_chi_dinh"
+_CAUTIONS, _CONTRA, _FORMS = "than_trong", "chong_chi_dinh", "dang_thuoc_ham_luong"
 HOW_TO_SECTIONS: dict[HowTo, tuple[str, ...]] = {
     HowTo.CRUSH: (_DOSE, _CAUTIONS),
     HowTo.MISSED_DOSE: (_DOSE, _CAUTIONS),
@@ -117,6 +123,8 @@ HOW_TO_SECTIONS: dict[HowTo, tuple[str, ...]] = {
     HowTo.CAUTION: (_CAUTIONS, _DOSE, _INTERACTIONS, _STORAGE),
     HowTo.TOGETHER: (_INTERACTIONS, _DOSE, _CAUTIONS),
     HowTo.SWAP: (_DOSE, _CAUTIONS),
+    HowTo.RATE: (_DOSE, _CAUTIONS, _STORAGE),
+    HowTo.DILUTE: (_DOSE, _STORAGE, _CAUTIONS, _FORMS),
 }
 """Where the book says it, in the order a pharmacist looks; the first is the question's
 section (`attribute`)."""
@@ -246,6 +254,10 @@ class QueryFrame(BaseModel):
     how_to_take: HowTo | None = None
     """A how-to-take or misuse question: one sentence of the book answers it, with no
     population question (`grounding.howto`)."""
+    how_to_also: HowTo | None = None
+    """A second topic the same question asks ("tiêm trong bao lâu, tiêm bắp được không"),
+    answered within `how_to_take`'s sections: its sentence follows when the answer stays
+    short."""
     # What the question asks beyond its drug, patient and section, read once from the
     # user's words by understanding (`understanding.asked`): grounding reads these, never
     # the raw question. They go with `standalone_query` through every merge (a slot answer

@@ -26,6 +26,10 @@ MAX_SENTENCE_CHARS = 320
 """A longer sentence is cut to its clause on the topic ("…; viên giải phóng kéo dài phải
 nuốt nguyên viên"), so the answer stays short."""
 
+MAX_TWO_SENTENCES_CHARS = 300
+"""Two topics asked: both sentences only when together they stay this short (the answer,
+lead and citation marks included, stays under 400 characters)."""
+
 SECTION_STEP = 0.5
 """What each later section of `HOW_TO_SECTIONS` costs a sentence: it takes more words on
 the topic to answer from the cautions than from the dose section."""
@@ -40,20 +44,29 @@ _W = {
     r"|bưởi|sữa|rau|vitamin k|chế độ ăn",
     HowTo.TIME_OF_DAY: r"buổi sáng|buổi tối|buổi chiều|đi ngủ|cùng một giờ|cùng giờ|bữa sáng"
     r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm"
-    r"|sau mỗi lần (?:đi ngoài|đi tiêu|đại tiện|tiêu chảy|nôn|đi lỏng)",
+    r"|sau mỗi lần (?:đi ngoài|đi tiêu|đại tiện|tiêu chảy|nôn|đi lỏng)|khi bắt đầu cơn|khi lên cơn"
+    # how long before an event: "10–15 phút trước", "1–2 giờ trước hóa trị" (not "ngừng 48
+    # giờ trước khi làm test", a stop)
+    r"|\d+\s*(?:[-–]\s*\d+\s*)?phút trước|\d+\s*[-–]\s*\d+\s*giờ trước|trước khi gắng sức",
     HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8"
     r"|vỉ|bao bì|chuyển màu|đổi màu|mùi|đốt|chọc thủng|nhạy cảm|còn thừa|phần thừa|còn dư",
     HowTo.SHAKE: r"lắc",
     HowTo.MADE_UP: r"sau khi pha|đã pha|pha xong|hoàn nguyên|bỏ phần|dùng trong|trong vòng"
-    r"|\d+\s*ngày",
-    HowTo.DURATION: r"quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|ngừng|liệu trình|đợt"
-    r"|giảm dần|kéo dài|đủ|liều duy nhất|tăng liều|đi khám",
+    r"|\d+\s*ngày|ổn định|pha trong|pha với",
+    HowTo.DURATION: r"quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|ngừng"
+    r"|liệu trình|đợt|giảm dần|kéo dài|đủ|liều duy nhất|tăng liều|đi khám",
     HowTo.GIVING: r"tiêm bắp|tiêm dưới da|tiêm tĩnh mạch|truyền|đặt trực tràng|viên đạn|đạn"
     r"|ngậm|dưới lưỡi|buồng đệm|gắng sức|xịt|hít|bôi|chỗ tiêm|một chỗ|vị trí tiêm|không uống được"
     r"|thìa|dụng cụ|đong|ngồi|nằm",
     HowTo.SWAP: r"thay thế|thay được|không đổi|đổi từ|không thay|tương đương|thay cho",
     HowTo.TOGETHER: r"cách (?:nhau|xa)|\d+ giờ|cùng lúc|đồng thời|kháng acid|antacid|calci|canxi"
     r"|sắt|magnesi|nhôm|kẽm|acid folic|ngày khác|bù nước|oresol|uống cùng|dùng cùng",
+    HowTo.RATE: r"tốc độ|mg/phút|ml/phút|microgam/phút"
+    r"|\d+(?:[,.]\d+)?\s*(?:[-–]\s*\d+\s*)?(?:phút|giây)|tiêm chậm|tĩnh mạch chậm|tiêm nhanh"
+    r"|truyền nhanh|rất chậm|nồng độ|mg/ml|pha thành",
+    HowTo.DILUTE: r"pha loãng|pha thành|pha với|pha trong|nồng độ|mg/ml|natri clorid|glucose"
+    r"|ringer|dung môi|kết tủa|tương hợp|tương kỵ|tương thích|hòa tan|hoà tan|dây truyền|pvc"
+    r"|hấp phụ",
     HowTo.CAUTION: r"ánh nắng|ánh sáng mặt trời|tia cực tím|lái xe|vận hành máy|đủ nước|nước"
     r"|\d+(?:[,.]\d+)? lít|tiếp xúc"
     r"|buồn ngủ|tỉnh táo"
@@ -66,6 +79,8 @@ _ALSO = {
     HowTo.MADE_UP: r"tủ lạnh|bảo quản",
     HowTo.CRUSH: r"giải phóng (?:kéo dài|chậm|biến đổi)|tan trong ruột|bao tan",
     HowTo.SHAKE: r"hỗn dịch|trước khi",
+    HowTo.RATE: r"truyền|tiêm tĩnh mạch|pha loãng",
+    HowTo.DILUTE: r"truyền|tiêm|dung dịch",
     # how much water: the amount, the urine it makes
     HowTo.CAUTION: r"nước tiểu|lít/ngày|mỗi ngày",
     HowTo.STORAGE: r"bảo quản|nhiệt độ|°\s?c|ánh sáng|ẩm|nơi khô|đậy kín|màu|mùi|vỉ|đốt|bỏ"
@@ -80,6 +95,7 @@ _NEAR: dict[HowTo, tuple[HowTo, ...]] = {
     HowTo.CRUSH: (HowTo.GIVING,),
     HowTo.MADE_UP: (HowTo.STORAGE,),
     HowTo.DURATION: (HowTo.TIME_OF_DAY,),
+    HowTo.RATE: (HowTo.GIVING,),
 }
 # Words that tell the reader what to do: a how-to question asks for one of these.
 _ADVICE = re.compile(
@@ -99,6 +115,21 @@ _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 # ("giảm dần khi ngừng"), not of how long the course is ("dùng trên 3 tuần").
 _STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ)(?!\w)")
 _STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng"))
+# Splitting the day's dose is asked with "chia" ("uống 1 lần hay chia 2 lần"); its answer says
+# how many times a day ("có thể uống 1 lần; liều cao hơn chia nhiều lần").
+_SPLITTING = re.compile(
+    rf"(?<!\w)(?:{_W[HowTo.CRUSH]}|chia (?:làm )?(?:nhiều|\d+|hai|ba) lần|uống (?:1|một) lần)(?!\w)"
+)
+_SPLIT_ASKED = frozenset(("chia",))
+# What is left over ("nửa ống còn dư để lần sau"): the sentence on the leftover.
+_LEFTOVER = re.compile(r"(?<!\w)(?:còn thừa|phần thừa|còn dư|dùng dở|phải bỏ|bỏ phần)(?!\w)")
+_LEFTOVER_ASKED = frozenset(("dư", "du", "thừa", "thua", "dở", "do"))
+# Where an injection goes is asked as one place or split ("tiêm 1 chỗ hay chia ra"); its
+# answer names the site ("không quá 1 g ở mỗi vị trí tiêm").
+_SITES = re.compile(
+    r"(?<!\w)(?:vị trí tiêm|chỗ tiêm|mỗi vị trí|một chỗ|mỗi chỗ|nhiều vị trí)(?!\w)"
+)
+_SITE_ASKED = frozenset(("chỗ", "cho", "chia"))
 _DIRECT = {
     t: re.compile(
         rf"(?<!\w)(?:{_DIRECT_ADVICE})\s+(?:(?:{_DIRECT_VERBS})\s+)?(?:\w+\s+){{0,3}}(?:{w})(?!\w)"
@@ -112,6 +143,7 @@ _CLAUSES = re.compile(r"(?<=;)\s+")
 @dataclass(frozen=True)
 class _Candidate:
     on_topic: bool
+    right_form: bool
     score: float
     order: tuple[int, int, int]
     text: str
@@ -135,9 +167,35 @@ class Asked:
     words: frozenset[str] = frozenset()
     marked: bool = False
 
+    also: HowTo | None = None
+    """A second topic the question asks (`QueryFrame.how_to_also`)."""
+
     @classmethod
     def of(cls, frame: QueryFrame) -> Asked:
-        return cls(frozenset(frame.howto_pairs), frozenset(frame.howto_words), frame.accented)
+        return cls(
+            frozenset(frame.howto_pairs),
+            frozenset(frame.howto_words),
+            frame.accented,
+            frame.how_to_also,
+        )
+
+    def without_name(self, name: str) -> Asked:
+        """The question's words less the drug's own name: it is in many of its sentences and
+        says nothing of which one answers."""
+        said = _words(name) if self.marked else fold(name)
+        names = set(_NON_WORD.split(said)) - {""}
+        if not names & self.words:
+            return self
+        pairs = frozenset(p for p in self.pairs if not names & set(p.split()))
+        return Asked(pairs, self.words - names, self.marked, self.also)
+
+    def less_than(self, text: str) -> Asked:
+        """The question's words a quoted sentence has not said yet (what a second sentence
+        should say)."""
+        said = _words(text) if self.marked else fold(text)
+        padded = " " + " ".join(_NON_WORD.split(said)) + " "
+        pairs = frozenset(p for p in self.pairs if f" {p} " not in padded)
+        return Asked(pairs, self.words - set(padded.split()), self.marked, self.also)
 
     def in_sentence(self, text: str) -> tuple[int, int]:
         """(phrases, words) of the question said in the sentence."""
@@ -152,9 +210,7 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked
     and words said in the sentence; `broad` lets the helper words alone count (storage in
     general when nothing speaks of the fridge)."""
     words = _words(text)
-    primary = _HELP[topic] if broad else _TOPIC[topic]
-    if topic is HowTo.DURATION and not broad and asked.words & _STOP_ASKED:
-        primary = _STOPPING
+    primary = _primary(topic, broad=broad, asked=asked)
     hits = len({m.group(0) for m in primary.finditer(words)})
     pairs, same_words = asked.in_sentence(text)
     if not hits and not pairs:
@@ -173,12 +229,43 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked
     return score
 
 
+_INJECTED_WORDS = frozenset(("tiêm", "tiem", "truyền", "truyen"))
+_ORAL_FORM = re.compile(r"(?<!\w)(?:hỗn dịch|siro|viên|cốm|gói|uống)(?!\w)")
+_INJECTED_FORM = re.compile(r"(?<!\w)(?:tiêm|truyền)(?!\w)")
+
+
+_ORAL_WORDS = frozenset(("siro", "hỗn"))
+
+
+def _other_form(words: str, asked: Asked) -> bool:
+    """The question is about an injection and the sentence only about an oral form, or the
+    other way round ("siro … để được bao lâu": not the injection's sentence)."""
+    injected, oral = _INJECTED_FORM.search(words), _ORAL_FORM.search(words)
+    if asked.words & _INJECTED_WORDS:
+        return bool(oral) and not injected
+    if asked.words & _ORAL_WORDS:
+        return bool(injected) and not oral
+    return False
+
+
 def _on_topic(text: str, topic: HowTo, *, broad: bool, asked: Asked) -> bool:
     """The sentence names the topic itself, not only the question's other words."""
-    primary = _HELP[topic] if broad else _TOPIC[topic]
-    if topic is HowTo.DURATION and not broad and asked.words & _STOP_ASKED:
-        primary = _STOPPING
-    return primary.search(_words(text)) is not None
+    return _primary(topic, broad=broad, asked=asked).search(_words(text)) is not None
+
+
+def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
+    """The words that put a sentence on the topic, as the question asks it."""
+    if broad:
+        return _HELP[topic]
+    if topic is HowTo.DURATION and asked.words & _STOP_ASKED:
+        return _STOPPING
+    if topic is HowTo.CRUSH and asked.words & _SPLIT_ASKED:
+        return _SPLITTING
+    if topic is HowTo.GIVING and asked.words & _SITE_ASKED and asked.words & _SPLIT_ASKED:
+        return _SITES
+    if topic is HowTo.STORAGE and asked.words & _LEFTOVER_ASKED:
+        return _LEFTOVER
+    return _TOPIC[topic]
 
 
 def _heading(sentence: str) -> bool:
@@ -201,19 +288,23 @@ def _short(text: str, topic: HowTo) -> str:
 
 
 def howto_sentence(
-    evidence: Sequence[Evidence], drug_id: str, topic: HowTo, said: Asked = Asked()
+    evidence: Sequence[Evidence],
+    drug_id: str,
+    topic: HowTo,
+    said: Asked = Asked(),
+    skip: str = "",
 ) -> tuple[int, str] | None:
     """(evidence index, verbatim sentence) that answers the topic (and says the question's
-    words, `said`), or None."""
-    found = _best(evidence, drug_id, topic, broad=False, asked=said)
+    words, `said`), or None; `skip`: a sentence already quoted."""
+    found = _best(evidence, drug_id, topic, broad=False, asked=said, skip=skip)
     if found is None and topic is HowTo.STORAGE:
-        found = _best(evidence, drug_id, topic, broad=True, asked=said)
+        found = _best(evidence, drug_id, topic, broad=True, asked=said, skip=skip)
     for near in _NEAR.get(topic, ()):
         if found is not None:
             break
         # "uống lúc nào" where the book says only "uống sau bữa ăn": the neighbouring
         # topic's words answer it, in the sections already read.
-        found = _best(evidence, drug_id, near, broad=False, asked=said)
+        found = _best(evidence, drug_id, near, broad=False, asked=said, skip=skip)
     return found
 
 
@@ -224,15 +315,17 @@ def _best(
     *,
     broad: bool,
     asked: Asked,
+    skip: str = "",
 ) -> tuple[int, str] | None:
     sections = HOW_TO_SECTIONS[topic]
     best: _Candidate | None = None
     for index, ev in enumerate(evidence):
         if ev.drug_id != drug_id or ev.quarantined or ev.section_key not in sections:
             continue
+        asked = asked.without_name(ev.drug_name)
         rank = sections.index(ev.section_key)
         for n, sentence in enumerate(shown_sentences(ev.text)):
-            if _heading(sentence):
+            if _heading(sentence) or (skip and skip in (sentence, _short(sentence, topic))):
                 continue  # "Tiêm bắp hoặc tiêm tĩnh mạch": a label, it answers nothing
             score = _score(sentence, topic, broad=broad, asked=asked)
             if score <= 0:
@@ -241,9 +334,14 @@ def _best(
             # A sentence naming the topic beats one that only repeats the question's other
             # words ("viêm khớp" asked with alcohol: the alcohol sentence, not the arthritis one).
             on_topic = _on_topic(sentence, topic, broad=broad, asked=asked)
-            found = _Candidate(on_topic, score, (-rank, -ev.part_index, -n), sentence, index)
-            if best is None or (on_topic, found.score, found.order) > (
+            # ... and one about the form asked beats one about another form ("pha sẵn để lát
+            # tiêm": the injection's sentence, not the oral suspension's).
+            right_form = not _other_form(_words(sentence), asked)
+            order = (-rank, -ev.part_index, -n)
+            found = _Candidate(on_topic, right_form, score, order, sentence, index)
+            if best is None or (on_topic, right_form, found.score, found.order) > (
                 best.on_topic,
+                best.right_form,
                 best.score,
                 best.order,
             ):
@@ -260,13 +358,26 @@ def howto_answer(
     found = howto_sentence(evidence, drug_id, topic, said)
     if found is None:
         return Answer()
-    index, sentence = found
-    section = section_title(evidence[index].section_key)
+    quoted = [found]
+    if said.also is not None:
+        # "tiêm trong bao lâu, tiêm bắp được không": the second topic's sentence too, when
+        # it is another one and both stay short
+        rest = said.less_than(found[1])
+        more = howto_sentence(evidence, drug_id, said.also, rest, skip=found[1])
+        if more is not None and len(found[1]) + len(more[1]) <= MAX_TWO_SENTENCES_CHARS:
+            quoted.append(more)
+    titles = dict.fromkeys(section_title(evidence[i].section_key) for i, _ in quoted)
     return Answer(
-        lead=f"{drug_name}: Dược thư ghi ở mục {section}:",
-        claims=(Claim(text=sentence, citations=(index,)),),
-        notices=quarantine_notices([evidence[index]]),
+        lead=f"{drug_name}: Dược thư ghi ở mục {' và mục '.join(titles)}:",
+        claims=tuple(Claim(text=sentence, citations=(i,)) for i, sentence in quoted),
+        notices=quarantine_notices([evidence[i] for i, _ in quoted]),
     )
 
 
-__all__ = ["MAX_SENTENCE_CHARS", "Asked", "howto_answer", "howto_sentence"]
+__all__ = [
+    "MAX_SENTENCE_CHARS",
+    "MAX_TWO_SENTENCES_CHARS",
+    "Asked",
+    "howto_answer",
+    "howto_sentence",
+]

@@ -19,6 +19,7 @@ from core.catalog import DrugCatalog
 from core.name_index import NameIndex, Rank
 from core.names import (
     KNOWN_NON_CATALOG,
+    SALT_WORDS,
     content_words,
     is_link,
     is_vietnamese_syllable,
@@ -80,6 +81,30 @@ def _unique_prefixes(
     return found
 
 
+OWN_WORD = 6
+"""Letters a word of a several-word name needs to name its drug alone ("isosorbid")."""
+_NOT_OWN = frozenset(("vitamin", "acid", "thuoc", "dung", "dich", "vien"))
+
+
+def _own_words(names: dict[str, str], singles: frozenset[str]) -> dict[str, str]:
+    """A word of a several-word name found in exactly one drug's names and in no one-word name:
+    "isosorbid" is isosorbide dinitrate ("vitamin", a salt, or a word two drugs share name
+    nobody)."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    for name, drug_id in names.items():
+        for word in name.split():
+            if len(word) >= OWN_WORD and word.isalpha() and word not in _NOT_OWN:
+                owners[word].add(drug_id)
+    return {
+        w: ids.pop()
+        for w, ids in owners.items()
+        if len(ids) == 1
+        and w not in SALT_WORDS
+        and w not in singles
+        and not is_vietnamese_syllable(w)
+    }
+
+
 class DrugMatcher:
     """The catalog's name index plus typo tables over its names; `find` walks a turn once."""
 
@@ -103,6 +128,10 @@ class DrugMatcher:
         self._prefixes = _unique_prefixes(
             (key for names in fuzzy_single.values() for key in names.items()),
             self._names.ingredients,
+        )
+        self._own_words = _own_words(
+            {key: drug for names in fuzzy_multi.values() for key, drug in names.items()},
+            frozenset(key for names in fuzzy_single.values() for key in names),
         )
         self._fuzzy_multi = dict(fuzzy_multi)
         self._single_names = {c: list(names) for c, names in fuzzy_single.items()}
@@ -167,8 +196,9 @@ class DrugMatcher:
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         if first.isalpha() and not is_vietnamese_syllable(first) and token not in self._blocked:
-            # "para", "cipro", "amox": the short name a pharmacist types for one drug.
-            drug_id = self._prefixes.get(token)
+            # "para", "cipro", "amox": the short name a pharmacist types for one drug;
+            # "isosorbid": a word of one drug's several-word name.
+            drug_id = self._prefixes.get(token) or self._own_words.get(token)
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         return None

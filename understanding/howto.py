@@ -14,16 +14,50 @@ from understanding.text import Turn, ngram_set
 _PATIENT_SAID = re.compile(r"(?<![\w/])\d+(?:[.,]\d+)?\s*(?:tuoi|kg|ky|can|thang|t)(?!\w)")
 # A patient named outright makes a duration question a dose question.
 _WHO = re.compile(r"(?<![a-z])(?:nguoi lon|tre em|tre so sinh|nguoi cao tuoi)(?![a-z])")
+# How long before an event it is taken ("xịt trước khi chạy bao lâu", "uống trước hóa trị bao
+# lâu"): the time to take it.
+_BEFORE_AN_EVENT = re.compile(
+    r"(?<![a-z])truoc(?: khi)?(?: [a-z]+){1,4} (?:bao lau|may phut|may tieng|bao nhieu phut)"
+    r"(?![a-z])|(?<![a-z])(?:bao lau|may phut|may tieng|bao nhieu phut) truoc(?![a-z])"
+)
+# How long it is taken, said around its object ("uống cặp đôi này bao lâu"), or a complaint
+# still there after some days ("2 ngày rồi vẫn đi lỏng thì sao"): the course.
+_HOW_LONG = re.compile(
+    r"(?<![a-z])(?:uong|dung|xai|tiem|boi|xit)(?: (?!cach)[a-z]+){0,3} (?:trong )?bao lau(?![a-z])"
+    r"(?! (?:mot|1) lan)(?! thi (?:co )?(?:tac dung|hieu qua|khoi|het|bot|do))"
+    r"|(?<![a-z])\d+ (?:ngay|hom|tuan) (?:roi )?(?:ma )?(?:van|chua)(?![a-z])"
+)
 _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
 
 
 def read_how_to(turn: Turn) -> HowTo | None:
     """The topic of a how-to-take question, or None (also when an amount is asked)."""
-    if turn.has(*lx.AMOUNT_CUES) and not turn.has(*lx.WATER_WORDS):
-        return None  # "uống nhiều nước không, bao nhiêu là đủ" asks an amount of water
+    topics = read_how_to_topics(turn)
+    return topics[0] if topics else None
+
+
+def read_how_to_topics(turn: Turn) -> list[HowTo]:
+    """Every how-to topic the turn asks, in the order they are tried (the first is the
+    question's); none when an amount is asked."""
     found = {topic for topic, cues in _CUE_SETS if not turn.ngrams.isdisjoint(cues)}
+    if turn.has(*lx.INJECTED) and turn.has(*lx.MIXED_WITH):
+        found.add(HowTo.DILUTE)  # "tiêm bắp … pha với lidocain được ko"
+    if turn.has(*lx.INJECTED) and turn.has(*lx.RATE_ASKS) and not turn.has(*lx.NOT_RATE):
+        found.add(HowTo.RATE)  # "tiêm tĩnh mạch chậm trong bao lâu"
+    elif _BEFORE_AN_EVENT.search(turn.folded) and not turn.has(*lx.PROCEDURES, *lx.STOPS):
+        found.add(HowTo.TIME_OF_DAY)  # "ngưng trước mổ bao lâu" is a caution, below
+    elif _HOW_LONG.search(turn.folded):
+        found.add(HowTo.DURATION)
+    if _asks_an_amount(turn) and not turn.has(*lx.WATER_WORDS):
+        # "uống nhiều nước không, bao nhiêu là đủ" asks an amount of water; "truyền tốc độ
+        # bao nhiêu", "pha nồng độ bao nhiêu" how an injection goes in; any other amount is
+        # a dose question
+        injected = found & {HowTo.RATE, HowTo.DILUTE}
+        if not injected or not turn.has(*lx.RATE_MEASURES):
+            return []
+        found = injected
     found |= _marked_words(turn)
-    if turn.has(*lx.MADE_UP_WORDS) and turn.has(*lx.KEEPS_WORDS):
+    if turn.has(*lx.MADE_UP_WORDS) and turn.has(*_keeps(found)):
         found.add(HowTo.MADE_UP)
     if turn.has(*lx.PROCEDURES) and turn.has(*lx.PROCEDURE_ASKS):
         found.add(HowTo.CAUTION)  # "mai nhổ răng có phải ngưng thuốc không"
@@ -43,13 +77,39 @@ def read_how_to(turn: Turn) -> HowTo | None:
         found.discard(HowTo.GIVING)
     if HowTo.GIVING in found and turn.has(*lx.INJECTED):
         found.discard(HowTo.CRUSH)  # "tiêm 1 chỗ hết 2g hay phải chia ra": where it is injected
+    if HowTo.FOOD in found and turn.has(*lx.NOT_FOOD) and HowTo.GIVING in found:
+        found.discard(HowTo.FOOD)  # "lấy thìa ăn cơm đong được không": how it is measured
+    if HowTo.DILUTE in found:
+        found.discard(HowTo.CRUSH)  # "hòa ống thuốc vào glucose 5%": made up for an infusion
     if HowTo.TOGETHER in found:
         # "viên canxi thì uống lúc nào cho khỏi ảnh hưởng": the hour asked is how far apart
         found.discard(HowTo.TIME_OF_DAY)
-    for topic, _cues in lx.HOW_TO_CUES:
-        if topic in found:
+    return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
+
+
+def second_topic(turn: Turn, first: HowTo) -> HowTo | None:
+    """Another topic the same question asks ("tiêm trong bao lâu, tiêm bắp được không"),
+    when the first's sections hold its answer too (only those are read)."""
+    for topic in read_how_to_topics(turn):
+        if topic is not first and set(HOW_TO_SECTIONS[topic]) <= set(HOW_TO_SECTIONS[first]):
             return topic
     return None
+
+
+def _asks_an_amount(turn: Turn) -> bool:
+    """An amount asked, not a number of days ("bao nhiêu ngày thì phải đi khám")."""
+    joined = turn.joined
+    for phrase in lx.DAYS_ASKED:
+        joined = joined.replace(f" {phrase} ", " ")
+    return any(f" {cue} " in joined for cue in lx.AMOUNT_CUES)
+
+
+_KEEPS_NOT_TIMED = tuple(w for w in lx.KEEPS_WORDS if w != "bao lau")
+
+
+def _keeps(found: set[HowTo]) -> tuple[str, ...]:
+    """How long a made-up medicine keeps; "truyền trong bao lâu" times the infusion instead."""
+    return _KEEPS_NOT_TIMED if HowTo.RATE in found else lx.KEEPS_WORDS
 
 
 _CRUSH_ONLY = ngram_set(
@@ -75,6 +135,8 @@ def _marked_words(turn: Turn) -> set[HowTo]:
                 folded == "be" and _breaks(turn, i)
             ):
                 found.add(topic)
+    if HowTo.CRUSH in found and turn.has("trung hoa"):
+        found.discard(HowTo.CRUSH)  # "thuốc trung hòa acid": an antacid, nothing dissolved
     return found
 
 
@@ -119,6 +181,8 @@ _OVERRIDES = frozenset(
 _TURNS = (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE, TurnType.OUT_OF_SCOPE)
 # Taken with another product reads as an interaction question ("uống chung với canxi").
 _TOGETHER_TURNS = (*_TURNS, TurnType.INTERACTION)
+# So does a fluid it is made up in ("pha với Ringer lactat được không").
+WITH_ANOTHER = frozenset({HowTo.TOGETHER, HowTo.DILUTE, HowTo.MADE_UP})
 
 
 def how_to_turn(
@@ -129,7 +193,7 @@ def how_to_turn(
     `off`: the turn names several medicines, asks "which drug" or is not medical. The turn
     keeps the dose turn type it reads as when the dose section holds the answer.
     """
-    turns = _TOGETHER_TURNS if topic is HowTo.TOGETHER else _TURNS
+    turns = _TOGETHER_TURNS if topic in WITH_ANOTHER else _TURNS
     if topic is None or off or turn_type not in turns or attribute not in _OVERRIDES:
         return None, turn_type, attribute
     section = SectionKey(HOW_TO_SECTIONS[topic][0])
@@ -138,4 +202,4 @@ def how_to_turn(
     return topic, turn_type, section
 
 
-__all__ = ["how_to_turn", "read_how_to"]
+__all__ = ["WITH_ANOTHER", "how_to_turn", "read_how_to", "read_how_to_topics", "second_topic"]

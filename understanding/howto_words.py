@@ -46,6 +46,15 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         _p("lac deu|lac ky|lac truoc|lac chai|lac lo|lac len|lac thuoc|can lac|phai lac|co lac"),
     ),
     (
+        HowTo.RATE,
+        _p(
+            "toc do|truyen trong bao lau|tiem trong bao lau|truyen bao lau|tiem bao lau|"
+            "truyen trong may|tiem trong may|truyen may phut|tiem may phut|bao nhieu phut|"
+            "bom nhanh|tiem nhanh|truyen nhanh|day nhanh|tm nhanh|tinh mach nhanh|tiem thang|"
+            "bom thang|tiem cham|truyen cham|chay nhanh|chay cham"
+        ),
+    ),
+    (
         HowTo.CRUSH,
         _p(
             "nhai|cat doi|cat nho|cat vien|"
@@ -59,6 +68,13 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "chia thanh|chia 2 lan|chia hai lan|chia 3 lan|chia ba lan|chia lam 2|chia lam hai|"
             "chia nhieu lan|chia nho lieu|chia lieu|tach lieu|tach lam 2|tach lam hai|"
             "uong lam 2 lan|uong lam hai lan|chia ra 2|chia ra hai"
+        ),
+    ),
+    (
+        HowTo.DILUTE,
+        _p(
+            "pha loang|nong do pha|pha nong do|pha o nong do|dich truyen|chai dich|glucose|nacl|"
+            "natri clorid|nuoc muoi sinh ly|ringer|dung moi|day truyen|ket tua|pvc"
         ),
     ),
     (
@@ -81,7 +97,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "nuoc buoi|nuoc ep buoi|buoi chum|nuoc ep|an buoi|qua buoi|trai buoi|an it buoi|"
             "uong voi sua|voi sua|sua bo|uong sua|"
             "empty stomach|with food|nuoc cam|nuoc ngot|tra sua|nuoc chanh|"
-            "kieng an|kieng gi|an kieng|kieng do an|kieng thuc an|sua chua|an xong|an com|kieng"
+            "kieng an|kieng gi|an kieng|kieng do an|kieng thuc an|sua chua|an xong|an com|kieng|"
+            "cach bua|bua sang|bua toi|bua trua"
         ),
     ),
     (
@@ -95,7 +112,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "gio nao thi tot|luc nao thi tot|truoc khi ngu|hay phai toi|hay phai sang|"
             "uong sang duoc|uong toi duoc|bat buoc uong|luc nao trong ngay|thoi diem nao|"
             "gio co dinh|co dinh gio|dung gio|doi gio|doi gio uong|uong sang dc|phai uong toi|"
-            "hay uong toi|uong toi dc"
+            "hay uong toi|uong toi dc|ngam khi nao|xit khi nao|dat khi nao|boi khi nao|"
+            "dung khi nao|tiem khi nao|ngam luc nao|xit luc nao|dat luc nao|boi luc nao"
         ),
     ),
     (
@@ -110,7 +128,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "con lai|de danh|vut bo|vut vao|dot bo|dot binh|bep lua|thung rac|het han|qua han|"
             "khoi hop|ra khoi hop|de san|bay ra|dot di|choc thung|lo thuy tinh|lo rieng|hop rieng|"
             "doi lo|de trong lo|con du|con thua|de lan sau|duc duc|bi duc|hoi duc|tach lop|ket tua|"
-            "cop xe|trong cop|de trong cop"
+            "cop xe|trong cop|de trong cop|am qua|am lam|do am|am thap|tu bep|nha am"
         ),
     ),
     (
@@ -154,7 +172,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "ngung uong|bo thuoc|dung thuoc duoc|thay het|khoi roi|het benh|phai di kham|"
             "di kham|giam dan|bao lau thi nen tang|ngung cai|ngung dot ngot|dung dot ngot|"
             "dung luon|"
-            "ngung han|dung han|bo ngang|ngung ngang"
+            "ngung han|dung han|bo ngang|ngung ngang|uong trong bao lau|dung trong bao lau|"
+            "toi da may ngay|duoc may ngay"
         ),
     ),
 )
@@ -201,6 +220,8 @@ CO_PRODUCTS = _p(
     "gaviscon|2 thu do|hai thu do|2 thu nay|hai thu nay|2 loai nay|hai loai nay|2 loai do|"
     "hai loai do|trung hoa acid"
 )
+# A spoon named for a meal ("thìa ăn cơm") measures a dose; it asks nothing about food.
+NOT_FOOD = _p("thia an com|muong an com|thia an|muong an|thia canh|muong canh")
 # Stopping before an operation is a caution of its own, not how long to take it.
 NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|nho rang|thu thuat")
 # An operation, a tooth pulled or a contrast scan ahead, asked with whether to stop the
@@ -210,6 +231,8 @@ PROCEDURES = _p(
     "nho rang|can quang|chup ct|truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|"
     "thu thuat|di mo"
 )
+# Stopping it ("ngưng trước mấy ngày"): how long before an event it is stopped, not taken.
+STOPS = _p("ngung|ngung thuoc|dung thuoc|tam ngung|bo thuoc")
 PROCEDURE_ASKS = _p(
     "ngung|dung thuoc|tam ngung|ngung thuoc|thi sao|co sao|co anh huong|bo thuoc|ra sao|the nao|"
     "nay sao|sao a"
@@ -219,7 +242,7 @@ PROCEDURE_ASKS = _p(
 GIVING_ASKS = _p(
     "duoc khong|duoc ko|duoc k|dc khong|dc ko|dc k|duoc hok|dc hok|duoc chu|the nao|ra sao|"
     "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong|nen|duoc chu|"
-    "nam hay ngoi|ngoi hay nam|dung hay ngoi|dung hay nam"
+    "nam hay ngoi|ngoi hay nam|dung hay ngoi|dung hay nam|hay chia|hay phai chia"
 )
 # An injection: splitting it is giving it in two places, not breaking a tablet.
 INJECTED = _p("tiem|tiem bap|truyen|chich")
@@ -227,6 +250,37 @@ INJECTED = _p("tiem|tiem bap|truyen|chich")
 AMOUNT_CUES = _p(
     "bao nhieu|may vien|lieu luong|lieu dung|may ml|may mg|bnhieu|may goi|may ong|may lan|"
     "lieu bao|lieu the nao|lieu sao|may giot|may nhat|lieu cho|lieu la"
+)
+
+# How fast or how diluted an injection goes in: "tốc độ bao nhiêu", "nồng độ bao nhiêu", "mấy
+# phút" ask the rate, not a dose.
+RATE_MEASURES = _p("toc do|nong do|may phut|bao nhieu phut|pha loang|bao lau")
+# An injection asked "trong bao lâu", "nhanh hay chậm": how fast it goes in ("bao lâu một lần"
+# is how often, a dose).
+RATE_ASKS = _p("bao lau|may phut|bao nhieu phut|nhanh|cham|toc do")
+# Made up with something, said of an injection ("tiêm bắp … pha với lidocain được ko").
+MIXED_WITH = _p("pha voi|pha vao|pha bang|pha chung|pha cung|hoa voi|hoa vao")
+NOT_RATE = _p("bao lau mot lan|bao lau 1 lan|may ngay|bao nhieu ngay|cach bao lau|nhanh khoi")
+
+# A turn that only tells more of the medicine just asked about: its form or strength, that the
+# patient cannot swallow, a test or treatment ahead ("loại nebules khí dung", "dạng lọ bột tiêm
+# 40mg", "bn không uống được", "tuần sau đi test dị ứng da"). The medicine stays the one asked.
+TELLS_OF_THE_DRUG = _p(
+    "loai|dang lo|dang ong|dang vien|dang siro|dang goi|dang bot|dang tiem|dang xit|dang nuoc|"
+    "dang hon dich|dang dung dich|dang kem|dang gel|dang dan|dang ngam|lo bot|ong tiem|"
+    "nebules|khi dung|hon dich|dung dich|siro|vien nen|vien nang|vien sui|vien ngam|vien dan|"
+    "bot pha|khong uong duoc|khong nuot duoc|nuot khong duoc|test di ung|chup ct|chup x quang|"
+    "can quang|hoa tri|xa tri|nho rang|di mo|phau thuat|noi soi|xet nghiem|pha nguyen chai|"
+    "pha ca chai|pha chai|pha tu hom|da pha|pha san|pha roi"
+)
+
+# How many days, asked with an amount's words: a course, not a dose ("được bao nhiêu ngày thì
+# phải đi khám").
+DAYS_ASKED = _p(
+    "bao nhieu ngay|bao nhieu tuan|bao nhieu thang|bao nhieu lau|"
+    # what is left over, counted: "mấy ống còn lại để được bao lâu"
+    "may ong con lai|may vien con lai|may goi con lai|may chai con lai|may ong con du|"
+    "may vien con du|may ong con thua|may vien con thua"
 )
 
 # Water drunk with the medicine: its amount ("bao nhiêu lít nước") is no dose question.
@@ -240,18 +294,26 @@ __all__ = [
     "AMOUNT_CUES",
     "BREAK_AFTER_BE",
     "CO_PRODUCTS",
+    "DAYS_ASKED",
     "GIVING_ASKS",
     "HOW_TO_CUES",
     "HOW_TO_MARKED",
     "INJECTED",
     "KEEPS_WORDS",
     "MADE_UP_WORDS",
+    "MIXED_WITH",
     "NOT_CRUSH_AROUND_NGHIEN",
     "NOT_DRINKING",
     "NOT_DURATION",
+    "NOT_FOOD",
+    "NOT_RATE",
     "OPEN_CUES",
     "PACKS",
     "PROCEDURES",
     "PROCEDURE_ASKS",
+    "RATE_ASKS",
+    "RATE_MEASURES",
+    "STOPS",
+    "TELLS_OF_THE_DRUG",
     "WATER_WORDS",
 ]

@@ -34,6 +34,19 @@ _PREGNANCY_MONTH = re.compile(
     r"(?!\s*tuoi)(\s*ruoi)?"
     rf"|thang thu\s*(\d|{_MONTH_WORDS})(?!\w)"
 )
+# A month said bare, after she said she is pregnant ("được 8 tháng rồi"): the term.
+_BARE_MONTH = re.compile(
+    rf"(?<![a-z0-9])(?:duoc\s*|dc\s*|khoang\s*|da\s*)?(\d|{_MONTH_WORDS})\s*(?:thang|th)(?!\w)"
+    r"(?!\s*tuoi)(\s*ruoi)?"
+)
+# Someone else is pregnant and the speaker asks for herself ("chị dâu em đang bầu 5 tháng, còn
+# em bị nấm …"): who is pregnant, then "còn" and the speaker.
+_SOMEONE_ELSE = re.compile(
+    r"(?<![a-z])(?:chi dau|em dau|chi gai|em gai|e gai|chi ho|em ho|ban gai|ban|dong nghiep"
+    r"|hang xom|chi|co|vo ban|con gai|chau gai)(?: (?:cua )?(?:em|e|minh|toi|tui|anh|t))?"
+    r" (?:dang |cung |moi |)(?:bau|mang bau|mang thai|co thai|co bau)(?![a-z])"
+    r".*?(?<![a-z])con (?:em|e|minh|toi|tui|t|anh)(?! be)(?![a-z])"
+)
 # A month of pregnancy in weeks (4.345 weeks a month; "rưỡi" adds half a month).
 _WEEKS_PER_MONTH = 4.345
 # Said of a pregnancy without naming it: "thai 32 tuần", "3 tháng cuối", "tam cá nguyệt".
@@ -41,6 +54,7 @@ _PREGNANCY_TERM = re.compile(
     r"(?<![a-z])(?:thai|bau)\s*(?:duoc\s*|khoang\s*)?\d{1,2}\s*(?:tuan|thang|w)(?!\s*tuoi)"
     r"|(?<![a-z])(?:3|ba) thang (?:dau|giua|cuoi)(?!\s*(?:dieu tri|nam|dung thuoc|sau))"
     r"|tam ca nguyet|(?:dau|giua|cuoi) (?:thai ky|ky thai)|sap sinh|sap de|gan ngay sinh"
+    r"|(?<![a-z])san phu\s*(?:duoc\s*)?\d{1,2}\s*(?:tuan|w)(?![a-z])"
 )
 # What a nursing mother says of her baby ("đang cho con 2 tháng bú", "cho bé bú"): the baby's
 # age is not the patient's, and she is the patient.
@@ -66,27 +80,38 @@ def _month_number(text: str) -> int:
     return int(text) if text.isdigit() else int(_WORD_NUMBERS[text])
 
 
-def pregnancy_term(turn: Turn) -> dict[str, object]:
+def pregnancy_term(turn: Turn, *, bare: bool = False) -> dict[str, object]:
     """How far a pregnancy is, as frame facts: weeks ("10 tuần", "tuần thứ 15") with their
-    trimester, a month ("tháng thứ 7", "bầu 5 tháng") or a trimester ("3 tháng cuối")."""
+    trimester, a month ("tháng thứ 7", "bầu 5 tháng") or a trimester ("3 tháng cuối"); `bare`:
+    she said before she is pregnant, so "được 8 tháng" is the term. Empty when the pregnancy
+    is another woman's and the speaker asks for herself."""
     text = turn.folded
+    if _SOMEONE_ELSE.search(text):
+        return {}  # "chị dâu em đang bầu, còn em …": the speaker is not pregnant
     data: dict[str, object] = {"pregnant": True}
     found = _TRIMESTER.search(text)
     weeks = _PREGNANCY_WEEKS.search(text)
-    month = _PREGNANCY_MONTH.search(text)
-    if found:
-        word = found.group(1) or found.group(2) or found.group(3) or found.group(4)
-        data["pregnancy_trimester"] = _TRIMESTER_WORDS.get(word, 3)
-    elif weeks and int(weeks.group(1) or weeks.group(2)) <= 42:
+    month = _PREGNANCY_MONTH.search(text) or (_BARE_MONTH.search(text) if bare else None)
+    if found and month and month.start() < found.end() and found.start() < month.end():
+        month = None  # "3 tháng cuối" is the trimester, not a third month
+    if weeks and int(weeks.group(1) or weeks.group(2)) <= 42:
         count = int(weeks.group(1) or weeks.group(2))
         data["pregnancy_weeks"] = count
         data["pregnancy_trimester"] = 1 if count < 14 else (2 if count < 28 else 3)
-    elif month and 1 <= _month_number(month.group(1) or month.group(3)) <= 9:
-        months = _month_number(month.group(1) or month.group(3))
+    elif month and 1 <= _month_number(month.group(1) or _last(month)) <= 9:
+        months = _month_number(month.group(1) or _last(month))
         data["pregnancy_trimester"] = (months + 2) // 3
         # "bầu 5 tháng" is about 22 weeks; "tháng thứ 7" is the seventh month (30 weeks).
         data["pregnancy_weeks"] = round(months * _WEEKS_PER_MONTH) + (2 if month.group(2) else 0)
+    if found:  # "9 tháng rồi, sắp sinh": the weeks of the month, the trimester said
+        word = found.group(1) or found.group(2) or found.group(3) or found.group(4)
+        data["pregnancy_trimester"] = _TRIMESTER_WORDS.get(word, 3)
     return data
+
+
+def _last(month: re.Match[str]) -> str:
+    """ "tháng thứ N": the third group of `_PREGNANCY_MONTH` (the bare month has two)."""
+    return month.group(3) if month.re is _PREGNANCY_MONTH else month.group(1)
 
 
 def pregnancy_so_far(
@@ -96,10 +121,29 @@ def pregnancy_so_far(
     turn speaks of another patient or asks which drug)."""
     if other or before is None or not before.pregnant or (said and said.pregnant):
         return said
-    if not (_PREGNANCY_WEEKS.search(turn.folded) or _PREGNANCY_MONTH.search(turn.folded)):
+    text = turn.folded
+    termed = _PREGNANCY_WEEKS.search(text) or _PREGNANCY_MONTH.search(text)
+    if not termed and (not _BARE_MONTH.search(text) or _A_CHILD.search(text)):
         return said
-    term = PatientContext.model_validate(pregnancy_term(turn))
+    term = PatientContext.model_validate(pregnancy_term(turn, bare=True))
     return (said or PatientContext()).merged_with(term)
+
+
+# A child named: "bé được 8 tháng" is the child's age, even after a pregnancy.
+_A_CHILD = re.compile(r"(?<![a-z])(?:be|con|chau|em be|tre|so sinh|thang tuoi)(?![a-z])")
+
+
+def term_not_age(turn: Turn, age_text: str | None, before: PatientContext | None) -> bool:
+    """ "được 8 tháng rồi" after "vợ tôi đang bầu": the pregnancy's month, nobody's age (no
+    "tuổi", no child named)."""
+    if before is None or not before.pregnant or age_text is None:
+        return False
+    text = turn.folded
+    return (
+        "tuoi" not in age_text.lower()
+        and bool(_BARE_MONTH.search(text))
+        and not (_A_CHILD.search(text))
+    )
 
 
 def nursing_mother(turn: Turn) -> bool:
@@ -128,4 +172,11 @@ def nursing_said(turn: Turn) -> bool:
     return bool(_NURSING.search(text) or _BABY_FEEDS.search(text) or _MILK_ASKED.search(text))
 
 
-__all__ = ["nursing_mother", "nursing_said", "pregnancy_so_far", "pregnancy_term", "term_said"]
+__all__ = [
+    "nursing_mother",
+    "nursing_said",
+    "pregnancy_so_far",
+    "pregnancy_term",
+    "term_not_age",
+    "term_said",
+]

@@ -15,7 +15,6 @@ from core.drug_classes import classes_named, classes_of
 from core.frame import (
     ClarifySlot,
     ConditionQuery,
-    HowTo,
     PatientContext,
     Population,
     QueryFrame,
@@ -38,16 +37,22 @@ from understanding.followups import (
     CORRECTION_CUES,
     about_the_drug_asked,
     babys_age_told,
+    complaint_of_the_drug,
     context_section,
     follow_up,
     keeps_thread,
+    more_about_the_drug,
     own_medicine_asked,
+    quotes_the_label,
+    same_how_to,
     same_patient,
     the_childs_mother,
+    with_what_was_told,
 )
-from understanding.howto import how_to_turn
+from understanding.howto import WITH_ANOTHER as _WITH_ANOTHER
+from understanding.howto import how_to_turn, second_topic
 from understanding.lexicon import AMOUNT_DOUBT
-from understanding.pregnancy import pregnancy_so_far
+from understanding.pregnancy import pregnancy_so_far, term_not_age
 from understanding.reading import Reading, read_turn
 from understanding.speaker import tablets_for_an_adult
 from understanding.text import Turn
@@ -80,7 +85,14 @@ class RulesUnderstander:
         turn = Turn.of(text)
         slot = context.open_slot
         reading = read_turn(turn, self._matcher, expect_drug=slot is ClarifySlot.DRUG)
+        if quotes_the_label(reading):
+            # "thuốc ghi không dùng cho trẻ dưới 12 tuổi … là sao": the leaflet's band
+            reading.age, reading.weight, reading.population = None, None, None
         prior_patient = context.prior_frame.patient if context.prior_frame else None
+        if term_not_age(turn, reading.age.text if reading.age else None, prior_patient):
+            reading.age = None  # "được 8 tháng rồi" after "vợ tôi đang bầu": her term
+            if reading.population is Population.CHILD:
+                reading.population = None
         other = bool(reading.age or reading.population or reading.which_drug >= 0)
         reading.patient = pregnancy_so_far(reading.turn, reading.patient, prior_patient, other)
         if reading.patient is not None and reading.patient.pregnant and reading.age is None:
@@ -95,15 +107,18 @@ class RulesUnderstander:
             filled = answer_frame(reading, slot, context.prior_frame)
             if filled is not None:
                 return filled
-        if reading.how_to_take is HowTo.TOGETHER and len(reading.drugs) <= 1:
-            # "uống chung với canxi được không": the other product is asked about with the
-            # medicine, not a medicine to look up.
+        if reading.how_to_take in _WITH_ANOTHER and len(reading.drugs) <= 1:
+            # "uống chung với canxi được không", "pha với Ringer lactat được không": the other
+            # product is asked about with the medicine, not a medicine to look up.
             reading.unknown = []
             reading.interaction = reading.pair_interaction = False
         prior = context.prior_frame
         if reading.population is None and tablets_for_an_adult(reading.turn, prior):
             reading.population = Population.ADULT  # "uống 2 viên panadol 500 có quá liều ko"
         turn_type, attribute = decide(reading)
+        if complaint_of_the_drug(reading, turn_type, context.prior_frame):
+            # "uống xong buồn ngủ quá, đổi giờ uống được ko" after cetirizine: how to take it
+            turn_type = TurnType.DRUG_ATTRIBUTE
         several = len(reading.drugs) + len(reading.unknown) > 1 or reading.which_drug >= 0
         how_to, turn_type, attribute = how_to_turn(
             reading.how_to_take, turn_type, attribute, off=several or reading.non_medical
@@ -114,7 +129,8 @@ class RulesUnderstander:
             return _non_answer(turn)
         frame = self._frame(reading, turn_type, attribute)
         if how_to is not None:
-            frame = frame.model_copy(update={"how_to_take": how_to})
+            also = second_topic(turn, how_to)
+            frame = frame.model_copy(update={"how_to_take": how_to, "how_to_also": also})
         if prior is not None and babys_age_told(reading, frame, prior):
             # "con mình được 1 tháng" to a nursing mother's question: her baby's age, she is
             # still the patient (the follow-up below keeps her).
@@ -127,10 +143,16 @@ class RulesUnderstander:
                 return same_patient(asked, prior, corrected=reading.turn.has(*CORRECTION_CUES))
         if prior is not None and (own := own_medicine_asked(reading, frame, prior)) is not None:
             frame = own  # "đang dùng levothyroxin", then "có uống thêm canxi"
+        if prior is not None and (more := more_about_the_drug(reading, frame, prior)) is not None:
+            return more  # "omeprazol", then "dạng lọ bột tiêm 40mg"
+        if prior is not None and (same := same_how_to(reading, frame, prior)) is not None:
+            return same  # a storage answer, then "có ảnh hưởng gì ko"
         if prior is not None and (reading.follow_up or keeps_thread(reading, frame, prior)):
-            return the_childs_mother(follow_up(frame, reading, prior), reading)
+            thread = the_childs_mother(follow_up(frame, reading, prior), reading)
+            return with_what_was_told(thread, prior)
         if prior is not None and not reading.new_case:
             frame = same_patient(frame, prior, corrected=reading.turn.has(*CORRECTION_CUES))
+            frame = with_what_was_told(frame, prior)
         return the_childs_mother(frame, reading)
 
     def _frame(

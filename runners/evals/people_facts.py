@@ -46,6 +46,8 @@ TUNING3_SET = ROOT / "evals" / "people_facts.tuning3.jsonl"
 """A third set written blind by another helper; measured once before tuning on it."""
 TUNING4_SET = ROOT / "evals" / "people_facts.tuning4.jsonl"
 """A fourth set written blind to our rules; its first run is our estimate for unseen writers."""
+TUNING5_SET = ROOT / "evals" / "people_facts.tuning5.jsonl"
+"""A fifth set written blind to our rules, measured once before tuning on it."""
 TUNING6_SET = ROOT / "evals" / "people_facts.tuning6.jsonl"
 """70 serious reactions after a drug, written blind (issue 22 item 5); tuned on after its first
 run (44.3 %)."""
@@ -325,7 +327,9 @@ def main(
     argv: list[str], *, engine_factory: Callable[[Path | None], TurnEngine] = shared_engine
 ) -> int:
     args = _args(argv)
-    defaults = (TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING6_SET, BLIND_SET)
+    defaults = (
+        TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET, BLIND_SET
+    )  # fmt: skip
     paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)
     reports = play_all(engine_factory(args.data_dir), lines, progress=not args.no_progress)

@@ -6,7 +6,13 @@ from asked_frames import understood
 
 from core.evidence import Evidence
 from core.frame import HowTo, QueryFrame
-from grounding.howto import MAX_SENTENCE_CHARS, Asked, howto_answer, howto_sentence
+from grounding.howto import (
+    MAX_SENTENCE_CHARS,
+    MAX_TWO_SENTENCES_CHARS,
+    Asked,
+    howto_answer,
+    howto_sentence,
+)
 
 
 def _said(question: str) -> Asked:
@@ -284,3 +290,144 @@ def test_not_stopping_on_ones_own_is_advice_on_stopping() -> None:
         0,
         "Không tự ý ngừng thuốc khi chưa hỏi thầy thuốc.",
     )
+
+
+INJECTION_DOSE = part(
+    "lieu_luong_cach_dung",
+    "Người lớn: 20 mg tiêm tĩnh mạch chậm, nhắc lại sau 2 giờ. "
+    "Tiêm tĩnh mạch với tốc độ không quá 2 mg/phút; liều lớn nên truyền.",
+)
+INJECTION_STORAGE = part(
+    "do_on_dinh_bao_quan",
+    "Bảo quản dưới 30 °C. Pha loãng trong natri clorid 0,9%; glucose 5% làm thuốc kết tủa.",
+)
+
+
+def test_the_rate_is_the_sentence_with_the_speed() -> None:
+    """How fast: the sentence giving the speed, not the dose row nor the diluent."""
+    found = howto_sentence([INJECTION_DOSE, INJECTION_STORAGE], "x", HowTo.RATE)
+    assert found == (0, "Tiêm tĩnh mạch với tốc độ không quá 2 mg/phút; liều lớn nên truyền.")
+
+
+def test_the_diluent_is_the_storage_sentence() -> None:
+    """What it is made up in: the sentence naming the fluids, wherever it is."""
+    found = howto_sentence([INJECTION_DOSE, INJECTION_STORAGE], "x", HowTo.DILUTE)
+    assert found == (1, "Pha loãng trong natri clorid 0,9%; glucose 5% làm thuốc kết tủa.")
+
+
+def test_how_long_before_an_event_is_a_time_to_take_it() -> None:
+    """ "trước … bao lâu": the "30–60 phút trước" sentence, not a stop "48 giờ trước"."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Người lớn: 2 viên mỗi ngày. Uống 30–60 phút trước khi đi tàu xe.",
+    )
+    cautions = part("than_trong", "Ngừng thuốc 48 giờ trước khi làm xét nghiệm.")
+    found = howto_sentence([dose, cautions], "x", HowTo.TIME_OF_DAY, _said("uống trước bao lâu"))
+    assert found == (0, "Uống 30–60 phút trước khi đi tàu xe.")
+
+
+def test_splitting_the_days_dose_is_answered_by_how_many_times() -> None:
+    """ "1 lần hay chia 2 lần": the sentence on taking it once or in several doses, not a row."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Uống sau ăn. Liều tới 200 mg có thể uống 1 lần; liều cao hơn chia nhiều lần.\n"
+        "- Người lớn: 100 mg, 1 lần/ngày.",
+    )
+    found = howto_sentence([dose], "x", HowTo.CRUSH, _said("uống 1 lần hay chia 2 lần"))
+    assert found == (0, "Liều tới 200 mg có thể uống 1 lần; liều cao hơn chia nhiều lần.")
+    assert howto_sentence([dose], "x", HowTo.CRUSH, _said("bẻ đôi được không")) is None
+
+
+def test_one_site_or_split_is_answered_by_the_site_sentence() -> None:
+    """ "tiêm 1 chỗ hay chia ra": the sentence on each injection site, not the rate."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Tiêm tĩnh mạch chậm trong 3 phút. Tiêm bắp sâu, mỗi vị trí tiêm không quá 2 ml.",
+    )
+    found = howto_sentence([dose], "x", HowTo.GIVING, _said("tiêm bắp 1 chỗ hay chia ra"))
+    assert found == (0, "Tiêm bắp sâu, mỗi vị trí tiêm không quá 2 ml.")
+
+
+def test_when_to_take_it_said_as_the_start_of_an_attack() -> None:
+    """ "ngậm khi nào": the row that says "khi bắt đầu cơn", not a caution on starting it."""
+    dose = part("lieu_luong_cach_dung", "- Người lớn: ngậm 1 viên khi bắt đầu cơn đau.")
+    cautions = part("than_trong", "Theo dõi huyết áp khi bắt đầu dùng thuốc.")
+    found = howto_sentence([dose, cautions], "x", HowTo.TIME_OF_DAY, _said("ngậm khi nào"))
+    assert found == (0, "Người lớn: ngậm 1 viên khi bắt đầu cơn đau.")
+
+
+def test_the_drugs_own_name_does_not_pick_the_sentence() -> None:
+    """ "amlodipin uống sáng hay tối, có cần ăn no": the dose sentence on meals, not an
+    interaction line that happens to repeat the drug's name."""
+    dose = part("lieu_luong_cach_dung", "Uống vào một giờ cố định, cùng hoặc không cùng bữa ăn.")
+    interactions = part(
+        "tuong_tac_thuoc", "Bưởi chùm: làm tăng nồng độ amlodipin; tránh dùng nhiều."
+    )
+    named = [e.model_copy(update={"drug_name": "Amlodipin"}) for e in (interactions, dose)]
+    said = _said("amlodipin uống sáng hay tối, có cần ăn no không")
+    found = howto_sentence(named, "x", HowTo.FOOD, said)
+    assert found == (1, "Uống vào một giờ cố định, cùng hoặc không cùng bữa ăn.")
+
+
+def test_two_topics_asked_quote_two_sentences_when_short() -> None:
+    """The rate and "tiêm bắp được không": the rate sentence, then the one on the muscle (not
+    one that repeats the first's words); two long sentences stay one."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Tiêm tĩnh mạch chậm trong ít nhất 3 phút. Không tiêm bắp vì gây đau. "
+        "Khi chuyển sang tiêm tĩnh mạch, giảm liều.",
+    )
+    frame = understood(
+        QueryFrame(
+            standalone_query="tiêm tĩnh mạch trong bao lâu, tiêm bắp được không",
+            how_to_also=HowTo.GIVING,
+        )
+    )
+    answer = howto_answer([dose], "x", "X", HowTo.RATE, Asked.of(frame))
+    assert [c.text for c in answer.claims] == [
+        "Tiêm tĩnh mạch chậm trong ít nhất 3 phút.",
+        "Không tiêm bắp vì gây đau.",
+    ]
+    long = part(
+        "lieu_luong_cach_dung",
+        "Tiêm tĩnh mạch chậm trong ít nhất 3 phút" + ", rất chậm" * 30 + ". Không tiêm bắp.",
+    )
+    assert len(howto_answer([long], "x", "X", HowTo.RATE, Asked.of(frame)).claims) == 1
+    assert MAX_TWO_SENTENCES_CHARS < 400
+
+
+def test_the_form_asked_picks_its_sentence() -> None:
+    """ "pha sẵn để lát tiêm": the injection's made-up sentence, not the oral suspension's
+    longer one."""
+    storage = part(
+        "do_on_dinh_bao_quan",
+        "Hỗn dịch sau khi pha để tủ lạnh và dùng trong 7 ngày. Dung dịch tiêm pha xong dùng ngay.",
+    )
+    found = howto_sentence([storage], "x", HowTo.MADE_UP, _said("pha sẵn để lát tiêm được không"))
+    assert found == (0, "Dung dịch tiêm pha xong dùng ngay.")
+    oral = howto_sentence([storage], "x", HowTo.MADE_UP, _said("siro pha xong để được mấy ngày"))
+    assert oral == (0, "Hỗn dịch sau khi pha để tủ lạnh và dùng trong 7 ngày.")
+
+
+def test_what_is_left_over_is_answered_by_the_leftover_sentence() -> None:
+    """ "phần thuốc thừa để lần sau": the sentence on what is left, not another storage one."""
+    storage = part(
+        "do_on_dinh_bao_quan",
+        "Bình xịt: bảo quản nơi mát, tránh ánh sáng, trong tủ lạnh, không chọc thủng hoặc đốt. "
+        "Ống đã mở: phần còn thừa phải bỏ.",
+    )
+    found = howto_sentence(
+        [storage], "x", HowTo.STORAGE, _said("ống thuốc thừa để lần sau được không")
+    )
+    assert found == (0, "Ống đã mở: phần còn thừa phải bỏ.")
+
+
+def test_a_syrup_asked_is_not_answered_by_the_injection() -> None:
+    """ "siro pha xong để được bao lâu": the suspension's sentence, even when the injection's
+    says more of the topic."""
+    storage = part(
+        "do_on_dinh_bao_quan",
+        "Dung dịch tiêm sau khi pha dùng trong 24 giờ, đã pha để tủ lạnh. Siro: dùng trong 7 ngày.",
+    )
+    found = howto_sentence([storage], "x", HowTo.MADE_UP, _said("siro pha xong để được bao lâu"))
+    assert found == (0, "Siro: dùng trong 7 ngày.")

@@ -121,3 +121,19 @@ def test_syllable_shape() -> None:
     """Vietnamese syllables are recognised; drug names are not syllables."""
     assert all(is_vietnamese_syllable(w) for w in ("nghieng", "thuoc", "uong", "khuya"))
     assert not any(is_vietnamese_syllable(w) for w in ("tamiflu", "insulin", "panadol"))
+
+
+def test_a_word_only_one_several_word_name_has_names_that_drug(catalog: DrugCatalog) -> None:
+    """ "isosorbid" alone is isosorbide dinitrate; "vitamin" alone names no drug."""
+    assert ids(catalog, "isosorbid ngậm dưới lưỡi") == ["isosorbide_dinitrate"]
+    assert ids(catalog, "uong vitamin hang ngay") == []
+
+
+def test_a_word_two_names_share_or_a_salt_names_nobody() -> None:
+    """A word in two drugs' names, a salt, or a word some one-word name also is: no owner."""
+    from understanding.drugs import _own_words
+
+    names = {"dinitrat isosorbid": "iso", "kalium losartan": "los", "isosorbid mononitrat": "iso5"}
+    owned = _own_words(names, frozenset({"losartan"}))
+    assert "isosorbid" not in owned and "losartan" not in owned
+    assert owned["mononitrat"] == "iso5"

@@ -9,7 +9,7 @@ import pytest
 from core.frame import ClarifySlot, HowTo, PatientContext, QueryFrame, TurnType
 from core.ports import UnderstandingContext
 from understanding import RulesUnderstander
-from understanding.howto import read_how_to
+from understanding.howto import read_how_to, second_topic
 from understanding.text import Turn
 
 Parse = Callable[..., QueryFrame]
@@ -67,6 +67,25 @@ Parse = Callable[..., QueryFrame]
         ("hai thứ đó uống chung một lúc được không", HowTo.TOGETHER),
         ("viên sắt thì uống giờ nào cho khỏi ảnh hưởng", HowTo.TOGETHER),
         ("liều 2g tiêm 1 chỗ được không hay chia ra 2 bên", HowTo.GIVING),
+        ("ống này bơm nhanh vào ven được không", HowTo.RATE),
+        ("truyen tinh mach toc do bao nhieu thi an toan", HowTo.RATE),
+        ("tiêm tĩnh mạch chậm thì mất mấy phút", HowTo.RATE),
+        ("pha loãng vào chai dịch truyền được không", HowTo.DILUTE),
+        ("hòa ống thuốc vào glucose 5% được không", HowTo.DILUTE),
+        ("xịt trước khi đá bóng bao lâu", HowTo.TIME_OF_DAY),
+        ("tự uống được bao nhiêu ngày thì nên đi khám", HowTo.DURATION),
+        ("thuốc này uống trong bao lâu vậy", HowTo.DURATION),
+        ("ống 2g tiêm bắp 1 chỗ hay chia ra", HowTo.GIVING),
+        ("vien ngam nay ngam khi nao", HowTo.TIME_OF_DAY),
+        ("uống hai thứ này bao lâu vậy", HowTo.DURATION),
+        ("3 ngày rồi mà vẫn ho thì sao", HowTo.DURATION),
+        ("mở túi rồi, mấy ống còn lại để được bao lâu", HowTo.STORAGE),
+        ("uong cach bua sang bao lau", HowTo.FOOD),
+        ("lọ tiêm bắp này pha với lidocain được không", HowTo.DILUTE),
+        ("uống chung với thuốc trung hòa acid được ko", HowTo.TOGETHER),
+        ("nhà ẩm quá, cất thuốc trong tủ bếp", HowTo.STORAGE),
+        ("siro này lấy thìa ăn cơm đong được không", HowTo.GIVING),
+        ("uong truoc khi di may bay may tieng", HowTo.TIME_OF_DAY),
     ],
 )
 def test_topics(text: str, topic: HowTo) -> None:
@@ -82,6 +101,8 @@ def test_topics(text: str, topic: HowTo) -> None:
         "liều paracetamol uống sau ăn bao nhiêu",
         "đi lạc đường",
         "be nho xit thuoc co kho khong",
+        "tiêm cho trẻ 3 tuổi bao lâu một lần",
+        "uống bao lâu thì có tác dụng",
     ],
 )
 def test_not_topics(text: str) -> None:
@@ -189,4 +210,36 @@ def test_a_how_to_question_asks_about_the_patients_one_medicine(
     )
     assert (
         understander.parse("co uong them canxi", UnderstandingContext(prior_frame=two)).drugs == []
+    )
+
+
+def test_a_rate_asked_as_an_amount_is_no_dose_question() -> None:
+    """ "tốc độ bao nhiêu", "nồng độ bao nhiêu" of an infusion ask how it goes in; "truyền
+    liều bao nhiêu" asks a dose."""
+    assert read_how_to(Turn.of("truyền tốc độ bao nhiêu một phút")) is HowTo.RATE
+    assert read_how_to(Turn.of("pha loãng nồng độ bao nhiêu")) is HowTo.DILUTE
+    assert read_how_to(Turn.of("truyền liều bao nhiêu")) is None
+
+
+def test_an_infusion_timed_is_not_a_made_up_suspension() -> None:
+    """ "pha … truyền trong bao lâu" times the infusion; "pha xong để được bao lâu" keeps it."""
+    assert read_how_to(Turn.of("pha xong truyền trong bao lâu")) is HowTo.RATE
+    assert read_how_to(Turn.of("pha xong để được bao lâu")) is HowTo.MADE_UP
+
+
+def test_the_fluid_it_is_made_up_in_is_no_unknown_drug(parse: Parse) -> None:
+    """ "pha với Ringer lactat": the fluid is asked about with the medicine, not looked up."""
+    frame = parse("ondansetron pha với ringer lactat được không")
+    assert frame.how_to_take is HowTo.DILUTE and frame.drugs == ["ondansetron"]
+    assert frame.unknown_drugs == []
+
+
+def test_a_second_topic_is_kept_when_the_first_sections_hold_it() -> None:
+    """ "tiêm trong bao lâu, tiêm bắp được không": the rate, then how it is given; a storage
+    question does not read the dose section, so it takes no second topic from there."""
+    turn = Turn.of("ống này tiêm tĩnh mạch trong bao lâu, tiêm bắp được không")
+    assert (read_how_to(turn), second_topic(turn, HowTo.RATE)) == (HowTo.RATE, HowTo.GIVING)
+    assert (
+        second_topic(Turn.of("để tủ lạnh được không, uống lúc đói được không"), HowTo.STORAGE)
+        is None
     )

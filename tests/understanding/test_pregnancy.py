@@ -10,6 +10,7 @@ from understanding.pregnancy import (
     nursing_said,
     pregnancy_so_far,
     pregnancy_term,
+    term_not_age,
     term_said,
 )
 from understanding.text import Turn
@@ -56,3 +57,45 @@ def test_a_bare_term_after_a_pregnancy_question() -> None:
     assert got is not None and got.pregnancy_weeks == 9
     assert pregnancy_so_far(turn, None, None, False) is None
     assert pregnancy_so_far(turn, None, before, True) is None
+
+
+def test_a_month_and_the_last_weeks_both_said() -> None:
+    """ "có thai 9 tháng, sắp sinh": the weeks of the ninth month and the third trimester;
+    "3 tháng cuối" alone is a trimester, not a third month."""
+    said = pregnancy_term(Turn.of("co thai 9 thang roi, sap sinh"))
+    assert (said["pregnancy_weeks"], said["pregnancy_trimester"]) == (39, 3)
+    assert "pregnancy_weeks" not in pregnancy_term(Turn.of("bầu 3 tháng cuối"))
+
+
+def test_a_woman_in_labour_ward_weeks_is_pregnant() -> None:
+    """ "sản phụ 36 tuần": a pregnancy of 36 weeks."""
+    assert term_said(Turn.of("sản phụ 36 tuần bị sốt"))
+    assert pregnancy_term(Turn.of("sản phụ 36 tuần bị sốt"))["pregnancy_weeks"] == 36
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "chi gai em dang bau 6 thang, con em bi ho thi uong gi",
+        "bạn mình mang thai 20 tuần, còn mình bị đau răng",
+    ],
+)
+def test_another_womans_pregnancy_is_not_the_speakers(text: str) -> None:
+    """Her sister or friend is pregnant; "còn em …" asks for the speaker: no pregnancy."""
+    assert pregnancy_term(Turn.of(text)) == {}
+
+
+def test_the_speakers_own_pregnancy_stays() -> None:
+    """ "em đang bầu 6 tháng, còn em bé …" is still her pregnancy."""
+    assert pregnancy_term(Turn.of("em đang bầu 6 tháng, còn em bé thì đạp nhiều"))["pregnant"]
+
+
+def test_a_bare_month_after_her_pregnancy_is_its_term() -> None:
+    """ "được 7 tháng rồi" after "vợ tôi đang bầu" is her seventh month; "bé được 7 tháng" a
+    child's age."""
+    before = PatientContext(pregnant=True)
+    assert term_not_age(Turn.of("được 7 tháng rồi, bị ho"), "7 tháng", before)
+    assert not term_not_age(Turn.of("bé được 7 tháng rồi, bị ho"), "7 tháng", before)
+    assert not term_not_age(Turn.of("được 7 tháng rồi, bị ho"), "7 tháng", None)
+    said = pregnancy_so_far(Turn.of("được 7 tháng rồi, bị ho"), None, before, other=False)
+    assert said is not None and said.pregnancy_weeks == 30

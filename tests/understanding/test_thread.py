@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from core.frame import ClarifySlot, QueryFrame, TurnType
+from core.frame import ClarifySlot, HowTo, QueryFrame, TurnType
 from core.ports import UnderstandingContext
 from understanding import RulesUnderstander
 from understanding.slots import POST_OPERATIVE, read_age, read_patient
@@ -267,3 +267,107 @@ def test_bn_alone_is_a_patient_not_a_dose(understander: RulesUnderstander) -> No
     """'BN 6 tuổi viêm phổi' names a patient; it asks no amount."""
     frame = understander.parse("BN 6 tuổi viêm phổi")
     assert frame.turn_type is not TurnType.DOSING_CALC
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "loại ống khí dung",
+        "dang lo bot tiem 40mg",
+        "bà không uống được nữa",
+        "tuần sau đi chụp CT",
+        "mình pha nguyên chai từ sáng",
+    ],
+)
+def test_more_told_of_the_drug_keeps_it(understander: RulesUnderstander, text: str) -> None:
+    """A form, a strength, a patient who cannot swallow, a test ahead, after a drug was named:
+    still that drug, the question still to come."""
+    prior = QueryFrame(turn_type=TurnType.DOSING_CALC, drugs=["salbutamol"])
+    frame = understander.parse(text, UnderstandingContext(prior_frame=prior))
+    assert (frame.drugs, frame.turn_type, frame.attribute) == (
+        ["salbutamol"],
+        TurnType.DRUG_ATTRIBUTE,
+        None,
+    )
+
+
+def test_small_talk_after_a_drug_is_still_out_of_scope(understander: RulesUnderstander) -> None:
+    """Nothing about the medicine: the drug is not carried into an unrelated turn."""
+    prior = QueryFrame(turn_type=TurnType.DOSING_CALC, drugs=["salbutamol"])
+    frame = understander.parse("hom nay troi mua to", UnderstandingContext(prior_frame=prior))
+    assert frame.turn_type is TurnType.OUT_OF_SCOPE and frame.drugs == []
+
+
+def test_a_complaint_with_a_how_to_question_stays_with_the_drug(
+    understander: RulesUnderstander,
+) -> None:
+    """ "uống xong mệt quá, đổi giờ uống được không" after cetirizine: when to take it, not a
+    medicine for tiredness."""
+    prior = QueryFrame(turn_type=TurnType.DRUG_ATTRIBUTE, drugs=["cetirizine"])
+    frame = understander.parse(
+        "uống xong buồn ngủ lắm, đổi giờ uống được không", UnderstandingContext(prior_frame=prior)
+    )
+    assert frame.drugs == ["cetirizine"] and frame.how_to_take is not None
+    alone = understander.parse("buồn ngủ lắm, đổi giờ uống được không")
+    assert alone.drugs == []
+
+
+def test_a_short_ask_goes_on_with_the_how_to_answer(understander: RulesUnderstander) -> None:
+    """A storage answer, then "có ảnh hưởng gì ko": the same drug and topic, with the words of
+    both turns; a longer new question is not swallowed."""
+    prior = QueryFrame(
+        turn_type=TurnType.DRUG_ATTRIBUTE,
+        drugs=["carbamazepine"],
+        attribute="do_on_dinh_bao_quan",
+        how_to_take=HowTo.STORAGE,
+        howto_words=["ẩm"],
+    )
+    context = UnderstandingContext(prior_frame=prior)
+    frame = understander.parse("có ảnh hưởng gì ko", context)
+    assert (frame.drugs, frame.how_to_take) == (["carbamazepine"], HowTo.STORAGE)
+    assert "ẩm" in frame.howto_words
+    other = understander.parse("còn tác dụng phụ thì sao", context)
+    assert other.how_to_take is None
+
+
+def test_a_how_to_question_reads_what_the_turn_before_told(
+    understander: RulesUnderstander,
+) -> None:
+    """ "tuần sau chụp CT có cản quang" (told, nothing asked), then "có phải ngưng thuốc
+    không": the stop question reads "cản quang" too."""
+    told = understander.parse("tuần sau chụp CT có tiêm thuốc cản quang")
+    prior = told.model_copy(update={"drugs": ["metformin"], "turn_type": TurnType.DRUG_ATTRIBUTE})
+    frame = understander.parse("có phải ngưng thuốc không", UnderstandingContext(prior_frame=prior))
+    assert frame.drugs == ["metformin"] and frame.how_to_take is not None
+    assert "cản quang" in frame.howto_pairs
+
+
+def test_how_long_a_diluted_injection_keeps(understander: RulesUnderstander) -> None:
+    """After a dilution answer, "để được bao lâu" asks how long the made-up solution keeps."""
+    prior = QueryFrame(
+        turn_type=TurnType.DRUG_ATTRIBUTE,
+        drugs=["heparin"],
+        attribute="lieu_luong_cach_dung",
+        how_to_take=HowTo.DILUTE,
+    )
+    frame = understander.parse("để được bao lâu", UnderstandingContext(prior_frame=prior))
+    assert (frame.how_to_take, frame.attribute) == (HowTo.MADE_UP, "do_on_dinh_bao_quan")
+
+
+def test_the_leaflets_age_band_is_nobodys_age(parse: Callable[..., QueryFrame]) -> None:
+    """ "hộp ghi không dùng cho trẻ dưới 6 tuổi là sao": no age, no weight; with the child's own
+    age said too, the ages read are left as the age reader reads them."""
+    frame = parse("hộp ghi không dùng cho trẻ dưới 6 tuổi và dưới 20kg là sao, ibuprofen ấy")
+    assert (frame.age_months, frame.weight_kg) == (None, None)
+    own = parse("hộp ghi không dùng cho trẻ dưới 6 tuổi, bé nhà em 4 tuổi thì sao, ibuprofen")
+    assert own.age_months is not None
+
+
+def test_the_form_said_before_goes_with_the_how_to_question(
+    understander: RulesUnderstander,
+) -> None:
+    """ "Augmentin lọ bột tiêm" answered, then "pha xong để được bao lâu": the question still
+    speaks of the injection."""
+    prior = understander.parse("khoa mình dùng Augmentin lọ bột tiêm cho người lớn")
+    frame = understander.parse("pha xong để được bao lâu", UnderstandingContext(prior_frame=prior))
+    assert frame.how_to_take is HowTo.MADE_UP and "tiêm" in frame.howto_words

@@ -245,12 +245,15 @@ def amount_claims(
                 continue  # "Trẻ đẻ thiếu tháng có thể cho 400 microgam/kg": not a term baby's
             previous = figures[k - 1] if k else None
             label = _label(text, figure, previous) if len(figures) > 1 else ""
-            # The dose, then the day's amount when the book fixes the doses a day.
-            for each in (figure, figure.daily()):
+            # The dose, then the day's amount when the book fixes the doses a day, or one
+            # dose when it splits the day's amount into a fixed number.
+            for each in (figure, figure.daily(), figure.each_dose()):
                 if each is None:
                     continue
                 caps = row_caps(text, each, figures) + _caveat_caps(caveats, row)
                 worked = work(each, Decimal(str(weight)), caps)
+                if not worked.exact():
+                    continue
                 claim_text = f"{label}: {worked.text()}" if label else worked.text()
                 claims.append(
                     Claim(

@@ -68,6 +68,11 @@ class Worked:
         result = f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}"
         return f"{head}; {self.cap.quoted} → {result} {period}".rstrip()
 
+    def exact(self) -> bool:
+        """Every number shown ends within two decimals (a day's share may not: 35 × 34 ÷ 3)."""
+        shown = (self.product_lo, self.product_hi, self.result_lo, self.result_hi)
+        return all(v == v.quantize(Decimal("0.01")) for v in shown)
+
     def derivation(self) -> Derivation:
         weight = int(self.weight) if self.weight == int(self.weight) else float(self.weight)
         return Derivation(
@@ -149,7 +154,10 @@ def _dose_between(text: str, figure: Figure, cap: Cap) -> bool:
 
 
 def _ceiling(cap: Cap, figure: Figure, weight: Decimal) -> Decimal:
-    """The cap in mg for one amount of this figure (a day's cap shared by the doses)."""
+    """The cap in mg for one amount of this figure (a day's cap shared by the doses; a cap
+    said without a period after a split day's figure is read as the day's, the lower)."""
+    if cap.period is Period.BARE and figure.dose_of:
+        return cap.mg(weight) / figure.dose_of
     if cap.period is Period.DAY and figure.period is Period.DOSE and figure.times:
         return cap.mg(weight) / figure.times
     if cap.period in (Period.DOSE, Period.BARE) and figure.daily_of:
@@ -159,7 +167,7 @@ def _ceiling(cap: Cap, figure: Figure, weight: Decimal) -> Decimal:
 
 def work(figure: Figure, weight: Decimal, caps: Sequence[Cap]) -> Worked:
     """The figure times the weight, lowered to the lowest binding cap."""
-    product_lo, product_hi = figure.lo * weight, figure.hi * weight
+    product_lo, product_hi = figure.times_weight(weight)
     unit_mg = MG_PER_UNIT[figure.unit]
     binding = [
         c for c in caps if _binds(c, figure) and _ceiling(c, figure, weight) < product_hi * unit_mg
@@ -229,7 +237,8 @@ def recomputed(derivation: Derivation) -> list[Worked]:
         # A cap the claim names applied; its quote carries its own period words.
     weight = decimal(format(Decimal(str(derivation.weight_kg)).normalize(), "f"))
     # A per-dose figure with its doses a day may stand for the dose or for the day's amount.
-    candidates = [work(f, weight, caps) for f in (figures[0], figures[0].daily()) if f]
+    each = (figures[0], figures[0].daily(), figures[0].each_dose())
+    candidates = [work(f, weight, caps) for f in each if f]
     stated = read_amount(derivation.result)
     matching = [
         w

@@ -93,6 +93,14 @@ _TIMES = re.compile(
     r"|^(?P<lead4>[^;]*?)(?<![\d\-–]\s)(?<![\d,.\-–])(?P<h2>4|6|8|12|24)\s*gio"
     r"\s*(?:/\s*lan|(?:mot|1)\s*lan)"
 )
+# How many doses a day's figure is split into: "chia làm 4 lần", "cách 8 giờ/lần", "2 lần/ngày";
+# never a range ("chia 2 - 3 lần", "mỗi 6 - 8 giờ") nor a most.
+_SPLIT = re.compile(
+    r"^(?P<lead>[^;\d]{0,30}?)(?:chia (?:lam )?(?P<n>[2-6]) (?:lan|lieu)"
+    r"|(?:moi|cach|cu)\s*(?P<h>4|6|8|12)\s*gio(?!\s*(?:-|–|den))(?:\s*(?:/\s*|(?:mot|1)\s*)lan)?"
+    r"|(?P<h2>4|6|8|12)\s*gio\s*(?:/\s*lan|(?:mot|1)\s*lan)"
+    r"|(?P<n2>[2-6])\s*lan\s*(?:/|moi|mot|trong)\s*ngay)"
+)
 _NOT_FIXED = re.compile(r"toi da|khong qua|co the|neu can|(?:-|–|den)\s*$")
 _DAY_CAP_AFTER = re.compile(r"^[\s,]*(?:moi ngay|mot ngay|hang ngay|trong 24 gio|/\s*ngay)")
 _DOSE_CAP_AFTER = re.compile(r"^[\s,]*(?:moi lan|mot lan|moi lieu|/\s*lan)")
@@ -132,8 +140,21 @@ class Figure:
     """Doses a day the book fixes for a per-dose figure ("× 2 lần/ngày", "mỗi 8 giờ")."""
     daily_of: Decimal | None = None
     """Set on the day's amount made from a per-dose figure: the doses a day it was made with."""
+    split: Decimal | None = None
+    """Doses a day the book splits a day's figure into ("chia làm 4 lần", "cách 8 giờ/lần")."""
+    dose_of: Decimal | None = None
+    """Set on one dose made from a split day's figure (`lo`, `hi` stay the day's figures)."""
+
+    def times_weight(self, weight: Decimal) -> tuple[Decimal, Decimal]:
+        """The figure times a weight: one dose of a split day's figure is the day's share."""
+        if self.dose_of is not None:
+            return self.lo * weight / self.dose_of, self.hi * weight / self.dose_of
+        return self.lo * weight, self.hi * weight
 
     def shown(self) -> str:
+        if self.dose_of is not None:
+            count = shown_number(self.dose_of)
+            return f"{shown_range(self.lo, self.hi)} {self.unit}/{self.per}/ngày ÷ {count} lần"
         if self.daily_of is not None:
             lo, hi = self.lo / self.daily_of, self.hi / self.daily_of
             count = shown_number(self.daily_of)
@@ -149,6 +170,13 @@ class Figure:
             self, lo=self.lo * self.times, hi=self.hi * self.times, period=Period.DAY,
             times=None, daily_of=self.times,
         )  # fmt: skip
+
+    def each_dose(self) -> Figure | None:
+        """One dose of a day's figure the book splits into a fixed number of doses."""
+        if self.split is None or self.period is not Period.DAY:
+            return None
+        return replace(self, period=Period.DOSE, times=self.split, split=None,
+                       dose_of=self.split)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +226,16 @@ def _times(after: str) -> tuple[Decimal, int] | None:
     else:
         count = Decimal(24) / Decimal(m["h"] or m["h2"])
     return count, m.end()
+
+
+def _split(after: str) -> tuple[Decimal, int] | None:
+    """Doses a day's figure is split into, said right after it, and where those words end."""
+    m = _SPLIT.search(after)
+    if m is None or _NOT_FIXED.search(m["lead"]) or re.search(r"hoac|hay", m["lead"]):
+        return None
+    if m["n"] or m["n2"]:
+        return Decimal(m["n"] or m["n2"]), m.end()
+    return Decimal(24) / Decimal(m["h"] or m["h2"]), m.end()
 
 
 def _period(tail: str, before: str, after: str) -> tuple[Period, int, int]:
@@ -251,10 +289,13 @@ def figures_in(text: str) -> list[Figure]:
             ahead = max(ahead, times[1])
             if times[0] == 1:  # "1 lần/ngày": the dose is the day's amount
                 period, times = Period.ONCE_DAILY, None
+        split = _split(after) if period is Period.DAY else None
+        if split is not None:
+            ahead = max(ahead, split[1])
         quoted = text[start : m.end() + ahead].strip()
         found.append(
             Figure(quoted, lo, hi, m["unit"], per, period, m.start(), m.end(),
-                   times[0] if times else None)
+                   times[0] if times else None, split=split[0] if split else None)
         )  # fmt: skip
     return found
 

@@ -214,3 +214,52 @@ def test_ceilings_said_a_few_words_before_and_doses_a_graver_case_needs() -> Non
     ]
     assert figures_in("Có thể tăng lên tới 20 mg/kg.") == []
     assert figures_in("Không dùng liều cao hơn 10 mg/kg.") == []
+
+
+def one_dose(text: str, weight: str) -> list[str]:
+    out = []
+    for f in figures_in(text):
+        each = f.each_dose()
+        if each is not None:
+            out.append(work(each, Decimal(weight), row_caps(text, each, [f])).text())
+    return out
+
+
+def test_a_day_split_in_fixed_doses_gives_one_dose() -> None:
+    """'100 mg/kg/ngày, chia làm 4 lần' for 20 kg is 500 mg each time; 'cách 8 giờ/lần'
+    splits a day in three, and the day's cap is shared by the doses."""
+    assert one_dose("Trẻ em: 100 mg/kg/ngày, chia làm 4 lần, tiêm truyền.", "20") == [
+        "20 kg × 100 mg/kg/ngày ÷ 4 lần = 500 mg mỗi lần"
+    ]
+    assert one_dose("Nhiễm khuẩn nặng: 40 mg/kg/ngày cách 8 giờ/lần.", "18") == [
+        "18 kg × 40 mg/kg/ngày ÷ 3 lần = 240 mg mỗi lần"
+    ]
+    capped = one_dose("Liều cao 80–90 mg/kg/ngày chia 2 lần, tối đa 4 000 mg/ngày.", "50")
+    assert capped == [
+        "50 kg × 80–90 mg/kg/ngày ÷ 2 lần = 2 000–2 250 mg; tối đa 4 000 mg/ngày → 2 000 mg mỗi lần"
+    ]
+
+
+def test_no_dose_from_a_range_of_doses_a_day() -> None:
+    """'chia làm 2 - 3 lần' or 'chia nhiều lần' fixes no number: no dose is made."""
+    assert one_dose("Uống 20 - 30 mg/kg/ngày, chia làm 2 - 3 lần.", "10") == []
+    assert one_dose("Uống 20 mg/kg/ngày, chia làm nhiều lần.", "10") == []
+
+
+def test_a_bare_cap_after_a_split_day_is_the_days() -> None:
+    """'30 mg/kg/ngày chia 2 lần (tối đa 1 g)' for 50 kg: one dose is held at 500 mg, half of
+    the ceiling read as the day's, never at the whole gram."""
+    [line] = one_dose("Uống 30 mg/kg/ngày chia 2 lần (tối đa 1 g).", "50")
+    assert line.endswith("→ 500 mg mỗi lần")
+
+
+def test_one_dose_of_a_split_day_recomputes_and_a_long_share_is_not_exact() -> None:
+    """The dose made from a split day's figure passes the recheck from its quote alone; a
+    share that does not end within two decimals (35 × 34 ÷ 3) is flagged as not exact."""
+    [f] = figures_in("Bệnh do amip: 35 mg/kg/24 giờ, chia làm 3 lần.")
+    each = f.each_dose()
+    assert each is not None
+    assert not work(each, Decimal(34), []).exact()
+    exact = work(each, Decimal(30), [])
+    assert exact.exact()
+    assert verify(exact.derivation()) == []

@@ -62,6 +62,7 @@ def test_a_beginning_shared_by_two_drugs_or_too_short_finds_none(catalog: DrugCa
     from understanding.drugs import _unique_prefixes
 
     assert ids(catalog, "ibu cho bé") == []
+
     def one(_: str) -> int:
         return 1
 

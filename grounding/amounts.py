@@ -19,6 +19,7 @@ from core.text import fold, fold_aligned, fold_words, nfc
 from grounding.bands import Band, Bands, parse_bands
 from grounding.blocks import Block, BlockKind, Part
 from grounding.book.vocabulary import BORN_AT_TERM, BORN_EARLY
+from grounding.ceilings import day_ceiling_claims
 from grounding.derivation import (
     Cap,
     Figure,
@@ -226,6 +227,10 @@ def amount_claims(
     if any(_refuses(b, weight, age) for b in dosed):
         return {}  # "dưới 3 tháng tuổi hoặc dưới 5 kg: không khuyến cáo": nothing to work out
     chosen = _named_rows(dosed, asked)
+
+    def fit(bands: Bands) -> bool:
+        return _patient_in(bands, weight, age)
+
     out: dict[int, list[Claim]] = {}
     for n, row in enumerate(rows):
         if row not in chosen or row.renal or row.hepatic:
@@ -262,6 +267,8 @@ def amount_claims(
                         derivation=worked.derivation(),
                     )
                 )
+        if frame.max_dose:  # "tối đa một ngày bao nhiêu": the day's ceiling worked out
+            claims += day_ceiling_claims(text, weight, row.evidence_index, fit)
         if claims:
             out[n] = claims
     return out

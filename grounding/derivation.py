@@ -27,6 +27,7 @@ from grounding.dose_figures import (
     Figure,
     Period,
     caps_in,
+    ceiling_figure,
     decimal,
     figures_in,
     mass_pattern,
@@ -227,6 +228,9 @@ def recomputed(derivation: Derivation) -> list[Worked]:
     amount of a figure given a fixed number of times a day may both do), best first; the
     plain reading when none does; [] when it cannot be read."""
     figures = figures_in(derivation.quoted)
+    if not figures:  # a day's maximum asked: the per-kg ceiling is the figure
+        ceilings = [ceiling_figure(c) for c in caps_in(derivation.quoted)]
+        figures = [f for f in ceilings if f is not None][:1]
     if len(figures) != 1 or derivation.weight_kg <= 0:
         return []
     caps: list[Cap] = []

@@ -194,6 +194,16 @@ class Cap:
         return self.amount * MG_PER_UNIT[self.unit] * (weight if self.per_kg else 1)
 
 
+def ceiling_figure(cap: Cap) -> Figure | None:
+    """A per-kg ceiling of a day ("không quá 60 mg/kg/ngày") as the day's figure it caps at,
+    for a day's maximum asked; any other cap is no figure."""
+    if not cap.per_kg or cap.period is not Period.DAY:
+        return None
+    end = cap.start + len(cap.quoted)
+    return Figure(cap.quoted, cap.amount, cap.amount, cap.unit, "kg", Period.DAY,
+                  cap.start, end)  # fmt: skip
+
+
 # ---- reading the book's words ----
 
 
@@ -343,6 +353,7 @@ __all__ = [
     "Figure",
     "Period",
     "caps_in",
+    "ceiling_figure",
     "decimal",
     "figures_in",
     "mass_pattern",

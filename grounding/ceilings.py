@@ -1,0 +1,54 @@
+"""A day's maximum for this patient, when the question asks it: the book's per-kg ceiling of
+a day ("không quá 60 mg/kg/ngày", "tối đa 90 mg/kg/24 giờ") times the weight the user gave,
+held at the day's ceiling in mg the same row prints ("không quá 4 g/ngày").
+
+The ceiling is read as a figure (`grounding.dose_figures.ceiling_figure`), so the arithmetic
+and its recheck are the ones every worked-out amount uses (`grounding.derivation`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+from core.evidence import Claim
+from core.text import nfc
+from grounding.bands import Bands, parse_bands
+from grounding.derivation import work
+from grounding.dose_figures import Period, caps_in, ceiling_figure
+
+LABEL = "Tối đa mỗi ngày"
+
+
+def day_ceiling_claims(
+    text: str,
+    weight: float,
+    citation: int,
+    fits: Callable[[Bands], bool],
+) -> list[Claim]:
+    """Claims of the day's maximum for each per-kg day ceiling of one row whose clause fits
+    the patient (`fits` judges the bands said before it)."""
+    text = nfc(text)
+    caps = caps_in(text)
+    held = [c for c in caps if not c.per_kg and c.period is Period.DAY]
+    out: list[Claim] = []
+    for cap in caps:
+        figure = ceiling_figure(cap)
+        if figure is None:
+            continue
+        clause_start = max(text.rfind(";", 0, cap.start), text.rfind(". ", 0, cap.start)) + 1
+        if not fits(parse_bands(text[clause_start : cap.start])):
+            continue
+        after = [c for c in held if c.start > cap.start] or held
+        worked = work(figure, Decimal(str(weight)), after[:1])
+        out.append(
+            Claim(
+                text=f"{LABEL}: {worked.text()}",
+                citations=(citation,),
+                derivation=worked.derivation(),
+            )
+        )
+    return out
+
+
+__all__ = ["LABEL", "day_ceiling_claims"]

@@ -190,7 +190,7 @@ class ExtractiveAnswerer:
         # The patient's own conditions said earlier in the case ("sau mổ") choose rows too.
         told = " ".join(frame.patient.comorbidities) if frame.patient else ""
         asked = f"{condition} {frame.condition_words} {told}".strip()
-        barred = dose_limits(request.evidence, drug_id, frame)
+        barred = dose_limits(request.evidence, drug_id, frame, asked)
         if barred:
             # A contraindicated age or condition is the answer: no route or dose to choose.
             keys = dict.fromkeys(request.evidence[c.citations[0]].section_key for c in barred)

@@ -17,8 +17,9 @@ from core.text import contains_phrase, fold, sentences_of
 from grounding.bands import parse_bands
 from grounding.blocks import BlockKind, parse_blocks, shown
 from grounding.book import bars, not_dosed
-from grounding.book.vocabulary import BABY
+from grounding.book.vocabulary import BABY, BORN_EARLY, CHILD, JOINERS, NEWBORN
 from grounding.heads import DOSE, Who, route_words, who_of
+from grounding.narrowing import named_indications
 from grounding.pregnancy_term import term_first
 
 CAN_USE_ORDER = (
@@ -95,8 +96,35 @@ def age_limits(evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFr
     return _claims(evidence, drug_id, SectionKey.CHONG_CHI_DINH.value, [], frame.age_months)
 
 
+def _only_who(folded: str) -> bool:
+    """Words that say only who the patient is ("sinh non", "trẻ sơ sinh thiếu tháng")."""
+    rest = JOINERS.strip(CHILD.strip(NEWBORN.strip(BORN_EARLY.strip(folded))))
+    return not re.sub(r"[^a-z]+", "", rest)
+
+
+def _another_heads_refusal(
+    evidence: Sequence[Evidence], index: int, sentence: str, asked: str
+) -> bool:
+    """A refusal of the dose text printed under an indication head ("Giảm đau, hạ sốt: trẻ
+    dưới 3 tháng … không khuyến cáo") when the question names another head of the same text
+    ("còn ống động mạch"): it refuses that use, not the one asked."""
+    ev = evidence[index]
+    if not asked or ev.section_key != SectionKey.LIEU_LUONG_CACH_DUNG.value:
+        return False
+    parts = [
+        (i, e)
+        for i, e in enumerate(evidence)
+        if e.drug_id == ev.drug_id and e.section_key == ev.section_key and not e.quarantined
+    ]
+    rows = [b for b in parse_blocks(parts) if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
+    text = shown(sentence)
+    own = {b.indication for b in rows if b.evidence_index == index and text in b.text}
+    named = named_indications(rows, asked)
+    return bool(named) and None not in own and not own & named
+
+
 def dose_limits(
-    evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame
+    evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame, asked: str = ""
 ) -> list[Claim]:
     """Lines that shut this patient out before any dose row is read.
 
@@ -104,9 +132,13 @@ def dose_limits(
     triage use (`grounding.book.bars`): a Chống chỉ định line ("Không dùng cho trẻ dưới 12
     tuổi") or a refusal of the dose text ("Trẻ em dưới 2 tuổi: không khuyến cáo"). For a
     child, also a contraindication naming the condition the user named, said of children
-    ("ỉa chảy cấp ở trẻ em").
+    ("ỉa chảy cấp ở trẻ em"); a word of who the patient is ("thiếu tháng") bars only by a
+    line that says nothing more of the patient. A refusal under another indication head than
+    the one `asked` names is no bar.
     """
     terms = [t for t in _asked_terms(frame) if t]
+    who_terms = [t for t in terms if _only_who(fold(t))]
+    terms = [t for t in terms if t not in who_terms]
     age = frame.age_months
     claims: list[Claim] = []
     for index, ev in enumerate(evidence):
@@ -117,13 +149,20 @@ def dose_limits(
         contraindication = ev.section_key == SectionKey.CHONG_CHI_DINH.value
         for sentence in sentences_of(ev.text):
             by_age = age is not None and bars(sentence, ev.section_key, age)
-            if not by_age and not (contraindication and frame.is_child and terms):
+            if by_age and _another_heads_refusal(evidence, index, sentence, asked):
+                continue
+            if not by_age and not (contraindication and frame.is_child and terms + who_terms):
                 continue
             text = shown(sentence)
             # The condition asked is usually what the dose treats ("Gút cấp" bars no gout
             # dose): a line naming it bars a dose only when it is said of children.
             for_child = contraindication and frame.is_child and who_of(fold(text)) is Who.CHILD
             named = for_child and any(contains_phrase(text, t) for t in terms)
+            # "Trẻ sơ sinh thiếu tháng đang có chảy máu" is a caveat of a preterm baby's dose.
+            whole = _only_who(fold(text).rstrip(". "))
+            named = named or (
+                for_child and whole and any(contains_phrase(text, t) for t in who_terms)
+            )
             if named and not by_age and _qualified(text, frame):
                 continue  # said of a graver case than asked: a caveat of the dose, not a bar
             if text and (by_age or named):

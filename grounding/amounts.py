@@ -18,7 +18,7 @@ from core.frame import QueryFrame
 from core.text import fold, fold_aligned, fold_words, nfc
 from grounding.bands import Band, Bands, parse_bands
 from grounding.blocks import Block, BlockKind, Part
-from grounding.book.vocabulary import BORN_AT_TERM, BORN_EARLY
+from grounding.book.vocabulary import BORN_AT_TERM, BORN_EARLY, DISEASE_KIND
 from grounding.ceilings import day_ceiling_claims
 from grounding.derivation import (
     Cap,
@@ -136,6 +136,11 @@ _WHO_WORDS = frozenset(
         "cao",
     ]
 )
+# Words of what kind of infection or disease, not which one: "nhiễm khuẩn nặng" names no
+# head of "Dự phòng viêm nội tâm mạc nhiễm khuẩn".
+_KIND_WORDS = frozenset(
+    {w for w in DISEASE_KIND.folded if " " not in w} | {"nhiem", "khuan", "benh", "nhe"}
+)
 
 
 def _indication_words(label: str) -> list[str]:
@@ -162,12 +167,14 @@ def is_general_row(block: Block) -> bool:
 
 def _names(asked: str, words: Sequence[str]) -> bool:
     """The question says two or more of the label's words in a row (one long word alone),
-    and not only words of whom it is for."""
+    and not only words of whom it is for or what kind of disease (unless the label is all
+    such words, said whole: "Nhiễm khuẩn nặng")."""
     said = f" {fold_words(asked)} "
     for n in range(len(words), 1, -1):
         for i in range(len(words) - n + 1):
             run = words[i : i + n]
-            if set(run) - _WHO_WORDS and f" {' '.join(run)} " in said:
+            which = set(run) - _WHO_WORDS - _KIND_WORDS or n == len(words)
+            if which and set(run) - _WHO_WORDS and f" {' '.join(run)} " in said:
                 return True
     return len(words) == 1 and len(words[0]) >= 5 and f" {words[0]} " in said
 

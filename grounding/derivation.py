@@ -231,6 +231,8 @@ def recomputed(derivation: Derivation) -> list[Worked]:
     if not figures:  # a day's maximum asked: the per-kg ceiling is the figure
         ceilings = [ceiling_figure(c) for c in caps_in(derivation.quoted)]
         figures = [f for f in ceilings if f is not None][:1]
+    if len(figures) > 1 and figures[0].quoted == nfc(derivation.quoted).strip():
+        figures = figures[:1]  # a split said after a second figure: the quote is the first's
     if len(figures) != 1 or derivation.weight_kg <= 0:
         return []
     caps: list[Cap] = []

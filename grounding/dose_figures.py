@@ -96,7 +96,7 @@ _TIMES = re.compile(
 # How many doses a day's figure is split into: "chia làm 4 lần", "cách 8 giờ/lần", "2 lần/ngày";
 # never a range ("chia 2 - 3 lần", "mỗi 6 - 8 giờ") nor a most.
 _SPLIT = re.compile(
-    r"^(?P<lead>[^;\d]{0,30}?)(?:chia (?:lam )?(?P<n>[2-6]) (?:lan|lieu)"
+    r"^(?P<lead>[^;]{0,80}?)(?:chia (?:lam )?(?P<n>[2-6]) (?:lan|lieu)"
     r"|(?:moi|cach|cu)\s*(?P<h>4|6|8|12)\s*gio(?!\s*(?:-|–|den))(?:\s*(?:/\s*|(?:mot|1)\s*)lan)?"
     r"|(?P<h2>4|6|8|12)\s*gio\s*(?:/\s*lan|(?:mot|1)\s*lan)"
     r"|(?P<n2>[2-6])\s*lan\s*(?:/|moi|mot|trong)\s*ngay)"
@@ -238,10 +238,18 @@ def _times(after: str) -> tuple[Decimal, int] | None:
     return count, m.end()
 
 
+# A second day's figure of the same row between ("90 mg/kg amoxicilin/ngày, 6,4 mg/kg acid
+# clavulanic/ngày, chia 2 lần"): the split is said of both.
+_DAY_FIGURE = re.compile(rf"{_NUM}\s*{mass_pattern}\s*/\s*kg(?:\s+[a-z]+){{0,3}}\s*/\s*ngay")
+
+
 def _split(after: str) -> tuple[Decimal, int] | None:
     """Doses a day's figure is split into, said right after it, and where those words end."""
     m = _SPLIT.search(after)
-    if m is None or _NOT_FIXED.search(m["lead"]) or re.search(r"hoac|hay", m["lead"]):
+    if m is None:
+        return None
+    lead = _DAY_FIGURE.sub(" ", m["lead"])
+    if len(lead) > 30 or re.search(r"\d|hoac|hay", lead) or _NOT_FIXED.search(lead):
         return None
     if m["n"] or m["n2"]:
         return Decimal(m["n"] or m["n2"]), m.end()

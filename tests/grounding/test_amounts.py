@@ -199,3 +199,28 @@ def test_a_figure_after_another_drugs_tail_has_no_label() -> None:
         "10 kg × 20 mg/kg/ngày = 200 mg mỗi ngày",
         "10 kg × 2 mg/kg/ngày = 20 mg mỗi ngày",
     ]
+
+
+AMOXICILIN_TIEM = """*Tiêm tĩnh mạch:*
+- Trẻ em (từ 1 tháng - 15 tuổi): 100 - 200 mg/kg/ngày.
+- Dự phòng viêm nội tâm mạc nhiễm khuẩn: Trẻ em: 50 mg/kg một giờ trước thủ thuật."""
+BY_GRAVITY = """*Uống:*
+- Nhiễm khuẩn nặng: 40 mg/kg/ngày cách 8 giờ/lần.
+- Nhiễm khuẩn nhẹ: 20 mg/kg/ngày cách 8 giờ/lần."""
+
+
+def test_a_kind_of_infection_names_no_head_unless_it_is_the_whole_head() -> None:
+    """'nhiễm khuẩn nặng' does not name the endocarditis head by its 'nhiễm khuẩn' (the general
+    row is worked out); it names the head 'Nhiễm khuẩn nặng' said whole, not 'nhẹ'."""
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=12, weight_kg=9)
+    asked = "tre 1 tuoi nhiem khuan nang"
+
+    def texts(book: str) -> list[str]:
+        rows = rows_of(book)
+        return [c.text for cs in amount_claims(rows, [], rows, frame, asked).values() for c in cs]
+
+    assert "9 kg × 100–200 mg/kg/ngày = 900–1 800 mg mỗi ngày" in texts(AMOXICILIN_TIEM)
+    assert texts(BY_GRAVITY) == [
+        "9 kg × 40 mg/kg/ngày = 360 mg mỗi ngày",
+        "9 kg × 40 mg/kg/ngày ÷ 3 lần = 120 mg mỗi lần",
+    ]

@@ -263,3 +263,20 @@ def test_one_dose_of_a_split_day_recomputes_and_a_long_share_is_not_exact() -> N
     exact = work(each, Decimal(30), [])
     assert exact.exact()
     assert verify(exact.derivation()) == []
+
+
+def test_a_split_said_after_two_figures_is_said_of_both() -> None:
+    """'90 mg/kg amoxicilin/ngày, 6,4 mg/kg acid clavulanic/ngày, chia 2 lần' for 14 kg: 630 mg
+    amoxicillin each time (the quote, the first figure's, rechecks); 'A hoặc B chia 2 lần'
+    splits only B."""
+    text = (
+        "Viêm tai giữa cấp: 90 mg/kg amoxicilin/ngày, 6,4 mg/kg acid clavulanic/ngày, chia 2 lần."
+    )
+    first = figures_in(text)[0]
+    each = first.each_dose()
+    assert each is not None
+    amox = work(each, Decimal(14), [])
+    assert amox.text() == "14 kg × 90 mg/kg/ngày ÷ 2 lần = 630 mg mỗi lần"
+    assert verify(amox.derivation()) == []
+    either = figures_in("20 mg/kg/ngày hoặc 30 mg/kg/ngày chia 2 lần.")
+    assert [f.split for f in either] == [None, Decimal(2)]

@@ -103,39 +103,11 @@ def _row_label(block: Block) -> str:
 
 
 # Words that say whom or which band a row is for, not what it treats.
-_WHO_WORDS = frozenset(
-    [
-        "tre",
-        "em",
-        "nguoi",
-        "lon",
-        "so",
-        "sinh",
-        "nho",
-        "con",
-        "bu",
-        "duoi",
-        "tren",
-        "tu",
-        "den",
-        "tuoi",
-        "thang",
-        "tuan",
-        "ngay",
-        "nam",
-        "kg",
-        "can",
-        "nang",
-        "va",
-        "hoac",
-        "theo",
-        "benh",
-        "nhan",
-        "thieu",
-        "nien",
-        "cao",
-    ]
+_WHO_NAMES = (
+    "tre em nguoi lon so sinh nho con bu duoi tren tu den tuoi thang tuan ngay nam kg can"
+    " nang va hoac theo benh nhan thieu nien cao"
 )
+_WHO_WORDS = frozenset(_WHO_NAMES.split())
 # Words of what kind of infection or disease, not which one: "nhiễm khuẩn nặng" names no
 # head of "Dự phòng viêm nội tâm mạc nhiễm khuẩn".
 _KIND_WORDS = frozenset(

@@ -139,18 +139,20 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
                 and b.bands.weight.contains(weight)
             )
         ]
-    if any(b.who is Who.ADULT or b.bands.adult_like for b in chosen):
-        chosen = [
-            b
-            for b in chosen
-            if not (
-                b.who is Who.CHILD
-                and not b.bands.adult_like
-                and b.bands.age is None
-                and b.bands.weight is None
-            )
-        ]
-    return chosen
+    adult = [b for b in chosen if b.who is Who.ADULT or b.bands.adult_like]
+    # An adult row by another route ("Người lớn và trẻ em trên 14 tuổi: bôi gel") does not
+    # send the child to the adult dose by mouth.
+    return [
+        b
+        for b in chosen
+        if not (
+            b.who is Who.CHILD
+            and not b.bands.adult_like
+            and b.bands.age is None
+            and b.bands.weight is None
+            and any(not a.routes or not b.routes or set(a.routes) & set(b.routes) for a in adult)
+        )
+    ]
 
 
 _BLEEDING = re.compile(r"(?<![a-z])chay mau(?![a-z])")

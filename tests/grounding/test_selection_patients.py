@@ -112,3 +112,29 @@ def test_a_renal_row_dosed_per_day_is_chosen_alone_for_its_clearance() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     rows = [b.text for b in select(blocks, frame, question).rows]
     assert rows == ["Nếu thanh thải creatinin 35 - 50 ml/phút, uống 0,6 mg/ngày."]
+
+
+def test_an_adult_row_by_another_route_leaves_the_childs_oral_row() -> None:
+    """A 15-year-old of 62 kg asked by mouth: 'Người lớn và trẻ em trên 14 tuổi: bôi gel' is
+    a gel to rub on, so the child's per-kg oral row still answers."""
+    book = (
+        "Đường uống:\n- Người lớn: 75 mg/ngày.\n"
+        "- Trẻ em theo cân nặng (viêm khớp thiếu niên): 1–3 mg/kg/ngày.\n"
+        "Dùng ngoài:\n- Người lớn và trẻ em trên 14 tuổi: bôi gel 1% lên vùng đau."
+    )
+    frame = understood(
+        QueryFrame.model_validate(
+            {
+                "turn_type": "dosing_calc",
+                "drugs": ["x"],
+                "population": "child",
+                "age_months": 180,
+                "weight_kg": 62,
+                "route": "oral",
+                "standalone_query": "bé 15 tuổi 62 kg viêm khớp thiếu niên uống X",
+            }
+        )
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
+    rows = [b.text for b in select(blocks, frame, frame.condition_words).rows]
+    assert any(r.startswith("Trẻ em theo cân nặng") for r in rows), rows

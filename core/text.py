@@ -16,10 +16,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 _BULLET = re.compile(r"^\s*(?:[-•*+]|\d+[.)])\s+")
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-ZÀ-Ỹ0-9Đ\"“(])")
+# Where a sentence may end: after ".", "!", "?" or ";" and the spaces that follow; a clause
+# also ends at any ";" (the spaces after it open the next clause).
+_SENTENCE_GAP = re.compile(r"(?<=[.!?;])\s+")
+_CLAUSE_GAP = re.compile(r";|(?<=[.!?])\s+")
 _SPACES = re.compile(r"\s+")
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -138,6 +142,49 @@ def table_row_text(line: str) -> str | None:
     return " — ".join(c for c in cells if c)
 
 
+Opens = Callable[[str, int, int, int], bool]
+"""Does a sentence open after the gap text[gap_start:gap_end] (within a reading that stops
+at `stop`)? Called as opens(text, gap_start, gap_end, stop)."""
+
+
+def opens_capitalised(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
+    """The book's plain rule: the next sentence opens with a capital (or any accented
+    letter), a digit, a quote or a parenthesis."""
+    ch = text[gap_end : gap_end + 1]
+    return bool(ch) and ("A" <= ch <= "Z" or "0" <= ch <= "9" or "À" <= ch <= "Ỹ" or ch in '"“(')
+
+
+def opens_always(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
+    """Every sentence end opens a sentence."""
+    return True
+
+
+def sentence_spans(
+    text: str,
+    start: int = 0,
+    stop: int | None = None,
+    *,
+    opens: Opens = opens_capitalised,
+    clauses: bool = False,
+) -> list[tuple[int, int]]:
+    """The spans of the sentences of text[start:stop]: the one sentence splitter of the book.
+
+    A sentence ends at ".", "!", "?" or ";" and the spaces after it, where `opens` says the
+    next one opens; blank spans are dropped. With `clauses`, any ";" ends a clause as well
+    (the spaces after it are the next clause's), `opens` is not asked, and every span,
+    blank or not, is kept, so the spans tile the text.
+    """
+    stop = len(text) if stop is None else stop
+    spans: list[tuple[int, int]] = []
+    begin = start
+    for m in (_CLAUSE_GAP if clauses else _SENTENCE_GAP).finditer(text, start, stop):
+        if clauses or opens(text, m.start(), m.end(), stop):
+            spans.append((begin, m.start()))
+            begin = m.end()
+    spans.append((begin, stop))
+    return spans if clauses else [(s, e) for s, e in spans if text[s:e].strip()]
+
+
 def sentences_of(text: str) -> list[str]:
     """Bullet lines as they are; prose lines split into sentences. Verbatim, never rewritten."""
     out: list[str] = []
@@ -149,11 +196,12 @@ def sentences_of(text: str) -> list[str]:
         elif is_bullet(line):
             out.append(strip_bullet(line))
         else:
-            out.extend(s.strip() for s in _SENTENCE_END.split(line) if s.strip())
+            out.extend(line[s:e].strip() for s, e in sentence_spans(line))
     return out
 
 
 __all__ = [
+    "Opens",
     "contains_phrase",
     "fold",
     "fold_aligned",
@@ -162,6 +210,9 @@ __all__ = [
     "is_table_line",
     "lines_of",
     "nfc",
+    "opens_always",
+    "opens_capitalised",
+    "sentence_spans",
     "sentences_of",
     "strip_bullet",
     "strip_marks",

@@ -24,9 +24,7 @@ from grounding.derivation import (
     Cap,
     Figure,
     Period,
-    caps_in,
     clauses,
-    figures_in,
     row_caps,
     work,
 )
@@ -51,19 +49,15 @@ def _patient_in(bands: Bands, weight: float, age_months: float | None) -> bool:
     return _inside(bands.weight, weight) and _inside(bands.age, age_months)
 
 
-_REFUSAL = re.compile(r"khong (?:khuyen cao|duoc dung|dung|nen dung)|chong chi dinh")
-
-
 def _refuses(block: Block, weight: float, age: float | None) -> bool:
     """A row for the patient's own band that says not to give the drug."""
     banded = block.bands.age is not None or block.bands.weight is not None
-    folded = fold(block.text)
     # "không được dùng viên bao phim 250 mg" bars one form, not the drug.
     return (
         banded
         and _patient_in(block.bands, weight, age)
-        and bool(_REFUSAL.search(folded))
-        and not _MG_AMOUNT.search(folded)
+        and block.refuses
+        and not _MG_AMOUNT.search(block.folded)
     )
 
 
@@ -158,7 +152,7 @@ def _named_rows(rows: Sequence[Block], asked: str) -> list[Block]:
     named = [b for b in rows if labels[id(b)] and _names(asked, labels[id(b)])]
     if not named:
         return list(rows)
-    if any(figures_in(b.text) for b in named):
+    if any(b.figures for b in named):
         return named
     return [b for b in rows if b in named or not labels[id(b)]]
 
@@ -177,7 +171,7 @@ def _caveat_caps(caveats: Sequence[Block], row: Block) -> list[Cap]:
         cap
         for b in caveats
         if b.group[:6] == row.group[:6]
-        for cap in caps_in(b.text)
+        for cap in b.caps
         if cap.period is not Period.BARE
     ]
 
@@ -217,7 +211,7 @@ def amount_claims(
         if not _patient_in(row.bands, weight, age):
             continue
         text = nfc(row.text)
-        figures = figures_in(text)
+        figures = list(row.figures)
         claims: list[Claim] = []
         for k, figure in enumerate(figures):
             if figure.per != "kg":
@@ -270,7 +264,7 @@ def age_row_beside(
     question names (or the only one the age rows have), a dose in mg, not per kg."""
     if not frame.is_child or frame.age_months is None:
         return None
-    if any(b.bands.age for b in rows) or not any(figures_in(b.text) for b in rows):
+    if any(b.bands.age for b in rows) or not any(b.figures for b in rows):
         return None
     patient = Patient.of(frame)
     routes = {r for b in rows for r in b.routes} | ({frame.route} if frame.route else set())
@@ -285,8 +279,8 @@ def age_row_beside(
         and not (b.renal or b.hepatic)
         and fits(b, patient)
         and (not routes or not b.routes or bool(routes & set(b.routes)))
-        and _MG_AMOUNT.search(fold(b.text))
-        and not figures_in(b.text)
+        and _MG_AMOUNT.search(b.folded)
+        and not b.figures
     ]
     shown = {b.indication for b in rows}
     said = [b for b in candidates if b.indication is None or b.indication in shown]
@@ -302,7 +296,7 @@ def per_kg_row_beside(
     """The book's per-kg rule printed under the same heads as the chosen age row ("Nếu tính
     theo cân nặng: 15 mg/kg mỗi lần"), when no chosen row gives one: the amount for the
     stated weight is worked out from it."""
-    if frame.weight_kg is None or any(figures_in(b.text) for b in rows):
+    if frame.weight_kg is None or any(b.figures for b in rows):
         return None
     groups = {b.group[:6] for b in rows if b.bands.age or b.bands.weight}
     patient = Patient.of(frame)
@@ -315,7 +309,7 @@ def per_kg_row_beside(
             and b not in rows
             and not (b.bands.age or b.bands.weight or b.renal or b.hepatic)
             and fits(b, patient)
-            and any(f.per == "kg" for f in figures_in(b.text))
+            and any(f.per == "kg" for f in b.figures)
         ),
         None,
     )

@@ -1,14 +1,27 @@
 """One block of a dose section: a row, caveat or note in the book's words, where it stands
-in its evidence and the heads that govern it."""
+in its evidence, the heads that govern it, and what its words say, read once.
+
+A block's reading (`Reading`: its folded words, whether it prints a dose, its per-kg
+figures and caps, whether it refuses the use or adjusts the usual dose, the INR band it
+opens with) is read from its text the first time each part is asked for and kept with the
+block, so no filter folds or matches a block's words again. The sentence reader passes the
+reading it made of the same words; a block grown by the sentence after it is read again.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from core.frame import Route
-from grounding.bands import Bands
-from grounding.heads import Context, Who
+from core.text import fold
+from grounding.bands import Band, Bands
+from grounding.book.bars import refuses_row
+from grounding.book.doses import adjusts
+from grounding.dose_figures import FIXED_DOSE, Cap, Figure, caps_in, figures_in
+from grounding.heads import DOSE, Context, Who
+from grounding.inr import inr_band
 
 
 class BlockKind(StrEnum):
@@ -18,9 +31,66 @@ class BlockKind(StrEnum):
     TABLE_ROW = "table_row"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
+class Reading:
+    """What a stretch of the book's words says, each part read the first time it is asked
+    for and kept: the one place a block's words are folded and matched."""
+
+    text: str
+
+    @cached_property
+    def folded(self) -> str:
+        """The words folded (`core.text.fold`): the form every matcher reads."""
+        return fold(self.text)
+
+    @cached_property
+    def prints_dose(self) -> bool:
+        """An amount with a dose unit is printed ("500 mg", "2 viên", "5 000 đvqt")."""
+        return DOSE.search(self.text) is not None
+
+    @cached_property
+    def fixed_dose(self) -> bool:
+        """A dose of its own, per dose or per day, is printed: not per kg or m² of body nor a
+        concentration ("0,6 mg/ngày", not "10 mg/kg" or "5 mg/ml")."""
+        return FIXED_DOSE.search(self.text) is not None
+
+    @cached_property
+    def figures(self) -> tuple[Figure, ...]:
+        """The dose figures per kg or m² (`grounding.dose_figures.figures_in`), in order."""
+        return tuple(figures_in(self.text))
+
+    @cached_property
+    def caps(self) -> tuple[Cap, ...]:
+        """The amount ceilings (`grounding.dose_figures.caps_in`), in order."""
+        return tuple(caps_in(self.text))
+
+    @cached_property
+    def refuses(self) -> bool:
+        """The words say not to give the drug ("không khuyến cáo", "chống chỉ định")."""
+        return refuses_row(self.folded)
+
+    @cached_property
+    def adjusts(self) -> bool:
+        """The words say how to change the usual dose ("giảm một nửa", "dùng 75% liều")."""
+        return adjusts(self.folded)
+
+    @cached_property
+    def inr(self) -> Band | None:
+        """The INR band the words open with ("INR > 5 nhưng < 9: …"), if any."""
+        return inr_band(self.text)
+
+
+_UNREAD = Reading("")
+
+
+@dataclass(frozen=True)
 class Block:
-    """One row, caveat or note: the book's words, where they are, and what governs them."""
+    """One row, caveat or note: the book's words, where they are, and what governs them.
+
+    `reading` is what its words say (`Reading`); a reading of other words passed in (or
+    none) is replaced by one of the block's own, so a block grown by `dataclasses.replace` is
+    read again. The reading's parts are the block's attributes too (`block.folded`, …).
+    """
 
     text: str
     evidence_index: int
@@ -34,6 +104,11 @@ class Block:
     renal: bool
     hepatic: bool
     indication: str | None = None
+    reading: Reading = field(default=_UNREAD, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.reading.text != self.text:
+            object.__setattr__(self, "reading", Reading(self.text))
 
     @property
     def group(self) -> tuple[object, ...]:
@@ -41,5 +116,37 @@ class Block:
         c = self.context
         return (c.part, c.who, c.renal, c.hepatic, self.indication, c.routes, self.evidence_index)
 
+    @property
+    def folded(self) -> str:
+        return self.reading.folded
 
-__all__ = ["Block", "BlockKind"]
+    @property
+    def prints_dose(self) -> bool:
+        return self.reading.prints_dose
+
+    @property
+    def fixed_dose(self) -> bool:
+        return self.reading.fixed_dose
+
+    @property
+    def figures(self) -> tuple[Figure, ...]:
+        return self.reading.figures
+
+    @property
+    def caps(self) -> tuple[Cap, ...]:
+        return self.reading.caps
+
+    @property
+    def refuses(self) -> bool:
+        return self.reading.refuses
+
+    @property
+    def adjusts(self) -> bool:
+        return self.reading.adjusts
+
+    @property
+    def inr(self) -> Band | None:
+        return self.reading.inr
+
+
+__all__ = ["Block", "BlockKind", "Reading"]

@@ -18,13 +18,13 @@ import re
 from collections.abc import Sequence
 
 from core.evidence import Evidence
-from core.text import fold
+from core.text import fold, sentence_spans
 from grounding.bands import parse_bands
 from grounding.block import Block, BlockKind
 from grounding.head_stack import HeadStack
 from grounding.heads import Context, Part, Who
 from grounding.markup import shown
-from grounding.sentences import emphasized_head, read_sentence, sentence_spans
+from grounding.sentences import emphasized_head, opens_dose_row, read_sentence
 
 _BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
 
@@ -97,7 +97,7 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
             bullet = _BULLET.match(text, ls)
             begin = bullet.end() if bullet else ls
             last_row: Block | None = None
-            for ss, se in sentence_spans(text, begin, le):
+            for ss, se in sentence_spans(text, begin, le, opens=opens_dose_row):
                 last_row = read_sentence(text, ss, se, index, stack, blocks, last_row)
     return blocks
 

@@ -18,7 +18,7 @@ from decimal import Decimal, InvalidOperation
 
 from core.evidence import Derivation
 from core.quantities import extract_quantities
-from core.text import fold_aligned, nfc
+from core.text import fold_aligned, nfc, sentence_spans
 from grounding.dose_figures import (
     MG_PER_UNIT,
     NUMBER,
@@ -35,7 +35,6 @@ from grounding.dose_figures import (
     shown_range,
 )
 
-_CLAUSE = re.compile(r";|(?<=[.!?])\s+")
 PERIOD_WORDS = {
     Period.DOSE: "mỗi lần",
     Period.DAY: "mỗi ngày",
@@ -99,14 +98,8 @@ _PER_KG = re.compile(r"\d\s*(?:mg|g|mcg|microgam|µg)\s*/\s*(?:kg|m)", re.IGNORE
 
 
 def clauses(text: str) -> list[tuple[int, int]]:
-    """Spans of the row's clauses (split at ";" and at sentence ends)."""
-    spans: list[tuple[int, int]] = []
-    begin = 0
-    for m in _CLAUSE.finditer(text):
-        spans.append((begin, m.start()))
-        begin = m.end()
-    spans.append((begin, len(text)))
-    return spans
+    """Spans of the row's clauses (split at ";" and at sentence ends), tiling the text."""
+    return sentence_spans(text, clauses=True)
 
 
 def _clause_of(spans: Sequence[tuple[int, int]], pos: int) -> int:

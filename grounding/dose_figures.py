@@ -104,6 +104,12 @@ _SPLIT = re.compile(
 _NOT_FIXED = re.compile(r"toi da|khong qua|co the|neu can|(?:-|–|den)\s*$")
 _DAY_CAP_AFTER = re.compile(r"^[\s,]*(?:moi ngay|mot ngay|hang ngay|trong 24 gio|/\s*ngay)")
 _DOSE_CAP_AFTER = re.compile(r"^[\s,]*(?:moi lan|mot lan|moi lieu|/\s*lan)")
+# A dose a row prints itself: per dose or per day ("0,6 mg/ngày"), not per kg or m² of
+# body, nor a concentration ("mg/ml").
+FIXED_DOSE = re.compile(
+    r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ])(?!\s*/\s*(?:kg|m2|m²|ml|m)(?![a-zà-ỹ]))",
+    re.IGNORECASE,
+)
 _SITE = re.compile(r"^[\s,]*(?:o |cho |tai )?(?:moi )?vi tri")
 
 
@@ -354,6 +360,7 @@ def caps_in(text: str) -> list[Cap]:
 
 __all__ = [
     "FIGURE",
+    "FIXED_DOSE",
     "MG_PER_UNIT",
     "NUMBER",
     "RANGE_TO",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from grounding.bands import Bands
-from grounding.heads import REMARK, Context, Head, Part, Who, head_words
+from grounding.heads import REMARK, Context, Head, HeadKind, Part, Who, head_words
 from grounding.markup import shown
 
 
@@ -15,8 +15,8 @@ class HeadStack:
 
     def __init__(self) -> None:
         self.part = Part.DOSING
-        self.order: list[str] = []
-        self.values: dict[str, Head] = {}
+        self.order: list[HeadKind] = []
+        self.values: dict[HeadKind, Head] = {}
         # What plain labels carry to the rows after them until the next head: the route
         # of "Uống: 250 mg …" and the population of "Trẻ em: <a sentence, no dose>".
         self.row_route: Head | None = None
@@ -29,7 +29,7 @@ class HeadStack:
         # Where the line of the last labelled phase starts (part index, offset).
         self.phase_line: tuple[int, int] | None = None
 
-    def set(self, level: str, label: Head) -> None:
+    def set(self, level: HeadKind, label: Head) -> None:
         """Put `label` at `level`, dropping that level and every level set after it."""
         if level in self.order:
             self._drop(self.order.index(level))
@@ -50,7 +50,7 @@ class HeadStack:
 
     def nesting(self) -> Head | None:
         """The indication head in force while it has no row of its own (`parent_ind`)."""
-        ind = self.values.get("ind")
+        ind = self.values.get(HeadKind.IND)
         return ind if ind is not None and ind is self.parent_ind else None
 
     def carry_who(self, label: Head | None) -> None:
@@ -67,58 +67,68 @@ class HeadStack:
         """
         head = heading_only or "*" in label.text or "_" in label.text
         applied = self._apply(label, head=head, heading_only=heading_only, inner=inner)
-        if applied and head and label.kind != "filler":
-            if label.kind in ("ind", "band") and self.row_who is not None:
+        if applied and head and label.kind is not HeadKind.FILLER:
+            if label.kind in (HeadKind.IND, HeadKind.BAND) and self.row_who is not None:
                 # Heads printed under "Trẻ em: <sentence>" end with the next population head.
                 self.carried_from = min(self.carried_from or 99, self.order.index(label.kind))
             self.row_route = self.row_who = None
         return applied
 
     def _apply(self, label: Head, *, head: bool, heading_only: bool, inner: bool) -> bool:
-        if self.part is Part.USAGE and head and label.kind in ("who", "cond", "ind"):
+        if (
+            self.part is Part.USAGE
+            and head
+            and label.kind in (HeadKind.WHO, HeadKind.COND, HeadKind.IND)
+        ):
             # "*Liều dùng cho người lớn:*" or an indication head ("_Ho khan:_") after
             # "Cách dùng" opens the dosing part, printed or not.
             self.part = Part.DOSING
             self.reset()
-        if label.kind == "part":
+        if label.kind is HeadKind.PART:
             self.part = label.part or self.part
             self.reset()
-        elif label.kind == "filler" and heading_only and REMARK.fullmatch(head_words(label.text)):
+        elif (
+            label.kind is HeadKind.FILLER
+            and heading_only
+            and REMARK.fullmatch(head_words(label.text))
+        ):
             self.reset()  # "_Chú ý:_" on its own line: what follows is said of no head above
-        elif label.kind == "cond" and head:
+        elif label.kind is HeadKind.COND and head:
             self.reset()
-            self.set("who", label)
-        elif label.kind == "who" and (heading_only or (head and label.bands.is_empty)):
-            outer = self.values.get("who")
+            self.set(HeadKind.WHO, label)
+        elif label.kind is HeadKind.WHO and (heading_only or (head and label.bands.is_empty)):
+            outer = self.values.get(HeadKind.WHO)
             if outer is not None and _nests(outer, label):
-                self.set("band", label)  # "Trẻ trên 12 tuần tuổi:" inside "trẻ dưới 40 kg:"
+                self.set(HeadKind.BAND, label)  # "Trẻ trên 12 tuần tuổi:" inside "trẻ dưới 40 kg:"
             else:
                 if self.carried_from is not None:
                     self._drop(self.carried_from)
                     self.carried_from = None
-                self.set("who", label)
-        elif label.kind == "route" and not head:
+                self.set(HeadKind.WHO, label)
+        elif label.kind is HeadKind.ROUTE and not head:
             # "Uống: 250 mg …" then "Tiêm tĩnh mạch: 200 mg …" under "Người lớn:": each
             # names its rows' route and leaves the population and indication heads alone.
             self.row_route = label
-        elif label.kind == "route" and inner and "route" in self.values:
-            self.values["route"] = label
-        elif label.kind == "route":
-            self.set("route", label)
-        elif label.kind in ("ind", "band") and (heading_only or (head and label.kind == "ind")):
+        elif label.kind is HeadKind.ROUTE and inner and HeadKind.ROUTE in self.values:
+            self.values[HeadKind.ROUTE] = label
+        elif label.kind is HeadKind.ROUTE:
+            self.set(HeadKind.ROUTE, label)
+        elif label.kind in (HeadKind.IND, HeadKind.BAND) and (
+            heading_only or (head and label.kind is HeadKind.IND)
+        ):
             # "_Ho khan:_ Thường dùng dạng siro" heads the rows after it, as on its own line.
             self.set(label.kind, label)
-            if label.kind == "ind":
+            if label.kind is HeadKind.IND:
                 self.parent_ind = label if heading_only else None
-        elif label.kind != "filler":
+        elif label.kind is not HeadKind.FILLER:
             return False
         return True
 
     def context(self) -> Context:
         """The heads in force, as a block's context."""
-        who = self.row_who or self.values.get("who")
-        ind = self.values.get("ind")
-        route = self.row_route or self.values.get("route")
+        who = self.row_who or self.values.get(HeadKind.WHO)
+        ind = self.values.get(HeadKind.IND)
+        route = self.row_route or self.values.get(HeadKind.ROUTE)
         bands = Bands()
         for name in self.order:
             bands = self.values[name].bands.merged(bands)

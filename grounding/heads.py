@@ -130,6 +130,20 @@ def head_words(label: str) -> str:
     return _WEIGHT_WORDS.sub("can nang", fold(shown(label)))
 
 
+class HeadKind(StrEnum):
+    """What a head names: a part of the section, a condition, a population, a route, a
+    band, an indication, which dose a row is ("Liều thường dùng:"), or nothing (filler)."""
+
+    PART = "part"
+    COND = "cond"
+    WHO = "who"
+    ROUTE = "route"
+    BAND = "band"
+    IND = "ind"
+    USUAL = "usual"
+    FILLER = "filler"
+
+
 class Part(StrEnum):
     USAGE = "usage"
     DOSING = "dosing"
@@ -161,7 +175,7 @@ class Head:
 
     text: str
     end: int
-    kind: str  # part | cond | who | route | band | ind | usual | filler
+    kind: HeadKind
     who: Who | None = None
     renal: bool = False
     hepatic: bool = False
@@ -189,7 +203,7 @@ def classify_head(label: str, end: int) -> Head:
     folded = head_words(label)
     if PART_HEAD.fullmatch(folded):
         part = Part.USAGE if folded.startswith("cach dung") else Part.DOSING
-        return Head(label, end, "part", part=part)
+        return Head(label, end, HeadKind.PART, part=part)
     bands = parse_bands(label)
     renal = bool(_RENAL.search(folded))
     hepatic = bool(re.search(r"suy gan|ton thuong gan|(?:nguoi )?benh gan", folded))
@@ -198,22 +212,22 @@ def classify_head(label: str, end: int) -> Head:
     routes = route_words(label)
     if _FILLER.search(folded) or (folded.startswith("(") and folded.endswith(")")):
         # "(tác dụng tốt nhất khi …):" after a head remarks on it; it heads nothing.
-        return Head(label, end, "filler")
+        return Head(label, end, HeadKind.FILLER)
     if _USUAL.fullmatch(_PARENTHESIS.sub("", folded).strip()):
-        return Head(label, end, "usual")
+        return Head(label, end, HeadKind.USUAL)
     if renal or hepatic:
-        return Head(label, end, "cond", who=who, renal=renal, hepatic=hepatic, bands=bands)
+        return Head(label, end, HeadKind.COND, who=who, renal=renal, hepatic=hepatic, bands=bands)
     if who is not None and (leads_with_who or _USUAL_FOR_WHO.match(folded)):
-        return Head(label, end, "who", who=who, bands=bands, routes=routes)
+        return Head(label, end, HeadKind.WHO, who=who, bands=bands, routes=routes)
     if routes and bands.is_empty:
-        return Head(label, end, "route", routes=routes)
+        return Head(label, end, HeadKind.ROUTE, routes=routes)
     # "Hoặc dưới 2 tuổi:" is a band like "Dưới 2 tuổi:", an alternative to the row before.
     if not bands.is_empty and _BAND_LEAD.match(re.sub(r"^(?:hoac|hay) ", "", folded)):
         if bands.age is not None and bands.age.lo >= ELDERLY_BAND_MONTHS and bands.weight is None:
             # "Với bệnh nhân trên 60 tuổi:" heads the elderly, whatever indication is above.
-            return Head(label, end, "who", who=Who.ELDERLY, bands=bands, routes=routes)
-        return Head(label, end, "band", bands=bands, routes=routes)
-    return Head(label, end, "ind", bands=bands)
+            return Head(label, end, HeadKind.WHO, who=Who.ELDERLY, bands=bands, routes=routes)
+        return Head(label, end, HeadKind.BAND, bands=bands, routes=routes)
+    return Head(label, end, HeadKind.IND, bands=bands)
 
 
 def _about_head(text: str, head: str, end: int) -> Head | None:
@@ -246,17 +260,17 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
             end += 1
         read = classify_head(head, end)
         about = _about_head(text, head, end)
-        if read.kind == "ind" and about is not None:
+        if read.kind is HeadKind.IND and about is not None:
             found.append(about)
             break
         # A parenthesis qualifies a head ("Viêm xoang (phải nằm viện)"); its words are no prose.
-        if read.kind == "ind" and _PROSE.search(head_words(_PARENTHESIS.sub("", head))):
+        if read.kind is HeadKind.IND and _PROSE.search(head_words(_PARENTHESIS.sub("", head))):
             # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence; but one
             # that opens with an emphasised phrase ("_Làm thuốc X_, thuốc có thể được
             # dùng: …") is headed by that phrase.
             lead = _EMPHASIZED_LEAD.match(head)
             read = classify_head(lead["words"], end) if lead else read
-            if lead is None or read.kind != "ind":
+            if lead is None or read.kind is not HeadKind.IND:
                 break
             found.append(read)
             break
@@ -271,6 +285,7 @@ __all__ = [
     "REMARK",
     "Context",
     "Head",
+    "HeadKind",
     "Part",
     "Who",
     "classify_head",

@@ -6,23 +6,19 @@ a row takes from the row before it on its line, and the phases of a bare indicat
 
 from __future__ import annotations
 
-import re
-
 from core.frame import Route
-from core.text import fold
+from core.text import fold, opens_always, sentence_spans
 from grounding.block import Block, BlockKind
 from grounding.book.vocabulary import DISEASE_KIND
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
-from grounding.heads import Context, Head, Who
+from grounding.heads import Context, Head, HeadKind, Who
 from grounding.markup import shown
-
-_BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
 
 
 def band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> str | None:
     """The inline indication a band-only row continues, if the block above set one."""
-    if not row_labels or any(lb.kind != "band" for lb in row_labels) or not blocks:
+    if not row_labels or any(lb.kind is not HeadKind.BAND for lb in row_labels) or not blocks:
         return None
     above = blocks[-1]
     chained = above.kind is BlockKind.ROW and (above.bands.age or above.bands.weight)
@@ -37,7 +33,7 @@ def line_chain(last_row: Block | None, row_labels: list[Head], ctx: Context) -> 
     if (
         last_row is None
         or not row_labels
-        or any(lb.kind not in ("who", "band") for lb in row_labels)
+        or any(lb.kind not in (HeadKind.WHO, HeadKind.BAND) for lb in row_labels)
     ):
         return None
     own = last_row.indication
@@ -50,12 +46,12 @@ def line_routes(last_row: Block | None, row_labels: list[Head]) -> tuple[Route, 
     if (
         last_row is None
         or not row_labels
-        or any(lb.kind not in ("who", "band") for lb in row_labels)
+        or any(lb.kind not in (HeadKind.WHO, HeadKind.BAND) for lb in row_labels)
     ):
         return ()
     # The row may have grown by sentences after its own ("…. Đường tiêm tĩnh mạch 10 mg, nhắc
     # lại sau 1 giờ."): the last one names the route the population row follows.
-    said_last = _BOUNDARY.split(last_row.text)[-1]
+    said_last = last_row.text[sentence_spans(last_row.text, opens=opens_always)[-1][0] :]
     return routes_named(said_last[:60]) or last_row.routes
 
 
@@ -88,7 +84,7 @@ def track_phases(
     """A row of the indication head's own, not on the line of a labelled phase, makes the
     labelled rows after it its peers, no longer its phases."""
     line = (index, _line_start(text, start))
-    own_ind = any(lb.kind == "ind" for lb in row_labels)
+    own_ind = any(lb.kind is HeadKind.IND for lb in row_labels)
     if own_ind and _opens_line(text, start):
         stack.phase_line = line
     elif kind is BlockKind.ROW and not own_ind and stack.phase_line != line:

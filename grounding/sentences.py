@@ -12,14 +12,14 @@ from dataclasses import replace
 
 from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
-from grounding.block import Block, BlockKind
-from grounding.book.doses import adjusts
+from grounding.block import Block, BlockKind, Reading
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
 from grounding.heads import (
     DOSE,
     PART_HEAD,
     Head,
+    HeadKind,
     Who,
     classify_head,
     heads_at,
@@ -36,7 +36,6 @@ from grounding.line_links import (
 from grounding.markup import shown
 from grounding.patient_bands import patient_bands, trailing_bands
 
-_BOUNDARY = re.compile(r"(?<=[.!?;])\s+")
 _CAVEAT_START = re.compile(
     r"^(?:toi da|lieu toi da|khong qua|khong duoc (?:vuot|dung qua)|khong vuot qua|cac lieu"
     r"|co the (?:nhac|lap|them)|nhac lai|lap lai)"
@@ -59,28 +58,22 @@ MAX_PHRASE_HEAD_WORDS = 6
 _NOT_A_HEAD = re.compile(r"(?<![a-z])(?:khong|nen|phai|can|co the|duoc)(?![a-z])")
 
 
-def sentence_spans(text: str, start: int, stop: int) -> list[tuple[int, int]]:
-    """Sentence spans of a line; ";" splits only before a new labelled row."""
-    spans: list[tuple[int, int]] = []
-    begin = start
-    for m in _BOUNDARY.finditer(text, start, stop):
-        after = text[m.end() : m.end() + 3].lstrip('*_("“')
-        semicolon = text[m.start() - 1] == ";"
-        banded = semicolon and _if_band(text[m.end() : min(stop, m.end() + 60)])
-        # After ";" a labelled row may start in lower case ("…; trẻ 5 - 12 tuổi: …"); the
-        # label check below decides.
-        if not after or not (after[0].isupper() or after[0].isdigit() or semicolon):
-            continue
-        if semicolon and not banded:
-            labels = heads_at(text, m.end(), stop)
-            # A new band ("Trẻ em 2 - 4 tuổi:", "ClCr < 10 ml/phút:") opens a new row.
-            opens = labels and (labels[0].kind in ("band", "who") or labels[0].bands.clearance)
-            if not opens:
-                continue
-        spans.append((begin, m.start()))
-        begin = m.end()
-    spans.append((begin, stop))
-    return [(s, e) for s, e in spans if text[s:e].strip()]
+def opens_dose_row(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
+    """Does a new sentence of a dose line open after this gap? After ".", "!" or "?" when
+    it opens with a capital or a digit; after ";" only when a new labelled row opens."""
+    after = text[gap_end : gap_end + 3].lstrip('*_("“')
+    semicolon = text[gap_start - 1] == ";"
+    # After ";" a labelled row may start in lower case ("…; trẻ 5 - 12 tuổi: …"); the
+    # label check below decides.
+    if not after or not (after[0].isupper() or after[0].isdigit() or semicolon):
+        return False
+    if not semicolon or _if_band(text[gap_end : min(stop, gap_end + 60)]):
+        return True
+    labels = heads_at(text, gap_end, stop)
+    # A new band ("Trẻ em 2 - 4 tuổi:", "ClCr < 10 ml/phút:") opens a new row.
+    return bool(labels) and (
+        labels[0].kind in (HeadKind.BAND, HeadKind.WHO) or labels[0].bands.clearance is not None
+    )
 
 
 def _phrase_head(text: str, start: int, end: int) -> Head | None:
@@ -96,11 +89,11 @@ def _phrase_head(text: str, start: int, end: int) -> Head | None:
     ):
         return None
     head = classify_head(words.rstrip("."), end)
-    if head.kind != "ind":
+    if head.kind is not HeadKind.IND:
         return None
     line_end = text.find("\n", end + 1)
     following = heads_at(text, end + 1, len(text) if line_end < 0 else line_end)
-    if not following or following[0].kind not in ("who", "band"):
+    if not following or following[0].kind not in (HeadKind.WHO, HeadKind.BAND):
         return None
     return head
 
@@ -169,7 +162,9 @@ def emphasized_head(text: str, start: int, stop: int) -> Head | None:
     if m["paren"] and not DOSE.search(m["paren"]):
         words = f"{words} {m['paren']}"
     head = classify_head(words, stop)
-    return head if head.kind in ("ind", "who", "route", "cond") else None
+    return (
+        head if head.kind in (HeadKind.IND, HeadKind.WHO, HeadKind.ROUTE, HeadKind.COND) else None
+    )
 
 
 def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
@@ -186,9 +181,9 @@ def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
     return replace(own, adult_like=parse_bands(body).adult_like)
 
 
-def _kind(body: str, folded: str, own: Bands, *, has_labels: bool) -> BlockKind:
+def _kind(said: Reading, own: Bands, *, has_labels: bool) -> BlockKind:
     """A caveat ("tối đa …"), a dose row, or a note that doses nothing."""
-    dose = bool(DOSE.search(body))
+    dose, folded = said.prints_dose, said.folded
     if _CAVEAT_START.match(folded) or (not has_labels and not dose and _CAVEAT_ANY.search(folded)):
         return BlockKind.CAVEAT
     if has_labels or dose or own.adult_like or own.clearance is not None:
@@ -215,8 +210,10 @@ def _read_heads(
             kept = True
             continue
         # A plain "Uống: 250 mg" keeps its route word; "*Uống:* …" is a head, not quoted.
-        plain_route = label.kind == "route" and not _EMPHASIS.search(label.text)
-        if (label.kind in ("route", "part", "filler") and not plain_route) or not rest:
+        plain_route = label.kind is HeadKind.ROUTE and not _EMPHASIS.search(label.text)
+        if (
+            label.kind in (HeadKind.ROUTE, HeadKind.PART, HeadKind.FILLER) and not plain_route
+        ) or not rest:
             row_start = row_start if kept else label.end
         else:
             kept = True  # a population or condition head is read with its row
@@ -267,37 +264,38 @@ def read_sentence(
     stop = end
     while stop > row_start and text[stop - 1] in "*_ ":
         stop -= 1
-    folded = fold(body)
+    said = Reading(body)
+    folded = said.folded
     own = _row_bands(text, body, row_labels)
     # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
     follows = (
-        not DOSE.search(body) or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
+        not said.prints_dose or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
     )
     # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.
-    usual = bool(labels) and all(lb.kind == "usual" for lb in labels)
+    usual = bool(labels) and all(lb.kind is HeadKind.USUAL for lb in labels)
     unlabelled = not labels or (usual and bool(_CAVEAT_ANY.search(folded)))
     banded = own.age is not None or own.weight is not None or own.clearance is not None
     if last_row is not None and unlabelled and not banded and follows:
         grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
         blocks[blocks.index(last_row)] = grown
         return grown
-    kind = _kind(body, folded, own, has_labels=bool(row_labels))
+    kind = _kind(said, own, has_labels=bool(row_labels))
     first = row_labels[0] if row_labels else None
-    if first is not None and first.kind in ("who", "cond"):
+    if first is not None and first.kind in (HeadKind.WHO, HeadKind.COND):
         # "Trẻ em: Kinh nghiệm còn hạn chế." heads the unlabelled rows after it; a row
         # labelled with a dose, a band or a condition of its own ends that.
         # An elderly remark ("Người cao tuổi: chưa có thông tin …") heads nothing after it.
-        said = first.kind == "who" and first.bands.is_empty and not DOSE.search(body)
-        said = said and first.who is not Who.ELDERLY
-        stack.carry_who(first if said else None)
+        heads = first.kind is HeadKind.WHO and first.bands.is_empty and not said.prints_dose
+        heads = heads and first.who is not Who.ELDERLY
+        stack.carry_who(first if heads else None)
     # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
     lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
-    named = [lb.who for lb in row_labels if lb.kind == "who" and lb.who]
+    named = [lb.who for lb in row_labels if lb.kind is HeadKind.WHO and lb.who]
     # A row labelled by its own condition ("Suy thận: Clcr …") is said of every patient
     # with it, not of the population head printed above.
-    inherited = None if any(lb.kind == "cond" for lb in row_labels) else ctx.who
+    inherited = None if any(lb.kind is HeadKind.COND for lb in row_labels) else ctx.who
     who = named[0] if named else (who_of(lead) or inherited)
-    if who is None and not any(lb.kind == "cond" for lb in row_labels):
+    if who is None and not any(lb.kind is HeadKind.COND for lb in row_labels):
         # "Trẻ em: Khởi đầu 5 mg/kg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày.": a sentence on
         # the line of a population's row is said of that population too.
         who = same_line_who(text, start, last_row, index, blocks)
@@ -305,7 +303,7 @@ def read_sentence(
     # a route named later in the row ("không uống được") does not.
     after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
     # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
-    own_route = next((lb.routes for lb in row_labels if lb.kind == "route"), ())
+    own_route = next((lb.routes for lb in row_labels if lb.kind is HeadKind.ROUTE), ())
     routes = (
         routes_named(after)
         or own_route
@@ -322,7 +320,7 @@ def read_sentence(
     renal = renal or (not row_labels and _RENAL_PATIENT.search(folded) is not None)
     hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead
     hepatic = hepatic or any(lb.hepatic for lb in row_labels)
-    if kind is BlockKind.NOTE and (renal or hepatic) and adjusts(folded):
+    if kind is BlockKind.NOTE and (renal or hepatic) and said.adjusts:
         kind = BlockKind.ROW  # "*Suy gan:* Liều cần giảm một nửa." doses by the usual dose
     block = Block(
         shown(text[row_start:stop]),
@@ -345,7 +343,7 @@ def read_sentence(
             (
                 nested_indication(shown(lb.text), stack.nesting())
                 for lb in row_labels
-                if lb.kind == "ind"
+                if lb.kind is HeadKind.IND
             ),
             _opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else body)
             or (
@@ -356,10 +354,11 @@ def read_sentence(
                 or ctx.indication
             ),
         ),
+        reading=said,
     )
     blocks.append(block)
     track_phases(stack, text, start, index, row_labels, kind)
     return block if kind is BlockKind.ROW else None
 
 
-__all__ = ["emphasized_head", "read_sentence", "sentence_spans"]
+__all__ = ["emphasized_head", "opens_dose_row", "read_sentence"]

@@ -33,6 +33,7 @@ from grounding.book.vocabulary import (
     NEWBORN,
     NOT_DOSED,
     REFUSALS,
+    ROW_REFUSALS,
     Words,
 )
 from grounding.markup import shown
@@ -78,6 +79,12 @@ def refuses(folded: str) -> bool:
     return REFUSALS.search(CAPS.strip(folded)) is not None
 
 
+def refuses_row(folded: str) -> bool:
+    """A dose row says not to give the drug ("không khuyến cáo", "chống chỉ định"); unlike
+    `refuses`, "không dùng quá …" counts, as a row's caveat is read with it."""
+    return ROW_REFUSALS.search(folded) is not None
+
+
 def not_dosed(folded: str) -> bool:
     """The line forbids a use or says the book has not established it ("chưa xác định")."""
     return NOT_DOSED.search(CAPS.strip(folded)) is not None
@@ -112,4 +119,4 @@ def bars(sentence: str, section: str, age_months: float) -> bool:
     return bar is not None and bar.covers(age_months)
 
 
-__all__ = ["AgeBar", "age_bar", "bars", "not_dosed", "refuses"]
+__all__ = ["AgeBar", "age_bar", "bars", "not_dosed", "refuses", "refuses_row"]

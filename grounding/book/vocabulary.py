@@ -54,9 +54,9 @@ AGE_UNITS: dict[str, float] = {
 }
 """Months per unit of an age."""
 
+_REFUSES = "không dùng|không được dùng|không nên dùng|không khuyến cáo|chống chỉ định"
 _FORBIDS = (
-    "không dùng|không được dùng|không nên dùng|không khuyến cáo|không khuyên dùng|"
-    "chống chỉ định|tránh dùng|không sử dụng|không được sử dụng|không nên sử dụng"
+    f"{_REFUSES}|không khuyên dùng|tránh dùng|không sử dụng|không được sử dụng|không nên sử dụng"
 )
 _UNESTABLISHED = (
     "chưa xác định|chưa được xác định|chưa xác lập|chưa được xác lập|chưa nghiên cứu|"
@@ -64,6 +64,10 @@ _UNESTABLISHED = (
 )
 REFUSALS = _words(_FORBIDS)
 """Words by which a line outside Chống chỉ định forbids a use ("Không khuyến cáo cho …")."""
+
+ROW_REFUSALS = _words(_REFUSES)
+"""Words by which a dose row says not to give the drug ("dưới 3 tháng tuổi: không khuyến
+cáo"): a banded row that prints them is no dose to work out or show first."""
 
 UNESTABLISHED = _words(_UNESTABLISHED)
 """Words by which the book says it has not established a use ("An toàn … chưa được xác
@@ -186,6 +190,7 @@ __all__ = [
     "OR_MORE_WEIGHT",
     "PRETERM",
     "REFUSALS",
+    "ROW_REFUSALS",
     "STRICT_START",
     "TO",
     "UNESTABLISHED",

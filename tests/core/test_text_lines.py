@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from core.text import contains_phrase, fold, sentences_of, table_row_text
+from core.text import (
+    contains_phrase,
+    fold,
+    opens_always,
+    sentence_spans,
+    sentences_of,
+    table_row_text,
+)
 
 
 def test_fold_strips_diacritics_and_d_bar() -> None:
@@ -37,3 +44,24 @@ def test_accented_phrase_keeps_its_accents() -> None:
     assert not contains_phrase_exact("Dùng lâu dài.", "lậu")
     assert contains_phrase_exact("- Bệnh lậu không biến chứng.", "lậu")
     assert not contains_phrase_exact("Suy hô hấp.", "ho")
+
+
+def test_sentence_spans_split_where_a_sentence_opens() -> None:
+    """A sentence ends at ". " before a capital, a digit or a quote; not before lower case."""
+    text = "Uống 5 mg. sau ăn. 2 lần; Đêm: nghỉ. “Chú ý”"
+    pieces = [text[s:e] for s, e in sentence_spans(text)]
+    assert pieces == ["Uống 5 mg. sau ăn.", "2 lần;", "Đêm: nghỉ.", "“Chú ý”"]
+
+
+def test_sentence_spans_take_a_reading_of_their_own() -> None:
+    """`opens` decides where a sentence opens; `start` and `stop` bound the reading."""
+    text = "xx a. b. c yy"
+    spans = sentence_spans(text, 3, 10, opens=opens_always)
+    assert [text[s:e] for s, e in spans] == ["a.", "b.", "c"]
+
+
+def test_clauses_tile_the_text() -> None:
+    """Clauses split at every ";" and sentence end, and keep every span, blank or not."""
+    text = "10 mg/kg;tối đa 1 g. x;;y"
+    spans = sentence_spans(text, clauses=True)
+    assert [text[s:e] for s, e in spans] == ["10 mg/kg", "tối đa 1 g.", "x", "", "y"]

@@ -6,49 +6,49 @@ import pytest
 
 from core.frame import Route
 from grounding.head_stack import HeadStack
-from grounding.heads import Who, classify_head
+from grounding.heads import HeadKind, Who, classify_head
 
 KINDS = [
-    ("### *Liều lượng", "part"),
-    ("*Trẻ em", "who"),
-    ("Liều dùng cho người lớn", "who"),
-    ("*Suy thận", "cond"),
-    ("*Uống", "route"),
-    ("Dùng ngoài đường tiêu hóa", "route"),
-    ("Trẻ em 2 - 4 tuổi", "who"),
-    ("1 - 5 tuổi", "band"),
-    ("Trọng lượng cơ thể > 30 kg", "band"),
-    ("người nặng trên 50 kg", "band"),
-    ("người cân nặng từ 50 kg trở xuống", "band"),
-    ("Đau, sốt", "ind"),
-    ("Liều được tính theo cân nặng như sau", "filler"),
-    ("Theo tuổi", "filler"),
-    ("Tính theo cân nặng", "filler"),
-    ("Hoặc dùng", "filler"),
-    ("Liều duy trì thông thường thuốc X ở người lớn", "who"),
-    ("Liều khởi đầu", "usual"),
-    ("Với bệnh nhân trên 60 tuổi", "who"),
-    ("Hoặc uống", "route"),
-    ("Đường tiêm tĩnh mạch, truyền tĩnh mạch hoặc tiêm bắp (thuốc Y natri)", "route"),
-    ("*Tiêm", "route"),
-    ("*Phòng huyết khối tĩnh mạch sâu sau mổ", "ind"),
-    ("Bệnh than do hít", "ind"),
-    ("Liều thông thường ở trẻ em", "who"),
-    ("Liều thường dùng cho người lớn", "who"),
-    ("Liều thường dùng", "usual"),
-    ("Liều khởi đầu", "usual"),
-    ("Với bệnh nhân trên 60 tuổi", "who"),
-    ("Liều tối đa", "usual"),
-    ("Liều khởi đầu (trong 24 giờ đầu)", "usual"),
-    ("Người dưới 40 kg", "band"),
-    ("_Chú ý", "filler"),
+    ("### *Liều lượng", HeadKind.PART),
+    ("*Trẻ em", HeadKind.WHO),
+    ("Liều dùng cho người lớn", HeadKind.WHO),
+    ("*Suy thận", HeadKind.COND),
+    ("*Uống", HeadKind.ROUTE),
+    ("Dùng ngoài đường tiêu hóa", HeadKind.ROUTE),
+    ("Trẻ em 2 - 4 tuổi", HeadKind.WHO),
+    ("1 - 5 tuổi", HeadKind.BAND),
+    ("Trọng lượng cơ thể > 30 kg", HeadKind.BAND),
+    ("người nặng trên 50 kg", HeadKind.BAND),
+    ("người cân nặng từ 50 kg trở xuống", HeadKind.BAND),
+    ("Đau, sốt", HeadKind.IND),
+    ("Liều được tính theo cân nặng như sau", HeadKind.FILLER),
+    ("Theo tuổi", HeadKind.FILLER),
+    ("Tính theo cân nặng", HeadKind.FILLER),
+    ("Hoặc dùng", HeadKind.FILLER),
+    ("Liều duy trì thông thường thuốc X ở người lớn", HeadKind.WHO),
+    ("Liều khởi đầu", HeadKind.USUAL),
+    ("Với bệnh nhân trên 60 tuổi", HeadKind.WHO),
+    ("Hoặc uống", HeadKind.ROUTE),
+    ("Đường tiêm tĩnh mạch, truyền tĩnh mạch hoặc tiêm bắp (thuốc Y natri)", HeadKind.ROUTE),
+    ("*Tiêm", HeadKind.ROUTE),
+    ("*Phòng huyết khối tĩnh mạch sâu sau mổ", HeadKind.IND),
+    ("Bệnh than do hít", HeadKind.IND),
+    ("Liều thông thường ở trẻ em", HeadKind.WHO),
+    ("Liều thường dùng cho người lớn", HeadKind.WHO),
+    ("Liều thường dùng", HeadKind.USUAL),
+    ("Liều khởi đầu", HeadKind.USUAL),
+    ("Với bệnh nhân trên 60 tuổi", HeadKind.WHO),
+    ("Liều tối đa", HeadKind.USUAL),
+    ("Liều khởi đầu (trong 24 giờ đầu)", HeadKind.USUAL),
+    ("Người dưới 40 kg", HeadKind.BAND),
+    ("_Chú ý", HeadKind.FILLER),
 ]
 
 
 @pytest.mark.parametrize(("label", "kind"), KINDS)
-def test_head_kinds(label: str, kind: str) -> None:
+def test_head_kinds(label: str, kind: HeadKind) -> None:
     """Each of the book's head shapes is read as its kind."""
-    assert classify_head(label, len(label)).kind == kind
+    assert classify_head(label, len(label)).kind is kind
 
 
 def test_adults_and_children_together_are_everyone() -> None:
@@ -85,7 +85,7 @@ def test_a_sentence_with_a_colon_is_not_a_head() -> None:
 
 def test_dialysis_is_a_renal_head() -> None:
     """'Người bệnh thẩm tách' is a renal head, not an indication."""
-    assert classify_head("Người bệnh thẩm tách", 0).kind == "cond"
+    assert classify_head("Người bệnh thẩm tách", 0).kind is HeadKind.COND
 
 
 def test_a_body_weight_label_is_a_band_head_not_prose() -> None:
@@ -94,7 +94,7 @@ def test_a_body_weight_label_is_a_band_head_not_prose() -> None:
 
     text = "Trọng lượng cơ thể < 20 kg: 5 ml sirô, 1 lần/ngày."
     heads = heads_at(text, 0, len(text))
-    assert [h.kind for h in heads] == ["band"]
+    assert [h.kind for h in heads] == [HeadKind.BAND]
     assert heads[0].bands.weight is not None and heads[0].bands.weight.hi == 20
 
 
@@ -133,7 +133,7 @@ def test_an_about_head_alone_on_its_line_is_an_indication() -> None:
 
     text = "_Đối với bệnh gút:_\nNgười lớn: 100 mg."
     heads = heads_at(text, 0, text.index("\n"))
-    assert [(h.kind, h.text) for h in heads] == [("ind", "bệnh gút")]
+    assert [(h.kind, h.text) for h in heads] == [(HeadKind.IND, "bệnh gút")]
 
 
 def test_a_remark_head_on_its_own_line_ends_the_heads_above() -> None:
@@ -142,3 +142,10 @@ def test_a_remark_head_on_its_own_line_ends_the_heads_above() -> None:
     for label in ("*Liều thông thường ở trẻ em", "_Chú ý"):
         stack.apply(classify_head(label, 0), heading_only=True)
     assert stack.context().who is None
+
+
+def test_head_kind_is_an_enum() -> None:
+    """A head's kind is a `HeadKind`, never a bare string."""
+    read = classify_head("*Trẻ em", 7)
+    assert type(read.kind) is HeadKind
+    assert read.kind is HeadKind.WHO

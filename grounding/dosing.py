@@ -6,12 +6,12 @@ by `grounding.blocks`; the rows that fit a patient are chosen by `grounding.sele
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Sequence
 
 from core.frame import Route
 from core.text import fold, has_diacritics, is_bullet, is_table_line
+from grounding.book.vocabulary import Words
 
 # Folded keyword → route; longer keywords first so "tiem tinh mach" beats "tinh mach".
 _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
@@ -57,11 +57,7 @@ _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
 _ROUTE_OF = dict(_ROUTE_WORDS)
 # Route words whose folded form is also a common word: in accented text, only these spellings.
 _ACCENTED = {"khi dung": "khí dung", "boi": "bôi", "hit": "hít", "uong": "uống"}
-_ROUTE_PATTERN = re.compile(
-    r"(?<![a-z])(?:"
-    + "|".join(re.escape(w) for w, _ in sorted(_ROUTE_WORDS, key=lambda p: -len(p[0])))
-    + r")(?![a-z])"
-)
+_ROUTES = Words(tuple(_ROUTE_OF))
 
 ROUTE_LABELS: dict[Route, str] = {
     Route.ORAL: "Đường uống",
@@ -83,20 +79,24 @@ def route_heading(line: str) -> tuple[Route, ...]:
     """The routes a heading line names ("Tiêm bắp hoặc tiêm tĩnh mạch:"), else ()."""
     if is_bullet(line) or is_table_line(line) or not line.rstrip().endswith(":"):
         return ()
-    if len(fold(line.rstrip(":"))) > 60:
-        return ()
-    return routes_named(line.rstrip(":"))
+    head = line.rstrip(":")
+    folded = fold(head)
+    return () if len(folded) > 60 else _routes_in(head, folded)
 
 
 def routes_named(text: str) -> tuple[Route, ...]:
     """Every route a text names, in order of first mention."""
+    return _routes_in(text, fold(text))
+
+
+def _routes_in(text: str, folded: str) -> tuple[Route, ...]:
+    """The routes of `text`, read on its folded form."""
     found: list[tuple[int, Route]] = []
     # One pass, longest phrase first at each position: "dùng ngoài đường tiêu hóa" is not
     # "dùng ngoài", and "tiêm tĩnh mạch" is read once, not again as "tĩnh mạch".
-    folded = fold(text)
     lowered = unicodedata.normalize("NFC", text).lower()
     aligned = len(lowered) == len(folded) and has_diacritics(text)
-    for m in _ROUTE_PATTERN.finditer(folded):
+    for m in _ROUTES.pattern.finditer(folded):
         accented = _ACCENTED.get(m[0])
         if accented and aligned and lowered[m.start() : m.end()] != accented:
             continue  # "khi dùng" (when used) is not "khí dung"; "bởi" is not "bôi"

@@ -11,7 +11,6 @@ the answer the answerer already judged costs no second model call.
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -21,12 +20,11 @@ from typing import Protocol, runtime_checkable
 from core.budget import RequestBudget
 from core.evidence import Answer, Evidence
 from core.quantities import evidence_quantities, extract_quantities
-from core.text import fold
+from core.text import fold_words
 from grounding.checks import Verdict
 
 # Share of an omission's words that must occur in the evidence it cites to count as grounded.
 OMISSION_WORD_OVERLAP = 0.7
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +124,10 @@ def is_grounded_omission(omission: Omission, evidence: Sequence[Evidence]) -> bo
     pool = evidence_quantities(source)
     if any((q.value, q.unit) not in pool for q in extract_quantities(omission.text)):
         return False
-    words = [w for w in _WORD.findall(fold(omission.text)) if len(w) > 1]
+    words = [w for w in fold_words(omission.text).split() if len(w) > 1]
     if not words:
         return False
-    source_words = set(_WORD.findall(fold(source.text)))
+    source_words = set(fold_words(source.text).split())
     return sum(w in source_words for w in words) / len(words) >= OMISSION_WORD_OVERLAP
 
 

@@ -17,7 +17,7 @@ from core.frame import ClarifySlot, QueryFrame, Route, TurnType
 from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.reasons import Reason
 from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
-from core.text import contains_phrase, fold
+from core.text import contains_phrase
 from grounding.amounts import QUOTE_ONLY_NOTE, rows_with_amounts
 from grounding.band_names import describe
 from grounding.blocks import Block, BlockKind, Who, parse_blocks
@@ -266,7 +266,7 @@ class ExtractiveAnswerer:
         )
         # The reminder matters where the book gives mg/kg and no amount was worked out.
         per_kg = not worked and (
-            not rows or any("/kg" in fold(b.text) or "/ kg" in b.text for b in rows)
+            not rows or any("/kg" in b.folded or "/ kg" in b.text for b in rows)
         )
         note = QUOTE_ONLY_NOTE if per_kg else ""
         return f"Liều dùng {name}{who}{route}{about} theo Dược thư{note}:"

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
 
 from core.evidence import Claim, Evidence
 from core.frame import Ask, QueryFrame
@@ -17,9 +19,10 @@ from core.text import contains_phrase, fold, sentences_of
 from grounding.bands import parse_bands
 from grounding.blocks import BlockKind, parse_blocks, shown
 from grounding.book import bars, not_dosed
-from grounding.book.vocabulary import BABY, BORN_EARLY, CHILD, JOINERS, NEWBORN
+from grounding.book.filter_words import GRAVER
+from grounding.book.vocabulary import BABY
 from grounding.heads import DOSE, Who, route_words, who_of
-from grounding.narrowing import named_indications
+from grounding.limit_scope import another_heads_refusal, only_who
 from grounding.pregnancy_term import term_first
 
 CAN_USE_ORDER = (
@@ -36,6 +39,20 @@ _CAN_USE_SECTIONS = frozenset(
     {SectionKey.CHONG_CHI_DINH.value, SectionKey.THAN_TRONG.value, None} | _OWN_SECTIONS
 )
 OWN_SECTION_CLAIMS = 3
+
+
+class _Line(NamedTuple):
+    """A sentence of the book as read once: as printed, as shown, and shown folded."""
+
+    sentence: str
+    text: str
+    folded: str
+
+
+@lru_cache(maxsize=4096)
+def _lines(text: str) -> tuple[_Line, ...]:
+    """The sentences of a section's text (or one paragraph of it), each read once."""
+    return tuple(_Line(s, t, fold(t)) for s in sentences_of(text) for t in (shown(s),))
 
 
 def _terms(frame: QueryFrame) -> list[str]:
@@ -74,18 +91,17 @@ def is_can_use(frame: QueryFrame) -> bool:
 
 
 def _speaks(
-    sentence: str, terms: Sequence[str], age_months: float | None, *, all_children: bool = False
+    line: _Line, terms: Sequence[str], age_months: float | None, *, all_children: bool = False
 ) -> bool:
-    if any(contains_phrase(sentence, t) for t in terms):
+    if any(contains_phrase(line.text, t) for t in terms):
         return True
     if age_months is None:
         return False
-    band = parse_bands(sentence).age
+    band = parse_bands(line.text).age
     if band is None and all_children and age_months < ADULT_MONTHS:
         # "*Trẻ em:* Độ an toàn … đối với trẻ em chưa được xác định.": said of every child,
         # so of this one; a newborn line is not said of a ten-year-old.
-        folded = fold(sentence)
-        return who_of(folded) is Who.CHILD and not BABY.search(folded)
+        return who_of(line.folded) is Who.CHILD and not BABY.search(line.folded)
     return band is not None and band.contains(age_months)
 
 
@@ -94,33 +110,6 @@ def age_limits(evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFr
     if frame.age_months is None:
         return []
     return _claims(evidence, drug_id, SectionKey.CHONG_CHI_DINH.value, [], frame.age_months)
-
-
-def _only_who(folded: str) -> bool:
-    """Words that say only who the patient is ("sinh non", "trẻ sơ sinh thiếu tháng")."""
-    rest = JOINERS.strip(CHILD.strip(NEWBORN.strip(BORN_EARLY.strip(folded))))
-    return not re.sub(r"[^a-z]+", "", rest)
-
-
-def _another_heads_refusal(
-    evidence: Sequence[Evidence], index: int, sentence: str, asked: str
-) -> bool:
-    """A refusal of the dose text printed under an indication head ("Giảm đau, hạ sốt: trẻ
-    dưới 3 tháng … không khuyến cáo") when the question names another head of the same text
-    ("còn ống động mạch"): it refuses that use, not the one asked."""
-    ev = evidence[index]
-    if not asked or ev.section_key != SectionKey.LIEU_LUONG_CACH_DUNG.value:
-        return False
-    parts = [
-        (i, e)
-        for i, e in enumerate(evidence)
-        if e.drug_id == ev.drug_id and e.section_key == ev.section_key and not e.quarantined
-    ]
-    rows = [b for b in parse_blocks(parts) if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
-    text = shown(sentence)
-    own = {b.indication for b in rows if b.evidence_index == index and text in b.text}
-    named = named_indications(rows, asked)
-    return bool(named) and None not in own and not own & named
 
 
 def dose_limits(
@@ -137,7 +126,7 @@ def dose_limits(
     the one `asked` names is no bar.
     """
     terms = [t for t in _asked_terms(frame) if t]
-    who_terms = [t for t in terms if _only_who(fold(t))]
+    who_terms = [t for t in terms if only_who(fold(t))]
     terms = [t for t in terms if t not in who_terms]
     age = frame.age_months
     claims: list[Claim] = []
@@ -147,23 +136,23 @@ def dose_limits(
         if drug_id and ev.drug_id != drug_id:
             continue
         contraindication = ev.section_key == SectionKey.CHONG_CHI_DINH.value
-        for sentence in sentences_of(ev.text):
-            by_age = age is not None and bars(sentence, ev.section_key, age)
-            if by_age and _another_heads_refusal(evidence, index, sentence, asked):
+        for line in _lines(ev.text):
+            by_age = age is not None and bars(line.sentence, ev.section_key, age)
+            if by_age and another_heads_refusal(evidence, index, line.sentence, asked):
                 continue
             if not by_age and not (contraindication and frame.is_child and terms + who_terms):
                 continue
-            text = shown(sentence)
+            text = line.text
             # The condition asked is usually what the dose treats ("Gút cấp" bars no gout
             # dose): a line naming it bars a dose only when it is said of children.
-            for_child = contraindication and frame.is_child and who_of(fold(text)) is Who.CHILD
+            for_child = contraindication and frame.is_child and who_of(line.folded) is Who.CHILD
             named = for_child and any(contains_phrase(text, t) for t in terms)
             # "Trẻ sơ sinh thiếu tháng đang có chảy máu" is a caveat of a preterm baby's dose.
-            whole = _only_who(fold(text).rstrip(". "))
+            whole = only_who(line.folded.rstrip(". "))
             named = named or (
                 for_child and whole and any(contains_phrase(text, t) for t in who_terms)
             )
-            if named and not by_age and _qualified(text, frame):
+            if named and not by_age and _qualified(line.folded, frame):
                 continue  # said of a graver case than asked: a caveat of the dose, not a bar
             if text and (by_age or named):
                 claims.append(Claim(text=text, citations=(index,)))
@@ -179,14 +168,9 @@ def dose_limits(
     return claims[:MAX_LIMIT_CLAIMS]
 
 
-# Words that make a contraindication graver than the bare condition ("ỉa chảy cấp mất nước
-# điện giải nặng"): a child with plain diarrhoea is not shut out by it.
-_GRAVER = re.compile(r"(?<![a-z])(?:mat nuoc|nang|kem theo|co mau|co sot|nhiem khuan)(?![a-z])")
-
-
-def _qualified(text: str, frame: QueryFrame) -> bool:
-    """The line adds a graver qualifier that the question does not state."""
-    return any(m[0] not in frame.condition_words for m in _GRAVER.finditer(fold(text)))
+def _qualified(folded: str, frame: QueryFrame) -> bool:
+    """The (folded) line adds a graver qualifier that the question does not state."""
+    return any(m[0] not in frame.condition_words for m in GRAVER.pattern.finditer(folded))
 
 
 def conditional_limits(
@@ -199,16 +183,16 @@ def conditional_limits(
         return []
     terms = [t for t in _asked_terms(frame) if t]
     graver = [
-        Claim(text=text, citations=(index,))
+        Claim(text=line.text, citations=(index,))
         for index, ev in enumerate(evidence)
         if not ev.quarantined
         and ev.section_key == SectionKey.CHONG_CHI_DINH.value
         and (not drug_id or ev.drug_id == drug_id)
-        for text in (shown(s) for s in sentences_of(ev.text))
-        if text
-        and who_of(fold(text)) is Who.CHILD
-        and any(contains_phrase(text, t) for t in terms)
-        and _qualified(text, frame)
+        for line in _lines(ev.text)
+        if line.text
+        and who_of(line.folded) is Who.CHILD
+        and any(contains_phrase(line.text, t) for t in terms)
+        and _qualified(line.folded, frame)
     ]
     said = {c.text for c in graver}
     newborn = [c for c in newborn_limits(evidence, drug_id, frame) if c.text not in said]
@@ -242,9 +226,9 @@ def newborn_limits(
             if frame.route is not None and routes and frame.route not in routes:
                 continue
             claims += [
-                Claim(text=text, citations=(index,))
-                for text in (shown(s) for s in sentences_of(paragraph))
-                if text and len(text) <= MAX_NEWBORN_CHARS and BABY.search(fold(text))
+                Claim(text=line.text, citations=(index,))
+                for line in _lines(paragraph)
+                if line.text and len(line.text) <= MAX_NEWBORN_CHARS and BABY.search(line.folded)
             ]
     return list({c.text: c for c in claims}.values())[:MAX_NEWBORN_CLAIMS]
 
@@ -270,13 +254,12 @@ def _claims(
     for index, ev in enumerate(evidence):
         if ev.quarantined or ev.section_key != section or (drug_id and ev.drug_id != drug_id):
             continue
-        for sentence in sentences_of(ev.text):
-            text = shown(sentence)
-            if not text or not _speaks(text, terms, age_months, all_children=negated_only):
+        for line in _lines(ev.text):
+            if not line.text or not _speaks(line, terms, age_months, all_children=negated_only):
                 continue
-            if negated_only and not not_dosed(fold(text)):
+            if negated_only and not not_dosed(line.folded):
                 continue
-            claims.append(Claim(text=text, citations=(index,)))
+            claims.append(Claim(text=line.text, citations=(index,)))
     return claims[:MAX_LIMIT_CLAIMS]
 
 
@@ -337,17 +320,17 @@ def _own_section(
     evidence: Sequence[Evidence], drug_id: str | None, section: str, frame: QueryFrame
 ) -> list[Claim]:
     lines = [
-        Claim(text=shown(s), citations=(i,))
+        (line, i)
         for i, ev in enumerate(evidence)
         if ev.section_key == section
         and not ev.quarantined
         and (not drug_id or ev.drug_id == drug_id)
-        for s in sentences_of(ev.text)
-        if shown(s)
+        for line in _lines(ev.text)
+        if line.text
     ]
     # A pregnancy in weeks or a trimester: the lines on that term come first.
-    chosen = term_first([c.text for c in lines], frame.patient, OWN_SECTION_CLAIMS)
-    return [lines[i] for i in chosen]
+    chosen = term_first([line.folded for line, _ in lines], frame.patient, OWN_SECTION_CLAIMS)
+    return [Claim(text=lines[n][0].text, citations=(lines[n][1],)) for n in chosen]
 
 
 def can_use_claims(

@@ -20,7 +20,7 @@ Nothing here calls a drug suitable; a candidate without an age limit found is no
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from core.evidence import Answer, Claim, DrugCandidate, Evidence
@@ -73,21 +73,34 @@ class ConditionLimit:
 _SAME_CONDITION_NEXT = frozenset(("va", "hoac", "o", "khi", "dang", "co", "kem", "nguoi", "benh"))
 
 
+def _words_of(text: str) -> tuple[str, ...]:
+    """The text folded into its words and marks, one each ("Sốt, đau" → sot , dau): how
+    a sentence and the condition asked are compared."""
+    return tuple(re.findall(r"[a-z0-9]+|[^\sa-z0-9]", fold(text)))
+
+
+def _said(words: Sequence[str], target: Sequence[str]) -> Iterator[tuple[str, str]]:
+    """The word before and the word after each place `words` say `target`, unless a word
+    before it makes it the cause of another disease ("co giật do sốt")."""
+    n = len(target)
+    for i in range(len(words) - n + 1) if n else ():
+        if tuple(words[i : i + n]) != tuple(target):
+            continue
+        before = words[i - 1] if i else ""
+        if before not in _CAUSED_BY:
+            yield before, words[i + n] if i + n < len(words) else ""
+
+
 def names_exactly(sentence: str, phrase: str, asked: str = "") -> bool:
     """The sentence names the condition itself, neither a narrower form of it ("gút cấp"
     for "gút") nor a disease it causes ("co giật do sốt"); a narrower form the question's
     words (`asked`: `QueryFrame.condition_words`, folded) say too ("cơn gút cấp" read as "cơn gút")
     is the condition asked."""
-    words = re.findall(r"[a-z0-9]+|[^\sa-z0-9]", fold(sentence))
-    target = fold(phrase).split()
-    n = len(target)
-    for i in range(len(words) - n + 1) if n else ():
-        if words[i : i + n] != target:
-            continue
-        before = words[i - 1] if i else ""
-        after = words[i + n] if i + n < len(words) else ""
-        if before in _CAUSED_BY:
-            continue
+    return _names_exactly(_words_of(sentence), _words_of(phrase), asked)
+
+
+def _names_exactly(words: Sequence[str], target: Sequence[str], asked: str) -> bool:
+    for _, after in _said(words, target):
         if not after or not after[0].isalnum() or after in _SAME_CONDITION_NEXT:
             return True
         if asked and re.search(
@@ -102,11 +115,12 @@ def condition_limits(
 ) -> dict[str, ConditionLimit]:
     """Per drug, the first Chống chỉ định line that names the condition asked about."""
     out: dict[str, ConditionLimit] = {}
+    target = _words_of(condition)
     for ev in evidence:
         if ev.section_key != _CI or ev.quarantined or ev.drug_id in out:
             continue
         for sentence in sentences_of(ev.text):
-            if names_exactly(sentence, condition, words):
+            if _names_exactly(_words_of(sentence), target, words):
                 out[ev.drug_id] = ConditionLimit(ev.drug_id, sentence, ev.chunk_id)
                 break
     return out
@@ -167,21 +181,22 @@ _CAUSED_BY = frozenset(("do", "boi", "vi"))
 
 def names_directly(sentence: str, phrase: str) -> bool:
     """The sentence names the condition as itself, not only inside another disease's name."""
-    words = re.findall(r"[a-z0-9]+|[^\sa-z0-9]", fold(sentence))
-    target = fold(phrase).split()
+    return _names_directly(_words_of(sentence), _words_of(phrase))
+
+
+def _names_directly(words: Sequence[str], target: Sequence[str]) -> bool:
+    return any(
+        not after or not after[0].isalnum() or after in _STILL_THE_CONDITION
+        for _, after in _said(words, target)
+    )
+
+
+def _contains(words: Sequence[str], target: Sequence[str]) -> bool:
+    """`words` say `target` somewhere, whatever stands around it."""
     n = len(target)
-    if not n:
-        return False
-    for i in range(len(words) - n + 1):
-        if words[i : i + n] != target:
-            continue
-        before = words[i - 1] if i else ""
-        after = words[i + n] if i + n < len(words) else ""
-        if before in _CAUSED_BY:
-            continue
-        if not after or not after[0].isalnum() or after in _STILL_THE_CONDITION:
-            return True
-    return False
+    return bool(n) and any(
+        tuple(words[i : i + n]) == tuple(target) for i in range(len(words) - n + 1)
+    )
 
 
 def direct_first(
@@ -192,11 +207,11 @@ def direct_first(
     (the dense fallback found it; nothing here can say it is indirect)."""
     direct: list[DrugCandidate] = []
     indirect: list[DrugCandidate] = []
+    target = _words_of(phrase)
     for cand in candidates:
-        sentences = [s for ev in cand.evidence for s in sentences_of(ev.text)]
-        folded_phrase = fold(phrase)
-        naming = [s for s in sentences if folded_phrase and folded_phrase in fold(s)]
-        if naming and not any(names_directly(s, phrase) for s in naming):
+        sentences = [_words_of(s) for ev in cand.evidence for s in sentences_of(ev.text)]
+        naming = [words for words in sentences if _contains(words, target)]
+        if naming and not any(_names_directly(words, target) for words in naming):
             indirect.append(cand)
         else:
             direct.append(cand)
@@ -291,7 +306,7 @@ def fit_list(
     # Every candidate's Chống chỉ định, checked against the condition asked.
     for cand in fit.candidates:
         fit.evidence.extend(fetch(cand.drug_id, _CI))
-    said = asked if asked and fold(condition) in fold(asked) else condition
+    said = asked if asked and _contains(_words_of(asked), _words_of(condition)) else condition
     fit.contraindicated = condition_limits(fit.evidence, said, words)
     fit.checked_condition = bool(fit.evidence)
     fit.condition_said = said

@@ -12,6 +12,15 @@ from collections.abc import Sequence
 
 from core.text import fold
 from grounding.blocks import Block
+from grounding.book.filter_words import (
+    ASKING,
+    HEAD_OPENERS,
+    JOINING_WORDS,
+    MAXIMUM,
+    NOT_USUAL,
+    OPERATION,
+    USUAL,
+)
 from grounding.book.vocabulary import DISEASE_KIND, Words
 
 MAX_LABEL_CHARS = 48
@@ -27,36 +36,11 @@ _STOP = frozenset(
 _KIND = frozenset(w for w in DISEASE_KIND.folded if " " not in w)
 
 
-# Words a question says where the book's heads say others (accent-folded): an operation
-# said as "mổ" ("sau mổ", "vừa mổ xong", "mổ gãy tay") is the heads' "phẫu thuật".
-_OPERATION = re.compile(
-    r"(?<![a-z])(?:(?:sau|vua|moi|khi|truoc|luc|ca|cuoc) (?:khi )?mo|mo (?:xong|ruot|gay|cat)|"
-    r"hau phau|cat amidan)(?![a-z])"
-)
-
-
-# How a question asks, never what it treats: "bao nhiêu" shares "bao" with "bào tử", which
-# would otherwise name the anthrax head of a question about an ear infection.
-ASKING = Words(
-    (
-        "bao nhiêu",
-        "bao nhiu",
-        "bn",
-        "mấy",
-        "thế nào",
-        "như thế nào",
-        "ra sao",
-        "bao lâu",
-        "được không",
-    )
-)
-
-
 def _in_heads_words(folded: str) -> str:
     """The question with its asking words left out and the heads' own words added for what
     it says otherwise."""
     folded = " ".join(ASKING.strip(folded).split())
-    if _OPERATION.search(folded) and "phau thuat" not in folded:
+    if OPERATION.search(folded) and "phau thuat" not in folded:
         folded += " sau phau thuat"
     return folded
 
@@ -67,10 +51,11 @@ def named_indications(rows: Sequence[Block], asked: str) -> set[str]:
     folded = _in_heads_words(" ".join(fold(asked).replace(",", " ").split()))
     words = set(folded.split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
+    labels = {ind: fold(_head_phrase(ind)) for ind in heads}
     said: dict[str, int] = {}
     for ind in heads:
         # A head may list several ("Giun đũa, giun móc hoặc giun kim"): each one counts.
-        label = fold(_head_phrase(ind)).rstrip(". ")
+        label = labels[ind].rstrip(". ")
         for piece in [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]:
             part = " ".join(piece.replace(",", " ").split())
             if piece is not label and not set(part.split()) - _STOP:
@@ -84,7 +69,7 @@ def named_indications(rows: Sequence[Block], asked: str) -> set[str]:
         return {ind for ind, n in said.items() if n == longest}
     scores: dict[str, tuple[bool, int, float]] = {}
     for ind in heads:
-        label = fold(_head_phrase(ind))
+        label = labels[ind]
         # A head that lists several indications is scored by its best one ("Viêm họng, …,
         # viêm phổi mắc tại cộng đồng nhẹ" is as much a pneumonia head as "Viêm phổi").
         pieces = [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]
@@ -115,22 +100,34 @@ def _share(phrase: str, words: set[str], *, whole: bool) -> tuple[bool, int, flo
     return share >= MOSTLY_SAID, said if share >= MOSTLY_SAID else 0, share
 
 
-_OPENER_WORDS = re.compile(
-    r"^(?:để (?:điều trị|dự phòng)|đối với|trong (?:điều trị|dự phòng))\s+(?:các\s+)?",
-    re.IGNORECASE,
-)
-
-
 def _head_phrase(indication: str) -> str:
     """An indication head up to its first parenthesis, colon or band ("Sốt (trẻ em)")."""
     cut = re.split(r"[(:]|\s(?:trên|dưới|từ|>|<|≥|≤)(?: hoặc bằng)?\s*\d", indication, maxsplit=1)
     # "Để điều trị bệnh lậu …" is named by what it treats: "Bệnh lậu …".
-    phrase = _OPENER_WORDS.sub("", cut[0].strip(" ,"), count=1)
+    phrase = _without_opener(cut[0].strip(" ,"))
     return phrase[:1].upper() + phrase[1:]
 
 
-# Never end on a joining word ("… do mất máu và", "… chưa biến chứng ở").
-_JOINING_END = re.compile(r"(?:\s+(?:và|hoặc|do|của|ở|với|cho|trong|khi))+$")
+def _without_opener(head: str) -> str:
+    """The head without the words it opens with before what it treats (and a "các")."""
+    lowered = head.lower()
+    for opener in HEAD_OPENERS.phrases:
+        rest = head[len(opener) :]
+        if lowered.startswith(opener) and rest[:1].isspace():
+            rest = rest.lstrip()
+            if rest.lower().startswith("các") and rest[3:4].isspace():
+                rest = rest[3:].lstrip()
+            return rest
+    return head
+
+
+def _without_joining_end(label: str) -> str:
+    """The label without the joining words it ends on ("… chưa biến chứng ở")."""
+    while True:
+        rest, space, last = label.rpartition(" ")
+        if not space or not rest.strip() or last not in JOINING_WORDS.phrases:
+            return label
+        label = rest.rstrip()
 
 
 def short_label(indication: str) -> str:
@@ -146,20 +143,18 @@ def short_label(indication: str) -> str:
         cut_at = joins[-1] if joins else commas[-1] if commas and commas[-1] >= 2 else None
         head = " ".join(words[: cut_at or MAX_LABEL_WORDS]).rstrip(" ,")
     if len(head) <= MAX_LABEL_CHARS:
-        return _JOINING_END.sub("", head).rstrip(" ,-")
+        return _without_joining_end(head).rstrip(" ,-")
     # Cut at a comma when one leaves a whole phrase ("Lậu không biến chứng, khi không có
     # thuốc thích hợp khác" → "Lậu không biến chứng"), else at a word.
     at_comma = head[: MAX_LABEL_CHARS + 1].rsplit(",", 1)[0]
     cut = at_comma if "," in head[: MAX_LABEL_CHARS + 1] and len(at_comma) >= 12 else None
     cut = cut or head[:MAX_LABEL_CHARS].rsplit(" ", 1)[0]
-    return _JOINING_END.sub("", cut).rstrip(" ,-")
+    return _without_joining_end(cut).rstrip(" ,-")
 
 
-# The book's words for the usual dose and a maximum (the question's are read by understanding).
-_USUAL = re.compile(
-    r"(?<![a-z])(?<!vien )(?<!dang )(?:thuong dung|thong thuong|lieu chung|lieu thuong)(?![a-z])"
-)
-_MAX = re.compile(r"(?<![a-z])(?:toi da|max|cao nhat|khong (?:duoc )?(?:vuot )?qua)(?![a-z])")
+def _says_usual(folded: str) -> bool:
+    """The book calls the dose usual ("Liều thường dùng"), not a tablet ("viên thông thường")."""
+    return USUAL.search(NOT_USUAL.strip(folded)) is not None
 
 
 def usual_asked(chosen: list[Block], asked: bool) -> list[Block]:
@@ -172,7 +167,7 @@ def usual_asked(chosen: list[Block], asked: bool) -> list[Block]:
         for b in chosen
         if not b.renal
         and not b.hepatic
-        and (_USUAL.search(fold(b.text)) or _USUAL.search(fold(b.indication or "")))
+        and (_says_usual(b.folded) or _says_usual(fold(b.indication or "")))
     ]
     return usual or chosen
 
@@ -186,7 +181,7 @@ def max_asked(chosen: list[Block], asked: bool) -> list[Block]:
     capped = [
         b
         for b in chosen
-        if not b.renal and not b.hepatic and b.indication is None and _MAX.search(fold(b.text))
+        if not b.renal and not b.hepatic and b.indication is None and MAXIMUM.search(b.folded)
     ]
     return capped or chosen
 
@@ -195,12 +190,11 @@ def said_inline(rows: list[Block], condition: str) -> list[Block]:
     """Rows under no indication head that name the asked condition in their own words
     ("Liều khuyến cáo giảm sốt là …" for "sốt"), over those that name another ("… để giảm
     đau: … tối đa 3,2 g/ngày"); nothing changes unless some but not all of them say it."""
-    phrase = " ".join(fold(condition).replace(",", " ").split())
-    if not phrase:
+    said = Words((" ".join(condition.replace(",", " ").split()),))
+    if not said.folded[0]:
         return rows
-    said = re.compile(rf"(?<![a-z0-9]){re.escape(phrase)}(?![a-z0-9])")
     plain = [b for b in rows if b.indication is None and not b.renal and not b.hepatic]
-    naming = [b for b in plain if said.search(fold(b.text))]
+    naming = [b for b in plain if said.search(b.folded)]
     if not naming or len(naming) == len(plain):
         return rows
     return [b for b in rows if b not in plain or b in naming]

@@ -7,23 +7,39 @@ the part that matters (N-acetylcystein for paracetamol).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from core.evidence import Claim, Evidence
 from core.text import fold, lines_of, sentences_of
 from grounding.blocks import shown
+from grounding.book.filter_words import (
+    LEAD_REACH,
+    LEADS_ON,
+    OVERDOSE_HEADS,
+    TREATMENT_OPENS,
+    TREATS,
+    ends_with,
+    is_only,
+    starts_with,
+)
 from grounding.heads import DOSE
 from grounding.inr import inr_band
 
 SIGN_SENTENCES = 2
 TREATMENT_SENTENCES = 8
-_TREATMENT = re.compile(
-    r"^(?:dieu tri|xu tri|cach xu tri|giai doc|rua da day|gay non|cho uong than hoat)\b"
-)
-# "… quá liều với thuốc chẹn calci, cách xử trí chung như sau:" leads into the treatment.
-_TREATMENT_LEAD = re.compile(r"(?:xu tri|dieu tri)[^.]{0,40}(?:nhu sau|sau day|gom)\W*$")
-_HEAD_ONLY = re.compile(r"^(?:bieu hien|trieu chung|dau hieu|dieu tri|xu tri)\W*$")
+
+
+def _opens_treatment(folded: str) -> bool:
+    """The sentence opens the treatment ("Điều trị: …"), or leads into it ("… quá liều với
+    thuốc chẹn calci, cách xử trí chung như sau:")."""
+    if starts_with(TREATMENT_OPENS, folded):
+        return True
+    lead = ends_with(LEADS_ON, folded)
+    if lead is None:
+        return False
+    before = folded[: folded.rfind(lead)]
+    clause = before[before.rfind(".") + 1 :]
+    return any(m.end() >= len(clause) - LEAD_REACH for m in TREATS.pattern.finditer(clause))
 
 
 def overdose_claims(parts: Iterable[tuple[int, Evidence]], inr: float | None = None) -> list[Claim]:
@@ -41,9 +57,9 @@ def overdose_claims(parts: Iterable[tuple[int, Evidence]], inr: float | None = N
         for sentence in _sentences(ev.text, inr):
             text = shown(sentence)
             folded = fold(text)
-            if _TREATMENT.match(folded) or _TREATMENT_LEAD.search(folded):
+            if _opens_treatment(folded):
                 in_treatment = True
-            if not text or _HEAD_ONLY.match(folded):
+            if not text or is_only(OVERDOSE_HEADS, folded):
                 continue
             target = treatment if in_treatment else signs
             target.append(Claim(text=text, citations=(index,)))

@@ -27,19 +27,37 @@ from grounding.bands import (
     weights_in,
     without_clearances,
 )
+from grounding.book.filter_words import PATIENT
 
-# Words that say a phrase is about a patient: a band shortly after one names who a
-# sentence is for ("ở người > 50 tuổi", "đối với trẻ < 12 tháng tuổi", "cân nặng dưới 45 kg").
-_PATIENT = re.compile(
-    r"(?<![a-z])(?:tre|nguoi|benh nhan|benh nhi|so sinh|can nang|thieu nien|nhu nhi)(?![a-z])"
-)
-# "Trẻ sơ sinh: …" names a newborn without a figure; "trẻ em và trẻ sơ sinh" names more.
-_PATIENT_PHRASE = re.compile(_PATIENT.pattern + r"[^.;:]{0,45}")
 _ANCHOR_REACH = 45
 # Bands listed one after another ("< 12 tháng tuổi, 12 tháng tuổi - 10 tuổi và 11 - 18 tuổi")
 # are one list when only a few words, and no figure, stand between them.
 _LIST_GAP = 20
-_CLAUSE_END = re.compile(r"[.;:]")
+_CLAUSE_ENDS = ".;:"
+
+
+def _clause_start(text: str) -> int:
+    """Where the last clause of `text` begins (after its last ".", ";" or ":")."""
+    return max(text.rfind(mark) for mark in _CLAUSE_ENDS) + 1
+
+
+def _clause_end(text: str) -> int:
+    """Where the first clause of `text` ends (at its first ".", ";" or ":")."""
+    return min((i for i in (text.find(mark) for mark in _CLAUSE_ENDS) if i >= 0), default=len(text))
+
+
+def _patient_phrases(folded: str) -> list[str]:
+    """Each patient word with what follows it in its clause (up to the anchor's reach),
+    read one after another: a word inside an earlier phrase starts none."""
+    phrases: list[str] = []
+    end = 0
+    for m in PATIENT.pattern.finditer(folded):
+        if m.start() < end:
+            continue
+        after = folded[m.end() : m.end() + _ANCHOR_REACH]
+        end = m.end() + _clause_end(after)
+        phrases.append(folded[m.start() : end])
+    return phrases
 
 
 def _anchor_before(folded: str, start: int) -> int | None:
@@ -47,9 +65,9 @@ def _anchor_before(folded: str, start: int) -> int | None:
     if folded.startswith("tren", start):
         return start  # "trên 12 tuổi" says an age on its own, as it always has been read
     reach = folded[max(0, start - _ANCHOR_REACH) : start]
-    reach = _CLAUSE_END.split(reach)[-1]
-    words = list(_PATIENT.finditer(reach))
-    return start - len(reach) + words[0].start() if words else None
+    reach = reach[_clause_start(reach) :]
+    word = PATIENT.search(reach)
+    return start - len(reach) + word.start() if word else None
 
 
 def _lists(folded: str, found: list[tuple[tuple[int, int], str, Band]]) -> list[list[int]]:
@@ -88,7 +106,8 @@ def _said_of_patient(scrubbed: str) -> list[Listed]:
 
 def _tail(scrubbed: str, end: int) -> str:
     """The words after a list up to its clause's end ("… 28 - 32 tuần chỉnh theo tuổi thai")."""
-    return _CLAUSE_END.split(scrubbed[end : end + _ANCHOR_REACH])[0]
+    after = scrubbed[end : end + _ANCHOR_REACH]
+    return after[: _clause_end(after)]
 
 
 # A dose figure ("0,2 mg/kg", "500 mg", "2 viên"): a band list after the first one is
@@ -113,9 +132,9 @@ def _leading(scrubbed: str, said: list[Listed]) -> Bands:
     if not chosen["age"]:
         # "Trẻ sơ sinh: …" is a newborn's row; "trẻ em và trẻ sơ sinh" names more than one.
         newborn = (
-            m[0]
-            for m in _PATIENT_PHRASE.finditer(scrubbed)
-            if NEWBORN.search(m[0]) and "tre em" not in m[0]
+            phrase
+            for phrase in _patient_phrases(scrubbed)
+            if NEWBORN.search(phrase) and "tre em" not in phrase
         )
         words.append(next(newborn, ""))
     return bands_of(" | ".join(words), chosen["age"], chosen["weight"], [])

@@ -6,7 +6,6 @@ decides a row, the route being decided elsewhere.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from core.frame import QueryFrame
@@ -17,15 +16,10 @@ from core.population import (
     INFANT_MONTHS,
     NEWBORN_MONTHS,
 )
-from core.text import fold
 from grounding.bands import Band
 from grounding.blocks import Block, BlockKind, Who
+from grounding.book.filter_words import OLDER_CHILDREN
 from grounding.book.vocabulary import BABY
-
-# Haemodialysis or peritoneal dialysis, as users and the book say it.
-DIALYSIS_WORDS = re.compile(
-    r"(?<![a-z])(?:chay than|loc mau|tham phan|tham tach|than nhan tao)(?![a-z])"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,17 +61,13 @@ def _in(band: Band | None, value: float | None, *, strict: bool = False) -> bool
     return band.contains_strictly(value) if strict else band.contains(value)
 
 
-# "Người lớn và trẻ lớn tuổi": older children, never a newborn or an infant.
-_OLDER_CHILDREN = re.compile(r"(?<![a-z])tre (?:em )?lon(?: tuoi)?(?![a-z])")
-
-
 def fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool:
     if block.who is Who.ELDERLY:
         return False
     if (
         patient.age_months is not None
         and patient.age_months < INFANT_MONTHS
-        and _OLDER_CHILDREN.search(fold(block.text[:60]))
+        and OLDER_CHILDREN.search(block.folded[:60])
     ):
         return False
     bands = block.bands
@@ -132,7 +122,7 @@ def newborn_rows_first(rows: list[Block], patient: Patient) -> list[Block]:
         or r.renal
         or r.hepatic
         # "Liều cho trẻ em: … (với trẻ sơ sinh là 50 mg/kg)" gives the newborn's dose too.
-        or BABY.search(fold(r.text))
+        or BABY.search(r.folded)
         or not (r.who is Who.CHILD or r.bands.age is not None or r.bands.weight is not None)
     ]
 

@@ -10,15 +10,10 @@ import re
 from collections.abc import Sequence
 
 from core.frame import PatientContext
-from core.text import fold
+from grounding.book.filter_words import NEAR_TERM, TRIMESTERS
 
 _WEEK_BAND = re.compile(r"tuan (?:thu )?(\d{1,2}) ?(?:-|–|den) ?(?:tuan )?(\d{1,2})")
 _FIRST_WEEKS = re.compile(r"(\d{1,2}) tuan dau")
-_TRIMESTER = re.compile(
-    r"(?:3|ba) thang (dau|giua|cuoi)|(?:quy|tam ca nguyet) (?:thu )?(nhat|hai|ba|dau|giua|cuoi)"
-)
-_TRIMESTER_NUMBER = {"dau": 1, "nhat": 1, "giua": 2, "hai": 2, "cuoi": 3, "ba": 3}
-_NEAR_TERM = re.compile(r"gan (?:thoi gian )?du thang|sap sinh|chuyen da|gan ngay sinh")
 NEAR_TERM_WEEKS = 36
 
 
@@ -26,26 +21,27 @@ def _trimester_of(weeks: int) -> int:
     return 1 if weeks < 14 else (2 if weeks < 28 else 3)
 
 
-def speaks_of_term(sentence: str, weeks: int | None, trimester: int | None) -> bool:
-    """The sentence names a band of weeks or a trimester that holds this pregnancy."""
-    text = fold(sentence)
+def speaks_of_term(folded: str, weeks: int | None, trimester: int | None) -> bool:
+    """The (folded) sentence names a band of weeks or a trimester that holds this pregnancy."""
+    text = folded
     if weeks is not None:
         trimester = trimester or _trimester_of(weeks)
         if any(int(a) <= weeks <= int(b) for a, b in _WEEK_BAND.findall(text)):
             return True
         if any(weeks <= int(n) for n in _FIRST_WEEKS.findall(text)):
             return True
-        if weeks >= NEAR_TERM_WEEKS and _NEAR_TERM.search(text):
+        if weeks >= NEAR_TERM_WEEKS and NEAR_TERM.search(text):
             return True
     if trimester is None:
         return False
-    named = {_TRIMESTER_NUMBER[a or b] for a, b in _TRIMESTER.findall(text)}
-    return trimester in named
+    named = TRIMESTERS.get(trimester)
+    return named is not None and named.search(text) is not None
 
 
 def term_first(sentences: Sequence[str], patient: PatientContext | None, keep: int) -> list[int]:
-    """Indexes of the `keep` sentences to quote, in the book's order: the ones that speak of
-    this pregnancy's term first, then the section's opening ones."""
+    """Indexes of the `keep` sentences (folded, `core.text.fold`) to quote, in the book's
+    order: the ones that speak of this pregnancy's term first, then the section's opening
+    ones."""
     if patient is None or not patient.pregnant:
         return list(range(min(keep, len(sentences))))
     weeks, trimester = patient.pregnancy_weeks, patient.pregnancy_trimester

@@ -146,15 +146,10 @@ def _on_route(chosen: list[Block], section: list[Block], route: Route | None) ->
     ]
 
 
-_REFUSAL = re.compile(r"khong (?:khuyen cao|duoc dung|dung|nen dung)|chong chi dinh")
-
-
 def _refusal_alone(rows: list[Block]) -> list[Block]:
     """A banded row that refuses this patient ("dưới 3 tháng tuổi: không khuyến cáo …") is
     the answer: rows that name no band of their own (a per-kg rule) are not quoted with it."""
-    refusing = [
-        b for b in rows if (b.bands.age or b.bands.weight) and _REFUSAL.search(fold(b.text))
-    ]
+    refusing = [b for b in rows if (b.bands.age or b.bands.weight) and b.refuses]
     if not refusing:
         return rows
     return [b for b in rows if b in refusing or b.bands.age or b.bands.weight]
@@ -241,7 +236,7 @@ def _labelled(rows: list[Block]) -> list[Block]:
     out: list[Block] = []
     for row in rows:
         label = short_label(row.indication) if row.indication else ""
-        said = not label or fold(label) in fold(row.text)
+        said = not label or fold(label) in row.folded
         out.append(row if said else replace(row, text=f"{label}: {row.text}"))
     return out
 

@@ -7,28 +7,9 @@ when they say the dose; without such a row nothing changes. Pure functions for `
 
 from __future__ import annotations
 
-import re
-
-from core.text import fold
 from grounding.blocks import Block, Who
-from grounding.book.doses import adjusts
-from grounding.inr import inr_band
-from grounding.patient_fit import DIALYSIS_WORDS, Patient
-
-# A dose the row prints itself: per dose or per day ("0,6 mg/ngày"), not per kg or m² of
-# body, nor a concentration ("mg/ml").
-_DOSE = re.compile(
-    r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ])(?!\s*/\s*(?:kg|m2|m²|ml|m)(?![a-zà-ỹ]))",
-    re.IGNORECASE,
-)
-
-
-# "không kèm thẩm tách máu": a row said of those NOT on dialysis is no dialysis row.
-_NOT_DIALYSIS = re.compile(
-    r"(?<![a-z])(?:khong|chua)(?: (?:kem|co|phai|can|duoc))? "
-    r"(?:chay than|loc mau|tham phan|tham tach|than nhan tao)"
-)
-
+from grounding.book.filter_words import BLEEDING, DIALYSIS, NOT_BLEEDING, NOT_ON_DIALYSIS
+from grounding.patient_fit import Patient
 
 # A row is about dialysis when its head says so, in its first words ("Suy thận chạy thận
 # nhân tạo: …", "Người bệnh thẩm tách máu — …"); a later clause does not make it one.
@@ -49,8 +30,9 @@ def governed_fit(block: Block, patient: Patient) -> bool:
         return False
     if band is not None and patient.clearance is not None and not band.contains(patient.clearance):
         return False
-    head = _NOT_DIALYSIS.sub(" ", fold(block.text)[:DIALYSIS_HEAD_CHARS])
-    return not (DIALYSIS_WORDS.search(head) and not patient.dialysis)
+    # "không kèm thẩm tách máu": a row said of those NOT on dialysis is no dialysis row.
+    head = NOT_ON_DIALYSIS.strip(block.folded[:DIALYSIS_HEAD_CHARS])
+    return not (DIALYSIS.search(head) and not patient.dialysis)
 
 
 def renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
@@ -60,24 +42,21 @@ def renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
     if not renal or patient.clearance is None:
         return chosen
     renal = [b for b in renal if b.bands.clearance] or renal
-    if any(_DOSE.search(b.text) or adjusts(fold(b.text)) for b in renal):
+    if any(b.fixed_dose or b.adjusts for b in renal):
         return renal
     return renal + [b for b in chosen if not b.renal]
 
 
-# A special-population row that says how to change the dose ("dùng 75% liều", "giảm một nửa")
-# counts as one that says the dose: `grounding.book.doses.adjusts`.
+# A row says the dose when it prints one of its own (`Block.fixed_dose`: "0,6 mg/ngày", not per
+# kg or m² of body nor a concentration) or says how to change it (`Block.adjusts`: "dùng 75%
+# liều", "giảm một nửa").
 
 
 def dialysis_first(chosen: list[Block], patient: Patient) -> list[Block]:
     """A patient on dialysis gets the book's dialysis rows alone when they say the dose."""
     if not patient.dialysis:
         return chosen
-    rows = [
-        b
-        for b in chosen
-        if DIALYSIS_WORDS.search(fold(b.text)) and (_DOSE.search(b.text) or adjusts(fold(b.text)))
-    ]
+    rows = [b for b in chosen if DIALYSIS.search(b.folded) and (b.fixed_dose or b.adjusts)]
     return rows or chosen
 
 
@@ -85,7 +64,7 @@ def hepatic_first(chosen: list[Block], patient: Patient) -> list[Block]:
     """A patient with liver disease gets the hepatic rows alone when they say the dose."""
     if not patient.hepatic:
         return chosen
-    hepatic = [b for b in chosen if b.hepatic and (_DOSE.search(b.text) or adjusts(fold(b.text)))]
+    hepatic = [b for b in chosen if b.hepatic and (b.fixed_dose or b.adjusts)]
     return hepatic or chosen
 
 
@@ -94,9 +73,7 @@ def elderly_first(chosen: list[Block], patient: Patient) -> list[Block]:
     if not patient.elderly:
         return chosen
     elderly = [
-        b
-        for b in chosen
-        if b.who is Who.ELDERLY and not b.renal and (_DOSE.search(b.text) or adjusts(fold(b.text)))
+        b for b in chosen if b.who is Who.ELDERLY and not b.renal and (b.fixed_dose or b.adjusts)
     ]
     return elderly + [b for b in chosen if b.renal] if elderly else chosen
 
@@ -155,13 +132,9 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
     ]
 
 
-_BLEEDING = re.compile(r"(?<![a-z])chay mau(?![a-z])")
-_NOT_BLEEDING = re.compile(r"(?<![a-z])(?:khong|chua|khong co|chua co) (?:bi )?chay mau(?![a-z])")
-
-
 def _said_of_bleeding(block: Block) -> bool:
-    head = fold(block.text)[:40]
-    return _BLEEDING.search(head) is not None and not _NOT_BLEEDING.search(head)
+    head = block.folded[:40]
+    return BLEEDING.search(head) is not None and not NOT_BLEEDING.search(head)
 
 
 def inr_rows(chosen: list[Block], value: float | None, *, bleeding: bool = False) -> list[Block]:
@@ -172,7 +145,7 @@ def inr_rows(chosen: list[Block], value: float | None, *, bleeding: bool = False
         return chosen
     if not bleeding:
         chosen = [b for b in chosen if not _said_of_bleeding(b)]
-    banded = [b for b in chosen if (band := inr_band(b.text)) is not None and band.contains(value)]
+    banded = [b for b in chosen if (band := b.inr) is not None and band.contains(value)]
     if not banded:
         return chosen
     return banded + [b for b in chosen if b not in banded and _said_of_bleeding(b)]

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from core.frame import PatientContext
+from core.text import fold
 from grounding.pregnancy_term import speaks_of_term, term_first
 
 LINES = [
-    "Thuốc qua được nhau thai.",
-    "Không nên dùng trong 3 tháng cuối thai kỳ.",
-    "Tránh dùng trong các tuần 6 - 12 thai kỳ.",
-    "Có thể gây chảy máu ở trẻ sơ sinh.",
+    fold(line)
+    for line in (
+        "Thuốc qua được nhau thai.",
+        "Không nên dùng trong 3 tháng cuối thai kỳ.",
+        "Tránh dùng trong các tuần 6 - 12 thai kỳ.",
+        "Có thể gây chảy máu ở trẻ sơ sinh.",
+    )
 ]
 
 

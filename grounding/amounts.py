@@ -253,7 +253,8 @@ _MG_AMOUNT = re.compile(r"\d\s*(?:mg|g|mcg|microgam)(?![a-z/])")
 
 def _indication_said(indication: str, asked: str) -> bool:
     words = set(fold_words(asked).split())
-    return bool({w for w in fold_words(indication).split() if len(w) >= 3} - _STOP_WORDS & words)
+    own = {w for w in fold_words(indication).split() if len(w) >= 3} - _STOP_WORDS - _KIND_WORDS
+    return bool(own & words)  # "viêm" alone does not say "Dự phòng viêm màng não"
 
 
 def age_row_beside(
@@ -261,7 +262,8 @@ def age_row_beside(
 ) -> Block | None:
     """The book's age row for this child ("Trẻ 4 - 7 tuổi: 150 mg x 3 lần/ngày"), to show
     beside a per-kg row when the chosen rows have none: same route, an indication the
-    question names (or the only one the age rows have), a dose in mg, not per kg."""
+    question names (or the only one the age rows have, beside rows of no indication), a dose
+    in mg, not per kg."""
     if not frame.is_child or frame.age_months is None:
         return None
     if any(b.bands.age for b in rows) or not any(b.figures for b in rows):
@@ -285,7 +287,7 @@ def age_row_beside(
     shown = {b.indication for b in rows}
     said = [b for b in candidates if b.indication is None or b.indication in shown]
     said += [b for b in candidates if b.indication and _indication_said(b.indication, asked)]
-    if not said and len({b.indication for b in candidates}) == 1:
+    if not said and len({b.indication for b in candidates}) == 1 and shown <= {None}:
         said = candidates
     return min(said, key=lambda b: b.bands.age.width if b.bands.age else 0.0, default=None)
 

@@ -42,6 +42,10 @@ _USUAL = re.compile(
 )
 # "Liều duy trì thông thường enalapril ở người lớn:" heads the adult rows, like "Người lớn:".
 _USUAL_FOR_WHO = re.compile(_USUAL.pattern + r"(?: [a-z]+){0,3} (?:o|cho|dung cho) (?=[a-z])")
+# "Một số chỉ định đặc biệt đối với trẻ em:" heads the children's indications after it.
+_INDICATIONS_FOR_WHO = re.compile(
+    r"(?:mot so |cac )?chi dinh(?: dac biet| khac)?(?: dung)? (?:doi voi|cho|o) (?=[a-z])"
+)
 _HEAD_COLON = re.compile(r":(?!\d)")
 REMARK = re.compile(r"(?:chu y|luu y)")
 _WHO_LEAD = re.compile(
@@ -217,7 +221,8 @@ def classify_head(label: str, end: int) -> Head:
         return Head(label, end, HeadKind.USUAL)
     if renal or hepatic:
         return Head(label, end, HeadKind.COND, who=who, renal=renal, hepatic=hepatic, bands=bands)
-    if who is not None and (leads_with_who or _USUAL_FOR_WHO.match(folded)):
+    for_who = _USUAL_FOR_WHO.match(folded) or _INDICATIONS_FOR_WHO.match(folded)
+    if who is not None and (leads_with_who or for_who):
         return Head(label, end, HeadKind.WHO, who=who, bands=bands, routes=routes)
     if routes and bands.is_empty:
         return Head(label, end, HeadKind.ROUTE, routes=routes)

@@ -82,14 +82,19 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
     """A child the book sends to the adult dose gets the adult rows, and no general child row."""
     if not patient.child:
         return chosen
-    if any(b.bands.adult_like for b in chosen):
-        routes = {r for b in chosen if b.bands.adult_like for r in b.routes}
+    like = [b for b in chosen if b.bands.adult_like]
+    if like:
+        routes = {r for b in like for r in b.routes}
+        # "Viêm kết mạc nhiễm khuẩn: Dùng liều như người lớn" sends the child to the adult
+        # rows of that indication only.
+        heads = {b.indication for b in like}
         chosen = chosen + [
             b
             for b in rows
             if b.who is Who.ADULT
             and not (b.bands.age or b.bands.weight or b.renal)
             and (not routes or routes & set(b.routes))
+            and (None in heads or b.indication in heads)
             and b not in chosen
         ]
     weight = patient.weight_kg
@@ -127,9 +132,17 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
             and not b.bands.adult_like
             and b.bands.age is None
             and b.bands.weight is None
-            and any(not a.routes or not b.routes or set(a.routes) & set(b.routes) for a in adult)
+            and any(_governs(a, b) for a in adult)
         )
     ]
+
+
+def _governs(adult: Block, child: Block) -> bool:
+    """An adult row (or "as for adults") takes the place of a child's general row of the same
+    route, when it is said of no indication or of the child row's own."""
+    same_route = not adult.routes or not child.routes or set(adult.routes) & set(child.routes)
+    same_head = adult.indication is None or adult.indication == child.indication
+    return bool(same_route) and same_head
 
 
 def _said_of_bleeding(block: Block) -> bool:

@@ -224,3 +224,21 @@ def test_a_kind_of_infection_names_no_head_unless_it_is_the_whole_head() -> None
         "9 kg × 40 mg/kg/ngày = 360 mg mỗi ngày",
         "9 kg × 40 mg/kg/ngày ÷ 3 lần = 120 mg mỗi lần",
     ]
+
+
+def test_the_age_row_beside_is_of_an_indication_said_by_more_than_its_kind() -> None:
+    """Asked about 'viêm bể thận', the meningitis-prophylaxis age row ('Dự phòng viêm màng
+    não: …12 - 18 tuổi: Liều đơn 500 mg') is not shown beside the per-kg row for sharing
+    'viêm'; asked about meningitis prophylaxis, it is."""
+    from grounding.amounts import age_row_beside
+
+    book = (
+        "*Viêm bể thận*:\n\nUống: 20 - 30 mg/kg/ngày, chia làm 2 lần.\n\n"
+        "*Dự phòng viêm màng não*:\n\nTrẻ em từ 12 - 18 tuổi: Liều đơn 500 mg."
+    )
+    blocks = rows_of(book)
+    per_kg = [b for b in blocks if "mg/kg" in b.text]
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=55)
+    assert age_row_beside(per_kg, blocks, frame, "be 13 tuoi viem be than") is None
+    beside = age_row_beside(per_kg, blocks, frame, "du phong viem mang nao")
+    assert beside is not None and "500 mg" in beside.text

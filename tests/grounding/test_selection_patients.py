@@ -138,3 +138,32 @@ def test_an_adult_row_by_another_route_leaves_the_childs_oral_row() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
     rows = [b.text for b in select(blocks, frame, frame.condition_words).rows]
     assert any(r.startswith("Trẻ em theo cân nặng") for r in rows), rows
+
+
+def test_as_for_adults_under_one_indication_leaves_the_other_child_rows() -> None:
+    """'Viêm kết mạc: Dùng liều như người lớn' sends a child with conjunctivitis to the adult
+    dose, not a child with pyelonephritis: the children's pyelonephritis row still answers."""
+    book = (
+        "Một số chỉ định đặc biệt đối với trẻ em:\n\n"
+        "*Viêm kết mạc nhiễm khuẩn*: Dùng liều như người lớn.\n\n"
+        "*Viêm bể thận*:\n\nUống: 20 - 30 mg/kg/ngày, chia làm 2 lần.\n\n"
+        "Người lớn:\n\n*Viêm kết mạc nhiễm khuẩn*: Nhỏ mắt 1 - 2 giọt.\n\n"
+        "*Viêm bể thận*:\n\nUống: 500 mg/lần, cách 12 giờ một lần."
+    )
+    frame = understood(
+        QueryFrame.model_validate(
+            {
+                "turn_type": "dosing_calc",
+                "drugs": ["x"],
+                "population": "child",
+                "age_months": 156,
+                "weight_kg": 55,
+                "route": "oral",
+                "standalone_query": "bé 13 tuổi 55 kg viêm bể thận uống X",
+            }
+        )
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
+    rows = [b.text for b in select(blocks, frame, frame.condition_words).rows]
+    assert any("20 - 30 mg/kg/ngày" in r for r in rows), rows
+    assert not any("500 mg/lần" in r for r in rows), rows

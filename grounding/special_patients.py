@@ -94,7 +94,7 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
             if b.who is Who.ADULT
             and not (b.bands.age or b.bands.weight or b.renal)
             and (not routes or routes & set(b.routes))
-            and (None in heads or b.indication in heads)
+            and (None in heads or b.indication in heads or b.indication is None)
             and b not in chosen
         ]
     weight = patient.weight_kg
@@ -132,16 +132,20 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
             and not b.bands.adult_like
             and b.bands.age is None
             and b.bands.weight is None
-            and any(_governs(a, b) for a in adult)
+            and any(_governs(a, b, {a.indication for a in like}) for a in adult)
         )
     ]
 
 
-def _governs(adult: Block, child: Block) -> bool:
+def _governs(adult: Block, child: Block, like_heads: set[str | None]) -> bool:
     """An adult row (or "as for adults") takes the place of a child's general row of the same
-    route, when it is said of no indication or of the child row's own."""
+    route and indication; one said of no indication, of every child row but those of other
+    indications than the ones an "as for adults" row names (`like_heads`)."""
     same_route = not adult.routes or not child.routes or set(adult.routes) & set(child.routes)
-    same_head = adult.indication is None or adult.indication == child.indication
+    if adult.indication is None:
+        same_head = not like_heads or None in like_heads or child.indication in like_heads
+    else:
+        same_head = adult.indication == child.indication
     return bool(same_route) and same_head
 
 

@@ -61,6 +61,24 @@ def _refuses(block: Block, weight: float, age: float | None) -> bool:
     )
 
 
+def _group_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
+    """A day's ceilings printed after the row under the same heads: they hold the day's
+    amount made from its doses."""
+    return [
+        cap
+        for b in blocks
+        if b.group[:6] == row.group[:6]
+        and b.evidence_index == row.evidence_index
+        and b.start > row.start
+        for cap in b.caps
+        if cap.period is Period.DAY
+    ]
+
+
+def _per_dose_caps(text: str, figure: Figure) -> bool:
+    return any(c.period is not Period.DAY for c in row_caps(text, figure, [figure]))
+
+
 def _clause_start(text: str, pos: int) -> int:
     return max((s for s, _ in clauses(text) if s <= pos), default=0)
 
@@ -225,10 +243,14 @@ def amount_claims(
             label = _label(text, figure, previous) if len(figures) > 1 else ""
             # The dose, then the day's amount when the book fixes the doses a day, or one
             # dose when it splits the day's amount into a fixed number.
-            for each in (figure, figure.daily(), figure.each_dose()):
+            for each in (figure, figure.daily(), figure.each_dose(), figure.daily_between()):
                 if each is None:
                     continue
                 caps = row_caps(text, each, figures) + _caveat_caps(caveats, row)
+                if each is not figure and each.times_between and _per_dose_caps(text, figure):
+                    continue  # a dose's cap over a range of doses a day: no day's amount
+                if each is not figure and each.period is Period.DAY:
+                    caps += _group_day_caps(blocks, row)  # "… Tối đa 2,4 g/ngày." after it
                 worked = work(each, Decimal(str(weight)), caps)
                 if not worked.exact():
                     continue

@@ -2,7 +2,7 @@
 a day ("không quá 60 mg/kg/ngày", "tối đa 90 mg/kg/24 giờ") times the weight the user gave,
 held at the day's ceiling in mg the same row prints ("không quá 4 g/ngày").
 
-The ceiling is read as a figure (`grounding.dose_figures.ceiling_figure`), so the arithmetic
+The ceiling is read as a figure (`grounding.derivation.ceiling_figure`), so the arithmetic
 and its recheck are the ones every worked-out amount uses (`grounding.derivation`).
 """
 
@@ -14,8 +14,8 @@ from decimal import Decimal
 from core.evidence import Claim
 from core.text import nfc
 from grounding.bands import Bands, parse_bands
-from grounding.derivation import work
-from grounding.dose_figures import Period, caps_in, ceiling_figure
+from grounding.derivation import ceiling_figure, work
+from grounding.dose_figures import Period, caps_in
 
 LABEL = "Tối đa mỗi ngày"
 

@@ -27,7 +27,6 @@ from grounding.dose_figures import (
     Figure,
     Period,
     caps_in,
-    ceiling_figure,
     decimal,
     figures_in,
     mass_pattern,
@@ -41,6 +40,16 @@ PERIOD_WORDS = {
     Period.ONCE_DAILY: "một lần mỗi ngày",
     Period.SINGLE: "liều duy nhất",
 }
+
+
+def ceiling_figure(cap: Cap) -> Figure | None:
+    """A per-kg ceiling of a day ("không quá 60 mg/kg/ngày") as the day's figure it caps at,
+    for a day's maximum asked; any other cap is no figure."""
+    if not cap.per_kg or cap.period is not Period.DAY:
+        return None
+    end = cap.start + len(cap.quoted)
+    return Figure(cap.quoted, cap.amount, cap.amount, cap.unit, "kg", Period.DAY,
+                  cap.start, end)  # fmt: skip
 
 
 # How many mg one unit is: only the mass units the book writes.
@@ -236,7 +245,8 @@ def recomputed(derivation: Derivation) -> list[Worked]:
         # A cap the claim names applied; its quote carries its own period words.
     weight = decimal(format(Decimal(str(derivation.weight_kg)).normalize(), "f"))
     # A per-dose figure with its doses a day may stand for the dose or for the day's amount.
-    each = (figures[0], figures[0].daily(), figures[0].each_dose())
+    f = figures[0]
+    each = (f, f.daily(), f.each_dose(), f.daily_between())
     candidates = [work(f, weight, caps) for f in each if f]
     stated = read_amount(derivation.result)
     matching = [
@@ -317,6 +327,7 @@ __all__ = [
     "Period",
     "Worked",
     "caps_in",
+    "ceiling_figure",
     "check_claim",
     "clauses",
     "derived_quantities",

@@ -101,6 +101,11 @@ _SPLIT = re.compile(
     r"|(?P<h2>4|6|8|12)\s*gio\s*(?:/\s*lan|(?:mot|1)\s*lan)"
     r"|(?P<n2>[2-6])\s*lan\s*(?:/|moi|mot|trong)\s*ngay)"
 )
+# "× 3 - 4 lần/ngày": how many doses a day, at least and at most.
+_TIMES_BETWEEN = re.compile(
+    r"^(?P<lead>[^;\d]{0,20}?)(?:[x×]\s*)?(?P<few>[1-6])\s*(?:-|–)\s*(?P<many>[2-6])\s*lan"
+    r"\s*(?:/|moi|mot|trong)\s*ngay"
+)
 _NOT_FIXED = re.compile(r"toi da|khong qua|co the|neu can|(?:-|–|den)\s*$")
 _DAY_CAP_AFTER = re.compile(r"^[\s,]*(?:moi ngay|mot ngay|hang ngay|trong 24 gio|/\s*ngay)")
 _DOSE_CAP_AFTER = re.compile(r"^[\s,]*(?:moi lan|mot lan|moi lieu|/\s*lan)")
@@ -150,6 +155,9 @@ class Figure:
     """Doses a day the book splits a day's figure into ("chia làm 4 lần", "cách 8 giờ/lần")."""
     dose_of: Decimal | None = None
     """Set on one dose made from a split day's figure (`lo`, `hi` stay the day's figures)."""
+    times_between: tuple[Decimal, Decimal] | None = None
+    """A range of doses a day for a per-dose figure ("× 3 - 4 lần/ngày"); on the day's amount
+    made from it, the range it was made with."""
 
     def times_weight(self, weight: Decimal) -> tuple[Decimal, Decimal]:
         """The figure times a weight: one dose of a split day's figure is the day's share."""
@@ -161,6 +169,11 @@ class Figure:
         if self.dose_of is not None:
             count = shown_number(self.dose_of)
             return f"{shown_range(self.lo, self.hi)} {self.unit}/{self.per}/ngày ÷ {count} lần"
+        if self.times_between is not None and self.period is Period.DAY:
+            few, many = self.times_between
+            counts = f"{shown_number(few)}–{shown_number(many)}"
+            lo, hi = self.lo / few, self.hi / many
+            return f"{shown_range(lo, hi)} {self.unit}/{self.per} × {counts} lần/ngày"
         if self.daily_of is not None:
             lo, hi = self.lo / self.daily_of, self.hi / self.daily_of
             count = shown_number(self.daily_of)
@@ -176,6 +189,14 @@ class Figure:
             self, lo=self.lo * self.times, hi=self.hi * self.times, period=Period.DAY,
             times=None, daily_of=self.times,
         )  # fmt: skip
+
+    def daily_between(self) -> Figure | None:
+        """The day's amount of a per-dose figure given a range of times a day: the fewest
+        doses of the lowest to the most doses of the highest."""
+        if self.times_between is None or self.period is not Period.DOSE:
+            return None
+        few, many = self.times_between
+        return replace(self, lo=self.lo * few, hi=self.hi * many, period=Period.DAY, times=None)
 
     def each_dose(self) -> Figure | None:
         """One dose of a day's figure the book splits into a fixed number of doses."""
@@ -198,16 +219,6 @@ class Cap:
 
     def mg(self, weight: Decimal) -> Decimal:
         return self.amount * MG_PER_UNIT[self.unit] * (weight if self.per_kg else 1)
-
-
-def ceiling_figure(cap: Cap) -> Figure | None:
-    """A per-kg ceiling of a day ("không quá 60 mg/kg/ngày") as the day's figure it caps at,
-    for a day's maximum asked; any other cap is no figure."""
-    if not cap.per_kg or cap.period is not Period.DAY:
-        return None
-    end = cap.start + len(cap.quoted)
-    return Figure(cap.quoted, cap.amount, cap.amount, cap.unit, "kg", Period.DAY,
-                  cap.start, end)  # fmt: skip
 
 
 # ---- reading the book's words ----
@@ -313,13 +324,22 @@ def figures_in(text: str) -> list[Figure]:
             ahead = max(ahead, times[1])
             if times[0] == 1:  # "1 lần/ngày": the dose is the day's amount
                 period, times = Period.ONCE_DAILY, None
+        between = _TIMES_BETWEEN.search(after) if period is Period.DOSE and not times else None
+        if between is not None and (
+            _NOT_FIXED.search(between["lead"]) or int(between["few"]) >= int(between["many"])
+        ):
+            between = None
+        if between is not None:
+            ahead = max(ahead, between.end())
         split = _split(after) if period is Period.DAY else None
         if split is not None:
             ahead = max(ahead, split[1])
         quoted = text[start : m.end() + ahead].strip()
         found.append(
             Figure(quoted, lo, hi, m["unit"], per, period, m.start(), m.end(),
-                   times[0] if times else None, split=split[0] if split else None)
+                   times[0] if times else None, split=split[0] if split else None,
+                   times_between=(Decimal(between["few"]), Decimal(between["many"]))
+                   if between else None)
         )  # fmt: skip
     return found
 
@@ -368,7 +388,6 @@ __all__ = [
     "Figure",
     "Period",
     "caps_in",
-    "ceiling_figure",
     "decimal",
     "figures_in",
     "mass_pattern",

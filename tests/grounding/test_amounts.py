@@ -242,3 +242,19 @@ def test_the_age_row_beside_is_of_an_indication_said_by_more_than_its_kind() -> 
     assert age_row_beside(per_kg, blocks, frame, "be 13 tuoi viem be than") is None
     beside = age_row_beside(per_kg, blocks, frame, "du phong viem mang nao")
     assert beside is not None and "500 mg" in beside.text
+
+
+def test_a_days_ceiling_printed_after_the_row_holds_the_days_amount() -> None:
+    """'10 mg/kg x 3 - 4 lần/ngày' then, in the next sentence under the same head, 'Tối đa
+    2,4 g/ngày': for 70 kg the day's amount is held at 2,4 g, never 2 800 mg; the dose of
+    700 mg is given as it is."""
+    book = (
+        "*Viêm khớp thiếu niên:*\n\nTrẻ 3 tháng - 18 tuổi: 10 mg/kg x 3 - 4 lần/ngày. "
+        "Có thể tăng đến 60 mg/kg/ngày, chia 3 - 4 lần. Tối đa 2,4 g/ngày."
+    )
+    blocks = rows_of(book)
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=180, weight_kg=70)
+    found = amount_claims(blocks, [], blocks, frame, "")
+    texts = [c.text for claims in found.values() for c in claims]
+    assert "70 kg × 10 mg/kg = 700 mg mỗi lần" in texts
+    assert any(t.endswith("Tối đa 2,4 g/ngày → 2 100–2 400 mg mỗi ngày") for t in texts), texts

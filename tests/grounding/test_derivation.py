@@ -280,3 +280,17 @@ def test_a_split_said_after_two_figures_is_said_of_both() -> None:
     assert verify(amox.derivation()) == []
     either = figures_in("20 mg/kg/ngày hoặc 30 mg/kg/ngày chia 2 lần.")
     assert [f.split for f in either] == [None, Decimal(2)]
+
+
+def test_a_range_of_doses_a_day_gives_the_days_range() -> None:
+    """'10 mg/kg x 3 - 4 lần/ngày' for 70 kg: 700 mg a dose, 2 100–2 800 mg a day (the fewest
+    doses of the lowest to the most of the highest), and the day's amount rechecks; a most
+    ('tối đa 3 - 4 lần/ngày') fixes nothing."""
+    [f] = figures_in("Trẻ 3 tháng - 18 tuổi: 10 mg/kg x 3 - 4 lần/ngày.")
+    day = f.daily_between()
+    assert day is not None
+    worked_day = work(day, Decimal(70), [])
+    assert worked_day.text() == "70 kg × 10 mg/kg × 3–4 lần/ngày = 2 100–2 800 mg mỗi ngày"
+    assert verify(worked_day.derivation()) == []
+    [most] = figures_in("10 mg/kg mỗi lần, tối đa 3 - 4 lần/ngày.")
+    assert most.daily_between() is None

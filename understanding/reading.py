@@ -255,6 +255,9 @@ def _attribute(turn: Turn) -> tuple[SectionKey | None, int, str]:
     for phrase in lx.NOT_SECTION_CUES:
         # "gây mê" is anaesthesia, not "gây" (causes): no section is named by it.
         masked = masked.replace(f" {phrase} ", " " + "#" * len(phrase) + " ")
+    causes = turn.indexes_of("gay")
+    if causes and turn.marked and all(turn.original_words()[i] != "gây" for i in causes):
+        masked = masked.replace(" gay ", " ### ")  # "gầy" (thin), "gãy" (broken): no cause
     best: tuple[int, SectionKey] | None = None
     for key, cues, cue_set in _ATTRIBUTE_CUE_SETS:
         if turn.ngrams.isdisjoint(cue_set):

@@ -84,6 +84,15 @@ def test_anaesthesia_names_no_section() -> None:
     )
 
 
+def test_thin_or_broken_is_not_causes(parse: Parse) -> None:
+    """Typed with accents, "gầy" (thin) and "gãy" (broken) are not "gây" (causes): a thin
+    patient's dose question stays one; "gây buồn ngủ" still asks for adverse effects."""
+    thin = parse("Bệnh nhân nữ 28 tuổi, gầy, 42 kg, đang truyền paracetamol. Một lần bao nhiêu mg?")
+    assert thin.attribute == "lieu_luong_cach_dung"
+    assert parse("bé gãy tay uống paracetamol").attribute != "tac_dung_khong_mong_muon"
+    assert parse("paracetamol có gây buồn ngủ không").attribute == "tac_dung_khong_mong_muon"
+
+
 def test_unaccented_input_reads_like_accented(parse: Parse) -> None:
     """The same question with and without diacritics gives the same frame."""
     plain = parse("lieu paracetamol cho tre 5 tuoi nang 18kg")

@@ -125,6 +125,12 @@ def is_bullet(line: str) -> bool:
     return _BULLET.match(line) is not None
 
 
+def bullet_end(line: str) -> int:
+    """Where a line's words start after its bullet ("- ", "• ", "2) "); 0 without one."""
+    m = _BULLET.match(line)
+    return m.end() if m else 0
+
+
 def lines_of(text: str) -> list[str]:
     """Non-empty lines, trimmed, in order."""
     return [ln.strip() for ln in nfc(text).splitlines() if ln.strip()]
@@ -202,6 +208,7 @@ def sentences_of(text: str) -> list[str]:
 
 __all__ = [
     "Opens",
+    "bullet_end",
     "contains_phrase",
     "fold",
     "fold_aligned",

@@ -18,7 +18,14 @@ from core.frame import QueryFrame
 from core.text import fold, fold_aligned, fold_words, nfc
 from grounding.bands import Band, Bands, parse_bands
 from grounding.blocks import Block, BlockKind, Part
-from grounding.book.vocabulary import BORN_AT_TERM, BORN_EARLY, DISEASE_KIND
+from grounding.book.doses import MASS_AMOUNT
+from grounding.book.vocabulary import (
+    BORN_AT_TERM,
+    BORN_EARLY,
+    DISEASE_KIND,
+    PERIOD_OPENS,
+    TRIVIAL_LABELS,
+)
 from grounding.ceilings import day_ceiling_claims
 from grounding.derivation import (
     Cap,
@@ -34,8 +41,6 @@ MAX_LABEL_CHARS = 40
 QUOTE_ONLY_NOTE = " (trích nguyên văn, không tính sẵn liều theo cân nặng)"
 _LEAD_END = "theo Dược thư:"
 _WHEN_AFTER = re.compile(r"^\s*(?:moi lan\s*)?(khi [a-z ]{2,25}?)\s*(?:[,;.(]|$)")
-_PERIOD_START = re.compile(r"^(?:moi|khi|x|×|cach|chia|ngay|1 lan|mot lan)(?![a-z])")
-_TRIVIAL_LABEL = re.compile(r"^(?:lieu(?: dung)?|uong|tiem|dung|lieu thuong dung|la|hoac|va)$")
 
 
 def _inside(band: Band | None, value: float | None) -> bool:
@@ -57,7 +62,7 @@ def _refuses(block: Block, weight: float, age: float | None) -> bool:
         banded
         and _patient_in(block.bands, weight, age)
         and block.refuses
-        and not _MG_AMOUNT.search(block.folded)
+        and not MASS_AMOUNT.search(block.folded)
     )
 
 
@@ -97,10 +102,10 @@ def _label(text: str, figure: Figure, previous: Figure | None) -> str:
         segment = re.split(r"[:;()]", text[begin : figure.start])[-1]
         pieces = [p.strip(" *_") for p in segment.split(",")]
         pieces = [
-            p for p in pieces if p and "/" not in p and not _PERIOD_START.match(fold(p))
+            p for p in pieces if p and "/" not in p and not PERIOD_OPENS.match(fold(p))
         ]  # "90 mg/kg amoxicilin/ngày, 6,4 mg/kg …": the first figure's tail names no case
         label = re.sub(r"^(?:và|hoặc|còn)\s+", "", pieces[-1]) if pieces else ""
-    if not label or len(label) > MAX_LABEL_CHARS or _TRIVIAL_LABEL.match(fold(label)):
+    if not label or len(label) > MAX_LABEL_CHARS or TRIVIAL_LABELS.fullmatch(fold(label)):
         return ""
     return label[:1].upper() + label[1:]
 
@@ -270,7 +275,6 @@ def amount_claims(
 
 
 _STOP_WORDS = frozenset({"va", "hoac", "cho", "tre", "em", "nguoi", "lon", "dieu", "tri", "lieu"})
-_MG_AMOUNT = re.compile(r"\d\s*(?:mg|g|mcg|microgam)(?![a-z/])")
 
 
 def _indication_said(indication: str, asked: str) -> bool:
@@ -303,7 +307,7 @@ def age_row_beside(
         and not (b.renal or b.hepatic)
         and fits(b, patient)
         and (not routes or not b.routes or bool(routes & set(b.routes)))
-        and _MG_AMOUNT.search(b.folded)
+        and MASS_AMOUNT.search(b.folded)
         and not b.figures
     ]
     shown = {b.indication for b in rows}

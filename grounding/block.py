@@ -18,8 +18,8 @@ from core.frame import Route
 from core.text import fold
 from grounding.bands import Band, Bands
 from grounding.book.bars import refuses_row
-from grounding.book.doses import adjusts
-from grounding.dose_figures import FIXED_DOSE, Cap, Figure, caps_in, figures_in
+from grounding.book.doses import FIXED_DOSE, adjusts
+from grounding.dose_figures import Cap, Figure, caps_in, figures_in
 from grounding.heads import DOSE, Context, Who
 from grounding.inr import inr_band
 
@@ -83,7 +83,7 @@ class Reading:
 _UNREAD = Reading("")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Block:
     """One row, caveat or note: the book's words, where they are, and what governs them.
 

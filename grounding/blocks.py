@@ -14,19 +14,16 @@ This module walks a section's lines and tables; `grounding.sentences` reads each
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from core.evidence import Evidence
-from core.text import fold, sentence_spans
+from core.text import bullet_end, fold, sentence_spans
 from grounding.bands import parse_bands
 from grounding.block import Block, BlockKind
 from grounding.head_stack import HeadStack
 from grounding.heads import Context, Part, Who
 from grounding.markup import shown
 from grounding.sentences import emphasized_head, opens_dose_row, read_sentence
-
-_BULLET = re.compile(r"\s*(?:[-•+]|\*(?=\s)|\d+[.)])\s+")
 
 
 def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) -> list[Block]:
@@ -37,7 +34,8 @@ def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) ->
         for span, row in zip(lines[1:], cells[1:], strict=True)
         if not all(set(c) <= set("-: ") for c in row)
     ]
-    renal = ctx.renal or "thanh thai" in fold(header[0]) or "clcr" in fold(header[0])
+    first_head = fold(header[0])
+    renal = ctx.renal or "thanh thai" in first_head or "clcr" in first_head
     blocks: list[Block] = []
     for (start, end), row in rows:
         pairs = [f"{h}: {c}" if h else c for h, c in zip(header, row, strict=False) if c]
@@ -94,8 +92,7 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
             if head is not None:
                 stack.apply(head, heading_only=True)
                 continue
-            bullet = _BULLET.match(text, ls)
-            begin = bullet.end() if bullet else ls
+            begin = ls + bullet_end(text[ls:le])
             last_row: Block | None = None
             for ss, se in sentence_spans(text, begin, le, opens=opens_dose_row):
                 last_row = read_sentence(text, ss, se, index, stack, blocks, last_row)

@@ -19,6 +19,7 @@ from decimal import Decimal, InvalidOperation
 from core.evidence import Derivation
 from core.quantities import extract_quantities
 from core.text import fold_aligned, nfc, sentence_spans
+from grounding.book.doses import per_body_amounts
 from grounding.dose_figures import (
     MG_PER_UNIT,
     NUMBER,
@@ -103,9 +104,6 @@ def _binds(cap: Cap, figure: Figure) -> bool:
     return True
 
 
-_PER_KG = re.compile(r"\d\s*(?:mg|g|mcg|microgam|µg)\s*/\s*(?:kg|m)", re.IGNORECASE)
-
-
 def clauses(text: str) -> list[tuple[int, int]]:
     """Spans of the row's clauses (split at ";" and at sentence ends), tiling the text."""
     return sentence_spans(text, clauses=True)
@@ -149,8 +147,8 @@ def _dose_between(text: str, figure: Figure, cap: Cap) -> bool:
     cap."""
     if cap.start <= figure.end:
         return False
-    for m in _PER_KG.finditer(text, figure.end, cap.start):
-        gap = fold_aligned(text[figure.end : m.start()])
+    for at in per_body_amounts(text, figure.end, cap.start):
+        gap = fold_aligned(text[figure.end : at])
         if re.sub(r"[\W\d_]+", " ", gap).strip() not in ("hoac", "hay"):
             return True
     return False

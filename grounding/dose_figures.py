@@ -12,6 +12,19 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 
 from core.text import fold_aligned, nfc
+from grounding.book.doses import FIXED_DOSE
+from grounding.book.vocabulary import (
+    DAY_BEFORE,
+    NOT_FIXED,
+    OR_MORE,
+    OTHER_DRUG,
+    PER_DAY_CAP,
+    PER_DOSE,
+    PER_SITE,
+    SINGLE_DOSE,
+    Words,
+)
+from grounding.dose_counts import split_of, times_between
 
 
 class Period(StrEnum):
@@ -59,9 +72,6 @@ _NOT_A_DOSE_BEFORE = re.compile(
     # A step up in a titration ("sau mỗi tuần có thể tăng thêm 5 - 10 mg/kg").
     r"|(?<![a-z])tang(?![a-z])\W*(?:\w+\W+){0,7}$"
 )
-# Another drug's dose in the same clause ("phối hợp với ethambutol (15 mg/kg/ngày)").
-_OTHER_DRUG_BEFORE = re.compile(r"phoi hop|ket hop|cung voi|kem theo")
-_NOT_A_DOSE_AFTER = re.compile(r"^\s*(?:hoac (?:lon|cao) hon|tro len)")
 # Words after a figure that say how often it is given; a parenthesis and a verb may come
 # between ("50 - 75 mg/kg (tối đa 2 g), ngày 1 lần", "20 mg/kg (tối đa 1 g) uống 1 liều").
 _SKIP = r"^[\s,]*(?:\([^()]*\)[\s,]*)?(?:(?:uong|tiem|dung|truyen)\s+)?"
@@ -71,18 +81,13 @@ _ONCE_AFTER = re.compile(
     r"\s*(?:/|moi|mot|trong)\s*ngay)"
 )
 _SINGLE_AFTER = re.compile(_SKIP + r"(?:(?:1|mot)\s*)?lieu duy nhat")
-_SINGLE_BEFORE = re.compile(r"lieu duy nhat\s*$")
 # "30 mg/kg amoxicilin/ngày": the book may name the drug between the figure and its period.
 _DAY_AFTER = re.compile(
     _SKIP + r"(?:(?:[a-z]+\s+){0,2}?[a-z]*\s*/\s*ngay|moi ngay|mot ngay|hang ngay|ngay(?![a-z])"
     # "25 microgam/kg chia làm 3 lần trong 24 giờ": a total shared by the doses of a day.
     r"|chia (?:lam )?\d+(?:\s*(?:-|–)\s*\d+)? (?:lan|lieu)(?: nho)?(?: trong 24 gio)?)"
 )
-_DOSE_AFTER = re.compile(r"^\s*(?:moi lan|mot lan|moi lieu)")
-# "Mỗi ngày uống 10 - 20 mg/kg": the day's amount said before the figure.
-_DAY_BEFORE = re.compile(r"(?:moi ngay|mot ngay|hang ngay)\s*(?:(?:uong|tiem|dung|truyen)\s*)?$")
 # A rate, not an amount: "1 - 3 mg/kg thể trọng/phút", "không vượt quá 50 mg/phút".
-_RATE_AFTER = re.compile(r"^\s*(?:the trong\s*)?/\s*(?:phut|gio)(?![a-z])")
 # How many doses a day the book fixes: "× 2 lần/ngày", ", 3 lần/ngày", "mỗi 8 giờ"; never a
 # range ("3 - 4 lần/ngày", "mỗi 4 - 6 giờ") nor a most ("tối đa 3 lần/ngày").
 _TIMES = re.compile(
@@ -93,29 +98,47 @@ _TIMES = re.compile(
     r"|^(?P<lead4>[^;]*?)(?<![\d\-–]\s)(?<![\d,.\-–])(?P<h2>4|6|8|12|24)\s*gio"
     r"\s*(?:/\s*lan|(?:mot|1)\s*lan)"
 )
-# How many doses a day's figure is split into: "chia làm 4 lần", "cách 8 giờ/lần", "2 lần/ngày";
-# never a range ("chia 2 - 3 lần", "mỗi 6 - 8 giờ") nor a most.
-_SPLIT = re.compile(
-    r"^(?P<lead>[^;]{0,80}?)(?:chia (?:lam )?(?P<n>[2-6]) (?:lan|lieu)"
-    r"|(?:moi|cach|cu)\s*(?P<h>4|6|8|12)\s*gio(?!\s*(?:-|–|den))(?:\s*(?:/\s*|(?:mot|1)\s*)lan)?"
-    r"|(?P<h2>4|6|8|12)\s*gio\s*(?:/\s*lan|(?:mot|1)\s*lan)"
-    r"|(?P<n2>[2-6])\s*lan\s*(?:/|moi|mot|trong)\s*ngay)"
-)
-# "× 3 - 4 lần/ngày": how many doses a day, at least and at most.
-_TIMES_BETWEEN = re.compile(
-    r"^(?P<lead>[^;\d]{0,20}?)(?:[x×]\s*)?(?P<few>[1-6])\s*(?:-|–)\s*(?P<many>[2-6])\s*lan"
-    r"\s*(?:/|moi|mot|trong)\s*ngay"
-)
-_NOT_FIXED = re.compile(r"toi da|khong qua|co the|neu can|(?:-|–|den)\s*$")
-_DAY_CAP_AFTER = re.compile(r"^[\s,]*(?:moi ngay|mot ngay|hang ngay|trong 24 gio|/\s*ngay)")
-_DOSE_CAP_AFTER = re.compile(r"^[\s,]*(?:moi lan|mot lan|moi lieu|/\s*lan)")
-# A dose a row prints itself: per dose or per day ("0,6 mg/ngày"), not per kg or m² of
-# body, nor a concentration ("mg/ml").
-FIXED_DOSE = re.compile(
-    r"\d\s*(?:mg|g|mcg|microgam|ml|viên)(?![a-zà-ỹ])(?!\s*/\s*(?:kg|m2|m²|ml|m)(?![a-zà-ỹ]))",
-    re.IGNORECASE,
-)
-_SITE = re.compile(r"^[\s,]*(?:o |cho |tai )?(?:moi )?vi tri")
+
+
+def _opening(text: str, skip: str) -> int:
+    """Where the words of `text` start after its leading spaces (and the marks in `skip`)."""
+    at = 0
+    while at < len(text) and (text[at].isspace() or text[at] in skip):
+        at += 1
+    return at
+
+
+def _said_after(after: str, words: Words, per: str) -> int | None:
+    """Where the words right after a figure or cap that say its period end ("mỗi ngày",
+    "/ ngày"), past spaces and commas; None when they do not follow."""
+    at = _opening(after, ",")
+    if m := words.match(after, at):
+        return m.end()
+    if after[at : at + 1] == "/":
+        slash = _opening(after[at + 1 :], "")
+        if after[at + 1 + slash :].startswith(per):
+            return at + 1 + slash + len(per)
+    return None
+
+
+def _rate_after(after: str) -> bool:
+    """A rate, not an amount: "1 - 3 mg/kg thể trọng/phút", "không vượt quá 50 mg/phút"."""
+    rest = after[_opening(after, "") :]
+    if rest.startswith("the trong"):
+        rest = rest[len("the trong") :]
+        rest = rest[_opening(rest, "") :]
+    if not rest.startswith("/"):
+        return False
+    rest = rest[1 + _opening(rest[1:], "") :]
+    return any(
+        rest.startswith(unit) and not "a" <= rest[len(unit) : len(unit) + 1] <= "z"
+        for unit in ("phut", "gio")
+    )
+
+
+def _fixed_lead(lead: str) -> bool:
+    """Words before a count of doses a day leave it fixed: no most, no option, no range."""
+    return not NOT_FIXED.search(lead) and not lead.rstrip().endswith(("-", "–", "den"))
 
 
 def decimal(text: str) -> Decimal:
@@ -246,31 +269,13 @@ def _times(after: str) -> tuple[Decimal, int] | None:
         return None
     lead = next(m[g] for g in ("lead", "lead2", "lead3", "lead4") if m[g] is not None)
     lead = re.sub(r"\([^()]*\)", "", lead)  # "(tối đa 125 mg/lần), 12 giờ một lần"
-    if _NOT_FIXED.search(lead) or len(lead) > 20:
+    if not _fixed_lead(lead) or len(lead) > 20:
         return None
     if m["n"] or m["n2"]:
         count = Decimal(m["n"] or m["n2"])
     else:
         count = Decimal(24) / Decimal(m["h"] or m["h2"])
     return count, m.end()
-
-
-# A second day's figure of the same row between ("90 mg/kg amoxicilin/ngày, 6,4 mg/kg acid
-# clavulanic/ngày, chia 2 lần"): the split is said of both.
-_DAY_FIGURE = re.compile(rf"{_NUM}\s*{mass_pattern}\s*/\s*kg(?:\s+[a-z]+){{0,3}}\s*/\s*ngay")
-
-
-def _split(after: str) -> tuple[Decimal, int] | None:
-    """Doses a day's figure is split into, said right after it, and where those words end."""
-    m = _SPLIT.search(after)
-    if m is None:
-        return None
-    lead = _DAY_FIGURE.sub(" ", m["lead"])
-    if len(lead) > 30 or re.search(r"\d|hoac|hay", lead) or _NOT_FIXED.search(lead):
-        return None
-    if m["n"] or m["n2"]:
-        return Decimal(m["n"] or m["n2"]), m.end()
-    return Decimal(24) / Decimal(m["h"] or m["h2"]), m.end()
 
 
 def _period(tail: str, before: str, after: str) -> tuple[Period, int, int]:
@@ -282,14 +287,14 @@ def _period(tail: str, before: str, after: str) -> tuple[Period, int, int]:
         return Period.ONCE_DAILY, 0, m.end()
     if m := _SINGLE_AFTER.search(after[:40]):
         return Period.SINGLE, 0, m.end()
-    if m := _SINGLE_BEFORE.search(before):
-        return Period.SINGLE, len(before) - m.start(), 0
+    if (single := SINGLE_DOSE.closing(before)) is not None:
+        return Period.SINGLE, len(before) - single, 0
     if m := _DAY_AFTER.search(after):
         return Period.DAY, 0, m.end()
-    if m := _DOSE_AFTER.search(after):
+    if m := PER_DOSE.match(after, _opening(after, "")):
         return Period.DOSE, 0, m.end()
-    if m := _DAY_BEFORE.search(before):
-        return Period.DAY, len(before) - m.start(), 0
+    if (day := DAY_BEFORE.closing(before)) is not None:
+        return Period.DAY, len(before) - day, 0
     return Period.DOSE, 0, 0
 
 
@@ -306,11 +311,11 @@ def figures_in(text: str) -> list[Figure]:
         window = re.split(r";|[.!?]\s", folded[max(0, m.start() - 60) : m.start()])[-1]
         before = re.split(r"[;(:]", window)[-1]
         after = _after(folded, m.end())
-        if _NOT_A_DOSE_BEFORE.search(before) or _NOT_A_DOSE_AFTER.search(after):
+        if _NOT_A_DOSE_BEFORE.search(before) or OR_MORE.match(after, _opening(after, "")):
             continue
-        if _RATE_AFTER.search(after):
+        if _rate_after(after):
             continue
-        if _OTHER_DRUG_BEFORE.search(window):
+        if OTHER_DRUG.search(window):
             continue
         period, back, ahead = _period(m["tail"], before.rstrip(), after)
         lo = decimal(m["lo"])
@@ -324,22 +329,17 @@ def figures_in(text: str) -> list[Figure]:
             ahead = max(ahead, times[1])
             if times[0] == 1:  # "1 lần/ngày": the dose is the day's amount
                 period, times = Period.ONCE_DAILY, None
-        between = _TIMES_BETWEEN.search(after) if period is Period.DOSE and not times else None
-        if between is not None and (
-            _NOT_FIXED.search(between["lead"]) or int(between["few"]) >= int(between["many"])
-        ):
-            between = None
+        between = times_between(after) if period is Period.DOSE and not times else None
         if between is not None:
-            ahead = max(ahead, between.end())
-        split = _split(after) if period is Period.DAY else None
+            ahead = max(ahead, between[1])
+        split = split_of(after) if period is Period.DAY else None
         if split is not None:
             ahead = max(ahead, split[1])
         quoted = text[start : m.end() + ahead].strip()
         found.append(
             Figure(quoted, lo, hi, m["unit"], per, period, m.start(), m.end(),
                    times[0] if times else None, split=split[0] if split else None,
-                   times_between=(Decimal(between["few"]), Decimal(between["many"]))
-                   if between else None)
+                   times_between=between[0] if between else None)
         )  # fmt: skip
     return found
 
@@ -351,18 +351,19 @@ def caps_in(text: str) -> list[Cap]:
     caps: list[Cap] = []
     for m in _CAP.finditer(folded):
         after = folded[m.end() : m.end() + 40]
-        if _SITE.search(after) or _RATE_AFTER.search(after):
+        if PER_SITE.match(after, _opening(after, ",")) or _rate_after(after):
             continue
         period = _period_of_tail(m["tail"])
         lead = m["lead"]
         end = m.end()
         if period is None:
-            day, dose = _DAY_CAP_AFTER.search(after), _DOSE_CAP_AFTER.search(after)
+            day = _said_after(after, PER_DAY_CAP, "ngay")
+            dose = _said_after(after, PER_DOSE, "lan")
             # The words saying the period are quoted with the cap, so the quote reads alone.
-            if "ngay" in lead or day:
-                period, end = Period.DAY, end + (day.end() if day else 0)
-            elif "lan" in lead or dose:
-                period, end = Period.DOSE, end + (dose.end() if dose else 0)
+            if "ngay" in lead or day is not None:
+                period, end = Period.DAY, end + (day or 0)
+            elif "lan" in lead or dose is not None:
+                period, end = Period.DOSE, end + (dose or 0)
             else:
                 period = Period.BARE
         try:

@@ -11,61 +11,43 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from core.frame import Route
 from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
+from grounding.book.doses import DOSE
+from grounding.book.vocabulary import (
+    ADULT_WORDS,
+    BODY_WEIGHT,
+    CHILD_HEAD,
+    CHILD_WHO,
+    ELDERLY_WORDS,
+    FILLER_ENDS,
+    FILLER_OPENS,
+    FILLER_WHOLE,
+    HEPATIC_WORDS,
+    INJECTION,
+    NOT_PROSE,
+    PART_HEADS,
+    PROSE,
+    REMARKS,
+    RENAL_WORDS,
+    ROUTE_LEAD,
+    USUAL_DOSE,
+    WHO_LEAD,
+)
 from grounding.dosing import routes_named
 from grounding.markup import shown
 
-# "5 000 đvqt" (đơn vị quốc tế) is how the book doses heparin and vitamins.
-DOSE = re.compile(
-    r"\d\s*(?:mg|g|mcg|microgam|µg|ml(?!\s*/\s*ph)|đơn vị|đvqt|UI|IU|viên|giọt|gói|ống)"
-    r"(?![a-zà-ỹ])",
-    re.IGNORECASE,
-)
-PART_HEAD = re.compile(
-    r"(?:lieu luong|lieu dung)(?: va cach dung)?|cach dung(?: va lieu (?:luong|dung))?"
-)
-_FILLER = re.compile(
-    r"(?:nhu sau|sau day|gom|chu y|luu y|(?<![a-z])la)$"
-    # "Theo tuổi:", "Tính theo cân nặng:" say how rows are split, not what they treat.
-    r"|^(?:(?:tinh|lieu|dung) )?theo (?:tuoi|can nang|the trong|dien tich)"
-    # "Hoặc dùng:" offers another way to dose the rows above it, not another indication.
-    r"|^(?:hoac|hay)(?: (?:la|dung|co the dung))?$"
-)
-# "Liều thường dùng:", "Liều chung:", "Liều khởi đầu:", "Liều tối đa:" name which dose a
-# row is, not what it treats: a label of the row, never an indication.
-_USUAL = re.compile(
-    r"lieu (?:thuong dung|thong thuong|thuong|chung|toi da|khoi dau|ban dau|duy tri|tan cong)"
-    r"(?: (?:la|hang ngay|moi ngay|thong thuong|thuong dung))?"
-)
-# "Liều duy trì thông thường enalapril ở người lớn:" heads the adult rows, like "Người lớn:".
-_USUAL_FOR_WHO = re.compile(_USUAL.pattern + r"(?: [a-z]+){0,3} (?:o|cho|dung cho) (?=[a-z])")
+PART_HEAD = PART_HEADS
+REMARK = REMARKS
+MAX_USUAL_FOR_WHO_WORDS = 3
 # "Một số chỉ định đặc biệt đối với trẻ em:" heads the children's indications after it.
 _INDICATIONS_FOR_WHO = re.compile(
     r"(?:mot so |cac )?chi dinh(?: dac biet| khac)?(?: dung)? (?:doi voi|cho|o) (?=[a-z])"
 )
-_HEAD_COLON = re.compile(r":(?!\d)")
-REMARK = re.compile(r"(?:chu y|luu y)")
-_WHO_LEAD = re.compile(
-    r"(?:(?:cach dung va )?lieu (?:luong |dung )?(?:va cach dung )?"
-    # "Liều thông thường ở trẻ em", "Liều thường dùng cho người lớn" head a population.
-    r"(?:thong thuong |thuong dung |thuong )?(?:o |cho |dung cho )?)?"
-    r"(?:nguoi lon|nguoi cao tuoi|nguoi gia|tre|so sinh|benh nhan"
-    r"|nguoi benh|thieu nien|nhu nhi|nguoi truong thanh)(?![a-z])"
-)
-# Words of a sentence, not of a head: a colon after them introduces what was said.
-_PROSE = re.compile(
-    # "mắc phải" ("viêm phổi mắc phải tại cộng đồng") is a disease's name, not "must".
-    r"(?<![a-z])(?:khuyen cao|nen|(?<!mac )phai|duoc dung|dung lieu|co the|doi voi)(?![a-z])"
-)
-_ABOUT = re.compile(r"[*_\s]*(?:đối với|Đối với)\s+")
 _EMPHASIZED_LEAD = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,80})(?P=mark)\s*,")
-_RENAL = re.compile(
-    r"suy than|clcr|thanh thai|tham phan|tham tach|chay than|loc mau|(?:gan|ton thuong), than"
-)
-_CHILD_WORD = re.compile(r"(?<![a-z])(?:tre|so sinh)(?![a-z])")
 # "Người nặng trên 50 kg:" is a weight band with a person word before it, not an indication.
 ELDERLY_BAND_MONTHS = 60 * 12
 """An age band opening at or above this names the elderly ("trên 60 tuổi", "> 65 tuổi")."""
@@ -75,8 +57,6 @@ _BAND_LEAD = re.compile(
     r"(?:nguoi (?=(?:can )?nang |duoi \d|tren \d|[<>≤≥]))?"
     r"(?:\d|[<>≤≥]|tu |tren |duoi |can nang|nang |clcr|do thanh thai)"
 )
-# The book's other words for body weight; "cơ thể" folds like "có thể", a prose word.
-_WEIGHT_WORDS = re.compile(r"trong luong(?: co the)?|the trong")
 
 
 # Route words inside a disease's name ("huyết khối tĩnh mạch", "bệnh than do hít", "polyp
@@ -87,16 +67,9 @@ _DISEASE_ROUTE = re.compile(
     r"|(?<![a-z])(?:do hit|hit phai)(?![a-z])|(?:polyp|ung thu)[a-z -]{0,20}truc trang"
 )
 _PARENTHESIS = re.compile(r"\([^()]*\)")
-# A long head is a route head only when it opens with its route ("Đường tiêm tĩnh mạch,
-# tiêm truyền tĩnh mạch hoặc tiêm bắp (… natri):").
-_ROUTE_LEAD = re.compile(
-    r"(?:duong |dang |dung |thuoc |lieu )?(?:tiem|truyen|uong|dat|nho|boi|hit|khi dung|xit)"
-    r"(?![a-z])"
-)
+# A long head is a route head only when it opens with its route (vocabulary.ROUTE_LEAD).
 MAX_ROUTE_HEAD = 50
 MAX_LONG_ROUTE_HEAD = 90
-# "*Tiêm:*" alone names an injection without saying which.
-_INJECTION = re.compile(r"(?:duong )?tiem")
 INJECTION_ROUTES = (Route.IV, Route.IM, Route.SC)
 
 
@@ -120,18 +93,19 @@ def route_words(label: str) -> tuple[Route, ...]:
     opens with its route ("(cefuroxim natri)"), names none."""
     plain = _MISSPELT_VEIN.sub(r"\1 mạch", _blank(shown(label), _DISEASE_ROUTE))
     folded = fold(plain)
-    if _INJECTION.fullmatch(folded):
+    if INJECTION.fullmatch(folded):
         return INJECTION_ROUTES
     if len(folded) <= MAX_ROUTE_HEAD:
         return routes_named(plain)
     bare = _blank(plain, _PARENTHESIS)
-    long_head = _ROUTE_LEAD.match(fold(bare)) and len(fold(bare)) <= MAX_LONG_ROUTE_HEAD
+    folded_bare = fold(bare)
+    long_head = ROUTE_LEAD.match(folded_bare) and len(folded_bare) <= MAX_LONG_ROUTE_HEAD
     return routes_named(bare) if long_head else ()
 
 
 def head_words(label: str) -> str:
     """A label folded, markup removed, its weight words read as "cân nặng"."""
-    return _WEIGHT_WORDS.sub("can nang", fold(shown(label)))
+    return BODY_WEIGHT.replace(fold(shown(label)), "can nang")
 
 
 class HeadKind(StrEnum):
@@ -190,18 +164,19 @@ class Head:
 
 def who_of(folded: str) -> Who | None:
     """The population a folded phrase names, if any."""
-    if re.search(r"cao tuoi|nguoi gia", folded):
+    if ELDERLY_WORDS.search(folded):
         return Who.ELDERLY
-    if re.search(r"nguoi lon|nguoi truong thanh", folded):
+    if ADULT_WORDS.search(folded):
         # "Người lớn và trẻ em:" is everyone; "… và trẻ em trên 12 tuổi" is adults by band.
         head = folded.split(":", 1)[0]
-        everyone = _CHILD_WORD.search(head) and not re.search(r"\d", head)
+        everyone = CHILD_HEAD.search(head) and not any(c.isdecimal() for c in head)
         return Who.ANY if everyone else Who.ADULT
-    if re.search(r"(?<![a-z])(?:tre|so sinh|thieu nien|nhu nhi)(?![a-z])", folded):
+    if CHILD_WHO.search(folded):
         return Who.CHILD
     return None
 
 
+@lru_cache(maxsize=16384)
 def classify_head(label: str, end: int) -> Head:
     """What kind of head a label is; `end` is where its colon (and emphasis) ends."""
     folded = head_words(label)
@@ -209,25 +184,29 @@ def classify_head(label: str, end: int) -> Head:
         part = Part.USAGE if folded.startswith("cach dung") else Part.DOSING
         return Head(label, end, HeadKind.PART, part=part)
     bands = parse_bands(label)
-    renal = bool(_RENAL.search(folded))
-    hepatic = bool(re.search(r"suy gan|ton thuong gan|(?:nguoi )?benh gan", folded))
+    renal = bool(RENAL_WORDS.search(folded))
+    hepatic = bool(HEPATIC_WORDS.search(folded))
     who = who_of(folded)
-    leads_with_who = _WHO_LEAD.match(folded) is not None
+    leads_with_who = WHO_LEAD.match(folded) is not None
     routes = route_words(label)
-    if _FILLER.search(folded) or (folded.startswith("(") and folded.endswith(")")):
+    filler = (
+        FILLER_ENDS.ends(folded) or FILLER_OPENS.match(folded) or FILLER_WHOLE.fullmatch(folded)
+    )
+    if filler or (folded.startswith("(") and folded.endswith(")")):
         # "(tác dụng tốt nhất khi …):" after a head remarks on it; it heads nothing.
         return Head(label, end, HeadKind.FILLER)
-    if _USUAL.fullmatch(_PARENTHESIS.sub("", folded).strip()):
+    if USUAL_DOSE.fullmatch(_PARENTHESIS.sub("", folded).strip()):
         return Head(label, end, HeadKind.USUAL)
     if renal or hepatic:
         return Head(label, end, HeadKind.COND, who=who, renal=renal, hepatic=hepatic, bands=bands)
-    for_who = _USUAL_FOR_WHO.match(folded) or _INDICATIONS_FOR_WHO.match(folded)
+    for_who = _usual_for_who(folded) or _INDICATIONS_FOR_WHO.match(folded) is not None
     if who is not None and (leads_with_who or for_who):
         return Head(label, end, HeadKind.WHO, who=who, bands=bands, routes=routes)
     if routes and bands.is_empty:
         return Head(label, end, HeadKind.ROUTE, routes=routes)
     # "Hoặc dưới 2 tuổi:" is a band like "Dưới 2 tuổi:", an alternative to the row before.
-    if not bands.is_empty and _BAND_LEAD.match(re.sub(r"^(?:hoac|hay) ", "", folded)):
+    unled = next((folded[len(w) :] for w in ("hoac ", "hay ") if folded.startswith(w)), folded)
+    if not bands.is_empty and _BAND_LEAD.match(unled):
         if bands.age is not None and bands.age.lo >= ELDERLY_BAND_MONTHS and bands.weight is None:
             # "Với bệnh nhân trên 60 tuổi:" heads the elderly, whatever indication is above.
             return Head(label, end, HeadKind.WHO, who=Who.ELDERLY, bands=bands, routes=routes)
@@ -235,14 +214,63 @@ def classify_head(label: str, end: int) -> Head:
     return Head(label, end, HeadKind.IND, bands=bands)
 
 
+def _usual_for_who(folded: str) -> bool:
+    """ "Liều duy trì thông thường enalapril ở người lớn:" heads the adult rows, like "Người
+    lớn:": a usual-dose head, up to three words, then "ở", "cho" or "dùng cho" and a word."""
+    usual = USUAL_DOSE.match(folded)
+    if usual is None or not folded[usual.end() :].startswith(" "):
+        return False
+    words = folded[usual.end() + 1 :].split(" ")
+    for skipped in range(MAX_USUAL_FOR_WHO_WORDS + 1):
+        if skipped and (skipped > len(words) or not _plain_word(words[skipped - 1])):
+            return False
+        rest = words[skipped:]
+        said = 2 if rest[:2] == ["dung", "cho"] else 1 if rest[:1] in (["o"], ["cho"]) else 0
+        if said and len(rest) > said and "a" <= rest[said][:1] <= "z":
+            return True
+    return False
+
+
+def _plain_word(word: str) -> bool:
+    return bool(word) and all("a" <= c <= "z" for c in word)
+
+
+def _prose(folded: str) -> bool:
+    """Words of a sentence, not of a head: a colon after them introduces what was said."""
+    return PROSE.search(NOT_PROSE.strip(folded)) is not None
+
+
+def _about(head: str) -> int | None:
+    """Where the words after an opening "đối với" start ("_Đối với bệnh X"), if it opens so."""
+    at = 0
+    while at < len(head) and (head[at] in "*_" or head[at].isspace()):
+        at += 1
+    if head[at : at + 7] not in ("đối với", "Đối với"):
+        return None
+    end = at + 7
+    if end >= len(head) or not head[end].isspace():
+        return None
+    while end < len(head) and head[end].isspace():
+        end += 1
+    return end
+
+
+def _head_colon(text: str, pos: int, stop: int) -> int:
+    """Where the colon that ends a head is: never one of a ratio ("2:1") or a time."""
+    at = text.find(":", pos, stop)
+    while at >= 0 and at + 1 < stop and text[at + 1].isdecimal():
+        at = text.find(":", at + 1, stop)
+    return at
+
+
 def _about_head(text: str, head: str, end: int) -> Head | None:
     """ "_Đối với bệnh động kinh:_" alone on its line heads that indication."""
-    about = _ABOUT.match(head)
+    about = _about(head)
     line_end = text.find("\n", end)
     if about is None or shown(text[end : len(text) if line_end < 0 else line_end]):
         return None
-    words = head[about.end() :]
-    return None if _PROSE.search(head_words(words)) else classify_head(words, end)
+    words = head[about:]
+    return None if _prose(head_words(words)) else classify_head(words, end)
 
 
 def heads_at(text: str, start: int, stop: int) -> list[Head]:
@@ -251,10 +279,9 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
     pos = start
     while len(found) < 4:
         # A head's colon ends a phrase ("Trẻ em:"), never a ratio ("2:1") or a time.
-        found_colon = _HEAD_COLON.search(text, pos, min(stop, pos + 170))
-        if found_colon is None:
+        colon = _head_colon(text, pos, min(stop, pos + 170))
+        if colon < 0:
             break
-        colon = found_colon.start()
         head = text[pos:colon]
         if DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
             break
@@ -269,7 +296,7 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
             found.append(about)
             break
         # A parenthesis qualifies a head ("Viêm xoang (phải nằm viện)"); its words are no prose.
-        if read.kind is HeadKind.IND and _PROSE.search(head_words(_PARENTHESIS.sub("", head))):
+        if read.kind is HeadKind.IND and _prose(head_words(_PARENTHESIS.sub("", head))):
             # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence; but one
             # that opens with an emphasised phrase ("_Làm thuốc X_, thuốc có thể được
             # dùng: …") is headed by that phrase.

@@ -12,9 +12,7 @@ from core.text import sentences_of
 
 # Emphasis marks: "*…*" and "_…_" (an underscore only at a word's edge), heading hashes.
 _INNER_MARKUP = re.compile(r"\*+|(?<!\w)_+|_+(?!\w)|^#+\s*")
-_NUMBER_WORD = re.compile(r"\d\s*[^\W\d_]+$")
 _BREAKS = re.compile(r"\s*(?:<br\s*/?>\s*)+")
-_SPACES = re.compile(r"[ \t]+")
 
 
 def _break(m: re.Match[str]) -> str:
@@ -23,10 +21,23 @@ def _break(m: re.Match[str]) -> str:
     return "\n" if before.isdigit() else " "
 
 
+def _ends_number_word(text: str) -> bool:
+    """The text ends with a number and its word ("6 tuổi"), a final line break aside."""
+    text = text.removesuffix("\n")
+    at = len(text)
+    while at > 0 and text[at - 1].isalnum() and not text[at - 1].isdecimal():
+        at -= 1
+    if at == len(text):
+        return False
+    while at > 0 and text[at - 1].isspace():
+        at -= 1
+    return at > 0 and text[at - 1].isdecimal()
+
+
 def _unmark(m: re.Match[str]) -> str:
     # "6 tuổi_:" keeps its underscore: without it "6 tuổi" would read as a quantity that
     # the evidence, where the mark cuts number from unit, does not print.
-    if m[0].startswith("_") and _NUMBER_WORD.search(m.string[max(0, m.start() - 24) : m.start()]):
+    if m[0].startswith("_") and _ends_number_word(m.string[max(0, m.start() - 24) : m.start()]):
         return m[0]
     return ""
 
@@ -38,15 +49,16 @@ def shown(raw: str) -> str:
     become "12 giờ", a quantity the evidence (where number and unit are parted) lacks.
     """
     text = _INNER_MARKUP.sub(_unmark, _BREAKS.sub(_break, raw))
-    return _SPACES.sub(" ", text).strip(" :;\n")
-
-
-_MARK_ONLY = re.compile(r"^[\W_]*$")
+    # Runs of spaces and tabs read as one space (the ends are trimmed below anyway).
+    one_spaced = " ".join(p for p in text.replace("\t", " ").split(" ") if p)
+    return one_spaced.strip(" :;\n")
 
 
 def shown_sentences(text: str) -> list[str]:
     """The sentences of a text as the user sees them: markup removed, bare marks dropped."""
-    return [p for p in (shown(s) for s in sentences_of(text)) if p and not _MARK_ONLY.match(p)]
+    # A sentence of bare marks (no letter, no digit) is dropped.
+    shown_all = (shown(s) for s in sentences_of(text))
+    return [p for p in shown_all if any(c.isalnum() for c in p)]
 
 
 __all__ = ["shown", "shown_sentences"]

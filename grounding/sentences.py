@@ -13,6 +13,16 @@ from dataclasses import replace
 from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind, Reading
+from grounding.book.doses import dose_for_patient
+from grounding.book.vocabulary import (
+    CAVEAT_OPENS,
+    CAVEAT_WORDS,
+    CLEARANCE_LEAD,
+    GOES_ON,
+    NOT_A_HEAD,
+    NOT_AN_INDICATION,
+    RENAL_PATIENT,
+)
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
 from grounding.heads import (
@@ -36,26 +46,13 @@ from grounding.line_links import (
 from grounding.markup import shown
 from grounding.patient_bands import patient_bands, trailing_bands
 
-_CAVEAT_START = re.compile(
-    r"^(?:toi da|lieu toi da|khong qua|khong duoc (?:vuot|dung qua)|khong vuot qua|cac lieu"
-    r"|co the (?:nhac|lap|them)|nhac lai|lap lai)"
-)
-_CAVEAT_ANY = re.compile(r"toi da|khong (?:duoc )?(?:vuot )?qua|vuot qua|nhac lai|lap lai")
-_GOES_ON = re.compile(r"(?:hoac|hay|sau do|tiep theo|roi)\b")
 _PARENTHETICAL = re.compile(r"^\s*\(([^)]{1,60})\)")
-_RENAL_PATIENT = re.compile(
-    r"(?:doi voi|o|cho|voi) (?:nguoi|benh nhan|nguoi benh) (?:bi |co )?"
-    r"(?:suy (?:giam (?:chuc nang )?)?than|ton thuong than|benh than)"
-)
 # "_Trẻ còn bú và trẻ em_ (dưới 10 tuổi …)." heads a population by its band, without a colon.
 _EMPHASIZED_LINE = re.compile(
     r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,100})(?P=mark)\s*(?P<paren>\([^()\n]{1,80}\))?"
     r"\s*\.?\s*"
 )
-_EMPHASIS = re.compile(r"[*_]")
 MAX_PHRASE_HEAD_WORDS = 6
-# Words of a sentence, not of a head ("_Không dùng cho trẻ nhỏ._" is a warning).
-_NOT_A_HEAD = re.compile(r"(?<![a-z])(?:khong|nen|phai|can|co the|duoc)(?![a-z])")
 
 
 def opens_dose_row(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
@@ -85,7 +82,7 @@ def _phrase_head(text: str, start: int, end: int) -> Head | None:
         not words.endswith(".")
         or re.search(r"\d", words)
         or len(folded.split()) > MAX_PHRASE_HEAD_WORDS
-        or _NOT_A_HEAD.search(folded)
+        or NOT_A_HEAD.search(folded)
     ):
         return None
     head = classify_head(words.rstrip("."), end)
@@ -96,13 +93,6 @@ def _phrase_head(text: str, start: int, end: int) -> Head | None:
     if not following or following[0].kind not in (HeadKind.WHO, HeadKind.BAND):
         return None
     return head
-
-
-_DOSE_FOR_PATIENT = re.compile(
-    r"\d[\d.,\s-]*\s*(?:mg|g|mcg|microgam|ml|don vi|dvqt)\b[^;]{0,30}?"
-    r"(?<![a-z])cho (?:tre|nguoi|benh nhan)(?![a-z])"
-)
-_CLEARANCE_LEAD = re.compile(r"(?:do thanh thai|clcr|ccr|muc loc cau than|egfr)")
 
 
 def _opens_with_population(folded: str) -> bool:
@@ -124,10 +114,10 @@ def _if_band(clause: str) -> bool:
         return not parse_bands(head).is_empty
     if _opens_with_population(folded):
         return True
-    if _DOSE_FOR_PATIENT.match(folded):
+    if dose_for_patient(folded):
         # "; 1 mg/ngày cho trẻ 5 - 10 tuổi; …": the dose first, then whom it is for.
         return not parse_bands(folded.split(";")[0]).is_empty
-    return _CLEARANCE_LEAD.match(folded) is not None and parse_bands(head).clearance is not None
+    return CLEARANCE_LEAD.match(folded) is not None and parse_bands(head).clearance is not None
 
 
 # An unlabelled row that opens with its band ("Dưới 1 tuổi ngày 1 gói", "Từ 1- 2 tuổi …").
@@ -157,7 +147,7 @@ def emphasized_head(text: str, start: int, stop: int) -> Head | None:
         return None
     words = m["words"].strip().rstrip(".")
     folded = fold(words)
-    if ":" in words or DOSE.search(words) or _NOT_A_HEAD.search(folded):
+    if ":" in words or DOSE.search(words) or NOT_A_HEAD.search(folded):
         return None
     if m["paren"] and not DOSE.search(m["paren"]):
         words = f"{words} {m['paren']}"
@@ -184,7 +174,7 @@ def _row_bands(text: str, body: str, row_labels: list[Head]) -> Bands:
 def _kind(said: Reading, own: Bands, *, has_labels: bool) -> BlockKind:
     """A caveat ("tối đa …"), a dose row, or a note that doses nothing."""
     dose, folded = said.prints_dose, said.folded
-    if _CAVEAT_START.match(folded) or (not has_labels and not dose and _CAVEAT_ANY.search(folded)):
+    if CAVEAT_OPENS.match(folded) or (not has_labels and not dose and CAVEAT_WORDS.search(folded)):
         return BlockKind.CAVEAT
     if has_labels or dose or own.adult_like or own.clearance is not None:
         return BlockKind.ROW
@@ -210,7 +200,7 @@ def _read_heads(
             kept = True
             continue
         # A plain "Uống: 250 mg" keeps its route word; "*Uống:* …" is a head, not quoted.
-        plain_route = label.kind is HeadKind.ROUTE and not _EMPHASIS.search(label.text)
+        plain_route = label.kind is HeadKind.ROUTE and not ("*" in label.text or "_" in label.text)
         if (
             label.kind in (HeadKind.ROUTE, HeadKind.PART, HeadKind.FILLER) and not plain_route
         ) or not rest:
@@ -225,7 +215,6 @@ _OPENER = re.compile(
     r"(?:de (?:dieu tri|du phong)|doi voi|trong (?:dieu tri|du phong)|dieu tri)\s+"
     r"(?P<ind>[^,:;.()]{3,140}?)\s*(?:[,:]|(?=\slieu\s))"
 )
-_NOT_AN_INDICATION = re.compile(r"^(?:nguoi|benh nhan|tre|so sinh|phu nu|moi|truong hop)\b")
 
 
 def _opener_indication(body: str) -> str | None:
@@ -234,7 +223,7 @@ def _opener_indication(body: str) -> str | None:
     if m is None:
         return None
     phrase = m["ind"].strip()
-    if _NOT_AN_INDICATION.match(phrase) or not parse_bands(phrase).is_empty or who_of(phrase):
+    if NOT_AN_INDICATION.match(phrase) or not parse_bands(phrase).is_empty or who_of(phrase):
         return None
     return body[m.start("ind") : m.start("ind") + len(phrase)]
 
@@ -269,11 +258,11 @@ def read_sentence(
     own = _row_bands(text, body, row_labels)
     # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
     follows = (
-        not said.prints_dose or bool(_CAVEAT_ANY.search(folded)) or bool(_GOES_ON.match(folded))
+        not said.prints_dose or bool(CAVEAT_WORDS.search(folded)) or bool(GOES_ON.match(folded))
     )
     # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.
     usual = bool(labels) and all(lb.kind is HeadKind.USUAL for lb in labels)
-    unlabelled = not labels or (usual and bool(_CAVEAT_ANY.search(folded)))
+    unlabelled = not labels or (usual and bool(CAVEAT_WORDS.search(folded)))
     banded = own.age is not None or own.weight is not None or own.clearance is not None
     if last_row is not None and unlabelled and not banded and follows:
         grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
@@ -317,7 +306,7 @@ def read_sentence(
     renal = (ctx.renal and not own_who) or own.clearance is not None
     renal = renal or any(lb.renal for lb in row_labels)
     # "… đối với người suy thận, có thể dùng 7,5 mg/kg": a renal row without a renal head.
-    renal = renal or (not row_labels and _RENAL_PATIENT.search(folded) is not None)
+    renal = renal or (not row_labels and RENAL_PATIENT.search(folded) is not None)
     hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead
     hepatic = hepatic or any(lb.hepatic for lb in row_labels)
     if kind is BlockKind.NOTE and (renal or hepatic) and said.adjusts:

@@ -37,7 +37,9 @@ from grounding.book.vocabulary import (
     ABOVE_INCLUSIVE,
     ABOVE_STRICT,
     AFTER_BIRTH,
+    AGE_OR_WEIGHT,
     AGE_UNITS,
+    AS_ADULTS,
     BELOW_INCLUSIVE,
     BELOW_STRICT,
     GESTATION,
@@ -67,13 +69,10 @@ BELOW = _alternation(BELOW_STRICT, BELOW_INCLUSIVE)
 _RATE_BEFORE = re.compile(r"toc do(?! loc)|(?<![a-z])m?g\s*/\s*phut")
 _RATE_REACH = 40
 # The book's ≥ and ≤ typeset as TeX in some extracts ("$\\geq$ 6 tuổi").
-_TEX_SIGNS = (
-    (re.compile(r"\$?\s*\\geq?(?![a-z])\s*\$?"), " ≥ "),
-    (re.compile(r"\$?\s*\\leq?(?![a-z])\s*\$?"), " ≤ "),
-)
+_TEX_SIGN = re.compile(r"\$?\s*\\(?P<side>g|l)eq?(?![a-z])\s*\$?")
+_TEX_PLAIN = {"g": " ≥ ", "l": " ≤ "}
 # A gestational age is named as such; "thiếu tháng" or "đẻ non" alone also mark weeks of
 # gestation, unless the weeks are said as the baby's age ("dưới 2 tuần tuổi").
-_POSTNATAL_WEEKS = re.compile(r"tuan tuoi(?! thai)")
 _NEWBORN_WORDS = Words((*NEWBORN_WORD.phrases, "tuổi thai", *PRETERM.phrases, *AFTER_BIRTH.phrases))
 _DURATION = re.compile(
     # "quá 6 tháng" is a time past; "không quá 6 tháng tuổi" an age bound.
@@ -83,13 +82,7 @@ _DURATION = re.compile(
 NEWBORN = NEWBORN_WORD
 # "dùng liều như (của / ở) người lớn", "liều tương tự người lớn", "điều trị như người lớn",
 # "giống (như) liều người lớn"; not "½ liều người lớn" nor "liều cao hơn của người lớn".
-ADULT_LIKE = re.compile(
-    r"(?:lieu|dieu tri) (?:(?:giong|tuong tu) )?(?:nhu|cua|bang) (?:cua |o )?nguoi lon"
-    r"|(?:lieu|dieu tri) (?:giong|tuong tu) nguoi lon"
-    r"|(?<![a-z])giong (?:nhu )?(?:lieu )?(?:cua )?nguoi lon"
-)
-# "dưới 3 tháng tuổi hoặc cân nặng dưới 5 kg": an age band, "hoặc", then a weight band.
-_EITHER = re.compile(r"(?:tuoi|thang|tuan|ngay|nam),?\s+hoac\s+(?:co\s+)?(?:can nang|nang)")
+ADULT_LIKE = AS_ADULTS
 _NUMBER_WORD = re.compile(r"(?<![a-z])(" + "|".join(_WORDS) + r")(?= (?:ngay|tuan|thang|tuoi|nam))")
 
 
@@ -276,16 +269,25 @@ def clearances_in(folded: str) -> list[Found]:
 
 def folded_phrase(text: str) -> str:
     """The phrase folded, its TeX signs and number words read as the book means them."""
-    for sign, plain in _TEX_SIGNS:
-        text = sign.sub(plain, text)
+    text = _TEX_SIGN.sub(lambda m: _TEX_PLAIN[m["side"]], text)
     return _NUMBER_WORD.sub(lambda m: _WORDS[m[1]], fold(text))
+
+
+def _postnatal_weeks(folded: str) -> bool:
+    """Weeks said as the baby's age ("dưới 2 tuần tuổi"), not as "tuần tuổi thai"."""
+    at = folded.find("tuan tuoi")
+    while at >= 0:
+        if not folded.startswith(" thai", at + len("tuan tuoi")):
+            return True
+        at = folded.find("tuan tuoi", at + 1)
+    return False
 
 
 def bands_of(folded: str, ages: list[Band], weights: list[Band], clearances: list[Band]) -> Bands:
     """Bands from the found ones; a gestational-age phrase is a newborn's band."""
     gestation: Band | None = None
     weeks_of_gestation = GESTATION.search(folded) or (
-        PRETERM.search(folded) and not _POSTNATAL_WEEKS.search(folded)
+        PRETERM.search(folded) and not _postnatal_weeks(folded)
     )
     if ages and weeks_of_gestation and "tuan" in folded:
         week = MONTHS_PER_UNIT["tuan"]
@@ -299,7 +301,7 @@ def bands_of(folded: str, ages: list[Band], weights: list[Band], clearances: lis
         clearance=union(clearances),
         gestation_weeks=gestation,
         adult_like=bool(ADULT_LIKE.search(folded)),
-        either=bool(ages and weights and _EITHER.search(folded)),
+        either=bool(ages and weights and AGE_OR_WEIGHT.search(folded)),
     )
 
 

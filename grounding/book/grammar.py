@@ -40,7 +40,6 @@ from grounding.book.vocabulary import (
 )
 
 _TOKEN = re.compile(r"\d+(?:[.,]\d+)?|[a-z]+|\S")
-_DIGIT = re.compile(r"\d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +218,7 @@ def find(
 ) -> Iterator[tuple[Match, tuple[int, int]]]:
     """Leftmost, non-overlapping matches of any of `rules` (tried in order at each token),
     with their spans in `folded`."""
-    if _DIGIT.search(folded) is None:
+    if not any(c.isdecimal() for c in folded):
         return  # every band phrase has a number
     tokens = tokenize(folded) if tokens is None else tokens
     firsts = [(rule, _firsts(rule)) for rule in rules]

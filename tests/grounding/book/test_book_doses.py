@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from core.text import fold
-from grounding.book.doses import adjusts, prints_amount
+from grounding.book.doses import (
+    DOSE,
+    FIXED_DOSE,
+    MASS_AMOUNT,
+    adjusts,
+    per_body_amounts,
+    prints_amount,
+)
 
 
 @pytest.mark.parametrize(
@@ -36,3 +43,19 @@ def test_a_line_that_changes_the_usual_dose_adjusts(line: str, expected: bool) -
 def test_an_amount_is_a_number_with_a_unit_given(line: str, expected: bool) -> None:
     """An amount given makes a dose row; an age or a body weight does not."""
     assert prints_amount(fold(line)) is expected
+
+
+def test_one_grammar_reads_every_amount() -> None:
+    """The readers of the one amount grammar tell a dose, a fixed dose and a mass apart."""
+    found = DOSE.search("Tiêm dưới da 5 000 ĐVQT mỗi 12 giờ")
+    assert found is not None and found.start() == len("Tiêm dưới da 5 00")
+    assert DOSE.search("truyền 2 ml/phút") is None
+    assert DOSE.search("truyền 2 mg/phút") is not None
+    assert FIXED_DOSE.search("Uống 0,6 mg/ngày") is not None
+    assert FIXED_DOSE.search("Uống 10 mg/kg") is None
+    assert FIXED_DOSE.search("Dung dịch 5 mg/ml") is None
+    assert MASS_AMOUNT.search("uong 250 mg") is not None
+    assert MASS_AMOUNT.search("uong 250 mg/ngay") is None
+    text = "50 mg/kg, sau đó 30 mg / m2 (tối đa 1 g)"
+    assert per_body_amounts(text, 0, len(text)) == [1, text.index("0 mg /")]
+    assert per_body_amounts(text, 3, len(text)) == [text.index("0 mg /")]

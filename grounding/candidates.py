@@ -11,7 +11,7 @@ from collections.abc import Collection, Iterable, Sequence
 
 from core.catalog import DrugCatalog
 from core.evidence import Answer, Claim, Evidence
-from core.text import contains_phrase, fold
+from core.text import contains_phrase
 from grounding.checks import Verdict
 
 # Preference / ranking wording a factual indication list must not add (folded forms).
@@ -103,7 +103,8 @@ class NoRankingCheck:
     name = "no_ranking"
 
     def __init__(self, phrases: Sequence[str] = RANKING_PHRASES) -> None:
-        self.phrases = tuple(fold(p) for p in phrases)
+        # As written: `contains_phrase` folds a phrase when it matches it.
+        self.phrases = tuple(phrases)
 
     def __call__(self, answer: Answer, evidence: Sequence[Evidence]) -> Verdict:
         problems = [f"lead uses ranking wording {p!r}" for p in self._found(answer.lead)]

@@ -15,8 +15,9 @@ from core.evidence import Claim, Evidence
 from core.frame import Ask, QueryFrame
 from core.population import ADULT_MONTHS, NEWBORN_MONTHS
 from core.sections import SectionKey
-from core.text import contains_phrase, fold, sentences_of
+from core.text import contains_phrase, sentences_of
 from grounding.bands import parse_bands
+from grounding.block import Reading
 from grounding.blocks import BlockKind, parse_blocks, shown
 from grounding.book import bars, not_dosed
 from grounding.book.filter_words import GRAVER
@@ -42,17 +43,25 @@ OWN_SECTION_CLAIMS = 3
 
 
 class _Line(NamedTuple):
-    """A sentence of the book as read once: as printed, as shown, and shown folded."""
+    """A sentence of the book as read once: as printed, and as shown with its reading
+    (`grounding.block.Reading`: its folded words, read the first time they are asked for)."""
 
     sentence: str
-    text: str
-    folded: str
+    reading: Reading
+
+    @property
+    def text(self) -> str:
+        return self.reading.text
+
+    @property
+    def folded(self) -> str:
+        return self.reading.folded
 
 
 @lru_cache(maxsize=4096)
 def _lines(text: str) -> tuple[_Line, ...]:
     """The sentences of a section's text (or one paragraph of it), each read once."""
-    return tuple(_Line(s, t, fold(t)) for s in sentences_of(text) for t in (shown(s),))
+    return tuple(_Line(s, Reading(shown(s))) for s in sentences_of(text))
 
 
 def _terms(frame: QueryFrame) -> list[str]:

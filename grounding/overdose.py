@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from core.evidence import Claim, Evidence
-from core.text import fold, lines_of, sentences_of
+from core.text import lines_of, sentences_of
+from grounding.block import Reading
 from grounding.blocks import shown
 from grounding.book.filter_words import (
     LEAD_REACH,
@@ -18,9 +19,6 @@ from grounding.book.filter_words import (
     OVERDOSE_HEADS,
     TREATMENT_OPENS,
     TREATS,
-    ends_with,
-    is_only,
-    starts_with,
 )
 from grounding.heads import DOSE
 from grounding.inr import inr_band
@@ -32,14 +30,23 @@ TREATMENT_SENTENCES = 8
 def _opens_treatment(folded: str) -> bool:
     """The sentence opens the treatment ("Điều trị: …"), or leads into it ("… quá liều với
     thuốc chẹn calci, cách xử trí chung như sau:")."""
-    if starts_with(TREATMENT_OPENS, folded):
+    if TREATMENT_OPENS.match(folded):
         return True
-    lead = ends_with(LEADS_ON, folded)
-    if lead is None:
+    said = _without_marks(folded)
+    lead = LEADS_ON.closing(said)
+    if lead is None or not LEADS_ON.ends(said):
         return False
-    before = folded[: folded.rfind(lead)]
-    clause = before[before.rfind(".") + 1 :]
+    clause = said[:lead]
+    clause = clause[clause.rfind(".") + 1 :]
     return any(m.end() >= len(clause) - LEAD_REACH for m in TREATS.pattern.finditer(clause))
+
+
+def _without_marks(folded: str) -> str:
+    """The text without the marks it ends on ("như sau:" → "như sau")."""
+    end = len(folded)
+    while end and not (folded[end - 1].isalnum() or folded[end - 1] == "_"):
+        end -= 1
+    return folded[:end]
 
 
 def overdose_claims(parts: Iterable[tuple[int, Evidence]], inr: float | None = None) -> list[Claim]:
@@ -55,11 +62,11 @@ def overdose_claims(parts: Iterable[tuple[int, Evidence]], inr: float | None = N
         if ev.quarantined:
             continue
         for sentence in _sentences(ev.text, inr):
-            text = shown(sentence)
-            folded = fold(text)
+            said = Reading(shown(sentence))
+            text, folded = said.text, said.folded
             if _opens_treatment(folded):
                 in_treatment = True
-            if not text or is_only(OVERDOSE_HEADS, folded):
+            if not text or OVERDOSE_HEADS.fullmatch(_without_marks(folded)):
                 continue
             target = treatment if in_treatment else signs
             target.append(Claim(text=text, citations=(index,)))

@@ -111,6 +111,19 @@ def test_indirect_candidates_come_after_direct_ones() -> None:
     assert [c.drug_id for c in indirect] == ["ceftriaxone", "diazepam"]
 
 
+def test_a_condition_inside_another_word_is_not_named() -> None:
+    """ "ho" is named by "Ho." and inside "Ho gà", never by the "ho" inside "hoặc": a drug
+    whose indication never says the cough stays with the direct ones."""
+    cands = [
+        _cand("dextromethorphan", "Ho."),
+        _cand("salbutamol", "Hen phế quản hoặc co thắt phế quản."),
+        _cand("codein", "Ho gà."),
+    ]
+    direct, indirect = direct_first(cands, "ho")
+    assert [c.drug_id for c in direct] == ["dextromethorphan", "salbutamol"]
+    assert [c.drug_id for c in indirect] == ["codein"]
+
+
 def _fetch(pool: list[Evidence]) -> Callable[[str, str], list[Evidence]]:
     def fetch(drug_id: str, section: str) -> list[Evidence]:
         return [ev for ev in pool if ev.drug_id == drug_id and ev.section_key == section]

@@ -40,3 +40,12 @@ def test_no_term_quotes_the_opening_lines() -> None:
     """Without a term (or a pregnancy) the section's first lines are quoted."""
     assert term_first(LINES, PatientContext(pregnant=True), 2) == [0, 1]
     assert term_first(LINES, None, 3) == [0, 1, 2]
+
+
+def test_words_are_read_whole() -> None:
+    """ "quỹ bảo hiểm" is no "quý ba" (third trimester), "chuyển dạng" no "chuyển dạ"."""
+    fund = fold("Thuốc thuộc phạm vi thanh toán của quỹ bảo hiểm y tế.")
+    assert not speaks_of_term(fund, None, 3)
+    enzyme = fold("Thuốc ức chế enzym chuyển dạng angiotensin.")
+    assert not speaks_of_term(enzyme, 38, None)
+    assert speaks_of_term(fold("Tránh dùng khi chuyển dạ."), 38, None)

@@ -14,32 +14,18 @@ from grounding.book.filter_words import (
     TREATMENT_OPENS,
     TRIMESTERS,
     USUAL,
-    ends_with,
-    is_only,
-    starts_with,
 )
 
 
-def test_starts_with_reads_a_whole_word_at_the_start_only() -> None:
-    """ "Điều trị: …" opens with a treatment word; "điều trịx" and a later one do not."""
-    assert starts_with(TREATMENT_OPENS, fold("Điều trị: rửa dạ dày")) == "dieu tri"
-    assert starts_with(TREATMENT_OPENS, fold("Cách xử trí chung")) == "cach xu tri"
-    assert starts_with(TREATMENT_OPENS, "dieu trix") is None
-    assert starts_with(TREATMENT_OPENS, "trieu chung, sau do dieu tri") is None
-
-
-def test_ends_with_skips_trailing_marks() -> None:
-    """ "… như sau:" closes with its lead words; "như sau đó" does not."""
-    assert ends_with(LEADS_ON, fold("Cách xử trí chung như sau:")) == "nhu sau"
-    assert ends_with(LEADS_ON, "gom") == "gom"
-    assert ends_with(LEADS_ON, "nhu sau do") is None
-    assert ends_with(LEADS_ON, "xgom") is None
-
-
-def test_is_only_is_the_whole_text() -> None:
-    """A head printed alone ("Triệu chứng:") is only that head; a sentence is more."""
-    assert is_only(OVERDOSE_HEADS, fold("Triệu chứng:"))
-    assert not is_only(OVERDOSE_HEADS, fold("Triệu chứng: buồn nôn"))
+def test_the_treatment_opens_and_leads_in() -> None:
+    """ "Điều trị: …" opens with a treatment word; "… như sau:" closes with a lead; a head
+    printed alone is only that head."""
+    assert TREATMENT_OPENS.match(fold("Cách xử trí chung: rửa dạ dày"))
+    assert not TREATMENT_OPENS.match("trieu chung, sau do dieu tri")
+    assert LEADS_ON.ends("xu tri chung nhu sau")
+    assert not LEADS_ON.ends("nhu sau do")
+    assert OVERDOSE_HEADS.fullmatch(fold("Triệu chứng"))
+    assert not OVERDOSE_HEADS.fullmatch(fold("Triệu chứng: buồn nôn"))
 
 
 def test_not_on_dialysis_blanks_the_dialysis_word() -> None:

@@ -15,7 +15,7 @@ from core.evidence import Claim, Evidence
 from core.frame import Ask, QueryFrame
 from core.population import ADULT_MONTHS, NEWBORN_MONTHS
 from core.sections import SectionKey
-from core.text import contains_phrase, sentences_of
+from core.text import contains_phrase, fold, sentences_of
 from grounding.bands import parse_bands
 from grounding.block import Reading
 from grounding.blocks import BlockKind, parse_blocks, shown

@@ -26,7 +26,12 @@ from grounding.book.vocabulary import (
     PERIOD_OPENS,
     TRIVIAL_LABELS,
 )
-from grounding.ceilings import day_ceiling_claims
+from grounding.ceilings import (
+    ADULT_CEILING,
+    day_ceiling_claims,
+    group_day_caps,
+    per_dose_caps,
+)
 from grounding.derivation import (
     Cap,
     Figure,
@@ -64,24 +69,6 @@ def _refuses(block: Block, weight: float, age: float | None) -> bool:
         and block.refuses
         and not MASS_AMOUNT.search(block.folded)
     )
-
-
-def _group_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
-    """A day's ceilings printed after the row under the same heads: they hold the day's
-    amount made from its doses."""
-    return [
-        cap
-        for b in blocks
-        if b.group[:6] == row.group[:6]
-        and b.evidence_index == row.evidence_index
-        and b.start > row.start
-        for cap in b.caps
-        if cap.period is Period.DAY
-    ]
-
-
-def _per_dose_caps(text: str, figure: Figure) -> bool:
-    return any(c.period is not Period.DAY for c in row_caps(text, figure, [figure]))
 
 
 def _clause_start(text: str, pos: int) -> int:
@@ -244,6 +231,8 @@ def amount_claims(
                 continue
             if BORN_EARLY.search(fold(clause)) and _at_term(asked):
                 continue  # "Trẻ đẻ thiếu tháng có thể cho 400 microgam/kg": not a term baby's
+            if ADULT_CEILING.search(fold(text[figure.start :])):
+                continue  # "(không được vượt liều người lớn)": a ceiling in words, quoted only
             previous = figures[k - 1] if k else None
             label = _label(text, figure, previous) if len(figures) > 1 else ""
             # The dose, then the day's amount when the book fixes the doses a day, or one
@@ -252,10 +241,10 @@ def amount_claims(
                 if each is None:
                     continue
                 caps = row_caps(text, each, figures) + _caveat_caps(caveats, row)
-                if each is not figure and each.times_between and _per_dose_caps(text, figure):
+                if each is not figure and each.times_between and per_dose_caps(text, figure):
                     continue  # a dose's cap over a range of doses a day: no day's amount
                 if each is not figure and each.period is Period.DAY:
-                    caps += _group_day_caps(blocks, row)  # "… Tối đa 2,4 g/ngày." after it
+                    caps += group_day_caps(blocks, row)  # "… Tối đa 2,4 g/ngày." after it
                 worked = work(each, Decimal(str(weight)), caps)
                 if not worked.exact():
                     continue

@@ -8,16 +8,39 @@ and its recheck are the ones every worked-out amount uses (`grounding.derivation
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from core.evidence import Claim
 from core.text import nfc
 from grounding.bands import Bands, parse_bands
-from grounding.derivation import ceiling_figure, work
+from grounding.blocks import Block
+from grounding.derivation import Cap, Figure, ceiling_figure, row_caps, work
 from grounding.dose_figures import Period, caps_in
 
 LABEL = "Tối đa mỗi ngày"
+# "(không được vượt liều người lớn)": a ceiling said in words, no amount to hold a figure at.
+ADULT_CEILING = re.compile(r"khong (?:duoc )?vuot (?:qua )?(?:lieu )?(?:dung cho )?nguoi lon")
+
+
+def group_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
+    """A day's ceilings printed after the row under the same heads: they hold the day's
+    amount made from its doses."""
+    return [
+        cap
+        for b in blocks
+        if b.group[:6] == row.group[:6]
+        and b.evidence_index == row.evidence_index
+        and b.start > row.start
+        for cap in b.caps
+        if cap.period is Period.DAY
+    ]
+
+
+def per_dose_caps(text: str, figure: Figure) -> bool:
+    """A cap of one dose (or one said without a period) binds the figure."""
+    return any(c.period is not Period.DAY for c in row_caps(text, figure, [figure]))
 
 
 def day_ceiling_claims(
@@ -51,4 +74,4 @@ def day_ceiling_claims(
     return out
 
 
-__all__ = ["LABEL", "day_ceiling_claims"]
+__all__ = ["ADULT_CEILING", "LABEL", "day_ceiling_claims", "group_day_caps", "per_dose_caps"]

@@ -110,11 +110,14 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
     if by_weight:
         # "Người lớn và trẻ em từ 40 kg trở lên": past the book's weight threshold, a child
         # row that does not name a weight containing the patient ("Trẻ từ 3 tháng tuổi: … mg/kg")
-        # belongs to the lighter children the threshold leaves out.
+        # belongs to the lighter children the threshold leaves out - under the threshold's own
+        # indication ("Dự phòng bệnh than: Người lớn ≥ 40 kg" leaves the endocarditis rows).
+        heads = {b.indication for b in by_weight}
         chosen = [
             b
             for b in chosen
             if b.who is not Who.CHILD
+            or (None not in heads and b.indication not in heads)
             or (
                 b.bands.weight is not None
                 and weight is not None

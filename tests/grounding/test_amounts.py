@@ -258,3 +258,11 @@ def test_a_days_ceiling_printed_after_the_row_holds_the_days_amount() -> None:
     texts = [c.text for claims in found.values() for c in claims]
     assert "70 kg × 10 mg/kg = 700 mg mỗi lần" in texts
     assert any(t.endswith("Tối đa 2,4 g/ngày → 2 100–2 400 mg mỗi ngày") for t in texts), texts
+
+
+def test_a_row_held_at_the_adult_dose_in_words_is_quoted_not_worked_out() -> None:
+    """'50 mg/kg (không được vượt liều người lớn)' for 45 kg would be 2 250 mg, above an adult's
+    2 g: with no amount printed as the ceiling, nothing is worked out."""
+    rows = rows_of("Trẻ em: Một liều duy nhất 50 mg/kg (không được vượt liều người lớn).")
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=45)
+    assert amount_claims(rows, [], rows, frame, "") == {}

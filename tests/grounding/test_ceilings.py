@@ -46,3 +46,15 @@ def test_no_ceiling_for_a_patient_outside_its_clause_nor_from_a_dose_cap() -> No
 
     [claim] = day_ceiling_claims(row, 40, 0, older)
     assert claim.text.endswith("40 kg × 60 mg/kg/ngày = 2 400 mg mỗi ngày")
+
+
+def test_an_adult_ceiling_in_words_is_recognised() -> None:
+    """'không được vượt liều người lớn' and 'không vượt quá liều người lớn' are ceilings said
+    in words (the amounts module quotes such a row and works nothing out); 'người lớn' alone
+    is not."""
+    from core.text import fold
+    from grounding.ceilings import ADULT_CEILING
+
+    assert ADULT_CEILING.search(fold("50 mg/kg (không được vượt liều người lớn)"))
+    assert ADULT_CEILING.search(fold("không vượt quá liều người lớn"))
+    assert not ADULT_CEILING.search(fold("Người lớn: 2 g"))

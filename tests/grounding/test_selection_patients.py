@@ -167,3 +167,29 @@ def test_as_for_adults_under_one_indication_leaves_the_other_child_rows() -> Non
     rows = [b.text for b in select(blocks, frame, frame.condition_words).rows]
     assert any("20 - 30 mg/kg/ngày" in r for r in rows), rows
     assert not any("500 mg/lần" in r for r in rows), rows
+
+
+def test_a_weight_threshold_of_one_indication_leaves_the_others_child_rows() -> None:
+    """'Dự phòng bệnh than: Người lớn ≥ 40 kg: 500 mg' does not take away a 45 kg child's
+    endocarditis-prophylaxis row: that row still answers the endocarditis question."""
+    book = (
+        "*Dự phòng viêm nội tâm mạc nhiễm khuẩn*:\n\n"
+        "Trẻ em: Một liều duy nhất 50 mg/kg, uống 1 giờ trước khi làm thủ thuật.\n\n"
+        "*Dự phòng bệnh than*:\n\nNgười lớn ≥ 40 kg: 500 mg cách 8 giờ/lần."
+    )
+    frame = understood(
+        QueryFrame.model_validate(
+            {
+                "turn_type": "dosing_calc",
+                "drugs": ["x"],
+                "population": "child",
+                "age_months": 156,
+                "weight_kg": 45,
+                "route": "oral",
+                "standalone_query": "bé 13 tuổi 45 kg uống X dự phòng viêm nội tâm mạc",
+            }
+        )
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
+    rows = [b.text for b in select(blocks, frame, frame.condition_words).rows]
+    assert any("50 mg/kg" in r for r in rows), rows

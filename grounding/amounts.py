@@ -28,6 +28,7 @@ from grounding.book.vocabulary import (
 )
 from grounding.ceilings import (
     ADULT_CEILING,
+    adult_row_cap,
     day_ceiling_claims,
     group_day_caps,
     per_dose_caps,
@@ -231,8 +232,14 @@ def amount_claims(
                 continue
             if BORN_EARLY.search(fold(clause)) and _at_term(asked):
                 continue  # "Trẻ đẻ thiếu tháng có thể cho 400 microgam/kg": not a term baby's
-            if ADULT_CEILING.search(fold(text[figure.start :])):
-                continue  # "(không được vượt liều người lớn)": a ceiling in words, quoted only
+            # "(không được vượt liều người lớn)": held at the adult row's amount, else quoted only.
+            adult = (
+                adult_row_cap(blocks, row)
+                if ADULT_CEILING.search(fold(text[figure.start :]))
+                else []
+            )
+            if adult is None:
+                continue
             previous = figures[k - 1] if k else None
             label = _label(text, figure, previous) if len(figures) > 1 else ""
             # The dose, then the day's amount when the book fixes the doses a day, or one
@@ -240,7 +247,7 @@ def amount_claims(
             for each in (figure, figure.daily(), figure.each_dose(), figure.daily_between()):
                 if each is None:
                     continue
-                caps = row_caps(text, each, figures) + _caveat_caps(caveats, row)
+                caps = row_caps(text, each, figures) + _caveat_caps(caveats, row) + adult
                 if each is not figure and each.times_between and per_dose_caps(text, figure):
                     continue  # a dose's cap over a range of doses a day: no day's amount
                 if each is not figure and each.period is Period.DAY:

@@ -13,15 +13,40 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from core.evidence import Claim
-from core.text import nfc
+from core.text import fold_aligned, nfc
 from grounding.bands import Bands, parse_bands
-from grounding.blocks import Block
-from grounding.derivation import Cap, Figure, ceiling_figure, row_caps, work
+from grounding.blocks import Block, Who
+from grounding.derivation import Cap, Figure, adult_dose_cap, ceiling_figure, row_caps, work
 from grounding.dose_figures import Period, caps_in
 
 LABEL = "Tối đa mỗi ngày"
 # "(không được vượt liều người lớn)": a ceiling said in words, no amount to hold a figure at.
 ADULT_CEILING = re.compile(r"khong (?:duoc )?vuot (?:qua )?(?:lieu )?(?:dung cho )?nguoi lon")
+
+
+def adult_row_cap(blocks: Sequence[Block], row: Block) -> list[Cap] | None:
+    """The adult dose a child's row is held at ("không được vượt liều người lớn"): the one
+    amount of the adult row of the same indication and route ("Người lớn: Một liều duy nhất
+    2 g"), quoted up to it; None when the book prints no such single amount."""
+    for b in blocks:
+        same_route = not b.routes or not row.routes or set(b.routes) & set(row.routes)
+        if not (
+            b.who is Who.ADULT
+            and b.indication == row.indication
+            and b.evidence_index == row.evidence_index
+            and same_route
+            and not b.figures
+        ):
+            continue
+        amount = _FIRST_AMOUNT.search(fold_aligned(b.text))
+        caps = adult_dose_cap(b.text[: amount.end()]) if amount else []
+        if caps and len(_ANY_AMOUNT.findall(fold_aligned(b.text))) == 1:
+            return caps
+    return None
+
+
+_FIRST_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam)(?![a-z/])")
+_ANY_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam|ml)(?![a-z])")
 
 
 def group_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
@@ -74,4 +99,11 @@ def day_ceiling_claims(
     return out
 
 
-__all__ = ["ADULT_CEILING", "LABEL", "day_ceiling_claims", "group_day_caps", "per_dose_caps"]
+__all__ = [
+    "ADULT_CEILING",
+    "LABEL",
+    "adult_row_cap",
+    "day_ceiling_claims",
+    "group_day_caps",
+    "per_dose_caps",
+]

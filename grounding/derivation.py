@@ -217,6 +217,21 @@ def read_amount(text: str) -> Amount | None:
     return Amount(lo, hi, m["unit"]) if lo <= hi else None
 
 
+# The one amount an adult row prints ("Người lớn: Một liều duy nhất 2 g"), at its end.
+_ADULT_DOSE = re.compile(rf"(?<![\d.,/])(?P<lo>{NUMBER})\s*{mass_pattern}\s*$")
+
+
+def adult_dose_cap(words: str) -> list[Cap]:
+    """The adult dose quoted as the ceiling of a child's per-kg dose the book holds at "liều
+    người lớn": the quote ends with its one amount, and prints no other."""
+    text = nfc(words).strip()
+    folded = fold_aligned(text)
+    m = _ADULT_DOSE.search(folded)
+    if m is None or re.search(r"\d", folded[: m.start()]):
+        return []
+    return [Cap(text, decimal(m["lo"]), m["unit"], False, Period.BARE, 0)]
+
+
 def recompute(derivation: Derivation) -> Worked | None:
     """The arithmetic again, from the quoted words, the weight and the quoted cap alone."""
     found = recomputed(derivation)
@@ -237,7 +252,7 @@ def recomputed(derivation: Derivation) -> list[Worked]:
         return []
     caps: list[Cap] = []
     if derivation.cap is not None:
-        caps = caps_in(derivation.cap)
+        caps = caps_in(derivation.cap) or adult_dose_cap(derivation.cap)
         if len(caps) != 1:
             return []
         # A cap the claim names applied; its quote carries its own period words.
@@ -324,6 +339,7 @@ __all__ = [
     "Figure",
     "Period",
     "Worked",
+    "adult_dose_cap",
     "caps_in",
     "ceiling_figure",
     "check_claim",

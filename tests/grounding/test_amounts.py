@@ -266,3 +266,21 @@ def test_a_row_held_at_the_adult_dose_in_words_is_quoted_not_worked_out() -> Non
     rows = rows_of("Trẻ em: Một liều duy nhất 50 mg/kg (không được vượt liều người lớn).")
     frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=45)
     assert amount_claims(rows, [], rows, frame, "") == {}
+
+
+def test_a_row_held_at_the_adult_dose_is_held_at_the_adult_rows_amount() -> None:
+    """With the adult row of the same indication printing one amount ('Người lớn: Một liều
+    duy nhất 2 g'), 50 mg/kg for 45 kg is held at it: 2 250 mg → 2 g, and it rechecks."""
+    from grounding.derivation import verify
+
+    book = (
+        "*Dự phòng viêm nội tâm mạc*:\n\nNgười lớn: Một liều duy nhất 2 g, uống trước.\n\n"
+        "Trẻ em: Một liều duy nhất 50 mg/kg (không được vượt liều người lớn)."
+    )
+    rows = rows_of(book)
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=45)
+    [claim] = [c for cs in amount_claims(rows, [], rows, frame, "").values() for c in cs]
+    assert claim.text == (
+        "45 kg × 50 mg/kg = 2 250 mg; Người lớn: Một liều duy nhất 2 g → 2 g liều duy nhất"
+    )
+    assert claim.derivation is not None and verify(claim.derivation) == []

@@ -294,3 +294,12 @@ def test_a_range_of_doses_a_day_gives_the_days_range() -> None:
     assert verify(worked_day.derivation()) == []
     [most] = figures_in("10 mg/kg mỗi lần, tối đa 3 - 4 lần/ngày.")
     assert most.daily_between() is None
+
+
+def test_an_adult_rows_one_amount_reads_as_a_cap() -> None:
+    """'Người lớn: Một liều duy nhất 2 g' is a 2 g ceiling; a quote with two numbers is none."""
+    from grounding.derivation import adult_dose_cap
+
+    [cap] = adult_dose_cap("Người lớn: Một liều duy nhất 2 g")
+    assert cap.amount == Decimal(2) and cap.unit == "g" and not cap.per_kg
+    assert adult_dose_cap("Người lớn: 2 lần, mỗi lần 500 mg") == []

@@ -303,3 +303,11 @@ def test_an_adult_rows_one_amount_reads_as_a_cap() -> None:
     [cap] = adult_dose_cap("Người lớn: Một liều duy nhất 2 g")
     assert cap.amount == Decimal(2) and cap.unit == "g" and not cap.per_kg
     assert adult_dose_cap("Người lớn: 2 lần, mỗi lần 500 mg") == []
+
+
+def test_not_exceeding_without_qua_is_a_cap() -> None:
+    """'không được vượt 300 mg/ngày' (no 'quá') is a day's ceiling like 'không quá 300 mg/ngày'."""
+    [cap] = caps_in("Điều chỉnh liều khi cần, nhưng không được vượt 300 mg/ngày.")
+    assert cap.amount == Decimal(300) and cap.period is Period.DAY
+    [line] = worked("Liều duy trì: 4 - 8 mg/kg/ngày, không được vượt 300 mg/ngày.", "45")
+    assert line.endswith("→ 180–300 mg mỗi ngày")

@@ -20,7 +20,20 @@ from grounding.asked import AskedWords
 from grounding.bands import Band, Bands, parse_bands
 from grounding.blocks import Block, BlockKind, Part
 from grounding.book.doses import MASS_AMOUNT
-from grounding.book.vocabulary import BORN_AT_TERM, BORN_EARLY, PERIOD_OPENS, TRIVIAL_LABELS
+from grounding.book.vocabulary import (
+    BORN_AT_TERM,
+    BORN_EARLY,
+    DISEASE_KIND,
+    PERIOD_OPENS,
+    TRIVIAL_LABELS,
+)
+from grounding.ceilings import (
+    ADULT_CEILING,
+    adult_row_cap,
+    day_ceiling_claims,
+    group_day_caps,
+    per_dose_caps,
+)
 from grounding.derivation import (
     Cap,
     Figure,
@@ -96,38 +109,15 @@ def _row_label(block: Block) -> str:
 
 
 # Words that say whom or which band a row is for, not what it treats.
-_WHO_WORDS = frozenset(
-    [
-        "tre",
-        "em",
-        "nguoi",
-        "lon",
-        "so",
-        "sinh",
-        "nho",
-        "con",
-        "bu",
-        "duoi",
-        "tren",
-        "tu",
-        "den",
-        "tuoi",
-        "thang",
-        "tuan",
-        "ngay",
-        "nam",
-        "kg",
-        "can",
-        "nang",
-        "va",
-        "hoac",
-        "theo",
-        "benh",
-        "nhan",
-        "thieu",
-        "nien",
-        "cao",
-    ]
+_WHO_NAMES = (
+    "tre em nguoi lon so sinh nho con bu duoi tren tu den tuoi thang tuan ngay nam kg can"
+    " nang va hoac theo benh nhan thieu nien cao"
+)
+_WHO_WORDS = frozenset(_WHO_NAMES.split())
+# Words of what kind of infection or disease, not which one: "nhiễm khuẩn nặng" names no
+# head of "Dự phòng viêm nội tâm mạc nhiễm khuẩn".
+_KIND_WORDS = frozenset(
+    {w for w in DISEASE_KIND.folded if " " not in w} | {"nhiem", "khuan", "benh", "nhe"}
 )
 
 
@@ -155,12 +145,14 @@ def is_general_row(block: Block) -> bool:
 
 def _names(asked: AskedWords, words: Sequence[str]) -> bool:
     """The question says two or more of the label's words in a row (one long word alone),
-    and not only words of whom it is for."""
+    and not only words of whom it is for or what kind of disease (unless the label is all
+    such words, said whole: "Nhiễm khuẩn nặng")."""
     said = f" {asked.words} "
     for n in range(len(words), 1, -1):
         for i in range(len(words) - n + 1):
             run = words[i : i + n]
-            if set(run) - _WHO_WORDS and f" {' '.join(run)} " in said:
+            which = set(run) - _WHO_WORDS - _KIND_WORDS or n == len(words)
+            if which and set(run) - _WHO_WORDS and f" {' '.join(run)} " in said:
                 return True
     return len(words) == 1 and len(words[0]) >= 5 and f" {words[0]} " in said
 
@@ -220,6 +212,10 @@ def amount_claims(
     if any(_refuses(b, weight, age) for b in dosed):
         return {}  # "dưới 3 tháng tuổi hoặc dưới 5 kg: không khuyến cáo": nothing to work out
     chosen = _named_rows(dosed, asked)
+
+    def fit(bands: Bands) -> bool:
+        return _patient_in(bands, weight, age)
+
     out: dict[int, list[Claim]] = {}
     for n, row in enumerate(rows):
         if row not in chosen or row.renal or row.hepatic:
@@ -237,14 +233,29 @@ def amount_claims(
                 continue
             if BORN_EARLY.search(fold(clause)) and _at_term(asked):
                 continue  # "Trẻ đẻ thiếu tháng có thể cho 400 microgam/kg": not a term baby's
+            # "(không được vượt liều người lớn)": held at the adult row's amount, else quoted only.
+            adult = (
+                adult_row_cap(blocks, row)
+                if ADULT_CEILING.search(fold(text[figure.start :]))
+                else []
+            )
+            if adult is None:
+                continue
             previous = figures[k - 1] if k else None
             label = _label(text, figure, previous) if len(figures) > 1 else ""
-            # The dose, then the day's amount when the book fixes the doses a day.
-            for each in (figure, figure.daily()):
+            # The dose, then the day's amount when the book fixes the doses a day, or one
+            # dose when it splits the day's amount into a fixed number.
+            for each in (figure, figure.daily(), figure.each_dose(), figure.daily_between()):
                 if each is None:
                     continue
-                caps = row_caps(text, each, figures) + _caveat_caps(caveats, row)
+                caps = row_caps(text, each, figures) + _caveat_caps(caveats, row) + adult
+                if each is not figure and each.times_between and per_dose_caps(text, figure):
+                    continue  # a dose's cap over a range of doses a day: no day's amount
+                if each is not figure and each.period is Period.DAY:
+                    caps += group_day_caps(blocks, row)  # "… Tối đa 2,4 g/ngày." after it
                 worked = work(each, Decimal(str(weight)), caps)
+                if not worked.exact():
+                    continue
                 claim_text = f"{label}: {worked.text()}" if label else worked.text()
                 claims.append(
                     Claim(
@@ -253,6 +264,8 @@ def amount_claims(
                         derivation=worked.derivation(),
                     )
                 )
+        if frame.max_dose:  # "tối đa một ngày bao nhiêu": the day's ceiling worked out
+            claims += day_ceiling_claims(text, weight, row.evidence_index, fit)
         if claims:
             out[n] = claims
     return out
@@ -263,7 +276,8 @@ _STOP_WORDS = frozenset({"va", "hoac", "cho", "tre", "em", "nguoi", "lon", "dieu
 
 def _indication_said(indication: str, asked: AskedWords) -> bool:
     words = set(asked.words.split())
-    return bool({w for w in fold_words(indication).split() if len(w) >= 3} - _STOP_WORDS & words)
+    own = {w for w in fold_words(indication).split() if len(w) >= 3} - _STOP_WORDS - _KIND_WORDS
+    return bool(own & words)  # "viêm" alone does not say "Dự phòng viêm màng não"
 
 
 def age_row_beside(
@@ -271,7 +285,8 @@ def age_row_beside(
 ) -> Block | None:
     """The book's age row for this child ("Trẻ 4 - 7 tuổi: 150 mg x 3 lần/ngày"), to show
     beside a per-kg row when the chosen rows have none: same route, an indication the
-    question names (or the only one the age rows have), a dose in mg, not per kg."""
+    question names (or the only one the age rows have, beside rows of no indication), a dose
+    in mg, not per kg."""
     if not frame.is_child or frame.age_months is None:
         return None
     if any(b.bands.age for b in rows) or not any(b.figures for b in rows):
@@ -295,7 +310,7 @@ def age_row_beside(
     shown = {b.indication for b in rows}
     said = [b for b in candidates if b.indication is None or b.indication in shown]
     said += [b for b in candidates if b.indication and _indication_said(b.indication, asked)]
-    if not said and len({b.indication for b in candidates}) == 1:
+    if not said and len({b.indication for b in candidates}) == 1 and shown <= {None}:
         said = candidates
     return min(said, key=lambda b: b.bands.age.width if b.bands.age else 0.0, default=None)
 

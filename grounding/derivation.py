@@ -43,6 +43,16 @@ PERIOD_WORDS = {
 }
 
 
+def ceiling_figure(cap: Cap) -> Figure | None:
+    """A per-kg ceiling of a day ("không quá 60 mg/kg/ngày") as the day's figure it caps at,
+    for a day's maximum asked; any other cap is no figure."""
+    if not cap.per_kg or cap.period is not Period.DAY:
+        return None
+    end = cap.start + len(cap.quoted)
+    return Figure(cap.quoted, cap.amount, cap.amount, cap.unit, "kg", Period.DAY,
+                  cap.start, end)  # fmt: skip
+
+
 # How many mg one unit is: only the mass units the book writes.
 @dataclass(frozen=True, slots=True)
 class Worked:
@@ -67,6 +77,11 @@ class Worked:
             return f"{head} {period}".rstrip()
         result = f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}"
         return f"{head}; {self.cap.quoted} → {result} {period}".rstrip()
+
+    def exact(self) -> bool:
+        """Every number shown ends within two decimals (a day's share may not: 35 × 34 ÷ 3)."""
+        shown = (self.product_lo, self.product_hi, self.result_lo, self.result_hi)
+        return all(v == v.quantize(Decimal("0.01")) for v in shown)
 
     def derivation(self) -> Derivation:
         weight = int(self.weight) if self.weight == int(self.weight) else float(self.weight)
@@ -140,7 +155,10 @@ def _dose_between(text: str, figure: Figure, cap: Cap) -> bool:
 
 
 def _ceiling(cap: Cap, figure: Figure, weight: Decimal) -> Decimal:
-    """The cap in mg for one amount of this figure (a day's cap shared by the doses)."""
+    """The cap in mg for one amount of this figure (a day's cap shared by the doses; a cap
+    said without a period after a split day's figure is read as the day's, the lower)."""
+    if cap.period is Period.BARE and figure.dose_of:
+        return cap.mg(weight) / figure.dose_of
     if cap.period is Period.DAY and figure.period is Period.DOSE and figure.times:
         return cap.mg(weight) / figure.times
     if cap.period in (Period.DOSE, Period.BARE) and figure.daily_of:
@@ -150,7 +168,7 @@ def _ceiling(cap: Cap, figure: Figure, weight: Decimal) -> Decimal:
 
 def work(figure: Figure, weight: Decimal, caps: Sequence[Cap]) -> Worked:
     """The figure times the weight, lowered to the lowest binding cap."""
-    product_lo, product_hi = figure.lo * weight, figure.hi * weight
+    product_lo, product_hi = figure.times_weight(weight)
     unit_mg = MG_PER_UNIT[figure.unit]
     binding = [
         c for c in caps if _binds(c, figure) and _ceiling(c, figure, weight) < product_hi * unit_mg
@@ -199,6 +217,21 @@ def read_amount(text: str) -> Amount | None:
     return Amount(lo, hi, m["unit"]) if lo <= hi else None
 
 
+# The one amount an adult row prints ("Người lớn: Một liều duy nhất 2 g"), at its end.
+_ADULT_DOSE = re.compile(rf"(?<![\d.,/])(?P<lo>{NUMBER})\s*{mass_pattern}\s*$")
+
+
+def adult_dose_cap(words: str) -> list[Cap]:
+    """The adult dose quoted as the ceiling of a child's per-kg dose the book holds at "liều
+    người lớn": the quote ends with its one amount, and prints no other."""
+    text = nfc(words).strip()
+    folded = fold_aligned(text)
+    m = _ADULT_DOSE.search(folded)
+    if m is None or re.search(r"\d", folded[: m.start()]):
+        return []
+    return [Cap(text, decimal(m["lo"]), m["unit"], False, Period.BARE, 0)]
+
+
 def recompute(derivation: Derivation) -> Worked | None:
     """The arithmetic again, from the quoted words, the weight and the quoted cap alone."""
     found = recomputed(derivation)
@@ -210,17 +243,24 @@ def recomputed(derivation: Derivation) -> list[Worked]:
     amount of a figure given a fixed number of times a day may both do), best first; the
     plain reading when none does; [] when it cannot be read."""
     figures = figures_in(derivation.quoted)
+    if not figures:  # a day's maximum asked: the per-kg ceiling is the figure
+        ceilings = [ceiling_figure(c) for c in caps_in(derivation.quoted)]
+        figures = [f for f in ceilings if f is not None][:1]
+    if len(figures) > 1 and figures[0].quoted == nfc(derivation.quoted).strip():
+        figures = figures[:1]  # a split said after a second figure: the quote is the first's
     if len(figures) != 1 or derivation.weight_kg <= 0:
         return []
     caps: list[Cap] = []
     if derivation.cap is not None:
-        caps = caps_in(derivation.cap)
+        caps = caps_in(derivation.cap) or adult_dose_cap(derivation.cap)
         if len(caps) != 1:
             return []
         # A cap the claim names applied; its quote carries its own period words.
     weight = decimal(format(Decimal(str(derivation.weight_kg)).normalize(), "f"))
     # A per-dose figure with its doses a day may stand for the dose or for the day's amount.
-    candidates = [work(f, weight, caps) for f in (figures[0], figures[0].daily()) if f]
+    f = figures[0]
+    each = (f, f.daily(), f.each_dose(), f.daily_between())
+    candidates = [work(f, weight, caps) for f in each if f]
     stated = read_amount(derivation.result)
     matching = [
         w
@@ -299,7 +339,9 @@ __all__ = [
     "Figure",
     "Period",
     "Worked",
+    "adult_dose_cap",
     "caps_in",
+    "ceiling_figure",
     "check_claim",
     "clauses",
     "derived_quantities",

@@ -24,6 +24,7 @@ from grounding.book.vocabulary import (
     SINGLE_DOSE,
     Words,
 )
+from grounding.dose_counts import split_of, times_between
 
 
 class Period(StrEnum):
@@ -56,7 +57,7 @@ FIGURE = re.compile(
 )
 _CAP = re.compile(
     r"(?P<lead>lieu toi da(?: hang ngay| moi ngay| 1 ngay| moi lan| 1 lan)?(?: la| =)?"
-    r"|toi da(?: la)?|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua"
+    r"|toi da(?: la)?|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua|khong (?:duoc )?vuot"
     r"|(?:(?<=\()|^)(?:cho )?toi)\s*:?\s*"
     rf"(?P<lo>{NUMBER})(?:{RANGE_TO}(?P<hi>{_NUM}))?\s*{mass_pattern}(?P<per>\s*/\s*kg)?(?![a-z])"
     + _TAIL
@@ -173,8 +174,29 @@ class Figure:
     """Doses a day the book fixes for a per-dose figure ("× 2 lần/ngày", "mỗi 8 giờ")."""
     daily_of: Decimal | None = None
     """Set on the day's amount made from a per-dose figure: the doses a day it was made with."""
+    split: Decimal | None = None
+    """Doses a day the book splits a day's figure into ("chia làm 4 lần", "cách 8 giờ/lần")."""
+    dose_of: Decimal | None = None
+    """Set on one dose made from a split day's figure (`lo`, `hi` stay the day's figures)."""
+    times_between: tuple[Decimal, Decimal] | None = None
+    """A range of doses a day for a per-dose figure ("× 3 - 4 lần/ngày"); on the day's amount
+    made from it, the range it was made with."""
+
+    def times_weight(self, weight: Decimal) -> tuple[Decimal, Decimal]:
+        """The figure times a weight: one dose of a split day's figure is the day's share."""
+        if self.dose_of is not None:
+            return self.lo * weight / self.dose_of, self.hi * weight / self.dose_of
+        return self.lo * weight, self.hi * weight
 
     def shown(self) -> str:
+        if self.dose_of is not None:
+            count = shown_number(self.dose_of)
+            return f"{shown_range(self.lo, self.hi)} {self.unit}/{self.per}/ngày ÷ {count} lần"
+        if self.times_between is not None and self.period is Period.DAY:
+            few, many = self.times_between
+            counts = f"{shown_number(few)}–{shown_number(many)}"
+            lo, hi = self.lo / few, self.hi / many
+            return f"{shown_range(lo, hi)} {self.unit}/{self.per} × {counts} lần/ngày"
         if self.daily_of is not None:
             lo, hi = self.lo / self.daily_of, self.hi / self.daily_of
             count = shown_number(self.daily_of)
@@ -190,6 +212,21 @@ class Figure:
             self, lo=self.lo * self.times, hi=self.hi * self.times, period=Period.DAY,
             times=None, daily_of=self.times,
         )  # fmt: skip
+
+    def daily_between(self) -> Figure | None:
+        """The day's amount of a per-dose figure given a range of times a day: the fewest
+        doses of the lowest to the most doses of the highest."""
+        if self.times_between is None or self.period is not Period.DOSE:
+            return None
+        few, many = self.times_between
+        return replace(self, lo=self.lo * few, hi=self.hi * many, period=Period.DAY, times=None)
+
+    def each_dose(self) -> Figure | None:
+        """One dose of a day's figure the book splits into a fixed number of doses."""
+        if self.split is None or self.period is not Period.DAY:
+            return None
+        return replace(self, period=Period.DOSE, times=self.split, split=None,
+                       dose_of=self.split)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,10 +329,17 @@ def figures_in(text: str) -> list[Figure]:
             ahead = max(ahead, times[1])
             if times[0] == 1:  # "1 lần/ngày": the dose is the day's amount
                 period, times = Period.ONCE_DAILY, None
+        between = times_between(after) if period is Period.DOSE and not times else None
+        if between is not None:
+            ahead = max(ahead, between[1])
+        split = split_of(after) if period is Period.DAY else None
+        if split is not None:
+            ahead = max(ahead, split[1])
         quoted = text[start : m.end() + ahead].strip()
         found.append(
             Figure(quoted, lo, hi, m["unit"], per, period, m.start(), m.end(),
-                   times[0] if times else None)
+                   times[0] if times else None, split=split[0] if split else None,
+                   times_between=between[0] if between else None)
         )  # fmt: skip
     return found
 

@@ -29,6 +29,9 @@ _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
     ("vien dan", Route.RECTAL),
     ("tiem tinh mach", Route.IV),
     ("truyen tinh mach", Route.IV),
+    # "mỗi liều truyền trên 30 phút", "truyền trong 15 phút": an infusion, into a vein.
+    ("truyen tren", Route.IV),
+    ("truyen trong", Route.IV),
     ("tiem duoi da", Route.SC),
     ("dat am dao", Route.VAGINAL),
     ("duong uong", Route.ORAL),

@@ -184,7 +184,7 @@ class ExtractiveAnswerer:
         # of the indication ("viêm" of "dự phòng viêm nội tâm mạc").
         # The formulary's word for it too: "long đờm" is read as "tiêu chất nhầy".
         asked = AskedWords.of(frame)
-        barred = dose_limits(request.evidence, drug_id, frame)
+        barred = dose_limits(request.evidence, drug_id, frame, asked)
         if barred:
             # A contraindicated age or condition is the answer: no route or dose to choose.
             keys = dict.fromkeys(request.evidence[c.citations[0]].section_key for c in barred)

@@ -43,6 +43,10 @@ from grounding.markup import shown
 PART_HEAD = PART_HEADS
 REMARK = REMARKS
 MAX_USUAL_FOR_WHO_WORDS = 3
+# "Một số chỉ định đặc biệt đối với trẻ em:" heads the children's indications after it.
+_INDICATIONS_FOR_WHO = re.compile(
+    r"(?:mot so |cac )?chi dinh(?: dac biet| khac)?(?: dung)? (?:doi voi|cho|o) (?=[a-z])"
+)
 _EMPHASIZED_LEAD = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_\n]{3,80})(?P=mark)\s*,")
 # "Người nặng trên 50 kg:" is a weight band with a person word before it, not an indication.
 ELDERLY_BAND_MONTHS = 60 * 12
@@ -207,7 +211,8 @@ def classify_head(label: str, end: int) -> Head:
         return head(HeadKind.USUAL)
     if renal or hepatic:
         return head(HeadKind.COND, who=who, renal=renal, hepatic=hepatic, bands=bands)
-    if who is not None and (leads_with_who or _usual_for_who(folded)):
+    for_who = _usual_for_who(folded) or _INDICATIONS_FOR_WHO.match(folded) is not None
+    if who is not None and (leads_with_who or for_who):
         return head(HeadKind.WHO, who=who, bands=bands, routes=routes)
     if routes and bands.is_empty:
         return head(HeadKind.ROUTE, routes=routes)

@@ -15,7 +15,8 @@ from core.evidence import Claim, Evidence
 from core.frame import Ask, QueryFrame
 from core.population import ADULT_MONTHS, NEWBORN_MONTHS
 from core.sections import SectionKey
-from core.text import contains_phrase, sentences_of
+from core.text import contains_phrase, fold, sentences_of
+from grounding.asked import AskedWords
 from grounding.bands import parse_bands
 from grounding.block import Reading
 from grounding.blocks import BlockKind, parse_blocks, shown
@@ -23,6 +24,7 @@ from grounding.book import bars, not_dosed
 from grounding.book.filter_words import GRAVER
 from grounding.book.vocabulary import BABY
 from grounding.heads import DOSE, Who, route_words, who_of
+from grounding.limit_scope import another_heads_refusal, only_who
 from grounding.pregnancy_term import term_first
 
 CAN_USE_ORDER = (
@@ -121,7 +123,10 @@ def age_limits(evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFr
 
 
 def dose_limits(
-    evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame
+    evidence: Sequence[Evidence],
+    drug_id: str | None,
+    frame: QueryFrame,
+    asked: AskedWords | None = None,
 ) -> list[Claim]:
     """Lines that shut this patient out before any dose row is read.
 
@@ -129,9 +134,13 @@ def dose_limits(
     triage use (`grounding.book.bars`): a Chống chỉ định line ("Không dùng cho trẻ dưới 12
     tuổi") or a refusal of the dose text ("Trẻ em dưới 2 tuổi: không khuyến cáo"). For a
     child, also a contraindication naming the condition the user named, said of children
-    ("ỉa chảy cấp ở trẻ em").
+    ("ỉa chảy cấp ở trẻ em"); a word of who the patient is ("thiếu tháng") bars only by a
+    line that says nothing more of the patient. A refusal under another indication head than
+    the one `asked` names is no bar.
     """
     terms = [t for t in _asked_terms(frame) if t]
+    who_terms = [t for t in terms if only_who(fold(t))]
+    terms = [t for t in terms if t not in who_terms]
     age = frame.age_months
     claims: list[Claim] = []
     for index, ev in enumerate(evidence):
@@ -142,13 +151,20 @@ def dose_limits(
         contraindication = ev.section_key == SectionKey.CHONG_CHI_DINH.value
         for line in _lines(ev.text):
             by_age = age is not None and bars(line.sentence, ev.section_key, age)
-            if not by_age and not (contraindication and frame.is_child and terms):
+            if by_age and another_heads_refusal(evidence, index, line.sentence, asked):
+                continue
+            if not by_age and not (contraindication and frame.is_child and terms + who_terms):
                 continue
             text = line.text
             # The condition asked is usually what the dose treats ("Gút cấp" bars no gout
             # dose): a line naming it bars a dose only when it is said of children.
             for_child = contraindication and frame.is_child and who_of(line.folded) is Who.CHILD
             named = for_child and any(contains_phrase(text, t) for t in terms)
+            # "Trẻ sơ sinh thiếu tháng đang có chảy máu" is a caveat of a preterm baby's dose.
+            whole = only_who(line.folded.rstrip(". "))
+            named = named or (
+                for_child and whole and any(contains_phrase(text, t) for t in who_terms)
+            )
             if named and not by_age and _qualified(line.folded, frame):
                 continue  # said of a graver case than asked: a caveat of the dose, not a bar
             if text and (by_age or named):

@@ -82,14 +82,19 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
     """A child the book sends to the adult dose gets the adult rows, and no general child row."""
     if not patient.child:
         return chosen
-    if any(b.bands.adult_like for b in chosen):
-        routes = {r for b in chosen if b.bands.adult_like for r in b.routes}
+    like = [b for b in chosen if b.bands.adult_like]
+    if like:
+        routes = {r for b in like for r in b.routes}
+        # "Viêm kết mạc nhiễm khuẩn: Dùng liều như người lớn" sends the child to the adult
+        # rows of that indication only.
+        heads = {b.indication for b in like}
         chosen = chosen + [
             b
             for b in rows
             if b.who is Who.ADULT
             and not (b.bands.age or b.bands.weight or b.renal)
             and (not routes or routes & set(b.routes))
+            and (None in heads or b.indication in heads or b.indication is None)
             and b not in chosen
         ]
     weight = patient.weight_kg
@@ -105,29 +110,46 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
     if by_weight:
         # "Người lớn và trẻ em từ 40 kg trở lên": past the book's weight threshold, a child
         # row that does not name a weight containing the patient ("Trẻ từ 3 tháng tuổi: … mg/kg")
-        # belongs to the lighter children the threshold leaves out.
+        # belongs to the lighter children the threshold leaves out - under the threshold's own
+        # indication ("Dự phòng bệnh than: Người lớn ≥ 40 kg" leaves the endocarditis rows).
+        heads = {b.indication for b in by_weight}
         chosen = [
             b
             for b in chosen
             if b.who is not Who.CHILD
+            or (None not in heads and b.indication not in heads)
             or (
                 b.bands.weight is not None
                 and weight is not None
                 and b.bands.weight.contains(weight)
             )
         ]
-    if any(b.who is Who.ADULT or b.bands.adult_like for b in chosen):
-        chosen = [
-            b
-            for b in chosen
-            if not (
-                b.who is Who.CHILD
-                and not b.bands.adult_like
-                and b.bands.age is None
-                and b.bands.weight is None
-            )
-        ]
-    return chosen
+    adult = [b for b in chosen if b.who is Who.ADULT or b.bands.adult_like]
+    # An adult row by another route ("Người lớn và trẻ em trên 14 tuổi: bôi gel") does not
+    # send the child to the adult dose by mouth.
+    return [
+        b
+        for b in chosen
+        if not (
+            b.who is Who.CHILD
+            and not b.bands.adult_like
+            and b.bands.age is None
+            and b.bands.weight is None
+            and any(_governs(a, b, {a.indication for a in like}) for a in adult)
+        )
+    ]
+
+
+def _governs(adult: Block, child: Block, like_heads: set[str | None]) -> bool:
+    """An adult row (or "as for adults") takes the place of a child's general row of the same
+    route and indication; one said of no indication, of every child row but those of other
+    indications than the ones an "as for adults" row names (`like_heads`)."""
+    same_route = not adult.routes or not child.routes or set(adult.routes) & set(child.routes)
+    if adult.indication is None:
+        same_head = not like_heads or None in like_heads or child.indication in like_heads
+    else:
+        same_head = adult.indication == child.indication
+    return bool(same_route) and same_head
 
 
 def _said_of_bleeding(block: Block) -> bool:

@@ -249,7 +249,9 @@ INJECTED = _p("tiem|tiem bap|truyen|chich")
 # A how-to question that also asks an amount is a dose question.
 AMOUNT_CUES = _p(
     "bao nhieu|may vien|lieu luong|lieu dung|may ml|may mg|bnhieu|may goi|may ong|may lan|"
-    "lieu bao|lieu the nao|lieu sao|may giot|may nhat|lieu cho|lieu la"
+    "lieu bao|lieu the nao|lieu sao|may giot|may nhat|lieu cho|lieu la|"
+    # "bn" beside a unit is "bao nhiêu" ("mỗi lần uống bn mg"); alone it may be "bệnh nhân".
+    "bn mg|bn ml|bn vien|bn goi"
 )
 
 # How fast or how diluted an injection goes in: "tốc độ bao nhiêu", "nồng độ bao nhiêu", "mấy

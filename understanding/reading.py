@@ -47,7 +47,10 @@ _NON_HUMAN_UNAMBIGUOUS = tuple(
 )
 _DISEASE_BEFORE_ANIMAL = frozenset(("sán", "cúm", "ho"))
 _SMALLTALK_WORDS = frozenset(w for p in lx.SMALLTALK_TRIGGERS for w in p.split())
+# "đã cho diazepam. Phenytoin … bao nhiêu?": a medicine already given is the patient's, not
+# the one asked (it stays the question's when it is the only one named).
 _CURRENT_MEDICINE_BEFORE = ("dang dung", "dang uong", "dang su dung", "dang tiem", "dang xai")
+_GIVEN_RIGHT_BEFORE = ("da cho", "da dung", "da tiem", "da uong", "da truyen", "vua tiem")
 # "cho người dùng warfarin", "bệnh nhân uống warfarin": the patient is described by the drug.
 _PATIENT_ON = ("nguoi", "nguoi benh", "benh nhan", "bn")
 _PATIENT_ON_VERBS = ("dung", "uong", "su dung", "tiem", "xai")
@@ -255,6 +258,9 @@ def _attribute(turn: Turn) -> tuple[SectionKey | None, int, str]:
     for phrase in lx.NOT_SECTION_CUES:
         # "gây mê" is anaesthesia, not "gây" (causes): no section is named by it.
         masked = masked.replace(f" {phrase} ", " " + "#" * len(phrase) + " ")
+    causes = turn.indexes_of("gay")
+    if causes and turn.marked and all(turn.original_words()[i] != "gây" for i in causes):
+        masked = masked.replace(" gay ", " ### ")  # "gầy" (thin), "gãy" (broken): no cause
     best: tuple[int, SectionKey] | None = None
     for key, cues, cue_set in _ATTRIBUTE_CUE_SETS:
         if turn.ngrams.isdisjoint(cue_set):
@@ -328,7 +334,8 @@ def _current_medicines(turn: Turn, mentions: list[DrugMention]) -> list[str]:
         described = any(
             lead.endswith(f" {who} {verb}") for who in _PATIENT_ON for verb in _PATIENT_ON_VERBS
         )
-        if described or any(f" {cue}" in f" {before}" for cue in _CURRENT_MEDICINE_BEFORE):
+        given = any(lead.endswith((f" {cue}", f" {cue} thuoc")) for cue in _GIVEN_RIGHT_BEFORE)
+        if described or given or any(f" {cue}" in f" {before}" for cue in _CURRENT_MEDICINE_BEFORE):
             found.append(mention.drug_id)
     return found
 

@@ -60,6 +60,24 @@ from understanding.text import Turn
 _log = logging.getLogger(__name__)
 
 
+def _read_patient(reading: Reading, context: UnderstandingContext) -> None:
+    """The turn's patient facts against what was said before: a leaflet's band quoted is not
+    the patient's, a pregnancy's term is not an age, a pregnancy makes an adult patient."""
+    turn = reading.turn
+    if quotes_the_label(reading):
+        # "thuốc ghi không dùng cho trẻ dưới 12 tuổi … là sao": the leaflet's band
+        reading.age, reading.weight, reading.population = None, None, None
+    prior_patient = context.prior_frame.patient if context.prior_frame else None
+    if term_not_age(turn, reading.age.text if reading.age else None, prior_patient):
+        reading.age = None  # "được 8 tháng rồi" after "vợ tôi đang bầu": her term
+        if reading.population is Population.CHILD:
+            reading.population = None
+    other = bool(reading.age or reading.population or reading.which_drug >= 0)
+    reading.patient = pregnancy_so_far(turn, reading.patient, prior_patient, other)
+    if reading.patient is not None and reading.patient.pregnant and reading.age is None:
+        reading.population = Population.ADULT  # "được 18 tuần rồi": her pregnancy
+
+
 class RulesUnderstander:
     """Deterministic understanding from keyword cues and a fuzzy drug matcher built once."""
 
@@ -85,18 +103,7 @@ class RulesUnderstander:
         turn = Turn.of(text)
         slot = context.open_slot
         reading = read_turn(turn, self._matcher, expect_drug=slot is ClarifySlot.DRUG)
-        if quotes_the_label(reading):
-            # "thuốc ghi không dùng cho trẻ dưới 12 tuổi … là sao": the leaflet's band
-            reading.age, reading.weight, reading.population = None, None, None
-        prior_patient = context.prior_frame.patient if context.prior_frame else None
-        if term_not_age(turn, reading.age.text if reading.age else None, prior_patient):
-            reading.age = None  # "được 8 tháng rồi" after "vợ tôi đang bầu": her term
-            if reading.population is Population.CHILD:
-                reading.population = None
-        other = bool(reading.age or reading.population or reading.which_drug >= 0)
-        reading.patient = pregnancy_so_far(reading.turn, reading.patient, prior_patient, other)
-        if reading.patient is not None and reading.patient.pregnant and reading.age is None:
-            reading.population = Population.ADULT  # "được 18 tuần rồi": her pregnancy
+        _read_patient(reading, context)
         if slot is not None and is_non_answer(reading):
             return _non_answer(turn)
         if not turn.tokens:

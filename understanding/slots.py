@@ -41,7 +41,8 @@ _MONTHS = re.compile(
     r"(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s*(?:thang|months?))"
     r"(?!\w)(\s*tuoi)?"
 )
-_WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi")
+# "35 tuần tuổi thai": the term of the pregnancy (a baby's corrected age), not weeks of life.
+_WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi(?!\s*thai)")
 _DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
 _WEIGHT = re.compile(
     rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)"
@@ -78,7 +79,8 @@ _CHILD_AGE = re.compile(
     r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua))*)\s+"
     rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
     r"\s*(ngay|tuan|thang)(?![\w/])(\s+ruoi|\s*(?:va\s*)?\d{1,2}\s*ngay(?!\w))?"
-    r"(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi))"
+    # "35 tuần tuổi thai (đã hiệu chỉnh)" is the term of the pregnancy, not the baby's age.
+    r"(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi|(?:tuoi )?thai))"
 )
 # "bé vừa đầy tháng" is one month old; "đầy tuổi" (thôi nôi) one year.
 _FULL_MONTH = re.compile(

@@ -49,6 +49,8 @@ SETS = (
     ROOT / "evals" / "doses_tuning2.jsonl",
     # A third, written blind by another pharmacist (round 3); its first run is in docs/evals.md.
     ROOT / "evals" / "doses_tuning3.jsonl",
+    # A fourth pharmacist's (round 5), blind-written too; its first run is in docs/evals.md.
+    ROOT / "evals" / "doses_tuning5.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"

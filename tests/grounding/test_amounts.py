@@ -209,3 +209,88 @@ def test_a_figure_after_another_drugs_tail_has_no_label() -> None:
         "10 kg × 20 mg/kg/ngày = 200 mg mỗi ngày",
         "10 kg × 2 mg/kg/ngày = 20 mg mỗi ngày",
     ]
+
+
+AMOXICILIN_TIEM = """*Tiêm tĩnh mạch:*
+- Trẻ em (từ 1 tháng - 15 tuổi): 100 - 200 mg/kg/ngày.
+- Dự phòng viêm nội tâm mạc nhiễm khuẩn: Trẻ em: 50 mg/kg một giờ trước thủ thuật."""
+BY_GRAVITY = """*Uống:*
+- Nhiễm khuẩn nặng: 40 mg/kg/ngày cách 8 giờ/lần.
+- Nhiễm khuẩn nhẹ: 20 mg/kg/ngày cách 8 giờ/lần."""
+
+
+def test_a_kind_of_infection_names_no_head_unless_it_is_the_whole_head() -> None:
+    """'nhiễm khuẩn nặng' does not name the endocarditis head by its 'nhiễm khuẩn' (the general
+    row is worked out); it names the head 'Nhiễm khuẩn nặng' said whole, not 'nhẹ'."""
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=12, weight_kg=9)
+    asked = "tre 1 tuoi nhiem khuan nang"
+
+    def texts(book: str) -> list[str]:
+        rows = rows_of(book)
+        return [c.text for cs in amount_claims(rows, [], rows, frame, asked).values() for c in cs]
+
+    assert "9 kg × 100–200 mg/kg/ngày = 900–1 800 mg mỗi ngày" in texts(AMOXICILIN_TIEM)
+    assert texts(BY_GRAVITY) == [
+        "9 kg × 40 mg/kg/ngày = 360 mg mỗi ngày",
+        "9 kg × 40 mg/kg/ngày ÷ 3 lần = 120 mg mỗi lần",
+    ]
+
+
+def test_the_age_row_beside_is_of_an_indication_said_by_more_than_its_kind() -> None:
+    """Asked about 'viêm bể thận', the meningitis-prophylaxis age row ('Dự phòng viêm màng
+    não: …12 - 18 tuổi: Liều đơn 500 mg') is not shown beside the per-kg row for sharing
+    'viêm'; asked about meningitis prophylaxis, it is."""
+    from grounding.amounts import age_row_beside
+
+    book = (
+        "*Viêm bể thận*:\n\nUống: 20 - 30 mg/kg/ngày, chia làm 2 lần.\n\n"
+        "*Dự phòng viêm màng não*:\n\nTrẻ em từ 12 - 18 tuổi: Liều đơn 500 mg."
+    )
+    blocks = rows_of(book)
+    per_kg = [b for b in blocks if "mg/kg" in b.text]
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=55)
+    assert age_row_beside(per_kg, blocks, frame, "be 13 tuoi viem be than") is None
+    beside = age_row_beside(per_kg, blocks, frame, "du phong viem mang nao")
+    assert beside is not None and "500 mg" in beside.text
+
+
+def test_a_days_ceiling_printed_after_the_row_holds_the_days_amount() -> None:
+    """'10 mg/kg x 3 - 4 lần/ngày' then, in the next sentence under the same head, 'Tối đa
+    2,4 g/ngày': for 70 kg the day's amount is held at 2,4 g, never 2 800 mg; the dose of
+    700 mg is given as it is."""
+    book = (
+        "*Viêm khớp thiếu niên:*\n\nTrẻ 3 tháng - 18 tuổi: 10 mg/kg x 3 - 4 lần/ngày. "
+        "Có thể tăng đến 60 mg/kg/ngày, chia 3 - 4 lần. Tối đa 2,4 g/ngày."
+    )
+    blocks = rows_of(book)
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=180, weight_kg=70)
+    found = amount_claims(blocks, [], blocks, frame, "")
+    texts = [c.text for claims in found.values() for c in claims]
+    assert "70 kg × 10 mg/kg = 700 mg mỗi lần" in texts
+    assert any(t.endswith("Tối đa 2,4 g/ngày → 2 100–2 400 mg mỗi ngày") for t in texts), texts
+
+
+def test_a_row_held_at_the_adult_dose_in_words_is_quoted_not_worked_out() -> None:
+    """'50 mg/kg (không được vượt liều người lớn)' for 45 kg would be 2 250 mg, above an adult's
+    2 g: with no amount printed as the ceiling, nothing is worked out."""
+    rows = rows_of("Trẻ em: Một liều duy nhất 50 mg/kg (không được vượt liều người lớn).")
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=45)
+    assert amount_claims(rows, [], rows, frame, "") == {}
+
+
+def test_a_row_held_at_the_adult_dose_is_held_at_the_adult_rows_amount() -> None:
+    """With the adult row of the same indication printing one amount ('Người lớn: Một liều
+    duy nhất 2 g'), 50 mg/kg for 45 kg is held at it: 2 250 mg → 2 g, and it rechecks."""
+    from grounding.derivation import verify
+
+    book = (
+        "*Dự phòng viêm nội tâm mạc*:\n\nNgười lớn: Một liều duy nhất 2 g, uống trước.\n\n"
+        "Trẻ em: Một liều duy nhất 50 mg/kg (không được vượt liều người lớn)."
+    )
+    rows = rows_of(book)
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=45)
+    [claim] = [c for cs in amount_claims(rows, [], rows, frame, "").values() for c in cs]
+    assert claim.text == (
+        "45 kg × 50 mg/kg = 2 250 mg; Người lớn: Một liều duy nhất 2 g → 2 g liều duy nhất"
+    )
+    assert claim.derivation is not None and verify(claim.derivation) == []

@@ -214,3 +214,100 @@ def test_ceilings_said_a_few_words_before_and_doses_a_graver_case_needs() -> Non
     ]
     assert figures_in("Có thể tăng lên tới 20 mg/kg.") == []
     assert figures_in("Không dùng liều cao hơn 10 mg/kg.") == []
+
+
+def one_dose(text: str, weight: str) -> list[str]:
+    out = []
+    for f in figures_in(text):
+        each = f.each_dose()
+        if each is not None:
+            out.append(work(each, Decimal(weight), row_caps(text, each, [f])).text())
+    return out
+
+
+def test_a_day_split_in_fixed_doses_gives_one_dose() -> None:
+    """'100 mg/kg/ngày, chia làm 4 lần' for 20 kg is 500 mg each time; 'cách 8 giờ/lần'
+    splits a day in three, and the day's cap is shared by the doses."""
+    assert one_dose("Trẻ em: 100 mg/kg/ngày, chia làm 4 lần, tiêm truyền.", "20") == [
+        "20 kg × 100 mg/kg/ngày ÷ 4 lần = 500 mg mỗi lần"
+    ]
+    assert one_dose("Nhiễm khuẩn nặng: 40 mg/kg/ngày cách 8 giờ/lần.", "18") == [
+        "18 kg × 40 mg/kg/ngày ÷ 3 lần = 240 mg mỗi lần"
+    ]
+    capped = one_dose("Liều cao 80–90 mg/kg/ngày chia 2 lần, tối đa 4 000 mg/ngày.", "50")
+    assert capped == [
+        "50 kg × 80–90 mg/kg/ngày ÷ 2 lần = 2 000–2 250 mg; tối đa 4 000 mg/ngày → 2 000 mg mỗi lần"
+    ]
+
+
+def test_no_dose_from_a_range_of_doses_a_day() -> None:
+    """'chia làm 2 - 3 lần' or 'chia nhiều lần' fixes no number: no dose is made."""
+    assert one_dose("Uống 20 - 30 mg/kg/ngày, chia làm 2 - 3 lần.", "10") == []
+    assert one_dose("Uống 20 mg/kg/ngày, chia làm nhiều lần.", "10") == []
+
+
+def test_a_bare_cap_after_a_split_day_is_the_days() -> None:
+    """'30 mg/kg/ngày chia 2 lần (tối đa 1 g)' for 50 kg: one dose is held at 500 mg, half of
+    the ceiling read as the day's, never at the whole gram."""
+    [line] = one_dose("Uống 30 mg/kg/ngày chia 2 lần (tối đa 1 g).", "50")
+    assert line.endswith("→ 500 mg mỗi lần")
+
+
+def test_one_dose_of_a_split_day_recomputes_and_a_long_share_is_not_exact() -> None:
+    """The dose made from a split day's figure passes the recheck from its quote alone; a
+    share that does not end within two decimals (35 × 34 ÷ 3) is flagged as not exact."""
+    [f] = figures_in("Bệnh do amip: 35 mg/kg/24 giờ, chia làm 3 lần.")
+    each = f.each_dose()
+    assert each is not None
+    assert not work(each, Decimal(34), []).exact()
+    exact = work(each, Decimal(30), [])
+    assert exact.exact()
+    assert verify(exact.derivation()) == []
+
+
+def test_a_split_said_after_two_figures_is_said_of_both() -> None:
+    """'90 mg/kg amoxicilin/ngày, 6,4 mg/kg acid clavulanic/ngày, chia 2 lần' for 14 kg: 630 mg
+    amoxicillin each time (the quote, the first figure's, rechecks); 'A hoặc B chia 2 lần'
+    splits only B."""
+    text = (
+        "Viêm tai giữa cấp: 90 mg/kg amoxicilin/ngày, 6,4 mg/kg acid clavulanic/ngày, chia 2 lần."
+    )
+    first = figures_in(text)[0]
+    each = first.each_dose()
+    assert each is not None
+    amox = work(each, Decimal(14), [])
+    assert amox.text() == "14 kg × 90 mg/kg/ngày ÷ 2 lần = 630 mg mỗi lần"
+    assert verify(amox.derivation()) == []
+    either = figures_in("20 mg/kg/ngày hoặc 30 mg/kg/ngày chia 2 lần.")
+    assert [f.split for f in either] == [None, Decimal(2)]
+
+
+def test_a_range_of_doses_a_day_gives_the_days_range() -> None:
+    """'10 mg/kg x 3 - 4 lần/ngày' for 70 kg: 700 mg a dose, 2 100–2 800 mg a day (the fewest
+    doses of the lowest to the most of the highest), and the day's amount rechecks; a most
+    ('tối đa 3 - 4 lần/ngày') fixes nothing."""
+    [f] = figures_in("Trẻ 3 tháng - 18 tuổi: 10 mg/kg x 3 - 4 lần/ngày.")
+    day = f.daily_between()
+    assert day is not None
+    worked_day = work(day, Decimal(70), [])
+    assert worked_day.text() == "70 kg × 10 mg/kg × 3–4 lần/ngày = 2 100–2 800 mg mỗi ngày"
+    assert verify(worked_day.derivation()) == []
+    [most] = figures_in("10 mg/kg mỗi lần, tối đa 3 - 4 lần/ngày.")
+    assert most.daily_between() is None
+
+
+def test_an_adult_rows_one_amount_reads_as_a_cap() -> None:
+    """'Người lớn: Một liều duy nhất 2 g' is a 2 g ceiling; a quote with two numbers is none."""
+    from grounding.derivation import adult_dose_cap
+
+    [cap] = adult_dose_cap("Người lớn: Một liều duy nhất 2 g")
+    assert cap.amount == Decimal(2) and cap.unit == "g" and not cap.per_kg
+    assert adult_dose_cap("Người lớn: 2 lần, mỗi lần 500 mg") == []
+
+
+def test_not_exceeding_without_qua_is_a_cap() -> None:
+    """'không được vượt 300 mg/ngày' (no 'quá') is a day's ceiling like 'không quá 300 mg/ngày'."""
+    [cap] = caps_in("Điều chỉnh liều khi cần, nhưng không được vượt 300 mg/ngày.")
+    assert cap.amount == Decimal(300) and cap.period is Period.DAY
+    [line] = worked("Liều duy trì: 4 - 8 mg/kg/ngày, không được vượt 300 mg/ngày.", "45")
+    assert line.endswith("→ 180–300 mg mỗi ngày")

@@ -48,3 +48,9 @@ def test_the_intramuscular_form_is_not_read_as_an_injection_into_a_vein() -> Non
     assert routes_named("Với dạng thuốc tiêm bắp") == (Route.IM,)
     assert routes_named("Dạng tiêm bắp") == (Route.IM,)
     assert routes_named("Dạng tiêm: 1 g") == (Route.IV,)
+
+
+def test_an_infusion_over_some_minutes_is_intravenous() -> None:
+    """'mỗi liều truyền trên 30 phút', 'truyền trong 15 phút' name the intravenous route."""
+    assert routes_named("Ba liều, mỗi liều truyền trên 30 phút.") == (Route.IV,)
+    assert routes_named("Truyền trong 15 phút.") == (Route.IV,)

@@ -301,3 +301,48 @@ def test_a_newborns_dose_comes_with_the_lines_said_of_newborns() -> None:
     ]
     older = baby.model_copy(update={"age_months": 3})
     assert conditional_limits([contra], "x", older) == []
+
+
+def test_born_early_bars_only_by_a_line_that_says_nothing_more() -> None:
+    """A baby said to be born early ('sinh non') is not shut out by 'Trẻ sơ sinh thiếu tháng
+    đang có chảy máu …' (a caveat of the dose), but is by a line naming only preterm babies."""
+    from grounding.limits import dose_limits
+
+    frame = _asked(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["x"],
+            "population": "child",
+            "age_months": 0.1,
+            "weight_kg": 1.0,
+            "standalone_query": "Trẻ sinh non 28 tuần nặng 1 kg dùng X truyền",
+        }
+    )
+    caveat = ev("x", "X", "chong_chi_dinh", "Trẻ sơ sinh thiếu tháng đang có chảy máu dạ dày.")
+    assert dose_limits([caveat], "x", frame) == []
+    bar = ev("x", "X", "chong_chi_dinh", "Trẻ sơ sinh thiếu tháng.")
+    assert [c.text for c in dose_limits([bar], "x", frame)] == ["Trẻ sơ sinh thiếu tháng."]
+
+
+def test_a_refusal_under_another_indication_head_is_no_bar() -> None:
+    """'Giảm đau, hạ sốt: trẻ dưới 3 tháng … không khuyến cáo' does not bar the patent-ductus
+    dose of a newborn asked by its head; asked for a fever it still does."""
+    from grounding.limits import dose_limits
+
+    dose = ev(
+        "x",
+        "X",
+        "lieu_luong_cach_dung",
+        "*Trẻ em:*\n\n*Giảm đau, hạ sốt:*\n\nTrẻ dưới 3 tháng tuổi: không khuyến cáo dùng X để "
+        "giảm đau, hạ sốt.\n\nTrẻ 3–6 tháng tuổi: 50 mg × 3 lần/ngày.\n\n*Còn ống động mạch ở "
+        "trẻ sơ sinh thiếu tháng:*\n\nTruyền tĩnh mạch: liều đầu 10 mg/kg.",
+    )
+    baby = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "age_months": 0.1, "weight_kg": 1.1}
+    )
+    ductus = "tre sinh non con ong dong mach truyen lieu dau bao nhieu mg"
+    assert dose_limits([dose], "x", baby, ductus) == []
+    fever = dose_limits([dose], "x", baby, "be bi sot cao")
+    assert [c.text for c in fever] == [
+        "Trẻ dưới 3 tháng tuổi: không khuyến cáo dùng X để giảm đau, hạ sốt."
+    ]

@@ -113,3 +113,84 @@ def test_a_renal_row_dosed_per_day_is_chosen_alone_for_its_clearance() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     rows = [b.text for b in select(blocks, frame, AskedWords(question)).rows]
     assert rows == ["Nếu thanh thải creatinin 35 - 50 ml/phút, uống 0,6 mg/ngày."]
+
+
+def test_an_adult_row_by_another_route_leaves_the_childs_oral_row() -> None:
+    """A 15-year-old of 62 kg asked by mouth: 'Người lớn và trẻ em trên 14 tuổi: bôi gel' is
+    a gel to rub on, so the child's per-kg oral row still answers."""
+    book = (
+        "Đường uống:\n- Người lớn: 75 mg/ngày.\n"
+        "- Trẻ em theo cân nặng (viêm khớp thiếu niên): 1–3 mg/kg/ngày.\n"
+        "Dùng ngoài:\n- Người lớn và trẻ em trên 14 tuổi: bôi gel 1% lên vùng đau."
+    )
+    frame = understood(
+        QueryFrame.model_validate(
+            {
+                "turn_type": "dosing_calc",
+                "drugs": ["x"],
+                "population": "child",
+                "age_months": 180,
+                "weight_kg": 62,
+                "route": "oral",
+                "standalone_query": "bé 15 tuổi 62 kg viêm khớp thiếu niên uống X",
+            }
+        )
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
+    rows = [b.text for b in select(blocks, frame, frame.condition_words).rows]
+    assert any(r.startswith("Trẻ em theo cân nặng") for r in rows), rows
+
+
+def test_as_for_adults_under_one_indication_leaves_the_other_child_rows() -> None:
+    """'Viêm kết mạc: Dùng liều như người lớn' sends a child with conjunctivitis to the adult
+    dose, not a child with pyelonephritis: the children's pyelonephritis row still answers."""
+    book = (
+        "Một số chỉ định đặc biệt đối với trẻ em:\n\n"
+        "*Viêm kết mạc nhiễm khuẩn*: Dùng liều như người lớn.\n\n"
+        "*Viêm bể thận*:\n\nUống: 20 - 30 mg/kg/ngày, chia làm 2 lần.\n\n"
+        "Người lớn:\n\n*Viêm kết mạc nhiễm khuẩn*: Nhỏ mắt 1 - 2 giọt.\n\n"
+        "*Viêm bể thận*:\n\nUống: 500 mg/lần, cách 12 giờ một lần."
+    )
+    frame = understood(
+        QueryFrame.model_validate(
+            {
+                "turn_type": "dosing_calc",
+                "drugs": ["x"],
+                "population": "child",
+                "age_months": 156,
+                "weight_kg": 55,
+                "route": "oral",
+                "standalone_query": "bé 13 tuổi 55 kg viêm bể thận uống X",
+            }
+        )
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
+    rows = [b.text for b in select(blocks, frame, frame.condition_words).rows]
+    assert any("20 - 30 mg/kg/ngày" in r for r in rows), rows
+    assert not any("500 mg/lần" in r for r in rows), rows
+
+
+def test_a_weight_threshold_of_one_indication_leaves_the_others_child_rows() -> None:
+    """'Dự phòng bệnh than: Người lớn ≥ 40 kg: 500 mg' does not take away a 45 kg child's
+    endocarditis-prophylaxis row: that row still answers the endocarditis question."""
+    book = (
+        "*Dự phòng viêm nội tâm mạc nhiễm khuẩn*:\n\n"
+        "Trẻ em: Một liều duy nhất 50 mg/kg, uống 1 giờ trước khi làm thủ thuật.\n\n"
+        "*Dự phòng bệnh than*:\n\nNgười lớn ≥ 40 kg: 500 mg cách 8 giờ/lần."
+    )
+    frame = understood(
+        QueryFrame.model_validate(
+            {
+                "turn_type": "dosing_calc",
+                "drugs": ["x"],
+                "population": "child",
+                "age_months": 156,
+                "weight_kg": 45,
+                "route": "oral",
+                "standalone_query": "bé 13 tuổi 45 kg uống X dự phòng viêm nội tâm mạc",
+            }
+        )
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
+    rows = [b.text for b in select(blocks, frame, frame.condition_words).rows]
+    assert any("50 mg/kg" in r for r in rows), rows

@@ -103,10 +103,11 @@ def test_topics(text: str, topic: HowTo) -> None:
         "be nho xit thuoc co kho khong",
         "tiêm cho trẻ 3 tuổi bao lâu một lần",
         "uống bao lâu thì có tác dụng",
+        "bs noi chia 2 lan. vay moi lan uong bn mg?",
     ],
 )
 def test_not_topics(text: str) -> None:
-    """Addiction, a child, an amount asked, "lạc": no how-to question."""
+    """Addiction, a child, an amount asked (also as "bn mg"), "lạc": no how-to question."""
     assert read_how_to(Turn.of(text)) is None
 
 

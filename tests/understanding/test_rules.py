@@ -84,6 +84,26 @@ def test_anaesthesia_names_no_section() -> None:
     )
 
 
+def test_thin_or_broken_is_not_causes(parse: Parse) -> None:
+    """Typed with accents, "gầy" (thin) and "gãy" (broken) are not "gây" (causes): a thin
+    patient's dose question stays one; "gây buồn ngủ" still asks for adverse effects."""
+    thin = parse("Bệnh nhân nữ 28 tuổi, gầy, 42 kg, đang truyền paracetamol. Một lần bao nhiêu mg?")
+    assert thin.attribute == "lieu_luong_cach_dung"
+    assert parse("bé gãy tay uống paracetamol").attribute != "tac_dung_khong_mong_muon"
+    assert parse("paracetamol có gây buồn ngủ không").attribute == "tac_dung_khong_mong_muon"
+
+
+def test_a_medicine_already_given_is_the_patients_not_the_question() -> None:
+    """'đã cho diazepam. Paracetamol … bao nhiêu mg?' doses paracetamol: the diazepam already
+    given is one of the patient's medicines; named alone, it is still the drug asked."""
+    understander = RulesUnderstander(demo_catalog())
+    two = understander.parse("BN 40 tuổi 60 kg, đã cho diazepam. Paracetamol liều bao nhiêu mg?")
+    assert two.drugs == ["paracetamol"]
+    assert two.patient is not None and two.patient.current_medicines == ["diazepam"]
+    alone = understander.parse("bé đã uống paracetamol rồi, giờ uống thêm bao nhiêu mg?")
+    assert alone.drugs == ["paracetamol"]
+
+
 def test_unaccented_input_reads_like_accented(parse: Parse) -> None:
     """The same question with and without diacritics gives the same frame."""
     plain = parse("lieu paracetamol cho tre 5 tuoi nang 18kg")

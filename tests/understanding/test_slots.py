@@ -55,10 +55,13 @@ def test_age_text_quotes_the_user() -> None:
         "200 tuổi",
         "4 tụi nhỏ nhà em bị ho",
         "ba tui bi ho",
+        "Trẻ sơ sinh 35 tuần tuổi thai đã hiệu chỉnh, nặng 2,4 kg",
+        "bé sơ sinh 30 tuần thai",
     ],
 )
 def test_not_an_age(text: str) -> None:
-    """Pregnancy months, durations, 'bắt đầu' and impossible ages are not the patient's age."""
+    """Pregnancy months, durations, 'bắt đầu', weeks of a pregnancy ('35 tuần tuổi thai') and
+    impossible ages are not the patient's age."""
     assert read_age(Turn.of(text)) is None
 
 

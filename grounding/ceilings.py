@@ -1,0 +1,109 @@
+"""A day's maximum for this patient, when the question asks it: the book's per-kg ceiling of
+a day ("không quá 60 mg/kg/ngày", "tối đa 90 mg/kg/24 giờ") times the weight the user gave,
+held at the day's ceiling in mg the same row prints ("không quá 4 g/ngày").
+
+The ceiling is read as a figure (`grounding.derivation.ceiling_figure`), so the arithmetic
+and its recheck are the ones every worked-out amount uses (`grounding.derivation`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+
+from core.evidence import Claim
+from core.text import fold_aligned, nfc
+from grounding.bands import Bands, parse_bands
+from grounding.blocks import Block, Who
+from grounding.derivation import Cap, Figure, adult_dose_cap, ceiling_figure, row_caps, work
+from grounding.dose_figures import Period, caps_in
+
+LABEL = "Tối đa mỗi ngày"
+# "(không được vượt liều người lớn)": a ceiling said in words, no amount to hold a figure at.
+ADULT_CEILING = re.compile(r"khong (?:duoc )?vuot (?:qua )?(?:lieu )?(?:dung cho )?nguoi lon")
+
+
+def adult_row_cap(blocks: Sequence[Block], row: Block) -> list[Cap] | None:
+    """The adult dose a child's row is held at ("không được vượt liều người lớn"): the one
+    amount of the adult row of the same indication and route ("Người lớn: Một liều duy nhất
+    2 g"), quoted up to it; None when the book prints no such single amount."""
+    for b in blocks:
+        same_route = not b.routes or not row.routes or set(b.routes) & set(row.routes)
+        if not (
+            b.who is Who.ADULT
+            and b.indication == row.indication
+            and b.evidence_index == row.evidence_index
+            and same_route
+            and not b.figures
+        ):
+            continue
+        amount = _FIRST_AMOUNT.search(fold_aligned(b.text))
+        caps = adult_dose_cap(b.text[: amount.end()]) if amount else []
+        if caps and len(_ANY_AMOUNT.findall(fold_aligned(b.text))) == 1:
+            return caps
+    return None
+
+
+_FIRST_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam)(?![a-z/])")
+_ANY_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam|ml)(?![a-z])")
+
+
+def group_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
+    """A day's ceilings printed after the row under the same heads: they hold the day's
+    amount made from its doses."""
+    return [
+        cap
+        for b in blocks
+        if b.group[:6] == row.group[:6]
+        and b.evidence_index == row.evidence_index
+        and b.start > row.start
+        for cap in b.caps
+        if cap.period is Period.DAY
+    ]
+
+
+def per_dose_caps(text: str, figure: Figure) -> bool:
+    """A cap of one dose (or one said without a period) binds the figure."""
+    return any(c.period is not Period.DAY for c in row_caps(text, figure, [figure]))
+
+
+def day_ceiling_claims(
+    text: str,
+    weight: float,
+    citation: int,
+    fits: Callable[[Bands], bool],
+) -> list[Claim]:
+    """Claims of the day's maximum for each per-kg day ceiling of one row whose clause fits
+    the patient (`fits` judges the bands said before it)."""
+    text = nfc(text)
+    caps = caps_in(text)
+    held = [c for c in caps if not c.per_kg and c.period is Period.DAY]
+    out: list[Claim] = []
+    for cap in caps:
+        figure = ceiling_figure(cap)
+        if figure is None:
+            continue
+        clause_start = max(text.rfind(";", 0, cap.start), text.rfind(". ", 0, cap.start)) + 1
+        if not fits(parse_bands(text[clause_start : cap.start])):
+            continue
+        after = [c for c in held if c.start > cap.start] or held
+        worked = work(figure, Decimal(str(weight)), after[:1])
+        out.append(
+            Claim(
+                text=f"{LABEL}: {worked.text()}",
+                citations=(citation,),
+                derivation=worked.derivation(),
+            )
+        )
+    return out
+
+
+__all__ = [
+    "ADULT_CEILING",
+    "LABEL",
+    "adult_row_cap",
+    "day_ceiling_claims",
+    "group_day_caps",
+    "per_dose_caps",
+]

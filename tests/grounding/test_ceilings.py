@@ -1,0 +1,60 @@
+"""Tests for grounding/ceilings.py: a day's maximum worked out from the book's per-kg ceiling."""
+
+from __future__ import annotations
+
+from grounding.bands import Bands
+from grounding.ceilings import day_ceiling_claims
+from grounding.derivation import check_claim, verify
+
+
+def anyone(_: Bands) -> bool:
+    return True
+
+
+def test_a_per_kg_ceiling_of_a_day_times_the_weight() -> None:
+    """'không quá 60 mg/kg/ngày' for 16 kg: at most 960 mg a day, and it rechecks."""
+    row = "Theo cân nặng: 10–15 mg/kg mỗi lần, cách nhau 4–6 giờ; không quá 60 mg/kg/ngày."
+    [claim] = day_ceiling_claims(row, 16, 0, anyone)
+    assert claim.text == "Tối đa mỗi ngày: 16 kg × 60 mg/kg/ngày = 960 mg mỗi ngày"
+    assert claim.derivation is not None
+    assert check_claim(claim.text, claim.derivation, [row], weight_kg=16) == []
+
+
+def test_the_ceiling_in_mg_of_the_same_row_holds_it() -> None:
+    """'tối đa 90 mg/kg/24 giờ (tối đa 4 g/24 giờ)' for 46 kg: 4 140 mg held at 4 g."""
+    row = (
+        "Trẻ 6 - 12 tuổi: 15 - 20 mg/kg cách 4 - 6 giờ/lần; "
+        "tối đa 90 mg/kg/24 giờ (tối đa 4 g/24 giờ)."
+    )
+    [claim] = day_ceiling_claims(row, 46, 0, anyone)
+    assert claim.text.endswith("tối đa 4 g/24 giờ → 4 g mỗi ngày")
+    assert claim.derivation is not None and claim.derivation.cap == "tối đa 4 g/24 giờ"
+    assert verify(claim.derivation) == []
+
+
+def test_no_ceiling_for_a_patient_outside_its_clause_nor_from_a_dose_cap() -> None:
+    """A cap per dose gives no day's maximum; of two bands' ceilings in one row, only the
+    clause of the patient's band (a 12½-year-old) gives one."""
+    assert day_ceiling_claims("Trẻ em: 10 mg/kg mỗi lần; tối đa 1 g mỗi lần.", 20, 0, anyone) == []
+    row = (
+        "Trẻ dưới 6 tuổi: 10 mg/kg mỗi lần, không quá 40 mg/kg/ngày; "
+        "trẻ trên 12 tuổi: 15 mg/kg mỗi lần, không quá 60 mg/kg/ngày."
+    )
+
+    def older(bands: Bands) -> bool:
+        return bands.age is None or bands.age.contains(150.0)
+
+    [claim] = day_ceiling_claims(row, 40, 0, older)
+    assert claim.text.endswith("40 kg × 60 mg/kg/ngày = 2 400 mg mỗi ngày")
+
+
+def test_an_adult_ceiling_in_words_is_recognised() -> None:
+    """'không được vượt liều người lớn' and 'không vượt quá liều người lớn' are ceilings said
+    in words (the amounts module quotes such a row and works nothing out); 'người lớn' alone
+    is not."""
+    from core.text import fold
+    from grounding.ceilings import ADULT_CEILING
+
+    assert ADULT_CEILING.search(fold("50 mg/kg (không được vượt liều người lớn)"))
+    assert ADULT_CEILING.search(fold("không vượt quá liều người lớn"))
+    assert not ADULT_CEILING.search(fold("Người lớn: 2 g"))

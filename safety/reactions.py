@@ -192,10 +192,23 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
         return None
     if ASKED_AS_KNOWLEDGE.search(text) is not None:
         return None
+    if _AMOUNT_ASKED.search(text.folded) and not _CLEARLY_AFTER.search(text.folded):
+        return None  # "… đang co giật thì tiêm bao nhiêu mg": the sign the dose is for
     ask = TAKE_FOR_IT.search(text.folded)
     if ask is not None and text.folded.find(fold_aligned(sign)) < ask.start():
         return None
     return sign
+
+
+# An amount of the drug asked ("bao nhiêu mg", "liều bao nhiêu", "mấy nhát"): the sign is
+# the illness to treat unless words place it after a dose ("xong", "sau khi", "từ khi").
+_AMOUNT_ASKED = re.compile(
+    fold_aligned(
+        r"(?<!\w)(?:(?:bao nhiêu|bn|mấy) (?:mg|ml|mcg|microgam|viên|nhát|giọt|ống|gói)|"
+        r"liều (?:bao nhiêu|bn|dùng|thế nào|như thế nào|ra sao))(?!\w)"
+    )
+)
+_CLEARLY_AFTER = re.compile(fold_aligned(r"(?<!\w)(?:xong|sau khi|từ khi|từ lúc|từ hôm)(?!\w)"))
 
 
 def _placed_after(text: TurnText, sign: str) -> bool:

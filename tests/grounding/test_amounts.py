@@ -223,7 +223,7 @@ def test_a_kind_of_infection_names_no_head_unless_it_is_the_whole_head() -> None
     """'nhiễm khuẩn nặng' does not name the endocarditis head by its 'nhiễm khuẩn' (the general
     row is worked out); it names the head 'Nhiễm khuẩn nặng' said whole, not 'nhẹ'."""
     frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=12, weight_kg=9)
-    asked = "tre 1 tuoi nhiem khuan nang"
+    asked = AskedWords("tre 1 tuoi nhiem khuan nang")
 
     def texts(book: str) -> list[str]:
         rows = rows_of(book)
@@ -250,7 +250,7 @@ def test_the_age_row_beside_is_of_an_indication_said_by_more_than_its_kind() -> 
     per_kg = [b for b in blocks if "mg/kg" in b.text]
     frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=55)
     assert age_row_beside(per_kg, blocks, frame, "be 13 tuoi viem be than") is None
-    beside = age_row_beside(per_kg, blocks, frame, "du phong viem mang nao")
+    beside = age_row_beside(per_kg, blocks, frame, AskedWords("du phong viem mang nao"))
     assert beside is not None and "500 mg" in beside.text
 
 
@@ -264,7 +264,7 @@ def test_a_days_ceiling_printed_after_the_row_holds_the_days_amount() -> None:
     )
     blocks = rows_of(book)
     frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=180, weight_kg=70)
-    found = amount_claims(blocks, [], blocks, frame, "")
+    found = amount_claims(blocks, [], blocks, frame, AskedWords(""))
     texts = [c.text for claims in found.values() for c in claims]
     assert "70 kg × 10 mg/kg = 700 mg mỗi lần" in texts
     assert any(t.endswith("Tối đa 2,4 g/ngày → 2 100–2 400 mg mỗi ngày") for t in texts), texts

@@ -78,6 +78,17 @@ def test_a_danger_sign_before_a_dose_question_is_no_reaction() -> None:
     assert read_reaction(text, names_drug=True) is None
 
 
+def test_a_sign_the_asked_dose_is_for_is_no_reaction() -> None:
+    """ "tiêm tĩnh mạch cho bé … đang co giật thì bao nhiêu mg": the seizure is what the dose
+    treats; a dose asked after 'xong' ("uống xong giờ co giật") still tells a reaction."""
+    asked = TurnText.of(
+        "Diazepam tiêm tĩnh mạch cho bé 6 tuổi 20 kg đang co giật thì bao nhiêu mg?"
+    )
+    assert read_reaction(asked, names_drug=True) is None
+    after = TurnText.of("con uống motilium xong giờ đang co giật, liều bao nhiêu mà vậy")
+    assert read_reaction(after, names_drug=True) is not None
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -76,14 +76,15 @@ def _own_weight(after: tuple[str, ...]) -> bool:
 
 
 def tablets_for_an_adult(turn: Turn, prior: QueryFrame | None) -> bool:
-    """Whole tablets counted ("2 viên", "ngày 1 viên") with no child named and no patient
-    known from before: an adult's dose.
+    """Whole tablets counted ("2 viên", "ngày 1 viên") with no child named, as a
+    conversation's first question: an adult's dose.
 
     Children are dosed by weight and given syrups, sachets and suppositories; a question
-    in tablets with no child word is asked of the adult rows, which the answer labels. A
-    patient said earlier ("bé 8 tuổi 25kg", then "uống 1 viên 500 được ko") stays.
+    in tablets with no child word is asked of the adult rows, which the answer labels. Later
+    in a conversation the patient may be one said before ("bé 8 tuổi 25kg", then "uống 1
+    viên 500 được ko"), or the one a report was about: the population is asked as before.
     """
-    if names_child(turn) or (prior is not None and prior.population is not None):
+    if names_child(turn) or prior is not None:
         return False
     tokens = turn.tokens
     return any(

@@ -114,3 +114,6 @@ def test_tablets_do_not_replace_a_child_named_or_said_before(
         Population.ADULT
     )
     assert not tablets_for_an_adult(Turn.of("siro paracetamol 5 ml được ko"), None)
+    # Later in any conversation (after a report too) the population is asked as before.
+    report = understander.parse("thấy vỉ paracetamol mất mấy viên")
+    assert not tablets_for_an_adult(Turn.of("uống 2 viên 1 lần có sao ko"), report)

@@ -84,8 +84,8 @@ def tablets_for_an_adult(turn: Turn, prior: QueryFrame | None) -> bool:
     in a conversation the patient may be one said before ("bé 8 tuổi 25kg", then "uống 1
     viên 500 được ko"), or the one a report was about: the population is asked as before.
     """
-    if names_child(turn) or prior is not None:
-        return False
+    if names_child(turn) or prior is not None or turn.has(*_TAKEN_ALREADY):
+        return False  # "mẹ em uống 6 viên rồi": a taking told, whoever took it, is no dose asked
     tokens = turn.tokens
     return any(
         word == "vien" and i and (tokens[i - 1].isdigit() or tokens[i - 1] in _COUNT_WORDS)
@@ -93,6 +93,11 @@ def tablets_for_an_adult(turn: Turn, prior: QueryFrame | None) -> bool:
     )
 
 
+# A taking already done: "rồi", "đã/vừa/mới/lỡ uống", "uống nhầm/hết" (folded).
+_TAKEN_ALREADY = (
+    "roi", "da uong", "vua uong", "moi uong", "lo uong", "uong nham", "uong het", "uong luon",
+    "nuot", "an mat", "uong mat", "lo", "nham",
+)  # fmt: skip
 _COUNT_WORDS = frozenset({"mot", "hai", "ba", "bon", "nua", "1/2"})
 
 

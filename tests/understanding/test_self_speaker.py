@@ -114,6 +114,8 @@ def test_tablets_do_not_replace_a_child_named_or_said_before(
         Population.ADULT
     )
     assert not tablets_for_an_adult(Turn.of("siro paracetamol 5 ml được ko"), None)
+    # A taking told is no dose asked, whoever took it.
+    assert not tablets_for_an_adult(Turn.of("mẹ em uống 6 viên amlodipin rồi"), None)
     # Later in any conversation (after a report too) the population is asked as before.
     report = understander.parse("thấy vỉ paracetamol mất mấy viên")
     assert not tablets_for_an_adult(Turn.of("uống 2 viên 1 lần có sao ko"), report)

@@ -249,7 +249,7 @@ def test_the_age_row_beside_is_of_an_indication_said_by_more_than_its_kind() -> 
     blocks = rows_of(book)
     per_kg = [b for b in blocks if "mg/kg" in b.text]
     frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=55)
-    assert age_row_beside(per_kg, blocks, frame, "be 13 tuoi viem be than") is None
+    assert age_row_beside(per_kg, blocks, frame, AskedWords("be 13 tuoi viem be than")) is None
     beside = age_row_beside(per_kg, blocks, frame, AskedWords("du phong viem mang nao"))
     assert beside is not None and "500 mg" in beside.text
 
@@ -289,7 +289,9 @@ def test_a_row_held_at_the_adult_dose_is_held_at_the_adult_rows_amount() -> None
     )
     rows = rows_of(book)
     frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=45)
-    [claim] = [c for cs in amount_claims(rows, [], rows, frame, "").values() for c in cs]
+    [claim] = [
+        c for cs in amount_claims(rows, [], rows, frame, AskedWords("")).values() for c in cs
+    ]
     assert claim.text == (
         "45 kg × 50 mg/kg = 2 250 mg; Người lớn: Một liều duy nhất 2 g → 2 g liều duy nhất"
     )

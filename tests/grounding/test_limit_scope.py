@@ -5,6 +5,7 @@ from __future__ import annotations
 from grounding_samples import ev
 
 from core.text import fold
+from grounding.asked import AskedWords
 from grounding.limit_scope import another_heads_refusal, only_who
 
 
@@ -24,6 +25,6 @@ def test_a_refusal_belongs_to_its_own_head() -> None:
     )
     pool = [ev("x", "X", "lieu_luong_cach_dung", book)]
     refusal = "Trẻ dưới 3 tháng tuổi: không khuyến cáo dùng X."
-    assert another_heads_refusal(pool, 0, refusal, "con ong dong mach")
-    assert not another_heads_refusal(pool, 0, refusal, "be sot cao")
-    assert not another_heads_refusal(pool, 0, refusal, "")
+    assert another_heads_refusal(pool, 0, refusal, AskedWords("con ong dong mach"))
+    assert not another_heads_refusal(pool, 0, refusal, AskedWords("be sot cao"))
+    assert not another_heads_refusal(pool, 0, refusal, AskedWords(""))

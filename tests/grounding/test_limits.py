@@ -6,6 +6,7 @@ from asked_frames import understood
 from grounding_samples import ev
 
 from core.frame import QueryFrame
+from grounding.asked import AskedWords
 from grounding.limits import age_limits, can_use_claims, is_can_use
 
 CONTRA = ev(
@@ -341,8 +342,8 @@ def test_a_refusal_under_another_indication_head_is_no_bar() -> None:
         {"turn_type": "dosing_calc", "drugs": ["x"], "age_months": 0.1, "weight_kg": 1.1}
     )
     ductus = "tre sinh non con ong dong mach truyen lieu dau bao nhieu mg"
-    assert dose_limits([dose], "x", baby, ductus) == []
-    fever = dose_limits([dose], "x", baby, "be bi sot cao")
+    assert dose_limits([dose], "x", baby, AskedWords(ductus)) == []
+    fever = dose_limits([dose], "x", baby, AskedWords("be bi sot cao"))
     assert [c.text for c in fever] == [
         "Trẻ dưới 3 tháng tuổi: không khuyến cáo dùng X để giảm đau, hạ sốt."
     ]

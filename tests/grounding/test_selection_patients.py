@@ -137,7 +137,7 @@ def test_an_adult_row_by_another_route_leaves_the_childs_oral_row() -> None:
         )
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
-    rows = [b.text for b in select(blocks, frame, frame.condition_words).rows]
+    rows = [b.text for b in select(blocks, frame, AskedWords.of(frame)).rows]
     assert any(r.startswith("Trẻ em theo cân nặng") for r in rows), rows
 
 
@@ -165,7 +165,7 @@ def test_as_for_adults_under_one_indication_leaves_the_other_child_rows() -> Non
         )
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
-    rows = [b.text for b in select(blocks, frame, frame.condition_words).rows]
+    rows = [b.text for b in select(blocks, frame, AskedWords.of(frame)).rows]
     assert any("20 - 30 mg/kg/ngày" in r for r in rows), rows
     assert not any("500 mg/lần" in r for r in rows), rows
 
@@ -192,5 +192,5 @@ def test_a_weight_threshold_of_one_indication_leaves_the_others_child_rows() -> 
         )
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
-    rows = [b.text for b in select(blocks, frame, frame.condition_words).rows]
+    rows = [b.text for b in select(blocks, frame, AskedWords.of(frame)).rows]
     assert any("50 mg/kg" in r for r in rows), rows

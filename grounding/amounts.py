@@ -32,6 +32,7 @@ from grounding.ceilings import (
     adult_row_cap,
     day_ceiling_claims,
     group_day_caps,
+    paragraph_day_caps,
     per_dose_caps,
 )
 from grounding.derivation import (
@@ -253,6 +254,8 @@ def amount_claims(
                     continue  # a dose's cap over a range of doses a day: no day's amount
                 if each is not figure and each.period is Period.DAY:
                     caps += group_day_caps(blocks, row)  # "… Tối đa 2,4 g/ngày." after it
+                if each.period is Period.DAY:
+                    caps += paragraph_day_caps(blocks, row)  # "… không được vượt 300 mg/ngày."
                 worked = work(each, Decimal(str(weight)), caps)
                 if not worked.exact():
                     continue

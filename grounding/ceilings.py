@@ -63,6 +63,28 @@ def group_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
     ]
 
 
+def paragraph_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
+    """A day's ceilings printed earlier in the row's own paragraph, under the same heads
+    (a child's starting dose, then a ceiling of 300 mg a day, then the maintenance per kg a
+    day): the sentences of one paragraph follow each other with no line between."""
+    before = sorted(
+        (b for b in blocks if b.evidence_index == row.evidence_index and b.end <= row.start),
+        key=lambda b: b.start,
+    )
+    caps: list[Cap] = []
+    start = row.start
+    for b in reversed(before):
+        if start - b.end > _SAME_PARAGRAPH_GAP or b.group[:6] != row.group[:6]:
+            break
+        caps += [cap for cap in b.caps if cap.period is Period.DAY]
+        start = b.start
+    return caps
+
+
+_SAME_PARAGRAPH_GAP = 1
+"""Characters between two sentences of one paragraph (a space); a line break ends it."""
+
+
 def per_dose_caps(text: str, figure: Figure) -> bool:
     """A cap of one dose (or one said without a period) binds the figure."""
     return any(c.period is not Period.DAY for c in row_caps(text, figure, [figure]))
@@ -105,5 +127,6 @@ __all__ = [
     "adult_row_cap",
     "day_ceiling_claims",
     "group_day_caps",
+    "paragraph_day_caps",
     "per_dose_caps",
 ]

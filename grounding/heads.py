@@ -43,7 +43,7 @@ from grounding.markup import shown
 PART_HEAD = PART_HEADS
 REMARK = REMARKS
 MAX_USUAL_FOR_WHO_WORDS = 3
-# "Một số chỉ định đặc biệt đối với trẻ em:" heads the children's indications after it.
+# A head announcing some special indications for children heads the indications after it.
 _INDICATIONS_FOR_WHO = re.compile(
     r"(?:mot so |cac )?chi dinh(?: dac biet| khac)?(?: dung)? (?:doi voi|cho|o) (?=[a-z])"
 )
@@ -227,7 +227,7 @@ def classify_head(label: str, end: int) -> Head:
 
 
 def _usual_for_who(folded: str) -> bool:
-    """ "Liều duy trì thông thường enalapril ở người lớn:" heads the adult rows, like "Người
+    """A usual maintenance dose of a drug "ở người lớn:" heads the adult rows, like "Người
     lớn:": a usual-dose head, up to three words, then "ở", "cho" or "dùng cho" and a word."""
     usual = USUAL_DOSE.match(folded)
     if usual is None or not folded[usual.end() :].startswith(" "):

@@ -179,11 +179,15 @@ class Asked:
             frame.how_to_also,
         )
 
+    def said(self, text: str) -> str:
+        """A text of the book as the question's words are kept: with its marks when the
+        question had them, folded when it did not."""
+        return _words(text) if self.marked else fold(text)
+
     def without_name(self, name: str) -> Asked:
         """The question's words less the drug's own name: it is in many of its sentences and
         says nothing of which one answers."""
-        said = _words(name) if self.marked else fold(name)
-        names = set(_NON_WORD.split(said)) - {""}
+        names = set(_NON_WORD.split(self.said(name))) - {""}
         if not names & self.words:
             return self
         pairs = frozenset(p for p in self.pairs if not names & set(p.split()))
@@ -192,15 +196,13 @@ class Asked:
     def less_than(self, text: str) -> Asked:
         """The question's words a quoted sentence has not said yet (what a second sentence
         should say)."""
-        said = _words(text) if self.marked else fold(text)
-        padded = " " + " ".join(_NON_WORD.split(said)) + " "
+        padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
         pairs = frozenset(p for p in self.pairs if f" {p} " not in padded)
         return Asked(pairs, self.words - set(padded.split()), self.marked, self.also)
 
     def in_sentence(self, text: str) -> tuple[int, int]:
         """(phrases, words) of the question said in the sentence."""
-        said = _words(text) if self.marked else fold(text)
-        padded = " " + " ".join(_NON_WORD.split(said)) + " "
+        padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
         pairs = sum(1 for pair in self.pairs if f" {pair} " in padded)
         return pairs, len(self.words & set(padded.split()))
 

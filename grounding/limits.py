@@ -160,7 +160,7 @@ def dose_limits(
             # dose): a line naming it bars a dose only when it is said of children.
             for_child = contraindication and frame.is_child and who_of(line.folded) is Who.CHILD
             named = for_child and any(contains_phrase(text, t) for t in terms)
-            # "Trẻ sơ sinh thiếu tháng đang có chảy máu" is a caveat of a preterm baby's dose.
+            # A preterm baby who is bleeding: a caveat of a preterm baby's dose, not a bar.
             whole = only_who(line.folded.rstrip(". "))
             named = named or (
                 for_child and whole and any(contains_phrase(text, t) for t in who_terms)

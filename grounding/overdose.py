@@ -27,8 +27,8 @@ TREATMENT_SENTENCES = 8
 
 
 def _opens_treatment(folded: str) -> bool:
-    """The sentence opens the treatment ("Điều trị: …"), or leads into it ("… quá liều với
-    thuốc chẹn calci, cách xử trí chung như sau:")."""
+    """The sentence opens the treatment ("Điều trị: …"), or leads into it (a sentence ending
+    "… xử trí chung như sau:")."""
     if TREATMENT_OPENS.match(folded):
         return True
     said = _without_marks(folded)

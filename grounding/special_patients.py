@@ -85,7 +85,7 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
     like = [b for b in chosen if b.bands.adult_like]
     if like:
         routes = {r for b in like for r in b.routes}
-        # "Viêm kết mạc nhiễm khuẩn: Dùng liều như người lớn" sends the child to the adult
+        # An indication whose child row says "dùng liều như người lớn" sends the child to the adult
         # rows of that indication only.
         heads = {b.indication for b in like}
         chosen = chosen + [

@@ -296,3 +296,23 @@ def test_a_row_held_at_the_adult_dose_is_held_at_the_adult_rows_amount() -> None
         "45 kg × 50 mg/kg = 2 250 mg; Người lớn: Một liều duy nhất 2 g → 2 g liều duy nhất"
     )
     assert claim.derivation is not None and verify(claim.derivation) == []
+
+
+def test_a_days_ceiling_earlier_in_the_paragraph_holds_the_days_amount() -> None:
+    """A day's ceiling, then 'Liều duy trì: 4 - 8 mg/kg/ngày', in one paragraph:
+    the maintenance day for 45 kg is held at 300 mg; a ceiling in another paragraph is not."""
+    book = (
+        "*Động kinh:*\n\nTrẻ em: khởi đầu 5 mg/kg/ngày, chia 2 lần. Tăng dần khi cần, "
+        "tổng liều không được vượt 300 mg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày, chia 2 lần."
+    )
+    rows = rows_of(book)
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=132, weight_kg=45)
+    texts = [
+        c.text for cs in amount_claims(rows, [], rows, frame, AskedWords("")).values() for c in cs
+    ]
+    assert any("180–360 mg" in t and "300 mg" in t.split("→")[-1] for t in texts), texts
+    apart = rows_of(book.replace("ngày. Liều duy trì", "ngày.\n\nLiều duy trì"))
+    texts = [
+        c.text for cs in amount_claims(apart, [], apart, frame, AskedWords("")).values() for c in cs
+    ]
+    assert any(t.endswith("180–360 mg mỗi ngày") for t in texts), texts

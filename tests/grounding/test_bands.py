@@ -199,7 +199,7 @@ def test_inr_bands_are_read_from_a_paragraph_head() -> None:
     """'INR > 4 nhưng < 8: …' is the band 4–8; doses after the colon are not bounds."""
     band = Reading("Nếu INR > 4 nhưng < 8: cho uống 2 mg").inr
     assert band is not None and band.contains(6.0) and not band.contains(9.0)
-    below = Reading("Nếu INR trên vùng điều trị nhưng dưới 4: ngừng một liều").inr
+    below = Reading("INR cao hơn đích điều trị nhưng dưới 4: bỏ một liều").inr
     assert below is not None and below.contains(3.0) and not below.contains(6.0)
     assert Reading("Theo dõi INR mỗi ngày.").inr is None
 

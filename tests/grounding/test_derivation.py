@@ -307,7 +307,7 @@ def test_an_adult_rows_one_amount_reads_as_a_cap() -> None:
 
 def test_not_exceeding_without_qua_is_a_cap() -> None:
     """'không được vượt 300 mg/ngày' (no 'quá') is a day's ceiling like 'không quá 300 mg/ngày'."""
-    [cap] = caps_in("Điều chỉnh liều khi cần, nhưng không được vượt 300 mg/ngày.")
+    [cap] = caps_in("Có thể tăng liều, nhưng không được vượt 300 mg/ngày.")
     assert cap.amount == Decimal(300) and cap.period is Period.DAY
     [line] = worked("Liều duy trì: 4 - 8 mg/kg/ngày, không được vượt 300 mg/ngày.", "45")
     assert line.endswith("→ 180–300 mg mỗi ngày")

@@ -153,10 +153,10 @@ def test_head_kind_is_an_enum() -> None:
 
 def test_indications_said_for_a_population_head_that_population() -> None:
     """'Một số chỉ định đặc biệt đối với trẻ em:' heads the children's indications after it;
-    'Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều sau' stays a sentence, no population head."""
+    'Đối với trẻ nhỏ, một tài liệu khác gợi ý liều sau' stays a sentence, no population head."""
     head = classify_head("Một số chỉ định đặc biệt đối với trẻ em", 0)
     assert head.kind is HeadKind.WHO and head.who is Who.CHILD
     assert classify_head("Chỉ định khác cho người lớn", 0).who is Who.ADULT
-    assert classify_head("Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều sau", 0).kind is not (
+    assert classify_head("Đối với trẻ nhỏ, một tài liệu khác gợi ý liều sau", 0).kind is not (
         HeadKind.WHO
     )

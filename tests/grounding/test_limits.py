@@ -319,7 +319,7 @@ def test_born_early_bars_only_by_a_line_that_says_nothing_more() -> None:
             "standalone_query": "Trẻ sinh non 28 tuần nặng 1 kg dùng X truyền",
         }
     )
-    caveat = ev("x", "X", "chong_chi_dinh", "Trẻ sơ sinh thiếu tháng đang có chảy máu dạ dày.")
+    caveat = ev("x", "X", "chong_chi_dinh", "Trẻ sơ sinh thiếu tháng đang xuất huyết tiêu hóa.")
     assert dose_limits([caveat], "x", frame) == []
     bar = ev("x", "X", "chong_chi_dinh", "Trẻ sơ sinh thiếu tháng.")
     assert [c.text for c in dose_limits([bar], "x", frame)] == ["Trẻ sơ sinh thiếu tháng."]

@@ -44,7 +44,7 @@ def test_no_term_quotes_the_opening_lines() -> None:
 
 def test_words_are_read_whole() -> None:
     """ "quỹ bảo hiểm" is no "quý ba" (third trimester), "chuyển dạng" no "chuyển dạ"."""
-    fund = fold("Thuốc thuộc phạm vi thanh toán của quỹ bảo hiểm y tế.")
+    fund = fold("Thuốc này được quỹ bảo hiểm y tế chi trả.")
     assert not speaks_of_term(fund, None, 3)
     enzyme = fold("Thuốc ức chế enzym chuyển dạng angiotensin.")
     assert not speaks_of_term(enzyme, 38, None)

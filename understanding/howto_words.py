@@ -137,7 +137,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "uong chung|chung luon|cung luc|cach nhau|dung chung|uong cung luc|"
             "uong them goi|uong them vien|co can uong them|uong kem|uong xen|chung ngay|"
             "cung ngay|cung mot luc|cach bao lau|cach may tieng|cach may gio|co can uong|"
-            "can uong them|uong them|khoi anh huong|co anh huong|anh huong gi|bi anh huong"
+            "can uong them|uong them|khoi anh huong|co anh huong|anh huong gi|bi anh huong|"
+            # spaced from another product: "uống cách (xa) sữa / canxi / sắt mấy tiếng"
+            "cach xa|cach sua|cach canxi|cach calci|cach sat|cach thuoc da day|cach thuoc khac"
         ),
     ),
     (

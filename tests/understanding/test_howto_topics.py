@@ -49,6 +49,8 @@ Parse = Callable[..., QueryFrame]
         ("hết gói 250, lấy hai gói 125 thay được không", HowTo.SWAP),
         ("doi tu vien sang siro cung so mg duoc ko", HowTo.SWAP),
         ("sáng nay uống sắt rồi, uống kháng sinh cách bao lâu", HowTo.TOGETHER),
+        ("ciprofloxacin uống cách sữa mấy tiếng", HowTo.TOGETHER),
+        ("uống cách xa canxi bao lâu thì được", HowTo.TOGETHER),
         ("dùng warfarin có phải kiêng rau không", HowTo.FOOD),
         ("ong thuoc lay ra khoi hop de san duoc khong", HowTo.STORAGE),
         ("dung dịch uống đong bằng thìa được không", HowTo.GIVING),

@@ -123,21 +123,7 @@ def test_an_adult_row_by_another_route_leaves_the_childs_oral_row() -> None:
         "- Trẻ em theo cân nặng (viêm khớp thiếu niên): 1–3 mg/kg/ngày.\n"
         "Dùng ngoài:\n- Người lớn và trẻ em trên 14 tuổi: bôi gel 1% lên vùng đau."
     )
-    frame = understood(
-        QueryFrame.model_validate(
-            {
-                "turn_type": "dosing_calc",
-                "drugs": ["x"],
-                "population": "child",
-                "age_months": 180,
-                "weight_kg": 62,
-                "route": "oral",
-                "standalone_query": "bé 15 tuổi 62 kg viêm khớp thiếu niên uống X",
-            }
-        )
-    )
-    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
-    rows = [b.text for b in select(blocks, frame, AskedWords.of(frame)).rows]
+    rows = _oral_child_rows(book, 180, 62, "bé 15 tuổi 62 kg viêm khớp thiếu niên uống X")
     assert any(r.startswith("Trẻ em theo cân nặng") for r in rows), rows
 
 
@@ -151,21 +137,7 @@ def test_as_for_adults_under_one_indication_leaves_the_other_child_rows() -> Non
         "Người lớn:\n\n*Viêm kết mạc nhiễm khuẩn*: Nhỏ mắt 1 - 2 giọt.\n\n"
         "*Viêm bể thận*:\n\nUống: 500 mg/lần, cách 12 giờ một lần."
     )
-    frame = understood(
-        QueryFrame.model_validate(
-            {
-                "turn_type": "dosing_calc",
-                "drugs": ["x"],
-                "population": "child",
-                "age_months": 156,
-                "weight_kg": 55,
-                "route": "oral",
-                "standalone_query": "bé 13 tuổi 55 kg viêm bể thận uống X",
-            }
-        )
-    )
-    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
-    rows = [b.text for b in select(blocks, frame, AskedWords.of(frame)).rows]
+    rows = _oral_child_rows(book, 156, 55, "bé 13 tuổi 55 kg viêm bể thận uống X")
     assert any("20 - 30 mg/kg/ngày" in r for r in rows), rows
     assert not any("500 mg/lần" in r for r in rows), rows
 
@@ -178,19 +150,24 @@ def test_a_weight_threshold_of_one_indication_leaves_the_others_child_rows() -> 
         "Trẻ em: Một liều duy nhất 50 mg/kg, uống 1 giờ trước khi làm thủ thuật.\n\n"
         "*Dự phòng bệnh than*:\n\nNgười lớn ≥ 40 kg: 500 mg cách 8 giờ/lần."
     )
+    rows = _oral_child_rows(book, 156, 45, "bé 13 tuổi 45 kg uống X dự phòng viêm nội tâm mạc")
+    assert any("50 mg/kg" in r for r in rows), rows
+
+
+def _oral_child_rows(book: str, age_months: int, weight_kg: int, query: str) -> list[str]:
+    """The rows selected from `book` for a child of that age and weight asking `query` orally."""
     frame = understood(
         QueryFrame.model_validate(
             {
                 "turn_type": "dosing_calc",
                 "drugs": ["x"],
                 "population": "child",
-                "age_months": 156,
-                "weight_kg": 45,
+                "age_months": age_months,
+                "weight_kg": weight_kg,
                 "route": "oral",
-                "standalone_query": "bé 13 tuổi 45 kg uống X dự phòng viêm nội tâm mạc",
+                "standalone_query": query,
             }
         )
     )
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", book))])
-    rows = [b.text for b in select(blocks, frame, AskedWords.of(frame)).rows]
-    assert any("50 mg/kg" in r for r in rows), rows
+    return [b.text for b in select(blocks, frame, AskedWords.of(frame)).rows]

@@ -51,6 +51,9 @@ TUNING5_SET = ROOT / "evals" / "people_facts.tuning5.jsonl"
 TUNING6_SET = ROOT / "evals" / "people_facts.tuning6.jsonl"
 """70 serious reactions after a drug, written blind (issue 22 item 5); tuned on after its first
 run (44.3 %)."""
+TUNING7_SET = ROOT / "evals" / "people_facts.tuning7.jsonl"
+"""A seventh set written blind (110 how-to, 80 patient facts, 30 near-misses), measured once
+before tuning on it."""
 ELDERLY = "elderly"
 """A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
@@ -328,7 +331,8 @@ def main(
 ) -> int:
     args = _args(argv)
     defaults = (
-        TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET, BLIND_SET
+        TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET,
+        TUNING7_SET, BLIND_SET,
     )  # fmt: skip
     paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)

@@ -54,7 +54,7 @@ from understanding.howto import how_to_turn, second_topic
 from understanding.lexicon import AMOUNT_DOUBT
 from understanding.pregnancy import pregnancy_so_far, term_not_age
 from understanding.reading import Reading, read_turn
-from understanding.speaker import tablets_for_an_adult
+from understanding.speaker import others_child, tablets_for_an_adult
 from understanding.text import Turn
 
 _log = logging.getLogger(__name__)
@@ -64,8 +64,9 @@ def _read_patient(reading: Reading, context: UnderstandingContext) -> None:
     """The turn's patient facts against what was said before: a leaflet's band quoted is not
     the patient's, a pregnancy's term is not an age, a pregnancy makes an adult patient."""
     turn = reading.turn
-    if quotes_the_label(reading):
-        # "thuốc ghi không dùng cho trẻ dưới 12 tuổi … là sao": the leaflet's band
+    if quotes_the_label(reading) or (reading.age and others_child(turn, reading.age.span[0])):
+        # "thuốc ghi không dùng cho trẻ dưới 12 tuổi … là sao": the leaflet's band; "con
+        # bạn em 3 tuổi cũng uống …": another family's child
         reading.age, reading.weight, reading.population = None, None, None
     prior_patient = context.prior_frame.patient if context.prior_frame else None
     if term_not_age(turn, reading.age.text if reading.age else None, prior_patient):

@@ -24,6 +24,7 @@ from core.frame import (
 )
 from core.ports import UnderstandingContext
 from core.sections import SectionKey
+from understanding.another_patient import asks_for_self, same_drug_for_another
 from understanding.answers import answer_frame, is_empty_reply, is_non_answer
 from understanding.asked import read_asked
 from understanding.conditions import (
@@ -68,6 +69,9 @@ def _read_patient(reading: Reading, context: UnderstandingContext) -> None:
         # "thuốc ghi không dùng cho trẻ dưới 12 tuổi … là sao": the leaflet's band; "con
         # bạn em 3 tuổi cũng uống …": another family's child
         reading.age, reading.weight, reading.population = None, None, None
+    if asks_for_self(reading):
+        # "con em 4 tuổi bị sốt, nhưng em hỏi cho em cơ": the speaker, an adult
+        reading.age, reading.weight, reading.population = None, None, Population.ADULT
     prior_patient = context.prior_frame.patient if context.prior_frame else None
     if term_not_age(turn, reading.age.text if reading.age else None, prior_patient):
         reading.age = None  # "được 8 tháng rồi" after "vợ tôi đang bầu": her term
@@ -155,6 +159,8 @@ class RulesUnderstander:
             return more  # "omeprazol", then "dạng lọ bột tiêm 40mg"
         if prior is not None and (same := same_how_to(reading, frame, prior)) is not None:
             return same  # a storage answer, then "có ảnh hưởng gì ko"
+        if prior is not None and (other := same_drug_for_another(reading, frame, prior)):
+            return other  # "đứa nhỏ 14 tháng cũng ho y vậy, uống được không"
         if prior is not None and (reading.follow_up or keeps_thread(reading, frame, prior)):
             thread = the_childs_mother(follow_up(frame, reading, prior), reading)
             return with_what_was_told(thread, prior)

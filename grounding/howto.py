@@ -130,6 +130,8 @@ _SITES = re.compile(
     r"(?<!\w)(?:vị trí tiêm|chỗ tiêm|mỗi vị trí|một chỗ|mỗi chỗ|nhiều vị trí)(?!\w)"
 )
 _SITE_ASKED = frozenset(("chỗ", "cho", "chia"))
+# The words that narrow a topic's sentence to one kind (`_primary`).
+_NARROWING = _STOP_ASKED | _SPLIT_ASKED | _SITE_ASKED | _LEFTOVER_ASKED
 _DIRECT = {
     t: re.compile(
         rf"(?<!\w)(?:{_DIRECT_ADVICE})\s+(?:(?:{_DIRECT_VERBS})\s+)?(?:\w+\s+){{0,3}}(?:{w})(?!\w)"
@@ -299,6 +301,11 @@ def howto_sentence(
     """(evidence index, verbatim sentence) that answers the topic (and says the question's
     words, `said`), or None; `skip`: a sentence already quoted."""
     found = _best(evidence, drug_id, topic, broad=False, asked=said, skip=skip)
+    if found is None and said.words & _NARROWING:
+        # "uống 3 hôm thấy đỡ rồi, ngưng được chưa" where the book says no word of stopping:
+        # the course's sentence ("dùng đủ 10 ngày") answers it
+        plain = Asked(said.pairs, said.words - _NARROWING, said.marked, said.also)
+        found = _best(evidence, drug_id, topic, broad=False, asked=plain, skip=skip)
     if found is None and topic is HowTo.STORAGE:
         found = _best(evidence, drug_id, topic, broad=True, asked=said, skip=skip)
     for near in _NEAR.get(topic, ()):

@@ -82,6 +82,8 @@ _NOT_DRUG_WORDS = _split_words(
     grapefruit milk coffee tea doctor pharmacist nurse hospital clinic patient patients egfr
     clcr script alert cafe cafein caffeine coca cola pepsi soda socola chocolate pizza hamburger
     internet google facebook zalo youtube tiktok chatgpt iphone android
+    push bolus infuse infusion drip extend extended release modified slow crush chew split
+    swallow ensure grab shipper taxi uber gojek
     """
 )
 

@@ -53,6 +53,7 @@ from understanding.followups import (
 from understanding.howto import WITH_ANOTHER as _WITH_ANOTHER
 from understanding.howto import how_to_turn, second_topic
 from understanding.lexicon import AMOUNT_DOUBT
+from understanding.partner_drug import with_the_patients_medicine
 from understanding.pregnancy import pregnancy_so_far, term_not_age
 from understanding.reading import Reading, read_turn
 from understanding.speaker import others_child, tablets_for_an_adult
@@ -143,6 +144,10 @@ class RulesUnderstander:
         if how_to is not None:
             also = second_topic(turn, how_to)
             frame = frame.model_copy(update={"how_to_take": how_to, "how_to_also": also})
+        taken_with = with_the_patients_medicine(reading, frame, prior, self._catalog.name_of)
+        if taken_with is not None:
+            # "đang uống Plavix", then "uống kèm omeprazol được không": with the patient's own
+            return same_patient(taken_with, prior) if prior is not None else taken_with
         if prior is not None and babys_age_told(reading, frame, prior):
             # "con mình được 1 tháng" to a nursing mother's question: her baby's age, she is
             # still the patient (the follow-up below keeps her).

@@ -25,3 +25,32 @@ def test_stopping_asked_where_the_book_gives_only_the_course() -> None:
     asked = Asked(words=frozenset({"ngưng", "đỡ"}), marked=True)
     found = howto_sentence([dose], "x", HowTo.DURATION, asked)
     assert found == (0, "Viêm họng do liên cầu cần điều trị đủ 10 ngày.")
+
+
+def _interactions(text: str) -> Evidence:
+    return Evidence(
+        text=text,
+        drug_id="x",
+        drug_name="X",
+        section_key="tuong_tac_thuoc",
+        section_title="Tương tác thuốc",
+        chunk_id="x-interactions",
+    )
+
+
+def test_the_sentence_naming_the_other_medicine() -> None:
+    """Taken with omeprazol: the interactions sentence that names it, not another's."""
+    lines = _interactions(
+        "- Thuốc kháng acid: uống cách nhau 2 giờ.\n"
+        "- Omeprazol: giảm tác dụng; tránh phối hợp, nên chọn pantoprazol."
+    )
+    asked = Asked(words=frozenset({"kèm"}), marked=True, partner="omeprazol")
+    found = howto_sentence([lines], "x", HowTo.TOGETHER, asked)
+    assert found == (0, "Omeprazol: giảm tác dụng; tránh phối hợp, nên chọn pantoprazol.")
+
+
+def test_another_medicine_the_book_does_not_name_falls_back_to_the_topic() -> None:
+    """No sentence names it: the taking-together sentence answers."""
+    lines = _interactions("- Thuốc kháng acid: uống cách nhau 2 giờ.")
+    asked = Asked(words=frozenset({"kèm"}), marked=True, partner="sucralfat")
+    assert howto_sentence([lines], "x", HowTo.TOGETHER, asked) is not None

@@ -41,7 +41,7 @@ _W = {
     HowTo.MISSED_DOSE: r"quên|bỏ lỡ|bỏ sót|liều (?:kế )?tiếp theo|gấp đôi|uống bù|bù|hai liều",
     HowTo.ALCOHOL: r"rượu|ethanol|đồ uống có cồn|bia",
     HowTo.FOOD: r"bữa ăn|lúc đói|lúc no|bụng đói|thức ăn|sau ăn|trước ăn|khi ăn|bữa sáng|bữa tối"
-    r"|bưởi|sữa|rau|vitamin k|chế độ ăn",
+    r"|bưởi|sữa|rau|vitamin k|chế độ ăn|muối ăn",
     HowTo.TIME_OF_DAY: r"buổi sáng|buổi tối|buổi chiều|đi ngủ|cùng một giờ|cùng giờ|bữa sáng"
     r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm"
     r"|sau mỗi lần (?:đi ngoài|đi tiêu|đại tiện|tiêu chảy|nôn|đi lỏng)|khi bắt đầu cơn|khi lên cơn"
@@ -275,8 +275,9 @@ def _best(
     broad: bool,
     asked: Asked,
     skip: str = "",
+    within: tuple[str, ...] = (),
 ) -> tuple[int, str] | None:
-    sections = HOW_TO_SECTIONS[topic]
+    sections = within or HOW_TO_SECTIONS[topic]
     best: _Candidate | None = None
     for index, ev in enumerate(evidence):
         if ev.drug_id != drug_id or ev.quarantined or ev.section_key not in sections:
@@ -310,6 +311,11 @@ def _best(
     return best.index, _short(best.text, topic)
 
 
+# Topics whose caution is often said apart from the interaction that explains it.
+_WHY_TOO = (HowTo.FOOD, HowTo.ALCOHOL)
+_INTERACTIONS = "tuong_tac_thuoc"
+
+
 def howto_answer(
     evidence: Sequence[Evidence],
     drug_id: str,
@@ -329,6 +335,14 @@ def howto_answer(
         more = howto_sentence(evidence, drug_id, said.also, rest, skip=found[1])
         if more is not None and len(found[1]) + len(more[1]) <= MAX_TWO_SENTENCES_CHARS:
             quoted.append(more)
+    elif topic in _WHY_TOO and evidence[found[0]].section_key != _INTERACTIONS:
+        # "ăn bưởi có sao không" answered by the caution ("tránh uống nhiều nước ép bưởi"):
+        # the interaction that says why goes with it, when both stay short
+        only = (_INTERACTIONS,)
+        why = _best(evidence, drug_id, topic, broad=False, asked=said, skip=found[1], within=only)
+        short = why is not None and len(found[1]) + len(why[1]) <= MAX_TWO_SENTENCES_CHARS
+        if why is not None and short and _on_topic(why[1], topic, broad=False, asked=said):
+            quoted.append(why)
     titles = dict.fromkeys(section_title(evidence[i].section_key) for i, _ in quoted)
     return Answer(
         lead=f"{drug_name}: Dược thư ghi ở mục {' và mục '.join(titles)}:",

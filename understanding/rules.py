@@ -15,6 +15,7 @@ from core.drug_classes import classes_named, classes_of
 from core.frame import (
     ClarifySlot,
     ConditionQuery,
+    HowTo,
     PatientContext,
     Population,
     QueryFrame,
@@ -60,6 +61,7 @@ from understanding.speaker import others_child, tablets_for_an_adult
 from understanding.text import Turn
 
 _log = logging.getLogger(__name__)
+_NAMES_ANOTHER = _WITH_ANOTHER | {HowTo.FOOD}
 
 
 def _read_patient(reading: Reading, context: UnderstandingContext) -> None:
@@ -120,9 +122,10 @@ class RulesUnderstander:
             filled = answer_frame(reading, slot, context.prior_frame)
             if filled is not None:
                 return filled
-        if reading.how_to_take in _WITH_ANOTHER and len(reading.drugs) <= 1:
+        if reading.how_to_take in _NAMES_ANOTHER and len(reading.drugs) <= 1:
             # "uống chung với canxi được không", "pha với Ringer lactat được không": the other
-            # product is asked about with the medicine, not a medicine to look up.
+            # product is asked about with the medicine, not a medicine to look up; so is a food
+            # ("muối kali để nêm được không").
             reading.unknown = []
             reading.interaction = reading.pair_interaction = False
         prior = context.prior_frame

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.evidence import Evidence
 from core.frame import HowTo
-from grounding.howto import Asked, howto_sentence
+from grounding.howto import Asked, howto_answer, howto_sentence
 
 
 def _part(text: str) -> Evidence:
@@ -54,3 +54,21 @@ def test_another_medicine_the_book_does_not_name_falls_back_to_the_topic() -> No
     lines = _interactions("- Thuốc kháng acid: uống cách nhau 2 giờ.")
     asked = Asked(words=frozenset({"kèm"}), marked=True, partner="sucralfat")
     assert howto_sentence([lines], "x", HowTo.TOGETHER, asked) is not None
+
+
+def test_the_interaction_that_says_why_goes_with_the_caution() -> None:
+    """Grapefruit: the caution's advice, and the interaction that explains it, both short."""
+    cautions = Evidence(
+        text="Tránh uống nhiều nước ép bưởi chùm.",
+        drug_id="x",
+        drug_name="X",
+        section_key="than_trong",
+        section_title="Thận trọng",
+        chunk_id="x-cautions",
+    )
+    lines = _interactions("- Nước ép bưởi chùm: ức chế CYP3A4, tăng nồng độ thuốc.")
+    answer = howto_answer([lines, cautions], "x", "X", HowTo.FOOD, Asked(words=frozenset({"bưởi"})))
+    assert [c.text for c in answer.claims] == [
+        "Tránh uống nhiều nước ép bưởi chùm.",
+        "Nước ép bưởi chùm: ức chế CYP3A4, tăng nồng độ thuốc.",
+    ]

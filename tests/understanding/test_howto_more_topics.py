@@ -53,3 +53,11 @@ def test_a_word_that_is_no_medicine_leaves_one_medicine_asked(
     frame = parse(text)
     assert frame.how_to_take is not None and not frame.unknown_drugs
     assert frame.turn_type is not TurnType.INTERACTION
+
+
+def test_a_food_asked_with_the_medicine_is_no_unknown_drug(
+    parse: Callable[..., QueryFrame],
+) -> None:
+    """ "muối kali để nêm được không": a food, not a medicine missing from the book."""
+    frame = parse("đang uống spironolacton, mua muối ăn kiêng loại muối kali để nêm được không")
+    assert frame.how_to_take is HowTo.FOOD and not frame.unknown_drugs

@@ -89,3 +89,8 @@ def test_bands_and_other_families_children_are_nobodys_age(
 def test_a_band_asked_as_a_question_keeps_its_age(parse: Callable[..., QueryFrame]) -> None:
     """ "trẻ dưới 2 tuổi có dùng … được không ạ" asks of that child: the age stays."""
     assert parse("trẻ dưới 2 tuổi có dùng loperamid được không ạ").age_months == 24
+
+
+def test_how_long_it_was_taken_is_no_age() -> None:
+    """ "uống prednisolon 30mg gần 1 tháng rồi": the time on it, not a one-month-old."""
+    assert read_age(Turn.of("tôi uống prednisolon 30mg gần 1 tháng rồi")) is None

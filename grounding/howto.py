@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from core.evidence import Answer, Claim, Evidence
@@ -49,7 +49,7 @@ _W = {
     # giờ trước khi làm test", a stop)
     r"|\d+\s*(?:[-–]\s*\d+\s*)?phút trước|\d+\s*[-–]\s*\d+\s*giờ trước|trước khi gắng sức",
     HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8"
-    r"|vỉ|bao bì|chuyển màu|đổi màu|mùi|đốt|chọc thủng|nhạy cảm|còn thừa|phần thừa|còn dư",
+    r"|vỉ|bao bì|chuyển màu|đổi màu|mùi|đốt|chọc thủng|nhạy cảm|còn thừa|phần thừa|còn dư|tủa",
     HowTo.SHAKE: r"lắc",
     HowTo.MADE_UP: r"sau khi pha|đã pha|pha xong|hoàn nguyên|bỏ phần|dùng trong|trong vòng"
     r"|\d+\s*ngày|ổn định|pha trong|pha với",
@@ -325,6 +325,11 @@ def howto_answer(
 ) -> Answer:
     """The one-sentence answer; no claims when the book does not say it (the caller abstains)."""
     found = howto_sentence(evidence, drug_id, topic, said)
+    if found is None and said.also is not None:
+        # "lắc ko tan, có tủa thì còn dùng được ko": the book says nothing of shaking; the
+        # other topic asked (how it keeps) answers
+        found = howto_sentence(evidence, drug_id, said.also, said)
+        said = replace(said, also=None)
     if found is None:
         return Answer()
     quoted = [found]

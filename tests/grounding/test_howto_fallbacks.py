@@ -72,3 +72,18 @@ def test_the_interaction_that_says_why_goes_with_the_caution() -> None:
         "Tránh uống nhiều nước ép bưởi chùm.",
         "Nước ép bưởi chùm: ức chế CYP3A4, tăng nồng độ thuốc.",
     ]
+
+
+def test_the_second_topic_answers_when_the_first_has_no_sentence() -> None:
+    """Shaking asked with how it keeps, the book silent on shaking: the keeping sentence."""
+    storage = Evidence(
+        text="Ống tiêm để trong hộp; không dùng khi dung dịch có tủa hoặc đổi màu.",
+        drug_id="x",
+        drug_name="X",
+        section_key="do_on_dinh_bao_quan",
+        section_title="Độ ổn định và bảo quản",
+        chunk_id="x-storage",
+    )
+    asked = Asked(words=frozenset({"tủa"}), marked=True, also=HowTo.STORAGE)
+    answer = howto_answer([storage], "x", "X", HowTo.SHAKE, asked)
+    assert [c.text for c in answer.claims] == [storage.text]

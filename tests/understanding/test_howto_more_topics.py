@@ -61,3 +61,9 @@ def test_a_food_asked_with_the_medicine_is_no_unknown_drug(
     """ "muối kali để nêm được không": a food, not a medicine missing from the book."""
     frame = parse("đang uống spironolacton, mua muối ăn kiêng loại muối kali để nêm được không")
     assert frame.how_to_take is HowTo.FOOD and not frame.unknown_drugs
+
+
+def test_a_lumpy_solution_is_no_animal(parse: Callable[..., QueryFrame]) -> None:
+    """ "ống diclofenac thấy lợn cợn có tủa": how it keeps, not a question for a pig."""
+    frame = parse("ống diclofenac thấy lợn cợn có tủa, lắc ko tan thì còn dùng được ko")
+    assert not frame.non_human and frame.how_to_take is not None

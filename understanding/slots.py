@@ -84,7 +84,7 @@ _CHILD_WORD = (
 # Born early only with a word of time after it: "sinh non 35 tuần" is the term at birth, not
 # the baby's age.
 _WHICH_CHILD = (
-    r"(?:\s+(?:ut|ca|sinh doi)|\s+(?:sinh non|de non|non thang|thieu thang)"
+    r"(?:\s+(?:ut|ca|sinh doi|so sinh)|\s+(?:sinh non|de non|non thang|thieu thang)"
     r"(?=\s+(?:moi|ms|duoc|dc|gan|tron|hon|da|vua)(?![a-z])))?"
 )
 _CHILD_AGE = re.compile(
@@ -92,7 +92,7 @@ _CHILD_AGE = re.compile(
     rf"(?:\s+(?:em|e|minh|toi|tui|chi|anh|t|m))?{_WHICH_CHILD}"
     r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua))*)\s+"
     rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
-    r"\s*(ngay|tuan|thang)(?![\w/])(\s+ruoi|\s*(?:va\s*)?\d{1,2}\s*ngay(?!\w))?"
+    r"\s*(ngay|hom|tuan|thang)(?![\w/])(\s+ruoi|\s*(?:va\s*)?\d{1,2}\s*ngay(?!\w))?"
     # "35 tuần tuổi thai (đã hiệu chỉnh)" is the term of the pregnancy, not the baby's age.
     r"(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi|(?:tuoi )?thai))"
 )
@@ -104,7 +104,7 @@ _FULL_MONTH = re.compile(
 _WEAK_SAID = frozenset(("da", "chua", "hon"))
 # Without "mới/được/…", "con 2 tuần rồi vẫn ho" is how long, not how old.
 _HOW_LONG_AFTER = re.compile(r"\s*(?:roi|van|khong|chua|ma|lien|hon nay)(?!\w)")
-_PER_MONTH = {"ngay": 30.44, "tuan": 4.345, "thang": 1.0}
+_PER_MONTH = {"ngay": 30.44, "hom": 30.44, "tuan": 4.345, "thang": 1.0}  # "5 hôm": days
 MAX_AGE_MONTHS = 1440.0
 MAX_WEIGHT_KG = 300.0
 MIN_WEIGHT_KG = 0.3

@@ -94,3 +94,13 @@ def test_a_band_asked_as_a_question_keeps_its_age(parse: Callable[..., QueryFram
 def test_how_long_it_was_taken_is_no_age() -> None:
     """ "uống prednisolon 30mg gần 1 tháng rồi": the time on it, not a one-month-old."""
     assert read_age(Turn.of("tôi uống prednisolon 30mg gần 1 tháng rồi")) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "months"),
+    [("Be so sinh moi de duoc 5 hom, co can uong vitamin K khong?", 0.16), ("bé được 3 hôm", 0.1)],
+)
+def test_a_newborns_days_said_as_hom(text: str, months: float) -> None:
+    """ "5 hôm" is five days, also after "bé sơ sinh"."""
+    age = read_age(Turn.of(text))
+    assert age is not None and abs(age.months - months) < 0.01

@@ -59,6 +59,10 @@ ELDERLY = "elderly"
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
 MAX_ANSWER_CHARS = 400
 AGE_TOLERANCE_MONTHS = 0.5
+INFANT_TOLERANCE_MONTHS = 0.1
+"""Below `INFANT_MONTHS` ages are said in days or weeks (labelled in months to one decimal):
+half a month would let "10 ngày" pass as 25 days, across a newborn's dose bands."""
+INFANT_MONTHS = 3.0
 # Neutral label keys -> where the frame keeps them ("frame" or "patient").
 _FRAME_KEYS = {"population": "frame", "age_months": "frame", "weight_kg": "frame"}
 _PATIENT_KEYS = ("pregnant", "pregnancy_weeks", "pregnancy_trimester", "breastfeeding")
@@ -136,6 +140,8 @@ def _same(key: str, got: Any, want: Any) -> bool:
     if got is None:
         return False
     if key == "age_months":
+        if float(want) < INFANT_MONTHS:
+            return abs(float(got) - float(want)) <= INFANT_TOLERANCE_MONTHS
         return abs(float(got) - float(want)) <= max(AGE_TOLERANCE_MONTHS, 0.05 * float(want))
     if key == "weight_kg":
         return abs(float(got) - float(want)) <= 0.05

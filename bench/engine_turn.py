@@ -21,8 +21,9 @@ itself, not to its caller (the Redis round trips out of begin and commit, the do
 decode out of begin), and what no wrapped function covers is "turn glue". The wrappers
 cost about a microsecond a call, so these turns run a little slower than the plain ones.
 The machine's load (`uptime`) goes into every result file: the machine is shared. The bench
-repeats three texts, so before each turn it empties the cache of turn texts
-(`safety.cue_matching`): every turn folds and matches its text as a new one would.
+repeats three texts, so before each turn it empties the caches of turn texts
+(`safety.cue_matching.forget_turn_texts`): every turn folds, matches and scores its text as a
+new one would.
 """
 
 from __future__ import annotations
@@ -49,14 +50,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench._redis import loopback_redis, redis_binary
 from bench._stages import stage_clock
 
-try:  # the cache of turn texts (an older tree has none: then nothing to empty)
-    from safety.cue_matching import _turn_text
-
-    _forget_texts = _turn_text.cache_clear
+try:  # the caches of turn texts (an older tree has one, or none: then nothing to empty)
+    from safety.cue_matching import forget_turn_texts as _forget_texts
 except ImportError:
+    try:
+        from safety.cue_matching import _turn_text
 
-    def _forget_texts() -> None:
-        pass
+        _forget_texts = _turn_text.cache_clear
+    except ImportError:
+
+        def _forget_texts() -> None:
+            pass
 
 
 from engine.machine import TurnModel, fire, new_machine, restored

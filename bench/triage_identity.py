@@ -82,7 +82,7 @@ def compare(before: Path, after: Path) -> int:
             differ += 1
             print("DIFFERS:", a["text"][:80])
     print(f"{len(old)} texts, {shared} lists in both: {differ} differ")
-    return 1 if differ else 0
+    return 1 if differ or not shared else 0
 
 
 def main() -> int:

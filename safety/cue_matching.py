@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from core.text import fold_aligned
+from safety.cue_prefix import shared_guards
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def forget_turn_texts() -> None:
 def _alternation(sources: Sequence[str]) -> re.Pattern[str] | None:
     if not sources:
         return None
-    return re.compile(r"(?<!\w)(?:" + "|".join(f"(?:{s})" for s in sources) + r")(?!\w)")
+    return re.compile(r"(?<!\w)(?:" + shared_guards(sources) + r")(?!\w)")
 
 
 class Cue:

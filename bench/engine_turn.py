@@ -115,7 +115,7 @@ def staged(run: Callable[[], None], n: int) -> dict[str, dict[str, float]]:
 
 # (stage, path fragments that put a function in it), first match wins.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("triage (safety/triage.py, safety_cues.py)", ("safety/triage", "safety/safety_cues")),
+    ("triage (safety/: cue lists, n-gram opinions)", ("safety/",)),
     ("understanding", ("understanding/",)),
     ("state store (engine/store.py, redis_client.py)", ("engine/store", "engine/redis_client")),
     ("redis client and socket", ("redis/", "hiredis", "socket")),

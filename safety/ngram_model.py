@@ -31,10 +31,12 @@ _WORD = re.compile(r"[a-z0-9]+")
 _DIGITS = re.compile(r"\d+")
 
 
+@lru_cache(maxsize=16)
 def without_idioms(folded: str) -> str:
     """The folded text with a feeling's idiom of death ("mệt muốn chết") read as the feeling
     ("mệt lắm") and an exclamation ("chết thật, …") as no death; the same length, so spans
-    still point into the turn's other forms."""
+    still point into the turn's other forms. Read once per turn text (triage and the
+    features both ask)."""
     folded = FEELING_IDIOM.sub(lambda m: _as_lam(m, "death"), folded)
     return EXCLAMATION.sub(lambda m: _as_lam(m, "death"), folded)
 
@@ -64,6 +66,7 @@ def _features(folded: str) -> tuple[str, ...]:
 
 
 keep_per_text(_features.cache_clear)
+keep_per_text(without_idioms.cache_clear)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from core.text import fold_aligned
-from safety.cue_prefix import shared_guards
+from safety.cue_prefix import dispatched
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def forget_turn_texts() -> None:
 def _alternation(sources: Sequence[str]) -> re.Pattern[str] | None:
     if not sources:
         return None
-    return re.compile(r"(?<!\w)(?:" + shared_guards(sources) + r")(?!\w)")
+    return re.compile(r"(?<!\w)(?:" + dispatched(sources) + r")(?!\w)")
 
 
 class Cue:

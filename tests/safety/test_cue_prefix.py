@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from safety.cue_prefix import guard_of, shared_guards
+from safety.cue_prefix import DISPATCH_FROM, dispatched, guard_of, opening, shared_guards
 
 GUARD = r"(?<!hơi )(?<!\bà )(?<![,)] )"
 
@@ -45,3 +45,60 @@ def test_sharing_a_guard_finds_what_each_pattern_finds() -> None:
     ):
         a, b = plain.search(text), shared.search(text)
         assert (a and (a.span(), a.group(0))) == (b and (b.span(), b.group(0))), text
+
+
+def test_what_a_pattern_opens_with_is_read_from_its_parse() -> None:
+    """Letters, classes, groups and optional openings are read; anything unknown is None."""
+    assert opening("thuoc") == frozenset("t")
+    assert opening(r"(?:muon|uoc) chet") == frozenset("mu")
+    assert opening(r"(?<!hoi )(?:a )?[bc]d") == frozenset("abc")
+    assert opening(r"\d+ vien") is None
+    assert opening(r"\w+ ?chet") is None
+    assert opening(r"(?:a)?") is None  # may match nothing
+    assert opening(r"[^a]b") is None
+
+
+# A long list: words, shared openings, ties between a word and its longer form, patterns
+# of unknown opening, guards; written order decides at a position, as in the plain form.
+LONG = [
+    *(f"{w}{i}" for i, w in enumerate(("ma", "mo", "na", "ta", "to", "xa")) for _ in (0,)),
+    r"(?:muon|uoc) chet",
+    r"muon",
+    r"muon chet di",
+    r"\d+ vien",
+    r"(?<!hoi )(?:met|moi) qua",
+    r"(?<!hoi )met",
+    r"\w+ lam",
+    r"chet(?! tiet)",
+    r"(?:chan|buon) (?:\w+ ){0,2}?(?:qua|lam)",
+    *(f"tu{i} ?(?:sat|tu)" for i in range(DISPATCH_FROM)),
+]
+
+
+def test_a_long_list_dispatched_finds_what_it_finds_as_written() -> None:
+    """Dispatched by opening letter, a long list gives the same leftmost hit, same words."""
+    assert len(LONG) >= DISPATCH_FROM
+    plain = re.compile(r"(?<!\w)(?:" + "|".join(f"(?:{s})" for s in LONG) + r")(?!\w)")
+    fast = re.compile(r"(?<!\w)(?:" + dispatched(LONG) + r")(?!\w)")
+    assert fast.pattern != plain.pattern
+    for text in (
+        "em muon chet di",
+        "muon chet tiet",
+        "hoi met qua, met lam",
+        "12 vien roi",
+        "chan doi qua lam roi",
+        "buon ngu lam",
+        "tu3 sat",
+        "chet tiet, chet",
+        "xa5 na3",
+        "khong sao",
+        "",
+    ):
+        a, b = plain.search(text), fast.search(text)
+        assert (a and (a.span(), a.group(0))) == (b and (b.span(), b.group(0))), text
+
+
+def test_a_short_list_is_left_as_written() -> None:
+    """Below `DISPATCH_FROM` patterns the list is its shared-guard form."""
+    short = ["thuoc", "(?:muon|uoc) chet"]
+    assert dispatched(short) == shared_guards(short)

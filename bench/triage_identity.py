@@ -1,8 +1,8 @@
 """Every triage answer over every text of the tuning sets, to diff two trees' triage.
 
 For each string of evals/*.jsonl (blind sets and held-out slices excluded: never read them),
-writes one JSON line: each cue list's hit, both n-gram scores, `classify` without and with a
-resolved drug, and `triage_turn` as a reply to an open question. Run it on two trees (point
+and the same string without diacritics, writes one JSON line: each cue list's hit, both
+n-gram scores, `classify` without and with a resolved drug, and `triage_turn` as a reply to an open question. Run it on two trees (point
 PYTHONPATH at each) and compare them with `--compare`: every list both trees hold (a list is
 named by its patterns) must hit the same words, and every score and triage must be the same.
 
@@ -25,6 +25,7 @@ if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.frame import QueryFrame
+from core.text import fold_aligned
 from safety import cue_matching
 from safety.ngram_model import model, self_harm_model
 from safety.triage import classify, triage_turn
@@ -52,6 +53,8 @@ def texts() -> list[str]:
             if line.strip():
                 out.update((s, None) for s in strings(json.loads(line)) if 2 <= len(s) <= 600)
     out['{"turn_type": "drug_attribute", "needs_clarify": true}'] = None
+    # Each text typed again without diacritics, as many users type.
+    out.update((fold_aligned(s), None) for s in list(out))
     return list(out)
 
 

@@ -2,9 +2,10 @@
 
 For each string of evals/*.jsonl (blind sets and held-out slices excluded: never read them),
 and the same string without diacritics, writes one JSON line: each cue list's hit, both
-n-gram scores, `classify` without and with a resolved drug, and `triage_turn` as a reply to an open question. Run it on two trees (point
-PYTHONPATH at each) and compare them with `--compare`: every list both trees hold (a list is
-named by its patterns) must hit the same words, and every score and triage must be the same.
+n-gram scores, `classify` without and with a resolved drug, and `triage_turn` as a reply
+to an open question. Run it on two trees (point PYTHONPATH at each) and compare them with
+`--compare`: every list both trees hold (a list is named by its patterns) must hit the
+same words, and every score and triage must be the same.
 
     PYTHONPATH=/tmp/base6c python bench/triage_identity.py /tmp/before.jsonl
     python bench/triage_identity.py /tmp/after.jsonl

@@ -78,6 +78,7 @@ class Cue:
 
     __slots__ = (
         "_either_folded",
+        "_gate",
         "_loose",
         "_strict_accented",
         "_strict_folded",
@@ -100,13 +101,18 @@ class Cue:
         # the loose patterns then the strict ones finds the same leftmost hit (at one
         # position the loose ones are tried first, as `_search` prefers them on a tie).
         self._either_folded = _alternation(folded_loose + folded_tight)
+        self._gate: Cue | None = None  # a union this list is asked through (`gate_together`)
 
     def search(self, text: TurnText) -> str | None:
         """The leftmost hit of any pattern in the list, or None."""
         hits = text._hits
         found = hits.get(self, _UNASKED)
         if found is _UNASKED:
-            found = hits[self] = self._search(text)
+            gate = self._gate
+            if gate is not None and gate.search(text) is None:
+                found = hits[self] = None  # none of the gated lists speaks to this turn
+            else:
+                found = hits[self] = self._search(text)
         return found  # type: ignore[return-value]
 
     def _search(self, text: TurnText) -> str | None:
@@ -157,6 +163,20 @@ def any_of(lists: Iterable[Cue]) -> Cue:
     )
 
 
+def gate_together(lists: Iterable[Cue]) -> Cue:
+    """Ask `lists` through one union (`any_of`): the first of them a turn asks searches the
+    union once, and when it finds nothing every one of them answers None without a search
+    of its own; when it finds something each list is searched as before. For lists every
+    turn asks and few turns hit (self-harm, emergency signs, …): the answers are the same."""
+    lists = tuple(lists)
+    union = any_of(lists)
+    for cue in lists:
+        if cue._gate is not None:
+            raise ValueError(f"{cue.patterns[:1]} is already asked through another union")
+        cue._gate = union
+    return union
+
+
 def first_cue(cue: Cue, text: TurnText) -> str | None:
     """The first hit of the list `cue` in the turn's text, or None."""
     return cue.search(text)
@@ -170,5 +190,6 @@ __all__ = [
     "first_cue",
     "fold_pattern",
     "forget_turn_texts",
+    "gate_together",
     "keep_per_text",
 ]

@@ -5,7 +5,15 @@ from __future__ import annotations
 import safety.ingestion
 import safety.reactions
 import safety.triage
-from safety.cue_matching import Cue, TurnText, any_of, cues, fold_pattern, forget_turn_texts
+from safety.cue_matching import (
+    Cue,
+    TurnText,
+    any_of,
+    cues,
+    fold_pattern,
+    forget_turn_texts,
+    gate_together,
+)
 
 LISTS = sorted(
     {
@@ -114,3 +122,21 @@ def test_forgetting_turn_texts_folds_a_text_again() -> None:
     again = TurnText.of("uống nhầm thuốc")
     assert again is not first
     assert again == first
+
+
+def test_lists_asked_through_a_union_answer_as_alone() -> None:
+    """Gated lists give each its own hit; a turn none speaks to answers None for all."""
+    alone = (cues(["mất ngủ"]), cues(["ù tai", "tai ù"], strict=["lậu"]))
+    gated = (cues(["mất ngủ"]), cues(["ù tai", "tai ù"], strict=["lậu"]))
+    union = gate_together(gated)
+    for raw in ("mất ngủ, ù tai", "tai ù", "bị lậu", "bi lau", "bị lâu", "khỏe", "mat ngu"):
+        forget_turn_texts()
+        text = TurnText.of(raw)
+        assert [c.search(text) for c in gated] == [c._search(text) for c in alone], raw
+        assert (text._hits[union] is None) == all(c.search(text) is None for c in alone)
+    try:
+        gate_together(gated[:1])
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a list asked through two unions")

@@ -80,6 +80,7 @@ class Cue:
         "_either_folded",
         "_gate",
         "_loose",
+        "_merged",
         "_strict_accented",
         "_strict_folded",
         "loose_patterns",
@@ -87,7 +88,9 @@ class Cue:
         "strict_patterns",
     )
 
-    def __init__(self, patterns: Iterable[str], strict: Iterable[str] = ()) -> None:
+    def __init__(
+        self, patterns: Iterable[str], strict: Iterable[str] = (), *, merged: bool = True
+    ) -> None:
         loose = [unicodedata.normalize("NFC", p) for p in patterns]
         tight = [unicodedata.normalize("NFC", p) for p in strict]
         self.patterns = (*loose, *tight)
@@ -100,7 +103,12 @@ class Cue:
         # Text typed without diacritics: both forms read the folded text, so one search of
         # the loose patterns then the strict ones finds the same leftmost hit (at one
         # position the loose ones are tried first, as `_search` prefers them on a tie).
-        self._either_folded = _alternation(folded_loose + folded_tight)
+        # (`merged=False`: no such third alternation, for a union that is only ever asked
+        # whether anything matches: compiling a long list once more is what it would cost.)
+        self._merged = merged
+        self._either_folded = self._loose
+        if folded_tight and merged:
+            self._either_folded = _alternation(folded_loose + folded_tight)
         self._gate: Cue | None = None  # a union this list is asked through (`gate_together`)
 
     def search(self, text: TurnText) -> str | None:
@@ -116,14 +124,17 @@ class Cue:
         return found  # type: ignore[return-value]
 
     def _search(self, text: TurnText) -> str | None:
-        if not text.accented:
+        if not text.accented and (self._merged or not self.strict_patterns):
             either = (
                 None if self._either_folded is None else self._either_folded.search(text.folded)
             )
             return None if either is None else either.group(0)
         loose = None if self._loose is None else self._loose.search(text.folded)
-        strict_form = self._strict_accented
-        strict = None if strict_form is None else strict_form.search(text.lowered)
+        if text.accented:
+            strict_form, on = self._strict_accented, text.lowered
+        else:
+            strict_form, on = self._strict_folded, text.folded
+        strict = None if strict_form is None else strict_form.search(on)
         if strict is None:
             return None if loose is None else loose.group(0)
         if loose is None or strict.start() < loose.start():
@@ -160,6 +171,7 @@ def any_of(lists: Iterable[Cue]) -> Cue:
     return Cue(
         (p for cue in lists for p in cue.loose_patterns),
         (p for cue in lists for p in cue.strict_patterns),
+        merged=False,
     )
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import groupby
 from typing import Any
 
@@ -184,16 +185,24 @@ def _first(seq: Any) -> tuple[frozenset[str] | None, bool]:
 
 def opening(source: str) -> frozenset[str] | None:
     """The characters a match of `source` can open with; None when any (or not known)."""
-    if _sre_parse is None:
-        return None
+    return _read(source)[0]
+
+
+@lru_cache(maxsize=4096)
+def _read(source: str) -> tuple[frozenset[str] | None, bool]:
+    """What `source` opens with (see `opening`), and whether it has capturing groups; read
+    once per pattern (a list's forms and the unions it joins share its patterns)."""
     try:
+        if _sre_parse is None:
+            return None, bool(re.compile(source).groups)
         parsed = _sre_parse.parse(source)
     except (re.error, RecursionError):
-        return None
+        return None, True
+    groups = parsed.state.groups > 1
     if parsed.state.flags & ~_sre.SRE_FLAG_UNICODE:
-        return None
+        return None, groups
     chars, empty = _first(parsed)
-    return None if empty or not chars else chars
+    return (None if empty or not chars else chars), groups
 
 
 DISPATCH_FROM = 60
@@ -206,7 +215,7 @@ search dispatched and an 81-pattern one 11.1 → 6.3, the 107-pattern self-harm 
 def dispatched(sources: Sequence[str]) -> str:
     """The body of `(?:s1)|(?:s2)|…`: for a long list one branch per opening letter (see
     the module doc), for a short one as written, with shared guards."""
-    if len(sources) < DISPATCH_FROM or any(re.compile(s).groups for s in sources):
+    if len(sources) < DISPATCH_FROM or any(_read(s)[1] for s in sources):
         return shared_guards(sources)
     openings = [opening(s) for s in sources]
     letters = sorted(set().union(*(o for o in openings if o is not None)))

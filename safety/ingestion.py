@@ -69,11 +69,13 @@ from safety.safety_cues import (
     CHILD_CUES,
     COMPLETED_CUES,
     DOSE_QUESTION_CUES,
+    EMERGENCY_SIGNS,
     EXCESS_CUES,
     FEARED_CUES,
     HABIT_CUES,
     HOLD_CUES,
     HYPOTHETICAL_CUES,
+    INTACT_CUES,
     KNOWLEDGE_CUES,
     OTHERS_CUES,
     SYMPTOM_CUES,
@@ -91,6 +93,9 @@ SECOND_OPINION = "second opinion"
 """The cue of an unsure event the n-gram model asks about."""
 ADULT_LARGE_COUNT = 8
 """Tablets anyone took at once ('rồi', 'vừa') that make a report an emergency."""
+DAY_LARGE_COUNT = 15
+"""Tablets told as taken within a day beyond any day's dose a row prints (paracetamol 500:
+8): an overdose even when the turn also tells the pain it was taken for."""
 
 
 class Verdict(StrEnum):
@@ -116,6 +121,12 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     a turn the rules were unsure of is a report when it tells what happened (`_told`), and
     a turn that takes a medicine and asks nothing outright, which the rules let pass, is
     asked the safety question."""
+    intact = INTACT_CUES.search(text) is not None and not UNSURE_CUES.search(text)
+    if intact and not _symptom(text) and _count(text) == 0:
+        # "bé liếm vỏ vỉ …, vỏ còn nguyên viên": nothing is missing, nothing was taken
+        return Event(None, "")
+    if (many := _many_in_a_day(text)) is not None:
+        return Event(Verdict.REPORT, many)
     event = _by_rules(text, names_drug=names_drug, child_known=child_known)
     empty = emptied_pack(text, child_known=child_known)
     if empty is not None and event.verdict is not Verdict.REPORT and _medicine(text, names_drug):
@@ -166,10 +177,26 @@ def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> 
     return taken or child_known or CHILD_CUES.search(text) is not None
 
 
+def _many_in_a_day(text: TurnText) -> str | None:
+    """More tablets told as taken within a day (or at once) than any day's dose ("trong 1
+    ngày uống hết 16 viên … rồi, vẫn đau"): a report, even beside the pain it was for."""
+    amount = AMOUNT_CUES.search(text)
+    if amount is None or TAKE_CUES.search(text) is None or COMPLETED_CUES.search(text) is None:
+        return None
+    if _count(text) < DAY_LARGE_COUNT or not (AT_ONCE_CUES.search(text) or _daily(text)):
+        return None
+    return amount
+
+
+def _symptom(text: TurnText) -> str | None:
+    """A symptom that follows, or an emergency sign ("giờ gọi không dậy"), in the turn."""
+    return SYMPTOM_CUES.search(text) or EMERGENCY_SIGNS.search(text)
+
+
 def _sign_now(text: TurnText) -> bool:
     """A sign told, not asked ("… lần 2, giờ choáng"): it happened, whatever word in the turn
     looks like a dose question."""
-    return SYMPTOM_CUES.search(text) is not None and not _yes_no(text)
+    return _symptom(text) is not None and not _yes_no(text)
 
 
 def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
@@ -224,7 +251,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         return Event(Verdict.REPORT, how)
     amount = AMOUNT_CUES.search(text)
     at_once = AT_ONCE_CUES.search(text)
-    symptom = SYMPTOM_CUES.search(text)
+    symptom = _symptom(text)
     count = _count(text)
     # Several tablets at once, a symptom that follows, a child who ate some: what happened,
     # even when the turn ends on a worried question ("… có cần đi viện ko").

@@ -30,7 +30,7 @@ from safety.safety_cues import (
     TurnText,
 )
 
-_COUNT = re.compile(r"(\d+)\s*(vien|ml|vi\b|v\b)")
+_COUNT = re.compile(r"(?<!/)(?<!/ )(?<!\d)(\d+)\s*(vien|ml|vi\b|v\b)")  # not "150mg/5ml"
 
 
 _LARGE_ML = 30.0
@@ -121,8 +121,16 @@ def _medicine(text: TurnText, names_drug: bool) -> bool:
 
 
 def _count(text: TurnText) -> int:
-    """The largest count of tablets or blisters the turn gives (0 when none)."""
-    return max((int(n) for n, unit in _COUNT.findall(text.folded) if unit != "ml"), default=0)
+    """The largest count of tablets or blisters the turn gives (0 when none). A hundred or
+    more before a bare "vi" or "v" is the strength ("paracetamol 500 vi sủi"), not 500 blisters."""
+    return max((int(n) for n, unit in _COUNT.findall(text.folded) if _counts(n, unit)), default=0)
+
+
+def _counts(n: str, unit: str) -> bool:
+    return unit != "ml" and (int(n) < STRENGTH_LIKE or unit == "vien")
+
+
+STRENGTH_LIKE = 100
 
 
 def _large(text: TurnText) -> bool:
@@ -130,6 +138,7 @@ def _large(text: TurnText) -> bool:
     return any(
         int(n) >= (_LARGE_ML if unit == "ml" else LARGE_COUNT)
         for n, unit in _COUNT.findall(text.folded)
+        if unit == "ml" or _counts(n, unit)
     )
 
 

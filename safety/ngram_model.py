@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from safety.safety_cues import EXCLAMATION, FEELING_IDIOM
+from safety.safety_cues import DENIAL, EXCLAMATION, FEELING_IDIOM
 
 MODEL_PATH = Path(__file__).with_name("safety_ngrams.json")
 
@@ -31,9 +31,10 @@ _DIGITS = re.compile(r"\d+")
 
 def without_idioms(folded: str) -> str:
     """The folded text with a feeling's idiom of death ("mệt muốn chết") read as the feeling
-    ("mệt lắm") and an exclamation ("chết thật, …") as no death; the same length, so spans
-    still point into the turn's other forms."""
+    ("mệt lắm"), an exclamation ("chết thật, …") and a denial ("ko phải tự tử đâu") as no
+    death; the same length, so spans still point into the turn's other forms."""
     folded = FEELING_IDIOM.sub(lambda m: _as_lam(m, "death"), folded)
+    folded = DENIAL.sub(lambda m: _as_lam(m, "death"), folded)
     return EXCLAMATION.sub(lambda m: _as_lam(m, "death"), folded)
 
 

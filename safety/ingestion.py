@@ -50,6 +50,7 @@ from safety.ingestion_signs import (
     _told,
     _yes_no,
     asks_outright,
+    day_total,
     emptied_pack,
     is_finish,
     single_slip,
@@ -80,6 +81,7 @@ from safety.safety_cues import (
     OTHERS_CUES,
     SYMPTOM_CUES,
     TAKE_CUES,
+    TIME_SLIP_CUES,
     TREATMENT_CUES,
     UNSANCTIONED_CUES,
     UNSURE_CUES,
@@ -93,9 +95,9 @@ SECOND_OPINION = "second opinion"
 """The cue of an unsure event the n-gram model asks about."""
 ADULT_LARGE_COUNT = 8
 """Tablets anyone took at once ('rồi', 'vừa') that make a report an emergency."""
-DAY_LARGE_COUNT = 15
-"""Tablets told as taken within a day beyond any day's dose a row prints (paracetamol 500:
-8): an overdose even when the turn also tells the pain it was taken for."""
+DAY_LARGE_COUNT = 12
+"""Tablets told as taken within a day beyond the day's dose of the common tablets (paracetamol
+500: 8 a day): an overdose even when the turn also tells the pain it was taken for."""
 
 
 class Verdict(StrEnum):
@@ -171,7 +173,7 @@ def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> 
         return False
     if KNOWLEDGE_CUES.search(text) or TREATMENT_CUES.search(text) or HABIT_CUES.search(text):
         return False
-    if HYPOTHETICAL_CUES.search(text) or ASK_DRUG_CUES.search(text):
+    if HYPOTHETICAL_CUES.search(text) or ASK_DRUG_CUES.search(text) or TIME_SLIP_CUES.search(text):
         return False
     taken = TAKE_CUES.search(text) is not None or HOLD_CUES.search(text) is not None
     return taken or child_known or CHILD_CUES.search(text) is not None
@@ -181,9 +183,10 @@ def _many_in_a_day(text: TurnText) -> str | None:
     """More tablets told as taken within a day (or at once) than any day's dose ("trong 1
     ngày uống hết 16 viên … rồi, vẫn đau"): a report, even beside the pain it was for."""
     amount = AMOUNT_CUES.search(text)
-    if amount is None or TAKE_CUES.search(text) is None or COMPLETED_CUES.search(text) is None:
+    done = COMPLETED_CUES.search(text) or _PAST.search(text.folded)  # "trong ngày hôm nay"
+    if amount is None or TAKE_CUES.search(text) is None or not done or _yes_no(text):
         return None
-    if _count(text) < DAY_LARGE_COUNT or not (AT_ONCE_CUES.search(text) or _daily(text)):
+    if day_total(text) < DAY_LARGE_COUNT or not (AT_ONCE_CUES.search(text) or _daily(text)):
         return None
     return amount
 

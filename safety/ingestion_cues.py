@@ -215,13 +215,14 @@ TREATMENT_CUES = cues(
         r"kháng sinh",
         r"(?:mỗi|hằng|hàng) (?:ngày|sáng|tối)",
         r"\d+ (?:tiếng|giờ) (?:trước|rồi)",
-        r"(?:không|ko|chẳng) (?:chịu )?(?:nuốt|uống|ngậm) (?:được|nổi)",
+        r"(?:không|ko|chẳng) (?:chịu )?(?:nuốt|uống|ngậm) (?:được|nổi)|(?:nuốt|ngậm) (?:\w+ ){0,4}?"
+        r"(?:không|ko|chẳng) (?:được|nổi|trôi)(?! (?:\w+ )?(?:không|ko|k)\b)",  # can't swallow it
         r"không chịu (?:uống|nuốt)",
         r"khó nuốt",
         r"bao lâu (?:thì|mới|sau|nữa)",
         r"(?:mà|nhưng) (?:vẫn|chưa|không) (?:hạ|đỡ|khỏi|hết)",
         # The pack finished and the complaint still there: the course, and more to buy.
-        r"(?:mà|nhưng) vẫn (?:còn )?\w+",
+        r"(?:mà|nhưng) (?:(?:huyết áp|đường(?: huyết)?|nhiệt độ|sốt|cơn \w+) )?vẫn (?:còn )?\w+",
         r"mua (?:tiếp|thêm)",
     ),
 )

@@ -120,6 +120,17 @@ def _medicine(text: TurnText, names_drug: bool) -> bool:
     return MEDICINE_CUES.search(text) is not None and ASK_DRUG_CUES.search(text) is None
 
 
+_TIMES_EACH = re.compile(r"\b(\d+) lan\b.*?\bmoi lan (\d+) vien\b")
+
+
+def day_total(text: TurnText) -> int:
+    """Tablets told for a day as times × each ("6 lần trong ngày, mỗi lần 2 viên": 12), or
+    the largest count."""
+    each = _TIMES_EACH.search(text.folded)
+    times = int(each.group(1)) * int(each.group(2)) if each else 0
+    return max(times, _count(text))
+
+
 def _count(text: TurnText) -> int:
     """The largest count of tablets or blisters the turn gives (0 when none). A hundred or
     more before a bare "vi" or "v" is the strength ("paracetamol 500 vi sủi"), not 500 blisters."""
@@ -300,12 +311,15 @@ def asks_outright(text: TurnText) -> bool:
 # "quá liều thì triệu chứng thế nào", "uống quá liều xử trí ra sao": the overdose section
 # asked about; said with "bị", "vừa", "rồi", "giờ" it is an event.
 _OVERDOSE_KNOWLEDGE = re.compile(
-    r"\b(?:trieu chung|dau hieu|bieu hien|xu tri|xu ly|ra sao|the nao|la gi|nhu nao)\b"
+    r"\b(?:trieu chung|dau hieu|bieu hien|xu tri|xu ly|ra sao|the nao|la gi|nhu nao|"
+    r"(?:co )?nguy hiem|hau qua|tac hai)\b"
 )
 
 
 _OVERDOSE_HAPPENED = re.compile(
-    r"\b(?:bi|da|vua|moi|lo|roi|r|dang|gio|nghi|hinh nhu|luc nay|hoi nay|nay)\b"
+    # not "thuốc này" (this medicine), folded like "nay" (today)
+    r"\b(?:bi|da|vua|moi|lo|roi|r|dang|gio|nghi|hinh nhu|luc nay|hoi nay|"
+    r"(?<!thuoc )(?<!loai )(?<!vien )(?<!cai )(?<!lo )(?<!chai )nay)\b"
 )
 
 

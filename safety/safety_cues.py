@@ -160,6 +160,15 @@ DAYS_ALREADY_CUES = cues(
         r"tuần nay|từ hôm|mấy hôm nay|mấy ngày nay|(?:đã|lỡ) uống",
     ),
 )
+# A dose taken at the wrong time, not in a wrong amount ("uống nhầm giờ", "sáng thay vì tối",
+# "trễ 2 tiếng"): the book's missed-dose sentence answers it.
+TIME_SLIP_CUES = cues(
+    (
+        r"nhầm (?:giờ|ngày|buổi|bữa|lịch|cữ)",
+        r"(?:sáng|trưa|chiều|tối|đêm) thay vì (?:sáng|trưa|chiều|tối|đêm|buổi)",
+        r"(?:trễ|muộn|sớm|quá giờ) (?:\d+|một|hai|ba|vài|mấy|nửa) (?:tiếng|giờ|phút|ngày)",
+    ),
+)
 HYPOTHETICAL_CUES = cues(
     (r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),
 )
@@ -338,6 +347,7 @@ __all__ = [
     "SIGN_QUESTION_CUES",
     "SYMPTOM_CUES",
     "TAKE_CUES",
+    "TIME_SLIP_CUES",
     "TREATMENT_CUES",
     "UNSANCTIONED_CUES",
     "UNSURE_CUES",

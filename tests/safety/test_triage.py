@@ -1074,3 +1074,40 @@ def test_a_strength_a_schedule_a_drink_and_an_intact_pack_are_not_triaged(text: 
     """'150mg/5ml' and '500 vi' are strengths, '1 viên/ngày hay 2' a schedule, a can of beer
     slipped is a drink, a pack 'còn nguyên' lost nothing, 'ko lấy được' is prevention."""
     assert classify(text, drugs("paracetamol")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "con em 10 tuổi nuốt viên nang amoxicillin không được phải làm sao",
+        "thuốc này mà uống quá liều thì xử lý sao",
+    ],
+)
+def test_a_capsule_that_will_not_go_down_and_this_medicines_overdose_asked_are_questions(
+    text: str,
+) -> None:
+    """'Nuốt … không được' cannot swallow it; 'thuốc này' is no 'nay' (today): no triage."""
+    assert classify(text, drugs("amoxicillin")) is None
+
+
+def test_a_days_tablets_told_as_times_each_are_an_emergency() -> None:
+    """'6 lần trong ngày hôm nay, mỗi lần 2 viên': twelve tablets in a day, told."""
+    found = classify(
+        "em uống paracetamol 6 lần trong ngày hôm nay, mỗi lần 2 viên", drugs("paracetamol")
+    )
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "trẻ uống quá liều paracetamol có nguy hiểm không",
+        "ngày uống 3 lần mỗi lần 4 viên được không",
+        "tôi uống nhầm giờ thuốc tránh thai, sáng thay vì tối",
+        "ba em uống 1 viên amlodipin 10mg mà huyết áp vẫn cao",
+    ],
+)
+def test_overdose_asked_a_schedule_a_time_slip_and_no_effect_are_not_triaged(text: str) -> None:
+    """What an overdose does, asked; a day's schedule asked; a dose at the wrong hour; a
+    dose that did not lower the pressure: questions the book answers."""
+    assert classify(text, drugs("paracetamol")) is None

@@ -1111,3 +1111,10 @@ def test_overdose_asked_a_schedule_a_time_slip_and_no_effect_are_not_triaged(tex
     """What an overdose does, asked; a day's schedule asked; a dose at the wrong hour; a
     dose that did not lower the pressure: questions the book answers."""
     assert classify(text, drugs("paracetamol")) is None
+
+
+def test_a_child_who_drank_medicated_oil_is_an_emergency() -> None:
+    """Dầu gió is a medicine a child can drink ('uống mất ngụm' is no 'mất ngủ'): act now."""
+    found = classify("bé 2 tuổi uống mất ngụm dầu gió rồi")
+    assert found is not None and found.kind is Triage.EMERGENCY
+    assert classify("em uống thuốc bị mất ngủ cả đêm") is None

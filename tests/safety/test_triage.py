@@ -1118,3 +1118,12 @@ def test_a_child_who_drank_medicated_oil_is_an_emergency() -> None:
     found = classify("bé 2 tuổi uống mất ngụm dầu gió rồi")
     assert found is not None and found.kind is Triage.EMERGENCY
     assert classify("em uống thuốc bị mất ngủ cả đêm") is None
+
+
+def test_two_tablets_at_once_asked_beside_the_complaint_they_are_for_is_a_question() -> None:
+    """'2 viên … một lúc lần đầu có sao không, em bị tiêu chảy': a first dose asked, the
+    complaint is what it is for ('lần đầu có' folds like 'đau cơ' too); with 'giờ' it is told."""
+    asked = "Uống 2 viên loperamid 2mg một lúc lần đầu có sao không, em bị tiêu chảy"
+    assert classify(asked, drugs("loperamide")) is None
+    told = classify("em uống 2 viên một lúc, giờ chóng mặt quá", drugs("amlodipine"))
+    assert told is not None and told.kind is Triage.EMERGENCY

@@ -144,23 +144,33 @@ def merge_frames(
 _NEWBORN = re.compile(
     r"(?<![a-z])(?:so sinh|(?:tre|be|con|em be|chau) (?:moi sinh|moi de|vua sinh|vua de))(?![a-z])"
 )
+# "trẻ sinh non", "bé đẻ thiếu tháng": a baby born early, whose age the book's rows for
+# preterm babies are said of when none is given.
+_BORN_EARLY = re.compile(
+    r"(?<![a-z])(?:sinh non|de non|non thang|(?:de |sinh )?thieu thang)(?![a-z])"
+)
 NEWBORN_AGE_MONTHS = 0.0
 """The age a newborn named without a day count is dosed at: the first days of life."""
 NEWBORN_AGE_TEXT = "sơ sinh"
 
 
-def _with_newborn_age(frame: QueryFrame, said: str) -> QueryFrame:
+def _with_newborn_age(frame: QueryFrame, said: str, *, age_unsaid: bool = False) -> QueryFrame:
     """A dose question for a newborn ("vitamin K1 cho trẻ sơ sinh") has its age: the engine
-    asks only what is still missing (the weight), never the age again."""
+    asks only what is still missing (the weight), never the age again. A baby born early
+    is asked its age once; `age_unsaid` (that question went unanswered) doses it as a
+    newborn too, instead of asking again."""
     if frame.age_months is not None or not frame.drugs or frame.population is Population.ADULT:
         return frame
-    if not any(_NEWBORN.search(fold(text)) for text in (said, frame.standalone_query)):
+    words = [fold(text) for text in (said, frame.standalone_query)]
+    newborn = any(_NEWBORN.search(w) for w in words)
+    if not newborn and not (age_unsaid and any(_BORN_EARLY.search(w) for w in words)):
         return frame
     return frame.model_copy(
         update={
             "age_months": NEWBORN_AGE_MONTHS,
             "age_text": NEWBORN_AGE_TEXT,
             "population": Population.CHILD,
+            "non_answer": False,
         }
     )
 
@@ -239,7 +249,9 @@ def resolve_frame(
         frame = as_followup(frame, prior)
     elif prior is not None:
         frame = with_case_facts(frame, prior)
-    frame = _with_newborn_age(frame, said)
+    asked_age = question is not None and question.slot in (ClarifySlot.AGE, ClarifySlot.AGE_WEIGHT)
+    unsaid = frame.non_answer and asked_age
+    frame = _with_newborn_age(frame, said, age_unsaid=unsaid)
     if case_patient is not None and not frame.new_case:
         if frame.population is Population.CHILD and (
             frame.age_months is not None or frame.weight_kg is not None

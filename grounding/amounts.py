@@ -330,11 +330,11 @@ def rows_with_amounts(
         rows.insert(at + 1, rule)
     worked = amount_claims(rows, caveats, blocks, frame, asked)
     beside = age_row_beside(rows, blocks, frame, asked) if worked else None
-    claims = [Claim(text=beside.text, citations=(beside.evidence_index,))] if beside else []
+    claims = [Claim(text=beside.headed, citations=beside.cites)] if beside else []
     claims += [
         c
         for n, b in enumerate(rows)
-        for c in (Claim(text=b.text, citations=(b.evidence_index,)), *worked.get(n, ()))
+        for c in (Claim(text=b.headed, citations=b.cites), *worked.get(n, ()))
     ]
     return claims, bool(worked)
 

@@ -32,7 +32,8 @@ class AskedWords:
         )
         # The patient's own conditions said earlier in the case ("sau mổ") choose rows too.
         told = " ".join(frame.patient.comorbidities) if frame.patient else ""
-        return cls(f"{condition} {frame.condition_words} {told}".strip())
+        words = _without_drug_names(frame.condition_words, frame.drugs)
+        return cls(f"{condition} {words} {told}".strip())
 
     @cached_property
     def folded(self) -> str:
@@ -50,6 +51,22 @@ class AskedWords:
         words apart, so the folded words line up with the written ones."""
         written, folded = self.text.split(), self.folded.split()
         return tuple(zip(written, folded, strict=True)) if len(written) == len(folded) else ()
+
+
+# A word of the question is the drug's own name when it opens like a word of the drug's id
+# ("enalapril", "amoxicilin" for amoxicillin): it names no indication.
+_NAME_OPENING = 6
+
+
+def _without_drug_names(words: str, drugs: list[str]) -> str:
+    """The question's words without those that spell an asked drug's name: a head that
+    names the drug ("… chuyển từ enalapril") is not the indication asked."""
+    names = {p[:_NAME_OPENING] for d in drugs for p in d.split("_") if len(p) >= _NAME_OPENING}
+    written, folded = words.split(), fold(words).split()
+    if not names or len(written) != len(folded):
+        return words
+    kept = (w for w, f in zip(written, folded, strict=True) if f[:_NAME_OPENING] not in names)
+    return " ".join(kept)
 
 
 __all__ = ["AskedWords"]

@@ -19,12 +19,15 @@ from functools import cached_property, lru_cache
 
 from core.frame import Route
 from core.text import fold, fold_offsets
-from grounding.bands import Band, Bands
+from grounding.bands import Band, Bands, parse_bands
 from grounding.book.bars import refuses_row
 from grounding.book.doses import FIXED_DOSE, adjusts
 from grounding.dose_figures import Cap, Figure, caps_in, figures_in
 from grounding.heads import DOSE, Context, Who
 from grounding.inr import inr_band
+
+MAX_LABEL = 80
+"""A row's own label ends at its colon within this many characters."""
 
 
 class BlockKind(StrEnum):
@@ -144,6 +147,40 @@ class Block:
     @property
     def folded(self) -> str:
         return self.reading.folded
+
+    @property
+    def headed(self) -> str:
+        """The row's words as an answer quotes them: after the child band head that governs
+        them ("Trẻ trên 12 tuần tuổi — …") when the row is that head's and does not say it."""
+        return f"{self.context.head} — {self.text}" if self._head_unsaid else self.text
+
+    @property
+    def cites(self) -> tuple[int, ...]:
+        """The evidence a quote of the row cites: its own, and its head's when shown."""
+        at = self.context.head_index
+        unsaid = self._head_unsaid and at is not None and at != self.evidence_index
+        return (self.evidence_index, at) if unsaid and at is not None else (self.evidence_index,)
+
+    @property
+    def _head_unsaid(self) -> bool:
+        """The child band head governs the row and its label names none of the head's bands
+        ("Viêm tai giữa cấp: …" under "Trẻ trên 12 tuần tuổi:")."""
+        head = self.context.head
+        own = self.who in (Who.CHILD, None) and self.context.who in (Who.CHILD, None)
+        if not head or not own or self.renal or self.hepatic:
+            return False
+        # What the row says of whom it is for: its label, else its words before the dose.
+        colon, dose = self.text.find(":"), DOSE.search(self.text)
+        lead = (
+            self.text[:colon]
+            if 0 < colon <= MAX_LABEL
+            else self.text[: dose.start() if dose else 0]
+        )
+        said = parse_bands(lead)
+        wanted = parse_bands(head)
+        return (wanted.age is not None and said.age is None) or (
+            wanted.weight is not None and said.weight is None
+        )
 
     @property
     def prints_dose(self) -> bool:

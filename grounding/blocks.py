@@ -78,6 +78,7 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
         if ev.quarantined:
             continue
         text = ev.text
+        stack.index = index
         spans = _lines(text)
         table: list[tuple[int, int]] = []
         for n, (ls, le) in enumerate(spans):

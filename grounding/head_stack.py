@@ -3,11 +3,18 @@ every head set after it, and the stack gives each block its context."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from grounding.bands import Bands
+from grounding.bands import Bands, parse_bands
 from grounding.heads import REMARK, Context, Head, HeadKind, Part, Who, head_words
 from grounding.markup import shown
+
+if TYPE_CHECKING:
+    from grounding.block import Block
+
+_PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 
 
 class HeadStack:
@@ -28,6 +35,13 @@ class HeadStack:
         self.parent_ind: Head | None = None
         # Where the line of the last labelled phase starts (part index, offset).
         self.phase_line: tuple[int, int] | None = None
+        # The evidence being read (`grounding.blocks`), and the one each head was set in.
+        self.index = 0
+        self.set_in: dict[HeadKind, int] = {}
+        # A population row with a band of its own label ("Trẻ em 4 - 11 tuổi: Uống 4 mg"),
+        # and its label's words: the paragraphs after it that offer another way ("Có thể
+        # tiêm …") are said of it, not of the head above (`alternative`).
+        self.owner: tuple[Block, str] | None = None
 
     def set(self, level: HeadKind, label: Head) -> None:
         """Put `label` at `level`, dropping that level and every level set after it."""
@@ -35,6 +49,7 @@ class HeadStack:
             self._drop(self.order.index(level))
         self.order.append(level)
         self.values[level] = label
+        self.set_in[level] = self.index
 
     def _drop(self, at: int) -> None:
         """Drop the levels from position `at` of the order on."""
@@ -65,13 +80,14 @@ class HeadStack:
         "Trẻ em theo cân nặng: …" or "Suy thận (ClCr …): …" opens one row only. `inner`:
         a head printed after another on its line ("*Ỉa chảy*: Uống:") sits under it.
         """
-        head = heading_only or "*" in label.text or "_" in label.text
+        head = heading_only or emphasized(label)
         applied = self._apply(label, head=head, heading_only=heading_only, inner=inner)
         if applied and head and label.kind is not HeadKind.FILLER:
             if label.kind in (HeadKind.IND, HeadKind.BAND) and self.row_who is not None:
                 # Heads printed under "Trẻ em: <sentence>" end with the next population head.
                 self.carried_from = min(self.carried_from or 99, self.order.index(label.kind))
             self.row_route = self.row_who = None
+            self.owner = None
         return applied
 
     def _apply(self, label: Head, *, head: bool, heading_only: bool, inner: bool) -> bool:
@@ -120,6 +136,8 @@ class HeadStack:
             self.set(label.kind, label)
             if label.kind is HeadKind.IND:
                 self.parent_ind = label if heading_only else None
+                if label.routes:
+                    self.set(HeadKind.ROUTE, label)  # "*Bệnh X* (tiêm tĩnh mạch):"
         elif label.kind is not HeadKind.FILLER:
             return False
         return True
@@ -132,7 +150,10 @@ class HeadStack:
         bands = Bands()
         for name in self.order:
             bands = self.values[name].bands.merged(bands)
+        head = self._band_head()
         return Context(
+            head=head[0] if head else None,
+            head_index=head[1] if head else None,
             part=self.part,
             who=who.who if who else None,
             renal=bool(who and who.renal),
@@ -141,6 +162,43 @@ class HeadStack:
             routes=route.routes if route else (who.routes if who else ()),
             bands=replace(bands, adult_like=False),
         )
+
+    def _band_head(self) -> tuple[str, int] | None:
+        """The innermost population or band head in force when it names a child's band, and
+        the evidence it is printed in."""
+        for name in reversed(self.order):
+            label = self.values[name]
+            if name in (HeadKind.WHO, HeadKind.BAND) and not label.bands.is_empty:
+                child = label.who is Who.CHILD or (label.kind is HeadKind.BAND and not label.who)
+                return (label_words(label), self.set_in.get(name, self.index)) if child else None
+        return None
+
+    def alternative(self, ctx: Context, *, labelled: bool, goes_on: bool) -> Context:
+        """The context of a sentence: that of the population row above it when the sentence
+        offers another way to dose it (`goes_on`: it opens so, or is on the line of one that
+        did) and the row names another population than the head above it; a labelled
+        sentence or another paragraph ends the row's hold."""
+        if self.owner is None or labelled or not goes_on:
+            self.owner = None
+            return ctx
+        row, words = self.owner
+        if row.context.who in (None, row.who):
+            return ctx  # the row's population is the head's own: nothing to hand on
+        return replace(ctx, who=row.who, bands=row.bands, head=words, head_index=row.evidence_index)
+
+
+def emphasized(label: Head) -> bool:
+    """The label is set in emphasis from its first word ("*Trẻ em:*", "_Ho khan:_"); a name
+    in italics inside it ("Thương hàn và nhiễm *Salmonella*:") makes no head of it."""
+    return label.text.lstrip().startswith(("*", "_"))
+
+
+def label_words(label: Head) -> str:
+    """A head's words as an answer shows them before a row: without its markup, colon, or a
+    parenthesis that adds no band ("Trẻ em 4 - 11 tuổi (không dùng …)")."""
+    words = shown(label.text).strip().rstrip(":").strip()
+    bare = _PARENTHESIS.sub("", words).strip()
+    return bare if bare and parse_bands(bare) == parse_bands(words) else words
 
 
 def _nests(outer: Head, inner: Head) -> bool:
@@ -154,4 +212,4 @@ def _nests(outer: Head, inner: Head) -> bool:
     )
 
 
-__all__ = ["HeadStack"]
+__all__ = ["HeadStack", "emphasized", "label_words"]

@@ -154,6 +154,11 @@ class Context:
     indication: str | None = None
     routes: tuple[Route, ...] = ()
     bands: Bands = field(default_factory=Bands)
+    head: str | None = None
+    """The words of the child band head in force ("Trẻ trên 12 tuần tuổi"), as shown: what
+    a row under it is for when its own words do not say so."""
+    head_index: int | None = None
+    """The evidence the head is printed in (a section's parts are chunks of their own)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +219,7 @@ def classify_head(label: str, end: int) -> Head:
     for_who = _usual_for_who(folded) or _INDICATIONS_FOR_WHO.match(folded) is not None
     if who is not None and (leads_with_who or for_who):
         return head(HeadKind.WHO, who=who, bands=bands, routes=routes)
-    if routes and bands.is_empty:
+    if routes and bands.is_empty and not _route_in_parenthesis_only(label):
         return head(HeadKind.ROUTE, routes=routes)
     # "Hoặc dưới 2 tuổi:" is a band like "Dưới 2 tuổi:", an alternative to the row before.
     unled = next((folded[len(w) :] for w in ("hoac ", "hay ") if folded.startswith(w)), folded)
@@ -223,7 +228,14 @@ def classify_head(label: str, end: int) -> Head:
             # "Với bệnh nhân trên 60 tuổi:" heads the elderly, whatever indication is above.
             return head(HeadKind.WHO, who=Who.ELDERLY, bands=bands, routes=routes)
         return head(HeadKind.BAND, bands=bands, routes=routes)
-    return head(HeadKind.IND, bands=bands)
+    return head(HeadKind.IND, bands=bands, routes=routes)
+
+
+def _route_in_parenthesis_only(label: str) -> bool:
+    """ "*Bệnh thương hàn* (tiêm tĩnh mạch)": the route stands only in a parenthesis after
+    what the head names, so the head is that indication's, given by that route."""
+    bare = _PARENTHESIS.sub(" ", shown(label)).strip()
+    return bare != shown(label).strip() and bool(bare) and not route_words(bare)
 
 
 def _usual_for_who(folded: str) -> bool:

@@ -6,13 +6,18 @@ a row takes from the row before it on its line, and the phases of a bare indicat
 
 from __future__ import annotations
 
+import math
+import re
+from dataclasses import replace
+
 from core.frame import Route
 from core.text import opens_always, sentence_spans
-from grounding.block import Block, BlockKind
+from grounding.bands import Band, Bands
+from grounding.block import Block, BlockKind, Reading
 from grounding.book.vocabulary import DISEASE_KIND
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
-from grounding.heads import Context, Head, HeadKind, Who
+from grounding.heads import INJECTION_ROUTES, Context, Head, HeadKind, Who
 from grounding.markup import shown
 
 
@@ -53,6 +58,56 @@ def line_routes(last_row: Block | None, row_labels: list[Head]) -> tuple[Route, 
     # lại sau 1 giờ."): the last one names the route the population row follows.
     said_last = last_row.text[sentence_spans(last_row.text, opens=opens_always)[-1][0] :]
     return routes_named(said_last[:60]) or last_row.routes
+
+
+# A row opens with its route within 20 chars of its label; the routes listed with it are
+# read to the end of that clause, within 40 chars.
+_OPENING = 20
+_ROUTE_WINDOW = 40
+_CLAUSE_END = re.compile(r"[,;.(]")
+
+
+def row_routes(
+    text: str, row_labels: list[Head], ctx: Context, last_row: Block | None, said: Reading
+) -> tuple[Route, ...]:
+    """The routes of a row. The head's route governs, unless the row opens with its own
+    ("… 20 kg: Uống 10 mg", "Người lớn: Tiêm dưới da hoặc tiêm bắp, 500 microgam"); a route
+    named later in the row ("không uống được") does not, except that a row under a bare
+    injection head ("*Tiêm:*") names which injection it is ("250 microgam, truyền tĩnh mạch")."""
+    end = row_labels[-1].end if row_labels else 0
+    after = text[end : end + _OPENING] if row_labels else ""
+    if routes_named(after):
+        # "Tiêm dưới da hoặc tiêm bắp, …": every route of the clause the row opens with.
+        after = _CLAUSE_END.split(text[end : end + _ROUTE_WINDOW], maxsplit=1)[0]
+    # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
+    own_route = next((lb.routes for lb in row_labels if lb.kind is HeadKind.ROUTE), ())
+    named = routes_named(said.text[:60])
+    if set(ctx.routes) == set(INJECTION_ROUTES) and not own_route:
+        which = tuple(r for r in named if r in INJECTION_ROUTES)
+        return routes_named(after) or which or ctx.routes
+    return (
+        routes_named(after) or own_route or ctx.routes or line_routes(last_row, row_labels) or named
+    )
+
+
+# "…; trẻ nặng hơn …", "trẻ lớn hơn: …" (folded): the children past the
+# band of the row just above.
+_PAST_THE_BAND = re.compile(
+    r"(?:o |cho |voi )?(?:tre|be)(?: em)? (?:(?P<w>nang hon)|lon (?:tuoi )?hon)"
+)
+
+
+def past_band(own: Bands, said: Reading, last_row: Block | None) -> Bands:
+    """A row's own bands; for one said of the children heavier or older than the row above
+    ("trẻ nặng hơn" after a row for children under 25 kg), the band past that row's."""
+    m = _PAST_THE_BAND.match(said.folded)
+    if m is None or last_row is None or not own.is_empty:
+        return own
+    above = last_row.bands.weight if m["w"] else last_row.bands.age
+    if above is None or above.hi == math.inf:
+        return own
+    past = Band(lo=above.hi, hi=math.inf, loose_hi=math.inf)
+    return replace(own, weight=past) if m["w"] else replace(own, age=past)
 
 
 _NOT_A_NAME = frozenset(DISEASE_KIND.folded) | {"benh", "dieu", "tri", "phong", "du"}
@@ -118,6 +173,8 @@ __all__ = [
     "line_chain",
     "line_routes",
     "nested_indication",
+    "past_band",
+    "row_routes",
     "same_line_who",
     "track_phases",
 ]

@@ -65,6 +65,14 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
                 rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", folded
             ):
                 said[ind] = max(said.get(ind, 0), len(part))
+    for ind in heads:
+        # "Nhiễm khuẩn đường tiết niệu dưới không biến chứng" over the head it extends, when
+        # every word it adds is asked.
+        label = labels[ind].rstrip(". ")
+        for shorter in list(said):
+            rest = label.removeprefix(labels[shorter].rstrip(". "))
+            if rest != label and rest.strip() and set(rest.split()) <= words:
+                said[ind] = max(said.get(ind, 0), len(label))
     if said:
         longest = max(said.values())
         return {ind for ind, n in said.items() if n == longest}

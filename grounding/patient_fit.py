@@ -19,7 +19,8 @@ from core.population import (
 from grounding.bands import Band
 from grounding.blocks import Block, BlockKind, Who
 from grounding.book.filter_words import OLDER_CHILDREN
-from grounding.book.vocabulary import BABY
+from grounding.book.vocabulary import ADULT_WORDS, BABY, CHILD_WHO
+from grounding.heads import DOSE
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +80,25 @@ def fits_child(block: Block, patient: Patient, *, strict: bool = False) -> bool:
         return False
     if block.who in (Who.CHILD, Who.ANY):
         return True
+    if by_age is None and _adults_by_weight(block):
+        return False
     # An adult or unlabelled row reaches a child only through a band that names them.
     return bool(by_age or by_weight)
+
+
+def _adults_by_weight(block: Block) -> bool:
+    """ "… người lớn cân nặng dưới 50 kg …": a weight band said of adults, with
+    no child named before the dose, is an adult's band, not a child's way in."""
+    if block.who is not Who.ADULT:
+        return False
+    lead = _lead(block)
+    return ADULT_WORDS.search(lead) is not None and CHILD_WHO.search(lead) is None
+
+
+def _lead(block: Block) -> str:
+    """The row's folded words before its first dose: whom it says it is for."""
+    dose = DOSE.search(block.text)
+    return block.reading.folded_span(0, dose.start()) if dose else block.folded
 
 
 def _fits_adult(block: Block, patient: Patient) -> bool:
@@ -127,6 +145,24 @@ def newborn_rows_first(rows: list[Block], patient: Patient) -> list[Block]:
     ]
 
 
+def child_rows_first(rows: list[Block], patient: Patient) -> list[Block]:
+    """A child with a row of the children's own on a route is not also given an adult head's
+    row that reaches them only by its weight band ("*Người lớn:* … Dưới 50 kg: 15 mg/kg"
+    beside "Trẻ em cân nặng < 10 kg: 10 mg/kg")."""
+    if not patient.child:
+        return rows
+    own = [r for r in rows if r.who is Who.CHILD and not (r.renal or r.hepatic)]
+
+    def by_weight_only(row: Block) -> bool:
+        by_weight = row.bands.age is None and row.bands.weight is not None
+        return row.who is Who.ADULT and by_weight and CHILD_WHO.search(_lead(row)) is None
+
+    def shares_route(row: Block) -> bool:
+        return any(not o.routes or not row.routes or set(o.routes) & set(row.routes) for o in own)
+
+    return [r for r in rows if not (by_weight_only(r) and shares_route(r))]
+
+
 def fits(block: Block, patient: Patient) -> bool:
     """Whether a row's population and bands contain the patient (route decided elsewhere)."""
     if block.kind not in (BlockKind.ROW, BlockKind.TABLE_ROW, BlockKind.CAVEAT):
@@ -150,6 +186,7 @@ __all__ = [
     "ADULT_MONTHS",
     "ELDERLY_YEARS",
     "Patient",
+    "child_rows_first",
     "fits",
     "fits_child",
     "is_newborn_row",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from core.frame import QueryFrame, Route
 from core.text import fold
 from grounding.amounts import is_general_row
+from grounding.as_for import with_referred_rows
 from grounding.asked import AskedWords
 from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
@@ -32,6 +33,7 @@ from grounding.narrowing import (
 from grounding.patient_fit import (
     ADULT_MONTHS,
     Patient,
+    child_rows_first,
     fits,
     fits_child,
     newborn_rows_first,
@@ -293,6 +295,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     rows_all = [b for b in dosing if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
     patient = Patient.of(frame)
     chosen = [b for b in rows_all if fits(b, patient) and governed_fit(b, patient)]
+    chosen = child_rows_first(chosen, patient)
     chosen = renal_first(hepatic_first(elderly_first(chosen, patient), patient), patient)
     chosen = dialysis_first(chosen, patient)
     chosen = adult_threshold(chosen, rows_all, patient)
@@ -324,6 +327,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
             selection.ask_indications = which
             return selection
     rows = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
+    rows = with_referred_rows(rows, rows_all, route)
     selection.rows = rows if across else _shortlist(rows, first=named, route=route)
     if selection.rows:
         selection.rows[:0] = _lead_notes(dosing, route)

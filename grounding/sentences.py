@@ -15,6 +15,7 @@ from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind, Reading, text_reading
 from grounding.book.doses import dose_for_patient
 from grounding.book.vocabulary import (
+    ALTERNATIVE,
     CAVEAT_OPENS,
     CAVEAT_WORDS,
     CLEARANCE_LEAD,
@@ -23,8 +24,7 @@ from grounding.book.vocabulary import (
     NOT_AN_INDICATION,
     RENAL_PATIENT,
 )
-from grounding.dosing import routes_named
-from grounding.head_stack import HeadStack
+from grounding.head_stack import HeadStack, emphasized, label_words
 from grounding.heads import (
     DOSE,
     PART_HEAD,
@@ -38,8 +38,9 @@ from grounding.heads import (
 from grounding.line_links import (
     band_chain,
     line_chain,
-    line_routes,
     nested_indication,
+    past_band,
+    row_routes,
     same_line_who,
     track_phases,
 )
@@ -169,6 +170,10 @@ def _row_bands(text: str, said: Reading, row_labels: list[Head]) -> Bands:
     own = next((lb.bands for lb in row_labels if not lb.bands.is_empty), Bands())
     if own.is_empty:
         own = trailing_bands(body)  # "…, đối với trẻ < 12 tháng tuổi, 12 tháng - 10 tuổi"
+    if own.is_empty and all(lb.kind is HeadKind.IND for lb in row_labels):
+        # "Viêm khớp X: Trẻ dưới 25 kg uống …": the patient said before the dose.
+        dose = DOSE.search(body)
+        own = patient_bands(body[: dose.start()]) if dose else own
     paren = _PARENTHETICAL.match(text, row_labels[-1].end)
     if paren:
         own = own.merged(parse_bands(paren[1])) if not own.is_empty else parse_bands(paren[1])
@@ -205,7 +210,7 @@ def _read_heads(
             kept = True
             continue
         # A plain "Uống: 250 mg" keeps its route word; "*Uống:* …" is a head, not quoted.
-        plain_route = label.kind is HeadKind.ROUTE and not ("*" in label.text or "_" in label.text)
+        plain_route = label.kind is HeadKind.ROUTE and not emphasized(label)
         if (
             label.kind in (HeadKind.ROUTE, HeadKind.PART, HeadKind.FILLER) and not plain_route
         ) or not rest:
@@ -233,6 +238,13 @@ def _opener_indication(body: str) -> str | None:
     return body[m.start("ind") : m.start("ind") + len(phrase)]
 
 
+def _trimmed_end(text: str, start: int, end: int) -> int:
+    """Where a row's words end, without the emphasis marks and spaces after them."""
+    while end > start and text[end - 1] in "*_ ":
+        end -= 1
+    return end
+
+
 def read_sentence(
     text: str,
     start: int,
@@ -255,14 +267,17 @@ def read_sentence(
         if head is not None:
             stack.apply(head, heading_only=True)
             return None
-    ctx = stack.context()
+    # "Có thể tiêm …" on a line after "Trẻ em 4 - 11 tuổi: Uống …" is said of those children.
+    ctx = stack.alternative(
+        stack.context(),
+        labelled=bool(labels),
+        goes_on=last_row is not None or ALTERNATIVE.match(said.folded) is not None,
+    )
     while row_start < end and text[row_start] in "#*_ ":
         row_start += 1
-    stop = end
-    while stop > row_start and text[stop - 1] in "*_ ":
-        stop -= 1
+    stop = _trimmed_end(text, row_start, end)
     folded = said.folded
-    own = _row_bands(text, said, row_labels)
+    own = past_band(_row_bands(text, said, row_labels), said, last_row)
     # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
     follows = (
         not said.prints_dose or bool(CAVEAT_WORDS.search(folded)) or bool(GOES_ON.match(folded))
@@ -295,18 +310,7 @@ def read_sentence(
         # "Trẻ em: Khởi đầu 5 mg/kg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày.": a sentence on
         # the line of a population's row is said of that population too.
         who = same_line_who(text, start, last_row, index, blocks)
-    # The head's route governs, unless the row opens with its own ("… 20 kg: Uống 10 mg");
-    # a route named later in the row ("không uống được") does not.
-    after = text[row_labels[-1].end : row_labels[-1].end + 20] if row_labels else ""
-    # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
-    own_route = next((lb.routes for lb in row_labels if lb.kind is HeadKind.ROUTE), ())
-    routes = (
-        routes_named(after)
-        or own_route
-        or ctx.routes
-        or line_routes(last_row, row_labels)
-        or routes_named(said.text[:60])
-    )
+    routes = row_routes(text, row_labels, ctx, last_row, said)
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.
     own_who = any(lb.who for lb in row_labels) or who_of(lead) is not None
@@ -353,6 +357,8 @@ def read_sentence(
         reading=said,
     )
     blocks.append(block)
+    if kind is BlockKind.ROW and first is not None and first.kind in (HeadKind.WHO, HeadKind.BAND):
+        stack.owner = None if first.bands.is_empty else (block, label_words(first))
     track_phases(stack, text, start, index, row_labels, kind)
     return block if kind is BlockKind.ROW else None
 

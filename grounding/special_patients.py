@@ -39,8 +39,12 @@ def renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
     """With a measured clearance, the renal rows for it: alone when they print a dose,
     with the usual rows when they only widen the interval ("cách nhau ít nhất 6 giờ")."""
     renal = [b for b in chosen if b.renal]
-    if not renal or patient.clearance is None:
+    if not renal:
         return chosen
+    if patient.clearance is None:
+        # Kidneys named without a clearance: the renal rows that say the dose, first.
+        said = [b for b in renal if not b.bands.clearance and (b.fixed_dose or b.adjusts)]
+        return said + [b for b in chosen if b not in said]
     renal = [b for b in renal if b.bands.clearance] or renal
     if any(b.fixed_dose or b.adjusts for b in renal):
         return renal

@@ -153,7 +153,9 @@ def per_body_amounts(text: str, start: int, stop: int) -> list[int]:
 
 
 def dose_for_patient(folded: str) -> bool:
-    """ "1 mg/ngày cho trẻ 5 - 10 tuổi; …": a clause opening with a dose, then whom it is for."""
+    """ "1 mg/ngày cho trẻ 5 - 10 tuổi; …": a clause opening with a dose, then whom it is for
+    (after "và" or "hoặc" when it ends a list: "…; và 6 mg/kg/ngày đối với trẻ 12 - 18 tuổi")."""
+    folded = next((folded[len(w) :] for w in ("va ", "hoac ") if folded.startswith(w)), folded)
     if not folded[:1].isdecimal():
         return False
     unit_at = len(folded) - len(folded.lstrip("0123456789.,- "))

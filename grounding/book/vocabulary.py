@@ -65,8 +65,8 @@ AMOUNT_UNITS = tuple(u for u in UNITS if u not in ("đvqt", "viên", "giọt", "
 """Units of an amount given: a line that prints one is a dose row, not a limit."""
 PATIENT_DOSE_UNITS = ("microgam", "mcg", "mg", "ml", "g", "đơn vị", "đvqt")
 """Units of a dose said before whom it is for ("1 mg/ngày cho trẻ …"), longest first."""
-RECIPIENT = _phrases("cho ", "trẻ|người|bệnh nhân")
-"""Whom a dose is for, said after it ("… cho trẻ 5 - 10 tuổi")."""
+RECIPIENT = _phrases("cho |đối với ", "trẻ|người|bệnh nhân")
+"""Whom a dose is for, said after it ("… cho trẻ 5 - 10 tuổi", "… đối với trẻ em 1 - 4 tuổi")."""
 
 NEWBORN = _words("sơ sinh|nhũ nhi sơ sinh|đẻ non|sinh non|thiếu tháng|tuổi thai")
 """Words that name a newborn (or a baby born early)."""
@@ -225,8 +225,11 @@ CAVEAT_WORDS = _words(
 """Words of a caveat anywhere in a sentence."""
 GOES_ON = _words("hoặc|hay|sau đó|tiếp theo|rồi")
 """A sentence opening so goes on with the row before it."""
+ALTERNATIVE = _words("có thể|cũng có thể|hoặc có thể")
+"""A paragraph opening so offers another way to dose whom the row above is for."""
 RENAL_PATIENT = _phrases(
     "đối với |ở |cho |với ",
+    "|những |các ",
     "người |bệnh nhân |người bệnh ",
     "|bị |có ",
     "suy thận|suy giảm thận|suy giảm chức năng thận|tổn thương thận|bệnh thận",
@@ -261,7 +264,7 @@ NOT_FIXED = _words("tối đa|không quá|có thể|nếu cần")
 PER_SITE = _phrases("|ở |cho |tại ", "|mỗi ", "vị trí")
 """'… ở mỗi vị trí tiêm': a limit per site, not a cap of the dose."""
 
-ADJUSTS = _words("một nửa|nửa liều|giảm liều|điều chỉnh liều")
+ADJUSTS = _words("một nửa|nửa liều|giảm liều|điều chỉnh liều|hiệu chỉnh liều")
 """Words by which a note adjusts a dose (with "n %" and "giảm n": `grounding.book.doses`)."""
 
 __all__ = [
@@ -274,6 +277,7 @@ __all__ = [
     "AGE_UNITS",
     "AGE_UNIT_WORDS",
     "AGE_WORD",
+    "ALTERNATIVE",
     "AMOUNT_UNITS",
     "AS_ADULTS",
     "BABY",

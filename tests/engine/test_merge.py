@@ -264,3 +264,22 @@ def test_her_husbands_words_keep_her_pregnancy() -> None:
     )
     frame = resolve_frame(hers, PRIOR, None, case)
     assert frame.patient is not None and frame.patient.pregnant
+
+
+def test_a_baby_born_early_is_asked_its_age_once() -> None:
+    """ "heparin cho trẻ sinh non": the age is asked; left unanswered, the baby is dosed as a
+    newborn instead of being asked again; another child left unanswered is asked again."""
+    early = QueryFrame(
+        turn_type="dosing_calc",
+        drugs=["heparin"],
+        population="child",
+        weight_kg=2,
+        standalone_query="heparin cho trẻ sinh non nặng 2 kg",
+    )
+    assert resolve_frame(early, None, None, None).age_months is None
+    age_question = OpenQuestion(reason="missing_pediatric_age_or_weight", slot=ClarifySlot.AGE)
+    frame = resolve_frame(NON_ANSWER, early, age_question, None)
+    assert (frame.age_months, frame.age_text, frame.non_answer) == (0, "sơ sinh", False)
+    older = early.model_copy(update={"standalone_query": "heparin cho bé nặng 12 kg"})
+    again = resolve_frame(NON_ANSWER, older, age_question, None)
+    assert again.non_answer and again.age_months is None

@@ -25,3 +25,14 @@ def test_each_word_keeps_its_written_and_folded_form() -> None:
     asked = AskedWords("Bệnh  gút, cấp")
     assert asked.pieces == (("Bệnh", "benh"), ("gút,", "gut,"), ("cấp", "cap"))
     assert asked.words == "benh gut cap"
+
+
+def test_the_drugs_own_name_is_no_word_of_the_indication() -> None:
+    """ "enalapril liều duy trì người lớn": the drug's name (also as spelt otherwise,
+    'amoxicilin' for amoxicillin) is left out, so a head naming the drug is not chosen."""
+    frame = QueryFrame(drugs=["enalapril"], condition_words="enalapril lieu duy tri nguoi lon")
+    assert AskedWords.of(frame).text == "lieu duy tri nguoi lon"
+    combo = QueryFrame(
+        drugs=["amoxicillin_and_potassium_clavulanate"], condition_words="amoxicilin viem tai"
+    )
+    assert AskedWords.of(combo).text == "viem tai"

@@ -297,3 +297,18 @@ def test_an_acquired_disease_or_a_qualifier_in_brackets_is_still_a_head() -> Non
     blocks = _blocks(text)
     assert _row(blocks, "1 g/ngày").indication == "Viêm phổi mắc phải ở nhà"
     assert _row(blocks, "2 g/ngày").indication == "Viêm tai (phải nằm viện)"
+
+
+def test_a_route_in_parenthesis_after_an_indication_head_keeps_the_indication() -> None:
+    """'*Bệnh Y* (tiêm tĩnh mạch):' heads Bệnh Y's rows, given IV; it does not leave them
+    under the indication head above."""
+    text = (
+        "### *Liều lượng:*\n\n*Bệnh X*: Tiêm bắp 500 mg/ngày, cho người lớn.\n\n"
+        "*Bệnh Y* (tiêm tĩnh mạch): Trẻ em: 60 mg/kg/ngày. Người lớn: 2 g/ngày, trong 10 ngày."
+    )
+    blocks = _blocks(text)
+    for words in ("60 mg/kg", "2 g/ngày"):
+        row = _row(blocks, words)
+        assert row.indication is not None and "Bệnh Y" in row.indication
+        assert row.routes == (Route.IV,)
+    assert _row(blocks, "500 mg").indication == "Bệnh X"

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from grounding_samples import ev
+
+from core.frame import Route
+from grounding.blocks import parse_blocks
 from grounding.heads import classify_head
 from grounding.line_links import nested_indication
 
@@ -17,3 +21,34 @@ def test_a_sub_case_naming_the_disease_keeps_its_own_words() -> None:
     head = classify_head("Bệnh sởi", 0)
     assert nested_indication(classify_head("Sởi có biến chứng", 0), head) == "Sởi có biến chứng"
     assert nested_indication(classify_head("Giai đoạn cấp", 0), None) == "Giai đoạn cấp"
+
+
+def test_a_row_under_a_bare_injection_head_names_its_injection() -> None:
+    """Under '*Tiêm:*', 'Người lớn: Tiêm dưới da hoặc tiêm bắp, 400 microgam' is SC and IM
+    (both routes it opens with), '… 200 microgam, truyền tĩnh mạch …' is IV only."""
+    text = (
+        "### *Liều lượng:*\n\n*Uống:* Người lớn: 2 mg/lần.\n\n"
+        "*Tiêm:* Người lớn: Tiêm dưới da hoặc tiêm bắp, 400 microgam, nhắc lại sau 4 giờ.\n\n"
+        "Người lớn: 200 microgam, truyền tĩnh mạch dung dịch 4 mg/500 ml."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    first = next(b for b in blocks if "400 microgam" in b.text)
+    second = next(b for b in blocks if "200 microgam" in b.text)
+    assert set(first.routes) == {Route.SC, Route.IM}
+    assert second.routes == (Route.IV,)
+
+
+def test_heavier_children_are_past_the_band_of_the_row_above() -> None:
+    """'Viêm khớp X: Trẻ cân nặng dưới 20 kg uống …; trẻ nặng hơn: 2 g/ngày': the
+    first row is under 20 kg (said before its dose), the second 20 kg and over."""
+    text = (
+        "### *Liều lượng:*\n\n*Trẻ em:*\n\nViêm khớp X: Trẻ cân nặng dưới 20 kg uống "
+        "50 - 100 mg/kg/ngày, chia nhiều lần; trẻ nặng hơn: 2 g/ngày."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    light = next(b for b in blocks if "mg/kg" in b.text)
+    heavy = next(b for b in blocks if "2 g/ngày" in b.text and "mg/kg" not in b.text)
+    assert light.bands.weight is not None and light.bands.weight.contains(15)
+    assert not light.bands.weight.contains(25)
+    assert heavy.bands.weight is not None and heavy.bands.weight.contains(25)
+    assert not heavy.bands.weight.contains(15)

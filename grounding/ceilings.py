@@ -66,7 +66,9 @@ def group_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
 def paragraph_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
     """A day's ceilings printed earlier in the row's own paragraph, under the same heads
     (a child's starting dose, then a ceiling of 300 mg a day, then the maintenance per kg a
-    day): the sentences of one paragraph follow each other with no line between."""
+    day): the sentences of one paragraph follow each other with no line between. A row of
+    another band ends the walk back ("Sơ sinh thiếu tháng: …, tối đa 25 mg/kg/24 giờ. Sơ
+    sinh: …" run together): its ceiling is that band's, not the row's."""
     before = sorted(
         (b for b in blocks if b.evidence_index == row.evidence_index and b.end <= row.start),
         key=lambda b: b.start,
@@ -76,9 +78,19 @@ def paragraph_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
     for b in reversed(before):
         if start - b.end > _SAME_PARAGRAPH_GAP or b.group[:6] != row.group[:6]:
             break
+        if _banded(b) and _banded(row) and _band_of(b) != _band_of(row):
+            break
         caps += [cap for cap in b.caps if cap.period is Period.DAY]
         start = b.start
     return caps
+
+
+def _band_of(block: Block) -> tuple[object, object, object]:
+    return block.bands.age, block.bands.weight, block.bands.gestation_weeks
+
+
+def _banded(block: Block) -> bool:
+    return any(band is not None for band in _band_of(block))
 
 
 _SAME_PARAGRAPH_GAP = 1

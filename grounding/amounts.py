@@ -29,11 +29,13 @@ from grounding.book.vocabulary import (
 )
 from grounding.ceilings import (
     ADULT_CEILING,
+    STARTING_CEILING,
     adult_row_cap,
     day_ceiling_claims,
     group_day_caps,
     paragraph_day_caps,
     per_dose_caps,
+    starting_row_cap,
 )
 from grounding.derivation import (
     Cap,
@@ -240,6 +242,10 @@ def amount_claims(
                 if ADULT_CEILING.search(fold(text[figure.start :]))
                 else []
             )
+            # "(… nhưng không quá liều khởi đầu)": held at the starting row for this patient.
+            if adult is not None and STARTING_CEILING.search(fold(text[figure.start :])):
+                start = starting_row_cap(blocks, row, fit)
+                adult = None if start is None else [*adult, *start]
             if adult is None:
                 continue
             previous = figures[k - 1] if k else None

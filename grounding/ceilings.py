@@ -45,6 +45,37 @@ def adult_row_cap(blocks: Sequence[Block], row: Block) -> list[Cap] | None:
     return None
 
 
+# "nhưng không quá liều khởi đầu": a maintenance per-kg dose held at the starting dose.
+STARTING_CEILING = re.compile(r"khong (?:duoc )?(?:vuot )?qua lieu (?:khoi dau|ban dau)")
+_DOSE_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam)(?=\s*/\s*lan\b)")
+
+
+def starting_row_cap(
+    blocks: Sequence[Block], row: Block, fits: Callable[[Bands], bool]
+) -> list[Cap] | None:
+    """The starting dose a maintenance dose is held at ("không quá liều khởi đầu"): the one
+    amount a dose ("1 mg/lần") of the nearest starting row before it whose band holds the
+    patient, quoted from the row's start up to it; None when no such row is printed."""
+    before = [
+        b
+        for b in blocks
+        if b.evidence_index == row.evidence_index
+        and b.end <= row.start
+        and b.context.part is row.context.part
+        and (b.bands.age is not None or b.bands.weight is not None)
+        and not b.figures
+    ]
+    for b in sorted(before, key=lambda b: b.start, reverse=True):
+        if not fits(b.bands):
+            continue
+        folded = fold_aligned(b.text)
+        amounts = _DOSE_AMOUNT.findall(folded)
+        amount = _DOSE_AMOUNT.search(folded)
+        caps = adult_dose_cap(b.text[: amount.end()]) if amount and len(amounts) == 1 else []
+        return caps or None
+    return None
+
+
 _FIRST_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam)(?![a-z/])")
 _ANY_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam|ml)(?![a-z])")
 
@@ -136,9 +167,11 @@ def day_ceiling_claims(
 __all__ = [
     "ADULT_CEILING",
     "LABEL",
+    "STARTING_CEILING",
     "adult_row_cap",
     "day_ceiling_claims",
     "group_day_caps",
     "paragraph_day_caps",
     "per_dose_caps",
+    "starting_row_cap",
 ]

@@ -28,14 +28,11 @@ from grounding.book.vocabulary import (
     TRIVIAL_LABELS,
 )
 from grounding.ceilings import (
-    ADULT_CEILING,
-    STARTING_CEILING,
-    adult_row_cap,
     day_ceiling_claims,
     group_day_caps,
+    held_caps,
     paragraph_day_caps,
     per_dose_caps,
-    starting_row_cap,
 )
 from grounding.derivation import (
     Cap,
@@ -236,16 +233,7 @@ def amount_claims(
                 continue
             if BORN_EARLY.search(fold(clause)) and _at_term(asked):
                 continue  # "Trẻ đẻ thiếu tháng có thể cho 400 microgam/kg": not a term baby's
-            # "(không được vượt liều người lớn)": held at the adult row's amount, else quoted only.
-            adult = (
-                adult_row_cap(blocks, row)
-                if ADULT_CEILING.search(fold(text[figure.start :]))
-                else []
-            )
-            # "(… nhưng không quá liều khởi đầu)": held at the starting row for this patient.
-            if adult is not None and STARTING_CEILING.search(fold(text[figure.start :])):
-                start = starting_row_cap(blocks, row, fit)
-                adult = None if start is None else [*adult, *start]
+            adult = held_caps(blocks, row, text[figure.start :], fit)
             if adult is None:
                 continue
             previous = figures[k - 1] if k else None

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from core.evidence import Claim
-from core.text import fold_aligned, nfc
+from core.text import fold, fold_aligned, nfc
 from grounding.bands import Bands, parse_bands
 from grounding.blocks import Block, Who
 from grounding.derivation import Cap, Figure, adult_dose_cap, ceiling_figure, row_caps, work
@@ -74,6 +74,21 @@ def starting_row_cap(
         caps = adult_dose_cap(b.text[: amount.end()]) if amount and len(amounts) == 1 else []
         return caps or None
     return None
+
+
+def held_caps(
+    blocks: Sequence[Block], row: Block, after: str, fits: Callable[[Bands], bool]
+) -> list[Cap] | None:
+    """The doses of other rows a per-kg figure is held at, by the words `after` it: the
+    adult row's amount ("không được vượt liều người lớn"), the patient's starting dose
+    ("không quá liều khởi đầu"); None when the book names one and prints no amount for it
+    (the figure is then quoted only)."""
+    folded = fold(after)
+    held = adult_row_cap(blocks, row) if ADULT_CEILING.search(folded) else []
+    if held is not None and STARTING_CEILING.search(folded):
+        start = starting_row_cap(blocks, row, fits)
+        held = None if start is None else [*held, *start]
+    return held
 
 
 _FIRST_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam)(?![a-z/])")
@@ -171,6 +186,7 @@ __all__ = [
     "adult_row_cap",
     "day_ceiling_claims",
     "group_day_caps",
+    "held_caps",
     "paragraph_day_caps",
     "per_dose_caps",
     "starting_row_cap",

@@ -31,6 +31,7 @@ _STOP = frozenset(
     | {"tuoi", "thang", "tuan", "ngay", "tren", "duoi", "bang", "kg", "can", "nang", "lieu"}
     | {"lon", "nho", "so", "sinh", "o", "cao", "thieu", "nien", "dung", "uong", "tiem"}
     | {"tai", "mac", "dieu", "tri"}
+    | {"ha"}  # "hạ sốt" is named by "sốt": "hạ" only says it is brought down
 )
 
 # Folded one-word kinds ("viem", "cap"): a head is not named by them alone.

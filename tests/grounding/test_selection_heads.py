@@ -189,3 +189,22 @@ def test_the_words_that_ask_name_no_head() -> None:
     assert named_indications(rows, AskedWords("phơi nhiễm bào tử than thì bn mg")) == {
         "Dự phòng sau khi tiếp xúc với bào tử bệnh than"
     }
+
+
+def test_fever_names_the_head_that_lowers_it() -> None:
+    """'sốt' names both 'Sốt' and 'Giảm đau và hạ sốt' ('hạ' only says lowering it), so the
+    rows under either head answer a feverish child; 'đau' alone names only the latter."""
+    from grounding.narrowing import named_indications
+
+    text = (
+        "### *Liều lượng:*\n\n*Sốt:* Trẻ em: 5 mg/kg mỗi lần.\n\n"
+        "*Giảm đau và hạ sốt:* Trẻ 1 - 3 tháng: 4 mg/kg x 3 lần/ngày.\n\n"
+        "*Viêm khớp:* Trẻ em: 20 mg/kg/ngày."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = [b for b in blocks if b.indication]
+    assert named_indications(rows, AskedWords("bé 2 tháng bị sốt")) == {
+        "Sốt",
+        "Giảm đau và hạ sốt",
+    }
+    assert named_indications(rows, AskedWords("bé bị đau")) == {"Giảm đau và hạ sốt"}

@@ -208,3 +208,19 @@ def test_fever_names_the_head_that_lowers_it() -> None:
         "Giảm đau và hạ sốt",
     }
     assert named_indications(rows, AskedWords("bé bị đau")) == {"Giảm đau và hạ sốt"}
+
+
+def test_an_operation_named_by_what_was_operated_on_names_the_surgery_head() -> None:
+    """'mổ thoát vị xong', 'mổ sỏi mật' are an operation: the 'Đau sau phẫu thuật' head is
+    named; 'mở nắp' (folded alike to 'mổ') is not one."""
+    from grounding.narrowing import named_indications
+
+    text = (
+        "### *Liều lượng:*\n\n*Đau, sốt:* Trẻ em: 10 mg/kg mỗi lần.\n\n"
+        "*Đau sau phẫu thuật:* Trẻ em: 20 mg/kg một liều duy nhất."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = [b for b in blocks if b.indication]
+    for said in ("bé 10 tuổi mổ thoát vị xong", "mẹ vừa mổ sỏi mật, đau"):
+        assert named_indications(rows, AskedWords(said)) == {"Đau sau phẫu thuật"}, said
+    assert named_indications(rows, AskedWords("mở nắp chai rồi bé đau")) != {"Đau sau phẫu thuật"}

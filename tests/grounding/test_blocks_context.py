@@ -297,3 +297,15 @@ def test_an_acquired_disease_or_a_qualifier_in_brackets_is_still_a_head() -> Non
     blocks = _blocks(text)
     assert _row(blocks, "1 g/ngày").indication == "Viêm phổi mắc phải ở nhà"
     assert _row(blocks, "2 g/ngày").indication == "Viêm tai (phải nằm viện)"
+
+
+def test_adults_and_children_said_after_the_indications_colon_is_everyones_row() -> None:
+    """'Bệnh X: Người lớn và trẻ em 20 mg/kg/ngày' after a child's sentence on the same
+    line is everyone's row (it reaches a child); '… và trẻ em trên 12 tuổi' stays adults'."""
+    text = (
+        "Bệnh do Giardia: Người lớn: Uống 250 mg/lần. Trẻ em: Uống 15 mg/kg/ngày. "
+        "Bệnh do sán X: Người lớn và trẻ em 20 mg/kg/ngày, uống trong 7 ngày."
+    )
+    assert _row(_blocks(text), "sán X").who is Who.ANY
+    banded = text.replace("và trẻ em 20", "và trẻ em trên 12 tuổi 20")
+    assert _row(_blocks(banded), "sán X").who is Who.ADULT

@@ -224,3 +224,24 @@ def test_an_operation_named_by_what_was_operated_on_names_the_surgery_head() -> 
     for said in ("bé 10 tuổi mổ thoát vị xong", "mẹ vừa mổ sỏi mật, đau"):
         assert named_indications(rows, AskedWords(said)) == {"Đau sau phẫu thuật"}, said
     assert named_indications(rows, AskedWords("mở nắp chai rồi bé đau")) != {"Đau sau phẫu thuật"}
+
+
+def test_the_same_disease_of_another_cause_is_not_this_head() -> None:
+    """'co giật do sốt' is not 'Co giật do uốn ván' (another cause): its everyone's row is
+    not shown to a feverish child; asked 'do uốn ván', it is."""
+    from grounding.narrowing import another_cause
+
+    assert another_cause("Co giật do uốn ván", AskedWords("bé 9 tháng co giật do sốt cao"))
+    assert not another_cause("Co giật do uốn ván", AskedWords("co giật do uốn ván"))
+    assert not another_cause("Co giật do uốn ván", AskedWords("bé đang co giật"))
+    text = (
+        "### *Liều lượng:*\n\n*Co giật do uốn ván:* Người lớn và trẻ em 0,2 mg/kg mỗi 4 giờ."
+        "\n\n*Lo âu:* Người lớn: 2 mg x 3 lần/ngày."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "child", "age_months": 9}
+    )
+    assert select(blocks, frame, AskedWords("bé co giật do sốt cao")).rows == []
+    asked = select(blocks, frame, AskedWords("bé co giật do uốn ván")).rows
+    assert [b.indication for b in asked] == ["Co giật do uốn ván"]

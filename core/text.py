@@ -10,6 +10,10 @@ Four folds, one rule (lowercase, đ/Đ → d, combining marks dropped) and four 
   text is a position in the original (a combining mark typed on its own becomes a space).
 - `fold_words`: only the letter-and-digit words, joined by one space ("Co-trimoxazol" →
   "co trimoxazol"), for keys and index terms.
+
+`fold_offsets` folds a text once and says where each of its positions falls in the folded
+text, so a span of the text is read off that one folding: `folded[at[a]:at[b]].strip()` is
+`fold(text[a:b])`.
 """
 
 from __future__ import annotations
@@ -43,6 +47,26 @@ def strip_marks(text: str) -> str:
 def fold(text: str) -> str:
     """Lowercase, strip diacritics (đ → d), collapse spaces: for matching, never for display."""
     return _SPACES.sub(" ", strip_marks(text)).strip()
+
+
+def fold_offsets(text: str) -> tuple[str, tuple[int, ...]]:
+    """`fold(text)` and, for each position 0 … len(text) of `text`, the position in it that
+    the folded text of a span starting or ending there starts or ends at."""
+    out: list[str] = []
+    at: list[int] = []
+    gap = False  # whitespace read since the last character kept
+    for ch in text:
+        at.append(len(out))
+        for c in strip_marks(ch):
+            if c.isspace():
+                gap = True
+                continue
+            if gap and out:
+                out.append(" ")
+            gap = False
+            out.append(c)
+    at.append(len(out))
+    return "".join(out), tuple(at)
 
 
 def fold_words(text: str) -> str:
@@ -212,6 +236,7 @@ __all__ = [
     "contains_phrase",
     "fold",
     "fold_aligned",
+    "fold_offsets",
     "fold_words",
     "is_bullet",
     "is_table_line",

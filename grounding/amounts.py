@@ -15,17 +15,16 @@ from decimal import Decimal
 
 from core.evidence import Answer, Claim
 from core.frame import QueryFrame
-from core.text import fold, fold_aligned, fold_words, nfc
+from core.text import fold_words, nfc
 from grounding.asked import AskedWords
 from grounding.bands import Band, Bands, parse_bands
+from grounding.block import Reading
 from grounding.blocks import Block, BlockKind, Part
 from grounding.book.doses import MASS_AMOUNT
 from grounding.book.vocabulary import (
     BORN_AT_TERM,
     BORN_EARLY,
     DISEASE_KIND,
-    PERIOD_OPENS,
-    TRIVIAL_LABELS,
 )
 from grounding.ceilings import (
     day_ceiling_claims,
@@ -36,18 +35,15 @@ from grounding.ceilings import (
 )
 from grounding.derivation import (
     Cap,
-    Figure,
     Period,
-    clauses,
     row_caps,
     work,
 )
+from grounding.figure_labels import MAX_LABEL_CHARS, clause_start, figure_label
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
 
-MAX_LABEL_CHARS = 40
 QUOTE_ONLY_NOTE = " (trích nguyên văn, không tính sẵn liều theo cân nặng)"
 _LEAD_END = "theo Dược thư:"
-_WHEN_AFTER = re.compile(r"^\s*(?:moi lan\s*)?(khi [a-z ]{2,25}?)\s*(?:[,;.(]|$)")
 
 
 def _inside(band: Band | None, value: float | None) -> bool:
@@ -71,32 +67,6 @@ def _refuses(block: Block, weight: float, age: float | None) -> bool:
         and block.refuses
         and not MASS_AMOUNT.search(block.folded)
     )
-
-
-def _clause_start(text: str, pos: int) -> int:
-    return max((s for s, _ in clauses(text) if s <= pos), default=0)
-
-
-def _label(text: str, figure: Figure, previous: Figure | None) -> str:
-    """The row's own words that tell this figure from the others of its row: a "khi …"
-    after it ("mỗi lần khi sốt"), else the phrase just before it ("Đối với sốt", "liều
-    đầu", "sau đó"), when short."""
-    after = fold_aligned(text[figure.end : figure.end + MAX_LABEL_CHARS])
-    if m := _WHEN_AFTER.match(after):
-        label = text[figure.end + m.start(1) : figure.end + m.end(1)]
-    else:
-        begin = _clause_start(text, figure.start)
-        if previous is not None and previous.end > begin:
-            begin = previous.end
-        segment = re.split(r"[:;()]", text[begin : figure.start])[-1]
-        pieces = [p.strip(" *_") for p in segment.split(",")]
-        pieces = [
-            p for p in pieces if p and "/" not in p and not PERIOD_OPENS.match(fold(p))
-        ]  # "90 mg/kg amoxicilin/ngày, 6,4 mg/kg …": the first figure's tail names no case
-        label = re.sub(r"^(?:và|hoặc|còn)\s+", "", pieces[-1]) if pieces else ""
-    if not label or len(label) > MAX_LABEL_CHARS or TRIVIAL_LABELS.fullmatch(fold(label)):
-        return ""
-    return label[:1].upper() + label[1:]
 
 
 def _row_label(block: Block) -> str:
@@ -223,21 +193,24 @@ def amount_claims(
         if not _patient_in(row.bands, weight, age):
             continue
         text = nfc(row.text)
+        said = row.reading if text == row.text else Reading(text)
         figures = list(row.figures)
         claims: list[Claim] = []
         for k, figure in enumerate(figures):
             if figure.per != "kg":
                 continue
-            clause = text[_clause_start(text, figure.start) : figure.start]
-            if not _patient_in(parse_bands(clause), weight, age):
+            begin = clause_start(text, figure.start)
+            if not _patient_in(parse_bands(text[begin : figure.start]), weight, age):
                 continue
-            if BORN_EARLY.search(fold(clause)) and _at_term(asked):
+            if BORN_EARLY.search(said.folded_span(begin, figure.start)) and _at_term(asked):
                 continue  # "Trẻ đẻ thiếu tháng có thể cho 400 microgam/kg": not a term baby's
-            adult = held_caps(blocks, row, text[figure.start :], fit)
+            # "(không được vượt liều người lớn)", "(không quá liều khởi đầu)": held at that
+            # row's amount, else quoted only.
+            adult = held_caps(blocks, row, said.folded_span(figure.start), fit)
             if adult is None:
                 continue
             previous = figures[k - 1] if k else None
-            label = _label(text, figure, previous) if len(figures) > 1 else ""
+            label = figure_label(said, figure, previous) if len(figures) > 1 else ""
             # The dose, then the day's amount when the book fixes the doses a day, or one
             # dose when it splits the day's amount into a fixed number.
             for each in (figure, figure.daily(), figure.each_dose(), figure.daily_between()):

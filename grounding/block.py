@@ -6,16 +6,19 @@ figures and caps, whether it refuses the use or adjusts the usual dose, the INR 
 opens with) is read from its text the first time each part is asked for and kept with the
 block, so no filter folds or matches a block's words again. The sentence reader passes the
 reading it made of the same words; a block grown by the sentence after it is read again.
+A span of the words is read off the same folding (`Reading.folded_span`), the indication a
+block is under has a reading of its own (`Block.indication_reading`), and a whole evidence
+text is read once however many of its sentences are read (`text_reading`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from core.frame import Route
-from core.text import fold
+from core.text import fold, fold_offsets
 from grounding.bands import Band, Bands
 from grounding.book.bars import refuses_row
 from grounding.book.doses import FIXED_DOSE, adjusts
@@ -42,6 +45,18 @@ class Reading:
     def folded(self) -> str:
         """The words folded (`core.text.fold`): the form every matcher reads."""
         return fold(self.text)
+
+    @cached_property
+    def _offsets(self) -> tuple[str, tuple[int, ...]]:
+        return fold_offsets(self.text)
+
+    def folded_span(self, start: int, stop: int | None = None) -> str:
+        """The words `text[start:stop]` folded (`fold` of the span, 0 <= start), read off the
+        one folding of the whole text."""
+        folded, at = self._offsets
+        end = len(self.text) if stop is None else min(stop, len(self.text))
+        start = min(start, len(self.text))
+        return folded[at[start] : at[end]].strip() if start < end else ""
 
     @cached_property
     def prints_dose(self) -> bool:
@@ -83,6 +98,12 @@ class Reading:
 _UNREAD = Reading("")
 
 
+@lru_cache(maxsize=512)
+def text_reading(text: str) -> Reading:
+    """The reading of a whole evidence text, made once for all of its sentences."""
+    return Reading(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Block:
     """One row, caveat or note: the book's words, where they are, and what governs them.
@@ -105,10 +126,14 @@ class Block:
     hepatic: bool
     indication: str | None = None
     reading: Reading = field(default=_UNREAD, compare=False, repr=False)
+    indication_reading: Reading = field(default=_UNREAD, compare=False, repr=False)
+    """The indication's words read (empty without one)."""
 
     def __post_init__(self) -> None:
         if self.reading.text != self.text:
             object.__setattr__(self, "reading", Reading(self.text))
+        if self.indication_reading.text != (self.indication or ""):
+            object.__setattr__(self, "indication_reading", Reading(self.indication or ""))
 
     @property
     def group(self) -> tuple[object, ...]:
@@ -149,4 +174,4 @@ class Block:
         return self.reading.inr
 
 
-__all__ = ["Block", "BlockKind", "Reading"]
+__all__ = ["Block", "BlockKind", "Reading", "text_reading"]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from core.evidence import Claim
-from core.text import fold, fold_aligned, nfc
+from core.text import fold_aligned, nfc
 from grounding.bands import Bands, parse_bands
 from grounding.blocks import Block, Who
 from grounding.derivation import Cap, Figure, adult_dose_cap, ceiling_figure, row_caps, work
@@ -77,15 +77,14 @@ def starting_row_cap(
 
 
 def held_caps(
-    blocks: Sequence[Block], row: Block, after: str, fits: Callable[[Bands], bool]
+    blocks: Sequence[Block], row: Block, folded_after: str, fits: Callable[[Bands], bool]
 ) -> list[Cap] | None:
-    """The doses of other rows a per-kg figure is held at, by the words `after` it: the
+    """The doses of other rows a per-kg figure is held at, by the words after it (folded): the
     adult row's amount ("không được vượt liều người lớn"), the patient's starting dose
     ("không quá liều khởi đầu"); None when the book names one and prints no amount for it
     (the figure is then quoted only)."""
-    folded = fold(after)
-    held = adult_row_cap(blocks, row) if ADULT_CEILING.search(folded) else []
-    if held is not None and STARTING_CEILING.search(folded):
+    held = adult_row_cap(blocks, row) if ADULT_CEILING.search(folded_after) else []
+    if held is not None and STARTING_CEILING.search(folded_after):
         start = starting_row_cap(blocks, row, fits)
         held = None if start is None else [*held, *start]
     return held

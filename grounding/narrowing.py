@@ -182,7 +182,7 @@ def usual_asked(chosen: list[Block], asked: bool) -> list[Block]:
         for b in chosen
         if not b.renal
         and not b.hepatic
-        and (_says_usual(b.folded) or _says_usual(fold(b.indication or "")))
+        and (_says_usual(b.folded) or _says_usual(b.indication_reading.folded))
     ]
     return usual or chosen
 

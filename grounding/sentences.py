@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
-from grounding.block import Block, BlockKind, Reading
+from grounding.block import Block, BlockKind, Reading, text_reading
 from grounding.book.doses import dose_for_patient
 from grounding.book.vocabulary import (
     CAVEAT_OPENS,
@@ -65,7 +65,7 @@ def opens_dose_row(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
     # label check below decides.
     if not after or not (after[0].isupper() or after[0].isdigit() or semicolon):
         return False
-    if not semicolon or _if_band(text[gap_end : min(stop, gap_end + 60)]):
+    if not semicolon or _if_band(text_reading(text).folded_span(gap_end, min(stop, gap_end + 60))):
         return True
     labels = heads_at(text, gap_end, stop)
     # A new band ("Trẻ em 2 - 4 tuổi:", "ClCr < 10 ml/phút:") opens a new row.
@@ -107,18 +107,18 @@ def _opens_with_population(folded: str) -> bool:
     return who_of(" ".join(clause[: dose.start()].split()[:2])) is not None
 
 
-def _if_band(clause: str) -> bool:
+def _if_band(folded: str) -> bool:
     """ "; nếu TTC là 19 - 10 ml/phút, …" or "; độ thanh thải creatinin 11 - 34 ml/phút,
-    dùng …": a new banded row said as a condition or opened by its clearance."""
-    folded = fold(clause)
-    head = folded.split(",")[0]
+    dùng …": a new banded row said as a condition or opened by its clearance (`folded`: the
+    clause folded)."""
+    head = folded.split(",", maxsplit=1)[0]
     if folded.startswith("neu "):
         return not parse_bands(head).is_empty
     if _opens_with_population(folded):
         return True
     if dose_for_patient(folded):
         # "; 1 mg/ngày cho trẻ 5 - 10 tuổi; …": the dose first, then whom it is for.
-        return not parse_bands(folded.split(";")[0]).is_empty
+        return not parse_bands(folded.split(";", maxsplit=1)[0]).is_empty
     return CLEARANCE_LEAD.match(folded) is not None and parse_bands(head).clearance is not None
 
 
@@ -149,7 +149,8 @@ def emphasized_head(text: str, start: int, stop: int) -> Head | None:
     if m is None:
         return None
     words = m["words"].strip().rstrip(".")
-    folded = fold(words)
+    begin = m.start("words") + len(m["words"]) - len(m["words"].lstrip())
+    folded = text_reading(text).folded_span(begin, begin + len(words))
     if ":" in words or DOSE.search(words) or NOT_A_HEAD.search(folded):
         return None
     if m["paren"] and not DOSE.search(m["paren"]):

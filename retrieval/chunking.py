@@ -8,11 +8,18 @@ from __future__ import annotations
 
 import re
 
+from core.text import sentence_spans
+
 DEFAULT_MAX_CHARS = 1000
 
-_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[\"'(“]?[A-ZÀ-Ỹ0-9])")
+_OPENS = re.compile(r"[\"'(“]?[A-ZÀ-Ỹ0-9]")
 _DOSE = re.compile(r"\d\s*(mg|g|mcg|microgam|µg|ml|kg|đơn vị|UI|IU|%)\b", re.IGNORECASE)
 _TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}")
+
+
+def _opens(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
+    """A part opens with a capital or a digit, perhaps after a quote or a parenthesis."""
+    return _OPENS.match(text, gap_end, stop) is not None
 
 
 def _is_table(line: str) -> bool:
@@ -43,7 +50,7 @@ def _blocks(text: str) -> list[str]:
         elif _is_table(line) or _is_atomic(line) or _is_heading(line):
             units.append(line)
         else:
-            units.extend(_SENTENCE_END.split(line))
+            units.extend(line[a:b] for a, b in sentence_spans(line, opens=_opens))
     # Glue each heading to the unit after it so "Đường uống:" never ends a part.
     glued: list[str] = []
     carry = ""

@@ -47,8 +47,9 @@ from grounding.book.vocabulary import (
     PRETERM,
     Words,
 )
+from grounding.book.words import folded_each
 
-MONTHS_PER_UNIT = {fold(unit): months for unit, months in AGE_UNITS.items()}
+MONTHS_PER_UNIT = dict(zip(folded_each(AGE_UNITS), AGE_UNITS.values(), strict=True))
 _WORDS = {"mot": "1", "hai": "2", "ba": "3", "bon": "4", "sau": "6", "bay": "7", "tam": "8"}
 NUMBER = r"(\d+(?:[.,]\d+)?)"
 

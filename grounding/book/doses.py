@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from core.text import fold
 from grounding.book.vocabulary import (
     ADJUSTS,
     AMOUNT_UNITS,
@@ -22,6 +21,7 @@ from grounding.book.vocabulary import (
     PATIENT_DOSE_UNITS,
     RECIPIENT,
 )
+from grounding.book.words import folded_each
 
 _DIGIT = re.compile(r"\d\s*")
 """A digit and the spaces after it: where a unit may start."""
@@ -35,7 +35,7 @@ def _letter(ch: str) -> bool:
 
 def _folded(units: tuple[str, ...]) -> tuple[str, ...]:
     """The units as folded text prints them."""
-    return tuple(dict.fromkeys(fold(u) for u in units))
+    return tuple(dict.fromkeys(folded_each(units)))
 
 
 @dataclass(frozen=True, slots=True)

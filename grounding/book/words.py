@@ -6,10 +6,16 @@ matches its words through `Words`, never a pattern of its own.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from core.text import fold
+
+
+def folded_each(phrases: Iterable[str]) -> tuple[str, ...]:
+    """Each phrase folded, in order: the one place the book's word lists are folded."""
+    return tuple(fold(p) for p in phrases)
 
 
 @dataclass(frozen=True)
@@ -20,7 +26,7 @@ class Words:
     folded: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
-        folded = tuple(sorted({fold(p) for p in self.phrases}, key=len, reverse=True))
+        folded = tuple(sorted(set(folded_each(self.phrases)), key=len, reverse=True))
         object.__setattr__(self, "folded", folded)
 
     @cached_property
@@ -82,4 +88,4 @@ def phrases(*parts: str) -> Words:
     return Words(tuple(" ".join(p.split()) for p in made if p.strip()))
 
 
-__all__ = ["Words", "phrases", "word_before", "words"]
+__all__ = ["Words", "folded_each", "phrases", "word_before", "words"]

@@ -9,7 +9,7 @@ from grounding_samples import ev
 
 from core.text import fold
 from grounding.bands import Bands
-from grounding.block import Block, BlockKind, Reading
+from grounding.block import Block, BlockKind, Reading, text_reading
 from grounding.blocks import parse_blocks
 from grounding.heads import Context
 
@@ -74,3 +74,26 @@ def test_parsed_blocks_read_their_own_words() -> None:
     for block in blocks:
         assert block.reading.text == block.text
         assert block.folded == fold(block.text)
+
+
+def test_a_span_is_read_off_the_one_folding() -> None:
+    """`folded_span` is the span's own folding, whitespace runs and ends included."""
+    said = Reading("  Trẻ  đẻ\nthiếu tháng: 400 microgam/kg  ")
+    text = said.text
+    for start in range(len(text) + 1):
+        for stop in range(start, len(text) + 2):
+            assert said.folded_span(start, stop) == fold(text[start:stop])
+    assert said.folded_span(text.index("thiếu")) == "thieu thang: 400 microgam/kg"
+
+
+def test_a_block_reads_its_indication_once() -> None:
+    """The indication's reading is the indication's words; a block of none reads empty."""
+    block = replace(_block("Uống 500 mg"), indication="Liều thường dùng")
+    assert block.indication_reading.folded == "lieu thuong dung"
+    assert _block("Uống 500 mg").indication_reading.folded == ""
+
+
+def test_an_evidence_text_is_read_once() -> None:
+    """`text_reading` gives the same reading for the same text."""
+    text = "Người lớn: uống 500 mg; trẻ em: 10 mg/kg."
+    assert text_reading(text) is text_reading(text)

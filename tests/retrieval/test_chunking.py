@@ -55,6 +55,15 @@ def test_prose_splits_on_sentence_boundaries() -> None:
         assert len(part) <= 200
 
 
+def test_a_part_opens_only_where_a_sentence_opens() -> None:
+    """A cut needs a capital, a digit or a quoted capital after the stop: 'v.v. và' is no cut."""
+    prose = ("Dùng sau ăn, v.v. và uống nhiều nước. " * 8) + '"Thuốc" giữ nơi khô. (Xem) mục khác.'
+    parts = split_section(prose, max_chars=100)
+    assert all(not p.startswith(("và", "v.v")) for p in parts)
+    assert parts[-1] == "(Xem) mục khác."
+    assert "".join(p.replace(" ", "") for p in parts) == prose.replace(" ", "")
+
+
 def test_max_chars_is_validated() -> None:
     """A limit too small to hold a line is refused."""
     with pytest.raises(ValueError, match="max_chars"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from grounding.book.words import Words, phrases, words
+from grounding.book.words import Words, folded_each, phrases, words
 
 
 def test_a_list_opens_closes_or_is_the_text() -> None:
@@ -36,3 +36,8 @@ def test_phrases_are_every_choice_in_order() -> None:
     assert isinstance(made, Words)
     assert set(made.folded) == {"lieu thuong", "lieu chung", "lieu thuong la", "lieu chung la"}
     assert made.fullmatch("lieu chung la")
+
+
+def test_each_phrase_of_a_list_is_folded_in_order() -> None:
+    """`folded_each` folds one phrase for one, in order, keeping repeats."""
+    assert folded_each(["Tuổi", "tháng", "tuổi"]) == ("tuoi", "thang", "tuoi")

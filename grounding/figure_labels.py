@@ -1,0 +1,55 @@
+"""The words of a dose row that tell one of its per-kg figures from the others ("Đối với
+sốt", "liều đầu", "mỗi lần khi sốt"), read off the row's one folding (`Reading`)."""
+
+from __future__ import annotations
+
+import re
+
+from core.text import fold_aligned
+from grounding.block import Reading
+from grounding.book.vocabulary import PERIOD_OPENS, TRIVIAL_LABELS
+from grounding.derivation import Figure, clauses
+
+MAX_LABEL_CHARS = 40
+_WHEN_AFTER = re.compile(r"^\s*(?:moi lan\s*)?(khi [a-z ]{2,25}?)\s*(?:[,;.(]|$)")
+
+
+def clause_start(text: str, pos: int) -> int:
+    return max((s for s, _ in clauses(text) if s <= pos), default=0)
+
+
+def figure_label(said: Reading, figure: Figure, previous: Figure | None) -> str:
+    """The row's own words that tell this figure from the others of its row: a "khi …"
+    after it ("mỗi lần khi sốt"), else the phrase just before it ("Đối với sốt", "liều
+    đầu", "sau đó"), when short."""
+    text = said.text
+    if m := _WHEN_AFTER.match(fold_aligned(text[figure.end : figure.end + MAX_LABEL_CHARS])):
+        start, stop = figure.end + m.start(1), figure.end + m.end(1)
+    else:
+        begin = clause_start(text, figure.start)
+        if previous is not None and previous.end > begin:
+            begin = previous.end
+        # The comma-parted pieces after the last ":", ";" or parenthesis, by where they are.
+        at = max(begin - 1, *(text.rfind(c, begin, figure.start) for c in ":;()")) + 1
+        spans = []
+        for part in text[at : figure.start].split(","):
+            lead = len(part) - len(part.lstrip(" *_"))
+            span = (at + lead, at + lead + len(part.strip(" *_")))
+            at += len(part) + 1
+            piece = text[span[0] : span[1]]
+            if piece and "/" not in piece and not PERIOD_OPENS.match(said.folded_span(*span)):
+                spans.append(span)  # "90 mg/kg amoxicilin/ngày, 6,4 mg/kg …": no case
+        start, stop = spans[-1] if spans else (0, 0)
+        if joined := re.match(r"(?:và|hoặc|còn)\s+", text[start:stop]):
+            start += joined.end()
+    label = text[start:stop]
+    if (
+        not label
+        or len(label) > MAX_LABEL_CHARS
+        or TRIVIAL_LABELS.fullmatch(said.folded_span(start, stop))
+    ):
+        return ""
+    return label[:1].upper() + label[1:]
+
+
+__all__ = ["MAX_LABEL_CHARS", "clause_start", "figure_label"]

@@ -21,8 +21,9 @@ itself, not to its caller (the Redis round trips out of begin and commit, the do
 decode out of begin), and what no wrapped function covers is "turn glue". The wrappers
 cost about a microsecond a call, so these turns run a little slower than the plain ones.
 The machine's load (`uptime`) goes into every result file: the machine is shared. The bench
-repeats three texts, so before each turn it empties the cache of turn texts
-(`safety.cue_matching`): every turn folds and matches its text as a new one would.
+repeats three texts, so before each turn it empties the caches of turn texts
+(`safety.cue_matching.forget_turn_texts`): every turn folds, matches and scores its text as a
+new one would.
 """
 
 from __future__ import annotations
@@ -49,14 +50,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench._redis import loopback_redis, redis_binary
 from bench._stages import stage_clock
 
-try:  # the cache of turn texts (an older tree has none: then nothing to empty)
-    from safety.cue_matching import _turn_text
-
-    _forget_texts = _turn_text.cache_clear
+try:  # the caches of turn texts (an older tree has one, or none: then nothing to empty)
+    from safety.cue_matching import forget_turn_texts as _forget_texts
 except ImportError:
+    try:
+        from safety.cue_matching import _turn_text
 
-    def _forget_texts() -> None:
-        pass
+        _forget_texts = _turn_text.cache_clear
+    except ImportError:
+
+        def _forget_texts() -> None:
+            pass
 
 
 from engine.machine import TurnModel, fire, new_machine, restored
@@ -84,12 +88,17 @@ def summary(samples: list[float]) -> dict[str, float]:
     }
 
 
-def timed(fn, n: int) -> list[float]:  # type: ignore[no-untyped-def]
+def timed(fn, n: int, cpu: list[float] | None = None) -> list[float]:  # type: ignore[no-untyped-def]
+    """Wall ms of each of n calls; with `cpu`, this thread's CPU ms of each call too (what
+    the turn itself costs the worker, whatever else the shared machine runs)."""
     out = []
     for _ in range(n):
+        c = time.thread_time()
         t = time.perf_counter()
         fn()
         out.append((time.perf_counter() - t) * 1000)
+        if cpu is not None:
+            cpu.append((time.thread_time() - c) * 1000)
     return out
 
 
@@ -111,7 +120,7 @@ def staged(run: Callable[[], None], n: int) -> dict[str, dict[str, float]]:
 
 # (stage, path fragments that put a function in it), first match wins.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("triage (safety/triage.py, safety_cues.py)", ("safety/triage", "safety/safety_cues")),
+    ("triage (safety/: cue lists, n-gram opinions)", ("safety/",)),
     ("understanding", ("understanding/",)),
     ("state store (engine/store.py, redis_client.py)", ("engine/store", "engine/redis_client")),
     ("redis client and socket", ("redis/", "hiredis", "socket")),
@@ -269,8 +278,10 @@ def main() -> int:
         # As the server's lifespan does after start-up (web/lifespan.py).
         gc.collect()
         gc.freeze()
-        clar = timed(clarify_turn, n)
-        retr = timed(retrieval_turn, n)
+        clar_cpu: list[float] = []
+        retr_cpu: list[float] = []
+        clar = timed(clarify_turn, n, clar_cpu)
+        retr = timed(retrieval_turn, n, retr_cpu)
         before = client.info("commandstats")
         calls_before = sum(v["calls"] for k, v in before.items())
         for _ in range(100):
@@ -297,6 +308,9 @@ def main() -> int:
         "ratio_p99_clarify_to_raw_get_p99": round(pct(clar, 99) / pct(raw, 99), 2),
         "ratio_p50_retrieval_to_raw_get_p50": round(pct(retr, 50) / pct(raw, 50), 2),
         "redis_commands_per_turn": round(round_trips, 2),
+        # The client thread's CPU per turn (no Redis wait): steadier than wall on a busy machine.
+        "turn_clarify_or_smalltalk_client_cpu": summary(clar_cpu),
+        "turn_retrieval_fake_client_cpu": summary(retr_cpu),
         **machine_strategies(n),
     }
     if stages:

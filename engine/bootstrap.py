@@ -322,7 +322,7 @@ def build_runtime(settings: Settings | None = None, *, ensure_corpus: bool = Tru
     client = connect_redis(settings)
     store = store_for(client, settings)
     index = build_index(settings)
-    embedder = build_embedder(settings)
+    embedder = build_embedder(settings, index)
     # The demo corpus goes only into the embedded default index, or where asked for: an
     # external index is production's, and stays empty (not ready) until someone ingests.
     demo = ensure_corpus and wants_demo_corpus(settings)

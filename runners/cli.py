@@ -38,6 +38,7 @@ _ENGINE_SETTINGS = (
     "redis_url",
     "qdrant_url",
     "embedding_provider",
+    "local_embedding_runtime",
     "understanding_provider",
     "answer_provider",
     "aws_region",
@@ -59,9 +60,20 @@ _COMMAND_SETTINGS: dict[str, tuple[str, ...]] = {
         "emergency_contacts",
     ),
     "chat": (*_ENGINE_SETTINGS, "emergency_contacts"),
-    "ingest": ("duocthu_data_dir", "qdrant_url", "qdrant_collection", "embedding_provider"),
+    "ingest": (
+        "duocthu_data_dir",
+        "qdrant_url",
+        "qdrant_collection",
+        "embedding_provider",
+        "local_embedding_runtime",
+    ),
     "diagram": ("max_consecutive_clarify",),
-    "eval": ("duocthu_data_dir", "embedding_provider", "understanding_provider"),
+    "eval": (
+        "duocthu_data_dir",
+        "embedding_provider",
+        "local_embedding_runtime",
+        "understanding_provider",
+    ),
 }
 
 _EVAL_SUMMARY = {

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from core.text import fold_aligned
+from safety.cue_prefix import dispatched
 
 
 @dataclass(frozen=True)
@@ -47,10 +48,25 @@ def _turn_text(text: str) -> TurnText:
     return TurnText(lowered, folded, folded != lowered)
 
 
+_PER_TEXT_CACHES: list[Callable[[], None]] = [_turn_text.cache_clear]
+
+
+def keep_per_text(clear: Callable[[], None]) -> None:
+    """Register another cache keyed by a turn's text (`forget_turn_texts` empties it too)."""
+    _PER_TEXT_CACHES.append(clear)
+
+
+def forget_turn_texts() -> None:
+    """Empty every cache of turn texts: the next turn folds, matches and scores its text as
+    a new one (the benches read each turn as new)."""
+    for clear in _PER_TEXT_CACHES:
+        clear()
+
+
 def _alternation(sources: Sequence[str]) -> re.Pattern[str] | None:
     if not sources:
         return None
-    return re.compile(r"(?<!\w)(?:" + "|".join(f"(?:{s})" for s in sources) + r")(?!\w)")
+    return re.compile(r"(?<!\w)(?:" + dispatched(sources) + r")(?!\w)")
 
 
 class Cue:
@@ -60,25 +76,59 @@ class Cue:
     typed diacritics and the folded text only when they typed none.
     """
 
-    __slots__ = ("_loose", "_strict_accented", "_strict_folded", "patterns")
+    __slots__ = (
+        "_either_folded",
+        "_gate",
+        "_loose",
+        "_merged",
+        "_strict_accented",
+        "_strict_folded",
+        "loose_patterns",
+        "patterns",
+        "strict_patterns",
+    )
 
-    def __init__(self, patterns: Iterable[str], strict: Iterable[str] = ()) -> None:
+    def __init__(
+        self, patterns: Iterable[str], strict: Iterable[str] = (), *, merged: bool = True
+    ) -> None:
         loose = [unicodedata.normalize("NFC", p) for p in patterns]
         tight = [unicodedata.normalize("NFC", p) for p in strict]
         self.patterns = (*loose, *tight)
-        self._loose = _alternation([fold_pattern(p) for p in loose])
+        self.loose_patterns, self.strict_patterns = tuple(loose), tuple(tight)
+        folded_loose = [fold_pattern(p) for p in loose]
+        folded_tight = [fold_pattern(p) for p in tight]
+        self._loose = _alternation(folded_loose)
         self._strict_accented = _alternation(tight)
-        self._strict_folded = _alternation([fold_pattern(p) for p in tight])
+        self._strict_folded = _alternation(folded_tight)
+        # Text typed without diacritics: both forms read the folded text, so one search of
+        # the loose patterns then the strict ones finds the same leftmost hit (at one
+        # position the loose ones are tried first, as `_search` prefers them on a tie).
+        # (`merged=False`: no such third alternation, for a union that is only ever asked
+        # whether anything matches: compiling a long list once more is what it would cost.)
+        self._merged = merged
+        self._either_folded = self._loose
+        if folded_tight and merged:
+            self._either_folded = _alternation(folded_loose + folded_tight)
+        self._gate: Cue | None = None  # a union this list is asked through (`gate_together`)
 
     def search(self, text: TurnText) -> str | None:
         """The leftmost hit of any pattern in the list, or None."""
         hits = text._hits
         found = hits.get(self, _UNASKED)
         if found is _UNASKED:
-            found = hits[self] = self._search(text)
+            gate = self._gate
+            if gate is not None and gate.search(text) is None:
+                found = hits[self] = None  # none of the gated lists speaks to this turn
+            else:
+                found = hits[self] = self._search(text)
         return found  # type: ignore[return-value]
 
     def _search(self, text: TurnText) -> str | None:
+        if not text.accented and (self._merged or not self.strict_patterns):
+            either = (
+                None if self._either_folded is None else self._either_folded.search(text.folded)
+            )
+            return None if either is None else either.group(0)
         loose = None if self._loose is None else self._loose.search(text.folded)
         if text.accented:
             strict_form, on = self._strict_accented, text.lowered
@@ -114,9 +164,44 @@ def cues(patterns: Iterable[str], *, strict: Iterable[str] = ()) -> Cue:
     return Cue(patterns, strict)
 
 
+def any_of(lists: Iterable[Cue]) -> Cue:
+    """One list of every pattern of `lists`: it finds nothing exactly when each of them finds
+    nothing, so a turn none of them speaks to is read with one search instead of one a list."""
+    lists = tuple(lists)
+    return Cue(
+        (p for cue in lists for p in cue.loose_patterns),
+        (p for cue in lists for p in cue.strict_patterns),
+        merged=False,
+    )
+
+
+def gate_together(lists: Iterable[Cue]) -> Cue:
+    """Ask `lists` through one union (`any_of`): the first of them a turn asks searches the
+    union once, and when it finds nothing every one of them answers None without a search
+    of its own; when it finds something each list is searched as before. For lists every
+    turn asks and few turns hit (self-harm, emergency signs, …): the answers are the same."""
+    lists = tuple(lists)
+    union = any_of(lists)
+    for cue in lists:
+        if cue._gate is not None:
+            raise ValueError(f"{cue.patterns[:1]} is already asked through another union")
+        cue._gate = union
+    return union
+
+
 def first_cue(cue: Cue, text: TurnText) -> str | None:
     """The first hit of the list `cue` in the turn's text, or None."""
     return cue.search(text)
 
 
-__all__ = ["Cue", "TurnText", "cues", "first_cue", "fold_pattern"]
+__all__ = [
+    "Cue",
+    "TurnText",
+    "any_of",
+    "cues",
+    "first_cue",
+    "fold_pattern",
+    "forget_turn_texts",
+    "gate_together",
+    "keep_per_text",
+]

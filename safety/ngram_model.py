@@ -15,9 +15,11 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from itertools import repeat
 from pathlib import Path
 
+from safety.cue_matching import keep_per_text
 from safety.safety_cues import EXCLAMATION, FEELING_IDIOM
 
 MODEL_PATH = Path(__file__).with_name("safety_ngrams.json")
@@ -29,10 +31,12 @@ _WORD = re.compile(r"[a-z0-9]+")
 _DIGITS = re.compile(r"\d+")
 
 
+@lru_cache(maxsize=16)
 def without_idioms(folded: str) -> str:
     """The folded text with a feeling's idiom of death ("mệt muốn chết") read as the feeling
     ("mệt lắm") and an exclamation ("chết thật, …") as no death; the same length, so spans
-    still point into the turn's other forms."""
+    still point into the turn's other forms. Read once per turn text (triage and the
+    features both ask)."""
     folded = FEELING_IDIOM.sub(lambda m: _as_lam(m, "death"), folded)
     return EXCLAMATION.sub(lambda m: _as_lam(m, "death"), folded)
 
@@ -47,12 +51,22 @@ def _as_lam(match: re.Match[str], group: str) -> str:
 def features(folded: str) -> list[str]:
     """Character 3–5-grams of the folded words (digits as 0), and the words and word pairs;
     a feeling's idiom of death ("mệt muốn chết") is read as the feeling alone."""
+    return list(_features(folded))
+
+
+@lru_cache(maxsize=16)
+def _features(folded: str) -> tuple[str, ...]:
+    """`features`, built once per turn text: both models and every rule asking read it."""
     words = _WORD.findall(_DIGITS.sub("0", without_idioms(folded)))
     padded = " " + " ".join(words) + " "
     grams = [padded[i : i + n] for n in (3, 4, 5) for i in range(len(padded) - n + 1)]
     grams += [f"w:{w}" for w in words]
     grams += [f"b:{a}_{b}" for a, b in itertools.pairwise(words)]
-    return grams
+    return tuple(grams)
+
+
+keep_per_text(_features.cache_clear)
+keep_per_text(without_idioms.cache_clear)
 
 
 @dataclass(frozen=True)
@@ -65,7 +79,8 @@ class NgramModel:
     unsure_at: float
 
     def score(self, folded: str) -> float:
-        z = self.bias + sum(self.weights.get(g, 0.0) for g in features(folded))
+        # The same sum, term by term in the same order, as over `features(folded)`.
+        z = self.bias + sum(map(self.weights.get, _features(folded), repeat(0.0)))
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
     @classmethod

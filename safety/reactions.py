@@ -18,7 +18,7 @@ from typing import Protocol, TypeVar
 from core.frame import Triage
 from core.sections import SectionKey
 from core.text import fold_aligned
-from safety.cue_matching import TurnText, cues
+from safety.cue_matching import TurnText, any_of, cues
 from safety.danger_signs import DANGER_SIGNS, PRESCRIBED_CUES, sign_cues
 from safety.safety_cues import (
     AFTER_TAKING_CUES,
@@ -108,6 +108,7 @@ MILD_SIGNS = tuple(
     )
 )
 MILD_TOGETHER = 2
+_ANY_MILD = any_of(MILD_SIGNS)  # most turns tell none: one search, then each list if one does
 # Words that place the sign after the drug: taken and then, for some days now, since.
 AFTER_DRUG = cues(
     (
@@ -185,7 +186,11 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
         return None
     sign = REACTION_SIGNS.search(text) or DANGER_SIGNS.search(text)
     if sign is None:
-        mild = [hit for cue in MILD_SIGNS if (hit := cue.search(text)) is not None]
+        mild = (
+            []
+            if _ANY_MILD.search(text) is None
+            else [hit for cue in MILD_SIGNS if (hit := cue.search(text)) is not None]
+        )
         apart = [h for h in mild if not any(h != o and h in o for o in mild)]  # distinct signs
         sign = apart[0] if len(apart) >= MILD_TOGETHER else None
     if sign is None or not _placed_after(text, sign):

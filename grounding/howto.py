@@ -10,15 +10,15 @@ most, verbatim and cited. A sentence carrying a dose is taken only when no other
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from core.evidence import Answer, Claim, Evidence
-from core.frame import HOW_TO_SECTIONS, HowTo, QueryFrame
+from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import section_title
-from core.text import fold
 from grounding.heads import DOSE
+from grounding.howto_asked import NOTHING_ASKED, Asked, words_of
 from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
 
@@ -41,7 +41,7 @@ _W = {
     HowTo.MISSED_DOSE: r"quên|bỏ lỡ|bỏ sót|liều (?:kế )?tiếp theo|gấp đôi|uống bù|bù|hai liều",
     HowTo.ALCOHOL: r"rượu|ethanol|đồ uống có cồn|bia",
     HowTo.FOOD: r"bữa ăn|lúc đói|lúc no|bụng đói|thức ăn|sau ăn|trước ăn|khi ăn|bữa sáng|bữa tối"
-    r"|bưởi|sữa|rau|vitamin k|chế độ ăn",
+    r"|bưởi|sữa|rau|vitamin k|chế độ ăn|muối ăn",
     HowTo.TIME_OF_DAY: r"buổi sáng|buổi tối|buổi chiều|đi ngủ|cùng một giờ|cùng giờ|bữa sáng"
     r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm"
     r"|sau mỗi lần (?:đi ngoài|đi tiêu|đại tiện|tiêu chảy|nôn|đi lỏng)|khi bắt đầu cơn|khi lên cơn"
@@ -49,7 +49,7 @@ _W = {
     # giờ trước khi làm test", a stop)
     r"|\d+\s*(?:[-–]\s*\d+\s*)?phút trước|\d+\s*[-–]\s*\d+\s*giờ trước|trước khi gắng sức",
     HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8"
-    r"|vỉ|bao bì|chuyển màu|đổi màu|mùi|đốt|chọc thủng|nhạy cảm|còn thừa|phần thừa|còn dư",
+    r"|vỉ|bao bì|chuyển màu|đổi màu|mùi|đốt|chọc thủng|nhạy cảm|còn thừa|phần thừa|còn dư|tủa",
     HowTo.SHAKE: r"lắc",
     HowTo.MADE_UP: r"sau khi pha|đã pha|pha xong|hoàn nguyên|bỏ phần|dùng trong|trong vòng"
     r"|\d+\s*ngày|ổn định|pha trong|pha với",
@@ -130,6 +130,8 @@ _SITES = re.compile(
     r"(?<!\w)(?:vị trí tiêm|chỗ tiêm|mỗi vị trí|một chỗ|mỗi chỗ|nhiều vị trí)(?!\w)"
 )
 _SITE_ASKED = frozenset(("chỗ", "cho", "chia"))
+# The words that narrow a topic's sentence to one kind (`_primary`).
+_NARROWING = _STOP_ASKED | _SPLIT_ASKED | _SITE_ASKED | _LEFTOVER_ASKED
 _DIRECT = {
     t: re.compile(
         rf"(?<!\w)(?:{_DIRECT_ADVICE})\s+(?:(?:{_DIRECT_VERBS})\s+)?(?:\w+\s+){{0,3}}(?:{w})(?!\w)"
@@ -150,68 +152,11 @@ class _Candidate:
     index: int
 
 
-def _words(text: str) -> str:
-    return unicodedata.normalize("NFC", text).lower()
-
-
-_NON_WORD = re.compile(r"[^\w]+")
-
-
-@dataclass(frozen=True)
-class Asked:
-    """The question's content words and two-word phrases, accented when it was written
-    with accents, folded otherwise (`QueryFrame.howto_words`, `.howto_pairs`, read by
-    understanding)."""
-
-    pairs: frozenset[str] = frozenset()
-    words: frozenset[str] = frozenset()
-    marked: bool = False
-
-    also: HowTo | None = None
-    """A second topic the question asks (`QueryFrame.how_to_also`)."""
-
-    @classmethod
-    def of(cls, frame: QueryFrame) -> Asked:
-        return cls(
-            frozenset(frame.howto_pairs),
-            frozenset(frame.howto_words),
-            frame.accented,
-            frame.how_to_also,
-        )
-
-    def said(self, text: str) -> str:
-        """A text of the book as the question's words are kept: with its marks when the
-        question had them, folded when it did not."""
-        return _words(text) if self.marked else fold(text)
-
-    def without_name(self, name: str) -> Asked:
-        """The question's words less the drug's own name: it is in many of its sentences and
-        says nothing of which one answers."""
-        names = set(_NON_WORD.split(self.said(name))) - {""}
-        if not names & self.words:
-            return self
-        pairs = frozenset(p for p in self.pairs if not names & set(p.split()))
-        return Asked(pairs, self.words - names, self.marked, self.also)
-
-    def less_than(self, text: str) -> Asked:
-        """The question's words a quoted sentence has not said yet (what a second sentence
-        should say)."""
-        padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
-        pairs = frozenset(p for p in self.pairs if f" {p} " not in padded)
-        return Asked(pairs, self.words - set(padded.split()), self.marked, self.also)
-
-    def in_sentence(self, text: str) -> tuple[int, int]:
-        """(phrases, words) of the question said in the sentence."""
-        padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
-        pairs = sum(1 for pair in self.pairs if f" {pair} " in padded)
-        return pairs, len(self.words & set(padded.split()))
-
-
-def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked()) -> float:
+def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = NOTHING_ASKED) -> float:
     """Distinct topic words, helped by the helper words and by the question's own phrases
     and words said in the sentence; `broad` lets the helper words alone count (storage in
     general when nothing speaks of the fridge)."""
-    words = _words(text)
+    words = words_of(text)
     primary = _primary(topic, broad=broad, asked=asked)
     hits = len({m.group(0) for m in primary.finditer(words)})
     pairs, same_words = asked.in_sentence(text)
@@ -234,8 +179,6 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = Asked
 _INJECTED_WORDS = frozenset(("tiêm", "tiem", "truyền", "truyen"))
 _ORAL_FORM = re.compile(r"(?<!\w)(?:hỗn dịch|siro|viên|cốm|gói|uống)(?!\w)")
 _INJECTED_FORM = re.compile(r"(?<!\w)(?:tiêm|truyền)(?!\w)")
-
-
 _ORAL_WORDS = frozenset(("siro", "hỗn"))
 
 
@@ -252,13 +195,15 @@ def _other_form(words: str, asked: Asked) -> bool:
 
 def _on_topic(text: str, topic: HowTo, *, broad: bool, asked: Asked) -> bool:
     """The sentence names the topic itself, not only the question's other words."""
-    return _primary(topic, broad=broad, asked=asked).search(_words(text)) is not None
+    return _primary(topic, broad=broad, asked=asked).search(words_of(text)) is not None
 
 
 def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
     """The words that put a sentence on the topic, as the question asks it."""
     if broad:
         return _HELP[topic]
+    if topic is HowTo.TOGETHER and asked.partner:
+        return _named(asked.partner)
     if topic is HowTo.DURATION and asked.words & _STOP_ASKED:
         return _STOPPING
     if topic is HowTo.CRUSH and asked.words & _SPLIT_ASKED:
@@ -268,6 +213,12 @@ def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
     if topic is HowTo.STORAGE and asked.words & _LEFTOVER_ASKED:
         return _LEFTOVER
     return _TOPIC[topic]
+
+
+@lru_cache(maxsize=256)
+def _named(name: str) -> re.Pattern[str]:
+    """The other medicine's name as the book writes it (lowercase, accented)."""
+    return re.compile(rf"(?<!\w){re.escape(words_of(name))}(?!\w)")
 
 
 def _heading(sentence: str) -> bool:
@@ -293,12 +244,18 @@ def howto_sentence(
     evidence: Sequence[Evidence],
     drug_id: str,
     topic: HowTo,
-    said: Asked = Asked(),
+    said: Asked = NOTHING_ASKED,
     skip: str = "",
 ) -> tuple[int, str] | None:
     """(evidence index, verbatim sentence) that answers the topic (and says the question's
     words, `said`), or None; `skip`: a sentence already quoted."""
     found = _best(evidence, drug_id, topic, broad=False, asked=said, skip=skip)
+    if found is None and (said.words & _NARROWING or said.partner):
+        # "uống 3 hôm thấy đỡ rồi, ngưng được chưa" where the book says no word of stopping:
+        # the course's sentence ("dùng đủ 10 ngày") answers it; another medicine the book
+        # does not name: the topic's sentence
+        plain = Asked(said.pairs, said.words - _NARROWING, said.marked, said.also)
+        found = _best(evidence, drug_id, topic, broad=False, asked=plain, skip=skip)
     if found is None and topic is HowTo.STORAGE:
         found = _best(evidence, drug_id, topic, broad=True, asked=said, skip=skip)
     for near in _NEAR.get(topic, ()):
@@ -318,8 +275,9 @@ def _best(
     broad: bool,
     asked: Asked,
     skip: str = "",
+    within: tuple[str, ...] = (),
 ) -> tuple[int, str] | None:
-    sections = HOW_TO_SECTIONS[topic]
+    sections = within or HOW_TO_SECTIONS[topic]
     best: _Candidate | None = None
     for index, ev in enumerate(evidence):
         if ev.drug_id != drug_id or ev.quarantined or ev.section_key not in sections:
@@ -338,7 +296,7 @@ def _best(
             on_topic = _on_topic(sentence, topic, broad=broad, asked=asked)
             # ... and one about the form asked beats one about another form ("pha sẵn để lát
             # tiêm": the injection's sentence, not the oral suspension's).
-            right_form = not _other_form(_words(sentence), asked)
+            right_form = not _other_form(words_of(sentence), asked)
             order = (-rank, -ev.part_index, -n)
             found = _Candidate(on_topic, right_form, score, order, sentence, index)
             if best is None or (on_topic, right_form, found.score, found.order) > (
@@ -353,11 +311,25 @@ def _best(
     return best.index, _short(best.text, topic)
 
 
+# Topics whose caution is often said apart from the interaction that explains it.
+_WHY_TOO = (HowTo.FOOD, HowTo.ALCOHOL)
+_INTERACTIONS = "tuong_tac_thuoc"
+
+
 def howto_answer(
-    evidence: Sequence[Evidence], drug_id: str, drug_name: str, topic: HowTo, said: Asked = Asked()
+    evidence: Sequence[Evidence],
+    drug_id: str,
+    drug_name: str,
+    topic: HowTo,
+    said: Asked = NOTHING_ASKED,
 ) -> Answer:
     """The one-sentence answer; no claims when the book does not say it (the caller abstains)."""
     found = howto_sentence(evidence, drug_id, topic, said)
+    if found is None and said.also is not None:
+        # "lắc ko tan, có tủa thì còn dùng được ko": the book says nothing of shaking; the
+        # other topic asked (how it keeps) answers
+        found = howto_sentence(evidence, drug_id, said.also, said)
+        said = replace(said, also=None)
     if found is None:
         return Answer()
     quoted = [found]
@@ -368,6 +340,14 @@ def howto_answer(
         more = howto_sentence(evidence, drug_id, said.also, rest, skip=found[1])
         if more is not None and len(found[1]) + len(more[1]) <= MAX_TWO_SENTENCES_CHARS:
             quoted.append(more)
+    elif topic in _WHY_TOO and evidence[found[0]].section_key != _INTERACTIONS:
+        # "ăn bưởi có sao không" answered by the caution ("tránh uống nhiều nước ép bưởi"):
+        # the interaction that says why goes with it, when both stay short
+        only = (_INTERACTIONS,)
+        why = _best(evidence, drug_id, topic, broad=False, asked=said, skip=found[1], within=only)
+        short = why is not None and len(found[1]) + len(why[1]) <= MAX_TWO_SENTENCES_CHARS
+        if why is not None and short and _on_topic(why[1], topic, broad=False, asked=said):
+            quoted.append(why)
     titles = dict.fromkeys(section_title(evidence[i].section_key) for i, _ in quoted)
     return Answer(
         lead=f"{drug_name}: Dược thư ghi ở mục {' và mục '.join(titles)}:",

@@ -165,14 +165,25 @@ _KEEPS = ("de duoc", "giu duoc", "de bao lau", "de dc", "giu dc")
 
 
 # The leaflet or the box quoted ("thuốc ghi không dùng cho trẻ dưới 12 tuổi và dưới 35kg là
-# sao"): its ages and weights bound whom the drug is for; nobody's own.
+# sao", "tờ hướng dẫn Zyrtec ghi …", "em đọc thấy … trẻ dưới 16 tuổi"): its ages and weights
+# bound whom the drug is for; nobody's own.
 _LABEL_SAYS = re.compile(
-    r"(?<![a-z])(?:thuoc|hop|vo hop|to huong dan|huong dan|nhan|toa|tren hop|sach|bao bi) ghi"
-    r"(?![a-z])"
+    r"(?<![a-z])(?:(?:thuoc|hop|vo hop|to|giay|huong dan|hdsd|nhan|toa|sach|bao bi|mang|leaflet)"
+    r"(?: [a-z0-9]+){0,3} ghi|doc (?:thay|duoc|tren)|thay ghi|tren mang (?:noi|bao|ghi))(?![a-z])"
 )
+# A band said of people in general and asked back ("loratadin dùng cho trẻ trên 2 tuổi à?"):
+# what the book says, checked, not a patient.
+_GENERAL_BAND = re.compile(
+    r"(?<![a-z])(?:tre|tre em|nguoi|nguoi lon|benh nhan|nguoi benh|nguoi gia) "
+    r"(?:duoi|tren|tu|qua) \d+\s*(?:tuoi|kg)(?![a-z])"
+)
+_ASKED_BACK_MARKED = re.compile(r"(?<!\w)(?:à|hả|hở|phải không|đúng không|là sao)\W*$")
+_ASKED_BACK = re.compile(r"(?<![a-z])(?:ha|phai khong|la sao)\W*$")  # "a" may be "ạ"
 _BAND = re.compile(
     r"(?<![a-z])(?:duoi|tren|tu|qua|khong qua|it hon|nho hon|lon hon) \d+(?:[.,]\d+)?\s*"
     r"(?:tuoi|kg|ky|thang)(?![a-z])"
+    # "trẻ 6-12 tuổi": a range
+    r"|(?<![\w.,])\d+\s*[-–]\s*\d+\s*(?:tuoi|kg|ky|thang)(?![a-z])"
 )
 
 
@@ -180,7 +191,9 @@ def quotes_the_label(r: Reading) -> bool:
     """The turn quotes what the leaflet says of an age or a weight band, and says no patient
     of its own: that age and weight are not the patient's."""
     text = r.turn.folded
-    if not _LABEL_SAYS.search(text):
+    back = _ASKED_BACK_MARKED if r.turn.marked else _ASKED_BACK
+    asked_back = back.search(r.turn.original.lower() if r.turn.marked else text)
+    if not _LABEL_SAYS.search(text) and not (_GENERAL_BAND.search(text) and asked_back):
         return False
     bands = len(_BAND.findall(text))
     return bands > 0 and bands == len(_AGE_OR_WEIGHT.findall(text))

@@ -42,10 +42,12 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     found = {topic for topic, cues in _CUE_SETS if not turn.ngrams.isdisjoint(cues)}
     if turn.has(*lx.INJECTED) and turn.has(*lx.MIXED_WITH):
         found.add(HowTo.DILUTE)  # "tiêm bắp … pha với lidocain được ko"
-    if turn.has(*lx.INJECTED) and turn.has(*lx.RATE_ASKS) and not turn.has(*lx.NOT_RATE):
+    if _BEFORE_AN_EVENT.search(turn.folded) and not turn.has(*lx.PROCEDURES, *lx.STOPS):
+        # "ngưng trước mổ bao lâu" is a caution, below; "uống trước khi truyền hóa chất bao
+        # lâu" is when to take it, not how fast the infusion runs
+        found.add(HowTo.TIME_OF_DAY)
+    elif turn.has(*lx.INJECTED) and turn.has(*lx.RATE_ASKS) and not turn.has(*lx.NOT_RATE):
         found.add(HowTo.RATE)  # "tiêm tĩnh mạch chậm trong bao lâu"
-    elif _BEFORE_AN_EVENT.search(turn.folded) and not turn.has(*lx.PROCEDURES, *lx.STOPS):
-        found.add(HowTo.TIME_OF_DAY)  # "ngưng trước mổ bao lâu" is a caution, below
     elif _HOW_LONG.search(turn.folded):
         found.add(HowTo.DURATION)
     if _asks_an_amount(turn) and not turn.has(*lx.WATER_WORDS):
@@ -55,7 +57,8 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         injected = found & {HowTo.RATE, HowTo.DILUTE}
         if not injected or not turn.has(*lx.RATE_MEASURES):
             return []
-        found = injected
+        # "tiêm bắp được ko hay chỉ IV, bolus bao nhiêu phút": the route asked stays
+        found = injected | (found & {HowTo.GIVING})
     found |= _marked_words(turn)
     if turn.has(*lx.MADE_UP_WORDS) and turn.has(*_keeps(found)):
         found.add(HowTo.MADE_UP)
@@ -178,10 +181,16 @@ _OVERRIDES = frozenset(
         SectionKey.DANG_THUOC_HAM_LUONG,
     }
 )
-_TURNS = (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE, TurnType.OUT_OF_SCOPE)
-# Taken with another product reads as an interaction question ("uống chung với canxi").
-_TOGETHER_TURNS = (*_TURNS, TurnType.INTERACTION)
-# So does a fluid it is made up in ("pha với Ringer lactat được không").
+_TURNS = (
+    TurnType.DOSING_CALC,
+    TurnType.DRUG_ATTRIBUTE,
+    TurnType.OUT_OF_SCOPE,
+    # Taken with another product reads as an interaction question ("uống chung với canxi"),
+    # and so may a word of the question that is no medicine ("push", "Extend").
+    TurnType.INTERACTION,
+)
+# Topics that name another product or a fluid ("uống chung với canxi", "pha với Ringer lactat
+# được không"): the other word is no medicine to look up.
 WITH_ANOTHER = frozenset({HowTo.TOGETHER, HowTo.DILUTE, HowTo.MADE_UP})
 
 
@@ -193,8 +202,7 @@ def how_to_turn(
     `off`: the turn names several medicines, asks "which drug" or is not medical. The turn
     keeps the dose turn type it reads as when the dose section holds the answer.
     """
-    turns = _TOGETHER_TURNS if topic in WITH_ANOTHER else _TURNS
-    if topic is None or off or turn_type not in turns or attribute not in _OVERRIDES:
+    if topic is None or off or turn_type not in _TURNS or attribute not in _OVERRIDES:
         return None, turn_type, attribute
     section = SectionKey(HOW_TO_SECTIONS[topic][0])
     if section is not SectionKey.LIEU_LUONG_CACH_DUNG or turn_type is not TurnType.DOSING_CALC:

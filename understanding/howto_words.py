@@ -51,7 +51,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "toc do|truyen trong bao lau|tiem trong bao lau|truyen bao lau|tiem bao lau|"
             "truyen trong may|tiem trong may|truyen may phut|tiem may phut|bao nhieu phut|"
             "bom nhanh|tiem nhanh|truyen nhanh|day nhanh|tm nhanh|tinh mach nhanh|tiem thang|"
-            "bom thang|tiem cham|truyen cham|chay nhanh|chay cham"
+            "bom thang|tiem cham|truyen cham|chay nhanh|chay cham|push|bolus|bom bao lau|"
+            "bom trong"
         ),
     ),
     (
@@ -85,7 +86,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "voi bia|bia duoc|bia co|bia ruou|nhau bia|bia voi ban|nhau voi ban|an nhau|"
             "duoc nhau|nhau nhet|lai rai|ly ruou|chen ruou|ruou vang|ruou nep|ruou thuoc|"
             "bia hoi|bia lanh|cung ly|nhap ruou|nhap bia|co nhau duoc|co nhau dc|co nhau khong|"
-            "co nhau k|co di nhau"
+            "co nhau k|co di nhau|ly bia|vai ly|may ly|vai lon|may lon|lam vai ly|lam vai lon|"
+            "lam may lon|lam may ly|nhau vai"
         ),
     ),
     (
@@ -113,7 +115,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "uong sang duoc|uong toi duoc|bat buoc uong|luc nao trong ngay|thoi diem nao|"
             "gio co dinh|co dinh gio|dung gio|doi gio|doi gio uong|uong sang dc|phai uong toi|"
             "hay uong toi|uong toi dc|ngam khi nao|xit khi nao|dat khi nao|boi khi nao|"
-            "dung khi nao|tiem khi nao|ngam luc nao|xit luc nao|dat luc nao|boi luc nao"
+            "dung khi nao|tiem khi nao|ngam luc nao|xit luc nao|dat luc nao|boi luc nao|"
+            # the doses after the first: "sau liều đầu thì uống tiếp thế nào"
+            "uong tiep the nao|uong tiep sao|sau lieu dau|cac lieu sau|lieu tiep theo"
         ),
     ),
     (
@@ -128,7 +132,10 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "con lai|de danh|vut bo|vut vao|dot bo|dot binh|bep lua|thung rac|het han|qua han|"
             "khoi hop|ra khoi hop|de san|bay ra|dot di|choc thung|lo thuy tinh|lo rieng|hop rieng|"
             "doi lo|de trong lo|con du|con thua|de lan sau|duc duc|bi duc|hoi duc|tach lop|ket tua|"
-            "cop xe|trong cop|de trong cop|am qua|am lam|do am|am thap|tu bep|nha am"
+            "cop xe|trong cop|de trong cop|am qua|am lam|do am|am thap|tu bep|nha am|"
+            # moved out of its pack, thrown away, or looking spoilt
+            "vut vo|bo vo hop|bo vao hop|bo ra hop|cho vao hop|hop nhua|hop nho|lo nho|"
+            "boc het|boc san|dot duoc|co tua|bi tua|lon con|van duc|cat san"
         ),
     ),
     (
@@ -164,7 +171,10 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "vien dan|ngam duoi luoi|vien ngam|ngam the nao|buong dem|xit truoc|gang suc|"
             "truyen chung|chung day|cach khac|khong uong duoc|non het|dung cach nao|"
             "dong bang|thia|muong|coc dong|dung cu chia|dung hay ngoi|ngoi hay|nam hay ngoi|"
-            "dung hay nam|nam hay dung"
+            "dung hay nam|nam hay dung|xit thang|xit truc tiep|vo mieng|vao mieng|"
+            # taken before an effort ("ngậm trước khi leo dốc")
+            "truoc khi di bo|truoc khi leo|truoc khi chay|truoc khi tap|truoc khi van dong|"
+            "phong con"
         ),
     ),
     (
@@ -175,7 +185,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "di kham|giam dan|bao lau thi nen tang|ngung cai|ngung dot ngot|dung dot ngot|"
             "dung luon|"
             "ngung han|dung han|bo ngang|ngung ngang|uong trong bao lau|dung trong bao lau|"
-            "toi da may ngay|duoc may ngay"
+            "toi da may ngay|duoc may ngay|"
+            # another course: "uống đợt mới liền được không", "đợt sau đau lại uống liền"
+            "dot moi|dot tiep|dot sau|dot nua|dot khac|lap lai dot"
         ),
     ),
 )
@@ -244,10 +256,10 @@ PROCEDURE_ASKS = _p(
 GIVING_ASKS = _p(
     "duoc khong|duoc ko|duoc k|dc khong|dc ko|dc k|duoc hok|dc hok|duoc chu|the nao|ra sao|"
     "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong|nen|duoc chu|"
-    "nam hay ngoi|ngoi hay nam|dung hay ngoi|dung hay nam|hay chia|hay phai chia"
+    "nam hay ngoi|ngoi hay nam|dung hay ngoi|dung hay nam|hay chia|hay phai chia|co the"
 )
 # An injection: splitting it is giving it in two places, not breaking a tablet.
-INJECTED = _p("tiem|tiem bap|truyen|chich")
+INJECTED = _p("tiem|tiem bap|truyen|chich|iv|tm|push|bolus|infuse|bom")
 # A how-to question that also asks an amount is a dose question.
 AMOUNT_CUES = _p(
     "bao nhieu|may vien|lieu luong|lieu dung|may ml|may mg|bnhieu|may goi|may ong|may lan|"

@@ -308,7 +308,10 @@ THANKS_CUES = _p("cam on|cam ta|camon|thank|thanks|thank you|thankyou|thx|tks|th
 NEW_CASE = _p(
     "benh nhan khac|nguoi khac|truong hop moi|truong hop khac|ca khac|ca moi|be khac|chau khac|"
     "benh nhan moi|another patient|new patient|new case|hoi cho nguoi khac|cau hoi moi|"
-    "hoi sang chuyen khac|doi benh nhan"
+    "hoi sang chuyen khac|doi benh nhan|"
+    # the speaker's turn after another's: "thôi vợ em khỏi rồi, giờ tới em"
+    "toi luot em|den luot em|toi luot minh|den luot minh|gio toi em|gio den em|gio toi minh|"
+    "gio den minh"
 )
 
 # "which drug" words that turn a condition phrase into a condition→drug question.

@@ -22,8 +22,12 @@ _WORD_NUMBERS = {
 _TRIMESTER = re.compile(
     r"(?:3|ba) thang (dau|giua|cuoi)|tam ca nguyet (?:thu )?(nhat|hai|ba|1|2|3|dau|giua|cuoi)"
     r"|(dau|giua|cuoi) (?:thai ky|ky thai|cua thai ky)|(sap sinh|sap de|gan sinh|gan ngay sinh)"
+    r"|(1st|first|2nd|second|3rd|third) trimester|trimester (1|2|3)(?![\w/])"
 )
-_TRIMESTER_WORDS = {"dau": 1, "nhat": 1, "1": 1, "giua": 2, "hai": 2, "2": 2}
+_TRIMESTER_WORDS = {
+    "dau": 1, "nhat": 1, "1": 1, "1st": 1, "first": 1,
+    "giua": 2, "hai": 2, "2": 2, "2nd": 2, "second": 2,
+}  # fmt: skip
 _PREGNANCY_WEEKS = re.compile(
     r"(?<![\w/])(\d{1,2})\s*(?:tuan|weeks?|w)(?![\w/])(?!\s*tuoi)|tuan (?:thu )?(\d{1,2})(?!\w)"
 )
@@ -54,6 +58,7 @@ _PREGNANCY_TERM = re.compile(
     r"(?<![a-z])(?:thai|bau)\s*(?:duoc\s*|khoang\s*)?\d{1,2}\s*(?:tuan|thang|w)(?!\s*tuoi)"
     r"|(?<![a-z])(?:3|ba) thang (?:dau|giua|cuoi)(?!\s*(?:dieu tri|nam|dung thuoc|sau))"
     r"|tam ca nguyet|(?:dau|giua|cuoi) (?:thai ky|ky thai)|sap sinh|sap de|gan ngay sinh"
+    r"|(?<![a-z0-9])(?:1st|first|2nd|second|3rd|third) trimester|trimester [123](?![\w/])"
     r"|(?<![a-z])san phu\s*(?:duoc\s*)?\d{1,2}\s*(?:tuan|w)(?![a-z])"
 )
 # What a nursing mother says of her baby ("đang cho con 2 tháng bú", "cho bé bú"): the baby's
@@ -104,7 +109,7 @@ def pregnancy_term(turn: Turn, *, bare: bool = False) -> dict[str, object]:
         # "bầu 5 tháng" is about 22 weeks; "tháng thứ 7" is the seventh month (30 weeks).
         data["pregnancy_weeks"] = round(months * _WEEKS_PER_MONTH) + (2 if month.group(2) else 0)
     if found:  # "9 tháng rồi, sắp sinh": the weeks of the month, the trimester said
-        word = found.group(1) or found.group(2) or found.group(3) or found.group(4)
+        word = next(g for g in found.groups() if g)
         data["pregnancy_trimester"] = _TRIMESTER_WORDS.get(word, 3)
     return data
 

@@ -82,6 +82,8 @@ _NOT_DRUG_WORDS = _split_words(
     grapefruit milk coffee tea doctor pharmacist nurse hospital clinic patient patients egfr
     clcr script alert cafe cafein caffeine coca cola pepsi soda socola chocolate pizza hamburger
     internet google facebook zalo youtube tiktok chatgpt iphone android
+    push bolus infuse infusion drip extend extended release modified slow crush chew split
+    swallow ensure grab shipper taxi uber gojek
     """
 )
 
@@ -303,6 +305,8 @@ def _non_human(turn: Turn) -> bool:
             if w in lx.NON_HUMAN_MARKED
             # "sán lợn", "cúm gà", "ho gà" (whooping cough): the animal names the disease.
             and not (i > 0 and words[i - 1] in _DISEASE_BEFORE_ANIMAL)
+            # "lợn cợn" (lumpy, of a solution) is no pig
+            and not (w == "lợn" and i + 1 < len(words) and words[i + 1] == "cợn")
         ]
         if animals:
             return True

@@ -15,6 +15,7 @@ from core.drug_classes import classes_named, classes_of
 from core.frame import (
     ClarifySlot,
     ConditionQuery,
+    HowTo,
     PatientContext,
     Population,
     QueryFrame,
@@ -24,6 +25,7 @@ from core.frame import (
 )
 from core.ports import UnderstandingContext
 from core.sections import SectionKey
+from understanding.another_patient import asks_for_self, same_drug_for_another
 from understanding.answers import answer_frame, is_empty_reply, is_non_answer
 from understanding.asked import read_asked
 from understanding.conditions import (
@@ -52,21 +54,27 @@ from understanding.followups import (
 from understanding.howto import WITH_ANOTHER as _WITH_ANOTHER
 from understanding.howto import how_to_turn, second_topic
 from understanding.lexicon import AMOUNT_DOUBT
+from understanding.partner_drug import with_the_patients_medicine
 from understanding.pregnancy import pregnancy_so_far, term_not_age
 from understanding.reading import Reading, read_turn
-from understanding.speaker import tablets_for_an_adult
+from understanding.speaker import others_child, tablets_for_an_adult
 from understanding.text import Turn
 
 _log = logging.getLogger(__name__)
+_NAMES_ANOTHER = _WITH_ANOTHER | {HowTo.FOOD}
 
 
 def _read_patient(reading: Reading, context: UnderstandingContext) -> None:
     """The turn's patient facts against what was said before: a leaflet's band quoted is not
     the patient's, a pregnancy's term is not an age, a pregnancy makes an adult patient."""
     turn = reading.turn
-    if quotes_the_label(reading):
-        # "thuốc ghi không dùng cho trẻ dưới 12 tuổi … là sao": the leaflet's band
+    if quotes_the_label(reading) or (reading.age and others_child(turn, reading.age.span[0])):
+        # "thuốc ghi không dùng cho trẻ dưới 12 tuổi … là sao": the leaflet's band; "con
+        # bạn em 3 tuổi cũng uống …": another family's child
         reading.age, reading.weight, reading.population = None, None, None
+    if asks_for_self(reading):
+        # "con em 4 tuổi bị sốt, nhưng em hỏi cho em cơ": the speaker, an adult
+        reading.age, reading.weight, reading.population = None, None, Population.ADULT
     prior_patient = context.prior_frame.patient if context.prior_frame else None
     if term_not_age(turn, reading.age.text if reading.age else None, prior_patient):
         reading.age = None  # "được 8 tháng rồi" after "vợ tôi đang bầu": her term
@@ -114,9 +122,10 @@ class RulesUnderstander:
             filled = answer_frame(reading, slot, context.prior_frame)
             if filled is not None:
                 return filled
-        if reading.how_to_take in _WITH_ANOTHER and len(reading.drugs) <= 1:
+        if reading.how_to_take in _NAMES_ANOTHER and len(reading.drugs) <= 1:
             # "uống chung với canxi được không", "pha với Ringer lactat được không": the other
-            # product is asked about with the medicine, not a medicine to look up.
+            # product is asked about with the medicine, not a medicine to look up; so is a food
+            # ("muối kali để nêm được không").
             reading.unknown = []
             reading.interaction = reading.pair_interaction = False
         prior = context.prior_frame
@@ -138,6 +147,10 @@ class RulesUnderstander:
         if how_to is not None:
             also = second_topic(turn, how_to)
             frame = frame.model_copy(update={"how_to_take": how_to, "how_to_also": also})
+        taken_with = with_the_patients_medicine(reading, frame, prior, self._catalog.name_of)
+        if taken_with is not None:
+            # "đang uống Plavix", then "uống kèm omeprazol được không": with the patient's own
+            return same_patient(taken_with, prior) if prior is not None else taken_with
         if prior is not None and babys_age_told(reading, frame, prior):
             # "con mình được 1 tháng" to a nursing mother's question: her baby's age, she is
             # still the patient (the follow-up below keeps her).
@@ -154,6 +167,8 @@ class RulesUnderstander:
             return more  # "omeprazol", then "dạng lọ bột tiêm 40mg"
         if prior is not None and (same := same_how_to(reading, frame, prior)) is not None:
             return same  # a storage answer, then "có ảnh hưởng gì ko"
+        if prior is not None and (other := same_drug_for_another(reading, frame, prior)):
+            return other  # "đứa nhỏ 14 tháng cũng ho y vậy, uống được không"
         if prior is not None and (reading.follow_up or keeps_thread(reading, frame, prior)):
             thread = the_childs_mother(follow_up(frame, reading, prior), reading)
             return with_what_was_told(thread, prior)

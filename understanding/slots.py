@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
+from understanding.numbers import with_digits
 from understanding.pregnancy import nursing_said, pregnancy_term, term_said
 from understanding.speaker import names_child, speaks_of_self
 from understanding.text import Turn
@@ -35,6 +36,17 @@ _YEARS = re.compile(
 _THIS_YEAR = re.compile(
     rf"(?<![a-z])nam nay\s*(?:da\s*|duoc\s*)?{_NUM}(?!\s*(?:mg|ml|kg|ky|g)\b)(?![\w/])"
 )
+# "bé 2y3m": years and months run together, in the short English way.
+_YEARS_MONTHS = re.compile(rf"{_START}(\d{{1,2}})\s*(?:y|yo|t)\s*(\d{{1,2}})\s*(?:m|th)(?![\w/])")
+# "cụ nhà tôi 90 rồi": an old person's age said as a bare count and "rồi".
+_ELDER_COUNT = re.compile(
+    r"(?<![a-z])(?:cu|ong|ba|ong noi|ong ngoai|ba noi|ba ngoai|bo|me)(?: (?:nha|cua))?"
+    r"(?: (?:toi|em|e|minh|tui|t))?(?: (?:nam nay|da|cung|gan|ngoai|hon|tren))*"
+    r" (\d{2,3}) (?:roi|tuoi roi)(?![a-z])"
+)
+ELDER_FROM_YEARS = 50
+"""A bare count said of an old person is an age from this many years (below, it may be
+anything: "bà 3 rồi" is no age)."""
 # Word numbers take only the full unit: "sáu mổ" is never six months ("sau mổ" = post-op).
 _MONTHS = re.compile(
     rf"{_START}(?:{_NUM}\s*(?:thang|th|months?|mo)|"
@@ -57,7 +69,9 @@ _EGFR = re.compile(rf"(?:egfr|clcr|do thanh thai(?: creatinin)?)\s*(?:la|=|:|kho
 # Pregnancy months and durations are not ages: "3 tháng đầu", "mang thai 5 tháng", "trong 3 tháng".
 _NOT_AN_AGE_BEFORE = re.compile(r"(?:thai|bau|trong|sau|moi|tu|den|duoc dung|dung|uong|ky|da)\s*$")
 # "uống levothyrox 50mcg được 6 tháng rồi": how long it was taken.
-_TAKEN_FOR = re.compile(r"(?<![a-z])(?:uong|dung|xai|tiem)(?![a-z])[^,.;]*\s(?:duoc|dc)\s*$")
+_TAKEN_FOR = re.compile(
+    r"(?<![a-z])(?:uong|dung|xai|tiem)(?![a-z])[^,.;]*\s(?:duoc|dc|gan|khoang|hon|ca|tron)\s*$"
+)  # "uống prednisolon 30mg gần 1 tháng rồi": how long, too
 _NOT_AN_AGE_AFTER = re.compile(r"^\s*(?:dau|giua|cuoi|nay|qua|truoc|lien|mot lan|thu|khong|ko)")
 # An infant's age said without "tuổi" but after the child ("bé mới 1 tháng", "con em được 20
 # ngày", "bé nhà mình sinh được 6 tuần"): the words between are only who and "mới/được/gần".
@@ -70,7 +84,7 @@ _CHILD_WORD = (
 # Born early only with a word of time after it: "sinh non 35 tuần" is the term at birth, not
 # the baby's age.
 _WHICH_CHILD = (
-    r"(?:\s+(?:ut|ca|sinh doi)|\s+(?:sinh non|de non|non thang|thieu thang)"
+    r"(?:\s+(?:ut|ca|sinh doi|so sinh)|\s+(?:sinh non|de non|non thang|thieu thang)"
     r"(?=\s+(?:moi|ms|duoc|dc|gan|tron|hon|da|vua)(?![a-z])))?"
 )
 _CHILD_AGE = re.compile(
@@ -78,7 +92,7 @@ _CHILD_AGE = re.compile(
     rf"(?:\s+(?:em|e|minh|toi|tui|chi|anh|t|m))?{_WHICH_CHILD}"
     r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua))*)\s+"
     rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
-    r"\s*(ngay|tuan|thang)(?![\w/])(\s+ruoi|\s*(?:va\s*)?\d{1,2}\s*ngay(?!\w))?"
+    r"\s*(ngay|hom|tuan|thang)(?![\w/])(\s+ruoi|\s*(?:va\s*)?\d{1,2}\s*ngay(?!\w))?"
     # "35 tuần tuổi thai (đã hiệu chỉnh)" is the term of the pregnancy, not the baby's age.
     r"(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi|(?:tuoi )?thai))"
 )
@@ -90,7 +104,7 @@ _FULL_MONTH = re.compile(
 _WEAK_SAID = frozenset(("da", "chua", "hon"))
 # Without "mới/được/…", "con 2 tuần rồi vẫn ho" is how long, not how old.
 _HOW_LONG_AFTER = re.compile(r"\s*(?:roi|van|khong|chua|ma|lien|hon nay)(?!\w)")
-_PER_MONTH = {"ngay": 30.44, "tuan": 4.345, "thang": 1.0}
+_PER_MONTH = {"ngay": 30.44, "hom": 30.44, "tuan": 4.345, "thang": 1.0}  # "5 hôm": days
 MAX_AGE_MONTHS = 1440.0
 MAX_WEIGHT_KG = 300.0
 MIN_WEIGHT_KG = 0.3
@@ -115,8 +129,13 @@ class Age:
 
 
 def read_age(turn: Turn) -> Age | None:
-    """The patient's age, from years ("5 tuổi", "3t", "2 tuổi rưỡi"), months, weeks or days."""
+    """The patient's age, from years ("5 tuổi", "3t", "2 tuổi rưỡi", "bảy mươi hai tuổi"),
+    months, weeks or days."""
+    turn = with_digits(turn)
     text = turn.folded
+    compact = _YEARS_MONTHS.search(text)
+    if compact:
+        return _age(turn, int(compact.group(1)) * 12.0 + int(compact.group(2)), compact.span())
     for match in _YEARS.finditer(text):
         years = _number(match.group(1) or match.group(2), match.group(3))
         if years is None:
@@ -126,6 +145,9 @@ def read_age(turn: Turn) -> Age | None:
     this_year = _THIS_YEAR.search(text)
     if this_year:
         return _age(turn, float(this_year.group(1).replace(",", ".")) * 12, this_year.span(1))
+    elder = _ELDER_COUNT.search(text)
+    if elder and int(elder.group(1)) >= ELDER_FROM_YEARS:
+        return _age(turn, float(elder.group(1)) * 12, elder.span(1))
     for match in _CHILD_AGE.finditer(text):
         said, digits, words, unit, half = match.groups()
         count = _number(digits, words)
@@ -191,8 +213,8 @@ def _age(turn: Turn, months: float, span: tuple[int, int]) -> Age | None:
 
 
 def read_weight(turn: Turn) -> float | None:
-    """Body weight in kg ("18 kg", "18 ký", "18 cân", "12,5kg", "nặng 18")."""
-    text = turn.folded
+    """Body weight in kg ("18 kg", "18 ký", "18 cân", "12,5kg", "nặng 18", "hai mươi lăm ký")."""
+    text = with_digits(turn).folded
     match = _WEIGHT.search(text)
     value: float | None = None
     if match:
@@ -311,6 +333,8 @@ def _says_bau(turn: Turn) -> bool:
 
 _NOT_AN_ALLERGY_BEFORE = ("viem mui", "mui", "me day", "phan ung", "tri", "chua", "chong", "thuoc")
 _ALLERGY_SKIP = frozenset(("voi", "thuoc", "nhom", "la", "bi"))
+# "bị dị ứng thì uống …", "dị ứng nên …": what follows goes on with the sentence, no allergen.
+_NO_ALLERGEN = frozenset(("khong", "ko", "gi", "nao", "thi", "nen", "ma", "uong", "dung"))
 
 
 def read_allergies(turn: Turn) -> list[tuple[int, int]]:
@@ -323,7 +347,7 @@ def read_allergies(turn: Turn) -> list[tuple[int, int]]:
         j = i + 2
         while j < len(turn.tokens) and turn.tokens[j] in _ALLERGY_SKIP:
             j += 1
-        if j >= len(turn.tokens) or turn.tokens[j] in ("khong", "ko", "gi", "nao"):
+        if j >= len(turn.tokens) or turn.tokens[j] in _NO_ALLERGEN:
             continue
         if re.search(r"[,;.!?]", turn.folded[turn.spans[i + 1][1] : turn.spans[j][0]]):
             continue  # "bị dị ứng, zyrtec uống được không": the allergy ends at the comma

@@ -101,4 +101,19 @@ _TAKEN_ALREADY = (
 _COUNT_WORDS = frozenset({"mot", "hai", "ba", "bon", "nua", "1/2"})
 
 
-__all__ = ["names_child", "speaks_of_self", "tablets_for_an_adult"]
+# Another family's child ("con bạn em 3 tuổi", "bạn em kể con nó 9 tháng …"): whom the age
+# is said of is not the patient asked about.
+_OTHERS_CHILD = re.compile(
+    r"(?<![a-z])(?:con (?:cua )?(?:ban|no|hang xom|nha hang xom|dong nghiep|nguoi quen|chi ay"
+    r"|anh ay|co ay|ho)(?: (?:em|e|toi|tui|minh|t))?|(?:ban|hang xom|dong nghiep)"
+    r" (?:em|e|toi|tui|minh|t) (?:ke|noi|bao)(?: (?:la|rang))?(?: \w+){0,2})"
+    r"(?: (?:moi|duoc|dc|gan|khoang|da|cung|bi))*\s*$"
+)
+
+
+def others_child(turn: Turn, age_start: int) -> bool:
+    """The age just before `age_start` is said of another family's child."""
+    return _OTHERS_CHILD.search(turn.folded[:age_start].rstrip(" ,")) is not None
+
+
+__all__ = ["names_child", "others_child", "speaks_of_self", "tablets_for_an_adult"]

@@ -51,11 +51,18 @@ TUNING5_SET = ROOT / "evals" / "people_facts.tuning5.jsonl"
 TUNING6_SET = ROOT / "evals" / "people_facts.tuning6.jsonl"
 """70 serious reactions after a drug, written blind (issue 22 item 5); tuned on after its first
 run (44.3 %)."""
+TUNING7_SET = ROOT / "evals" / "people_facts.tuning7.jsonl"
+"""A seventh set written blind (110 how-to, 80 patient facts, 30 near-misses), measured once
+before tuning on it."""
 ELDERLY = "elderly"
 """A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
 MAX_ANSWER_CHARS = 400
 AGE_TOLERANCE_MONTHS = 0.5
+INFANT_TOLERANCE_MONTHS = 0.1
+"""Below `INFANT_MONTHS` ages are said in days or weeks (labelled in months to one decimal):
+half a month would let "10 ngày" pass as 25 days, across a newborn's dose bands."""
+INFANT_MONTHS = 3.0
 # Neutral label keys -> where the frame keeps them ("frame" or "patient").
 _FRAME_KEYS = {"population": "frame", "age_months": "frame", "weight_kg": "frame"}
 _PATIENT_KEYS = ("pregnant", "pregnancy_weeks", "pregnancy_trimester", "breastfeeding")
@@ -133,6 +140,8 @@ def _same(key: str, got: Any, want: Any) -> bool:
     if got is None:
         return False
     if key == "age_months":
+        if float(want) < INFANT_MONTHS:
+            return abs(float(got) - float(want)) <= INFANT_TOLERANCE_MONTHS
         return abs(float(got) - float(want)) <= max(AGE_TOLERANCE_MONTHS, 0.05 * float(want))
     if key == "weight_kg":
         return abs(float(got) - float(want)) <= 0.05
@@ -328,7 +337,8 @@ def main(
 ) -> int:
     args = _args(argv)
     defaults = (
-        TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET, BLIND_SET
+        TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET,
+        TUNING7_SET, BLIND_SET,
     )  # fmt: skip
     paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)

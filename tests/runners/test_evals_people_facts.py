@@ -58,6 +58,15 @@ def test_ages_are_compared_with_a_tolerance() -> None:
     assert pf.fact_problems(line("patient_fact", facts=facts), {"age_months": 2.0})
 
 
+def test_an_infants_age_is_held_to_days() -> None:
+    """Below three months a tenth of a month: "10 ngày" is not 25 days; older, half a month."""
+    newborn = line("patient_fact", facts={"age_months": 0.3})
+    assert pf.fact_problems(newborn, {"age_months": 0.33}) == []
+    assert pf.fact_problems(newborn, {"age_months": 0.8})
+    older = line("patient_fact", facts={"age_months": 14})
+    assert pf.fact_problems(older, {"age_months": 14.4}) == []
+
+
 def test_a_near_fact_must_read_no_age_weight_or_pregnancy() -> None:
     """ "uống 7 ngày" read as an age is a miss."""
     assert pf.fact_problems(line("near_fact"), {"age_months": 7.0}) == ["age_months read as 7.0"]

@@ -1,0 +1,93 @@
+"""What a how-to-take question asked, as the one-sentence answer reads it (`grounding.howto`):
+its content words and pairs, a second topic, and another medicine it is taken with."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from core.frame import HowTo, QueryFrame
+from core.text import fold
+
+
+def words_of(text: str) -> str:
+    """The text NFC-normalised and lowercase, its accents kept."""
+    return unicodedata.normalize("NFC", text).lower()
+
+
+_NON_WORD = re.compile(r"[^\w]+")
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The question's content words and two-word phrases, accented when it was written
+    with accents, folded otherwise (`QueryFrame.howto_words`, `.howto_pairs`, read by
+    understanding)."""
+
+    pairs: frozenset[str] = frozenset()
+    words: frozenset[str] = frozenset()
+    marked: bool = False
+
+    also: HowTo | None = None
+    """A second topic the question asks (`QueryFrame.how_to_also`)."""
+
+    partner: str | None = None
+    """Another medicine of the formulary it is taken with (marked by `PARTNER_MARK`): the
+    sentences naming it answer the taking-together topic."""
+
+    @classmethod
+    def of(cls, frame: QueryFrame) -> Asked:
+        return cls(
+            frozenset(frame.howto_pairs),
+            frozenset(frame.howto_words),
+            frame.accented,
+            frame.how_to_also,
+            _partner(frame),
+        )
+
+    def said(self, text: str) -> str:
+        """A text of the book as the question's words are kept: with its marks when the
+        question had them, folded when it did not."""
+        return words_of(text) if self.marked else fold(text)
+
+    def without_name(self, name: str) -> Asked:
+        """The question's words less the drug's own name: it is in many of its sentences and
+        says nothing of which one answers."""
+        names = set(_NON_WORD.split(self.said(name))) - {""}
+        if not names & self.words:
+            return self
+        pairs = frozenset(p for p in self.pairs if not names & set(p.split()))
+        return Asked(pairs, self.words - names, self.marked, self.also, self.partner)
+
+    def less_than(self, text: str) -> Asked:
+        """The question's words a quoted sentence has not said yet (what a second sentence
+        should say)."""
+        padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
+        pairs = frozenset(p for p in self.pairs if f" {p} " not in padded)
+        return Asked(pairs, self.words - set(padded.split()), self.marked, self.also, self.partner)
+
+    def in_sentence(self, text: str) -> tuple[int, int]:
+        """(phrases, words) of the question said in the sentence."""
+        padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
+        pairs = sum(1 for pair in self.pairs if f" {pair} " in padded)
+        return pairs, len(self.words & set(padded.split()))
+
+
+PARTNER_MARK = "="
+"""Marks, among `QueryFrame.howto_words`, the name of another medicine of the formulary the
+question takes the patient's medicine with (understanding's `partner_drug`): "=omeprazol"
+is said by no sentence, so only `Asked.partner` reads it."""
+
+
+def _partner(frame: QueryFrame) -> str | None:
+    if frame.how_to_take is not HowTo.TOGETHER:
+        return None
+    marked = [w for w in frame.howto_words if w.startswith(PARTNER_MARK)]
+    return marked[0][len(PARTNER_MARK) :] if marked else None
+
+
+NOTHING_ASKED = Asked()
+"""A question with no words of its own."""
+
+__all__ = ["NOTHING_ASKED", "PARTNER_MARK", "Asked", "words_of"]

@@ -1,0 +1,89 @@
+"""grounding/howto.py: a question narrowed to one kind of sentence falls back to its topic's
+sentence when the book has none of that kind."""
+
+from __future__ import annotations
+
+from core.evidence import Evidence
+from core.frame import HowTo
+from grounding.howto import Asked, howto_answer, howto_sentence
+
+
+def _part(text: str) -> Evidence:
+    return Evidence(
+        text=text,
+        drug_id="x",
+        drug_name="X",
+        section_key="lieu_luong_cach_dung",
+        section_title="Liều lượng và cách dùng",
+        chunk_id="x-dose",
+    )
+
+
+def test_stopping_asked_where_the_book_gives_only_the_course() -> None:
+    """ "ngưng được chưa" with no word of stopping in the book: the course's sentence."""
+    dose = _part("Trẻ em: 25 mg/kg/ngày chia 2 lần. Viêm họng do liên cầu cần điều trị đủ 10 ngày.")
+    asked = Asked(words=frozenset({"ngưng", "đỡ"}), marked=True)
+    found = howto_sentence([dose], "x", HowTo.DURATION, asked)
+    assert found == (0, "Viêm họng do liên cầu cần điều trị đủ 10 ngày.")
+
+
+def _interactions(text: str) -> Evidence:
+    return Evidence(
+        text=text,
+        drug_id="x",
+        drug_name="X",
+        section_key="tuong_tac_thuoc",
+        section_title="Tương tác thuốc",
+        chunk_id="x-interactions",
+    )
+
+
+def test_the_sentence_naming_the_other_medicine() -> None:
+    """Taken with omeprazol: the interactions sentence that names it, not another's."""
+    lines = _interactions(
+        "- Thuốc kháng acid: uống cách nhau 2 giờ.\n"
+        "- Omeprazol: giảm tác dụng; tránh phối hợp, nên chọn pantoprazol."
+    )
+    asked = Asked(words=frozenset({"kèm"}), marked=True, partner="omeprazol")
+    found = howto_sentence([lines], "x", HowTo.TOGETHER, asked)
+    assert found == (0, "Omeprazol: giảm tác dụng; tránh phối hợp, nên chọn pantoprazol.")
+
+
+def test_another_medicine_the_book_does_not_name_falls_back_to_the_topic() -> None:
+    """No sentence names it: the taking-together sentence answers."""
+    lines = _interactions("- Thuốc kháng acid: uống cách nhau 2 giờ.")
+    asked = Asked(words=frozenset({"kèm"}), marked=True, partner="sucralfat")
+    assert howto_sentence([lines], "x", HowTo.TOGETHER, asked) is not None
+
+
+def test_the_interaction_that_says_why_goes_with_the_caution() -> None:
+    """Grapefruit: the caution's advice, and the interaction that explains it, both short."""
+    cautions = Evidence(
+        text="Tránh uống nhiều nước ép bưởi chùm.",
+        drug_id="x",
+        drug_name="X",
+        section_key="than_trong",
+        section_title="Thận trọng",
+        chunk_id="x-cautions",
+    )
+    lines = _interactions("- Nước ép bưởi chùm: ức chế CYP3A4, tăng nồng độ thuốc.")
+    answer = howto_answer([lines, cautions], "x", "X", HowTo.FOOD, Asked(words=frozenset({"bưởi"})))
+    assert [c.text for c in answer.claims] == [
+        "Tránh uống nhiều nước ép bưởi chùm.",
+        "Nước ép bưởi chùm: ức chế CYP3A4, tăng nồng độ thuốc.",
+    ]
+
+
+def test_the_second_topic_answers_when_the_first_has_no_sentence() -> None:
+    """Shaking asked with how it keeps, the book silent on shaking: the keeping sentence."""
+    storage = Evidence(
+        text="Ống tiêm để trong hộp; không dùng khi dung dịch có tủa hoặc đổi màu.",
+        drug_id="x",
+        drug_name="X",
+        section_key="do_on_dinh_bao_quan",
+        section_title="Độ ổn định và bảo quản",
+        chunk_id="x-storage",
+    )
+    asked = Asked(words=frozenset({"tủa"}), marked=True, also=HowTo.STORAGE)
+    answer = howto_answer([storage], "x", "X", HowTo.SHAKE, asked)
+    assert [c.text for c in answer.claims] == [storage.text]

@@ -1,0 +1,69 @@
+"""Another patient for the medicine just asked about, and a speaker who asks for themself."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from core.frame import Population, QueryFrame, TurnType
+from core.ports import UnderstandingContext
+from understanding import RulesUnderstander
+
+DOSE = {"turn_type": "dosing_calc", "drugs": ["amoxicillin"], "attribute": "lieu_luong_cach_dung"}
+
+
+def _after(understander: RulesUnderstander, text: str, prior: dict[str, object]) -> QueryFrame:
+    context = UnderstandingContext(prior_frame=QueryFrame.model_validate(prior))
+    return understander.parse(text, context)
+
+
+@pytest.mark.parametrize(
+    ("text", "turn_type", "attribute"),
+    [
+        ("đứa nhỏ 14 tháng cũng ho y vậy, uống được không, bé nặng 10 kí", "dosing_calc", None),
+        ("con tôi 6 tuổi cũng bị viêm xoang, uống được thuốc này không", "dosing_calc", None),
+        ("hoi them cho ong noi, ong cung bi ho", "dosing_calc", None),
+        (
+            "rieng em thi dang bau 10 tuan, em cung bi viem hong, uong thuoc do duoc ko",
+            "drug_attribute",
+            "thoi_ky_mang_thai",
+        ),
+    ],
+)
+def test_the_same_medicine_for_another_patient(
+    understander: RulesUnderstander, text: str, turn_type: str, attribute: str | None
+) -> None:
+    """An ailment told of someone else, pointing back at the medicine: that medicine."""
+    frame = _after(understander, text, DOSE)
+    assert frame.drugs == ["amoxicillin"]
+    assert frame.turn_type is TurnType(turn_type)
+    assert attribute is None or frame.attribute == attribute
+
+
+@pytest.mark.parametrize(
+    "text", ["đứa nhỏ cũng ho, uống thuốc gì", "con tôi 6 tuổi cũng bị viêm xoang, nên uống gì"]
+)
+def test_an_ailment_without_the_medicine_stays_a_list(
+    understander: RulesUnderstander, text: str
+) -> None:
+    """ "uống thuốc gì", or no pointing back at the medicine: not that medicine."""
+    assert "amoxicillin" not in _after(understander, text, DOSE).drugs
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "con em 4 tuổi bị sốt, nhưng em hỏi cho em cơ, em đau đầu uống ibuprofen 400 được không",
+        "con minh 2 tuoi, nhung thuoc nay minh hoi cho minh uong, loratadin uong sao",
+    ],
+)
+def test_the_speaker_asks_for_themself(parse: Callable[..., QueryFrame], text: str) -> None:
+    """The child's age told first is not the patient's: the speaker, an adult, is."""
+    frame = parse(text)
+    assert frame.population is Population.ADULT and frame.age_months is None
+
+
+def test_the_speakers_turn_after_the_wifes_is_a_new_case(parse: Callable[..., QueryFrame]) -> None:
+    """ "thôi vợ em khỏi rồi, giờ tới em": a new patient, nothing of hers carries."""
+    assert parse("thôi vợ em khỏi rồi, giờ tới em, em 32 tuổi bị sốt uống gì").new_case

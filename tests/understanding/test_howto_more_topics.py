@@ -1,0 +1,69 @@
+"""How-to topics as unseen writers asked them (tuning7): English route words, a pack left,
+another course, the doses after the first, an effort ahead, a drink counted in glasses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from core.frame import HowTo, QueryFrame, TurnType
+from understanding.howto import read_how_to, read_how_to_topics
+from understanding.text import Turn
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("cipro 400mg IV infuse trong bao lâu là chuẩn", HowTo.RATE),
+        ("Rocephin 1g push IV được không, bơm bao lâu", HowTo.RATE),
+        ("zofran 8 mg uống trước khi truyền hóa chất bao lâu", HowTo.TIME_OF_DAY),
+        ("imodium 2mg sau lieu dau thi uong tiep the nao", HowTo.TIME_OF_DAY),
+        ("mình hay bóc hết augmentin ra bỏ vô hộp nhựa cho tiện, có sao ko", HowTo.STORAGE),
+        ("binh xit ventolin het thuoc roi vut vo bep dot duoc k", HowTo.STORAGE),
+        ("uong loratadin roi toi nay lam vai ly bia dc ko", HowTo.ALCOHOL),
+        ("colchicin uống hết đợt rồi mà còn đau, uống đợt mới liền được không", HowTo.DURATION),
+        ("có thể ngậm trước khi đi bộ leo dốc để phòng cơn không", HowTo.GIVING),
+        ("bé còn nhỏ xịt thẳng vô miệng được không hay phải dùng gì", HowTo.GIVING),
+    ],
+)
+def test_more_topics(text: str, topic: HowTo) -> None:
+    """Each question names its topic."""
+    assert read_how_to(Turn.of(text)) is topic
+
+
+def test_a_route_asked_with_a_rate_keeps_both() -> None:
+    """ "tiêm bắp được ko hay chỉ IV, bolus bao nhiêu phút": the rate and the route."""
+    topics = read_how_to_topics(Turn.of("Augmentin IV có tiêm bắp được ko, bolus bao nhiêu phút"))
+    assert topics[:1] == [HowTo.RATE] and HowTo.GIVING in topics
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Panadol Extend loại giải phóng kéo dài, bẻ đôi ra uống cho dễ nuốt có sao ko ạ",
+        "Rocephin 1g push IV được không hay bắt buộc truyền, bơm bao lâu",
+        "me hay uong sua ensure buoi sang, uong chung voi cipro duoc ko",
+    ],
+)
+def test_a_word_that_is_no_medicine_leaves_one_medicine_asked(
+    parse: Callable[..., QueryFrame], text: str
+) -> None:
+    """ "Extend", "push", "Ensure" are no other medicine: the how-to question stays."""
+    frame = parse(text)
+    assert frame.how_to_take is not None and not frame.unknown_drugs
+    assert frame.turn_type is not TurnType.INTERACTION
+
+
+def test_a_food_asked_with_the_medicine_is_no_unknown_drug(
+    parse: Callable[..., QueryFrame],
+) -> None:
+    """ "muối kali để nêm được không": a food, not a medicine missing from the book."""
+    frame = parse("đang uống spironolacton, mua muối ăn kiêng loại muối kali để nêm được không")
+    assert frame.how_to_take is HowTo.FOOD and not frame.unknown_drugs
+
+
+def test_a_lumpy_solution_is_no_animal(parse: Callable[..., QueryFrame]) -> None:
+    """ "ống diclofenac thấy lợn cợn có tủa": how it keeps, not a question for a pig."""
+    frame = parse("ống diclofenac thấy lợn cợn có tủa, lắc ko tan thì còn dùng được ko")
+    assert not frame.non_human and frame.how_to_take is not None

@@ -1,0 +1,69 @@
+"""Another patient for the medicine just asked about (issue 22): "đứa nhỏ 14 tháng cũng ho y
+vậy, uống được không", "riêng em thì đang bầu 10 tuần, uống thuốc đó được không"; and the
+speaker who asks for themself after naming a child ("con em 4 tuổi bị sốt, nhưng em hỏi cho
+em cơ"). Pure functions of the reading and the frames."""
+
+from __future__ import annotations
+
+import re
+
+from core.frame import QueryFrame, TurnType
+from core.sections import SectionKey
+from understanding.reading import Reading
+
+# The medicine pointed back at ("thuốc đó", "thuốc này", "cùng thuốc"), or the same ailment
+# for someone else asked as a yes/no ("cũng ho y vậy, uống được không").
+_THE_DRUG = re.compile(
+    r"(?<![a-z])(?:thuoc (?:do|nay|ay|kia|vay|tren|luon)|cung thuoc|thuoc cua (?:be|con|em|chi)"
+    r"|chung thuoc)(?![a-z])"
+)
+_ALSO = re.compile(
+    r"(?<![a-z])(?:cung (?:bi|dang bi|ho|sot|dau|ngua|viem|nhu|y)|y (?:vay|nhu vay|chang))(?![a-z])"
+)
+# The same question asked again for someone else ("hỏi thêm cho ông nội, ông cũng bị ho").
+_ASKED_AGAIN_FOR = re.compile(r"(?<![a-z])hoi (?:them|luon|tiep) cho(?![a-z])")
+_YES_NO = re.compile(
+    r"(?<![a-z])(?:duoc (?:khong|ko|k|hok|hong|chu)|dc (?:khong|ko|k|hok)|co sao (?:khong|ko)"
+    r"|co duoc|uong duoc|dung duoc|duoc luon)(?![a-z])"
+)
+
+
+def same_drug_for_another(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
+    """A turn that names an ailment and no medicine, after a medicine was asked about, and
+    points back at it or asks whether this patient may take it too: that medicine, for the
+    patient this turn tells of. None otherwise (a condition list, "uống gì", stays one)."""
+    if frame.turn_type is not TurnType.CONDITION_TO_DRUG or frame.drugs or frame.unknown_drugs:
+        return None
+    if not prior.drugs or r.which_drug >= 0 or r.non_medical:
+        return None
+    text = r.turn.folded
+    also = _ALSO.search(text) and (_YES_NO.search(text) or _ASKED_AGAIN_FOR.search(text))
+    if not (_THE_DRUG.search(text) or also):
+        return None
+    p = frame.patient
+    if p is not None and p.pregnant:
+        turn_type, section = TurnType.DRUG_ATTRIBUTE, SectionKey.THOI_KY_MANG_THAI
+    elif p is not None and p.breastfeeding:
+        turn_type, section = TurnType.DRUG_ATTRIBUTE, SectionKey.THOI_KY_CHO_CON_BU
+    else:
+        # The same question for this patient: a dose for a child told by age or weight.
+        turn_type, section = TurnType.DOSING_CALC, SectionKey.LIEU_LUONG_CACH_DUNG
+    return frame.model_copy(
+        update={"drugs": prior.drugs, "turn_type": turn_type, "attribute": section.value}
+    )
+
+
+# "nhưng em hỏi cho em cơ", "thuốc này mình hỏi cho mình uống": the speaker is the patient.
+_FOR_SELF = re.compile(
+    r"(?<![a-z])(?:em|e|minh|toi|tui|t) hoi (?:cho|giup) (?:em|e|minh|toi|tui|t|ban than)"
+    r"(?! (?:be|nho|trai|gai|ay|no))(?![a-z])"
+)
+
+
+def asks_for_self(r: Reading) -> bool:
+    """The speaker says the question is for themself, after the child's age they told."""
+    found = _FOR_SELF.search(r.turn.folded)
+    return found is not None and (r.age is None or r.age.span[0] < found.start())
+
+
+__all__ = ["asks_for_self", "same_drug_for_another"]

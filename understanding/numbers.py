@@ -1,0 +1,102 @@
+"""Numbers said in words before an age or a weight ("bảy mươi hai tuổi", "hai mươi lăm ký",
+"mười sáu ký", "3 chục ký", "nặng 1 tạ"): the turn with those words written as digits.
+
+The digits are padded with spaces to the words' length, so every position of the folded text
+still points at the same place of what the user typed (an age's quote stays theirs).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from understanding.text import Turn
+
+_UNITS = {
+    "mot": 1, "mo": 1, "hai": 2, "ba": 3, "bon": 4, "tu": 4, "nam": 5, "lam": 5, "nham": 5,
+    "sau": 6, "bay": 7, "tam": 8, "chin": 9,
+}  # fmt: skip
+_TENS = r"(hai|ba|bon|nam|sau|bay|tam|chin)"
+_ONES = r"(mot|hai|ba|bon|tu|nam|lam|nham|sau|bay|tam|chin)"
+# "bảy mươi hai", "ba mươi", "hai chục", "mười sáu", "mười lăm": tens and ones in words.
+_WORDS = re.compile(
+    rf"(?<![a-z0-9]){_TENS} (?:muoi|chuc)(?: {_ONES})?(?![a-z0-9])"
+    rf"|(?<![a-z0-9])muoi {_ONES}(?![a-z0-9])"
+)
+# "3 chục ký": tens counted in digits.
+_DIGIT_TENS = re.compile(r"(?<![a-z0-9.,])(\d) chuc(?![a-z0-9])")
+# "nặng 1 tạ" (a hundred kilos), said of a weight only.
+_QUINTALS = re.compile(r"(?<![a-z])(nang|can nang|can) (?:khoang |tam |gan )?(\d) ta(?![a-z0-9])")
+# What a number in words counts when the turn has no accents to tell "sáu" from "sau": the
+# unit right after it.
+_UNIT_AFTER = re.compile(r"\s*(?:ruoi\s*)?(?:tuoi|ky|ki|kg|kilo|can)(?![a-z])")
+# The accented words a number is made of: "sau mười ngày" (after ten days) is no number.
+_NUMBER_WORDS = frozenset(
+    [
+        "một",
+        "hai",
+        "ba",
+        "bốn",
+        "tư",
+        "năm",
+        "lăm",
+        "nhăm",
+        "sáu",
+        "bảy",
+        "tám",
+        "chín",
+        "mười",
+        "mươi",
+        "chục",
+        "mốt",
+    ]
+)
+
+
+def with_digits(turn: Turn) -> Turn:
+    """The turn with numbers said in words before an age or weight written as digits (the
+    same turn when there are none)."""
+    text = turn.folded
+    if not ("muoi" in text or "chuc" in text or " ta" in text):
+        return turn
+    out = list(text)
+    changed = False
+    for match in _WORDS.finditer(text):
+        if not _a_number(turn, match):
+            continue
+        tens = _UNITS[match.group(1)] if match.group(1) else 1
+        ones = match.group(2) or match.group(3)
+        changed |= _write(out, match.span(), tens * 10 + (_UNITS[ones] if ones else 0))
+    for match in _DIGIT_TENS.finditer(text):
+        if _UNIT_AFTER.match(text, match.end()):
+            changed |= _write(out, match.span(), int(match.group(1)) * 10)
+    for match in _QUINTALS.finditer(text):
+        changed |= _write(out, match.span(2), int(match.group(2)) * 100, through=match.end())
+    if not changed:
+        return turn
+    folded = "".join(out)
+    spans = tuple(m.span() for m in re.finditer(r"[a-z0-9]+", folded))
+    tokens = tuple(folded[a:b] for a, b in spans)
+    return replace(turn, folded=folded, tokens=tokens, spans=spans)
+
+
+def _a_number(turn: Turn, match: re.Match[str]) -> bool:
+    """Words that are a number: with their accents when the turn has them, else followed by
+    an age's or a weight's unit."""
+    if not turn.marked:
+        return _UNIT_AFTER.match(turn.folded, match.end()) is not None
+    words = turn.original[match.start() : match.end()].lower().split()
+    return all(w in _NUMBER_WORDS for w in words)
+
+
+def _write(out: list[str], span: tuple[int, int], value: int, *, through: int = 0) -> bool:
+    """Write `value` over the span, padded with spaces (to `through` when given)."""
+    start, end = span[0], max(span[1], through)
+    digits = str(value)
+    if len(digits) > end - start:
+        return False
+    out[start:end] = list(digits.ljust(end - start))
+    return True
+
+
+__all__ = ["with_digits"]

@@ -24,6 +24,7 @@ question into an alarm.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -50,6 +51,7 @@ from safety.ingestion_signs import (
     _told,
     _yes_no,
     asks_outright,
+    day_total,
     emptied_pack,
     is_finish,
     single_slip,
@@ -69,15 +71,18 @@ from safety.safety_cues import (
     CHILD_CUES,
     COMPLETED_CUES,
     DOSE_QUESTION_CUES,
+    EMERGENCY_SIGNS,
     EXCESS_CUES,
     FEARED_CUES,
     HABIT_CUES,
     HOLD_CUES,
     HYPOTHETICAL_CUES,
+    INTACT_CUES,
     KNOWLEDGE_CUES,
     OTHERS_CUES,
     SYMPTOM_CUES,
     TAKE_CUES,
+    TIME_SLIP_CUES,
     TREATMENT_CUES,
     UNSANCTIONED_CUES,
     UNSURE_CUES,
@@ -91,6 +96,9 @@ SECOND_OPINION = "second opinion"
 """The cue of an unsure event the n-gram model asks about."""
 ADULT_LARGE_COUNT = 8
 """Tablets anyone took at once ('rồi', 'vừa') that make a report an emergency."""
+DAY_LARGE_COUNT = 12
+"""Tablets told as taken within a day beyond the day's dose of the common tablets (paracetamol
+500: 8 a day): an overdose even when the turn also tells the pain it was taken for."""
 
 
 class Verdict(StrEnum):
@@ -116,6 +124,12 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     a turn the rules were unsure of is a report when it tells what happened (`_told`), and
     a turn that takes a medicine and asks nothing outright, which the rules let pass, is
     asked the safety question."""
+    intact = INTACT_CUES.search(text) is not None and not UNSURE_CUES.search(text)
+    if intact and not _symptom(text) and _count(text) == 0:
+        # "bé liếm vỏ vỉ …, vỏ còn nguyên viên": nothing is missing, nothing was taken
+        return Event(None, "")
+    if (many := _many_in_a_day(text)) is not None:
+        return Event(Verdict.REPORT, many)
     event = _by_rules(text, names_drug=names_drug, child_known=child_known)
     empty = emptied_pack(text, child_known=child_known)
     if empty is not None and event.verdict is not Verdict.REPORT and _medicine(text, names_drug):
@@ -160,16 +174,46 @@ def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> 
         return False
     if KNOWLEDGE_CUES.search(text) or TREATMENT_CUES.search(text) or HABIT_CUES.search(text):
         return False
-    if HYPOTHETICAL_CUES.search(text) or ASK_DRUG_CUES.search(text):
+    if HYPOTHETICAL_CUES.search(text) or ASK_DRUG_CUES.search(text) or TIME_SLIP_CUES.search(text):
         return False
     taken = TAKE_CUES.search(text) is not None or HOLD_CUES.search(text) is not None
     return taken or child_known or CHILD_CUES.search(text) is not None
 
 
+_NOW = re.compile(r"\b(?:gio|bay gio|dang|hien tai|sau do|thi bi|xong bi|roi bi)\b")
+
+
+def _at_once_told(at_once: str | None, text: TurnText) -> bool:
+    """Two tablets at once told, not asked: "uống 2 viên … một lúc lần đầu có sao không, em
+    bị tiêu chảy" asks about a dose (the complaint is what it is for); with a word that it
+    happened or that the sign is now ("rồi", "giờ"), it is told."""
+    if at_once is None:
+        return False
+    asked = WORRY_CUES.search(text) is not None or _yes_no(text)
+    return not asked or bool(_PAST.search(text.folded) or _NOW.search(text.folded))
+
+
+def _many_in_a_day(text: TurnText) -> str | None:
+    """More tablets told as taken within a day (or at once) than any day's dose ("trong 1
+    ngày uống hết 16 viên … rồi, vẫn đau"): a report, even beside the pain it was for."""
+    amount = AMOUNT_CUES.search(text)
+    done = COMPLETED_CUES.search(text) or _PAST.search(text.folded)  # "trong ngày hôm nay"
+    if amount is None or TAKE_CUES.search(text) is None or not done or _yes_no(text):
+        return None
+    if day_total(text) < DAY_LARGE_COUNT or not (AT_ONCE_CUES.search(text) or _daily(text)):
+        return None
+    return amount
+
+
+def _symptom(text: TurnText) -> str | None:
+    """A symptom that follows, or an emergency sign ("giờ gọi không dậy"), in the turn."""
+    return SYMPTOM_CUES.search(text) or EMERGENCY_SIGNS.search(text)
+
+
 def _sign_now(text: TurnText) -> bool:
     """A sign told, not asked ("… lần 2, giờ choáng"): it happened, whatever word in the turn
     looks like a dose question."""
-    return SYMPTOM_CUES.search(text) is not None and not _yes_no(text)
+    return _symptom(text) is not None and not _yes_no(text)
 
 
 def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
@@ -224,7 +268,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         return Event(Verdict.REPORT, how)
     amount = AMOUNT_CUES.search(text)
     at_once = AT_ONCE_CUES.search(text)
-    symptom = SYMPTOM_CUES.search(text)
+    symptom = _symptom(text)
     count = _count(text)
     # Several tablets at once, a symptom that follows, a child who ate some: what happened,
     # even when the turn ends on a worried question ("… có cần đi viện ko").
@@ -238,7 +282,9 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
             # "4 viên augmentin 1g một lúc"; a child's gulp of half a bottle
             (at_once and (count >= 3 or (child and (count >= 2 or _PACK.search(amount)))))
             # "…, giờ vã mồ hôi, lơ mơ"; two tablets and a stomach ache is an adverse effect
-            or (symptom and (count >= 3 or (count >= 2 and (at_once or child))))
+            or (
+                symptom and (count >= 3 or (count >= 2 and (child or _at_once_told(at_once, text))))
+            )
             or (child and _EAT.match(take) and count != 1)  # "bé ăn mấy viên": not given
             # "uống 6 viên …, có cần đi viện"; "8 viên một ngày có sao không" is a day's dose
             or (count >= LARGE_COUNT and (done or worry) and not _daily(text))

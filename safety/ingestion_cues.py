@@ -17,8 +17,10 @@ _NUM = (
     r"(?:\d+(?:[.,]\d+)?|một|hai|ba|bốn|tư|năm|sáu|bảy|tám|chín|mười|mươi|chục|mấy|vài|"
     r"dăm|nhiều|mấy chục|vài chục|cả chục|hàng chục)"
 )
-_UNIT = r"(?:viên|vien|vỉ|chai|lọ|hộp|gói|ống|ml|thìa|muỗng|nắm|vốc|liều|cữ|nhát)"
+_UNIT = r"(?:viên|vien|vỉ|chai|lọ|hộp|gói|ống|ml|thìa|muỗng|nắm|vốc|liều|cữ|nhát|ngụm)"
 _YEAR = r"(?!(?<=nắm) (?:nay|rồi|trước|qua|tuổi|sau|liền))"  # folded, "1 năm nay" is "1 nắm"
+_UNIT_AFTER = r" " + _UNIT + _YEAR
+_NOT_STRENGTH = r"(?<!/)(?<!/ )"  # "150mg/5ml" is a strength, not an amount taken
 CHILD_CUES = cues(
     (
         r"(?:em )?bé",
@@ -53,6 +55,7 @@ TAKE_CUES = cues(
         r"liếm",
         r"(?:bỏ|cho|nhét|đút|xịt) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
         r"tu (?:hết|cạn|sạch|cả|luôn|một hơi|1 hơi|ừng ực|gần|nửa|hơn)",
+        r"tu (?:\w+ )?(?:ngụm|hớp)|tự (?:ý )?tăng (?:\w+ )?liều(?: \w+)? lên",
         # a gulp at once, then how much: "tu 1 lúc nửa hộp"
         r"tu (?:1|một) (?:lúc|hơi|mạch|phát) (?:\w+ )?(?:hết|cạn|sạch|cả|nửa|gần|\d+)",
     ),
@@ -83,7 +86,7 @@ UNSANCTIONED_CUES = cues(
         r"(?:bỏ|nhét|đút) (?:\w+ ){0,3}?(?:vào|vô) (?:mồm|miệng)",
         r"(?:nó|bé|con|cháu|thằng \w+|đứa \w+) (?:\w+ ){0,2}?lấy (?:\w+ ){0,2}?"
         r"(?:uống|ăn|nuốt|nhai)",
-        r"(?:lấy|vớ|cầm|với|mở|bóc) được",
+        r"(?<!không )(?<!ko )(?<!k )(?<!chẳng )(?:lấy|vớ|cầm|với|mở|bóc) được",
         r"(?:như|tưởng (?:là )?)kẹo",
         r"ừng ực",
         r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
@@ -94,7 +97,7 @@ UNSANCTIONED_CUES = cues(
         r"chiều|tối|đêm|buổi|trước ăn|sau ăn|lúc))",
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
         r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
-        r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
+        r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ\b| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
         # a container finished by any mouth ("liếm hết nửa tuýp"), or one whole blister or
         # box at once ("ăn 1 vỉ allopurinol"; a sachet or an ampoule is a dose)
         r"(?:uống|ăn|nuốt|nốc|dùng|liếm|mút|nhai|ngậm|tu) (?:\w+ ){0,3}?"
@@ -103,7 +106,7 @@ UNSANCTIONED_CUES = cues(
         r"(?:uống|ăn|nuốt|nốc) (?:\w+ ){0,2}?(?:1|một|nguyên|trọn) (?:vỉ|hộp|lọ)"
         r"(?! (?:\w+ )?(?:trong|mấy|được|dùng|thì|là|bao))",
         r"(?:một|1|cả|nguyên) (?:nắm|vốc)" + _YEAR,
-        r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:\w+ ){0,3}?"
+        r"(?:uống|dùng|tiêm|chích) (?:\w+ ){0,3}?(?:hai|2|ba|3) lần (?:\w+ ){0,4}?"
         r"(?:liền|liên tiếp|trong|sáng nay|tối nay|trưa nay|một lúc|1 lúc|cùng lúc|"
         r"vì quên|do quên)",
         # "sáng giờ uống 3 lần Cozaar": several times since a moment of today, told
@@ -114,6 +117,9 @@ UNSANCTIONED_CUES = cues(
         r"uống (?:lại|thêm) (?:\w+ )?(?:lần|liều) nữa",
         r"quên (?:là )?(?:đã|mình đã|vừa|đã có) uống",
         r"uống (?:thêm|trùng|lại) (?:một |1 )?liều",
+        # two doses minutes apart, a second carer's dose ("em lại cho thêm"), a dose raised
+        r"(?:hai|2|ba|3) lần (?:\w+ ){0,2}?cách (?:nhau )?(?:\d+|mấy|vài|mười) phút",
+        r"(?:lại|cũng) cho (?:\w+ )?(?:uống )?thêm|tự (?:ý )?tăng (?:\w+ )?liều",
     ),
     # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times);
     # "nhặt" (picked up) like "nhất" ("nhất quyết", "duy nhất"); "vụng" like "vùng", "vững".
@@ -128,8 +134,11 @@ UNSANCTIONED_CUES = cues(
 )
 AMOUNT_CUES = cues(
     (
-        r"(?:khoảng |hơn |gần |tới |đến |chừng |cỡ |mất |cả |thêm )?" + _NUM + r" " + _UNIT + _YEAR,
-        r"\d+ ?(?:ml|viên|v)",
+        _NOT_STRENGTH
+        + r"(?:khoảng |hơn |gần |tới |đến |chừng |cỡ |mất |cả |thêm )?"
+        + _NUM
+        + _UNIT_AFTER,
+        _NOT_STRENGTH + r"\d+ ?(?:ml|viên|v)",
         r"(?:hết|gần hết|hơn nửa|quá nửa|nửa|cả|nguyên|sạch) (?:\w+ )?(?:chai|lọ|vỉ|hộp|gói|nắm)",
         r"một lúc " + _NUM,
         r"cùng (?:một )?lúc",
@@ -163,8 +172,8 @@ DOSE_QUESTION_CUES = cues(
         r"có được",
         r"(?:có )?(?:dùng|uống|cho|sử dụng|xài) (?:\w+ )?được (?:\w+ ){0,4}?(?:không|ko|k|chưa)",
         r"bao nhiêu",
-        r"bao nhiu",
-        r"liều(?! trước| hôm qua| người lớn| của người lớn)",
+        r"bao nhiu|bn (?:ml|viên|v|mg|gói|lần|giọt|muỗng|thìa)",
+        r"(?<!là )(?<!lần )(?<!tăng )(?<!đôi )liều(?! trước| hôm qua| người lớn| của người lớn)",
         # Not "so" ("đắng quá nên nhổ ra", "vậy nên"): a consequence told, no advice asked.
         r"(?:có )?(?<!quá )(?<!lắm )(?<!vậy )(?<!thế )(?<!cho )nên",
         # "bé uống mấy viên diazepam rồi" tells what happened; "uống mấy viên" asks.
@@ -172,11 +181,12 @@ DOSE_QUESTION_CUES = cues(
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
         r"(?<!thiếu )(?<!mất )mấy (?:ml|viên|thìa|gói|giọt|muỗng|lần)(?: (?!rồi)\S+){0,2} ?\??$",
         r"một ngày",
-        r"mỗi (?:ngày|lần|sáng|tối|\d+)",
+        r"mỗi (?:ngày|lần|sáng|tối|\d+(?! ?(?:tuổi|tháng|t\b)))",
         # A day's amount ("uống ngày 1 viên", "ngày mấy lần") and an amount against another
         # ("1 viên hay 2 viên"): a schedule asked, not a taking told.
         r"(?<!\d )(?<!mỗi )ngày (?:uống )?(?:\d+|một|hai|ba|mấy|vài) (?:viên|lần|gói|ml|v)",
-        r"(?:\d+|một|hai|ba|bốn|nửa) (?:viên|lần|gói|ml|v) hay (?:\d+|một|hai|ba|bốn|mấy|nửa)",
+        r"(?:\d+|một|hai|ba|bốn|nửa) (?:viên|lần|gói|ml|v)(?: ?/ ?ngày)? hay "
+        r"(?:\d+|một|hai|ba|bốn|mấy|nửa)",
         # Allowed now, or yet ("giờ uống paracetamol được rồi", "dùng lại được chưa").
         r"(?:uống|dùng|cho uống|tiêm|ăn) (?:\w+ ){0,3}?(?:được|đc|dc) (?:rồi|chưa)",
         r"cách (?:nhau )?(?:mấy|bao)",
@@ -205,13 +215,14 @@ TREATMENT_CUES = cues(
         r"kháng sinh",
         r"(?:mỗi|hằng|hàng) (?:ngày|sáng|tối)",
         r"\d+ (?:tiếng|giờ) (?:trước|rồi)",
-        r"(?:không|ko|chẳng) (?:chịu )?(?:nuốt|uống|ngậm) (?:được|nổi)",
+        r"(?:không|ko|chẳng) (?:chịu )?(?:nuốt|uống|ngậm) (?:được|nổi)|(?:nuốt|ngậm) (?:\w+ ){0,4}?"
+        r"(?:không|ko|chẳng) (?:được|nổi|trôi)(?! (?:\w+ )?(?:không|ko|k)\b)",  # can't swallow it
         r"không chịu (?:uống|nuốt)",
         r"khó nuốt",
         r"bao lâu (?:thì|mới|sau|nữa)",
         r"(?:mà|nhưng) (?:vẫn|chưa|không) (?:hạ|đỡ|khỏi|hết)",
         # The pack finished and the complaint still there: the course, and more to buy.
-        r"(?:mà|nhưng) vẫn (?:còn )?\w+",
+        r"(?:mà|nhưng) (?:(?:huyết áp|đường(?: huyết)?|nhiệt độ|sốt|cơn \w+) )?vẫn (?:còn )?\w+",
         r"mua (?:tiếp|thêm)",
     ),
 )
@@ -247,7 +258,7 @@ HOLD_CUES = cues(
         r"(?:vỉ|lọ|hộp|chai) (?:\w+ ){0,2}?(?:bị )?(?:thiếu|vơi)",
         r"mất " + _NUM + r" (?:viên|vỉ)",
         r"với " + _NUM + r" (?:viên|vỉ)",
-        r"lấy được",
+        r"(?<!không )(?<!ko )(?<!k )(?<!chẳng )lấy được",
         r"bốc",
         r"miệng (?:bé|con|cháu|nó) (?:có|dính)",
         r"vỏ vỉ",
@@ -270,7 +281,7 @@ OTHERS_CUES = cues(
 UNSURE_CUES = cues(
     (
         r"hình như",
-        r"(?:không|ko|k|kh|hk|hok|chẳng|chả|hổng|hông) (?:biết|rõ|chắc)",
+        r"(?:không|ko|k|kh|hk|hok|chẳng|chả|hổng|hông) (?:biết|rõ|chắc|nhớ)",
         r"có thể (?:đã|là)",
         r"có lẽ",
         r"nghi",
@@ -300,29 +311,20 @@ AT_ONCE_CUES = cues(
     ),
 )
 # A symptom that follows what was taken ("giờ vã mồ hôi, lơ mơ"): the event is happening.
+_SYMPTOMS = (
+    r"chóng mặt", r"hoa mắt", r"vã mồ hôi", r"mồ hôi lạnh", r"run (?:tay|người|rẩy)",
+    r"tim đập (?:nhanh|mạnh|loạn)", r"tiêu chảy", r"chảy máu", r"xuất huyết", r"mệt lả",
+    r"đau bụng", r"ngủ (?:say|li bì|mê)", r"tụt (?:đường|huyết áp)", r"hạ đường huyết",
+    r"khó thở", r"co giật", r"lừ đừ", r"choáng(?: váng)?", r"bất tỉnh", r"hôn mê",
+    r"(?:gọi|lay) (?:\w+ )?(?:không|ko|k|chẳng) (?:tỉnh|dậy|dạy)",
+    # a pressure far below normal said in figures ("huyết áp 80/50", "HA còn 70/40")
+    r"(?:huyết áp|ha) (?:\w+ ){0,2}?[4-8]\d ?/ ?[2-6]\d",
+)  # fmt: skip
 SYMPTOM_CUES = cues(
-    (
-        r"chóng mặt",
-        r"hoa mắt",
-        r"vã mồ hôi",
-        r"mồ hôi lạnh",
-        r"run (?:tay|người|rẩy)",
-        r"tim đập (?:nhanh|mạnh|loạn)",
-        r"tiêu chảy",
-        r"chảy máu",
-        r"xuất huyết",
-        r"mệt lả",
-        r"đau bụng",
-        r"ngủ (?:say|li bì|mê)",
-        r"tụt (?:đường|huyết áp)",
-        r"hạ đường huyết",
-        r"khó thở",
-        r"co giật",
-        r"lừ đừ",
-        r"choáng(?: váng)?",
-    ),
-    # Folded, "nôn" is "non" (sinh non), "ói" is "ơi", "xỉu" and "lơ mơ" are other words.
-    strict=(r"nôn", r"ói", r"xỉu", r"lơ mơ", r"li bì", r"ngất"),
+    _SYMPTOMS,
+    # Folded, "nôn" is "non" (sinh non), "ói" is "ơi", "xỉu" and "lơ mơ" are other words;
+    # "tái" (pale) is "tai" (ear).
+    strict=(r"nôn", r"ói", r"xỉu", r"lơ mơ", r"li bì", r"ngất", r"(?:mặt|da|môi) (?:\w+ )?tái"),
 )
 # Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
 ASK_DRUG_CUES = cues(
@@ -353,7 +355,7 @@ MEDICINE_CUES = cues(
         r"hộp",
         r"sủi",
         r"tuýp",
-        r"kem bôi",
+        r"kem bôi|dầu (?:gió|nóng|tràm|khuynh diệp|xoa|cù là)|cao xoa|long não",
         r"thuốc mỡ",
         r"\d+ ?v",
         r"hạ sốt",

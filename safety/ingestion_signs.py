@@ -30,7 +30,7 @@ from safety.safety_cues import (
     TurnText,
 )
 
-_COUNT = re.compile(r"(\d+)\s*(vien|ml|vi\b|v\b)")
+_COUNT = re.compile(r"(?<!/)(?<!/ )(?<!\d)(\d+)\s*(vien|ml|vi\b|v\b)")  # not "150mg/5ml"
 
 
 _LARGE_ML = 30.0
@@ -120,9 +120,28 @@ def _medicine(text: TurnText, names_drug: bool) -> bool:
     return MEDICINE_CUES.search(text) is not None and ASK_DRUG_CUES.search(text) is None
 
 
+_TIMES_EACH = re.compile(r"\b(\d+) lan\b.*?\bmoi lan (\d+) vien\b")
+
+
+def day_total(text: TurnText) -> int:
+    """Tablets told for a day as times × each ("6 lần trong ngày, mỗi lần 2 viên": 12), or
+    the largest count."""
+    each = _TIMES_EACH.search(text.folded)
+    times = int(each.group(1)) * int(each.group(2)) if each else 0
+    return max(times, _count(text))
+
+
 def _count(text: TurnText) -> int:
-    """The largest count of tablets or blisters the turn gives (0 when none)."""
-    return max((int(n) for n, unit in _COUNT.findall(text.folded) if unit != "ml"), default=0)
+    """The largest count of tablets or blisters the turn gives (0 when none). A hundred or
+    more before a bare "vi" or "v" is the strength ("paracetamol 500 vi sủi"), not 500 blisters."""
+    return max((int(n) for n, unit in _COUNT.findall(text.folded) if _counts(n, unit)), default=0)
+
+
+def _counts(n: str, unit: str) -> bool:
+    return unit != "ml" and (int(n) < STRENGTH_LIKE or unit == "vien")
+
+
+STRENGTH_LIKE = 100
 
 
 def _large(text: TurnText) -> bool:
@@ -130,6 +149,7 @@ def _large(text: TurnText) -> bool:
     return any(
         int(n) >= (_LARGE_ML if unit == "ml" else LARGE_COUNT)
         for n, unit in _COUNT.findall(text.folded)
+        if unit == "ml" or _counts(n, unit)
     )
 
 
@@ -291,12 +311,15 @@ def asks_outright(text: TurnText) -> bool:
 # "quá liều thì triệu chứng thế nào", "uống quá liều xử trí ra sao": the overdose section
 # asked about; said with "bị", "vừa", "rồi", "giờ" it is an event.
 _OVERDOSE_KNOWLEDGE = re.compile(
-    r"\b(?:trieu chung|dau hieu|bieu hien|xu tri|xu ly|ra sao|the nao|la gi|nhu nao)\b"
+    r"\b(?:trieu chung|dau hieu|bieu hien|xu tri|xu ly|ra sao|the nao|la gi|nhu nao|"
+    r"(?:co )?nguy hiem|hau qua|tac hai)\b"
 )
 
 
 _OVERDOSE_HAPPENED = re.compile(
-    r"\b(?:bi|da|vua|moi|lo|roi|r|dang|gio|nghi|hinh nhu|luc nay|hoi nay|nay)\b"
+    # not "thuốc này" (this medicine), folded like "nay" (today)
+    r"\b(?:bi|da|vua|moi|lo|roi|r|dang|gio|nghi|hinh nhu|luc nay|hoi nay|"
+    r"(?<!thuoc )(?<!loai )(?<!vien )(?<!cai )(?<!lo )(?<!chai )nay)\b"
 )
 
 

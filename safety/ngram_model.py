@@ -20,7 +20,7 @@ from itertools import repeat
 from pathlib import Path
 
 from safety.cue_matching import keep_per_text
-from safety.safety_cues import EXCLAMATION, FEELING_IDIOM
+from safety.safety_cues import DENIAL, EXCLAMATION, FEELING_IDIOM
 
 MODEL_PATH = Path(__file__).with_name("safety_ngrams.json")
 
@@ -34,10 +34,11 @@ _DIGITS = re.compile(r"\d+")
 @lru_cache(maxsize=16)
 def without_idioms(folded: str) -> str:
     """The folded text with a feeling's idiom of death ("mệt muốn chết") read as the feeling
-    ("mệt lắm") and an exclamation ("chết thật, …") as no death; the same length, so spans
-    still point into the turn's other forms. Read once per turn text (triage and the
-    features both ask)."""
+    ("mệt lắm"), an exclamation ("chết thật, …") and a denial ("ko phải tự tử đâu") as no
+    death; the same length, so spans still point into the turn's other forms. Read once per
+    turn text (triage and the features both ask)."""
     folded = FEELING_IDIOM.sub(lambda m: _as_lam(m, "death"), folded)
+    folded = DENIAL.sub(lambda m: _as_lam(m, "death"), folded)
     return EXCLAMATION.sub(lambda m: _as_lam(m, "death"), folded)
 
 

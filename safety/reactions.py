@@ -73,7 +73,8 @@ REACTION_SIGNS = sign_cues(
         r"vàng (?:da|mắt)",
         # tendons and muscles
         r"(?:đau|sưng|nhức) (?:gân|gót|gót chân)",
-        r"(?:đau|nhức|yếu) (?:cơ|mỏi cơ)",
+        # folded, "(lần/bắt/ban) đầu có" is "đau cơ": not after those
+        r"(?<!lần )(?<!bắt )(?<!ban )(?<!khởi )(?:đau|nhức|yếu) (?:cơ|mỏi cơ)",
         r"đau nhức (?:cơ|khắp người|toàn thân)",
         r"yếu (?:cơ|tay chân)",
         # heart, circulation, metabolism

@@ -33,6 +33,7 @@ from safety.ingestion_cues import (
     WORRY_CUES,
 )
 from safety.self_harm_cues import (
+    DENIAL,
     DESPAIR_CUES,
     EXCLAMATION,
     FAREWELL_CUES,
@@ -129,6 +130,44 @@ FEARED_CUES = cues(
     (r"(?:để |cho )?(?:khỏi|tránh|phòng|kẻo|đề phòng) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
     # Folded, "sợ" is "số" (a number), "lo" is "lọ" (a bottle): as typed only.
     strict=(r"(?:sợ|lo) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
+)
+# What was slipped is a drink or a food, not a medicine ("uống metronidazol mà lỡ uống 1 lon
+# bia thì sao"): a question of taking them together, not an ingestion.
+DRINK_SLIP_CUES = cues(
+    (
+        r"lỡ (?:uống|ăn|nhậu|làm) (?:\w+ ){0,3}?(?:bia|rượu|cà phê|cafe|sữa|trà|bưởi|cồn|"
+        r"nước (?:ép|cam|bưởi|ngọt|tăng lực)|đồ uống có cồn)",
+    ),
+)
+# Nothing missing from the pack ("vỏ còn nguyên viên", "đếm lại vẫn đủ", "không mất viên
+# nào"): what a child licked or held was not swallowed. Not a tablet itself "còn nguyên" (it
+# was in the mouth: some may have dissolved).
+INTACT_CUES = cues(
+    (
+        # told, not asked ("vỉ còn đủ ko ta")
+        r"(?:vỉ|vỏ|lọ|hộp|gói) (?:\w+ ){0,2}?(?:vẫn )?còn (?:nguyên|đủ)(?! nửa)"
+        r"(?! (?:\w+ )?(?:không|ko|k|chưa|hả|ta|hông|hay|chứ)\b)",
+        r"(?:đếm|kiểm) (?:\w+ ){0,2}?(?:vẫn |thấy )?(?:đủ|không thiếu|ko thiếu)",
+        r"(?:không|ko|chưa|chẳng) (?:mất|thiếu|vơi) (?:\w+ )?(?:viên|gói|ml|giọt) nào",
+    ),
+)
+# Days of a drug already taken ("đã 5 ngày rồi", "suốt 6 ngày nay", "từ hôm"): taken daily
+# when it was meant weekly, an overdose to act on now.
+DAYS_ALREADY_CUES = cues(
+    (
+        r"(?:[2-9]|\d\d|hai|ba|bốn|năm|sáu|bảy|mấy|vài) (?:ngày|hôm|bữa) (?:nay|rồi|liền)",
+        r"suốt (?:\d+|hai|ba|bốn|năm|sáu|bảy|mấy|vài|cả) (?:ngày|hôm|tuần)",
+        r"tuần nay|từ hôm|mấy hôm nay|mấy ngày nay|(?:đã|lỡ) uống",
+    ),
+)
+# A dose taken at the wrong time, not in a wrong amount ("uống nhầm giờ", "sáng thay vì tối",
+# "trễ 2 tiếng"): the book's missed-dose sentence answers it.
+TIME_SLIP_CUES = cues(
+    (
+        r"nhầm (?:giờ|ngày|buổi|bữa|lịch|cữ)",
+        r"(?:sáng|trưa|chiều|tối|đêm) thay vì (?:sáng|trưa|chiều|tối|đêm|buổi)",
+        r"(?:trễ|muộn|sớm|quá giờ) (?:\d+|một|hai|ba|vài|mấy|nửa) (?:tiếng|giờ|phút|ngày)",
+    ),
 )
 HYPOTHETICAL_CUES = cues(
     (r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),
@@ -275,9 +314,12 @@ __all__ = [
     "COMPLETED_CUES",
     "CONFIRM_CUES",
     "DAILY_CUES",
+    "DAYS_ALREADY_CUES",
+    "DENIAL",
     "DENY_CUES",
     "DESPAIR_CUES",
     "DOSE_QUESTION_CUES",
+    "DRINK_SLIP_CUES",
     "EMERGENCY_SIGNS",
     "END_PREGNANCY_CUES",
     "EXCESS_CUES",
@@ -291,6 +333,7 @@ __all__ = [
     "HYPOTHETICAL_CUES",
     "INFANT_CUES",
     "INGESTION_CUES",
+    "INTACT_CUES",
     "KNOWLEDGE_CUES",
     "MEDICINE_CUES",
     "NOT_END_PREGNANCY_CUES",
@@ -304,6 +347,7 @@ __all__ = [
     "SIGN_QUESTION_CUES",
     "SYMPTOM_CUES",
     "TAKE_CUES",
+    "TIME_SLIP_CUES",
     "TREATMENT_CUES",
     "UNSANCTIONED_CUES",
     "UNSURE_CUES",

@@ -9,6 +9,7 @@ import re
 from core.frame import QueryFrame
 from safety.ngram_model import self_harm_model, without_idioms
 from safety.safety_cues import (
+    DENIAL,
     DESPAIR_CUES,
     DOSE_QUESTION_CUES,
     FAREWELL_CUES,
@@ -53,10 +54,12 @@ def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     """The self-harm n-gram model's word on a turn the word lists did not read as self-harm:
     sure on its own above `report_at`; above `unsure_at` only beside something the rules did
     read (despair, a goodbye, a big act reported), where the supportive reply is far safer
-    than an emergency one or a dose. Never for a young child (see `classify`)."""
+    than an emergency one or a dose. Never for a young child (see `classify`), never when the
+    turn denies intent ("không phải tự tử đâu", "em không muốn chết"): the person said."""
     opinion = self_harm_model()
-    if opinion is None:
+    if opinion is None or DENIAL.search(t.folded) is not None:
         return None
+    t = _without_idioms(t)
     p = opinion.score(t.folded)
     if taking and someone_else_took(t) and DESPAIR_CUES.search(t) is None:
         return None  # a bystander's report of what someone else took: the emergency reply

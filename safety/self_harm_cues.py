@@ -34,7 +34,9 @@ SELF_HARM_CUES = cues(
         r"về với đất|xuống lỗ|die|chết mẹ cho rồi)",
         r"suicide",
         # Not "uống đi cho xong" (just drink it up), said to a child.
-        r"(?:uống|nuốt|tiêm) (?!đi cho)(?:\w+ ){0,6}?cho (?:chết|xong|hết đau|nhẹ người|rồi)",
+        # nor "uống thuốc gì cho hết đau": which medicine to relieve it, asked.
+        r"(?:uống|nuốt|tiêm) (?!đi cho)(?!(?:\w+ )?(?:thuốc|loại|viên) (?:gì|nào|j) )"
+        r"(?:\w+ ){0,6}?cho (?:chết|xong|hết đau|nhẹ người|rồi)",
         r"chết (?:có|thì có) đau (?:không|ko|k)",
         r"(?:về|đi) (?:với|gặp) (?:ông bà|tổ tiên|bố|mẹ|ba|má) (?:\w+ )?(?:luôn|cho rồi|cho xong)",
         r"(?:treo cổ|nhảy lầu|nhảy cầu|nhảy sông|cắt cổ tay|tự làm đau|tự hành hạ)",
@@ -110,7 +112,9 @@ SELF_HARM_CUES = cues(
         r"không tỉnh)",
         r"(?:gom|tích|có|mua|chuẩn bị|sắm) (?:sẵn |được |xong )?đủ (?:\w+ )?thuốc",
         r"(?:bao nhiêu|mấy|bao nhiu|nhiêu|nhiu|bn) " + _W + r"{0,5}(?:thì|để|sẽ|là|mới|có thể|"
-        r"thì sẽ)? ?(?<!muốn )(?:chết|tử vong|mất mạng|qua đời|chết người|ngủ luôn|đi luôn|ngủm|"
+        r"thì sẽ)? ?(?<!muốn )(?:chết|tử vong|mất mạng|qua đời|chết người|ngủ luôn|đi luôn|"
+        # folded, "mấy ngụm" (a few sips) is "mấy ngủm": a measure, never right after the count
+        r"(?<!mấy )(?<!bao nhiêu )(?<!bn )ngủm|"
         r"ra đi|tim ngừng|ngừng tim|ngừng thở|"
         + _NOT
         + r" (?:tỉnh|dậy|thức)(?: lại| dậy)?(?: được)?)",
@@ -192,6 +196,11 @@ DESPAIR_CUES = cues(
         r"cô đơn",
         r"thất tình",
         r"bị bỏ rơi",
+        # "kệ em", "mặc kệ tôi": leave me be, said of oneself at the end of a clause
+        r"(?:mặc )?kệ (?:em|e|tôi|tao|tui|mình|t|tớ)(?: đi| luôn)?(?=$|[,.!?])",
+        # in English, as some type it
+        r"(?:so |really )?(?:sick|tired) of (?:everything|it all|life|living)",
+        r"hopeless",
         r"(?:ai cũng|mọi người đều|cả nhà đều) (?:bỏ|ghét|xa lánh|coi thường)",
         r"nợ nần",
         r"bất lực",
@@ -257,6 +266,13 @@ FEELING_IDIOM = re.compile(
     r"nhuc|ret|met moi|cuoi|buon|oi|tuc|te|buot|xot|cay|ngat|di)(?: \w+){0,2}? (?P<death>muon chet|"
     r"chet di duoc|chet mat|chet khiep|chet luon|gan chet|muon xiu|muon dien|muon ngat)\b"
 )
+# A self-harm word denied ("ko phải tự tử đâu", "em không muốn chết đâu, chỉ đau quá",
+# "không có ý định tự tử"): the word is read as nothing, whatever else the turn tells.
+DENIAL = re.compile(
+    r"\b(?:khong|ko|k|kh|hk|hok|chang|cha|dau)(?: (?:he|phai|co|phai la|co y|co y dinh|"
+    r"dinh|tinh|muon|phai la muon|phai vi muon|phai muon|phai (?:dinh|tinh)))+"
+    r" (?P<death>tu tu|tu sat|chet|tu van|ket lieu|tu hai|tu lam hai|muon chet)\b"
+)
 # "Chết cha", "chết thật", "thôi chết", "chết chết": "oh no!", opening a turn or a clause.
 EXCLAMATION = re.compile(
     r"(?:^|[,.!?;] ?)(?:thoi |oi )?(?P<death>chet) (?:cha|that|roi|me|do|chet|tiet|toi)\b"
@@ -277,6 +293,7 @@ PURPOSE_CUES = cues(
 )
 
 __all__ = [
+    "DENIAL",
     "DESPAIR_CUES",
     "EXCLAMATION",
     "FAREWELL_CUES",

@@ -55,7 +55,9 @@ from safety.safety_cues import (
     CHILD_CUES,
     COMPLETED_CUES,
     DAILY_CUES,
+    DAYS_ALREADY_CUES,
     DOSE_QUESTION_CUES,
+    DRINK_SLIP_CUES,
     EMERGENCY_SIGNS,
     END_PREGNANCY_CUES,
     FEARED_CUES,
@@ -176,6 +178,8 @@ def _emergency(
         hit = None  # "quá liều có chết không, em sv ôn bài"; "lỡ uống lúc tối, có sao không"
     if hit is not None and FEARED_CUES.search(t) and COMPLETED_CUES.search(t) is None:
         hit = None  # "sợ bé nhầm thuốc với kẹo, cất thuốc sao": a mix-up feared, not told
+    if hit is not None and _SLIP.match(hit) and DRINK_SLIP_CUES.search(t) is not None:
+        hit = None  # "uống metronidazol mà lỡ uống 1 lon bia": a drink slipped, not a drug
     if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
     if hit is not None and _SLIP.match(hit) and given_as_meant(t, names_drug):
@@ -264,7 +268,7 @@ def classify(
         return found
     if found is not None and (report := reaction_report(t, found)) is not None:
         return report  # a reaction to a drug taken as meant: the model does not move it
-    if (found is None or taking) and (cue := _self_harm_opinion(plain, taking=taking)) is not None:
+    if (found is None or taking) and (cue := _self_harm_opinion(t, taking=taking)) is not None:
         return TriageResult(Triage.SELF_HARM, cue, by_model=True)
     return found
 
@@ -286,18 +290,12 @@ def _triage_rest(
     if (whole := _adult_tablet_for_an_infant(t, frame)) is not None:
         return TriageResult(Triage.EMERGENCY, whole)
     if (use := _unsafe_use(t, frame, warnings)) is not None:
-        if use[1] is UnsafeUse.WEEKLY_TAKEN_DAILY and _DAYS_ALREADY.search(t.folded):
+        if use[1] is UnsafeUse.WEEKLY_TAKEN_DAILY and DAYS_ALREADY_CUES.search(t):
             # "… mỗi ngày 1 viên chứ ko phải mỗi tuần, nay 5 ngày rồi": days of it already
             # taken, an overdose to act on now, not a use to warn about.
             return TriageResult(Triage.EMERGENCY, use[0])
         return TriageResult(Triage.UNSAFE_USE, use[0], use[1])
     return found
-
-
-_DAYS_ALREADY = re.compile(
-    r"\b(?:(?:[2-9]|\d\d|hai|ba|bon|nam|sau|bay|may|vai) (?:ngay|hom|bua) (?:nay |roi|lien)|"
-    r"tuan nay|tu hom|may hom nay|may ngay nay|(?:da|lo) uong)\b"
-)
 
 
 _SWALLOWED = re.compile(r"\b(?:uong|vien|goi|siro)\b")
@@ -364,11 +362,11 @@ def triage_turn(
     found = classify(text, frame, warnings)
     if found is None and (error := error_then_sign(before, text)) is not None:
         return TriageResult(Triage.EMERGENCY, error)
-    if found is None and before and (days := _DAYS_ALREADY.search(TurnText.of(text).folded)):
+    if found is None and before and (days := DAYS_ALREADY_CUES.search(TurnText.of(text))):
         # "mẹ uống methotrexat mỗi ngày thay vì mỗi tuần" then "đã 5 ngày rồi": an overdose
         told = classify(before, frame, warnings)
         if told is not None and told.use is UnsafeUse.WEEKLY_TAKEN_DAILY:
-            return TriageResult(Triage.EMERGENCY, days.group(0))
+            return TriageResult(Triage.EMERGENCY, days)
     merged = frame.standalone_query.strip()
     if found is None and answers_open_question and merged and merged != text.strip():
         found = classify(merged, frame, warnings)

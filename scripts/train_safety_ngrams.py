@@ -72,6 +72,7 @@ PEOPLE_SETS = tuple(
         "people_safety.tuning3.jsonl",
         "people_safety.tuning4.jsonl",
         "people_safety.tuning5.jsonl",
+        "people_safety.tuning7.jsonl",
     )
     if (ROOT / "evals" / name).exists()
 )

@@ -51,6 +51,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning4.jsonl",
         "people_safety.tuning5.jsonl",
         "people_safety.tuning6.jsonl",  # mild side effects asked about (issue 22 item 5)
+        "people_safety.tuning7.jsonl",
     )
 )
 KINDS = (

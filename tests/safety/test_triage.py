@@ -986,3 +986,144 @@ def test_a_child_with_the_pack_in_the_mouth_is_asked_first() -> None:
     """'Đang gặm vỉ thuốc' is a sign of access: the safety question before anything else."""
     found = classify("về nhà thấy cháu 2 tuổi đang gặm vỉ thuốc huyết áp", drugs("amlodipine"))
     assert found is not None and found.kind in (Triage.SAFETY_CHECK, Triage.EMERGENCY)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "nhỏ em tui uống 20 viên panadol 500 vì đau răng, ko phải tự tử đâu nó chỉ đau quá",
+        "em khong muon chet dau, chi dau qua thoi, uong 25 vien paracetamol roi",
+    ],
+)
+def test_a_self_harm_word_denied_leaves_the_emergency(text: str) -> None:
+    """'Không phải tự tử', 'không muốn chết': the denied word is no intent; the taking stays."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uống thuốc gì cho hết đau bụng dữ dội",
+        "bé uống mấy ngụm siro ho thì có cần pha loãng không",
+    ],
+)
+def test_which_medicine_for_pain_and_sips_are_not_self_harm(text: str) -> None:
+    """'Thuốc gì cho hết đau' asks which medicine; 'mấy ngụm' (sips) folds like 'ngủm'."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is None or found.kind is not Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "so sick of everything, uong 50 vien amlodipin thi co kip cuu ko",
+        "ng yeu bo, e uong 20 vien thuoc cam roi, ke e",
+    ],
+)
+def test_despair_in_english_or_leave_me_be_beside_a_big_taking_is_self_harm(text: str) -> None:
+    """Despair in English, or 'kệ em', beside twenty tablets or more: the supportive reply."""
+    found = classify(text, drugs("amlodipine"))
+    assert found is not None and found.kind is Triage.SELF_HARM
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bà hàng xóm cho mẹ tôi mấy viên seduxen để ngủ, mẹ tôi 82 tuổi uống 4 viên, giờ gọi "
+        "không dậy",
+        "Mẹ tôi 68t tự tăng liều amlodipin lên 4 viên một lúc vì huyết áp cao, giờ mặt tái, "
+        "huyết áp 80/50",
+        "e bi dau dau, trong 1 ngay uong het 16 vien paracetamol 500 roi, sang nay van dau",
+        "wait, con em vừa nhai 1 viên của ông, nó mới 1 tuổi",
+        "cho bé 2t uống amoxicilin 250 nguyên 1 lọ 60ml trong 1 buổi vì tưởng đó là liều cả ngày",
+        "ủa khoan, con mình vừa tu mấy ngụm chai đó rồi, tầm 1/3 chai 60ml, bé 2 tuổi",
+        "bé uống 5ml lúc nãy, em lại cho thêm 5ml, vậy là bé uống 2 lần cách 15 phút",
+    ],
+)
+def test_what_happened_with_a_sign_a_day_total_or_a_second_carer_is_an_emergency(
+    text: str,
+) -> None:
+    """A sign now (unrousable, a pressure of 80/50), sixteen tablets in a day beside the pain
+    they were for, a child's gulps, a second dose minutes after the first: an emergency."""
+    found = classify(text, drugs("paracetamol"))
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+def test_days_of_a_weekly_drug_said_with_suot_are_an_emergency() -> None:
+    """'Suốt 6 ngày nay' of methotrexate meant weekly: days already taken, act now."""
+    found = classify(
+        "BS kê methotrexat mỗi tuần 1 lần mà bà uống mỗi ngày suốt 6 ngày nay, giờ lở miệng",
+        drugs("methotrexate"),
+    )
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "be nha minh 20 thang 11ky sot 39 do cho uong hapacol bn ml vay, loai 150mg/5ml",
+        "amlodipin 5mg bd chi uong 1 vien/ngay hay 2 vien",
+        "ok cam on, vay cat thuoc chỗ nao cho be ko lay duoc",
+        "uong metronidazol ma lo uong 1 lon bia thi sao",
+        "thuoc nguoi lon ma be lo liem phai cai vo vi thi co sao ko, vo con nguyen vien",
+        "paracetamol 500 vi sui uong may vien",
+    ],
+)
+def test_a_strength_a_schedule_a_drink_and_an_intact_pack_are_not_triaged(text: str) -> None:
+    """'150mg/5ml' and '500 vi' are strengths, '1 viên/ngày hay 2' a schedule, a can of beer
+    slipped is a drink, a pack 'còn nguyên' lost nothing, 'ko lấy được' is prevention."""
+    assert classify(text, drugs("paracetamol")) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "con em 10 tuổi nuốt viên nang amoxicillin không được phải làm sao",
+        "thuốc này mà uống quá liều thì xử lý sao",
+    ],
+)
+def test_a_capsule_that_will_not_go_down_and_this_medicines_overdose_asked_are_questions(
+    text: str,
+) -> None:
+    """'Nuốt … không được' cannot swallow it; 'thuốc này' is no 'nay' (today): no triage."""
+    assert classify(text, drugs("amoxicillin")) is None
+
+
+def test_a_days_tablets_told_as_times_each_are_an_emergency() -> None:
+    """'6 lần trong ngày hôm nay, mỗi lần 2 viên': twelve tablets in a day, told."""
+    found = classify(
+        "em uống paracetamol 6 lần trong ngày hôm nay, mỗi lần 2 viên", drugs("paracetamol")
+    )
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "trẻ uống quá liều paracetamol có nguy hiểm không",
+        "ngày uống 3 lần mỗi lần 4 viên được không",
+        "tôi uống nhầm giờ thuốc tránh thai, sáng thay vì tối",
+        "ba em uống 1 viên amlodipin 10mg mà huyết áp vẫn cao",
+    ],
+)
+def test_overdose_asked_a_schedule_a_time_slip_and_no_effect_are_not_triaged(text: str) -> None:
+    """What an overdose does, asked; a day's schedule asked; a dose at the wrong hour; a
+    dose that did not lower the pressure: questions the book answers."""
+    assert classify(text, drugs("paracetamol")) is None
+
+
+def test_a_child_who_drank_medicated_oil_is_an_emergency() -> None:
+    """Dầu gió is a medicine a child can drink ('uống mất ngụm' is no 'mất ngủ'): act now."""
+    found = classify("bé 2 tuổi uống mất ngụm dầu gió rồi")
+    assert found is not None and found.kind is Triage.EMERGENCY
+    assert classify("em uống thuốc bị mất ngủ cả đêm") is None
+
+
+def test_two_tablets_at_once_asked_beside_the_complaint_they_are_for_is_a_question() -> None:
+    """'2 viên … một lúc lần đầu có sao không, em bị tiêu chảy': a first dose asked, the
+    complaint is what it is for ('lần đầu có' folds like 'đau cơ' too); with 'giờ' it is told."""
+    asked = "Uống 2 viên loperamid 2mg một lúc lần đầu có sao không, em bị tiêu chảy"
+    assert classify(asked, drugs("loperamide")) is None
+    told = classify("em uống 2 viên một lúc, giờ chóng mặt quá", drugs("amlodipine"))
+    assert told is not None and told.kind is Triage.EMERGENCY

@@ -27,10 +27,9 @@ from grounding.book.vocabulary import (
     DISEASE_KIND,
 )
 from grounding.ceilings import (
-    ADULT_CEILING,
-    adult_row_cap,
     day_ceiling_claims,
     group_day_caps,
+    held_caps,
     paragraph_day_caps,
     per_dose_caps,
 )
@@ -205,12 +204,9 @@ def amount_claims(
                 continue
             if BORN_EARLY.search(said.folded_span(begin, figure.start)) and _at_term(asked):
                 continue  # "Trẻ đẻ thiếu tháng có thể cho 400 microgam/kg": not a term baby's
-            # "(không được vượt liều người lớn)": held at the adult row's amount, else quoted only.
-            adult = (
-                adult_row_cap(blocks, row)
-                if ADULT_CEILING.search(said.folded_span(figure.start))
-                else []
-            )
+            # "(không được vượt liều người lớn)", "(không quá liều khởi đầu)": held at that
+            # row's amount, else quoted only.
+            adult = held_caps(blocks, row, said.folded_span(figure.start), fit)
             if adult is None:
                 continue
             previous = figures[k - 1] if k else None

@@ -45,6 +45,51 @@ def adult_row_cap(blocks: Sequence[Block], row: Block) -> list[Cap] | None:
     return None
 
 
+# "nhưng không quá liều khởi đầu": a maintenance per-kg dose held at the starting dose.
+STARTING_CEILING = re.compile(r"khong (?:duoc )?(?:vuot )?qua lieu (?:khoi dau|ban dau)")
+_DOSE_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam)(?=\s*/\s*lan\b)")
+
+
+def starting_row_cap(
+    blocks: Sequence[Block], row: Block, fits: Callable[[Bands], bool]
+) -> list[Cap] | None:
+    """The starting dose a maintenance dose is held at ("không quá liều khởi đầu"): the one
+    amount a dose ("1 mg/lần") of the nearest starting row before it whose band holds the
+    patient, quoted from the row's start up to it; None when no such row is printed."""
+    before = [
+        b
+        for b in blocks
+        if b.evidence_index == row.evidence_index
+        and b.end <= row.start
+        and b.context.part is row.context.part
+        and (b.bands.age is not None or b.bands.weight is not None)
+        and not b.figures
+    ]
+    for b in sorted(before, key=lambda b: b.start, reverse=True):
+        if not fits(b.bands):
+            continue
+        folded = fold_aligned(b.text)
+        amounts = _DOSE_AMOUNT.findall(folded)
+        amount = _DOSE_AMOUNT.search(folded)
+        caps = adult_dose_cap(b.text[: amount.end()]) if amount and len(amounts) == 1 else []
+        return caps or None
+    return None
+
+
+def held_caps(
+    blocks: Sequence[Block], row: Block, folded_after: str, fits: Callable[[Bands], bool]
+) -> list[Cap] | None:
+    """The doses of other rows a per-kg figure is held at, by the words after it (folded): the
+    adult row's amount ("không được vượt liều người lớn"), the patient's starting dose
+    ("không quá liều khởi đầu"); None when the book names one and prints no amount for it
+    (the figure is then quoted only)."""
+    held = adult_row_cap(blocks, row) if ADULT_CEILING.search(folded_after) else []
+    if held is not None and STARTING_CEILING.search(folded_after):
+        start = starting_row_cap(blocks, row, fits)
+        held = None if start is None else [*held, *start]
+    return held
+
+
 _FIRST_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam)(?![a-z/])")
 _ANY_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam|ml)(?![a-z])")
 
@@ -66,7 +111,9 @@ def group_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
 def paragraph_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
     """A day's ceilings printed earlier in the row's own paragraph, under the same heads
     (a child's starting dose, then a ceiling of 300 mg a day, then the maintenance per kg a
-    day): the sentences of one paragraph follow each other with no line between."""
+    day): the sentences of one paragraph follow each other with no line between. A row of
+    another band ends the walk back ("Sơ sinh thiếu tháng: …, tối đa 25 mg/kg/24 giờ. Sơ
+    sinh: …" run together): its ceiling is that band's, not the row's."""
     before = sorted(
         (b for b in blocks if b.evidence_index == row.evidence_index and b.end <= row.start),
         key=lambda b: b.start,
@@ -76,9 +123,19 @@ def paragraph_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
     for b in reversed(before):
         if start - b.end > _SAME_PARAGRAPH_GAP or b.group[:6] != row.group[:6]:
             break
+        if _banded(b) and _banded(row) and _band_of(b) != _band_of(row):
+            break
         caps += [cap for cap in b.caps if cap.period is Period.DAY]
         start = b.start
     return caps
+
+
+def _band_of(block: Block) -> tuple[object, object, object]:
+    return block.bands.age, block.bands.weight, block.bands.gestation_weeks
+
+
+def _banded(block: Block) -> bool:
+    return any(band is not None for band in _band_of(block))
 
 
 _SAME_PARAGRAPH_GAP = 1
@@ -124,9 +181,12 @@ def day_ceiling_claims(
 __all__ = [
     "ADULT_CEILING",
     "LABEL",
+    "STARTING_CEILING",
     "adult_row_cap",
     "day_ceiling_claims",
     "group_day_caps",
+    "held_caps",
     "paragraph_day_caps",
     "per_dose_caps",
+    "starting_row_cap",
 ]

@@ -223,11 +223,14 @@ _ADULT_DOSE = re.compile(rf"(?<![\d.,/])(?P<lo>{NUMBER})\s*{mass_pattern}\s*$")
 
 def adult_dose_cap(words: str) -> list[Cap]:
     """The adult dose quoted as the ceiling of a child's per-kg dose the book holds at "liều
-    người lớn": the quote ends with its one amount, and prints no other."""
+    người lớn" (or the starting dose, "liều khởi đầu"): the quote ends with its one amount,
+    and prints no other after its label."""
     text = nfc(words).strip()
     folded = fold_aligned(text)
     m = _ADULT_DOSE.search(folded)
-    if m is None or re.search(r"\d", folded[: m.start()]):
+    label_end = folded.rfind(":", 0, m.start()) + 1 if m else 0
+    # Digits of the row's label ("Trẻ từ 2 - dưới 6 tuổi (13 - 20 kg): 1 mg") are its band.
+    if m is None or re.search(r"\d", folded[label_end : m.start()]):
         return []
     return [Cap(text, decimal(m["lo"]), m["unit"], False, Period.BARE, 0)]
 

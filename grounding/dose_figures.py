@@ -249,7 +249,7 @@ class Cap:
 
 def _period_of_tail(tail: str) -> Period | None:
     words = re.sub(r"\s+", " ", tail)
-    if "ngay" in words or "24 gio" in words:
+    if "ngay" in words or re.search(r"24 ?gio", words):  # "/24 giờ", "/24giờ"
         return Period.ONCE_DAILY if "lan" in words or "lieu" in words else Period.DAY
     if "lan" in words or "lieu" in words:
         return Period.DOSE

@@ -178,6 +178,18 @@ class Head:
     folded: str = ""
 
 
+_ADULTS_AND_CHILDREN = re.compile(
+    r"\s*nguoi lon (?:va|hoac) tre em(?![a-z])"
+    r"(?! *\(? *(?:tren|duoi|tu|>|<)? *\d+ *(?:tuoi|thang|kg))"
+)
+
+
+def opens_with_everyone(words: str) -> bool:
+    """A row's words after its label open with adults and children together, no band
+    ("Người lớn và trẻ em 25 mg/kg/ngày"): the row is everyone's."""
+    return _ADULTS_AND_CHILDREN.match(fold(words)) is not None
+
+
 def who_of(folded: str) -> Who | None:
     """The population a folded phrase names, if any."""
     if ELDERLY_WORDS.search(folded):
@@ -347,6 +359,7 @@ __all__ = [
     "classify_head",
     "head_words",
     "heads_at",
+    "opens_with_everyone",
     "read_label",
     "who_of",
 ]

@@ -31,6 +31,7 @@ _STOP = frozenset(
     | {"tuoi", "thang", "tuan", "ngay", "tren", "duoi", "bang", "kg", "can", "nang", "lieu"}
     | {"lon", "nho", "so", "sinh", "o", "cao", "thieu", "nien", "dung", "uong", "tiem"}
     | {"tai", "mac", "dieu", "tri"}
+    | {"ha"}  # "hạ sốt" is named by "sốt": "hạ" only says it is brought down
 )
 
 # Folded one-word kinds ("viem", "cap"): a head is not named by them alone.
@@ -79,12 +80,25 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     scores: dict[str, tuple[bool, int, float]] = {}
     for ind in heads:
         label = labels[ind]
+        if another_cause(ind, asked):
+            continue
         # A head that lists several indications is scored by its best one ("Viêm họng, …,
         # viêm phổi mắc tại cộng đồng nhẹ" is as much a pneumonia head as "Viêm phổi").
         pieces = [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]
         scores[ind] = max(_share(piece, words, whole=piece is label) for piece in pieces)
     best = max(scores.values(), default=(False, 0, 0.0))
     return {ind for ind, score in scores.items() if score[2] and score == best}
+
+
+def another_cause(indication: str, asked: AskedWords) -> bool:
+    """The question says the head's disease with another cause ("co giật do sốt" against
+    "Co giật do uốn ván"): a different disease, whose rows do not apply."""
+    disease, said, cause = fold(_head_phrase(indication)).partition(" do ")
+    if not said or not disease.strip() or not cause.strip():
+        return False
+    folded = " ".join(asked.folded.replace(",", " ").split())
+    found = re.search(rf"(?<![a-z]){re.escape(disease.strip())} do ([a-z]+)", folded)
+    return found is not None and not cause.strip().startswith(found[1])
 
 
 # A head most of whose words are asked is read by how many it shares ("Viêm đa khớp dạng
@@ -209,4 +223,11 @@ def said_inline(rows: list[Block], condition: str) -> list[Block]:
     return [b for b in rows if b not in plain or b in naming]
 
 
-__all__ = ["max_asked", "named_indications", "said_inline", "short_label", "usual_asked"]
+__all__ = [
+    "another_cause",
+    "max_asked",
+    "named_indications",
+    "said_inline",
+    "short_label",
+    "usual_asked",
+]

@@ -24,6 +24,7 @@ from grounding.blocks import Block, BlockKind, Context, Part, Who
 from grounding.dosing import ROUTE_LABELS
 from grounding.heads import INJECTION_ROUTES
 from grounding.narrowing import (
+    another_cause,
     max_asked,
     named_indications,
     said_inline,
@@ -315,6 +316,8 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
         chosen = _on_route(chosen, list(blocks), route)
     if frame.condition is not None:
         chosen = said_inline(chosen, frame.condition.normalized or frame.condition.text)
+    # "co giật do sốt": rows of "Co giật do uốn ván" (the disease, another cause) do not apply.
+    chosen = [b for b in chosen if not (b.indication and another_cause(b.indication, words))]
     main = [b for b in chosen if not b.renal and not b.hepatic]
     named = named_indications(main, words)
     held: list[Block] = []

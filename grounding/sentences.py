@@ -33,6 +33,7 @@ from grounding.heads import (
     Who,
     classify_head,
     heads_at,
+    opens_with_everyone,
     who_of,
 )
 from grounding.line_links import (
@@ -245,6 +246,13 @@ def _trimmed_end(text: str, start: int, end: int) -> int:
     return end
 
 
+def _opens_with_everyone(text: str, row_labels: list[Head], row_start: int, end: int) -> bool:
+    """The row's own words (after its labels, or its first colon) open with adults and
+    children together, no band."""
+    own = text[row_labels[-1].end : end] if row_labels else text[row_start:end]
+    return opens_with_everyone(own.split(":", 1)[-1].lstrip(" *_"))
+
+
 def read_sentence(
     text: str,
     start: int,
@@ -305,7 +313,14 @@ def read_sentence(
     # A row labelled by its own condition ("Suy thận: Clcr …") is said of every patient
     # with it, not of the population head printed above.
     inherited = None if any(lb.kind is HeadKind.COND for lb in row_labels) else ctx.who
-    who = named[0] if named else (who_of(lead) or inherited)
+    # "Bệnh X: Người lớn và trẻ em 25 mg/kg/ngày": everyone, said after the colon.
+    who = (
+        named[0]
+        if named
+        else Who.ANY
+        if _opens_with_everyone(text, row_labels, row_start, end)
+        else who_of(lead) or inherited
+    )
     if who is None and not any(lb.kind is HeadKind.COND for lb in row_labels):
         # "Trẻ em: Khởi đầu 5 mg/kg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày.": a sentence on
         # the line of a population's row is said of that population too.

@@ -154,6 +154,8 @@ def read_age(turn: Turn) -> Age | None:
         how_long = not (set(said.split()) - _WEAK_SAID) and _HOW_LONG_AFTER.match(text, match.end())
         if count is None or how_long or _remains(turn, match.start()):
             continue
+        if unit == "tuan" and _born_at_term(said, count):
+            continue  # "bé sinh 36 tuần, giờ được 10 ngày": the week she was born in
         if half and "ngay" in half:
             count += int(re.sub(r"\D", "", half)) / _PER_MONTH["ngay"] if unit == "thang" else 0.0
         elif half:
@@ -183,6 +185,17 @@ def read_age(turn: Turn) -> Age | None:
                 turn, round(float(found.group(1).replace(",", ".")) / per_month, 1), found.span()
             )
     return None
+
+
+def _born_at_term(said: str, weeks: float) -> bool:
+    """ "sinh 36 tuần" / "đẻ 34 tuần" (no "được"): the week of pregnancy a baby was born in,
+    not weeks of life (no baby is asked about 20 weeks or more after birth that way)."""
+    words = set(said.split())
+    return bool(words) and words <= _BORN_WORDS and weeks >= _TERM_WEEKS_FROM
+
+
+_BORN_WORDS = frozenset(("sinh", "de"))
+_TERM_WEEKS_FROM = 20
 
 
 def _remains(turn: Turn, start: int) -> bool:

@@ -17,12 +17,14 @@ _OPERATED_AFTER = "sau |vừa |mới |khi |trước |lúc |ca |cuộc "
 OPERATION = Words(
     (
         *phrases(_OPERATED_AFTER, "|khi ", "mổ").phrases,
-        *phrases("mổ ", "xong|ruột|gãy|cắt").phrases,
+        # "mổ" and what was operated on ("mổ thoát vị xong", "mổ sỏi mật", "mổ đẻ").
+        *phrases("mổ ", "xong|ruột|gãy|cắt|thoát vị|sỏi|đẻ|bụng|tim|mắt|dạ dày|nội soi").phrases,
         "hậu phẫu",
         "cắt amidan",
     )
 )
-"""An operation said as "mổ" ("sau mổ", "vừa mổ xong", "mổ gãy tay"): the heads' "phẫu thuật"."""
+"""An operation said as "mổ" ("sau mổ", "vừa mổ xong", "mổ gãy tay", "mổ thoát vị"): the
+heads' "phẫu thuật"."""
 
 ASKING = words("bao nhiêu|bao nhiu|bn|mấy|thế nào|như thế nào|ra sao|bao lâu|được không")
 """How a question asks, never what it treats: "bao nhiêu" shares "bao" with "bào tử"."""

@@ -9,8 +9,9 @@ user of `runners.evals.realtext_user`. Scored on the final turn:
 - **right**: a computable line has a claim carrying a `derivation` whose result is the
   expected amount per dose or per day (in mg, whichever the line gives) and whose cap is
   there exactly when the line says a cap applied; a non-computable line has none.
-- **above cap**: derivation results above the book's cap (their own, or the line's cap
-  said for the same period).
+- **above cap**: derivation results above the book's cap (their own, the line's cap said
+  for the same period, or a ceiling of the row's section the engine reads:
+  `runners.evals.dose_ceilings`).
 - **violations**: numbers in a claim that neither its cited evidence nor a recomputed
   derivation supports (`runners.evals.answers.violations_of`).
 
@@ -32,11 +33,11 @@ from typing import Any
 
 from tqdm import tqdm
 
-from core.evidence import Derivation
+from core.evidence import Derivation, Evidence
 from core.result import TurnResult
-from core.text import fold, sentences_of
-from grounding.derivation import Period, caps_in, read_amount, recomputed
+from grounding.derivation import read_amount
 from runners.evals.answers import violations_of
+from runners.evals.dose_ceilings import above_cap
 from runners.evals.harness import shared_runtime
 from runners.evals.realtext import CANDIDATES, CORPUS_FILES, corpus_runtime
 from runners.evals.realtext_user import MAX_FOLLOW_UPS, Question, follow_up
@@ -51,6 +52,7 @@ SETS = (
     ROOT / "evals" / "doses_tuning3.jsonl",
     # A fourth pharmacist's (round 5), blind-written too; its first run is in docs/evals.md.
     ROOT / "evals" / "doses_tuning5.jsonl",
+    ROOT / "evals" / "doses_tuning7.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"
@@ -155,53 +157,24 @@ def result_mg(derivation: Derivation) -> tuple[Decimal, Decimal] | None:
     return amount.mg() if amount else None
 
 
-def _cap_mg(words: str, weight: Decimal) -> list[tuple[Period, Decimal]]:
-    return [(c.period, c.mg(weight)) for c in caps_in(words)]
-
-
-def _sentence_with(words: str, texts: Sequence[str]) -> str:
-    """The sentence of the cited texts that holds these words (folded), else ""."""
-    want = fold(words)
-    for text in texts:
-        for sentence in sentences_of(text):
-            if want in fold(sentence):
-                return sentence
-    return ""
-
-
-def above_cap(derivation: Derivation, expect: dict[str, Any], cited: Sequence[str] = ()) -> bool:
-    """The result exceeds its own cap, or the line's cap when the book prints that cap in the
-    sentence the derivation quotes, for the same period (a dose's cap binds each dose of a
-    day's amount)."""
-    got = result_mg(derivation)
-    readings = recomputed(derivation)
-    if got is None or not readings:
-        return False
-    weight = Decimal(str(derivation.weight_kg))
-    figure = readings[0].figure
-    caps = [derivation.cap] if derivation.cap else []
-    words = str(expect.get("cap") or "")
-    if words and fold(words) in fold(_sentence_with(derivation.quoted, cited)):
-        caps.append(words)
-    limits: list[Decimal] = []
-    for period, cap_mg in (c for w in caps for c in _cap_mg(w, weight)):
-        if figure.daily_of is not None:
-            limits.append(cap_mg if period is Period.DAY else cap_mg * figure.daily_of)
-        elif figure.period is Period.DAY:
-            limits += [cap_mg] if period in (Period.DAY, Period.BARE) else []
-        elif period is not Period.DAY or figure.period is not Period.DOSE or figure.times:
-            limits.append(
-                cap_mg / figure.times if period is Period.DAY and figure.times else cap_mg
-            )
-    return any(got[1] > mg for mg in limits)
-
-
 def cited_texts(result: TurnResult, evidence_of: Any) -> list[str]:
     """The texts of the evidence the result cites (the page's sources, fetched again)."""
     texts = []
     for c in result.citations:
         texts += [e.text for e in evidence_of(c.drug_id, c.section_key) if e.chunk_id == c.chunk_id]
     return texts
+
+
+def cited_sections(result: TurnResult, evidence_of: Any) -> list[Evidence]:
+    """Every part of the sections the result cites, in order (heads carry across parts)."""
+    seen: set[tuple[str, str]] = set()
+    parts: list[Evidence] = []
+    for c in result.citations:
+        if (c.drug_id, c.section_key) not in seen:
+            seen.add((c.drug_id, c.section_key))
+            found = evidence_of(c.drug_id, c.section_key)
+            parts += sorted(found, key=lambda e: e.part_index)
+    return parts
 
 
 @dataclass
@@ -220,7 +193,11 @@ class Score:
 
 
 def score(
-    line: Line, results: Sequence[TurnResult], violations: list[str], cited: Sequence[str] = ()
+    line: Line,
+    results: Sequence[TurnResult],
+    violations: list[str],
+    cited: Sequence[str] = (),
+    section: Sequence[Evidence] = (),
 ) -> Score:
     final = results[-1]
     expect = line.expect
@@ -229,7 +206,7 @@ def score(
               len(results), violations=violations)  # fmt: skip
     derived = [c.derivation for c in final.claims if c.derivation is not None]
     s.results = [f"{d.result}{' (cap)' if d.cap else ''}" for d in derived]
-    s.above_cap = sum(above_cap(d, expect, cited) for d in derived)
+    s.above_cap = sum(above_cap(d, expect, cited, section) for d in derived)
     if not computable:
         s.right = not derived
         return s
@@ -321,7 +298,9 @@ def run(lines: Sequence[Line], runtime_for: Callable[[str], Any], *, progress: b
             continue
         evidence_of = runtime.retriever.find_by_section
         bad = [v for r in results for v in violations_of(r, evidence_of)]
-        scores.append(score(line, results, bad, cited_texts(results[-1], evidence_of)))
+        final = results[-1]
+        cited = cited_texts(final, evidence_of)
+        scores.append(score(line, results, bad, cited, cited_sections(final, evidence_of)))
     return scores
 
 

@@ -316,3 +316,24 @@ def test_a_days_ceiling_earlier_in_the_paragraph_holds_the_days_amount() -> None
         c.text for cs in amount_claims(apart, [], apart, frame, AskedWords("")).values() for c in cs
     ]
     assert any(t.endswith("180–360 mg mỗi ngày") for t in texts), texts
+
+
+def test_a_maintenance_dose_held_at_the_starting_dose_of_the_childs_band() -> None:
+    """'0,1 mg/kg …, không quá liều khởi đầu' for 16 kg: 1,6 mg held at the 13–20 kg
+    starting row's 1 mg, and it rechecks; with no starting row for the child, nothing."""
+    from grounding.derivation import verify
+
+    book = (
+        "*Tiêu chảy:*\n\nTrẻ 2 - 5 tuổi (12 - 19 kg): 1 mg/lần, 3 lần/ngày. "
+        "Trẻ 6 - 8 tuổi (20 - 29 kg): 2 mg/lần, 2 lần/ngày. "
+        "Duy trì: 0,1 mg/kg mỗi lần đi ngoài, nhưng không quá liều khởi đầu."
+    )
+    rows = rows_of(book)
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=48, weight_kg=16)
+    [claim] = [
+        c for cs in amount_claims(rows, [], rows, frame, AskedWords("")).values() for c in cs
+    ]
+    assert claim.text.endswith("(12 - 19 kg): 1 mg → 1 mg mỗi lần"), claim.text
+    assert claim.derivation is not None and verify(claim.derivation) == []
+    older = QueryFrame(turn_type="dosing_calc", population="child", age_months=132, weight_kg=35)
+    assert amount_claims(rows, [], rows, older, AskedWords("")) == {}

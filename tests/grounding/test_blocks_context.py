@@ -312,3 +312,15 @@ def test_a_route_in_parenthesis_after_an_indication_head_keeps_the_indication() 
         assert row.indication is not None and "Bệnh Y" in row.indication
         assert row.routes == (Route.IV,)
     assert _row(blocks, "500 mg").indication == "Bệnh X"
+
+
+def test_adults_and_children_said_after_the_indications_colon_is_everyones_row() -> None:
+    """'Bệnh X: Người lớn và trẻ em 20 mg/kg/ngày' after a child's sentence on the same
+    line is everyone's row (it reaches a child); '… và trẻ em trên 12 tuổi' stays adults'."""
+    text = (
+        "Bệnh do Giardia: Người lớn: Uống 250 mg/lần. Trẻ em: Uống 15 mg/kg/ngày. "
+        "Bệnh do sán X: Người lớn và trẻ em 20 mg/kg/ngày, uống trong 7 ngày."
+    )
+    assert _row(_blocks(text), "sán X").who is Who.ANY
+    banded = text.replace("và trẻ em 20", "và trẻ em trên 12 tuổi 20")
+    assert _row(_blocks(banded), "sán X").who is Who.ADULT

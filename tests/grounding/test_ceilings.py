@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from grounding_samples import ev
+
 from grounding.bands import Bands
-from grounding.ceilings import day_ceiling_claims
+from grounding.blocks import parse_blocks
+from grounding.ceilings import day_ceiling_claims, paragraph_day_caps
 from grounding.derivation import check_claim, verify
 
 
@@ -58,3 +61,25 @@ def test_an_adult_ceiling_in_words_is_recognised() -> None:
     assert ADULT_CEILING.search(fold("50 mg/kg (không được vượt liều người lớn)"))
     assert ADULT_CEILING.search(fold("không vượt quá liều người lớn"))
     assert not ADULT_CEILING.search(fold("Người lớn: 2 g"))
+
+
+def test_another_bands_ceiling_earlier_in_the_paragraph_is_not_the_rows() -> None:
+    """Band rows run together in one paragraph: the under-10 kg row is not held at the
+    premature babies' ceiling printed before it; an unbanded maintenance row still is held
+    at its own band's ceiling said before it."""
+    text = (
+        "Trẻ sinh non trên 30 tuần tuổi thai: 5 mg/kg mỗi 8 giờ, tối đa 15 mg/kg/24 giờ. "
+        "Trẻ dưới 1 tháng: 8 mg/kg mỗi 8 giờ, tối đa 24 mg/kg/24 giờ. "
+        "Trẻ em cân nặng < 10 kg: 10 mg/kg mỗi 6 giờ; tối đa 30 mg/kg/24 giờ."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    for band in ("Trẻ dưới 1 tháng", "Trẻ em cân nặng"):
+        [row] = [b for b in blocks if b.text.startswith(band)]
+        assert paragraph_day_caps(blocks, row) == [], band
+    held = (
+        "Trẻ em: khởi đầu 5 mg/kg/ngày, chia 2 lần. Tăng dần khi cần, tổng liều không được"
+        " vượt 200 mg/ngày. Liều duy trì: 3 - 6 mg/kg/ngày, chia 2 lần."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", held))])
+    [row] = [b for b in blocks if b.text.startswith("Liều duy trì")]
+    assert [c.quoted for c in paragraph_day_caps(blocks, row)] == ["không được vượt 200 mg/ngày"]

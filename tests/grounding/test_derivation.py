@@ -311,3 +311,10 @@ def test_not_exceeding_without_qua_is_a_cap() -> None:
     assert cap.amount == Decimal(300) and cap.period is Period.DAY
     [line] = worked("Liều duy trì: 4 - 8 mg/kg/ngày, không được vượt 300 mg/ngày.", "45")
     assert line.endswith("→ 180–300 mg mỗi ngày")
+
+
+def test_a_day_said_without_a_space_before_gio_is_a_days_figure() -> None:
+    """'3 - 10 mg/kg/24giờ' (no space) is a day's figure like '/24 giờ', never one dose."""
+    [glued] = figures_in("truyền 3 - 10 mg/kg/24giờ.")
+    [spaced] = figures_in("truyền 3 - 10 mg/kg/24 giờ.")
+    assert glued.period is Period.DAY and spaced.period is Period.DAY

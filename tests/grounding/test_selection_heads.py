@@ -189,3 +189,59 @@ def test_the_words_that_ask_name_no_head() -> None:
     assert named_indications(rows, AskedWords("phơi nhiễm bào tử than thì bn mg")) == {
         "Dự phòng sau khi tiếp xúc với bào tử bệnh than"
     }
+
+
+def test_fever_names_the_head_that_lowers_it() -> None:
+    """'sốt' names both 'Sốt' and 'Giảm đau và hạ sốt' ('hạ' only says lowering it), so the
+    rows under either head answer a feverish child; 'đau' alone names only the latter."""
+    from grounding.narrowing import named_indications
+
+    text = (
+        "### *Liều lượng:*\n\n*Sốt:* Trẻ em: 5 mg/kg mỗi lần.\n\n"
+        "*Giảm đau và hạ sốt:* Trẻ 1 - 3 tháng: 4 mg/kg x 3 lần/ngày.\n\n"
+        "*Viêm khớp:* Trẻ em: 20 mg/kg/ngày."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = [b for b in blocks if b.indication]
+    assert named_indications(rows, AskedWords("bé 2 tháng bị sốt")) == {
+        "Sốt",
+        "Giảm đau và hạ sốt",
+    }
+    assert named_indications(rows, AskedWords("bé bị đau")) == {"Giảm đau và hạ sốt"}
+
+
+def test_an_operation_named_by_what_was_operated_on_names_the_surgery_head() -> None:
+    """'mổ thoát vị xong', 'mổ sỏi mật' are an operation: the 'Đau sau phẫu thuật' head is
+    named; 'mở nắp' (folded alike to 'mổ') is not one."""
+    from grounding.narrowing import named_indications
+
+    text = (
+        "### *Liều lượng:*\n\n*Đau, sốt:* Trẻ em: 10 mg/kg mỗi lần.\n\n"
+        "*Đau sau phẫu thuật:* Trẻ em: 20 mg/kg một liều duy nhất."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rows = [b for b in blocks if b.indication]
+    for said in ("bé 10 tuổi mổ thoát vị xong", "mẹ vừa mổ sỏi mật, đau"):
+        assert named_indications(rows, AskedWords(said)) == {"Đau sau phẫu thuật"}, said
+    assert named_indications(rows, AskedWords("mở nắp chai rồi bé đau")) != {"Đau sau phẫu thuật"}
+
+
+def test_the_same_disease_of_another_cause_is_not_this_head() -> None:
+    """'co giật do sốt' is not 'Co giật do uốn ván' (another cause): its everyone's row is
+    not shown to a feverish child; asked 'do uốn ván', it is."""
+    from grounding.narrowing import another_cause
+
+    assert another_cause("Co giật do uốn ván", AskedWords("bé 9 tháng co giật do sốt cao"))
+    assert not another_cause("Co giật do uốn ván", AskedWords("co giật do uốn ván"))
+    assert not another_cause("Co giật do uốn ván", AskedWords("bé đang co giật"))
+    text = (
+        "### *Liều lượng:*\n\n*Co giật do uốn ván:* Người lớn và trẻ em 0,2 mg/kg mỗi 4 giờ."
+        "\n\n*Lo âu:* Người lớn: 2 mg x 3 lần/ngày."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "child", "age_months": 9}
+    )
+    assert select(blocks, frame, AskedWords("bé co giật do sốt cao")).rows == []
+    asked = select(blocks, frame, AskedWords("bé co giật do uốn ván")).rows
+    assert [b.indication for b in asked] == ["Co giật do uốn ván"]

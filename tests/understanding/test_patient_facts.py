@@ -378,3 +378,10 @@ def test_the_childs_own_age_keeps_the_child(understander: RulesUnderstander) -> 
         "mẹ bé hỏi: bé 5 tháng 7 kg uống paracetamol liều bao nhiêu", UnderstandingContext()
     )
     assert frame.population is Population.CHILD and frame.age_months == 5
+
+
+def test_the_week_a_baby_was_born_in_is_not_her_age() -> None:
+    """'bé sinh 36 tuần' is the term she was born at, not 8 months; 'sinh được 3 tuần' is."""
+    assert read_age(Turn.of("Bé sinh 36 tuần, giờ nặng 3 kg, sốt nhẹ")) is None
+    assert read_age(Turn.of("be de 34 tuan, nay 5 ngay tuoi")).months == 0.2  # type: ignore[union-attr]
+    assert read_age(Turn.of("bé mới sinh được 3 tuần")).months == 0.69  # type: ignore[union-attr]

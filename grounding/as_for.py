@@ -4,23 +4,33 @@ tuổi") brings that band's rows of the same indication: the reference alone is 
 
 from __future__ import annotations
 
-import re
-
 from core.frame import Route
 from grounding.bands import Band, parse_bands
 from grounding.blocks import Block, Who
+from grounding.book.filter_words import AS_FOR
 
-# "dùng như trẻ từ 4 đến 11 tuổi", "liều như trẻ em 2 - 6 tuổi" (folded).
-_AS_FOR = re.compile(r"(?:dung|lieu|dung lieu)(?: giong)? nhu (?P<who>(?:o )?tre[^.;:()]{0,40})")
+# The children named after `AS_FOR` ("ở trẻ em 2 - 6 tuổi"): their words run to the end of
+# the clause or a parenthesis, within this many characters after "trẻ".
+_WHO_REACH = 40
 
 
 def referred_band(row: Block) -> Band | None:
-    """The children's age band a row sends to, if it sends to one."""
-    m = _AS_FOR.search(row.folded)
-    if m is None:
-        return None
-    at = m.start("who")
-    return parse_bands(row.text[at : at + len(m["who"])]).age
+    """The children's age band a row sends to ("dùng như trẻ từ 4 đến 11 tuổi", "liều như
+    trẻ em 2 - 6 tuổi"), if it sends to one."""
+    folded = row.folded
+    m = AS_FOR.search(folded)
+    while m is not None:
+        at = m.end() + 1
+        said = folded[at:]
+        tre = 2 if said.startswith("o tre") else 0
+        if folded[m.end() : at] == " " and said.startswith("tre", tre):
+            end = opened = at + tre + len("tre")
+            reach = min(len(folded), opened + _WHO_REACH)
+            while end < reach and folded[end] not in ".;:()":
+                end += 1
+            return parse_bands(row.text[at:end]).age
+        m = AS_FOR.search(folded, m.end())
+    return None
 
 
 def with_referred_rows(chosen: list[Block], rows: list[Block], route: Route | None) -> list[Block]:

@@ -32,7 +32,7 @@ class AskedWords:
         )
         # The patient's own conditions said earlier in the case ("sau mổ") choose rows too.
         told = " ".join(frame.patient.comorbidities) if frame.patient else ""
-        words = _without_drug_names(frame.condition_words, frame.drugs)
+        words = _without_drug_names(cls(frame.condition_words), frame.drugs)
         return cls(f"{condition} {words} {told}".strip())
 
     @cached_property
@@ -58,15 +58,13 @@ class AskedWords:
 _NAME_OPENING = 6
 
 
-def _without_drug_names(words: str, drugs: list[str]) -> str:
+def _without_drug_names(words: AskedWords, drugs: list[str]) -> str:
     """The question's words without those that spell an asked drug's name: a head that
     names the drug ("… chuyển từ enalapril") is not the indication asked."""
     names = {p[:_NAME_OPENING] for d in drugs for p in d.split("_") if len(p) >= _NAME_OPENING}
-    written, folded = words.split(), fold(words).split()
-    if not names or len(written) != len(folded):
-        return words
-    kept = (w for w, f in zip(written, folded, strict=True) if f[:_NAME_OPENING] not in names)
-    return " ".join(kept)
+    if not names or not words.pieces:
+        return words.text
+    return " ".join(w for w, f in words.pieces if f[:_NAME_OPENING] not in names)
 
 
 __all__ = ["AskedWords"]

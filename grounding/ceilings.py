@@ -16,6 +16,7 @@ from core.evidence import Claim
 from core.text import fold_aligned, nfc
 from grounding.bands import Bands, parse_bands
 from grounding.blocks import Block, Who
+from grounding.book.filter_words import STARTING_CEILING
 from grounding.derivation import Cap, Figure, adult_dose_cap, ceiling_figure, row_caps, work
 from grounding.dose_figures import Period, caps_in
 
@@ -45,11 +46,6 @@ def adult_row_cap(blocks: Sequence[Block], row: Block) -> list[Cap] | None:
     return None
 
 
-# "nhưng không quá liều khởi đầu": a maintenance per-kg dose held at the starting dose.
-STARTING_CEILING = re.compile(r"khong (?:duoc )?(?:vuot )?qua lieu (?:khoi dau|ban dau)")
-_DOSE_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam)(?=\s*/\s*lan\b)")
-
-
 def starting_row_cap(
     blocks: Sequence[Block], row: Block, fits: Callable[[Bands], bool]
 ) -> list[Cap] | None:
@@ -68,10 +64,8 @@ def starting_row_cap(
     for b in sorted(before, key=lambda b: b.start, reverse=True):
         if not fits(b.bands):
             continue
-        folded = fold_aligned(b.text)
-        amounts = _DOSE_AMOUNT.findall(folded)
-        amount = _DOSE_AMOUNT.search(folded)
-        caps = adult_dose_cap(b.text[: amount.end()]) if amount and len(amounts) == 1 else []
+        amounts = _dose_amounts(fold_aligned(b.text))
+        caps = adult_dose_cap(b.text[: amounts[0].end()]) if len(amounts) == 1 else []
         return caps or None
     return None
 
@@ -92,6 +86,24 @@ def held_caps(
 
 _FIRST_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam)(?![a-z/])")
 _ANY_AMOUNT = re.compile(r"\d+(?:[.,]\d+)?\s*(?:mg|g|mcg|microgam|ml)(?![a-z])")
+
+
+def _dose_amounts(folded: str) -> list[re.Match[str]]:
+    """The amounts of a mass given per dose ("1 mg/lần"), in folded text of the same length."""
+    return [
+        m
+        for m in _ANY_AMOUNT.finditer(folded)
+        if not m[0].endswith("ml") and _per_dose(folded[m.end() :])
+    ]
+
+
+def _per_dose(after: str) -> bool:
+    """The words after an amount open with "/lần" (spaces allowed around the slash)."""
+    after = after.lstrip()
+    if not after.startswith("/"):
+        return False
+    after = after[1:].lstrip()
+    return after.startswith("lan") and not (after[3:4].isalnum() or after[3:4] == "_")
 
 
 def group_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
@@ -181,7 +193,6 @@ def day_ceiling_claims(
 __all__ = [
     "ADULT_CEILING",
     "LABEL",
-    "STARTING_CEILING",
     "adult_row_cap",
     "day_ceiling_claims",
     "group_day_caps",

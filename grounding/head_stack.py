@@ -3,18 +3,15 @@ every head set after it, and the stack gives each block its context."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from grounding.bands import Bands, parse_bands
-from grounding.heads import REMARK, Context, Head, HeadKind, Part, Who, head_words
+from grounding.heads import PARENTHESIS, REMARK, Context, Head, HeadKind, Part, Who, head_words
 from grounding.markup import shown
 
 if TYPE_CHECKING:
     from grounding.block import Block
-
-_PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 
 
 class HeadStack:
@@ -197,7 +194,9 @@ def label_words(label: Head) -> str:
     """A head's words as an answer shows them before a row: without its markup, colon, or a
     parenthesis that adds no band ("Trẻ em 4 - 11 tuổi (không dùng …)")."""
     words = shown(label.text).strip().rstrip(":").strip()
-    bare = _PARENTHESIS.sub("", words).strip()
+    # Each parenthesis goes with the spaces before it.
+    pieces = PARENTHESIS.split(words)
+    bare = "".join([*(p.rstrip() for p in pieces[:-1]), pieces[-1]]).strip()
     return bare if bare and parse_bands(bare) == parse_bands(words) else words
 
 

@@ -17,6 +17,7 @@ from core.frame import Route
 from core.text import fold, fold_aligned
 from grounding.bands import Bands, parse_bands
 from grounding.book.doses import DOSE
+from grounding.book.filter_words import ADULTS_AND_CHILDREN, BAND_OPENERS, BAND_UNITS
 from grounding.book.vocabulary import (
     ADULT_WORDS,
     BODY_WEIGHT,
@@ -66,7 +67,8 @@ _DISEASE_ROUTE = re.compile(
     r"(?: (?!tiem|truyen|duong|qua|dung)[a-z]+){0,2} (?:tinh|dong) mach"
     r"|(?<![a-z])(?:do hit|hit phai)(?![a-z])|(?:polyp|ung thu)[a-z -]{0,20}truc trang"
 )
-_PARENTHESIS = re.compile(r"\([^()]*\)")
+PARENTHESIS = re.compile(r"\([^()]*\)")
+"""A parenthesis with none inside it ("(cefuroxim natri)")."""
 # A long head is a route head only when it opens with its route (vocabulary.ROUTE_LEAD).
 MAX_ROUTE_HEAD = 50
 MAX_LONG_ROUTE_HEAD = 90
@@ -97,10 +99,10 @@ def route_words(label: str) -> tuple[Route, ...]:
         return INJECTION_ROUTES
     if len(folded) <= MAX_ROUTE_HEAD:
         return routes_in(plain, folded)
-    bare = _blank(plain, _PARENTHESIS)
+    bare = _blank(plain, PARENTHESIS)
     # Folding keeps the parentheses where they are, so the bare head's folded words are the
     # folded words with the same parentheses left out.
-    folded_bare = " ".join(_PARENTHESIS.sub(" ", folded).split())
+    folded_bare = " ".join(PARENTHESIS.sub(" ", folded).split())
     long_head = ROUTE_LEAD.match(folded_bare) and len(folded_bare) <= MAX_LONG_ROUTE_HEAD
     return routes_in(bare, folded_bare) if long_head else ()
 
@@ -178,16 +180,21 @@ class Head:
     folded: str = ""
 
 
-_ADULTS_AND_CHILDREN = re.compile(
-    r"\s*nguoi lon (?:va|hoac) tre em(?![a-z])"
-    r"(?! *\(? *(?:tren|duoi|tu|>|<)? *\d+ *(?:tuoi|thang|kg))"
-)
+def opens_with_everyone(folded: str) -> bool:
+    """A row's words after its label (folded) open with adults and children together, no
+    band ("Người lớn và trẻ em 25 mg/kg/ngày"): the row is everyone's."""
+    m = ADULTS_AND_CHILDREN.match(folded)
+    return m is not None and not _opens_with_band(folded[m.end() :])
 
 
-def opens_with_everyone(words: str) -> bool:
-    """A row's words after its label open with adults and children together, no band
-    ("Người lớn và trẻ em 25 mg/kg/ngày"): the row is everyone's."""
-    return _ADULTS_AND_CHILDREN.match(fold(words)) is not None
+def _opens_with_band(after: str) -> bool:
+    """The words open with an age or weight band, a parenthesis and a bound word allowed
+    before its number ("(trên 12 tuổi)", "12 tuổi", "> 40 kg")."""
+    rest = after.lstrip(" ").removeprefix("(").lstrip(" ")
+    bound = next((w for w in BAND_OPENERS.folded if rest.startswith(w)), "")
+    rest = rest[len(bound) :].lstrip(" ")
+    digits = next((i for i, c in enumerate(rest) if not c.isdecimal()), len(rest))
+    return digits > 0 and rest[digits:].lstrip(" ").startswith(BAND_UNITS.folded)
 
 
 def who_of(folded: str) -> Who | None:
@@ -224,7 +231,7 @@ def classify_head(label: str, end: int) -> Head:
     if filler or (folded.startswith("(") and folded.endswith(")")):
         # "(tác dụng tốt nhất khi …):" after a head remarks on it; it heads nothing.
         return head(HeadKind.FILLER)
-    if USUAL_DOSE.fullmatch(_PARENTHESIS.sub("", folded).strip()):
+    if USUAL_DOSE.fullmatch(PARENTHESIS.sub("", folded).strip()):
         return head(HeadKind.USUAL)
     if renal or hepatic:
         return head(HeadKind.COND, who=who, renal=renal, hepatic=hepatic, bands=bands)
@@ -246,7 +253,7 @@ def classify_head(label: str, end: int) -> Head:
 def _route_in_parenthesis_only(label: str) -> bool:
     """ "*Bệnh thương hàn* (tiêm tĩnh mạch)": the route stands only in a parenthesis after
     what the head names, so the head is that indication's, given by that route."""
-    bare = _PARENTHESIS.sub(" ", shown(label)).strip()
+    bare = PARENTHESIS.sub(" ", shown(label)).strip()
     return bare != shown(label).strip() and bool(bare) and not route_words(bare)
 
 
@@ -332,7 +339,7 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
             found.append(about)
             break
         # A parenthesis qualifies a head ("Viêm xoang (phải nằm viện)"); its words are no prose.
-        if read.kind is HeadKind.IND and _prose(head_words(_PARENTHESIS.sub("", head))):
+        if read.kind is HeadKind.IND and _prose(head_words(PARENTHESIS.sub("", head))):
             # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence; but one
             # that opens with an emphasised phrase ("_Làm thuốc X_, thuốc có thể được
             # dùng: …") is headed by that phrase.
@@ -349,6 +356,7 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
 
 __all__ = [
     "DOSE",
+    "PARENTHESIS",
     "PART_HEAD",
     "REMARK",
     "Context",

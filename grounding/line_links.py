@@ -7,13 +7,13 @@ a row takes from the row before it on its line, and the phases of a bare indicat
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import replace
 
 from core.frame import Route
 from core.text import opens_always, sentence_spans
 from grounding.bands import Band, Bands
 from grounding.block import Block, BlockKind, Reading
+from grounding.book.filter_words import PAST_THE_BAND
 from grounding.book.vocabulary import DISEASE_KIND
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
@@ -64,7 +64,6 @@ def line_routes(last_row: Block | None, row_labels: list[Head]) -> tuple[Route, 
 # read to the end of that clause, within 40 chars.
 _OPENING = 20
 _ROUTE_WINDOW = 40
-_CLAUSE_END = re.compile(r"[,;.(]")
 
 
 def row_routes(
@@ -78,7 +77,8 @@ def row_routes(
     after = text[end : end + _OPENING] if row_labels else ""
     if routes_named(after):
         # "Tiêm dưới da hoặc tiêm bắp, …": every route of the clause the row opens with.
-        after = _CLAUSE_END.split(text[end : end + _ROUTE_WINDOW], maxsplit=1)[0]
+        window = text[end : end + _ROUTE_WINDOW]
+        after = next((window[:i] for i, c in enumerate(window) if c in ",;.("), window)
     # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
     own_route = next((lb.routes for lb in row_labels if lb.kind is HeadKind.ROUTE), ())
     named = routes_named(said.text[:60])
@@ -90,24 +90,18 @@ def row_routes(
     )
 
 
-# "…; trẻ nặng hơn …", "trẻ lớn hơn: …" (folded): the children past the
-# band of the row just above.
-_PAST_THE_BAND = re.compile(
-    r"(?:o |cho |voi )?(?:tre|be)(?: em)? (?:(?P<w>nang hon)|lon (?:tuoi )?hon)"
-)
-
-
 def past_band(own: Bands, said: Reading, last_row: Block | None) -> Bands:
     """A row's own bands; for one said of the children heavier or older than the row above
     ("trẻ nặng hơn" after a row for children under 25 kg), the band past that row's."""
-    m = _PAST_THE_BAND.match(said.folded)
+    m = PAST_THE_BAND.match(said.folded)
     if m is None or last_row is None or not own.is_empty:
         return own
-    above = last_row.bands.weight if m["w"] else last_row.bands.age
+    heavier = m[0].endswith("nang hon")
+    above = last_row.bands.weight if heavier else last_row.bands.age
     if above is None or above.hi == math.inf:
         return own
     past = Band(lo=above.hi, hi=math.inf, loose_hi=math.inf)
-    return replace(own, weight=past) if m["w"] else replace(own, age=past)
+    return replace(own, weight=past) if heavier else replace(own, age=past)
 
 
 _NOT_A_NAME = frozenset(DISEASE_KIND.folded) | {"benh", "dieu", "tri", "phong", "du"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from core.text import fold
 from grounding.asked import AskedWords
@@ -53,7 +54,7 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     folded = _in_heads_words(" ".join(asked.folded.replace(",", " ").split()))
     words = set(folded.split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
-    labels = {ind: fold(_head_phrase(ind)) for ind in heads}
+    labels = {ind: _folded_head(ind) for ind in heads}
     said: dict[str, int] = {}
     for ind in heads:
         # A head may list several ("Giun đũa, giun móc hoặc giun kim"): each one counts.
@@ -93,7 +94,7 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
 def another_cause(indication: str, asked: AskedWords) -> bool:
     """The question says the head's disease with another cause ("co giật do sốt" against
     "Co giật do uốn ván"): a different disease, whose rows do not apply."""
-    disease, said, cause = fold(_head_phrase(indication)).partition(" do ")
+    disease, said, cause = _folded_head(indication).partition(" do ")
     if not said or not disease.strip() or not cause.strip():
         return False
     folded = " ".join(asked.folded.replace(",", " ").split())
@@ -121,6 +122,12 @@ def _share(phrase: str, words: set[str], *, whole: bool) -> tuple[bool, int, flo
         # Only "viêm" or "cấp" in common: another disease of the same kind, not this one.
         return False, 0, 0.0
     return share >= MOSTLY_SAID, said if share >= MOSTLY_SAID else 0, share
+
+
+@lru_cache(maxsize=1024)
+def _folded_head(indication: str) -> str:
+    """An indication head's phrase (`_head_phrase`) folded: read once per head."""
+    return fold(_head_phrase(indication))
 
 
 def _head_phrase(indication: str) -> str:

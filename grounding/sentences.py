@@ -249,7 +249,7 @@ def _trimmed_end(text: str, start: int, end: int) -> int:
 def _opens_with_everyone(text: str, row_labels: list[Head], row_start: int, end: int) -> bool:
     """The row's own words (after its labels, or its first colon) open with adults and
     children together, no band."""
-    own = text[row_labels[-1].end : end] if row_labels else text[row_start:end]
+    own = text_reading(text).folded_span(row_labels[-1].end if row_labels else row_start, end)
     return opens_with_everyone(own.split(":", 1)[-1].lstrip(" *_"))
 
 

@@ -93,8 +93,25 @@ NEAR_TERM = words("gần đủ tháng|gần thời gian đủ tháng|sắp sinh|
 
 INR = words("inr")
 
+# -- what a row says of another row (as_for, ceilings, line_links, heads) ------------------
+AS_FOR = phrases("dùng|liều|dùng liều", "| giống", " như")
+"""'Liều như trẻ 4 - 11 tuổi': the row sends to the dose of the band named after these."""
+STARTING_CEILING = phrases("không |không được ", "|vượt ", "quá liều ", "khởi đầu|ban đầu")
+"""'… nhưng không quá liều khởi đầu': a maintenance dose held at the starting dose."""
+PAST_THE_BAND = phrases("|ở |cho |với ", "trẻ|bé", "| em", " nặng hơn| lớn hơn| lớn tuổi hơn")
+"""Opening a row ('trẻ nặng hơn'): the children past the band of the row just above."""
+ADULTS_AND_CHILDREN = phrases("người lớn ", "và|hoặc", " trẻ em")
+"""Opening a row's words with no band after them: the row is everyone's."""
+BAND_OPENERS = words("trên|dưới|từ|>|<")
+BAND_UNITS = words("tuổi|tháng|kg")
+"""The band after `ADULTS_AND_CHILDREN` ("(trên) 12 tuổi"): read as prefixes of the words."""
+
 __all__ = [
+    "ADULTS_AND_CHILDREN",
     "ASKING",
+    "AS_FOR",
+    "BAND_OPENERS",
+    "BAND_UNITS",
     "BLEEDING",
     "DIALYSIS",
     "GRAVER",
@@ -111,7 +128,9 @@ __all__ = [
     "OLDER_CHILDREN",
     "OPERATION",
     "OVERDOSE_HEADS",
+    "PAST_THE_BAND",
     "PATIENT",
+    "STARTING_CEILING",
     "TREATMENT_OPENS",
     "TREATS",
     "TRIMESTERS",

@@ -6,7 +6,7 @@ from grounding_samples import ev
 
 from grounding.bands import Bands
 from grounding.blocks import parse_blocks
-from grounding.ceilings import day_ceiling_claims, paragraph_day_caps
+from grounding.ceilings import day_ceiling_claims, held_caps, paragraph_day_caps
 from grounding.derivation import check_claim, verify
 
 
@@ -83,3 +83,22 @@ def test_another_bands_ceiling_earlier_in_the_paragraph_is_not_the_rows() -> Non
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", held))])
     [row] = [b for b in blocks if b.text.startswith("Liều duy trì")]
     assert [c.quoted for c in paragraph_day_caps(blocks, row)] == ["không được vượt 200 mg/ngày"]
+
+
+def test_a_dose_held_at_the_starting_dose_takes_the_patients_band_amount() -> None:
+    """'… nhưng không quá liều khởi đầu' holds a maintenance figure at the one per-dose
+    amount ("2 mg / lần") of the starting row whose band holds the patient; other words
+    after the figure hold it at nothing."""
+    text = (
+        "Trẻ 2 - 6 tuổi: 1 mg/lần, 2 lần/ngày.\n\nTrẻ 6 - 12 tuổi: 2 mg / lần, 2 lần/ngày.\n\n"
+        "Liều duy trì: 0,1 mg/kg/lần, nhưng không quá liều khởi đầu."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    [row] = [b for b in blocks if b.text.startswith("Liều duy trì")]
+
+    def older(bands: Bands) -> bool:
+        return bands.age is not None and bands.age.lo >= 72
+
+    held = held_caps(blocks, row, "nhung khong duoc qua lieu khoi dau", older)
+    assert [c.quoted for c in held or []] == ["Trẻ 6 - 12 tuổi: 2 mg"]
+    assert held_caps(blocks, row, "nhung khong qua lieu thuong dung", older) == []

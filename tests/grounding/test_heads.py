@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.frame import Route
-from grounding.head_stack import HeadStack
-from grounding.heads import HeadKind, Who, classify_head
+from grounding.head_stack import HeadStack, label_words
+from grounding.heads import HeadKind, Who, classify_head, opens_with_everyone
 
 KINDS = [
     ("### *Liều lượng", HeadKind.PART),
@@ -160,3 +160,31 @@ def test_indications_said_for_a_population_head_that_population() -> None:
     assert classify_head("Đối với trẻ nhỏ, một tài liệu khác gợi ý liều sau", 0).kind is not (
         HeadKind.WHO
     )
+
+
+@pytest.mark.parametrize(
+    ("folded", "everyone"),
+    [
+        ("nguoi lon va tre em 25 mg/kg/ngay", True),
+        ("nguoi lon hoac tre em: 500 mg", True),
+        ("nguoi lon va tre em tren 12 tuoi: 500 mg", False),
+        ("nguoi lon va tre em (> 40 kg) 1 g", False),
+        ("nguoi lon va tre em 12 tuoi tro len", False),
+        ("nguoi lon va tre em tuoi 500 mg", True),
+        ("nguoi lon va tre emx", False),
+        ("tre em va nguoi lon 1 g", False),
+    ],
+)
+def test_opens_with_everyone_reads_folded_words(folded: str, everyone: bool) -> None:
+    """Adults and children together open a row's folded words, with no age or weight band
+    after them ("trên 12 tuổi", "(> 40 kg)"), only when the row is everyone's."""
+    assert opens_with_everyone(folded) is everyone
+
+
+def test_label_words_drops_a_parenthesis_with_its_spaces() -> None:
+    """A parenthesis that adds no band goes with the spaces before it; one that adds the
+    band stays."""
+    inner = classify_head("Trẻ em (không dùng) dạng uống:", 30)
+    assert label_words(inner) == "Trẻ em dạng uống"
+    banded = classify_head("Trẻ em (dưới 12 tuổi):", 22)
+    assert label_words(banded) == "Trẻ em (dưới 12 tuổi)"

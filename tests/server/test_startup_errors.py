@@ -31,6 +31,7 @@ _INT = ["x", "1.5", "-1", str(10**12), "9" * 5000]
 _FLOAT = ["x", "-1", "inf", "nan", "1e999"]
 BAD: dict[str, list[str]] = {
     "embedding_provider": ["nope"],
+    "local_embedding_runtime": ["onnx"],
     "understanding_provider": ["nope"],
     "answer_provider": ["nope"],
     "max_consecutive_clarify": [*_INT, "0", "21"],

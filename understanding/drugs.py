@@ -26,6 +26,7 @@ from core.names import (
     span_breaks,
     spelling,
 )
+from understanding.home_brands import HOME_BRANDS
 from understanding.text import Turn
 
 
@@ -197,10 +198,21 @@ class DrugMatcher:
         self._multi_words = frozenset(
             w for names in fuzzy_multi.values() for key in names for w in key.split()
         )
+        self._home_brands = self._brands_of_home()
         # A corpus that names one of the "known elsewhere" medicines makes it a name again.
         self._blocked = frozenset(
             spelling(w) for w in KNOWN_NON_CATALOG if not self._names.knows(w)
         )
+
+    def _brands_of_home(self) -> dict[str, str]:
+        """`HOME_BRANDS` whose substance the corpus names and whose product name it does not."""
+        found: dict[str, str] = {}
+        for brand, substance in HOME_BRANDS:
+            key = spelling(brand.casefold())
+            drugs = self._names.lookup(tuple(spelling(w) for w in substance.split()))
+            if drugs is not None and not self._names.knows(key):
+                found[key] = drugs[0][0]
+        return found
 
     def find(self, turn: Turn, skip: frozenset[int] = frozenset()) -> list[DrugMention]:
         """Drug mentions left to right, longest name first; tokens in `skip` are ignored."""
@@ -258,8 +270,12 @@ class DrugMatcher:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         if first.isalpha() and not is_vietnamese_syllable(first) and token not in self._blocked:
             # "para", "cipro", "amox": the short name a pharmacist types for one drug;
-            # "isosorbid": a word of one drug's several-word name.
-            drug_id = self._prefixes.get(token) or self._own_words.get(token)
+            # "isosorbid": a word of one drug's several-word name; "Tatanol": a product.
+            drug_id = (
+                self._home_brands.get(token)
+                or self._prefixes.get(token)
+                or self._own_words.get(token)
+            )
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         return None

@@ -181,3 +181,24 @@ def test_a_beginning_one_printed_name_shares_with_product_names_is_the_printed(
     name's; the whole product name still names its own drug."""
     assert ids(catalog, "clari 500 uống sau ăn") == ["clarithromycin"]
     assert ids(catalog, "claritin 10mg") == ["loratadine"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("siro Sara cho bé 2 tuổi", "paracetamol"), ("tatanol 500", "paracetamol"),
+     ("Hydrocolacyl 5mg uống sáng", "prednisolone")],
+)  # fmt: skip
+def test_a_pharmacy_product_the_corpus_does_not_list_names_its_substance(
+    catalog: DrugCatalog, text: str, expected: str
+) -> None:
+    """A product people buy the medicine by names the substance it is sold as."""
+    assert ids(catalog, text) == [expected]
+
+
+def test_a_pharmacy_product_of_a_substance_the_corpus_lacks_names_nothing() -> None:
+    """Without its substance in the corpus a product names no drug."""
+    from core.catalog import DrugEntry
+
+    small = DrugCatalog([DrugEntry(drug_id="warfarin", name="Warfarin")])
+    assert ids(small, "tatanol 500") == []
+    assert ids(small, "warfarin 5mg") == ["warfarin"]

@@ -129,3 +129,32 @@ def test_a_class_partner_is_answered_before_the_patient_condition_check() -> Non
     frame = _one_drug(question, hepatic_impairment=True)
     result = answer(frame, evidence, AnswerMode.SINGLE, question)
     assert [c.text for c in result.claims] == ["Dùng trong vòng 14 ngày sau một thuốc ức chế MAO."]
+
+
+def test_long_lines_of_a_pair_are_said_by_their_advice_the_last_line_first() -> None:
+    """Two long lines that pass the room: the last one is said by its advice clause first;
+    each still cites its own section, verbatim; short lines are never cut."""
+    from core.evidence import Claim
+    from grounding.interactions import compact
+
+    first = Claim(
+        text="Omeprazol: ức chế CYP2C19, làm giảm tạo chất chuyển hóa có hoạt tính và giảm "
+        "tác dụng chống tiểu cầu; tránh phối hợp, nên chọn thuốc ít tương tác hơn.",
+        citations=(0,),
+    )
+    second = Claim(
+        text="Clopidogrel: omeprazol ức chế CYP2C19 làm giảm tạo chất chuyển hóa có hoạt "
+        "tính của clopidogrel; tránh phối hợp, chọn thuốc ức chế bơm proton khác.",
+        citations=(1,),
+    )
+    assert compact([first, second], 400) == [first, second]
+    kept = compact([first, second], len(first.text) + 60)
+    assert kept[0] == first
+    assert kept[1] == Claim(
+        text="tránh phối hợp, chọn thuốc ức chế bơm proton khác.", citations=(1,)
+    )
+    both = compact([first, second], 80)
+    assert [c.text.startswith("tránh phối hợp") for c in both] == [True, True]
+    assert [c.citations for c in both] == [(0,), (1,)]
+    short = Claim(text="Rượu: tăng tác dụng; tránh dùng.", citations=(2,))
+    assert compact([short], 10) == [short]

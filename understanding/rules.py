@@ -25,7 +25,7 @@ from core.frame import (
 )
 from core.ports import UnderstandingContext
 from core.sections import SectionKey
-from understanding.another_patient import asks_for_self, same_drug_for_another
+from understanding.another_patient import same_drug_for_another, speaker_facts
 from understanding.answers import answer_frame, is_empty_reply, is_non_answer
 from understanding.asked import read_asked
 from understanding.conditions import (
@@ -57,6 +57,7 @@ from understanding.lexicon import AMOUNT_DOUBT
 from understanding.partner_drug import with_the_patients_medicine
 from understanding.pregnancy import pregnancy_so_far, term_not_age
 from understanding.reading import Reading, read_turn
+from understanding.slots import ADULT_FROM_MONTHS
 from understanding.speaker import others_child, tablets_for_an_adult
 from understanding.text import Turn
 
@@ -72,9 +73,11 @@ def _read_patient(reading: Reading, context: UnderstandingContext) -> None:
         # "thuốc ghi không dùng cho trẻ dưới 12 tuổi … là sao": the leaflet's band; "con
         # bạn em 3 tuổi cũng uống …": another family's child
         reading.age, reading.weight, reading.population = None, None, None
-    if asks_for_self(reading):
-        # "con em 4 tuổi bị sốt, nhưng em hỏi cho em cơ": the speaker, an adult
-        reading.age, reading.weight, reading.population = None, None, Population.ADULT
+    if (own := speaker_facts(reading)) is not None:
+        # "con em 4 tuổi bị sốt, nhưng em hỏi cho em cơ, em 32 tuổi": the speaker, an adult
+        reading.age, reading.weight = own
+        teen = reading.age is not None and reading.age.months < ADULT_FROM_MONTHS
+        reading.population = Population.CHILD if teen else Population.ADULT
     prior_patient = context.prior_frame.patient if context.prior_frame else None
     if term_not_age(turn, reading.age.text if reading.age else None, prior_patient):
         reading.age = None  # "được 8 tháng rồi" after "vợ tôi đang bầu": her term

@@ -67,3 +67,21 @@ def test_a_lumpy_solution_is_no_animal(parse: Callable[..., QueryFrame]) -> None
     """ "ống diclofenac thấy lợn cợn có tủa": how it keeps, not a question for a pig."""
     frame = parse("ống diclofenac thấy lợn cợn có tủa, lắc ko tan thì còn dùng được ko")
     assert not frame.non_human and frame.how_to_take is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("hom nay cho uong 2 vien bu luon duoc khong", HowTo.MISSED_DOSE),
+        ("bẻ 1 viên đôi được không", HowTo.CRUSH),
+        ("uống 500mg lúc đói được không", HowTo.FOOD),
+    ],
+)
+def test_an_amount_said_inside_a_how_to_phrase_keeps_its_topic(text: str, topic: HowTo) -> None:
+    """ "uống 2 viên bù": the count of tablets said between the words of the question."""
+    assert topic in read_how_to_topics(Turn.of(text))
+
+
+def test_a_time_between_the_words_makes_no_how_to_phrase() -> None:
+    """ "sau 2 ngày ăn được": days are no amount of the medicine, nothing is taken out."""
+    assert read_how_to_topics(Turn.of("sau 2 ngay an duoc khong")) == []

@@ -290,7 +290,10 @@ class ExtractiveAnswerer:
             else ()
         )
         room = MAX_ANSWER_CHARS - len(lead) - sum(len(n) + 1 for n in notices)
-        return Answer(lead=lead, claims=tuple(compact(claims, room)), notices=notices)
+        kept = compact(claims, room, request.evidence)
+        if len(kept) < len(claims):
+            lead = f"Tương tác giữa {names} theo {_sections_said(kept, request.evidence)}:"
+        return Answer(lead=lead, claims=tuple(kept), notices=notices)
 
     def _class_terms(self, drug_id: str) -> tuple[str, ...]:
         entry = self.catalog.get(drug_id)

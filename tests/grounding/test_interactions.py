@@ -158,3 +158,21 @@ def test_long_lines_of_a_pair_are_said_by_their_advice_the_last_line_first() -> 
     assert [c.citations for c in both] == [(0,), (1,)]
     short = Claim(text="Rượu: tăng tác dụng; tránh dùng.", citations=(2,))
     assert compact([short], 10) == [short]
+
+
+def test_an_allergy_line_is_left_to_its_section_when_the_pair_does_not_fit() -> None:
+    """Over the room, a contraindication that says nothing of giving the two together (an
+    allergy) goes; one about giving them together stays, and so does everything that fits."""
+    from core.evidence import Claim
+    from grounding.interactions import compact
+
+    evidence = [
+        ev("aspirin", "Aspirin", "chong_chi_dinh", "x"),
+        ev("ibuprofen", "Ibuprofen", "chong_chi_dinh", "x"),
+        ev("aspirin", "Aspirin", "tuong_tac_thuoc", "x"),
+    ]
+    allergy = Claim(text="Quá mẫn với ibuprofen hoặc khi dùng aspirin.", citations=(0,))
+    together = Claim(text="Dùng đồng thời với aspirin liều cao.", citations=(1,))
+    spaced = Claim(text="Uống aspirin trước ibuprofen ít nhất 30 phút.", citations=(2,))
+    assert compact([allergy, together, spaced], 400, evidence) == [allergy, together, spaced]
+    assert compact([allergy, together, spaced], 60, evidence) == [together, spaced]

@@ -115,6 +115,13 @@ _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 # ("giảm dần khi ngừng"), not of how long the course is ("dùng trên 3 tuần").
 _STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ)(?!\w)")
 _STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng"))
+# Still ill after some days ("2 ngày rồi vẫn đi lỏng"): when to stop and see a doctor.
+_STILL_ASKED = frozenset(("vẫn", "van", "chưa", "chua", "còn", "khỏi", "khoi", "đỡ"))
+# How long a course runs, asked without stopping: its days, weeks or months, its bounds.
+_COURSE = re.compile(
+    r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình|đợt"
+    r"|kéo dài|đủ|liều duy nhất|tăng liều|đi khám|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)"
+)
 # Splitting the day's dose is asked with "chia" ("uống 1 lần hay chia 2 lần"); its answer says
 # how many times a day ("có thể uống 1 lần; liều cao hơn chia nhiều lần").
 _SPLITTING = re.compile(
@@ -206,6 +213,8 @@ def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return _named(asked.partner)
     if topic is HowTo.DURATION and asked.words & _STOP_ASKED:
         return _STOPPING
+    if topic is HowTo.DURATION and not asked.words & _STILL_ASKED:
+        return _COURSE  # "uống được mấy ngày": how long, not when to stop and see a doctor
     if topic is HowTo.CRUSH and asked.words & _SPLIT_ASKED:
         return _SPLITTING
     if topic is HowTo.GIVING and asked.words & _SITE_ASKED and asked.words & _SPLIT_ASKED:

@@ -87,3 +87,31 @@ def test_the_second_topic_answers_when_the_first_has_no_sentence() -> None:
     asked = Asked(words=frozenset({"tủa"}), marked=True, also=HowTo.STORAGE)
     answer = howto_answer([storage], "x", "X", HowTo.SHAKE, asked)
     assert [c.text for c in answer.claims] == [storage.text]
+
+
+def test_how_long_is_the_course_not_when_to_stop() -> None:
+    """ "uống được bao lâu": the sentence on the days of the course, not a caution that says
+    when to stop ("ngừng thuốc khi …"); "2 ngày rồi vẫn đi lỏng": when to stop and see one."""
+    from asked_frames import understood
+
+    from core.frame import QueryFrame
+
+    def part(section: str, text: str) -> Evidence:
+        return Evidence(
+            text=text, drug_id="x", drug_name="X", section_key=section,
+            section_title=section, chunk_id=f"x-{section}",
+        )  # fmt: skip
+
+    dose = part("lieu_luong_cach_dung", "Uống trước bữa ăn. Thời gian điều trị tối đa là 1 tuần.")
+    caution = part(
+        "than_trong", "Dùng thời gian ngắn nhất, không quá 1 tuần; ngừng thuốc khi ngất."
+    )
+    still = part("than_trong", "Ngừng thuốc và đi khám nếu không cải thiện sau 48 giờ.")
+
+    def said(question: str) -> Asked:
+        return Asked.of(understood(QueryFrame(standalone_query=question)))
+
+    found = howto_sentence([caution, dose], "x", HowTo.DURATION, said("uong duoc bao lau"))
+    assert found == (1, "Thời gian điều trị tối đa là 1 tuần.")
+    worse = howto_sentence([still, dose], "x", HowTo.DURATION, said("2 ngày rồi vẫn đi lỏng"))
+    assert worse is not None and worse[0] == 0

@@ -26,7 +26,7 @@ from core.names import (
     span_breaks,
     spelling,
 )
-from understanding.home_brands import HOME_BRANDS
+from understanding.home_brands import HOME_BRANDS, HOME_NICKNAMES
 from understanding.text import Turn
 
 
@@ -199,6 +199,7 @@ class DrugMatcher:
             w for names in fuzzy_multi.values() for key in names for w in key.split()
         )
         self._home_brands = self._brands_of_home()
+        self._nicknames = self._nicknames_of_home()
         # A corpus that names one of the "known elsewhere" medicines makes it a name again.
         self._blocked = frozenset(
             spelling(w) for w in KNOWN_NON_CATALOG if not self._names.knows(w)
@@ -212,6 +213,15 @@ class DrugMatcher:
             drugs = self._names.lookup(tuple(spelling(w) for w in substance.split()))
             if drugs is not None and not self._names.knows(key):
                 found[key] = drugs[0][0]
+        return found
+
+    def _nicknames_of_home(self) -> dict[tuple[str, ...], str]:
+        """`HOME_NICKNAMES` whose substance the corpus names, by their folded words."""
+        found: dict[tuple[str, ...], str] = {}
+        for nickname, substance in HOME_NICKNAMES:
+            drugs = self._names.lookup(tuple(spelling(w) for w in substance.split()))
+            if drugs is not None:
+                found[Turn.of(nickname).tokens] = drugs[0][0]
         return found
 
     def find(self, turn: Turn, skip: frozenset[int] = frozenset()) -> list[DrugMention]:
@@ -256,6 +266,10 @@ class DrugMatcher:
                 )
                 if drug_id is not None:
                     return self._mention(turn, drug_id, i, end, exact=False)
+        for words, drug_id in self._nicknames.items():
+            end = i + len(words)
+            if tuple(tokens[i:end]) == words and NameIndex.window_ok(tokens, i, end, breaks, skip):
+                return self._mention(turn, drug_id, i, end, exact=False)
         combination = self._short_combination(tokens, i, breaks, skip)
         if combination is not None:
             return self._mention(turn, combination, i, i + 2, exact=False)

@@ -135,7 +135,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "cop xe|trong cop|de trong cop|am qua|am lam|do am|am thap|tu bep|nha am|"
             # moved out of its pack, thrown away, or looking spoilt
             "vut vo|bo vo hop|bo vao hop|bo ra hop|cho vao hop|hop nhua|hop nho|lo nho|"
-            "boc het|boc san|dot duoc|co tua|bi tua|lon con|van duc|cat san"
+            "boc het|boc san|dot duoc|co tua|bi tua|lon con|van duc|cat san|"
+            # how to keep it, or it went soft in the heat ("cất sao cho đúng", "mềm nhũn")
+            "cat sao|cat the nao|cat nhu nao|cat ra sao|mem nhun|bi mem|mem ra|chay mem"
         ),
     ),
     (

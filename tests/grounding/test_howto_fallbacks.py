@@ -115,3 +115,21 @@ def test_how_long_is_the_course_not_when_to_stop() -> None:
     assert found == (1, "Thời gian điều trị tối đa là 1 tuần.")
     worse = howto_sentence([still, dose], "x", HowTo.DURATION, said("2 ngày rồi vẫn đi lỏng"))
     assert worse is not None and worse[0] == 0
+
+
+def test_a_suppository_is_not_answered_by_the_infusions_fridge_line() -> None:
+    """ "viên đạn … cất tủ lạnh": the suppository's line, not the infusion's fridge line."""
+    from asked_frames import understood
+
+    from core.frame import QueryFrame
+
+    storage = Evidence(
+        text="Viên đạn bảo quản nơi mát để không bị chảy mềm. Dung dịch truyền không để "
+        "trong tủ lạnh hoặc đông lạnh.",
+        drug_id="x", drug_name="X", section_key="do_on_dinh_bao_quan",
+        section_title="s", chunk_id="x-s",
+    )  # fmt: skip
+    for question in ("vien dan de o dau, co can cat tu lanh khong", "viên đạn để tủ lạnh được ko"):
+        said = Asked.of(understood(QueryFrame(standalone_query=question)))
+        found = howto_sentence([storage], "x", HowTo.STORAGE, said)
+        assert found is not None and found[1].startswith("Viên đạn"), question

@@ -202,3 +202,20 @@ def test_a_pharmacy_product_of_a_substance_the_corpus_lacks_names_nothing() -> N
     small = DrugCatalog([DrugEntry(drug_id="warfarin", name="Warfarin")])
     assert ids(small, "tatanol 500") == []
     assert ids(small, "warfarin 5mg") == ["warfarin"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("viên đạn hạ sốt để tủ lạnh được không", "paracetamol"),
+     ("vien ngam tim bo ra hop nhua duoc ko", "isosorbide_dinitrate")],
+)  # fmt: skip
+def test_a_nickname_by_form_and_use_names_its_one_substance(
+    catalog: DrugCatalog, text: str, expected: str
+) -> None:
+    """ "viên đạn hạ sốt", "viên ngậm tim": what people call the one medicine of that form."""
+    assert ids(catalog, text) == [expected]
+
+
+def test_the_use_alone_names_no_drug(catalog: DrugCatalog) -> None:
+    """ "thuốc hạ sốt" or "siro hạ sốt" may be paracetamol or ibuprofen: no drug."""
+    assert ids(catalog, "siro hạ sốt của bé để được bao lâu") == []

@@ -85,3 +85,9 @@ def test_an_amount_said_inside_a_how_to_phrase_keeps_its_topic(text: str, topic:
 def test_a_time_between_the_words_makes_no_how_to_phrase() -> None:
     """ "sau 2 ngày ăn được": days are no amount of the medicine, nothing is taken out."""
     assert read_how_to_topics(Turn.of("sau 2 ngay an duoc khong")) == []
+
+
+@pytest.mark.parametrize("text", ["loại này cất sao cho đúng", "để tủ đồ nóng nó mềm nhũn ra"])
+def test_how_to_keep_it_or_soft_in_the_heat_is_storage(text: str) -> None:
+    """ "cất sao", "mềm nhũn": how it is kept."""
+    assert HowTo.STORAGE in read_how_to_topics(Turn.of(text))

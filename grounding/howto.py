@@ -115,6 +115,11 @@ _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 # ("giảm dần khi ngừng"), not of how long the course is ("dùng trên 3 tuần").
 _STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ)(?!\w)")
 _STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng"))
+# Taken around a dialysis session: asked "chạy thận", "lọc máu", said "sau mỗi lần lọc máu".
+_DIALYSIS_ASKED = frozenset(("chạy", "chay", "lọc", "loc", "thẩm", "tham"))
+_AROUND_DIALYSIS = re.compile(
+    rf"(?<!\w)(?:{_W[HowTo.TIME_OF_DAY]}|lọc máu|thẩm phân|chạy thận|ngày lọc máu)(?!\w)"
+)
 # Still ill after some days ("2 ngày rồi vẫn đi lỏng"): when to stop and see a doctor.
 _STILL_ASKED = frozenset(("vẫn", "van", "chưa", "chua", "còn", "khỏi", "khoi", "đỡ"))
 # How long a course runs, asked without stopping: its days, weeks or months, its bounds.
@@ -176,6 +181,10 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = NOTHI
         score += ADVICE_BONUS  # "tránh uống rượu", "không nhai": what to do about the topic
     if _DIRECT[topic].search(words):
         score += DIRECT_BONUS
+    if hits and asked.names_condition(text):
+        # "đang đi ngoài lỏng … nhét hậu môn": "… khi đang tiêu chảy", counted as the
+        # question's own phrase and words would be
+        score += 1.5 + 0.4 * len(asked.condition.split())
     # A dose row costs, unless it is the row the user names ("viên giải phóng kéo dài …
     # uống cùng bữa ăn"): the question's phrase and a word of the topic both in it.
     if DOSE.search(text) and not (pairs and hits + helped):
@@ -231,6 +240,8 @@ def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return _named(asked.partner)
     if topic is HowTo.DURATION and asked.words & _STOP_ASKED:
         return _STOPPING
+    if topic is HowTo.TIME_OF_DAY and asked.words & _DIALYSIS_ASKED:
+        return _AROUND_DIALYSIS  # "uống trước hay sau buổi chạy thận"
     if topic is HowTo.DURATION and not asked.words & _STILL_ASKED:
         return _COURSE  # "uống được mấy ngày": how long, not when to stop and see a doctor
     if topic is HowTo.CRUSH and asked.words & _SPLIT_ASKED:
@@ -281,7 +292,7 @@ def howto_sentence(
         # "uống 3 hôm thấy đỡ rồi, ngưng được chưa" where the book says no word of stopping:
         # the course's sentence ("dùng đủ 10 ngày") answers it; another medicine the book
         # does not name: the topic's sentence
-        plain = Asked(said.pairs, said.words - _NARROWING, said.marked, said.also)
+        plain = replace(said, words=said.words - _NARROWING, partner=None)
         found = _best(evidence, drug_id, topic, broad=False, asked=plain, skip=skip)
     if found is None and topic is HowTo.STORAGE:
         found = _best(evidence, drug_id, topic, broad=True, asked=said, skip=skip)

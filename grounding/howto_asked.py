@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.frame import HowTo, QueryFrame
 from core.text import fold
@@ -36,14 +36,26 @@ class Asked:
     """Another medicine of the formulary it is taken with (marked by `PARTNER_MARK`): the
     sentences naming it answer the taking-together topic."""
 
+    condition: str = ""
+    """The book's name of a condition this turn names ("đi ngoài lỏng": "tiêu chảy"), as
+    the question's words are kept: it helps a sentence already on the topic."""
+
     @classmethod
     def of(cls, frame: QueryFrame) -> Asked:
+        """The frame's words, and the book's name of a condition this turn names ("đi ngoài
+        lỏng" is said "tiêu chảy" in the book; one said earlier in the talk is not asked)."""
+        said = fold(frame.standalone_query or "")
+        condition = frame.condition
+        named = ""
+        if condition is not None and condition.normalized and fold(condition.text) in said:
+            named = words_of(condition.normalized) if frame.accented else fold(condition.normalized)
         return cls(
             frozenset(frame.howto_pairs),
             frozenset(frame.howto_words),
             frame.accented,
             frame.how_to_also,
             _partner(frame),
+            named,
         )
 
     def said(self, text: str) -> str:
@@ -58,20 +70,27 @@ class Asked:
         if not names & self.words:
             return self
         pairs = frozenset(p for p in self.pairs if not names & set(p.split()))
-        return Asked(pairs, self.words - names, self.marked, self.also, self.partner)
+        return replace(self, pairs=pairs, words=self.words - names)
 
     def less_than(self, text: str) -> Asked:
         """The question's words a quoted sentence has not said yet (what a second sentence
         should say)."""
         padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
         pairs = frozenset(p for p in self.pairs if f" {p} " not in padded)
-        return Asked(pairs, self.words - set(padded.split()), self.marked, self.also, self.partner)
+        return replace(self, pairs=pairs, words=self.words - set(padded.split()))
 
     def in_sentence(self, text: str) -> tuple[int, int]:
         """(phrases, words) of the question said in the sentence."""
         padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
         pairs = sum(1 for pair in self.pairs if f" {pair} " in padded)
         return pairs, len(self.words & set(padded.split()))
+
+    def names_condition(self, text: str) -> bool:
+        """The sentence says the condition this turn names, by the book's name."""
+        if not self.condition:
+            return False
+        padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
+        return f" {self.condition} " in padded
 
 
 PARTNER_MARK = "="

@@ -117,7 +117,10 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "hay uong toi|uong toi dc|ngam khi nao|xit khi nao|dat khi nao|boi khi nao|"
             "dung khi nao|tiem khi nao|ngam luc nao|xit luc nao|dat luc nao|boi luc nao|"
             # the doses after the first: "sau liều đầu thì uống tiếp thế nào"
-            "uong tiep the nao|uong tiep sao|sau lieu dau|cac lieu sau|lieu tiep theo"
+            "uong tiep the nao|uong tiep sao|sau lieu dau|cac lieu sau|lieu tiep theo|"
+            # which day, around a session: "uống vào ngày nào, trước hay sau buổi chạy thận"
+            "ngay nao|vao ngay nao|hom nao|buoi chay than|buoi loc mau|sau chay than|"
+            "truoc chay than|sau loc mau|truoc loc mau"
         ),
     ),
     (
@@ -137,7 +140,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "vut vo|bo vo hop|bo vao hop|bo ra hop|cho vao hop|hop nhua|hop nho|lo nho|"
             "boc het|boc san|dot duoc|co tua|bi tua|lon con|van duc|cat san|"
             # how to keep it, or it went soft in the heat ("cất sao cho đúng", "mềm nhũn")
-            "cat sao|cat the nao|cat nhu nao|cat ra sao|mem nhun|bi mem|mem ra|chay mem"
+            "cat sao|cat the nao|cat nhu nao|cat ra sao|mem nhun|bi mem|mem ra|chay mem|"
+            # how long a made-up or opened one keeps before it is thrown away
+            "phai bo|thi bo|bo di|de may tieng|de may gio|de duoc may tieng|giu duoc may tieng"
         ),
     ),
     (
@@ -176,7 +181,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "dung hay nam|nam hay dung|xit thang|xit truc tiep|vo mieng|vao mieng|"
             # taken before an effort ("ngậm trước khi leo dốc")
             "truoc khi di bo|truoc khi leo|truoc khi chay|truoc khi tap|truoc khi van dong|"
-            "phong con"
+            "phong con|nhet hau mon|nhet hau|nhet vao hau mon"
         ),
     ),
     (
@@ -189,7 +194,10 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "ngung han|dung han|bo ngang|ngung ngang|uong trong bao lau|dung trong bao lau|"
             "toi da may ngay|duoc may ngay|"
             # another course: "uống đợt mới liền được không", "đợt sau đau lại uống liền"
-            "dot moi|dot tiep|dot sau|dot nua|dot khac|lap lai dot"
+            "dot moi|dot tiep|dot sau|dot nua|dot khac|lap lai dot|"
+            # whether the course is over: "xong rồi hay còn phải uống nữa", "uống cho hết"
+            "xong roi hay|con phai uong|phai uong nua|con uong nua|uong cho het|uong het dot|"
+            "dung cho het|uong du ngay|uong du lieu"
         ),
     ),
 )
@@ -258,7 +266,8 @@ PROCEDURE_ASKS = _p(
 GIVING_ASKS = _p(
     "duoc khong|duoc ko|duoc k|dc khong|dc ko|dc k|duoc hok|dc hok|duoc chu|the nao|ra sao|"
     "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong|nen|duoc chu|"
-    "nam hay ngoi|ngoi hay nam|dung hay ngoi|dung hay nam|hay chia|hay phai chia|co the"
+    "nam hay ngoi|ngoi hay nam|dung hay ngoi|dung hay nam|hay chia|hay phai chia|co the|"
+    "duoc ha|dc ha|duoc hem|dc hem|duoc hong|van duoc"
 )
 # An injection: splitting it is giving it in two places, not breaking a tablet.
 INJECTED = _p("tiem|tiem bap|truyen|chich|iv|tm|push|bolus|infuse|bom")
@@ -298,7 +307,10 @@ DAYS_ASKED = _p(
     "bao nhieu ngay|bao nhieu tuan|bao nhieu thang|bao nhieu lau|"
     # what is left over, counted: "mấy ống còn lại để được bao lâu"
     "may ong con lai|may vien con lai|may goi con lai|may chai con lai|may ong con du|"
-    "may vien con du|may ong con thua|may vien con thua"
+    "may vien con du|may ong con thua|may vien con thua|"
+    # how often the patient went or threw up, told: "đi ngoài lỏng mấy lần từ sáng"
+    "ngoai may lan|long may lan|non may lan|oi may lan|tieu may lan|may lan tu sang|"
+    "may lan roi|may lan tu hom qua|may lan trong ngay roi"
 )
 
 # Water drunk with the medicine: its amount ("bao nhiêu lít nước") is no dose question.

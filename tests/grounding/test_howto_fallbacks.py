@@ -133,3 +133,45 @@ def test_a_suppository_is_not_answered_by_the_infusions_fridge_line() -> None:
         said = Asked.of(understood(QueryFrame(standalone_query=question)))
         found = howto_sentence([storage], "x", HowTo.STORAGE, said)
         assert found is not None and found[1].startswith("Viên đạn"), question
+
+
+def test_the_condition_this_turn_names_helps_the_sentence_that_says_it() -> None:
+    """ "đang đi ngoài lỏng, nhét hậu môn được không": the sentence that says the book's
+    name for it ("tiêu chảy") wins; a condition said earlier in the talk does not count."""
+    from asked_frames import understood
+
+    from core.frame import ConditionQuery, QueryFrame
+
+    dose = Evidence(
+        text="Người bệnh không uống được có thể dùng viên đạn đặt trực tràng; liều đặt trực "
+        "tràng đôi khi phải cao hơn. Không đặt trực tràng khi trẻ đang tiêu chảy.",
+        drug_id="x", drug_name="X", section_key="lieu_luong_cach_dung",
+        section_title="s", chunk_id="x-s",
+    )  # fmt: skip
+    question = "bé đang đi ngoài lỏng, nhét hậu môn vẫn được hả"
+    condition = ConditionQuery(text="đi ngoài", normalized="tiêu chảy")
+    frame = understood(QueryFrame(standalone_query=question))
+    now = Asked.of(frame.model_copy(update={"condition": condition}))
+    found = howto_sentence([dose], "x", HowTo.GIVING, now)
+    assert found is not None and found[1].endswith("đang tiêu chảy.")
+    earlier = ConditionQuery(text="sốt", normalized="sốt")
+    assert Asked.of(frame.model_copy(update={"condition": earlier})).condition == ""
+
+
+def test_a_time_around_dialysis_is_the_dialysis_sentence() -> None:
+    """ "uống trước hay sau buổi chạy thận": "ngay sau mỗi lần lọc máu"."""
+    from asked_frames import understood
+
+    from core.frame import QueryFrame
+
+    dose = Evidence(
+        text="Uống sau bữa ăn, uống nhiều nước. Lọc máu: 300 mg ngay sau mỗi lần lọc máu.",
+        drug_id="x", drug_name="X", section_key="lieu_luong_cach_dung",
+        section_title="s", chunk_id="x-s",
+    )  # fmt: skip
+    said = Asked.of(understood(QueryFrame(standalone_query="uống trước hay sau buổi chạy thận")))
+    found = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, said)
+    assert found is not None and "lọc máu" in found[1]
+    plain = Asked.of(understood(QueryFrame(standalone_query="uống lúc nào")))
+    usual = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, plain)
+    assert usual is not None and usual[1].startswith("Uống sau bữa ăn")

@@ -91,3 +91,18 @@ def test_a_time_between_the_words_makes_no_how_to_phrase() -> None:
 def test_how_to_keep_it_or_soft_in_the_heat_is_storage(text: str) -> None:
     """ "cất sao", "mềm nhũn": how it is kept."""
     assert HowTo.STORAGE in read_how_to_topics(Turn.of(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("de may tieng thi phai bo", HowTo.STORAGE),
+        ("thuốc này uống vào ngày nào, trước hay sau buổi chạy thận", HowTo.TIME_OF_DAY),
+        ("vậy là xong rồi hay còn phải uống nữa không", HowTo.DURATION),
+        ("bé đang đi ngoài lỏng mấy lần từ sáng, nhét hậu môn vẫn được hả", HowTo.GIVING),
+    ],
+)
+def test_follow_up_how_to_questions_people_ask(text: str, topic: HowTo) -> None:
+    """When to throw a made-up one away, which day around dialysis, whether the course is
+    over, a suppository while the child has diarrhoea ("mấy lần từ sáng" is told, not asked)."""
+    assert topic in read_how_to_topics(Turn.of(text))

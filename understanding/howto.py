@@ -48,8 +48,11 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         found.add(HowTo.DILUTE)  # "tiêm bắp … pha với lidocain được ko"
     if _BEFORE_AN_EVENT.search(turn.folded) and not turn.has(*lx.PROCEDURES, *lx.STOPS):
         # "ngưng trước mổ bao lâu" is a caution, below; "uống trước khi truyền hóa chất bao
-        # lâu" is when to take it, not how fast the infusion runs
+        # lâu" is when to take it, not how fast the infusion runs ("xịt trước khi đá bóng
+        # bao nhiêu phút": minutes before, not a rate)
         found.add(HowTo.TIME_OF_DAY)
+        if not turn.has(*lx.INJECTED):
+            found.discard(HowTo.RATE)
     elif turn.has(*lx.INJECTED) and turn.has(*lx.RATE_ASKS) and not turn.has(*lx.NOT_RATE):
         found.add(HowTo.RATE)  # "tiêm tĩnh mạch chậm trong bao lâu"
     elif _HOW_LONG.search(turn.folded):

@@ -62,13 +62,17 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "cat nua|chia doi|chia nua|chia vien|chia lam|mo nang|thao nang|bo nang|go nang|"
             "boc nang|nuot nguyen|nuot ca vien|hoa vao nuoc|hoa voi nuoc|hoa nuoc|pha vao nuoc|"
             "kho nuot|khong nuot duoc|nuot khong duoc|chua nuot duoc|chua nuot|"
+            "chua biet nuot|khong biet nuot|ko biet nuot|k biet nuot|chua nuot vien|"
             "giai phong keo dai|phong thich keo dai|"
             "giai phong cham|tac dung keo dai|bao tan trong ruot|tan trong ruot|crush|chew|"
             "thao ra|tach ra|tach nang|mo ra|pha nuoc|pha voi nuoc|hoa vao|hoa voi|hoa tan|"
             "tan nho|tan ra|tan vun|dam nho|xay nho|nghien nho|nuot ca|uong ca vien|chia ra|"
             "chia thanh|chia 2 lan|chia hai lan|chia 3 lan|chia ba lan|chia lam 2|chia lam hai|"
             "chia nhieu lan|chia nho lieu|chia lieu|tach lieu|tach lam 2|tach lam hai|"
-            "uong lam 2 lan|uong lam hai lan|chia ra 2|chia ra hai"
+            "uong lam 2 lan|uong lam hai lan|chia ra 2|chia ra hai|"
+            # a capsule opened into food: "gỡ viên nang ra trộn cháo"
+            "go vien nang|mo vien nang|thao vien nang|tach vien nang|tron chao|tron vao chao|"
+            "tron voi chao|tron sua chua|tron vao sua|tron voi sua|tron com|tron vao thuc an"
         ),
     ),
     (
@@ -120,7 +124,10 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "uong tiep the nao|uong tiep sao|sau lieu dau|cac lieu sau|lieu tiep theo|"
             # which day, around a session: "uống vào ngày nào, trước hay sau buổi chạy thận"
             "ngay nao|vao ngay nao|hom nao|buoi chay than|buoi loc mau|sau chay than|"
-            "truoc chay than|sau loc mau|truoc loc mau"
+            "truoc chay than|sau loc mau|truoc loc mau|"
+            # once or spread over the day: "uống 1 lần hay chia sáng chiều tối"
+            "uong 1 lan hay|uong mot lan hay|1 lan hay chia|mot lan hay chia|chia sang|"
+            "sang chieu toi|sang trua toi|sang trua chieu"
         ),
     ),
     (
@@ -308,6 +315,8 @@ DAYS_ASKED = _p(
     # what is left over, counted: "mấy ống còn lại để được bao lâu"
     "may ong con lai|may vien con lai|may goi con lai|may chai con lai|may ong con du|"
     "may vien con du|may ong con thua|may vien con thua|"
+    # minutes or hours before an event: "xịt trước khi chạy bao nhiêu phút"
+    "bao nhieu phut|bao nhieu tieng|bao nhieu gio|"
     # how often the patient went or threw up, told: "đi ngoài lỏng mấy lần từ sáng"
     "ngoai may lan|long may lan|non may lan|oi may lan|tieu may lan|may lan tu sang|"
     "may lan roi|may lan tu hom qua|may lan trong ngay roi"

@@ -62,7 +62,7 @@ from understanding.speaker import others_child, tablets_for_an_adult
 from understanding.text import Turn
 
 _log = logging.getLogger(__name__)
-_NAMES_ANOTHER = _WITH_ANOTHER | {HowTo.FOOD}
+_NAMES_ANOTHER = _WITH_ANOTHER | {HowTo.FOOD, HowTo.ALCOHOL}
 
 
 def _read_patient(reading: Reading, context: UnderstandingContext) -> None:
@@ -128,7 +128,7 @@ class RulesUnderstander:
         if reading.how_to_take in _NAMES_ANOTHER and len(reading.drugs) <= 1:
             # "uống chung với canxi được không", "pha với Ringer lactat được không": the other
             # product is asked about with the medicine, not a medicine to look up; so is a food
-            # ("muối kali để nêm được không").
+            # ("muối kali để nêm được không") or a drink ("rượu vang Đà Lạt").
             reading.unknown = []
             reading.interaction = reading.pair_interaction = False
         prior = context.prior_frame

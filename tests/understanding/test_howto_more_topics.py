@@ -106,3 +106,29 @@ def test_follow_up_how_to_questions_people_ask(text: str, topic: HowTo) -> None:
     """When to throw a made-up one away, which day around dialysis, whether the course is
     over, a suppository while the child has diarrhoea ("mấy lần từ sáng" is told, not asked)."""
     assert topic in read_how_to_topics(Turn.of(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("prednisolon ngay uong 4 vien, uong 1 lan hay chia sang chieu toi", HowTo.TIME_OF_DAY),
+        ("xịt Ventolin trước khi đá bóng bao nhiêu phút thì ok", HowTo.TIME_OF_DAY),
+        ("có gỡ viên nang ra trộn cháo cho bà được không", HowTo.CRUSH),
+        ("bé chưa biết nuốt viên thì cho uống kiểu gì ạ", HowTo.CRUSH),
+    ],
+)
+def test_more_ways_to_ask_how_to_take(text: str, topic: HowTo) -> None:
+    """Once or spread over the day, minutes before an effort (no rate, no amount asked), a
+    capsule opened into food, a child who cannot swallow tablets yet."""
+    topics = read_how_to_topics(Turn.of(text))
+    assert topics and topics[0] is topic
+
+
+def test_english_words_and_drinks_are_no_other_medicine(
+    parse: Callable[..., QueryFrame],
+) -> None:
+    """ "đi party uống rượu vang", "1 course": a drink and an English word, not a second drug."""
+    frame = parse("uống loratadin xong tối đi party uống rượu vang được hem")
+    assert frame.drugs == ["loratadine"] and frame.how_to_take is HowTo.ALCOHOL
+    course = parse("Klamentin thường uống hết 1 course là bao nhiêu ngày vậy ạ")
+    assert course.how_to_take is HowTo.DURATION and course.unknown_drugs == []

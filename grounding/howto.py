@@ -114,7 +114,7 @@ _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 # Stopping is asked as a duration ("ngưng luôn được không"); its answer speaks of how to stop
 # ("giảm dần khi ngừng"), not of how long the course is ("dùng trên 3 tuần").
 _STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ)(?!\w)")
-_STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng"))
+_STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng", "bỏ"))
 # Taken around a dialysis session: asked "chạy thận", "lọc máu", said "sau mỗi lần lọc máu".
 _DIALYSIS_ASKED = frozenset(("chạy", "chay", "lọc", "loc", "thẩm", "tham"))
 _AROUND_DIALYSIS = re.compile(
@@ -238,7 +238,7 @@ def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return _HELP[topic]
     if topic is HowTo.TOGETHER and asked.partner:
         return _named(asked.partner)
-    if topic is HowTo.DURATION and asked.words & _STOP_ASKED:
+    if topic is HowTo.DURATION and _asks_stop(asked):
         return _STOPPING
     if topic is HowTo.TIME_OF_DAY and asked.words & _DIALYSIS_ASKED:
         return _AROUND_DIALYSIS  # "uống trước hay sau buổi chạy thận"
@@ -257,6 +257,12 @@ def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
 def _named(name: str) -> re.Pattern[str]:
     """The other medicine's name as the book writes it (lowercase, accented)."""
     return re.compile(rf"(?<!\w){re.escape(words_of(name))}(?!\w)")
+
+
+def _asks_stop(asked: Asked) -> bool:
+    """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn")."""
+    said = asked.words | {w for pair in asked.pairs for w in pair.split()}
+    return bool(said & _STOP_ASKED)
 
 
 def _heading(sentence: str) -> bool:

@@ -47,8 +47,12 @@ class Asked:
         said = fold(frame.standalone_query or "")
         condition = frame.condition
         named = ""
-        if condition is not None and condition.normalized and fold(condition.text) in said:
-            named = words_of(condition.normalized) if frame.accented else fold(condition.normalized)
+        if frame.how_to_take is HowTo.TOGETHER and any(w in said for w in _ANTACIDS_SAID):
+            named = "kháng acid"  # "uống chung với thuốc dạ dày Yumangel"
+        elif condition is not None and condition.normalized and fold(condition.text) in said:
+            named = condition.normalized
+        if named:
+            named = words_of(named) if frame.accented else fold(named)
         return cls(
             frozenset(frame.howto_pairs),
             frozenset(frame.howto_words),
@@ -92,6 +96,12 @@ class Asked:
         padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
         return f" {self.condition} " in padded
 
+
+# A stomach medicine as people name it: the book says "thuốc kháng acid".
+_ANTACIDS_SAID = (
+    "thuoc da day", "thuoc bao tu", "sua da day", "gel da day", "thuoc chu p", "yumangel",
+    "phosphalugel", "gaviscon", "thuoc trung hoa acid", "thuoc o chua", "thuoc trao nguoc",
+)  # fmt: skip
 
 PARTNER_MARK = "="
 """Marks, among `QueryFrame.howto_words`, the name of another medicine of the formulary the

@@ -94,6 +94,9 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if HowTo.TOGETHER in found:
         # "viên canxi thì uống lúc nào cho khỏi ảnh hưởng": the hour asked is how far apart
         found.discard(HowTo.TIME_OF_DAY)
+    if HowTo.STORAGE in found and turn.has(*lx.PLACED):
+        # "để trong nhà tắm cho tiện uống buổi tối": where it is kept is asked, not the hour
+        found.discard(HowTo.TIME_OF_DAY)
     return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
 
 

@@ -199,6 +199,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "di kham|giam dan|bao lau thi nen tang|ngung cai|ngung dot ngot|dung dot ngot|"
             "dung luon|"
             "ngung han|dung han|bo ngang|ngung ngang|uong trong bao lau|dung trong bao lau|"
+            "tu bo|bo luon|bo han|tu ngung|tu dung|tu cat|cat thuoc|"
             "toi da may ngay|duoc may ngay|"
             # another course: "uống đợt mới liền được không", "đợt sau đau lại uống liền"
             "dot moi|dot tiep|dot sau|dot nua|dot khac|lap lai dot|"
@@ -208,6 +209,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         ),
     ),
 )
+# Where the medicine is put: a storage question whatever else the turn says.
+PLACED = _p("de trong|de o|cat trong|cat o|bo trong|de ngoai|nha tam|tu lanh|trong xe")
 # "mở ra" of a bottle, box or blister opens the pack (storage), not the capsule: the CRUSH
 # words that only open something, and the packs they may open.
 OPEN_CUES = _p("mo ra|thao ra|tach ra|boc ra")
@@ -348,6 +351,7 @@ __all__ = [
     "NOT_RATE",
     "OPEN_CUES",
     "PACKS",
+    "PLACED",
     "PROCEDURES",
     "PROCEDURE_ASKS",
     "RATE_ASKS",

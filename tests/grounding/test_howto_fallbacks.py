@@ -175,3 +175,27 @@ def test_a_time_around_dialysis_is_the_dialysis_sentence() -> None:
     plain = Asked.of(understood(QueryFrame(standalone_query="uống lúc nào")))
     usual = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, plain)
     assert usual is not None and usual[1].startswith("Uống sau bữa ăn")
+
+
+def test_a_stomach_medicine_is_the_books_antacid() -> None:
+    """ "uống chung với thuốc dạ dày Yumangel": the line on "thuốc kháng acid" answers."""
+    from asked_frames import understood
+
+    from core.frame import QueryFrame
+
+    interactions = Evidence(
+        text="- Thuốc kháng acid, colestyramin: làm giảm hấp thu digoxin.\n"
+        "- Amiodaron: tăng nồng độ digoxin; giảm liều digoxin.",
+        drug_id="x", drug_name="X", section_key="tuong_tac_thuoc",
+        section_title="s", chunk_id="x-s",
+    )  # fmt: skip
+    dose = Evidence(
+        text="Liều nạp chia 2 lần cách nhau 6–8 giờ.",
+        drug_id="x", drug_name="X", section_key="lieu_luong_cach_dung",
+        section_title="s", chunk_id="x-d",
+    )  # fmt: skip
+    frame = understood(
+        QueryFrame(standalone_query="uống thuốc dạ dày Yumangel cùng lúc có sao không")
+    ).model_copy(update={"how_to_take": HowTo.TOGETHER})
+    found = howto_sentence([dose, interactions], "x", HowTo.TOGETHER, Asked.of(frame))
+    assert found is not None and "kháng acid" in found[1]

@@ -132,3 +132,18 @@ def test_english_words_and_drinks_are_no_other_medicine(
     assert frame.drugs == ["loratadine"] and frame.how_to_take is HowTo.ALCOHOL
     course = parse("Klamentin thường uống hết 1 course là bao nhiêu ngày vậy ạ")
     assert course.how_to_take is HowTo.DURATION and course.unknown_drugs == []
+
+
+def test_where_it_is_kept_wins_over_the_hour_it_is_taken() -> None:
+    """ "để trong nhà tắm cho tiện uống buổi tối": where it is kept is asked."""
+    topics = read_how_to_topics(
+        Turn.of("Tegretol để trong nhà tắm cho tiện uống buổi tối được không")
+    )
+    assert topics[0] is HowTo.STORAGE
+
+
+def test_stopping_on_ones_own_is_a_duration_question() -> None:
+    """ "muốn tự bỏ luôn có được không": stopping it."""
+    assert HowTo.DURATION in read_how_to_topics(
+        Turn.of("giờ thấy khỏe muốn tự bỏ luôn có được không")
+    )

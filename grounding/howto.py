@@ -18,7 +18,7 @@ from core.evidence import Answer, Claim, Evidence
 from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import section_title
 from grounding.heads import DOSE
-from grounding.howto_asked import NOTHING_ASKED, Asked, words_of
+from grounding.howto_asked import NOTHING_ASKED, Asked, other_form, words_of
 from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
 
@@ -192,41 +192,6 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = NOTHI
     return score
 
 
-_INJECTED_WORDS = frozenset(("tiêm", "tiem", "truyền", "truyen"))
-_ORAL_FORM = re.compile(r"(?<!\w)(?:hỗn dịch|siro|viên|cốm|gói|uống)(?!\w)")
-_INJECTED_FORM = re.compile(r"(?<!\w)(?:tiêm|truyền)(?!\w)")
-_ORAL_WORDS = frozenset(("siro", "hỗn"))
-
-
-_RECTAL_FORM = re.compile(r"(?<!\w)(?:viên đạn|đạn|đặt trực tràng|hậu môn)(?!\w)")
-_RECTAL_ASKED = frozenset(("vien dan", "viên đạn", "dat hau", "đặt hậu", "nhet hau", "nhét hậu"))
-
-
-_INSTRUCTED = frozenset(("bs", "bac", "si", "dan dò", "dan do"))
-
-
-def _asks_rectal(asked: Asked) -> bool:
-    """A suppository asked of: "viên đạn", or unmarked "dan" not said of a doctor's word
-    ("bác sĩ dặn")."""
-    if asked.pairs & _RECTAL_ASKED or "đạn" in asked.words:
-        return True
-    return not asked.marked and "dan" in asked.words and not asked.words & _INSTRUCTED
-
-
-def _other_form(words: str, asked: Asked) -> bool:
-    """The question is about an injection and the sentence only about an oral form, or the
-    other way round ("siro … để được bao lâu": not the injection's sentence); about a
-    suppository, and the sentence about another form only ("dung dịch truyền …")."""
-    injected, oral = _INJECTED_FORM.search(words), _ORAL_FORM.search(words)
-    if _asks_rectal(asked):
-        return bool(injected or oral) and not _RECTAL_FORM.search(words)
-    if asked.words & _INJECTED_WORDS:
-        return bool(oral) and not injected
-    if asked.words & _ORAL_WORDS:
-        return bool(injected) and not oral
-    return False
-
-
 def _on_topic(text: str, topic: HowTo, *, broad: bool, asked: Asked) -> bool:
     """The sentence names the topic itself, not only the question's other words."""
     return _primary(topic, broad=broad, asked=asked).search(words_of(text)) is not None
@@ -340,7 +305,7 @@ def _best(
             on_topic = _on_topic(sentence, topic, broad=broad, asked=asked)
             # ... and one about the form asked beats one about another form ("pha sẵn để lát
             # tiêm": the injection's sentence, not the oral suspension's).
-            right_form = not _other_form(words_of(sentence), asked)
+            right_form = not other_form(words_of(sentence), asked)
             order = (-rank, -ev.part_index, -n)
             found = _Candidate(on_topic, right_form, score, order, sentence, index)
             if best is None or (on_topic, right_form, found.score, found.order) > (

@@ -103,6 +103,41 @@ _ANTACIDS_SAID = (
     "phosphalugel", "gaviscon", "thuoc trung hoa acid", "thuoc o chua", "thuoc trao nguoc",
 )  # fmt: skip
 
+_INJECTED_WORDS = frozenset(("tiêm", "tiem", "truyền", "truyen"))
+_ORAL_FORM = re.compile(r"(?<!\w)(?:hỗn dịch|siro|viên|cốm|gói|uống)(?!\w)")
+_INJECTED_FORM = re.compile(r"(?<!\w)(?:tiêm|truyền)(?!\w)")
+_ORAL_WORDS = frozenset(("siro", "hỗn"))
+
+
+_RECTAL_FORM = re.compile(r"(?<!\w)(?:viên đạn|đạn|đặt trực tràng|hậu môn)(?!\w)")
+_RECTAL_ASKED = frozenset(("vien dan", "viên đạn", "dat hau", "đặt hậu", "nhet hau", "nhét hậu"))
+
+
+_INSTRUCTED = frozenset(("bs", "bac", "si", "dan dò", "dan do"))
+
+
+def _asks_rectal(asked: Asked) -> bool:
+    """A suppository asked of: "viên đạn", or unmarked "dan" not said of a doctor's word
+    ("bác sĩ dặn")."""
+    if asked.pairs & _RECTAL_ASKED or "đạn" in asked.words:
+        return True
+    return not asked.marked and "dan" in asked.words and not asked.words & _INSTRUCTED
+
+
+def other_form(words: str, asked: Asked) -> bool:
+    """The question is about an injection and the sentence only about an oral form, or the
+    other way round ("siro … để được bao lâu": not the injection's sentence); about a
+    suppository, and the sentence about another form only ("dung dịch truyền …")."""
+    injected, oral = _INJECTED_FORM.search(words), _ORAL_FORM.search(words)
+    if _asks_rectal(asked):
+        return bool(injected or oral) and not _RECTAL_FORM.search(words)
+    if asked.words & _INJECTED_WORDS:
+        return bool(oral) and not injected
+    if asked.words & _ORAL_WORDS:
+        return bool(injected) and not oral
+    return False
+
+
 PARTNER_MARK = "="
 """Marks, among `QueryFrame.howto_words`, the name of another medicine of the formulary the
 question takes the patient's medicine with (understanding's `partner_drug`): "=omeprazol"
@@ -119,4 +154,4 @@ def _partner(frame: QueryFrame) -> str | None:
 NOTHING_ASKED = Asked()
 """A question with no words of its own."""
 
-__all__ = ["NOTHING_ASKED", "PARTNER_MARK", "Asked", "words_of"]
+__all__ = ["NOTHING_ASKED", "PARTNER_MARK", "Asked", "other_form", "words_of"]

@@ -235,7 +235,8 @@ def amount_claims(
                     )
                 )
         if frame.max_dose:  # "tối đa một ngày bao nhiêu": the day's ceiling worked out
-            claims += day_ceiling_claims(text, weight, row.evidence_index, fit)
+            held = [*group_day_caps(blocks, row), *paragraph_day_caps(blocks, row)]
+            claims += day_ceiling_claims(text, weight, row.evidence_index, fit, held)
         if claims:
             out[n] = claims
     return out

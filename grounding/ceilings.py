@@ -164,9 +164,12 @@ def day_ceiling_claims(
     weight: float,
     citation: int,
     fits: Callable[[Bands], bool],
+    after_row: Sequence[Cap] = (),
 ) -> list[Claim]:
     """Claims of the day's maximum for each per-kg day ceiling of one row whose clause fits
-    the patient (`fits` judges the bands said before it)."""
+    the patient (`fits` judges the bands said before it); `after_row`: the section's day
+    ceilings around the row (`group_day_caps`, `paragraph_day_caps`), which hold it as they
+    hold the day's amount made from the row's doses."""
     text = nfc(text)
     caps = caps_in(text)
     held = [c for c in caps if not c.per_kg and c.period is Period.DAY]
@@ -179,7 +182,7 @@ def day_ceiling_claims(
         if not fits(parse_bands(text[clause_start : cap.start])):
             continue
         after = [c for c in held if c.start > cap.start] or held
-        worked = work(figure, Decimal(str(weight)), after[:1])
+        worked = work(figure, Decimal(str(weight)), [*after[:1], *after_row])
         out.append(
             Claim(
                 text=f"{LABEL}: {worked.text()}",

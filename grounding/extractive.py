@@ -25,6 +25,8 @@ from grounding.blocks import Block, BlockKind, Who, parse_blocks
 from grounding.candidates import DrugMentions
 from grounding.dosing import route_labels
 from grounding.interactions import (
+    MAX_ANSWER_CHARS,
+    compact,
     naming_claims,
     partner_claims,
     partner_of,
@@ -281,13 +283,17 @@ class ExtractiveAnswerer:
 
         claims = naming_claims(request.evidence, drugs, by_name, by_class)
         names = " và ".join(self.catalog.name_of(d) for d in drugs)
-        return Answer(
-            lead=f"Tương tác giữa {names} theo {_sections_said(claims, request.evidence)}:",
-            claims=tuple(claims),
-            notices=quarantine_notices(ev for ev in request.evidence if ev.drug_id in drugs)
+        lead = f"Tương tác giữa {names} theo {_sections_said(claims, request.evidence)}:"
+        notices = (
+            quarantine_notices(ev for ev in request.evidence if ev.drug_id in drugs)
             if claims
-            else (),
+            else ()
         )
+        room = MAX_ANSWER_CHARS - len(lead) - sum(len(n) + 1 for n in notices)
+        kept = compact(claims, room, request.evidence)
+        if len(kept) < len(claims):
+            lead = f"Tương tác giữa {names} theo {_sections_said(kept, request.evidence)}:"
+        return Answer(lead=lead, claims=tuple(kept), notices=notices)
 
     def _class_terms(self, drug_id: str) -> tuple[str, ...]:
         entry = self.catalog.get(drug_id)

@@ -18,7 +18,7 @@ from core.evidence import Answer, Claim, Evidence
 from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import section_title
 from grounding.heads import DOSE
-from grounding.howto_asked import NOTHING_ASKED, Asked, words_of
+from grounding.howto_asked import NOTHING_ASKED, Asked, other_form, words_of
 from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
 
@@ -114,7 +114,19 @@ _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 # Stopping is asked as a duration ("ngưng luôn được không"); its answer speaks of how to stop
 # ("giảm dần khi ngừng"), not of how long the course is ("dùng trên 3 tuần").
 _STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ)(?!\w)")
-_STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng"))
+_STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng", "bỏ"))
+# Taken around a dialysis session: asked "chạy thận", "lọc máu", said "sau mỗi lần lọc máu".
+_DIALYSIS_ASKED = frozenset(("chạy", "chay", "lọc", "loc", "thẩm", "tham"))
+_AROUND_DIALYSIS = re.compile(
+    rf"(?<!\w)(?:{_W[HowTo.TIME_OF_DAY]}|lọc máu|thẩm phân|chạy thận|ngày lọc máu)(?!\w)"
+)
+# Still ill after some days ("2 ngày rồi vẫn đi lỏng"): when to stop and see a doctor.
+_STILL_ASKED = frozenset(("vẫn", "van", "chưa", "chua", "còn", "khỏi", "khoi", "đỡ"))
+# How long a course runs, asked without stopping: its days, weeks or months, its bounds.
+_COURSE = re.compile(
+    r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình|đợt"
+    r"|kéo dài|đủ|liều duy nhất|tăng liều|đi khám|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)"
+)
 # Splitting the day's dose is asked with "chia" ("uống 1 lần hay chia 2 lần"); its answer says
 # how many times a day ("có thể uống 1 lần; liều cao hơn chia nhiều lần").
 _SPLITTING = re.compile(
@@ -169,28 +181,15 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = NOTHI
         score += ADVICE_BONUS  # "tránh uống rượu", "không nhai": what to do about the topic
     if _DIRECT[topic].search(words):
         score += DIRECT_BONUS
+    if hits and asked.names_condition(text):
+        # "đang đi ngoài lỏng … nhét hậu môn": "… khi đang tiêu chảy", counted as the
+        # question's own phrase and words would be
+        score += 1.5 + 0.4 * len(asked.condition.split())
     # A dose row costs, unless it is the row the user names ("viên giải phóng kéo dài …
     # uống cùng bữa ăn"): the question's phrase and a word of the topic both in it.
     if DOSE.search(text) and not (pairs and hits + helped):
         score -= 0.75
     return score
-
-
-_INJECTED_WORDS = frozenset(("tiêm", "tiem", "truyền", "truyen"))
-_ORAL_FORM = re.compile(r"(?<!\w)(?:hỗn dịch|siro|viên|cốm|gói|uống)(?!\w)")
-_INJECTED_FORM = re.compile(r"(?<!\w)(?:tiêm|truyền)(?!\w)")
-_ORAL_WORDS = frozenset(("siro", "hỗn"))
-
-
-def _other_form(words: str, asked: Asked) -> bool:
-    """The question is about an injection and the sentence only about an oral form, or the
-    other way round ("siro … để được bao lâu": not the injection's sentence)."""
-    injected, oral = _INJECTED_FORM.search(words), _ORAL_FORM.search(words)
-    if asked.words & _INJECTED_WORDS:
-        return bool(oral) and not injected
-    if asked.words & _ORAL_WORDS:
-        return bool(injected) and not oral
-    return False
 
 
 def _on_topic(text: str, topic: HowTo, *, broad: bool, asked: Asked) -> bool:
@@ -204,8 +203,12 @@ def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return _HELP[topic]
     if topic is HowTo.TOGETHER and asked.partner:
         return _named(asked.partner)
-    if topic is HowTo.DURATION and asked.words & _STOP_ASKED:
+    if topic is HowTo.DURATION and _asks_stop(asked):
         return _STOPPING
+    if topic is HowTo.TIME_OF_DAY and asked.words & _DIALYSIS_ASKED:
+        return _AROUND_DIALYSIS  # "uống trước hay sau buổi chạy thận"
+    if topic is HowTo.DURATION and not asked.words & _STILL_ASKED:
+        return _COURSE  # "uống được mấy ngày": how long, not when to stop and see a doctor
     if topic is HowTo.CRUSH and asked.words & _SPLIT_ASKED:
         return _SPLITTING
     if topic is HowTo.GIVING and asked.words & _SITE_ASKED and asked.words & _SPLIT_ASKED:
@@ -219,6 +222,12 @@ def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
 def _named(name: str) -> re.Pattern[str]:
     """The other medicine's name as the book writes it (lowercase, accented)."""
     return re.compile(rf"(?<!\w){re.escape(words_of(name))}(?!\w)")
+
+
+def _asks_stop(asked: Asked) -> bool:
+    """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn")."""
+    said = asked.words | {w for pair in asked.pairs for w in pair.split()}
+    return bool(said & _STOP_ASKED)
 
 
 def _heading(sentence: str) -> bool:
@@ -254,7 +263,7 @@ def howto_sentence(
         # "uống 3 hôm thấy đỡ rồi, ngưng được chưa" where the book says no word of stopping:
         # the course's sentence ("dùng đủ 10 ngày") answers it; another medicine the book
         # does not name: the topic's sentence
-        plain = Asked(said.pairs, said.words - _NARROWING, said.marked, said.also)
+        plain = replace(said, words=said.words - _NARROWING, partner=None)
         found = _best(evidence, drug_id, topic, broad=False, asked=plain, skip=skip)
     if found is None and topic is HowTo.STORAGE:
         found = _best(evidence, drug_id, topic, broad=True, asked=said, skip=skip)
@@ -296,7 +305,7 @@ def _best(
             on_topic = _on_topic(sentence, topic, broad=broad, asked=asked)
             # ... and one about the form asked beats one about another form ("pha sẵn để lát
             # tiêm": the injection's sentence, not the oral suspension's).
-            right_form = not _other_form(words_of(sentence), asked)
+            right_form = not other_form(words_of(sentence), asked)
             order = (-rank, -ev.part_index, -n)
             found = _Candidate(on_topic, right_form, score, order, sentence, index)
             if best is None or (on_topic, right_form, found.score, found.order) > (

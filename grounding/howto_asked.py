@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.frame import HowTo, QueryFrame
 from core.text import fold
@@ -36,14 +36,30 @@ class Asked:
     """Another medicine of the formulary it is taken with (marked by `PARTNER_MARK`): the
     sentences naming it answer the taking-together topic."""
 
+    condition: str = ""
+    """The book's name of a condition this turn names ("đi ngoài lỏng": "tiêu chảy"), as
+    the question's words are kept: it helps a sentence already on the topic."""
+
     @classmethod
     def of(cls, frame: QueryFrame) -> Asked:
+        """The frame's words, and the book's name of a condition this turn names ("đi ngoài
+        lỏng" is said "tiêu chảy" in the book; one said earlier in the talk is not asked)."""
+        said = fold(frame.standalone_query or "")
+        condition = frame.condition
+        named = ""
+        if frame.how_to_take is HowTo.TOGETHER and any(w in said for w in _ANTACIDS_SAID):
+            named = "kháng acid"  # "uống chung với thuốc dạ dày Yumangel"
+        elif condition is not None and condition.normalized and fold(condition.text) in said:
+            named = condition.normalized
+        if named:
+            named = words_of(named) if frame.accented else fold(named)
         return cls(
             frozenset(frame.howto_pairs),
             frozenset(frame.howto_words),
             frame.accented,
             frame.how_to_also,
             _partner(frame),
+            named,
         )
 
     def said(self, text: str) -> str:
@@ -58,20 +74,68 @@ class Asked:
         if not names & self.words:
             return self
         pairs = frozenset(p for p in self.pairs if not names & set(p.split()))
-        return Asked(pairs, self.words - names, self.marked, self.also, self.partner)
+        return replace(self, pairs=pairs, words=self.words - names)
 
     def less_than(self, text: str) -> Asked:
         """The question's words a quoted sentence has not said yet (what a second sentence
         should say)."""
         padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
         pairs = frozenset(p for p in self.pairs if f" {p} " not in padded)
-        return Asked(pairs, self.words - set(padded.split()), self.marked, self.also, self.partner)
+        return replace(self, pairs=pairs, words=self.words - set(padded.split()))
 
     def in_sentence(self, text: str) -> tuple[int, int]:
         """(phrases, words) of the question said in the sentence."""
         padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
         pairs = sum(1 for pair in self.pairs if f" {pair} " in padded)
         return pairs, len(self.words & set(padded.split()))
+
+    def names_condition(self, text: str) -> bool:
+        """The sentence says the condition this turn names, by the book's name."""
+        if not self.condition:
+            return False
+        padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
+        return f" {self.condition} " in padded
+
+
+# A stomach medicine as people name it: the book says "thuốc kháng acid".
+_ANTACIDS_SAID = (
+    "thuoc da day", "thuoc bao tu", "sua da day", "gel da day", "thuoc chu p", "yumangel",
+    "phosphalugel", "gaviscon", "thuoc trung hoa acid", "thuoc o chua", "thuoc trao nguoc",
+)  # fmt: skip
+
+_INJECTED_WORDS = frozenset(("tiêm", "tiem", "truyền", "truyen"))
+_ORAL_FORM = re.compile(r"(?<!\w)(?:hỗn dịch|siro|viên|cốm|gói|uống)(?!\w)")
+_INJECTED_FORM = re.compile(r"(?<!\w)(?:tiêm|truyền)(?!\w)")
+_ORAL_WORDS = frozenset(("siro", "hỗn"))
+
+
+_RECTAL_FORM = re.compile(r"(?<!\w)(?:viên đạn|đạn|đặt trực tràng|hậu môn)(?!\w)")
+_RECTAL_ASKED = frozenset(("vien dan", "viên đạn", "dat hau", "đặt hậu", "nhet hau", "nhét hậu"))
+
+
+_INSTRUCTED = frozenset(("bs", "bac", "si", "dan dò", "dan do"))
+
+
+def _asks_rectal(asked: Asked) -> bool:
+    """A suppository asked of: "viên đạn", or unmarked "dan" not said of a doctor's word
+    ("bác sĩ dặn")."""
+    if asked.pairs & _RECTAL_ASKED or "đạn" in asked.words:
+        return True
+    return not asked.marked and "dan" in asked.words and not asked.words & _INSTRUCTED
+
+
+def other_form(words: str, asked: Asked) -> bool:
+    """The question is about an injection and the sentence only about an oral form, or the
+    other way round ("siro … để được bao lâu": not the injection's sentence); about a
+    suppository, and the sentence about another form only ("dung dịch truyền …")."""
+    injected, oral = _INJECTED_FORM.search(words), _ORAL_FORM.search(words)
+    if _asks_rectal(asked):
+        return bool(injected or oral) and not _RECTAL_FORM.search(words)
+    if asked.words & _INJECTED_WORDS:
+        return bool(oral) and not injected
+    if asked.words & _ORAL_WORDS:
+        return bool(injected) and not oral
+    return False
 
 
 PARTNER_MARK = "="
@@ -90,4 +154,4 @@ def _partner(frame: QueryFrame) -> str | None:
 NOTHING_ASKED = Asked()
 """A question with no words of its own."""
 
-__all__ = ["NOTHING_ASKED", "PARTNER_MARK", "Asked", "words_of"]
+__all__ = ["NOTHING_ASKED", "PARTNER_MARK", "Asked", "other_form", "words_of"]

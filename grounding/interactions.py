@@ -13,6 +13,7 @@ the lines naming that class or word answer it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -99,6 +100,53 @@ def _naming(terms: Sequence[str]) -> Callable[[str, str], bool]:
     return lambda sentence, _drug: any(contains_phrase(sentence, t) for t in terms)
 
 
+MAX_ANSWER_CHARS = 400
+"""What a pair's answer (lead, lines and notices) should stay under, as every short answer."""
+LONG_LINE_CHARS = 120
+"""A line this long, of several clauses, may be said by its advice clause alone."""
+_CLAUSE = re.compile(r"(?<=;)\s+")
+_ADVICE = re.compile(
+    r"(?<!\w)(?:tránh|không nên|nên|không được|không dùng|phải|cần|theo dõi|giảm liều|tạm ngừng"
+    r"|chống chỉ định|cách (?:nhau|xa))(?!\w)"
+)
+
+
+def compact(claims: Sequence[Claim], room: int, evidence: Sequence[Evidence] = ()) -> list[Claim]:
+    """The lines as they fit `room` characters: when they do not, long lines of several
+    clauses ("Omeprazol: ức chế CYP2C19, …; tránh phối hợp, nếu cần … nên chọn pantoprazol.")
+    are said by their last clause that tells what to do, verbatim and cited as before, the
+    last line first, until the rest fits (the first line keeps why, when it can); then a
+    contraindication that is not about giving the two together (an allergy to the class, a
+    history: "Quá mẫn với … aspirin") is left to its section, while another line remains."""
+    out = list(claims)
+    for k in range(len(out) - 1, -1, -1):
+        if _length(out) <= room:
+            break
+        clauses = _CLAUSE.split(out[k].text)
+        advice = [c for c in clauses if _ADVICE.search(c.lower())]
+        if len(out[k].text) >= LONG_LINE_CHARS and len(clauses) > 1 and advice:
+            out[k] = Claim(text=advice[-1], citations=out[k].citations)
+    if _length(out) > room and evidence:
+        kept = [c for c in out if not _not_together(c, evidence)]
+        out = kept or out
+    return out
+
+
+def _length(claims: Sequence[Claim]) -> int:
+    return sum(len(c.text) + 1 for c in claims)
+
+
+_TOGETHER = re.compile(
+    r"(?<!\w)(?:dùng cùng|dùng đồng thời|đồng thời|phối hợp|cùng với|kết hợp)(?!\w)"
+)
+
+
+def _not_together(claim: Claim, evidence: Sequence[Evidence]) -> bool:
+    """A contraindication line that says nothing of giving the two together."""
+    section = evidence[claim.citations[0]].section_key if claim.citations else ""
+    return section == SectionKey.CHONG_CHI_DINH.value and not _TOGETHER.search(claim.text.lower())
+
+
 def sections_quoted(claims: Sequence[Claim], evidence: Sequence[Evidence]) -> list[str]:
     """The sections the claims come from, in the order they are quoted."""
     keys = {evidence[c.citations[0]].section_key for c in claims if c.citations}
@@ -106,8 +154,10 @@ def sections_quoted(claims: Sequence[Claim], evidence: Sequence[Evidence]) -> li
 
 
 __all__ = [
+    "MAX_ANSWER_CHARS",
     "ORDER",
     "Partner",
+    "compact",
     "naming_claims",
     "partner_claims",
     "partner_of",

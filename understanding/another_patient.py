@@ -10,6 +10,8 @@ import re
 from core.frame import QueryFrame, TurnType
 from core.sections import SectionKey
 from understanding.reading import Reading
+from understanding.slots import ADULT_FROM_MONTHS, Age, read_age, read_weight
+from understanding.text import Turn
 
 # The medicine pointed back at ("thuốc đó", "thuốc này", "cùng thuốc"), or the same ailment
 # for someone else asked as a yes/no ("cũng ho y vậy, uống được không").
@@ -62,8 +64,49 @@ _FOR_SELF = re.compile(
 
 def asks_for_self(r: Reading) -> bool:
     """The speaker says the question is for themself, after the child's age they told."""
+    return _for_self_at(r) is not None
+
+
+# "…, còn mình bị đau dạ dày thì uống …", "con 5 tuổi, còn tôi 40 tuổi …": after the child's
+# facts the speaker turns to themself ("còn" with its accent: unmarked "con minh" is "my child").
+_AND_I = re.compile(
+    r"(?<![a-z])con (?:em|e|minh|toi|tui|t)"
+    r"(?= (?:bi|dang|uong|dung|thi|nang|cung|muon|co|hoi|nam nay|\d))"
+)
+
+
+def _for_self_at(r: Reading) -> int | None:
+    """Where the turn turns to the speaker as the patient, after a child's facts, or None."""
     found = _FOR_SELF.search(r.turn.folded)
-    return found is not None and (r.age is None or r.age.span[0] < found.start())
+    if found is not None and (r.age is None or r.age.span[0] < found.start()):
+        return found.end()
+    if r.age is None and r.weight is None:
+        return None
+    for match in _AND_I.finditer(r.turn.folded):
+        at = next((i for i, (a, _b) in enumerate(r.turn.spans) if a == match.start()), -1)
+        if (
+            r.turn.marked
+            and at >= 0
+            and r.turn.original_words()[at] == "còn"
+            and (r.age is None or r.age.span[0] < match.start())
+        ):
+            return match.end()
+    return None
 
 
-__all__ = ["asks_for_self", "same_drug_for_another"]
+def speaker_facts(r: Reading) -> tuple[Age | None, float | None] | None:
+    """The speaker's own age and weight, said after the turn turns to them ("em hỏi cho em
+    nha, em 32 tuổi"); None when the turn does not turn to the speaker."""
+    at = _for_self_at(r)
+    if at is None:
+        return None
+    tail = Turn.of(r.turn.original[at:])
+    age = read_age(tail)
+    if age is not None:
+        if age.months < ADULT_FROM_MONTHS and not _FOR_SELF.search(r.turn.folded):
+            return None  # "bé 3 tuổi, còn em 5 tuổi": the younger sibling, not the speaker
+        age = Age(age.months, age.text, (age.span[0] + at, age.span[1] + at))
+    return age, read_weight(tail)
+
+
+__all__ = ["asks_for_self", "same_drug_for_another", "speaker_facts"]

@@ -187,12 +187,24 @@ def _filled(slot: ClarifySlot, values: dict[str, Any], r: Reading) -> ClarifySlo
     if slot is ClarifySlot.ROUTE:
         return slot if "route" in values else None
     if slot is ClarifySlot.DRUG:
-        return slot if r.drugs or r.unknown else None
+        if r.drugs or r.unknown:
+            return slot
+        # "bé được 9 tháng" while the medicine is asked: the patient, kept for the dose
+        return _facts_slot(has_age, has_weight)
     if slot is ClarifySlot.ATTRIBUTE:
         return slot if r.attribute is not None or r.dosing else None
     if slot is ClarifySlot.CONDITION:
         return slot if r.turn.tokens else None
     return slot if values or r.attribute or r.patient or r.conditions else None
+
+
+def _facts_slot(has_age: bool, has_weight: bool) -> ClarifySlot | None:
+    """The patient slot an age and/or a weight fill, or None."""
+    if has_age and has_weight:
+        return ClarifySlot.AGE_WEIGHT
+    if has_age:
+        return ClarifySlot.AGE
+    return ClarifySlot.WEIGHT if has_weight else None
 
 
 def _implied_population(age_months: float | None, weight: float | None) -> Population | None:

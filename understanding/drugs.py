@@ -26,6 +26,7 @@ from core.names import (
     span_breaks,
     spelling,
 )
+from understanding.home_brands import HOME_BRANDS, HOME_NICKNAMES
 from understanding.text import Turn
 
 
@@ -56,28 +57,78 @@ def _words_close(query: str, name: str) -> bool:
 
 
 MIN_SHORT_NAME = 4
-"""Letters a typed short name needs ("para", "cipro"); "ibu" is too short to be sure of."""
+"""Letters a typed short name needs ("para", "cipro"), but for `SYLLABLE_SHORT`."""
+SYLLABLE_SHORT = 3
+"""A printed name's first open syllables, three letters ending in a vowel before a consonant
+("ibu|profen", "azi|thromycin", "amo|xicilin"): people say these at home ("ibu", "azi")."""
+_VOWELS = frozenset("aeiouy")
+NOT_SHORT_NAMES = frozenset(("alo", "flu", "pre", "ace"))
+"""Three letters that are everyday words before they are a drug ("alô", the flu, "pre-")."""
+
+
+def _syllable_short(name: str) -> str | None:
+    """The three-letter short name of a printed one-word name, if it ends an open syllable."""
+    if len(name) <= SYLLABLE_SHORT + 2 or not name.isalpha():
+        return None
+    short = name[:SYLLABLE_SHORT]
+    if short[-1] not in _VOWELS or name[SYLLABLE_SHORT] in _VOWELS:
+        return None
+    if short in NOT_SHORT_NAMES or is_vietnamese_syllable(short):
+        return None
+    return short
 
 
 def _unique_prefixes(
-    names: Iterable[tuple[str, str]], ingredients: Callable[[str], int]
+    names: Iterable[tuple[str, str]],
+    ingredients: Callable[[str], int],
+    printed: frozenset[str] = frozenset(),
 ) -> dict[str, str]:
     """Each beginning (4 letters up to 3 short of the whole) of a one-word name that begins
-    one drug's one-word names: "para" → paracetamol, "amox" → amoxicillin.
+    one drug's one-word names: "para" → paracetamol, "amox" → amoxicillin; and the
+    `SYLLABLE_SHORT` beginning of a `printed` name ("ibu" → ibuprofen).
 
     A beginning shared by one single substance and combinations that contain more than one
     ("amox": amoxicillin and amoxiclav) is the single substance's, as the name index ranks
-    equal names; shared otherwise, it is nobody's.
+    equal names; one shared by one printed name and other drugs' product names ("clari":
+    clarithromycin and Claritin) is the printed name's; shared otherwise, it is nobody's.
     """
     owners: dict[str, set[str]] = defaultdict(set)
+    by_printed: dict[str, set[str]] = defaultdict(set)
+    syllables: set[str] = set()
     for name, drug_id in names:
-        for end in range(MIN_SHORT_NAME, len(name) - 2):
+        short = _syllable_short(name) if name in printed else None
+        if short is not None:
+            syllables.add(short)
+        for end in range(SYLLABLE_SHORT, len(name) - 2):
             owners[name[:end]].add(drug_id)
+            if name in printed:
+                by_printed[name[:end]].add(drug_id)
     found: dict[str, str] = {}
     for prefix, ids in owners.items():
+        if len(prefix) < MIN_SHORT_NAME and prefix not in syllables:
+            continue
         singles = [d for d in ids if ingredients(d) == 1]
+        named = by_printed.get(prefix, set())
         if len(ids) == 1 or len(singles) == 1:
             found[prefix] = singles[0] if singles else next(iter(ids))
+        elif len(named) == 1 and len(prefix) >= MIN_SHORT_NAME:
+            found[prefix] = next(iter(named))
+    return found
+
+
+MIN_COMBINATION_PART = 3
+"""Letters each part of a short combination name needs ("amox-clav", "amoxi/clav")."""
+
+
+def _combination_parts(
+    names: dict[str, str], ingredients: Callable[[str], int]
+) -> dict[tuple[str, str], str]:
+    """The two words of each two-word name of a combination ("amoxicilin clavulanat")."""
+    found: dict[tuple[str, str], str] = {}
+    for name, drug_id in names.items():
+        words = name.split()
+        if len(words) == 2 and ingredients(drug_id) > 1 and all(w.isalpha() for w in words):
+            found[(words[0], words[1])] = drug_id
     return found
 
 
@@ -125,8 +176,16 @@ class DrugMatcher:
             elif len(form.key) > 1:
                 fuzzy_multi[len(form.key)].setdefault(key, drug_id)
         self._fuzzy_single = dict(fuzzy_single)
+        printed = frozenset(
+            " ".join(f.key) for f in self._names.forms() if f.rank is Rank.NAME and len(f.key) == 1
+        )
         self._prefixes = _unique_prefixes(
             (key for names in fuzzy_single.values() for key in names.items()),
+            self._names.ingredients,
+            printed,
+        )
+        self._combinations = _combination_parts(
+            {key: drug for names in fuzzy_multi.values() for key, drug in names.items()},
             self._names.ingredients,
         )
         self._own_words = _own_words(
@@ -139,10 +198,31 @@ class DrugMatcher:
         self._multi_words = frozenset(
             w for names in fuzzy_multi.values() for key in names for w in key.split()
         )
+        self._home_brands = self._brands_of_home()
+        self._nicknames = self._nicknames_of_home()
         # A corpus that names one of the "known elsewhere" medicines makes it a name again.
         self._blocked = frozenset(
             spelling(w) for w in KNOWN_NON_CATALOG if not self._names.knows(w)
         )
+
+    def _brands_of_home(self) -> dict[str, str]:
+        """`HOME_BRANDS` whose substance the corpus names and whose product name it does not."""
+        found: dict[str, str] = {}
+        for brand, substance in HOME_BRANDS:
+            key = spelling(brand.casefold())
+            drugs = self._names.lookup(tuple(spelling(w) for w in substance.split()))
+            if drugs is not None and not self._names.knows(key):
+                found[key] = drugs[0][0]
+        return found
+
+    def _nicknames_of_home(self) -> dict[tuple[str, ...], str]:
+        """`HOME_NICKNAMES` whose substance the corpus names, by their folded words."""
+        found: dict[tuple[str, ...], str] = {}
+        for nickname, substance in HOME_NICKNAMES:
+            drugs = self._names.lookup(tuple(spelling(w) for w in substance.split()))
+            if drugs is not None:
+                found[Turn.of(nickname).tokens] = drugs[0][0]
+        return found
 
     def find(self, turn: Turn, skip: frozenset[int] = frozenset()) -> list[DrugMention]:
         """Drug mentions left to right, longest name first; tokens in `skip` are ignored."""
@@ -186,6 +266,13 @@ class DrugMatcher:
                 )
                 if drug_id is not None:
                     return self._mention(turn, drug_id, i, end, exact=False)
+        for words, drug_id in self._nicknames.items():
+            end = i + len(words)
+            if tuple(tokens[i:end]) == words and NameIndex.window_ok(tokens, i, end, breaks, skip):
+                return self._mention(turn, drug_id, i, end, exact=False)
+        combination = self._short_combination(tokens, i, breaks, skip)
+        if combination is not None:
+            return self._mention(turn, combination, i, i + 2, exact=False)
         token = spelling(first)
         if len(first) >= 5 and first.isalpha() and not is_vietnamese_syllable(first):
             if token in self._blocked:
@@ -197,11 +284,36 @@ class DrugMatcher:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         if first.isalpha() and not is_vietnamese_syllable(first) and token not in self._blocked:
             # "para", "cipro", "amox": the short name a pharmacist types for one drug;
-            # "isosorbid": a word of one drug's several-word name.
-            drug_id = self._prefixes.get(token) or self._own_words.get(token)
+            # "isosorbid": a word of one drug's several-word name; "Tatanol": a product.
+            drug_id = (
+                self._home_brands.get(token)
+                or self._prefixes.get(token)
+                or self._own_words.get(token)
+            )
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         return None
+
+    def _short_combination(
+        self, tokens: tuple[str, ...], i: int, breaks: frozenset[int], skip: frozenset[int]
+    ) -> str | None:
+        """Two short parts of one combination's two-word name, in either order: "amox-clav",
+        "amoxi/clav", "clav amox" (each part the beginning of a different word)."""
+        if i + 1 >= len(tokens) or (i + 1) in breaks or (i + 1) in skip:
+            return None
+        left, right = tokens[i], tokens[i + 1]
+        if not all(
+            len(p) >= MIN_COMBINATION_PART and p.isalpha() and not is_vietnamese_syllable(p)
+            for p in (left, right)
+        ):
+            return None
+        found = {
+            drug_id
+            for (a, b), drug_id in self._combinations.items()
+            if (a.startswith(left) and b.startswith(right))
+            or (a.startswith(right) and b.startswith(left))
+        }
+        return found.pop() if len(found) == 1 else None
 
     @staticmethod
     def _closest(query: str, choices: dict[str, str], names: list[str] | None) -> str | None:

@@ -40,12 +40,19 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     """Every how-to topic the turn asks, in the order they are tried (the first is the
     question's); none when an amount is asked."""
     found = {topic for topic, cues in _CUE_SETS if not turn.ngrams.isdisjoint(cues)}
+    bare = _without_amounts(turn)
+    if bare is not None:
+        # "hôm nay uống 2 viên bù luôn được không": the cue read around the amount said
+        found |= {topic for topic, cues in _CUE_SETS if not bare.ngrams.isdisjoint(cues)}
     if turn.has(*lx.INJECTED) and turn.has(*lx.MIXED_WITH):
         found.add(HowTo.DILUTE)  # "tiêm bắp … pha với lidocain được ko"
     if _BEFORE_AN_EVENT.search(turn.folded) and not turn.has(*lx.PROCEDURES, *lx.STOPS):
         # "ngưng trước mổ bao lâu" is a caution, below; "uống trước khi truyền hóa chất bao
-        # lâu" is when to take it, not how fast the infusion runs
+        # lâu" is when to take it, not how fast the infusion runs ("xịt trước khi đá bóng
+        # bao nhiêu phút": minutes before, not a rate)
         found.add(HowTo.TIME_OF_DAY)
+        if not turn.has(*lx.INJECTED):
+            found.discard(HowTo.RATE)
     elif turn.has(*lx.INJECTED) and turn.has(*lx.RATE_ASKS) and not turn.has(*lx.NOT_RATE):
         found.add(HowTo.RATE)  # "tiêm tĩnh mạch chậm trong bao lâu"
     elif _HOW_LONG.search(turn.folded):
@@ -87,7 +94,24 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if HowTo.TOGETHER in found:
         # "viên canxi thì uống lúc nào cho khỏi ảnh hưởng": the hour asked is how far apart
         found.discard(HowTo.TIME_OF_DAY)
+    if HowTo.STORAGE in found and turn.has(*lx.PLACED):
+        # "để trong nhà tắm cho tiện uống buổi tối": where it is kept is asked, not the hour
+        found.discard(HowTo.TIME_OF_DAY)
     return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
+
+
+# An amount of the medicine said inside a how-to phrase ("uống 2 viên bù", "bẻ 1 viên đôi"):
+# counts of tablets, sachets, ampoules or doses and strengths, never a time ("sau 2 ngày ăn").
+_AMOUNT = re.compile(
+    r"(?<![\w/])(?:\d+(?:[.,]\d+)?|mot|hai|ba|nua)\s*(?:vien|goi|ong|lieu|mg|ml|mcg|g|giot)"
+    r"(?![\w/])"
+)
+
+
+def _without_amounts(turn: Turn) -> Turn | None:
+    """The turn without the amounts it says, or None when it says none."""
+    text = _AMOUNT.sub(" ", turn.folded)
+    return Turn.of(" ".join(text.split())) if text != turn.folded else None
 
 
 def second_topic(turn: Turn, first: HowTo) -> HowTo | None:

@@ -62,13 +62,17 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "cat nua|chia doi|chia nua|chia vien|chia lam|mo nang|thao nang|bo nang|go nang|"
             "boc nang|nuot nguyen|nuot ca vien|hoa vao nuoc|hoa voi nuoc|hoa nuoc|pha vao nuoc|"
             "kho nuot|khong nuot duoc|nuot khong duoc|chua nuot duoc|chua nuot|"
+            "chua biet nuot|khong biet nuot|ko biet nuot|k biet nuot|chua nuot vien|"
             "giai phong keo dai|phong thich keo dai|"
             "giai phong cham|tac dung keo dai|bao tan trong ruot|tan trong ruot|crush|chew|"
             "thao ra|tach ra|tach nang|mo ra|pha nuoc|pha voi nuoc|hoa vao|hoa voi|hoa tan|"
             "tan nho|tan ra|tan vun|dam nho|xay nho|nghien nho|nuot ca|uong ca vien|chia ra|"
             "chia thanh|chia 2 lan|chia hai lan|chia 3 lan|chia ba lan|chia lam 2|chia lam hai|"
             "chia nhieu lan|chia nho lieu|chia lieu|tach lieu|tach lam 2|tach lam hai|"
-            "uong lam 2 lan|uong lam hai lan|chia ra 2|chia ra hai"
+            "uong lam 2 lan|uong lam hai lan|chia ra 2|chia ra hai|"
+            # a capsule opened into food: "gỡ viên nang ra trộn cháo"
+            "go vien nang|mo vien nang|thao vien nang|tach vien nang|tron chao|tron vao chao|"
+            "tron voi chao|tron sua chua|tron vao sua|tron voi sua|tron com|tron vao thuc an"
         ),
     ),
     (
@@ -117,7 +121,13 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "hay uong toi|uong toi dc|ngam khi nao|xit khi nao|dat khi nao|boi khi nao|"
             "dung khi nao|tiem khi nao|ngam luc nao|xit luc nao|dat luc nao|boi luc nao|"
             # the doses after the first: "sau liều đầu thì uống tiếp thế nào"
-            "uong tiep the nao|uong tiep sao|sau lieu dau|cac lieu sau|lieu tiep theo"
+            "uong tiep the nao|uong tiep sao|sau lieu dau|cac lieu sau|lieu tiep theo|"
+            # which day, around a session: "uống vào ngày nào, trước hay sau buổi chạy thận"
+            "ngay nao|vao ngay nao|hom nao|buoi chay than|buoi loc mau|sau chay than|"
+            "truoc chay than|sau loc mau|truoc loc mau|"
+            # once or spread over the day: "uống 1 lần hay chia sáng chiều tối"
+            "uong 1 lan hay|uong mot lan hay|1 lan hay chia|mot lan hay chia|chia sang|"
+            "sang chieu toi|sang trua toi|sang trua chieu"
         ),
     ),
     (
@@ -135,7 +145,11 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "cop xe|trong cop|de trong cop|am qua|am lam|do am|am thap|tu bep|nha am|"
             # moved out of its pack, thrown away, or looking spoilt
             "vut vo|bo vo hop|bo vao hop|bo ra hop|cho vao hop|hop nhua|hop nho|lo nho|"
-            "boc het|boc san|dot duoc|co tua|bi tua|lon con|van duc|cat san"
+            "boc het|boc san|dot duoc|co tua|bi tua|lon con|van duc|cat san|"
+            # how to keep it, or it went soft in the heat ("cất sao cho đúng", "mềm nhũn")
+            "cat sao|cat the nao|cat nhu nao|cat ra sao|mem nhun|bi mem|mem ra|chay mem|"
+            # how long a made-up or opened one keeps before it is thrown away
+            "phai bo|thi bo|bo di|de may tieng|de may gio|de duoc may tieng|giu duoc may tieng"
         ),
     ),
     (
@@ -174,7 +188,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "dung hay nam|nam hay dung|xit thang|xit truc tiep|vo mieng|vao mieng|"
             # taken before an effort ("ngậm trước khi leo dốc")
             "truoc khi di bo|truoc khi leo|truoc khi chay|truoc khi tap|truoc khi van dong|"
-            "phong con"
+            "phong con|nhet hau mon|nhet hau|nhet vao hau mon"
         ),
     ),
     (
@@ -185,12 +199,18 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "di kham|giam dan|bao lau thi nen tang|ngung cai|ngung dot ngot|dung dot ngot|"
             "dung luon|"
             "ngung han|dung han|bo ngang|ngung ngang|uong trong bao lau|dung trong bao lau|"
+            "tu bo|bo luon|bo han|tu ngung|tu dung|tu cat|cat thuoc|"
             "toi da may ngay|duoc may ngay|"
             # another course: "uống đợt mới liền được không", "đợt sau đau lại uống liền"
-            "dot moi|dot tiep|dot sau|dot nua|dot khac|lap lai dot"
+            "dot moi|dot tiep|dot sau|dot nua|dot khac|lap lai dot|"
+            # whether the course is over: "xong rồi hay còn phải uống nữa", "uống cho hết"
+            "xong roi hay|con phai uong|phai uong nua|con uong nua|uong cho het|uong het dot|"
+            "dung cho het|uong du ngay|uong du lieu"
         ),
     ),
 )
+# Where the medicine is put: a storage question whatever else the turn says.
+PLACED = _p("de trong|de o|cat trong|cat o|bo trong|de ngoai|nha tam|tu lanh|trong xe")
 # "mở ra" of a bottle, box or blister opens the pack (storage), not the capsule: the CRUSH
 # words that only open something, and the packs they may open.
 OPEN_CUES = _p("mo ra|thao ra|tach ra|boc ra")
@@ -256,7 +276,8 @@ PROCEDURE_ASKS = _p(
 GIVING_ASKS = _p(
     "duoc khong|duoc ko|duoc k|dc khong|dc ko|dc k|duoc hok|dc hok|duoc chu|the nao|ra sao|"
     "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong|nen|duoc chu|"
-    "nam hay ngoi|ngoi hay nam|dung hay ngoi|dung hay nam|hay chia|hay phai chia|co the"
+    "nam hay ngoi|ngoi hay nam|dung hay ngoi|dung hay nam|hay chia|hay phai chia|co the|"
+    "duoc ha|dc ha|duoc hem|dc hem|duoc hong|van duoc"
 )
 # An injection: splitting it is giving it in two places, not breaking a tablet.
 INJECTED = _p("tiem|tiem bap|truyen|chich|iv|tm|push|bolus|infuse|bom")
@@ -296,7 +317,12 @@ DAYS_ASKED = _p(
     "bao nhieu ngay|bao nhieu tuan|bao nhieu thang|bao nhieu lau|"
     # what is left over, counted: "mấy ống còn lại để được bao lâu"
     "may ong con lai|may vien con lai|may goi con lai|may chai con lai|may ong con du|"
-    "may vien con du|may ong con thua|may vien con thua"
+    "may vien con du|may ong con thua|may vien con thua|"
+    # minutes or hours before an event: "xịt trước khi chạy bao nhiêu phút"
+    "bao nhieu phut|bao nhieu tieng|bao nhieu gio|"
+    # how often the patient went or threw up, told: "đi ngoài lỏng mấy lần từ sáng"
+    "ngoai may lan|long may lan|non may lan|oi may lan|tieu may lan|may lan tu sang|"
+    "may lan roi|may lan tu hom qua|may lan trong ngay roi"
 )
 
 # Water drunk with the medicine: its amount ("bao nhiêu lít nước") is no dose question.
@@ -325,6 +351,7 @@ __all__ = [
     "NOT_RATE",
     "OPEN_CUES",
     "PACKS",
+    "PLACED",
     "PROCEDURES",
     "PROCEDURE_ASKS",
     "RATE_ASKS",

@@ -27,6 +27,12 @@ _WORDS = re.compile(
 _DIGIT_TENS = re.compile(r"(?<![a-z0-9.,])(\d) chuc(?![a-z0-9])")
 # "nặng 1 tạ" (a hundred kilos), said of a weight only.
 _QUINTALS = re.compile(r"(?<![a-z])(nang|can nang|can) (?:khoang |tam |gan )?(\d) ta(?![a-z0-9])")
+# "nặng có 1 yến 2": a "yến" is ten kilos ("1 yến rưỡi" 15 kg); "bố em 7 bó rồi": a "bó" is
+# ten years in slang ("7 bó 2" 72), said with its accent ("7 bố con" is no age).
+_TENS_OF = re.compile(r"(?<![a-z0-9.,])(\d) (yen|bo)(?: (ruoi|\d)(?![a-z0-9]|[.,]\d))?(?![a-z0-9])")
+_TENS_UNIT = {"yen": "ky", "bo": "t"}
+_NEAR_WEIGHT_WORD = 16
+"""How far before an unmarked "yen" the word "nặng" may be."""
 # What a number in words counts when the turn has no accents to tell "sáu" from "sau": the
 # unit right after it.
 _UNIT_AFTER = re.compile(r"\s*(?:ruoi\s*)?(?:tuoi|ky|ki|kg|kilo|can)(?![a-z])")
@@ -57,7 +63,7 @@ def with_digits(turn: Turn) -> Turn:
     """The turn with numbers said in words before an age or weight written as digits (the
     same turn when there are none)."""
     text = turn.folded
-    if not ("muoi" in text or "chuc" in text or " ta" in text):
+    if not ("muoi" in text or "chuc" in text or " ta" in text or " yen" in text or " bo" in text):
         return turn
     out = list(text)
     changed = False
@@ -72,12 +78,33 @@ def with_digits(turn: Turn) -> Turn:
             changed |= _write(out, match.span(), int(match.group(1)) * 10)
     for match in _QUINTALS.finditer(text):
         changed |= _write(out, match.span(2), int(match.group(2)) * 100, through=match.end())
+    for match in _TENS_OF.finditer(text):
+        unit = match.group(2)
+        if unit == "bo" and not (turn.marked and _word_at(turn, match.start(2)) == "bó"):
+            continue
+        if unit == "yen" and not (
+            _word_at(turn, match.start(2)) == "yến"
+            if turn.marked
+            else "nang" in text[max(0, match.start() - _NEAR_WEIGHT_WORD) : match.start()]
+        ):
+            continue  # unmarked "yen" only after "nặng" ("1 yen nhat" is money)
+        tail = match.group(3)
+        value = int(match.group(1)) * 10 + (5 if tail == "ruoi" else int(tail or 0))
+        said = f"{value} {_TENS_UNIT[unit]}"
+        if len(said) <= match.end() - match.start():
+            out[match.start() : match.end()] = list(said.ljust(match.end() - match.start()))
+            changed = True
     if not changed:
         return turn
     folded = "".join(out)
     spans = tuple(m.span() for m in re.finditer(r"[a-z0-9]+", folded))
     tokens = tuple(folded[a:b] for a, b in spans)
     return replace(turn, folded=folded, tokens=tokens, spans=spans)
+
+
+def _word_at(turn: Turn, start: int) -> str:
+    """The word as typed (lowercase) that starts at `start` of the folded text."""
+    return turn.original[start:].split(" ", 1)[0].lower().rstrip(",.;!?")
 
 
 def _a_number(turn: Turn, match: re.Match[str]) -> bool:

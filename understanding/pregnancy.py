@@ -34,7 +34,8 @@ _PREGNANCY_WEEKS = re.compile(
 _MONTH_WORDS = "mot|hai|ba|bon|nam|sau|bay|tam|chin"
 _PREGNANCY_MONTH = re.compile(
     rf"(?:thai|bau)\s*(?:bi\s*|ky\s*|(?:\w+\s+){{1,4}}(?=duoc|dc|khoang|da))?"
-    rf"(?:duoc\s*|dc\s*|khoang\s*|da\s*)?(\d|{_MONTH_WORDS})\s*(?:thang|th)(?!\w)"
+    rf"(?:duoc\s*|dc\s*|khoang\s*|da\s*)?(?:hon\s*|gan\s*|tam\s*|chua\s*)?"
+    rf"(\d|{_MONTH_WORDS})\s*(?:thang|th)(?!\w)"
     r"(?!\s*tuoi)(\s*ruoi)?"
     rf"|thang thu\s*(\d|{_MONTH_WORDS})(?!\w)"
 )

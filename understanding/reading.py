@@ -84,6 +84,9 @@ _NOT_DRUG_WORDS = _split_words(
     internet google facebook zalo youtube tiktok chatgpt iphone android
     push bolus infuse infusion drip extend extended release modified slow crush chew split
     swallow ensure grab shipper taxi uber gojek
+    party course combo online shop order delivery gym football tennis jogging running camping
+    travel trip flight weekend holiday office meeting deadline stress sorry guys mom dad
+    check checkup update size full half double single pack bottle hotline heart attack
     """
 )
 

@@ -25,7 +25,7 @@ from core.frame import (
 )
 from core.ports import UnderstandingContext
 from core.sections import SectionKey
-from understanding.another_patient import asks_for_self, same_drug_for_another
+from understanding.another_patient import same_drug_for_another, speaker_facts
 from understanding.answers import answer_frame, is_empty_reply, is_non_answer
 from understanding.asked import read_asked
 from understanding.conditions import (
@@ -57,11 +57,12 @@ from understanding.lexicon import AMOUNT_DOUBT
 from understanding.partner_drug import with_the_patients_medicine
 from understanding.pregnancy import pregnancy_so_far, term_not_age
 from understanding.reading import Reading, read_turn
+from understanding.slots import ADULT_FROM_MONTHS
 from understanding.speaker import others_child, tablets_for_an_adult
 from understanding.text import Turn
 
 _log = logging.getLogger(__name__)
-_NAMES_ANOTHER = _WITH_ANOTHER | {HowTo.FOOD}
+_NAMES_ANOTHER = _WITH_ANOTHER | {HowTo.FOOD, HowTo.ALCOHOL}
 
 
 def _read_patient(reading: Reading, context: UnderstandingContext) -> None:
@@ -72,9 +73,11 @@ def _read_patient(reading: Reading, context: UnderstandingContext) -> None:
         # "thuốc ghi không dùng cho trẻ dưới 12 tuổi … là sao": the leaflet's band; "con
         # bạn em 3 tuổi cũng uống …": another family's child
         reading.age, reading.weight, reading.population = None, None, None
-    if asks_for_self(reading):
-        # "con em 4 tuổi bị sốt, nhưng em hỏi cho em cơ": the speaker, an adult
-        reading.age, reading.weight, reading.population = None, None, Population.ADULT
+    if (own := speaker_facts(reading)) is not None:
+        # "con em 4 tuổi bị sốt, nhưng em hỏi cho em cơ, em 32 tuổi": the speaker, an adult
+        reading.age, reading.weight = own
+        teen = reading.age is not None and reading.age.months < ADULT_FROM_MONTHS
+        reading.population = Population.CHILD if teen else Population.ADULT
     prior_patient = context.prior_frame.patient if context.prior_frame else None
     if term_not_age(turn, reading.age.text if reading.age else None, prior_patient):
         reading.age = None  # "được 8 tháng rồi" after "vợ tôi đang bầu": her term
@@ -125,7 +128,7 @@ class RulesUnderstander:
         if reading.how_to_take in _NAMES_ANOTHER and len(reading.drugs) <= 1:
             # "uống chung với canxi được không", "pha với Ringer lactat được không": the other
             # product is asked about with the medicine, not a medicine to look up; so is a food
-            # ("muối kali để nêm được không").
+            # ("muối kali để nêm được không") or a drink ("rượu vang Đà Lạt").
             reading.unknown = []
             reading.interaction = reading.pair_interaction = False
         prior = context.prior_frame

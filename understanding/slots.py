@@ -40,10 +40,10 @@ _THIS_YEAR = re.compile(
 _YEARS_MONTHS = re.compile(rf"{_START}(\d{{1,2}})\s*(?:y|yo|t)\s*(\d{{1,2}})\s*(?:m|th)(?![\w/])")
 # "cụ nhà tôi 90 rồi": an old person's age said as a bare count and "rồi".
 _ELDER_COUNT = re.compile(
-    r"(?<![a-z])(?:cu|ong|ba|ong noi|ong ngoai|ba noi|ba ngoai|bo|me)(?: (?:nha|cua))?"
+    r"(?<![a-z])(?:cu|ong|ba|ong noi|ong ngoai|ba noi|ba ngoai|bo|me)(?: gia)?(?: (?:nha|cua))?"
     r"(?: (?:toi|em|e|minh|tui|t))?(?: (?:nam nay|da|cung|gan|ngoai|hon|tren))*"
-    r" (\d{2,3}) (?:roi|tuoi roi)(?![a-z])"
-)
+    r" (\d{2,3})(?: (?:roi|tuoi roi|may roi|may r|hon roi)| may| r)(?![a-z])"
+)  # "ông già nhà t 80 mấy r": eighty-odd
 ELDER_FROM_YEARS = 50
 """A bare count said of an old person is an age from this many years (below, it may be
 anything: "bà 3 rồi" is no age)."""

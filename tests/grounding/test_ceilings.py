@@ -102,3 +102,16 @@ def test_a_dose_held_at_the_starting_dose_takes_the_patients_band_amount() -> No
     held = held_caps(blocks, row, "nhung khong duoc qua lieu khoi dau", older)
     assert [c.quoted for c in held or []] == ["Trẻ 6 - 12 tuổi: 2 mg"]
     assert held_caps(blocks, row, "nhung khong qua lieu thuong dung", older) == []
+
+
+def test_a_day_ceiling_of_the_section_around_the_row_holds_it() -> None:
+    """'không quá 40 mg/kg/ngày' for 20 kg, with 'không vượt quá 30 mg/kg/ngày' said for the
+    same heads: held at 600 mg, as the row's own day amounts are (no amount past a ceiling)."""
+    from grounding.derivation import caps_in
+
+    row = "Theo cân nặng: 10 mg/kg mỗi lần, cách nhau 6–8 giờ; không quá 40 mg/kg/ngày."
+    around = caps_in("Các liều không vượt quá 30 mg/kg/ngày.")
+    [claim] = day_ceiling_claims(row, 20, 0, anyone, around)
+    assert claim.text.endswith("→ 600 mg mỗi ngày")
+    [free] = day_ceiling_claims(row, 20, 0, anyone)
+    assert free.text.endswith("= 800 mg mỗi ngày")

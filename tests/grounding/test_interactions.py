@@ -129,3 +129,50 @@ def test_a_class_partner_is_answered_before_the_patient_condition_check() -> Non
     frame = _one_drug(question, hepatic_impairment=True)
     result = answer(frame, evidence, AnswerMode.SINGLE, question)
     assert [c.text for c in result.claims] == ["Dùng trong vòng 14 ngày sau một thuốc ức chế MAO."]
+
+
+def test_long_lines_of_a_pair_are_said_by_their_advice_the_last_line_first() -> None:
+    """Two long lines that pass the room: the last one is said by its advice clause first;
+    each still cites its own section, verbatim; short lines are never cut."""
+    from core.evidence import Claim
+    from grounding.interactions import compact
+
+    first = Claim(
+        text="Omeprazol: ức chế CYP2C19, làm giảm tạo chất chuyển hóa có hoạt tính và giảm "
+        "tác dụng chống tiểu cầu; tránh phối hợp, nên chọn thuốc ít tương tác hơn.",
+        citations=(0,),
+    )
+    second = Claim(
+        text="Clopidogrel: omeprazol ức chế CYP2C19 làm giảm tạo chất chuyển hóa có hoạt "
+        "tính của clopidogrel; tránh phối hợp, chọn thuốc ức chế bơm proton khác.",
+        citations=(1,),
+    )
+    assert compact([first, second], 400) == [first, second]
+    kept = compact([first, second], len(first.text) + 60)
+    assert kept[0] == first
+    assert kept[1] == Claim(
+        text="tránh phối hợp, chọn thuốc ức chế bơm proton khác.", citations=(1,)
+    )
+    both = compact([first, second], 80)
+    assert [c.text.startswith("tránh phối hợp") for c in both] == [True, True]
+    assert [c.citations for c in both] == [(0,), (1,)]
+    short = Claim(text="Rượu: tăng tác dụng; tránh dùng.", citations=(2,))
+    assert compact([short], 10) == [short]
+
+
+def test_an_allergy_line_is_left_to_its_section_when_the_pair_does_not_fit() -> None:
+    """Over the room, a contraindication that says nothing of giving the two together (an
+    allergy) goes; one about giving them together stays, and so does everything that fits."""
+    from core.evidence import Claim
+    from grounding.interactions import compact
+
+    evidence = [
+        ev("aspirin", "Aspirin", "chong_chi_dinh", "x"),
+        ev("ibuprofen", "Ibuprofen", "chong_chi_dinh", "x"),
+        ev("aspirin", "Aspirin", "tuong_tac_thuoc", "x"),
+    ]
+    allergy = Claim(text="Quá mẫn với ibuprofen hoặc khi dùng aspirin.", citations=(0,))
+    together = Claim(text="Dùng đồng thời với aspirin liều cao.", citations=(1,))
+    spaced = Claim(text="Uống aspirin trước ibuprofen ít nhất 30 phút.", citations=(2,))
+    assert compact([allergy, together, spaced], 400, evidence) == [allergy, together, spaced]
+    assert compact([allergy, together, spaced], 60, evidence) == [together, spaced]

@@ -57,11 +57,12 @@ def test_a_short_name_that_begins_one_drug_finds_it(
 
 
 def test_a_beginning_shared_by_two_drugs_or_too_short_finds_none(catalog: DrugCatalog) -> None:
-    """ "metr…"/"meth…" differ but "met" is too short ("ibu" too); a beginning two drugs
-    share names neither."""
+    """ "metr…"/"meth…" differ but "met" is too short (no open syllable, and three drugs);
+    a beginning two drugs share names neither."""
     from understanding.drugs import _unique_prefixes
 
-    assert ids(catalog, "ibu cho bé") == []
+    assert ids(catalog, "met cho bé") == []
+    assert ids(catalog, "cla 500") == []  # clarithromycin, Claritin, Clamoxyl
 
     def one(_: str) -> int:
         return 1
@@ -137,3 +138,84 @@ def test_a_word_two_names_share_or_a_salt_names_nobody() -> None:
     owned = _own_words(names, frozenset({"losartan"}))
     assert "isosorbid" not in owned and "losartan" not in owned
     assert owned["mononitrat"] == "iso5"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ibu cho bé 3 tuổi", ["ibuprofen"]),
+        ("siro azi pha rồi để được bao lâu", ["azithromycin"]),
+        ("para với ibu xen kẽ được không", ["paracetamol", "ibuprofen"]),
+    ],
+)
+def test_an_open_first_syllable_of_a_printed_name_finds_it(
+    catalog: DrugCatalog, text: str, expected: list[str]
+) -> None:
+    """ "ibu|profen", "azi|thromycin": three letters ending an open syllable of one printed
+    name are the short name people say at home."""
+    assert ids(catalog, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["alo bác sĩ ơi", "bị flu mấy hôm", "met quá", "cat đôi viên", "dia chi nha thuoc"]
+)
+def test_everyday_three_letter_words_name_no_drug(catalog: DrugCatalog, text: str) -> None:
+    """A greeting, an English word, a Vietnamese syllable or a closed syllable is no short
+    name."""
+    assert ids(catalog, text) == []
+
+
+@pytest.mark.parametrize(
+    "text", ["amox-clav 625 uống sau ăn", "amoxi/clav cho bé", "clav amox", "Amox clav 1g"]
+)
+def test_short_parts_of_a_combination_name_it(catalog: DrugCatalog, text: str) -> None:
+    """Each part the beginning of a different word of one combination's name: the
+    combination, not its first substance."""
+    assert ids(catalog, text) == ["amoxicillin_clavulanate"]
+
+
+def test_a_beginning_one_printed_name_shares_with_product_names_is_the_printed(
+    catalog: DrugCatalog,
+) -> None:
+    """ "clari" begins clarithromycin's printed name and Claritin (loratadine): the printed
+    name's; the whole product name still names its own drug."""
+    assert ids(catalog, "clari 500 uống sau ăn") == ["clarithromycin"]
+    assert ids(catalog, "claritin 10mg") == ["loratadine"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("siro Sara cho bé 2 tuổi", "paracetamol"), ("tatanol 500", "paracetamol"),
+     ("Hydrocolacyl 5mg uống sáng", "prednisolone")],
+)  # fmt: skip
+def test_a_pharmacy_product_the_corpus_does_not_list_names_its_substance(
+    catalog: DrugCatalog, text: str, expected: str
+) -> None:
+    """A product people buy the medicine by names the substance it is sold as."""
+    assert ids(catalog, text) == [expected]
+
+
+def test_a_pharmacy_product_of_a_substance_the_corpus_lacks_names_nothing() -> None:
+    """Without its substance in the corpus a product names no drug."""
+    from core.catalog import DrugEntry
+
+    small = DrugCatalog([DrugEntry(drug_id="warfarin", name="Warfarin")])
+    assert ids(small, "tatanol 500") == []
+    assert ids(small, "warfarin 5mg") == ["warfarin"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("viên đạn hạ sốt để tủ lạnh được không", "paracetamol"),
+     ("vien ngam tim bo ra hop nhua duoc ko", "isosorbide_dinitrate")],
+)  # fmt: skip
+def test_a_nickname_by_form_and_use_names_its_one_substance(
+    catalog: DrugCatalog, text: str, expected: str
+) -> None:
+    """ "viên đạn hạ sốt", "viên ngậm tim": what people call the one medicine of that form."""
+    assert ids(catalog, text) == [expected]
+
+
+def test_the_use_alone_names_no_drug(catalog: DrugCatalog) -> None:
+    """ "thuốc hạ sốt" or "siro hạ sốt" may be paracetamol or ibuprofen: no drug."""
+    assert ids(catalog, "siro hạ sốt của bé để được bao lâu") == []

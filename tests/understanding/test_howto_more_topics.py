@@ -67,3 +67,83 @@ def test_a_lumpy_solution_is_no_animal(parse: Callable[..., QueryFrame]) -> None
     """ "ống diclofenac thấy lợn cợn có tủa": how it keeps, not a question for a pig."""
     frame = parse("ống diclofenac thấy lợn cợn có tủa, lắc ko tan thì còn dùng được ko")
     assert not frame.non_human and frame.how_to_take is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("hom nay cho uong 2 vien bu luon duoc khong", HowTo.MISSED_DOSE),
+        ("bẻ 1 viên đôi được không", HowTo.CRUSH),
+        ("uống 500mg lúc đói được không", HowTo.FOOD),
+    ],
+)
+def test_an_amount_said_inside_a_how_to_phrase_keeps_its_topic(text: str, topic: HowTo) -> None:
+    """ "uống 2 viên bù": the count of tablets said between the words of the question."""
+    assert topic in read_how_to_topics(Turn.of(text))
+
+
+def test_a_time_between_the_words_makes_no_how_to_phrase() -> None:
+    """ "sau 2 ngày ăn được": days are no amount of the medicine, nothing is taken out."""
+    assert read_how_to_topics(Turn.of("sau 2 ngay an duoc khong")) == []
+
+
+@pytest.mark.parametrize("text", ["loại này cất sao cho đúng", "để tủ đồ nóng nó mềm nhũn ra"])
+def test_how_to_keep_it_or_soft_in_the_heat_is_storage(text: str) -> None:
+    """ "cất sao", "mềm nhũn": how it is kept."""
+    assert HowTo.STORAGE in read_how_to_topics(Turn.of(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("de may tieng thi phai bo", HowTo.STORAGE),
+        ("thuốc này uống vào ngày nào, trước hay sau buổi chạy thận", HowTo.TIME_OF_DAY),
+        ("vậy là xong rồi hay còn phải uống nữa không", HowTo.DURATION),
+        ("bé đang đi ngoài lỏng mấy lần từ sáng, nhét hậu môn vẫn được hả", HowTo.GIVING),
+    ],
+)
+def test_follow_up_how_to_questions_people_ask(text: str, topic: HowTo) -> None:
+    """When to throw a made-up one away, which day around dialysis, whether the course is
+    over, a suppository while the child has diarrhoea ("mấy lần từ sáng" is told, not asked)."""
+    assert topic in read_how_to_topics(Turn.of(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("prednisolon ngay uong 4 vien, uong 1 lan hay chia sang chieu toi", HowTo.TIME_OF_DAY),
+        ("xịt Ventolin trước khi đá bóng bao nhiêu phút thì ok", HowTo.TIME_OF_DAY),
+        ("có gỡ viên nang ra trộn cháo cho bà được không", HowTo.CRUSH),
+        ("bé chưa biết nuốt viên thì cho uống kiểu gì ạ", HowTo.CRUSH),
+    ],
+)
+def test_more_ways_to_ask_how_to_take(text: str, topic: HowTo) -> None:
+    """Once or spread over the day, minutes before an effort (no rate, no amount asked), a
+    capsule opened into food, a child who cannot swallow tablets yet."""
+    topics = read_how_to_topics(Turn.of(text))
+    assert topics and topics[0] is topic
+
+
+def test_english_words_and_drinks_are_no_other_medicine(
+    parse: Callable[..., QueryFrame],
+) -> None:
+    """ "đi party uống rượu vang", "1 course": a drink and an English word, not a second drug."""
+    frame = parse("uống loratadin xong tối đi party uống rượu vang được hem")
+    assert frame.drugs == ["loratadine"] and frame.how_to_take is HowTo.ALCOHOL
+    course = parse("Klamentin thường uống hết 1 course là bao nhiêu ngày vậy ạ")
+    assert course.how_to_take is HowTo.DURATION and course.unknown_drugs == []
+
+
+def test_where_it_is_kept_wins_over_the_hour_it_is_taken() -> None:
+    """ "để trong nhà tắm cho tiện uống buổi tối": where it is kept is asked."""
+    topics = read_how_to_topics(
+        Turn.of("Tegretol để trong nhà tắm cho tiện uống buổi tối được không")
+    )
+    assert topics[0] is HowTo.STORAGE
+
+
+def test_stopping_on_ones_own_is_a_duration_question() -> None:
+    """ "muốn tự bỏ luôn có được không": stopping it."""
+    assert HowTo.DURATION in read_how_to_topics(
+        Turn.of("giờ thấy khỏe muốn tự bỏ luôn có được không")
+    )

@@ -1,0 +1,40 @@
+"""Pharmacy product names people buy a medicine by, for corpora whose Tên thương mại section
+does not list them: data only, each product with the substance it is sold as.
+
+A nickname (`HOME_NICKNAMES`: a form and what it is for, "viên đạn hạ sốt") is read the
+same way. A product names its drug only when the corpus names that substance (the drug is found
+through the catalog's name index by the substance), and never overrides a name the corpus
+itself gives. Single-substance products only: a combination sold under one name ("Decolgen",
+"Alaxan") is not any one of its parts.
+"""
+
+from __future__ import annotations
+
+HOME_BRANDS: tuple[tuple[str, str], ...] = (
+    ("Tatanol", "paracetamol"),
+    ("Dafalgan", "paracetamol"),
+    ("Biragan", "paracetamol"),
+    ("Sara", "paracetamol"),
+    ("Tylenol", "paracetamol"),
+    ("Ospamox", "amoxicillin"),
+    ("Moxilen", "amoxicillin"),
+    ("Midantin", "amoxicillin clavulanate"),
+    ("Claminat", "amoxicillin clavulanate"),
+    ("Azithral", "azithromycin"),
+    ("Zmax", "azithromycin"),
+    ("Hydrocolacyl", "prednisolone"),
+    ("Kagasdine", "omeprazole"),
+    ("Mobimed", "meloxicam"),
+)
+
+HOME_NICKNAMES: tuple[tuple[str, str], ...] = (
+    ("viên đạn hạ sốt", "paracetamol"),
+    ("viên nhét hậu môn hạ sốt", "paracetamol"),
+    ("thuốc đạn hạ sốt", "paracetamol"),
+    ("viên ngậm tim", "isosorbide dinitrate"),
+    ("thuốc ngậm tim", "isosorbide dinitrate"),
+)
+"""What people call a medicine by its form and use, where one substance is meant: the
+antipyretic suppository (paracetamol), the heart tablet held under the tongue."""
+
+__all__ = ["HOME_BRANDS", "HOME_NICKNAMES"]

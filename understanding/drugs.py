@@ -81,6 +81,29 @@ def _unique_prefixes(
     return found
 
 
+def _short_pairs(
+    names: Iterable[tuple[str, str]], ingredients: Callable[[str], int]
+) -> dict[tuple[str, str], str]:
+    """Each pair of beginnings (4 letters up to the whole word) of a two-word name of a
+    combination, in either order: ("amox", "clav") → amoxicillin with clavulanate, as a
+    pharmacist types "amox/clav"; a pair two combinations share is nobody's."""
+    owners: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for name, drug_id in names:
+        words = name.split()
+        if len(words) != 2 or ingredients(drug_id) < 2 or not all(w.isalpha() for w in words):
+            continue
+        a, b = words
+        for x in range(MIN_SHORT_NAME, len(a) + 1):
+            for y in range(MIN_SHORT_NAME, len(b) + 1):
+                owners[(a[:x], b[:y])].add(drug_id)
+                owners[(b[:y], a[:x])].add(drug_id)
+    return {pair: ids.pop() for pair, ids in owners.items() if len(ids) == 1}
+
+
+# What may join the two short names of a combination: "amox/clav", "amox-clav", "amox + clav".
+_PAIR_JOINS = frozenset(("", "/", "-", "+"))
+
+
 OWN_WORD = 6
 """Letters a word of a several-word name needs to name its drug alone ("isosorbid")."""
 _NOT_OWN = frozenset(("vitamin", "acid", "thuoc", "dung", "dich", "vien"))
@@ -134,6 +157,10 @@ class DrugMatcher:
             frozenset(key for names in fuzzy_single.values() for key in names),
         )
         self._fuzzy_multi = dict(fuzzy_multi)
+        self._pairs = _short_pairs(
+            (item for names in fuzzy_multi.values() for item in names.items()),
+            self._names.ingredients,
+        )
         self._single_names = {c: list(names) for c, names in fuzzy_single.items()}
         self._multi_names = {n: list(names) for n, names in fuzzy_multi.items()}
         self._multi_words = frozenset(
@@ -195,6 +222,8 @@ class DrugMatcher:
             )
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
+        if (pair := self._short_pair(turn, i)) is not None:
+            return self._mention(turn, pair, i, i + 2, exact=False)
         if first.isalpha() and not is_vietnamese_syllable(first) and token not in self._blocked:
             # "para", "cipro", "amox": the short name a pharmacist types for one drug;
             # "isosorbid": a word of one drug's several-word name.
@@ -202,6 +231,16 @@ class DrugMatcher:
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         return None
+
+    def _short_pair(self, turn: Turn, i: int) -> str | None:
+        """The combination two short names joined by "/", "-" or "+" name ("amox/clav")."""
+        if i + 1 >= len(turn.tokens):
+            return None
+        gap = turn.original[turn.spans[i][1] : turn.spans[i + 1][0]].strip()
+        a, b = spelling(turn.tokens[i]), spelling(turn.tokens[i + 1])
+        if gap not in _PAIR_JOINS or is_vietnamese_syllable(a) or is_vietnamese_syllable(b):
+            return None
+        return self._pairs.get((a, b))
 
     @staticmethod
     def _closest(query: str, choices: dict[str, str], names: list[str] | None) -> str | None:

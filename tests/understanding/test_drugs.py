@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.catalog import DrugCatalog
-from understanding.drugs import DrugMatcher, is_vietnamese_syllable
+from understanding.drugs import DrugMatcher, _short_pairs, is_vietnamese_syllable
 from understanding.text import Turn
 
 
@@ -86,6 +86,25 @@ def test_a_beginning_shared_with_combinations_is_the_single_substances(
         parts.__getitem__,
     )  # fmt: skip
     assert prefixes["amox"] == "amoxicillin" and "cefa" not in prefixes
+
+
+@pytest.mark.parametrize("text", ["amox/clav cho bé", "amox-clav 14kg", "amox + clav", "Clav/amox"])
+def test_two_short_names_joined_name_their_combination(catalog: DrugCatalog, text: str) -> None:
+    """Two beginnings joined by "/", "-" or "+" (either order) name the combination whose
+    two-word name they begin, not its first part alone."""
+    assert ids(catalog, text) == ["amoxicillin_clavulanate"]
+
+
+def test_a_pair_two_combinations_share_names_neither() -> None:
+    """Beginnings that two combinations' names share are nobody's."""
+    parts = {"a_b": 2, "a_c": 2, "single": 1}
+    pairs = _short_pairs(
+        [("amoxicilin clavulanat", "a_b"), ("amoxicilin clavam", "a_c"),
+         ("salbutamol sulfat", "single")],
+        parts.__getitem__,
+    )  # fmt: skip
+    assert ("amox", "clav") not in pairs and ("amox", "clavu") in pairs
+    assert not any(v == "single" for v in pairs.values())
 
 
 def test_several_drugs_in_order(catalog: DrugCatalog) -> None:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from dataclasses import dataclass, replace
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 
 from core.evidence import Derivation
 from core.quantities import extract_quantities
@@ -66,12 +66,16 @@ class Worked:
     result_hi: Decimal
     result_unit: str
     cap: Cap | None
+    approx: bool = False
+    """A day's share that does not end within two decimals, shown rounded to them (≈)."""
 
     def text(self) -> str:
-        """ "18 kg × 10–15 mg/kg = 180–270 mg mỗi lần" (and the cap that bound it)."""
+        """ "18 kg × 10–15 mg/kg = 180–270 mg mỗi lần" (and the cap that bound it); a share
+        rounded to two decimals is "≈" ("14 kg × 35 mg/kg/ngày ÷ 3 lần ≈ 163,33 mg")."""
         f = self.figure
         product = f"{shown_range(self.product_lo, self.product_hi)} {f.unit}"
-        head = f"{shown_number(self.weight)} kg × {f.shown()} = {product}"
+        equals = "≈" if self.approx else "="
+        head = f"{shown_number(self.weight)} kg × {f.shown()} {equals} {product}"
         period = PERIOD_WORDS.get(f.period, "")
         if self.cap is None:
             return f"{head} {period}".rstrip()
@@ -166,8 +170,39 @@ def _ceiling(cap: Cap, figure: Figure, weight: Decimal) -> Decimal:
     return cap.mg(weight)
 
 
+_CENT = Decimal("0.01")
+
+
+def _to_cents(value: Decimal, *, capped: bool = False) -> Decimal:
+    """Two decimals, half up; an amount held at a cap is rounded down (never above it)."""
+    return value.quantize(_CENT, rounding=ROUND_DOWN if capped else ROUND_HALF_UP)
+
+
+def _shared_out(worked: Worked) -> Worked:
+    """One dose of a day's figure split into a count that does not divide it (35 × 14 ÷ 3)
+    is shown to two decimals, marked approximate; any other amount is shown as it is."""
+    if worked.figure.dose_of is None or worked.exact():
+        return worked
+    capped = worked.cap is not None
+    return replace(
+        worked,
+        product_lo=_to_cents(worked.product_lo),
+        product_hi=_to_cents(worked.product_hi),
+        result_lo=_to_cents(
+            worked.result_lo, capped=capped and worked.result_lo != worked.product_lo
+        ),
+        result_hi=_to_cents(worked.result_hi, capped=capped),
+        approx=True,
+    )
+
+
 def work(figure: Figure, weight: Decimal, caps: Sequence[Cap]) -> Worked:
-    """The figure times the weight, lowered to the lowest binding cap."""
+    """The figure times the weight, lowered to the lowest binding cap (a share of a split
+    day that does not end within two decimals rounded to them)."""
+    return _shared_out(_worked(figure, weight, caps))
+
+
+def _worked(figure: Figure, weight: Decimal, caps: Sequence[Cap]) -> Worked:
     product_lo, product_hi = figure.times_weight(weight)
     unit_mg = MG_PER_UNIT[figure.unit]
     binding = [

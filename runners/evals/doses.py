@@ -53,6 +53,7 @@ SETS = (
     # A fourth pharmacist's (round 5), blind-written too; its first run is in docs/evals.md.
     ROOT / "evals" / "doses_tuning5.jsonl",
     ROOT / "evals" / "doses_tuning7.jsonl",
+    ROOT / "evals" / "doses_tuning8.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"

@@ -34,13 +34,12 @@ from grounding.dose_figures import (
     shown_number,
     shown_range,
 )
+from grounding.liquid import Strength, read_ml, read_strength
 
 PERIOD_WORDS = {
-    Period.DOSE: "mỗi lần",
-    Period.DAY: "mỗi ngày",
-    Period.ONCE_DAILY: "một lần mỗi ngày",
+    Period.DOSE: "mỗi lần", Period.DAY: "mỗi ngày", Period.ONCE_DAILY: "một lần mỗi ngày",
     Period.SINGLE: "liều duy nhất",
-}
+}  # fmt: skip
 
 
 def ceiling_figure(cap: Cap) -> Figure | None:
@@ -68,6 +67,10 @@ class Worked:
     cap: Cap | None
     approx: bool = False
     """A day's share that does not end within two decimals, shown rounded to them (≈)."""
+    said_split: int | None = None
+    """The doses a day the user said the book's unsplit day's figure is given in."""
+    liquid: Strength | None = None
+    """The liquid's strength the user said: the result is also in ml of it."""
 
     def text(self) -> str:
         """ "18 kg × 10–15 mg/kg = 180–270 mg mỗi lần" (and the cap that bound it); a share
@@ -77,10 +80,12 @@ class Worked:
         equals = "≈" if self.approx else "="
         head = f"{shown_number(self.weight)} kg × {f.shown()} {equals} {product}"
         period = PERIOD_WORDS.get(f.period, "")
-        if self.cap is None:
-            return f"{head} {period}".rstrip()
-        result = f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}"
-        return f"{head}; {self.cap.quoted} → {result} {period}".rstrip()
+        if self.cap is not None:
+            result = f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}"
+            head = f"{head}; {self.cap.quoted} → {result}"
+        if self.liquid is not None:
+            head += f"; {self.liquid.shown(self.result_lo, self.result_hi, self.result_unit)}"
+        return f"{head} {period}".rstrip()
 
     def exact(self) -> bool:
         """Every number shown ends within two decimals (a day's share may not: 35 × 34 ÷ 3)."""
@@ -89,11 +94,16 @@ class Worked:
 
     def derivation(self) -> Derivation:
         weight = int(self.weight) if self.weight == int(self.weight) else float(self.weight)
+        result = f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}"
+        if self.liquid is not None:
+            result = self.liquid.result(self.result_lo, self.result_hi, self.result_unit)
         return Derivation(
             quoted=self.figure.quoted,
             weight_kg=weight,
-            result=f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}",
+            result=result,
+            strength=self.liquid.quoted if self.liquid else None,
             cap=self.cap.quoted if self.cap else None,
+            doses_a_day=self.said_split,
         )
 
 
@@ -223,6 +233,13 @@ def _worked(figure: Figure, weight: Decimal, caps: Sequence[Cap]) -> Worked:
                   figure.unit, cap)  # fmt: skip
 
 
+def split_by(figure: Figure, doses: int) -> Figure | None:
+    """One dose of a day's figure the book does not split, in the doses the user said."""
+    if figure.period is not Period.DAY or figure.split or figure.times_between or doses < 2:
+        return None
+    return replace(figure, split=Decimal(doses)).each_dose()
+
+
 # ---- recomputing what a claim says ----
 
 
@@ -296,17 +313,24 @@ def recomputed(derivation: Derivation) -> list[Worked]:
         # A cap the claim names applied; its quote carries its own period words.
     weight = decimal(format(Decimal(str(derivation.weight_kg)).normalize(), "f"))
     # A per-dose figure with its doses a day may stand for the dose or for the day's amount.
-    f = figures[0]
-    each = (f, f.daily(), f.each_dose(), f.daily_between())
-    candidates = [work(f, weight, caps) for f in each if f]
-    stated = read_amount(derivation.result)
-    matching = [
-        w
-        for w in candidates
-        if stated is not None
-        and stated.mg() == Amount(w.result_lo, w.result_hi, w.result_unit).mg()
-    ]
+    f, said = figures[0], derivation.doses_a_day
+    each = (
+        (f, f.daily(), f.each_dose(), f.daily_between()) if said is None else (split_by(f, said),)
+    )
+    liquid = read_strength(derivation.strength) if derivation.strength else None
+    candidates = [replace(work(f, weight, caps), said_split=said, liquid=liquid) for f in each if f]
+    matching = [w for w in candidates if _same_result(derivation.result, w)]
     return matching or candidates[:1]
+
+
+def _same_result(result: str, worked: Worked) -> bool:
+    if worked.liquid is not None:
+        return read_ml(result) == read_ml(worked.derivation().result)
+    stated, got = (
+        read_amount(result),
+        Amount(worked.result_lo, worked.result_hi, worked.result_unit),
+    )
+    return stated is not None and stated.mg() == got.mg()
 
 
 def verify(derivation: Derivation) -> list[str]:
@@ -315,13 +339,11 @@ def verify(derivation: Derivation) -> list[str]:
     worked = recompute(derivation)
     if worked is None:
         return [f"derivation {derivation.quoted!r} cannot be recomputed"]
-    stated = read_amount(derivation.result)
-    if stated is None:
+    if read_amount(derivation.result) is None and read_ml(derivation.result) is None:
         return [f"derivation result {derivation.result!r} is not an amount"]
     if derivation.cap is not None and worked.cap is None:
         return [f"derivation cap {derivation.cap!r} does not bind"]
-    got = Amount(worked.result_lo, worked.result_hi, worked.result_unit)
-    if stated.mg() != got.mg():
+    if not _same_result(derivation.result, worked):
         return [f"derivation result {derivation.result!r} is not {worked.derivation().result!r}"]
     return []
 
@@ -371,25 +393,8 @@ def check_claim(
 
 
 __all__ = [
-    "PERIOD_WORDS",
-    "Amount",
-    "Cap",
-    "Figure",
-    "Period",
-    "Worked",
-    "adult_dose_cap",
-    "caps_in",
-    "ceiling_figure",
-    "check_claim",
-    "clauses",
-    "derived_quantities",
-    "figures_in",
-    "read_amount",
-    "recompute",
-    "recomputed",
-    "row_caps",
-    "shown_number",
-    "shown_range",
-    "verify",
-    "work",
-]
+    "PERIOD_WORDS", "Amount", "Cap", "Figure", "Period", "Worked", "adult_dose_cap", "caps_in",
+    "ceiling_figure", "check_claim", "clauses", "derived_quantities", "figures_in",
+    "read_amount", "recompute", "recomputed", "row_caps", "shown_number", "shown_range",
+    "split_by", "verify", "work",
+]  # fmt: skip

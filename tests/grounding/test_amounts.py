@@ -275,7 +275,7 @@ def test_a_row_held_at_the_adult_dose_in_words_is_quoted_not_worked_out() -> Non
     2 g: with no amount printed as the ceiling, nothing is worked out."""
     rows = rows_of("Trẻ em: Một liều duy nhất 50 mg/kg (không được vượt liều người lớn).")
     frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=45)
-    assert amount_claims(rows, [], rows, frame, "") == {}
+    assert amount_claims(rows, [], rows, frame, AskedWords("")) == {}
 
 
 def test_a_row_held_at_the_adult_dose_is_held_at_the_adult_rows_amount() -> None:
@@ -337,3 +337,31 @@ def test_a_maintenance_dose_held_at_the_starting_dose_of_the_childs_band() -> No
     assert claim.derivation is not None and verify(claim.derivation) == []
     older = QueryFrame(turn_type="dosing_calc", population="child", age_months=132, weight_kg=35)
     assert amount_claims(rows, [], rows, older, AskedWords("")) == {}
+
+
+GIARDIA = """*Uống:*
+- Trẻ em theo cân nặng (nhiễm Giardia): 15 mg/kg/ngày, trong 5 ngày."""
+
+
+def test_a_split_and_a_liquid_the_user_says_give_the_ml_of_one_dose(catalog: DrugCatalog) -> None:
+    """The book gives the day's amount; the user gives it in 3 doses of a 200mg/5ml liquid
+    and asks ml: 300 mg a day, 100 mg each, 2,5 ml each; every claim passes the checks."""
+    result = answer(
+        catalog, "metronidazole", GIARDIA,
+        "bé 20 ký nhiễm giardia, hỗn dịch 200mg/5ml, chia 3 lần một ngày thì mỗi lần mấy ml",
+        population="child", age_months=60, weight_kg=20, route="oral",
+    )  # fmt: skip
+    assert worked(result) == [
+        "20 kg × 15 mg/kg/ngày = 300 mg; 200mg/5ml → 7,5 ml mỗi ngày",
+        "20 kg × 15 mg/kg/ngày ÷ 3 lần = 100 mg; 200mg/5ml → 2,5 ml mỗi lần"
+        " (chia 3 lần như bạn nói)",
+    ]
+
+
+def test_without_a_split_or_ml_asked_only_the_books_amounts(catalog: DrugCatalog) -> None:
+    """Asked in mg with no doses a day said, the day's amount alone, in mg."""
+    result = answer(
+        catalog, "metronidazole", GIARDIA, "bé 20 ký nhiễm giardia, ống 200mg/5ml, bao nhiêu mg",
+        population="child", age_months=60, weight_kg=20, route="oral",
+    )  # fmt: skip
+    assert worked(result) == ["20 kg × 15 mg/kg/ngày = 300 mg mỗi ngày"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -18,9 +19,11 @@ from grounding.derivation import (
     recompute,
     row_caps,
     shown_number,
+    split_by,
     verify,
     work,
 )
+from grounding.liquid import read_strength
 
 
 def worked(text: str, weight: str) -> list[str]:
@@ -328,3 +331,32 @@ def test_a_day_said_without_a_space_before_gio_is_a_days_figure() -> None:
     [glued] = figures_in("truyền 3 - 10 mg/kg/24giờ.")
     [spaced] = figures_in("truyền 3 - 10 mg/kg/24 giờ.")
     assert glued.period is Period.DAY and spaced.period is Period.DAY
+
+
+def test_a_split_the_user_says_gives_one_dose_that_rechecks_only_with_it() -> None:
+    """'15 mg/kg/ngày' the book does not split, given in 3 doses as the user says: 20 kg →
+    100 mg each; the derivation carries the count and rechecks, and without it does not."""
+    [f] = figures_in("Trẻ em: 15 mg/kg/ngày, uống 5 - 10 ngày.")
+    each = split_by(f, 3)
+    assert each is not None
+    worked = replace(work(each, Decimal(20), []), said_split=3)
+    assert worked.text() == "20 kg × 15 mg/kg/ngày ÷ 3 lần = 100 mg mỗi lần"
+    d = worked.derivation()
+    assert d.doses_a_day == 3 and verify(d) == []
+    assert verify(d.model_copy(update={"doses_a_day": None})) != []
+    [split] = figures_in("Trẻ em: 40 mg/kg/ngày, chia làm 2 lần.")
+    assert split_by(split, 3) is None  # the book's own split stands
+
+
+def test_an_amount_in_ml_of_the_users_liquid_shows_and_rechecks() -> None:
+    """12 kg × 10–15 mg/kg = 120–180 mg; of a 120mg/5ml syrup that is 5–7,5 ml: shown after
+    the mg, carried as the result with the strength, rechecked; a wrong ml fails."""
+    [f] = figures_in("Nếu tính theo cân nặng: 10–15 mg/kg mỗi lần.")
+    syrup = read_strength("siro 120mg/5ml")
+    assert syrup is not None
+    worked = replace(work(f, Decimal(12), []), liquid=syrup)
+    assert worked.text() == "12 kg × 10–15 mg/kg = 120–180 mg; 120mg/5ml → 5–7,5 ml mỗi lần"
+    d = worked.derivation()
+    assert (d.result, d.strength) == ("5–7,5 ml", "120mg/5ml") and verify(d) == []
+    assert verify(d.model_copy(update={"result": "6–9 ml"})) != []
+    assert check_claim(worked.text(), d, ["Nếu tính theo cân nặng: 10–15 mg/kg mỗi lần."]) == []

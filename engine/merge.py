@@ -126,6 +126,11 @@ def merge_frames(
     if answer.condition is not None and prior.condition is None:
         # "…, bị suy giáp" in a reply to a dose question names the dose's indication.
         data["condition"] = answer.condition.model_dump()
+    said = answer.condition_words
+    if said and answer.condition is None and said not in (prior.condition_words or ""):
+        # "Bé 9 kg, ngày uống 3 lần. Mỗi lần bao nhiêu ml?": the doses a day and the ml a
+        # reply asks are the question's words too (an indication it names is its condition).
+        data["condition_words"] = f"{prior.condition_words or ''} {said}".strip()
     if answer.patient is not None:
         base = prior.patient or PatientContext()
         data["patient"] = base.merged_with(answer.patient).model_dump()

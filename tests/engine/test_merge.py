@@ -283,3 +283,24 @@ def test_a_baby_born_early_is_asked_its_age_once() -> None:
     older = early.model_copy(update={"standalone_query": "heparin cho bé nặng 12 kg"})
     again = resolve_frame(NON_ANSWER, older, age_question, None)
     assert again.non_answer and again.age_months is None
+
+
+def test_a_replys_words_join_the_questions_words_unless_it_names_an_indication() -> None:
+    """ "bé 9 ký, ngày uống 3 lần, mỗi lần mấy ml" answering the age question: its words (the
+    doses a day, the ml asked) join the question's; a reply naming an indication keeps the
+    question's words (its indication is the condition)."""
+    prior = PRIOR.model_copy(update={"condition_words": "siro ventolin 2mg/5ml cho tre"})
+    fill = QueryFrame(
+        turn_type="dosing_calc", weight_kg=9, fills_slot=ClarifySlot.WEIGHT,
+        condition_words="be 9 ky, ngay uong 3 lan, moi lan may ml",
+    )  # fmt: skip
+    frame = resolve_frame(fill, prior, AGE_QUESTION, None)
+    assert frame.condition_words == (
+        "siro ventolin 2mg/5ml cho tre be 9 ky, ngay uong 3 lan, moi lan may ml"
+    )
+    told = fill.model_copy(
+        update={"condition": ConditionQuery(text="ho", normalized="ho"), "condition_words": "ho"}
+    )
+    assert resolve_frame(told, prior, AGE_QUESTION, None).condition_words == (
+        "siro ventolin 2mg/5ml cho tre"
+    )

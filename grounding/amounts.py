@@ -33,6 +33,7 @@ from grounding.ceilings import (
     held_caps,
     paragraph_day_caps,
     per_dose_caps,
+    twin_caps,
 )
 from grounding.derivation import Cap, Figure, Period, Worked, row_caps, split_by, work
 from grounding.dose_counts import said_doses_a_day
@@ -243,6 +244,7 @@ def amount_claims(
             adult = held_caps(blocks, row, said.folded_span(figure.start), fit)
             if adult is None:
                 continue
+            adult += twin_caps(blocks, row, figure, fit)  # the same regimen's cap elsewhere
             previous = figures[k - 1] if k else None
             label = figure_label(said, figure, previous) if len(figures) > 1 else ""
             # The dose, then the day's amount when the book fixes the doses a day, or one

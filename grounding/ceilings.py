@@ -142,6 +142,32 @@ def paragraph_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
     return caps
 
 
+def twin_caps(
+    blocks: Sequence[Block], row: Block, figure: Figure, fit: Callable[[Bands], bool]
+) -> list[Cap]:
+    """The caps with a period the book prints once for the same regimen in another row of
+    the section for this patient ("10 mg/kg × 1 lần/ngày trong 3 ngày (tối đa 500 mg/ngày)"
+    then, for another indication, "… hoặc 10 mg/kg × 1 lần/ngày trong 3 ngày"): the same
+    figure in the same words, by the same route, holds the same ceiling."""
+    words = fold_aligned(nfc(figure.quoted))
+    out: list[Cap] = []
+    for b in blocks:
+        same_route = not b.routes or not row.routes or set(b.routes) & set(row.routes)
+        if b is row or b.evidence_index != row.evidence_index or b.renal or b.hepatic:
+            continue
+        if not same_route or not fit(b.bands):
+            continue
+        twins = [f for f in b.figures if fold_aligned(nfc(f.quoted)) == words]
+        text = nfc(b.text)
+        out += [
+            cap
+            for f in twins
+            for cap in row_caps(text, f, b.figures)
+            if cap.period is not Period.BARE
+        ]
+    return out
+
+
 def _band_of(block: Block) -> tuple[object, object, object]:
     return block.bands.age, block.bands.weight, block.bands.gestation_weeks
 
@@ -200,4 +226,5 @@ __all__ = [
     "paragraph_day_caps",
     "per_dose_caps",
     "starting_row_cap",
+    "twin_caps",
 ]

@@ -365,3 +365,24 @@ def test_without_a_split_or_ml_asked_only_the_books_amounts(catalog: DrugCatalog
         population="child", age_months=60, weight_kg=20, route="oral",
     )  # fmt: skip
     assert worked(result) == ["20 kg × 15 mg/kg/ngày = 300 mg mỗi ngày"]
+
+
+AZITHRO = (
+    "*Uống:*\n- Trẻ từ 6 tháng tuổi, nhiễm khuẩn hô hấp: 10 mg/kg × 1 lần/ngày trong 3 ngày"
+    " (tối đa 500 mg/ngày).\n- Viêm tai giữa cấp (trẻ từ 6 tháng tuổi): 30 mg/kg liều duy nhất"
+    " (tối đa 1 500 mg), hoặc 10 mg/kg × 1 lần/ngày trong 3 ngày."
+)
+
+
+def test_the_same_regimens_cap_printed_in_another_row_holds_it(catalog: DrugCatalog) -> None:
+    """'10 mg/kg × 1 lần/ngày' printed again for otitis without its ceiling: for 55 kg it is
+    held at the 500 mg a day the book prints for the same regimen, and rechecks; the single
+    dose keeps its own 1 500 mg."""
+    result = answer(
+        catalog, "azithromycin", AZITHRO, "azithromycin cho bé viêm tai giữa cấp",
+        population="child", age_months=168, weight_kg=55, route="oral",
+    )  # fmt: skip
+    assert worked(result) == [
+        "55 kg × 30 mg/kg = 1 650 mg; tối đa 1 500 mg → 1 500 mg liều duy nhất",
+        "55 kg × 10 mg/kg = 550 mg; tối đa 500 mg/ngày → 500 mg một lần mỗi ngày",
+    ]

@@ -57,8 +57,8 @@ FIGURE = re.compile(
 )
 _CAP = re.compile(
     r"(?P<lead>lieu toi da(?: hang ngay| moi ngay| 1 ngay| moi lan| 1 lan)?(?: la| =)?"
-    r"|toi da(?: la)?|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua|khong (?:duoc )?vuot"
-    r"|(?:(?<=\()|^)(?:cho )?toi)\s*:?\s*"
+    r"|toi da(?: (?:doi voi|cho) (?:[a-z]+ ){1,3}?la| la)?|khong (?:duoc )?vuot"
+    r"|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua|(?:(?<=\()|^)(?:cho )?toi)\s*:?\s*"
     rf"(?P<lo>{NUMBER})(?:{RANGE_TO}(?P<hi>{_NUM}))?\s*{mass_pattern}(?P<per>\s*/\s*kg)?(?![a-z])"
     + _TAIL
 )

@@ -360,3 +360,12 @@ def test_an_amount_in_ml_of_the_users_liquid_shows_and_rechecks() -> None:
     assert (d.result, d.strength) == ("5–7,5 ml", "120mg/5ml") and verify(d) == []
     assert verify(d.model_copy(update={"result": "6–9 ml"})) != []
     assert check_claim(worked.text(), d, ["Nếu tính theo cân nặng: 10–15 mg/kg mỗi lần."]) == []
+
+
+def test_a_ceiling_said_for_whom_before_its_amount_is_a_cap() -> None:
+    """'tối đa đối với trẻ em là 6 mg/kg/ngày' is a per-kg day's ceiling like 'tối đa 6
+    mg/kg/ngày'; 'tối đa 3 lần' names no amount."""
+    [cap] = caps_in("Liều tiêm tối đa đối với trẻ em là 6 mg/kg/ngày.")
+    assert (cap.amount, cap.per_kg, cap.period) == (Decimal(6), True, Period.DAY)
+    assert cap.quoted == "tối đa đối với trẻ em là 6 mg/kg/ngày"
+    assert caps_in("uống tối đa 3 lần, mỗi lần cách 6 giờ") == []

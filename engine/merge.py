@@ -208,8 +208,13 @@ def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     if frame.turn_type is not TurnType.DOSING_CALC or frame.new_case or prior.non_human:
         return frame
     frame = _case_combination(frame, prior)
-    # A patient of its own (not the case's, which understanding may already have carried).
-    if any(getattr(frame, n) not in (None, getattr(prior, n)) for n in _PATIENT_SLOTS):
+    # A patient of its own (not the case's, which understanding may already have carried);
+    # an age or weight the case had not said yet ("Bé 7 tháng, 8 ký" after a dose question
+    # with no patient facts) completes the case's patient.
+    if any(
+        getattr(frame, n) not in (None, getattr(prior, n)) and getattr(prior, n) is not None
+        for n in _PATIENT_SLOTS
+    ):
         return frame
     update: dict[str, object] = {
         name: getattr(prior, name)

@@ -304,3 +304,21 @@ def test_a_replys_words_join_the_questions_words_unless_it_names_an_indication()
     assert resolve_frame(told, prior, AGE_QUESTION, None).condition_words == (
         "siro ventolin 2mg/5ml cho tre"
     )
+
+
+def test_a_patient_told_after_a_dose_question_without_one_completes_that_case() -> None:
+    """'digoxin dung dịch 0,05mg/ml, mỗi lần mấy vạch' answered without a patient, then 'Bé 7
+    tháng, 8 ký, ngày uống 2 lần': the same case, whose words (the liquid, the ml asked)
+    stay with the dose question; a patient other than the case's keeps only its own."""
+    asked = QueryFrame(
+        turn_type="dosing_calc", drugs=["digoxin"], population="child",
+        condition_words="digoxin dung dich 0,05mg/ml, moi lan may vach",
+    )  # fmt: skip
+    told = QueryFrame(
+        turn_type="dosing_calc", drugs=["digoxin"], population="child", age_months=7,
+        weight_kg=8, condition_words="be 7 thang, 8 ky, ngay uong 2 lan",
+    )  # fmt: skip
+    frame = resolve_frame(told, asked, None, None)
+    assert "0,05mg/ml" in frame.condition_words and "ngay uong 2 lan" in frame.condition_words
+    older = asked.model_copy(update={"age_months": 60, "weight_kg": 18})
+    assert resolve_frame(told, older, None, None).condition_words == told.condition_words

@@ -131,6 +131,8 @@ def merge_frames(
         # "Bé 9 kg, ngày uống 3 lần. Mỗi lần bao nhiêu ml?": the doses a day and the ml a
         # reply asks are the question's words too (an indication it names is its condition).
         data["condition_words"] = f"{prior.condition_words or ''} {said}".strip()
+    if answer.max_dose:
+        data["max_dose"] = True  # "… và cả ngày không quá bao nhiêu ạ?" in the reply
     if answer.patient is not None:
         base = prior.patient or PatientContext()
         data["patient"] = base.merged_with(answer.patient).model_dump()

@@ -159,8 +159,10 @@ def _states_patient_facts(r: Reading, slot: ClarifySlot) -> bool:
     if slot not in _PATIENT_SLOTS or len(r.turn.tokens) > longest:
         return False
     facts = r.age is not None or r.weight is not None or r.population is not None
-    # A dose cue is allowed: the open question is a dose question already.
-    asks = r.attribute is not None or r.interaction or r.overview or r.usability
+    # A dose cue is allowed: the open question is a dose question already; so is "không uống
+    # được" beside a dose asked again with no medicine named (how it must be given).
+    usable = r.usability and not (r.dosing and not r.drugs and not r.unknown)
+    asks = r.attribute is not None or r.interaction or r.overview or usable
     asks = asks or r.section_overview or r.which_drug >= 0
     return facts and not (asks or r.non_medical or r.diagnosis or r.new_case)
 

@@ -322,3 +322,15 @@ def test_a_patient_told_after_a_dose_question_without_one_completes_that_case() 
     assert "0,05mg/ml" in frame.condition_words and "ngay uong 2 lan" in frame.condition_words
     older = asked.model_copy(update={"age_months": 60, "weight_kg": 18})
     assert resolve_frame(told, older, None, None).condition_words == told.condition_words
+
+
+def test_a_days_maximum_asked_in_the_reply_is_asked() -> None:
+    """ "… mỗi lần bao nhiêu và cả ngày không quá bao nhiêu" answering the age question asks
+    the day's maximum too."""
+    fill = QueryFrame(
+        turn_type="dosing_calc", age_months=108, weight_kg=32, max_dose=True,
+        fills_slot=ClarifySlot.AGE_WEIGHT,
+    )  # fmt: skip
+    assert resolve_frame(fill, PRIOR, AGE_QUESTION, None).max_dose
+    assert not resolve_frame(fill.model_copy(update={"max_dose": False}), PRIOR, AGE_QUESTION,
+                             None).max_dose  # fmt: skip

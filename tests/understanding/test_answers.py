@@ -137,3 +137,23 @@ def test_a_long_reply_naming_another_medicine_is_still_a_new_question(parse: Par
         drugs=("paracetamol",),
     )
     assert frame.fills_slot is None
+
+
+def test_a_reply_that_cannot_take_it_by_mouth_and_asks_the_dose_again_answers(
+    parse: Parse,
+) -> None:
+    """ "Bé 9 tuổi, 32kg, sốt cao không uống được. Mỗi lần truyền bao nhiêu mg?" answers the age
+    and weight question: "không uống được" says how it must be given, no new question; "uống
+    ibuprofen được không" names a medicine and asks whether it may be used."""
+    frame = parse(
+        "Bé 9 tuổi, 32kg, sốt cao không uống được. Mỗi lần truyền bao nhiêu mg và cả ngày không"
+        " quá bao nhiêu ạ?",
+        ClarifySlot.AGE_WEIGHT,
+        drugs=("paracetamol",),
+    )
+    assert frame.fills_slot is ClarifySlot.AGE_WEIGHT and (frame.age_months, frame.weight_kg) == (
+        108,
+        32,
+    )
+    other = parse("bé 5 tuổi 18 ký, uống ibuprofen được không", ClarifySlot.AGE_WEIGHT)
+    assert other.fills_slot is None

@@ -100,6 +100,13 @@ def _short_pairs(
     return {pair: ids.pop() for pair, ids in owners.items() if len(ids) == 1}
 
 
+# Clipped names people type for a few medicines, too short for `MIN_SHORT_NAME` or a brand's
+# beginning ("Ibu cho mỗi lần bao nhiêu", "bs cho azi", "moti cho bé"): each names the INN it
+# clips, and only when the catalog knows that name.
+NICKNAMES = {"ibu": "ibuprofen", "azi": "azithromycin", "azith": "azithromycin",
+             "moti": "domperidon"}  # fmt: skip
+
+
 # What may join the two short names of a combination: "amox/clav", "amox-clav", "amox + clav".
 _PAIR_JOINS = frozenset(("", "/", "-", "+"))
 
@@ -157,6 +164,11 @@ class DrugMatcher:
             frozenset(key for names in fuzzy_single.values() for key in names),
         )
         self._fuzzy_multi = dict(fuzzy_multi)
+        self._nicknames = {
+            nick: found[0][0]
+            for nick, name in NICKNAMES.items()
+            if (found := self._names.lookup((name,))) is not None
+        }
         self._pairs = _short_pairs(
             (item for names in fuzzy_multi.values() for item in names.items()),
             self._names.ingredients,
@@ -227,7 +239,11 @@ class DrugMatcher:
         if first.isalpha() and not is_vietnamese_syllable(first) and token not in self._blocked:
             # "para", "cipro", "amox": the short name a pharmacist types for one drug;
             # "isosorbid": a word of one drug's several-word name.
-            drug_id = self._prefixes.get(token) or self._own_words.get(token)
+            drug_id = (
+                self._prefixes.get(token)
+                or self._own_words.get(token)
+                or self._nicknames.get(token)
+            )
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         return None

@@ -57,11 +57,11 @@ def test_a_short_name_that_begins_one_drug_finds_it(
 
 
 def test_a_beginning_shared_by_two_drugs_or_too_short_finds_none(catalog: DrugCatalog) -> None:
-    """ "metr…"/"meth…" differ but "met" is too short ("ibu" too); a beginning two drugs
-    share names neither."""
+    """ "metr…"/"meth…" differ but "met" is too short ("ibu" only as the clipped name people
+    type, NICKNAMES); a beginning two drugs share names neither."""
     from understanding.drugs import _unique_prefixes
 
-    assert ids(catalog, "ibu cho bé") == []
+    assert ids(catalog, "met cho bé") == []
 
     def one(_: str) -> int:
         return 1
@@ -156,3 +156,14 @@ def test_a_word_two_names_share_or_a_salt_names_nobody() -> None:
     owned = _own_words(names, frozenset({"losartan"}))
     assert "isosorbid" not in owned and "losartan" not in owned
     assert owned["mononitrat"] == "iso5"
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [("Ibu cho mỗi lần bao nhiêu", "ibuprofen"), ("bs cho azi 3 ngày", "azithromycin")],
+)
+def test_a_clipped_name_people_type_names_its_drug(
+    catalog: DrugCatalog, text: str, drug: str
+) -> None:
+    """'ibu', 'azi' (too short to be a beginning) name the medicine they clip."""
+    assert ids(catalog, text) == [drug]

@@ -28,6 +28,7 @@ from grounding.book.vocabulary import (
     DISEASE_KIND,
 )
 from grounding.ceilings import (
+    banded_day_caps,
     day_ceiling_claims,
     group_day_caps,
     held_caps,
@@ -268,7 +269,8 @@ def amount_claims(
                     split = told if each is theirs else None
                     claims.append(_claim(worked, label, row, liquid, split))
         if frame.max_dose:  # "tối đa một ngày bao nhiêu": the day's ceiling worked out
-            claims += day_ceiling_claims(text, weight, row.evidence_index, fit)
+            held = banded_day_caps(blocks, row, fit)
+            claims += day_ceiling_claims(text, weight, row.evidence_index, fit, held)
         if claims:
             out[n] = claims
     return out

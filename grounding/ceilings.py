@@ -17,6 +17,7 @@ from core.text import fold_aligned, nfc
 from grounding.bands import Bands, parse_bands
 from grounding.blocks import Block, Who
 from grounding.book.filter_words import STARTING_CEILING
+from grounding.book.vocabulary import BORN_EARLY
 from grounding.derivation import Cap, Figure, adult_dose_cap, ceiling_figure, row_caps, work
 from grounding.dose_figures import Period, caps_in
 
@@ -168,6 +169,24 @@ def twin_caps(
     return out
 
 
+def banded_day_caps(blocks: Sequence[Block], row: Block, fit: Callable[[Bands], bool]) -> list[Cap]:
+    """The day's ceilings printed in the row's part for a band this patient is in ("Các liều
+    theo tuổi từ 3 tháng đến 12 tuổi không vượt quá 30 mg/kg/ngày", "Trẻ 12–18 tuổi: …; khi tự
+    điều trị không quá 1 200 mg/ngày"): a day's maximum for the patient is held at them."""
+    out: list[Cap] = []
+    for b in blocks:
+        if b is row or b.evidence_index != row.evidence_index or b.renal or b.hepatic:
+            continue
+        # A caveat's band is said inside its sentence ("Các liều theo tuổi từ 3 tháng …").
+        bands = b.bands if _banded(b) else parse_bands(b.text)
+        if (bands.age is None and bands.weight is None) or not fit(bands):
+            continue
+        if bands.gestation_weeks is not None or BORN_EARLY.search(b.folded):
+            continue  # a preterm baby's ceiling is its own row's, not another newborn's
+        out += [cap for cap in b.caps if cap.period is Period.DAY]
+    return out
+
+
 def _band_of(block: Block) -> tuple[object, object, object]:
     return block.bands.age, block.bands.weight, block.bands.gestation_weeks
 
@@ -190,9 +209,11 @@ def day_ceiling_claims(
     weight: float,
     citation: int,
     fits: Callable[[Bands], bool],
+    others: Sequence[Cap] = (),
 ) -> list[Claim]:
     """Claims of the day's maximum for each per-kg day ceiling of one row whose clause fits
-    the patient (`fits` judges the bands said before it)."""
+    the patient (`fits` judges the bands said before it), held at the lowest of the row's
+    own day's ceiling in mg and `others` (the day's ceilings of this patient's band)."""
     text = nfc(text)
     caps = caps_in(text)
     held = [c for c in caps if not c.per_kg and c.period is Period.DAY]
@@ -205,7 +226,7 @@ def day_ceiling_claims(
         if not fits(parse_bands(text[clause_start : cap.start])):
             continue
         after = [c for c in held if c.start > cap.start] or held
-        worked = work(figure, Decimal(str(weight)), after[:1])
+        worked = work(figure, Decimal(str(weight)), [*after[:1], *others])
         out.append(
             Claim(
                 text=f"{LABEL}: {worked.text()}",
@@ -220,6 +241,7 @@ __all__ = [
     "ADULT_CEILING",
     "LABEL",
     "adult_row_cap",
+    "banded_day_caps",
     "day_ceiling_claims",
     "group_day_caps",
     "held_caps",

@@ -386,3 +386,40 @@ def test_the_same_regimens_cap_printed_in_another_row_holds_it(catalog: DrugCata
         "55 kg × 30 mg/kg = 1 650 mg; tối đa 1 500 mg → 1 500 mg liều duy nhất",
         "55 kg × 10 mg/kg = 550 mg; tối đa 500 mg/ngày → 500 mg một lần mỗi ngày",
     ]
+
+
+IBUPROFEN_BANDS = (
+    "*Giảm đau, hạ sốt:*\n\nTrẻ 12–18 tuổi: 200–400 mg × 3–4 lần/ngày; khi tự điều trị không"
+    " quá 1 200 mg/ngày.\n\nCác liều theo tuổi từ 3 tháng đến 12 tuổi không vượt quá 30 mg/kg/ngày."
+    "\n\nNếu tính theo cân nặng: 5–10 mg/kg mỗi lần khi sốt; không quá 40 mg/kg/ngày."
+)
+
+
+def test_a_days_maximum_is_held_at_the_ceiling_of_the_patients_band() -> None:
+    """The day's maximum asked (40 mg/kg/ngày) is held at the day's ceiling printed for the
+    patient's band: 30 mg/kg/ngày for a 6-year-old (600 mg, not 800), 1 200 mg/ngày for a
+    15-year-old of 70 kg (not 2 800); each rechecks."""
+    from grounding.derivation import verify
+
+    evidence = ev("ibuprofen", "Ibuprofen", "lieu_luong_cach_dung", IBUPROFEN_BANDS)
+    blocks = parse_blocks([(0, evidence)])
+    rows = [b for b in blocks if b.kind is BlockKind.ROW]
+
+    def day_max(age: int, weight: int) -> list[str]:
+        frame = QueryFrame(
+            turn_type="dosing_calc", population="child", age_months=age, weight_kg=weight,
+            max_dose=True,
+        )  # fmt: skip
+        found = amount_claims(rows, [], blocks, frame, AskedWords("tối đa một ngày"))
+        claims = [c for cs in found.values() for c in cs if "40 mg/kg/ngày =" in c.text]
+        assert all(c.derivation and verify(c.derivation) == [] for c in claims)
+        return [c.text for c in claims]
+
+    assert day_max(72, 20) == [
+        "Tối đa mỗi ngày: 20 kg × 40 mg/kg/ngày = 800 mg; không vượt quá 30 mg/kg/ngày → 600 mg"
+        " mỗi ngày"
+    ]
+    assert day_max(180, 70) == [
+        "Tối đa mỗi ngày: 70 kg × 40 mg/kg/ngày = 2 800 mg; không quá 1 200 mg/ngày → 1 200 mg"
+        " mỗi ngày"
+    ]

@@ -177,6 +177,8 @@ def banded_day_caps(blocks: Sequence[Block], row: Block, fit: Callable[[Bands], 
     for b in blocks:
         if b is row or b.evidence_index != row.evidence_index or b.renal or b.hepatic:
             continue
+        if b.indication not in (None, row.indication) or b.group[:6] != row.group[:6]:
+            continue  # another indication's ceiling (a fever row's beside a post-op row)
         # A caveat's band is said inside its sentence ("Các liều theo tuổi từ 3 tháng …").
         bands = b.bands if _banded(b) else parse_bands(b.text)
         if (bands.age is None and bands.weight is None) or not fit(bands):

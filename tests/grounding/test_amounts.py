@@ -423,3 +423,23 @@ def test_a_days_maximum_is_held_at_the_ceiling_of_the_patients_band() -> None:
         "Tối đa mỗi ngày: 70 kg × 40 mg/kg/ngày = 2 800 mg; không quá 1 200 mg/ngày → 1 200 mg"
         " mỗi ngày"
     ]
+
+
+def test_another_indications_band_ceiling_does_not_hold_the_days_maximum() -> None:
+    """The fever rows' 'tối đa 60 mg/kg/ngày' for 6–12 years does not hold the post-operative
+    day's maximum (90 mg/kg/ngày, không quá 4 g/ngày) of the same child: 4 g, not 2 880 mg."""
+    from grounding.derivation import verify
+
+    text = (
+        "*Sốt:*\n\nTrẻ 6–12 tuổi: 15 mg/kg mỗi lần, tối đa 60 mg/kg/ngày.\n\n*Đau sau phẫu thuật:*"
+        "\n\nTrẻ 6–12 tuổi: 15–20 mg/kg mỗi lần; tối đa 90 mg/kg/ngày, không quá 4 g/ngày."
+    )
+    blocks = parse_blocks([(0, ev("paracetamol", "Paracetamol", "lieu_luong_cach_dung", text))])
+    rows = [b for b in blocks if b.kind is BlockKind.ROW and "90 mg" in b.text]
+    frame = QueryFrame(
+        turn_type="dosing_calc", population="child", age_months=132, weight_kg=48, max_dose=True
+    )
+    found = amount_claims(rows, [], blocks, frame, AskedWords("mổ xong tối đa một ngày"))
+    day = [c for cs in found.values() for c in cs if "90 mg/kg/ngày =" in c.text]
+    assert [c.derivation.result for c in day if c.derivation] == ["4 g"]
+    assert all(c.derivation and verify(c.derivation) == [] for c in day)

@@ -43,10 +43,11 @@ MG_PER_UNIT = {
     "g": Decimal(1000),
     "mcg": Decimal("0.001"),
     "microgam": Decimal("0.001"),
+    "microgram": Decimal("0.001"),
     "µg": Decimal("0.001"),
     "μg": Decimal("0.001"),
 }
-mass_pattern = r"(?P<unit>mg|g|mcg|microgam|µg|μg)"
+mass_pattern = r"(?P<unit>mg|g|mcg|microgram|microgam|µg|μg)"
 _NUM = r"\d+(?:[.,]\d+)?"
 NUMBER = rf"[1-9]\d{{0,2}}(?:[  ]\d{{3}})+(?![\d,])|{_NUM}"
 RANGE_TO = r"\s*(?:-|–|—|den|toi)\s*"

@@ -369,3 +369,13 @@ def test_a_ceiling_said_for_whom_before_its_amount_is_a_cap() -> None:
     assert (cap.amount, cap.per_kg, cap.period) == (Decimal(6), True, Period.DAY)
     assert cap.quoted == "tối đa đối với trẻ em là 6 mg/kg/ngày"
     assert caps_in("uống tối đa 3 lần, mỗi lần cách 6 giờ") == []
+
+
+def test_microgram_spelled_in_english_is_a_mass_unit() -> None:
+    """'250 - 500 microgram/kg cân nặng/lần' is a dose per kg in micrograms like 'microgam'."""
+    [f] = figures_in("Trẻ đến 35 kg: uống 250 - 500 microgram/kg cân nặng/lần.")
+    assert (
+        work(f, Decimal(20), []).text()
+        == "20 kg × 250–500 microgram/kg = 5 000–10 000 microgram mỗi lần"
+    )
+    assert read_amount("5 000 microgram") is not None

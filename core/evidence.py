@@ -7,8 +7,15 @@ Citations shown to the user are built from `Evidence` metadata only
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 
 class Evidence(BaseModel):
@@ -66,7 +73,10 @@ class Citation(BaseModel):
 class Derivation(BaseModel):
     """An amount worked out by code from a figure the evidence prints and a fact the user
     gave (docs/api.md, the turn result): `quoted` is the evidence's own words, `result` the
-    amount after the cap, `cap` the book's words for the cap that applied (None if none)."""
+    amount after the cap, `cap` the book's words for the cap that applied (None if none),
+    `doses_a_day` the doses the user said a day's figure the book does not split is given in
+    ("bác sĩ cho chia 3 lần"), `strength` the user's words for the strength of the liquid
+    the `result` is measured in ml of ("siro 120mg/5ml"); both omitted from JSON when None."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -74,6 +84,16 @@ class Derivation(BaseModel):
     weight_kg: int | float
     result: str
     cap: str | None = None
+    doses_a_day: int | None = None
+    strength: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _omit_unsaid_split(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in ("doses_a_day", "strength"):
+            if data.get(name, 0) is None:
+                data.pop(name)
+        return data
 
 
 class Claim(BaseModel):

@@ -126,6 +126,13 @@ def merge_frames(
     if answer.condition is not None and prior.condition is None:
         # "…, bị suy giáp" in a reply to a dose question names the dose's indication.
         data["condition"] = answer.condition.model_dump()
+    said = answer.condition_words
+    if said and answer.condition is None and said not in (prior.condition_words or ""):
+        # "Bé 9 kg, ngày uống 3 lần. Mỗi lần bao nhiêu ml?": the doses a day and the ml a
+        # reply asks are the question's words too (an indication it names is its condition).
+        data["condition_words"] = f"{prior.condition_words or ''} {said}".strip()
+    if answer.max_dose:
+        data["max_dose"] = True  # "… và cả ngày không quá bao nhiêu ạ?" in the reply
     if answer.patient is not None:
         base = prior.patient or PatientContext()
         data["patient"] = base.merged_with(answer.patient).model_dump()
@@ -203,8 +210,13 @@ def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     if frame.turn_type is not TurnType.DOSING_CALC or frame.new_case or prior.non_human:
         return frame
     frame = _case_combination(frame, prior)
-    # A patient of its own (not the case's, which understanding may already have carried).
-    if any(getattr(frame, n) not in (None, getattr(prior, n)) for n in _PATIENT_SLOTS):
+    # A patient of its own (not the case's, which understanding may already have carried);
+    # an age or weight the case had not said yet ("Bé 7 tháng, 8 ký" after a dose question
+    # with no patient facts) completes the case's patient.
+    if any(
+        getattr(frame, n) not in (None, getattr(prior, n)) and getattr(prior, n) is not None
+        for n in _PATIENT_SLOTS
+    ):
         return frame
     update: dict[str, object] = {
         name: getattr(prior, name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
 
 from core.evidence import Answer, Claim
@@ -27,19 +28,19 @@ from grounding.book.vocabulary import (
     DISEASE_KIND,
 )
 from grounding.ceilings import (
+    banded_day_caps,
     day_ceiling_claims,
     group_day_caps,
     held_caps,
     paragraph_day_caps,
     per_dose_caps,
+    twin_caps,
 )
-from grounding.derivation import (
-    Cap,
-    Period,
-    row_caps,
-    work,
-)
+from grounding.derivation import Cap, Figure, Period, Worked, row_caps, split_by, work
+from grounding.dose_counts import said_doses_a_day
+from grounding.dose_figures import MG_PER_UNIT
 from grounding.figure_labels import MAX_LABEL_CHARS, clause_start, figure_label
+from grounding.liquid import Strength, asked_liquid
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
 
 QUOTE_ONLY_NOTE = " (trích nguyên văn, không tính sẵn liều theo cân nặng)"
@@ -164,6 +165,41 @@ def _at_term(asked: AskedWords) -> bool:
     return bool(BORN_AT_TERM.search(folded)) and not BORN_EARLY.search(folded)
 
 
+def _caps_of(
+    each: Figure,
+    figure: Figure,
+    row: Block,
+    text: str,
+    figures: Sequence[Figure],
+    blocks: Sequence[Block],
+) -> list[Cap] | None:
+    """The row's and section's caps that bind one amount made from `figure`; None when
+    that amount is not made (a dose's cap over a range of doses a day: no day's amount)."""
+    caps = row_caps(text, each, figures)
+    if each is not figure and each.times_between and per_dose_caps(text, figure):
+        return None
+    if each is not figure and each.period is Period.DAY:
+        caps += group_day_caps(blocks, row)  # "… Tối đa 2,4 g/ngày." after it
+    if each.period is Period.DAY:
+        caps += paragraph_day_caps(blocks, row)  # "… không được vượt 300 mg/ngày."
+    return caps
+
+
+def _claim(
+    worked: Worked, label: str, row: Block, liquid: Strength | None, split: int | None
+) -> Claim:
+    """One worked-out amount as a claim (in ml of the user's liquid too, when asked so; the
+    doses a day the user said, when the split is theirs)."""
+    if liquid is not None and worked.result_unit in MG_PER_UNIT:
+        worked = replace(worked, liquid=liquid)
+    if split is not None:
+        worked = replace(worked, said_split=split)
+    text = f"{label}: {worked.text()}" if label else worked.text()
+    if split is not None:
+        text += f" (chia {split} lần như bạn nói)"
+    return Claim(text=text, citations=(row.evidence_index,), derivation=worked.derivation())
+
+
 def amount_claims(
     rows: Sequence[Block],
     caveats: Sequence[Block],
@@ -182,15 +218,15 @@ def amount_claims(
     if any(_refuses(b, weight, age) for b in dosed):
         return {}  # "dưới 3 tháng tuổi hoặc dưới 5 kg: không khuyến cáo": nothing to work out
     chosen = _named_rows(dosed, asked)
+    told = said_doses_a_day(asked.folded)  # "bác sĩ cho chia 3 lần"
+    liquid = asked_liquid(asked.text)  # "siro 120mg/5ml thì mấy ml"
 
     def fit(bands: Bands) -> bool:
         return _patient_in(bands, weight, age)
 
     out: dict[int, list[Claim]] = {}
     for n, row in enumerate(rows):
-        if row not in chosen or row.renal or row.hepatic:
-            continue
-        if not _patient_in(row.bands, weight, age):
+        if row not in chosen or row.renal or row.hepatic or not fit(row.bands):
             continue
         text = nfc(row.text)
         said = row.reading if text == row.text else Reading(text)
@@ -209,33 +245,31 @@ def amount_claims(
             adult = held_caps(blocks, row, said.folded_span(figure.start), fit)
             if adult is None:
                 continue
+            adult += twin_caps(blocks, row, figure, fit)  # the same regimen's cap elsewhere
             previous = figures[k - 1] if k else None
             label = figure_label(said, figure, previous) if len(figures) > 1 else ""
             # The dose, then the day's amount when the book fixes the doses a day, or one
-            # dose when it splits the day's amount into a fixed number.
-            for each in (figure, figure.daily(), figure.each_dose(), figure.daily_between()):
+            # dose when it splits the day's amount into a fixed number (or the user does).
+            theirs = split_by(figure, told) if told else None
+            for each in (
+                figure,
+                figure.daily(),
+                figure.each_dose(),
+                figure.daily_between(),
+                theirs,
+            ):
                 if each is None:
                     continue
-                caps = row_caps(text, each, figures) + _caveat_caps(caveats, row) + adult
-                if each is not figure and each.times_between and per_dose_caps(text, figure):
-                    continue  # a dose's cap over a range of doses a day: no day's amount
-                if each is not figure and each.period is Period.DAY:
-                    caps += group_day_caps(blocks, row)  # "… Tối đa 2,4 g/ngày." after it
-                if each.period is Period.DAY:
-                    caps += paragraph_day_caps(blocks, row)  # "… không được vượt 300 mg/ngày."
-                worked = work(each, Decimal(str(weight)), caps)
-                if not worked.exact():
+                caps = _caps_of(each, figure, row, text, figures, blocks)
+                if caps is None:
                     continue
-                claim_text = f"{label}: {worked.text()}" if label else worked.text()
-                claims.append(
-                    Claim(
-                        text=claim_text,
-                        citations=(row.evidence_index,),
-                        derivation=worked.derivation(),
-                    )
-                )
+                caps += _caveat_caps(caveats, row) + adult
+                worked = work(each, Decimal(str(weight)), caps)
+                if worked.exact():
+                    split = told if each is theirs else None
+                    claims.append(_claim(worked, label, row, liquid, split))
         if frame.max_dose:  # "tối đa một ngày bao nhiêu": the day's ceiling worked out
-            held = [*group_day_caps(blocks, row), *paragraph_day_caps(blocks, row)]
+            held = banded_day_caps(blocks, row, fit)
             claims += day_ceiling_claims(text, weight, row.evidence_index, fit, held)
         if claims:
             out[n] = claims

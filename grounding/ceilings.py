@@ -17,6 +17,7 @@ from core.text import fold_aligned, nfc
 from grounding.bands import Bands, parse_bands
 from grounding.blocks import Block, Who
 from grounding.book.filter_words import STARTING_CEILING
+from grounding.book.vocabulary import BORN_EARLY
 from grounding.derivation import Cap, Figure, adult_dose_cap, ceiling_figure, row_caps, work
 from grounding.dose_figures import Period, caps_in
 
@@ -142,6 +143,52 @@ def paragraph_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
     return caps
 
 
+def twin_caps(
+    blocks: Sequence[Block], row: Block, figure: Figure, fit: Callable[[Bands], bool]
+) -> list[Cap]:
+    """The caps with a period the book prints once for the same regimen in another row of
+    the section for this patient ("10 mg/kg × 1 lần/ngày trong 3 ngày (tối đa 500 mg/ngày)"
+    then, for another indication, "… hoặc 10 mg/kg × 1 lần/ngày trong 3 ngày"): the same
+    figure in the same words, by the same route, holds the same ceiling."""
+    words = fold_aligned(nfc(figure.quoted))
+    out: list[Cap] = []
+    for b in blocks:
+        same_route = not b.routes or not row.routes or set(b.routes) & set(row.routes)
+        if b is row or b.evidence_index != row.evidence_index or b.renal or b.hepatic:
+            continue
+        if not same_route or not fit(b.bands):
+            continue
+        twins = [f for f in b.figures if fold_aligned(nfc(f.quoted)) == words]
+        text = nfc(b.text)
+        out += [
+            cap
+            for f in twins
+            for cap in row_caps(text, f, b.figures)
+            if cap.period is not Period.BARE
+        ]
+    return out
+
+
+def banded_day_caps(blocks: Sequence[Block], row: Block, fit: Callable[[Bands], bool]) -> list[Cap]:
+    """The day's ceilings printed in the row's part for a band this patient is in ("Các liều
+    theo tuổi từ 3 tháng đến 12 tuổi không vượt quá 30 mg/kg/ngày", "Trẻ 12–18 tuổi: …; khi tự
+    điều trị không quá 1 200 mg/ngày"): a day's maximum for the patient is held at them."""
+    out: list[Cap] = []
+    for b in blocks:
+        if b is row or b.evidence_index != row.evidence_index or b.renal or b.hepatic:
+            continue
+        if b.indication not in (None, row.indication) or b.group[:6] != row.group[:6]:
+            continue  # another indication's ceiling (a fever row's beside a post-op row)
+        # A caveat's band is said inside its sentence ("Các liều theo tuổi từ 3 tháng …").
+        bands = b.bands if _banded(b) else parse_bands(b.text)
+        if (bands.age is None and bands.weight is None) or not fit(bands):
+            continue
+        if bands.gestation_weeks is not None or BORN_EARLY.search(b.folded):
+            continue  # a preterm baby's ceiling is its own row's, not another newborn's
+        out += [cap for cap in b.caps if cap.period is Period.DAY]
+    return out
+
+
 def _band_of(block: Block) -> tuple[object, object, object]:
     return block.bands.age, block.bands.weight, block.bands.gestation_weeks
 
@@ -164,12 +211,11 @@ def day_ceiling_claims(
     weight: float,
     citation: int,
     fits: Callable[[Bands], bool],
-    after_row: Sequence[Cap] = (),
+    others: Sequence[Cap] = (),
 ) -> list[Claim]:
     """Claims of the day's maximum for each per-kg day ceiling of one row whose clause fits
-    the patient (`fits` judges the bands said before it); `after_row`: the section's day
-    ceilings around the row (`group_day_caps`, `paragraph_day_caps`), which hold it as they
-    hold the day's amount made from the row's doses."""
+    the patient (`fits` judges the bands said before it), held at the lowest of the row's
+    own day's ceiling in mg and `others` (the day's ceilings of this patient's band)."""
     text = nfc(text)
     caps = caps_in(text)
     held = [c for c in caps if not c.per_kg and c.period is Period.DAY]
@@ -182,7 +228,7 @@ def day_ceiling_claims(
         if not fits(parse_bands(text[clause_start : cap.start])):
             continue
         after = [c for c in held if c.start > cap.start] or held
-        worked = work(figure, Decimal(str(weight)), [*after[:1], *after_row])
+        worked = work(figure, Decimal(str(weight)), [*after[:1], *others])
         out.append(
             Claim(
                 text=f"{LABEL}: {worked.text()}",
@@ -197,10 +243,12 @@ __all__ = [
     "ADULT_CEILING",
     "LABEL",
     "adult_row_cap",
+    "banded_day_caps",
     "day_ceiling_claims",
     "group_day_caps",
     "held_caps",
     "paragraph_day_caps",
     "per_dose_caps",
     "starting_row_cap",
+    "twin_caps",
 ]

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from dataclasses import dataclass, replace
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 
 from core.evidence import Derivation
 from core.quantities import extract_quantities
@@ -34,13 +34,12 @@ from grounding.dose_figures import (
     shown_number,
     shown_range,
 )
+from grounding.liquid import Strength, read_ml, read_strength
 
 PERIOD_WORDS = {
-    Period.DOSE: "mỗi lần",
-    Period.DAY: "mỗi ngày",
-    Period.ONCE_DAILY: "một lần mỗi ngày",
+    Period.DOSE: "mỗi lần", Period.DAY: "mỗi ngày", Period.ONCE_DAILY: "một lần mỗi ngày",
     Period.SINGLE: "liều duy nhất",
-}
+}  # fmt: skip
 
 
 def ceiling_figure(cap: Cap) -> Figure | None:
@@ -66,17 +65,27 @@ class Worked:
     result_hi: Decimal
     result_unit: str
     cap: Cap | None
+    approx: bool = False
+    """A day's share that does not end within two decimals, shown rounded to them (≈)."""
+    said_split: int | None = None
+    """The doses a day the user said the book's unsplit day's figure is given in."""
+    liquid: Strength | None = None
+    """The liquid's strength the user said: the result is also in ml of it."""
 
     def text(self) -> str:
-        """ "18 kg × 10–15 mg/kg = 180–270 mg mỗi lần" (and the cap that bound it)."""
+        """ "18 kg × 10–15 mg/kg = 180–270 mg mỗi lần" (and the cap that bound it); a share
+        rounded to two decimals is "≈" ("14 kg × 35 mg/kg/ngày ÷ 3 lần ≈ 163,33 mg")."""
         f = self.figure
         product = f"{shown_range(self.product_lo, self.product_hi)} {f.unit}"
-        head = f"{shown_number(self.weight)} kg × {f.shown()} = {product}"
+        equals = "≈" if self.approx else "="
+        head = f"{shown_number(self.weight)} kg × {f.shown()} {equals} {product}"
         period = PERIOD_WORDS.get(f.period, "")
-        if self.cap is None:
-            return f"{head} {period}".rstrip()
-        result = f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}"
-        return f"{head}; {self.cap.quoted} → {result} {period}".rstrip()
+        if self.cap is not None:
+            result = f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}"
+            head = f"{head}; {self.cap.quoted} → {result}"
+        if self.liquid is not None:
+            head += f"; {self.liquid.shown(self.result_lo, self.result_hi, self.result_unit)}"
+        return f"{head} {period}".rstrip()
 
     def exact(self) -> bool:
         """Every number shown ends within two decimals (a day's share may not: 35 × 34 ÷ 3)."""
@@ -85,11 +94,16 @@ class Worked:
 
     def derivation(self) -> Derivation:
         weight = int(self.weight) if self.weight == int(self.weight) else float(self.weight)
+        result = f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}"
+        if self.liquid is not None:
+            result = self.liquid.result(self.result_lo, self.result_hi, self.result_unit)
         return Derivation(
             quoted=self.figure.quoted,
             weight_kg=weight,
-            result=f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}",
+            result=result,
+            strength=self.liquid.quoted if self.liquid else None,
             cap=self.cap.quoted if self.cap else None,
+            doses_a_day=self.said_split,
         )
 
 
@@ -166,8 +180,39 @@ def _ceiling(cap: Cap, figure: Figure, weight: Decimal) -> Decimal:
     return cap.mg(weight)
 
 
+_CENT = Decimal("0.01")
+
+
+def _to_cents(value: Decimal, *, capped: bool = False) -> Decimal:
+    """Two decimals, half up; an amount held at a cap is rounded down (never above it)."""
+    return value.quantize(_CENT, rounding=ROUND_DOWN if capped else ROUND_HALF_UP)
+
+
+def _shared_out(worked: Worked) -> Worked:
+    """One dose of a day's figure split into a count that does not divide it (35 × 14 ÷ 3)
+    is shown to two decimals, marked approximate; any other amount is shown as it is."""
+    if worked.figure.dose_of is None or worked.exact():
+        return worked
+    capped = worked.cap is not None
+    return replace(
+        worked,
+        product_lo=_to_cents(worked.product_lo),
+        product_hi=_to_cents(worked.product_hi),
+        result_lo=_to_cents(
+            worked.result_lo, capped=capped and worked.result_lo != worked.product_lo
+        ),
+        result_hi=_to_cents(worked.result_hi, capped=capped),
+        approx=True,
+    )
+
+
 def work(figure: Figure, weight: Decimal, caps: Sequence[Cap]) -> Worked:
-    """The figure times the weight, lowered to the lowest binding cap."""
+    """The figure times the weight, lowered to the lowest binding cap (a share of a split
+    day that does not end within two decimals rounded to them)."""
+    return _shared_out(_worked(figure, weight, caps))
+
+
+def _worked(figure: Figure, weight: Decimal, caps: Sequence[Cap]) -> Worked:
     product_lo, product_hi = figure.times_weight(weight)
     unit_mg = MG_PER_UNIT[figure.unit]
     binding = [
@@ -186,6 +231,13 @@ def work(figure: Figure, weight: Decimal, caps: Sequence[Cap]) -> Worked:
                       cap)  # fmt: skip
     return Worked(figure, weight, product_lo, product_hi, product_lo, ceiling / unit_mg,
                   figure.unit, cap)  # fmt: skip
+
+
+def split_by(figure: Figure, doses: int) -> Figure | None:
+    """One dose of a day's figure the book does not split, in the doses the user said."""
+    if figure.period is not Period.DAY or figure.split or figure.times_between or doses < 2:
+        return None
+    return replace(figure, split=Decimal(doses)).each_dose()
 
 
 # ---- recomputing what a claim says ----
@@ -261,17 +313,24 @@ def recomputed(derivation: Derivation) -> list[Worked]:
         # A cap the claim names applied; its quote carries its own period words.
     weight = decimal(format(Decimal(str(derivation.weight_kg)).normalize(), "f"))
     # A per-dose figure with its doses a day may stand for the dose or for the day's amount.
-    f = figures[0]
-    each = (f, f.daily(), f.each_dose(), f.daily_between())
-    candidates = [work(f, weight, caps) for f in each if f]
-    stated = read_amount(derivation.result)
-    matching = [
-        w
-        for w in candidates
-        if stated is not None
-        and stated.mg() == Amount(w.result_lo, w.result_hi, w.result_unit).mg()
-    ]
+    f, said = figures[0], derivation.doses_a_day
+    each = (
+        (f, f.daily(), f.each_dose(), f.daily_between()) if said is None else (split_by(f, said),)
+    )
+    liquid = read_strength(derivation.strength) if derivation.strength else None
+    candidates = [replace(work(f, weight, caps), said_split=said, liquid=liquid) for f in each if f]
+    matching = [w for w in candidates if _same_result(derivation.result, w)]
     return matching or candidates[:1]
+
+
+def _same_result(result: str, worked: Worked) -> bool:
+    if worked.liquid is not None:
+        return read_ml(result) == read_ml(worked.derivation().result)
+    stated, got = (
+        read_amount(result),
+        Amount(worked.result_lo, worked.result_hi, worked.result_unit),
+    )
+    return stated is not None and stated.mg() == got.mg()
 
 
 def verify(derivation: Derivation) -> list[str]:
@@ -280,13 +339,11 @@ def verify(derivation: Derivation) -> list[str]:
     worked = recompute(derivation)
     if worked is None:
         return [f"derivation {derivation.quoted!r} cannot be recomputed"]
-    stated = read_amount(derivation.result)
-    if stated is None:
+    if read_amount(derivation.result) is None and read_ml(derivation.result) is None:
         return [f"derivation result {derivation.result!r} is not an amount"]
     if derivation.cap is not None and worked.cap is None:
         return [f"derivation cap {derivation.cap!r} does not bind"]
-    got = Amount(worked.result_lo, worked.result_hi, worked.result_unit)
-    if stated.mg() != got.mg():
+    if not _same_result(derivation.result, worked):
         return [f"derivation result {derivation.result!r} is not {worked.derivation().result!r}"]
     return []
 
@@ -336,25 +393,8 @@ def check_claim(
 
 
 __all__ = [
-    "PERIOD_WORDS",
-    "Amount",
-    "Cap",
-    "Figure",
-    "Period",
-    "Worked",
-    "adult_dose_cap",
-    "caps_in",
-    "ceiling_figure",
-    "check_claim",
-    "clauses",
-    "derived_quantities",
-    "figures_in",
-    "read_amount",
-    "recompute",
-    "recomputed",
-    "row_caps",
-    "shown_number",
-    "shown_range",
-    "verify",
-    "work",
-]
+    "PERIOD_WORDS", "Amount", "Cap", "Figure", "Period", "Worked", "adult_dose_cap", "caps_in",
+    "ceiling_figure", "check_claim", "clauses", "derived_quantities", "figures_in",
+    "read_amount", "recompute", "recomputed", "row_caps", "shown_number", "shown_range",
+    "split_by", "verify", "work",
+]  # fmt: skip

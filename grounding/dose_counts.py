@@ -57,4 +57,23 @@ def times_between(after: str) -> tuple[tuple[Decimal, Decimal], int] | None:
     return (Decimal(m["few"]), Decimal(m["many"])), m.end()
 
 
-__all__ = ["split_of", "times_between"]
+# The doses a day a user says a medicine is given in ("bác sĩ cho chia 3 lần", "ngày uống 2
+# lần", "3 lần/ngày", "cứ 8 tiếng một lần"), on the folded question; never a range ("chia 2-3
+# lần"), a count asked ("chia mấy lần") or doses already taken ("uống 3 lần rồi").
+_SAID_SPLIT = re.compile(
+    r"(?<![\w\-–])(?:chia (?:lam |ra )?(?P<n>[2-6]) (?:lan|lieu|cu|cu)"
+    r"|ngay (?:uong |tiem |cho |dung |truyen )?(?P<n2>[2-6]) lan"
+    r"|(?P<n3>[2-6]) lan\s*(?:/|moi|mot|trong)\s*ngay"
+    r"|(?:moi|cach|cu) (?P<h>6|8|12) (?:gio|tieng)(?: (?:mot|1) lan)?)(?![\w\-–]|\s*(?:-|–|den))"
+)
+
+
+def said_doses_a_day(folded: str) -> int | None:
+    """The one number of doses a day the question says (none when it says two)."""
+    found = {
+        int(m["n"] or m["n2"] or m["n3"] or 24 // int(m["h"])) for m in _SAID_SPLIT.finditer(folded)
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+__all__ = ["said_doses_a_day", "split_of", "times_between"]

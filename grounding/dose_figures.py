@@ -43,10 +43,11 @@ MG_PER_UNIT = {
     "g": Decimal(1000),
     "mcg": Decimal("0.001"),
     "microgam": Decimal("0.001"),
+    "microgram": Decimal("0.001"),
     "µg": Decimal("0.001"),
     "μg": Decimal("0.001"),
 }
-mass_pattern = r"(?P<unit>mg|g|mcg|microgam|µg|μg)"
+mass_pattern = r"(?P<unit>mg|g|mcg|microgram|microgam|µg|μg)"
 _NUM = r"\d+(?:[.,]\d+)?"
 NUMBER = rf"[1-9]\d{{0,2}}(?:[  ]\d{{3}})+(?![\d,])|{_NUM}"
 RANGE_TO = r"\s*(?:-|–|—|den|toi)\s*"
@@ -57,8 +58,8 @@ FIGURE = re.compile(
 )
 _CAP = re.compile(
     r"(?P<lead>lieu toi da(?: hang ngay| moi ngay| 1 ngay| moi lan| 1 lan)?(?: la| =)?"
-    r"|toi da(?: la)?|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua|khong (?:duoc )?vuot"
-    r"|(?:(?<=\()|^)(?:cho )?toi)\s*:?\s*"
+    r"|toi da(?: (?:doi voi|cho) (?:[a-z]+ ){1,3}?la| la)?|khong (?:duoc )?vuot"
+    r"|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua|(?:(?<=\()|^)(?:cho )?toi)\s*:?\s*"
     rf"(?P<lo>{NUMBER})(?:{RANGE_TO}(?P<hi>{_NUM}))?\s*{mass_pattern}(?P<per>\s*/\s*kg)?(?![a-z])"
     + _TAIL
 )

@@ -23,6 +23,10 @@ MAX_ANSWER_TOKENS = 12
 # ...unless it answers a patient question with patient facts and asks nothing ("bé sơ sinh
 # 10 ngày tuổi, nặng 3 kg, đường uống, bị suy giáp"): then it may run this long.
 MAX_FACTS_ANSWER_TOKENS = 28
+# ...and longer still when it asks the dose again and names no medicine ("Bé sinh 36 tuần,
+# giờ được 10 ngày, nặng 3 kg, sốt nhẹ. Bác sĩ bảo uống liều đầu theo cân. Liều đầu là bao
+# nhiêu mg ạ?"): the dose being clarified is the one asked.
+MAX_DOSE_FACTS_TOKENS = 40
 _PATIENT_SLOTS = frozenset(
     (
         ClarifySlot.POPULATION,
@@ -151,11 +155,14 @@ def _indication(r: Reading) -> ConditionQuery | None:
 
 def _states_patient_facts(r: Reading, slot: ClarifySlot) -> bool:
     """A longer reply to a patient question that carries patient facts and asks nothing."""
-    if slot not in _PATIENT_SLOTS or len(r.turn.tokens) > MAX_FACTS_ANSWER_TOKENS:
+    longest = MAX_DOSE_FACTS_TOKENS if r.dosing and not r.drugs else MAX_FACTS_ANSWER_TOKENS
+    if slot not in _PATIENT_SLOTS or len(r.turn.tokens) > longest:
         return False
     facts = r.age is not None or r.weight is not None or r.population is not None
-    # A dose cue is allowed: the open question is a dose question already.
-    asks = r.attribute is not None or r.interaction or r.overview or r.usability
+    # A dose cue is allowed: the open question is a dose question already; so is "không uống
+    # được" beside a dose asked again with no medicine named (how it must be given).
+    usable = r.usability and not (r.dosing and not r.drugs and not r.unknown)
+    asks = r.attribute is not None or r.interaction or r.overview or usable
     asks = asks or r.section_overview or r.which_drug >= 0
     return facts and not (asks or r.non_medical or r.diagnosis or r.new_case)
 

@@ -114,6 +114,19 @@ def _without_amounts(turn: Turn) -> Turn | None:
     return Turn.of(" ".join(text.split())) if text != turn.folded else None
 
 
+# An amount asked for one dose or a day ("mỗi lần bao nhiêu", "mỗi lần mấy ml", "một ngày tổng
+# nhiêu"): a split said with it is the day's dose divided, not a tablet cut.
+_ONE_DOSE = re.compile(
+    r"(?<![a-z])(?:moi lan|1 lan|mot lan|moi cu|ca ngay|mot ngay|1 ngay)"
+    r"(?: (?:uong|tiem|cho|la|tong))* (?:bao nhieu|bn|nhieu|may)(?![a-z])"
+)
+
+
+def asks_one_dose(turn: Turn) -> bool:
+    """The turn asks the amount of one dose or of a day."""
+    return _ONE_DOSE.search(turn.folded) is not None
+
+
 def second_topic(turn: Turn, first: HowTo) -> HowTo | None:
     """Another topic the same question asks ("tiêm trong bao lâu, tiêm bắp được không"),
     when the first's sections hold its answer too (only those are read)."""
@@ -234,4 +247,11 @@ def how_to_turn(
     return topic, turn_type, section
 
 
-__all__ = ["WITH_ANOTHER", "how_to_turn", "read_how_to", "read_how_to_topics", "second_topic"]
+__all__ = [
+    "WITH_ANOTHER",
+    "asks_one_dose",
+    "how_to_turn",
+    "read_how_to",
+    "read_how_to_topics",
+    "second_topic",
+]

@@ -33,6 +33,9 @@ from understanding.text import Turn, ngram_set
 # A pregnancy said with an age from here on is the teenager's own ("con gái 16 tuổi có thai").
 TEEN_FROM_MONTHS = 144.0
 _REGIMEN = re.compile(r"(?<![\w/])\d+\s*(?:lan|vien|goi|ong|nhat|giot)(?!\w)")
+# A dose per kg the user says ("2mg/kg/ngày = 90mg có được không", "0,1 mg/kg là 5mg hả"): the
+# question is about that dose, not the drug's cautions.
+_PER_KG = re.compile(r"(?<![\w/])\d+(?:[.,]\d+)?\s*(?:mg|mcg|microgam|g|don vi)\s*/\s*kg(?!\w)")
 # "3 ngày hay 5 ngày" is a course length, but only when a drug is named ("sốt 3 ngày nay").
 _DURATION = re.compile(r"(?<![\w/])\d+\s*(?:ngay|tuan)(?!\s*(?:nay|tuoi|qua|truoc|roi))(?!\w)")
 _VITAMIN_LETTER = re.compile(r"^[a-z]\d{0,2}$")
@@ -150,6 +153,9 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
     if dosing_at < 0 and attribute is None and says_oral(turn):
         # "uống colchicin thế nào": the verb and the "how" are apart.
         dosing_at = turn.find(*lx.HOW_CUES)
+    per_kg = _PER_KG.search(turn.folded)
+    if per_kg and attribute in (None, SectionKey.THAN_TRONG) and dosing_at < 0:
+        dosing_at = per_kg.start()
     non_human = _non_human(turn)
     age = read_age(turn)
     weight = read_weight(turn)

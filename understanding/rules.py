@@ -52,7 +52,7 @@ from understanding.followups import (
     with_what_was_told,
 )
 from understanding.howto import WITH_ANOTHER as _WITH_ANOTHER
-from understanding.howto import how_to_turn, second_topic
+from understanding.howto import asks_one_dose, how_to_turn, second_topic
 from understanding.lexicon import AMOUNT_DOUBT
 from understanding.partner_drug import with_the_patients_medicine
 from understanding.pregnancy import pregnancy_so_far, term_not_age
@@ -144,6 +144,8 @@ class RulesUnderstander:
         )
         if how_to is not None and turn_type is TurnType.DOSING_CALC and turn.has(*AMOUNT_DOUBT):
             how_to = None  # "sáng uống 4 viên có nhiều quá không": the rows and their maximum
+        if how_to is HowTo.CRUSH and turn_type is TurnType.DOSING_CALC and asks_one_dose(turn):
+            how_to = None  # "ngày chia 3 lần thì mỗi lần bao nhiêu": the dose split, worked out
         if slot is not None and turn_type is TurnType.OUT_OF_SCOPE and is_empty_reply(reading):
             return _non_answer(turn)
         frame = self._frame(reading, turn_type, attribute)

@@ -36,6 +36,7 @@ from tqdm import tqdm
 from core.evidence import Derivation, Evidence
 from core.result import TurnResult
 from grounding.derivation import read_amount
+from grounding.liquid import read_ml
 from runners.evals.answers import violations_of
 from runners.evals.dose_ceilings import above_cap
 from runners.evals.harness import shared_runtime
@@ -53,6 +54,7 @@ SETS = (
     # A fourth pharmacist's (round 5), blind-written too; its first run is in docs/evals.md.
     ROOT / "evals" / "doses_tuning5.jsonl",
     ROOT / "evals" / "doses_tuning7.jsonl",
+    ROOT / "evals" / "doses_tuning8.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"
@@ -140,21 +142,29 @@ def play(engine: Any, line: Line) -> list[TurnResult]:
 # ---- scoring ----
 
 
-def _mg(amount: dict[str, Any] | None) -> tuple[Decimal, Decimal] | None:
+def _mg(amount: dict[str, Any] | None) -> tuple[Any, ...] | None:
+    """A labelled amount in mg, or ("ml", low, high) for millilitres of a liquid."""
     if not amount:
         return None
     try:
-        unit = _MG[str(amount.get("unit", "mg")).lower()]
+        named = str(amount.get("unit", "mg")).lower()
         low = Decimal(str(amount["low"]))
         high = Decimal(str(amount.get("high", amount["low"])))
+        if named == "ml":
+            return ("ml", low, high)
+        unit = _MG[named]
     except (KeyError, InvalidOperation):
         return None
     return low * unit, high * unit
 
 
-def result_mg(derivation: Derivation) -> tuple[Decimal, Decimal] | None:
+def result_mg(derivation: Derivation) -> tuple[Any, ...] | None:
+    """A derivation's result in mg, or ("ml", low, high) when it is measured in a liquid."""
     amount = read_amount(derivation.result)
-    return amount.mg() if amount else None
+    if amount is not None:
+        return amount.mg()
+    ml = read_ml(derivation.result)
+    return ("ml", *ml) if ml else None
 
 
 def cited_texts(result: TurnResult, evidence_of: Any) -> list[str]:

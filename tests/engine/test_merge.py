@@ -283,3 +283,54 @@ def test_a_baby_born_early_is_asked_its_age_once() -> None:
     older = early.model_copy(update={"standalone_query": "heparin cho bé nặng 12 kg"})
     again = resolve_frame(NON_ANSWER, older, age_question, None)
     assert again.non_answer and again.age_months is None
+
+
+def test_a_replys_words_join_the_questions_words_unless_it_names_an_indication() -> None:
+    """ "bé 9 ký, ngày uống 3 lần, mỗi lần mấy ml" answering the age question: its words (the
+    doses a day, the ml asked) join the question's; a reply naming an indication keeps the
+    question's words (its indication is the condition)."""
+    prior = PRIOR.model_copy(update={"condition_words": "siro ventolin 2mg/5ml cho tre"})
+    fill = QueryFrame(
+        turn_type="dosing_calc", weight_kg=9, fills_slot=ClarifySlot.WEIGHT,
+        condition_words="be 9 ky, ngay uong 3 lan, moi lan may ml",
+    )  # fmt: skip
+    frame = resolve_frame(fill, prior, AGE_QUESTION, None)
+    assert frame.condition_words == (
+        "siro ventolin 2mg/5ml cho tre be 9 ky, ngay uong 3 lan, moi lan may ml"
+    )
+    told = fill.model_copy(
+        update={"condition": ConditionQuery(text="ho", normalized="ho"), "condition_words": "ho"}
+    )
+    assert resolve_frame(told, prior, AGE_QUESTION, None).condition_words == (
+        "siro ventolin 2mg/5ml cho tre"
+    )
+
+
+def test_a_patient_told_after_a_dose_question_without_one_completes_that_case() -> None:
+    """'digoxin dung dịch 0,05mg/ml, mỗi lần mấy vạch' answered without a patient, then 'Bé 7
+    tháng, 8 ký, ngày uống 2 lần': the same case, whose words (the liquid, the ml asked)
+    stay with the dose question; a patient other than the case's keeps only its own."""
+    asked = QueryFrame(
+        turn_type="dosing_calc", drugs=["digoxin"], population="child",
+        condition_words="digoxin dung dich 0,05mg/ml, moi lan may vach",
+    )  # fmt: skip
+    told = QueryFrame(
+        turn_type="dosing_calc", drugs=["digoxin"], population="child", age_months=7,
+        weight_kg=8, condition_words="be 7 thang, 8 ky, ngay uong 2 lan",
+    )  # fmt: skip
+    frame = resolve_frame(told, asked, None, None)
+    assert "0,05mg/ml" in frame.condition_words and "ngay uong 2 lan" in frame.condition_words
+    older = asked.model_copy(update={"age_months": 60, "weight_kg": 18})
+    assert resolve_frame(told, older, None, None).condition_words == told.condition_words
+
+
+def test_a_days_maximum_asked_in_the_reply_is_asked() -> None:
+    """ "… mỗi lần bao nhiêu và cả ngày không quá bao nhiêu" answering the age question asks
+    the day's maximum too."""
+    fill = QueryFrame(
+        turn_type="dosing_calc", age_months=108, weight_kg=32, max_dose=True,
+        fills_slot=ClarifySlot.AGE_WEIGHT,
+    )  # fmt: skip
+    assert resolve_frame(fill, PRIOR, AGE_QUESTION, None).max_dose
+    assert not resolve_frame(fill.model_copy(update={"max_dose": False}), PRIOR, AGE_QUESTION,
+                             None).max_dose  # fmt: skip

@@ -275,7 +275,7 @@ def test_a_row_held_at_the_adult_dose_in_words_is_quoted_not_worked_out() -> Non
     2 g: with no amount printed as the ceiling, nothing is worked out."""
     rows = rows_of("Trẻ em: Một liều duy nhất 50 mg/kg (không được vượt liều người lớn).")
     frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=156, weight_kg=45)
-    assert amount_claims(rows, [], rows, frame, "") == {}
+    assert amount_claims(rows, [], rows, frame, AskedWords("")) == {}
 
 
 def test_a_row_held_at_the_adult_dose_is_held_at_the_adult_rows_amount() -> None:
@@ -337,3 +337,109 @@ def test_a_maintenance_dose_held_at_the_starting_dose_of_the_childs_band() -> No
     assert claim.derivation is not None and verify(claim.derivation) == []
     older = QueryFrame(turn_type="dosing_calc", population="child", age_months=132, weight_kg=35)
     assert amount_claims(rows, [], rows, older, AskedWords("")) == {}
+
+
+GIARDIA = """*Uống:*
+- Trẻ em theo cân nặng (nhiễm Giardia): 15 mg/kg/ngày, trong 5 ngày."""
+
+
+def test_a_split_and_a_liquid_the_user_says_give_the_ml_of_one_dose(catalog: DrugCatalog) -> None:
+    """The book gives the day's amount; the user gives it in 3 doses of a 200mg/5ml liquid
+    and asks ml: 300 mg a day, 100 mg each, 2,5 ml each; every claim passes the checks."""
+    result = answer(
+        catalog, "metronidazole", GIARDIA,
+        "bé 20 ký nhiễm giardia, hỗn dịch 200mg/5ml, chia 3 lần một ngày thì mỗi lần mấy ml",
+        population="child", age_months=60, weight_kg=20, route="oral",
+    )  # fmt: skip
+    assert worked(result) == [
+        "20 kg × 15 mg/kg/ngày = 300 mg; 200mg/5ml → 7,5 ml mỗi ngày",
+        "20 kg × 15 mg/kg/ngày ÷ 3 lần = 100 mg; 200mg/5ml → 2,5 ml mỗi lần"
+        " (chia 3 lần như bạn nói)",
+    ]
+
+
+def test_without_a_split_or_ml_asked_only_the_books_amounts(catalog: DrugCatalog) -> None:
+    """Asked in mg with no doses a day said, the day's amount alone, in mg."""
+    result = answer(
+        catalog, "metronidazole", GIARDIA, "bé 20 ký nhiễm giardia, ống 200mg/5ml, bao nhiêu mg",
+        population="child", age_months=60, weight_kg=20, route="oral",
+    )  # fmt: skip
+    assert worked(result) == ["20 kg × 15 mg/kg/ngày = 300 mg mỗi ngày"]
+
+
+AZITHRO = (
+    "*Uống:*\n- Trẻ từ 6 tháng tuổi, nhiễm khuẩn hô hấp: 10 mg/kg × 1 lần/ngày trong 3 ngày"
+    " (tối đa 500 mg/ngày).\n- Viêm tai giữa cấp (trẻ từ 6 tháng tuổi): 30 mg/kg liều duy nhất"
+    " (tối đa 1 500 mg), hoặc 10 mg/kg × 1 lần/ngày trong 3 ngày."
+)
+
+
+def test_the_same_regimens_cap_printed_in_another_row_holds_it(catalog: DrugCatalog) -> None:
+    """'10 mg/kg × 1 lần/ngày' printed again for otitis without its ceiling: for 55 kg it is
+    held at the 500 mg a day the book prints for the same regimen, and rechecks; the single
+    dose keeps its own 1 500 mg."""
+    result = answer(
+        catalog, "azithromycin", AZITHRO, "azithromycin cho bé viêm tai giữa cấp",
+        population="child", age_months=168, weight_kg=55, route="oral",
+    )  # fmt: skip
+    assert worked(result) == [
+        "55 kg × 30 mg/kg = 1 650 mg; tối đa 1 500 mg → 1 500 mg liều duy nhất",
+        "55 kg × 10 mg/kg = 550 mg; tối đa 500 mg/ngày → 500 mg một lần mỗi ngày",
+    ]
+
+
+IBUPROFEN_BANDS = (
+    "*Giảm đau, hạ sốt:*\n\nTrẻ 12–18 tuổi: 200–400 mg × 3–4 lần/ngày; khi tự điều trị không"
+    " quá 1 200 mg/ngày.\n\nCác liều theo tuổi từ 3 tháng đến 12 tuổi không vượt quá 30 mg/kg/ngày."
+    "\n\nNếu tính theo cân nặng: 5–10 mg/kg mỗi lần khi sốt; không quá 40 mg/kg/ngày."
+)
+
+
+def test_a_days_maximum_is_held_at_the_ceiling_of_the_patients_band() -> None:
+    """The day's maximum asked (40 mg/kg/ngày) is held at the day's ceiling printed for the
+    patient's band: 30 mg/kg/ngày for a 6-year-old (600 mg, not 800), 1 200 mg/ngày for a
+    15-year-old of 70 kg (not 2 800); each rechecks."""
+    from grounding.derivation import verify
+
+    evidence = ev("ibuprofen", "Ibuprofen", "lieu_luong_cach_dung", IBUPROFEN_BANDS)
+    blocks = parse_blocks([(0, evidence)])
+    rows = [b for b in blocks if b.kind is BlockKind.ROW]
+
+    def day_max(age: int, weight: int) -> list[str]:
+        frame = QueryFrame(
+            turn_type="dosing_calc", population="child", age_months=age, weight_kg=weight,
+            max_dose=True,
+        )  # fmt: skip
+        found = amount_claims(rows, [], blocks, frame, AskedWords("tối đa một ngày"))
+        claims = [c for cs in found.values() for c in cs if "40 mg/kg/ngày =" in c.text]
+        assert all(c.derivation and verify(c.derivation) == [] for c in claims)
+        return [c.text for c in claims]
+
+    assert day_max(72, 20) == [
+        "Tối đa mỗi ngày: 20 kg × 40 mg/kg/ngày = 800 mg; không vượt quá 30 mg/kg/ngày → 600 mg"
+        " mỗi ngày"
+    ]
+    assert day_max(180, 70) == [
+        "Tối đa mỗi ngày: 70 kg × 40 mg/kg/ngày = 2 800 mg; không quá 1 200 mg/ngày → 1 200 mg"
+        " mỗi ngày"
+    ]
+
+
+def test_another_indications_band_ceiling_does_not_hold_the_days_maximum() -> None:
+    """The fever rows' 'tối đa 60 mg/kg/ngày' for 6–12 years does not hold the post-operative
+    day's maximum (90 mg/kg/ngày, không quá 4 g/ngày) of the same child: 4 g, not 2 880 mg."""
+    from grounding.derivation import verify
+
+    text = (
+        "*Sốt:*\n\nTrẻ 6–12 tuổi: 15 mg/kg mỗi lần, tối đa 60 mg/kg/ngày.\n\n*Đau sau phẫu thuật:*"
+        "\n\nTrẻ 6–12 tuổi: 15–20 mg/kg mỗi lần; tối đa 90 mg/kg/ngày, không quá 4 g/ngày."
+    )
+    blocks = parse_blocks([(0, ev("paracetamol", "Paracetamol", "lieu_luong_cach_dung", text))])
+    rows = [b for b in blocks if b.kind is BlockKind.ROW and "90 mg" in b.text]
+    frame = QueryFrame(
+        turn_type="dosing_calc", population="child", age_months=132, weight_kg=48, max_dose=True
+    )
+    found = amount_claims(rows, [], blocks, frame, AskedWords("mổ xong tối đa một ngày"))
+    day = [c for cs in found.values() for c in cs if "90 mg/kg/ngày =" in c.text]
+    assert [c.derivation.result for c in day if c.derivation] == ["4 g"]
+    assert all(c.derivation and verify(c.derivation) == [] for c in day)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -18,9 +19,11 @@ from grounding.derivation import (
     recompute,
     row_caps,
     shown_number,
+    split_by,
     verify,
     work,
 )
+from grounding.liquid import read_strength
 
 
 def worked(text: str, weight: str) -> list[str]:
@@ -253,16 +256,26 @@ def test_a_bare_cap_after_a_split_day_is_the_days() -> None:
     assert line.endswith("→ 500 mg mỗi lần")
 
 
-def test_one_dose_of_a_split_day_recomputes_and_a_long_share_is_not_exact() -> None:
+def test_one_dose_of_a_split_day_recomputes_and_a_long_share_is_rounded_to_cents() -> None:
     """The dose made from a split day's figure passes the recheck from its quote alone; a
-    share that does not end within two decimals (35 × 34 ÷ 3) is flagged as not exact."""
-    [f] = figures_in("Bệnh do amip: 35 mg/kg/24 giờ, chia làm 3 lần.")
+    share that does not end within two decimals (35–40 × 14 ÷ 3) is shown to two decimals,
+    marked "≈", and that rounded amount rechecks too (a wrong cent does not)."""
+    [f] = figures_in("Bệnh do amip: 35 - 40 mg/kg/24 giờ, chia làm 3 lần.")
     each = f.each_dose()
     assert each is not None
-    assert not work(each, Decimal(34), []).exact()
+    share = work(each, Decimal(14), [])
+    assert share.text() == "14 kg × 35–40 mg/kg/ngày ÷ 3 lần ≈ 163,33–186,67 mg mỗi lần"
+    assert share.exact() and verify(share.derivation()) == []
+    wrong = share.derivation().model_copy(update={"result": "163,34–186,67 mg"})
+    assert verify(wrong) != []
     exact = work(each, Decimal(30), [])
-    assert exact.exact()
-    assert verify(exact.derivation()) == []
+    assert "≈" not in exact.text() and verify(exact.derivation()) == []
+
+
+def test_a_capped_share_is_rounded_down_never_above_its_cap() -> None:
+    """A day's cap shared by three doses (1 000 mg ÷ 3) holds each dose at 333,33 mg."""
+    [line] = one_dose("Uống 50 mg/kg/ngày chia 3 lần, tối đa 1 000 mg/ngày.", "40")
+    assert line.endswith("→ 333,33 mg mỗi lần")
 
 
 def test_a_split_said_after_two_figures_is_said_of_both() -> None:
@@ -318,3 +331,51 @@ def test_a_day_said_without_a_space_before_gio_is_a_days_figure() -> None:
     [glued] = figures_in("truyền 3 - 10 mg/kg/24giờ.")
     [spaced] = figures_in("truyền 3 - 10 mg/kg/24 giờ.")
     assert glued.period is Period.DAY and spaced.period is Period.DAY
+
+
+def test_a_split_the_user_says_gives_one_dose_that_rechecks_only_with_it() -> None:
+    """'15 mg/kg/ngày' the book does not split, given in 3 doses as the user says: 20 kg →
+    100 mg each; the derivation carries the count and rechecks, and without it does not."""
+    [f] = figures_in("Trẻ em: 15 mg/kg/ngày, uống 5 - 10 ngày.")
+    each = split_by(f, 3)
+    assert each is not None
+    worked = replace(work(each, Decimal(20), []), said_split=3)
+    assert worked.text() == "20 kg × 15 mg/kg/ngày ÷ 3 lần = 100 mg mỗi lần"
+    d = worked.derivation()
+    assert d.doses_a_day == 3 and verify(d) == []
+    assert verify(d.model_copy(update={"doses_a_day": None})) != []
+    [split] = figures_in("Trẻ em: 40 mg/kg/ngày, chia làm 2 lần.")
+    assert split_by(split, 3) is None  # the book's own split stands
+
+
+def test_an_amount_in_ml_of_the_users_liquid_shows_and_rechecks() -> None:
+    """12 kg × 10–15 mg/kg = 120–180 mg; of a 120mg/5ml syrup that is 5–7,5 ml: shown after
+    the mg, carried as the result with the strength, rechecked; a wrong ml fails."""
+    [f] = figures_in("Nếu tính theo cân nặng: 10–15 mg/kg mỗi lần.")
+    syrup = read_strength("siro 120mg/5ml")
+    assert syrup is not None
+    worked = replace(work(f, Decimal(12), []), liquid=syrup)
+    assert worked.text() == "12 kg × 10–15 mg/kg = 120–180 mg; 120mg/5ml → 5–7,5 ml mỗi lần"
+    d = worked.derivation()
+    assert (d.result, d.strength) == ("5–7,5 ml", "120mg/5ml") and verify(d) == []
+    assert verify(d.model_copy(update={"result": "6–9 ml"})) != []
+    assert check_claim(worked.text(), d, ["Nếu tính theo cân nặng: 10–15 mg/kg mỗi lần."]) == []
+
+
+def test_a_ceiling_said_for_whom_before_its_amount_is_a_cap() -> None:
+    """'tối đa đối với trẻ em là 6 mg/kg/ngày' is a per-kg day's ceiling like 'tối đa 6
+    mg/kg/ngày'; 'tối đa 3 lần' names no amount."""
+    [cap] = caps_in("Liều tiêm tối đa đối với trẻ em là 6 mg/kg/ngày.")
+    assert (cap.amount, cap.per_kg, cap.period) == (Decimal(6), True, Period.DAY)
+    assert cap.quoted == "tối đa đối với trẻ em là 6 mg/kg/ngày"
+    assert caps_in("uống tối đa 3 lần, mỗi lần cách 6 giờ") == []
+
+
+def test_microgram_spelled_in_english_is_a_mass_unit() -> None:
+    """'250 - 500 microgram/kg cân nặng/lần' is a dose per kg in micrograms like 'microgam'."""
+    [f] = figures_in("Trẻ đến 35 kg: uống 250 - 500 microgram/kg cân nặng/lần.")
+    assert (
+        work(f, Decimal(20), []).text()
+        == "20 kg × 250–500 microgram/kg = 5 000–10 000 microgram mỗi lần"
+    )
+    assert read_amount("5 000 microgram") is not None

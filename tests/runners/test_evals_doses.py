@@ -33,6 +33,17 @@ def test_expected_amount_in_another_unit_is_right() -> None:
                            []).right  # fmt: skip
 
 
+def test_an_amount_in_ml_of_the_users_liquid_is_judged_in_ml() -> None:
+    """A line labelled in ml wants a derivation measured in ml (5–7,5 ml is 5–7.5 ml); the
+    mg it came from is not the ml asked."""
+    in_ml = Derivation(quoted="10–15 mg/kg mỗi lần", weight_kg=12, result="5–7,5 ml",
+                       strength="120mg/5ml")  # fmt: skip
+    want = line(per_dose={"low": 5, "high": 7.5, "unit": "ml"})
+    assert doses.score(want, [answer(in_ml)], []).right
+    in_mg = Derivation(quoted="10–15 mg/kg mỗi lần", weight_kg=12, result="120–180 mg")
+    assert not doses.score(want, [answer(in_mg)], []).right
+
+
 def test_either_expected_period_counts() -> None:
     """A line giving per-dose and per-day amounts is right when one of them is worked out."""
     both = line(per_dose={"low": 180, "high": 270, "unit": "mg"},

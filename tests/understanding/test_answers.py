@@ -111,3 +111,49 @@ def test_a_long_reply_that_asks_which_drug_is_a_new_question(parse: Parse) -> No
     )
     assert frame.fills_slot is None
     assert frame.turn_type is TurnType.CONDITION_TO_DRUG
+
+
+def test_a_longer_reply_of_facts_that_asks_the_dose_again_answers_the_weight_question(
+    parse: Parse,
+) -> None:
+    """Facts told at length, then the dose asked again with no medicine named (over 28
+    words), answer the open weight question: the medicine asked before stays the one."""
+    frame = parse(
+        "Dạ bé nhà em sinh đủ tháng, giờ được 12 ngày rồi, nặng 3,2 kg, hơi sốt. Bác sĩ dặn"
+        " là cho uống theo cân nặng của bé. Vậy một lần uống là bao nhiêu mg ạ?",
+        ClarifySlot.WEIGHT,
+        drugs=("paracetamol",),
+    )
+    assert frame.fills_slot is not None
+    assert frame.weight_kg == 3.2
+
+
+def test_a_long_reply_naming_another_medicine_is_still_a_new_question(parse: Parse) -> None:
+    """The longer limit is for the dose asked again; naming a medicine makes it a new one."""
+    frame = parse(
+        "Dạ bé nhà em sinh đủ tháng, giờ được 12 ngày rồi, nặng 3,2 kg, hơi sốt. Bác sĩ dặn"
+        " là cho uống ibuprofen theo cân nặng. Vậy một lần uống là bao nhiêu mg ạ?",
+        ClarifySlot.WEIGHT,
+        drugs=("paracetamol",),
+    )
+    assert frame.fills_slot is None
+
+
+def test_a_reply_that_cannot_take_it_by_mouth_and_asks_the_dose_again_answers(
+    parse: Parse,
+) -> None:
+    """ "Bé 9 tuổi, 32kg, sốt cao không uống được. Mỗi lần truyền bao nhiêu mg?" answers the age
+    and weight question: "không uống được" says how it must be given, no new question; "uống
+    ibuprofen được không" names a medicine and asks whether it may be used."""
+    frame = parse(
+        "Bé 9 tuổi, 32kg, sốt cao không uống được. Mỗi lần truyền bao nhiêu mg và cả ngày không"
+        " quá bao nhiêu ạ?",
+        ClarifySlot.AGE_WEIGHT,
+        drugs=("paracetamol",),
+    )
+    assert frame.fills_slot is ClarifySlot.AGE_WEIGHT and (frame.age_months, frame.weight_kg) == (
+        108,
+        32,
+    )
+    other = parse("bé 5 tuổi 18 ký, uống ibuprofen được không", ClarifySlot.AGE_WEIGHT)
+    assert other.fills_slot is None

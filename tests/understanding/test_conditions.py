@@ -23,6 +23,9 @@ from understanding.text import Turn
         ("gout", "gút"),
         ("hen suyễn", "hen phế quản"),
         ("long đờm", "tiêu chất nhầy"),
+        ("viêm màng não mủ", "viêm màng não"),
+        ("bị lỵ amip", "lỵ amip"),
+        ("nhiem giardia", "nhiễm Giardia"),
     ],
 )
 def test_spellings_and_synonyms_normalise(text: str, canonical: str) -> None:

@@ -246,3 +246,12 @@ def test_a_second_topic_is_kept_when_the_first_sections_hold_it() -> None:
         second_topic(Turn.of("để tủ lạnh được không, uống lúc đói được không"), HowTo.STORAGE)
         is None
     )
+
+
+def test_a_split_said_with_the_amount_of_one_dose_asked_is_the_dose(parse: Parse) -> None:
+    """ "Ngày chia 3 lần thì mỗi lần bao nhiêu" divides the day's dose (worked out by the dose
+    answer); "chia 2 lần" asked alone, or cutting a tablet, stays a how-to-take question."""
+    dose = parse("amoxicilin cho bé 32 ký, ngày chia 3 lần thì mỗi lần nhiêu, một ngày tổng nhiêu")
+    assert dose.how_to_take is None and dose.turn_type is TurnType.DOSING_CALC
+    assert parse("paracetamol uống 1 lần hay chia 2 lần").how_to_take == "crush"
+    assert parse("amoxicilin 250mg chia đôi viên được không").how_to_take == "crush"

@@ -341,3 +341,20 @@ def test_doubt_about_a_stated_amount_is_a_dose_question(parse: Callable[..., Que
     # "có nhiều tác dụng phụ", "dùng liều bù": no doubt about an amount the user states
     assert parse("uong omeprazol truoc an, co nhieu tac dung phu ko").how_to_take is not None
     assert parse("quen uong warfarin 1 lieu thi sao, co can dung lieu bu ko").how_to_take
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Trẻ 12 tuổi 45kg, prednisolon khởi đầu 2mg/kg/ngày = 90mg có được không?",
+        "fluconazol 12mg/kg/ngày ra 660mg được không anh",
+        "ceftriaxon 50 mg/kg cho bé 20 ký vậy có sao không",
+    ],
+)
+def test_a_dose_per_kg_the_user_works_out_asks_the_dose(parse: Parse, text: str) -> None:
+    """A dose per kg said with a check ('… = 90mg có được không') asks the dose rows, not the
+    drug's cautions; 'có được không' with no figure still asks whether it may be used."""
+    frame = parse(text)
+    assert (frame.turn_type, frame.attribute) == (TurnType.DOSING_CALC, "lieu_luong_cach_dung")
+    plain = parse("fluconazol có được không khi suy thận")
+    assert plain.turn_type is not TurnType.DOSING_CALC

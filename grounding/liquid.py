@@ -1,0 +1,95 @@
+"""The strength of a liquid the user says they have ("siro 120mg/5ml", "ống 10mg/2ml",
+"hỗn dịch 125mg/31,25mg trong 5ml"), and a worked-out amount in millilitres of it.
+
+The strength is the user's fact, like the weight: a worked-out amount in mg is divided by
+the mg in one ml of it, and the claim shows that step beside the mg ("… = 120–180 mg mỗi lần;
+120mg/5ml → 5–7,5 ml"). A combination's strength is read by its first amount (the book
+doses amoxicillin–clavulanate by its amoxicillin). Millilitres that do not end within two
+decimals are rounded to them and marked "≈". Nothing is read when the question says two
+different strengths.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+
+from core.text import fold, nfc
+from grounding.dose_figures import MG_PER_UNIT, decimal, shown_range
+
+_NUM = r"\d+(?:[.,]\d+)?"
+_MASS = r"(?:mg|mcg|microgam|µg|μg|g)"
+_STRENGTH = re.compile(
+    rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})"
+    rf"(?:\s*/\s*{_NUM}\s*{_MASS})?\s*(?:/|trong|cho|moi)\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
+)
+_ML = re.compile(rf"^\s*(?P<lo>{_NUM})(?:\s*(?:-|–)\s*(?P<hi>{_NUM}))?\s*ml\s*$")
+_CENT = Decimal("0.01")
+
+
+@dataclass(frozen=True, slots=True)
+class Strength:
+    """The user's words for a liquid's strength and the mg in one ml of it."""
+
+    quoted: str
+    mg_per_ml: Decimal
+
+    def ml(self, lo: Decimal, hi: Decimal, unit: str) -> tuple[Decimal, Decimal, bool]:
+        """An amount in `unit` as ml of this liquid (two decimals; True when rounded)."""
+        exact = (lo * MG_PER_UNIT[unit] / self.mg_per_ml, hi * MG_PER_UNIT[unit] / self.mg_per_ml)
+        shown = tuple(v.quantize(_CENT, rounding=ROUND_HALF_UP) for v in exact)
+        return shown[0], shown[1], shown != exact
+
+    def shown(self, lo: Decimal, hi: Decimal, unit: str) -> str:
+        """ "120mg/5ml → 5–7,5 ml" (≈ when rounded)."""
+        ml_lo, ml_hi, rounded = self.ml(lo, hi, unit)
+        return f"{self.quoted} {'≈' if rounded else '→'} {shown_range(ml_lo, ml_hi)} ml"
+
+    def result(self, lo: Decimal, hi: Decimal, unit: str) -> str:
+        ml_lo, ml_hi, _ = self.ml(lo, hi, unit)
+        return f"{shown_range(ml_lo, ml_hi)} ml"
+
+
+def read_strength(text: str) -> Strength | None:
+    """The one strength of a liquid the words say, or None (none, or two different ones)."""
+    said = nfc(text)
+    folded = fold(said).lower()
+    found: dict[Decimal, str] = {}
+    for m in _STRENGTH.finditer(folded):
+        try:
+            amount = decimal(m["amount"]) * MG_PER_UNIT[m["unit"]]
+            volume = decimal(m["volume"]) if m["volume"] else Decimal(1)
+        except (InvalidOperation, KeyError):
+            continue
+        if amount > 0 and volume > 0:
+            found.setdefault(amount / volume, said[m.start() : m.end()])
+    if len(found) != 1:
+        return None
+    ((per_ml, quoted),) = found.items()
+    return Strength(" ".join(quoted.split()), per_ml)
+
+
+# Asked in ml: "mấy ml", "bao nhiêu ml", "mấy vạch", "mấy cc" (said apart from a strength).
+_ML_ASKED = re.compile(r"(?<![a-z0-9/])(?:ml|cc|vach)(?![a-z])")
+
+
+def asked_liquid(text: str) -> Strength | None:
+    """The liquid's strength when the question also asks the amount in ml of it."""
+    strength = read_strength(text)
+    if strength is None:
+        return None
+    rest = _STRENGTH.sub(" ", fold(nfc(text)).lower())
+    return strength if _ML_ASKED.search(rest) else None
+
+
+def read_ml(text: str) -> tuple[Decimal, Decimal] | None:
+    """ "5–7,5 ml" → (5, 7.5); anything else → None."""
+    m = _ML.match(nfc(text))
+    if m is None:
+        return None
+    lo = decimal(m["lo"])
+    return lo, decimal(m["hi"]) if m["hi"] else lo
+
+
+__all__ = ["Strength", "asked_liquid", "read_ml", "read_strength"]

@@ -171,7 +171,7 @@ def twin_caps(
 
 def banded_day_caps(blocks: Sequence[Block], row: Block, fit: Callable[[Bands], bool]) -> list[Cap]:
     """The day's ceilings printed in the row's part for a band this patient is in ("Các liều
-    theo tuổi từ 3 tháng đến 12 tuổi không vượt quá 30 mg/kg/ngày", "Trẻ 12–18 tuổi: …; khi tự
+    theo tuổi (3 tháng - 12 tuổi) không vượt quá 30 mg/kg/ngày", "Trẻ 12–18 tuổi: …; khi tự
     điều trị không quá 1 200 mg/ngày"): a day's maximum for the patient is held at them."""
     out: list[Cap] = []
     for b in blocks:

@@ -390,7 +390,7 @@ def test_the_same_regimens_cap_printed_in_another_row_holds_it(catalog: DrugCata
 
 IBUPROFEN_BANDS = (
     "*Giảm đau, hạ sốt:*\n\nTrẻ 12–18 tuổi: 200–400 mg × 3–4 lần/ngày; khi tự điều trị không"
-    " quá 1 200 mg/ngày.\n\nCác liều theo tuổi từ 3 tháng đến 12 tuổi không vượt quá 30 mg/kg/ngày."
+    " quá 1 200 mg/ngày.\n\nCác liều theo tuổi (3 tháng - 12 tuổi) không vượt quá 30 mg/kg/ngày."
     "\n\nNếu tính theo cân nặng: 5–10 mg/kg mỗi lần khi sốt; không quá 40 mg/kg/ngày."
 )
 

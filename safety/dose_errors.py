@@ -144,6 +144,53 @@ def within_twice_meant(t: TurnText) -> bool:
     return bool(others) and value > 0 and max(others) < TOO_MUCH * value
 
 
+WIDE_MARGIN: frozenset[str] = frozenset(
+    {
+        "amoxicillin",
+        "amoxicillin_clavulanate",
+        "azithromycin",
+        "cefuroxime",
+        "clarithromycin",
+        "ciprofloxacin",
+        "fluconazole",
+        "cetirizine",
+        "loratadine",
+        "omeprazole",
+        "atorvastatin",
+        "simvastatin",
+        "paracetamol",
+        "ibuprofen",
+        "prednisolone",
+        "allopurinol",
+    }
+)
+"""Formulary ids whose one dose taken twice by an adult is far below any harm: the pharmacist
+says what to do about the next dose, nobody calls 115."""
+
+# One dose taken again: twice within the day, double, one more dose, two tablets for one.
+_DOUBLED = re.compile(
+    r"\b(?:2|hai) (?:lan|lieu|cu)\b|\bgap doi\b|\b(?:them|trung|lai) (?:1 |mot )?(?:lieu|cu|lan)\b|"
+    r"\b(?:2|hai) vien\b"
+)
+# More than twice: three doses, several tablets, a pack.
+_MORE = re.compile(
+    r"\b(?:[3-9]|\d{2,}|ba|bon|nam|sau|may|vai|nhieu) (?:lan|lieu|vien|cu|goi)\b|"
+    r"\bgap (?:ba|\d)|\b(?:ca|nguyen|het|nua|\d+|mot|hai) (?:vi|lo|hop|chai)\b"
+)
+
+
+def doubled_wide_margin(t: TurnText, drugs: list[str], *, child: bool) -> bool:
+    """An adult who took one dose of a wide-margin drug (`WIDE_MARGIN`) twice ("uống
+    amoxicillin 2 lần trong 1 tiếng vì tưởng chưa uống", "2 viên thay vì 1"), no sign now: a
+    question the book answers, not an emergency."""
+    if child or not drugs or any(d not in WIDE_MARGIN for d in drugs):
+        return False
+    folded = t.folded
+    if _DOUBLED.search(folded) is None or _MORE.search(folded) is not None:
+        return False
+    return SYMPTOM_CUES.search(t) is None
+
+
 def dose_error(t: TurnText) -> str | None:
     """A dose given twice or many times the meant amount, told in this turn (not supposed,
     not asked whether it may be done): the words."""
@@ -171,7 +218,9 @@ def error_then_sign(before: str | None, text: str) -> str | None:
 
 __all__ = [
     "TOO_MUCH",
+    "WIDE_MARGIN",
     "dose_error",
+    "doubled_wide_margin",
     "error_then_sign",
     "given_twice",
     "more_than_meant",

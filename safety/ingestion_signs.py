@@ -22,6 +22,7 @@ from safety.safety_cues import (
     KNOWLEDGE_CUES,
     MEDICINE_CUES,
     OTHERS_CUES,
+    STATE_SLIP_CUES,
     SYMPTOM_CUES,
     TAKE_CUES,
     UNSANCTIONED_CUES,
@@ -288,14 +289,20 @@ def _child_had_access(text: TurnText, names_drug: bool, child_known: bool) -> bo
 def single_slip(text: TurnText, *, child_known: bool = False) -> bool:
     """One dose of one's own medicine taken at the wrong time or in the wrong state ("lỡ uống
     furosemid buổi tối", "lỡ uống … đang cho con bú"), asked about with worry: a question the
-    book answers, not an ingestion. Not for a child, an amount, a count or a sign."""
+    book answers, not an ingestion. Not for an amount, a count or a sign, nor for a child
+    unless only the state slipped ("lỡ cho bé uống lúc đói")."""
     # "đang cho con bú": the mother's own dose, the child is not who took it
     nursing = _NURSING.sub(lambda m: " " * len(m.group(0)), text.folded)
     child = CHILD_CUES.search(TurnText(nursing, nursing, accented=False))
     amount = AMOUNT_CUES.search(text)
     if amount is not None and _ONE.fullmatch(fold_aligned(amount)) is None:
         return False  # "1 viên" is the one dose; "mấy viên", "nửa lọ" are not
-    if child_known or child or _count(text) > 1:
+    if _count(text) > 1:
+        return False
+    # a child's dose given in the wrong state ("lỡ cho bé uống lúc đói"): the dose as meant
+    if (child_known or child) and (
+        STATE_SLIP_CUES.search(text) is None or OTHERS_CUES.search(text) is not None
+    ):
         return False
     if SYMPTOM_CUES.search(text) or _TABLETS.search(text.folded) or _CONTAINERS.search(text.folded):
         return False

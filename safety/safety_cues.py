@@ -169,6 +169,16 @@ TIME_SLIP_CUES = cues(
         r"(?:trễ|muộn|sớm|quá giờ) (?:\d+|một|hai|ba|vài|mấy|nửa) (?:tiếng|giờ|phút|ngày)",
     ),
 )
+# Taken in the wrong state or with the wrong food, the dose itself as meant ("lỡ cho bé
+# uống lúc đói", "lỡ uống sau ăn", "uống chung với sữa"): a how-to slip the book answers.
+STATE_SLIP_CUES = cues(
+    (
+        r"(?:lúc|khi|bụng) (?:\w+ )?đói",
+        r"chưa ăn(?: gì)?",
+        r"(?:trước|sau|trong|lúc|cùng) (?:bữa )?ăn",
+        r"(?:chung|cùng|với) (?:\w+ )?(?:sữa|nước cam|nước ngọt|trà|cà phê|nước trái cây)",
+    ),
+)
 HYPOTHETICAL_CUES = cues(
     (r"nếu", r"giả sử", r"trường hợp", r"khi nào", r"lỡ như", r"phòng khi"),
 )
@@ -345,6 +355,7 @@ __all__ = [
     "PURPOSE_CUES",
     "SELF_HARM_CUES",
     "SIGN_QUESTION_CUES",
+    "STATE_SLIP_CUES",
     "SYMPTOM_CUES",
     "TAKE_CUES",
     "TIME_SLIP_CUES",

@@ -15,12 +15,10 @@ Decisions (docs/evals.md, "Safety triage"):
   "sốt cao co giật uống thuốc gì" and "thuốc có gây khó thở không" are not emergencies.
 - Self-harm wins over emergency: its message also says to call the emergency number now
   if something was already taken, and it quotes no drug facts.
+- One dose of a wide-margin drug taken twice by an adult is a question, not an emergency.
 - Unsafe use needs the drug (or, for ending a pregnancy, the purpose alone): abortion at
-  home, a once-weekly drug taken daily, an infant given a drug whose own text forbids it
-  below an age. That last one stands only on the loaded corpus: a line of the drug's
-  Chống chỉ định (or a "không dùng" line of its Thận trọng) whose age limit, printed with a
-  number, covers the child. No such line, no triage: the question goes on as an ordinary
-  "có dùng được không" or dose question.
+  home, a once-weekly drug taken daily, an infant given a drug whose own text (a Chống chỉ
+  định or "không dùng" Thận trọng line with an age limit covering the child) forbids it.
 """
 
 from __future__ import annotations
@@ -34,6 +32,7 @@ from core.frame import QueryFrame, Route, Triage, TurnType
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
+from safety import dose_errors
 from safety.dose_errors import dose_error, error_then_sign, within_twice_meant
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
 from safety.ingestion import Verdict, read_event
@@ -284,6 +283,9 @@ def _triage_rest(
         frame.is_child or (frame.age_months is not None and frame.age_months < CHILD_MONTHS)
     )
     how_to = frame is not None and frame.how_to_take is not None
+    child = child_known or CHILD_CUES.search(t) is not None
+    if frame is not None and dose_errors.doubled_wide_margin(t, frame.drugs, child=child):
+        return None  # "uống amoxicillin 2 lần trong 1 tiếng vì tưởng chưa uống"
     found = _emergency(t, names_drug, child_known, how_to)
     if found is not None and found.kind is Triage.EMERGENCY:
         return found

@@ -50,8 +50,13 @@ _QUANTITY = re.compile(
 )
 # What was meant: the quantity right after one of these words.
 _MEANT = re.compile(
-    r"\b(?:ke|dan|don|dang le|dang ra|le ra|chi|thuong|binh thuong|huong dan|ghi|bao|thay vi)\b"
+    r"\b(?:ke|dan|don|dang le|dang ra|le ra|chi|thuong|binh thuong|huong dan|ghi|bao|thay vi|"
+    r"(?:bac si|bs) cho)\b"
     r"(?: \S+){0,4}? (\d+(?:[.,]\d+)?) ?(ml|mg|mcg|vien|goi|giot|nhat|ong|thia|muong)\b"
+)
+_MEANT_WORD = re.compile(
+    r"\b(?:ke|dan|don|dang le|dang ra|le ra|chi|thuong|binh thuong|huong dan|ghi|bao|thay vi|"
+    r"(?:bac si|bs) cho)\b"
 )
 _CONTRAST = re.compile(r"\b(?:ma|nhung|thanh|thay vi|dang le|le ra|chu khong)\b")
 _MULTIPLE = re.compile(
@@ -96,14 +101,20 @@ def more_than_meant(t: TurnText) -> str | None:
     folded = t.folded
     if (multiple := _MULTIPLE.search(folded)) is not None:
         return multiple.group(0)
-    meant = _MEANT.search(folded)
-    if meant is None or _CONTRAST.search(folded) is None:
+    # "bs cho tối 1 viên, mẹ uống luôn 3 viên, giờ gọi mãi mới mở mắt": a sign stands for "mà"
+    contrast = _CONTRAST.search(folded) is not None or SYMPTOM_CUES.search(t) is not None
+    word = _MEANT_WORD.search(folded)
+    if word is None or not contrast:
         return _more_per_day(folded)
-    value, unit = _value(meant.group(1)), meant.group(2)
-    if value <= 0:
-        return None
+    # every amount in the few words after the word of what was meant ("5mg tối 1 viên")
+    window = folded[word.end() : word.end() + 40]
+    meant = {
+        q.group(2): (_value(q.group(1)), word.end() + q.start(1))
+        for q in reversed(list(_QUANTITY.finditer(window)))
+    }
     for other in _QUANTITY.finditer(folded):
-        if other.start(1) == meant.start(1) or other.group(2) != unit:
+        value, at = meant.get(other.group(2), (0.0, -1))
+        if value <= 0 or other.start(1) == at:
             continue
         given = _GIVEN_AMOUNT.search(folded[max(0, other.start() - 30) : other.start()])
         if given is not None and _value(other.group(1)) >= TOO_MUCH * value:
@@ -152,7 +163,6 @@ WIDE_MARGIN: frozenset[str] = frozenset(
         "cefuroxime",
         "clarithromycin",
         "ciprofloxacin",
-        "fluconazole",
         "cetirizine",
         "loratadine",
         "omeprazole",
@@ -179,6 +189,9 @@ _MORE = re.compile(
 )
 
 
+_PREGNANT = re.compile(r"\b(?:bau|mang thai|co thai|thai \d+|cho (?:con )?bu)\b")
+
+
 def doubled_wide_margin(t: TurnText, drugs: list[str], *, child: bool) -> bool:
     """An adult who took one dose of a wide-margin drug (`WIDE_MARGIN`) twice ("uống
     amoxicillin 2 lần trong 1 tiếng vì tưởng chưa uống", "2 viên thay vì 1"), no sign now: a
@@ -186,6 +199,8 @@ def doubled_wide_margin(t: TurnText, drugs: list[str], *, child: bool) -> bool:
     if child or not drugs or any(d not in WIDE_MARGIN for d in drugs):
         return False
     folded = t.folded
+    if _PREGNANT.search(folded) is not None:
+        return False  # "đang bầu 3 tháng, lỡ uống 2 viên liền nhau": the baby is the question
     if _DOUBLED.search(folded) is None or _MORE.search(folded) is not None:
         return False
     return SYMPTOM_CUES.search(t) is None

@@ -12,7 +12,6 @@ _TAKE = r"(?:uống|nuốt|tiêm|truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
 _CONTAINER = r"(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống|bình)"
 _MANY = r"(?:[1-9]\d+|mười|chục|vài chục|hàng chục|cả chục|cả nắm|một nắm|nắm|cả vốc)"
 
-# -- an ingestion read as an event (safety.ingestion): who, took, how much, when -------------
 _NUM = (
     r"(?:\d+(?:[.,]\d+)?|một|hai|ba|bốn|tư|năm|sáu|bảy|tám|chín|mười|mươi|chục|mấy|vài|"
     r"dăm|nhiều|mấy chục|vài chục|cả chục|hàng chục)"
@@ -91,8 +90,7 @@ UNSANCTIONED_CUES = cues(
         r"ừng ực",
         r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
         r"(?:vì|do) (?:tưởng|nhầm|quên|(?:không|ko|chẳng|chả) nhớ|lú lẫn|lẫn)",
-        # Not a way of taking it swapped for another ("nuốt chửng thay vì nhai"): how-to.
-        # nor a time of day ("uống tối thay vì sáng"): a slip of time
+        # Not a way of taking it, nor a time of day, swapped ("thay vì nhai", "thay vì sáng")
         r"thay vì(?! (?:nhai|ngậm|nuốt|pha|hòa|bẻ|nghiền|uống nguyên|đặt|xịt|bôi|sáng|trưa|"
         r"chiều|tối|đêm|buổi|trước ăn|sau ăn|lúc))",
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
@@ -174,8 +172,9 @@ DOSE_QUESTION_CUES = cues(
         r"bao nhiêu",
         r"bao nhiu|bn (?:ml|viên|v|mg|gói|lần|giọt|muỗng|thìa)",
         r"(?<!là )(?<!lần )(?<!tăng )(?<!đôi )liều(?! trước| hôm qua| người lớn| của người lớn)",
-        # Not "so" ("đắng quá nên nhổ ra", "vậy nên"): a consequence told, no advice asked.
-        r"(?:có )?(?<!quá )(?<!lắm )(?<!vậy )(?<!thế )(?<!cho )nên",
+        # Not "so" ("đắng quá nên nhổ ra", "vậy nên", "nên tối qua uống"): a consequence told.
+        r"(?:có )?(?<!quá )(?<!lắm )(?<!vậy )(?<!thế )(?<!cho )nên"
+        r"(?! (?:tối|sáng|trưa|chiều|đêm|hôm) (?:qua|nay)| đã| vừa| mới| lúc nãy| tự)",
         # "bé uống mấy viên diazepam rồi" tells what happened; "uống mấy viên" asks.
         r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy(?! (?:\w+ ){0,3}?rồi)",
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
@@ -317,6 +316,8 @@ _SYMPTOMS = (
     r"đau bụng", r"ngủ (?:say|li bì|mê)", r"tụt (?:đường|huyết áp)", r"hạ đường huyết",
     r"khó thở", r"co giật", r"lừ đừ", r"choáng(?: váng)?", r"bất tỉnh", r"hôn mê",
     r"(?:gọi|lay) (?:\w+ )?(?:không|ko|k|chẳng) (?:tỉnh|dậy|dạy)",
+    r"(?:đi|đứng) (?:\w+ )?(?:không|ko|chẳng) vững", r"loạng choạng", r"lờ đờ", r"tím tái",
+    r"đi (?:ngoài|cầu|tiêu) (?:\w+ )?(?:toàn|tóe|ra) nước", r"(?:gọi|lay) (?:\w+ ){0,2}?mãi mới",
     # a pressure far below normal said in figures ("huyết áp 80/50", "HA còn 70/40")
     r"(?:huyết áp|ha) (?:\w+ ){0,2}?[4-8]\d ?/ ?[2-6]\d",
 )  # fmt: skip

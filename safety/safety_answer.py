@@ -54,14 +54,18 @@ def _asks_a_dose(t: TurnText, asked_of: str | None) -> bool:
     return _POISON.search(t.folded) is None and _count(t) == 0
 
 
+_ON_A_COURSE = re.compile(r"\b(?:đang|dang) (?:uống|uong|dùng|dung|xài|xai)\b")
+
+
 def _tells_a_taking(t: TurnText, *, bare: bool = True) -> bool:
     """A taking told and not asked as a dose, an amount, a container, a way of getting at it
     or a sign: more than a bare mention. Without `bare`, a verb of taking counts only said
-    as done ("bé vừa uống siro"): "con em 18 tháng uống siro hapacol" names what the child
-    is on."""
+    as done ("bé vừa uống siro"): "con em 18 tháng uống siro hapacol", "bé đang uống
+    Augmentin siro" name what the child is on."""
     told = TAKE_CUES.search(t) is not None and DOSE_QUESTION_CUES.search(t) is None
-    if not bare:
-        told = told and COMPLETED_CUES.search(t) is not None
+    if not bare:  # "đang uống Augmentin siro": on a course, nothing done yet
+        done = COMPLETED_CUES.search(TurnText.of(_ON_A_COURSE.sub(" ", t.lowered)))
+        told = told and done is not None
     return (
         told
         or AMOUNT_CUES.search(t) is not None

@@ -33,13 +33,24 @@ _SCHEDULE = re.compile(
 _TWO_GIVERS = re.compile(
     r"\bdeu (?:cho|dua|tiem|chich|truyen|bom|uong|phat|pha)\b|\bban giao\b|\bgiao ca\b|"
     r"\bca (?:dem|ngay|sang|chieu|toi|truc|truoc) (?:voi|va) ca\b|\bhai ca\b|"
-    r"\b(?:do|vi) (?:\w+ ){0,3}?(?:quen|sot|nham)\b"  # "do điều dưỡng quên ghi"
+    r"\b(?:do|vi) (?:\w+ ){0,3}?(?:quen|sot|nham)\b|"  # "do điều dưỡng quên ghi"
+    r"\b(?:roi|xong) (?:ma )?quen\b|\b(?:ba|ong|bo|me|chong|vo|anh|chi) lai\b"  # "bà lại đặt thêm"
+)
+# A second dose told as such: "lại uống thêm lượt nữa", "bà lại đặt thêm 1 viên", "1 tiếng
+# sau cho uống thêm 1 gói": with a doubt, a second giver or within hours, given twice.
+_AGAIN_DOSE = re.compile(
+    r"\blai (?:\w+ ){0,2}?(?:them|nua)\b|\bthem (?:1 |mot )?(?:luot|lan|cu|lieu) nua\b|"
+    r"\b(?:uong|dat|tiem|cho uong|pha) them (?:1|mot) (?:vien|goi|lan|lieu|cu|luot|ong)\b"
 )
 # Not sure a dose was not taken again ("không nhớ sáng nay uống chưa, có khi uống 2 lần").
-_DOUBT = re.compile(r"\b(?:khong|ko|chang|cha) nho\b|\bco khi\b|\bhinh nhu\b")
+_DOUBT = re.compile(
+    r"\b(?:khong|ko|chang|cha) nho\b|\bco khi\b|\bhinh nhu\b|\btuong (?:la )?chua\b|\blu lan\b"
+)
 _NOW = re.compile(r"\b(?:gio|bay gio|dang|hien gio|luc nay)\b")
 _WITHIN_HOURS = re.compile(
     r"\btrong (?:vong )?(?:1|mot|2|hai|3|ba|4|bon|nua) (?:tieng|gio|buoi)\b|"
+    r"\b(?:\d+|mot|hai|nua) (?:tieng|gio|phut|p) (?:sau|sau do)\b|"
+    r"\bcach (?:nhau )?\d+ ?(?:p|phut)\b|"
     r"\b(?:sang|trua|chieu|toi) nay\b|\btu sang\b|\bnay gio\b"
 )
 # Given to them, not their own schedule: "bị/được cho uống", "bé nhận 2 liều".
@@ -82,7 +93,7 @@ def _value(number: str) -> float:
 def given_twice(t: TurnText) -> str | None:
     """The same dose given twice (see the module docstring): the words, or None."""
     folded = t.folded
-    twice = _TWICE.search(folded)
+    twice = _TWICE.search(folded) or _AGAIN_DOSE.search(folded)
     if twice is None or _SCHEDULE.search(folded) is not None:
         return None
     if _TWO_GIVERS.search(folded) is not None or _DOUBT.search(folded) is not None:
@@ -109,17 +120,30 @@ def more_than_meant(t: TurnText) -> str | None:
     # every amount in the few words after the word of what was meant ("5mg tối 1 viên")
     window = folded[word.end() : word.end() + 40]
     meant = {
-        q.group(2): (_value(q.group(1)), word.end() + q.start(1))
+        _in_ml(q, folded)[1]: (_in_ml(q, folded)[0], word.end() + q.start(1))
         for q in reversed(list(_QUANTITY.finditer(window)))
     }
     for other in _QUANTITY.finditer(folded):
-        value, at = meant.get(other.group(2), (0.0, -1))
+        amount, unit = _in_ml(other, folded)
+        value, at = meant.get(unit, (0.0, -1))
         if value <= 0 or other.start(1) == at:
             continue
         given = _GIVEN_AMOUNT.search(folded[max(0, other.start() - 30) : other.start()])
-        if given is not None and _value(other.group(1)) >= TOO_MUCH * value:
+        if given is not None and amount >= TOO_MUCH * value:
             return other.group(0)
     return _more_per_day(folded)
+
+
+_SOUP_SPOON = re.compile(r"\b(?:thia|muong) (?:an )?canh\b")
+
+
+def _in_ml(q: re.Match[str], folded: str) -> tuple[float, str]:
+    """A quantity, spoons read as ml (a soup spoon 15 ml, any other 5 ml): "bs dặn 2,5ml mà
+    lấy thìa canh đong, cho uống 2 thìa" is 30 ml against 2,5 ml."""
+    value, unit = _value(q.group(1)), q.group(2)
+    if unit not in ("thia", "muong"):
+        return value, unit
+    return value * (15.0 if _SOUP_SPOON.search(folded) else 5.0), "ml"
 
 
 def _more_per_day(folded: str) -> str | None:

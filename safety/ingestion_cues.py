@@ -45,7 +45,7 @@ CHILD_CUES = cues(
 )
 TAKE_CUES = cues(
     (
-        r"uống[sgh]?",
+        r"uống[sgh]?|took|take|taken",
         r"uốg",
         r"nuốt",
         r"tiêm",
@@ -321,12 +321,11 @@ _SYMPTOMS = (
     # a pressure far below normal said in figures ("huyết áp 80/50", "HA còn 70/40")
     r"(?:huyết áp|ha) (?:\w+ ){0,2}?[4-8]\d ?/ ?[2-6]\d",
 )  # fmt: skip
-SYMPTOM_CUES = cues(
-    _SYMPTOMS,
-    # Folded, "nôn" is "non" (sinh non), "ói" is "ơi", "xỉu" and "lơ mơ" are other words;
-    # "tái" (pale) is "tai" (ear).
-    strict=(r"nôn", r"ói", r"xỉu", r"lơ mơ", r"li bì", r"ngất", r"(?:mặt|da|môi) (?:\w+ )?tái"),
-)
+# Folded, "nôn", "ói", "tái", "xỉu", "lơ mơ" are other words; "mệt xỉu" is worn out.
+_STRICT_SYMPTOMS = (
+    r"nôn", r"ói", r"(?<!mệt )xỉu", r"lơ mơ", r"li bì", r"ngất", r"(?:mặt|da|môi) \S* ?tái",
+)  # fmt: skip
+SYMPTOM_CUES = cues(_SYMPTOMS, strict=_STRICT_SYMPTOMS)
 # Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
 ASK_DRUG_CUES = cues(
     (

@@ -55,7 +55,7 @@ def is_finish(cue: str) -> bool:
 _CONTAINERS = re.compile(r"\b(?:[2-9]|1\d|hai|ba|bon|nam) (?:vi|lo|hop|chai)\b")
 
 
-_STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo)\b")
+_STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo|tuong)\b")
 
 
 _ALL = re.compile(r"\b(?:het|sach)\b")
@@ -202,6 +202,7 @@ _ACCESS = re.compile(
     r"trong (?:mom|mieng)|(?:mom|mieng) (?:co|con|toan|dinh|day)|cay (?:mom|mieng)|"
     r"mui (?:thuoc|siro|cam|dau|bac ha)|nap (?:mo|bat|hong|bi)|mo (?:nap|lo|hop|chai|vi)|"
     r"luom|vo (?:goi|vi|lo|hop|chai)|o trong vi|o vi|nap (?:da|bi|dang) mo|"
+    r"luc (?:\w+ )?(?:tui|tu|ngan keo|balo|cap|hop|gio)|cay (?:nap|lo|hop|chai)|"
     # on the lips, or a tablet taken back out of the mouth ("bé ngậm viên …, lấy ra kịp");
     # not "ngậm thuốc lâu có sao không", a way of taking asked
     r"dinh (?:\w+ ){0,2}?(?:quanh|o|tren|khap|day) (?:mom|mieng|moi|mep)|"
@@ -239,6 +240,18 @@ _EMPTIED = re.compile(
     r"(?:rong|trong (?:tron|rong|khong|trem)|het (?:sach|tron|nhan)|sach (?:tron|bach|tron tru)|"
     r"khong con (?:vien|goi|gi) nao)\b"
 )
+
+
+# A bottle's volume and what is left of it ("chai 90ml giờ còn khoảng 30ml").
+_LEFT = re.compile(
+    r"(\d+) ?ml\b(?: \S+){0,6}? con (?:lai |khoang |tam |chung |co |chi )*(\d+) ?ml\b"
+)
+
+
+def missing_ml(text: TurnText) -> float:
+    """How much of a bottle is gone, told as its volume and what is left (0 when not told)."""
+    left = _LEFT.search(text.folded)
+    return max(0.0, float(left.group(1)) - float(left.group(2))) if left else 0.0
 
 
 def access_sign(text: TurnText) -> bool:

@@ -86,7 +86,12 @@ _REDOSE = re.compile(
 )
 # One way against another ("buổi tối hay buổi sáng", "xilanh hay thìa thì dễ hơn").
 _EITHER = re.compile(r"\b\w+ hay \w+|\b(?:de|tot|hon) hon\b|\bcach nao\b")
-_MEASURE = re.compile(r"\b(?:xi ?lanh|ong (?:tiem|hut|bom|dong)|thia|muong|coc (?:dong|chia))\b")
+_MEASURE = re.compile(
+    r"\b(?:xi ?lanh|ong (?:tiem|hut|bom|dong)|thia|muong|coc (?:dong|chia))\b|"
+    # mixed into food or drink ("trộn vào sữa", "pha với nước cam")
+    r"\b(?:tron|pha|hoa|khuay) (?:\w+ )?(?:vao|voi|chung|cung) (?:\w+ )?"
+    r"(?:sua|nuoc|chao|bot|com|yaourt|sinh to)\b"
+)
 
 
 def _asks_how_to(t: TurnText, asked_of: str | None, how_to: bool) -> bool:
@@ -97,7 +102,7 @@ def _asks_how_to(t: TurnText, asked_of: str | None, how_to: bool) -> bool:
     if asked_of is None or _tells_a_taking(TurnText.of(asked_of), bare=False):
         return False
     redose = _REDOSE.search(t.folded) is not None
-    if not (how_to or redose or _MEASURE.search(t.folded)):
+    if not (how_to or redose or _MEASURE.search(t.folded)):  # how, with what, into what
         return False
     if not asks_outright(t) and _EITHER.search(t.folded) is None:
         return False

@@ -149,6 +149,8 @@ INTACT_CUES = cues(
         r"(?! (?:\w+ )?(?:không|ko|k|chưa|hả|ta|hông|hay|chứ)\b)",
         r"(?:đếm|kiểm) (?:\w+ ){0,2}?(?:vẫn |thấy )?(?:đủ|không thiếu|ko thiếu)",
         r"(?:không|ko|chưa|chẳng) (?:mất|thiếu|vơi) (?:\w+ )?(?:viên|gói|ml|giọt) nào",
+        # a pack never opened ("vỉ chưa bóc, còn nguyên 10 viên")
+        r"(?:vỉ|lọ|hộp|gói|chai) (?:\w+ )?(?:chưa|không|ko) (?:bóc|mở|xé|cạy)",
     ),
 )
 # Days of a drug already taken ("đã 5 ngày rồi", "suốt 6 ngày nay", "từ hôm"): taken daily
@@ -199,7 +201,7 @@ EMERGENCY_SIGNS = sign_cues(
         r"tụt huyết áp",
     ),
     # Folded, these collide with everyday words ("chăm sóc", "ngắt", "lờ mờ").
-    strict=(r"sốc", r"ngất", r"xỉu", r"lơ mơ", r"li bì", r"lịm đi"),
+    strict=(r"sốc", r"ngất", r"(?<!mệt )xỉu", r"lơ mơ", r"li bì", r"lịm đi"),  # "mệt xỉu": worn out
     # The airway and breathing count even said as slight ("hơi khó thở").
     never_slight=(
         r"khó thở",

@@ -152,7 +152,10 @@ SELF_HARM_CUES = cues(
         r"(?:có )?đủ (?:để )?chết (?:\w+ )?(?:chưa|không|ko|k|hông|hả)",
         r"(?<!lừ )đủ (?:để )?(?:đi|ra đi) (?:chưa|không|ko|k|hông|hả)",  # not "lừ đừ đi không vững"
         r"(?:thì|là|để|mà) (?:\w+ ){0,3}?" + _NOT + r" (?:ai )?cứu (?:được|nổi|kịp|đc|dc)",
-        r"(?:tích|gom|trữ) (?:được |đc |dc )?(?:\d+|mấy chục|cả chục|vài chục) viên",
+        r"(?:tích|gom|trữ) (?:được |đc |dc |đủ )?(?:\d+|mấy chục|cả chục|vài chục) viên",
+        r"đừng (?:khuyên|can|cản|ngăn|cứu)",  # "đã uống 15 viên rồi, đừng khuyên gì"
+        # hurting oneself to be taken in ("uống vài viên cho đau bụng nằm viện")
+        r"(?:muốn|định|tính) (?:uống|nuốt) (?:\w+ ){0,5}?cho (?:\w+ ){0,3}?(?:nằm|vào|nhập) viện",
         r"(?<!xong )(?:là|thì) (?:em|tôi|mình|t|tao|tớ|tui) (?:sẽ |đã )?(?:đi|ra đi) "
         r"(?:luôn|rồi|thật rồi)(?! (?:được|đc|dc|không|ko|k|hả|à|nhé|nha|chưa))",
         r"(?:muốn|ước|để|cho|em|tôi|mình|t|tao|tớ|tui) [^.?!]{0,40}?(?:không|khỏi|chẳng) "

@@ -32,7 +32,7 @@ from core.frame import QueryFrame, Triage
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
-from safety import dose_errors
+from safety import dose_errors, reactions
 from safety.dose_amounts import DOSE_SECTION, Book, against_book, as_amount_question
 from safety.dose_errors import dose_error, error_then_sign, within_twice_meant
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
@@ -204,6 +204,8 @@ def _emergency(
         and not _asks_of_overdose(t)
     ):
         return TriageResult(Triage.EMERGENCY, hit)
+    if reactions.side_effect_asked(t):
+        return None  # "run tay nhẹ … sau khi uống đúng liều, có bình thường không"
     allergy = ALLERGY_SIGNS.search(t)
     sign = allergy or EMERGENCY_SIGNS.search(t)
     if sign is not None and not SIGN_QUESTION_CUES.search(t) and AFTER_TAKING_CUES.search(t):

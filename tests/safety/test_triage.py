@@ -836,6 +836,7 @@ def test_a_dose_asked_back_is_no_yes_when_nothing_was_told_taken() -> None:
         ("cho uống buổi tối hay buổi sáng", True),
         ("bé vừa uống xong thì nôn ra, có cho uống lại không", False),
         ("cho be uong bang xilanh hay thia thi de hon", False),
+        ("trộn vào sữa cho bé uống được không chị", False),
     ],
 )
 def test_a_practical_question_after_naming_the_child_and_medicine_is_asked(

@@ -239,7 +239,9 @@ def _introduced(text: TurnText, done: str | None) -> bool:
     """ "bé 14 tháng đang uống Augmentin siro": the patient and the medicine introduced, no
     amount, nothing done, no sign: what they are on, not an event to ask about."""
     said = AMOUNT_CUES.search(text) is not None or _count(text) > 0 or _symptom(text) is not None
-    said = said or _MORE_THAN_NAMED.search(text.folded) is not None or _PAST.search(text.folded)
+    said = (
+        said or _MORE_THAN_NAMED.search(text.folded) is not None or bool(_PAST.search(text.folded))
+    )
     said = (
         said or UNSANCTIONED_CUES.search(text) is not None or OTHERS_CUES.search(text) is not None
     )

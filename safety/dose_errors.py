@@ -203,8 +203,9 @@ says what to do about the next dose, nobody calls 115."""
 
 # One dose taken again: twice within the day, double, one more dose, two tablets for one.
 _DOUBLED = re.compile(
-    r"\b(?:2|hai) (?:lan|lieu|cu)\b|\bgap doi\b|\b(?:them|trung|lai) (?:1 |mot )?(?:lieu|cu|lan)\b|"
-    r"\b(?:2|hai) vien\b"
+    r"\b(?:2|hai) (?:lan|lieu|cu)\b(?! ?/ ?ngay| (?:moi|mot|1|trong) ngay)|\bgap doi\b|"
+    r"\b(?:them|trung|lai) (?:1 |mot )?(?:lieu|cu|lan)\b|"
+    r"\b(?:2|hai) vien (?:\S+ ){0,3}?(?:1 luc|mot luc|cung luc|thay vi)"
 )
 # More than twice: three doses, several tablets, a pack.
 _MORE = re.compile(

@@ -300,7 +300,8 @@ def _triage_rest(
     )
     how_to = frame is not None and frame.how_to_take is not None
     child = child_known or CHILD_CUES.search(t) is not None
-    if frame is not None and dose_errors.doubled_wide_margin(t, frame.drugs, child=child):
+    doubled = frame is not None and dose_errors.doubled_wide_margin(t, frame.drugs, child=child)
+    if doubled and read_reaction(t, names_drug=True) is None:
         return None  # "uống amoxicillin 2 lần trong 1 tiếng vì tưởng chưa uống"
     book = against_book(t, frame, warnings) if child else None
     if book is Book.OVER and (_PAST_OR_SIGN(t) or not asks_outright(t)):

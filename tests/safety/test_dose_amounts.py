@@ -159,6 +159,12 @@ def test_triage_weighs_a_childs_amount_against_the_book(
         ("em uống amoxicillin 500 2 viên 1 lúc thay vì 1 viên, có sao không", "amoxicillin", None),
         ("em vừa uống 10 viên amoxicillin 500 1 lúc", "amoxicillin", Triage.EMERGENCY),
         ("ông uống 2 lần digoxin trong 1 tiếng, giờ buồn nôn", "digoxin", Triage.EMERGENCY),
+        # a day's two tablets and a reaction: the reaction, not a doubled dose
+        (
+            "uống amoxicillin ngày 2 viên được 5 ngày, giờ vàng da, ngứa khắp người",
+            "amoxicillin",
+            Triage.EMERGENCY,
+        ),
     ],
 )
 def test_one_dose_of_a_wide_margin_drug_taken_twice(

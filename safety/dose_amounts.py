@@ -77,6 +77,8 @@ TOO_MUCH = 1.5
 """One intake beyond this many times the book's largest dose per kg (for any use) is told
 as an overdose: far beyond a dose, not an extra half dose."""
 
+LIGHT_KG = 50.0
+"""At or below this weight the book doses adults per kg too (paracetamol's 15 mg/kg)."""
 BookLines = Callable[[str], Sequence[tuple[str, str]]]
 
 
@@ -106,6 +108,9 @@ def taken_mg(folded: str) -> tuple[float, int, int] | None:
         per_ml /= _number(conc.group(3)) if conc.group(3) else 1.0
         return sum(volumes) * per_ml, times, len(volumes)
     counted = list(_COUNT.finditer(rest))
+    mass = _STRENGTH.search(rest)
+    if not counted and times > 1 and mass is not None and mass.group(1) is not None:
+        return _strength_mg(mass), times, 1  # "truyền paracetamol 1g x 4 lần từ hôm qua"
     if not counted:
         return None
     total = 0.0
@@ -148,9 +153,12 @@ def per_kg_figures(lines: Sequence[tuple[str, str]]) -> tuple[float, float, floa
     return doses[(len(doses) - 1) // 2], doses[-1], day or 4 * doses[-1]
 
 
-def against_book(t: TurnText, frame: QueryFrame | None, lines: BookLines | None) -> Book | None:
+def against_book(
+    t: TurnText, frame: QueryFrame | None, lines: BookLines | None, *, child: bool = True
+) -> Book | None:
     """`OVER`, `WITHIN` or None (see the module docstring) for a child's amount of the one
-    drug named."""
+    drug named, or (`child` False) an amount for a patient whose weight told is at most
+    `LIGHT_KG` (the book doses them per kg: "bệnh nhân nặng 35kg")."""
     if frame is None or lines is None or len(frame.drugs) != 1:
         return None
     weight = frame.weight_kg
@@ -158,7 +166,7 @@ def against_book(t: TurnText, frame: QueryFrame | None, lines: BookLines | None)
         weight = _number(told.group(1))
     if weight is None and frame.age_months is not None and frame.age_months < 12 * 16:
         weight = weight_of_age(frame.age_months)
-    if weight is None or weight <= 0:
+    if weight is None or weight <= 0 or (not child and weight > LIGHT_KG):
         return None
     taken = taken_mg(t.folded)
     figures = per_kg_figures(lines(frame.drugs[0])) if taken is not None else None

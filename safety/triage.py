@@ -303,7 +303,7 @@ def _triage_rest(
     doubled = frame is not None and dose_errors.doubled_wide_margin(t, frame.drugs, child=child)
     if doubled and read_reaction(t, names_drug=True) is None:
         return None  # "uống amoxicillin 2 lần trong 1 tiếng vì tưởng chưa uống"
-    book = against_book(t, frame, warnings) if child else None
+    book = against_book(t, frame, warnings, child=child)
     if book is Book.OVER and (_PAST_OR_SIGN(t) or not asks_outright(t)):
         return TriageResult(Triage.EMERGENCY, "beyond the book's dose")  # "15ml (200mg/5ml)"
     if book is Book.WITHIN and not _not_meant(t):

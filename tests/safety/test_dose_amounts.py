@@ -38,6 +38,7 @@ def frame(drug: str, age_months: float | None = None) -> QueryFrame:
         ("pha 2 gói paracetamol 250 mỗi lần, đã cho uống 4 lần từ sáng", 500.0, 4, 1),
         ("đặt 1 viên 150 rồi, 1 tiếng sau lại đặt thêm 1 viên 300", 450.0, 1, 2),
         ("cho uống 2 thìa canh siro 5mg/5ml", 30.0, 1, 1),
+        ("truyền paracetamol 1g x 4 lần từ hôm qua", 1000.0, 4, 1),
     ],
 )
 def test_the_amount_taken_is_read_in_mg(text: str, mg: float, times: int, amounts: int) -> None:
@@ -120,6 +121,14 @@ def test_the_amount_against_the_book(text: str, f: QueryFrame, verdict: Book | N
             frame("azithromycin", 24),
             Triage.EMERGENCY,
         ),
+        # a light adult dosed per kg: 4 g a day for 35 kg is beyond the day's 60 mg/kg
+        (
+            "bệnh nhân nặng 35kg được truyền paracetamol 1g x 4 lần từ hôm qua",
+            frame("paracetamol"),
+            Triage.EMERGENCY,
+        ),
+        # an adult over 50 kg is not weighed per kg: the grammar reads it
+        ("bệnh nhân 60kg truyền paracetamol 1g x 4 lần/ngày", frame("paracetamol"), None),
         # asked before it is given: the dose row answers it
         (
             "bé 2 tuổi cho uống 15ml siro azithromycin 200mg/5ml được không",

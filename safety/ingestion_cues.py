@@ -184,7 +184,7 @@ DOSE_QUESTION_CUES = cues(
         # A day's amount ("uống ngày 1 viên", "ngày mấy lần") and an amount against another
         # ("1 viên hay 2 viên"): a schedule asked, not a taking told.
         r"(?<!\d )(?<!mỗi )ngày (?:uống )?(?:\d+|một|hai|ba|mấy|vài) (?:viên|lần|gói|ml|v)",
-        r"(?:\d+|một|hai|ba|bốn|nửa) (?:viên|lần|gói|ml|v)(?: ?/ ?ngày)? hay "
+        r"(?:\d+|một|hai|ba|bốn|nửa) (?:viên|lần|gói|ml|v)(?: \d+ ?(?:mg)?)?(?: ?/ ?ngày)? hay "
         r"(?:\d+|một|hai|ba|bốn|mấy|nửa)",
         # Allowed now, or yet ("giờ uống paracetamol được rồi", "dùng lại được chưa").
         r"(?:uống|dùng|cho uống|tiêm|ăn) (?:\w+ ){0,3}?(?:được|đc|dc) (?:rồi|chưa)",

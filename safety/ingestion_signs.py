@@ -164,7 +164,7 @@ _ASKED = re.compile(
     r"\bhay\b.*\b(?:chia|doi)\b|"
     # a day's amount, or one amount against another ("ngày 1 viên hay 2 viên")
     r"(?<!\d )(?<!moi )\bngay (?:uong )?(?:\d+|mot|hai|ba|may|vai) (?:vien|lan|goi|ml|v)\b|"
-    r"\b(?:vien|lan|goi|ml|v) hay (?:\d+|mot|hai|ba|bon|may|nua)\b|"
+    r"\b(?:vien|lan|goi|ml|v)(?: \d+ ?(?:mg)?)? hay (?:\d+|mot|hai|ba|bon|may|nua)\b|"
     # either-or ("lúc ăn hay sau ăn", "… hay không")
     r"\bhay (?:sau|truoc|luc|trong|khi|nen|can|khong|ko|chua|dung|phai)\b"
 )

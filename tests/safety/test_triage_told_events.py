@@ -57,6 +57,8 @@ def test_told_events_are_emergencies(text: str, drugs: tuple[str, ...]) -> None:
         ("quên uống amoxicillin 1 cữ rồi, giờ uống bù thế nào", ("amoxicillin",)),
         ("bé 2 tuổi cầm vỉ thuốc nhưng vỉ chưa bóc, còn nguyên 10 viên", ()),
         ("uống kháng sinh xong mệt xỉu luôn, bth không", ()),
+        # one amount against another, a strength between ("1 viên 500 hay 2 viên")
+        ("em 45kg uống paracetamol 1 lần 1 viên 500 hay 2 viên", ("paracetamol",)),
         # the child and the medicine introduced: what the child is on, nothing to ask
         ("bé nhà em 14 tháng đang uống augmentin siro", ("amoxicillin_clavulanate",)),
         ("bé run tay nhẹ sau khi uống salbutamol đúng liều, có bình thường không", ("salbutamol",)),

@@ -52,14 +52,17 @@ def with_triage(
         before=prior.standalone_query if prior is not None else None,
     )
     if question is not None and question.reason == Reason.SAFETY_CHECK and prior is not None:
-        answer = safety_answer(text, asked_of=prior.standalone_query)
+        how_to = frame.how_to_take is not None
+        answer = safety_answer(text, asked_of=prior.standalone_query, how_to=how_to)
         if answer is SafetyAnswer.NOT_TAKEN and found is None:
             # Not taken: the question they asked goes on, as asked.
             return prior.model_copy(update={"triage": None, "non_answer": False}), None
         # Anything but "not taken" or a dose asked instead (yes, not sure, the child's
         # weight, a symptom, "giờ làm sao") is read the safe way: as taken.
-        if answer is SafetyAnswer.ASKED and found is None:
-            pass  # "Liều đầu tiên uống bao nhiêu mg?": the new question goes on, as asked
+        if answer is SafetyAnswer.ASKED and (
+            found is None or (how_to and found.kind is Triage.SAFETY_CHECK)
+        ):
+            found = None  # "Liều đầu tiên uống bao nhiêu mg?": the new question goes on, as asked
         elif found is None or found.kind is Triage.SAFETY_CHECK:
             found = TriageResult(Triage.EMERGENCY, f"safety_check: {answer or 'not denied'}")
     smalltalk = frame.turn_type is TurnType.SMALLTALK and smalltalk_kind(text) != "other"

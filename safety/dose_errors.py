@@ -33,13 +33,24 @@ _SCHEDULE = re.compile(
 _TWO_GIVERS = re.compile(
     r"\bdeu (?:cho|dua|tiem|chich|truyen|bom|uong|phat|pha)\b|\bban giao\b|\bgiao ca\b|"
     r"\bca (?:dem|ngay|sang|chieu|toi|truc|truoc) (?:voi|va) ca\b|\bhai ca\b|"
-    r"\b(?:do|vi) (?:\w+ ){0,3}?(?:quen|sot|nham)\b"  # "do điều dưỡng quên ghi"
+    r"\b(?:do|vi) (?:\w+ ){0,3}?(?:quen|sot|nham)\b|"  # "do điều dưỡng quên ghi"
+    r"\b(?:roi|xong) (?:ma )?quen\b|\b(?:ba|ong|bo|me|chong|vo|anh|chi) lai\b"  # "bà lại đặt thêm"
+)
+# A second dose told as such: "lại uống thêm lượt nữa", "bà lại đặt thêm 1 viên", "1 tiếng
+# sau cho uống thêm 1 gói": with a doubt, a second giver or within hours, given twice.
+_AGAIN_DOSE = re.compile(
+    r"\blai (?:\w+ ){0,2}?(?:them|nua)\b|\bthem (?:1 |mot )?(?:luot|lan|cu|lieu) nua\b|"
+    r"\b(?:uong|dat|tiem|cho uong|pha) them (?:1|mot) (?:vien|goi|lan|lieu|cu|luot|ong)\b"
 )
 # Not sure a dose was not taken again ("không nhớ sáng nay uống chưa, có khi uống 2 lần").
-_DOUBT = re.compile(r"\b(?:khong|ko|chang|cha) nho\b|\bco khi\b|\bhinh nhu\b")
+_DOUBT = re.compile(
+    r"\b(?:khong|ko|chang|cha) nho\b|\bco khi\b|\bhinh nhu\b|\btuong (?:la )?chua\b|\blu lan\b"
+)
 _NOW = re.compile(r"\b(?:gio|bay gio|dang|hien gio|luc nay)\b")
 _WITHIN_HOURS = re.compile(
     r"\btrong (?:vong )?(?:1|mot|2|hai|3|ba|4|bon|nua) (?:tieng|gio|buoi)\b|"
+    r"\b(?:\d+|mot|hai|nua) (?:tieng|gio|phut|p) (?:sau|sau do)\b|"
+    r"\bcach (?:nhau )?\d+ ?(?:p|phut)\b|"
     r"\b(?:sang|trua|chieu|toi) nay\b|\btu sang\b|\bnay gio\b"
 )
 # Given to them, not their own schedule: "bị/được cho uống", "bé nhận 2 liều".
@@ -50,8 +61,13 @@ _QUANTITY = re.compile(
 )
 # What was meant: the quantity right after one of these words.
 _MEANT = re.compile(
-    r"\b(?:ke|dan|don|dang le|dang ra|le ra|chi|thuong|binh thuong|huong dan|ghi|bao|thay vi)\b"
+    r"\b(?:ke|dan|don|dang le|dang ra|le ra|chi|thuong|binh thuong|huong dan|ghi|bao|thay vi|"
+    r"(?:bac si|bs) cho)\b"
     r"(?: \S+){0,4}? (\d+(?:[.,]\d+)?) ?(ml|mg|mcg|vien|goi|giot|nhat|ong|thia|muong)\b"
+)
+_MEANT_WORD = re.compile(
+    r"\b(?:ke|dan|don|dang le|dang ra|le ra|chi|thuong|binh thuong|huong dan|ghi|bao|thay vi|"
+    r"(?:bac si|bs) cho)\b"
 )
 _CONTRAST = re.compile(r"\b(?:ma|nhung|thanh|thay vi|dang le|le ra|chu khong)\b")
 _MULTIPLE = re.compile(
@@ -77,7 +93,7 @@ def _value(number: str) -> float:
 def given_twice(t: TurnText) -> str | None:
     """The same dose given twice (see the module docstring): the words, or None."""
     folded = t.folded
-    twice = _TWICE.search(folded)
+    twice = _TWICE.search(folded) or _AGAIN_DOSE.search(folded)
     if twice is None or _SCHEDULE.search(folded) is not None:
         return None
     if _TWO_GIVERS.search(folded) is not None or _DOUBT.search(folded) is not None:
@@ -96,19 +112,38 @@ def more_than_meant(t: TurnText) -> str | None:
     folded = t.folded
     if (multiple := _MULTIPLE.search(folded)) is not None:
         return multiple.group(0)
-    meant = _MEANT.search(folded)
-    if meant is None or _CONTRAST.search(folded) is None:
+    # "bs cho tối 1 viên, mẹ uống luôn 3 viên, giờ gọi mãi mới mở mắt": a sign stands for "mà"
+    contrast = _CONTRAST.search(folded) is not None or SYMPTOM_CUES.search(t) is not None
+    word = _MEANT_WORD.search(folded)
+    if word is None or not contrast:
         return _more_per_day(folded)
-    value, unit = _value(meant.group(1)), meant.group(2)
-    if value <= 0:
-        return None
+    # every amount in the few words after the word of what was meant ("5mg tối 1 viên")
+    window = folded[word.end() : word.end() + 40]
+    meant = {
+        _in_ml(q, folded)[1]: (_in_ml(q, folded)[0], word.end() + q.start(1))
+        for q in reversed(list(_QUANTITY.finditer(window)))
+    }
     for other in _QUANTITY.finditer(folded):
-        if other.start(1) == meant.start(1) or other.group(2) != unit:
+        amount, unit = _in_ml(other, folded)
+        value, at = meant.get(unit, (0.0, -1))
+        if value <= 0 or other.start(1) == at:
             continue
         given = _GIVEN_AMOUNT.search(folded[max(0, other.start() - 30) : other.start()])
-        if given is not None and _value(other.group(1)) >= TOO_MUCH * value:
+        if given is not None and amount >= TOO_MUCH * value:
             return other.group(0)
     return _more_per_day(folded)
+
+
+_SOUP_SPOON = re.compile(r"\b(?:thia|muong) (?:an )?canh\b")
+
+
+def _in_ml(q: re.Match[str], folded: str) -> tuple[float, str]:
+    """A quantity, spoons read as ml (a soup spoon 15 ml, any other 5 ml): "bs dặn 2,5ml mà
+    lấy thìa canh đong, cho uống 2 thìa" is 30 ml against 2,5 ml."""
+    value, unit = _value(q.group(1)), q.group(2)
+    if unit not in ("thia", "muong"):
+        return value, unit
+    return value * (15.0 if _SOUP_SPOON.search(folded) else 5.0), "ml"
 
 
 def _more_per_day(folded: str) -> str | None:
@@ -144,6 +179,58 @@ def within_twice_meant(t: TurnText) -> bool:
     return bool(others) and value > 0 and max(others) < TOO_MUCH * value
 
 
+WIDE_MARGIN: frozenset[str] = frozenset(
+    {
+        "amoxicillin",
+        "amoxicillin_clavulanate",
+        "azithromycin",
+        "cefuroxime",
+        "clarithromycin",
+        "ciprofloxacin",
+        "cetirizine",
+        "loratadine",
+        "omeprazole",
+        "atorvastatin",
+        "simvastatin",
+        "paracetamol",
+        "ibuprofen",
+        "prednisolone",
+        "allopurinol",
+    }
+)
+"""Formulary ids whose one dose taken twice by an adult is far below any harm: the pharmacist
+says what to do about the next dose, nobody calls 115."""
+
+# One dose taken again: twice within the day, double, one more dose, two tablets for one.
+_DOUBLED = re.compile(
+    r"\b(?:2|hai) (?:lan|lieu|cu)\b(?! ?/ ?ngay| (?:moi|mot|1|trong) ngay)|\bgap doi\b|"
+    r"\b(?:them|trung|lai) (?:1 |mot )?(?:lieu|cu|lan)\b|"
+    r"\b(?:2|hai) vien (?:\S+ ){0,3}?(?:1 luc|mot luc|cung luc|thay vi)"
+)
+# More than twice: three doses, several tablets, a pack.
+_MORE = re.compile(
+    r"\b(?:[3-9]|\d{2,}|ba|bon|nam|sau|may|vai|nhieu) (?:lan|lieu|vien|cu|goi)\b|"
+    r"\bgap (?:ba|\d)|\b(?:ca|nguyen|het|nua|\d+|mot|hai) (?:vi|lo|hop|chai)\b"
+)
+
+
+_PREGNANT = re.compile(r"\b(?:bau|mang thai|co thai|thai \d+|cho (?:con )?bu)\b")
+
+
+def doubled_wide_margin(t: TurnText, drugs: list[str], *, child: bool) -> bool:
+    """An adult who took one dose of a wide-margin drug (`WIDE_MARGIN`) twice ("uống
+    amoxicillin 2 lần trong 1 tiếng vì tưởng chưa uống", "2 viên thay vì 1"), no sign now: a
+    question the book answers, not an emergency."""
+    if child or not drugs or any(d not in WIDE_MARGIN for d in drugs):
+        return False
+    folded = t.folded
+    if _PREGNANT.search(folded) is not None:
+        return False  # "đang bầu 3 tháng, lỡ uống 2 viên liền nhau": the baby is the question
+    if _DOUBLED.search(folded) is None or _MORE.search(folded) is not None:
+        return False
+    return SYMPTOM_CUES.search(t) is None
+
+
 def dose_error(t: TurnText) -> str | None:
     """A dose given twice or many times the meant amount, told in this turn (not supposed,
     not asked whether it may be done): the words."""
@@ -171,7 +258,9 @@ def error_then_sign(before: str | None, text: str) -> str | None:
 
 __all__ = [
     "TOO_MUCH",
+    "WIDE_MARGIN",
     "dose_error",
+    "doubled_wide_margin",
     "error_then_sign",
     "given_twice",
     "more_than_meant",

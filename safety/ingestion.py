@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from core.text import fold_aligned
 from safety.dose_errors import within_twice_meant
 from safety.ingestion_signs import (
     _A_FEW,
@@ -37,6 +38,7 @@ from safety.ingestion_signs import (
     _ASKED,
     _CONTAINERS,
     _EAT,
+    _LARGE_ML,
     _PACK,
     _PAST,
     _STRONG,
@@ -50,10 +52,12 @@ from safety.ingestion_signs import (
     _medicine,
     _told,
     _yes_no,
+    access_sign,
     asks_outright,
     day_total,
     emptied_pack,
     is_finish,
+    missing_ml,
     single_slip,
 )
 from safety.ngram_model import (
@@ -115,6 +119,14 @@ class Event:
     score: float | None = None
 
 
+# Nothing missing, counted: "còn nguyên 10 viên", "vẫn đủ 20 viên".
+_WHOLE_COUNT = re.compile(r"\bcon (?:nguyen|du|day du) (?:ca )?\d+ (?:vien|goi)\b")
+# A dose forgotten, asked what to do ("quên uống Augmentin 1 cữ rồi, giờ uống bù sao"):
+# nothing was taken, unless it was then taken again ("quên … lại uống thêm").
+_MISSED = re.compile(r"\b(?:quen|bo lo|lo quen|sot) (?:uong|dung|cho (?:\w+ )?uong)\b")
+_AGAIN_TAKEN = re.compile(r"\b(?:lai|them|nua|lan nua|uong lai|2 lan|hai lan|gap doi)\b")
+
+
 def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
     """Read the turn as an ingestion event (see the module docstring); `child_known`: the
     conversation's patient is already a child, whether or not this turn says so.
@@ -125,12 +137,19 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     a turn that takes a medicine and asks nothing outright, which the rules let pass, is
     asked the safety question."""
     intact = INTACT_CUES.search(text) is not None and not UNSURE_CUES.search(text)
-    if intact and not _symptom(text) and _count(text) == 0:
+    if intact and not _symptom(text) and (_count(text) == 0 or _WHOLE_COUNT.search(text.folded)):
         # "bé liếm vỏ vỉ …, vỏ còn nguyên viên": nothing is missing, nothing was taken
+        return Event(None, "")
+    missed = _MISSED.search(text.folded) is not None
+    if missed and not _AGAIN_TAKEN.search(text.folded) and not _symptom(text) and _count(text) < 2:
         return Event(None, "")
     if (many := _many_in_a_day(text)) is not None:
         return Event(Verdict.REPORT, many)
     event = _by_rules(text, names_drug=names_drug, child_known=child_known)
+    child = child_known or CHILD_CUES.search(text) is not None
+    got_at = access_sign(text) or UNSANCTIONED_CUES.search(text) is not None
+    if child and got_at and missing_ml(text) >= _LARGE_ML:  # "cạy nắp, 90ml giờ còn 30ml"
+        return Event(Verdict.REPORT, "missing volume")
     empty = emptied_pack(text, child_known=child_known)
     if empty is not None and event.verdict is not Verdict.REPORT and _medicine(text, names_drug):
         return Event(Verdict.REPORT, empty)
@@ -216,6 +235,26 @@ def _sign_now(text: TurnText) -> bool:
     return _symptom(text) is not None and not _yes_no(text)
 
 
+def _introduced(text: TurnText, done: str | None) -> bool:
+    """ "bé 14 tháng đang uống Augmentin siro": the patient and the medicine introduced, no
+    amount, nothing done, no sign: what they are on, not an event to ask about."""
+    said = AMOUNT_CUES.search(text) is not None or _count(text) > 0 or _symptom(text) is not None
+    said = (
+        said or _MORE_THAN_NAMED.search(text.folded) is not None or bool(_PAST.search(text.folded))
+    )
+    said = (
+        said or UNSANCTIONED_CUES.search(text) is not None or OTHERS_CUES.search(text) is not None
+    )
+    return not said and (done is None or fold_aligned(done).startswith("dang"))
+
+
+# Anything beyond naming the medicine: a part or a number of times, a pack, a way of eating
+# it, someone giving it ("nửa viên", "3 lần", "lọ", "ăn", "ngậm", "bị cho uống").
+_MORE_THAN_NAMED = re.compile(
+    r"\b(?:nua|lan|lo|vi|chai|hop|het|an|ngam|nhai|lay|keo|cho uong|bi cho|nuot|mut|liem)\b"
+)
+
+
 def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
     """The word lists and the event grammar, with the second opinion where they read a child
     or an amount taken (`read_event` adds the rest)."""
@@ -273,7 +312,8 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     # Several tablets at once, a symptom that follows, a child who ate some: what happened,
     # even when the turn ends on a worried question ("… có cần đi viện ko").
     worry = WORRY_CUES.search(text)
-    asked = (question is not None or _yes_no(text)) and worry is None
+    # "mất ngủ nên uống 4 viên seduxen, sáng dậy lừ đừ": several tablets and a sign now, told
+    asked = (question or _yes_no(text)) and worry is None and not (count >= 3 and _sign_now(text))
     if (
         amount
         and not course
@@ -319,7 +359,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     if opinion is None:
         return Event(verdict, amount or take)
     p = opinion.score(text.folded)
-    hypothetical = (
+    hypothetical = _introduced(text, done) or (
         worry is not None and _YES_NO.search(text.folded) and not _PAST.search(text.folded)
     )
     if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:

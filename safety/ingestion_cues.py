@@ -12,7 +12,6 @@ _TAKE = r"(?:uống|nuốt|tiêm|truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
 _CONTAINER = r"(?:chai|lọ|vỉ|hộp|tuýp|gói|nắm|vốc|bịch|túi|ống|bình)"
 _MANY = r"(?:[1-9]\d+|mười|chục|vài chục|hàng chục|cả chục|cả nắm|một nắm|nắm|cả vốc)"
 
-# -- an ingestion read as an event (safety.ingestion): who, took, how much, when -------------
 _NUM = (
     r"(?:\d+(?:[.,]\d+)?|một|hai|ba|bốn|tư|năm|sáu|bảy|tám|chín|mười|mươi|chục|mấy|vài|"
     r"dăm|nhiều|mấy chục|vài chục|cả chục|hàng chục)"
@@ -46,7 +45,7 @@ CHILD_CUES = cues(
 )
 TAKE_CUES = cues(
     (
-        r"uống[sgh]?",
+        r"uống[sgh]?|took|take|taken",
         r"uốg",
         r"nuốt",
         r"tiêm",
@@ -91,8 +90,7 @@ UNSANCTIONED_CUES = cues(
         r"ừng ực",
         r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
         r"(?:vì|do) (?:tưởng|nhầm|quên|(?:không|ko|chẳng|chả) nhớ|lú lẫn|lẫn)",
-        # Not a way of taking it swapped for another ("nuốt chửng thay vì nhai"): how-to.
-        # nor a time of day ("uống tối thay vì sáng"): a slip of time
+        # Not a way of taking it, nor a time of day, swapped ("thay vì nhai", "thay vì sáng")
         r"thay vì(?! (?:nhai|ngậm|nuốt|pha|hòa|bẻ|nghiền|uống nguyên|đặt|xịt|bôi|sáng|trưa|"
         r"chiều|tối|đêm|buổi|trước ăn|sau ăn|lúc))",
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
@@ -174,8 +172,9 @@ DOSE_QUESTION_CUES = cues(
         r"bao nhiêu",
         r"bao nhiu|bn (?:ml|viên|v|mg|gói|lần|giọt|muỗng|thìa)",
         r"(?<!là )(?<!lần )(?<!tăng )(?<!đôi )liều(?! trước| hôm qua| người lớn| của người lớn)",
-        # Not "so" ("đắng quá nên nhổ ra", "vậy nên"): a consequence told, no advice asked.
-        r"(?:có )?(?<!quá )(?<!lắm )(?<!vậy )(?<!thế )(?<!cho )nên",
+        # Not "so" ("đắng quá nên nhổ ra", "vậy nên", "nên tối qua uống"): a consequence told.
+        r"(?:có )?(?<!quá )(?<!lắm )(?<!vậy )(?<!thế )(?<!cho )nên"
+        r"(?! (?:tối|sáng|trưa|chiều|đêm|hôm) (?:qua|nay)| đã| vừa| mới| lúc nãy| tự)",
         # "bé uống mấy viên diazepam rồi" tells what happened; "uống mấy viên" asks.
         r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy(?! (?:\w+ ){0,3}?rồi)",
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
@@ -185,7 +184,7 @@ DOSE_QUESTION_CUES = cues(
         # A day's amount ("uống ngày 1 viên", "ngày mấy lần") and an amount against another
         # ("1 viên hay 2 viên"): a schedule asked, not a taking told.
         r"(?<!\d )(?<!mỗi )ngày (?:uống )?(?:\d+|một|hai|ba|mấy|vài) (?:viên|lần|gói|ml|v)",
-        r"(?:\d+|một|hai|ba|bốn|nửa) (?:viên|lần|gói|ml|v)(?: ?/ ?ngày)? hay "
+        r"(?:\d+|một|hai|ba|bốn|nửa) (?:viên|lần|gói|ml|v)(?: \d+ ?(?:mg)?)?(?: ?/ ?ngày)? hay "
         r"(?:\d+|một|hai|ba|bốn|mấy|nửa)",
         # Allowed now, or yet ("giờ uống paracetamol được rồi", "dùng lại được chưa").
         r"(?:uống|dùng|cho uống|tiêm|ăn) (?:\w+ ){0,3}?(?:được|đc|dc) (?:rồi|chưa)",
@@ -317,15 +316,16 @@ _SYMPTOMS = (
     r"đau bụng", r"ngủ (?:say|li bì|mê)", r"tụt (?:đường|huyết áp)", r"hạ đường huyết",
     r"khó thở", r"co giật", r"lừ đừ", r"choáng(?: váng)?", r"bất tỉnh", r"hôn mê",
     r"(?:gọi|lay) (?:\w+ )?(?:không|ko|k|chẳng) (?:tỉnh|dậy|dạy)",
+    r"(?:đi|đứng) (?:\w+ )?(?:không|ko|chẳng) vững", r"loạng choạng", r"lờ đờ", r"tím tái",
+    r"đi (?:ngoài|cầu|tiêu) (?:\w+ )?(?:toàn|tóe|ra) nước", r"(?:gọi|lay) (?:\w+ ){0,2}?mãi mới",
     # a pressure far below normal said in figures ("huyết áp 80/50", "HA còn 70/40")
     r"(?:huyết áp|ha) (?:\w+ ){0,2}?[4-8]\d ?/ ?[2-6]\d",
 )  # fmt: skip
-SYMPTOM_CUES = cues(
-    _SYMPTOMS,
-    # Folded, "nôn" is "non" (sinh non), "ói" is "ơi", "xỉu" and "lơ mơ" are other words;
-    # "tái" (pale) is "tai" (ear).
-    strict=(r"nôn", r"ói", r"xỉu", r"lơ mơ", r"li bì", r"ngất", r"(?:mặt|da|môi) (?:\w+ )?tái"),
-)
+# Folded, "nôn", "ói", "tái", "xỉu", "lơ mơ" are other words; "mệt xỉu" is worn out.
+_STRICT_SYMPTOMS = (
+    r"nôn", r"ói", r"(?<!mệt )xỉu", r"lơ mơ", r"li bì", r"ngất", r"(?:mặt|da|môi) \S* ?tái",
+)  # fmt: skip
+SYMPTOM_CUES = cues(_SYMPTOMS, strict=_STRICT_SYMPTOMS)
 # Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
 ASK_DRUG_CUES = cues(
     (

@@ -22,6 +22,7 @@ from safety.safety_cues import (
     KNOWLEDGE_CUES,
     MEDICINE_CUES,
     OTHERS_CUES,
+    STATE_SLIP_CUES,
     SYMPTOM_CUES,
     TAKE_CUES,
     UNSANCTIONED_CUES,
@@ -54,7 +55,7 @@ def is_finish(cue: str) -> bool:
 _CONTAINERS = re.compile(r"\b(?:[2-9]|1\d|hai|ba|bon|nam) (?:vi|lo|hop|chai)\b")
 
 
-_STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo)\b")
+_STRONG = re.compile(r"\b(?:vung|trom|nham|nghich|nhat|mat|len|ung uc|keo|tuong)\b")
 
 
 _ALL = re.compile(r"\b(?:het|sach)\b")
@@ -163,7 +164,7 @@ _ASKED = re.compile(
     r"\bhay\b.*\b(?:chia|doi)\b|"
     # a day's amount, or one amount against another ("ngày 1 viên hay 2 viên")
     r"(?<!\d )(?<!moi )\bngay (?:uong )?(?:\d+|mot|hai|ba|may|vai) (?:vien|lan|goi|ml|v)\b|"
-    r"\b(?:vien|lan|goi|ml|v) hay (?:\d+|mot|hai|ba|bon|may|nua)\b|"
+    r"\b(?:vien|lan|goi|ml|v)(?: \d+ ?(?:mg)?)? hay (?:\d+|mot|hai|ba|bon|may|nua)\b|"
     # either-or ("lúc ăn hay sau ăn", "… hay không")
     r"\bhay (?:sau|truoc|luc|trong|khi|nen|can|khong|ko|chua|dung|phai)\b"
 )
@@ -201,6 +202,7 @@ _ACCESS = re.compile(
     r"trong (?:mom|mieng)|(?:mom|mieng) (?:co|con|toan|dinh|day)|cay (?:mom|mieng)|"
     r"mui (?:thuoc|siro|cam|dau|bac ha)|nap (?:mo|bat|hong|bi)|mo (?:nap|lo|hop|chai|vi)|"
     r"luom|vo (?:goi|vi|lo|hop|chai)|o trong vi|o vi|nap (?:da|bi|dang) mo|"
+    r"luc (?:\w+ )?(?:tui|tu|ngan keo|balo|cap|hop|gio)|cay (?:nap|lo|hop|chai)|"
     # on the lips, or a tablet taken back out of the mouth ("bé ngậm viên …, lấy ra kịp");
     # not "ngậm thuốc lâu có sao không", a way of taking asked
     r"dinh (?:\w+ ){0,2}?(?:quanh|o|tren|khap|day) (?:mom|mieng|moi|mep)|"
@@ -238,6 +240,18 @@ _EMPTIED = re.compile(
     r"(?:rong|trong (?:tron|rong|khong|trem)|het (?:sach|tron|nhan)|sach (?:tron|bach|tron tru)|"
     r"khong con (?:vien|goi|gi) nao)\b"
 )
+
+
+# A bottle's volume and what is left of it ("chai 90ml giờ còn khoảng 30ml").
+_LEFT = re.compile(
+    r"(\d+) ?ml\b(?: \S+){0,6}? con (?:lai |khoang |tam |chung |co |chi )*(\d+) ?ml\b"
+)
+
+
+def missing_ml(text: TurnText) -> float:
+    """How much of a bottle is gone, told as its volume and what is left (0 when not told)."""
+    left = _LEFT.search(text.folded)
+    return max(0.0, float(left.group(1)) - float(left.group(2))) if left else 0.0
 
 
 def access_sign(text: TurnText) -> bool:
@@ -288,14 +302,20 @@ def _child_had_access(text: TurnText, names_drug: bool, child_known: bool) -> bo
 def single_slip(text: TurnText, *, child_known: bool = False) -> bool:
     """One dose of one's own medicine taken at the wrong time or in the wrong state ("lỡ uống
     furosemid buổi tối", "lỡ uống … đang cho con bú"), asked about with worry: a question the
-    book answers, not an ingestion. Not for a child, an amount, a count or a sign."""
+    book answers, not an ingestion. Not for an amount, a count or a sign, nor for a child
+    unless only the state slipped ("lỡ cho bé uống lúc đói")."""
     # "đang cho con bú": the mother's own dose, the child is not who took it
     nursing = _NURSING.sub(lambda m: " " * len(m.group(0)), text.folded)
     child = CHILD_CUES.search(TurnText(nursing, nursing, accented=False))
     amount = AMOUNT_CUES.search(text)
     if amount is not None and _ONE.fullmatch(fold_aligned(amount)) is None:
         return False  # "1 viên" is the one dose; "mấy viên", "nửa lọ" are not
-    if child_known or child or _count(text) > 1:
+    if _count(text) > 1:
+        return False
+    # a child's dose given in the wrong state ("lỡ cho bé uống lúc đói"): the dose as meant
+    if (child_known or child) and (
+        STATE_SLIP_CUES.search(text) is None or OTHERS_CUES.search(text) is not None
+    ):
         return False
     if SYMPTOM_CUES.search(text) or _TABLETS.search(text.folded) or _CONTAINERS.search(text.folded):
         return False

@@ -26,6 +26,7 @@ from safety.safety_cues import (
     AMOUNT_CUES,
     AT_ONCE_NOT_A_DAY,
     DESPAIR_CUES,
+    EMERGENCY_SIGNS,
     EXCESS_CUES,
     FAREWELL_CUES,
 )
@@ -318,6 +319,24 @@ def _typed_amount(t: TurnText) -> str | None:
 _FOLDED_UNITS = frozenset(fold_aligned(u) for u in _UNITS)
 
 
+# Whether a sign is the expected side effect, asked ("có bình thường không", "bth hông", "có
+# phải tác dụng phụ"): what the book's ADR list answers.
+_EXPECTED_ASKED = re.compile(
+    r"\b(?:binh thuong|bth|bt) (?:khong|ko|k|hong|hok|hem|ha|a|chu)\b|"
+    r"\bphai (?:la )?tac dung phu\b|\btac dung phu (?:a|ha|ko|khong|hong)\b"
+)
+
+
+def side_effect_asked(t: TurnText) -> bool:
+    """A sign asked about as an expected side effect, with no danger sign, no allergy sign and
+    no amount beyond one dose ("bé run tay nhẹ, tim đập nhanh sau khi uống đúng liều, có bình
+    thường không"; "uống cipro bị nhức gân gót chân, có phải tác dụng phụ"): a question."""
+    if _EXPECTED_ASKED.search(t.folded) is None or EXCESS_CUES.search(t) is not None:
+        return False
+    danger = EMERGENCY_SIGNS.search(t) or ALLERGY_SIGNS.search(t) or DANGER_SIGNS.search(t)
+    return danger is None and AMOUNT_CUES.search(t) is None
+
+
 def given_as_meant(t: TurnText, names_drug: bool) -> bool:
     """A drug given for its use ("cho uống imodium cầm tiêu chảy", "đúng liều") with no
     amount said, and a reaction sign after it: a reaction, though the turn regrets it ("lỡ")."""
@@ -337,4 +356,5 @@ __all__ = [
     "reaction_report",
     "reaction_to_drug",
     "read_reaction",
+    "side_effect_asked",
 ]

@@ -149,6 +149,8 @@ INTACT_CUES = cues(
         r"(?! (?:\w+ )?(?:không|ko|k|chưa|hả|ta|hông|hay|chứ)\b)",
         r"(?:đếm|kiểm) (?:\w+ ){0,2}?(?:vẫn |thấy )?(?:đủ|không thiếu|ko thiếu)",
         r"(?:không|ko|chưa|chẳng) (?:mất|thiếu|vơi) (?:\w+ )?(?:viên|gói|ml|giọt) nào",
+        # a pack never opened ("vỉ chưa bóc, còn nguyên 10 viên")
+        r"(?:vỉ|lọ|hộp|gói|chai) (?:\w+ )?(?:chưa|không|ko) (?:bóc|mở|xé|cạy)",
     ),
 )
 # Days of a drug already taken ("đã 5 ngày rồi", "suốt 6 ngày nay", "từ hôm"): taken daily
@@ -167,6 +169,16 @@ TIME_SLIP_CUES = cues(
         r"nhầm (?:giờ|ngày|buổi|bữa|lịch|cữ)",
         r"(?:sáng|trưa|chiều|tối|đêm) thay vì (?:sáng|trưa|chiều|tối|đêm|buổi)",
         r"(?:trễ|muộn|sớm|quá giờ) (?:\d+|một|hai|ba|vài|mấy|nửa) (?:tiếng|giờ|phút|ngày)",
+    ),
+)
+# Taken in the wrong state or with the wrong food, the dose itself as meant ("lỡ cho bé
+# uống lúc đói", "lỡ uống sau ăn", "uống chung với sữa"): a how-to slip the book answers.
+STATE_SLIP_CUES = cues(
+    (
+        r"(?:lúc|khi|bụng) (?:\w+ )?đói",
+        r"chưa ăn(?: gì)?",
+        r"(?:trước|sau|trong|lúc|cùng) (?:bữa )?ăn",
+        r"(?:chung|cùng|với) (?:\w+ )?(?:sữa|nước cam|nước ngọt|trà|cà phê|nước trái cây)",
     ),
 )
 HYPOTHETICAL_CUES = cues(
@@ -189,7 +201,7 @@ EMERGENCY_SIGNS = sign_cues(
         r"tụt huyết áp",
     ),
     # Folded, these collide with everyday words ("chăm sóc", "ngắt", "lờ mờ").
-    strict=(r"sốc", r"ngất", r"xỉu", r"lơ mơ", r"li bì", r"lịm đi"),
+    strict=(r"sốc", r"ngất", r"(?<!mệt )xỉu", r"lơ mơ", r"li bì", r"lịm đi"),  # "mệt xỉu": worn out
     # The airway and breathing count even said as slight ("hơi khó thở").
     never_slight=(
         r"khó thở",
@@ -345,6 +357,7 @@ __all__ = [
     "PURPOSE_CUES",
     "SELF_HARM_CUES",
     "SIGN_QUESTION_CUES",
+    "STATE_SLIP_CUES",
     "SYMPTOM_CUES",
     "TAKE_CUES",
     "TIME_SLIP_CUES",

@@ -36,7 +36,9 @@ SELF_HARM_CUES = cues(
         # Not "uống đi cho xong" (just drink it up), said to a child.
         # nor "uống thuốc gì cho hết đau": which medicine to relieve it, asked.
         r"(?:uống|nuốt|tiêm) (?!đi cho)(?!(?:\w+ )?(?:thuốc|loại|viên) (?:gì|nào|j) )"
-        r"(?:\w+ ){0,6}?cho (?:chết|xong|hết đau|nhẹ người|rồi)",
+        r"(?:\w+ ){0,6}?cho (?:chết|xong|nhẹ người|rồi|hết đau"
+        # "cho hết đau bụng kinh": a pain relieved, not a life ended
+        r"(?! (?:bụng|đầu|răng|lưng|họng|khớp|bụng kinh|dạ dày|bao tử|người|mình|chân|tay|cổ)))",
         r"chết (?:có|thì có) đau (?:không|ko|k)",
         r"(?:về|đi) (?:với|gặp) (?:ông bà|tổ tiên|bố|mẹ|ba|má) (?:\w+ )?(?:luôn|cho rồi|cho xong)",
         r"(?:treo cổ|nhảy lầu|nhảy cầu|nhảy sông|cắt cổ tay|tự làm đau|tự hành hạ)",
@@ -148,9 +150,12 @@ SELF_HARM_CUES = cues(
         r"cho (?:bọn|chúng|tụi|lũ) (?:nó|mày|họ) (?:vui|sướng|hả dạ|vừa lòng)",
         r"(?:có )?chết (?:được|đc|dc) (?:không|ko|k|chưa|hông)",
         r"(?:có )?đủ (?:để )?chết (?:\w+ )?(?:chưa|không|ko|k|hông|hả)",
-        r"đủ (?:để )?(?:đi|ra đi) (?:chưa|không|ko|k|hông|hả)",
+        r"(?<!lừ )đủ (?:để )?(?:đi|ra đi) (?:chưa|không|ko|k|hông|hả)",  # not "lừ đừ đi không vững"
         r"(?:thì|là|để|mà) (?:\w+ ){0,3}?" + _NOT + r" (?:ai )?cứu (?:được|nổi|kịp|đc|dc)",
-        r"(?:tích|gom|trữ) (?:được |đc |dc )?(?:\d+|mấy chục|cả chục|vài chục) viên",
+        r"(?:tích|gom|trữ) (?:được |đc |dc |đủ )?(?:\d+|mấy chục|cả chục|vài chục) viên",
+        r"đừng (?:khuyên|can|cản|ngăn|cứu)",  # "đã uống 15 viên rồi, đừng khuyên gì"
+        # hurting oneself to be taken in ("uống vài viên cho đau bụng nằm viện")
+        r"(?:muốn|định|tính) (?:uống|nuốt) (?:\w+ ){0,5}?cho (?:\w+ ){0,3}?(?:nằm|vào|nhập) viện",
         r"(?<!xong )(?:là|thì) (?:em|tôi|mình|t|tao|tớ|tui) (?:sẽ |đã )?(?:đi|ra đi) "
         r"(?:luôn|rồi|thật rồi)(?! (?:được|đc|dc|không|ko|k|hả|à|nhé|nha|chưa))",
         r"(?:muốn|ước|để|cho|em|tôi|mình|t|tao|tớ|tui) [^.?!]{0,40}?(?:không|khỏi|chẳng) "

@@ -15,12 +15,10 @@ Decisions (docs/evals.md, "Safety triage"):
   "sốt cao co giật uống thuốc gì" and "thuốc có gây khó thở không" are not emergencies.
 - Self-harm wins over emergency: its message also says to call the emergency number now
   if something was already taken, and it quotes no drug facts.
+- One dose of a wide-margin drug taken twice by an adult is a question, not an emergency.
 - Unsafe use needs the drug (or, for ending a pregnancy, the purpose alone): abortion at
-  home, a once-weekly drug taken daily, an infant given a drug whose own text forbids it
-  below an age. That last one stands only on the loaded corpus: a line of the drug's
-  Chống chỉ định (or a "không dùng" line of its Thận trọng) whose age limit, printed with a
-  number, covers the child. No such line, no triage: the question goes on as an ordinary
-  "có dùng được không" or dose question.
+  home, a once-weekly drug taken daily, an infant given a drug whose own text (a Chống chỉ
+  định or "không dùng" Thận trọng line with an age limit covering the child) forbids it.
 """
 
 from __future__ import annotations
@@ -30,10 +28,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from core.frame import QueryFrame, Route, Triage, TurnType
+from core.frame import QueryFrame, Triage
 from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
+from safety import dose_errors, reactions
+from safety.dose_amounts import DOSE_SECTION, Book, against_book, as_amount_question
 from safety.dose_errors import dose_error, error_then_sign, within_twice_meant
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
 from safety.ingestion import Verdict, read_event
@@ -50,8 +50,6 @@ from safety.safety_answer import SafetyAnswer, safety_answer
 from safety.safety_cues import (
     AFTER_TAKING_CUES,
     ALLERGY_SIGNS,
-    AMOUNT_CUES,
-    AMOUNT_TOO_MUCH_CUES,
     CHILD_CUES,
     COMPLETED_CUES,
     DAILY_CUES,
@@ -66,11 +64,14 @@ from safety.safety_cues import (
     INFANT_CUES,
     INGESTION_CUES,
     NOT_END_PREGNANCY_CUES,
+    OTHERS_CUES,
     OVERDOSE_EVENT_CUES,
     OVERDOSE_QUESTION_CUES,
     PURPOSE_CUES,
     SIGN_QUESTION_CUES,
+    SYMPTOM_CUES,
     TREATMENT_CUES,
+    UNSANCTIONED_CUES,
     TurnText,
 )
 from safety.self_harm import (
@@ -203,6 +204,8 @@ def _emergency(
         and not _asks_of_overdose(t)
     ):
         return TriageResult(Triage.EMERGENCY, hit)
+    if reactions.side_effect_asked(t):
+        return None  # "run tay nhẹ … sau khi uống đúng liều, có bình thường không"
     allergy = ALLERGY_SIGNS.search(t)
     sign = allergy or EMERGENCY_SIGNS.search(t)
     if sign is not None and not SIGN_QUESTION_CUES.search(t) and AFTER_TAKING_CUES.search(t):
@@ -242,7 +245,7 @@ def _unsafe_use(
     if warnings is None or not GIVE_OR_USE_CUES.search(t):
         return None
     for drug in frame.drugs if frame is not None else []:
-        if age_limit_lines(warnings(drug), age):
+        if age_limit_lines([w for w in warnings(drug) if w[0] != DOSE_SECTION], age):
             return infant_word or drug, UnsafeUse.INFANT
     return None
 
@@ -273,6 +276,18 @@ def classify(
     return found
 
 
+def _PAST_OR_SIGN(t: TurnText) -> bool:
+    return COMPLETED_CUES.search(t) is not None or EMERGENCY_SIGNS.search(t) is not None
+
+
+def _not_meant(t: TurnText) -> bool:
+    """Taken by whom it was not meant for, or with a sign now: not a dose as meant."""
+    sign = SYMPTOM_CUES.search(t) or EMERGENCY_SIGNS.search(t) or ALLERGY_SIGNS.search(t)
+    return bool(
+        sign or INGESTION_CUES.search(t) or UNSANCTIONED_CUES.search(t) or OTHERS_CUES.search(t)
+    )
+
+
 def _triage_rest(
     t: TurnText, frame: QueryFrame | None, warnings: WarningLines | None
 ) -> TriageResult | None:
@@ -284,6 +299,15 @@ def _triage_rest(
         frame.is_child or (frame.age_months is not None and frame.age_months < CHILD_MONTHS)
     )
     how_to = frame is not None and frame.how_to_take is not None
+    child = child_known or CHILD_CUES.search(t) is not None
+    doubled = frame is not None and dose_errors.doubled_wide_margin(t, frame.drugs, child=child)
+    if doubled and read_reaction(t, names_drug=True) is None:
+        return None  # "uống amoxicillin 2 lần trong 1 tiếng vì tưởng chưa uống"
+    book = against_book(t, frame, warnings, child=child)
+    if book is Book.OVER and (_PAST_OR_SIGN(t) or not asks_outright(t)):
+        return TriageResult(Triage.EMERGENCY, "beyond the book's dose")  # "15ml (200mg/5ml)"
+    if book is Book.WITHIN and not _not_meant(t):
+        return None  # "trời ơi con uống 7,5ml ibuprofen 100mg/5ml, bé 17kg": a dose as meant
     found = _emergency(t, names_drug, child_known, how_to)
     if found is not None and found.kind is Triage.EMERGENCY:
         return found
@@ -296,32 +320,6 @@ def _triage_rest(
             return TriageResult(Triage.EMERGENCY, use[0])
         return TriageResult(Triage.UNSAFE_USE, use[0], use[1])
     return found
-
-
-_SWALLOWED = re.compile(r"\b(?:uong|vien|goi|siro)\b")
-
-
-def as_amount_question(text: str, frame: QueryFrame) -> QueryFrame:
-    """ "người lớn uống 2 viên paracetamol 500mg một lần có bị quá liều không": an amount asked
-    whether it is too much is a dose question (the row and its maximum answer it), not the
-    overdose section; any other frame is returned as it is."""
-    if not frame.drugs or frame.attribute not in (SectionKey.QUA_LIEU_XU_TRI, None):
-        return frame
-    t = TurnText.of(text)
-    if not dose_mentions(text) and AMOUNT_CUES.search(t) is None:
-        return frame
-    if AMOUNT_TOO_MUCH_CUES.search(t) is None:
-        return frame
-    oral = frame.route is None and _SWALLOWED.search(t.folded) is not None
-    return frame.model_copy(
-        update={
-            "turn_type": TurnType.DOSING_CALC,
-            "attribute": SectionKey.LIEU_LUONG_CACH_DUNG.value,
-            "section_overview": False,
-            # Tablets swallowed are taken by mouth: the oral rows, not "which route?".
-            "route": Route.ORAL if oral else frame.route,
-        }
-    )
 
 
 def thread_triage(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from core.evidence import Answer, Claim, Evidence
+from core.sections import SectionKey
 from core.text import sentences_of
 from safety.triage import (
     UNSAFE_USE_FALLBACK_SECTIONS,
@@ -34,11 +35,12 @@ def without_doses(answer: Answer, _pool: Sequence[Evidence]) -> Answer:
 
 
 def warning_lines(fetch: Fetch, drug_id: str) -> list[tuple[str, str]]:
-    """(section, sentence) of the drug's Chống chỉ định and Thận trọng in the loaded
-    corpus: what the infant unsafe-use triage stands on (`safety.triage.WarningLines`)."""
+    """(section, sentence) of the drug's Chống chỉ định, Thận trọng and Liều lượng in the
+    loaded corpus: what the infant unsafe-use triage and an amount weighed against the
+    book's dose stand on (`safety.triage.WarningLines`)."""
     return [
         (ev.section_key, sentence)
-        for section in UNSAFE_USE_SECTIONS[UnsafeUse.INFANT]
+        for section in (*UNSAFE_USE_SECTIONS[UnsafeUse.INFANT], SectionKey.LIEU_LUONG_CACH_DUNG)
         for ev in fetch(drug_id, section)
         if not ev.quarantined
         for sentence in sentences_of(ev.text)

@@ -73,6 +73,7 @@ PEOPLE_SETS = tuple(
         "people_safety.tuning4.jsonl",
         "people_safety.tuning5.jsonl",
         "people_safety.tuning7.jsonl",
+        "people_safety.tuning8.jsonl",
     )
     if (ROOT / "evals" / name).exists()
 )

@@ -830,6 +830,34 @@ def test_a_dose_asked_back_is_no_yes_when_nothing_was_told_taken() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "how_to"),
+    [
+        ("chai siro mở ra rồi để được bao lâu", True),
+        ("cho uống buổi tối hay buổi sáng", True),
+        ("bé vừa uống xong thì nôn ra, có cho uống lại không", False),
+        ("cho be uong bang xilanh hay thia thi de hon", False),
+        ("trộn vào sữa cho bé uống được không chị", False),
+    ],
+)
+def test_a_practical_question_after_naming_the_child_and_medicine_is_asked(
+    text: str, how_to: bool
+) -> None:
+    """How to give the medicine the turn before named, asked outright, is a question, not a
+    yes; after a turn that told an amount or a sign of access it still reads as taken, and a
+    worry or a sign in the reply is never a how-to question."""
+    named = "con em 18 tháng uống siro hapacol 150"
+    assert safety_answer(text, named, how_to=how_to) is SafetyAnswer.ASKED
+    told = "bé 2 tuổi cầm vỉ ibuprofen, mất 2 viên"
+    assert safety_answer(text, told, how_to=how_to) is not SafetyAnswer.ASKED
+    assert safety_answer("bé nôn nhiều quá, có sao không", named, how_to=True) is not (
+        SafetyAnswer.ASKED
+    )
+    assert safety_answer("dạ rồi, cho uống lại được không", "bé vừa uống siro") is not (
+        SafetyAnswer.ASKED
+    )
+
+
+@pytest.mark.parametrize(
     ("text", "frame"),
     [
         # "nên" as "so": a consequence told, no advice asked

@@ -118,15 +118,16 @@ def _shortlist(
 ) -> list[Block]:
     """A few hundred characters, never a dump: rows of the indication asked first, then
     rows printed for the patient's own band, then the general rows; in the book's order.
-    The cap never drops every row that prints the asked route for an unbanded row that
-    prints no route."""
+    The cap never drops every row that prints the asked route for rows that print none (an
+    unbanded one first, else the last)."""
     if len(rows) <= MAX_ROWS:
         return rows
     named = [b for b in rows if b.indication in first]
     banded = [b for b in rows if b.bands.age or b.bands.weight or b.bands.clearance]
     keep = list(dict.fromkeys(named + banded + rows))[:MAX_ROWS]
     routed = [b for b in named or rows if route is not None and route in b.routes]
-    plain = [b for b in keep if not b.routes and b not in banded]
+    unrouted = [b for b in keep if not b.routes]
+    plain = [b for b in unrouted if b not in banded] or unrouted
     if routed and plain and not any(b in routed for b in keep):
         keep[keep.index(plain[-1])] = routed[0]
     return [b for b in rows if b in keep]

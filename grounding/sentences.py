@@ -40,6 +40,7 @@ from grounding.line_links import (
     band_chain,
     line_chain,
     nested_indication,
+    other_route_row,
     past_band,
     row_routes,
     same_line_who,
@@ -286,8 +287,10 @@ def read_sentence(
     stop = _trimmed_end(text, row_start, end)
     folded = said.folded
     own = past_band(_row_bands(text, said, row_labels), said, last_row)
+    # "Còn có thể dùng … đường trực tràng …" under "Trẻ em dưới 6 tuổi:" is a row of its own.
+    ctx, other_way = other_route_row(said, last_row, ctx, labelled=bool(labels))
     # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
-    follows = (
+    follows = not other_way and (
         not said.prints_dose or bool(CAVEAT_WORDS.search(folded)) or bool(GOES_ON.match(folded))
     )
     # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.

@@ -225,8 +225,11 @@ CAVEAT_WORDS = _words(
 """Words of a caveat anywhere in a sentence."""
 GOES_ON = _words("hoặc|hay|sau đó|tiếp theo|rồi")
 """A sentence opening so goes on with the row before it."""
-ALTERNATIVE = _words("có thể|cũng có thể|hoặc có thể")
+ALTERNATIVE = _words("có thể|cũng có thể|hoặc có thể|còn có thể")
 """A paragraph opening so offers another way to dose whom the row above is for."""
+ANY_PATIENT = _phrases("cho |ở |với |đối với ", "người bệnh|bệnh nhân")
+"""'… cho người bệnh tạm thời không thể uống': the patient named by a state, not an age or a
+population."""
 RENAL_PATIENT = _phrases(
     "đối với |ở |cho |với ",
     "|những |các ",
@@ -279,6 +282,7 @@ __all__ = [
     "AGE_WORD",
     "ALTERNATIVE",
     "AMOUNT_UNITS",
+    "ANY_PATIENT",
     "AS_ADULTS",
     "BABY",
     "BEFORE",

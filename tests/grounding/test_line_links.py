@@ -52,3 +52,32 @@ def test_heavier_children_are_past_the_band_of_the_row_above() -> None:
     assert not light.bands.weight.contains(25)
     assert heavy.bands.weight is not None and heavy.bands.weight.contains(25)
     assert not heavy.bands.weight.contains(15)
+
+
+def test_another_route_for_any_patient_leaves_the_band_head() -> None:
+    """Under 'Trẻ dưới 6 tuổi:', 'Còn có thể dùng X theo đường trực tràng … cho người bệnh
+    không uống được' is its own rectal row for every patient, not the children's oral row
+    it follows; a plain next sentence of the children's dose stays theirs."""
+    text = (
+        "### *Liều lượng:*\n\nLiều cho trẻ dưới 6 tuổi:\n\n"
+        "Bắt đầu 5 mg/kg/ngày. Liều duy trì 8 mg/kg/ngày. Còn có thể dùng X theo đường "
+        "trực tràng với liều tối đa 100 mg/lần cho người bệnh tạm thời không uống được."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rectal = next(b for b in blocks if "100 mg/lần" in b.text)
+    upkeep = next(b for b in blocks if "8 mg/kg/ngày" in b.text)
+    assert rectal.routes == (Route.RECTAL,) and "8 mg/kg" not in rectal.text
+    assert rectal.bands.age is None and rectal.context.head is None
+    assert upkeep.bands.age is not None and upkeep.bands.age.hi == 72
+
+
+def test_another_route_for_children_keeps_their_band() -> None:
+    """'Cũng có thể đặt trực tràng 2 mg/kg cho trẻ' names the children: it stays under the
+    band head above it."""
+    text = (
+        "### *Liều lượng:*\n\nLiều cho trẻ dưới 6 tuổi:\n\n"
+        "Uống 5 mg/kg/ngày. Cũng có thể đặt trực tràng 2 mg/kg cho trẻ nôn nhiều."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    rectal = next(b for b in blocks if "2 mg/kg" in b.text)
+    assert rectal.bands.age is not None and rectal.bands.age.hi == 72

@@ -226,3 +226,17 @@ def test_the_general_answer_leaves_out_unlabelled_step_ups() -> None:
     )
     assert [r[:20] for r in rows] == ["Trẻ từ 1 tháng đến 1"]
     assert chosen.ask_indications == ()
+
+
+def test_the_row_cap_keeps_a_row_of_the_route_asked() -> None:
+    """Banded adult rows printing no route fill the cap; the one rectal row asked for is still
+    shown in place of the last of them."""
+    text = (
+        "### *Liều lượng:*\n\n*Bệnh Z:*\n\nLiều cho người lớn và trẻ em trên 12 tuổi:\n\n"
+        "Bắt đầu uống 100 mg/ngày. Không quá 800 mg/ngày cho trẻ 12 - 15 tuổi. "
+        "Liều tới 1 200 mg/ngày cho người lớn đã được dùng. Liều duy trì: 400 - 600 mg/ngày. "
+        "Liều thường dùng 300 mg/ngày. Còn có thể dùng X theo đường trực tràng với liều tối "
+        "đa 150 mg/lần cho người bệnh không uống được."
+    )
+    rows, _ = _rows(text, "thuốc X đặt trực tràng người lớn", population="adult", route="rectal")
+    assert any("150 mg/lần" in r for r in rows)

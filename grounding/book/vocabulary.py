@@ -163,6 +163,8 @@ FILLER_OPENS = _phrases("|tính |liều |dùng ", "theo ", "tuổi|cân nặng|t
 """'Theo tuổi:', 'Tính theo cân nặng:' say how the rows are split, not what they treat."""
 FILLER_WHOLE = _phrases("hoặc|hay", "| là| dùng| có thể dùng")
 """'Hoặc dùng:' offers another way to dose the rows above it, not another indication."""
+EXAMPLES = _words("thí dụ|ví dụ|chẳng hạn")
+"""'Thí dụ: 125 mg mỗi ngày cho trẻ 6 tháng 5 kg' illustrates the row above; it heads nothing."""
 USUAL_DOSE = _phrases(
     "liều ",
     "thường dùng|thông thường|thường|chung|tối đa|khởi đầu|ban đầu|duy trì|tấn công",
@@ -304,6 +306,7 @@ __all__ = [
     "DISEASE_KIND",
     "DOSE_UNITS",
     "ELDERLY_WORDS",
+    "EXAMPLES",
     "FILLER_ENDS",
     "FILLER_OPENS",
     "FILLER_WHOLE",

@@ -81,3 +81,17 @@ def test_another_route_for_children_keeps_their_band() -> None:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     rectal = next(b for b in blocks if "2 mg/kg" in b.text)
     assert rectal.bands.age is not None and rectal.bands.age.hi == 72
+
+
+def test_an_example_goes_on_with_the_row_it_illustrates() -> None:
+    """ "Dưới 1 tuổi: 20 mg/kg/ngày. Thí dụ: 100 mg mỗi ngày cho trẻ 5 kg." is one row of the
+    under-1 band: the example heads nothing and names no indication."""
+    text = (
+        "### *Liều lượng:*\n\n_Trẻ em:_\n\nDưới 1 tuổi: 20 mg/kg/ngày, chia 2 lần. Thí dụ: Dùng "
+        "100 mg mỗi ngày cho trẻ cân nặng 5 kg.\n\nTừ 1 - 6 tuổi: 250 mg, 2 lần mỗi ngày."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    infant = next(b for b in blocks if "20 mg/kg" in b.text)
+    assert "100 mg mỗi ngày" in infant.text and infant.indication is None
+    assert infant.bands.age is not None and infant.bands.age.hi == 12
+    assert not any(b.text.startswith(("Thí dụ", "Dùng 100")) for b in blocks)

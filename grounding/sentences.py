@@ -295,9 +295,7 @@ def read_sentence(
     follows = example or (
         not other_way
         and (
-            not said.prints_dose
-            or bool(CAVEAT_WORDS.search(folded))
-            or bool(GOES_ON.match(folded))
+            not said.prints_dose or bool(CAVEAT_WORDS.search(folded)) or bool(GOES_ON.match(folded))
         )
     )
     # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.

@@ -14,7 +14,13 @@ from core.text import opens_always, sentence_spans
 from grounding.bands import Band, Bands
 from grounding.block import Block, BlockKind, Reading
 from grounding.book.filter_words import PAST_THE_BAND
-from grounding.book.vocabulary import ALTERNATIVE, ANY_PATIENT, DISEASE_KIND
+from grounding.book.vocabulary import (
+    ALTERNATIVE,
+    ANY_PATIENT,
+    CAVEAT_WORDS,
+    DISEASE_KIND,
+    GOES_ON,
+)
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
 from grounding.heads import INJECTION_ROUTES, Context, Head, HeadKind, Who, who_of
@@ -112,6 +118,19 @@ def for_any_patient(said: Reading) -> bool:
         and bands.weight is None
         and who_of(said.folded) is None
     )
+
+
+def goes_on(said: Reading, last_row: Block | None, *, other_way: bool) -> bool:
+    """A sentence after a row goes on with it unless it doses on its own ("Liều duy trì …")
+    or offers another route; one offering another way ("Có thể dùng chế phẩm 0,6 mg …") on
+    the line of a banded row is said of that row's patients too."""
+    folded = said.folded
+    if other_way:
+        return False
+    if not said.prints_dose or CAVEAT_WORDS.search(folded) or GOES_ON.match(folded):
+        return True
+    banded = last_row is not None and bool(last_row.bands.age or last_row.bands.weight)
+    return banded and ALTERNATIVE.match(folded) is not None
 
 
 def other_route_row(

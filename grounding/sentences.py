@@ -19,7 +19,6 @@ from grounding.book.vocabulary import (
     CAVEAT_OPENS,
     CAVEAT_WORDS,
     CLEARANCE_LEAD,
-    GOES_ON,
     NOT_A_HEAD,
     NOT_AN_INDICATION,
     RENAL_PATIENT,
@@ -38,6 +37,7 @@ from grounding.heads import (
 )
 from grounding.line_links import (
     band_chain,
+    goes_on,
     line_chain,
     nested_indication,
     other_route_row,
@@ -292,12 +292,7 @@ def read_sentence(
     # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …");
     # "Thí dụ: …" illustrates it, whatever it doses.
     example = bool(labels) and all(lb.example for lb in labels)
-    follows = example or (
-        not other_way
-        and (
-            not said.prints_dose or bool(CAVEAT_WORDS.search(folded)) or bool(GOES_ON.match(folded))
-        )
-    )
+    follows = example or goes_on(said, last_row, other_way=other_way)
     # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.
     usual = bool(labels) and all(lb.kind is HeadKind.USUAL for lb in labels)
     unlabelled = not labels or example or (usual and bool(CAVEAT_WORDS.search(folded)))

@@ -95,3 +95,17 @@ def test_an_example_goes_on_with_the_row_it_illustrates() -> None:
     assert "100 mg mỗi ngày" in infant.text and infant.indication is None
     assert infant.bands.age is not None and infant.bands.age.hi == 12
     assert not any(b.text.startswith(("Thí dụ", "Dùng 100")) for b in blocks)
+
+
+def test_another_way_on_the_line_of_a_banded_row_is_that_rows() -> None:
+    """ "Trẻ 2 - 12 tuổi dưới 15 kg: pha dung dịch 0,5 %. Có thể dùng chế phẩm trẻ em 0,6 mg …"
+    is said of those children: it goes on with their row and never reaches a 14-year-old."""
+    text = (
+        "### *Liều lượng:*\n\n*Khí dung:* Người lớn: 2 mg, 3 lần/ngày. Đối với trẻ em 2 - 12 "
+        "tuổi cân nặng dưới 15 kg, dùng 1 mg, 3 lần/ngày. Có thể dùng chế phẩm trẻ em liều "
+        "đơn chứa 0,6 mg cho mỗi 3 ml."
+    )
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    small = next(b for b in blocks if "0,6 mg" in b.text)
+    assert "1 mg, 3 lần/ngày" in small.text
+    assert small.bands.age is not None and not small.bands.age.contains(168)

@@ -16,6 +16,7 @@ from grounding.block import Block, BlockKind, Reading
 from grounding.book.filter_words import PAST_THE_BAND
 from grounding.book.vocabulary import (
     ALTERNATIVE,
+    ANOTHER_WAY,
     ANY_PATIENT,
     CAVEAT_WORDS,
     DISEASE_KIND,
@@ -130,7 +131,7 @@ def goes_on(said: Reading, last_row: Block | None, *, other_way: bool) -> bool:
     if not said.prints_dose or CAVEAT_WORDS.search(folded) or GOES_ON.match(folded):
         return True
     banded = last_row is not None and bool(last_row.bands.age or last_row.bands.weight)
-    return banded and ALTERNATIVE.match(folded) is not None
+    return banded and ANOTHER_WAY.match(folded) is not None
 
 
 def other_route_row(

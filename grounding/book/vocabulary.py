@@ -229,6 +229,8 @@ GOES_ON = _words("hoặc|hay|sau đó|tiếp theo|rồi")
 """A sentence opening so goes on with the row before it."""
 ALTERNATIVE = _words("có thể|cũng có thể|hoặc có thể|còn có thể")
 """A paragraph opening so offers another way to dose whom the row above is for."""
+ANOTHER_WAY = _phrases("có thể |cũng có thể |hoặc có thể |còn có thể ", "dùng")
+"""'Có thể dùng chế phẩm …': another product or way for the same patients (not a step up)."""
 ANY_PATIENT = _phrases("cho |ở |với |đối với ", "người bệnh|bệnh nhân")
 """'… cho người bệnh tạm thời không thể uống': the patient named by a state, not an age or a
 population."""
@@ -284,6 +286,7 @@ __all__ = [
     "AGE_WORD",
     "ALTERNATIVE",
     "AMOUNT_UNITS",
+    "ANOTHER_WAY",
     "ANY_PATIENT",
     "AS_ADULTS",
     "BABY",

@@ -21,6 +21,7 @@ from grounding.as_for import with_referred_rows
 from grounding.asked import AskedWords
 from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
+from grounding.book.vocabulary import ROW_REFUSALS
 from grounding.dosing import ROUTE_LABELS
 from grounding.heads import INJECTION_ROUTES
 from grounding.narrowing import (
@@ -280,7 +281,8 @@ def _across_indications(
     fitting = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     if len(fitting) <= MAX_ACROSS_ROWS and sum(len(b.text) for b in fitting) <= MAX_ACROSS_CHARS:
         return chosen, True, [], ()
-    if any(b in main and is_general_row(b) for b in fitting):
+    # A general row that says what not to give ("… không được dùng viên 250 mg") is no dose.
+    if any(b in main and is_general_row(b) and not ROW_REFUSALS.search(b.folded) for b in fitting):
         held = [b for b in main if b.indication is not None]
         general = [b for b in chosen if b not in main or is_general_row(b)]
         return general, False, held, ()

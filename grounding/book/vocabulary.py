@@ -39,6 +39,13 @@ ROW_REFUSALS = _words(_REFUSES)
 """Words by which a dose row says not to give the drug ("dưới 3 tháng tuổi: không khuyến
 cáo"): a banded row that prints them is no dose to work out or show first."""
 
+REFUSED_FORMS = _words(
+    "viên|viên nén|viên nang|viên bao phim|viên nhai|dạng viên|dạng viên nén|dạng viên nang|"
+    "hỗn dịch|dạng hỗn dịch|sirô|siro|dạng sirô|chế phẩm"
+)
+"""'… không được dùng viên bao phim 250 mg': a refusal of one form or strength, not of the
+use (the patient is dosed by another form)."""
+
 UNESTABLISHED = _words(_UNESTABLISHED)
 """Words by which the book says it has not established a use ("An toàn … chưa được xác
 định"): it does not dose there, but it does not forbid either."""
@@ -348,6 +355,7 @@ __all__ = [
     "PROSE",
     "RECIPIENT",
     "REFUSALS",
+    "REFUSED_FORMS",
     "REMARKS",
     "RENAL_PATIENT",
     "RENAL_WORDS",

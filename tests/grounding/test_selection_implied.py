@@ -240,3 +240,24 @@ def test_the_row_cap_keeps_a_row_of_the_route_asked() -> None:
     )
     rows, _ = _rows(text, "thuốc X đặt trực tràng người lớn", population="adult", route="rectal")
     assert any("150 mg/lần" in r for r in rows)
+
+
+def test_a_form_warning_is_not_the_general_dose_that_answers_for_every_indication() -> None:
+    """A child under 40 kg, no indication named: 'Trẻ dưới 40 kg không được dùng viên 250 mg'
+    is no usual dose to answer with alone; the indications are asked (or shown)."""
+    text = (
+        "### *Liều lượng:*\n\nLiều trẻ em dưới 40 kg:\n\nTrẻ em dưới 40 kg không được dùng viên "
+        "bao phim 250 mg do chứa nhiều chất Y.\n\nTrẻ trên 12 tuần tuổi:\n\n"
+        "Viêm xoang, nhiễm khuẩn nặng: 45 mg/kg/ngày, chia 2 lần cách nhau 12 giờ (dùng dạng "
+        "hỗn dịch 200 mg/5 ml hoặc viên nhai 200 mg, 400 mg) hoặc 40 mg/kg/ngày, chia 3 lần "
+        "cách nhau 8 giờ (dùng dạng hỗn dịch 125 mg/5 ml hoặc viên nhai 125 mg, 250 mg).\n\n"
+        "Các nhiễm khuẩn nhẹ hơn: 25 mg/kg/ngày, chia 2 lần cách nhau 12 giờ (dùng dạng hỗn "
+        "dịch 200 mg/5 ml hoặc viên nhai 200 mg, 400 mg) hoặc 20 mg/kg/ngày, chia 3 lần cách "
+        "nhau 8 giờ (dùng dạng hỗn dịch 125 mg/5 ml hoặc viên nhai 125 mg, 250 mg).\n\n"
+        "Viêm tai giữa cấp: 90 mg/kg/ngày, chia 2 lần, uống trong 10 ngày với trẻ dưới 6 tuổi "
+        "bị viêm tai giữa nặng hoặc trong 5 - 7 ngày với trẻ trên 6 tuổi bị viêm nhẹ hoặc vừa."
+    )
+    rows, chosen = _rows(
+        text, "thuốc X bé 8 tháng 8 kg", population="child", age_months=8, weight_kg=8
+    )
+    assert chosen.ask_indications or any("25 mg/kg" in r for r in rows), rows

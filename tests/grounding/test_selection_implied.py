@@ -261,3 +261,24 @@ def test_a_form_warning_is_not_the_general_dose_that_answers_for_every_indicatio
         text, "thuốc X bé 8 tháng 8 kg", population="child", age_months=8, weight_kg=8
     )
     assert chosen.ask_indications or any("25 mg/kg" in r for r in rows), rows
+
+
+def test_the_indications_own_band_row_replaces_the_usual_band_row() -> None:
+    """Meningitis asked for a 3-year-old: 'Trẻ em, từ sơ sinh đến 12 tuổi: 80 mg/kg/ngày' under
+    its head answers; the children's usual 'Trẻ em (dưới 50 kg): 20 - 40 mg/kg' does not.
+    With no indication row for the child, the usual row stays."""
+    text = (
+        "### *Liều lượng:*\n\nTrẻ em (dưới 50 kg): Tiêm tĩnh mạch 20 - 40 mg/kg/lần/ngày.\n\n"
+        "*Viêm màng não do vi khuẩn:*\n\nTrẻ em, từ sơ sinh đến 12 tuổi: tiêm tĩnh mạch "
+        "80 mg/kg/ngày (tối đa 4 g/ngày).\n\n*Bệnh lậu:*\n\nNgười lớn: tiêm bắp 250 mg."
+    )
+    asked: dict[str, object] = {
+        "population": "child",
+        "age_months": 36,
+        "weight_kg": 15,
+        "route": "iv",
+    }
+    rows, _ = _rows(text, "thuốc X trẻ 3 tuổi 15 kg viêm màng não", **asked)
+    assert any("80 mg/kg/ngày" in r for r in rows) and not any("20 - 40" in r for r in rows)
+    rows, _ = _rows(text, "thuốc X trẻ 3 tuổi 15 kg bệnh lậu", **asked)
+    assert any("20 - 40" in r for r in rows)

@@ -293,7 +293,8 @@ def _across_indications(
 def _usual_under_named(rows: list[Block], named: AbstractSet[str]) -> list[Block]:
     """The indication asked has its own banded row for this patient ("Trẻ em, từ sơ sinh
     đến 12 tuổi: 100 mg/kg/ngày" under meningitis): the population's banded usual dose, said
-    of no indication ("Trẻ em (dưới 50 kg): 20 - 50 mg/kg/ngày"), is not its dose."""
+    of no indication ("Trẻ em (dưới 50 kg): 20 - 50 mg/kg/ngày"), is not its dose; nor,
+    when the asked rows stand under a child band head, the children's unbanded rows."""
 
     def doses(b: Block) -> bool:
         return b.kind is not BlockKind.CAVEAT and (bool(b.figures) or b.fixed_dose)
@@ -306,8 +307,13 @@ def _usual_under_named(rows: list[Block], named: AbstractSet[str]) -> list[Block
     if not own:
         return rows
 
+    # Rows under a child band head ("Trẻ sơ sinh cho tới 3 tháng tuổi:") are that band's.
+    headed = any(o.context.head for o in own)
+
     def usual(b: Block) -> bool:
         same = any(o.who in (b.who, None) or b.who is None for o in own)
+        if b.indication in named and headed and b.who is Who.CHILD and not b.context.head:
+            return doses(b) and not banded(b)  # the children's row no band head limits
         return b.indication is None and doses(b) and banded(b) and same
 
     return [b for b in rows if not usual(b)]

@@ -282,3 +282,24 @@ def test_the_indications_own_band_row_replaces_the_usual_band_row() -> None:
     assert any("80 mg/kg/ngày" in r for r in rows) and not any("20 - 40" in r for r in rows)
     rows, _ = _rows(text, "thuốc X trẻ 3 tuổi 15 kg bệnh lậu", **asked)
     assert any("20 - 40" in r for r in rows)
+
+
+def test_a_band_heads_own_rows_replace_the_childrens_unbanded_rows() -> None:
+    """A 2-week-old with infection Y: the rows under 'Trẻ sơ sinh cho tới 3 tháng tuổi:' answer;
+    the children's 'Nhiễm Y (…) ở trẻ khỏe: 200 mg/m2' said of no band does not. A 5-year-old
+    keeps the children's row."""
+    text = (
+        "### *Liều lượng:*\n\n*Trẻ em:*\n\nNhiễm Y (trừ viêm não) và Z ở trẻ khỏe: 200 mg/m2, "
+        "cách 8 giờ/lần.\n\n*Trẻ sơ sinh cho tới 3 tháng tuổi:*\n\nNhiễm Y: 10 mg/kg/lần cách "
+        "8 giờ/lần.\n\nNhiễm Y lan tỏa: 20 mg/kg/lần."
+    )
+    rows, _ = _rows(
+        text, "thuốc X sơ sinh 2 tuần 3 kg nhiễm Y khu trú", population="child", age_months=0.5,
+        weight_kg=3, route="iv",
+    )  # fmt: skip
+    assert any("10 mg/kg/lần" in r for r in rows) and not any("200 mg/m2" in r for r in rows)
+    rows, _ = _rows(
+        text, "thuốc X trẻ 5 tuổi 18 kg nhiễm Y", population="child", age_months=60,
+        weight_kg=18, route="iv",
+    )  # fmt: skip
+    assert any("200 mg/m2" in r for r in rows)

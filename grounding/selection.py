@@ -31,6 +31,7 @@ from grounding.narrowing import (
     said_inline,
     short_label,
     usual_asked,
+    usual_under_named,
 )
 from grounding.patient_fit import (
     ADULT_MONTHS,
@@ -290,35 +291,6 @@ def _across_indications(
     return chosen, False, [], labels[:MAX_QUICK_REPLIES]
 
 
-def _usual_under_named(rows: list[Block], named: AbstractSet[str]) -> list[Block]:
-    """The indication asked has its own banded row for this patient ("Trẻ em, từ sơ sinh
-    đến 12 tuổi: 100 mg/kg/ngày" under meningitis): the population's banded usual dose, said
-    of no indication ("Trẻ em (dưới 50 kg): 20 - 50 mg/kg/ngày"), is not its dose; nor,
-    when the asked rows stand under a child band head, the children's unbanded rows."""
-
-    def doses(b: Block) -> bool:
-        return b.kind is not BlockKind.CAVEAT and (bool(b.figures) or b.fixed_dose)
-
-    def banded(b: Block) -> bool:
-        return bool(b.bands.age or b.bands.weight) and not (b.renal or b.hepatic)
-
-    # Both rows name their band: the indication's is the population's dose for it.
-    own = [b for b in rows if b.indication in named and doses(b) and banded(b)]
-    if not own:
-        return rows
-
-    # Rows under a child band head ("Trẻ sơ sinh cho tới 3 tháng tuổi:") are that band's.
-    headed = any(o.context.head for o in own)
-
-    def usual(b: Block) -> bool:
-        same = any(o.who in (b.who, None) or b.who is None for o in own)
-        if b.indication in named and headed and b.who is Who.CHILD and not b.context.head:
-            return doses(b) and not banded(b)  # the children's row no band head limits
-        return b.indication is None and doses(b) and banded(b) and same
-
-    return [b for b in rows if not usual(b)]
-
-
 def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Selection:
     """The rows that fit the frame's patient; or the routes/indications to ask about.
 
@@ -354,7 +326,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     named = named_indications(main, words)
     held: list[Block] = []
     if named:
-        chosen = _usual_under_named(
+        chosen = usual_under_named(
             [b for b in chosen if b not in main or b.indication in named | {None}], named
         )
         across = False

@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from core.frame import Route
-from core.text import fold, has_diacritics, is_bullet, is_table_line
+from core.text import fold, fold_aligned, is_bullet, is_table_line
 from grounding.book.vocabulary import Words
 
 # Folded keyword → route; longer keywords first so "tiem tinh mach" beats "tinh mach".
@@ -101,7 +101,10 @@ def routes_in(text: str, folded: str) -> tuple[Route, ...]:
     # One pass, longest phrase first at each position: "dùng ngoài đường tiêu hóa" is not
     # "dùng ngoài", and "tiêm tĩnh mạch" is read once, not again as "tĩnh mạch".
     lowered = unicodedata.normalize("NFC", text).lower()
-    aligned = len(lowered) == len(folded) and has_diacritics(text)
+    kept = fold_aligned(lowered)  # folded letter for letter: its offsets are the text's
+    if kept != lowered and len(folded) != len(lowered) and "  " not in kept.strip():
+        folded = kept  # spaces folded away at an end: "khi dùng " is still not "khí dung"
+    aligned = kept != lowered and len(lowered) == len(folded)
     for m in _ROUTES.pattern.finditer(folded):
         accented = _ACCENTED.get(m[0])
         if accented and aligned and lowered[m.start() : m.end()] != accented:

@@ -24,6 +24,7 @@ from grounding.book.vocabulary import (
     CHILD_HEAD,
     CHILD_WHO,
     ELDERLY_WORDS,
+    EXAMPLES,
     FILLER_ENDS,
     FILLER_OPENS,
     FILLER_WHOLE,
@@ -179,6 +180,11 @@ class Head:
     part: Part | None = None
     folded: str = ""
 
+    @property
+    def example(self) -> bool:
+        """ "Thí dụ:" opens an illustration of the row above, not a row of its own."""
+        return self.kind is HeadKind.FILLER and EXAMPLES.fullmatch(self.folded) is not None
+
 
 def opens_with_everyone(folded: str) -> bool:
     """A row's words after its label (folded) open with adults and children together, no
@@ -226,7 +232,10 @@ def classify_head(label: str, end: int) -> Head:
     leads_with_who = WHO_LEAD.match(folded) is not None
     routes = route_words(label)
     filler = (
-        FILLER_ENDS.ends(folded) or FILLER_OPENS.match(folded) or FILLER_WHOLE.fullmatch(folded)
+        FILLER_ENDS.ends(folded)
+        or FILLER_OPENS.match(folded)
+        or FILLER_WHOLE.fullmatch(folded)
+        or EXAMPLES.fullmatch(folded)
     )
     if filler or (folded.startswith("(") and folded.endswith(")")):
         # "(tác dụng tốt nhất khi …):" after a head remarks on it; it heads nothing.

@@ -14,11 +14,19 @@ from core.text import opens_always, sentence_spans
 from grounding.bands import Band, Bands
 from grounding.block import Block, BlockKind, Reading
 from grounding.book.filter_words import PAST_THE_BAND
-from grounding.book.vocabulary import DISEASE_KIND
+from grounding.book.vocabulary import (
+    ALTERNATIVE,
+    ANOTHER_WAY,
+    ANY_PATIENT,
+    CAVEAT_WORDS,
+    DISEASE_KIND,
+    GOES_ON,
+)
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
-from grounding.heads import INJECTION_ROUTES, Context, Head, HeadKind, Who
+from grounding.heads import INJECTION_ROUTES, Context, Head, HeadKind, Who, who_of
 from grounding.markup import shown
+from grounding.patient_bands import patient_bands
 
 
 def band_chain(blocks: list[Block], row_labels: list[Head], ctx: Context) -> str | None:
@@ -88,6 +96,54 @@ def row_routes(
     return (
         routes_named(after) or own_route or ctx.routes or line_routes(last_row, row_labels) or named
     )
+
+
+def another_route(said: Reading, last_row: Block | None, ctx: Context) -> bool:
+    """ "Còn có thể dùng X theo đường trực tràng …": a sentence offering another way to give
+    the drug, by a route neither the row above nor the head names, is a row of its own, never
+    that row's continuation."""
+    if ALTERNATIVE.match(said.folded) is None:
+        return False
+    named = set(routes_named(said.text[:60]))
+    return bool(named) and not named <= {*(last_row.routes if last_row else ()), *ctx.routes}
+
+
+def for_any_patient(said: Reading) -> bool:
+    """ "… cho người bệnh tạm thời không thể dùng đường uống": a row said of the patient in a
+    state, with no age, weight or population of its own, is every patient's, not the band
+    head's it is printed under."""
+    bands = patient_bands(said.text)
+    return (
+        ANY_PATIENT.search(said.folded) is not None
+        and bands.age is None
+        and bands.weight is None
+        and who_of(said.folded) is None
+    )
+
+
+def goes_on(said: Reading, last_row: Block | None, *, other_way: bool) -> bool:
+    """A sentence after a row goes on with it unless it doses on its own ("Liều duy trì …")
+    or offers another route; one offering another way ("Có thể dùng chế phẩm 0,6 mg …") on
+    the line of a banded row is said of that row's patients too."""
+    folded = said.folded
+    if other_way:
+        return False
+    if not said.prints_dose or CAVEAT_WORDS.search(folded) or GOES_ON.match(folded):
+        return True
+    banded = last_row is not None and bool(last_row.bands.age or last_row.bands.weight)
+    return banded and ANOTHER_WAY.match(folded) is not None
+
+
+def other_route_row(
+    said: Reading, last_row: Block | None, ctx: Context, *, labelled: bool
+) -> tuple[Context, bool]:
+    """The context of an unlabelled sentence offering another route (`another_route`), and
+    whether it does: every patient's, out of the band head above it, when it names the
+    patient by a state only ("… cho người bệnh tạm thời không thể dùng đường uống")."""
+    other_way = not labelled and another_route(said, last_row, ctx)
+    if other_way and ctx.head and for_any_patient(said):
+        ctx = replace(ctx, who=Who.ANY, bands=Bands(), head=None, head_index=None)
+    return ctx, other_way
 
 
 def past_band(own: Bands, said: Reading, last_row: Block | None) -> Bands:

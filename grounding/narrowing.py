@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from core.text import fold
 from grounding.asked import AskedWords
-from grounding.blocks import Block
+from grounding.blocks import Block, BlockKind, Who
 from grounding.book.filter_words import (
     ASKING,
     HEAD_OPENERS,
@@ -230,6 +231,54 @@ def said_inline(rows: list[Block], condition: str) -> list[Block]:
     return [b for b in rows if b not in plain or b in naming]
 
 
+def usual_under_named(rows: list[Block], named: AbstractSet[str]) -> list[Block]:
+    """The indication asked has its own banded row for this patient ("Trẻ em, từ sơ sinh
+    đến 12 tuổi: 100 mg/kg/ngày" under meningitis): the population's banded usual dose, said
+    of no indication ("Trẻ em (dưới 50 kg): 20 - 50 mg/kg/ngày"), is not its dose; nor,
+    when the asked rows stand under a child band head, the children's unbanded rows."""
+
+    def doses(b: Block) -> bool:
+        return b.kind is not BlockKind.CAVEAT and (bool(b.figures) or b.fixed_dose)
+
+    def banded(b: Block) -> bool:
+        return bool(b.bands.age or b.bands.weight) and not (b.renal or b.hepatic)
+
+    # Both rows name their band: the indication's is the population's dose for it.
+    # The asked rows stand under the indication's own head or a child band head, apart from
+    # the usual rows (not a row labelled with it among them: "Viêm họng (trẻ từ 2 tuổi): …"
+    # beside "Trẻ từ 6 tháng tuổi, nhiễm khuẩn hô hấp: …").
+    own = [
+        b
+        for b in rows
+        if b.indication in named
+        and doses(b)
+        and banded(b)
+        and (b.context.indication is not None or b.context.head is not None)
+    ]
+    if not own:
+        return rows
+
+    # Rows under a child band head ("Trẻ sơ sinh cho tới 3 tháng tuổi:") are that band's.
+    headed = any(o.context.head for o in own)
+
+    def usual(b: Block) -> bool:
+        same = any(o.who in (b.who, None) or b.who is None for o in own)
+        if b.indication in named and headed and b.who is Who.CHILD and not b.context.head:
+            return doses(b) and not banded(b)  # the children's row no band head limits
+        return b.indication is None and doses(b) and banded(b) and same and not narrower(b)
+
+    def narrower(b: Block) -> bool:
+        """The usual row's age band lies within an asked row's: it is the more specific
+        ("Trẻ sơ sinh 0–14 ngày" beside a row said of every newborn)."""
+        age = b.bands.age
+        return age is not None and any(
+            o.bands.age is not None and o.bands.age.lo <= age.lo and age.hi <= o.bands.age.hi
+            for o in own
+        )
+
+    return [b for b in rows if not usual(b)]
+
+
 __all__ = [
     "another_cause",
     "max_asked",
@@ -237,4 +286,5 @@ __all__ = [
     "said_inline",
     "short_label",
     "usual_asked",
+    "usual_under_named",
 ]

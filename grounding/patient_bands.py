@@ -173,6 +173,30 @@ def _after_dose(scrubbed: str, said: list[Listed], doses: list[int]) -> Bands | 
     )
 
 
+def _every_row(scrubbed: str, said: list[Listed], doses: list[int]) -> Bands | None:
+    """ "25 mg … cho người dưới 85 kg hoặc 50 mg … cho người trên 85 kg": a sentence that
+    gives each dose with the band after it is for the patients of every band it lists; its
+    band spans them all, per kind (it is quoted whole, each dose beside its band). None when
+    a band list stands before the second dose only (not each dose with its own)."""
+    rows = [listed for listed in said if listed[0] > doses[0]]
+    if len(rows) < 2 or not any(lead > doses[1] for lead, _, _ in rows):
+        return None
+    spans: dict[str, list[Band]] = {"age": [], "weight": []}
+    for _, _, bands in rows:
+        for kind, band in bands:
+            spans[kind].append(band)
+
+    def spanning(found: list[Band]) -> Band | None:
+        if not found:
+            return None
+        highest = max(b.loose_hi for b in found)
+        return Band(min(b.lo for b in found), max(b.hi for b in found), highest)
+
+    words = " | ".join(scrubbed[lead:end] + _tail(scrubbed, end) for lead, end, _ in rows)
+    listed = bands_of(words, spans["age"], spans["weight"], [])
+    return replace(listed, age=spanning(spans["age"]), weight=spanning(spans["weight"]))
+
+
 def _parenthesised(folded: str) -> list[tuple[int, int]]:
     return [m.span() for m in re.finditer(r"\([^()]*\)?", folded)]
 
@@ -201,7 +225,7 @@ def patient_bands(text: str) -> Bands:
     scrubbed, clearances, said, doses = _patient_lists(text)
     found = None
     if doses and said and said[0][0] > doses[0]:
-        found = _after_dose(scrubbed, said, doses)
+        found = _after_dose(scrubbed, said, doses) or _every_row(scrubbed, said, doses)
     if found is None:
         # Opened by its patient, or several rows in one sentence: the first list speaks.
         found = _leading(scrubbed, said)

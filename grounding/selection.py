@@ -21,6 +21,7 @@ from grounding.as_for import with_referred_rows
 from grounding.asked import AskedWords
 from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
+from grounding.book.vocabulary import ROW_REFUSALS
 from grounding.dosing import ROUTE_LABELS
 from grounding.heads import INJECTION_ROUTES
 from grounding.narrowing import (
@@ -30,6 +31,7 @@ from grounding.narrowing import (
     said_inline,
     short_label,
     usual_asked,
+    usual_under_named,
 )
 from grounding.patient_fit import (
     ADULT_MONTHS,
@@ -118,15 +120,16 @@ def _shortlist(
 ) -> list[Block]:
     """A few hundred characters, never a dump: rows of the indication asked first, then
     rows printed for the patient's own band, then the general rows; in the book's order.
-    The cap never drops every row that prints the asked route for an unbanded row that
-    prints no route."""
+    The cap never drops every row that prints the asked route for rows that print none (an
+    unbanded one first, else the last)."""
     if len(rows) <= MAX_ROWS:
         return rows
     named = [b for b in rows if b.indication in first]
     banded = [b for b in rows if b.bands.age or b.bands.weight or b.bands.clearance]
     keep = list(dict.fromkeys(named + banded + rows))[:MAX_ROWS]
     routed = [b for b in named or rows if route is not None and route in b.routes]
-    plain = [b for b in keep if not b.routes and b not in banded]
+    unrouted = [b for b in keep if not b.routes]
+    plain = [b for b in unrouted if b not in banded] or unrouted
     if routed and plain and not any(b in routed for b in keep):
         keep[keep.index(plain[-1])] = routed[0]
     return [b for b in rows if b in keep]
@@ -279,7 +282,8 @@ def _across_indications(
     fitting = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     if len(fitting) <= MAX_ACROSS_ROWS and sum(len(b.text) for b in fitting) <= MAX_ACROSS_CHARS:
         return chosen, True, [], ()
-    if any(b in main and is_general_row(b) for b in fitting):
+    # A general row that says what not to give ("… không được dùng viên 250 mg") is no dose.
+    if any(b in main and is_general_row(b) and not ROW_REFUSALS.search(b.folded) for b in fitting):
         held = [b for b in main if b.indication is not None]
         general = [b for b in chosen if b not in main or is_general_row(b)]
         return general, False, held, ()
@@ -322,7 +326,9 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     named = named_indications(main, words)
     held: list[Block] = []
     if named:
-        chosen = [b for b in chosen if b not in main or b.indication in named | {None}]
+        chosen = usual_under_named(
+            [b for b in chosen if b not in main or b.indication in named | {None}], named
+        )
         across = False
     else:
         chosen, across, held, which = _across_indications(chosen, main)

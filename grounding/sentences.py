@@ -19,7 +19,6 @@ from grounding.book.vocabulary import (
     CAVEAT_OPENS,
     CAVEAT_WORDS,
     CLEARANCE_LEAD,
-    GOES_ON,
     NOT_A_HEAD,
     NOT_AN_INDICATION,
     RENAL_PATIENT,
@@ -38,8 +37,10 @@ from grounding.heads import (
 )
 from grounding.line_links import (
     band_chain,
+    goes_on,
     line_chain,
     nested_indication,
+    other_route_row,
     past_band,
     row_routes,
     same_line_who,
@@ -286,13 +287,15 @@ def read_sentence(
     stop = _trimmed_end(text, row_start, end)
     folded = said.folded
     own = past_band(_row_bands(text, said, row_labels), said, last_row)
-    # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …").
-    follows = (
-        not said.prints_dose or bool(CAVEAT_WORDS.search(folded)) or bool(GOES_ON.match(folded))
-    )
+    # "Còn có thể dùng … đường trực tràng …" under "Trẻ em dưới 6 tuổi:" is a row of its own.
+    ctx, other_way = other_route_row(said, last_row, ctx, labelled=bool(labels))
+    # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …");
+    # "Thí dụ: …" illustrates it, whatever it doses.
+    example = bool(labels) and all(lb.example for lb in labels)
+    follows = example or goes_on(said, last_row, other_way=other_way)
     # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.
     usual = bool(labels) and all(lb.kind is HeadKind.USUAL for lb in labels)
-    unlabelled = not labels or (usual and bool(CAVEAT_WORDS.search(folded)))
+    unlabelled = not labels or example or (usual and bool(CAVEAT_WORDS.search(folded)))
     banded = own.age is not None or own.weight is not None or own.clearance is not None
     if last_row is not None and unlabelled and not banded and follows:
         grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))

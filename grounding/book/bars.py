@@ -32,6 +32,7 @@ from grounding.book.vocabulary import (
     NEWBORN,
     NOT_DOSED,
     REFUSALS,
+    REFUSED_FORMS,
     ROW_REFUSALS,
     Words,
 )
@@ -79,8 +80,12 @@ def refuses(folded: str) -> bool:
 
 def refuses_row(folded: str) -> bool:
     """A dose row says not to give the drug ("không khuyến cáo", "chống chỉ định"); unlike
-    `refuses`, "không dùng quá …" counts, as a row's caveat is read with it."""
-    return ROW_REFUSALS.search(folded) is not None
+    `refuses`, "không dùng quá …" counts, as a row's caveat is read with it. A refusal of
+    one form ("không được dùng viên bao phim 250 mg") leaves the use to the other forms."""
+    return any(
+        REFUSED_FORMS.match(folded, m.end() + 1) is None
+        for m in ROW_REFUSALS.pattern.finditer(folded)
+    )
 
 
 def not_dosed(folded: str) -> bool:

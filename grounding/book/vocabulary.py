@@ -39,6 +39,13 @@ ROW_REFUSALS = _words(_REFUSES)
 """Words by which a dose row says not to give the drug ("dưới 3 tháng tuổi: không khuyến
 cáo"): a banded row that prints them is no dose to work out or show first."""
 
+REFUSED_FORMS = _words(
+    "viên|viên nén|viên nang|viên bao phim|viên nhai|dạng viên|dạng viên nén|dạng viên nang|"
+    "hỗn dịch|dạng hỗn dịch|sirô|siro|dạng sirô|chế phẩm"
+)
+"""'… không được dùng viên bao phim 250 mg': a refusal of one form or strength, not of the
+use (the patient is dosed by another form)."""
+
 UNESTABLISHED = _words(_UNESTABLISHED)
 """Words by which the book says it has not established a use ("An toàn … chưa được xác
 định"): it does not dose there, but it does not forbid either."""
@@ -163,6 +170,8 @@ FILLER_OPENS = _phrases("|tính |liều |dùng ", "theo ", "tuổi|cân nặng|t
 """'Theo tuổi:', 'Tính theo cân nặng:' say how the rows are split, not what they treat."""
 FILLER_WHOLE = _phrases("hoặc|hay", "| là| dùng| có thể dùng")
 """'Hoặc dùng:' offers another way to dose the rows above it, not another indication."""
+EXAMPLES = _words("thí dụ|ví dụ|chẳng hạn")
+"""'Thí dụ: 125 mg mỗi ngày cho trẻ 6 tháng 5 kg' illustrates the row above; it heads nothing."""
 USUAL_DOSE = _phrases(
     "liều ",
     "thường dùng|thông thường|thường|chung|tối đa|khởi đầu|ban đầu|duy trì|tấn công",
@@ -225,8 +234,13 @@ CAVEAT_WORDS = _words(
 """Words of a caveat anywhere in a sentence."""
 GOES_ON = _words("hoặc|hay|sau đó|tiếp theo|rồi")
 """A sentence opening so goes on with the row before it."""
-ALTERNATIVE = _words("có thể|cũng có thể|hoặc có thể")
+ALTERNATIVE = _words("có thể|cũng có thể|hoặc có thể|còn có thể")
 """A paragraph opening so offers another way to dose whom the row above is for."""
+ANOTHER_WAY = _phrases("có thể |cũng có thể |hoặc có thể |còn có thể ", "dùng")
+"""'Có thể dùng chế phẩm …': another product or way for the same patients (not a step up)."""
+ANY_PATIENT = _phrases("cho |ở |với |đối với ", "người bệnh|bệnh nhân")
+"""'… cho người bệnh tạm thời không thể uống': the patient named by a state, not an age or a
+population."""
 RENAL_PATIENT = _phrases(
     "đối với |ở |cho |với ",
     "|những |các ",
@@ -279,6 +293,8 @@ __all__ = [
     "AGE_WORD",
     "ALTERNATIVE",
     "AMOUNT_UNITS",
+    "ANOTHER_WAY",
+    "ANY_PATIENT",
     "AS_ADULTS",
     "BABY",
     "BEFORE",
@@ -300,6 +316,7 @@ __all__ = [
     "DISEASE_KIND",
     "DOSE_UNITS",
     "ELDERLY_WORDS",
+    "EXAMPLES",
     "FILLER_ENDS",
     "FILLER_OPENS",
     "FILLER_WHOLE",
@@ -338,6 +355,7 @@ __all__ = [
     "PROSE",
     "RECIPIENT",
     "REFUSALS",
+    "REFUSED_FORMS",
     "REMARKS",
     "RENAL_PATIENT",
     "RENAL_WORDS",

@@ -258,3 +258,15 @@ def test_trailing_bands_leave_rows_that_name_other_patients() -> None:
     assert trailing_bands(
         "Nhồi máu: tổng liều 90 mg; tổng liều 1,2 mg/kg cho người cân nặng dưới 60 kg."
     ).is_empty
+
+
+def test_patient_bands_of_a_sentence_listing_a_dose_for_each_band() -> None:
+    """ "… tới 20 mg cho người dưới 70 kg hoặc 40 mg cho người trên 70 kg": each dose with its
+    own band after it; the sentence is for the patients of both bands."""
+    both = patient_bands(
+        "Liều có thể tăng dần tới tối đa 20 mg, ngày 2 lần, đối với người cân nặng dưới 70 kg "
+        "hoặc 40 mg, ngày 2 lần, đối với người cân nặng trên 70 kg."
+    )
+    assert both.weight is not None and both.weight.contains(60) and both.weight.contains(90)
+    one = patient_bands("Dùng 20 mg, ngày 2 lần, đối với người cân nặng dưới 70 kg.")
+    assert one.weight is not None and not one.weight.contains(90)

@@ -54,3 +54,11 @@ def test_an_infusion_over_some_minutes_is_intravenous() -> None:
     """'mỗi liều truyền trên 30 phút', 'truyền trong 15 phút' name the intravenous route."""
     assert routes_named("Ba liều, mỗi liều truyền trên 30 phút.") == (Route.IV,)
     assert routes_named("Truyền trong 15 phút.") == (Route.IV,)
+
+
+def test_a_slice_ending_in_a_space_still_tells_when_used_from_inhaled() -> None:
+    """A sentence's first words cut after a space ("… khi dùng hỗn dịch qua ống ") still read
+    'khi dùng' as 'when used': the folded form lost the space, the accents still count."""
+    assert routes_named("Pha loãng khi dùng hỗn dịch qua ống thông ") == ()
+    assert routes_named(" Khí dung 2 mg ") == (Route.INHALED,)
+    assert routes_named("khi dung 2 mg ") == (Route.INHALED,)  # no accents: read as written

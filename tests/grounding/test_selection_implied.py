@@ -226,3 +226,80 @@ def test_the_general_answer_leaves_out_unlabelled_step_ups() -> None:
     )
     assert [r[:20] for r in rows] == ["Trẻ từ 1 tháng đến 1"]
     assert chosen.ask_indications == ()
+
+
+def test_the_row_cap_keeps_a_row_of_the_route_asked() -> None:
+    """Banded adult rows printing no route fill the cap; the one rectal row asked for is still
+    shown in place of the last of them."""
+    text = (
+        "### *Liều lượng:*\n\n*Bệnh Z:*\n\nLiều cho người lớn và trẻ em trên 12 tuổi:\n\n"
+        "Bắt đầu uống 100 mg/ngày. Không quá 800 mg/ngày cho trẻ 12 - 15 tuổi. "
+        "Liều tới 1 200 mg/ngày cho người lớn đã được dùng. Liều duy trì: 400 - 600 mg/ngày. "
+        "Liều thường dùng 300 mg/ngày. Còn có thể dùng X theo đường trực tràng với liều tối "
+        "đa 150 mg/lần cho người bệnh không uống được."
+    )
+    rows, _ = _rows(text, "thuốc X đặt trực tràng người lớn", population="adult", route="rectal")
+    assert any("150 mg/lần" in r for r in rows)
+
+
+def test_a_form_warning_is_not_the_general_dose_that_answers_for_every_indication() -> None:
+    """A child under 40 kg, no indication named: 'Trẻ dưới 40 kg không được dùng viên 250 mg'
+    is no usual dose to answer with alone; the indications are asked (or shown)."""
+    text = (
+        "### *Liều lượng:*\n\nLiều trẻ em dưới 40 kg:\n\nTrẻ em dưới 40 kg không được dùng viên "
+        "bao phim 250 mg do chứa nhiều chất Y.\n\nTrẻ trên 12 tuần tuổi:\n\n"
+        "Viêm xoang, nhiễm khuẩn nặng: 45 mg/kg/ngày, chia 2 lần cách nhau 12 giờ (dùng dạng "
+        "hỗn dịch 200 mg/5 ml hoặc viên nhai 200 mg, 400 mg) hoặc 40 mg/kg/ngày, chia 3 lần "
+        "cách nhau 8 giờ (dùng dạng hỗn dịch 125 mg/5 ml hoặc viên nhai 125 mg, 250 mg).\n\n"
+        "Các nhiễm khuẩn nhẹ hơn: 25 mg/kg/ngày, chia 2 lần cách nhau 12 giờ (dùng dạng hỗn "
+        "dịch 200 mg/5 ml hoặc viên nhai 200 mg, 400 mg) hoặc 20 mg/kg/ngày, chia 3 lần cách "
+        "nhau 8 giờ (dùng dạng hỗn dịch 125 mg/5 ml hoặc viên nhai 125 mg, 250 mg).\n\n"
+        "Viêm tai giữa cấp: 90 mg/kg/ngày, chia 2 lần, uống trong 10 ngày với trẻ dưới 6 tuổi "
+        "bị viêm tai giữa nặng hoặc trong 5 - 7 ngày với trẻ trên 6 tuổi bị viêm nhẹ hoặc vừa."
+    )
+    rows, chosen = _rows(
+        text, "thuốc X bé 8 tháng 8 kg", population="child", age_months=8, weight_kg=8
+    )
+    assert chosen.ask_indications or any("25 mg/kg" in r for r in rows), rows
+
+
+def test_the_indications_own_band_row_replaces_the_usual_band_row() -> None:
+    """Meningitis asked for a 3-year-old: 'Trẻ em, từ sơ sinh đến 12 tuổi: 80 mg/kg/ngày' under
+    its head answers; the children's usual 'Trẻ em (dưới 50 kg): 20 - 40 mg/kg' does not.
+    With no indication row for the child, the usual row stays."""
+    text = (
+        "### *Liều lượng:*\n\nTrẻ em (dưới 50 kg): Tiêm tĩnh mạch 20 - 40 mg/kg/lần/ngày.\n\n"
+        "*Viêm màng não do vi khuẩn:*\n\nTrẻ em, từ sơ sinh đến 12 tuổi: tiêm tĩnh mạch "
+        "80 mg/kg/ngày (tối đa 4 g/ngày).\n\n*Bệnh lậu:*\n\nNgười lớn: tiêm bắp 250 mg."
+    )
+    asked: dict[str, object] = {
+        "population": "child",
+        "age_months": 36,
+        "weight_kg": 15,
+        "route": "iv",
+    }
+    rows, _ = _rows(text, "thuốc X trẻ 3 tuổi 15 kg viêm màng não", **asked)
+    assert any("80 mg/kg/ngày" in r for r in rows) and not any("20 - 40" in r for r in rows)
+    rows, _ = _rows(text, "thuốc X trẻ 3 tuổi 15 kg bệnh lậu", **asked)
+    assert any("20 - 40" in r for r in rows)
+
+
+def test_a_band_heads_own_rows_replace_the_childrens_unbanded_rows() -> None:
+    """A 2-week-old with infection Y: the rows under 'Trẻ sơ sinh cho tới 3 tháng tuổi:' answer;
+    the children's 'Nhiễm Y (…) ở trẻ khỏe: 200 mg/m2' said of no band does not. A 5-year-old
+    keeps the children's row."""
+    text = (
+        "### *Liều lượng:*\n\n*Trẻ em:*\n\nNhiễm Y (trừ viêm não) và Z ở trẻ khỏe: 200 mg/m2, "
+        "cách 8 giờ/lần.\n\n*Trẻ sơ sinh cho tới 3 tháng tuổi:*\n\nNhiễm Y: 10 mg/kg/lần cách "
+        "8 giờ/lần.\n\nNhiễm Y lan tỏa: 20 mg/kg/lần."
+    )
+    rows, _ = _rows(
+        text, "thuốc X sơ sinh 2 tuần 3 kg nhiễm Y khu trú", population="child", age_months=0.5,
+        weight_kg=3, route="iv",
+    )  # fmt: skip
+    assert any("10 mg/kg/lần" in r for r in rows) and not any("200 mg/m2" in r for r in rows)
+    rows, _ = _rows(
+        text, "thuốc X trẻ 5 tuổi 18 kg nhiễm Y", population="child", age_months=60,
+        weight_kg=18, route="iv",
+    )  # fmt: skip
+    assert any("200 mg/m2" in r for r in rows)

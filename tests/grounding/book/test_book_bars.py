@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from core.sections import SectionKey
+from core.text import fold
 from grounding.book import age_bar, bars
+from grounding.book.bars import refuses_row
 
 CI = SectionKey.CHONG_CHI_DINH.value
 DOSING = SectionKey.LIEU_LUONG_CACH_DUNG.value
@@ -67,3 +69,13 @@ def test_two_limits_in_one_line_bar_each_its_own_ages() -> None:
 def test_markup_and_accents_do_not_change_the_answer() -> None:
     """The line is read as shown: emphasis and missing accents read the same."""
     assert bars("- *Tre em duoi 2 tuoi*.", CI, 12)
+
+
+def test_a_refusal_of_one_form_leaves_the_use_to_the_others() -> None:
+    """'… không được dùng viên bao phim 250 mg' refuses a tablet, not the drug; 'không dùng
+    dạng thuốc đặt trực tràng' refuses a route, and a bare 'không khuyến cáo' the use."""
+    assert not refuses_row(fold("Trẻ dưới 40 kg không được dùng viên bao phim 250 mg."))
+    assert not refuses_row(fold("Không dùng dạng viên nén cho trẻ dưới 6 tuổi."))
+    assert refuses_row(fold("Không dùng dạng thuốc đặt trực tràng cho trẻ dưới 6 tuổi."))
+    assert refuses_row(fold("Dưới 3 tháng: không khuyến cáo."))
+    assert refuses_row(fold("Không dùng viên nén; không khuyến cáo cho trẻ dưới 2 tuổi."))

@@ -1,4 +1,4 @@
-"""Do garbage collections show in the turn's tail? (`bench/engine_turn.py`'s turns, timed one by one.)
+"""Do garbage collections show in the turn's tail? (`bench/engine_turn.py`'s turns, timed singly.)
 
 Runs the clarify/smalltalk turn and the retrieval turn of `bench/engine_turn.py` (fake models, a
 real Redis on loopback) under `gc.callbacks`, which time every collection and its generation.

@@ -7,6 +7,7 @@ from __future__ import annotations
 from core.frame import QueryFrame, Triage, TurnType
 from core.reasons import Reason
 from engine.conversation import Conversation
+from safety.cue_matching import keep_per_text
 from safety.triage import (
     SafetyAnswer,
     TriageResult,
@@ -17,6 +18,10 @@ from safety.triage import (
     triage_turn,
 )
 from understanding.smalltalk import smalltalk_kind
+
+# A turn's smalltalk kind is read once per text; the benches empty it with the other caches
+# of turn texts (`safety.cue_matching.forget_turn_texts`).
+keep_per_text(smalltalk_kind.cache_clear)
 
 
 def keep_safety_thread(conv: Conversation, reason: str, frame: QueryFrame) -> None:

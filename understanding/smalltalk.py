@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from understanding import lexicon as lx
 from understanding.text import Turn
 
 _GREETINGS = ("chao", "xin chao", "hello", "hi", "hey", "alo", "good morning", "ban oi")
 
 
+@lru_cache(maxsize=16)
 def smalltalk_kind(text: str) -> str:
-    """ "thanks" ("cảm ơn em nhé", "cám ơn", "thanks"), "greeting" ("chào bạn") or "other"."""
+    """ "thanks" ("cảm ơn em nhé", "cám ơn", "thanks"), "greeting" ("chào bạn") or "other".
+
+    Kept for the last few texts: a smalltalk turn asks it twice (triage, then the reply)."""
     turn = Turn.of(text)
     if turn.has_any(lx.THANKS_CUES):
         return "thanks"

@@ -122,11 +122,18 @@ _AROUND_DIALYSIS = re.compile(
 )
 # Still ill after some days ("2 ngày rồi vẫn đi lỏng"): when to stop and see a doctor.
 _STILL_ASKED = frozenset(("vẫn", "van", "chưa", "chua", "còn", "khỏi", "khoi", "đỡ"))
-# How long a course runs, asked without stopping: its days, weeks or months, its bounds.
+# How long a course runs, asked without stopping: its days, weeks or months, its bounds ("kéo
+# dài" only of the use: "tác dụng … kéo dài", "kéo dài QT" say nothing of a course; nor do
+# "đợt cấp" of a disease or "uống đủ nước").
 _COURSE = re.compile(
-    r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình|đợt"
-    r"|kéo dài|đủ|liều duy nhất|tăng liều|đi khám|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)"
+    r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình"
+    r"|đợt(?! cấp)|(?:dùng|điều trị|uống) kéo dài|đủ(?! nước)|liều duy nhất|tăng liều|đi khám|[1-9] (?:tuần|tháng)"
+    r"|thời gian điều trị)(?!\w)"
 )
+# A course's length counted: what "mấy ngày", "bao lâu" asks.
+_COUNTED = re.compile(r"(?<!\w)(?:\d+ (?:ngày|tuần|tháng)|liều duy nhất)(?!\w)")
+COUNT_BONUS = 1.0
+"""What a sentence that counts the course's days gains over one that bounds it otherwise."""
 # Splitting the day's dose is asked with "chia" ("uống 1 lần hay chia 2 lần"); its answer says
 # how many times a day ("có thể uống 1 lần; liều cao hơn chia nhiều lần").
 _SPLITTING = re.compile(
@@ -189,6 +196,8 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = NOTHI
     # uống cùng bữa ăn"): the question's phrase and a word of the topic both in it.
     if DOSE.search(text) and not (pairs and hits + helped):
         score -= 0.75
+    if primary is _COURSE and _COUNTED.search(words):
+        score += COUNT_BONUS  # "tối đa mấy ngày": "dùng không quá 5 ngày", not only "đi khám"
     return score
 
 

@@ -127,8 +127,8 @@ _STILL_ASKED = frozenset(("vẫn", "van", "chưa", "chua", "còn", "khỏi", "kh
 # "đợt cấp" of a disease or "uống đủ nước").
 _COURSE = re.compile(
     r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình"
-    r"|đợt(?! cấp)|(?:dùng|điều trị|uống) kéo dài|đủ(?! nước)|liều duy nhất|tăng liều|đi khám|[1-9] (?:tuần|tháng)"
-    r"|thời gian điều trị)(?!\w)"
+    r"|đợt(?! cấp)|(?:dùng|điều trị|uống) kéo dài|đủ(?! nước)|liều duy nhất|tăng liều|đi khám"
+    r"|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)"
 )
 # A course's length counted: what "mấy ngày", "bao lâu" asks.
 _COUNTED = re.compile(r"(?<!\w)(?:\d+ (?:ngày|tuần|tháng)|liều duy nhất)(?!\w)")

@@ -1,4 +1,5 @@
-"""Tests for grounding/howto.py: how long a course runs is answered by the days it counts."""
+"""Tests for grounding/howto.py: how long a course runs is answered by the days it counts;
+shaking by how a dose is taken."""
 
 from __future__ import annotations
 
@@ -44,3 +45,11 @@ def test_a_prolonged_effect_is_no_course() -> None:
     """ "kéo dài QT" is an effect: no sentence answers how long to take it."""
     caution = part("than_trong", "Thuốc có thể kéo dài QT ở người cao tuổi.")
     assert howto_sentence([caution], "x", HowTo.DURATION, _said("uống mấy ngày")) is None
+
+
+def test_shaking_is_read_first_where_a_dose_is_taken() -> None:
+    """Both sections say to shake it: the dose section's sentence (shaken before measuring)."""
+    storage = part("do_on_dinh_bao_quan", "Hỗn dịch đã pha nên để tủ lạnh, lắc đều trước khi dùng.")
+    dose = part("lieu_luong_cach_dung", "Uống lúc no; lắc đều hỗn dịch trước khi rót ra thìa.")
+    found = howto_sentence([storage, dose], "x", HowTo.SHAKE, _said("có cần lắc chai không"))
+    assert found == (1, "Uống lúc no; lắc đều hỗn dịch trước khi rót ra thìa.")

@@ -140,9 +140,9 @@ _SPLITTING = re.compile(
     rf"(?<!\w)(?:{_W[HowTo.CRUSH]}|chia (?:làm )?(?:nhiều|\d+|hai|ba) lần|uống (?:1|một) lần)(?!\w)"
 )
 _SPLIT_ASKED = frozenset(("chia",))
-# What is left over ("nửa ống còn dư để lần sau"): the sentence on the leftover.
+# What is left over ("nửa ống còn dư để lần sau", "để dành"): the sentence on the leftover.
 _LEFTOVER = re.compile(r"(?<!\w)(?:còn thừa|phần thừa|còn dư|dùng dở|phải bỏ|bỏ phần)(?!\w)")
-_LEFTOVER_ASKED = frozenset(("dư", "du", "thừa", "thua", "dở", "do"))
+_LEFTOVER_ASKED = frozenset(("dư", "du", "thừa", "thua", "dở", "do", "dành", "danh"))
 # Where an injection goes is asked as one place or split ("tiêm 1 chỗ hay chia ra"); its
 # answer names the site ("không quá 1 g ở mỗi vị trí tiêm").
 _SITES = re.compile(
@@ -222,7 +222,7 @@ def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return _SPLITTING
     if topic is HowTo.GIVING and asked.words & _SITE_ASKED and asked.words & _SPLIT_ASKED:
         return _SITES
-    if topic is HowTo.STORAGE and asked.words & _LEFTOVER_ASKED:
+    if topic is HowTo.STORAGE and _said_words(asked) & _LEFTOVER_ASKED:
         return _LEFTOVER
     return _TOPIC[topic]
 
@@ -235,8 +235,12 @@ def _named(name: str) -> re.Pattern[str]:
 
 def _asks_stop(asked: Asked) -> bool:
     """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn")."""
-    said = asked.words | {w for pair in asked.pairs for w in pair.split()}
-    return bool(said & _STOP_ASKED)
+    return bool(_said_words(asked) & _STOP_ASKED)
+
+
+def _said_words(asked: Asked) -> set[str]:
+    """The question's words, those inside its phrases too ("còn dư để", "để dành")."""
+    return set(asked.words) | {w for pair in asked.pairs for w in pair.split()}
 
 
 def _heading(sentence: str) -> bool:

@@ -19,6 +19,10 @@ _WHO = re.compile(r"(?<![a-z])(?:nguoi lon|tre em|tre so sinh|nguoi cao tuoi)(?!
 _BEFORE_AN_EVENT = re.compile(
     r"(?<![a-z])truoc(?: khi)?(?: [a-z]+){1,4} (?:bao lau|may phut|may tieng|bao nhieu phut)"
     r"(?![a-z])|(?<![a-z])(?:bao lau|may phut|may tieng|bao nhieu phut) truoc(?![a-z])"
+    # the event said first: "khi gắng sức thì xịt trước bao lâu"
+    r"|(?<![a-z])(?:uong|xit|hit|ngam|tiem)(?: [a-z]+){0,2} truoc (?:bao lau|may phut|may tieng"
+    r"|bao nhieu phut)"
+    r"(?![a-z])"
 )
 # How long it is taken, said around its object ("uống cặp đôi này bao lâu"), or a complaint
 # still there after some days ("2 ngày rồi vẫn đi lỏng thì sao"): the course.

@@ -53,3 +53,15 @@ def test_shaking_is_read_first_where_a_dose_is_taken() -> None:
     dose = part("lieu_luong_cach_dung", "Uống lúc no; lắc đều hỗn dịch trước khi rót ra thìa.")
     found = howto_sentence([storage, dose], "x", HowTo.SHAKE, _said("có cần lắc chai không"))
     assert found == (1, "Uống lúc no; lắc đều hỗn dịch trước khi rót ra thìa.")
+
+
+def test_what_is_left_over_said_inside_a_phrase_is_the_leftover_sentence() -> None:
+    """ "nửa ống còn dư để lần sau", "để dành": the sentence on what is left, not the pack's."""
+    storage = part(
+        "do_on_dinh_bao_quan",
+        "Lọ: để nơi mát, tránh ánh sáng, không đông lạnh, không đốt. "
+        "Ống đã mở dùng ngay; phần còn thừa trong ống phải bỏ.",
+    )
+    for question in ("nửa ống còn dư để lần sau xài tiếp được không", "để dành lần sau được ko"):
+        found = howto_sentence([storage], "x", HowTo.STORAGE, _said(question))
+        assert found == (0, "Ống đã mở dùng ngay; phần còn thừa trong ống phải bỏ."), question

@@ -1,4 +1,5 @@
-"""How-to readings of round 9: how often a form for the skin is put on, asked of no patient."""
+"""How-to readings of round 9: how often a form for the skin is put on, asked of no patient;
+how long before an event said first."""
 
 from __future__ import annotations
 
@@ -29,3 +30,20 @@ def test_how_often_a_gel_is_put_on_is_how_it_is_given(text: str) -> None:
 def test_how_often_with_a_patient_or_an_amount_stays_a_dose_question(text: str) -> None:
     """A patient or another amount asked makes it a dose question again."""
     assert read_how_to(Turn.of(text)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bi hen khi gang suc thi xit ventolin truoc bao lau",
+        "nếu hay lên cơn khi chạy bộ thì xịt trước bao lâu",
+    ],
+)
+def test_the_event_said_first_then_how_long_before_is_when_to_take_it(text: str) -> None:
+    """ "khi gắng sức thì xịt trước bao lâu": minutes before the effort, not a course."""
+    assert read_how_to(Turn.of(text)) is HowTo.TIME_OF_DAY
+
+
+def test_how_long_it_is_taken_stays_a_course() -> None:
+    """No "trước" before "bao lâu": how long the course runs."""
+    assert read_how_to(Turn.of("xịt ventolin bao lâu thì ngưng")) is not HowTo.TIME_OF_DAY

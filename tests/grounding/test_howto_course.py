@@ -7,7 +7,7 @@ from asked_frames import understood
 
 from core.evidence import Evidence
 from core.frame import HowTo, QueryFrame
-from grounding.howto import Asked, howto_sentence
+from grounding.howto import Asked, howto_answer, howto_sentence
 
 
 def _said(question: str) -> Asked:
@@ -65,3 +65,23 @@ def test_what_is_left_over_said_inside_a_phrase_is_the_leftover_sentence() -> No
     for question in ("nửa ống còn dư để lần sau xài tiếp được không", "để dành lần sau được ko"):
         found = howto_sentence([storage], "x", HowTo.STORAGE, _said(question))
         assert found == (0, "Ống đã mở dùng ngay; phần còn thừa trong ống phải bỏ."), question
+
+
+def test_stopping_at_once_quotes_the_caution_against_a_sudden_stop_too() -> None:
+    """ "tự ngưng luôn được không": the dose section's tapering and the caution against a
+    sudden stop, both short, both cited."""
+    dose = part("lieu_luong_cach_dung", "Uống buổi sáng; giảm dần khi ngừng.")
+    caution = part("than_trong", "Đã dùng lâu thì phải giảm liều từ từ, không ngừng đột ngột.")
+    answer = howto_answer([dose, caution], "x", "X", HowTo.DURATION, _said("tự ngưng luôn được ko"))
+    assert [(c.text, c.citations) for c in answer.claims] == [
+        ("Uống buổi sáng; giảm dần khi ngừng.", (0,)),
+        ("Đã dùng lâu thì phải giảm liều từ từ, không ngừng đột ngột.", (1,)),
+    ]
+
+
+def test_a_caution_that_names_no_sudden_stop_is_not_added() -> None:
+    """A caution on stopping for another reason stays out: one sentence answers."""
+    dose = part("lieu_luong_cach_dung", "Uống buổi sáng; giảm dần khi ngừng.")
+    caution = part("than_trong", "Ngừng thuốc khi có phát ban.")
+    answer = howto_answer([dose, caution], "x", "X", HowTo.DURATION, _said("tự ngưng luôn được ko"))
+    assert [c.text for c in answer.claims] == ["Uống buổi sáng; giảm dần khi ngừng."]

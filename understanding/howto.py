@@ -38,6 +38,14 @@ _PUT_ON_HOW_OFTEN = re.compile(
     r"(?<![a-z])(?:boi|thoa|xoa)(?: [a-z]+){0,3} (?:may|bao nhieu|bn) lan(?![a-z])"
 )
 _HOW_OFTEN = re.compile(r"(?<![a-z])(?:may|bao nhieu|bn) lan(?![a-z])")
+# Still ill and asking whether to go on ("đến giờ vẫn đi lỏng, uống tiếp hay sao", "vẫn sốt, cứ
+# tiếp tục cho uống được không"): when to stop and see a doctor, the course's bound ("vẫn
+# uống tiếp" is going on, not still ill).
+_STILL_ILL = re.compile(
+    r"(?<![a-z])(?:van(?! (?:uong|dung|xai|tiep|cho|phai|duoc))|chua do|chua khoi|khong do"
+    r"|chua bot|khong bot)(?![a-z])"
+)
+_GO_ON = re.compile(r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc)(?![a-z])")
 _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
 
 
@@ -66,7 +74,9 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
             found.discard(HowTo.RATE)
     elif turn.has(*lx.INJECTED) and turn.has(*lx.RATE_ASKS) and not turn.has(*lx.NOT_RATE):
         found.add(HowTo.RATE)  # "tiêm tĩnh mạch chậm trong bao lâu"
-    elif _HOW_LONG.search(turn.folded):
+    elif _HOW_LONG.search(turn.folded) or (
+        _STILL_ILL.search(turn.folded) and _GO_ON.search(turn.folded)
+    ):
         found.add(HowTo.DURATION)
     put_on = _how_often_put_on(turn)
     if _asks_an_amount(turn) and not turn.has(*lx.WATER_WORDS) and not put_on:

@@ -47,3 +47,24 @@ def test_the_event_said_first_then_how_long_before_is_when_to_take_it(text: str)
 def test_how_long_it_is_taken_stays_a_course() -> None:
     """No "trước" before "bao lâu": how long the course runs."""
     assert read_how_to(Turn.of("xịt ventolin bao lâu thì ngưng")) is not HowTo.TIME_OF_DAY
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "đến giờ vẫn đi lỏng 5-6 lần ngày, uống tiếp hay sao",
+        "giờ là ngày thứ tư rồi vẫn sốt lên xuống, cứ tiếp tục cho uống ở nhà được không",
+        "chua do gi het, dung tiep duoc ko",
+    ],
+)
+def test_still_ill_and_asking_to_go_on_is_the_course(text: str) -> None:
+    """Still ill, go on or not: when to stop and see a doctor (the course's bound)."""
+    assert read_how_to(Turn.of(text)) is HowTo.DURATION
+
+
+@pytest.mark.parametrize(
+    "text", ["vẫn uống tiếp 2 viên mỗi lần được không", "uống tiếp thuốc này được không"]
+)
+def test_going_on_with_an_amount_or_not_ill_is_no_course(text: str) -> None:
+    """An amount asked is a dose question; going on said without still being ill is not read."""
+    assert read_how_to(Turn.of(text)) is not HowTo.DURATION

@@ -116,7 +116,8 @@ HOW_TO_SECTIONS: dict[HowTo, tuple[str, ...]] = {
     HowTo.FOOD: (_DOSE, _INTERACTIONS, _CAUTIONS, "duoc_dong_hoc", "duoc_ly"),
     HowTo.TIME_OF_DAY: (_DOSE, _CAUTIONS),
     HowTo.STORAGE: (_STORAGE,),
-    HowTo.SHAKE: (_STORAGE, _DOSE),
+    # Shaken before a dose is measured: said with how it is taken, else with how it is kept.
+    HowTo.SHAKE: (_DOSE, _STORAGE),
     HowTo.MADE_UP: (_STORAGE, _DOSE),
     HowTo.DURATION: (_DOSE, _CAUTIONS),
     HowTo.GIVING: (_DOSE, _CAUTIONS, _STORAGE),

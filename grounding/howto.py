@@ -19,6 +19,8 @@ from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import section_title
 from grounding.heads import DOSE
 from grounding.howto_asked import NOTHING_ASKED, Asked, other_form, words_of
+from grounding.howto_terms import ALSO as _ALSO
+from grounding.howto_terms import WORDS as _W
 from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
 
@@ -34,58 +36,6 @@ SECTION_STEP = 0.5
 """What each later section of `HOW_TO_SECTIONS` costs a sentence: it takes more words on
 the topic to answer from the cautions than from the dose section."""
 
-# The book's words for each topic, accented (lowercase NFC): "nghiền" is not "nghiện".
-_W = {
-    HowTo.CRUSH: r"nghiền|nhai|bẻ|nuốt nguyên|nguyên viên|mở nang|cắt|chia đôi|chia nhỏ|chia thành"
-    r"|hòa|hoà|phân tán|nuốt",
-    HowTo.MISSED_DOSE: r"quên|bỏ lỡ|bỏ sót|liều (?:kế )?tiếp theo|gấp đôi|uống bù|bù|hai liều",
-    HowTo.ALCOHOL: r"rượu|ethanol|đồ uống có cồn|bia",
-    HowTo.FOOD: r"bữa ăn|lúc đói|lúc no|bụng đói|thức ăn|sau ăn|trước ăn|khi ăn|bữa sáng|bữa tối"
-    r"|bưởi|sữa|rau|vitamin k|chế độ ăn|muối ăn",
-    HowTo.TIME_OF_DAY: r"buổi sáng|buổi tối|buổi chiều|đi ngủ|cùng một giờ|cùng giờ|bữa sáng"
-    r"|bữa tối|ban ngày|ban đêm|mỗi tuần|hằng ngày|thời điểm"
-    r"|sau mỗi lần (?:đi ngoài|đi tiêu|đại tiện|tiêu chảy|nôn|đi lỏng)|khi bắt đầu cơn|khi lên cơn"
-    # how long before an event: "10–15 phút trước", "1–2 giờ trước hóa trị" (not "ngừng 48
-    # giờ trước khi làm test", a stop)
-    r"|\d+\s*(?:[-–]\s*\d+\s*)?phút trước|\d+\s*[-–]\s*\d+\s*giờ trước|trước khi gắng sức",
-    HowTo.STORAGE: r"tủ lạnh|đông lạnh|nhiệt độ phòng|sau khi mở|đã mở|mở nắp|nơi mát|2\s?[-–]\s?8"
-    r"|vỉ|bao bì|chuyển màu|đổi màu|mùi|đốt|chọc thủng|nhạy cảm|còn thừa|phần thừa|còn dư|tủa",
-    HowTo.SHAKE: r"lắc",
-    HowTo.MADE_UP: r"sau khi pha|đã pha|pha xong|hoàn nguyên|bỏ phần|dùng trong|trong vòng"
-    r"|\d+\s*ngày|ổn định|pha trong|pha với",
-    HowTo.DURATION: r"quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|ngừng"
-    r"|liệu trình|đợt|giảm dần|kéo dài|đủ|liều duy nhất|tăng liều|đi khám",
-    HowTo.GIVING: r"tiêm bắp|tiêm dưới da|tiêm tĩnh mạch|truyền|đặt trực tràng|viên đạn|đạn"
-    r"|ngậm|dưới lưỡi|buồng đệm|gắng sức|xịt|hít|bôi|chỗ tiêm|một chỗ|vị trí tiêm|không uống được"
-    r"|thìa|dụng cụ|đong|ngồi|nằm",
-    HowTo.SWAP: r"thay thế|thay được|không đổi|đổi từ|không thay|tương đương|thay cho",
-    HowTo.TOGETHER: r"cách (?:nhau|xa)|\d+ giờ|cùng lúc|đồng thời|kháng acid|antacid|calci|canxi"
-    r"|sắt|magnesi|nhôm|kẽm|acid folic|ngày khác|bù nước|oresol|uống cùng|dùng cùng",
-    HowTo.RATE: r"tốc độ|mg/phút|ml/phút|microgam/phút"
-    r"|\d+(?:[,.]\d+)?\s*(?:[-–]\s*\d+\s*)?(?:phút|giây)|tiêm chậm|tĩnh mạch chậm|tiêm nhanh"
-    r"|truyền nhanh|rất chậm|nồng độ|mg/ml|pha thành",
-    HowTo.DILUTE: r"pha loãng|pha thành|pha với|pha trong|nồng độ|mg/ml|natri clorid|glucose"
-    r"|ringer|dung môi|kết tủa|tương hợp|tương kỵ|tương thích|hòa tan|hoà tan|dây truyền|pvc"
-    r"|hấp phụ",
-    HowTo.CAUTION: r"ánh nắng|ánh sáng mặt trời|tia cực tím|lái xe|vận hành máy|đủ nước|nước"
-    r"|\d+(?:[,.]\d+)? lít|tiếp xúc"
-    r"|buồn ngủ|tỉnh táo"
-    # stopping it before an operation, a tooth pulled or a contrast scan
-    r"|phẫu thuật|thủ thuật|cản quang|nhổ răng|gây mê",
-}
-# Words that only help a sentence already on the topic ("uống lúc nào": food words too).
-_ALSO = {
-    HowTo.TIME_OF_DAY: _W[HowTo.FOOD],
-    HowTo.MADE_UP: r"tủ lạnh|bảo quản",
-    HowTo.CRUSH: r"giải phóng (?:kéo dài|chậm|biến đổi)|tan trong ruột|bao tan",
-    HowTo.SHAKE: r"hỗn dịch|trước khi",
-    HowTo.RATE: r"truyền|tiêm tĩnh mạch|pha loãng",
-    HowTo.DILUTE: r"truyền|tiêm|dung dịch",
-    # how much water: the amount, the urine it makes
-    HowTo.CAUTION: r"nước tiểu|lít/ngày|mỗi ngày",
-    HowTo.STORAGE: r"bảo quản|nhiệt độ|°\s?c|ánh sáng|ẩm|nơi khô|đậy kín|màu|mùi|vỉ|đốt|bỏ"
-    r"|hạn dùng|còn lại",
-}
 # Topics whose sentence answers another's when the book says nothing in its own words: when
 # to take it is often said as "with food"; how to give a form, as how to swallow it.
 _NEAR: dict[HowTo, tuple[HowTo, ...]] = {
@@ -114,6 +64,9 @@ _TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 # Stopping is asked as a duration ("ngưng luôn được không"); its answer speaks of how to stop
 # ("giảm dần khi ngừng"), not of how long the course is ("dùng trên 3 tuần").
 _STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ)(?!\w)")
+# Stopping at once ("ngưng luôn", "ngưng cái rụp"): a caution naming a sudden stop goes with
+# the dose section's word on tapering.
+_ABRUPT = re.compile(r"(?<!\w)(?:ngừng|dừng|ngưng)(?: thuốc)? đột ngột(?!\w)")
 _STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng", "bỏ"))
 # Taken around a dialysis session: asked "chạy thận", "lọc máu", said "sau mỗi lần lọc máu".
 _DIALYSIS_ASKED = frozenset(("chạy", "chay", "lọc", "loc", "thẩm", "tham"))
@@ -122,20 +75,27 @@ _AROUND_DIALYSIS = re.compile(
 )
 # Still ill after some days ("2 ngày rồi vẫn đi lỏng"): when to stop and see a doctor.
 _STILL_ASKED = frozenset(("vẫn", "van", "chưa", "chua", "còn", "khỏi", "khoi", "đỡ"))
-# How long a course runs, asked without stopping: its days, weeks or months, its bounds.
+# How long a course runs, asked without stopping: its days, weeks or months, its bounds ("kéo
+# dài" only of the use: "tác dụng … kéo dài", "kéo dài QT" say nothing of a course; nor do
+# "đợt cấp" of a disease or "uống đủ nước").
 _COURSE = re.compile(
-    r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình|đợt"
-    r"|kéo dài|đủ|liều duy nhất|tăng liều|đi khám|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)"
+    r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình"
+    r"|đợt(?! cấp)|(?:dùng|điều trị|uống) kéo dài|đủ(?! nước)|liều duy nhất|tăng liều|đi khám"
+    r"|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)"
 )
+# A course's length counted: what "mấy ngày", "bao lâu" asks.
+_COUNTED = re.compile(r"(?<!\w)(?:\d+ (?:ngày|tuần|tháng)|liều duy nhất)(?!\w)")
+COUNT_BONUS = 1.0
+"""What a sentence that counts the course's days gains over one that bounds it otherwise."""
 # Splitting the day's dose is asked with "chia" ("uống 1 lần hay chia 2 lần"); its answer says
 # how many times a day ("có thể uống 1 lần; liều cao hơn chia nhiều lần").
 _SPLITTING = re.compile(
     rf"(?<!\w)(?:{_W[HowTo.CRUSH]}|chia (?:làm )?(?:nhiều|\d+|hai|ba) lần|uống (?:1|một) lần)(?!\w)"
 )
 _SPLIT_ASKED = frozenset(("chia",))
-# What is left over ("nửa ống còn dư để lần sau"): the sentence on the leftover.
+# What is left over ("nửa ống còn dư để lần sau", "để dành"): the sentence on the leftover.
 _LEFTOVER = re.compile(r"(?<!\w)(?:còn thừa|phần thừa|còn dư|dùng dở|phải bỏ|bỏ phần)(?!\w)")
-_LEFTOVER_ASKED = frozenset(("dư", "du", "thừa", "thua", "dở", "do"))
+_LEFTOVER_ASKED = frozenset(("dư", "du", "thừa", "thua", "dở", "do", "dành", "danh"))
 # Where an injection goes is asked as one place or split ("tiêm 1 chỗ hay chia ra"); its
 # answer names the site ("không quá 1 g ở mỗi vị trí tiêm").
 _SITES = re.compile(
@@ -189,6 +149,8 @@ def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = NOTHI
     # uống cùng bữa ăn"): the question's phrase and a word of the topic both in it.
     if DOSE.search(text) and not (pairs and hits + helped):
         score -= 0.75
+    if primary is _COURSE and _COUNTED.search(words):
+        score += COUNT_BONUS  # "tối đa mấy ngày": "dùng không quá 5 ngày", not only "đi khám"
     return score
 
 
@@ -213,7 +175,7 @@ def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return _SPLITTING
     if topic is HowTo.GIVING and asked.words & _SITE_ASKED and asked.words & _SPLIT_ASKED:
         return _SITES
-    if topic is HowTo.STORAGE and asked.words & _LEFTOVER_ASKED:
+    if topic is HowTo.STORAGE and _said_words(asked) & _LEFTOVER_ASKED:
         return _LEFTOVER
     return _TOPIC[topic]
 
@@ -226,8 +188,12 @@ def _named(name: str) -> re.Pattern[str]:
 
 def _asks_stop(asked: Asked) -> bool:
     """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn")."""
-    said = asked.words | {w for pair in asked.pairs for w in pair.split()}
-    return bool(said & _STOP_ASKED)
+    return bool(_said_words(asked) & _STOP_ASKED)
+
+
+def _said_words(asked: Asked) -> set[str]:
+    """The question's words, those inside its phrases too ("còn dư để", "để dành")."""
+    return set(asked.words) | {w for pair in asked.pairs for w in pair.split()}
 
 
 def _heading(sentence: str) -> bool:
@@ -357,12 +323,30 @@ def howto_answer(
         short = why is not None and len(found[1]) + len(why[1]) <= MAX_TWO_SENTENCES_CHARS
         if why is not None and short and _on_topic(why[1], topic, broad=False, asked=said):
             quoted.append(why)
+    elif topic is HowTo.DURATION and _asks_stop(said):
+        quoted += _sudden_stop(evidence, drug_id, said, found)
     titles = dict.fromkeys(section_title(evidence[i].section_key) for i, _ in quoted)
     return Answer(
         lead=f"{drug_name}: Dược thư ghi ở mục {' và mục '.join(titles)}:",
         claims=tuple(Claim(text=sentence, citations=(i,)) for i, sentence in quoted),
         notices=quarantine_notices([evidence[i] for i, _ in quoted]),
     )
+
+
+def _sudden_stop(
+    evidence: Sequence[Evidence], drug_id: str, said: Asked, found: tuple[int, str]
+) -> list[tuple[int, str]]:
+    """The caution against a sudden stop beside the dose section's sentence on stopping
+    ("giảm dần khi ngừng" and "… không ngừng đột ngột"), when both stay short."""
+    if evidence[found[0]].section_key != "lieu_luong_cach_dung":
+        return []
+    only = ("than_trong",)
+    why = _best(
+        evidence, drug_id, HowTo.DURATION, broad=False, asked=said, skip=found[1], within=only
+    )
+    if why is None or not _ABRUPT.search(words_of(why[1])):
+        return []
+    return [why] if len(found[1]) + len(why[1]) <= MAX_TWO_SENTENCES_CHARS else []
 
 
 __all__ = [

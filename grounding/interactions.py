@@ -117,7 +117,9 @@ def compact(claims: Sequence[Claim], room: int, evidence: Sequence[Evidence] = (
     are said by their last clause that tells what to do, verbatim and cited as before, the
     last line first, until the rest fits (the first line keeps why, when it can); then a
     contraindication that is not about giving the two together (an allergy to the class, a
-    history: "Quá mẫn với … aspirin") is left to its section, while another line remains."""
+    history: "Quá mẫn với … aspirin") is left to its section, while another line remains;
+    then a long list naming the partner among many, then a line another says word for word
+    (each drug keeps a line, and its interactions line when one was quoted)."""
     out = list(claims)
     for k in range(len(out) - 1, -1, -1):
         if _length(out) <= room:
@@ -129,7 +131,45 @@ def compact(claims: Sequence[Claim], room: int, evidence: Sequence[Evidence] = (
     if _length(out) > room and evidence:
         kept = [c for c in out if not _not_together(c, evidence)]
         out = kept or out
+    for k in range(len(out) - 1, -1, -1):
+        # a long list that names the partner among many ("Dùng cùng thuốc ức chế mạnh CYP3A4:
+        # itraconazol, ketoconazol, …"), while a line on the two remains
+        rest = out[:k] + out[k + 1 :]
+        listed = out[k].text.count(",") >= LIST_COMMAS
+        if _length(out) > room and rest and listed and _keeps_sides(rest, out, evidence):
+            del out[k]
+    for k in range(len(out) - 1, -1, -1):
+        # a line whose every word another line says ("tạm ngừng simvastatin trong đợt dùng
+        # clarithromycin" beside "… phải tạm ngừng simvastatin trong suốt đợt điều trị")
+        rest = out[:k] + out[k + 1 :]
+        again = _said_again(out[k], rest)
+        if _length(out) > room and again and _keeps_sides(rest, out, evidence):
+            del out[k]
     return out
+
+
+LIST_COMMAS = 4
+"""A line naming this many items or more is a list: the pair is one of its names."""
+_WORD = re.compile(r"\w+")
+
+
+def _keeps_sides(rest: Sequence[Claim], out: Sequence[Claim], evidence: Sequence[Evidence]) -> bool:
+    """The lines left still cite every drug the answer cites, and each drug's interactions
+    section when it was quoted (each side keeps its word)."""
+    return _sides(rest, evidence) == _sides(out, evidence)
+
+
+def _sides(claims: Sequence[Claim], evidence: Sequence[Evidence]) -> set[tuple[str, str]]:
+    cited = [evidence[i] for c in claims for i in c.citations if i < len(evidence)]
+    interactions = SectionKey.TUONG_TAC_THUOC.value
+    return {(ev.drug_id, "") for ev in cited} | {
+        (ev.drug_id, ev.section_key) for ev in cited if ev.section_key == interactions
+    }
+
+
+def _said_again(claim: Claim, others: Sequence[Claim]) -> bool:
+    words = set(_WORD.findall(claim.text.lower()))
+    return any(words <= set(_WORD.findall(o.text.lower())) for o in others)
 
 
 def _length(claims: Sequence[Claim]) -> int:

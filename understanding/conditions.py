@@ -122,6 +122,8 @@ def find_conditions(turn: Turn, skip: frozenset[int] = frozenset()) -> list[Cond
             if any(j in skip for j in range(i, i + n)):
                 continue
             canonical = ALIASES.get(" ".join(tokens[i : i + n]))
+            if canonical is not None and _gone(turn, i):
+                continue  # "giờ hết sốt rồi": told as over, not a complaint to treat
             if canonical is not None and (
                 _phrase_ok(turn, i, canonical) if n > 1 else _short_ok(turn, i)
             ):
@@ -131,6 +133,17 @@ def find_conditions(turn: Turn, skip: frozenset[int] = frozenset()) -> list[Cond
         else:
             i += 1
     return hits
+
+
+# A complaint told as over ("giờ hết sốt", "khỏi ho rồi"), unless something is sought to end it
+# ("uống gì cho hết sốt", "thuốc nào mau khỏi ho").
+_OVER = frozenset({"het", "khoi", "bot"})
+_TO_END = frozenset({"cho", "de", "giup", "mau", "nhanh", "lam", "sao", "gi", "nao"})
+
+
+def _gone(turn: Turn, i: int) -> bool:
+    before = turn.tokens[max(0, i - 2) : i]
+    return bool(before) and before[-1] in _OVER and not (len(before) > 1 and before[0] in _TO_END)
 
 
 # Words that say someone is unwell without naming how: not a condition to look up.

@@ -19,6 +19,10 @@ _WHO = re.compile(r"(?<![a-z])(?:nguoi lon|tre em|tre so sinh|nguoi cao tuoi)(?!
 _BEFORE_AN_EVENT = re.compile(
     r"(?<![a-z])truoc(?: khi)?(?: [a-z]+){1,4} (?:bao lau|may phut|may tieng|bao nhieu phut)"
     r"(?![a-z])|(?<![a-z])(?:bao lau|may phut|may tieng|bao nhieu phut) truoc(?![a-z])"
+    # the event said first: "khi gắng sức thì xịt trước bao lâu"
+    r"|(?<![a-z])(?:uong|xit|hit|ngam|tiem)(?: [a-z]+){0,2} truoc (?:bao lau|may phut|may tieng"
+    r"|bao nhieu phut)"
+    r"(?![a-z])"
 )
 # How long it is taken, said around its object ("uống cặp đôi này bao lâu"), or a complaint
 # still there after some days ("2 ngày rồi vẫn đi lỏng thì sao"): the course.
@@ -27,6 +31,21 @@ _HOW_LONG = re.compile(
     r"(?! (?:mot|1) lan)(?! thi (?:co )?(?:tac dung|hieu qua|khoi|het|bot|do))"
     r"|(?<![a-z])\d+ (?:ngay|hom|tuan) (?:roi )?(?:ma )?(?:van|chua)(?![a-z])"
 )
+# How often a gel, cream or ointment is put on ("voltaren gel bôi ngày mấy lần"): how the form
+# is used, the same for every patient the row names; said with an age or another amount it is
+# a dose question.
+_PUT_ON_HOW_OFTEN = re.compile(
+    r"(?<![a-z])(?:boi|thoa|xoa)(?: [a-z]+){0,3} (?:may|bao nhieu|bn) lan(?![a-z])"
+)
+_HOW_OFTEN = re.compile(r"(?<![a-z])(?:may|bao nhieu|bn) lan(?![a-z])")
+# Still ill and asking whether to go on ("đến giờ vẫn đi lỏng, uống tiếp hay sao", "vẫn sốt, cứ
+# tiếp tục cho uống được không"): when to stop and see a doctor, the course's bound ("vẫn
+# uống tiếp" is going on, not still ill).
+_STILL_ILL = re.compile(
+    r"(?<![a-z])(?:van(?! (?:uong|dung|xai|tiep|cho|phai|duoc))|chua do|chua khoi|khong do"
+    r"|chua bot|khong bot)(?![a-z])"
+)
+_GO_ON = re.compile(r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc)(?![a-z])")
 _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
 
 
@@ -55,9 +74,12 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
             found.discard(HowTo.RATE)
     elif turn.has(*lx.INJECTED) and turn.has(*lx.RATE_ASKS) and not turn.has(*lx.NOT_RATE):
         found.add(HowTo.RATE)  # "tiêm tĩnh mạch chậm trong bao lâu"
-    elif _HOW_LONG.search(turn.folded):
+    elif _HOW_LONG.search(turn.folded) or (
+        _STILL_ILL.search(turn.folded) and _GO_ON.search(turn.folded)
+    ):
         found.add(HowTo.DURATION)
-    if _asks_an_amount(turn) and not turn.has(*lx.WATER_WORDS):
+    put_on = _how_often_put_on(turn)
+    if _asks_an_amount(turn) and not turn.has(*lx.WATER_WORDS) and not put_on:
         # "uống nhiều nước không, bao nhiêu là đủ" asks an amount of water; "truyền tốc độ
         # bao nhiêu", "pha nồng độ bao nhiêu" how an injection goes in; any other amount is
         # a dose question
@@ -85,6 +107,8 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         not turn.has(*lx.GIVING_ASKS) or _PATIENT_SAID.search(turn.folded)
     ):
         found.discard(HowTo.GIVING)
+    if put_on:
+        found.add(HowTo.GIVING)
     if HowTo.GIVING in found and turn.has(*lx.INJECTED):
         found.discard(HowTo.CRUSH)  # "tiêm 1 chỗ hết 2g hay phải chia ra": where it is injected
     if HowTo.FOOD in found and turn.has(*lx.NOT_FOOD) and HowTo.GIVING in found:
@@ -134,6 +158,14 @@ def second_topic(turn: Turn, first: HowTo) -> HowTo | None:
         if topic is not first and set(HOW_TO_SECTIONS[topic]) <= set(HOW_TO_SECTIONS[first]):
             return topic
     return None
+
+
+def _how_often_put_on(turn: Turn) -> bool:
+    """How often a form for the skin is put on, and no other amount nor a patient said."""
+    folded = turn.folded
+    if not _PUT_ON_HOW_OFTEN.search(folded) or _PATIENT_SAID.search(folded) or _WHO.search(folded):
+        return False
+    return not _asks_an_amount(Turn.of(_HOW_OFTEN.sub(" ", folded)))
 
 
 def _asks_an_amount(turn: Turn) -> bool:

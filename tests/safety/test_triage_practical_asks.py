@@ -1,0 +1,102 @@
+"""Practical questions that only borrow an event's words (round 9): a strength said without
+its bar, 'vùng' that folds like 'vụng', 'thay vô được' that folds like 'vớ được', a skill
+the child lacks, stopping a course or a nurse's question: no triage."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.frame import HowTo, QueryFrame, Triage
+from core.text import fold_words
+from safety.cue_matching import TurnText
+from safety.dose_amounts import taken_mg
+from safety.ingestion_cues import UNSANCTIONED_CUES, UNSURE_CUES
+from safety.triage import UNSAFE_USE_SECTIONS, UnsafeUse, classify
+
+
+def kind(text: str, *drugs: str) -> Triage | None:
+    found = classify(text, QueryFrame(drugs=list(drugs)))
+    return found.kind if found else None
+
+
+@pytest.mark.parametrize(
+    ("text", "drugs"),
+    [
+        # "vùng kín" (a body part), typed without accents, is no "ăn vụng"
+        ("fluconazol 150 nam vung kin uong 1 vien hay 3 vien", ("fluconazole",)),
+    ],
+)
+def test_practical_questions_are_not_events(text: str, drugs: tuple[str, ...]) -> None:
+    """Each asks how to keep, give or take the medicine: no triage."""
+    assert kind(text, *drugs) is None, text
+
+
+def test_words_that_fold_like_an_event_word_are_not_one() -> None:
+    """'thay vô được' (put in instead) is no 'vớ được' (got hold of); a skill the child lacks
+    ('không biết hít') is no doubt whether it was swallowed ('không biết bé nuốt chưa')."""
+    assert UNSANCTIONED_CUES.search(TurnText.of("lấy viên nghiền thay vô được không")) is None
+    assert UNSANCTIONED_CUES.search(TurnText.of("bé vớ được vỉ thuốc")) is not None
+    assert UNSURE_CUES.search(TurnText.of("bé không biết hít theo nhịp")) is None
+    assert UNSURE_CUES.search(TurnText.of("không biết bé nuốt chưa")) is not None
+
+
+def test_a_strength_said_without_its_bar_is_no_amount_taken() -> None:
+    """A storage question naming the syrup's strength '125mg 5ml': no triage."""
+    text = "bé uống siro zinnat 125mg 5ml, pha xong để tủ lạnh được bao lâu"
+    frame = QueryFrame(drugs=["cefuroxime"], how_to_take=HowTo.STORAGE)
+    assert classify(text, frame) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "drugs"),
+    [
+        ("bé ăn vụng 4 viên paracetamol 500 của mẹ", ("paracetamol",)),
+        ("be an vung may vien thuoc cua ba roi", ()),
+        ("bé vớ được vỉ thuốc ngủ của bà, nuốt mấy viên rồi", ()),
+        ("bé uống hết 60ml siro 120mg 5ml rồi", ("paracetamol",)),
+    ],
+)
+def test_the_events_those_words_tell_still_are(text: str, drugs: tuple[str, ...]) -> None:
+    """Eaten on the sly, got hold of, a bottle drunk: still an emergency."""
+    assert kind(text, *drugs) is Triage.EMERGENCY, text
+
+
+def test_a_strength_without_its_bar_is_read_as_one() -> None:
+    """'125mg 5ml' is mg per 5 ml: the volume taken is multiplied by it, never added."""
+    assert taken_mg(fold_words("bé uống 10ml siro 125mg 5ml")) == (250.0, 1, 1)
+    assert taken_mg(fold_words("siro 125mg 5ml pha xong cất tủ lạnh")) is None
+
+
+@pytest.mark.parametrize(
+    ("before", "text", "drugs"),
+    [
+        ("", "uống diazepam lâu rồi, giờ muốn bỏ hẳn thì ngưng luôn được không", ("diazepam",)),
+        (
+            "",
+            "bệnh nhân khoa mình truyền heparin liên tục, đổi tốc độ xong bao lâu xét nghiệm lại",
+            ("heparin",),
+        ),
+        ("", "em có cần uống luôn không hay chỉ mình vợ thôi", ("metronidazole",)),
+    ],
+)
+def test_a_question_on_the_course_is_not_self_harm(
+    before: str, text: str, drugs: tuple[str, ...]
+) -> None:
+    """Stopping a medicine asked, a nurse's patient, a partner's course: never self-harm."""
+    assert kind(text, *drugs) is not Triage.SELF_HARM, text
+
+
+def test_stopping_beside_despair_is_still_self_harm() -> None:
+    """Stopping said beside despair and a big taking stays self-harm."""
+    text = "chán sống lắm rồi, muốn ngưng hết thuốc rồi uống một lần cả hộp cho xong"
+    assert kind(text) is Triage.SELF_HARM
+
+
+def test_a_weekly_drug_taken_daily_quotes_the_dosing_warning_first() -> None:
+    """The weekly day is quoted from the dosing text's own warning sentence first, which also
+    answers a schedule checked ('mỗi ngày hay mỗi tuần')."""
+    assert UNSAFE_USE_SECTIONS[UnsafeUse.WEEKLY_TAKEN_DAILY][0] == "lieu_luong_cach_dung"
+    found = classify(
+        "methotrexat 2,5mg uống hằng ngày hay mỗi tuần", QueryFrame(drugs=["methotrexate"])
+    )
+    assert found is not None and found.use is UnsafeUse.WEEKLY_TAKEN_DAILY

@@ -100,3 +100,29 @@ def test_a_weekly_drug_taken_daily_quotes_the_dosing_warning_first() -> None:
         "methotrexat 2,5mg uống hằng ngày hay mỗi tuần", QueryFrame(drugs=["methotrexate"])
     )
     assert found is not None and found.use is UnsafeUse.WEEKLY_TAKEN_DAILY
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        ("người lớn, đường uống, bị co thắt phế quản", "salbutamol"),
+        ("tre em 5 tuoi, tiem tinh mach, co giat", "diazepam"),
+        ("tiêm tĩnh mạch, bị co giật", "diazepam"),
+    ],
+)
+def test_a_route_then_what_it_is_for_is_no_reaction(text: str, drug: str) -> None:
+    """A reply telling the route and the illness it is for: nothing was taken yet."""
+    assert kind(text, drug) is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        ("tiêm bắp xong bị sốc phản vệ", "ceftriaxone"),
+        ("tiêm tĩnh mạch, bị co giật rồi", "diazepam"),
+        ("uống salbutamol xong bị co thắt phế quản", "salbutamol"),
+    ],
+)
+def test_a_sign_placed_after_a_dose_is_still_a_reaction(text: str, drug: str) -> None:
+    """'xong', 'rồi' place the sign after the dose: the emergency reply."""
+    assert kind(text, drug) is Triage.EMERGENCY, text

@@ -126,3 +126,28 @@ def test_a_route_then_what_it_is_for_is_no_reaction(text: str, drug: str) -> Non
 def test_a_sign_placed_after_a_dose_is_still_a_reaction(text: str, drug: str) -> None:
     """'xong', 'rồi' place the sign after the dose: the emergency reply."""
     assert kind(text, drug) is Triage.EMERGENCY, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "siro hạ sốt cho con 2 tiếng 1 lần từ tối qua đến giờ, mỗi lần 8ml, bé 12kg",
+        "từ sáng tới giờ cứ 2 tiếng tôi lại uống 2 viên panadol vì đau răng",
+    ],
+)
+def test_a_fever_medicine_given_every_few_hours_for_a_day_is_an_emergency(text: str) -> None:
+    """Doses three hours apart or closer, told over a day: more than the day allows."""
+    assert kind(text) is Triage.EMERGENCY, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cho bé uống hạ sốt 3 tiếng 1 lần được không",
+        "bé sốt từ hôm qua, uống hạ sốt 6 tiếng 1 lần mà chưa hạ",
+        "cứ 2 tiếng lại sốt, cho uống hạ sốt có được không",
+    ],
+)
+def test_an_interval_asked_or_within_the_book_is_not(text: str) -> None:
+    """Asked whether it may be done, or 6 hours apart, or the fever's own rhythm: no triage."""
+    assert kind(text) is None, text

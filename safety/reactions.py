@@ -29,6 +29,7 @@ from safety.safety_cues import (
     EMERGENCY_SIGNS,
     EXCESS_CUES,
     FAREWELL_CUES,
+    SIGN_QUESTION_CUES,
 )
 
 _W = r"(?:\w+ )"  # one word and its space
@@ -194,6 +195,24 @@ def route_then_use(text: TurnText) -> bool:
     """The turn tells a route, then the illness it is for, and nothing placed after a dose."""
     told = _ROUTE_THEN_USE.search(text.folded) is not None
     return told and _CLEARLY_AFTER.search(text.folded) is None and "roi" not in text.folded.split()
+
+
+# Only what it was is asked ("… xong sưng môi khó thở, có phải dị ứng không"): it happened.
+_WHAT_IT_WAS = re.compile(
+    r"\b(?:co phai|la|bi) (?:la )?(?:do )?(?:\w+ )?(?:di ung|tac dung phu|phan ung|do thuoc)\b"
+)
+_KNOWLEDGE = re.compile(r"\b(?:co (?:the )?gay|gay ra|neu|khi nao|thuoc (?:gi|nao))\b")
+
+
+def sign_asked(t: TurnText) -> bool:
+    """The sign is asked about, not told: "thuốc có gây khó thở không", "nếu …". A danger
+    sign placed after a dose ("xong", "sau khi") whose question is only whether it is an
+    allergy or a side effect was told: it happened, whatever is asked of it."""
+    if SIGN_QUESTION_CUES.search(t) is None:
+        return False
+    told = EMERGENCY_SIGNS.search(t) is not None and _CLEARLY_AFTER.search(t.folded) is not None
+    what = _WHAT_IT_WAS.search(t.folded) is not None and _KNOWLEDGE.search(t.folded) is None
+    return not (told and what)
 
 
 def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:

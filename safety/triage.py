@@ -68,7 +68,6 @@ from safety.safety_cues import (
     OVERDOSE_EVENT_CUES,
     OVERDOSE_QUESTION_CUES,
     PURPOSE_CUES,
-    SIGN_QUESTION_CUES,
     SYMPTOM_CUES,
     TREATMENT_CUES,
     UNSANCTIONED_CUES,
@@ -212,7 +211,7 @@ def _emergency(
         return None  # "run tay nhẹ … sau khi uống đúng liều, có bình thường không"
     allergy = ALLERGY_SIGNS.search(t)
     sign = None if reactions.route_then_use(t) else allergy or EMERGENCY_SIGNS.search(t)
-    if sign is not None and not SIGN_QUESTION_CUES.search(t) and AFTER_TAKING_CUES.search(t):
+    if sign is not None and not reactions.sign_asked(t) and AFTER_TAKING_CUES.search(t):
         if allergy is not None or reaction_to_drug(t, sign):  # no excess said: a reaction
             return TriageResult(Triage.EMERGENCY, sign, section=_ADR)
         return TriageResult(Triage.EMERGENCY, sign)

@@ -151,3 +151,27 @@ def test_a_fever_medicine_given_every_few_hours_for_a_day_is_an_emergency(text: 
 def test_an_interval_asked_or_within_the_book_is_not(text: str) -> None:
     """Asked whether it may be done, or 6 hours apart, or the fever's own rhythm: no triage."""
     assert kind(text) is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        ("uống amoxicillin xong sưng môi khó thở, có phải dị ứng không", "amoxicillin"),
+        ("uong ibuprofen xong bi kho tho co phai tac dung phu ko", "ibuprofen"),
+    ],
+)
+def test_a_danger_sign_after_a_dose_asked_what_it_was_is_told(text: str, drug: str) -> None:
+    """Asked only whether it is an allergy: the danger sign after the dose happened."""
+    assert kind(text, drug) is Triage.EMERGENCY, text
+
+
+@pytest.mark.parametrize(
+    ("text", "drug"),
+    [
+        ("thuốc này uống xong có gây khó thở không", "ibuprofen"),
+        ("uống amoxicillin xong nổi mẩn ngứa, có phải dị ứng không", "amoxicillin"),
+    ],
+)
+def test_a_sign_asked_as_knowledge_or_a_mild_one_is_not(text: str, drug: str) -> None:
+    """Whether the drug may cause it, or a mild rash asked about: no triage."""
+    assert kind(text, drug) is None, text

@@ -197,17 +197,16 @@ def route_then_use(text: TurnText) -> bool:
     return told and _CLEARLY_AFTER.search(text.folded) is None and "roi" not in text.folded.split()
 
 
-# Only what it was is asked ("… xong sưng môi khó thở, có phải dị ứng không"): it happened.
-_WHAT_IT_WAS = re.compile(
-    r"\b(?:co phai|la|bi) (?:la )?(?:do )?(?:\w+ )?(?:di ung|tac dung phu|phan ung|do thuoc)\b"
-)
+# Only whether it is an allergy is asked ("… xong sưng môi khó thở, có phải dị ứng không"):
+# it happened. (Whether a drowsy child's sleep is the medicine's doing stays a question.)
+_WHAT_IT_WAS = re.compile(r"\b(?:co phai|la|bi) (?:la )?(?:\w+ )?(?:di ung|phan ve|phan ung)\b")
 _KNOWLEDGE = re.compile(r"\b(?:co (?:the )?gay|gay ra|neu|khi nao|thuoc (?:gi|nao))\b")
 
 
 def sign_asked(t: TurnText) -> bool:
     """The sign is asked about, not told: "thuốc có gây khó thở không", "nếu …". A danger
     sign placed after a dose ("xong", "sau khi") whose question is only whether it is an
-    allergy or a side effect was told: it happened, whatever is asked of it."""
+    allergy was told: it happened, whatever is asked of it."""
     if SIGN_QUESTION_CUES.search(t) is None:
         return False
     told = EMERGENCY_SIGNS.search(t) is not None and _CLEARLY_AFTER.search(t.folded) is not None

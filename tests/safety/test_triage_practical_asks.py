@@ -157,7 +157,7 @@ def test_an_interval_asked_or_within_the_book_is_not(text: str) -> None:
     ("text", "drug"),
     [
         ("uống amoxicillin xong sưng môi khó thở, có phải dị ứng không", "amoxicillin"),
-        ("uong ibuprofen xong bi kho tho co phai tac dung phu ko", "ibuprofen"),
+        ("uong ibuprofen xong bi kho tho, phu mat co phai di ung ko", "ibuprofen"),
     ],
 )
 def test_a_danger_sign_after_a_dose_asked_what_it_was_is_told(text: str, drug: str) -> None:
@@ -175,3 +175,8 @@ def test_a_danger_sign_after_a_dose_asked_what_it_was_is_told(text: str, drug: s
 def test_a_sign_asked_as_knowledge_or_a_mild_one_is_not(text: str, drug: str) -> None:
     """Whether the drug may cause it, or a mild rash asked about: no triage."""
     assert kind(text, drug) is None, text
+
+
+def test_whether_a_sleep_is_the_medicines_doing_is_still_asked() -> None:
+    """Only an allergy asked makes a danger sign told; 'có phải do thuốc' stays a question."""
+    assert kind("cho bé uống thuốc xong bé ngủ li bì, có phải do thuốc không") is None

@@ -122,7 +122,7 @@ UNSANCTIONED_CUES = cues(
     # "lén" folds like "lên"; "lẫn" (confused) like "lần"; "nhặt" (picked up) like "nhất"; "vụng"
     # like "vùng" ("vùng kín"), "vững"; "vớ được" (got hold of) like "thay vô được" (put in).
     strict=(
-        r"vụng(?! (?:kín|da|bụng|đầu|lưng|mặt|cổ|ngực|háng|bẹn|đau|bị))|(?<!thay )(?:vớ|với) được",
+        r"vụng(?! (?:kín|da|bụng|đầu|lưng|mặt|cổ|ngực|háng|bẹn))|(?<!thay )(?:vớ|với) được",
         # "lên cơn hen" (a flare), "lên men" fold like "lén": only beside what was done.
         r"lén(?= (?:lút|lấy|uống|ăn|nuốt|mở|bóc|trèo|leo|lục|cầm|bố|mẹ|ba|má|người|\w+ (?:uống|"
         r"ăn|lấy|nuốt)))|(?:uống|ăn|lấy|nuốt) lén",

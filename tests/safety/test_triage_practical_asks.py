@@ -180,3 +180,9 @@ def test_a_sign_asked_as_knowledge_or_a_mild_one_is_not(text: str, drug: str) ->
 def test_whether_a_sleep_is_the_medicines_doing_is_still_asked() -> None:
     """Only an allergy asked makes a danger sign told; 'có phải do thuốc' stays a question."""
     assert kind("cho bé uống thuốc xong bé ngủ li bì, có phải do thuốc không") is None
+
+
+def test_eaten_on_the_sly_then_caught_is_still_told() -> None:
+    """'ăn vụng bị mẹ phát hiện': the sly eating, whatever follows it."""
+    assert UNSANCTIONED_CUES.search(TurnText.of("bé ăn vụng bị mẹ phát hiện")) is not None
+    assert kind("bé ăn vụng bị mẹ phát hiện, mất 3 viên paracetamol") is Triage.EMERGENCY

@@ -40,7 +40,10 @@ class Book(StrEnum):
 
 
 _NUM = r"(\d+(?:[.,]\d+)?)"
-_CONCENTRATION = re.compile(_NUM + r" ?(mg|g) ?/ ?" + r"(\d+(?:[.,]\d+)?)? ?ml\b")
+# "120mg/5ml", "250 mg / ml", and "125mg 5ml" said without the bar
+_CONCENTRATION = re.compile(
+    _NUM + r" ?(mg|g) ?(?:/ ?| (?=\d+(?:[.,]\d+)? ?ml\b))" + r"(\d+(?:[.,]\d+)?)? ?ml\b"
+)
 _VOLUME = re.compile(r"(?<![\w/.,])" + _NUM + r" ?ml\b(?! ?/)")
 _SPOON = re.compile(
     r"(?<![\w.,])(\d+|mot|hai|ba|bon|nam|nua) (?:thia|muong) (?:(?:canh|an canh|to)|"

@@ -231,6 +231,31 @@ def doubled_wide_margin(t: TurnText, drugs: list[str], *, child: bool) -> bool:
     return SYMPTOM_CUES.search(t) is None
 
 
+# A fever or pain medicine given every three hours or less, over a day or more ("siro hạ sốt
+# 3 tiếng 1 lần từ hôm qua tới giờ"): doses closer than the book's 4 to 6 hours, told.
+_OFTEN = re.compile(
+    r"\b(?:[1-3]|mot|hai|ba) ?(?:tieng|gio|h) (?:\w+ ){0,2}?(?:1|mot) (?:lan|cu)\b|"
+    r"\b(?:moi|cu|cach) (?:[1-3]|mot|hai|ba) ?(?:tieng|gio|h) (?:\w+ ){0,3}?(?:uong|dat)\b"
+)
+_OVER_A_DAY = re.compile(
+    r"\btu (?:hom qua|sang|toi qua|dem qua|trua|chieu)\b|\btoi gio\b|\bca (?:ngay|dem)\b|"
+    r"\bsuot\b|\blien tuc\b|\b(?:may|[2-9]|hai|ba) ngay (?:nay|roi|lien)\b"
+)
+_FEVER_OR_PAIN = re.compile(
+    r"\b(?:ha sot|giam dau|paracetamol|para|hapacol|panadol|efferalgan|tylenol|ibuprofen|ibu)\b"
+)
+
+
+def too_often(t: TurnText) -> str | None:
+    """A fever or pain medicine told as given every three hours or less over a day: the
+    words of the interval."""
+    folded = t.folded
+    often = _OFTEN.search(folded)
+    if often is None or _OVER_A_DAY.search(folded) is None:
+        return None
+    return often.group(0) if _FEVER_OR_PAIN.search(folded) is not None else None
+
+
 def dose_error(t: TurnText) -> str | None:
     """A dose given twice or many times the meant amount, told in this turn (not supposed,
     not asked whether it may be done): the words."""
@@ -239,7 +264,7 @@ def dose_error(t: TurnText) -> str | None:
     asked = _MAY_I.search(t.folded) is not None
     if asked and SYMPTOM_CUES.search(t) is None and COMPLETED_CUES.search(t) is None:
         return None
-    return given_twice(t) or more_than_meant(t)
+    return given_twice(t) or more_than_meant(t) or too_often(t)
 
 
 def error_then_sign(before: str | None, text: str) -> str | None:
@@ -264,5 +289,6 @@ __all__ = [
     "error_then_sign",
     "given_twice",
     "more_than_meant",
+    "too_often",
     "within_twice_meant",
 ]

@@ -19,7 +19,7 @@ _NUM = (
 _UNIT = r"(?:viên|vien|vỉ|chai|lọ|hộp|gói|ống|ml|thìa|muỗng|nắm|vốc|liều|cữ|nhát|ngụm)"
 _YEAR = r"(?!(?<=nắm) (?:nay|rồi|trước|qua|tuổi|sau|liền))"  # folded, "1 năm nay" is "1 nắm"
 _UNIT_AFTER = r" " + _UNIT + _YEAR
-_NOT_STRENGTH = r"(?<!/)(?<!/ )"  # "150mg/5ml" is a strength, not an amount taken
+_NOT_STRENGTH = r"(?<!/)(?<!/ )(?!(?<=mg )\d+(?:[.,]\d+)? ?ml)"  # "150mg/5ml", "125mg 5ml"
 CHILD_CUES = cues(
     (
         r"(?:em )?bé",
@@ -85,7 +85,7 @@ UNSANCTIONED_CUES = cues(
         r"(?:bỏ|nhét|đút) (?:\w+ ){0,3}?(?:vào|vô) (?:mồm|miệng)",
         r"(?:nó|bé|con|cháu|thằng \w+|đứa \w+) (?:\w+ ){0,2}?lấy (?:\w+ ){0,2}?"
         r"(?:uống|ăn|nuốt|nhai)",
-        r"(?<!không )(?<!ko )(?<!k )(?<!chẳng )(?:lấy|vớ|cầm|với|mở|bóc) được",
+        r"(?<!không )(?<!ko )(?<!k )(?<!chẳng )(?:lấy|cầm|mở|bóc) được",
         r"(?:như|tưởng (?:là )?)kẹo",
         r"ừng ực",
         r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
@@ -119,10 +119,10 @@ UNSANCTIONED_CUES = cues(
         r"(?:hai|2|ba|3) lần (?:\w+ ){0,2}?cách (?:nhau )?(?:\d+|mấy|vài|mười) phút",
         r"(?:lại|cũng) cho (?:\w+ )?(?:uống )?thêm|tự (?:ý )?tăng (?:\w+ )?liều",
     ),
-    # "lén" folds like "lên" (up); "lẫn" (confused, of the elderly) like "lần" (times);
-    # "nhặt" (picked up) like "nhất" ("nhất quyết", "duy nhất"); "vụng" like "vùng", "vững".
+    # "lén" folds like "lên"; "lẫn" (confused) like "lần"; "nhặt" (picked up) like "nhất"; "vụng"
+    # like "vùng" ("vùng kín"), "vững"; "vớ được" (got hold of) like "thay vô được" (put in).
     strict=(
-        r"vụng",
+        r"vụng(?! (?:kín|da|bụng|đầu|lưng|mặt|cổ|ngực|háng|bẹn))|(?<!thay )(?:vớ|với) được",
         # "lên cơn hen" (a flare), "lên men" fold like "lén": only beside what was done.
         r"lén(?= (?:lút|lấy|uống|ăn|nuốt|mở|bóc|trèo|leo|lục|cầm|bố|mẹ|ba|má|người|\w+ (?:uống|"
         r"ăn|lấy|nuốt)))|(?:uống|ăn|lấy|nuốt) lén",
@@ -280,7 +280,8 @@ OTHERS_CUES = cues(
 UNSURE_CUES = cues(
     (
         r"hình như",
-        r"(?:không|ko|k|kh|hk|hok|chẳng|chả|hổng|hông) (?:biết|rõ|chắc|nhớ)",
+        # not a skill missing ("bé không biết hít theo nhịp")
+        r"(?:không|ko|k|kh|hk|hok|chẳng|chả|hổng|hông) (?:biết(?! (?:hít|cách|thở))|rõ|chắc|nhớ)",
         r"có thể (?:đã|là)",
         r"có lẽ",
         r"nghi",

@@ -29,6 +29,7 @@ from safety.safety_cues import (
     EMERGENCY_SIGNS,
     EXCESS_CUES,
     FAREWELL_CUES,
+    SIGN_QUESTION_CUES,
 )
 
 _W = r"(?:\w+ )"  # one word and its space
@@ -181,6 +182,38 @@ TAKE_FOR_IT = re.compile(
 )
 
 
+# A reply telling the route, then what it is for ("tiêm tĩnh mạch, bị co giật", "người lớn,
+# đường uống, bị co thắt phế quản"): the illness to treat, nothing taken yet, unless a word
+# places the sign after a dose ("xong", "rồi", "sau khi").
+_ROUTE_THEN_USE = re.compile(
+    r"(?:^|, ?)(?:duong |dang )?(?:uong|tiem(?: tinh mach| bap| duoi da)?|truyen(?: tinh mach)?|"
+    r"dat(?: hau mon| truc trang)?|xit|hit|khi dung|ngam(?: duoi luoi)?) ?, ?(?:bi |benh |tri )?"
+)
+
+
+def route_then_use(text: TurnText) -> bool:
+    """The turn tells a route, then the illness it is for, and nothing placed after a dose."""
+    told = _ROUTE_THEN_USE.search(text.folded) is not None
+    return told and _CLEARLY_AFTER.search(text.folded) is None and "roi" not in text.folded.split()
+
+
+# Only whether it is an allergy is asked ("… xong sưng môi khó thở, có phải dị ứng không"):
+# it happened. (Whether a drowsy child's sleep is the medicine's doing stays a question.)
+_WHAT_IT_WAS = re.compile(r"\b(?:co phai|la|bi) (?:la )?(?:\w+ )?(?:di ung|phan ve|phan ung)\b")
+_KNOWLEDGE = re.compile(r"\b(?:co (?:the )?gay|gay ra|neu|khi nao|thuoc (?:gi|nao))\b")
+
+
+def sign_asked(t: TurnText) -> bool:
+    """The sign is asked about, not told: "thuốc có gây khó thở không", "nếu …". A danger
+    sign placed after a dose ("xong", "sau khi") whose question is only whether it is an
+    allergy was told: it happened, whatever is asked of it."""
+    if SIGN_QUESTION_CUES.search(t) is None:
+        return False
+    told = EMERGENCY_SIGNS.search(t) is not None and _CLEARLY_AFTER.search(t.folded) is not None
+    what = _WHAT_IT_WAS.search(t.folded) is not None and _KNOWLEDGE.search(t.folded) is None
+    return not (told and what)
+
+
 def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
     """The sign of an adverse reaction the turn reports after a drug the conversation names,
     or None (no drug, no sign, nothing placing it after the drug, or asked as knowledge)."""
@@ -195,7 +228,7 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
         )
         apart = [h for h in mild if not any(h != o and h in o for o in mild)]  # distinct signs
         sign = apart[0] if len(apart) >= MILD_TOGETHER else None
-    if sign is None or not _placed_after(text, sign):
+    if sign is None or not _placed_after(text, sign) or route_then_use(text):
         return None
     if ASKED_AS_KNOWLEDGE.search(text) is not None:
         return None
@@ -242,8 +275,10 @@ _FOR_THE_SIGN = frozenset(
 ) | frozenset("luc phong de tri chua cat neu ngua giam".split())  # noqa: SIM905
 
 
-# Folded, "tác dụng" (an effect) is "tác dùng".
-_TAKEN = re.compile(fold_aligned(r"(?<!\w)(?<!tác )(?:" + _TAKE + r"|kê|cho uống)(?!\w)"))
+# Folded, "tác dụng" (an effect) is "tác dùng"; "đường uống" is a route, nothing taken.
+_TAKEN = re.compile(
+    fold_aligned(r"(?<!\w)(?<!tác )(?<!đường )(?:" + _TAKE + r"|kê|cho uống)(?!\w)")
+)
 
 
 def reaction_to_drug(t: TurnText, reaction: str | None) -> bool:

@@ -250,7 +250,8 @@ AFTER_TAKING_CUES = cues(
     (
         r"sau khi " + _W + r"{0,2}?" + _TAKE,
         r"(?:vừa|mới|đã) " + _W + r"{0,2}?" + _TAKE,
-        _TAKE
+        r"(?<!đường )"  # "đường uống, bị co thắt phế quản": a route, then what it is for
+        + _TAKE
         + r" "
         + _W
         + r"{0,6}?(?:xong|vào|rồi|thì bị|là bị|liền|bị|thấy|lập tức|"

@@ -50,6 +50,26 @@ _ORDINARY_WORRY = re.compile(
 )
 
 
+# Stopping or tapering a medicine ("muốn bỏ hẳn thì ngưng cái một được không"), asked.
+_STOPPING = re.compile(
+    r"\b(?:(?<!tim )(?<!gan )ngung(?! de danh)|dung thuoc|bo thuoc|cai thuoc|giam lieu|bo han)\b"
+)
+# A carer or a nurse speaking of a patient in their care ("bệnh nhân khoa em đang truyền …"),
+# or whether the speaker needs the medicine too ("em có cần uống luôn không"): the course.
+_OF_THE_COURSE = re.compile(
+    r"\b(?:benh nhan|nguoi benh|bn noi tru|khoa (?:em|minh|toi)|ca truc)\b|"
+    r"\bco can (?:uong|dung|tiem|dieu tri) (?:\w+ )?(?:khong|ko|k|hong)\b"
+)
+
+
+def _stops_asked(t: TurnText) -> bool:
+    """Whether to stop a medicine, asked, or a question on a course of care: not intent;
+    alone the model does not make it self-harm (beside despair or a goodbye it still may)."""
+    if _OF_THE_COURSE.search(t.folded) is not None:
+        return True
+    return _STOPPING.search(t.folded) is not None and DOSE_QUESTION_CUES.search(t) is not None
+
+
 def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     """The self-harm n-gram model's word on a turn the word lists did not read as self-harm:
     sure on its own above `report_at`; above `unsure_at` only beside something the rules did
@@ -63,7 +83,7 @@ def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     p = opinion.score(t.folded)
     if taking and someone_else_took(t) and DESPAIR_CUES.search(t) is None:
         return None  # a bystander's report of what someone else took: the emergency reply
-    if p >= opinion.report_at and not _ORDINARY_WORRY.search(t.folded):
+    if p >= opinion.report_at and not _ORDINARY_WORRY.search(t.folded) and not _stops_asked(t):
         return f"self-harm model {p:.2f}"
     if p >= opinion.report_at:
         # "… có phải thiếu máu không", "… có sao không": a worry about one's health, asked;
@@ -71,7 +91,8 @@ def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
         p = min(p, opinion.report_at - 1e-6)
     if p < opinion.unsure_at:
         return None
-    act = OVERDOSE_ACT_CUES.search(t) if taking else None
+    # A question on the course ("em có cần uống luôn không") takes nothing: no act beside it.
+    act = OVERDOSE_ACT_CUES.search(t) if taking and not _stops_asked(t) else None
     beside = (
         DESPAIR_CUES.search(t) is not None
         or FAREWELL_CUES.search(t) is not None

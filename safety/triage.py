@@ -68,7 +68,6 @@ from safety.safety_cues import (
     OVERDOSE_EVENT_CUES,
     OVERDOSE_QUESTION_CUES,
     PURPOSE_CUES,
-    SIGN_QUESTION_CUES,
     SYMPTOM_CUES,
     TREATMENT_CUES,
     UNSANCTIONED_CUES,
@@ -118,15 +117,19 @@ WarningLines = Callable[[str], Sequence[tuple[str, str]]]
 """Drug id → (section key, sentence) for every sentence of its warning sections in the loaded
 corpus (Chống chỉ định, Thận trọng): what the `INFANT` unsafe use may stand on."""
 
-# Sections quoted for each unsafe use, warning text first; dosing text only as a fallback.
+# Sections quoted for each unsafe use, warning text first (the weekly day: the dosing text's
+# warning sentence); the fallback only when those say nothing of the use.
 UNSAFE_USE_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
     UnsafeUse.END_PREGNANCY: (SectionKey.THOI_KY_MANG_THAI, SectionKey.CHONG_CHI_DINH),
-    UnsafeUse.WEEKLY_TAKEN_DAILY: (SectionKey.THAN_TRONG, SectionKey.QUA_LIEU_XU_TRI),
+    # The dosing text's own sentence on the weekly day, with its warning, when it says so
+    # without a dose ("một lần mỗi tuần, … không bao giờ dùng hằng ngày"): it answers a
+    # schedule checked ("mỗi ngày hay mỗi tuần") and warns a daily use alike.
+    UnsafeUse.WEEKLY_TAKEN_DAILY: (SectionKey.LIEU_LUONG_CACH_DUNG,),
     UnsafeUse.INFANT: (SectionKey.CHONG_CHI_DINH, SectionKey.THAN_TRONG),
 }
 UNSAFE_USE_FALLBACK_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
     UnsafeUse.END_PREGNANCY: (),
-    UnsafeUse.WEEKLY_TAKEN_DAILY: (SectionKey.LIEU_LUONG_CACH_DUNG,),
+    UnsafeUse.WEEKLY_TAKEN_DAILY: (SectionKey.THAN_TRONG, SectionKey.QUA_LIEU_XU_TRI),
     # The age-limit line the triage stood on is in the warning sections; nothing else.
     UnsafeUse.INFANT: (),
 }
@@ -207,8 +210,8 @@ def _emergency(
     if reactions.side_effect_asked(t):
         return None  # "run tay nhẹ … sau khi uống đúng liều, có bình thường không"
     allergy = ALLERGY_SIGNS.search(t)
-    sign = allergy or EMERGENCY_SIGNS.search(t)
-    if sign is not None and not SIGN_QUESTION_CUES.search(t) and AFTER_TAKING_CUES.search(t):
+    sign = None if reactions.route_then_use(t) else allergy or EMERGENCY_SIGNS.search(t)
+    if sign is not None and not reactions.sign_asked(t) and AFTER_TAKING_CUES.search(t):
         if allergy is not None or reaction_to_drug(t, sign):  # no excess said: a reaction
             return TriageResult(Triage.EMERGENCY, sign, section=_ADR)
         return TriageResult(Triage.EMERGENCY, sign)

@@ -228,8 +228,7 @@ def self_harm_text(contacts: tuple[str, ...] | list[str]) -> str:
 
 
 UNSAFE_USE_ADVICE = (
-    "Đừng tự dùng thuốc theo cách này. Hãy gặp bác sĩ hoặc đến cơ sở y tế để được tư vấn "
-    "và xử trí an toàn."
+    "Đừng tự dùng thuốc theo cách này. Hãy gặp bác sĩ hoặc đến cơ sở y tế để được tư vấn."
 )
 
 

@@ -122,10 +122,11 @@ _AROUND_DIALYSIS = re.compile(
 )
 # Still ill after some days ("2 ngày rồi vẫn đi lỏng"): when to stop and see a doctor.
 _STILL_ASKED = frozenset(("vẫn", "van", "chưa", "chua", "còn", "khỏi", "khoi", "đỡ"))
-# How long a course runs, asked without stopping: its days, weeks or months, its bounds.
+# How long a course runs, asked without stopping: its days, weeks or months, its bounds (a
+# step up, "có thể tăng liều tới …", says no length).
 _COURSE = re.compile(
     r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình|đợt"
-    r"|kéo dài|đủ|liều duy nhất|tăng liều|đi khám|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)"
+    r"|kéo dài|đủ|liều duy nhất|đi khám|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)"
 )
 # Splitting the day's dose is asked with "chia" ("uống 1 lần hay chia 2 lần"); its answer says
 # how many times a day ("có thể uống 1 lần; liều cao hơn chia nhiều lần").
@@ -225,9 +226,13 @@ def _named(name: str) -> re.Pattern[str]:
 
 
 def _asks_stop(asked: Asked) -> bool:
-    """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn")."""
+    """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn"); "dùng tối đa bao
+    lâu thì ngưng" asks how long the course may run, not how to stop."""
     said = asked.words | {w for pair in asked.pairs for w in pair.split()}
-    return bool(said & _STOP_ASKED)
+    return bool(said & _STOP_ASKED) and not said & _LENGTH_ASKED
+
+
+_LENGTH_ASKED = frozenset(("lâu", "lau"))
 
 
 def _heading(sentence: str) -> bool:

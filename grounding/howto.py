@@ -229,10 +229,7 @@ def _asks_stop(asked: Asked) -> bool:
     """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn"); "dùng tối đa bao
     lâu thì ngưng" asks how long the course may run, not how to stop."""
     said = asked.words | {w for pair in asked.pairs for w in pair.split()}
-    return bool(said & _STOP_ASKED) and not said & _LENGTH_ASKED
-
-
-_LENGTH_ASKED = frozenset(("lâu", "lau"))
+    return bool(said & _STOP_ASKED) and not asked.how_long
 
 
 def _heading(sentence: str) -> bool:

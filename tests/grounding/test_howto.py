@@ -193,6 +193,11 @@ def test_how_long_before_stopping_is_the_course_not_a_step_up() -> None:
     )
     found = howto_sentence([dose], "x", HowTo.DURATION, _said("dùng tối đa bao lâu thì ngưng"))
     assert found is not None and "2 - 3 tuần" in found[1]
+    stop = part("than_trong", "Sau một đợt dài, giảm liều dần khi ngừng, không ngừng đột ngột.")
+    found = howto_sentence(
+        [dose, stop], "x", HowTo.DURATION, _said("uống X lâu rồi, giờ ngưng luôn được không")
+    )
+    assert found is not None and found[0] == 1
 
 
 def test_the_dose_section_first_when_both_speak() -> None:

@@ -49,8 +49,8 @@ def another_heads_refusal(
 
 
 def bars_by_weight(text: str, folded: str, weight_kg: float, route: Route | None) -> bool:
-    """A refusal by body weight that holds this patient ("không đặt trực tràng cho trẻ dưới
-    15 kg" for a child of 12 kg), said of no route or of the route asked."""
+    """A refusal by body weight that holds this patient (no suppository under 15 kg, for a
+    child of 12 kg), said of no route or of the route asked."""
     band = parse_bands(text).weight
     if band is None or not band.contains(weight_kg) or not not_dosed(folded):
         return False

@@ -59,7 +59,7 @@ MAX_PHRASE_HEAD_WORDS = 6
 
 
 # Where a dose line's sentences may end (`opens_dose_row` decides): also the comma before a
-# band said as a condition ("…, nếu độ thanh thải creatinin < 20 ml/phút, dùng …").
+# band said as a condition ("400 mg/ngày, nếu ClCr dưới 20 ml/phút, 100 mg/ngày").
 DOSE_ROW_GAPS = re.compile(r"(?<=[.!?;])\s+|(?<=,)\s+(?=nếu\s)")
 
 
@@ -69,7 +69,7 @@ def opens_dose_row(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
     "," only when a band said as a condition follows."""
     after = text[gap_end : gap_end + 3].lstrip('*_("“')
     if text[gap_start - 1] == ",":
-        # "…300 mg/ngày, nếu độ thanh thải < 20 ml/phút, dùng …": another band's row
+        # "…, nếu ClCr dưới 20 ml/phút, …": another band's row
         return _if_band(text_reading(text).folded_span(gap_end, min(stop, gap_end + 60)))
     semicolon = text[gap_start - 1] == ";"
     # After ";" a labelled row may start in lower case ("…; trẻ 5 - 12 tuổi: …"); the

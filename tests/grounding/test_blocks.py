@@ -302,15 +302,12 @@ def test_if_clauses_with_a_clearance_are_rows_of_their_own() -> None:
 
 def test_a_clearance_band_after_a_comma_is_a_row_of_its_own() -> None:
     """ClCr 30: the 21 - 60 band's clause, without the < 20 band's dose after its comma."""
-    text = (
-        "Người lớn có ClCr 21 - 60 ml/phút dùng 300 mg/ngày, nếu ClCr < 20 ml/phút, dùng "
-        "100 mg/ngày."
-    )
+    text = "ClCr 21 - 60 ml/phút: 300 mg mỗi ngày, nếu ClCr < 20 ml/phút, chỉ 100 mg/ngày."
     blocks = parse_blocks([(0, ev("k", "K", "lieu_luong_cach_dung", text))])
     chosen = select(
         blocks, _frame(population="adult", patient=PatientContext(egfr=30)), AskedWords("")
     )
-    assert [b.text for b in chosen.rows] == ["Người lớn có ClCr 21 - 60 ml/phút dùng 300 mg/ngày,"]
+    assert [b.text for b in chosen.rows] == ["ClCr 21 - 60 ml/phút: 300 mg mỗi ngày,"]
 
 
 def test_a_limit_sentence_stays_with_its_row() -> None:

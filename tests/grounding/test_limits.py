@@ -350,20 +350,20 @@ def test_a_refusal_under_another_indication_head_is_no_bar() -> None:
 
 
 def test_a_refusal_by_weight_of_the_route_asked_answers() -> None:
-    """A child of 12 kg and a suppository: the dose text's 'không đặt … dưới 15 kg' answers; the
+    """A child of 12 kg and a suppository: the dose text's refusal under 15 kg answers; the
     same child by mouth, or a child of 20 kg, is not refused by it."""
     dose = ev(
         "x",
         "X",
         "lieu_luong_cach_dung",
-        "Trẻ em: uống 5 mg/kg/lần. Không dùng đường đặt trực tràng cho trẻ nặng dưới 15 kg.",
+        "Trẻ em: uống 5 mg/kg/lần. Trẻ dưới 15 kg không dùng thuốc đạn.",
     )
     pool = [ev("x", "X", "chong_chi_dinh", "Quá mẫn với thuốc."), dose, CAUTION]
     rectal = _frame("X đặt hậu môn cho bé 12 kg được không", weight_kg=12, route="rectal")
     assert is_can_use(rectal)
     sections, claims = can_use_claims(pool, "x", rectal)
     assert sections == ["lieu_luong_cach_dung"]
-    assert [c.text for c in claims] == ["Không dùng đường đặt trực tràng cho trẻ nặng dưới 15 kg."]
+    assert [c.text for c in claims] == ["Trẻ dưới 15 kg không dùng thuốc đạn."]
     oral = _frame("bé 12 kg uống X được không", weight_kg=12, route="oral")
     assert can_use_claims(pool, "x", oral)[0] != ["lieu_luong_cach_dung"]
     heavier = _frame("X đặt hậu môn cho bé 20 kg được không", weight_kg=20, route="rectal")

@@ -226,3 +226,9 @@ def test_a_form_put_in_place_asks_can_use() -> None:
         Ask.CAN_USE
     )
     assert _asked("đặt hậu môn liều bao nhiêu", TurnType.DOSING_CALC)["asks"] is Ask.DOSE
+
+
+def test_still_usable_asks_can_use() -> None:
+    """'còn dùng X được nữa ko': may the patient go on using it."""
+    text = "ClCr 45, còn dùng X được nữa ko"
+    assert _asked(text, TurnType.DOSING_CALC)["asks"] is Ask.CAN_USE

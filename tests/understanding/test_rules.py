@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from core.frame import Population, QueryFrame, Relation, Route, TurnType
+from core.frame import Ask, Population, QueryFrame, Relation, Route, TurnType
 from core.ports import Understander, UnderstandingContext
 from understanding import RulesUnderstander
 from understanding.testing import demo_catalog
@@ -367,3 +367,9 @@ def test_a_word_beside_a_drug_name_is_its_products_name(parse: Parse) -> None:
     assert frame.drugs == ["warfarin"] and frame.unknown_drugs == []
     assert frame.attribute == "thoi_ky_mang_thai"
     assert parse("warfarin với levofloxacin được không").unknown_drugs == ["levofloxacin"]
+
+
+def test_still_usable_with_a_clearance_is_can_use(parse: Parse) -> None:
+    """'ClCr 45, còn dùng metformin được nữa ko' asks whether it may go on, not its dose."""
+    frame = parse("bn ClCr 45 ml/phút, còn dùng metformin được nữa ko")
+    assert frame.turn_type is TurnType.DRUG_ATTRIBUTE and frame.asks is Ask.CAN_USE

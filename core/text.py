@@ -196,18 +196,21 @@ def sentence_spans(
     *,
     opens: Opens = opens_capitalised,
     clauses: bool = False,
+    gaps: re.Pattern[str] | None = None,
 ) -> list[tuple[int, int]]:
     """The spans of the sentences of text[start:stop]: the one sentence splitter of the book.
 
     A sentence ends at ".", "!", "?" or ";" and the spaces after it, where `opens` says the
     next one opens; blank spans are dropped. With `clauses`, any ";" ends a clause as well
     (the spaces after it are the next clause's), `opens` is not asked, and every span,
-    blank or not, is kept, so the spans tile the text.
+    blank or not, is kept, so the spans tile the text. `gaps`: where a sentence may end, for
+    a reader that also asks `opens` at other gaps (a dose line's ", nếu …" band).
     """
     stop = len(text) if stop is None else stop
     spans: list[tuple[int, int]] = []
     begin = start
-    for m in (_CLAUSE_GAP if clauses else _SENTENCE_GAP).finditer(text, start, stop):
+    gap = _CLAUSE_GAP if clauses else gaps or _SENTENCE_GAP
+    for m in gap.finditer(text, start, stop):
         if clauses or opens(text, m.start(), m.end(), stop):
             spans.append((begin, m.start()))
             begin = m.end()

@@ -23,7 +23,7 @@ from grounding.block import Block, BlockKind
 from grounding.head_stack import HeadStack
 from grounding.heads import Context, Part, Who, classify_head
 from grounding.markup import shown
-from grounding.sentences import emphasized_head, opens_dose_row, read_sentence
+from grounding.sentences import DOSE_ROW_GAPS, emphasized_head, opens_dose_row, read_sentence
 
 
 def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) -> list[Block]:
@@ -97,7 +97,7 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
                 continue
             begin = ls + bullet_end(text[ls:le])
             last_row: Block | None = None
-            for ss, se in sentence_spans(text, begin, le, opens=opens_dose_row):
+            for ss, se in sentence_spans(text, begin, le, opens=opens_dose_row, gaps=DOSE_ROW_GAPS):
                 last_row = read_sentence(text, ss, se, index, stack, blocks, last_row)
     return blocks
 

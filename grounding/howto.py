@@ -77,10 +77,11 @@ _AROUND_DIALYSIS = re.compile(
 _STILL_ASKED = frozenset(("vẫn", "van", "chưa", "chua", "còn", "khỏi", "khoi", "đỡ"))
 # How long a course runs, asked without stopping: its days, weeks or months, its bounds ("kéo
 # dài" only of the use: "tác dụng … kéo dài", "kéo dài QT" say nothing of a course; nor do
-# "đợt cấp" of a disease or "uống đủ nước").
+# "đợt cấp" of a disease or "uống đủ nước"; a step up,
+# "có thể tăng liều tới …", says no length).
 _COURSE = re.compile(
     r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình"
-    r"|đợt(?! cấp)|(?:dùng|điều trị|uống) kéo dài|đủ(?! nước)|liều duy nhất|tăng liều|đi khám"
+    r"|đợt(?! cấp)|(?:dùng|điều trị|uống) kéo dài|đủ(?! nước)|liều duy nhất|đi khám"
     r"|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)"
 )
 # A course's length counted: what "mấy ngày", "bao lâu" asks.
@@ -187,8 +188,9 @@ def _named(name: str) -> re.Pattern[str]:
 
 
 def _asks_stop(asked: Asked) -> bool:
-    """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn")."""
-    return bool(_said_words(asked) & _STOP_ASKED)
+    """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn"); "dùng tối đa bao
+    lâu thì ngưng" asks how long the course may run, not how to stop."""
+    return bool(_said_words(asked) & _STOP_ASKED) and not asked.how_long
 
 
 def _said_words(asked: Asked) -> set[str]:

@@ -19,6 +19,9 @@ def words_of(text: str) -> str:
 _NON_WORD = re.compile(r"[^\w]+")
 
 
+_HOW_LONG = re.compile(r"(?<![a-z])bao lau(?![a-z])")
+
+
 @dataclass(frozen=True)
 class Asked:
     """The question's content words and two-word phrases, accented when it was written
@@ -40,6 +43,10 @@ class Asked:
     """The book's name of a condition this turn names ("đi ngoài lỏng": "tiêu chảy"), as
     the question's words are kept: it helps a sentence already on the topic."""
 
+    how_long: bool = False
+    """The question asks how long ("dùng tối đa bao lâu thì ngưng"): the course's length,
+    even when it also says stopping."""
+
     @classmethod
     def of(cls, frame: QueryFrame) -> Asked:
         """The frame's words, and the book's name of a condition this turn names ("đi ngoài
@@ -60,6 +67,7 @@ class Asked:
             frame.how_to_also,
             _partner(frame),
             named,
+            _HOW_LONG.search(said) is not None,
         )
 
     def said(self, text: str) -> str:

@@ -1,6 +1,7 @@
 """Whose and which use a line that would bar a dose is said of: a word of who the patient is
 ("sinh non", "trẻ sơ sinh thiếu tháng") is no condition, and a refusal printed under one
-indication head of the dose text refuses that use only (`grounding.limits.dose_limits`)."""
+indication head of the dose text refuses that use only (`grounding.limits.dose_limits`); a
+refusal by body weight holds a patient of that weight for the route it names."""
 
 from __future__ import annotations
 
@@ -8,10 +9,15 @@ import re
 from collections.abc import Sequence
 
 from core.evidence import Evidence
+from core.frame import Route
 from core.sections import SectionKey
+from core.text import contains_phrase, fold
 from grounding.asked import AskedWords
+from grounding.bands import parse_bands
 from grounding.blocks import BlockKind, parse_blocks, shown
+from grounding.book import not_dosed
 from grounding.book.vocabulary import BORN_EARLY, CHILD, JOINERS, NEWBORN
+from grounding.dosing import routes_in
 from grounding.narrowing import named_indications
 
 
@@ -42,4 +48,21 @@ def another_heads_refusal(
     return bool(named) and None not in own and not own & named
 
 
-__all__ = ["another_heads_refusal", "only_who"]
+def bars_by_weight(text: str, folded: str, weight_kg: float, route: Route | None) -> bool:
+    """A refusal by body weight that holds this patient (no suppository under 15 kg, for a
+    child of 12 kg), said of no route or of the route asked."""
+    band = parse_bands(text).weight
+    if band is None or not band.contains(weight_kg) or not not_dosed(folded):
+        return False
+    routes = routes_in(text, folded)
+    return not routes or route in routes
+
+
+def names_condition(folded: str, term: str) -> bool:
+    """The (folded) line names the patient's condition, not only a class of drugs against it
+    ("thuốc chống nôn" does not speak of a child who vomits)."""
+    bare = re.sub(rf"(?<![a-z])chong {re.escape(fold(term))}(?![a-z])", " ", folded)
+    return contains_phrase(bare, term)
+
+
+__all__ = ["another_heads_refusal", "bars_by_weight", "names_condition", "only_who"]

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from core.evidence import Claim, Evidence
-from core.frame import Ask, QueryFrame
+from core.frame import Ask, QueryFrame, Route
 from core.population import ADULT_MONTHS, NEWBORN_MONTHS
 from core.sections import SectionKey
 from core.text import contains_phrase, fold, sentences_of
@@ -24,7 +24,7 @@ from grounding.book import bars, not_dosed
 from grounding.book.filter_words import GRAVER
 from grounding.book.vocabulary import BABY
 from grounding.heads import DOSE, Who, route_words, who_of
-from grounding.limit_scope import another_heads_refusal, only_who
+from grounding.limit_scope import another_heads_refusal, bars_by_weight, names_condition, only_who
 from grounding.pregnancy_term import term_first
 
 CAN_USE_ORDER = (
@@ -97,13 +97,14 @@ def is_can_use(frame: QueryFrame) -> bool:
     if frame.attribute not in _CAN_USE_SECTIONS and not lone:
         return False
     asks = frame.asks is Ask.CAN_USE
-    return asks and (bool(_terms(frame)) or frame.age_months is not None)
+    told = frame.age_months is not None or frame.weight_kg is not None
+    return asks and (bool(_terms(frame)) or told)
 
 
 def _speaks(
     line: _Line, terms: Sequence[str], age_months: float | None, *, all_children: bool = False
 ) -> bool:
-    if any(contains_phrase(line.text, t) for t in terms):
+    if any(names_condition(line.folded, t) for t in terms):
         return True
     if age_months is None:
         return False
@@ -262,13 +263,17 @@ def _claims(
     age_months: float | None,
     *,
     negated_only: bool = False,
+    weighed: tuple[float, Route | None] | None = None,
 ) -> list[Claim]:
     claims: list[Claim] = []
     for index, ev in enumerate(evidence):
         if ev.quarantined or ev.section_key != section or (drug_id and ev.drug_id != drug_id):
             continue
         for line in _lines(ev.text):
-            if not line.text or not _speaks(line, terms, age_months, all_children=negated_only):
+            if not line.text:
+                continue
+            weighs = weighed is not None and bars_by_weight(line.text, line.folded, *weighed)
+            if not weighs and not _speaks(line, terms, age_months, all_children=negated_only):
                 continue
             if negated_only and not not_dosed(line.folded):
                 continue
@@ -369,6 +374,8 @@ def can_use_claims(
                 [] if dosing else terms,
                 frame.age_months,
                 negated_only=dosing,
+                # A dose text's refusal by weight answers too, of the route asked.
+                weighed=(frame.weight_kg, frame.route) if dosing and frame.weight_kg else None,
             )
             if dosing and not found:
                 found = youngest_dosed(evidence, drug_id, frame)

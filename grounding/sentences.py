@@ -58,10 +58,19 @@ _EMPHASIZED_LINE = re.compile(
 MAX_PHRASE_HEAD_WORDS = 6
 
 
+# Where a dose line's sentences may end (`opens_dose_row` decides): also the comma before a
+# band said as a condition ("400 mg/ngày, nếu ClCr dưới 20 ml/phút, 100 mg/ngày").
+DOSE_ROW_GAPS = re.compile(r"(?<=[.!?;])\s+|(?<=,)\s+(?=nếu\s)")
+
+
 def opens_dose_row(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
     """Does a new sentence of a dose line open after this gap? After ".", "!" or "?" when
-    it opens with a capital or a digit; after ";" only when a new labelled row opens."""
+    it opens with a capital or a digit; after ";" only when a new labelled row opens; after
+    "," only when a band said as a condition follows."""
     after = text[gap_end : gap_end + 3].lstrip('*_("“')
+    if text[gap_start - 1] == ",":
+        # "…, nếu ClCr dưới 20 ml/phút, …": another band's row
+        return _if_band(text_reading(text).folded_span(gap_end, min(stop, gap_end + 60)))
     semicolon = text[gap_start - 1] == ";"
     # After ";" a labelled row may start in lower case ("…; trẻ 5 - 12 tuổi: …"); the
     # label check below decides.

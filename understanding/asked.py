@@ -21,9 +21,12 @@ from understanding.text import Turn
 
 # "Dùng được không", "có an toàn không", "cho trẻ 1 tuổi được không": may this patient use it.
 _CAN_USE = re.compile(
-    r"(?:co )?(?:dung|uong|tiem|xai|su dung)(?: \w+){0,4} (?:duoc|dc) (?:khong|ko|k)\b"
+    r"(?:co )?(?:dung|uong|tiem|xai|su dung)(?: \w+){0,4} (?:duoc|dc) (?:nua )?(?:khong|ko|k)\b"
+    # a suppository, drops, a spray or a cream put where it goes ("đặt viên đạn … vào hậu môn")
+    r"|(?<![a-z])(?:dat|nho|xit|boi)(?: \w+){1,6} (?:duoc|dc) (?:khong|ko|k)\b"
     r"|co (?:duoc|nen) (?:dung|uong)|dung duoc khong|an toan khong|co sao khong"
-    r"|(?:duoc|dc) (?:khong|ko|k)\W*$|co (?:dung|uong|tiem|xai|su dung)\b.*\b(?:khong|ko)\W*$"
+    r"|(?:duoc|dc) (?:nua )?(?:khong|ko|k)\W*$"
+    r"|co (?:dung|uong|tiem|xai|su dung)\b.*\b(?:khong|ko)\W*$"
 )
 # "Liều thường dùng"; "viên thông thường" is the plain tablet, not the usual dose.
 _USUAL = re.compile(

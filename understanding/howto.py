@@ -118,6 +118,8 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if HowTo.TOGETHER in found:
         # "viên canxi thì uống lúc nào cho khỏi ảnh hưởng": the hour asked is how far apart
         found.discard(HowTo.TIME_OF_DAY)
+    if HowTo.STORAGE in found and _shots_said(turn):
+        found.discard(HowTo.STORAGE)  # "tiêm 1 mũi là đủ": a shot, not a smell ("mùi lạ")
     if HowTo.STORAGE in found and turn.has(*lx.PLACED):
         # "để trong nhà tắm cho tiện uống buổi tối": where it is kept is asked, not the hour
         found.discard(HowTo.TIME_OF_DAY)
@@ -194,6 +196,24 @@ def _opens_a_pack(turn: Turn) -> bool:
     if not turn.has(*lx.OPEN_CUES) or not turn.has(*lx.PACKS):
         return False
     return turn.ngrams.isdisjoint(_CRUSH_ONLY) and not _marked_words(turn) & {HowTo.CRUSH}
+
+
+def _shots_said(turn: Turn) -> bool:
+    """Every "mui" of the turn is a shot ("mũi"; unaccented, after a count or "tiêm") and no
+    storage cue is left without it."""
+    at = turn.indexes_of("mui")
+    words, tokens = turn.original_words(), turn.tokens
+    shots = [
+        words[i] == "mũi" if turn.marked else i > 0 and (tokens[i - 1] in _SHOT_BEFORE) for i in at
+    ]
+    if not at or not all(shots):
+        return False
+    rest = Turn.of(" ".join(t for t in tokens if t != "mui"))
+    return rest.ngrams.isdisjoint(_STORAGE_CUES)
+
+
+_SHOT_BEFORE = frozenset({"1", "2", "3", "mot", "hai", "ba", "tiem", "them"})
+_STORAGE_CUES = dict(_CUE_SETS)[HowTo.STORAGE]
 
 
 def _marked_words(turn: Turn) -> set[HowTo]:

@@ -181,7 +181,9 @@ USABILITY_CUES = _p(
     "duoc khong|co duoc khong|dung duoc khong|uong duoc khong|co sao khong|an toan khong|"
     "co an toan|co nen|nen dung khong|co anh huong|dung duoc|uong duoc|duoc ko|dc khong|dc ko|"
     "duoc k|dc k|co sao ko|safe|co dung duoc|dung cho|cho dung|duoc phep|co the dung|"
-    "co the uong|khong sao|co van de|an toan"
+    "co the uong|khong sao|co van de|an toan|"
+    # still usable ("còn dùng được nữa không")
+    "duoc nua khong|duoc nua ko|dc nua khong|dc nua ko"
 )
 
 POPULATION_CHILD = _p(

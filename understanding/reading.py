@@ -226,7 +226,8 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
     reading.smalltalk = not drugs and _smalltalk(turn)
     drug_context = expect_drug or (reading.asks_about_drug or reading.usability)
     named = taken | frozenset(j for c in conditions for j in range(c.start, c.end))
-    reading.unknown = _unknown(turn, matcher, named, drug_context=drug_context)
+    names = {j for m in mentions for j in range(m.start, m.end)}
+    reading.unknown = _unknown(turn, matcher, named, names, drug_context=drug_context)
     return reading
 
 
@@ -360,7 +361,7 @@ def _smalltalk(turn: Turn) -> bool:
 
 
 def _unknown(
-    turn: Turn, matcher: DrugMatcher, taken: frozenset[int], *, drug_context: bool
+    turn: Turn, matcher: DrugMatcher, taken: frozenset[int], names: set[int], *, drug_context: bool
 ) -> list[str]:
     """Drug-like words that are not formulary names, as the user wrote them."""
     words = turn.original_words()
@@ -376,7 +377,8 @@ def _unknown(
             continue
         if not drug_context and not (i > 0 and turn.tokens[i - 1] == "thuoc"):
             continue
-        if _drug_like(word, words[i]):
+        # "terpin codein": a word beside a formulary name, with no joiner, is its product's name.
+        if _drug_like(word, words[i]) and not {i - 1, i + 1} & names:
             found.append(word)
     return list(dict.fromkeys(found))
 

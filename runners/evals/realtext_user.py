@@ -82,8 +82,10 @@ def facts_text(patient: dict[str, Any]) -> str:
         parts.append(f"nặng {patient['weight_kg']} kg")
     if patient.get("pregnant"):
         parts.append("đang mang thai")
-    if patient.get("clcr") is not None:
-        parts.append(f"ClCr {patient['clcr']} ml/phút")
+    # "clcr" in the first sets, "crcl" as the round-8 writer spelled it: the same figure.
+    clearance = patient.get("clcr", patient.get("crcl"))
+    if clearance is not None:
+        parts.append(f"ClCr {clearance} ml/phút")
     if route := patient.get("route"):
         parts.append(route if route != "uống" else "đường uống")
     if indication := patient.get("indication"):

@@ -300,6 +300,16 @@ def test_if_clauses_with_a_clearance_are_rows_of_their_own() -> None:
     assert [b.text for b in chosen.rows] == ["nếu ClCr £ 10 ml/phút, 250 mg mỗi 24 giờ."]
 
 
+def test_a_clearance_band_after_a_comma_is_a_row_of_its_own() -> None:
+    """ClCr 30: the 21 - 60 band's clause, without the < 20 band's dose after its comma."""
+    text = "ClCr 21 - 60 ml/phút: 300 mg mỗi ngày, nếu ClCr < 20 ml/phút, chỉ 100 mg/ngày."
+    blocks = parse_blocks([(0, ev("k", "K", "lieu_luong_cach_dung", text))])
+    chosen = select(
+        blocks, _frame(population="adult", patient=PatientContext(egfr=30)), AskedWords("")
+    )
+    assert [b.text for b in chosen.rows] == ["ClCr 21 - 60 ml/phút: 300 mg mỗi ngày,"]
+
+
 def test_a_limit_sentence_stays_with_its_row() -> None:
     """'… với liều vượt quá 5 mg/ngày' after a child row is read with that row."""
     text = "Trẻ em ≥ 6 tuổi: 2,5 mg/lần/ngày. Chưa rõ an toàn với liều vượt quá 5 mg/ngày."

@@ -183,6 +183,23 @@ def test_how_long_to_take_it() -> None:
     assert found == (0, "Tự dùng để hạ sốt không quá 3 ngày.")
 
 
+def test_how_long_before_stopping_is_the_course_not_a_step_up() -> None:
+    """ "dùng tối đa bao lâu thì ngưng" asks the course's length: the sentence on its days, not
+    a row that may step the dose up to a maximum."""
+    dose = part(
+        "lieu_luong_cach_dung",
+        "Dùng liều thấp nhất và không nên dùng liên tục quá 2 - 3 tuần. "
+        "Lo âu: 2 mg/lần, có thể tăng liều tới tối đa 20 mg/ngày.",
+    )
+    found = howto_sentence([dose], "x", HowTo.DURATION, _said("dùng tối đa bao lâu thì ngưng"))
+    assert found is not None and "2 - 3 tuần" in found[1]
+    stop = part("than_trong", "Sau một đợt dài, giảm liều dần khi ngừng, không ngừng đột ngột.")
+    found = howto_sentence(
+        [dose, stop], "x", HowTo.DURATION, _said("uống X lâu rồi, giờ ngưng luôn được không")
+    )
+    assert found is not None and found[0] == 1
+
+
 def test_the_dose_section_first_when_both_speak() -> None:
     """A duration said in the dose section wins over a caution that says as much."""
     dose = part("lieu_luong_cach_dung", "Thời gian điều trị tối đa thường là 1 tuần.")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from grounding_samples import ev
 
+from core.frame import Route
 from core.text import fold
 from grounding.asked import AskedWords
-from grounding.limit_scope import another_heads_refusal, only_who
+from grounding.limit_scope import another_heads_refusal, bars_by_weight, names_condition, only_who
 
 
 def test_words_of_who_the_patient_is_are_no_condition() -> None:
@@ -28,3 +29,21 @@ def test_a_refusal_belongs_to_its_own_head() -> None:
     assert another_heads_refusal(pool, 0, refusal, AskedWords("con ong dong mach"))
     assert not another_heads_refusal(pool, 0, refusal, AskedWords("be sot cao"))
     assert not another_heads_refusal(pool, 0, refusal, AskedWords(""))
+
+
+def test_a_weight_refusal_holds_for_its_route_only() -> None:
+    """'Không dùng thuốc đạn cho trẻ dưới 15 kg' bars 12 kg rectally, not by mouth, not 20 kg."""
+    text = "Không dùng thuốc đạn cho trẻ dưới 15 kg."
+    folded = fold(text)
+    assert bars_by_weight(text, folded, 12, Route.RECTAL)
+    assert not bars_by_weight(text, folded, 12, Route.ORAL)
+    assert not bars_by_weight(text, folded, 20, Route.RECTAL)
+    assert not bars_by_weight(
+        "Trẻ dưới 15 kg: 5 mg/kg.", fold("Trẻ dưới 15 kg: 5 mg/kg."), 12, None
+    )
+
+
+def test_chong_and_the_condition_names_a_drug_class() -> None:
+    """'thuốc chống nôn' is a class of drugs; 'trẻ đang nôn' names the condition."""
+    assert not names_condition(fold("Dùng với thuốc chống nôn khác."), "nôn")
+    assert names_condition(fold("Trẻ đang nôn, chống nôn không đỡ."), "nôn")

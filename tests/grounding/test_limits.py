@@ -347,3 +347,37 @@ def test_a_refusal_under_another_indication_head_is_no_bar() -> None:
     assert [c.text for c in fever] == [
         "Trẻ dưới 3 tháng tuổi: không khuyến cáo dùng X để giảm đau, hạ sốt."
     ]
+
+
+def test_a_refusal_by_weight_of_the_route_asked_answers() -> None:
+    """A child of 12 kg and a suppository: the dose text's refusal under 15 kg answers; the
+    same child by mouth, or a child of 20 kg, is not refused by it."""
+    dose = ev(
+        "x",
+        "X",
+        "lieu_luong_cach_dung",
+        "Trẻ em: uống 5 mg/kg/lần. Trẻ dưới 15 kg không dùng thuốc đạn.",
+    )
+    pool = [ev("x", "X", "chong_chi_dinh", "Quá mẫn với thuốc."), dose, CAUTION]
+    rectal = _frame("X đặt hậu môn cho bé 12 kg được không", weight_kg=12, route="rectal")
+    assert is_can_use(rectal)
+    sections, claims = can_use_claims(pool, "x", rectal)
+    assert sections == ["lieu_luong_cach_dung"]
+    assert [c.text for c in claims] == ["Trẻ dưới 15 kg không dùng thuốc đạn."]
+    oral = _frame("bé 12 kg uống X được không", weight_kg=12, route="oral")
+    assert can_use_claims(pool, "x", oral)[0] != ["lieu_luong_cach_dung"]
+    heavier = _frame("X đặt hậu môn cho bé 20 kg được không", weight_kg=20, route="rectal")
+    assert can_use_claims(pool, "x", heavier)[0] != ["lieu_luong_cach_dung"]
+
+
+def test_a_class_of_drugs_against_the_condition_does_not_name_it() -> None:
+    """A child who vomits: 'dùng với thuốc chống nôn khác' names no vomiting patient."""
+    pool = [ev("x", "X", "chong_chi_dinh", "Dùng cùng các thuốc chống nôn khác."), CAUTION]
+    frame = _frame(
+        "bé nôn dùng X được không",
+        condition={"text": "nôn", "normalized": "nôn"},
+        patient={"comorbidities": ["nôn"]},
+    )
+    assert can_use_claims(pool, "x", frame)[0] != ["chong_chi_dinh"]
+    vomits = [ev("x", "X", "chong_chi_dinh", "Trẻ em đang nôn nhiều."), CAUTION]
+    assert can_use_claims(vomits, "x", frame)[0] == ["chong_chi_dinh"]

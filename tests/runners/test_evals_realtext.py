@@ -171,6 +171,8 @@ def test_engine_error_is_scored_and_counted() -> None:
          "missing_pediatric_age_or_weight", (), "bé 3 tuổi, nặng 14 kg, đường uống, bị sốt"),
         ({"population": "adult", "clcr": 20}, "needs_more_info", (),
          "người lớn, ClCr 20 ml/phút"),
+        ({"population": "adult", "crcl": 30}, "needs_more_info", (),
+         "người lớn, ClCr 30 ml/phút"),
         ({"age_days": 10, "weight_kg": 3}, "missing_pediatric_age_or_weight", (),
          "bé sơ sinh 10 ngày tuổi, nặng 3 kg"),
         ({}, "ambiguous_route", ("Đường uống", "Tiêm tĩnh mạch"), "Đường uống"),

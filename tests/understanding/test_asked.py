@@ -216,3 +216,19 @@ def test_howto_words_keep_the_accents_typed() -> None:
     assert "dung" in words and "mở túi" in pairs and "dùng" not in words
     bare_words, _ = content_of(Turn.of("ong khi dung mo tui roi dung duoc bao lau"))
     assert "dung" not in bare_words and "khi" not in bare_words
+
+
+def test_a_form_put_in_place_asks_can_use() -> None:
+    """'đặt viên đạn … vào hậu môn được ko mn': a suppository, drops or a spray may be used?"""
+    text = "bé nôn, đặt viên đạn X vào hậu môn được ko mn"
+    assert _asked(text, TurnType.DRUG_ATTRIBUTE)["asks"] is Ask.CAN_USE
+    assert _asked("nhỏ mắt cho bé 2 tháng được không ạ", TurnType.DRUG_ATTRIBUTE)["asks"] is (
+        Ask.CAN_USE
+    )
+    assert _asked("đặt hậu môn liều bao nhiêu", TurnType.DOSING_CALC)["asks"] is Ask.DOSE
+
+
+def test_still_usable_asks_can_use() -> None:
+    """'còn dùng X được nữa ko': may the patient go on using it."""
+    text = "ClCr 45, còn dùng X được nữa ko"
+    assert _asked(text, TurnType.DOSING_CALC)["asks"] is Ask.CAN_USE

@@ -255,3 +255,11 @@ def test_a_split_said_with_the_amount_of_one_dose_asked_is_the_dose(parse: Parse
     assert dose.how_to_take is None and dose.turn_type is TurnType.DOSING_CALC
     assert parse("paracetamol uống 1 lần hay chia 2 lần").how_to_take == "crush"
     assert parse("amoxicilin 250mg chia đôi viên được không").how_to_take == "crush"
+
+
+def test_a_shot_is_no_smell() -> None:
+    """'1 mũi' (one shot) folds like 'mùi' (a smell): it asks no storage question; a smell does."""
+    assert read_how_to(Turn.of("tiêm bắp X 1 mũi là đủ hả")) is None
+    assert read_how_to(Turn.of("tiem X 1 mui la du ha")) is None
+    assert read_how_to(Turn.of("ống thuốc tiêm có mùi lạ")) is HowTo.STORAGE
+    assert read_how_to(Turn.of("tiêm 1 mũi, lọ còn lại để tủ lạnh được không")) is HowTo.STORAGE

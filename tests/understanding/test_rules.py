@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from core.frame import Population, QueryFrame, Relation, Route, TurnType
+from core.frame import Ask, Population, QueryFrame, Relation, Route, TurnType
 from core.ports import Understander, UnderstandingContext
 from understanding import RulesUnderstander
 from understanding.testing import demo_catalog
@@ -358,3 +358,18 @@ def test_a_dose_per_kg_the_user_works_out_asks_the_dose(parse: Parse, text: str)
     assert (frame.turn_type, frame.attribute) == (TurnType.DOSING_CALC, "lieu_luong_cach_dung")
     plain = parse("fluconazol có được không khi suy thận")
     assert plain.turn_type is not TurnType.DOSING_CALC
+
+
+def test_a_word_beside_a_drug_name_is_its_products_name(parse: Parse) -> None:
+    """'terpin warfarin' (a combination's name): one product, no second drug; with a joiner
+    ('warfarin với levofloxacin') the other word is still a drug of its own."""
+    frame = parse("bầu 5 tháng uống terpin warfarin được không")
+    assert frame.drugs == ["warfarin"] and frame.unknown_drugs == []
+    assert frame.attribute == "thoi_ky_mang_thai"
+    assert parse("warfarin với levofloxacin được không").unknown_drugs == ["levofloxacin"]
+
+
+def test_still_usable_with_a_clearance_is_can_use(parse: Parse) -> None:
+    """'ClCr 45, còn dùng metformin được nữa ko' asks whether it may go on, not its dose."""
+    frame = parse("bn ClCr 45 ml/phút, còn dùng metformin được nữa ko")
+    assert frame.turn_type is TurnType.DRUG_ATTRIBUTE and frame.asks is Ask.CAN_USE

@@ -28,6 +28,12 @@ _HOW_LONG = re.compile(
     r"|(?<![a-z])\d+ (?:ngay|hom|tuan) (?:roi )?(?:ma )?(?:van|chua)(?![a-z])"
 )
 _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
+# The day's doses told with their hours ("ngày 3 lần sáng trưa tối", "3 lần/ngày sáng chiều
+# tối"): the split the person gives, not a question of when (that one offers a choice: "hay").
+_TOLD_SPLIT = re.compile(
+    r"(?<![a-z])(?:(?:ngay|moi ngay|1 ngay|mot ngay) (?:\d+|hai|ba|bon) lan|(?:\d+|hai|ba|bon) "
+    r"lan ?/? ?ngay) (?:[a-z]+ )?sang (?:trua|chieu) (?:toi|chieu)(?![a-z])"
+)
 
 
 def read_how_to(turn: Turn) -> HowTo | None:
@@ -94,10 +100,21 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if HowTo.TOGETHER in found:
         # "viên canxi thì uống lúc nào cho khỏi ảnh hưởng": the hour asked is how far apart
         found.discard(HowTo.TIME_OF_DAY)
+    if HowTo.TIME_OF_DAY in found and _told_split_only(turn):
+        found.discard(HowTo.TIME_OF_DAY)  # "định cho ngày 3 lần sáng trưa tối thôi"
     if HowTo.STORAGE in found and turn.has(*lx.PLACED):
         # "để trong nhà tắm cho tiện uống buổi tối": where it is kept is asked, not the hour
         found.discard(HowTo.TIME_OF_DAY)
     return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
+
+
+def _told_split_only(turn: Turn) -> bool:
+    """The hours of the day come only from a split the person tells, and no choice is asked."""
+    if " hay " in f" {turn.folded} " or not _TOLD_SPLIT.search(turn.folded):
+        return False
+    rest = Turn.of(_TOLD_SPLIT.sub(" ", turn.folded))
+    cues = dict(_CUE_SETS)[HowTo.TIME_OF_DAY]
+    return rest.ngrams.isdisjoint(cues) and not _BEFORE_AN_EVENT.search(rest.folded)
 
 
 # An amount of the medicine said inside a how-to phrase ("uống 2 viên bù", "bẻ 1 viên đôi"):

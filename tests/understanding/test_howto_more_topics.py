@@ -147,3 +147,11 @@ def test_stopping_on_ones_own_is_a_duration_question() -> None:
     assert HowTo.DURATION in read_how_to_topics(
         Turn.of("giờ thấy khỏe muốn tự bỏ luôn có được không")
     )
+
+
+def test_a_split_told_with_its_hours_asks_no_time_of_day() -> None:
+    """ "định cho ngày 3 lần sáng trưa tối": the person's split; "hay" or "lúc nào" still asks."""
+    told = Turn.of("Bé 5 tuổi, 20 kg. Em định cho ngày 3 lần sáng trưa tối thôi")
+    assert HowTo.TIME_OF_DAY not in read_how_to_topics(told)
+    for asked in ("uống 1 lần hay chia sáng chiều tối", "ngày 3 lần sáng trưa tối, uống lúc nào"):
+        assert HowTo.TIME_OF_DAY in read_how_to_topics(Turn.of(asked)), asked

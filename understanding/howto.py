@@ -27,6 +27,9 @@ _HOW_LONG = re.compile(
     r"(?! (?:mot|1) lan)(?! thi (?:co )?(?:tac dung|hieu qua|khoi|het|bot|do))"
     r"|(?<![a-z])\d+ (?:ngay|hom|tuan) (?:roi )?(?:ma )?(?:van|chua)(?![a-z])"
 )
+# A dose per kg the person works from ("theo 0,1mg/kg thì là 5mg"): "tiêm TM chậm" beside it
+# says how the dose goes in; the question is the dose, unless a rate is measured.
+_PER_KG_SAID = re.compile(r"\d\s*(?:mg|mcg|microgam|g|don vi)\s*/\s*kg(?![a-z])")
 _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
 # The day's doses told with their hours ("ngày 3 lần sáng trưa tối", "3 lần/ngày sáng chiều
 # tối"): the split the person gives, not a question of when (that one offers a choice: "hay").
@@ -73,6 +76,8 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         # "tiêm bắp được ko hay chỉ IV, bolus bao nhiêu phút": the route asked stays
         found = injected | (found & {HowTo.GIVING})
     found |= _marked_words(turn)
+    if _PER_KG_SAID.search(turn.folded) and not turn.has(*lx.RATE_MEASURES):
+        found.discard(HowTo.RATE)  # "ondansetron 0,1mg/kg TM chậm là 5mg hả"
     if turn.has(*lx.MADE_UP_WORDS) and turn.has(*_keeps(found)):
         found.add(HowTo.MADE_UP)
     if turn.has(*lx.PROCEDURES) and turn.has(*lx.PROCEDURE_ASKS):

@@ -39,6 +39,7 @@ from grounding.ceilings import (
 from grounding.derivation import Cap, Figure, Period, Worked, row_caps, split_by, work
 from grounding.dose_counts import said_doses_a_day
 from grounding.dose_figures import MG_PER_UNIT
+from grounding.dose_said import row_of_said_figure
 from grounding.figure_labels import MAX_LABEL_CHARS, clause_start, figure_label
 from grounding.liquid import Strength, asked_liquid
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
@@ -359,6 +360,8 @@ def rows_with_amounts(
     if rule := per_kg_row_beside(rows, blocks, frame):
         at = max(i for i, b in enumerate(rows) if b.group[:6] == rule.group[:6])
         rows.insert(at + 1, rule)
+    if theirs := row_of_said_figure(rows, blocks, frame, asked):
+        rows.append(theirs)  # "0,45mg/kg tính ra bao nhiêu": the book's row of that figure
     worked = amount_claims(rows, caveats, blocks, frame, asked)
     beside = age_row_beside(rows, blocks, frame, asked) if worked else None
     claims = [Claim(text=beside.headed, citations=beside.cites)] if beside else []
@@ -388,13 +391,6 @@ def quote_only(answer: Answer) -> Answer:
 
 
 __all__ = [
-    "QUOTE_ONLY_NOTE",
-    "age_row_beside",
-    "amount_claims",
-    "derived_claims",
-    "is_general_row",
-    "names_an_indication",
-    "per_kg_row_beside",
-    "quote_only",
-    "rows_with_amounts",
-]
+    "QUOTE_ONLY_NOTE", "age_row_beside", "amount_claims", "derived_claims", "is_general_row",
+    "names_an_indication", "per_kg_row_beside", "quote_only", "rows_with_amounts",
+]  # fmt: skip

@@ -38,12 +38,13 @@ from grounding.ceilings import (
 )
 from grounding.derivation import Cap, Figure, Period, Worked, row_caps, split_by, work
 from grounding.dose_counts import said_doses_a_day
-from grounding.dose_figures import MG_PER_UNIT
 from grounding.dose_said import row_of_said_figure
 from grounding.figure_labels import MAX_LABEL_CHARS, clause_start, figure_label
 from grounding.liquid import Strength, asked_liquid
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
 
+UNITS = "đơn vị"
+"""Heparin's units: a cap in a mass never binds them, nor a mass one of theirs."""
 QUOTE_ONLY_NOTE = " (trích nguyên văn, không tính sẵn liều theo cân nặng)"
 _LEAD_END = "theo Dược thư:"
 
@@ -191,7 +192,7 @@ def _claim(
 ) -> Claim:
     """One worked-out amount as a claim (in ml of the user's liquid too, when asked so; the
     doses a day the user said, when the split is theirs)."""
-    if liquid is not None and worked.result_unit in MG_PER_UNIT:
+    if liquid is not None and worked.result_unit != UNITS:  # a strength is a mass per ml
         worked = replace(worked, liquid=liquid)
     if split is not None:
         worked = replace(worked, said_split=split)
@@ -265,6 +266,7 @@ def amount_claims(
                 if caps is None:
                     continue
                 caps += _caveat_caps(caveats, row) + adult
+                caps = [c for c in caps if (c.unit == UNITS) == (each.unit == UNITS)]
                 worked = work(each, Decimal(str(weight)), caps)
                 if worked.exact():
                     split = told if each is theirs else None

@@ -29,6 +29,7 @@ from grounding.book.vocabulary import (
 )
 from grounding.ceilings import (
     banded_day_caps,
+    ceiling_dose_claims,
     day_ceiling_claims,
     group_day_caps,
     held_caps,
@@ -253,13 +254,8 @@ def amount_claims(
             # The dose, then the day's amount when the book fixes the doses a day, or one
             # dose when it splits the day's amount into a fixed number (or the user does).
             theirs = split_by(figure, told) if told else None
-            for each in (
-                figure,
-                figure.daily(),
-                figure.each_dose(),
-                figure.daily_between(),
-                theirs,
-            ):
+            for each in (figure, figure.daily(), figure.each_dose(), figure.daily_between(),
+                         theirs):  # fmt: skip
                 if each is None:
                     continue
                 caps = _caps_of(each, figure, row, text, figures, blocks)
@@ -272,8 +268,11 @@ def amount_claims(
                     split = told if each is theirs else None
                     claims.append(_claim(worked, label, row, liquid, split))
         if frame.max_dose:  # "tối đa một ngày bao nhiêu": the day's ceiling worked out
-            held = banded_day_caps(blocks, row, fit)
-            claims += day_ceiling_claims(text, weight, row.evidence_index, fit, held)
+            claims += day_ceiling_claims(
+                text, weight, row.evidence_index, fit, banded_day_caps(blocks, row, fit)
+            )
+        elif not claims:  # "dưới 3 tháng tuổi: tối đa 30 mg/kg/ngày": the ceiling is the dose
+            claims = ceiling_dose_claims(text, weight, row.evidence_index, fit, told, liquid)
         if claims:
             out[n] = claims
     return out

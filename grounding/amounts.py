@@ -204,12 +204,9 @@ def _claim(
 
 
 def amount_claims(
-    rows: Sequence[Block],
-    caveats: Sequence[Block],
-    blocks: Sequence[Block],
-    frame: QueryFrame,
+    rows: Sequence[Block], caveats: Sequence[Block], blocks: Sequence[Block], frame: QueryFrame,
     asked: AskedWords,
-) -> dict[int, list[Claim]]:
+) -> dict[int, list[Claim]]:  # fmt: skip
     """Claims of worked-out amounts, keyed by the position of their row in `rows`."""
     weight = frame.weight_kg
     if weight is None or weight <= 0 or _governed_by_organ(frame, blocks):
@@ -248,7 +245,12 @@ def amount_claims(
             adult = held_caps(blocks, row, said.folded_span(figure.start), fit)
             if adult is None:
                 continue
-            adult += twin_caps(blocks, row, figure, fit)  # the same regimen's cap elsewhere
+            # The same regimen's cap elsewhere; the per-kg day's ceiling of this child's band
+            # ("sơ sinh và trẻ dưới 3 tháng tuổi: tối đa 30 mg/kg/ngày").
+            adult += [
+                *twin_caps(blocks, row, figure, fit),
+                *(c for c in banded_day_caps(blocks, row, fit) if c.per_kg),
+            ]
             previous = figures[k - 1] if k else None
             label = figure_label(said, figure, previous) if len(figures) > 1 else ""
             # The dose, then the day's amount when the book fixes the doses a day, or one
@@ -332,19 +334,9 @@ def per_kg_row_beside(
         return None
     groups = {b.group[:6] for b in rows if b.bands.age or b.bands.weight}
     patient = Patient.of(frame)
-    return next(
-        (
-            b
-            for b in blocks
-            if b.kind is BlockKind.ROW
-            and b.group[:6] in groups
-            and b not in rows
-            and not (b.bands.age or b.bands.weight or b.renal or b.hepatic)
-            and fits(b, patient)
-            and any(f.per == "kg" for f in b.figures)
-        ),
-        None,
-    )
+    return next((b for b in blocks if b.kind is BlockKind.ROW and b.group[:6] in groups
+                 and b not in rows and not (b.bands.age or b.bands.weight or b.renal or b.hepatic)
+                 and fits(b, patient) and any(f.per == "kg" for f in b.figures)), None)  # fmt: skip
 
 
 def rows_with_amounts(

@@ -56,7 +56,9 @@ class AskedWords:
 
 
 # A condition the person denies, to the end of its clause ("không bị viêm màng não đâu ạ").
-_DENIED = re.compile(r"(?<![a-z])(?:khong|ko|k|kh|hong|chua) (?:bi|phai) [^,.;?!]*")
+_DENIED = re.compile(
+    r"(?<![a-z])(?:khong|ko|k|kh|hong|chua) (?:bi|phai) [^,.;?!]*?(?= (?:nhung|ma) |[,.;?!]|$)"
+)
 
 
 # A word of the question is the drug's own name when it opens like a word of the drug's id

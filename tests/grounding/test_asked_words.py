@@ -43,3 +43,5 @@ def test_a_condition_the_person_denies_is_not_asked() -> None:
     frame = QueryFrame(condition_words="be 4 tuoi viem phoi. be ko bi viem mang nao dau a")
     assert "mang nao" not in AskedWords.of(frame).words
     assert "viem phoi" in AskedWords.of(frame).words
+    but = QueryFrame(condition_words="be khong bi sot nhung bi ho, lieu bao nhieu")
+    assert "sot" not in AskedWords.of(but).words and "bi ho" in AskedWords.of(but).words

@@ -72,6 +72,8 @@ def _names_the_asked_drug_again(frame: QueryFrame, prior: QueryFrame, slot: Clar
         and set(frame.drugs) <= set(prior.drugs)
         and not frame.unknown_drugs
         and frame.attribute in (None, prior.attribute)
+        and frame.turn_type is prior.turn_type
+        and frame.how_to_take is None  # "bé 5 tuổi, X uống trước hay sau ăn": a question
         and frame.triage is None
     )
 

@@ -349,6 +349,9 @@ def test_a_reply_naming_the_asked_drug_again_with_its_use_is_an_answer() -> None
     frame = resolve_frame(again, prior, AGE_QUESTION, None)
     assert frame.weight_kg == 1.8 and frame.age_months == 0
     assert made_progress(again, frame, prior, AGE_QUESTION)
+    how = again.model_copy(update={"how_to_take": "food"})  # "… uống trước hay sau ăn?"
+    assert not made_progress(how, resolve_frame(how, prior, AGE_QUESTION, None), prior,
+                             AGE_QUESTION)  # fmt: skip
     other = again.model_copy(update={"drugs": ["paracetamol"]})
     assert not made_progress(other, resolve_frame(other, prior, AGE_QUESTION, None), prior,
                              AGE_QUESTION)  # fmt: skip

@@ -38,7 +38,9 @@ def _supplies(frame: QueryFrame, slot: ClarifySlot) -> bool:
     return any(getattr(frame, name) not in (None, [], "") for name in _SLOT_FIELDS[slot])
 
 
-def is_slot_fill(frame: QueryFrame, question: OpenQuestion | None) -> bool:
+def is_slot_fill(
+    frame: QueryFrame, question: OpenQuestion | None, prior: QueryFrame | None = None
+) -> bool:
     """Is this turn an answer to the open question rather than a new question?"""
     if question is None:
         return False
@@ -51,10 +53,29 @@ def is_slot_fill(frame: QueryFrame, question: OpenQuestion | None) -> bool:
         # happens to name a drug is a new question of its own.
         bare = frame.turn_type in (TurnType.DRUG_ATTRIBUTE, TurnType.DRUG_OVERVIEW)
         return bare and bool(frame.drugs or frame.unknown_drugs) and frame.attribute is None
+    if prior is not None and _names_the_asked_drug_again(frame, prior, question.slot):
+        return True
     # A turn naming a drug or condition of its own is a new question, not an answer.
     if frame.drugs or frame.unknown_drugs or frame.condition is not None:
         return False
     return question.slot is not ClarifySlot.DETAIL and _supplies(frame, question.slot)
+
+
+def _names_the_asked_drug_again(frame: QueryFrame, prior: QueryFrame, slot: ClarifySlot) -> bool:
+    """ "bé 0 tháng, nặng 1,8 kg, dự phòng xuất huyết do thiếu vitamin K": the reply gives the
+    age or weight asked and names only the drug asked about (here with what it is for), asking
+    nothing else of it: an answer, not a new question (a report of what was taken is not)."""
+    return (
+        slot in (ClarifySlot.AGE, ClarifySlot.AGE_WEIGHT, ClarifySlot.WEIGHT)
+        and (frame.age_months is not None or frame.weight_kg is not None)
+        and bool(frame.drugs)
+        and set(frame.drugs) <= set(prior.drugs)
+        and not frame.unknown_drugs
+        and frame.attribute in (None, prior.attribute)
+        and frame.turn_type is prior.turn_type
+        and frame.how_to_take is None  # "bé 5 tuổi, X uống trước hay sau ăn": a question
+        and frame.triage is None
+    )
 
 
 def _another_age(before: float | None, now: float | None) -> bool:
@@ -91,7 +112,12 @@ def made_progress(
     ("không rõ"), asks something else, or brings back a fact the run already had is none, so
     progress happens at most once per fact in a run: the run still ends.
     """
-    if prior is None or question is None or said.non_answer or not is_slot_fill(said, question):
+    if (
+        prior is None
+        or question is None
+        or said.non_answer
+        or not is_slot_fill(said, question, prior)
+    ):
         return False
     known = filled_facts(prior) | set(seen)
     return bool(filled_facts(resolved) - known)
@@ -254,7 +280,7 @@ def resolve_frame(
         prior = prior.model_copy(update={"non_answer": False})
     if prior is not None and question is not None and frame.non_answer:
         frame = prior.model_copy(update={"non_answer": True})
-    elif prior is not None and is_slot_fill(frame, question):
+    elif prior is not None and is_slot_fill(frame, question, prior):
         assert question is not None  # noqa: S101 - implied by is_slot_fill
         frame = merge_frames(prior, frame, question.slot, also=frame.fills_slot)
     elif prior is not None and question is None and is_context_followup(frame, prior):

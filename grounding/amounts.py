@@ -29,6 +29,7 @@ from grounding.book.vocabulary import (
 )
 from grounding.ceilings import (
     banded_day_caps,
+    ceiling_dose_claims,
     day_ceiling_claims,
     group_day_caps,
     held_caps,
@@ -38,11 +39,13 @@ from grounding.ceilings import (
 )
 from grounding.derivation import Cap, Figure, Period, Worked, row_caps, split_by, work
 from grounding.dose_counts import said_doses_a_day
-from grounding.dose_figures import MG_PER_UNIT
+from grounding.dose_said import row_of_said_figure
 from grounding.figure_labels import MAX_LABEL_CHARS, clause_start, figure_label
 from grounding.liquid import Strength, asked_liquid
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
 
+UNITS = "đơn vị"
+"""Heparin's units: a cap in a mass never binds them, nor a mass one of theirs."""
 QUOTE_ONLY_NOTE = " (trích nguyên văn, không tính sẵn liều theo cân nặng)"
 _LEAD_END = "theo Dược thư:"
 
@@ -190,7 +193,7 @@ def _claim(
 ) -> Claim:
     """One worked-out amount as a claim (in ml of the user's liquid too, when asked so; the
     doses a day the user said, when the split is theirs)."""
-    if liquid is not None and worked.result_unit in MG_PER_UNIT:
+    if liquid is not None and worked.result_unit != UNITS:  # a strength is a mass per ml
         worked = replace(worked, liquid=liquid)
     if split is not None:
         worked = replace(worked, said_split=split)
@@ -201,12 +204,9 @@ def _claim(
 
 
 def amount_claims(
-    rows: Sequence[Block],
-    caveats: Sequence[Block],
-    blocks: Sequence[Block],
-    frame: QueryFrame,
+    rows: Sequence[Block], caveats: Sequence[Block], blocks: Sequence[Block], frame: QueryFrame,
     asked: AskedWords,
-) -> dict[int, list[Claim]]:
+) -> dict[int, list[Claim]]:  # fmt: skip
     """Claims of worked-out amounts, keyed by the position of their row in `rows`."""
     weight = frame.weight_kg
     if weight is None or weight <= 0 or _governed_by_organ(frame, blocks):
@@ -245,32 +245,36 @@ def amount_claims(
             adult = held_caps(blocks, row, said.folded_span(figure.start), fit)
             if adult is None:
                 continue
-            adult += twin_caps(blocks, row, figure, fit)  # the same regimen's cap elsewhere
+            # The same regimen's cap elsewhere; the per-kg day's ceiling of this child's band
+            # ("sơ sinh và trẻ dưới 3 tháng tuổi: tối đa 30 mg/kg/ngày").
+            adult += [
+                *twin_caps(blocks, row, figure, fit),
+                *(c for c in banded_day_caps(blocks, row, fit) if c.per_kg),
+            ]
             previous = figures[k - 1] if k else None
             label = figure_label(said, figure, previous) if len(figures) > 1 else ""
             # The dose, then the day's amount when the book fixes the doses a day, or one
             # dose when it splits the day's amount into a fixed number (or the user does).
             theirs = split_by(figure, told) if told else None
-            for each in (
-                figure,
-                figure.daily(),
-                figure.each_dose(),
-                figure.daily_between(),
-                theirs,
-            ):
+            for each in (figure, figure.daily(), figure.each_dose(), figure.daily_between(),
+                         theirs):  # fmt: skip
                 if each is None:
                     continue
                 caps = _caps_of(each, figure, row, text, figures, blocks)
                 if caps is None:
                     continue
                 caps += _caveat_caps(caveats, row) + adult
+                caps = [c for c in caps if (c.unit == UNITS) == (each.unit == UNITS)]
                 worked = work(each, Decimal(str(weight)), caps)
                 if worked.exact():
                     split = told if each is theirs else None
                     claims.append(_claim(worked, label, row, liquid, split))
         if frame.max_dose:  # "tối đa một ngày bao nhiêu": the day's ceiling worked out
-            held = banded_day_caps(blocks, row, fit)
-            claims += day_ceiling_claims(text, weight, row.evidence_index, fit, held)
+            claims += day_ceiling_claims(
+                text, weight, row.evidence_index, fit, banded_day_caps(blocks, row, fit)
+            )
+        elif not claims:  # "dưới 3 tháng tuổi: tối đa 30 mg/kg/ngày": the ceiling is the dose
+            claims = ceiling_dose_claims(text, weight, row.evidence_index, fit, told, liquid)
         if claims:
             out[n] = claims
     return out
@@ -330,19 +334,9 @@ def per_kg_row_beside(
         return None
     groups = {b.group[:6] for b in rows if b.bands.age or b.bands.weight}
     patient = Patient.of(frame)
-    return next(
-        (
-            b
-            for b in blocks
-            if b.kind is BlockKind.ROW
-            and b.group[:6] in groups
-            and b not in rows
-            and not (b.bands.age or b.bands.weight or b.renal or b.hepatic)
-            and fits(b, patient)
-            and any(f.per == "kg" for f in b.figures)
-        ),
-        None,
-    )
+    return next((b for b in blocks if b.kind is BlockKind.ROW and b.group[:6] in groups
+                 and b not in rows and not (b.bands.age or b.bands.weight or b.renal or b.hepatic)
+                 and fits(b, patient) and any(f.per == "kg" for f in b.figures)), None)  # fmt: skip
 
 
 def rows_with_amounts(
@@ -359,6 +353,8 @@ def rows_with_amounts(
     if rule := per_kg_row_beside(rows, blocks, frame):
         at = max(i for i, b in enumerate(rows) if b.group[:6] == rule.group[:6])
         rows.insert(at + 1, rule)
+    if theirs := row_of_said_figure(rows, blocks, frame, asked):
+        rows.append(theirs)  # "0,45mg/kg tính ra bao nhiêu": the book's row of that figure
     worked = amount_claims(rows, caveats, blocks, frame, asked)
     beside = age_row_beside(rows, blocks, frame, asked) if worked else None
     claims = [Claim(text=beside.headed, citations=beside.cites)] if beside else []
@@ -388,13 +384,6 @@ def quote_only(answer: Answer) -> Answer:
 
 
 __all__ = [
-    "QUOTE_ONLY_NOTE",
-    "age_row_beside",
-    "amount_claims",
-    "derived_claims",
-    "is_general_row",
-    "names_an_indication",
-    "per_kg_row_beside",
-    "quote_only",
-    "rows_with_amounts",
-]
+    "QUOTE_ONLY_NOTE", "age_row_beside", "amount_claims", "derived_claims", "is_general_row",
+    "names_an_indication", "per_kg_row_beside", "quote_only", "rows_with_amounts",
+]  # fmt: skip

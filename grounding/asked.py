@@ -8,6 +8,7 @@ folded form this carries.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -33,6 +34,7 @@ class AskedWords:
         # The patient's own conditions said earlier in the case ("sau mổ") choose rows too.
         told = " ".join(frame.patient.comorbidities) if frame.patient else ""
         words = _without_drug_names(cls(frame.condition_words), frame.drugs)
+        words = _DENIED.sub(" ", words)  # "bé ko bị viêm màng não đâu": no row of it
         return cls(f"{condition} {words} {told}".strip())
 
     @cached_property
@@ -51,6 +53,12 @@ class AskedWords:
         words apart, so the folded words line up with the written ones."""
         written, folded = self.text.split(), self.folded.split()
         return tuple(zip(written, folded, strict=True)) if len(written) == len(folded) else ()
+
+
+# A condition the person denies, to the end of its clause ("không bị viêm màng não đâu ạ").
+_DENIED = re.compile(
+    r"(?<![a-z])(?:khong|ko|k|kh|hong|chua) (?:bi|phai) [^,.;?!]*?(?= (?:nhung|ma) |[,.;?!]|$)"
+)
 
 
 # A word of the question is the drug's own name when it opens like a word of the drug's id

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from decimal import Decimal
 
 from core.evidence import Claim
@@ -18,8 +19,17 @@ from grounding.bands import Bands, parse_bands
 from grounding.blocks import Block, Who
 from grounding.book.filter_words import STARTING_CEILING
 from grounding.book.vocabulary import BORN_EARLY
-from grounding.derivation import Cap, Figure, adult_dose_cap, ceiling_figure, row_caps, work
+from grounding.derivation import (
+    Cap,
+    Figure,
+    adult_dose_cap,
+    ceiling_figure,
+    row_caps,
+    split_by,
+    work,
+)
 from grounding.dose_figures import Period, caps_in
+from grounding.liquid import Strength
 
 LABEL = "Tối đa mỗi ngày"
 # "(không được vượt liều người lớn)": a ceiling said in words, no amount to hold a figure at.
@@ -239,11 +249,46 @@ def day_ceiling_claims(
     return out
 
 
+# A row whose dose is its ceiling: the label, then "tối đa 30 mg/kg/ngày, chia 2 lần".
+_CEILING_FIRST = re.compile(r":\s*(?=toi da|khong (?:duoc )?(?:vuot )?qua)")
+
+
+def ceiling_dose_claims(
+    text: str,
+    weight: float,
+    citation: int,
+    fits: Callable[[Bands], bool],
+    told: int | None,
+    liquid: Strength | None,
+) -> list[Claim]:
+    """For a row whose dose is its per-kg day ceiling ("sơ sinh và trẻ dưới 3 tháng tuổi: tối
+    đa 30 mg/kg/ngày, chia 2 lần"): the day's most for this weight, and one dose of it in the
+    doses a day the user said (in ml of the liquid they named, when they asked so)."""
+    text = nfc(text)
+    m = _CEILING_FIRST.search(fold_aligned(text))
+    cap = next((c for c in caps_in(text) if m and c.start == m.end()), None)
+    figure = ceiling_figure(cap) if cap is not None else None
+    if m is None or figure is None or not fits(parse_bands(text[: m.start()])):
+        return []
+    liquid = liquid if figure.unit in ("mg", "g", "mcg", "microgam", "microgram") else None
+    out: list[Claim] = []
+    for each, split in ((figure, None), (split_by(figure, told) if told else None, told)):
+        if each is None:
+            continue
+        worked = replace(work(each, Decimal(str(weight)), []), liquid=liquid, said_split=split)
+        words = f"{LABEL}: {worked.text()}" if split is None else (
+            f"Tối đa mỗi lần: {worked.text()} (chia {split} lần như bạn nói)"
+        )  # fmt: skip
+        out.append(Claim(text=words, citations=(citation,), derivation=worked.derivation()))
+    return out
+
+
 __all__ = [
     "ADULT_CEILING",
     "LABEL",
     "adult_row_cap",
     "banded_day_caps",
+    "ceiling_dose_claims",
     "day_ceiling_claims",
     "group_day_caps",
     "held_caps",

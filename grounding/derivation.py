@@ -52,7 +52,6 @@ def ceiling_figure(cap: Cap) -> Figure | None:
                   cap.start, end)  # fmt: skip
 
 
-# How many mg one unit is: only the mass units the book writes.
 @dataclass(frozen=True, slots=True)
 class Worked:
     """One figure times one weight, capped: everything the claim says and cites."""
@@ -258,7 +257,7 @@ _AMOUNT = re.compile(rf"^\s*(?P<lo>{NUMBER})(?:{RANGE_TO}(?P<hi>{NUMBER}))?\s*{m
 
 def read_amount(text: str) -> Amount | None:
     """ "180–270 mg", "1 g", "1 250 mg" → an `Amount`; anything else → None."""
-    m = _AMOUNT.match(fold_aligned(nfc(text)))
+    m = _AMOUNT.match(fold_aligned(text := nfc(text)))
     if m is None:
         return None
     try:
@@ -266,7 +265,7 @@ def read_amount(text: str) -> Amount | None:
         hi = decimal(m["hi"]) if m["hi"] else lo
     except InvalidOperation:
         return None
-    return Amount(lo, hi, m["unit"]) if lo <= hi else None
+    return Amount(lo, hi, text[m.start("unit") : m.end("unit")].lower()) if lo <= hi else None
 
 
 # The one amount an adult row prints ("Người lớn: Một liều duy nhất 2 g"), at its end.
@@ -284,7 +283,8 @@ def adult_dose_cap(words: str) -> list[Cap]:
     # Digits of the row's label ("Trẻ từ 2 - dưới 6 tuổi (13 - 20 kg): 1 mg") are its band.
     if m is None or re.search(r"\d", folded[label_end : m.start()]):
         return []
-    return [Cap(text, decimal(m["lo"]), m["unit"], False, Period.BARE, 0)]
+    return [Cap(text, decimal(m["lo"]), text[m.start("unit") : m.end("unit")].lower(), False,
+                Period.BARE, 0)]  # fmt: skip
 
 
 def recompute(derivation: Derivation) -> Worked | None:

@@ -46,8 +46,9 @@ MG_PER_UNIT = {
     "microgram": Decimal("0.001"),
     "µg": Decimal("0.001"),
     "μg": Decimal("0.001"),
+    "đơn vị": Decimal(1),  # heparin's units, never weighed against a mass
 }
-mass_pattern = r"(?P<unit>mg|g|mcg|microgram|microgam|µg|μg)"
+mass_pattern = r"(?P<unit>mg|g|mcg|microgram|microgam|µg|μg|don vi)"
 _NUM = r"\d+(?:[.,]\d+)?"
 NUMBER = rf"[1-9]\d{{0,2}}(?:[  ]\d{{3}})+(?![\d,])|{_NUM}"
 RANGE_TO = r"\s*(?:-|–|—|den|toi)\s*"
@@ -337,8 +338,9 @@ def figures_in(text: str) -> list[Figure]:
         if split is not None:
             ahead = max(ahead, split[1])
         quoted = text[start : m.end() + ahead].strip()
+        unit = text[m.start("unit") : m.end("unit")].lower()  # as printed: "đơn vị"
         found.append(
-            Figure(quoted, lo, hi, m["unit"], per, period, m.start(), m.end(),
+            Figure(quoted, lo, hi, unit, per, period, m.start(), m.end(),
                    times[0] if times else None, split=split[0] if split else None,
                    times_between=between[0] if between else None)
         )  # fmt: skip
@@ -373,9 +375,9 @@ def caps_in(text: str) -> list[Cap]:
             continue
         if amount <= 0:
             continue
+        unit = text[m.start("unit") : m.end("unit")].lower()
         caps.append(
-            Cap(text[m.start() : end].strip(), amount, m["unit"], bool(m["per"]), period,
-                m.start())
+            Cap(text[m.start() : end].strip(), amount, unit, bool(m["per"]), period, m.start())
         )  # fmt: skip
     return caps
 

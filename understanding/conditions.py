@@ -112,6 +112,12 @@ class ConditionHit:
     end: int
 
 
+# "không bị", "ko bị", "chưa bị", "không phải": the condition after it is denied.
+_DENIED = frozenset(
+    (no, verb) for no in ("khong", "ko", "k", "kh", "hong", "chua") for verb in ("bi", "phai")
+)
+
+
 def find_conditions(turn: Turn, skip: frozenset[int] = frozenset()) -> list[ConditionHit]:
     """Known condition phrases, longest first, left to right."""
     hits: list[ConditionHit] = []
@@ -127,6 +133,9 @@ def find_conditions(turn: Turn, skip: frozenset[int] = frozenset()) -> list[Cond
             if canonical is not None and (
                 _phrase_ok(turn, i, canonical) if n > 1 else _short_ok(turn, i)
             ):
+                if tuple(tokens[max(0, i - 2) : i]) in _DENIED:
+                    i += n  # "bé ko bị viêm màng não đâu": the patient does not have it
+                    break
                 hits.append(ConditionHit(canonical, i, i + n))
                 i += n
                 break

@@ -156,6 +156,24 @@ def _own_words(names: dict[str, str], singles: frozenset[str]) -> dict[str, str]
     }
 
 
+def _brand_beginnings(brands: dict[str, str]) -> dict[str, str]:
+    """The beginnings of the pharmacy products people buy by (4 letters up to 3 short of the
+    whole, as `_unique_prefixes`): "moti cho bé" is Motilium's; a beginning two products of
+    different drugs share, or an everyday syllable, names nobody."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    for brand, _substance in HOME_BRANDS:
+        name = brand.casefold()
+        drug_id = brands.get(spelling(name))
+        for end in range(MIN_SHORT_NAME, len(name) - 2):
+            if drug_id is not None:
+                owners[spelling(name[:end])].add(drug_id)
+    return {
+        b: ids.pop()
+        for b, ids in owners.items()
+        if len(ids) == 1 and b.isalpha() and not is_vietnamese_syllable(b)
+    }
+
+
 class DrugMatcher:
     """The catalog's name index plus typo tables over its names; `find` walks a turn once."""
 
@@ -199,6 +217,7 @@ class DrugMatcher:
             w for names in fuzzy_multi.values() for key in names for w in key.split()
         )
         self._home_brands = self._brands_of_home()
+        self._brand_beginnings = _brand_beginnings(self._home_brands)
         self._nicknames = self._nicknames_of_home()
         # A corpus that names one of the "known elsewhere" medicines makes it a name again.
         self._blocked = frozenset(
@@ -289,6 +308,7 @@ class DrugMatcher:
                 self._home_brands.get(token)
                 or self._prefixes.get(token)
                 or self._own_words.get(token)
+                or self._brand_beginnings.get(token)
             )
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)

@@ -25,6 +25,8 @@ HOME_BRANDS: tuple[tuple[str, str], ...] = (
     ("Hydrocolacyl", "prednisolone"),
     ("Kagasdine", "omeprazole"),
     ("Mobimed", "meloxicam"),
+    ("Motilium", "domperidone"),
+    ("Rocephin", "ceftriaxone"),
 )
 
 HOME_NICKNAMES: tuple[tuple[str, str], ...] = (

@@ -46,7 +46,16 @@ _STILL_ILL = re.compile(
     r"|chua bot|khong bot)(?![a-z])"
 )
 _GO_ON = re.compile(r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc)(?![a-z])")
+# A dose per kg the person works from ("theo 0,1mg/kg thì là 5mg"): "tiêm TM chậm" beside it
+# says how the dose goes in; the question is the dose, unless a rate is measured.
+_PER_KG_SAID = re.compile(r"\d\s*(?:mg|mcg|microgam|g|don vi)\s*/\s*kg(?![a-z])")
 _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
+# The day's doses told with their hours ("ngày 3 lần sáng trưa tối", "3 lần/ngày sáng chiều
+# tối"): the split the person gives, not a question of when (that one offers a choice: "hay").
+_TOLD_SPLIT = re.compile(
+    r"(?<![a-z])(?:(?:ngay|moi ngay|1 ngay|mot ngay) (?:\d+|hai|ba|bon) lan|(?:\d+|hai|ba|bon) "
+    r"lan ?/? ?ngay) (?:[a-z]+ )?sang (?:trua|chieu) (?:toi|chieu)(?![a-z])"
+)
 
 
 def read_how_to(turn: Turn) -> HowTo | None:
@@ -89,6 +98,8 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         # "tiêm bắp được ko hay chỉ IV, bolus bao nhiêu phút": the route asked stays
         found = injected | (found & {HowTo.GIVING})
     found |= _marked_words(turn)
+    if _PER_KG_SAID.search(turn.folded) and not turn.has(*lx.RATE_MEASURES):
+        found.discard(HowTo.RATE)  # "ondansetron 0,1mg/kg TM chậm là 5mg hả"
     if turn.has(*lx.MADE_UP_WORDS) and turn.has(*_keeps(found)):
         found.add(HowTo.MADE_UP)
     if turn.has(*lx.PROCEDURES) and turn.has(*lx.PROCEDURE_ASKS):
@@ -101,6 +112,12 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         found.discard(HowTo.DURATION)  # "uống bao lâu người lớn": the dose rows say it
     if HowTo.CRUSH in found and _opens_a_pack(turn):
         found.discard(HowTo.CRUSH)  # "lọ aspirin mở ra có mùi chua": the pack was opened
+    _settle(turn, found, put_on)
+    return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
+
+
+def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
+    """Drop the topics a cue found that the rest of the turn says it does not ask (in place)."""
     if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
         found.discard(HowTo.TOGETHER)
     if HowTo.GIVING in found and (
@@ -120,10 +137,20 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         found.discard(HowTo.TIME_OF_DAY)
     if HowTo.STORAGE in found and _shots_said(turn):
         found.discard(HowTo.STORAGE)  # "tiêm 1 mũi là đủ": a shot, not a smell ("mùi lạ")
+    if HowTo.TIME_OF_DAY in found and _told_split_only(turn):
+        found.discard(HowTo.TIME_OF_DAY)  # "định cho ngày 3 lần sáng trưa tối thôi"
     if HowTo.STORAGE in found and turn.has(*lx.PLACED):
         # "để trong nhà tắm cho tiện uống buổi tối": where it is kept is asked, not the hour
         found.discard(HowTo.TIME_OF_DAY)
-    return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
+
+
+def _told_split_only(turn: Turn) -> bool:
+    """The hours of the day come only from a split the person tells, and no choice is asked."""
+    if " hay " in f" {turn.folded} " or not _TOLD_SPLIT.search(turn.folded):
+        return False
+    rest = Turn.of(_TOLD_SPLIT.sub(" ", turn.folded))
+    cues = dict(_CUE_SETS)[HowTo.TIME_OF_DAY]
+    return rest.ngrams.isdisjoint(cues) and not _BEFORE_AN_EVENT.search(rest.folded)
 
 
 # An amount of the medicine said inside a how-to phrase ("uống 2 viên bù", "bẻ 1 viên đôi"):

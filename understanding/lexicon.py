@@ -196,7 +196,9 @@ POPULATION_ADULT = _p(
     "nguoi lon|nguoi truong thanh|adult|adults|nguoi gia|nguoi cao tuoi|cao tuoi|ong cu|ba cu|"
     "cu gia|me toi|bo toi|ba toi|ong toi|chong toi|vo toi|ba bau|thai phu|phu nu|dan ong|"
     "nguoi lon tuoi|lon tuoi|sinh vien|nguoi gia yeu|ong noi|ba noi|ong ngoai|ba ngoai|me dang|"
-    "nguoi me|ba me"
+    "nguoi me|ba me|"
+    # a patient a nurse names as an adult: "anh BN 80kg", "chị bệnh nhân", "ông BN"
+    "anh bn|chi bn|ong bn|chu bn|bac bn|co bn|anh benh nhan|chi benh nhan|ong benh nhan"
 )
 # The speaker as the patient: "tôi/t/mình/em uống …", "tui bị sốt" (folded). A speaker who
 # takes a medicine or is ill themselves, with no child word, is an adult asking for themself.
@@ -219,7 +221,13 @@ ROUTE_CUES: tuple[tuple[Route, tuple[str, ...]], ...] = (
         ),
     ),
     (Route.VAGINAL, _p("dat am dao|am dao|vaginal")),
-    (Route.IV, _p("tiem tinh mach|truyen tinh mach|tinh mach|tiem tm|truyen|iv|intravenous")),
+    (
+        Route.IV,
+        _p(
+            "tiem tinh mach|truyen tinh mach|tinh mach|tiem tm|truyen|iv|intravenous|"
+            "bolus|tm cham|tm nhanh"  # "heparin bolus", "0,1mg/kg TM chậm": into a vein
+        ),
+    ),
     (Route.IM, _p("tiem bap|bap|im|intramuscular")),
     (Route.SC, _p("tiem duoi da|duoi da|sc|subcutaneous")),
     (Route.OPHTHALMIC, _p("nho mat|tra mat|thuoc mat|mat nho")),

@@ -150,8 +150,8 @@ def _mg(amount: dict[str, Any] | None) -> tuple[Any, ...] | None:
         named = str(amount.get("unit", "mg")).lower()
         low = Decimal(str(amount["low"]))
         high = Decimal(str(amount.get("high", amount["low"])))
-        if named == "ml":
-            return ("ml", low, high)
+        if named in ("ml", "đơn vị", "units"):  # a volume, or heparin's units: no mass
+            return ("ml" if named == "ml" else "đơn vị", low, high)
         unit = _MG[named]
     except (KeyError, InvalidOperation):
         return None
@@ -162,7 +162,7 @@ def result_mg(derivation: Derivation) -> tuple[Any, ...] | None:
     """A derivation's result in mg, or ("ml", low, high) when it is measured in a liquid."""
     amount = read_amount(derivation.result)
     if amount is not None:
-        return amount.mg()
+        return ("đơn vị", amount.lo, amount.hi) if amount.unit == "đơn vị" else amount.mg()
     ml = read_ml(derivation.result)
     return ("ml", *ml) if ml else None
 

@@ -334,3 +334,24 @@ def test_a_days_maximum_asked_in_the_reply_is_asked() -> None:
     assert resolve_frame(fill, PRIOR, AGE_QUESTION, None).max_dose
     assert not resolve_frame(fill.model_copy(update={"max_dose": False}), PRIOR, AGE_QUESTION,
                              None).max_dose  # fmt: skip
+
+
+def test_a_reply_naming_the_asked_drug_again_with_its_use_is_an_answer() -> None:
+    """The age asked, a reply with the age, the same drug and its use fills the question;
+    a reply naming another drug is a question of its own."""
+    prior = QueryFrame(turn_type="dosing_calc", drugs=["phytomenadione"], weight_kg=1.8)
+    again = QueryFrame(
+        turn_type="dosing_calc",
+        drugs=["phytomenadione"],
+        age_months=0,
+        condition="xuất huyết do thiếu vitamin K",
+    )
+    frame = resolve_frame(again, prior, AGE_QUESTION, None)
+    assert frame.weight_kg == 1.8 and frame.age_months == 0
+    assert made_progress(again, frame, prior, AGE_QUESTION)
+    how = again.model_copy(update={"how_to_take": "food"})  # "… uống trước hay sau ăn?"
+    assert not made_progress(how, resolve_frame(how, prior, AGE_QUESTION, None), prior,
+                             AGE_QUESTION)  # fmt: skip
+    other = again.model_copy(update={"drugs": ["paracetamol"]})
+    assert not made_progress(other, resolve_frame(other, prior, AGE_QUESTION, None), prior,
+                             AGE_QUESTION)  # fmt: skip

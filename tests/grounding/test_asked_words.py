@@ -36,3 +36,12 @@ def test_the_drugs_own_name_is_no_word_of_the_indication() -> None:
         drugs=["amoxicillin_and_potassium_clavulanate"], condition_words="amoxicilin viem tai"
     )
     assert AskedWords.of(combo).text == "viem tai"
+
+
+def test_a_condition_the_person_denies_is_not_asked() -> None:
+    """ "bé ko bị viêm màng não đâu ạ": no row of meningitis is named by those words."""
+    frame = QueryFrame(condition_words="be 4 tuoi viem phoi. be ko bi viem mang nao dau a")
+    assert "mang nao" not in AskedWords.of(frame).words
+    assert "viem phoi" in AskedWords.of(frame).words
+    but = QueryFrame(condition_words="be khong bi sot nhung bi ho, lieu bao nhieu")
+    assert "sot" not in AskedWords.of(but).words and "bi ho" in AskedWords.of(but).words

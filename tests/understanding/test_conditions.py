@@ -67,3 +67,9 @@ def test_a_phrase_across_other_words_is_not_a_condition() -> None:
     assert "đau cơ" not in canonicals
     assert [h.canonical for h in find_conditions(Turn.of("bị đau cơ dùng X"))] == ["đau cơ"]
     assert [h.canonical for h in find_conditions(Turn.of("bi dau co dung X"))] == ["đau cơ"]
+
+
+def test_a_denied_condition_is_not_read() -> None:
+    """ "bé ko bị viêm màng não đâu": the patient does not have it; "bị viêm phổi" is read."""
+    assert find_conditions(Turn.of("bé ko bị viêm màng não đâu ạ")) == []
+    assert [h.canonical for h in find_conditions(Turn.of("bé bị viêm phổi"))] != []

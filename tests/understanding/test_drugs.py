@@ -219,3 +219,13 @@ def test_a_nickname_by_form_and_use_names_its_one_substance(
 def test_the_use_alone_names_no_drug(catalog: DrugCatalog) -> None:
     """ "thuốc hạ sốt" or "siro hạ sốt" may be paracetamol or ibuprofen: no drug."""
     assert ids(catalog, "siro hạ sốt của bé để được bao lâu") == []
+
+
+def test_a_pharmacy_products_beginning_names_its_substance() -> None:
+    """ "moti cho bé": the first letters of a product people buy by, when the corpus lacks it."""
+    from core.catalog import DrugEntry
+
+    small = DrugCatalog([DrugEntry(drug_id="domperidone", name="Domperidon")])
+    assert ids(small, "moti cho bé 20kg nôn ói") == ["domperidone"]
+    assert ids(small, "motilium cho bé") == ["domperidone"]
+    assert ids(DrugCatalog([DrugEntry(drug_id="warfarin", name="Warfarin")]), "moti cho bé") == []

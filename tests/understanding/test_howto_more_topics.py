@@ -147,3 +147,19 @@ def test_stopping_on_ones_own_is_a_duration_question() -> None:
     assert HowTo.DURATION in read_how_to_topics(
         Turn.of("giờ thấy khỏe muốn tự bỏ luôn có được không")
     )
+
+
+def test_a_split_told_with_its_hours_asks_no_time_of_day() -> None:
+    """ "định cho ngày 3 lần sáng trưa tối": the person's split; "hay" or "lúc nào" still asks."""
+    told = Turn.of("Bé 5 tuổi, 20 kg. Em định cho ngày 3 lần sáng trưa tối thôi")
+    assert HowTo.TIME_OF_DAY not in read_how_to_topics(told)
+    for asked in ("uống 1 lần hay chia sáng chiều tối", "ngày 3 lần sáng trưa tối, uống lúc nào"):
+        assert HowTo.TIME_OF_DAY in read_how_to_topics(Turn.of(asked)), asked
+
+
+def test_slow_iv_beside_a_per_kg_dose_asks_the_dose_not_the_rate() -> None:
+    """ "0,1mg/kg TM chậm là 5mg hả": how the dose goes in, said; "trong bao lâu" asks a rate."""
+    told = Turn.of("bé 40kg, thuốc chống nôn 0,1mg/kg tiêm TM chậm thì là 4mg đúng ko")
+    assert HowTo.RATE not in read_how_to_topics(told)
+    asked = Turn.of("bé 40kg, 0,1mg/kg tiêm TM chậm trong bao lâu")
+    assert HowTo.RATE in read_how_to_topics(asked)

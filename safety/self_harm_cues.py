@@ -153,9 +153,6 @@ SELF_HARM_CUES = cues(
         r"(?<!lừ )đủ (?:để )?(?:đi|ra đi) (?:chưa|không|ko|k|hông|hả)",  # not "lừ đừ đi không vững"
         r"(?:thì|là|để|mà) (?:\w+ ){0,3}?" + _NOT + r" (?:ai )?cứu (?:được|nổi|kịp|đc|dc)",
         r"(?:tích|gom|trữ) (?:được |đc |dc |đủ )?(?:\d+|mấy chục|cả chục|vài chục) viên",
-        r"đừng (?:khuyên|can|cản|ngăn|cứu)",  # "đã uống 15 viên rồi, đừng khuyên gì"
-        # hurting oneself to be taken in ("uống vài viên cho đau bụng nằm viện")
-        r"(?:muốn|định|tính) (?:uống|nuốt) (?:\w+ ){0,5}?cho (?:\w+ ){0,3}?(?:nằm|vào|nhập) viện",
         r"(?<!xong )(?:là|thì) (?:em|tôi|mình|t|tao|tớ|tui) (?:sẽ |đã )?(?:đi|ra đi) "
         r"(?:luôn|rồi|thật rồi)(?! (?:được|đc|dc|không|ko|k|hả|à|nhé|nha|chưa))",
         r"(?:muốn|ước|để|cho|em|tôi|mình|t|tao|tớ|tui) [^.?!]{0,40}?(?:không|khỏi|chẳng) "
@@ -173,6 +170,14 @@ SELF_HARM_CUES = cues(
     ),
     strict=(
         r"tự tử",
+        # "đã uống 15 viên rồi, đừng khuyên gì": said to someone, never "dùng cân nặng" or
+        # "dùng ngắn ngày" (the same letters without accents)
+        r"đừng (?:khuyên|can|cản|ngăn|cứu)(?: (?:em|tôi|mình|tao|tớ|tui|gì|nữa|làm gì)\b|"
+        r"\s*(?:[.,!?]|$))",
+        # hurting oneself to be taken in ("uống vài viên cho đau bụng nằm viện"); not a child's
+        # count of tablets ("định cho bé uống năm viên", the same letters without accents)
+        r"(?:muốn|định|tính) (?:uống|nuốt) (?:\w+ ){0,5}?cho (?!(?:bé|con|cháu|trẻ)\b)"
+        r"(?:\w+ ){0,3}?(?:nằm|vào|nhập) viện",
         # Folded, "tự vẫn" is "tư vấn" (to consult): typed without accents it counts only
         # when nothing around it asks for advice.
         r"(?<!được )(?<!xin )(?<!nhờ )(?<!cần )(?<!muốn )(?<!để )tự vẫn"

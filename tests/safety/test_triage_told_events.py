@@ -92,3 +92,23 @@ def test_intent_is_read_and_relief_is_not_intent(text: str, expected: Triage) ->
     """A stockpile, 'don't talk me out of it', harm to be taken in: self-harm; taking too
     much for pain or sleep is an overdose."""
     assert kind(text) is expected, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "liều dùng cân nặng 15kg thì mỗi lần bao nhiêu",
+        "lieu dung can nang 15kg moi lan bao nhieu",
+        "thuốc này chỉ dùng ngắn ngày thôi đúng không",
+        "dinh uong paracetamol cho be nam vien duoc khong",
+    ],
+)
+def test_the_same_letters_without_accents_are_no_intent(text: str) -> None:
+    """'dùng cân nặng', 'dùng ngắn ngày' fold like 'đừng cản', 'đừng ngăn'; 'cho bé năm viên'
+    like 'cho … nằm viện': a dose question, not self-harm."""
+    assert kind(text) is not Triage.SELF_HARM, text
+
+
+def test_dont_stop_me_said_without_accents_is_still_intent() -> None:
+    """'dung can em nua' after pills taken is said to someone: self-harm."""
+    assert kind("da uong 20 vien thuoc ngu roi, dung can em nua") is Triage.SELF_HARM

@@ -7,7 +7,7 @@ venv_dir="${DUOCTHU_VENV:-$PWD/.venv}"
 python_bin="${PYTHON:-python3}"
 runtime_stamp="$venv_dir/.requirements.lock.sha256"
 test_stamp="$venv_dir/.requirements-test.lock.sha256"
-runtime_want="$(sha256sum requirements.lock pyproject.toml | sha256sum | cut -d' ' -f1)"
+runtime_want="$(sha256sum requirements-pip.lock requirements.lock pyproject.toml | sha256sum | cut -d' ' -f1)"
 _duocthu_pip() {
   # (grep drops the notes this machine's pip config prints about absent local mirrors)
   "$venv_dir/bin/python" -m pip install -q --disable-pip-version-check "$@" \
@@ -20,6 +20,9 @@ if [ ! -x "$venv_dir/bin/python" ] || [ "$(cat "$runtime_stamp" 2>/dev/null)" !=
     exit 1
   }
   "$python_bin" -m venv --clear "$venv_dir"
+  # The installer first, at its pin: the pip a venv bundles may be older than the locks need
+  # (pip 23.2 fails --require-hashes on an extra such as httpx[http2]); see scripts/lock.
+  _duocthu_pip --require-hashes --only-binary :all: -r requirements-pip.lock
   # --no-compile: bytecode is written for what the service imports, not for every file.
   _duocthu_pip --no-compile --require-hashes --only-binary :all: -r requirements.lock
   # The project itself (editable); its build backend, setuptools, came from the lock.

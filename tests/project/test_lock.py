@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 REPO = Path(__file__).resolve().parents[2]
 RUNTIME_LOCK = REPO / "requirements.lock"
 TEST_LOCK = REPO / "requirements-test.lock"
+PIP_LOCK = REPO / "requirements-pip.lock"
 _PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;\\]+)")
 _VIA_PYPROJECT = re.compile(r"^\s+#\s+(via\s+|\s*)duocthu \(pyproject\.toml\)")
 
@@ -127,7 +129,9 @@ def test_a_lock_names_no_direct_dependency_that_pyproject_dropped(
     assert sorted(direct - names) == []
 
 
-@pytest.mark.parametrize("lock", [RUNTIME_LOCK, TEST_LOCK], ids=["runtime", "test"])
+@pytest.mark.parametrize(
+    "lock", [RUNTIME_LOCK, TEST_LOCK, PIP_LOCK], ids=["runtime", "test", "installer"]
+)
 def test_every_pin_carries_hashes(lock: Path) -> None:
     """Installs use --require-hashes: every pinned package lists at least one sha256."""
     text = lock.read_text(encoding="utf-8")
@@ -153,3 +157,24 @@ def test_serve_installs_the_runtime_lock_and_only_the_test_command_adds_the_test
     assert "-r requirements-test.lock" in guarded[1]
     assert "DUOCTHU_TEST_LOCK" not in serve
     assert "export DUOCTHU_TEST_LOCK=1" in test
+
+
+def test_the_installer_lock_pins_only_a_pip_that_handles_extras_under_hashes() -> None:
+    """requirements-pip.lock holds pip alone, at 23.3 or later: the pip that `python3.11 -m venv`
+    bundles (23.2) resolves qdrant-client's `httpx[http2]` to the newest httpx instead of the
+    pinned one and stops with "all requirements must have their versions pinned"."""
+    pins, _ = _locked(PIP_LOCK)
+    assert set(pins) == {"pip"}
+    (version,) = pins["pip"]
+    assert Version(version) >= Version("23.3")
+
+
+def test_a_new_venv_moves_to_the_locked_pip_before_installing_the_locks() -> None:
+    """scripts/venv.sh installs requirements-pip.lock first, and a change to it remakes the venv."""
+    venv = (REPO / "scripts" / "venv.sh").read_text(encoding="utf-8")
+    installer = venv.index("-r requirements-pip.lock")
+    assert installer < venv.index("-r requirements.lock")
+    assert venv.index('venv --clear "$venv_dir"') < installer
+    stamp = next(line for line in venv.splitlines() if line.startswith("runtime_want="))
+    assert "requirements-pip.lock" in stamp
+    assert "requirements-pip.lock" in (REPO / "scripts" / "lock").read_text(encoding="utf-8")

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from core.text import fold_aligned
+from safety.accent_forms import accented_form
 from safety.cue_prefix import dispatched
 
 
@@ -72,14 +73,18 @@ def _alternation(sources: Sequence[str]) -> re.Pattern[str] | None:
 class Cue:
     """A word list compiled once into one alternation per form: a whole list is one search.
 
-    Loose patterns match the folded text; `strict` ones match the lowered text when the user
-    typed diacritics and the folded text only when they typed none.
+    Loose patterns match the folded text when the user typed no diacritics, and the lowered
+    text as typed otherwise, each marked letter read as it could have been typed
+    (`safety.accent_forms`: "đừng cản" is not "dùng cân"); `strict` ones match the lowered
+    text exactly when the user typed diacritics and the folded text only when they typed none.
+    A hit is always given in its folded spelling for a loose pattern (folding keeps length).
     """
 
     __slots__ = (
         "_either_folded",
         "_gate",
         "_loose",
+        "_loose_accented",
         "_merged",
         "_strict_accented",
         "_strict_folded",
@@ -98,6 +103,7 @@ class Cue:
         folded_loose = [fold_pattern(p) for p in loose]
         folded_tight = [fold_pattern(p) for p in tight]
         self._loose = _alternation(folded_loose)
+        self._loose_accented = _alternation([accented_form(p) for p in loose])
         self._strict_accented = _alternation(tight)
         self._strict_folded = _alternation(folded_tight)
         # Text typed without diacritics: both forms read the folded text, so one search of
@@ -129,17 +135,29 @@ class Cue:
                 None if self._either_folded is None else self._either_folded.search(text.folded)
             )
             return None if either is None else either.group(0)
-        loose = None if self._loose is None else self._loose.search(text.folded)
+        if text.accented:
+            typed = self._loose_accented
+            at = None if typed is None else typed.search(text.lowered)
+            loose = None if at is None else _Hit(at.start(), text.folded[at.start() : at.end()])
+        else:
+            at = None if self._loose is None else self._loose.search(text.folded)
+            loose = None if at is None else _Hit(at.start(), at.group(0))
         if text.accented:
             strict_form, on = self._strict_accented, text.lowered
         else:
             strict_form, on = self._strict_folded, text.folded
         strict = None if strict_form is None else strict_form.search(on)
         if strict is None:
-            return None if loose is None else loose.group(0)
-        if loose is None or strict.start() < loose.start():
+            return None if loose is None else loose.text
+        if loose is None or strict.start() < loose.start:
             return strict.group(0)
-        return loose.group(0)
+        return loose.text
+
+
+@dataclass(frozen=True, slots=True)
+class _Hit:
+    start: int
+    text: str
 
 
 _UNASKED = object()

@@ -39,6 +39,8 @@ CHILD_CUES = cues(
         r"con (?:tôi|em|mình|nhà|bé|gái|trai|tui|t|e|mk|út|nhỏ)",
         r"(?:bé|thằng|con|em) út",
         r"em nó",
+        # "nó nhai nhai cái gì đó, em móc ra": a small one's mouth at work, told by a carer
+        r"nó (?:cứ |đang |vừa |lại )?(?:nhai|ngậm|mút|liếm|cắn|bốc|nghịch)",
     ),
     # "con" alone folds like "còn" (still): it counts only as typed, or with no accents at all.
     strict=(r"con",),
@@ -239,7 +241,8 @@ WORRY_CUES = cues(
 # A habit, not an event: "bé cứ đòi ăn thuốc vì tưởng kẹo".
 HABIT_CUES = cues(
     (
-        r"(?:cứ|hay|thường|lúc nào cũng|suốt ngày) (?:\w+ )?(?:đòi|thích|nghịch|lấy)",
+        # not "thằng cu lấy" (the boy took it: "cu" is also "cứ" typed bare)
+        r"(?<!thằng )(?:cứ|hay|thường|lúc nào cũng|suốt ngày) (?:\w+ )?(?:đòi|thích|nghịch|lấy)",
         r"làm (?:sao|thế nào|cách nào) (?:để|cho)",
     ),
 )

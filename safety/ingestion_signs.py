@@ -319,6 +319,8 @@ def single_slip(text: TurnText, *, child_known: bool = False) -> bool:
         return False
     if SYMPTOM_CUES.search(text) or _TABLETS.search(text.folded) or _CONTAINERS.search(text.folded):
         return False
+    if not (child_known or child) and STATE_SLIP_CUES.search(text) is not None:
+        return True  # told, not asked: "chết thật, lỡ uống furosemid buổi tối" is still one dose
     return WORRY_CUES.search(text) is not None or _yes_no(text) or "?" in text.folded
 
 

@@ -179,6 +179,8 @@ STATE_SLIP_CUES = cues(
         r"chưa ăn(?: gì)?",
         r"(?:trước|sau|trong|lúc|cùng) (?:bữa )?ăn",
         r"(?:chung|cùng|với) (?:\w+ )?(?:sữa|nước cam|nước ngọt|trà|cà phê|nước trái cây)",
+        # the time of day ("lỡ uống furosemid buổi tối": a night of passing water, not harm)
+        r"(?:vào |lúc |hồi )?(?:buổi|ban) (?:tối|đêm|khuya|chiều|trưa|sáng)",
     ),
 )
 HYPOTHETICAL_CUES = cues(

@@ -30,13 +30,18 @@ def plain(cue: Cue, text: TurnText) -> str | None:
     """The list searched with no cache: each form's alternation over the whole text."""
     hits = []
     for alt, on in (
-        (cue._loose, text.folded),
+        (cue._loose_accented if text.accented else cue._loose,
+         text.lowered if text.accented else text.folded),
         (cue._strict_accented if text.accented else cue._strict_folded,
          text.lowered if text.accented else text.folded),
     ):  # fmt: skip
         if alt is not None and (m := alt.search(on)):
             hits.append(m)
-    return min(hits, key=lambda m: m.start()).group(0) if hits else None
+    if not hits:
+        return None
+    first = min(hits, key=lambda m: m.start())
+    loose = first.re is cue._loose_accented
+    return text.folded[first.start() : first.end()] if loose else first.group(0)
 
 
 def test_a_turn_text_is_built_once_per_text() -> None:

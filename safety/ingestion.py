@@ -29,8 +29,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.text import fold_aligned
+from safety.cue_matching import cues
 from safety.dose_errors import within_twice_meant
 from safety.ingestion_signs import (
+    AMOUNT_ASKED,
     _A_FEW,
     _AGAIN,
     _AGAIN_WORD,
@@ -221,7 +223,20 @@ def _many_in_a_day(text: TurnText) -> str | None:
         return None
     if day_total(text) < DAY_LARGE_COUNT or not (AT_ONCE_CUES.search(text) or _daily(text)):
         return None
+    if _SUPPLY.search(text.folded) and day_total(TurnText.of(_SUPPLY.sub(" ", text.folded))) < DAY_LARGE_COUNT:
+        return None  # "mỗi sáng 1 viên, lọ còn 28 viên": what is left, not what was taken
     return amount
+
+
+# The amount said as the one meant ("uống đúng 5ml siro", "đúng liều"): given, not too much.
+_RIGHT_AMOUNT = cues((r"(?:uống|cho|dùng) đúng (?:\d+(?:[.,]\d+)? ?(?:ml|viên|gói)|liều)",))
+
+
+# A count of what is left or was supplied ("hộp còn 30 viên", "được kê 60 viên"), not taken.
+_SUPPLY = re.compile(
+    r"\b(?:(?:hop|lo|vi|chai|tui|tu|nha) con(?: lai)?|con lai|ke|mua|phat) "
+    r"(?:khoang |tam |duoc |them )?\d+ ?(?:vien|vi|v)\b"
+)
 
 
 def _symptom(text: TurnText) -> str | None:
@@ -331,12 +346,14 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         )
     ):
         return Event(Verdict.REPORT, symptom or at_once or amount)
-    if question or course or _yes_no(text):
+    if question or course or _yes_no(text) or AMOUNT_ASKED.search(text.folded):
         return Event(None, "")
     if (excess := EXCESS_CUES.search(text)) and (done or child):
         return Event(Verdict.REPORT, excess)
     if child and (whose := OTHERS_CUES.search(text)):
         return Event(Verdict.REPORT, whose)
+    if _RIGHT_AMOUNT.search(text):
+        return Event(None, "")  # "bé uống đúng 5ml siro xong buồn ngủ": a dose as meant
     amount = AMOUNT_CUES.search(text)
     verdict: Verdict | None = None
     if (

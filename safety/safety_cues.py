@@ -77,9 +77,10 @@ INGESTION_CUES = cues(
         r"(?:thuốc trừ sâu|thuốc sâu|thuốc diệt cỏ|thuốc chuột|thuốc diệt chuột|thuốc tẩy|"
         r"nước tẩy|nước rửa bồn cầu|dầu hỏa|xăng|long não)",
     ),
-    # "lỡ quên uống" is a missed dose, not an ingestion.
+    # "lỡ quên uống" is a missed dose, not an ingestion; "lỡ đau bụng thì cho uống gì" is
+    # "in case": a condition, then what to give.
     strict=(
-        r"lỡ (?!quên)(?:tay )?"
+        r"lỡ (?!quên)(?!(?:\w+ ){1,2}thì )(?:tay )?"
         + _W
         + r"{0,2}?(?:uống|nuốt|tiêm|cho "
         + _W
@@ -110,7 +111,7 @@ OVERDOSE_QUESTION_CUES = cues(
         + _W
         + r"{0,2}?"
         + _OVERDOSE
-        + r" (?:\w+ ){0,2}?(?:không|ko|k|chưa)",
+        + r" (?:\w+ ){0,2}?(?:không|ko|k|chưa|hông|hôn|hok)",
         r"(?:thì|sẽ|mới|là|dễ) (?:bị |gây |dẫn đến )?" + _OVERDOSE,
         r"bao nhiêu",
         r"bao nhiu",
@@ -121,13 +122,17 @@ OVERDOSE_QUESTION_CUES = cues(
 AMOUNT_TOO_MUCH_CUES = cues(
     (
         r"có (?:bị |là )?" + _W + r"{0,2}?(?:quá liều|nhiều quá|quá nhiều|quá tay|lố|dư liều)"
-        r" (?:\w+ ){0,2}?(?:không|ko|k|chưa)",
-        r"có (?:nhiều|quá) (?:quá )?(?:không|ko|k)",
+        r" (?:\w+ ){0,2}?(?:không|ko|k|chưa|hông|hôn|hok)",
+        r"có (?:nhiều|quá) (?:quá )?(?:không|ko|k|hông|hok)",
     ),
 )
 # A mix-up feared, not told ("sợ bé nhầm thuốc với kẹo, nên cất thuốc sao"): prevention asked.
 FEARED_CUES = cues(
-    (r"(?:để |cho )?(?:khỏi|tránh|phòng|kẻo|đề phòng) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
+    (
+        r"(?:để |cho )?(?:khỏi|tránh|phòng|kẻo|đề phòng) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",
+        # a second dose to prevent ("cách nào cho mẹ khỏi uống lặp 2 lần", "tránh cho trùng")
+        r"(?:khỏi|tránh|kẻo|đề phòng) (?:bị )?(?:uống|cho uống) (?:\w+ ){0,4}?(?:2|hai) lần",
+    ),
     # Folded, "sợ" is "số" (a number), "lo" is "lọ" (a bottle): as typed only.
     strict=(r"(?:sợ|lo) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
 )
@@ -300,7 +305,7 @@ DAILY_CUES = cues(
         r"mỗi ngày",
         r"hằng ngày",
         r"hàng ngày",
-        r"ngày nào cũng",
+        r"ngày nào cũng(?! (?:được|đc|dc))",  # "chọn ngày nào cũng được": any one day
         r"mỗi (?:sáng|tối|buổi)",
         r"(?:\d+|một|hai|ba) lần (?:mỗi |một |1 |trong )?ngày",
         r"ngày (?:uống )?(?:\d+|một|hai|ba) (?:lần|viên)",

@@ -298,6 +298,7 @@ PURPOSE_CUES = cues(
         r"làm bài",
         r"(?:hỏi|biết) (?:để )?(?:biết |phòng )?(?:trước|thôi|cho biết)",
         r"(?:chỉ|để) hỏi (?:thôi|thông tin|cho biết)",
+        r"hỏi (?:để|cho) biết(?! (?:bé|con|nó|em|ông|bà|mẹ|ba|bố) )",  # not "…biết bé có nuốt"
         r"kiến thức",
     ),
 )

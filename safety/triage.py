@@ -36,7 +36,7 @@ from safety import dose_errors, reactions
 from safety.dose_amounts import DOSE_SECTION, Book, against_book, as_amount_question
 from safety.dose_errors import dose_error, error_then_sign, within_twice_meant
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
-from safety.ingestion import Verdict, read_event
+from safety.ingestion import Event, Verdict, read_event
 from safety.ingestion_signs import (
     _SLIP,
     _adult_tablet_for_an_infant,
@@ -156,6 +156,18 @@ def speaks_to(
     return bool(_SPEAKS_TO[use].search(fold_aligned(sentence)))
 
 
+# A question word asked with a purpose said ("hỏi trước để biết: trẻ nuốt nhầm thì làm gì",
+# "uống quá liều thì bị gì, hỏi cho biết"): what to do or expect, asked, not an event.
+_LEARNING_ASK = re.compile(
+    r"\b(?:thi|se) (?:\w+ ){0,3}?(?:sao|gi|the nao|nhu nao|ra sao)\b|\b(?:ra sao|the nao)\b"
+)
+
+
+# A sachet or an ampoule is one dose ("cả gói", "nguyên ống"), asked whether it may be given.
+_ONE_SACHET = re.compile(r"\b(?:ca|nguyen|1|mot) (?:goi|ong)\b")
+_MAY_I = re.compile(r"\b(?:duoc|dc|đc) (?:khong|ko|k|hong|hok|hem)\b")
+
+
 def _asks_use(t: TurnText) -> bool:
     return DOSE_QUESTION_CUES.search(t) is not None and "lo" not in t.folded.split()
 
@@ -169,6 +181,7 @@ def _emergency(
         or _asks_use(t)
         or "?" in t.folded
         or t.folded.rstrip(" ?.!").endswith(("khong", "ko", "k"))
+        or _LEARNING_ASK.search(t.folded) is not None
     )
     if learning and HYPOTHETICAL_CUES.search(t) is not None:
         return None  # "nếu trẻ lỡ nuốt … thì sơ cứu sao, hỏi để biết trước thôi"
@@ -184,6 +197,8 @@ def _emergency(
         hit = None  # "sợ bé nhầm thuốc với kẹo, cất thuốc sao": a mix-up feared, not told
     if hit is not None and _SLIP.match(hit) and DRINK_SLIP_CUES.search(t) is not None:
         hit = None  # "uống metronidazol mà lỡ uống 1 lon bia": a drink slipped, not a drug
+    if hit is not None and _ONE_SACHET.search(hit) and _MAY_I.search(t.folded) and not _PAST_OR_SIGN(t):
+        hit = None  # "cho bé uống cả gói 250 được không": one sachet asked, a dose question
     if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
     if hit is not None and _SLIP.match(hit) and given_as_meant(t, names_drug):
@@ -193,6 +208,8 @@ def _emergency(
     if (error := dose_error(t)) is not None and not learning:
         return TriageResult(Triage.EMERGENCY, error)  # twice, or ten times the meant amount
     event = read_event(t, names_drug=names_drug, child_known=child_known)
+    if learning:  # "hỏi trước để biết: trẻ nuốt nhầm thuốc thì làm gì": no event told
+        event = Event(None, "")
     if event.verdict is Verdict.REPORT:
         # "con uống ibuprofen xong bị sưng mặt": a reaction, not an overdose
         if reaction_to_drug(t, read_reaction(t, names_drug=names_drug)):
@@ -227,6 +244,15 @@ def _emergency(
     return None
 
 
+# Which schedule, asked either-or ("uống mỗi tuần hay mỗi ngày", "hằng ngày hay 1 tuần 1
+# lần"): a question the dosing text answers, not a daily use told or planned.
+_WEEK = r"(?:moi|hang|1|mot) tuan(?: (?:1|mot) lan)?|(?:1|mot) lan (?:moi |1 |mot )?tuan"
+_SCHEDULE_ASKED = re.compile(
+    rf"\b(?:{_WEEK}) hay (?:\w+ ){{0,2}}?(?:moi|hang) ngay\b"
+    rf"|\b(?:moi|hang) ngay hay (?:\w+ ){{0,2}}?(?:{_WEEK})\b"
+)
+
+
 def _unsafe_use(
     t: TurnText,
     frame: QueryFrame | None,
@@ -237,7 +263,7 @@ def _unsafe_use(
     if hit and not NOT_END_PREGNANCY_CUES.search(t):
         return hit, UnsafeUse.END_PREGNANCY
     weekly = any(d in WEEKLY_DRUGS for d in drugs)
-    if weekly and (hit := DAILY_CUES.search(t)):
+    if weekly and (hit := DAILY_CUES.search(t)) and not _SCHEDULE_ASKED.search(t.folded):
         return hit, UnsafeUse.WEEKLY_TAKEN_DAILY
     age = frame.age_months if frame is not None else None
     infant_word = INFANT_CUES.search(t)

@@ -204,7 +204,7 @@ says what to do about the next dose, nobody calls 115."""
 # One dose taken again: twice within the day, double, one more dose, two tablets for one.
 _DOUBLED = re.compile(
     r"\b(?:2|hai) (?:lan|lieu|cu)\b(?! ?/ ?ngay| (?:moi|mot|1|trong) ngay)|\bgap doi\b|"
-    r"\b(?:them|trung|lai) (?:1 |mot )?(?:lieu|cu|lan)\b|"
+    r"\b(?:them|trung|lai) (?:1 |mot )?(?:lieu|cu|lan)\b|\bthem (?:1|mot) vien\b|"
     r"\b(?:2|hai) vien (?:\S+ ){0,3}?(?:1 luc|mot luc|cung luc|thay vi)|"
     # taken again because one forgot it was taken ("tưởng chưa uống", "quên là uống rồi")
     r"\b(?:tuong|nho nham|quen) (?:la )?(?:\w+ )?(?:chua uong|uong roi)\b"

@@ -32,6 +32,7 @@ from core.text import fold_aligned
 from safety.cue_matching import cues
 from safety.dose_errors import within_twice_meant
 from safety.ingestion_signs import (
+    maybe_twice,
     AMOUNT_ASKED,
     _A_FEW,
     _AGAIN,
@@ -147,6 +148,8 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
         return Event(None, "")
     if (many := _many_in_a_day(text)) is not None:
         return Event(Verdict.REPORT, many)
+    if (twice := maybe_twice(text)) is not None:
+        return Event(Verdict.UNSURE, twice)
     event = _by_rules(text, names_drug=names_drug, child_known=child_known)
     child = child_known or CHILD_CUES.search(text) is not None
     got_at = access_sign(text) or UNSANCTIONED_CUES.search(text) is not None

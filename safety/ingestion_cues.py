@@ -55,10 +55,13 @@ TAKE_CUES = cues(
         r"nhai",
         r"liếm",
         r"(?:bỏ|cho|nhét|đút|xịt) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
-        r"tu (?:hết|cạn|sạch|cả|luôn|một hơi|1 hơi|ừng ực|gần|nửa|hơn)",
+        r"tu (?:hết|cạn|sạch|cả|nguyên|luôn|một hơi|1 hơi|ừng ực|gần|nửa|hơn)",
         r"tu (?:\w+ )?(?:ngụm|hớp)|tự (?:ý )?tăng (?:\w+ )?liều(?: \w+)? lên",
         # a gulp at once, then how much: "tu 1 lúc nửa hộp"
         r"tu (?:1|một) (?:lúc|hơi|mạch|phát) (?:\w+ )?(?:hết|cạn|sạch|cả|nửa|gần|\d+)",
+        # slang "làm" (have, down) with a count: "tối qua làm liền 8 viên"
+        r"làm (?:liền |luôn |một lúc |1 lúc |một phát |1 phát )?(?:\d+|mấy|vài|nửa|cả) "
+        r"(?:viên|vỉ|lọ|hộp|gói|ống|v)",
     ),
     # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
     # (gram), "noc" (nọc): they count as typed, or in text typed with no accents at all.
@@ -321,6 +324,8 @@ _SYMPTOMS = (
     r"khó thở", r"co giật", r"lừ đừ", r"choáng(?: váng)?", r"bất tỉnh", r"hôn mê",
     r"(?:gọi|lay) (?:\w+ )?(?:không|ko|k|chẳng) (?:tỉnh|dậy|dạy)",
     r"(?:đi|đứng) (?:\w+ )?(?:không|ko|chẳng) vững", r"loạng choạng", r"lờ đờ", r"tím tái",
+    r"lảo đảo", r"nói (?:ngọng|líu|lè nhè|lắp bắp)", r"mạch (?:còn |chỉ )?[2-4]\d\b",
+    r"(?:mắt )?trợn (?:ngược|lên|trắng|mắt)", r"ngửa cổ (?:ra sau|về sau)", r"vẹo cổ",
     r"đi (?:ngoài|cầu|tiêu) (?:\w+ )?(?:toàn|tóe|ra) nước", r"(?:gọi|lay) (?:\w+ ){0,2}?mãi mới",
     # a pressure far below normal said in figures ("huyết áp 80/50", "HA còn 70/40")
     r"(?:huyết áp|ha) (?:\w+ ){0,2}?[4-8]\d ?/ ?[2-6]\d",

@@ -64,6 +64,20 @@ _ALL = re.compile(r"\b(?:het|sach)\b")
 _AGAIN = re.compile(r"\b(?:uong|nuot|tiem) (?:\w+ )?(?:them|tiep|lai|trung)\b")
 
 
+# Not sure a dose was taken ("không nhớ đã uống chưa"), then one taken or given anyway ("nên
+# uống thêm 1 viên", "ca chiều cho uống rồi"): it may have been taken twice.
+_WHETHER_TAKEN = re.compile(r"\b(?:uong|dung)(?: [^\s,]+){0,4}? (?:hay )?chua\b")
+_GIVEN_ANYWAY = re.compile(r"\b(?:cho uong|uong|cho dung) (?:\w+ )?(?:roi|them|lai|tiep)\b")
+
+
+def maybe_twice(text: TurnText) -> str | None:
+    """A dose that may have been taken twice, told with doubt: ask before anything else."""
+    if UNSURE_CUES.search(text) is None or (whether := _WHETHER_TAKEN.search(text.folded)) is None:
+        return None
+    again = _GIVEN_ANYWAY.search(text.folded, whether.end())
+    return again.group(0) if again is not None else None
+
+
 _A_FEW = re.compile(r"\b(?:may|vai) (?:vien|vi|goi|ong|thia|muong)\b")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from safety.cue_matching import Cue, TurnText, cues, first_cue, gate_together
 from safety.danger_signs import sign_cues
+from safety.english_cues import INGESTION_EN
 from safety.ingestion_cues import (
     AMOUNT_CUES,
     ASK_DRUG_CUES,
@@ -63,9 +64,16 @@ INGESTION_CUES = cues(
         r"cho " + _W + r"{0,2}uống nhầm",
         r"nuốt phải",
         r"nuốt mất",
+        *INGESTION_EN,
+        r"(?:ăn|nuốt|tu|nốc) (?:gần hết|hết gần|hơn nửa|quá nửa)",  # "bé bóp tuýp ăn gần hết"
+        # one product taken for another ("tưởng là kẹo nên …", "tưởng nước cam mà …")
+        r"tưởng (?:là |nó là )?(?:siro|kẹo|nước|vitamin|thuốc bổ|sữa|men|thuốc (?:ho|sốt|cảm))"
+        r"(?: \w+)?,? (?:nên|mà|rồi|ai ngờ)",
+        # a patient given the wrong amount or drug ("bn được phát nhầm 3 viên")
+        r"(?:phát|cấp|đưa|chia) (?:thuốc )?nhầm(?! (?:giờ|ngày|bữa|lịch))",
         r"(?:ăn|uống) phải (?:thuốc|viên|cả|hết)",
         r"nghịch (?:uống|ăn|nuốt)",
-        r"(?:uống|nuốt|ăn) (?:hết|cả|nguyên|sạch|luôn cả|hết cả) (?:nửa |một |1 |hai |2 |ba |3 )?"
+        r"(?:uống|nuốt|ăn|tu) (?:hết|cả|nguyên|sạch|luôn cả|hết cả) (?:nửa |một |1 |hai |2 |ba |3 )?"
         + _CONTAINER,
         r"(?:uống|nuốt) " + _W + r"{0,3}?" + _MANY + r" viên",
         # Swallowing a counted number of tablets is how a child's ingestion is told ("bé nuốt

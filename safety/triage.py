@@ -244,15 +244,6 @@ def _emergency(
     return None
 
 
-# Which schedule, asked either-or ("uống mỗi tuần hay mỗi ngày", "hằng ngày hay 1 tuần 1
-# lần"): a question the dosing text answers, not a daily use told or planned.
-_WEEK = r"(?:moi|hang|1|mot) tuan(?: (?:1|mot) lan)?|(?:1|mot) lan (?:moi |1 |mot )?tuan"
-_SCHEDULE_ASKED = re.compile(
-    rf"\b(?:{_WEEK}) hay (?:\w+ ){{0,2}}?(?:moi|hang) ngay\b"
-    rf"|\b(?:moi|hang) ngay hay (?:\w+ ){{0,2}}?(?:{_WEEK})\b"
-)
-
-
 def _unsafe_use(
     t: TurnText,
     frame: QueryFrame | None,
@@ -263,7 +254,7 @@ def _unsafe_use(
     if hit and not NOT_END_PREGNANCY_CUES.search(t):
         return hit, UnsafeUse.END_PREGNANCY
     weekly = any(d in WEEKLY_DRUGS for d in drugs)
-    if weekly and (hit := DAILY_CUES.search(t)) and not _SCHEDULE_ASKED.search(t.folded):
+    if weekly and (hit := DAILY_CUES.search(t)):
         return hit, UnsafeUse.WEEKLY_TAKEN_DAILY
     age = frame.age_months if frame is not None else None
     infant_word = INFANT_CUES.search(t)

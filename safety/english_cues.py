@@ -6,11 +6,16 @@ add them to their lists, so they match like every other cue."""
 from __future__ import annotations
 
 _UNITS = r"(?:tabs?|tablets?|pills?|capsules?|caps|sachets?|bottle|pack|packet|box)"
-_MANY = r"(?:[2-9]|\d{2,}|a few|some|several|many|all|half|the whole|a whole|a bunch of|a handful of)"
+_MANY = (
+    r"(?:[2-9]|\d{2,}|a few|some|several|many|all|half|the whole|a whole|a bunch of"
+    r"|a handful of)"
+)
 
 INGESTION_EN: tuple[str, ...] = (
     # what a child gets into: any count beyond one ("ate 3 of the pills", "chewed some tabs")
-    r"(?:ate|eaten|eat|chewed|swallowed|got into) (?:\w+ ){0,3}?" + _MANY + r" (?:\w+ ){0,3}?"
+    r"(?:ate|eaten|eat|chewed|swallowed|got into) (?:\w+ ){0,3}?"
+    + _MANY
+    + r" (?:\w+ ){0,3}?"
     + _UNITS,
     # taken: a count no dose reaches ("took like 20 pills", "drank the whole bottle")
     r"(?:took|taken|drank|popped|downed) (?:\w+ ){0,3}?"
@@ -24,7 +29,8 @@ SELF_HARM_EN: tuple[str, ...] = (
     r"kill (?:myself|my self)",
     r"end (?:it all|my life)",
     r"(?:to |and )?(?:just )?(?:not|never) wake up",
-    r"how (?:many|much) (?:\w+ ){0,3}?(?:is|are|would be|to be) (?:enough|lethal|fatal)(?=$|[,.!?])",
+    r"how (?:many|much) (?:\w+ ){0,3}?(?:is|are|would be|to be) (?:enough|lethal|fatal)"
+    r"(?=$|[,.!?])",
     r"how (?:many|much) (?:\w+ ){0,3}?to (?:die|end it|kill)",
 )
 """Intent to die or a lethal amount asked, in English."""

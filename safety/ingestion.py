@@ -29,11 +29,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.text import fold_aligned
-from safety.cue_matching import cues
 from safety.dose_errors import within_twice_meant
 from safety.ingestion_signs import (
-    maybe_twice,
-    AMOUNT_ASKED,
     _A_FEW,
     _AGAIN,
     _AGAIN_WORD,
@@ -46,6 +43,7 @@ from safety.ingestion_signs import (
     _PAST,
     _STRONG,
     _YES_NO,
+    AMOUNT_ASKED,
     LARGE_COUNT,
     _child_had_access,
     _count,
@@ -57,7 +55,6 @@ from safety.ingestion_signs import (
     _yes_no,
     access_sign,
     asks_outright,
-    day_total,
     emptied_pack,
     is_finish,
     missing_ml,
@@ -96,6 +93,7 @@ from safety.safety_cues import (
     WORRY_CUES,
     TurnText,
 )
+from safety.told_amounts import RIGHT_AMOUNT, many_in_a_day, maybe_twice
 
 ACCESS = "access"
 """The cue of an unsure event read from a child's access to a medicine."""
@@ -103,9 +101,6 @@ SECOND_OPINION = "second opinion"
 """The cue of an unsure event the n-gram model asks about."""
 ADULT_LARGE_COUNT = 8
 """Tablets anyone took at once ('rồi', 'vừa') that make a report an emergency."""
-DAY_LARGE_COUNT = 12
-"""Tablets told as taken within a day beyond the day's dose of the common tablets (paracetamol
-500: 8 a day): an overdose even when the turn also tells the pain it was taken for."""
 
 
 class Verdict(StrEnum):
@@ -146,7 +141,7 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     missed = _MISSED.search(text.folded) is not None
     if missed and not _AGAIN_TAKEN.search(text.folded) and not _symptom(text) and _count(text) < 2:
         return Event(None, "")
-    if (many := _many_in_a_day(text)) is not None:
+    if (many := many_in_a_day(text)) is not None:
         return Event(Verdict.REPORT, many)
     if (twice := maybe_twice(text)) is not None:
         return Event(Verdict.UNSURE, twice)
@@ -215,31 +210,6 @@ def _at_once_told(at_once: str | None, text: TurnText) -> bool:
         return False
     asked = WORRY_CUES.search(text) is not None or _yes_no(text)
     return not asked or bool(_PAST.search(text.folded) or _NOW.search(text.folded))
-
-
-def _many_in_a_day(text: TurnText) -> str | None:
-    """More tablets told as taken within a day (or at once) than any day's dose ("trong 1
-    ngày uống hết 16 viên … rồi, vẫn đau"): a report, even beside the pain it was for."""
-    amount = AMOUNT_CUES.search(text)
-    done = COMPLETED_CUES.search(text) or _PAST.search(text.folded)  # "trong ngày hôm nay"
-    if amount is None or TAKE_CUES.search(text) is None or not done or _yes_no(text):
-        return None
-    if day_total(text) < DAY_LARGE_COUNT or not (AT_ONCE_CUES.search(text) or _daily(text)):
-        return None
-    if _SUPPLY.search(text.folded) and day_total(TurnText.of(_SUPPLY.sub(" ", text.folded))) < DAY_LARGE_COUNT:
-        return None  # "mỗi sáng 1 viên, lọ còn 28 viên": what is left, not what was taken
-    return amount
-
-
-# The amount said as the one meant ("uống đúng 5ml siro", "đúng liều"): given, not too much.
-_RIGHT_AMOUNT = cues((r"(?:uống|cho|dùng) đúng (?:\d+(?:[.,]\d+)? ?(?:ml|viên|gói)|liều)",))
-
-
-# A count of what is left or was supplied ("hộp còn 30 viên", "được kê 60 viên"), not taken.
-_SUPPLY = re.compile(
-    r"\b(?:(?:hop|lo|vi|chai|tui|tu|nha) con(?: lai)?|con lai|ke|mua|phat) "
-    r"(?:khoang |tam |duoc |them )?\d+ ?(?:vien|vi|v)\b"
-)
 
 
 def _symptom(text: TurnText) -> str | None:
@@ -349,14 +319,19 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         )
     ):
         return Event(Verdict.REPORT, symptom or at_once or amount)
-    if question or course or _yes_no(text) or AMOUNT_ASKED.search(text.folded):
+    # "… được mấy ml 1 lần"; "bé uống đúng 5ml siro xong buồn ngủ": the amount as meant
+    if (
+        question
+        or course
+        or _yes_no(text)
+        or AMOUNT_ASKED.search(text.folded)
+        or RIGHT_AMOUNT.search(text)
+    ):
         return Event(None, "")
     if (excess := EXCESS_CUES.search(text)) and (done or child):
         return Event(Verdict.REPORT, excess)
     if child and (whose := OTHERS_CUES.search(text)):
         return Event(Verdict.REPORT, whose)
-    if _RIGHT_AMOUNT.search(text):
-        return Event(None, "")  # "bé uống đúng 5ml siro xong buồn ngủ": a dose as meant
     amount = AMOUNT_CUES.search(text)
     verdict: Verdict | None = None
     if (

@@ -64,20 +64,6 @@ _ALL = re.compile(r"\b(?:het|sach)\b")
 _AGAIN = re.compile(r"\b(?:uong|nuot|tiem) (?:\w+ )?(?:them|tiep|lai|trung)\b")
 
 
-# Not sure a dose was taken ("không nhớ đã uống chưa"), then one taken or given anyway ("nên
-# uống thêm 1 viên", "ca chiều cho uống rồi"): it may have been taken twice.
-_WHETHER_TAKEN = re.compile(r"\b(?:uong|dung)(?: [^\s,]+){0,4}? (?:hay )?chua\b")
-_GIVEN_ANYWAY = re.compile(r"\b(?:cho uong|uong|cho dung) (?:\w+ )?(?:roi|them|lai|tiep)\b")
-
-
-def maybe_twice(text: TurnText) -> str | None:
-    """A dose that may have been taken twice, told with doubt: ask before anything else."""
-    if UNSURE_CUES.search(text) is None or (whether := _WHETHER_TAKEN.search(text.folded)) is None:
-        return None
-    again = _GIVEN_ANYWAY.search(text.folded, whether.end())
-    return again.group(0) if again is not None else None
-
-
 _A_FEW = re.compile(r"\b(?:may|vai) (?:vien|vi|goi|ong|thia|muong)\b")
 
 
@@ -188,9 +174,8 @@ _ASKED = re.compile(
     r"(?<!\d )(?<!moi )\bngay (?:uong )?(?:\d+|mot|hai|ba|may|vai) (?:vien|lan|goi|ml|v)\b|"
     r"\b(?:vien|lan|goi|ml|v)(?: \d+ ?(?:mg)?)? hay (?:\d+|mot|hai|ba|bon|may|nua)\b|"
     # either-or ("lúc ăn hay sau ăn", "… hay không")
-    r"\bhay (?:sau|truoc|luc|trong|khi|nen|can|khong|ko|chua|dung|phai)\b|"
+    r"\bhay (?:sau|truoc|luc|trong|khi|nen|can|khong|ko|chua|dung|phai)\b|" + _AMOUNT_ASKED_RE
     # right or too much ("… là đúng hay quá liều"), how much is allowed ("được mấy ml 1 lần")
-    + _AMOUNT_ASKED_RE
 )
 
 

@@ -33,6 +33,12 @@ from safety.ingestion_cues import (
     UNSURE_CUES,
     WORRY_CUES,
 )
+from safety.question_cues import (
+    _OVERDOSE,
+    AMOUNT_TOO_MUCH_CUES,
+    FEARED_CUES,
+    OVERDOSE_QUESTION_CUES,
+)
 from safety.self_harm_cues import (
     DENIAL,
     DESPAIR_CUES,
@@ -73,8 +79,8 @@ INGESTION_CUES = cues(
         r"(?:phát|cấp|đưa|chia) (?:thuốc )?nhầm(?! (?:giờ|ngày|bữa|lịch))",
         r"(?:ăn|uống) phải (?:thuốc|viên|cả|hết)",
         r"nghịch (?:uống|ăn|nuốt)",
-        r"(?:uống|nuốt|ăn|tu) (?:hết|cả|nguyên|sạch|luôn cả|hết cả) (?:nửa |một |1 |hai |2 |ba |3 )?"
-        + _CONTAINER,
+        r"(?:uống|nuốt|ăn|tu) (?:hết|cả|nguyên|sạch|luôn cả|hết cả) "
+        r"(?:nửa |một |1 |hai |2 |ba |3 )?" + _CONTAINER,
         r"(?:uống|nuốt) " + _W + r"{0,3}?" + _MANY + r" viên",
         # Swallowing a counted number of tablets is how a child's ingestion is told ("bé nuốt
         # 3 viên"); "nuốt cả viên"/"nuốt nguyên viên" (swallow whole) has no count.
@@ -97,11 +103,6 @@ INGESTION_CUES = cues(
         + r"(?! (?:\w+ ){0,2}?(?:muộn|trễ|sớm|chậm|quá giờ|lệch giờ))",
     ),
 )
-# Not food ("ngộ độc thức ăn"): a poisoning by no medicine is no question for this book.
-_OVERDOSE = (
-    r"(?:quá liều|(?:ngộ|trúng) độc(?! (?:thức ăn|thực phẩm|đồ ăn|hải sản|nấm))|"
-    r"uống quá nhiều|dùng quá nhiều|uống nhiều quá)"
-)
 OVERDOSE_EVENT_CUES = cues(
     (
         r"(?:bị|đã|vừa|mới|lỡ|nghi|có lẽ|hình như|chắc là|đang) " + _W + r"{0,2}?" + _OVERDOSE,
@@ -110,39 +111,6 @@ OVERDOSE_EVENT_CUES = cues(
         r"phải làm gì|cấp cứu|gấp|cứu với)",
         r"uống quá liều",
     ),
-)
-# "có bị quá liều không", "bao nhiêu viên thì bị ngộ độc": a question of knowledge about an
-# amount, answered from the book (dose row, overdose section), not an event.
-OVERDOSE_QUESTION_CUES = cues(
-    (
-        r"có (?:bị |gây |là )?"
-        + _W
-        + r"{0,2}?"
-        + _OVERDOSE
-        + r" (?:\w+ ){0,2}?(?:không|ko|k|chưa|hông|hôn|hok)",
-        r"(?:thì|sẽ|mới|là|dễ) (?:bị |gây |dẫn đến )?" + _OVERDOSE,
-        r"bao nhiêu",
-        r"bao nhiu",
-    ),
-)
-# An amount asked whether it is too much ("2 viên 500mg một lần có bị quá liều không"): the
-# dose row and its maximum answer it.
-AMOUNT_TOO_MUCH_CUES = cues(
-    (
-        r"có (?:bị |là )?" + _W + r"{0,2}?(?:quá liều|nhiều quá|quá nhiều|quá tay|lố|dư liều)"
-        r" (?:\w+ ){0,2}?(?:không|ko|k|chưa|hông|hôn|hok)",
-        r"có (?:nhiều|quá) (?:quá )?(?:không|ko|k|hông|hok)",
-    ),
-)
-# A mix-up feared, not told ("sợ bé nhầm thuốc với kẹo, nên cất thuốc sao"): prevention asked.
-FEARED_CUES = cues(
-    (
-        r"(?:để |cho )?(?:khỏi|tránh|phòng|kẻo|đề phòng) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",
-        # a second dose to prevent ("cách nào cho mẹ khỏi uống lặp 2 lần", "tránh cho trùng")
-        r"(?:khỏi|tránh|kẻo|đề phòng) (?:bị )?(?:uống|cho uống) (?:\w+ ){0,4}?(?:2|hai) lần",
-    ),
-    # Folded, "sợ" is "số" (a number), "lo" is "lọ" (a bottle): as typed only.
-    strict=(r"(?:sợ|lo) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
 )
 # What was slipped is a drink or a food, not a medicine ("uống metronidazol mà lỡ uống 1 lon
 # bia thì sao"): a question of taking them together, not an ingestion.

@@ -219,6 +219,15 @@ _MORE = re.compile(
 _PREGNANT = re.compile(r"\b(?:bau|mang thai|co thai|thai \d+|cho (?:con )?bu)\b")
 
 
+def _without_because(t: TurnText) -> str:
+    """The folded text with each "vì" (because) typed with its mark blanked: "loratadin 10 vì
+    tưởng chưa uống" holds no "10 vỉ" (ten blisters)."""
+    folded = t.folded
+    for m in re.finditer(r"\bvì\b", t.lowered):
+        folded = folded[: m.start()] + "  " + folded[m.end() :]
+    return folded
+
+
 def doubled_wide_margin(t: TurnText, drugs: list[str], *, child: bool) -> bool:
     """An adult who took one dose of a wide-margin drug (`WIDE_MARGIN`) twice ("uống
     amoxicillin 2 lần trong 1 tiếng vì tưởng chưa uống", "2 viên thay vì 1"), no sign now: a
@@ -228,7 +237,7 @@ def doubled_wide_margin(t: TurnText, drugs: list[str], *, child: bool) -> bool:
     folded = t.folded
     if _PREGNANT.search(folded) is not None:
         return False  # "đang bầu 3 tháng, lỡ uống 2 viên liền nhau": the baby is the question
-    if _DOUBLED.search(folded) is None or _MORE.search(folded) is not None:
+    if _DOUBLED.search(folded) is None or _MORE.search(_without_because(t)) is not None:
         return False
     return SYMPTOM_CUES.search(t) is None
 

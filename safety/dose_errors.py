@@ -204,8 +204,10 @@ says what to do about the next dose, nobody calls 115."""
 # One dose taken again: twice within the day, double, one more dose, two tablets for one.
 _DOUBLED = re.compile(
     r"\b(?:2|hai) (?:lan|lieu|cu)\b(?! ?/ ?ngay| (?:moi|mot|1|trong) ngay)|\bgap doi\b|"
-    r"\b(?:them|trung|lai) (?:1 |mot )?(?:lieu|cu|lan)\b|"
-    r"\b(?:2|hai) vien (?:\S+ ){0,3}?(?:1 luc|mot luc|cung luc|thay vi)"
+    r"\b(?:them|trung|lai) (?:1 |mot )?(?:lieu|cu|lan)\b|\bthem (?:1|mot) vien\b|"
+    r"\b(?:2|hai) vien (?:\S+ ){0,3}?(?:1 luc|mot luc|cung luc|thay vi)|"
+    # taken again because one forgot it was taken ("tưởng chưa uống", "quên là uống rồi")
+    r"\b(?:tuong|nho nham|quen) (?:la )?(?:\w+ )?(?:chua uong|uong roi)\b"
 )
 # More than twice: three doses, several tablets, a pack.
 _MORE = re.compile(
@@ -217,6 +219,15 @@ _MORE = re.compile(
 _PREGNANT = re.compile(r"\b(?:bau|mang thai|co thai|thai \d+|cho (?:con )?bu)\b")
 
 
+def _without_because(t: TurnText) -> str:
+    """The folded text with each "vì" (because) typed with its mark blanked: "loratadin 10 vì
+    tưởng chưa uống" holds no "10 vỉ" (ten blisters)."""
+    folded = t.folded
+    for m in re.finditer(r"\bvì\b", t.lowered):
+        folded = folded[: m.start()] + "  " + folded[m.end() :]
+    return folded
+
+
 def doubled_wide_margin(t: TurnText, drugs: list[str], *, child: bool) -> bool:
     """An adult who took one dose of a wide-margin drug (`WIDE_MARGIN`) twice ("uống
     amoxicillin 2 lần trong 1 tiếng vì tưởng chưa uống", "2 viên thay vì 1"), no sign now: a
@@ -226,7 +237,7 @@ def doubled_wide_margin(t: TurnText, drugs: list[str], *, child: bool) -> bool:
     folded = t.folded
     if _PREGNANT.search(folded) is not None:
         return False  # "đang bầu 3 tháng, lỡ uống 2 viên liền nhau": the baby is the question
-    if _DOUBLED.search(folded) is None or _MORE.search(folded) is not None:
+    if _DOUBLED.search(folded) is None or _MORE.search(_without_because(t)) is not None:
         return False
     return SYMPTOM_CUES.search(t) is None
 

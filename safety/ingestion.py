@@ -43,6 +43,7 @@ from safety.ingestion_signs import (
     _PAST,
     _STRONG,
     _YES_NO,
+    AMOUNT_ASKED,
     LARGE_COUNT,
     _child_had_access,
     _count,
@@ -54,7 +55,6 @@ from safety.ingestion_signs import (
     _yes_no,
     access_sign,
     asks_outright,
-    day_total,
     emptied_pack,
     is_finish,
     missing_ml,
@@ -93,6 +93,7 @@ from safety.safety_cues import (
     WORRY_CUES,
     TurnText,
 )
+from safety.told_amounts import RIGHT_AMOUNT, many_in_a_day, maybe_twice
 
 ACCESS = "access"
 """The cue of an unsure event read from a child's access to a medicine."""
@@ -100,9 +101,6 @@ SECOND_OPINION = "second opinion"
 """The cue of an unsure event the n-gram model asks about."""
 ADULT_LARGE_COUNT = 8
 """Tablets anyone took at once ('rồi', 'vừa') that make a report an emergency."""
-DAY_LARGE_COUNT = 12
-"""Tablets told as taken within a day beyond the day's dose of the common tablets (paracetamol
-500: 8 a day): an overdose even when the turn also tells the pain it was taken for."""
 
 
 class Verdict(StrEnum):
@@ -143,8 +141,10 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     missed = _MISSED.search(text.folded) is not None
     if missed and not _AGAIN_TAKEN.search(text.folded) and not _symptom(text) and _count(text) < 2:
         return Event(None, "")
-    if (many := _many_in_a_day(text)) is not None:
+    if (many := many_in_a_day(text)) is not None:
         return Event(Verdict.REPORT, many)
+    if (twice := maybe_twice(text)) is not None:
+        return Event(Verdict.UNSURE, twice)
     event = _by_rules(text, names_drug=names_drug, child_known=child_known)
     child = child_known or CHILD_CUES.search(text) is not None
     got_at = access_sign(text) or UNSANCTIONED_CUES.search(text) is not None
@@ -210,18 +210,6 @@ def _at_once_told(at_once: str | None, text: TurnText) -> bool:
         return False
     asked = WORRY_CUES.search(text) is not None or _yes_no(text)
     return not asked or bool(_PAST.search(text.folded) or _NOW.search(text.folded))
-
-
-def _many_in_a_day(text: TurnText) -> str | None:
-    """More tablets told as taken within a day (or at once) than any day's dose ("trong 1
-    ngày uống hết 16 viên … rồi, vẫn đau"): a report, even beside the pain it was for."""
-    amount = AMOUNT_CUES.search(text)
-    done = COMPLETED_CUES.search(text) or _PAST.search(text.folded)  # "trong ngày hôm nay"
-    if amount is None or TAKE_CUES.search(text) is None or not done or _yes_no(text):
-        return None
-    if day_total(text) < DAY_LARGE_COUNT or not (AT_ONCE_CUES.search(text) or _daily(text)):
-        return None
-    return amount
 
 
 def _symptom(text: TurnText) -> str | None:
@@ -331,7 +319,14 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         )
     ):
         return Event(Verdict.REPORT, symptom or at_once or amount)
-    if question or course or _yes_no(text):
+    # "… được mấy ml 1 lần"; "bé uống đúng 5ml siro xong buồn ngủ": the amount as meant
+    if (
+        question
+        or course
+        or _yes_no(text)
+        or AMOUNT_ASKED.search(text.folded)
+        or RIGHT_AMOUNT.search(text)
+    ):
         return Event(None, "")
     if (excess := EXCESS_CUES.search(text)) and (done or child):
         return Event(Verdict.REPORT, excess)

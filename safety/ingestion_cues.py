@@ -4,6 +4,7 @@ much, when; matched like every safety list (`safety.cue_matching`)."""
 from __future__ import annotations
 
 from safety.cue_matching import cues
+from safety.symptom_cues import SYMPTOM_CUES
 
 _W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
 # "không" as people type it: ko, k, kh, hông, chẳng, chả, hổng, hok.
@@ -55,10 +56,13 @@ TAKE_CUES = cues(
         r"nhai",
         r"liếm",
         r"(?:bỏ|cho|nhét|đút|xịt) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
-        r"tu (?:hết|cạn|sạch|cả|luôn|một hơi|1 hơi|ừng ực|gần|nửa|hơn)",
+        r"tu (?:hết|cạn|sạch|cả|nguyên|luôn|một hơi|1 hơi|ừng ực|gần|nửa|hơn)",
         r"tu (?:\w+ )?(?:ngụm|hớp)|tự (?:ý )?tăng (?:\w+ )?liều(?: \w+)? lên",
         # a gulp at once, then how much: "tu 1 lúc nửa hộp"
         r"tu (?:1|một) (?:lúc|hơi|mạch|phát) (?:\w+ )?(?:hết|cạn|sạch|cả|nửa|gần|\d+)",
+        # slang "làm" (have, down) with a count: "tối qua làm liền 8 viên"
+        r"làm (?:liền |luôn |một lúc |1 lúc |một phát |1 phát )?(?:\d+|mấy|vài|nửa|cả) "
+        r"(?:viên|vỉ|lọ|hộp|gói|ống|v)",
     ),
     # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
     # (gram), "noc" (nọc): they count as typed, or in text typed with no accents at all.
@@ -182,7 +186,8 @@ DOSE_QUESTION_CUES = cues(
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
         r"(?<!thiếu )(?<!mất )mấy (?:ml|viên|thìa|gói|giọt|muỗng|lần)(?: (?!rồi)\S+){0,2} ?\??$",
         r"một ngày",
-        r"mỗi (?:ngày|lần|sáng|tối|\d+(?! ?(?:tuổi|tháng|t\b)))",
+        # not "ngủ say hơn mọi ngày" (than other days)
+        r"(?<!hơn )(?<!như )mỗi (?:ngày|lần|sáng|tối|\d+(?! ?(?:tuổi|tháng|t\b)))",
         # A day's amount ("uống ngày 1 viên", "ngày mấy lần") and an amount against another
         # ("1 viên hay 2 viên"): a schedule asked, not a taking told.
         r"(?<!\d )(?<!mỗi )ngày (?:uống )?(?:\d+|một|hai|ba|mấy|vài) (?:viên|lần|gói|ml|v)",
@@ -214,7 +219,7 @@ TREATMENT_CUES = cues(
         r"theo (?:đơn|toa|chỉ định)",
         r"(?<!chơi )bác sĩ (?:kê|cho|dặn)",
         r"kháng sinh",
-        r"(?:mỗi|hằng|hàng) (?:ngày|sáng|tối)",
+        r"(?<!hơn )(?<!như )(?:mỗi|hằng|hàng) (?:ngày|sáng|tối)",
         r"\d+ (?:tiếng|giờ) (?:trước|rồi)",
         r"(?:không|ko|chẳng) (?:chịu )?(?:nuốt|uống|ngậm) (?:được|nổi)|(?:nuốt|ngậm) (?:\w+ ){0,4}?"
         r"(?:không|ko|chẳng) (?:được|nổi|trôi)(?! (?:\w+ )?(?:không|ko|k)\b)",  # can't swallow it
@@ -284,7 +289,8 @@ UNSURE_CUES = cues(
     (
         r"hình như",
         # not a skill missing ("bé không biết hít theo nhịp")
-        r"(?:không|ko|k|kh|hk|hok|chẳng|chả|hổng|hông) (?:biết(?! (?:hít|cách|thở))|rõ|chắc|nhớ)",
+        r"(?:không|ko|k|kh|hk|hok|chẳng|chả|hổng|hông) (?:ai )?"
+        r"(?:biết(?! (?:hít|cách|thở))|rõ|chắc|nhớ)",
         r"có thể (?:đã|là)",
         r"có lẽ",
         r"nghi",
@@ -313,23 +319,6 @@ AT_ONCE_CUES = cues(
         r"liền (?:một lúc|một mạch|mấy viên)",
     ),
 )
-# A symptom that follows what was taken ("giờ vã mồ hôi, lơ mơ"): the event is happening.
-_SYMPTOMS = (
-    r"chóng mặt", r"hoa mắt", r"vã mồ hôi", r"mồ hôi lạnh", r"run (?:tay|người|rẩy)",
-    r"tim đập (?:nhanh|mạnh|loạn)", r"tiêu chảy", r"chảy máu", r"xuất huyết", r"mệt lả",
-    r"đau bụng", r"ngủ (?:say|li bì|mê)", r"tụt (?:đường|huyết áp)", r"hạ đường huyết",
-    r"khó thở", r"co giật", r"lừ đừ", r"choáng(?: váng)?", r"bất tỉnh", r"hôn mê",
-    r"(?:gọi|lay) (?:\w+ )?(?:không|ko|k|chẳng) (?:tỉnh|dậy|dạy)",
-    r"(?:đi|đứng) (?:\w+ )?(?:không|ko|chẳng) vững", r"loạng choạng", r"lờ đờ", r"tím tái",
-    r"đi (?:ngoài|cầu|tiêu) (?:\w+ )?(?:toàn|tóe|ra) nước", r"(?:gọi|lay) (?:\w+ ){0,2}?mãi mới",
-    # a pressure far below normal said in figures ("huyết áp 80/50", "HA còn 70/40")
-    r"(?:huyết áp|ha) (?:\w+ ){0,2}?[4-8]\d ?/ ?[2-6]\d",
-)  # fmt: skip
-# Folded, "nôn", "ói", "tái", "xỉu", "lơ mơ" are other words; "mệt xỉu" is worn out.
-_STRICT_SYMPTOMS = (
-    r"nôn", r"ói", r"(?<!mệt )xỉu", r"lơ mơ", r"li bì", r"ngất", r"(?:mặt|da|môi) \S* ?tái",
-)  # fmt: skip
-SYMPTOM_CUES = cues(_SYMPTOMS, strict=_STRICT_SYMPTOMS)
 # Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
 ASK_DRUG_CUES = cues(
     (

@@ -154,6 +154,14 @@ def _large(text: TurnText) -> bool:
     )
 
 
+# Right or too much ("… là đúng hay quá liều"), how much is allowed ("được mấy ml 1 lần"):
+# the amount itself asked.
+_AMOUNT_ASKED_RE = (
+    r"\b(?:dung|du) hay (?:bi )?(?:qua|sai|du|nhieu|thieu)\b|"
+    r"\b(?:duoc|dc|đc) (?:may|bao nhieu) (?:ml|vien|goi|giot)\b|"
+    r"\bmay (?:ml|vien|goi|giot) (?:1|mot|moi) lan\b"
+)
+AMOUNT_ASKED = re.compile(_AMOUNT_ASKED_RE)
 # A question said outright ("…?", "được không", "bao nhiêu", "nên", "thế nào"), not the
 # "mấy" that is both "how many" and "a few" ("cháu uống mấy viên metformin 500").
 _ASKED = re.compile(
@@ -166,7 +174,8 @@ _ASKED = re.compile(
     r"(?<!\d )(?<!moi )\bngay (?:uong )?(?:\d+|mot|hai|ba|may|vai) (?:vien|lan|goi|ml|v)\b|"
     r"\b(?:vien|lan|goi|ml|v)(?: \d+ ?(?:mg)?)? hay (?:\d+|mot|hai|ba|bon|may|nua)\b|"
     # either-or ("lúc ăn hay sau ăn", "… hay không")
-    r"\bhay (?:sau|truoc|luc|trong|khi|nen|can|khong|ko|chua|dung|phai)\b"
+    r"\bhay (?:sau|truoc|luc|trong|khi|nen|can|khong|ko|chua|dung|phai)\b|" + _AMOUNT_ASKED_RE
+    # right or too much ("… là đúng hay quá liều"), how much is allowed ("được mấy ml 1 lần")
 )
 
 

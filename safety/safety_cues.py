@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from safety.cue_matching import Cue, TurnText, cues, first_cue, gate_together
 from safety.danger_signs import sign_cues
+from safety.english_cues import INGESTION_EN
 from safety.ingestion_cues import (
     AMOUNT_CUES,
     ASK_DRUG_CUES,
@@ -31,6 +32,12 @@ from safety.ingestion_cues import (
     UNSANCTIONED_CUES,
     UNSURE_CUES,
     WORRY_CUES,
+)
+from safety.question_cues import (
+    _OVERDOSE,
+    AMOUNT_TOO_MUCH_CUES,
+    FEARED_CUES,
+    OVERDOSE_QUESTION_CUES,
 )
 from safety.self_harm_cues import (
     DENIAL,
@@ -63,10 +70,17 @@ INGESTION_CUES = cues(
         r"cho " + _W + r"{0,2}uống nhầm",
         r"nuốt phải",
         r"nuốt mất",
+        *INGESTION_EN,
+        r"(?:ăn|nuốt|tu|nốc) (?:gần hết|hết gần|hơn nửa|quá nửa)",  # "bé bóp tuýp ăn gần hết"
+        # one product taken for another ("tưởng là kẹo nên …", "tưởng nước cam mà …")
+        r"tưởng (?:là |nó là )?(?:siro|kẹo|nước|vitamin|thuốc bổ|sữa|men|thuốc (?:ho|sốt|cảm))"
+        r"(?: \w+)?,? (?:nên|mà|rồi|ai ngờ)",
+        # a patient given the wrong amount or drug ("bn được phát nhầm 3 viên")
+        r"(?:phát|cấp|đưa|chia) (?:thuốc )?nhầm(?! (?:giờ|ngày|bữa|lịch))",
         r"(?:ăn|uống) phải (?:thuốc|viên|cả|hết)",
         r"nghịch (?:uống|ăn|nuốt)",
-        r"(?:uống|nuốt|ăn) (?:hết|cả|nguyên|sạch|luôn cả|hết cả) (?:nửa |một |1 |hai |2 |ba |3 )?"
-        + _CONTAINER,
+        r"(?:uống|nuốt|ăn|tu) (?:hết|cả|nguyên|sạch|luôn cả|hết cả) "
+        r"(?:nửa |một |1 |hai |2 |ba |3 )?" + _CONTAINER,
         r"(?:uống|nuốt) " + _W + r"{0,3}?" + _MANY + r" viên",
         # Swallowing a counted number of tablets is how a child's ingestion is told ("bé nuốt
         # 3 viên"); "nuốt cả viên"/"nuốt nguyên viên" (swallow whole) has no count.
@@ -77,9 +91,10 @@ INGESTION_CUES = cues(
         r"(?:thuốc trừ sâu|thuốc sâu|thuốc diệt cỏ|thuốc chuột|thuốc diệt chuột|thuốc tẩy|"
         r"nước tẩy|nước rửa bồn cầu|dầu hỏa|xăng|long não)",
     ),
-    # "lỡ quên uống" is a missed dose, not an ingestion.
+    # "lỡ quên uống" is a missed dose, not an ingestion; "lỡ đau bụng thì cho uống gì" is
+    # "in case": a condition, then what to give.
     strict=(
-        r"lỡ (?!quên)(?:tay )?"
+        r"lỡ (?!quên)(?!(?:\w+ ){1,2}thì )(?:tay )?"
         + _W
         + r"{0,2}?(?:uống|nuốt|tiêm|cho "
         + _W
@@ -87,11 +102,6 @@ INGESTION_CUES = cues(
         # a dose taken late or early is a slip of time, not an ingestion
         + r"(?! (?:\w+ ){0,2}?(?:muộn|trễ|sớm|chậm|quá giờ|lệch giờ))",
     ),
-)
-# Not food ("ngộ độc thức ăn"): a poisoning by no medicine is no question for this book.
-_OVERDOSE = (
-    r"(?:quá liều|(?:ngộ|trúng) độc(?! (?:thức ăn|thực phẩm|đồ ăn|hải sản|nấm))|"
-    r"uống quá nhiều|dùng quá nhiều|uống nhiều quá)"
 )
 OVERDOSE_EVENT_CUES = cues(
     (
@@ -101,35 +111,6 @@ OVERDOSE_EVENT_CUES = cues(
         r"phải làm gì|cấp cứu|gấp|cứu với)",
         r"uống quá liều",
     ),
-)
-# "có bị quá liều không", "bao nhiêu viên thì bị ngộ độc": a question of knowledge about an
-# amount, answered from the book (dose row, overdose section), not an event.
-OVERDOSE_QUESTION_CUES = cues(
-    (
-        r"có (?:bị |gây |là )?"
-        + _W
-        + r"{0,2}?"
-        + _OVERDOSE
-        + r" (?:\w+ ){0,2}?(?:không|ko|k|chưa)",
-        r"(?:thì|sẽ|mới|là|dễ) (?:bị |gây |dẫn đến )?" + _OVERDOSE,
-        r"bao nhiêu",
-        r"bao nhiu",
-    ),
-)
-# An amount asked whether it is too much ("2 viên 500mg một lần có bị quá liều không"): the
-# dose row and its maximum answer it.
-AMOUNT_TOO_MUCH_CUES = cues(
-    (
-        r"có (?:bị |là )?" + _W + r"{0,2}?(?:quá liều|nhiều quá|quá nhiều|quá tay|lố|dư liều)"
-        r" (?:\w+ ){0,2}?(?:không|ko|k|chưa)",
-        r"có (?:nhiều|quá) (?:quá )?(?:không|ko|k)",
-    ),
-)
-# A mix-up feared, not told ("sợ bé nhầm thuốc với kẹo, nên cất thuốc sao"): prevention asked.
-FEARED_CUES = cues(
-    (r"(?:để |cho )?(?:khỏi|tránh|phòng|kẻo|đề phòng) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
-    # Folded, "sợ" is "số" (a number), "lo" is "lọ" (a bottle): as typed only.
-    strict=(r"(?:sợ|lo) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
 )
 # What was slipped is a drink or a food, not a medicine ("uống metronidazol mà lỡ uống 1 lon
 # bia thì sao"): a question of taking them together, not an ingestion.
@@ -300,7 +281,7 @@ DAILY_CUES = cues(
         r"mỗi ngày",
         r"hằng ngày",
         r"hàng ngày",
-        r"ngày nào cũng",
+        r"ngày nào cũng(?! (?:được|đc|dc))",  # "chọn ngày nào cũng được": any one day
         r"mỗi (?:sáng|tối|buổi)",
         r"(?:\d+|một|hai|ba) lần (?:mỗi |một |1 |trong )?ngày",
         r"ngày (?:uống )?(?:\d+|một|hai|ba) (?:lần|viên)",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from safety.cue_matching import cues
+from safety.english_cues import SELF_HARM_EN
 
 _W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
 # "không" as people type it: ko, k, kh, hông, chẳng, chả, hổng, hok.
@@ -33,6 +34,7 @@ SELF_HARM_CUES = cues(
         r"(?:muốn|cho|để|thì|là|sẽ) (?:\w+ )?(?:đi bán muối|lên bàn thờ|ngỏm|ngủm củ tỏi|"
         r"về với đất|xuống lỗ|die|chết mẹ cho rồi)",
         r"suicide",
+        *SELF_HARM_EN,
         # Not "uống đi cho xong" (just drink it up), said to a child.
         # nor "uống thuốc gì cho hết đau": which medicine to relieve it, asked.
         r"(?:uống|nuốt|tiêm) (?!đi cho)(?!(?:\w+ )?(?:thuốc|loại|viên) (?:gì|nào|j) )"
@@ -153,6 +155,9 @@ SELF_HARM_CUES = cues(
         r"(?<!lừ )đủ (?:để )?(?:đi|ra đi) (?:chưa|không|ko|k|hông|hả)",  # not "lừ đừ đi không vững"
         r"(?:thì|là|để|mà) (?:\w+ ){0,3}?" + _NOT + r" (?:ai )?cứu (?:được|nổi|kịp|đc|dc)",
         r"(?:tích|gom|trữ) (?:được |đc |dc |đủ )?(?:\d+|mấy chục|cả chục|vài chục) viên",
+        # tablets saved up instead of taken, then "enough yet?" ("để dành … 60 viên, đủ chưa")
+        r"(?:để dành|dành dụm|tích|gom|trữ)\b[^.?!]{0,50}?(?:\d+|mấy chục|vài chục) viên"
+        r"[^.?!]{0,30}?đủ (?:chưa|không|ko|k|hông)",
         r"(?<!xong )(?:là|thì) (?:em|tôi|mình|t|tao|tớ|tui) (?:sẽ |đã )?(?:đi|ra đi) "
         r"(?:luôn|rồi|thật rồi)(?! (?:được|đc|dc|không|ko|k|hả|à|nhé|nha|chưa))",
         r"(?:muốn|ước|để|cho|em|tôi|mình|t|tao|tớ|tui) [^.?!]{0,40}?(?:không|khỏi|chẳng) "
@@ -298,6 +303,7 @@ PURPOSE_CUES = cues(
         r"làm bài",
         r"(?:hỏi|biết) (?:để )?(?:biết |phòng )?(?:trước|thôi|cho biết)",
         r"(?:chỉ|để) hỏi (?:thôi|thông tin|cho biết)",
+        r"hỏi (?:để|cho) biết(?! (?:bé|con|nó|em|ông|bà|mẹ|ba|bố) )",  # not "…biết bé có nuốt"
         r"kiến thức",
     ),
 )

@@ -24,9 +24,7 @@ Decisions (docs/evals.md, "Safety triage"):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from core.frame import QueryFrame, Triage
 from core.population import YOUNG_CHILD_MONTHS
@@ -36,7 +34,7 @@ from safety import dose_errors, reactions
 from safety.dose_amounts import DOSE_SECTION, Book, against_book, as_amount_question
 from safety.dose_errors import dose_error, error_then_sign, within_twice_meant
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
-from safety.ingestion import Verdict, read_event
+from safety.ingestion import Event, Verdict, read_event
 from safety.ingestion_signs import (
     _SLIP,
     _adult_tablet_for_an_infant,
@@ -82,14 +80,14 @@ from safety.self_harm import (
     _without_idioms,
     _young_child,
 )
-
-
-class UnsafeUse(StrEnum):
-    """Which use the formulary warns against."""
-
-    END_PREGNANCY = "end_pregnancy"
-    WEEKLY_TAKEN_DAILY = "weekly_taken_daily"
-    INFANT = "infant"
+from safety.unsafe_uses import (
+    UNSAFE_USE_FALLBACK_SECTIONS,
+    UNSAFE_USE_SECTIONS,
+    WEEKLY_DRUGS,
+    UnsafeUse,
+    WarningLines,
+    speaks_to,
+)
 
 
 @dataclass(frozen=True)
@@ -109,51 +107,16 @@ class TriageResult:
 
 
 _ADR = SectionKey.HUONG_DAN_XU_TRI_ADR.value
-WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendronate"})
-"""Formulary drug ids dosed once a week in their common (non-cancer) use."""
+# A question word asked with a purpose said ("hỏi trước để biết: trẻ nuốt nhầm thì làm gì",
+# "uống quá liều thì bị gì, hỏi cho biết"): what to do or expect, asked, not an event.
+_LEARNING_ASK = re.compile(
+    r"\b(?:thi|se) (?:\w+ ){0,3}?(?:sao|gi|the nao|nhu nao|ra sao)\b|\b(?:ra sao|the nao)\b"
+)
 
 
-WarningLines = Callable[[str], Sequence[tuple[str, str]]]
-"""Drug id → (section key, sentence) for every sentence of its warning sections in the loaded
-corpus (Chống chỉ định, Thận trọng): what the `INFANT` unsafe use may stand on."""
-
-# Sections quoted for each unsafe use, warning text first (the weekly day: the dosing text's
-# warning sentence); the fallback only when those say nothing of the use.
-UNSAFE_USE_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
-    UnsafeUse.END_PREGNANCY: (SectionKey.THOI_KY_MANG_THAI, SectionKey.CHONG_CHI_DINH),
-    # The dosing text's own sentence on the weekly day, with its warning, when it says so
-    # without a dose ("một lần mỗi tuần, … không bao giờ dùng hằng ngày"): it answers a
-    # schedule checked ("mỗi ngày hay mỗi tuần") and warns a daily use alike.
-    UnsafeUse.WEEKLY_TAKEN_DAILY: (SectionKey.LIEU_LUONG_CACH_DUNG,),
-    UnsafeUse.INFANT: (SectionKey.CHONG_CHI_DINH, SectionKey.THAN_TRONG),
-}
-UNSAFE_USE_FALLBACK_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
-    UnsafeUse.END_PREGNANCY: (),
-    UnsafeUse.WEEKLY_TAKEN_DAILY: (SectionKey.THAN_TRONG, SectionKey.QUA_LIEU_XU_TRI),
-    # The age-limit line the triage stood on is in the warning sections; nothing else.
-    UnsafeUse.INFANT: (),
-}
-# A quoted sentence must speak to the use (accent-folded words).
-_SPEAKS_TO: dict[UnsafeUse, re.Pattern[str]] = {
-    UnsafeUse.END_PREGNANCY: re.compile(r"\b(?:thai|mang thai|co thai|say thai|thai ky)\b"),
-    UnsafeUse.WEEKLY_TAKEN_DAILY: re.compile(
-        r"\b(?:mot lan moi tuan|1 lan moi tuan|hang ngay|moi ngay|thay vi hang tuan)\b"
-    ),
-    UnsafeUse.INFANT: re.compile(r"\btre\b.*\bduoi\b|\bso sinh\b|\bnhu nhi\b"),
-}
-
-
-def speaks_to(
-    use: UnsafeUse, sentence: str, *, age_months: float | None = None, section: str | None = None
-) -> bool:
-    """Does this evidence sentence (of `section`) speak to `use`, and carry no dose? For
-    `INFANT` with a known age: only an age-limit line that bars this child."""
-    if dose_mentions(sentence):
-        return False
-    if use is UnsafeUse.INFANT and age_months is not None:
-        barred = section == SectionKey.CHONG_CHI_DINH.value
-        return limits_age(sentence, age_months, barred=barred)
-    return bool(_SPEAKS_TO[use].search(fold_aligned(sentence)))
+# A sachet or an ampoule is one dose ("cả gói", "nguyên ống"), asked whether it may be given.
+_ONE_SACHET = re.compile(r"\b(?:ca|nguyen|1|mot) (?:goi|ong)\b")
+_MAY_I = re.compile(r"\b(?:duoc|dc|đc) (?:khong|ko|k|hong|hok|hem)\b")
 
 
 def _asks_use(t: TurnText) -> bool:
@@ -169,6 +132,7 @@ def _emergency(
         or _asks_use(t)
         or "?" in t.folded
         or t.folded.rstrip(" ?.!").endswith(("khong", "ko", "k"))
+        or _LEARNING_ASK.search(t.folded) is not None
     )
     if learning and HYPOTHETICAL_CUES.search(t) is not None:
         return None  # "nếu trẻ lỡ nuốt … thì sơ cứu sao, hỏi để biết trước thôi"
@@ -184,6 +148,9 @@ def _emergency(
         hit = None  # "sợ bé nhầm thuốc với kẹo, cất thuốc sao": a mix-up feared, not told
     if hit is not None and _SLIP.match(hit) and DRINK_SLIP_CUES.search(t) is not None:
         hit = None  # "uống metronidazol mà lỡ uống 1 lon bia": a drink slipped, not a drug
+    if hit is not None and _ONE_SACHET.search(hit) and _MAY_I.search(t.folded):
+        # "cho bé uống cả gói 250 được không": one sachet asked, a dose question
+        hit = None if not _PAST_OR_SIGN(t) else hit
     if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
     if hit is not None and _SLIP.match(hit) and given_as_meant(t, names_drug):
@@ -193,6 +160,8 @@ def _emergency(
     if (error := dose_error(t)) is not None and not learning:
         return TriageResult(Triage.EMERGENCY, error)  # twice, or ten times the meant amount
     event = read_event(t, names_drug=names_drug, child_known=child_known)
+    if learning:  # "hỏi trước để biết: trẻ nuốt nhầm thuốc thì làm gì": no event told
+        event = Event(None, "")
     if event.verdict is Verdict.REPORT:
         # "con uống ibuprofen xong bị sưng mặt": a reaction, not an overdose
         if reaction_to_drug(t, read_reaction(t, names_drug=names_drug)):

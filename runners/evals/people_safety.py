@@ -53,6 +53,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning6.jsonl",  # mild side effects asked about (issue 22 item 5)
         "people_safety.tuning7.jsonl",
         "people_safety.tuning8.jsonl",
+        "people_safety.tuning10.jsonl",
     )
 )
 KINDS = (

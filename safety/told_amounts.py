@@ -1,0 +1,63 @@
+"""Amounts told in a turn that decide what was taken: more tablets in a day than any day's
+dose, less the supply that is only left or bought ("lọ còn 28 viên"); the amount said as the
+right one ("uống đúng 5ml"); a dose perhaps taken twice, told with doubt ("không nhớ đã uống
+chưa nên uống thêm"). Read by `safety.ingestion` before its event grammar."""
+
+from __future__ import annotations
+
+import re
+
+from safety.cue_matching import cues
+from safety.ingestion_signs import _PAST, _daily, _yes_no, day_total
+from safety.safety_cues import (
+    AMOUNT_CUES,
+    AT_ONCE_CUES,
+    COMPLETED_CUES,
+    TAKE_CUES,
+    UNSURE_CUES,
+    TurnText,
+)
+
+DAY_LARGE_COUNT = 12
+"""Tablets told as taken within a day beyond the day's dose of the common tablets (paracetamol
+500: 8 a day): an overdose even when the turn also tells the pain it was taken for."""
+
+
+def many_in_a_day(text: TurnText) -> str | None:
+    """More tablets told as taken within a day (or at once) than any day's dose ("trong 1
+    ngày uống hết 16 viên … rồi, vẫn đau"): a report, even beside the pain it was for."""
+    amount = AMOUNT_CUES.search(text)
+    done = COMPLETED_CUES.search(text) or _PAST.search(text.folded)  # "trong ngày hôm nay"
+    if amount is None or TAKE_CUES.search(text) is None or not done or _yes_no(text):
+        return None
+    if day_total(text) < DAY_LARGE_COUNT or not (AT_ONCE_CUES.search(text) or _daily(text)):
+        return None
+    left = _SUPPLY.sub(" ", text.folded)
+    if left != text.folded and day_total(TurnText.of(left)) < DAY_LARGE_COUNT:
+        return None  # "mỗi sáng 1 viên, lọ còn 28 viên": what is left, not what was taken
+    return amount
+
+
+# The amount said as the one meant ("uống đúng 5ml siro", "đúng liều"): given, not too much.
+RIGHT_AMOUNT = cues((r"(?:uống|cho|dùng) đúng (?:\d+(?:[.,]\d+)? ?(?:ml|viên|gói)|liều)",))
+
+
+# A count of what is left or was supplied ("hộp còn 30 viên", "được kê 60 viên"), not taken.
+_SUPPLY = re.compile(
+    r"\b(?:(?:hop|lo|vi|chai|tui|tu|nha) con(?: lai)?|con lai|ke|mua|phat) "
+    r"(?:khoang |tam |duoc |them )?\d+ ?(?:vien|vi|v)\b"
+)
+
+
+# Not sure a dose was taken ("không nhớ đã uống chưa"), then one taken or given anyway ("nên
+# uống thêm 1 viên", "ca chiều cho uống rồi"): it may have been taken twice.
+_WHETHER_TAKEN = re.compile(r"\b(?:uong|dung)(?: [^\s,]+){0,4}? (?:hay )?chua\b")
+_GIVEN_ANYWAY = re.compile(r"\b(?:cho uong|uong|cho dung) (?:\w+ )?(?:roi|them|lai|tiep)\b")
+
+
+def maybe_twice(text: TurnText) -> str | None:
+    """A dose that may have been taken twice, told with doubt: ask before anything else."""
+    if UNSURE_CUES.search(text) is None or (whether := _WHETHER_TAKEN.search(text.folded)) is None:
+        return None
+    again = _GIVEN_ANYWAY.search(text.folded, whether.end())
+    return again.group(0) if again is not None else None

@@ -1,0 +1,69 @@
+"""The uses the formulary forbids that triage warns about (issue 22), and the evidence an
+unsafe-use reply may quote: which sections, and whether a sentence speaks to the use.
+
+`safety.triage` decides when a turn asks about one of them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+
+from core.sections import SectionKey
+from core.text import fold_aligned
+from safety.evidence_lines import dose_mentions, limits_age
+
+
+class UnsafeUse(StrEnum):
+    """Which use the formulary warns against."""
+
+    END_PREGNANCY = "end_pregnancy"
+    WEEKLY_TAKEN_DAILY = "weekly_taken_daily"
+    INFANT = "infant"
+
+
+WEEKLY_DRUGS: frozenset[str] = frozenset({"methotrexate", "methotrexat", "alendronate"})
+"""Formulary drug ids dosed once a week in their common (non-cancer) use."""
+
+
+WarningLines = Callable[[str], Sequence[tuple[str, str]]]
+"""Drug id → (section key, sentence) for every sentence of its warning sections in the loaded
+corpus (Chống chỉ định, Thận trọng): what the `INFANT` unsafe use may stand on."""
+
+# Sections quoted for each unsafe use, warning text first (the weekly day: the dosing text's
+# warning sentence); the fallback only when those say nothing of the use.
+UNSAFE_USE_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
+    UnsafeUse.END_PREGNANCY: (SectionKey.THOI_KY_MANG_THAI, SectionKey.CHONG_CHI_DINH),
+    # The dosing text's own sentence on the weekly day, with its warning, when it says so
+    # without a dose ("một lần mỗi tuần, … không bao giờ dùng hằng ngày"): it answers a
+    # schedule checked ("mỗi ngày hay mỗi tuần") and warns a daily use alike.
+    UnsafeUse.WEEKLY_TAKEN_DAILY: (SectionKey.LIEU_LUONG_CACH_DUNG,),
+    UnsafeUse.INFANT: (SectionKey.CHONG_CHI_DINH, SectionKey.THAN_TRONG),
+}
+UNSAFE_USE_FALLBACK_SECTIONS: dict[UnsafeUse, tuple[str, ...]] = {
+    UnsafeUse.END_PREGNANCY: (),
+    UnsafeUse.WEEKLY_TAKEN_DAILY: (SectionKey.THAN_TRONG, SectionKey.QUA_LIEU_XU_TRI),
+    # The age-limit line the triage stood on is in the warning sections; nothing else.
+    UnsafeUse.INFANT: (),
+}
+# A quoted sentence must speak to the use (accent-folded words).
+_SPEAKS_TO: dict[UnsafeUse, re.Pattern[str]] = {
+    UnsafeUse.END_PREGNANCY: re.compile(r"\b(?:thai|mang thai|co thai|say thai|thai ky)\b"),
+    UnsafeUse.WEEKLY_TAKEN_DAILY: re.compile(
+        r"\b(?:mot lan moi tuan|1 lan moi tuan|hang ngay|moi ngay|thay vi hang tuan)\b"
+    ),
+    UnsafeUse.INFANT: re.compile(r"\btre\b.*\bduoi\b|\bso sinh\b|\bnhu nhi\b"),
+}
+
+
+def speaks_to(
+    use: UnsafeUse, sentence: str, *, age_months: float | None = None, section: str | None = None
+) -> bool:
+    """Does this evidence sentence (of `section`) speak to `use`, and carry no dose? For
+    `INFANT` with a known age: only an age-limit line that bars this child."""
+    if dose_mentions(sentence):
+        return False
+    if use is UnsafeUse.INFANT and age_months is not None:
+        barred = section == SectionKey.CHONG_CHI_DINH.value
+        return limits_age(sentence, age_months, barred=barred)
+    return bool(_SPEAKS_TO[use].search(fold_aligned(sentence)))

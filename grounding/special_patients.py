@@ -7,8 +7,17 @@ when they say the dose; without such a row nothing changes. Pure functions for `
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
+from core.evidence import Claim, Evidence
+from core.frame import QueryFrame
+from core.sections import SectionKey
+from core.text import fold, sentences_of
+from grounding.asked import AskedWords
 from grounding.blocks import Block, Who
 from grounding.book.filter_words import BLEEDING, DIALYSIS, NOT_BLEEDING, NOT_ON_DIALYSIS
+from grounding.markup import shown
 from grounding.patient_fit import Patient
 
 # A row is about dialysis when its head says so, in its first words ("Suy thận chạy thận
@@ -175,11 +184,48 @@ def inr_rows(chosen: list[Block], value: float | None, *, bleeding: bool = False
     return banded + [b for b in chosen if b not in banded and _said_of_bleeding(b)]
 
 
+# The liver disease a person names as grave ("suy gan nặng", "xơ gan mất bù", "suy chức
+# năng gan nặng"), and the book's words for liver failure in a contraindication.
+_GRAVE_LIVER = re.compile(
+    r"(?<![a-z])(?:(?:suy (?:chuc nang )?gan|benh gan|ton thuong gan) (?:nang|mat bu)"
+    r"|xo gan mat bu|hon me gan)(?![a-z])"
+)
+_LIVER_FAILURE = re.compile(r"(?<![a-z])(?:suy (?:chuc nang )?gan|benh gan nang|xo gan)(?![a-z])")
+# A contraindication said of a milder liver ("suy gan nhẹ") is no bar of the grave one.
+_MILD = re.compile(r"(?<![a-z])(?:nhe|vua|trung binh)(?![a-z])")
+MAX_ORGAN_BARS = 2
+
+
+def grave_liver_bars(
+    evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame, asked: AskedWords
+) -> list[Claim]:
+    """A patient whose liver disease is said to be grave ("xơ gan mất bù", "suy gan nặng"),
+    and a Chống chỉ định sentence naming liver failure: that sentence is the answer, not the
+    reduced dose the dose section prints for liver disease in general."""
+    patient = frame.patient
+    if patient is None or not patient.hepatic_impairment or not _GRAVE_LIVER.search(asked.folded):
+        return []
+    claims: list[Claim] = []
+    for index, ev in enumerate(evidence):
+        if ev.quarantined or ev.section_key != SectionKey.CHONG_CHI_DINH.value:
+            continue
+        if drug_id and ev.drug_id != drug_id:
+            continue
+        for sentence in sentences_of(ev.text):
+            text = shown(sentence)
+            folded = fold(text)
+            said = _LIVER_FAILURE.search(folded)
+            if said and not _MILD.match(folded[said.end() :].lstrip()):
+                claims.append(Claim(text=text, citations=(index,)))
+    return claims[:MAX_ORGAN_BARS]
+
+
 __all__ = [
     "adult_threshold",
     "dialysis_first",
     "elderly_first",
     "governed_fit",
+    "grave_liver_bars",
     "hepatic_first",
     "inr_rows",
     "renal_first",

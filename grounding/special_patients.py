@@ -126,11 +126,14 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
         # belongs to the lighter children the threshold leaves out - under the threshold's own
         # indication ("Dự phòng bệnh than: Người lớn ≥ 40 kg" leaves the endocarditis rows).
         heads = {b.indication for b in by_weight}
+        # "Trực tràng, người lớn và trẻ em trên 10 kg" leaves the children's IV row be.
+        routes = {r for b in by_weight for r in b.routes}
         chosen = [
             b
             for b in chosen
             if b.who is not Who.CHILD
             or (None not in heads and b.indication not in heads)
+            or (bool(routes) and all(b.routes) and not routes & set(b.routes))
             or (
                 b.bands.weight is not None
                 and weight is not None

@@ -19,11 +19,11 @@ from core.text import fold
 from grounding.amounts import is_general_row
 from grounding.as_for import with_referred_rows
 from grounding.asked import AskedWords
-from grounding.bands import NEWBORN_MONTHS, parse_bands
+from grounding.bands import NEWBORN_MONTHS
 from grounding.blocks import Block, BlockKind, Context, Part, Who
-from grounding.book.vocabulary import BABY, ROW_REFUSALS
+from grounding.book.vocabulary import ROW_REFUSALS
 from grounding.dosing import ROUTE_LABELS
-from grounding.heads import DOSE, INJECTION_ROUTES
+from grounding.heads import INJECTION_ROUTES
 from grounding.narrowing import (
     another_cause,
     max_asked,
@@ -45,6 +45,7 @@ from grounding.special_patients import (
     adult_threshold,
     dialysis_first,
     elderly_first,
+    exception_over_rule,
     governed_fit,
     hepatic_first,
     inr_rows,
@@ -93,44 +94,6 @@ def _narrowest(rows: list[Block], patient: Patient) -> list[Block]:
             r for r in group if keep is None or id(r) in keep or not (r.bands.age or r.bands.weight)
         )
     return [r for r in rows if r in out]
-
-
-def _exception_over_rule(rows: list[Block], patient: Patient) -> list[Block]:
-    """A child's own band printed after the children's rule ("Trẻ em: 4 mg/kg, 6 giờ một
-    lần. Trẻ dưới 1 tuổi hoặc dưới 10 kg: 30 mg, 8 giờ một lần") is the exception for that
-    child: the rule with no band, on the same route and indication, is not shown beside it."""
-    if not patient.child:
-        return rows
-    out = rows
-    for row in rows:
-        if not (row.bands.age or row.bands.weight) or row.refuses or not row.prints_dose:
-            continue
-        # The band opens the row ("Trẻ dưới 1 tuổi …: 30 mg"); one in a closing parenthesis
-        # ("… tăng tới 200 mg/kg (100 mg/kg với trẻ sơ sinh)") is no row of that band's own.
-        dose = DOSE.search(row.text)
-        opening = parse_bands(row.text[: dose.start()] if dose else row.text)
-        if not (opening.age or opening.weight):
-            continue
-        if not fits_child(row, patient, strict=True):
-            continue
-        out = [
-            r
-            for r in out
-            if not (
-                r.who is Who.CHILD
-                and r.evidence_index == row.evidence_index
-                and r.end <= row.start
-                and not (r.bands.age or r.bands.weight)
-                and r.prints_dose
-                and r.kind is row.kind
-                # "… 100 mg/kg (trẻ sơ sinh 50 mg/kg)": the rule gives the baby's dose too.
-                and not BABY.search(r.folded)
-                and (r.indication, r.renal, r.hepatic) == (row.indication, row.renal, row.hepatic)
-                # A band printed with no route of its own follows the rule's route.
-                and (not row.routes or set(row.routes) & set(r.routes))
-            )
-        ]
-    return out
 
 
 def _name(block: Block) -> list[str]:
@@ -344,7 +307,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     chosen = adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
-    chosen = _exception_over_rule(chosen, patient)
+    chosen = exception_over_rule(chosen, patient)
     chosen = newborn_rows_first(chosen, patient)
     chosen = max_asked(usual_asked(chosen, frame.usual_dose), frame.max_dose)
     chosen = inr_rows(chosen, frame.inr, bleeding=frame.bleeding is True)

@@ -15,10 +15,13 @@ from core.frame import QueryFrame
 from core.sections import SectionKey
 from core.text import fold, sentences_of
 from grounding.asked import AskedWords
+from grounding.bands import parse_bands
 from grounding.blocks import Block, Who
 from grounding.book.filter_words import BLEEDING, DIALYSIS, NOT_BLEEDING, NOT_ON_DIALYSIS
+from grounding.book.vocabulary import BABY
+from grounding.heads import DOSE
 from grounding.markup import shown
-from grounding.patient_fit import Patient
+from grounding.patient_fit import Patient, fits_child
 
 # A row is about dialysis when its head says so, in its first words ("Suy thận chạy thận
 # nhân tạo: …", "Người bệnh thẩm tách máu — …"); a later clause does not make it one.
@@ -89,6 +92,46 @@ def elderly_first(chosen: list[Block], patient: Patient) -> list[Block]:
         b for b in chosen if b.who is Who.ELDERLY and not b.renal and (b.fixed_dose or b.adjusts)
     ]
     return elderly + [b for b in chosen if b.renal] if elderly else chosen
+
+
+def exception_over_rule(rows: list[Block], patient: Patient) -> list[Block]:
+    """A child's own band printed after the children's rule ("Trẻ em: 4 mg/kg, 6 giờ một
+    lần. Trẻ dưới 1 tuổi hoặc dưới 10 kg: 30 mg, 8 giờ một lần") is the exception for that
+    child: the rule with no band, on the same route and indication, is not shown beside it."""
+    if not patient.child:
+        return rows
+    out = rows
+    for row in rows:
+        if not (row.bands.age or row.bands.weight) or row.refuses or not row.prints_dose:
+            continue
+        # The band opens the row ("Trẻ dưới 1 tuổi …: 30 mg"); one in a closing parenthesis
+        # ("… tăng tới 200 mg/kg (100 mg/kg với trẻ sơ sinh)") is no row of that band's own.
+        dose = DOSE.search(row.text)
+        opening = parse_bands(row.text[: dose.start()] if dose else row.text)
+        # The smallest children set apart ("dưới 1 tuổi", "dưới 10 kg"); a closed band after
+        # the rule ("15 - 25 kg: 200 mg") tabulates it, and both are shown.
+        if not any(b is not None and b.lo == 0 for b in (opening.age, opening.weight)):
+            continue
+        if not fits_child(row, patient, strict=True):
+            continue
+        out = [
+            r
+            for r in out
+            if not (
+                r.who is Who.CHILD
+                and r.evidence_index == row.evidence_index
+                and r.end <= row.start
+                and not (r.bands.age or r.bands.weight)
+                and r.prints_dose
+                and r.kind is row.kind
+                # "… 100 mg/kg (trẻ sơ sinh 50 mg/kg)": the rule gives the baby's dose too.
+                and not BABY.search(r.folded)
+                and (r.indication, r.renal, r.hepatic) == (row.indication, row.renal, row.hepatic)
+                # A band printed with no route of its own follows the rule's route.
+                and (not row.routes or set(row.routes) & set(r.routes))
+            )
+        ]
+    return out
 
 
 def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -> list[Block]:
@@ -227,6 +270,7 @@ __all__ = [
     "adult_threshold",
     "dialysis_first",
     "elderly_first",
+    "exception_over_rule",
     "governed_fit",
     "grave_liver_bars",
     "hepatic_first",

@@ -1,6 +1,6 @@
-"""Tests for grounding/selection.py: a child's own band printed after the children's rule is
-the answer for that child, and grounding/special_patients.py: grave liver disease meets the
-contraindication, not the reduced dose."""
+"""Tests for grounding/special_patients.py: a child's own band printed after the children's rule is
+the answer for that child (set apart only for the smallest: "dưới 1 tuổi"), and grave liver
+disease meets the contraindication, not the reduced dose."""
 
 from __future__ import annotations
 

@@ -332,6 +332,11 @@ def per_kg_row_beside(
     stated weight is worked out from it."""
     if frame.weight_kg is None or any(b.figures for b in rows):
         return None
+    weight = frame.weight_kg
+    if any(
+        b.bands.weight and b.bands.weight.lo == 0 and b.bands.weight.contains(weight) for b in rows
+    ):
+        return None  # "dưới 10 kg: 37,5 mg": the smallest children's own dose, not the rule
     groups = {b.group[:6] for b in rows if b.bands.age or b.bands.weight}
     patient = Patient.of(frame)
     return next((b for b in blocks if b.kind is BlockKind.ROW and b.group[:6] in groups

@@ -45,6 +45,7 @@ from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
 from grounding.overdose import overdose_claims
 from grounding.selection import MAX_QUICK_REPLIES, others_list, select, short_label
+from grounding.special_patients import grave_liver_bars
 from states.messages import describe_age, format_number
 
 MAX_SECTION_CLAIMS = 12
@@ -186,7 +187,9 @@ class ExtractiveAnswerer:
         # of the indication ("viêm" of "dự phòng viêm nội tâm mạc").
         # The formulary's word for it too: "long đờm" is read as "tiêu chất nhầy".
         asked = AskedWords.of(frame)
-        barred = dose_limits(request.evidence, drug_id, frame, asked)
+        barred = dose_limits(request.evidence, drug_id, frame, asked) or grave_liver_bars(
+            request.evidence, drug_id, frame, asked
+        )
         if barred:
             # A contraindicated age or condition is the answer: no route or dose to choose.
             keys = dict.fromkeys(request.evidence[c.citations[0]].section_key for c in barred)

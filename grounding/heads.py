@@ -249,6 +249,8 @@ def classify_head(label: str, end: int) -> Head:
         return head(HeadKind.WHO, who=who, bands=bands, routes=routes)
     if routes and bands.is_empty and not _route_in_parenthesis_only(label):
         return head(HeadKind.ROUTE, routes=routes)
+    if led := _route_then_who(label):
+        return head(HeadKind.WHO, who=led[1], bands=bands, routes=led[0])
     # "Hoặc dưới 2 tuổi:" is a band like "Dưới 2 tuổi:", an alternative to the row before.
     unled = next((folded[len(w) :] for w in ("hoac ", "hay ") if folded.startswith(w)), folded)
     if not bands.is_empty and _BAND_LEAD.match(unled):
@@ -257,6 +259,17 @@ def classify_head(label: str, end: int) -> Head:
             return head(HeadKind.WHO, who=Who.ELDERLY, bands=bands, routes=routes)
         return head(HeadKind.BAND, bands=bands, routes=routes)
     return head(HeadKind.IND, bands=bands, routes=routes)
+
+
+def _route_then_who(label: str) -> tuple[tuple[Route, ...], Who] | None:
+    """ "Dùng dung dịch trực tràng, người lớn và trẻ em trên 10 kg:": a route, a comma, then
+    whom it is for: the rows of that route for those people, not an indication."""
+    first, comma, rest = shown(label).partition(",")
+    folded = fold(rest).strip()
+    if not comma or not WHO_LEAD.match(folded) or not parse_bands(first).is_empty:
+        return None
+    routes, who = route_words(first), who_of(folded)
+    return (routes, who) if routes and who is not None else None
 
 
 def _route_in_parenthesis_only(label: str) -> bool:

@@ -88,7 +88,10 @@ def row_routes(
         window = text[end : end + _ROUTE_WINDOW]
         after = next((window[:i] for i, c in enumerate(window) if c in ",;.("), window)
     # "Đơn trị liệu: Ban đầu uống: 15 mg/kg": a route among the row's own labels.
-    own_route = next((lb.routes for lb in row_labels if lb.kind is HeadKind.ROUTE), ())
+    # "Dùng dung dịch trực tràng, người lớn …: 500 microgam/kg": a route said with whom.
+    own_route = next(
+        (lb.routes for lb in row_labels if lb.kind in (HeadKind.ROUTE, HeadKind.WHO)), ()
+    )
     named = routes_named(said.text[:60])
     if set(ctx.routes) == set(INJECTION_ROUTES) and not own_route:
         which = tuple(r for r in named if r in INJECTION_ROUTES)

@@ -45,6 +45,7 @@ from grounding.special_patients import (
     adult_threshold,
     dialysis_first,
     elderly_first,
+    exception_over_rule,
     governed_fit,
     hepatic_first,
     inr_rows,
@@ -306,6 +307,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     chosen = adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
+    chosen = exception_over_rule(chosen, patient)
     chosen = newborn_rows_first(chosen, patient)
     chosen = max_asked(usual_asked(chosen, frame.usual_dose), frame.max_dose)
     chosen = inr_rows(chosen, frame.inr, bleeding=frame.bleeding is True)

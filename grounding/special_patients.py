@@ -7,9 +7,21 @@ when they say the dose; without such a row nothing changes. Pure functions for `
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
+from core.evidence import Claim, Evidence
+from core.frame import QueryFrame
+from core.sections import SectionKey
+from core.text import fold, sentences_of
+from grounding.asked import AskedWords
+from grounding.bands import parse_bands
 from grounding.blocks import Block, Who
 from grounding.book.filter_words import BLEEDING, DIALYSIS, NOT_BLEEDING, NOT_ON_DIALYSIS
-from grounding.patient_fit import Patient
+from grounding.book.vocabulary import BABY
+from grounding.heads import DOSE
+from grounding.markup import shown
+from grounding.patient_fit import Patient, fits_child
 
 # A row is about dialysis when its head says so, in its first words ("Suy thận chạy thận
 # nhân tạo: …", "Người bệnh thẩm tách máu — …"); a later clause does not make it one.
@@ -82,6 +94,46 @@ def elderly_first(chosen: list[Block], patient: Patient) -> list[Block]:
     return elderly + [b for b in chosen if b.renal] if elderly else chosen
 
 
+def exception_over_rule(rows: list[Block], patient: Patient) -> list[Block]:
+    """A child's own band printed after the children's rule ("Trẻ em: 4 mg/kg, 6 giờ một
+    lần. Trẻ dưới 1 tuổi hoặc dưới 10 kg: 30 mg, 8 giờ một lần") is the exception for that
+    child: the rule with no band, on the same route and indication, is not shown beside it."""
+    if not patient.child:
+        return rows
+    out = rows
+    for row in rows:
+        if not (row.bands.age or row.bands.weight) or row.refuses or not row.prints_dose:
+            continue
+        # The band opens the row ("Trẻ dưới 1 tuổi …: 30 mg"); one in a closing parenthesis
+        # ("… tăng tới 200 mg/kg (100 mg/kg với trẻ sơ sinh)") is no row of that band's own.
+        dose = DOSE.search(row.text)
+        opening = parse_bands(row.text[: dose.start()] if dose else row.text)
+        # The smallest children set apart ("dưới 1 tuổi", "dưới 10 kg"); a closed band after
+        # the rule ("15 - 25 kg: 200 mg") tabulates it, and both are shown.
+        if not any(b is not None and b.lo == 0 for b in (opening.age, opening.weight)):
+            continue
+        if not fits_child(row, patient, strict=True):
+            continue
+        out = [
+            r
+            for r in out
+            if not (
+                r.who is Who.CHILD
+                and r.evidence_index == row.evidence_index
+                and r.end <= row.start
+                and not (r.bands.age or r.bands.weight)
+                and r.prints_dose
+                and r.kind is row.kind
+                # "… 100 mg/kg (trẻ sơ sinh 50 mg/kg)": the rule gives the baby's dose too.
+                and not BABY.search(r.folded)
+                and (r.indication, r.renal, r.hepatic) == (row.indication, row.renal, row.hepatic)
+                # A band printed with no route of its own follows the rule's route.
+                and (not row.routes or set(row.routes) & set(r.routes))
+            )
+        ]
+    return out
+
+
 def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -> list[Block]:
     """A child the book sends to the adult dose gets the adult rows, and no general child row."""
     if not patient.child:
@@ -117,11 +169,14 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
         # belongs to the lighter children the threshold leaves out - under the threshold's own
         # indication ("Dự phòng bệnh than: Người lớn ≥ 40 kg" leaves the endocarditis rows).
         heads = {b.indication for b in by_weight}
+        # "Trực tràng, người lớn và trẻ em trên 10 kg" leaves the children's IV row be.
+        routes = {r for b in by_weight for r in b.routes}
         chosen = [
             b
             for b in chosen
             if b.who is not Who.CHILD
             or (None not in heads and b.indication not in heads)
+            or (bool(routes) and all(b.routes) and not routes & set(b.routes))
             or (
                 b.bands.weight is not None
                 and weight is not None
@@ -175,11 +230,49 @@ def inr_rows(chosen: list[Block], value: float | None, *, bleeding: bool = False
     return banded + [b for b in chosen if b not in banded and _said_of_bleeding(b)]
 
 
+# The liver disease a person names as grave ("suy gan nặng", "xơ gan mất bù", "suy chức
+# năng gan nặng"), and the book's words for liver failure in a contraindication.
+_GRAVE_LIVER = re.compile(
+    r"(?<![a-z])(?:(?:suy (?:chuc nang )?gan|benh gan|ton thuong gan) (?:nang|mat bu)"
+    r"|xo gan mat bu|hon me gan)(?![a-z])"
+)
+_LIVER_FAILURE = re.compile(r"(?<![a-z])(?:suy (?:chuc nang )?gan|benh gan nang|xo gan)(?![a-z])")
+# A contraindication said of a milder liver ("suy gan nhẹ") is no bar of the grave one.
+_MILD = re.compile(r"(?<![a-z])(?:nhe|vua|trung binh)(?![a-z])")
+MAX_ORGAN_BARS = 2
+
+
+def grave_liver_bars(
+    evidence: Sequence[Evidence], drug_id: str | None, frame: QueryFrame, asked: AskedWords
+) -> list[Claim]:
+    """A patient whose liver disease is said to be grave ("xơ gan mất bù", "suy gan nặng"),
+    and a Chống chỉ định sentence naming liver failure: that sentence is the answer, not the
+    reduced dose the dose section prints for liver disease in general."""
+    patient = frame.patient
+    if patient is None or not patient.hepatic_impairment or not _GRAVE_LIVER.search(asked.folded):
+        return []
+    claims: list[Claim] = []
+    for index, ev in enumerate(evidence):
+        if ev.quarantined or ev.section_key != SectionKey.CHONG_CHI_DINH.value:
+            continue
+        if drug_id and ev.drug_id != drug_id:
+            continue
+        for sentence in sentences_of(ev.text):
+            text = shown(sentence)
+            folded = fold(text)
+            said = _LIVER_FAILURE.search(folded)
+            if said and not _MILD.match(folded[said.end() :].lstrip()):
+                claims.append(Claim(text=text, citations=(index,)))
+    return claims[:MAX_ORGAN_BARS]
+
+
 __all__ = [
     "adult_threshold",
     "dialysis_first",
     "elderly_first",
+    "exception_over_rule",
     "governed_fit",
+    "grave_liver_bars",
     "hepatic_first",
     "inr_rows",
     "renal_first",

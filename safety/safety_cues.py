@@ -237,7 +237,9 @@ AFTER_TAKING_CUES = cues(
         + _TAKE
         + r" "
         + _W
-        + r"{0,6}?(?:xong|vào|rồi|thì bị|là bị|liền|bị|thấy|lập tức|"
+        # "tiêm diazepam vào tĩnh mạch": "vào" names where it goes, not what came after.
+        + r"{0,6}?(?:xong|vào(?! (?:tĩnh mạch|bắp|mông|dưới da|hậu môn|trực tràng))|rồi|"
+        + r"thì bị|là bị|liền|bị|thấy|lập tức|"
         + AT_ONCE_NOT_A_DAY
         + ")",
     ),

@@ -262,7 +262,7 @@ def classify_head(label: str, end: int) -> Head:
 
 
 def _route_then_who(label: str) -> tuple[tuple[Route, ...], Who] | None:
-    """ "Dùng dung dịch trực tràng, người lớn và trẻ em trên 10 kg:": a route, a comma, then
+    """ "Đặt trực tràng, người lớn và trẻ em nặng trên 12 kg:": a route, a comma, then
     whom it is for: the rows of that route for those people, not an indication."""
     first, comma, rest = shown(label).partition(",")
     folded = fold(rest).strip()

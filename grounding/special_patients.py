@@ -169,7 +169,7 @@ def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) ->
         # belongs to the lighter children the threshold leaves out - under the threshold's own
         # indication ("Dự phòng bệnh than: Người lớn ≥ 40 kg" leaves the endocarditis rows).
         heads = {b.indication for b in by_weight}
-        # "Trực tràng, người lớn và trẻ em trên 10 kg" leaves the children's IV row be.
+        # "Đặt trực tràng, người lớn và trẻ em nặng trên 12 kg" leaves the children's IV row be.
         routes = {r for b in by_weight for r in b.routes}
         chosen = [
             b

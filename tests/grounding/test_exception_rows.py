@@ -16,14 +16,13 @@ from grounding.special_patients import grave_liver_bars
 # Our own text, in the book's shape: the children's rule, then the small children's band.
 RULE_THEN_BAND = (
     "Thuốc Y có thể uống hoặc tiêm.\n\n"
-    "Liều uống cho trẻ em là 4 - 8 mg/kg thể trọng, 6 giờ một lần. "
-    "Trẻ em dưới 1 tuổi hoặc cân nặng dưới 10 kg dùng 30 mg, 8 giờ một lần."
+    "Trẻ em uống 4 - 8 mg/kg thể trọng mỗi lần, các lần cách nhau 6 giờ. "
+    "Trẻ em dưới 1 tuổi hoặc nặng dưới 10 kg: 30 mg mỗi lần, cách 8 giờ."
 )
 # The baby's dose given inside the rule, and a raised dose with a newborn parenthesis.
 RULE_WITH_BABY = (
-    "Liều cho trẻ em: Mỗi ngày dùng 80 - 120 mg/kg thể trọng (với trẻ sơ sinh là 40 mg/kg "
-    "thể trọng) chia làm 3 lần. Khi nhiễm khuẩn nặng có thể tăng tới 180 mg/kg (từ 60 đến "
-    "90 mg/kg đối với trẻ sơ sinh)."
+    "Trẻ em: cả ngày 80 - 120 mg/kg thể trọng (trẻ sơ sinh chỉ 40 mg/kg thể trọng), "
+    "chia 3 lần. Bệnh nặng: cả ngày có thể lên 180 mg/kg (trẻ sơ sinh 60 - 90 mg/kg)."
 )
 
 

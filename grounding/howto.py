@@ -56,7 +56,7 @@ ADVICE_BONUS = 0.5
 """What a sentence that advises gains over one that only describes."""
 # Advice said of the topic itself ("tránh uống rượu", "hạn chế rượu", "tránh uống nhiều nước
 # ép bưởi"), within its clause, not of something else ("Rượu, diazepam …: nên tránh phối hợp").
-_DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tránh|không tự ý"
+_DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tránh|không tự ý|không tự"
 _DIRECT_VERBS = r"uống|dùng|ăn|tiếp xúc|để"
 DIRECT_BONUS = 1.0
 """What a sentence gains when its advice governs the topic word itself."""
@@ -284,6 +284,8 @@ def _best(
         for n, sentence in enumerate(shown):
             if _heading(sentence) or (skip and skip in (sentence, _short(sentence, topic))):
                 continue  # "Tiêm bắp hoặc tiêm tĩnh mạch": a label, it answers nothing
+            if ev.section_key == _REACTIONS and not asked.names_condition(sentence):
+                continue  # what to do about a reaction answers only the one the person names
             head = _head_of(shown, n, ev.text)
             score = _score(sentence, topic, broad=broad, asked=asked, head=head)
             if score <= 0:
@@ -309,6 +311,7 @@ def _best(
     return best.index, _short(best.text, topic)
 
 
+_REACTIONS = "huong_dan_xu_tri_adr"
 # Topics whose caution is often said apart from the interaction that explains it.
 _WHY_TOO = (HowTo.FOOD, HowTo.ALCOHOL)
 _INTERACTIONS = "tuong_tac_thuoc"

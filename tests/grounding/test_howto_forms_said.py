@@ -76,3 +76,26 @@ def test_going_on_with_a_complaint_finds_when_to_stop() -> None:
     said = Asked.of(frame.model_copy(update={"condition": named}))
     found = howto_sentence([dose, caution], "x", HowTo.DURATION, said)
     assert found == (1, "Ngừng thuốc ngay khi nôn hoặc tiêu chảy.")
+
+
+def test_stopping_over_a_reaction_named_finds_its_guidance() -> None:
+    """ "phù chân hoài, tự bỏ thuốc được không": what to do about that reaction, which says
+    not to stop on one's own, over the caution that only describes it."""
+    caution = part("than_trong", "Phù chân là tác dụng thường gặp, hết khi ngừng thuốc.")
+    guidance = part(
+        "huong_dan_xu_tri_adr",
+        "Phù chân kéo dài: báo bác sĩ để đổi thuốc, không tự ngừng thuốc.",
+    )
+    frame = understood(QueryFrame(standalone_query="bị phù chân hoài, tự bỏ thuốc được không"))
+    said = Asked.of(frame.model_copy(update={"condition": ConditionQuery(text="phù chân")}))
+    found = howto_sentence([caution, guidance], "x", HowTo.DURATION, said)
+    assert found == (1, "Phù chân kéo dài: báo bác sĩ để đổi thuốc, không tự ngừng thuốc.")
+
+
+def test_reaction_guidance_answers_no_stop_without_the_reaction_named() -> None:
+    """ "uống 5 ngày đỡ rồi, ngưng được chưa": not the guidance on a rash."""
+    dose = part("lieu_luong_cach_dung", "Viêm phổi cần điều trị đủ 7 ngày.")
+    guidance = part("huong_dan_xu_tri_adr", "Nổi mẩn: ngừng thuốc và đi khám.")
+    said = _said("uống 5 ngày đỡ rồi, ngưng được chưa")
+    found = howto_sentence([dose, guidance], "x", HowTo.DURATION, said)
+    assert found == (0, "Viêm phổi cần điều trị đủ 7 ngày.")

@@ -235,7 +235,10 @@ def second_topic(turn: Turn, first: HowTo) -> HowTo | None:
     """Another topic the same question asks ("tiêm trong bao lâu, tiêm bắp được không"),
     when the first's sections hold its answer too (only those are read)."""
     for topic in read_how_to_topics(turn):
-        if topic is not first and set(HOW_TO_SECTIONS[topic]) <= set(HOW_TO_SECTIONS[first]):
+        # the guidance on a reaction answers a stop only over the reaction named: a second
+        # topic is answered without it ("mấy ngày, có cần uống kèm oresol")
+        needs = set(HOW_TO_SECTIONS[topic]) - {SectionKey.HUONG_DAN_XU_TRI_ADR}
+        if topic is not first and needs <= set(HOW_TO_SECTIONS[first]):
             return topic
     return None
 

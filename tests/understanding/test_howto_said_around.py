@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from core.frame import HowTo
-from understanding.howto import read_how_to, read_how_to_topics
+from understanding.howto import read_how_to, read_how_to_topics, second_topic
 from understanding.text import Turn
 
 
@@ -81,3 +81,10 @@ def test_going_on_after_a_clock_time_asks_the_interval() -> None:
     """ "7h uống rồi, 11h có uống tiếp không": the time between doses, a dose question."""
     turn = Turn.of("7h uống 1 viên rồi, 11h có uống tiếp không")
     assert HowTo.DURATION not in read_how_to_topics(turn)
+
+
+def test_how_long_is_kept_beside_a_product_taken_with_it() -> None:
+    """ "uống mấy ngày, có cần uống thêm oresol không": the product, then the days (the dose
+    section the first reads holds them; the guidance on reactions is not needed)."""
+    turn = Turn.of("smecta uống được mấy ngày, có cần uống thêm oresol không")
+    assert second_topic(turn, HowTo.TOGETHER) is HowTo.DURATION

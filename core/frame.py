@@ -119,7 +119,9 @@ HOW_TO_SECTIONS: dict[HowTo, tuple[str, ...]] = {
     # Shaken before a dose is measured: said with how it is taken, else with how it is kept.
     HowTo.SHAKE: (_DOSE, _STORAGE),
     HowTo.MADE_UP: (_STORAGE, _DOSE),
-    HowTo.DURATION: (_DOSE, _CAUTIONS),
+    # Stopping because of a complaint ("ho khan hoài, tự bỏ thuốc được không"): what to do
+    # about the reaction is said last, in the guidance on adverse reactions.
+    HowTo.DURATION: (_DOSE, _CAUTIONS, "huong_dan_xu_tri_adr"),
     HowTo.GIVING: (_DOSE, _CAUTIONS, _STORAGE),
     HowTo.CAUTION: (_CAUTIONS, _DOSE, _INTERACTIONS, _STORAGE),
     HowTo.TOGETHER: (_INTERACTIONS, _DOSE, _CAUTIONS),

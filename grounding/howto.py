@@ -56,7 +56,7 @@ ADVICE_BONUS = 0.5
 """What a sentence that advises gains over one that only describes."""
 # Advice said of the topic itself ("tránh uống rượu", "hạn chế rượu", "tránh uống nhiều nước
 # ép bưởi"), within its clause, not of something else ("Rượu, diazepam …: nên tránh phối hợp").
-_DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tránh|không tự ý"
+_DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tránh|không tự ý|không tự"
 _DIRECT_VERBS = r"uống|dùng|ăn|tiếp xúc|để"
 DIRECT_BONUS = 1.0
 """What a sentence gains when its advice governs the topic word itself."""
@@ -125,14 +125,21 @@ class _Candidate:
     index: int
 
 
-def _score(text: str, topic: HowTo, *, broad: bool = False, asked: Asked = NOTHING_ASKED) -> float:
+def _score(
+    text: str, topic: HowTo, *, broad: bool = False, asked: Asked = NOTHING_ASKED, head: str = ""
+) -> float:
     """Distinct topic words, helped by the helper words and by the question's own phrases
     and words said in the sentence; `broad` lets the helper words alone count (storage in
-    general when nothing speaks of the fridge)."""
+    general when nothing speaks of the fridge). `head`: the clause this one continues after
+    a semicolon ("Viêm tai giữa cấp: …; 10 ngày cho trẻ dưới 6 tuổi"), whose words of the
+    question count for it when it is on the topic."""
     words = words_of(text)
     primary = _primary(topic, broad=broad, asked=asked)
     hits = len({m.group(0) for m in primary.finditer(words)})
     pairs, same_words = asked.in_sentence(text)
+    if hits and head:
+        head_pairs, head_words = asked.in_sentence(head)
+        pairs, same_words = pairs + head_pairs, same_words + head_words
     if not hits and not pairs:
         return 0.0
     helper = None if broad else _HELP.get(topic)
@@ -166,7 +173,10 @@ def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return _HELP[topic]
     if topic is HowTo.TOGETHER and asked.partner:
         return _named(asked.partner)
-    if topic is HowTo.DURATION and _asks_stop(asked):
+    if topic is HowTo.DURATION and (
+        _asks_stop(asked) or (asked.going_on and asked.condition and not asked.how_long)
+    ):
+        # "đang tiêu chảy, có uống tiếp không": going on with a complaint asks when to stop
         return _STOPPING
     if topic is HowTo.TIME_OF_DAY and asked.words & _DIALYSIS_ASKED:
         return _AROUND_DIALYSIS  # "uống trước hay sau buổi chạy thận"
@@ -206,6 +216,15 @@ def _heading(sentence: str) -> bool:
 
 HEADING_WORDS = 6
 """At most this many words and no final stop: a label of the section, not a sentence."""
+
+
+def _head_of(shown: list[str], n: int, text: str) -> str:
+    """The clause sentence `n` continues after a semicolon, or "": it opens in lowercase or
+    with a digit, and the clause before it ends in ";" in the text."""
+    if n == 0 or not shown[n][:1] or shown[n][:1].isupper():
+        return ""
+    before = shown[n - 1]
+    return before if f"{before[-24:]};" in text else ""
 
 
 def _short(text: str, topic: HowTo) -> str:
@@ -261,10 +280,14 @@ def _best(
             continue
         asked = asked.without_name(ev.drug_name)
         rank = sections.index(ev.section_key)
-        for n, sentence in enumerate(shown_sentences(ev.text)):
+        shown = shown_sentences(ev.text)
+        for n, sentence in enumerate(shown):
             if _heading(sentence) or (skip and skip in (sentence, _short(sentence, topic))):
                 continue  # "Tiêm bắp hoặc tiêm tĩnh mạch": a label, it answers nothing
-            score = _score(sentence, topic, broad=broad, asked=asked)
+            if ev.section_key == _REACTIONS and not asked.names_condition(sentence):
+                continue  # what to do about a reaction answers only the one the person names
+            head = _head_of(shown, n, ev.text)
+            score = _score(sentence, topic, broad=broad, asked=asked, head=head)
             if score <= 0:
                 continue
             score -= SECTION_STEP * rank  # the section a pharmacist looks in first, first
@@ -288,6 +311,7 @@ def _best(
     return best.index, _short(best.text, topic)
 
 
+_REACTIONS = "huong_dan_xu_tri_adr"
 # Topics whose caution is often said apart from the interaction that explains it.
 _WHY_TOO = (HowTo.FOOD, HowTo.ALCOHOL)
 _INTERACTIONS = "tuong_tac_thuoc"

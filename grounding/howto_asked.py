@@ -47,6 +47,14 @@ class Asked:
     """The question asks how long ("dùng tối đa bao lâu thì ngưng"): the course's length,
     even when it also says stopping."""
 
+    forms: frozenset[str] = frozenset()
+    """What the question says of the form or its handling in its own words, as the book's
+    (`FORM_SAID`): "viên đặt" is a suppository, "XR" a modified-release tablet, "dưới đèn"
+    light."""
+
+    going_on: bool = False
+    """Going on with it is asked ("có uống tiếp liều sau không"): whether to stop."""
+
     @classmethod
     def of(cls, frame: QueryFrame) -> Asked:
         """The frame's words, and the book's name of a condition this turn names ("đi ngoài
@@ -68,6 +76,8 @@ class Asked:
             _partner(frame),
             named,
             _HOW_LONG.search(said) is not None,
+            frozenset(k for k, pattern in _FORM_SAID.items() if pattern.search(said)),
+            _GOING_ON.search(said) is not None,
         )
 
     def said(self, text: str) -> str:
@@ -92,9 +102,14 @@ class Asked:
         return replace(self, pairs=pairs, words=self.words - set(padded.split()))
 
     def in_sentence(self, text: str) -> tuple[int, int]:
-        """(phrases, words) of the question said in the sentence."""
+        """(phrases, words) of the question said in the sentence; a form the question names
+        in its own words counts as a phrase where the book names it ("XR": "giải phóng kéo
+        dài")."""
         padded = " " + " ".join(_NON_WORD.split(self.said(text))) + " "
         pairs = sum(1 for pair in self.pairs if f" {pair} " in padded)
+        book = words_of(text)
+        named = [_FORM_IN_BOOK[k] for k in self.forms if k in _FORM_IN_BOOK]
+        pairs += sum(1 for book_says in named if book_says.search(book))
         return pairs, len(self.words & set(padded.split()))
 
     def names_condition(self, text: str) -> bool:
@@ -117,6 +132,31 @@ _INJECTED_FORM = re.compile(r"(?<!\w)(?:tiêm|truyền)(?!\w)")
 _ORAL_WORDS = frozenset(("siro", "hỗn"))
 
 
+# A form or its handling as people say it (folded), and as the book says it.
+_FORM_SAID = {
+    "rectal": re.compile(
+        r"(?<![a-z])(?:vien dat|vien dan|dat hau mon|nhet hau mon|dat truc trang|dat dit)(?![a-z])"
+    ),
+    "modified": re.compile(
+        r"(?<![a-z])(?:xr|sr|mr|cr|xl|retard|giai phong keo dai|giai phong cham"
+        r"|phong thich keo dai|tac dung keo dai)(?![a-z])"
+    ),
+    # light falling on it: "để dưới đèn", "ngoài chỗ sáng", "phơi nắng"
+    "light": re.compile(
+        r"(?<![a-z])(?:duoi den|anh den|bong den|den chieu|cho sang|ngoai sang|anh sang"
+        r"|duoi nang|ra nang|phoi nang|gan cua so)(?![a-z])"
+    ),
+}
+_FORM_IN_BOOK = {
+    "modified": re.compile(
+        r"(?<!\w)(?:giải phóng (?:kéo dài|chậm|biến đổi)|tác dụng kéo dài)(?!\w)"
+    ),
+    "light": re.compile(r"(?<!\w)(?:ánh sáng|tránh sáng)(?!\w)"),
+}
+_GOING_ON = re.compile(
+    r"(?<![a-z])(?:uong|dung|xai) tiep(?![a-z])|(?<![a-z])tiep tuc (?:uong|dung|xai)(?![a-z])"
+)
+
 _RECTAL_FORM = re.compile(r"(?<!\w)(?:viên đạn|đạn|đặt trực tràng|hậu môn)(?!\w)")
 _RECTAL_ASKED = frozenset(("vien dan", "viên đạn", "dat hau", "đặt hậu", "nhet hau", "nhét hậu"))
 
@@ -127,7 +167,7 @@ _INSTRUCTED = frozenset(("bs", "bac", "si", "dan dò", "dan do"))
 def _asks_rectal(asked: Asked) -> bool:
     """A suppository asked of: "viên đạn", or unmarked "dan" not said of a doctor's word
     ("bác sĩ dặn")."""
-    if asked.pairs & _RECTAL_ASKED or "đạn" in asked.words:
+    if "rectal" in asked.forms or asked.pairs & _RECTAL_ASKED or "đạn" in asked.words:
         return True
     return not asked.marked and "dan" in asked.words and not asked.words & _INSTRUCTED
 

@@ -10,8 +10,13 @@ from core.sections import SectionKey
 from understanding import howto_words as lx
 from understanding.text import Turn, ngram_set
 
-# An age or a weight makes a question about giving a form a dose question.
+# An age or a weight makes a question about giving a form a dose question; months said right
+# after taking it ("uống prednisolon 1 tháng rồi") are how long it was taken, not an age.
 _PATIENT_SAID = re.compile(r"(?<![\w/])\d+(?:[.,]\d+)?\s*(?:tuoi|kg|ky|can|thang|t)(?!\w)")
+_TAKEN_FOR = re.compile(
+    r"(?<![a-z])(?:uong|dung|xai|tiem)(?: (?!cho|be|con|chau|ba|ong|me)[a-z]+){0,2} \d+ thang"
+    r"(?! tuoi)(?![a-z])"
+)
 # A patient named outright makes a duration question a dose question.
 _WHO = re.compile(r"(?<![a-z])(?:nguoi lon|tre em|tre so sinh|nguoi cao tuoi)(?![a-z])")
 # How long before an event it is taken ("xịt trước khi chạy bao lâu", "uống trước hóa trị bao
@@ -46,6 +51,24 @@ _STILL_ILL = re.compile(
     r"|chua bot|khong bot)(?![a-z])"
 )
 _GO_ON = re.compile(r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc)(?![a-z])")
+# Going on asked as a yes/no ("có uống tiếp liều sau không"): whether to stop, the course's
+# bound, whatever the patient has; "8h uống rồi, 12h uống tiếp được chưa" asks the interval.
+_GO_ON_ASKED = re.compile(
+    r"(?<![a-z])co (?:nen )?(?:uong|dung|xai) tiep(?: [a-z]+){0,4} (?:khong|ko|k|hong|hok)(?![a-z])"
+)
+_CLOCK = re.compile(r"(?<![a-z])(?:\d+ ?h|\d+ gio|luc \d+)(?![a-z])")
+# Taken without a break, the medicine named between ("uống ibuprofen liên tục 2 tuần được
+# không", "xài thuốc này lâu dài"): how long it may be taken.
+_WITHOUT_A_BREAK = re.compile(
+    r"(?<![a-z])(?:uong|dung|xai)(?: [a-z0-9]+){0,2} (?:lien tuc|lau dai|suot)(?![a-z])"
+)
+# A complaint after a meal ("ăn xong đầy bụng hoài"): told, not a question about food.
+_AFTER_MEAL_COMPLAINT = re.compile(
+    r"(?<![a-z])(?:an xong|sau an|sau khi an|an vao)(?: (?:thi|la|bi|hay|cu|lai))* "
+    r"(?:day bung|dau bung|buon non|o chua|o hoi|kho tieu|non|chuong bung|tieu chay)(?![a-z])"
+)
+# "quen" written without its mark in marked text is "quen" (used to): "tôi quen uống bằng sữa".
+_USED_TO = ngram_set(tuple(c for c in dict(lx.HOW_TO_CUES)[HowTo.MISSED_DOSE] if "quen" in c))
 # A dose per kg the person works from ("theo 0,1mg/kg thì là 5mg"): "tiêm TM chậm" beside it
 # says how the dose goes in; the question is the dose, unless a rate is measured.
 _PER_KG_SAID = re.compile(r"\d\s*(?:mg|mcg|microgam|g|don vi)\s*/\s*kg(?![a-z])")
@@ -83,8 +106,11 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
             found.discard(HowTo.RATE)
     elif turn.has(*lx.INJECTED) and turn.has(*lx.RATE_ASKS) and not turn.has(*lx.NOT_RATE):
         found.add(HowTo.RATE)  # "tiêm tĩnh mạch chậm trong bao lâu"
-    elif _HOW_LONG.search(turn.folded) or (
-        _STILL_ILL.search(turn.folded) and _GO_ON.search(turn.folded)
+    elif (
+        _HOW_LONG.search(turn.folded)
+        or (_STILL_ILL.search(turn.folded) and _GO_ON.search(turn.folded))
+        or (_GO_ON_ASKED.search(turn.folded) and not _CLOCK.search(turn.folded))
+        or _WITHOUT_A_BREAK.search(turn.folded)
     ):
         found.add(HowTo.DURATION)
     put_on = _how_often_put_on(turn)
@@ -107,7 +133,7 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if HowTo.ALCOHOL in found and not _drinking(turn):
         found.discard(HowTo.ALCOHOL)
     if HowTo.DURATION in found and (
-        turn.has(*lx.NOT_DURATION) or _PATIENT_SAID.search(turn.folded) or _WHO.search(turn.folded)
+        turn.has(*lx.NOT_DURATION) or _patient_said(turn) or _WHO.search(turn.folded)
     ):
         found.discard(HowTo.DURATION)  # "uống bao lâu người lớn": the dose rows say it
     if HowTo.CRUSH in found and _opens_a_pack(turn):
@@ -118,6 +144,12 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
 
 def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     """Drop the topics a cue found that the rest of the turn says it does not ask (in place)."""
+    if HowTo.MISSED_DOSE in found and _used_to(turn):
+        found.discard(HowTo.MISSED_DOSE)
+    if HowTo.FOOD in found and _AFTER_MEAL_COMPLAINT.search(turn.folded):
+        rest = Turn.of(_AFTER_MEAL_COMPLAINT.sub(" ", turn.folded))
+        if rest.ngrams.isdisjoint(dict(_CUE_SETS)[HowTo.FOOD]):
+            found.discard(HowTo.FOOD)  # "ăn xong đầy bụng hoài": a complaint told
     if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
         found.discard(HowTo.TOGETHER)
     if HowTo.GIVING in found and (
@@ -142,6 +174,25 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     if HowTo.STORAGE in found and turn.has(*lx.PLACED):
         # "để trong nhà tắm cho tiện uống buổi tối": where it is kept is asked, not the hour
         found.discard(HowTo.TIME_OF_DAY)
+
+
+def _patient_said(turn: Turn) -> bool:
+    """An age or a weight said, not the months it was taken for ("uống 1 tháng rồi")."""
+    return _PATIENT_SAID.search(_TAKEN_FOR.sub(" ", turn.folded)) is not None
+
+
+def _used_to(turn: Turn) -> bool:
+    """Marked text whose every "quen" is written so ("quen uống bằng sữa": used to), and no
+    missed-dose cue is left without it."""
+    if not turn.marked:
+        return False
+    at = turn.indexes_of("quen")
+    words = turn.original_words()
+    if not at or any(words[i] != "quen" for i in at):
+        return False
+    rest = Turn.of(" ".join(t for t in turn.tokens if t != "quen"))
+    cues = dict(_CUE_SETS)[HowTo.MISSED_DOSE] - _USED_TO
+    return rest.ngrams.isdisjoint(cues)
 
 
 def _told_split_only(turn: Turn) -> bool:
@@ -184,7 +235,10 @@ def second_topic(turn: Turn, first: HowTo) -> HowTo | None:
     """Another topic the same question asks ("tiêm trong bao lâu, tiêm bắp được không"),
     when the first's sections hold its answer too (only those are read)."""
     for topic in read_how_to_topics(turn):
-        if topic is not first and set(HOW_TO_SECTIONS[topic]) <= set(HOW_TO_SECTIONS[first]):
+        # the guidance on a reaction answers a stop only over the reaction named: a second
+        # topic is answered without it ("mấy ngày, có cần uống kèm oresol")
+        needs = set(HOW_TO_SECTIONS[topic]) - {SectionKey.HUONG_DAN_XU_TRI_ADR}
+        if topic is not first and needs <= set(HOW_TO_SECTIONS[first]):
             return topic
     return None
 
@@ -295,6 +349,8 @@ _OVERRIDES = frozenset(
         SectionKey.QUA_LIEU_XU_TRI,
         # "viên sủi lấy ra để ngoài được không": the form named is what is handled
         SectionKey.DANG_THUOC_HAM_LUONG,
+        # "pha chung chai Ringer lactat được không": what it may not be mixed with
+        SectionKey.TUONG_KY,
     }
 )
 _TURNS = (

@@ -91,7 +91,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "duoc nhau|nhau nhet|lai rai|ly ruou|chen ruou|ruou vang|ruou nep|ruou thuoc|"
             "bia hoi|bia lanh|cung ly|nhap ruou|nhap bia|co nhau duoc|co nhau dc|co nhau khong|"
             "co nhau k|co di nhau|ly bia|vai ly|may ly|vai lon|may lon|lam vai ly|lam vai lon|"
-            "lam may lon|lam may ly|nhau vai"
+            "lam may lon|lam may ly|nhau vai|nhau lai|nhau tiep|nhau duoc|nhau dc"
         ),
     ),
     (
@@ -104,7 +104,11 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "uong voi sua|voi sua|sua bo|uong sua|"
             "empty stomach|with food|nuoc cam|nuoc ngot|tra sua|nuoc chanh|"
             "kieng an|kieng gi|an kieng|kieng do an|kieng thuc an|sua chua|an xong|an com|kieng|"
-            "cach bua|bua sang|bua toi|bua trua"
+            "cach bua|bua sang|bua toi|bua trua|"
+            # greens and salt in the diet: "ăn rau cải nhiều", "muối ăn loại kali"
+            "an rau|rau xanh|rau cai|rau muong|rau ma|rau den|rau bina|cai bo xoi|bap cai|"
+            "bong cai|sup lo|bong cai xanh|cai xoan|an nhieu rau|muoi kali|muoi an|an muoi|"
+            "muoi it natri|muoi an kieng|thay muoi|an man|an nhat"
         ),
     ),
     (
@@ -188,7 +192,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "dung hay nam|nam hay dung|xit thang|xit truc tiep|vo mieng|vao mieng|"
             # taken before an effort ("ngậm trước khi leo dốc")
             "truoc khi di bo|truoc khi leo|truoc khi chay|truoc khi tap|truoc khi van dong|"
-            "phong con|nhet hau mon|nhet hau|nhet vao hau mon"
+            "phong con|nhet hau mon|nhet hau|nhet vao hau mon|vien dat|dat vien|"
+            "may cho|bao nhieu cho|may vi tri|chia may|chia lam may"
         ),
     ),
     (
@@ -205,7 +210,10 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "dot moi|dot tiep|dot sau|dot nua|dot khac|lap lai dot|"
             # whether the course is over: "xong rồi hay còn phải uống nữa", "uống cho hết"
             "xong roi hay|con phai uong|phai uong nua|con uong nua|uong cho het|uong het dot|"
-            "dung cho het|uong du ngay|uong du lieu"
+            "dung cho het|uong du ngay|uong du lieu|"
+            # taken without a break: "uống liên tục 1 tháng được không", "xài lâu dài"
+            "uong lien tuc|dung lien tuc|xai lien tuc|uong lau dai|dung lau dai|xai lau dai|"
+            "uong keo dai|dung keo dai|uong suot|uong hoai|uong mai"
         ),
     ),
 )
@@ -252,7 +260,7 @@ CO_PRODUCTS = _p(
     "canxi|calci|calcium|sat|kem|magie|magnesi|khang acid|antacid|thuoc da day|acid folic|"
     "axit folic|oresol|ors|vitamin|men vi sinh|sua|thuoc bao tu|gel da day|chu p|phosphalugel|"
     "gaviscon|2 thu do|hai thu do|2 thu nay|hai thu nay|2 loai nay|hai loai nay|2 loai do|"
-    "hai loai do|trung hoa acid"
+    "hai loai do|trung hoa acid|2 cai|hai cai|ca 2 cai|ca hai cai"
 )
 # A spoon named for a meal ("thìa ăn cơm") measures a dose; it asks nothing about food.
 NOT_FOOD = _p("thia an com|muong an com|thia an|muong an|thia canh|muong canh")
@@ -277,7 +285,7 @@ GIVING_ASKS = _p(
     "duoc khong|duoc ko|duoc k|dc khong|dc ko|dc k|duoc hok|dc hok|duoc chu|the nao|ra sao|"
     "nhu nao|co can|can khong|co phai|truoc bao lau|cach nao|duoc hong|nen|duoc chu|"
     "nam hay ngoi|ngoi hay nam|dung hay ngoi|dung hay nam|hay chia|hay phai chia|co the|"
-    "duoc ha|dc ha|duoc hem|dc hem|duoc hong|van duoc"
+    "duoc ha|dc ha|duoc hem|dc hem|duoc hong|van duoc|may cho|bao nhieu cho|may vi tri"
 )
 # An injection: splitting it is giving it in two places, not breaking a tablet.
 INJECTED = _p("tiem|tiem bap|truyen|chich|iv|tm|push|bolus|infuse|bom")
@@ -297,7 +305,11 @@ RATE_MEASURES = _p("toc do|nong do|may phut|bao nhieu phut|pha loang|bao lau")
 RATE_ASKS = _p("bao lau|may phut|bao nhieu phut|nhanh|cham|toc do")
 # Made up with something, said of an injection ("tiêm bắp … pha với lidocain được ko").
 MIXED_WITH = _p("pha voi|pha vao|pha bang|pha chung|pha cung|hoa voi|hoa vao")
-NOT_RATE = _p("bao lau mot lan|bao lau 1 lan|may ngay|bao nhieu ngay|cach bao lau|nhanh khoi")
+NOT_RATE = _p(
+    "bao lau mot lan|bao lau 1 lan|may ngay|bao nhieu ngay|cach bao lau|nhanh khoi|"
+    # the person is in a hurry, not asking how fast it goes in: "ca trực hỏi nhanh"
+    "hoi nhanh|hoi gap|tra loi nhanh|giup nhanh|nhanh giup|cho nhanh"
+)
 
 # A turn that only tells more of the medicine just asked about: its form or strength, that the
 # patient cannot swallow, a test or treatment ahead ("loại nebules khí dung", "dạng lọ bột tiêm

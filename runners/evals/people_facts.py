@@ -57,6 +57,9 @@ before tuning on it."""
 TUNING8_SET = ROOT / "evals" / "people_facts.tuning8.jsonl"
 """An eighth set written blind (110 how-to, 80 patient facts, 30 near-misses; short names and
 brands, how-to asked with numbers, facts over two turns), measured once before tuning on it."""
+TUNING10_SET = ROOT / "evals" / "people_facts.tuning10.jsonl"
+"""A tenth set written blind (110 how-to, 80 patient facts, 30 near-misses), measured once at
+c64a69f before tuning on it (how-to 77.3 %)."""
 ELDERLY = "elderly"
 """A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
@@ -341,7 +344,7 @@ def main(
     args = _args(argv)
     defaults = (
         TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET,
-        TUNING7_SET, TUNING8_SET, BLIND_SET,
+        TUNING7_SET, TUNING8_SET, TUNING10_SET, BLIND_SET,
     )  # fmt: skip
     paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)

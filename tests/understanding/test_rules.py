@@ -6,7 +6,16 @@ from collections.abc import Callable
 
 import pytest
 
-from core.frame import Ask, Population, QueryFrame, Relation, Route, TurnType
+from core.frame import (
+    HOW_TO_SECTIONS,
+    Ask,
+    HowTo,
+    Population,
+    QueryFrame,
+    Relation,
+    Route,
+    TurnType,
+)
 from core.ports import Understander, UnderstandingContext
 from understanding import RulesUnderstander
 from understanding.testing import demo_catalog
@@ -229,10 +238,13 @@ def test_comparison_is_not_an_interaction(parse: Parse) -> None:
 
 
 def test_food_and_alcohol_are_interactions_of_one_drug(parse: Parse) -> None:
-    """Alcohol, coffee or food with one drug asks for its interaction section."""
-    for text in ["Flagyl uống với rượu được không", "warfarin có ăn được rau cải không"]:
-        frame = parse(text)
-        assert frame.attribute == "tuong_tac_thuoc" and frame.unknown_drugs == []
+    """Alcohol with one drug asks for its interaction section; greens eaten with it are a
+    food question, read where the book says it (the dose section first, then interactions)."""
+    frame = parse("Flagyl uống với rượu được không")
+    assert frame.attribute == "tuong_tac_thuoc" and frame.unknown_drugs == []
+    frame = parse("warfarin có ăn được rau cải không")
+    assert frame.how_to_take is HowTo.FOOD and frame.unknown_drugs == []
+    assert frame.attribute in HOW_TO_SECTIONS[HowTo.FOOD]
 
 
 def test_allergy_is_a_patient_fact_not_a_drug_or_condition(parse: Parse) -> None:

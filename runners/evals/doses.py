@@ -37,6 +37,7 @@ from core.evidence import Derivation, Evidence
 from core.result import TurnResult
 from grounding.derivation import read_amount
 from grounding.liquid import read_ml
+from grounding.rounding import ml_step, share_step
 from runners.evals.answers import violations_of
 from runners.evals.dose_ceilings import above_cap
 from runners.evals.harness import shared_runtime
@@ -55,6 +56,7 @@ SETS = (
     ROOT / "evals" / "doses_tuning5.jsonl",
     ROOT / "evals" / "doses_tuning7.jsonl",
     ROOT / "evals" / "doses_tuning8.jsonl",
+    ROOT / "evals" / "doses_tuning10.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"
@@ -167,6 +169,26 @@ def result_mg(derivation: Derivation) -> tuple[Any, ...] | None:
     return ("ml", *ml) if ml else None
 
 
+def shown_as(derivation: Derivation, wanted: tuple[Any, ...]) -> bool:
+    """The derivation's result is the labelled amount as the engine shows it rounded: within
+    half the step `grounding.rounding` says it to ("163 mg" is 163,33 mg, "2,7 ml" is
+    2,67 ml, "4,7 mg" is 4,67 mg; "5 ml" is not 5,4 ml)."""
+    got = result_mg(derivation)
+    if got is None or len(got) != len(wanted) or got[:-2] != wanted[:-2]:
+        return False
+    amount = read_amount(derivation.result)
+    if amount is not None:
+        raw, unit = (amount.lo, amount.hi), amount.unit
+        steps = [share_step(v, unit) * _MG.get(unit, Decimal(1)) for v in raw]
+    elif (ml := read_ml(derivation.result)) is not None:
+        steps = [ml_step(v) for v in ml]
+    else:
+        return False
+    return all(
+        abs(g - w) <= step / 2 for g, w, step in zip(got[-2:], wanted[-2:], steps, strict=True)
+    )
+
+
 def cited_texts(result: TurnResult, evidence_of: Any) -> list[str]:
     """The texts of the evidence the result cites (the page's sources, fetched again)."""
     texts = []
@@ -223,7 +245,7 @@ def score(
     wanted = [w for w in (_mg(expect.get("per_dose")), _mg(expect.get("per_day"))) if w]
     capped = bool(expect.get("cap_applied"))
     s.right = final.outcome.value == "answerable" and any(
-        result_mg(d) in wanted and (d.cap is not None) == capped for d in derived
+        any(shown_as(d, w) for w in wanted) and (d.cap is not None) == capped for d in derived
     )
     return s
 

@@ -1,7 +1,8 @@
 """The row of the per-kg figure the person works from ("ondansetron 0,45mg/kg tính ra bao
 nhiêu mg", "ibuprofen tính 20-30mg/kg/ngày chia 3 lần"): when the chosen rows do not print
 that figure, the book's row that does (on the route the person said, if any; a patient it
-fits; not a kidney or liver row) is shown beside them, so the amount is worked out from the book's words, not theirs.
+fits; not a kidney or liver row) is shown beside them, so the amount is worked out from the
+book's words, not theirs.
 """
 
 from __future__ import annotations

@@ -1,0 +1,32 @@
+"""A day's maximum asked with the indication named keeps that indication's rows."""
+
+from __future__ import annotations
+
+from grounding_samples import ev
+
+from core.frame import QueryFrame
+from grounding.asked import AskedWords
+from grounding.blocks import parse_blocks
+from grounding.selection import select
+
+SECTION = (
+    "### *Liều lượng:*\n\n"
+    "Trẻ em: Liều chung: Uống 15 mg/kg (tối đa 500 mg) 2 lần mỗi ngày.\n\n"
+    "Viêm thận bể thận ở trẻ em: Uống 10 - 20 mg/kg/ngày, chia 2 lần; liều tối đa 1 g/ngày.\n\n"
+    "Xơ nang ở trẻ em: Uống 30 mg/kg/ngày, chia 2 lần."
+)
+
+
+def _rows(question: str, *, max_dose: bool) -> str:
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "child", "age_months": 120,
+         "weight_kg": 30, "route": "oral", "max_dose": max_dose}
+    )  # fmt: skip
+    blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", SECTION))])
+    return " ".join(b.text for b in select(blocks, frame, AskedWords(question)).rows)
+
+
+def test_the_named_indication_keeps_its_rows_when_the_maximum_is_asked() -> None:
+    """'viêm thận bể thận … một ngày tối đa': its row and its ceiling, not the general row."""
+    rows = _rows("bé viêm thận bể thận uống X một ngày tối đa bao nhiêu mg", max_dose=True)
+    assert "10 - 20 mg/kg/ngày" in rows

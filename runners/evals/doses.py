@@ -27,19 +27,16 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
-from core.evidence import Derivation, Evidence
+from core.evidence import Evidence
 from core.result import TurnResult
-from grounding.derivation import read_amount
-from grounding.liquid import read_ml
-from grounding.rounding import ml_step, share_step
 from runners.evals.answers import violations_of
 from runners.evals.dose_ceilings import above_cap
+from runners.evals.dose_labels import labelled_mg, shown_as
 from runners.evals.harness import shared_runtime
 from runners.evals.realtext import CANDIDATES, CORPUS_FILES, corpus_runtime
 from runners.evals.realtext_user import MAX_FOLLOW_UPS, Question, follow_up
@@ -61,13 +58,6 @@ SETS = (
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"
 _ZERO = ("above_cap", "violations", "errors")
-_MG = {
-    "mg": Decimal(1),
-    "g": Decimal(1000),
-    "mcg": Decimal("0.001"),
-    "µg": Decimal("0.001"),
-    "microgam": Decimal("0.001"),
-}
 _ROUTE_WORDS = {
     "oral": "uống",
     "rectal": "đặt trực tràng",
@@ -144,51 +134,6 @@ def play(engine: Any, line: Line) -> list[TurnResult]:
 # ---- scoring ----
 
 
-def _mg(amount: dict[str, Any] | None) -> tuple[Any, ...] | None:
-    """A labelled amount in mg, or ("ml", low, high) for millilitres of a liquid."""
-    if not amount:
-        return None
-    try:
-        named = str(amount.get("unit", "mg")).lower()
-        low = Decimal(str(amount["low"]))
-        high = Decimal(str(amount.get("high", amount["low"])))
-        if named in ("ml", "đơn vị", "units"):  # a volume, or heparin's units: no mass
-            return ("ml" if named == "ml" else "đơn vị", low, high)
-        unit = _MG[named]
-    except (KeyError, InvalidOperation):
-        return None
-    return low * unit, high * unit
-
-
-def result_mg(derivation: Derivation) -> tuple[Any, ...] | None:
-    """A derivation's result in mg, or ("ml", low, high) when it is measured in a liquid."""
-    amount = read_amount(derivation.result)
-    if amount is not None:
-        return ("đơn vị", amount.lo, amount.hi) if amount.unit == "đơn vị" else amount.mg()
-    ml = read_ml(derivation.result)
-    return ("ml", *ml) if ml else None
-
-
-def shown_as(derivation: Derivation, wanted: tuple[Any, ...]) -> bool:
-    """The derivation's result is the labelled amount as the engine shows it rounded: within
-    half the step `grounding.rounding` says it to ("163 mg" is 163,33 mg, "2,7 ml" is
-    2,67 ml, "4,7 mg" is 4,67 mg; "5 ml" is not 5,4 ml)."""
-    got = result_mg(derivation)
-    if got is None or len(got) != len(wanted) or got[:-2] != wanted[:-2]:
-        return False
-    amount = read_amount(derivation.result)
-    if amount is not None:
-        raw, unit = (amount.lo, amount.hi), amount.unit
-        steps = [share_step(v, unit) * _MG.get(unit, Decimal(1)) for v in raw]
-    elif (ml := read_ml(derivation.result)) is not None:
-        steps = [ml_step(v) for v in ml]
-    else:
-        return False
-    return all(
-        abs(g - w) <= step / 2 for g, w, step in zip(got[-2:], wanted[-2:], steps, strict=True)
-    )
-
-
 def cited_texts(result: TurnResult, evidence_of: Any) -> list[str]:
     """The texts of the evidence the result cites (the page's sources, fetched again)."""
     texts = []
@@ -242,7 +187,8 @@ def score(
     if not computable:
         s.right = not derived
         return s
-    wanted = [w for w in (_mg(expect.get("per_dose")), _mg(expect.get("per_day"))) if w]
+    labels = (expect.get("per_dose"), expect.get("per_day"))
+    wanted = [w for w in map(labelled_mg, labels) if w]
     capped = bool(expect.get("cap_applied"))
     s.right = final.outcome.value == "answerable" and any(
         any(shown_as(d, w) for w in wanted) and (d.cap is not None) == capped for d in derived

@@ -17,10 +17,11 @@ SECTION = (
 )
 
 
-def _rows(question: str, *, max_dose: bool) -> str:
+def _rows(question: str, condition: str | None) -> str:
+    said = {"text": condition, "normalized": condition} if condition else None
     frame = QueryFrame.model_validate(
         {"turn_type": "dosing_calc", "drugs": ["x"], "population": "child", "age_months": 120,
-         "weight_kg": 30, "route": "oral", "max_dose": max_dose}
+         "weight_kg": 30, "route": "oral", "max_dose": True, "condition": said}
     )  # fmt: skip
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", SECTION))])
     return " ".join(b.text for b in select(blocks, frame, AskedWords(question)).rows)
@@ -28,5 +29,12 @@ def _rows(question: str, *, max_dose: bool) -> str:
 
 def test_the_named_indication_keeps_its_rows_when_the_maximum_is_asked() -> None:
     """'viêm thận bể thận … một ngày tối đa': its row and its ceiling, not the general row."""
-    rows = _rows("bé viêm thận bể thận uống X một ngày tối đa bao nhiêu mg", max_dose=True)
+    rows = _rows("bé viêm thận bể thận uống X một ngày tối đa bao nhiêu mg", "viêm thận bể thận")
     assert "10 - 20 mg/kg/ngày" in rows
+
+
+def test_no_condition_said_the_maximum_asked_keeps_the_capped_rows() -> None:
+    """'một ngày tối đa' with no condition said: the row printing the ceiling, no indication's
+    row taken as named."""
+    rows = _rows("bé uống X một ngày tối đa bao nhiêu mg", None)
+    assert "tối đa 500 mg" in rows and "xơ nang" not in rows.lower()

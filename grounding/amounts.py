@@ -21,7 +21,7 @@ from grounding.asked import AskedWords
 from grounding.bands import Band, Bands, parse_bands
 from grounding.block import Reading
 from grounding.blocks import Block, BlockKind, Part
-from grounding.book.doses import MASS_AMOUNT
+from grounding.book.doses import MASS_AMOUNT, adjusts, prints_amount
 from grounding.book.vocabulary import (
     BORN_AT_TERM,
     BORN_EARLY,
@@ -144,11 +144,17 @@ def _named_rows(rows: Sequence[Block], asked: AskedWords) -> list[Block]:
 
 
 def _governed_by_organ(frame: QueryFrame, blocks: Sequence[Block]) -> bool:
-    """The patient's kidney or liver row governs instead of the per-kg rule."""
+    """The patient's kidney or liver row governs instead of the per-kg rule: one that gives
+    a dose or changes it ("Clcr 10 - 50: dùng 75% liều"), not one that only names the
+    disease as a use ("Suy thận cấp hoặc mạn: liều cao đã dùng để điều trị bổ trợ")."""
     p = frame.patient
     renal = bool(p and (p.renal_impairment or p.egfr is not None or p.dialysis))
     hepatic = bool(p and p.hepatic_impairment)
-    return any((renal and b.renal) or (hepatic and b.hepatic) for b in blocks)
+    return any(
+        ((renal and b.renal) or (hepatic and b.hepatic))
+        and (prints_amount(b.folded) or adjusts(b.folded) or b.bands.clearance is not None)
+        for b in blocks
+    )
 
 
 def _caveat_caps(caveats: Sequence[Block], row: Block) -> list[Cap]:

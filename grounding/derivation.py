@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 
 from core.evidence import Derivation
 from core.quantities import extract_quantities
@@ -35,6 +35,7 @@ from grounding.dose_figures import (
     shown_range,
 )
 from grounding.liquid import Strength, read_ml, read_strength
+from grounding.rounding import round_share
 
 PERIOD_WORDS = {
     Period.DOSE: "mỗi lần", Period.DAY: "mỗi ngày", Period.ONCE_DAILY: "một lần mỗi ngày",
@@ -65,7 +66,7 @@ class Worked:
     result_unit: str
     cap: Cap | None
     approx: bool = False
-    """A day's share that does not end within two decimals, shown rounded to them (≈)."""
+    """A day's share that does not end within two decimals, shown rounded (≈ 163 mg)."""
     said_split: int | None = None
     """The doses a day the user said the book's unsplit day's figure is given in."""
     liquid: Strength | None = None
@@ -73,7 +74,7 @@ class Worked:
 
     def text(self) -> str:
         """ "18 kg × 10–15 mg/kg = 180–270 mg mỗi lần" (and the cap that bound it); a share
-        rounded to two decimals is "≈" ("14 kg × 35 mg/kg/ngày ÷ 3 lần ≈ 163,33 mg")."""
+        rounded is "≈" ("14 kg × 35 mg/kg/ngày ÷ 3 lần ≈ 163 mg")."""
         f = self.figure
         product = f"{shown_range(self.product_lo, self.product_hi)} {f.unit}"
         equals = "≈" if self.approx else "="
@@ -179,28 +180,21 @@ def _ceiling(cap: Cap, figure: Figure, weight: Decimal) -> Decimal:
     return cap.mg(weight)
 
 
-_CENT = Decimal("0.01")
-
-
-def _to_cents(value: Decimal, *, capped: bool = False) -> Decimal:
-    """Two decimals, half up; an amount held at a cap is rounded down (never above it)."""
-    return value.quantize(_CENT, rounding=ROUND_DOWN if capped else ROUND_HALF_UP)
-
-
 def _shared_out(worked: Worked) -> Worked:
     """One dose of a day's figure split into a count that does not divide it (35 × 14 ÷ 3)
-    is shown to two decimals, marked approximate; any other amount is shown as it is."""
+    is shown rounded as a pharmacist says it (`grounding.rounding`: 163 mg), marked
+    approximate; any other amount is shown as it is."""
     if worked.figure.dose_of is None or worked.exact():
         return worked
-    capped = worked.cap is not None
+    capped, unit, out = worked.cap is not None, worked.figure.unit, worked.result_unit
     return replace(
         worked,
-        product_lo=_to_cents(worked.product_lo),
-        product_hi=_to_cents(worked.product_hi),
-        result_lo=_to_cents(
-            worked.result_lo, capped=capped and worked.result_lo != worked.product_lo
+        product_lo=round_share(worked.product_lo, unit),
+        product_hi=round_share(worked.product_hi, unit),
+        result_lo=round_share(
+            worked.result_lo, out, capped=capped and worked.result_lo != worked.product_lo
         ),
-        result_hi=_to_cents(worked.result_hi, capped=capped),
+        result_hi=round_share(worked.result_hi, out, capped=capped),
         approx=True,
     )
 

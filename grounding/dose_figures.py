@@ -281,8 +281,11 @@ def _times(after: str) -> tuple[Decimal, int] | None:
 
 
 def _period(tail: str, before: str, after: str) -> tuple[Period, int, int]:
-    """The figure's period and how far its quoted words reach before and after it."""
+    """The figure's period and how far its quoted words reach before and after it (a day's
+    amount given as one dose is a single dose: a cap per dose binds it)."""
     period = _period_of_tail(tail)
+    if period is Period.DAY and (single := SINGLE_DOSE.closing(before)) is not None:
+        return Period.SINGLE, len(before) - single, 0  # "một liều duy nhất 0,45 mg/kg/ngày"
     if period is not None:
         return period, 0, 0
     if m := _ONCE_AFTER.search(after):
@@ -383,18 +386,6 @@ def caps_in(text: str) -> list[Cap]:
 
 
 __all__ = [
-    "FIGURE",
-    "FIXED_DOSE",
-    "MG_PER_UNIT",
-    "NUMBER",
-    "RANGE_TO",
-    "Cap",
-    "Figure",
-    "Period",
-    "caps_in",
-    "decimal",
-    "figures_in",
-    "mass_pattern",
-    "shown_number",
-    "shown_range",
-]
+    "FIGURE", "FIXED_DOSE", "MG_PER_UNIT", "NUMBER", "RANGE_TO", "Cap", "Figure", "Period",
+    "caps_in", "decimal", "figures_in", "mass_pattern", "shown_number", "shown_range",
+]  # fmt: skip

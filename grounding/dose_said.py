@@ -1,7 +1,8 @@
 """The row of the per-kg figure the person works from ("ondansetron 0,45mg/kg tính ra bao
 nhiêu mg", "ibuprofen tính 20-30mg/kg/ngày chia 3 lần"): when the chosen rows do not print
-that figure, the book's row that does (same route, a patient it fits, not a kidney or liver
-row) is shown beside them, so the amount is worked out from the book's words, not theirs.
+that figure, the book's row that does (on the route the person said, if any; a patient it
+fits; not a kidney or liver row) is shown beside them, so the amount is worked out from the
+book's words, not theirs.
 """
 
 from __future__ import annotations
@@ -30,7 +31,10 @@ def row_of_said_figure(
     if any(_same(f, s) for b in rows for f in b.figures for s in said):
         return None
     patient = Patient.of(frame)
-    routes = {r for b in rows for r in b.routes} | ({frame.route} if frame.route else set())
+    # The route the person said binds; the one the answer fell back on does not: "phòng nôn
+    # sau mổ 0,1mg/kg" with no route said is the injected row that prints 0,1 mg/kg, though
+    # the answer chose the oral rows.
+    routes = {frame.route} if frame.route else set()
     return next(
         (
             b

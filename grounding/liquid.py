@@ -4,28 +4,31 @@
 The strength is the user's fact, like the weight: a worked-out amount in mg is divided by
 the mg in one ml of it, and the claim shows that step beside the mg ("… = 120–180 mg mỗi lần;
 120mg/5ml → 5–7,5 ml"). A combination's strength is read by its first amount (the book
-doses amoxicillin–clavulanate by its amoxicillin). Millilitres that do not end within two
-decimals are rounded to them and marked "≈". Nothing is read when the question says two
-different strengths.
+doses amoxicillin–clavulanate by its amoxicillin). The millilitres are said to one decimal
+(to two below 1 ml, `grounding.rounding`), marked "≈" when rounded. A powder made up in
+water is a strength too ("gói 250mg pha 5ml", "hòa với 5ml nước").
+Nothing is read when the question says two different strengths.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 
 from core.text import fold, nfc
 from grounding.dose_figures import MG_PER_UNIT, decimal, shown_range
+from grounding.rounding import round_ml
 
 _NUM = r"\d+(?:[.,]\d+)?"
 _MASS = r"(?:mg|mcg|microgam|µg|μg|g)"
+# "pha (với|thành|vào) 5ml", "hòa (vào) 5ml": a sachet made up to a volume.
+_MADE_UP = r"(?:pha|hoa)(?:\s+(?:voi|thanh|vao|trong|duoc|cung))?"
 _STRENGTH = re.compile(
-    rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})"
-    rf"(?:\s*/\s*{_NUM}\s*{_MASS})?\s*(?:/|trong|cho|moi)\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
+    rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?:\s*/\s*{_NUM}\s*{_MASS})?"
+    rf"\s*(?:/|trong|cho|moi|{_MADE_UP})\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
 )
 _ML = re.compile(rf"^\s*(?P<lo>{_NUM})(?:\s*(?:-|–)\s*(?P<hi>{_NUM}))?\s*ml\s*$")
-_CENT = Decimal("0.01")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +39,10 @@ class Strength:
     mg_per_ml: Decimal
 
     def ml(self, lo: Decimal, hi: Decimal, unit: str) -> tuple[Decimal, Decimal, bool]:
-        """An amount in `unit` as ml of this liquid (two decimals; True when rounded)."""
+        """An amount in `unit` as ml of this liquid, as an oral syringe is read (True when
+        rounded)."""
         exact = (lo * MG_PER_UNIT[unit] / self.mg_per_ml, hi * MG_PER_UNIT[unit] / self.mg_per_ml)
-        shown = tuple(v.quantize(_CENT, rounding=ROUND_HALF_UP) for v in exact)
+        shown = tuple(round_ml(v) for v in exact)
         return shown[0], shown[1], shown != exact
 
     def shown(self, lo: Decimal, hi: Decimal, unit: str) -> str:

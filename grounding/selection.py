@@ -309,7 +309,11 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
     chosen = exception_over_rule(chosen, patient)
     chosen = newborn_rows_first(chosen, patient)
-    chosen = max_asked(usual_asked(chosen, frame.usual_dose), frame.max_dose)
+    chosen = usual_asked(chosen, frame.usual_dose)
+    # "viêm bể thận … tối đa một ngày": the indication named keeps its rows (and their cap).
+    said = frame.condition is not None and frame.max_dose
+    own = said and named_indications([b for b in chosen if not b.renal and not b.hepatic], words)
+    chosen = max_asked(chosen, frame.max_dose and not own)
     chosen = inr_rows(chosen, frame.inr, bleeding=frame.bleeding is True)
     selection = Selection(has_rows=bool(rows_all))
     main = [b for b in chosen if not b.renal and not b.hepatic]

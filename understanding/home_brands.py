@@ -16,6 +16,7 @@ HOME_BRANDS: tuple[tuple[str, str], ...] = (
     ("Biragan", "paracetamol"),
     ("Sara", "paracetamol"),
     ("Tylenol", "paracetamol"),
+    ("Perfalgan", "paracetamol"),
     ("Ospamox", "amoxicillin"),
     ("Moxilen", "amoxicillin"),
     ("Midantin", "amoxicillin clavulanate"),
@@ -27,6 +28,7 @@ HOME_BRANDS: tuple[tuple[str, str], ...] = (
     ("Mobimed", "meloxicam"),
     ("Motilium", "domperidone"),
     ("Rocephin", "ceftriaxone"),
+    ("Depakine", "valproic acid"),
 )
 
 HOME_NICKNAMES: tuple[tuple[str, str], ...] = (

@@ -57,6 +57,7 @@ from understanding.lexicon import AMOUNT_DOUBT
 from understanding.partner_drug import with_the_patients_medicine
 from understanding.pregnancy import pregnancy_so_far, term_not_age
 from understanding.reading import Reading, read_turn
+from understanding.set_aside import set_aside
 from understanding.slots import ADULT_FROM_MONTHS
 from understanding.speaker import others_child, tablets_for_an_adult
 from understanding.text import Turn
@@ -195,7 +196,8 @@ class RulesUnderstander:
         if route is None and reading.oral and turn_type is TurnType.DOSING_CALC:
             route = Route.ORAL
         drugs = [d for d in reading.drugs if d in self._catalog]
-        asked = [d for d in drugs if d not in reading.current_medicines]
+        aside = (*reading.current_medicines, *set_aside(reading.turn, reading.mentions))
+        asked = [d for d in drugs if d not in aside]
         if turn_type in (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE) and asked:
             drugs = asked  # the patient's own medicines are in `patient`, not the question
         fields: dict[str, Any] = {

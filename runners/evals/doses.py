@@ -27,18 +27,16 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
-from core.evidence import Derivation, Evidence
+from core.evidence import Evidence
 from core.result import TurnResult
-from grounding.derivation import read_amount
-from grounding.liquid import read_ml
 from runners.evals.answers import violations_of
 from runners.evals.dose_ceilings import above_cap
+from runners.evals.dose_labels import labelled_mg, shown_as
 from runners.evals.harness import shared_runtime
 from runners.evals.realtext import CANDIDATES, CORPUS_FILES, corpus_runtime
 from runners.evals.realtext_user import MAX_FOLLOW_UPS, Question, follow_up
@@ -55,17 +53,11 @@ SETS = (
     ROOT / "evals" / "doses_tuning5.jsonl",
     ROOT / "evals" / "doses_tuning7.jsonl",
     ROOT / "evals" / "doses_tuning8.jsonl",
+    ROOT / "evals" / "doses_tuning10.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"
 _ZERO = ("above_cap", "violations", "errors")
-_MG = {
-    "mg": Decimal(1),
-    "g": Decimal(1000),
-    "mcg": Decimal("0.001"),
-    "µg": Decimal("0.001"),
-    "microgam": Decimal("0.001"),
-}
 _ROUTE_WORDS = {
     "oral": "uống",
     "rectal": "đặt trực tràng",
@@ -142,31 +134,6 @@ def play(engine: Any, line: Line) -> list[TurnResult]:
 # ---- scoring ----
 
 
-def _mg(amount: dict[str, Any] | None) -> tuple[Any, ...] | None:
-    """A labelled amount in mg, or ("ml", low, high) for millilitres of a liquid."""
-    if not amount:
-        return None
-    try:
-        named = str(amount.get("unit", "mg")).lower()
-        low = Decimal(str(amount["low"]))
-        high = Decimal(str(amount.get("high", amount["low"])))
-        if named in ("ml", "đơn vị", "units"):  # a volume, or heparin's units: no mass
-            return ("ml" if named == "ml" else "đơn vị", low, high)
-        unit = _MG[named]
-    except (KeyError, InvalidOperation):
-        return None
-    return low * unit, high * unit
-
-
-def result_mg(derivation: Derivation) -> tuple[Any, ...] | None:
-    """A derivation's result in mg, or ("ml", low, high) when it is measured in a liquid."""
-    amount = read_amount(derivation.result)
-    if amount is not None:
-        return ("đơn vị", amount.lo, amount.hi) if amount.unit == "đơn vị" else amount.mg()
-    ml = read_ml(derivation.result)
-    return ("ml", *ml) if ml else None
-
-
 def cited_texts(result: TurnResult, evidence_of: Any) -> list[str]:
     """The texts of the evidence the result cites (the page's sources, fetched again)."""
     texts = []
@@ -220,10 +187,11 @@ def score(
     if not computable:
         s.right = not derived
         return s
-    wanted = [w for w in (_mg(expect.get("per_dose")), _mg(expect.get("per_day"))) if w]
+    labels = (expect.get("per_dose"), expect.get("per_day"))
+    wanted = [w for w in map(labelled_mg, labels) if w]
     capped = bool(expect.get("cap_applied"))
     s.right = final.outcome.value == "answerable" and any(
-        result_mg(d) in wanted and (d.cap is not None) == capped for d in derived
+        any(shown_as(d, w) for w in wanted) and (d.cap is not None) == capped for d in derived
     )
     return s
 

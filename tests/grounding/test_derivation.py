@@ -256,26 +256,28 @@ def test_a_bare_cap_after_a_split_day_is_the_days() -> None:
     assert line.endswith("→ 500 mg mỗi lần")
 
 
-def test_one_dose_of_a_split_day_recomputes_and_a_long_share_is_rounded_to_cents() -> None:
+def test_one_dose_of_a_split_day_recomputes_and_a_long_share_is_rounded_to_whole_mg() -> None:
     """The dose made from a split day's figure passes the recheck from its quote alone; a
-    share that does not end within two decimals (35–40 × 14 ÷ 3) is shown to two decimals,
-    marked "≈", and that rounded amount rechecks too (a wrong cent does not)."""
+    share that does not end within two decimals (35–40 × 14 ÷ 3) is shown in whole mg as a
+    pharmacist says it, marked "≈", and that rounded amount rechecks too (a wrong mg does
+    not)."""
     [f] = figures_in("Bệnh do amip: 35 - 40 mg/kg/24 giờ, chia làm 3 lần.")
     each = f.each_dose()
     assert each is not None
     share = work(each, Decimal(14), [])
-    assert share.text() == "14 kg × 35–40 mg/kg/ngày ÷ 3 lần ≈ 163,33–186,67 mg mỗi lần"
+    assert share.text() == "14 kg × 35–40 mg/kg/ngày ÷ 3 lần ≈ 163–187 mg mỗi lần"
     assert share.exact() and verify(share.derivation()) == []
-    wrong = share.derivation().model_copy(update={"result": "163,34–186,67 mg"})
+    wrong = share.derivation().model_copy(update={"result": "164–187 mg"})
     assert verify(wrong) != []
     exact = work(each, Decimal(30), [])
     assert "≈" not in exact.text() and verify(exact.derivation()) == []
 
 
 def test_a_capped_share_is_rounded_down_never_above_its_cap() -> None:
-    """A day's cap shared by three doses (1 000 mg ÷ 3) holds each dose at 333,33 mg."""
+    """A day's cap shared by three doses (1 000 mg ÷ 3) holds each dose at 333 mg (333,33
+    rounded down, never up past the cap)."""
     [line] = one_dose("Uống 50 mg/kg/ngày chia 3 lần, tối đa 1 000 mg/ngày.", "40")
-    assert line.endswith("→ 333,33 mg mỗi lần")
+    assert line.endswith("→ 333 mg mỗi lần")
 
 
 def test_a_split_said_after_two_figures_is_said_of_both() -> None:

@@ -42,12 +42,15 @@ def test_ml_is_asked_apart_from_the_strength() -> None:
     assert asked_liquid("ống 10mg/2ml, liều bao nhiêu mg") is None
 
 
-def test_ml_are_shown_to_two_decimals_and_read_back() -> None:
-    """630 mg of 600mg/5ml is 5,25 ml; 100 mg of 120mg/5ml ≈ 4,17 ml."""
+def test_ml_are_shown_as_an_oral_syringe_is_read_and_read_back() -> None:
+    """630 mg of 600mg/5ml is 5,25 ml, said ≈ 5,3 ml; 100 mg of 120mg/5ml ≈ 4,2 ml; 18 mg of
+    it is 0,75 ml, kept to hundredths below 1 ml (a 1 ml syringe is marked so)."""
     strength = read_strength("600mg/42,9mg/5ml")
     assert strength is not None
-    assert strength.shown(Decimal(630), Decimal(630), "mg") == "600mg/42,9mg/5ml → 5,25 ml"
+    assert strength.shown(Decimal(630), Decimal(630), "mg") == "600mg/42,9mg/5ml ≈ 5,3 ml"
     syrup = read_strength("120mg/5ml")
     assert syrup is not None
-    assert syrup.shown(Decimal(100), Decimal(100), "mg") == "120mg/5ml ≈ 4,17 ml"
+    assert syrup.shown(Decimal(100), Decimal(100), "mg") == "120mg/5ml ≈ 4,2 ml"
+    assert syrup.shown(Decimal(18), Decimal(18), "mg") == "120mg/5ml → 0,75 ml"
+    assert syrup.shown(Decimal(120), Decimal(180), "mg") == "120mg/5ml → 5–7,5 ml"
     assert read_ml("5–7,5 ml") == (Decimal(5), Decimal("7.5")) and read_ml("5 mg") is None

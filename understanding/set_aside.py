@@ -1,0 +1,57 @@
+"""Medicines a dose question names only to set them aside: the one that did not work or ran
+out, when the parent turns to another ("uống hạ sốt kia không hạ, chuyển qua ibuprofen thì
+mấy mg", "nhà hết ibuprofen rồi, cho uống paracetamol được bao nhiêu"). The question is about
+the other medicine; the one set aside is context, like a medicine the patient is on.
+
+Read only when the turn names another catalog medicine: a turn about one medicine that
+"không hạ" still asks about it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from understanding.drugs import DrugMention
+from understanding.text import Turn
+
+# Said right after the medicine: it was given and did not help.
+_FAILED_AFTER = (
+    "khong ha", "khong do", "khong giam", "khong bot", "khong an thua", "khong hieu qua",
+    "khong tac dung", "chang ha", "chang do", "van khong ha", "van sot", "ko ha", "k ha",
+)  # fmt: skip
+# Said right before it: there is none of it left, or the parent stopped it.
+_GONE_BEFORE = ("het", "het thuoc", "khong con", "ngung", "ngung uong", "bo")
+# Said right before the medicine turned to.
+_TURNED_TO = (
+    "chuyen qua", "chuyen sang", "doi qua", "doi sang", "thay bang", "thay sang", "doi thanh",
+)  # fmt: skip
+_REACH = 4
+
+
+def _words(turn: Turn, start: int, end: int) -> str:
+    return " " + " ".join(turn.tokens[max(0, start) : max(0, end)]) + " "
+
+
+def set_aside(turn: Turn, mentions: Sequence[DrugMention]) -> list[str]:
+    """The medicines the turn sets aside for another it names."""
+    drugs = list(dict.fromkeys(m.drug_id for m in mentions))
+    if len(drugs) < 2:
+        return []
+    turned = {
+        m.drug_id
+        for m in mentions
+        if any(_words(turn, m.start - 2, m.start).endswith(f" {c} ") for c in _TURNED_TO)
+    }
+    out: list[str] = []
+    for m in mentions:
+        after = _words(turn, m.end, m.end + _REACH)
+        before = _words(turn, m.start - 2, m.start)
+        failed = any(f" {c} " in after for c in _FAILED_AFTER)
+        gone = any(before.endswith(f" {c} ") for c in _GONE_BEFORE)
+        if (failed or gone or (turned and m.drug_id not in turned)) and m.drug_id not in out:
+            out.append(m.drug_id)
+    kept = [d for d in drugs if d not in out]
+    return out if kept else []
+
+
+__all__ = ["set_aside"]

@@ -146,7 +146,7 @@ def _named_rows(rows: Sequence[Block], asked: AskedWords) -> list[Block]:
 def _governed_by_organ(frame: QueryFrame, blocks: Sequence[Block]) -> bool:
     """The patient's kidney or liver row governs instead of the per-kg rule: one that gives
     a dose or changes it ("Clcr 10 - 50: dùng 75% liều"), not one that only names the
-    disease as a use ("Suy thận cấp hoặc mạn: liều cao đã dùng để điều trị bổ trợ")."""
+    disease as a use (a kidney-failure head over a high dose given as an added treatment)."""
     p = frame.patient
     renal = bool(p and (p.renal_impairment or p.egfr is not None or p.dialysis))
     hepatic = bool(p and p.hepatic_impairment)

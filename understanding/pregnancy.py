@@ -6,19 +6,9 @@ from __future__ import annotations
 import re
 
 from core.frame import PatientContext
+from understanding.numbers import UNITS
 from understanding.text import Turn
 
-_WORD_NUMBERS = {
-    "mot": 1,
-    "hai": 2,
-    "ba": 3,
-    "bon": 4,
-    "nam": 5,
-    "sau": 6,
-    "bay": 7,
-    "tam": 8,
-    "chin": 9,
-}
 _TRIMESTER = re.compile(
     r"(?:3|ba) thang (dau|giua|cuoi)|tam ca nguyet (?:thu )?(nhat|hai|ba|1|2|3|dau|giua|cuoi)"
     r"|(dau|giua|cuoi) (?:thai ky|ky thai|cua thai ky)|(sap sinh|sap de|gan sinh|gan ngay sinh)"
@@ -83,7 +73,7 @@ _MILK_ASKED = re.compile(
 
 
 def _month_number(text: str) -> int:
-    return int(text) if text.isdigit() else int(_WORD_NUMBERS[text])
+    return int(text) if text.isdigit() else UNITS[text]
 
 
 def pregnancy_term(turn: Turn, *, bare: bool = False) -> dict[str, object]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
-from understanding.numbers import with_digits
+from understanding.numbers import SMALL_WORDS, with_digits, word_value
 from understanding.pregnancy import nursing_said, pregnancy_term, term_said
 from understanding.speaker import names_child, speaks_of_self
 from understanding.text import Turn
@@ -19,11 +19,7 @@ from understanding.text import Turn
 # not an exponent ("1e400"), not negative ("-18"; "2-5" is a range and stays readable).
 _START = r"(?<![\w/])(?<!\d[.,])(?<![^\d]-)(?<!^-)"
 _NUM = r"(\d{1,4}(?:[.,]\d{1,2})?)(?![.,]\d)"
-_WORD_NUMBERS = {
-    "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "bay": 7, "tam": 8, "chin": 9,
-    "muoi": 10, "muoi mot": 11, "muoi hai": 12, "ruoi": 0.5,
-}  # fmt: skip
-_NUMBER = rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
+_NUMBER = rf"(?:{_NUM}|({SMALL_WORDS}))"
 # "4 tủi", "5 tuoj": "tuổi" mistyped, after digits only ("ba tui" is "bố tôi"); "tụi" (a
 # group: "4 tụi nhỏ") is not an age.
 _TUOI = r"(?:tuoi|tuoj|tuio|tui(?!\s+(?:nho|no|tre|con|minh|em|be|nhoc|ban|ho|bay)(?!\w)))"
@@ -50,7 +46,7 @@ anything: "bà 3 rồi" is no age)."""
 # Word numbers take only the full unit: "sáu mổ" is never six months ("sau mổ" = post-op).
 _MONTHS = re.compile(
     rf"{_START}(?:{_NUM}\s*(?:thang|th|months?|mo)|"
-    r"(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s*(?:thang|months?))"
+    rf"({SMALL_WORDS})\s*(?:thang|months?))"
     r"(?!\w)(\s*tuoi)?"
 )
 # "35 tuần tuổi thai": the term of the pregnancy (a baby's corrected age), not weeks of life.
@@ -91,7 +87,7 @@ _CHILD_AGE = re.compile(
     rf"(?<![a-z]){_CHILD_WORD}(?:\s+(?:noi|ngoai))?{_WHICH_CHILD}(?:\s+(?:nha|cua)\s+\w+)?"
     rf"(?:\s+(?:em|e|minh|toi|tui|chi|anh|t|m))?{_WHICH_CHILD}"
     r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua))*)\s+"
-    rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
+    rf"(?:{_NUM}|({SMALL_WORDS}))"
     r"\s*(ngay|hom|tuan|thang)(?![\w/])(\s+ruoi|\s*(?:va\s*)?\d{1,2}\s*ngay(?!\w))?"
     # "35 tuần tuổi thai (đã hiệu chỉnh)" is the term of the pregnancy, not the baby's age.
     r"(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi|(?:tuoi )?thai))"
@@ -116,7 +112,7 @@ def _number(digits: str | None, words: str | None) -> float | None:
     if digits:
         return float(digits.replace(",", "."))
     if words:
-        return float(_WORD_NUMBERS[words])
+        return float(word_value(words))
     return None
 
 

@@ -36,6 +36,9 @@ _ONES = r"(mot|hai|ba|bon|tu|nam|lam|nham|sau|bay|tam|chin)"
 _WORDS = re.compile(
     rf"(?<![a-z0-9]){_TENS} (?:muoi|chuc)(?: {_ONES})?(?![a-z0-9])"
     rf"|(?<![a-z0-9])muoi {_ONES}(?![a-z0-9])"
+    # "mười ký", "nặng đúng chục ký": ten alone, right before its unit ("vài chục ký" is some).
+    r"|(?<![a-z0-9])(?<!vai )(?<!may )(?<!hang )(?<!\d )(?:muoi|chuc)"
+    r"(?= (?:ruoi )?(?:tuoi|ky|ki|kg|kilo|can)(?![a-z]))"
 )
 # "3 chục ký": tens counted in digits.
 _DIGIT_TENS = re.compile(r"(?<![a-z0-9.,])(\d) chuc(?![a-z0-9])")

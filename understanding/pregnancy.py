@@ -156,6 +156,16 @@ def nursing_mother(turn: Turn) -> bool:
     )
 
 
+def without_nursing(patient: PatientContext | None) -> PatientContext | None:
+    """A child's own facts, when her age or weight is told and no mother says she takes it
+    ("bé 15 ngày tuổi bú mẹ hoàn toàn, có cần uống thêm …"): the baby who feeds is the patient,
+    and breastfeeding is the mother's fact, not hers (None when nothing else was said)."""
+    if patient is None or not patient.breastfeeding:
+        return patient
+    rest = patient.model_copy(update={"breastfeeding": None})
+    return None if rest == PatientContext() else rest
+
+
 def term_said(turn: Turn) -> bool:
     """A pregnancy said by its term alone ("thai 32 tuần", "3 tháng cuối", "sắp sinh")."""
     return bool(_PREGNANCY_TERM.search(turn.folded))
@@ -175,4 +185,5 @@ __all__ = [
     "pregnancy_term",
     "term_not_age",
     "term_said",
+    "without_nursing",
 ]

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
+from understanding.age_words import age_in_words
 from understanding.numbers import SMALL_WORDS, with_digits, word_value
 from understanding.pregnancy import nursing_said, pregnancy_term, term_said
 from understanding.speaker import names_child, speaks_of_self
@@ -54,9 +55,9 @@ _WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi(?!\s*thai)")
 _DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
 _WEIGHT = re.compile(
     rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)"
-    r"(?:(\s+ruoi)|(\s*\d)(?![\w/])(?![.,]\d)(?!\s*(?:tuoi|tui|thang|tuan|ngay|lan|vien|t\b))"
-    r"|(?![\w/]))"
-)  # "8 ký rưỡi": and a half; "3 ký 2", "9kg5": 3,2 kg, 9,5 kg
+    r"(?:(\s+ruoi)|(\s*\d)(?:\s*lang(?!\w)|(?![\w/])(?![.,]\d)"
+    r"(?!\s*(?:tuoi|tui|thang|tuan|ngay|lan|vien|t)(?!\w)))|(?![\w/]))"
+)  # "8 ký rưỡi": and a half; "3 ký 2", "9kg5", "7 cân 2 lạng" (100 g): 3,2 kg, 9,5 kg, 7,2 kg
 _WEIGHT_AFTER_WORD = re.compile(
     rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_START}{_NUM}(?![\w/])"
 )
@@ -81,12 +82,12 @@ _CHILD_WORD = (
 # the baby's age.
 _WHICH_CHILD = (
     r"(?:\s+(?:ut|ca|sinh doi|so sinh)|\s+(?:sinh non|de non|non thang|thieu thang)"
-    r"(?=\s+(?:moi|ms|duoc|dc|gan|tron|hon|da|vua)(?![a-z])))?"
+    r"(?=\s+(?:moi|ms|duoc|dc|gan|tron|hon|da|vua|gio)(?![a-z])))?"
 )
 _CHILD_AGE = re.compile(
     rf"(?<![a-z]){_CHILD_WORD}(?:\s+(?:noi|ngoai))?{_WHICH_CHILD}(?:\s+(?:nha|cua)\s+\w+)?"
     rf"(?:\s+(?:em|e|minh|toi|tui|chi|anh|t|m))?{_WHICH_CHILD}"
-    r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua))*)\s+"
+    r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua|gio))*)\s+"
     rf"(?:{_NUM}|({SMALL_WORDS}))"
     r"\s*(ngay|hom|tuan|thang)(?![\w/])(\s+ruoi|\s*(?:va\s*)?\d{1,2}\s*ngay(?!\w))?"
     # "35 tuần tuổi thai (đã hiệu chỉnh)" is the term of the pregnancy, not the baby's age.
@@ -97,7 +98,7 @@ _FULL_MONTH = re.compile(
     rf"(?<![a-z]){_CHILD_WORD}(?:\s+\w+){{0,3}}?\s+(?:day thang|day tuoi|thoi noi)"
 )
 # "đã", "chưa", "hơn" alone do not make an age of a count: "bé đã 3 ngày không đi ngoài".
-_WEAK_SAID = frozenset(("da", "chua", "hon"))
+_WEAK_SAID = frozenset(("da", "chua", "hon", "gio"))
 # Without "mới/được/…", "con 2 tuần rồi vẫn ho" is how long, not how old.
 _HOW_LONG_AFTER = re.compile(r"\s*(?:roi|van|khong|chua|ma|lien|hon nay)(?!\w)")
 _PER_MONTH = {"ngay": 30.44, "hom": 30.44, "tuan": 4.345, "thang": 1.0}  # "5 hôm": days
@@ -144,6 +145,9 @@ def read_age(turn: Turn) -> Age | None:
     elder = _ELDER_COUNT.search(text)
     if elder and int(elder.group(1)) >= ELDER_FROM_YEARS:
         return _age(turn, float(elder.group(1)) * 12, elder.span(1))
+    in_words = age_in_words(text)
+    if in_words:
+        return _age(turn, *in_words)
     for match in _CHILD_AGE.finditer(text):
         said, digits, words, unit, half = match.groups()
         count = _number(digits, words)

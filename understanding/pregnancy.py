@@ -166,6 +166,18 @@ def without_nursing(patient: PatientContext | None) -> PatientContext | None:
     return None if rest == PatientContext() else rest
 
 
+# "em ko bầu", "mình chưa có thai", "không phải bà bầu": she says she is not pregnant.
+_DENIED = re.compile(
+    r"(?<![a-z])(?:khong|ko|k|hong|hok|chua|dau co)(?: (?:co|dang|phai|phai la|la))?"
+    r" (?:ba bau|bau|mang thai|co thai|mang bau|co bau)(?![a-z])"
+)
+
+
+def pregnancy_denied(turn: Turn) -> bool:
+    """The speaker says she is not pregnant (a pregnancy asked about before is not hers)."""
+    return _DENIED.search(turn.folded) is not None
+
+
 def term_said(turn: Turn) -> bool:
     """A pregnancy said by its term alone ("thai 32 tuần", "3 tháng cuối", "sắp sinh")."""
     return bool(_PREGNANCY_TERM.search(turn.folded))
@@ -181,6 +193,7 @@ def nursing_said(turn: Turn) -> bool:
 __all__ = [
     "nursing_mother",
     "nursing_said",
+    "pregnancy_denied",
     "pregnancy_so_far",
     "pregnancy_term",
     "term_not_age",

@@ -12,8 +12,8 @@ from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
 from understanding.age_words import age_in_words
 from understanding.numbers import SMALL_WORDS, with_digits, word_value
-from understanding.pregnancy import nursing_said, pregnancy_term, term_said
-from understanding.speaker import names_child, speaks_of_self
+from understanding.pregnancy import nursing_said, pregnancy_denied, pregnancy_term, term_said
+from understanding.speaker import names_child, speaks_of_self, turns_to_self
 from understanding.text import Turn
 
 # A number is read only when it stands alone: not the tail of another number ("18,5,3"),
@@ -242,6 +242,8 @@ def read_population(
     """Adult or child: a stated age decides; otherwise words; otherwise a child's weight."""
     if age_months is not None:
         return Population.ADULT if age_months >= ADULT_FROM_MONTHS else Population.CHILD
+    if turns_to_self(turn):
+        return Population.ADULT  # "còn tôi thì sao": the speaker, after a child ("con tôi")
     child = names_child(turn)
     adult = turn.has(*lx.POPULATION_ADULT)
     if child != adult:
@@ -298,7 +300,7 @@ def read_patient(turn: Turn) -> PatientContext | None:
     allergies."""
     data: dict[str, object] = {}
     if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn) or term_said(turn):
-        data |= pregnancy_term(turn)
+        data |= {"pregnant": False} if pregnancy_denied(turn) else pregnancy_term(turn)
     if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True
     if turn.has(*lx.RENAL_CUES):

@@ -87,3 +87,16 @@ def test_a_grandparent_with_an_age_is_a_new_patient(understander: RulesUnderstan
     frame = _after(understander, "bà ngoại bé 70 tuổi cũng bị đau đầu, uống mấy viên", MOTHER)
     assert frame.age_months == 840 and frame.weight_kg is None
     assert frame.new_case
+
+
+def test_the_mother_of_a_breastfed_baby_nurses(understander: RulesUnderstander) -> None:
+    """ "bé 3 tháng chỉ bú sữa mẹ", then "mẹ bé bị đau răng …": the mother, who nurses; after a
+    baby with no word of feeding, she is only an adult."""
+    fed = {"turn_type": "out_of_scope", "population": "child", "age_months": 3}
+    said = "mẹ bé bị đau răng, uống ibuprofen được không"
+    frame = _after(understander, said, fed | {"standalone_query": "bé 3 tháng chỉ bú sữa mẹ"})
+    assert frame.population is Population.ADULT
+    assert frame.patient is not None and frame.patient.breastfeeding
+    plain = _after(understander, said, fed | {"standalone_query": "bé 3 tháng bị ho"})
+    assert plain.population is Population.ADULT
+    assert plain.patient is None or not plain.patient.breastfeeding

@@ -294,8 +294,9 @@ def resolve_frame(
         if frame.population is Population.CHILD and (
             frame.age_months is not None or frame.weight_kg is not None
         ):
-            # "em bé sinh ra 1 tuần tuổi 3 kg" after her pregnancy: the baby is the patient.
-            case_patient = case_patient.model_copy(update=_NOT_HERS)
+            # "em bé sinh ra 1 tuần tuổi 3 kg" after her pregnancy, "còn con em 8 tháng 8kg"
+            # after her nursing: the baby is the patient; neither is the baby's own fact.
+            case_patient = case_patient.model_copy(update=_NOT_HIS)
         elif _for_him(said, frame):
             # "thôi em hỏi cho chồng em, anh ấy 38 tuổi": her pregnancy is not his.
             case_patient = case_patient.model_copy(update=_NOT_HIS)
@@ -304,11 +305,14 @@ def resolve_frame(
     return _expecting_or_nursing(frame)
 
 
-# A pregnancy, which a child patient of the case does not share (a baby may be breastfed).
-_NOT_HERS = {"pregnant": None, "pregnancy_weeks": None, "pregnancy_trimester": None}
-
-
-_NOT_HIS = _NOT_HERS | {"breastfeeding": None}
+# A pregnancy and nursing: the mother's facts, which a child or a man the question turns to
+# does not share (breastfeeding is the nursing mother's fact, the book's section for her milk).
+_NOT_HIS = {
+    "pregnant": None,
+    "pregnancy_weeks": None,
+    "pregnancy_trimester": None,
+    "breastfeeding": None,
+}
 # A man the question is for: "cho chồng em", "bố tôi 60 tuổi", "anh ấy 38 tuổi". Folded text
 # keeps only the words no woman's word folds to ("bà" folds to "ba", "bỏ" to "bo").
 _HIM_MARKED = re.compile(

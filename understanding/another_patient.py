@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 
-from core.frame import QueryFrame, TurnType
+from core.frame import PatientContext, Population, QueryFrame, TurnType
 from core.sections import SectionKey
+from understanding.followups import the_childs_mother
+from understanding.pregnancy import nursing_said
 from understanding.reading import Reading
 from understanding.slots import ADULT_FROM_MONTHS, Age, read_age, read_weight
 from understanding.text import Turn
@@ -109,4 +111,25 @@ def speaker_facts(r: Reading) -> tuple[Age | None, float | None] | None:
     return age, read_weight(tail)
 
 
-__all__ = ["asks_for_self", "same_drug_for_another", "speaker_facts"]
+# The baby's mother named ("mẹ cháu", "me be", "mẹ của bé").
+_THE_BABYS_MOTHER = re.compile(
+    r"(?<![a-z])me (?:cua )?(?:chau|be|em be|no|thang be|con be|cu|ku)(?![a-z])"
+)
+
+
+def for_the_childs_kin(frame: QueryFrame, r: Reading, prior: QueryFrame | None) -> QueryFrame:
+    """A turn about the child's mother or grandparent is for that grown-up; the mother of a
+    baby said to feed at the breast the turn before ("cháu 4 tháng, bú mẹ hoàn toàn", then "mẹ
+    cháu bị viêm tuyến vú") nurses."""
+    frame = the_childs_mother(frame, r)
+    if prior is None or frame.population is not Population.ADULT:
+        return frame
+    if not (
+        _THE_BABYS_MOTHER.search(r.turn.folded) and nursing_said(Turn.of(prior.standalone_query))
+    ):
+        return frame
+    nursing = (frame.patient or PatientContext()).merged_with(PatientContext(breastfeeding=True))
+    return frame.model_copy(update={"patient": nursing})
+
+
+__all__ = ["asks_for_self", "for_the_childs_kin", "same_drug_for_another", "speaker_facts"]

@@ -243,9 +243,15 @@ _CHILDS_MOTHER = (
 
 
 def the_childs_mother(frame: QueryFrame, r: Reading) -> QueryFrame:
-    """A turn about the child's mother, with no age or weight of its own, is for an adult."""
-    if r.age is not None or r.weight is not None or not r.turn.has(*_CHILDS_MOTHER.split("|")):
+    """A turn about the child's mother, with no age or weight of its own, is for an adult;
+    with an age or weight of its own ("ông nội bé 78 tuổi"), another patient, a new case."""
+    if not r.turn.has(*_CHILDS_MOTHER.split("|")):
         return frame
+    if r.age is not None or r.weight is not None:
+        # Another patient, told by their own facts: none of the case's carry to them.
+        unsaid = {"age_months": None, "age_text": None} if r.age is None else {}
+        unsaid |= {"weight_kg": None} if r.weight is None else {}
+        return frame.model_copy(update=unsaid | {"new_case": True})
     if frame.population is Population.ADULT and frame.age_months is None:
         return frame
     cleared = {"age_months": None, "age_text": None, "weight_kg": None}

@@ -12,16 +12,33 @@ from dataclasses import replace
 
 from understanding.text import Turn
 
-_UNITS = {
+UNITS = {
     "mot": 1, "mo": 1, "hai": 2, "ba": 3, "bon": 4, "tu": 4, "nam": 5, "lam": 5, "nham": 5,
     "sau": 6, "bay": 7, "tam": 8, "chin": 9,
 }  # fmt: skip
+"""The ones said in words, folded ("bốn" and "tư" are 4, "năm", "lăm" and "nhăm" 5)."""
+SMALL_WORDS = "muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi"
+"""A count from one to twelve in words (a regex alternation, longest first), as a child's
+months or years are said ("mười một tháng", "ba tuổi")."""
+
+
+def word_value(words: str) -> int:
+    """The value of folded number words from `SMALL_WORDS` ("muoi hai" 12, "muoi" 10)."""
+    tens, _, ones = words.partition(" ")
+    if tens == "muoi":
+        return 10 + (UNITS[ones] if ones else 0)
+    return UNITS[words]
+
+
 _TENS = r"(hai|ba|bon|nam|sau|bay|tam|chin)"
 _ONES = r"(mot|hai|ba|bon|tu|nam|lam|nham|sau|bay|tam|chin)"
 # "bảy mươi hai", "ba mươi", "hai chục", "mười sáu", "mười lăm": tens and ones in words.
 _WORDS = re.compile(
     rf"(?<![a-z0-9]){_TENS} (?:muoi|chuc)(?: {_ONES})?(?![a-z0-9])"
     rf"|(?<![a-z0-9])muoi {_ONES}(?![a-z0-9])"
+    # "mười ký", "nặng đúng chục ký": ten alone, right before its unit ("vài chục ký" is some).
+    r"|(?<![a-z0-9])(?<!vai )(?<!may )(?<!hang )(?<!\d )(?:muoi|chuc)"
+    r"(?= (?:ruoi )?(?:tuoi|ky|ki|kg|kilo|can)(?![a-z]))"
 )
 # "3 chục ký": tens counted in digits.
 _DIGIT_TENS = re.compile(r"(?<![a-z0-9.,])(\d) chuc(?![a-z0-9])")
@@ -70,9 +87,9 @@ def with_digits(turn: Turn) -> Turn:
     for match in _WORDS.finditer(text):
         if not _a_number(turn, match):
             continue
-        tens = _UNITS[match.group(1)] if match.group(1) else 1
+        tens = UNITS[match.group(1)] if match.group(1) else 1
         ones = match.group(2) or match.group(3)
-        changed |= _write(out, match.span(), tens * 10 + (_UNITS[ones] if ones else 0))
+        changed |= _write(out, match.span(), tens * 10 + (UNITS[ones] if ones else 0))
     for match in _DIGIT_TENS.finditer(text):
         if _UNIT_AFTER.match(text, match.end()):
             changed |= _write(out, match.span(), int(match.group(1)) * 10)
@@ -126,4 +143,4 @@ def _write(out: list[str], span: tuple[int, int], value: int, *, through: int = 
     return True
 
 
-__all__ = ["with_digits"]
+__all__ = ["SMALL_WORDS", "UNITS", "with_digits", "word_value"]

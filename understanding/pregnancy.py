@@ -6,19 +6,9 @@ from __future__ import annotations
 import re
 
 from core.frame import PatientContext
+from understanding.numbers import UNITS
 from understanding.text import Turn
 
-_WORD_NUMBERS = {
-    "mot": 1,
-    "hai": 2,
-    "ba": 3,
-    "bon": 4,
-    "nam": 5,
-    "sau": 6,
-    "bay": 7,
-    "tam": 8,
-    "chin": 9,
-}
 _TRIMESTER = re.compile(
     r"(?:3|ba) thang (dau|giua|cuoi)|tam ca nguyet (?:thu )?(nhat|hai|ba|1|2|3|dau|giua|cuoi)"
     r"|(dau|giua|cuoi) (?:thai ky|ky thai|cua thai ky)|(sap sinh|sap de|gan sinh|gan ngay sinh)"
@@ -83,7 +73,7 @@ _MILK_ASKED = re.compile(
 
 
 def _month_number(text: str) -> int:
-    return int(text) if text.isdigit() else int(_WORD_NUMBERS[text])
+    return int(text) if text.isdigit() else UNITS[text]
 
 
 def pregnancy_term(turn: Turn, *, bare: bool = False) -> dict[str, object]:
@@ -166,6 +156,28 @@ def nursing_mother(turn: Turn) -> bool:
     )
 
 
+def without_nursing(patient: PatientContext | None) -> PatientContext | None:
+    """A child's own facts, when her age or weight is told and no mother says she takes it
+    ("bé 15 ngày tuổi bú mẹ hoàn toàn, có cần uống thêm …"): the baby who feeds is the patient,
+    and breastfeeding is the mother's fact, not hers (None when nothing else was said)."""
+    if patient is None or not patient.breastfeeding:
+        return patient
+    rest = patient.model_copy(update={"breastfeeding": None})
+    return None if rest == PatientContext() else rest
+
+
+# "em ko bầu", "mình chưa có thai", "không phải bà bầu": she says she is not pregnant.
+_DENIED = re.compile(
+    r"(?<![a-z])(?:khong|ko|k|hong|hok|chua|dau co)(?: (?:co|dang|phai|phai la|la))?"
+    r" (?:ba bau|bau|mang thai|co thai|mang bau|co bau)(?![a-z])"
+)
+
+
+def pregnancy_denied(turn: Turn) -> bool:
+    """The speaker says she is not pregnant (a pregnancy asked about before is not hers)."""
+    return _DENIED.search(turn.folded) is not None
+
+
 def term_said(turn: Turn) -> bool:
     """A pregnancy said by its term alone ("thai 32 tuần", "3 tháng cuối", "sắp sinh")."""
     return bool(_PREGNANCY_TERM.search(turn.folded))
@@ -181,8 +193,10 @@ def nursing_said(turn: Turn) -> bool:
 __all__ = [
     "nursing_mother",
     "nursing_said",
+    "pregnancy_denied",
     "pregnancy_so_far",
     "pregnancy_term",
     "term_not_age",
     "term_said",
+    "without_nursing",
 ]

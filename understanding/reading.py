@@ -15,7 +15,7 @@ from understanding import lexicon as lx
 from understanding.conditions import RELATION_CUES, ConditionHit, find_conditions
 from understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
 from understanding.howto import read_how_to
-from understanding.pregnancy import nursing_mother
+from understanding.pregnancy import nursing_mother, without_nursing
 from understanding.slots import (
     ADULT_FROM_MONTHS,
     CHILD_BELOW_KG,
@@ -183,6 +183,8 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         age = age if age and age.months >= ADULT_FROM_MONTHS else None
         weight = weight if weight and weight >= CHILD_BELOW_KG else None
         population = Population.ADULT
+    elif population is Population.CHILD and (age or weight):
+        patient = without_nursing(patient)  # "bé 15 ngày tuổi bú mẹ": the baby is the patient
     if attribute is SectionKey.CHI_DINH and _treats_a_patient(turn, population, age, weight):
         # "azithromycin điều trị bệnh lậu người lớn": how to treat this patient, a dose.
         attribute, dosing_at = None, attribute_at

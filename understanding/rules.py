@@ -25,7 +25,7 @@ from core.frame import (
 )
 from core.ports import UnderstandingContext
 from core.sections import SectionKey
-from understanding.another_patient import same_drug_for_another, speaker_facts
+from understanding.another_patient import for_the_childs_kin, same_drug_for_another, speaker_facts
 from understanding.answers import answer_frame, is_empty_reply, is_non_answer
 from understanding.asked import read_asked
 from understanding.conditions import (
@@ -48,7 +48,6 @@ from understanding.followups import (
     quotes_the_label,
     same_how_to,
     same_patient,
-    the_childs_mother,
     with_what_was_told,
 )
 from understanding.howto import WITH_ANOTHER as _WITH_ANOTHER
@@ -176,12 +175,12 @@ class RulesUnderstander:
         if prior is not None and (other := same_drug_for_another(reading, frame, prior)):
             return other  # "đứa nhỏ 14 tháng cũng ho y vậy, uống được không"
         if prior is not None and (reading.follow_up or keeps_thread(reading, frame, prior)):
-            thread = the_childs_mother(follow_up(frame, reading, prior), reading)
+            thread = for_the_childs_kin(follow_up(frame, reading, prior), reading, prior)
             return with_what_was_told(thread, prior)
         if prior is not None and not reading.new_case:
             frame = same_patient(frame, prior, corrected=reading.turn.has(*CORRECTION_CUES))
             frame = with_what_was_told(frame, prior)
-        return the_childs_mother(frame, reading)
+        return for_the_childs_kin(frame, reading, prior)
 
     def _frame(
         self,

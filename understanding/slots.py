@@ -10,20 +10,17 @@ from dataclasses import dataclass
 
 from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
-from understanding.numbers import with_digits
-from understanding.pregnancy import nursing_said, pregnancy_term, term_said
-from understanding.speaker import names_child, speaks_of_self
+from understanding.age_words import age_in_words
+from understanding.numbers import SMALL_WORDS, with_digits, word_value
+from understanding.pregnancy import nursing_said, pregnancy_denied, pregnancy_term, term_said
+from understanding.speaker import names_child, speaks_of_self, turns_to_self
 from understanding.text import Turn
 
 # A number is read only when it stands alone: not the tail of another number ("18,5,3"),
 # not an exponent ("1e400"), not negative ("-18"; "2-5" is a range and stays readable).
 _START = r"(?<![\w/])(?<!\d[.,])(?<![^\d]-)(?<!^-)"
 _NUM = r"(\d{1,4}(?:[.,]\d{1,2})?)(?![.,]\d)"
-_WORD_NUMBERS = {
-    "mot": 1, "hai": 2, "ba": 3, "bon": 4, "nam": 5, "sau": 6, "bay": 7, "tam": 8, "chin": 9,
-    "muoi": 10, "muoi mot": 11, "muoi hai": 12, "ruoi": 0.5,
-}  # fmt: skip
-_NUMBER = rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
+_NUMBER = rf"(?:{_NUM}|({SMALL_WORDS}))"
 # "4 tủi", "5 tuoj": "tuổi" mistyped, after digits only ("ba tui" is "bố tôi"); "tụi" (a
 # group: "4 tụi nhỏ") is not an age.
 _TUOI = r"(?:tuoi|tuoj|tuio|tui(?!\s+(?:nho|no|tre|con|minh|em|be|nhoc|ban|ho|bay)(?!\w)))"
@@ -50,7 +47,7 @@ anything: "bà 3 rồi" is no age)."""
 # Word numbers take only the full unit: "sáu mổ" is never six months ("sau mổ" = post-op).
 _MONTHS = re.compile(
     rf"{_START}(?:{_NUM}\s*(?:thang|th|months?|mo)|"
-    r"(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi)\s*(?:thang|months?))"
+    rf"({SMALL_WORDS})\s*(?:thang|months?))"
     r"(?!\w)(\s*tuoi)?"
 )
 # "35 tuần tuổi thai": the term of the pregnancy (a baby's corrected age), not weeks of life.
@@ -58,9 +55,9 @@ _WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi(?!\s*thai)")
 _DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
 _WEIGHT = re.compile(
     rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)"
-    r"(?:(\s+ruoi)|(\s*\d)(?![\w/])(?![.,]\d)(?!\s*(?:tuoi|tui|thang|tuan|ngay|lan|vien|t\b))"
-    r"|(?![\w/]))"
-)  # "8 ký rưỡi": and a half; "3 ký 2", "9kg5": 3,2 kg, 9,5 kg
+    r"(?:(\s+ruoi)|(\s*\d)(?:\s*lang(?!\w)|(?![\w/])(?![.,]\d)"
+    r"(?!\s*(?:tuoi|tui|thang|tuan|ngay|lan|vien|t)(?!\w)))|(?![\w/]))"
+)  # "8 ký rưỡi": and a half; "3 ký 2", "9kg5", "7 cân 2 lạng" (100 g): 3,2 kg, 9,5 kg, 7,2 kg
 _WEIGHT_AFTER_WORD = re.compile(
     rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_START}{_NUM}(?![\w/])"
 )
@@ -85,13 +82,13 @@ _CHILD_WORD = (
 # the baby's age.
 _WHICH_CHILD = (
     r"(?:\s+(?:ut|ca|sinh doi|so sinh)|\s+(?:sinh non|de non|non thang|thieu thang)"
-    r"(?=\s+(?:moi|ms|duoc|dc|gan|tron|hon|da|vua)(?![a-z])))?"
+    r"(?=\s+(?:moi|ms|duoc|dc|gan|tron|hon|da|vua|gio)(?![a-z])))?"
 )
 _CHILD_AGE = re.compile(
     rf"(?<![a-z]){_CHILD_WORD}(?:\s+(?:noi|ngoai))?{_WHICH_CHILD}(?:\s+(?:nha|cua)\s+\w+)?"
     rf"(?:\s+(?:em|e|minh|toi|tui|chi|anh|t|m))?{_WHICH_CHILD}"
-    r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua))*)\s+"
-    rf"(?:{_NUM}|(muoi mot|muoi hai|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi))"
+    r"((?:\s+(?:moi|ms|duoc|dc|gan|khoang|tam|da|vua|sinh|de|ra doi|tron|hon|chua|gio))*)\s+"
+    rf"(?:{_NUM}|({SMALL_WORDS}))"
     r"\s*(ngay|hom|tuan|thang)(?![\w/])(\s+ruoi|\s*(?:va\s*)?\d{1,2}\s*ngay(?!\w))?"
     # "35 tuần tuổi thai (đã hiệu chỉnh)" is the term of the pregnancy, not the baby's age.
     r"(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi|(?:tuoi )?thai))"
@@ -101,7 +98,7 @@ _FULL_MONTH = re.compile(
     rf"(?<![a-z]){_CHILD_WORD}(?:\s+\w+){{0,3}}?\s+(?:day thang|day tuoi|thoi noi)"
 )
 # "đã", "chưa", "hơn" alone do not make an age of a count: "bé đã 3 ngày không đi ngoài".
-_WEAK_SAID = frozenset(("da", "chua", "hon"))
+_WEAK_SAID = frozenset(("da", "chua", "hon", "gio"))
 # Without "mới/được/…", "con 2 tuần rồi vẫn ho" is how long, not how old.
 _HOW_LONG_AFTER = re.compile(r"\s*(?:roi|van|khong|chua|ma|lien|hon nay)(?!\w)")
 _PER_MONTH = {"ngay": 30.44, "hom": 30.44, "tuan": 4.345, "thang": 1.0}  # "5 hôm": days
@@ -116,7 +113,7 @@ def _number(digits: str | None, words: str | None) -> float | None:
     if digits:
         return float(digits.replace(",", "."))
     if words:
-        return float(_WORD_NUMBERS[words])
+        return float(word_value(words))
     return None
 
 
@@ -148,6 +145,9 @@ def read_age(turn: Turn) -> Age | None:
     elder = _ELDER_COUNT.search(text)
     if elder and int(elder.group(1)) >= ELDER_FROM_YEARS:
         return _age(turn, float(elder.group(1)) * 12, elder.span(1))
+    in_words = age_in_words(text)
+    if in_words:
+        return _age(turn, *in_words)
     for match in _CHILD_AGE.finditer(text):
         said, digits, words, unit, half = match.groups()
         count = _number(digits, words)
@@ -242,6 +242,8 @@ def read_population(
     """Adult or child: a stated age decides; otherwise words; otherwise a child's weight."""
     if age_months is not None:
         return Population.ADULT if age_months >= ADULT_FROM_MONTHS else Population.CHILD
+    if turns_to_self(turn):
+        return Population.ADULT  # "còn tôi thì sao": the speaker, after a child ("con tôi")
     child = names_child(turn)
     adult = turn.has(*lx.POPULATION_ADULT)
     if child != adult:
@@ -298,7 +300,7 @@ def read_patient(turn: Turn) -> PatientContext | None:
     allergies."""
     data: dict[str, object] = {}
     if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn) or term_said(turn):
-        data |= pregnancy_term(turn)
+        data |= {"pregnant": False} if pregnancy_denied(turn) else pregnancy_term(turn)
     if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True
     if turn.has(*lx.RENAL_CUES):

@@ -40,6 +40,8 @@ def speaks_of_self(turn: Turn) -> bool:
     """The speaker takes the medicine, is ill or gives their own weight ("tôi uống", "mình
     đang dùng", "e bị sốt", "mình 60kg"), not someone they give it to ("cho em uống")."""
     tokens = turn.tokens
+    if turns_to_self(turn):
+        return True
     for i, word in enumerate(tokens):
         if word not in lx.SELF_SPEAKERS or (i and tokens[i - 1] in lx.SELF_NOT_AFTER):
             continue
@@ -51,6 +53,15 @@ def speaks_of_self(turn: Turn) -> bool:
         if _own_weight(tokens[i + 1 : i + 5]) and not (i and tokens[i - 1] in _WHOSE):
             return True
     return False
+
+
+def turns_to_self(turn: Turn) -> bool:
+    """ "còn tôi thì sao", "còn mình, …": the turn opens turning to the speaker ("còn" with
+    its accent; folded "con toi" is "my child")."""
+    tokens = turn.tokens
+    if len(tokens) < 2 or tokens[0] != "con" or tokens[1] not in lx.SELF_SPEAKERS:
+        return False
+    return turn.marked and turn.original_words()[0] == "còn"
 
 
 _WEIGHT_TOKEN = re.compile(r"\d+(?:[.,]\d+)?(kg|ky|ki|kilo|can)?")
@@ -116,4 +127,10 @@ def others_child(turn: Turn, age_start: int) -> bool:
     return _OTHERS_CHILD.search(turn.folded[:age_start].rstrip(" ,")) is not None
 
 
-__all__ = ["names_child", "others_child", "speaks_of_self", "tablets_for_an_adult"]
+__all__ = [
+    "names_child",
+    "others_child",
+    "speaks_of_self",
+    "tablets_for_an_adult",
+    "turns_to_self",
+]

@@ -207,6 +207,21 @@ def test_a_child_with_an_age_after_a_pregnancy_is_not_pregnant() -> None:
     assert frame.patient is None or frame.patient.pregnancy_weeks is None
 
 
+def test_a_child_with_an_age_after_a_nursing_mother_is_not_nursing() -> None:
+    """ "em đang cho con bú", then "còn bé 7 tháng 7 ký …": nursing is the mother's fact."""
+    case = PatientContext(breastfeeding=True)
+    baby = QueryFrame(
+        turn_type="drug_attribute",
+        drugs=["cetirizine"],
+        population="child",
+        age_months=7,
+        weight_kg=7,
+    )
+    frame = resolve_frame(baby, PRIOR, None, case)
+    assert frame.patient is None or not frame.patient.breastfeeding
+    assert frame.population == "child"
+
+
 def test_a_component_named_after_a_combination_keeps_the_combination() -> None:
     """'Mỗi lần bao nhiêu mg amoxicilin?' after an Augmentin question asks the combination's
     dose in its component's mg; another drug named is a new question about that drug."""

@@ -67,3 +67,36 @@ def test_the_speaker_asks_for_themself(parse: Callable[..., QueryFrame], text: s
 def test_the_speakers_turn_after_the_wifes_is_a_new_case(parse: Callable[..., QueryFrame]) -> None:
     """ "thôi vợ em khỏi rồi, giờ tới em": a new patient, nothing of hers carries."""
     assert parse("thôi vợ em khỏi rồi, giờ tới em, em 32 tuổi bị sốt uống gì").new_case
+
+
+CHILD = DOSE | {"population": "child", "age_months": 60, "age_text": "5 tuổi", "weight_kg": 18}
+MOTHER = DOSE | {"population": "adult", "weight_kg": 55, "patient": {"breastfeeding": True}}
+
+
+def test_the_speaker_turns_to_themself_after_a_child(understander: RulesUnderstander) -> None:
+    """ "Bé 5 tuổi 18 ký …", then "còn mình thì sao, mình cũng ho": the speaker, an adult;
+    none of the child's age or weight carries. Unmarked "con minh" stays "my child"."""
+    frame = _after(understander, "còn mình thì sao, mình cũng ho, uống thuốc đó được không", CHILD)
+    assert (frame.population, frame.age_months, frame.weight_kg) == (Population.ADULT, None, None)
+    assert _after(understander, "con minh thi sao", CHILD).population is not Population.ADULT
+
+
+def test_a_grandparent_with_an_age_is_a_new_patient(understander: RulesUnderstander) -> None:
+    """After the mother's weight, "bà ngoại bé 70 tuổi cũng …": the grandmother's age, and no
+    weight of hers was said."""
+    frame = _after(understander, "bà ngoại bé 70 tuổi cũng bị đau đầu, uống mấy viên", MOTHER)
+    assert frame.age_months == 840 and frame.weight_kg is None
+    assert frame.new_case
+
+
+def test_the_mother_of_a_breastfed_baby_nurses(understander: RulesUnderstander) -> None:
+    """ "bé 3 tháng chỉ bú sữa mẹ", then "mẹ bé bị đau răng …": the mother, who nurses; after a
+    baby with no word of feeding, she is only an adult."""
+    fed = {"turn_type": "out_of_scope", "population": "child", "age_months": 3}
+    said = "mẹ bé bị đau răng, uống ibuprofen được không"
+    frame = _after(understander, said, fed | {"standalone_query": "bé 3 tháng chỉ bú sữa mẹ"})
+    assert frame.population is Population.ADULT
+    assert frame.patient is not None and frame.patient.breastfeeding
+    plain = _after(understander, said, fed | {"standalone_query": "bé 3 tháng bị ho"})
+    assert plain.population is Population.ADULT
+    assert plain.patient is None or not plain.patient.breastfeeding

@@ -385,3 +385,17 @@ def test_the_week_a_baby_was_born_in_is_not_her_age() -> None:
     assert read_age(Turn.of("Bé sinh 36 tuần, giờ nặng 3 kg, sốt nhẹ")) is None
     assert read_age(Turn.of("be de 34 tuan, nay 5 ngay tuoi")).months == 0.2  # type: ignore[union-attr]
     assert read_age(Turn.of("bé mới sinh được 3 tuần")).months == 0.69  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "bé 20 ngày tuổi bú mẹ hoàn toàn, có cần bổ sung vitamin D không",
+        "con em 2 tháng, 5 ký, chỉ bú sữa mẹ, bị sổ mũi uống gì",
+    ],
+)
+def test_the_baby_who_feeds_is_the_patient(parse: Parse, text: str) -> None:
+    """The baby's age or weight told, no mother who takes it: nursing is not the child's."""
+    frame = parse(text)
+    assert frame.population is Population.CHILD
+    assert frame.patient is None or not frame.patient.breastfeeding

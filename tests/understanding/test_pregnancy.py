@@ -8,11 +8,13 @@ from core.frame import PatientContext
 from understanding.pregnancy import (
     nursing_mother,
     nursing_said,
+    pregnancy_denied,
     pregnancy_so_far,
     pregnancy_term,
     term_not_age,
     term_said,
 )
+from understanding.slots import read_patient
 from understanding.text import Turn
 
 
@@ -99,3 +101,20 @@ def test_a_bare_month_after_her_pregnancy_is_its_term() -> None:
     assert not term_not_age(Turn.of("được 7 tháng rồi, bị ho"), "7 tháng", None)
     said = pregnancy_so_far(Turn.of("được 7 tháng rồi, bị ho"), None, before, other=False)
     assert said is not None and said.pregnancy_weeks == 30
+
+
+@pytest.mark.parametrize(
+    ("text", "denied"),
+    [
+        ("mình không có bầu, chỉ đang cho con bú", True),
+        ("em chưa có thai đâu ạ", True),
+        ("k phải bà bầu nha", True),
+        ("có bầu uống được không", False),
+        ("đang bầu 12 tuần, không biết uống được không", False),
+    ],
+)
+def test_she_says_she_is_not_pregnant(text: str, denied: bool) -> None:
+    """ "không có bầu", "chưa có thai": no pregnancy; "có bầu … không" asks about one."""
+    assert pregnancy_denied(Turn.of(text)) is denied
+    patient = read_patient(Turn.of(text))
+    assert patient is not None and bool(patient.pregnant) is not denied

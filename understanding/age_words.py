@@ -1,0 +1,57 @@
+"""A child's age said without a count of years and "tuổi" (issue 22): "tuổi rưỡi" (a year and
+a half), "con em lên 3" (turning three), "bé học lớp 3" (a school year, so eight). Pure
+functions of the folded turn (numbers in words already written as digits)."""
+
+from __future__ import annotations
+
+import re
+
+# "bé nhà em tuổi rưỡi": one year and a half, the count left out ("2 tuổi rưỡi" is read with
+# its count elsewhere).
+_YEAR_AND_A_HALF = re.compile(r"(?<![a-z0-9])(?<!\d )tuoi ruoi(?![a-z])")
+# Who, as a child is named before "lên 3" ("cháu tôi lên 4", "thằng cu nhà em năm nay lên 5").
+_CHILD = (
+    r"(?<![a-z])(?:em be|be|con|chau|thang cu|cu|con gai|con trai|be gai|be trai|dua nho|nho"
+    r"|ku|nhoc|ku cau)(?: (?:noi|ngoai|ut|lon|ca))?(?: (?:nha|cua))?"
+    r"(?: (?:em|e|minh|toi|tui|chi|anh|t|m|co|bac))?(?: (?:nam nay|moi|vua|da|gio))*"
+)
+# "lên 4" is the age turned to only when nothing follows that counts something else: "sốt lên
+# 39 độ", "tăng lên 2 viên", "lên 4 ký" are no ages.
+_TURNING = re.compile(
+    rf"{_CHILD} len (\d{{1,2}})(?![.,]\d)"
+    r"(?=\s*(?:[,.;!?)]|$)|\s+(?:roi|ma|thi|bi|nang|can|ho|sot|hay)(?![a-z]))"
+)
+# A school year: "học lớp 2" (a pupil starts "lớp 1" at six), "lớp lá/chồi/mầm" of a
+# kindergarten (five, four, three).
+_SCHOOL_YEAR = re.compile(
+    r"(?<![a-z])(?:hoc|dang hoc|di hoc|vao|len|nam) lop (\d{1,2}|la|choi|mam)(?![a-z0-9])"
+)
+_FIRST_GRADE_YEARS = 5
+_KINDERGARTEN = {"mam": 3, "choi": 4, "la": 5}
+_LAST_GRADE = 12
+_MAX_TURNING_YEARS = 17
+
+
+def age_in_words(folded: str) -> tuple[float, tuple[int, int]] | None:
+    """A child's age in months and where it is said, from a year and a half, the year a
+    child turns or the class they are in; None when none is said."""
+    half = _YEAR_AND_A_HALF.search(folded)
+    if half:
+        return 18.0, half.span()
+    turning = _TURNING.search(folded)
+    if turning and 1 <= int(turning.group(1)) <= _MAX_TURNING_YEARS:
+        return int(turning.group(1)) * 12.0, (turning.start(1) - 4, turning.end(1))
+    school = _SCHOOL_YEAR.search(folded)
+    if school:
+        grade = school.group(1)
+        if grade.isdigit():
+            if not 1 <= int(grade) <= _LAST_GRADE:
+                return None
+            years = int(grade) + _FIRST_GRADE_YEARS
+        else:
+            years = _KINDERGARTEN[grade]
+        return years * 12.0, school.span()
+    return None
+
+
+__all__ = ["age_in_words"]

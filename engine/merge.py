@@ -244,10 +244,14 @@ def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
         for n in _PATIENT_SLOTS
     ):
         return frame
+    # A fact the case had not said ("paracetamol cho bé 6 tháng" after "người lớn"): the
+    # question tells its own patient, so the case's other facts are not lent to it (an adult
+    # of six months); what the case was told with still is.
+    own = any(getattr(frame, n) is not None and getattr(prior, n) is None for n in _PATIENT_SLOTS)
     update: dict[str, object] = {
         name: getattr(prior, name)
         for name in _PATIENT_SLOTS
-        if getattr(prior, name) is not None and getattr(frame, name) is None
+        if getattr(prior, name) is not None and getattr(frame, name) is None and not own
     }
     if not update and all(getattr(frame, n) is None for n in _PATIENT_SLOTS):
         return frame

@@ -11,7 +11,7 @@ import time
 
 from core.budget import RequestBudget
 from core.catalog import DrugCatalog
-from core.frame import ClarifySlot, QueryFrame, Triage
+from core.frame import ClarifySlot, Population, QueryFrame, Triage
 from core.reasons import Reason
 from core.result import Outcome
 from engine.conversation import Conversation, OpenQuestion
@@ -20,6 +20,8 @@ from engine.machine import TurnModel, fire
 from engine.merge import synthesize_query
 from engine.reply import Reply
 from engine.routing import RETRIEVAL_EFFECTS, Decision, Effect, route
+from safety.cue_matching import TurnText
+from safety.ingestion_cues import CHILD_CUES
 from safety.triage import TriageResult
 from states import CLARIFYING_STATES, Trigger
 from states.messages import (
@@ -35,6 +37,7 @@ from states.messages import (
     plain_question,
     population_question,
     reask_question,
+    safety_subject,
     self_harm_text,
     smalltalk_reply,
     unsafe_use_text,
@@ -216,7 +219,8 @@ class Responder:
             message = clarify_text(reason, drugs=" và ".join(names))
             replies = list(ATTRIBUTE_REPLIES)
         elif reason == Reason.SAFETY_CHECK:  # was it taken? never a dosing question first
-            message = clarify_text(reason, contacts=contacts_text(self._contacts))
+            who = safety_subject(child=_about_a_child(frame))
+            message = clarify_text(reason, contacts=contacts_text(self._contacts), **who)
             replies = list(SAFETY_CHECK_REPLIES)
         elif reason == Reason.AMBIGUOUS_CONDITION and frame.condition is not None:
             message = clarify_text(reason)
@@ -231,7 +235,8 @@ class Responder:
         """Thanks or a greeting while a question is open: a short reply, the question again."""
         fire(model, Trigger.ACKNOWLEDGE)
         names = " và ".join(self._catalog.name_of(d) for d in (prior.drugs if prior else []))
-        asked = plain_question(question.reason, slot=question.slot.value, drugs=names)
+        child = prior is None or _about_a_child(prior)
+        asked = plain_question(question.reason, slot=question.slot.value, drugs=names, child=child)
         return Reply(
             Outcome.ANSWERABLE,
             Reason.SMALLTALK,
@@ -244,7 +249,9 @@ class Responder:
         """The open question asked again more plainly, with its quick replies."""
         names = " và ".join(self._catalog.name_of(d) for d in frame.drugs)
         slot = reply.slot or question.slot
-        reply.message = reask_question(reply.reason, slot=slot.value, drugs=names)
+        reply.message = reask_question(
+            reply.reason, slot=slot.value, drugs=names, child=_about_a_child(frame)
+        )
         reply.quick_replies = reply.quick_replies or list(question.quick_replies)
         return reply
 
@@ -275,3 +282,19 @@ def elapsed_ms(since: float) -> float:
 
 
 __all__ = ["Responder", "elapsed_ms"]
+
+
+_CHILD_MONTHS = 16 * 12  # the book's "trẻ em" ends where its adult rows begin
+
+
+def _about_a_child(frame: QueryFrame) -> bool:
+    """The safety question is about a child ("Bé …") when the frame says so; about anyone
+    else ("Người bệnh …") otherwise: an adult, a grandmother, a nurse's patient."""
+    if frame.population is Population.CHILD:
+        return True
+    if frame.population is not None:
+        return False
+    if frame.age_months is not None:
+        return frame.age_months < _CHILD_MONTHS
+    # No population read: the words that name a child ("thằng cu", "con em") in the turn
+    return CHILD_CUES.search(TurnText.of(frame.standalone_query)) is not None

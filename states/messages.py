@@ -95,9 +95,11 @@ CLARIFY_QUESTIONS: dict[str, str] = {
     ),
     Reason.NO_DRUG: "Bạn hỏi về thuốc nào? Xin cho biết tên hoạt chất hoặc tên biệt dược.",
     Reason.AMBIGUOUS_ROUTE: "Liều trong Dược thư khác nhau theo đường dùng. Bạn dùng đường nào?",
+    # {who}/{whom}: "Bé"/"bé" for a child, "Người bệnh"/"người bệnh" for anyone else
+    # (`safety_subject`): a grandmother who may have taken her tablets twice is no "bé".
     Reason.SAFETY_CHECK: (
-        "Bé đã uống thuốc này rồi phải không? Nếu đã uống, hoặc không chắc, hãy gọi ngay "
-        "{contacts} hoặc đưa bé đến cơ sở y tế gần nhất, kể cả khi chưa có triệu chứng."
+        "{who} đã uống thuốc này rồi phải không? Nếu đã uống, hoặc không chắc, hãy gọi ngay "
+        "{contacts} hoặc đưa {whom} đến cơ sở y tế gần nhất, kể cả khi chưa có triệu chứng."
     ),
 }
 SAFETY_CHECK_REPLIES = ("Đã uống rồi", "Không chắc", "Chưa, tôi chỉ hỏi thông tin")
@@ -118,8 +120,8 @@ REASK_QUESTIONS: dict[str, str] = {
     ),
     Reason.AMBIGUOUS_ROUTE: "Liều khác nhau theo đường dùng. Bạn chọn một đường dùng bên dưới.",
     Reason.SAFETY_CHECK: (
-        "Bé đã uống thuốc này rồi phải không? Bạn bấm một nút bên dưới; nếu đã uống hoặc không "
-        "chắc, hãy gọi cấp cứu ngay."
+        "{who} đã uống thuốc này rồi phải không? Bạn bấm một nút bên dưới; nếu đã uống hoặc "
+        "không chắc, hãy gọi cấp cứu ngay."
     ),
 }
 _REASK_AGE_WEIGHT = {
@@ -132,17 +134,24 @@ _REASK_AGE_WEIGHT = {
 REASK_OPENER = "Tôi hỏi lại cho rõ nhé."
 
 
-def plain_question(reason: str, *, slot: str, drugs: str = "") -> str:
-    """The open question in its plainest words (`slot` picks the child's missing numbers)."""
+def safety_subject(*, child: bool) -> dict[str, str]:
+    """Who the safety question asks about: the child ("Bé"), or anyone else ("Người bệnh")."""
+    return {"who": "Bé", "whom": "bé"} if child else {"who": "Người bệnh", "whom": "người bệnh"}
+
+
+def plain_question(reason: str, *, slot: str, drugs: str = "", child: bool = True) -> str:
+    """The open question in its plainest words (`slot` picks the child's missing numbers;
+    `child` says whom the safety question is about)."""
     if reason == Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT:
         return _nfc(_REASK_AGE_WEIGHT.get(slot, _REASK_AGE_WEIGHT["age_weight"]))
     text = REASK_QUESTIONS.get(reason, REASK_QUESTIONS["needs_more_info"])
-    return _nfc(text.format(drugs=drugs or "thuốc này"))
+    return _nfc(text.format(drugs=drugs or "thuốc này", **safety_subject(child=child)))
 
 
-def reask_question(reason: str, *, slot: str, drugs: str = "") -> str:
+def reask_question(reason: str, *, slot: str, drugs: str = "", child: bool = True) -> str:
     """The open question asked again after a reply that did not answer it."""
-    return _nfc(f"{REASK_OPENER} {plain_question(reason, slot=slot, drugs=drugs)}")
+    asked = plain_question(reason, slot=slot, drugs=drugs, child=child)
+    return _nfc(f"{REASK_OPENER} {asked}")
 
 
 ABSTAIN_MESSAGES: dict[str, str] = {
@@ -275,6 +284,7 @@ __all__ = [
     "plain_question",
     "population_question",
     "reask_question",
+    "safety_subject",
     "self_harm_text",
     "smalltalk_reply",
     "unsafe_use_lead",

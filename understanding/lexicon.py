@@ -190,7 +190,9 @@ POPULATION_CHILD = _p(
     "tre em|tre|tre nho|tre con|em be|con toi|con em|con tui|con minh|dua con|dua be|chau toi|"
     "chau be|so sinh|nhu nhi|benh nhi|nhi khoa|khoa nhi|tre so sinh|hoc sinh|kids|kid|"
     "children|child|pediatric|paediatric|infant|baby|con gai toi|con trai toi|be gai|be trai|"
-    "be nha|con nho|chau nho|tre nhi|con nit|tre con nit|em nho"
+    "be nha|con nho|chau nho|tre nhi|con nit|tre con nit|em nho|"
+    # a small boy or girl named as families do ("thằng cu cầm vỉ thuốc", "con bé nhà bên")
+    "thang cu|thang be|thang nhoc|thang nho|con be|dua nho|dua tre|cu cau"
 )
 POPULATION_ADULT = _p(
     "nguoi lon|nguoi truong thanh|adult|adults|nguoi gia|nguoi cao tuoi|cao tuoi|ong cu|ba cu|"

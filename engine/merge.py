@@ -236,17 +236,14 @@ def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     if frame.turn_type is not TurnType.DOSING_CALC or frame.new_case or prior.non_human:
         return frame
     frame = _case_combination(frame, prior)
-    # A patient of its own (not the case's, which understanding may already have carried);
-    # an age or weight the case had not said yet ("Bé 7 tháng, 8 ký" after a dose question
-    # with no patient facts) completes the case's patient.
+    # A patient of its own: a fact that differs from the case's returns the question as said;
+    # a fact the case lacked ("cho bé 6 tháng" after "người lớn") borrows none of the case's
+    # other facts (no adult of six months), only what the case was told with.
     if any(
         getattr(frame, n) not in (None, getattr(prior, n)) and getattr(prior, n) is not None
         for n in _PATIENT_SLOTS
     ):
         return frame
-    # A fact the case had not said ("paracetamol cho bé 6 tháng" after "người lớn"): the
-    # question tells its own patient, so the case's other facts are not lent to it (an adult
-    # of six months); what the case was told with still is.
     own = any(getattr(frame, n) is not None and getattr(prior, n) is None for n in _PATIENT_SLOTS)
     update: dict[str, object] = {
         name: getattr(prior, name)

@@ -56,7 +56,9 @@ class Service:
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
-        wait_for(self._healthy, 30, f"the service on port {self.port}")
+        # A guard against a hang, not a speed test: a service that exits fails at once
+        # (`_healthy`); one still starting on a loaded machine is waited for.
+        wait_for(self._healthy, 180, f"the service on port {self.port}")
         return self
 
     def _healthy(self) -> bool:

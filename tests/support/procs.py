@@ -98,7 +98,8 @@ class RedisNode:
         log.close()
         probe = self.client(socket_timeout=0.5)
         try:
-            wait_for(lambda: probe.ping() and _loaded(probe), 20, f"redis on port {self.port}")
+            # a hang guard, not a speed test: a loaded CI machine may take a while
+            wait_for(lambda: probe.ping() and _loaded(probe), 120, f"redis on port {self.port}")
         finally:
             probe.close()
         return self

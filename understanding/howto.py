@@ -56,6 +56,12 @@ _GO_ON = re.compile(r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc)(?![a-z
 _GO_ON_ASKED = re.compile(
     r"(?<![a-z])co (?:nen )?(?:uong|dung|xai) tiep(?: [a-z]+){0,4} (?:khong|ko|k|hong|hok)(?![a-z])"
 )
+# Spaced from another product, the medicine named between ("uống cách nó bao lâu", "cách thuốc
+# tuyến giáp mấy tiếng"): how far apart the two are taken (kept only when a product is named).
+_APART = re.compile(
+    r"(?<![a-z])cach(?! dung| uong| nao| lam)(?: [a-z]+){1,3} (?:bao lau|may tieng|may gio"
+    r"|bao nhieu tieng|bao nhieu gio|may h)(?![a-z])"
+)
 _CLOCK = re.compile(r"(?<![a-z])(?:\d+ ?h|\d+ gio|luc \d+)(?![a-z])")
 # Taken without a break, the medicine named between ("uống ibuprofen liên tục 2 tuần được
 # không", "xài thuốc này lâu dài"): how long it may be taken.
@@ -113,6 +119,8 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         or _WITHOUT_A_BREAK.search(turn.folded)
     ):
         found.add(HowTo.DURATION)
+    if _APART.search(turn.folded):
+        found.add(HowTo.TOGETHER)
     put_on = _how_often_put_on(turn)
     if _asks_an_amount(turn) and not turn.has(*lx.WATER_WORDS) and not put_on:
         # "uống nhiều nước không, bao nhiêu là đủ" asks an amount of water; "truyền tốc độ

@@ -124,6 +124,7 @@ class Asked:
 _ANTACIDS_SAID = (
     "thuoc da day", "thuoc bao tu", "sua da day", "gel da day", "thuoc chu p", "yumangel",
     "phosphalugel", "gaviscon", "thuoc trung hoa acid", "thuoc o chua", "thuoc trao nguoc",
+    "maalox", "varogel", "kremil", "sua da day",
 )  # fmt: skip
 
 _INJECTED_WORDS = frozenset(("tiêm", "tiem", "truyền", "truyen"))

@@ -56,3 +56,13 @@ def test_the_route_named_keeps_its_row() -> None:
     dose = part("lieu_luong_cach_dung", text)
     found = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, _said("đặt trực tràng lúc nào"))
     assert found == (0, "Người lớn: 1 viên đạn lúc đi ngủ.")
+
+
+def test_an_antacid_brand_is_read_as_an_antacid() -> None:
+    """ "gói Maalox uống chung được không": the book's "thuốc kháng acid" sentence answers."""
+    frame = understood(
+        QueryFrame(
+            standalone_query="gói Maalox uống chung luôn được không", how_to_take=HowTo.TOGETHER
+        )
+    )
+    assert Asked.of(frame).condition == "kháng acid"

@@ -19,7 +19,7 @@ from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import section_title
 from grounding.heads import DOSE
 from grounding.howto_asked import NOTHING_ASKED, Asked, other_form, words_of
-from grounding.howto_rows import head_of, heading, other_route
+from grounding.howto_rows import head_of, heading, label_route
 from grounding.howto_terms import ALSO as _ALSO
 from grounding.howto_terms import WORDS as _W
 from grounding.markup import shown_sentences
@@ -302,7 +302,12 @@ def _best(
             on_topic = _on_topic(sentence, topic, broad=broad, asked=asked)
             # ... and one about the form asked beats one about another form ("pha sẵn để lát
             # tiêm": the injection's sentence, not the oral suspension's).
-            right_form = not other_form(words_of(sentence), asked) and not other_route(label, asked)
+            # A row under a label of the route asked is of the form asked ("Đặt âm đạo: 1 viên
+            # …" for "viên đặt"), one under another route's label is not.
+            said_route = label_route(label, asked)
+            right_form = (
+                said_route if said_route is not None else not other_form(words_of(sentence), asked)
+            )
             if only and not right_form:
                 continue
             order = (-rank, -ev.part_index, -n)

@@ -26,22 +26,44 @@ def head_of(shown: list[str], n: int, text: str) -> str:
     return before if f"{before[-24:]};" in text else ""
 
 
-# A label naming a route other than swallowing it: the rows below it ("Đặt âm đạo: 1 viên vào
-# buổi tối") answer only a question that names that route.
-_ROUTE_LABEL = re.compile(
-    r"(?<!\w)(?:âm đạo|trực tràng|tĩnh mạch|tiêm|truyền|nhỏ mắt|nhỏ mũi|nhỏ tai|bôi|dùng ngoài"
-    r"|khí dung|hít|xịt|đặt)(?!\w)"
-)
+# A label naming a route other than swallowing it, and how a question names that route
+# (folded): the rows below "Đặt âm đạo:" answer only "viên đặt … đặt lúc nào", those below
+# "Truyền tĩnh mạch:" only "IV", "truyền", "bơm".
+_INJECTED = ("tiem", "truyen", "tinh mach", "tm", "iv", "push", "bolus", "infuse", "bom", "chich")
+_INHALED = ("xit", "hit", "khi dung", "phun", "buong dem", "nebules")
+_ROUTES_SAID = {
+    "âm đạo": ("am dao", "dat", "vien dat", "phu khoa"),
+    "trực tràng": ("truc trang", "hau mon", "vien dan", "dat", "nhet"),
+    "đặt": ("dat", "nhet", "vien dan", "am dao", "hau mon", "truc trang"),
+    "tĩnh mạch": _INJECTED,
+    "tiêm": _INJECTED,
+    "truyền": _INJECTED,
+    "nhỏ mắt": ("nho", "mat"),
+    "nhỏ mũi": ("nho", "mui"),
+    "nhỏ tai": ("nho", "tai"),
+    "bôi": ("boi", "thoa", "xoa", "gel", "gell", "kem", "mo", "ngoai da"),
+    "dùng ngoài": ("boi", "thoa", "xoa", "gel", "gell", "kem", "mo", "ngoai da"),
+    "khí dung": _INHALED,
+    "hít": _INHALED,
+    "xịt": _INHALED,
+}
+_ROUTE_LABEL = re.compile(rf"(?<!\w)(?:{'|'.join(_ROUTES_SAID)})(?!\w)")
+_ORAL_LABEL = re.compile(r"(?<!\w)(?:đường uống|uống)(?!\w)")
 
 
-def other_route(label: str, asked: Asked) -> bool:
-    """The label names a route the question says no word of ("uống lúc nào" under "Đặt
-    trực tràng:"), in its words or inside its phrases."""
+def label_route(label: str, asked: Asked) -> bool | None:
+    """Whether the question names the route its label names: True ("viên đặt … đặt lúc
+    nào" under "Đặt âm đạo:"), False ("uống lúc nào" under it; a pessary asked of under
+    "Đường uống:"), None when the label names no route or the question says no words."""
+    if not asked.folded.strip():
+        return None
     routes = {m.group(0) for m in _ROUTE_LABEL.finditer(words_of(label))}
-    if not routes:
-        return False
-    said = set(asked.words) | {w for pair in asked.pairs for w in pair.split()}
-    return not any(set(asked.said(route).split()) & said for route in routes)
+    if routes:
+        return any(f" {cue} " in asked.folded for r in routes for cue in _ROUTES_SAID[r])
+    if _ORAL_LABEL.search(words_of(label)) and " uong " not in asked.folded:
+        said = {cue for cues in _ROUTES_SAID.values() for cue in cues}
+        return False if any(f" {cue} " in asked.folded for cue in said) else None
+    return None
 
 
-__all__ = ["HEADING_WORDS", "head_of", "heading", "other_route"]
+__all__ = ["HEADING_WORDS", "head_of", "heading", "label_route"]

@@ -66,3 +66,25 @@ def test_an_antacid_brand_is_read_as_an_antacid() -> None:
         )
     )
     assert Asked.of(frame).condition == "kháng acid"
+
+
+def test_a_pessary_asked_of_takes_its_labels_row() -> None:
+    """ "viên đặt … đặt lúc nào": the row under "Đặt âm đạo:", though it says "viên"."""
+    text = (
+        "Đường uống:\n- Người lớn (viêm âm đạo): 400 mg × 2 lần/ngày trong 7 ngày.\n"
+        "Đặt âm đạo:\n- Người lớn: 1 viên vào buổi tối trong 7 ngày."
+    )
+    dose = part("lieu_luong_cach_dung", text)
+    said = _said("vien dat am dao thi dat luc nao trong ngay")
+    found = howto_sentence([dose], "x", HowTo.TIME_OF_DAY, said)
+    assert found == (0, "Người lớn: 1 viên vào buổi tối trong 7 ngày.")
+
+
+def test_an_infusion_asked_in_english_keeps_its_labels_row() -> None:
+    """ "IV infuse trong bao lâu": the row under "Truyền tĩnh mạch:" answers."""
+    text = (
+        "Đường uống:\n- Người lớn: 500 mg mỗi 12 giờ.\nTruyền tĩnh mạch:\n- Truyền trong 60 phút."
+    )
+    dose = part("lieu_luong_cach_dung", text)
+    found = howto_sentence([dose], "x", HowTo.RATE, _said("thuoc nay IV infuse trong bao lau"))
+    assert found == (0, "Truyền trong 60 phút.")

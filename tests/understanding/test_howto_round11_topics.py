@@ -37,3 +37,15 @@ def test_apart_without_a_product_is_not_taking_together() -> None:
 def test_the_way_to_use_is_not_spacing() -> None:
     """ "cách dùng" is how it is used, not how far apart two products go."""
     assert read_how_to(Turn.of("cách dùng canxi bao lâu thì đủ")) is not HowTo.TOGETHER
+
+
+def test_insisting_is_no_swap() -> None:
+    """ "đòi tự ngưng" (insists on stopping) folds like "đổi từ": a stop, not a swap."""
+    topics = read_how_to_topics(Turn.of("mẹ cứ đòi tự ngưng thuốc huyết áp, có nên không"))
+    assert HowTo.SWAP not in topics
+    assert HowTo.DURATION in topics
+
+
+def test_a_swap_with_its_mark_stays() -> None:
+    """ "đổi từ" with its mark is a swap."""
+    assert HowTo.SWAP in read_how_to_topics(Turn.of("đổi từ viên 500 sang viên 850 được không"))

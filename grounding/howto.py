@@ -19,6 +19,7 @@ from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import section_title
 from grounding.heads import DOSE
 from grounding.howto_asked import NOTHING_ASKED, Asked, other_form, words_of
+from grounding.howto_rows import head_of, heading, label_route
 from grounding.howto_terms import ALSO as _ALSO
 from grounding.howto_terms import WORDS as _W
 from grounding.markup import shown_sentences
@@ -82,10 +83,11 @@ _STILL_ASKED = frozenset(("vẫn", "van", "chưa", "chua", "còn", "khỏi", "kh
 _COURSE = re.compile(
     r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình"
     r"|đợt(?! cấp)|(?:dùng|điều trị|uống) kéo dài|đủ(?! nước)|liều duy nhất|đi khám"
-    r"|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)"
+    r"|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)(?! tuổi)"
 )
-# A course's length counted: what "mấy ngày", "bao lâu" asks.
-_COUNTED = re.compile(r"(?<!\w)(?:\d+ (?:ngày|tuần|tháng)|liều duy nhất)(?!\w)")
+# A course's length counted: what "mấy ngày", "bao lâu" asks ("trẻ từ 3 tháng tuổi" is an
+# age, no length).
+_COUNTED = re.compile(r"(?<!\w)(?:\d+ (?:ngày|tuần|tháng)|liều duy nhất)(?!\w)(?! tuổi)")
 COUNT_BONUS = 1.0
 """What a sentence that counts the course's days gains over one that bounds it otherwise."""
 # Splitting the day's dose is asked with "chia" ("uống 1 lần hay chia 2 lần"); its answer says
@@ -208,25 +210,6 @@ def _said_words(asked: Asked) -> set[str]:
     return set(asked.words) | {w for pair in asked.pairs for w in pair.split()}
 
 
-def _heading(sentence: str) -> bool:
-    """A route or form label standing alone ("Ngậm dưới lưỡi", "Đặt âm đạo:")."""
-    text = sentence.strip()
-    return len(text.split()) <= HEADING_WORDS and not text.endswith((".", ";", "!", "?"))
-
-
-HEADING_WORDS = 6
-"""At most this many words and no final stop: a label of the section, not a sentence."""
-
-
-def _head_of(shown: list[str], n: int, text: str) -> str:
-    """The clause sentence `n` continues after a semicolon, or "": it opens in lowercase or
-    with a digit, and the clause before it ends in ";" in the text."""
-    if n == 0 or not shown[n][:1] or shown[n][:1].isupper():
-        return ""
-    before = shown[n - 1]
-    return before if f"{before[-24:]};" in text else ""
-
-
 def _short(text: str, topic: HowTo) -> str:
     """The sentence, or its clause that speaks of the topic when it is too long to show."""
     if len(text) <= MAX_SENTENCE_CHARS:
@@ -244,22 +227,39 @@ def howto_sentence(
     skip: str = "",
 ) -> tuple[int, str] | None:
     """(evidence index, verbatim sentence) that answers the topic (and says the question's
-    words, `said`), or None; `skip`: a sentence already quoted."""
-    found = _best(evidence, drug_id, topic, broad=False, asked=said, skip=skip)
+    words, `said`), or None; `skip`: a sentence already quoted. A sentence of the form asked
+    first, from the neighbouring topics too ("uống lúc nào": "uống trong bữa ăn", not the
+    pessary's row "đặt 1 viên vào buổi tối"); another form's only when none speaks."""
+    found = _sentence(evidence, drug_id, topic, said, skip, form_only=True)
+    if found is None:
+        found = _sentence(evidence, drug_id, topic, said, skip, form_only=False)
+    return found
+
+
+def _sentence(
+    evidence: Sequence[Evidence],
+    drug_id: str,
+    topic: HowTo,
+    said: Asked,
+    skip: str,
+    *,
+    form_only: bool,
+) -> tuple[int, str] | None:
+    found = _best(evidence, drug_id, topic, broad=False, asked=said, skip=skip, only=form_only)
     if found is None and (said.words & _NARROWING or said.partner):
         # "uống 3 hôm thấy đỡ rồi, ngưng được chưa" where the book says no word of stopping:
         # the course's sentence ("dùng đủ 10 ngày") answers it; another medicine the book
         # does not name: the topic's sentence
         plain = replace(said, words=said.words - _NARROWING, partner=None)
-        found = _best(evidence, drug_id, topic, broad=False, asked=plain, skip=skip)
+        found = _best(evidence, drug_id, topic, broad=False, asked=plain, skip=skip, only=form_only)
     if found is None and topic is HowTo.STORAGE:
-        found = _best(evidence, drug_id, topic, broad=True, asked=said, skip=skip)
+        found = _best(evidence, drug_id, topic, broad=True, asked=said, skip=skip, only=form_only)
     for near in _NEAR.get(topic, ()):
         if found is not None:
             break
         # "uống lúc nào" where the book says only "uống sau bữa ăn": the neighbouring
         # topic's words answer it, in the sections already read.
-        found = _best(evidence, drug_id, near, broad=False, asked=said, skip=skip)
+        found = _best(evidence, drug_id, near, broad=False, asked=said, skip=skip, only=form_only)
     return found
 
 
@@ -272,7 +272,9 @@ def _best(
     asked: Asked,
     skip: str = "",
     within: tuple[str, ...] = (),
+    only: bool = False,
 ) -> tuple[int, str] | None:
+    """The best sentence; `only`: of the form asked only."""
     sections = within or HOW_TO_SECTIONS[topic]
     best: _Candidate | None = None
     for index, ev in enumerate(evidence):
@@ -281,12 +283,16 @@ def _best(
         asked = asked.without_name(ev.drug_name)
         rank = sections.index(ev.section_key)
         shown = shown_sentences(ev.text)
+        label = ""
         for n, sentence in enumerate(shown):
-            if _heading(sentence) or (skip and skip in (sentence, _short(sentence, topic))):
+            if heading(sentence):
+                label = sentence  # "Đặt âm đạo:": the rows below are that route's
+                continue
+            if skip and skip in (sentence, _short(sentence, topic)):
                 continue  # "Tiêm bắp hoặc tiêm tĩnh mạch": a label, it answers nothing
             if ev.section_key == _REACTIONS and not asked.names_condition(sentence):
                 continue  # what to do about a reaction answers only the one the person names
-            head = _head_of(shown, n, ev.text)
+            head = head_of(shown, n, ev.text)
             score = _score(sentence, topic, broad=broad, asked=asked, head=head)
             if score <= 0:
                 continue
@@ -296,7 +302,14 @@ def _best(
             on_topic = _on_topic(sentence, topic, broad=broad, asked=asked)
             # ... and one about the form asked beats one about another form ("pha sẵn để lát
             # tiêm": the injection's sentence, not the oral suspension's).
-            right_form = not other_form(words_of(sentence), asked)
+            # A row under a label of the route asked is of the form asked ("Đặt âm đạo: 1 viên
+            # …" for "viên đặt"), one under another route's label is not.
+            said_route = label_route(label, asked)
+            right_form = (
+                said_route if said_route is not None else not other_form(words_of(sentence), asked)
+            )
+            if only and not right_form:
+                continue
             order = (-rank, -ev.part_index, -n)
             found = _Candidate(on_topic, right_form, score, order, sentence, index)
             if best is None or (on_topic, right_form, found.score, found.order) > (

@@ -55,6 +55,10 @@ class Asked:
     going_on: bool = False
     """Going on with it is asked ("có uống tiếp liều sau không"): whether to stop."""
 
+    folded: str = ""
+    """The whole question folded, its words between single spaces and padded with one
+    (" vien dat am dao dat luc nao "): the route it names, whatever words were kept."""
+
     @classmethod
     def of(cls, frame: QueryFrame) -> Asked:
         """The frame's words, and the book's name of a condition this turn names ("đi ngoài
@@ -78,6 +82,7 @@ class Asked:
             _HOW_LONG.search(said) is not None,
             frozenset(k for k, pattern in _FORM_SAID.items() if pattern.search(said)),
             _GOING_ON.search(said) is not None,
+            f" {' '.join(_NON_WORD.split(said))} ",
         )
 
     def said(self, text: str) -> str:
@@ -124,6 +129,7 @@ class Asked:
 _ANTACIDS_SAID = (
     "thuoc da day", "thuoc bao tu", "sua da day", "gel da day", "thuoc chu p", "yumangel",
     "phosphalugel", "gaviscon", "thuoc trung hoa acid", "thuoc o chua", "thuoc trao nguoc",
+    "maalox", "varogel", "kremil", "sua da day",
 )  # fmt: skip
 
 _INJECTED_WORDS = frozenset(("tiêm", "tiem", "truyền", "truyen"))

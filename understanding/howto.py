@@ -56,6 +56,10 @@ _GO_ON = re.compile(r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc)(?![a-z
 _GO_ON_ASKED = re.compile(
     r"(?<![a-z])co (?:nen )?(?:uong|dung|xai) tiep(?: [a-z]+){0,4} (?:khong|ko|k|hong|hok)(?![a-z])"
 )
+_APART_ASKED = r"(?:bao lau|may tieng|may gio|bao nhieu tieng|bao nhieu gio|may h)(?![a-z])"
+# Spaced from another product, the medicine named between ("uống cách nó bao lâu", "cách thuốc
+# tuyến giáp mấy tiếng"): how far apart the two are taken (kept only when a product is named).
+_APART = re.compile(r"(?<![a-z])cach(?! dung| uong| nao| lam)(?: [a-z]+){1,3} " + _APART_ASKED)
 _CLOCK = re.compile(r"(?<![a-z])(?:\d+ ?h|\d+ gio|luc \d+)(?![a-z])")
 # Taken without a break, the medicine named between ("uống ibuprofen liên tục 2 tuần được
 # không", "xài thuốc này lâu dài"): how long it may be taken.
@@ -67,8 +71,9 @@ _AFTER_MEAL_COMPLAINT = re.compile(
     r"(?<![a-z])(?:an xong|sau an|sau khi an|an vao)(?: (?:thi|la|bi|hay|cu|lai))* "
     r"(?:day bung|dau bung|buon non|o chua|o hoi|kho tieu|non|chuong bung|tieu chay)(?![a-z])"
 )
-# "quen" written without its mark in marked text is "quen" (used to): "tôi quen uống bằng sữa".
-_USED_TO = ngram_set(tuple(c for c in dict(lx.HOW_TO_CUES)[HowTo.MISSED_DOSE] if "quen" in c))
+# A cue's word written with another mark in marked text is another word: "quen" (used to) is
+# not "quên" ("tôi quen uống bằng sữa"), "đòi" (insists) not "đổi" ("bố đòi tự bỏ thuốc").
+_MARKED_AS = ((HowTo.MISSED_DOSE, "quen", "quên"), (HowTo.SWAP, "doi", "đổi"))
 # A dose per kg the person works from ("theo 0,1mg/kg thì là 5mg"): "tiêm TM chậm" beside it
 # says how the dose goes in; the question is the dose, unless a rate is measured.
 _PER_KG_SAID = re.compile(r"\d\s*(?:mg|mcg|microgam|g|don vi)\s*/\s*kg(?![a-z])")
@@ -113,6 +118,8 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         or _WITHOUT_A_BREAK.search(turn.folded)
     ):
         found.add(HowTo.DURATION)
+    if _APART.search(turn.folded):
+        found.add(HowTo.TOGETHER)
     put_on = _how_often_put_on(turn)
     if _asks_an_amount(turn) and not turn.has(*lx.WATER_WORDS) and not put_on:
         # "uống nhiều nước không, bao nhiêu là đủ" asks an amount of water; "truyền tốc độ
@@ -144,8 +151,9 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
 
 def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     """Drop the topics a cue found that the rest of the turn says it does not ask (in place)."""
-    if HowTo.MISSED_DOSE in found and _used_to(turn):
-        found.discard(HowTo.MISSED_DOSE)
+    for topic, folded, accented in _MARKED_AS:
+        if topic in found and _another_word(turn, topic, folded, accented):
+            found.discard(topic)
     if HowTo.FOOD in found and _AFTER_MEAL_COMPLAINT.search(turn.folded):
         rest = Turn.of(_AFTER_MEAL_COMPLAINT.sub(" ", turn.folded))
         if rest.ngrams.isdisjoint(dict(_CUE_SETS)[HowTo.FOOD]):
@@ -181,17 +189,17 @@ def _patient_said(turn: Turn) -> bool:
     return _PATIENT_SAID.search(_TAKEN_FOR.sub(" ", turn.folded)) is not None
 
 
-def _used_to(turn: Turn) -> bool:
-    """Marked text whose every "quen" is written so ("quen uống bằng sữa": used to), and no
-    missed-dose cue is left without it."""
+def _another_word(turn: Turn, topic: HowTo, folded: str, accented: str) -> bool:
+    """Marked text whose every `folded` is written otherwise than `accented`, and no cue of
+    the topic is left without it."""
     if not turn.marked:
         return False
-    at = turn.indexes_of("quen")
+    at = turn.indexes_of(folded)
     words = turn.original_words()
-    if not at or any(words[i] != "quen" for i in at):
+    if not at or any(words[i] == accented for i in at):
         return False
-    rest = Turn.of(" ".join(t for t in turn.tokens if t != "quen"))
-    cues = dict(_CUE_SETS)[HowTo.MISSED_DOSE] - _USED_TO
+    rest = Turn.of(" ".join(t for t in turn.tokens if t != folded))
+    cues = {c for c in dict(_CUE_SETS)[topic] if folded not in c.split()}
     return rest.ngrams.isdisjoint(cues)
 
 

@@ -72,7 +72,11 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "uong lam 2 lan|uong lam hai lan|chia ra 2|chia ra hai|"
             # a capsule opened into food: "gỡ viên nang ra trộn cháo"
             "go vien nang|mo vien nang|thao vien nang|tach vien nang|tron chao|tron vao chao|"
-            "tron voi chao|tron sua chua|tron vao sua|tron voi sua|tron com|tron vao thuc an"
+            "tron voi chao|tron sua chua|tron vao sua|tron voi sua|tron com|tron vao thuc an|"
+            # the shell taken off a capsule, a tablet that will not go down: "tách vỏ ra",
+            # "nuốt không nổi"
+            "tach vo|boc vo nang|mo vo nang|go vo nang|nuot khong noi|nuot ko noi|nuot k noi|"
+            "khong nuot noi|nuot khong troi|nuot khong vo"
         ),
     ),
     (
@@ -104,7 +108,10 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "uong voi sua|voi sua|sua bo|uong sua|"
             "empty stomach|with food|nuoc cam|nuoc ngot|tra sua|nuoc chanh|"
             "kieng an|kieng gi|an kieng|kieng do an|kieng thuc an|sua chua|an xong|an com|kieng|"
-            "cach bua|bua sang|bua toi|bua trua|"
+            "cach bua|bua sang|bua toi|bua trua|bua nao|vao bua nao|"
+            # asked in English: "uống before hay after meal"
+            "before meal|after meal|before meals|after meals|with meal|with meals|"
+            "before eating|after eating|"
             # greens and salt in the diet: "ăn rau cải nhiều", "muối ăn loại kali"
             "an rau|rau xanh|rau cai|rau muong|rau ma|rau den|rau bina|cai bo xoi|bap cai|"
             "bong cai|sup lo|bong cai xanh|cai xoan|an nhieu rau|muoi kali|muoi an|an muoi|"
@@ -150,6 +157,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             # moved out of its pack, thrown away, or looking spoilt
             "vut vo|bo vo hop|bo vao hop|bo ra hop|cho vao hop|hop nhua|hop nho|lo nho|"
             "boc het|boc san|dot duoc|co tua|bi tua|lon con|van duc|cat san|"
+            # into another box or bottle: "bóc viên ra bỏ chung hộp khác"
+            "boc vien ra|hop khac|lo khac|chai khac|chung hop|chung lo|sang hop|sang lo|"
             # how to keep it, or it went soft in the heat ("cất sao cho đúng", "mềm nhũn")
             "cat sao|cat the nao|cat nhu nao|cat ra sao|mem nhun|bi mem|mem ra|chay mem|"
             # how long a made-up or opened one keeps before it is thrown away
@@ -260,7 +269,9 @@ CO_PRODUCTS = _p(
     "canxi|calci|calcium|sat|kem|magie|magnesi|khang acid|antacid|thuoc da day|acid folic|"
     "axit folic|oresol|ors|vitamin|men vi sinh|sua|thuoc bao tu|gel da day|chu p|phosphalugel|"
     "gaviscon|2 thu do|hai thu do|2 thu nay|hai thu nay|2 loai nay|hai loai nay|2 loai do|"
-    "hai loai do|trung hoa acid|2 cai|hai cai|ca 2 cai|ca hai cai"
+    "hai loai do|trung hoa acid|2 cai|hai cai|ca 2 cai|ca hai cai|"
+    # antacids by the brand on the sachet: "gói Yumangel", "Maalox"
+    "yumangel|maalox|varogel|kremil|thuoc o chua|thuoc trao nguoc|sua da day"
 )
 # A spoon named for a meal ("thìa ăn cơm") measures a dose; it asks nothing about food.
 NOT_FOOD = _p("thia an com|muong an com|thia an|muong an|thia canh|muong canh")
@@ -271,13 +282,13 @@ NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|n
 # "dự phòng gút trước phẫu thuật uống sao" is a dose question.
 PROCEDURES = _p(
     "nho rang|can quang|chup ct|truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|"
-    "thu thuat|di mo"
+    "thu thuat|di mo|test di ung|test da|lam test|test lay da|thu phan ung"
 )
 # Stopping it ("ngưng trước mấy ngày"): how long before an event it is stopped, not taken.
-STOPS = _p("ngung|ngung thuoc|dung thuoc|tam ngung|bo thuoc")
+STOPS = _p("ngung|ngung thuoc|dung thuoc|tam ngung|bo thuoc|nghi thuoc|tam nghi|nghi truoc")
 PROCEDURE_ASKS = _p(
     "ngung|dung thuoc|tam ngung|ngung thuoc|thi sao|co sao|co anh huong|bo thuoc|ra sao|the nao|"
-    "nay sao|sao a"
+    "nay sao|sao a|nghi|nghi thuoc|tam nghi|nghi truoc"
 )
 # How a form is given is asked only as a yes/no or a "how" ("tiêm bắp được không"); "tiêm
 # bắp cho trẻ 5 tuổi" is a dose question.

@@ -60,6 +60,9 @@ brands, how-to asked with numbers, facts over two turns), measured once before t
 TUNING10_SET = ROOT / "evals" / "people_facts.tuning10.jsonl"
 """A tenth set written blind (110 how-to, 80 patient facts, 30 near-misses), measured once at
 c64a69f before tuning on it (how-to 77.3 %)."""
+TUNING11_SET = ROOT / "evals" / "people_facts.tuning11.jsonl"
+"""An eleventh set written blind (130 lines), measured once at d6a0be4 before tuning on it
+(how-to 81.5 %)."""
 ELDERLY = "elderly"
 """A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
@@ -344,7 +347,7 @@ def main(
     args = _args(argv)
     defaults = (
         TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET,
-        TUNING7_SET, TUNING8_SET, TUNING10_SET, BLIND_SET,
+        TUNING7_SET, TUNING8_SET, TUNING10_SET, TUNING11_SET, BLIND_SET,
     )  # fmt: skip
     paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)

@@ -26,6 +26,14 @@ _FACETS = re.compile(
     r"cho con bu|di ung(?: \w+)?|than trong|tang men gan)\b"
 )
 
+# A dose given at a time ("đã uống nurofen lúc 8h", "cho bé uống hapacol cách đây 2 tiếng"):
+# the drug just given for this complaint, which the turn goes on to ask about, not a medicine
+# the patient takes alongside.
+_GIVEN_AT = re.compile(
+    r"\b(?:luc|hoi|tu) \d{1,2}\s*(?:h|gio)\b"
+    r"|\bcach day (?:\d+|mot|hai|ba|nua) ?(?:tieng|gio|phut)?\b"
+)
+
 
 def _only_context(text: str, patient: PatientContext | None) -> bool:
     """Nothing of `text` is left once patient facts and filler words are taken out."""
@@ -50,6 +58,8 @@ def is_context_followup(frame: QueryFrame, prior: QueryFrame | None) -> bool:
     if (patient is None or patient.is_empty()) and frame.age_months is None:
         return False
     current = set(patient.current_medicines) if patient else set()
+    if frame.drugs and _GIVEN_AT.search(fold_aligned(frame.standalone_query)):
+        return False
     if not set(frame.drugs) <= current or frame.unknown_drugs:
         return False
     return frame.condition is None or _only_context(frame.condition.text, patient)

@@ -9,7 +9,6 @@ import re
 
 from core.frame import PatientContext, Population, QueryFrame, TurnType
 from core.sections import SectionKey
-from understanding.followups import the_childs_mother
 from understanding.pregnancy import nursing_said
 from understanding.reading import Reading
 from understanding.slots import ADULT_FROM_MONTHS, Age, read_age, read_weight
@@ -24,6 +23,9 @@ _THE_DRUG = re.compile(
 _ALSO = re.compile(
     r"(?<![a-z])(?:cung (?:bi|dang bi|ho|sot|dau|ngua|viem|nhu|y)|y (?:vay|nhu vay|chang))(?![a-z])"
 )
+# "bé mới 3 tuần, hơi sốt, uống được không": the bare verb, no drug of its own, takes the one
+# just asked about (the ailment is what it is for).
+_TAKES_IT = re.compile(r"(?<![a-z])(?:uong|dung|xai) (?:duoc|dc) (?:khong|ko|k|hok|hong)(?![a-z])")
 # The same question asked again for someone else ("hỏi thêm cho ông nội, ông cũng bị ho").
 _ASKED_AGAIN_FOR = re.compile(r"(?<![a-z])hoi (?:them|luon|tiep) cho(?![a-z])")
 _YES_NO = re.compile(
@@ -42,7 +44,7 @@ def same_drug_for_another(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Q
         return None
     text = r.turn.folded
     also = _ALSO.search(text) and (_YES_NO.search(text) or _ASKED_AGAIN_FOR.search(text))
-    if not (_THE_DRUG.search(text) or also):
+    if not (_THE_DRUG.search(text) or also or _TAKES_IT.search(text)):
         return None
     p = frame.patient
     if p is not None and p.pregnant:
@@ -130,6 +132,33 @@ def for_the_childs_kin(frame: QueryFrame, r: Reading, prior: QueryFrame | None) 
         return frame
     nursing = (frame.patient or PatientContext()).merged_with(PatientContext(breastfeeding=True))
     return frame.model_copy(update={"patient": nursing})
+
+
+# The child's mother, or a grandparent or father of the child, named as the one who is ill
+# ("mẹ cháu bị viêm tuyến vú", "me be dang cho bu", "còn ông nội bé bị đau khớp"): the grown-up,
+# not the child, is the patient.
+_CHILDS_MOTHER = (
+    "me chau|me be|me no|me cua be|me cua chau|me em be|me thang be|me con be|me cu|"
+    "me ku|me cua em be|vo toi moi sinh|vo em moi sinh|vo minh moi sinh|"
+    "ong noi be|ong ngoai be|ba noi be|ba ngoai be|ong noi chau|ong ngoai chau|ba noi chau|"
+    "ba ngoai chau|bo be|bo chau|ba cua be|cha be|cha chau"
+)
+
+
+def the_childs_mother(frame: QueryFrame, r: Reading) -> QueryFrame:
+    """A turn about the child's mother, with no age or weight of its own, is for an adult;
+    with an age or weight of its own ("ông nội bé 78 tuổi"), another patient, a new case."""
+    if not r.turn.has(*_CHILDS_MOTHER.split("|")):
+        return frame
+    if r.age is not None or r.weight is not None:
+        # Another patient, told by their own facts: none of the case's carry to them.
+        unsaid = {"age_months": None, "age_text": None} if r.age is None else {}
+        unsaid |= {"weight_kg": None} if r.weight is None else {}
+        return frame.model_copy(update=unsaid | {"new_case": True})
+    if frame.population is Population.ADULT and frame.age_months is None:
+        return frame
+    cleared = {"age_months": None, "age_text": None, "weight_kg": None}
+    return frame.model_copy(update=cleared | {"population": Population.ADULT})
 
 
 __all__ = ["asks_for_self", "for_the_childs_kin", "same_drug_for_another", "speaker_facts"]

@@ -6,10 +6,12 @@ broad category; which drug treats what is left to the formulary's indication sec
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from core.frame import ConditionQuery, Relation
 from core.text import fold_aligned
+from understanding import lexicon as lx
 from understanding.condition_terms import ALIAS_TABLE, BROAD
 from understanding.text import Turn
 
@@ -258,12 +260,29 @@ RELATION_CUES: tuple[tuple[Relation, tuple[str, ...]], ...] = (
     ),
 )
 
+# "bs chẩn đoán viêm họng", "được chẩn đoán suy tim": a diagnosis told, whose drug the question
+# goes on about; "chẩn đoán giúp em" or "bị bệnh gì" asks for one (out of scope).
+_DIAGNOSIS_TOLD = re.compile(
+    r"(?<![a-z])(?:bs|bac si|bsi|dr|doctor|duoc|dc|da|bi|benh vien|bv|phong kham|khoa)"
+    r"(?: \w+)? chan doan(?! (?:giup|dum|ho|xem|duoc khong|dc khong))(?![a-z])"
+)
+_ASKS_DIAGNOSIS = tuple(cue for cue in lx.DIAGNOSIS if cue != "chan doan")
+
+
+def asks_diagnosis(turn: Turn) -> bool:
+    """The turn asks what the patient has (out of scope), not tells what a doctor found."""
+    if turn.has_any(_ASKS_DIAGNOSIS):
+        return True
+    return turn.has("chan doan") and not _DIAGNOSIS_TOLD.search(turn.folded)
+
+
 __all__ = [
     "ALIASES",
     "BROAD",
     "MAX_CONDITION_TOKENS",
     "RELATION_CUES",
     "ConditionHit",
+    "asks_diagnosis",
     "condition_from_span",
     "find_conditions",
     "make_condition",

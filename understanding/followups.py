@@ -12,6 +12,7 @@ from core.sections import SectionKey
 from core.text import fold
 from understanding.howto_words import TELLS_OF_THE_DRUG
 from understanding.reading import Reading
+from understanding.speaker import given_to_child
 
 _THREAD_TURN_TYPES = (TurnType.DRUG_ATTRIBUTE, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE)
 
@@ -65,10 +66,21 @@ def facts_only(r: Reading, frame: QueryFrame) -> bool:
 
 
 # "à nhầm, bé 3 tuổi": what was said before is corrected, the patient is the same.
-CORRECTION_CUES = ("nham", "viet nham", "go nham", "xin loi", "sua lai", "noi lai", "khong phai")
+# "em nói lộn", "ghi sai": the southern word and "sai" say it too ("lon" alone is also "lớn").
+CORRECTION_CUES = (
+    "nham", "viet nham", "go nham", "xin loi", "sua lai", "noi lai", "khong phai", "noi lon",
+    "ghi lon", "go lon", "viet lon", "noi sai", "ghi sai", "go sai", "viet sai",
+)  # fmt: skip
 
 # "ông cũng bị ho": the condition of the previous question, for another patient.
 _SAME_CONDITION = ("cung bi", "cung dang bi")
+
+
+# "uống được 4 ngày rồi", "dùng thuốc đã 2 tuần": how long the drug has been taken so far.
+_TAKEN_SO_FAR = re.compile(
+    r"(?<![a-z])(?:uong|dung|xai|tiem|bom)(?: \w+){0,2}? (?:duoc|dc|da|gan|hon|ca)"
+    r" (?:\d+|mot|hai|ba|bon|nam|sau|bay|tam|chin|muoi|vai) (?:ngay|hom|tuan|thang|bua)(?![a-z])"
+)
 
 
 def more_about_the_drug(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
@@ -80,7 +92,11 @@ def more_about_the_drug(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Que
         return None
     if not prior.drugs or r.which_drug >= 0 or r.new_case or r.non_medical or r.smalltalk:
         return None
-    if not r.turn.has(*TELLS_OF_THE_DRUG) and r.route is None:
+    if (
+        not r.turn.has(*TELLS_OF_THE_DRUG)
+        and r.route is None
+        and not _TAKEN_SO_FAR.search(r.turn.folded)
+    ):
         return None
     return frame.model_copy(
         update={"drugs": prior.drugs, "turn_type": TurnType.DRUG_ATTRIBUTE, "attribute": None}
@@ -90,18 +106,9 @@ def more_about_the_drug(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Que
 # A short ask that only goes on with the previous how-to answer ("có ảnh hưởng gì ko", "có
 # được không", "thì sao").
 _GOES_ON = (
-    "co anh huong",
-    "anh huong gi",
-    "co sao",
-    "co sao khong",
-    "duoc khong",
-    "duoc ko",
-    "dc ko",
-    "dc khong",
-    "thi sao",
-    "sao a",
-    "co van de",
-)
+    "co anh huong", "anh huong gi", "co sao", "co sao khong", "duoc khong", "duoc ko", "dc ko",
+    "dc khong", "thi sao", "sao a", "co van de",
+)  # fmt: skip
 _SHORT_ASK = 8
 """At most this many words: a longer turn asks a question of its own."""
 
@@ -231,33 +238,6 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     return asks or context_section(r) is not None or facts_only(r, frame)
 
 
-# The child's mother, or a grandparent or father of the child, named as the one who is ill
-# ("mẹ cháu bị viêm tuyến vú", "me be dang cho bu", "còn ông nội bé bị đau khớp"): the grown-up,
-# not the child, is the patient.
-_CHILDS_MOTHER = (
-    "me chau|me be|me no|me cua be|me cua chau|me em be|me thang be|me con be|me cu|"
-    "me ku|me cua em be|vo toi moi sinh|vo em moi sinh|vo minh moi sinh|"
-    "ong noi be|ong ngoai be|ba noi be|ba ngoai be|ong noi chau|ong ngoai chau|ba noi chau|"
-    "ba ngoai chau|bo be|bo chau|ba cua be|cha be|cha chau"
-)
-
-
-def the_childs_mother(frame: QueryFrame, r: Reading) -> QueryFrame:
-    """A turn about the child's mother, with no age or weight of its own, is for an adult;
-    with an age or weight of its own ("ông nội bé 78 tuổi"), another patient, a new case."""
-    if not r.turn.has(*_CHILDS_MOTHER.split("|")):
-        return frame
-    if r.age is not None or r.weight is not None:
-        # Another patient, told by their own facts: none of the case's carry to them.
-        unsaid = {"age_months": None, "age_text": None} if r.age is None else {}
-        unsaid |= {"weight_kg": None} if r.weight is None else {}
-        return frame.model_copy(update=unsaid | {"new_case": True})
-    if frame.population is Population.ADULT and frame.age_months is None:
-        return frame
-    cleared = {"age_months": None, "age_text": None, "weight_kg": None}
-    return frame.model_copy(update=cleared | {"population": Population.ADULT})
-
-
 def own_medicine_asked(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
     """A how-to question with no drug named, after the patient's one medicine was told
     ("đang dùng levothyroxin 50", then "có uống thêm canxi"): it asks about that medicine."""
@@ -300,6 +280,8 @@ def babys_age_told(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     nursing = prior.patient is not None and bool(prior.patient.breastfeeding)
     if not nursing or prior.population is not Population.ADULT or r.follow_up or r.new_case:
         return False
+    if given_to_child(r.turn):
+        return False  # "bé 10 tháng 9 ký, cho bé uống được không": now the baby is asked about
     return frame.population is Population.CHILD and facts_only(r, frame)
 
 

@@ -17,6 +17,7 @@ HOME_BRANDS: tuple[tuple[str, str], ...] = (
     ("Sara", "paracetamol"),
     ("Tylenol", "paracetamol"),
     ("Perfalgan", "paracetamol"),
+    ("Nurofen", "ibuprofen"),
     ("Ospamox", "amoxicillin"),
     ("Moxilen", "amoxicillin"),
     ("Midantin", "amoxicillin clavulanate"),

@@ -48,6 +48,8 @@ _QUINTALS = re.compile(r"(?<![a-z])(nang|can nang|can) (?:khoang |tam |gan )?(\d
 # ten years in slang ("7 bó 2" 72), said with its accent ("7 bố con" is no age).
 _TENS_OF = re.compile(r"(?<![a-z0-9.,])(\d) (yen|bo)(?: (ruoi|\d)(?![a-z0-9]|[.,]\d))?(?![a-z0-9])")
 _TENS_UNIT = {"yen": "ky", "bo": "t"}
+# "con e 2 yen ruoi, 8 tuoi": a patient told by age and weight, the weight in "yến".
+_AGE_TOO = re.compile(r"(?<![a-z])\d{1,2} ?(?:tuoi|t)(?![a-z])")
 _NEAR_WEIGHT_WORD = 16
 """How far before an unmarked "yen" the word "nặng" may be."""
 # What a number in words counts when the turn has no accents to tell "sáu" from "sau": the
@@ -103,8 +105,9 @@ def with_digits(turn: Turn) -> Turn:
             _word_at(turn, match.start(2)) == "yến"
             if turn.marked
             else "nang" in text[max(0, match.start() - _NEAR_WEIGHT_WORD) : match.start()]
+            or _AGE_TOO.search(text)
         ):
-            continue  # unmarked "yen" only after "nặng" ("1 yen nhat" is money)
+            continue  # unmarked "yen" only after "nặng" or with an age ("1 yen nhat" is money)
         tail = match.group(3)
         value = int(match.group(1)) * 10 + (5 if tail == "ruoi" else int(tail or 0))
         said = f"{value} {_TENS_UNIT[unit]}"

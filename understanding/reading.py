@@ -12,7 +12,7 @@ from core.frame import HowTo, PatientContext, Population, Relation, Route
 from core.sections import SectionKey
 from core.text import fold
 from understanding import lexicon as lx
-from understanding.conditions import RELATION_CUES, ConditionHit, find_conditions
+from understanding.conditions import RELATION_CUES, ConditionHit, asks_diagnosis, find_conditions
 from understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
 from understanding.howto import read_how_to
 from understanding.pregnancy import nursing_mother, without_nursing
@@ -220,7 +220,7 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         patient=patient,
         current_medicines=_current_medicines(turn, mentions),
         non_human=non_human,
-        diagnosis=turn.has(*lx.DIAGNOSIS),
+        diagnosis=asks_diagnosis(turn),
         non_medical=turn.has(*lx.NON_MEDICAL),
         new_case=turn.has(*lx.NEW_CASE),
         how_to_take=read_how_to(turn),

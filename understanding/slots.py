@@ -58,8 +58,10 @@ _WEIGHT = re.compile(
     r"(?:(\s+ruoi)|(\s*\d)(?:\s*lang(?!\w)|(?![\w/])(?![.,]\d)"
     r"(?!\s*(?:tuoi|tui|thang|tuan|ngay|lan|vien|t)(?!\w)))|(?![\w/]))"
 )  # "8 ký rưỡi": and a half; "3 ký 2", "9kg5", "7 cân 2 lạng" (100 g): 3,2 kg, 9,5 kg, 7,2 kg
+# "nặng có 38kh thôi": after the weight word, a count with a mistyped kilo is still kilos.
 _WEIGHT_AFTER_WORD = re.compile(
-    rf"(?:nang|can nang|weighs?|weight)\s*(?:la|:|khoang)?\s*{_START}{_NUM}(?![\w/])"
+    r"(?:nang|can nang|weighs?|weight)\s*(?:(?:la|:|khoang|co|chi|tam|gan|hon|duoc)\s*){0,2}"
+    rf"{_START}{_NUM}(?:k[a-z]?)?(?![\w/])"
 )
 _NOT_A_WEIGHT_UNIT = re.compile(r"\s*(?:mg|ml|g|mcg|%|tuoi|tui|thang|tuan|ngay|t\b|y\b|vien|lan)")
 _EGFR = re.compile(rf"(?:egfr|clcr|do thanh thai(?: creatinin)?)\s*(?:la|=|:|khoang|con)?\s*{_NUM}")
@@ -69,6 +71,10 @@ _NOT_AN_AGE_BEFORE = re.compile(r"(?:thai|bau|trong|sau|moi|tu|den|duoc dung|dun
 _TAKEN_FOR = re.compile(
     r"(?<![a-z])(?:uong|dung|xai|tiem)(?![a-z])[^,.;]*\s(?:duoc|dc|gan|khoang|hon|ca|tron)\s*$"
 )  # "uống prednisolon 30mg gần 1 tháng rồi": how long, too
+# "bs cho uống alopurinol 3 tháng rồi tái khám": months after taking a drug, and then
+# "rồi", "nữa" or a check-up, are how long it is taken (a child word between is the age's).
+_TAKING = re.compile(r"(?<![a-z])(?:uong|dung|xai|tiem)(?![a-z])([^,.;]*)\s$")
+_GOES_ON_FOR = re.compile(r"^\s*(?:roi|nua|lien|tai kham|kham lai)(?![a-z])")
 _NOT_AN_AGE_AFTER = re.compile(r"^\s*(?:dau|giua|cuoi|nay|qua|truoc|lien|mot lan|thu|khong|ko)")
 # An infant's age said without "tuổi" but after the child ("bé mới 1 tháng", "con em được 20
 # ngày", "bé nhà mình sinh được 6 tuần"): the words between are only who and "mới/được/gần".
@@ -173,6 +179,7 @@ def read_age(turn: Turn) -> Age | None:
             _NOT_AN_AGE_BEFORE.search(before)
             or _NOT_AN_AGE_AFTER.match(after)
             or _TAKEN_FOR.search(before)
+            or _taken_for_months(before, after)
         ):
             continue
         count = _number(match.group(1), match.group(2))
@@ -185,6 +192,13 @@ def read_age(turn: Turn) -> Age | None:
                 turn, round(float(found.group(1).replace(",", ".")) / per_month, 1), found.span()
             )
     return None
+
+
+def _taken_for_months(before: str, after: str) -> bool:
+    taking = _TAKING.search(before)
+    if taking is None or not _GOES_ON_FOR.match(after):
+        return False
+    return not re.search(rf"(?<![a-z]){_CHILD_WORD}(?![a-z])", taking.group(1))
 
 
 def _born_at_term(said: str, weeks: float) -> bool:

@@ -122,12 +122,26 @@ _OTHERS_CHILD = re.compile(
 )
 
 
+# The child given the medicine ("cho bé uống được không", "cháu dùng thuốc này được ko"):
+# the child is the one the question is for.
+_GIVEN_TO_CHILD = re.compile(
+    r"(?<![a-z])(?:(?:cho|de) (?:be|con|chau|em be|tre)(?: \w+)? (?:uong|dung|xai|boi|bo)"
+    r"|(?:be|chau|em be) (?:uong|dung|xai)(?: \w+){0,2} (?:duoc|dc))(?![a-z])"
+)
+
+
+def given_to_child(turn: Turn) -> bool:
+    """The turn asks about giving the medicine to the child."""
+    return _GIVEN_TO_CHILD.search(turn.folded) is not None
+
+
 def others_child(turn: Turn, age_start: int) -> bool:
     """The age just before `age_start` is said of another family's child."""
     return _OTHERS_CHILD.search(turn.folded[:age_start].rstrip(" ,")) is not None
 
 
 __all__ = [
+    "given_to_child",
     "names_child",
     "others_child",
     "speaks_of_self",

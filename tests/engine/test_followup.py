@@ -90,3 +90,17 @@ def test_another_population_keeps_none_of_the_old_patients_slots() -> None:
     )
     out = as_followup(mother, child_case)
     assert (out.population, out.age_months, out.weight_kg) == ("adult", None, None)
+
+
+def test_a_dose_given_at_a_time_is_asked_about() -> None:
+    """ "đã cho uống ibuprofen lúc 7h" after a fever question: the drug just given is what the
+    turn goes on about, not a medicine taken alongside."""
+    said = "sốt 39 độ, đã cho uống ibuprofen lúc 7h"
+    f = QueryFrame(
+        turn_type="drug_attribute",
+        drugs=["ibuprofen"],
+        patient=PatientContext(current_medicines=["ibuprofen"]),
+        standalone_query=said,
+    )
+    prior = QueryFrame(turn_type="condition_to_drug", condition="sốt", standalone_query="sốt")
+    assert not is_context_followup(f, prior)

@@ -53,10 +53,17 @@ def format_number(value: float) -> str:
     return text.replace(".", ",")
 
 
+_DAYS_A_MONTH = 365.25 / 12
+
+
 def describe_age(age_months: float) -> str:
     """'5 tuổi', '18 tháng', '2 tuổi rưỡi' style, for echoing back what the user said."""
     if age_months == 0:
         return "sơ sinh"  # a newborn named without a day count
+    if age_months < 2 and abs(age_months * 2 - round(age_months * 2)) > 1e-6:
+        # a baby's age said in weeks or days ("3 tuần" is 0,69 months): said back the same way
+        days = round(age_months * _DAYS_A_MONTH)
+        return f"{days // 7} tuần" if days % 7 == 0 else f"{days} ngày"
     if age_months < 24:
         return f"{format_number(age_months)} tháng"
     years = age_months / 12

@@ -30,3 +30,13 @@ def test_the_question_and_its_plain_form_use_the_subject() -> None:
     assert "đưa người bệnh đến" in adult
     assert plain_question("safety_check", slot="detail", child=True).startswith("Bé đã uống")
     assert plain_question("safety_check", slot="detail", child=False).startswith("Người bệnh")
+
+
+def test_a_babys_age_in_weeks_or_days_is_said_back_so() -> None:
+    """'3 tuần' (0,69 months) is echoed as "3 tuần", '20 ngày' as "20 ngày", not as months."""
+    from states.messages import describe_age
+
+    assert describe_age(3 / 4.345) == "3 tuần"
+    assert describe_age(20 / 30.44) == "20 ngày"
+    assert describe_age(1.5) == "1,5 tháng"
+    assert describe_age(18) == "18 tháng"

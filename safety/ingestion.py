@@ -117,8 +117,10 @@ class Event:
     score: float | None = None
 
 
-# Nothing missing, counted: "còn nguyên 10 viên", "vẫn đủ 20 viên".
-_WHOLE_COUNT = re.compile(r"\bcon (?:nguyen|du|day du) (?:ca )?\d+ (?:vien|goi)\b")
+# Nothing missing, counted: "còn nguyên 10 viên", "đếm lại vẫn đủ 20 viên".
+_WHOLE_COUNT = re.compile(
+    r"\b(?:con|van|van con|thay) (?:nguyen|du|day du) (?:ca )?\d+ (?:vien|goi)\b"
+)
 # A dose forgotten, asked what to do ("quên uống Augmentin 1 cữ rồi, giờ uống bù sao"):
 # nothing was taken, unless it was then taken again ("quên … lại uống thêm").
 _MISSED = re.compile(r"\b(?:quen|bo lo|lo quen|sot) (?:uong|dung|cho (?:\w+ )?uong)\b")
@@ -243,6 +245,15 @@ _MORE_THAN_NAMED = re.compile(
 )
 
 
+def _usual_adult_count(text: TurnText, *, child: bool, symptom: str | None) -> bool:
+    """An adult's one or two tablets with no sign, no doubt and nobody else's medicine ("tôi
+    uống 2 viên lúc 7h sáng, 60kg", "bố ngày uống 1 viên rưỡi"): a dose as taken or as
+    prescribed, told before a question; the second opinion alone never makes it an event."""
+    if child or symptom is not None or UNSURE_CUES.search(text) or OTHERS_CUES.search(text):
+        return False
+    return _count(text) <= 2 and not _CONTAINERS.search(text.folded)
+
+
 def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
     """The word lists and the event grammar, with the second opinion where they read a child
     or an amount taken (`read_event` adds the rest)."""
@@ -354,8 +365,10 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     if opinion is None:
         return Event(verdict, amount or take)
     p = opinion.score(text.folded)
-    hypothetical = _introduced(text, done) or (
-        worry is not None and _YES_NO.search(text.folded) and not _PAST.search(text.folded)
+    hypothetical = (
+        _introduced(text, done)
+        or (worry is not None and _YES_NO.search(text.folded) and not _PAST.search(text.folded))
+        or _usual_adult_count(text, child=child is not None, symptom=symptom)
     )
     if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:
         sure = p >= opinion.report_at and child and (amount or done)

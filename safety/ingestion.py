@@ -93,7 +93,14 @@ from safety.safety_cues import (
     WORRY_CUES,
     TurnText,
 )
-from safety.told_amounts import RIGHT_AMOUNT, many_in_a_day, maybe_twice
+from safety.told_amounts import (
+    RIGHT_AMOUNT,
+    giving_asked,
+    many_in_a_day,
+    maybe_twice,
+    sign_after,
+    usual_adult_count,
+)
 
 ACCESS = "access"
 """The cue of an unsure event read from a child's access to a medicine."""
@@ -245,15 +252,6 @@ _MORE_THAN_NAMED = re.compile(
 )
 
 
-def _usual_adult_count(text: TurnText, *, child: bool, symptom: str | None) -> bool:
-    """An adult's one or two tablets with no sign, no doubt and nobody else's medicine ("tôi
-    uống 2 viên lúc 7h sáng, 60kg", "bố ngày uống 1 viên rưỡi"): a dose as taken or as
-    prescribed, told before a question; the second opinion alone never makes it an event."""
-    if child or symptom is not None or UNSURE_CUES.search(text) or OTHERS_CUES.search(text):
-        return False
-    return _count(text) <= 2 and not _CONTAINERS.search(text.folded)
-
-
 def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
     """The word lists and the event grammar, with the second opinion where they read a child
     or an amount taken (`read_event` adds the rest)."""
@@ -306,7 +304,8 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         return Event(Verdict.REPORT, how)
     amount = AMOUNT_CUES.search(text)
     at_once = AT_ONCE_CUES.search(text)
-    symptom = _symptom(text)
+    # "đau đầu quá, cho uống 2 viên có sao không": the sign is what it is given for
+    symptom = sign_after(text, _symptom(text), take)
     count = _count(text)
     # Several tablets at once, a symptom that follows, a child who ate some: what happened,
     # even when the turn ends on a worried question ("… có cần đi viện ko").
@@ -335,6 +334,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         question
         or course
         or _yes_no(text)
+        or giving_asked(text)
         or AMOUNT_ASKED.search(text.folded)
         or RIGHT_AMOUNT.search(text)
     ):
@@ -368,7 +368,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     hypothetical = (
         _introduced(text, done)
         or (worry is not None and _YES_NO.search(text.folded) and not _PAST.search(text.folded))
-        or _usual_adult_count(text, child=child is not None, symptom=symptom)
+        or usual_adult_count(text, child=child is not None, symptom=symptom)
     )
     if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:
         sure = p >= opinion.report_at and child and (amount or done)

@@ -133,7 +133,9 @@ UNSANCTIONED_CUES = cues(
         r"lén(?= (?:lút|lấy|uống|ăn|nuốt|mở|bóc|trèo|leo|lục|cầm|bố|mẹ|ba|má|người|\w+ (?:uống|"
         r"ăn|lấy|nuốt)))|(?:uống|ăn|lấy|nuốt) lén",
         r"(?<!\d )(?<!mỗi )(?<!một )lẫn(?=,| rồi| nên| quên| mà)",
-        r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )nhặt(?: được)?",
+        # "Tết nhất", "nhất là", "nhất định": the other word, typed without accents
+        r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )(?<!tết )(?<!hay )(?<!nhanh )"
+        r"nhặt(?! (?:là|định|thiết|quyết|trí)\b)(?: được)?",
     ),
 )
 AMOUNT_CUES = cues(

@@ -95,9 +95,11 @@ from safety.safety_cues import (
 )
 from safety.told_amounts import (
     RIGHT_AMOUNT,
+    asks_of_a_hold,
     giving_asked,
     many_in_a_day,
     maybe_twice,
+    missing_tablets,
     sign_after,
     usual_adult_count,
 )
@@ -157,7 +159,8 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     event = _by_rules(text, names_drug=names_drug, child_known=child_known)
     child = child_known or CHILD_CUES.search(text) is not None
     got_at = access_sign(text) or UNSANCTIONED_CUES.search(text) is not None
-    if child and got_at and missing_ml(text) >= _LARGE_ML:  # "cạy nắp, 90ml giờ còn 30ml"
+    # "cạy nắp, 90ml giờ còn 30ml"; "trèo lên tủ lấy hộp của ông, thiếu mất 4 viên"
+    if child and got_at and (missing_ml(text) >= _LARGE_ML or missing_tablets(text)):
         return Event(Verdict.REPORT, "missing volume")
     empty = emptied_pack(text, child_known=child_known)
     if empty is not None and event.verdict is not Verdict.REPORT and _medicine(text, names_drug):
@@ -263,13 +266,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         child_named = child_known or CHILD_CUES.search(text) is not None
         if hold is None or not _medicine(text, names_drug) or not child_named:
             return Event(None, "")
-        # "bs kê … ngày 2 viên, vậy có nhiều quá ko": an amount asked yes or no, not told
-        # ("… cắn 2 viên rơi dưới sàn rồi ạ" tells); "bé hay nghịch vỉ thuốc, làm sao cho bé
-        # không nghịch": a habit, nothing happened.
-        asked = _yes_no(text) and _PAST.search(text.folded) is None
-        if not DOSE_QUESTION_CUES.search(text) and not asked and not HABIT_CUES.search(text):
-            return Event(Verdict.UNSURE, hold)
-        return Event(None, "")
+        return Event(None, "") if asks_of_a_hold(text) else Event(Verdict.UNSURE, hold)
     medicine = _medicine(text, names_drug)
     child = CHILD_CUES.search(text) or ("(the conversation's child)" if child_known else None)
     question = DOSE_QUESTION_CUES.search(text)

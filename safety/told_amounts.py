@@ -15,9 +15,11 @@ from safety.safety_cues import (
     AT_ONCE_CUES,
     COMPLETED_CUES,
     DOSE_QUESTION_CUES,
+    HABIT_CUES,
     OTHERS_CUES,
     TAKE_CUES,
     UNSURE_CUES,
+    WORRY_CUES,
     TurnText,
 )
 
@@ -109,3 +111,26 @@ def giving_asked(text: TurnText) -> bool:
 def sign_after(text: TurnText, symptom: str | None, take: str) -> str | None:
     """The symptom, unless it is the complaint told before the taking (`complaint_first`)."""
     return None if symptom is None or complaint_first(text, symptom, take) else symptom
+
+
+# Tablets found missing from a pack, counted ("thiếu mất 4 viên", "mất 3 viên", "hụt vài
+# viên"); one ("mất 1 viên") may be a dose given and forgotten.
+_MISSING_TABLETS = re.compile(
+    r"\b(?:thieu|mat|hut|vang)(?: mat| di)? (?:[2-9]|\d{2}|hai|ba|bon|nam|vai|may) (?:vien|goi)\b"
+)
+
+
+def missing_tablets(text: TurnText) -> bool:
+    """Two or more tablets found missing (`_MISSING_TABLETS`), told, not feared."""
+    return _MISSING_TABLETS.search(text.folded) is not None
+
+
+def asks_of_a_hold(text: TurnText) -> bool:
+    """A child holding a medicine, with a dose asked or a habit told, not an event: "bs kê …
+    ngày 2 viên, vậy có nhiều quá ko" asks an amount yes or no ("… cắn 2 viên rơi dưới sàn rồi
+    ạ" tells); "bé hay nghịch vỉ thuốc, làm sao cho bé không nghịch" is a habit. A worry about
+    what happened ("… thiếu mất 4 viên, có cần đưa đi viện không") asks no dose."""
+    worried = WORRY_CUES.search(text) is not None
+    asked = _yes_no(text) and _PAST.search(text.folded) is None and not worried
+    question = DOSE_QUESTION_CUES.search(text) is not None and not worried
+    return question or asked or HABIT_CUES.search(text) is not None

@@ -54,3 +54,16 @@ def test_tet_nhat_typed_without_accents_is_not_picked_up() -> None:
 def test_stopping_for_a_sign_that_keeps_coming_is_a_question() -> None:
     found = classify("mẹ em muốn ngưng aspirin vì hay bị bầm tím, tự ngưng được không ạ")
     assert found is None
+
+
+def test_tablets_missing_after_a_child_got_at_the_pack_is_an_event() -> None:
+    found = classify(
+        "cu nhà em 2 tuổi leo lên bàn lấy vỉ thuốc tim của bà, đếm thiếu mất 3 viên, "
+        "có cần chở đi viện không"
+    )
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+def test_not_knowing_how_many_were_eaten_is_doubt_not_a_question() -> None:
+    found = classify("con bé 4 tuổi nhai mấy viên sắt của mẹ, ko nhớ bao nhiêu, hộp vơi nhiều")
+    assert found is not None and found.kind is Triage.EMERGENCY

@@ -67,3 +67,14 @@ def test_tablets_missing_after_a_child_got_at_the_pack_is_an_event() -> None:
 def test_not_knowing_how_many_were_eaten_is_doubt_not_a_question() -> None:
     found = classify("con bé 4 tuổi nhai mấy viên sắt của mẹ, ko nhớ bao nhiêu, hộp vơi nhiều")
     assert found is not None and found.kind is Triage.EMERGENCY
+
+
+def test_millilitres_given_for_drops_is_an_overdose() -> None:
+    found = classify("chết rồi, tôi cho bé 4 tháng uống 10ml vitamin D chứ không phải 10 giọt")
+    assert found is not None and found.kind is Triage.EMERGENCY
+    found = classify("lấy xi lanh hút tới vạch 8 cho bé uống, tưởng là 8 giọt, giờ bé li bì")
+    assert found is not None and found.kind is Triage.EMERGENCY
+
+
+def test_drops_rather_than_millilitres_asked_is_no_overdose() -> None:
+    assert classify("thuốc nhỏ cho bé là 5 giọt chứ không phải 5ml đúng không ạ") is None

@@ -68,13 +68,25 @@ def maybe_twice(text: TurnText) -> str | None:
     return again.group(0) if again is not None else None
 
 
+# Taken again ("2 lần", "lần nữa", "thêm 1 viên nữa"), unless it is a day's schedule ("ngày
+# 2 lần", "2 lần mỗi ngày").
+_REPEATED = re.compile(r"\b(?:2|hai|3|ba) lan\b|\blan (?:nua|2|hai)\b|\b(?:vien|lan|goi) nua\b")
+_A_DAYS_SCHEDULE = re.compile(
+    r"\bngay (?:uong |dung )?(?:2|hai|3|ba) lan\b|"
+    r"\b(?:2|hai|3|ba) lan (?:moi |mot |1 |trong |/ ?)ngay\b"
+)
+
+
 def usual_adult_count(text: TurnText, *, child: bool, symptom: str | None) -> bool:
     """An adult's one or two tablets with no sign, no doubt and nobody else's medicine ("tôi
     uống 2 viên lúc 7h sáng, 60kg", "bố ngày uống 1 viên rưỡi"): a dose as taken or as
     prescribed, told before a question; the second opinion alone never makes it an event."""
     if child or symptom is not None or UNSURE_CUES.search(text) or OTHERS_CUES.search(text):
         return False
-    return _count(text) <= 2 and not _CONTAINERS.search(text.folded)
+    folded = text.folded
+    if _REPEATED.search(folded) and not _A_DAYS_SCHEDULE.search(folded):
+        return False  # "bà uống 2 lần rồi, sáng 1 viên trưa 1 viên nữa": one dose taken twice
+    return _count(text) <= 2 and not _CONTAINERS.search(folded)
 
 
 # "có … không" around a few words ("có quá không", "có nhiều quá ko"): a yes/no question.

@@ -78,3 +78,8 @@ def test_millilitres_given_for_drops_is_an_overdose() -> None:
 
 def test_drops_rather_than_millilitres_asked_is_no_overdose() -> None:
     assert classify("thuốc nhỏ cho bé là 5 giọt chứ không phải 5ml đúng không ạ") is None
+
+
+def test_an_adults_one_dose_taken_twice_is_still_read() -> None:
+    found = classify("mới biết ông uống 2 lần rồi, sáng 1 viên, trưa thêm 1 viên nữa, ông mệt")
+    assert found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)

@@ -83,3 +83,8 @@ def test_drops_rather_than_millilitres_asked_is_no_overdose() -> None:
 def test_an_adults_one_dose_taken_twice_is_still_read() -> None:
     found = classify("mới biết ông uống 2 lần rồi, sáng 1 viên, trưa thêm 1 viên nữa, ông mệt")
     assert found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
+
+
+def test_a_whole_strip_told_in_english_is_an_ingestion() -> None:
+    found = classify("my mum took the whole strip of her heart pills, 14 tabs, an hour ago")
+    assert found is not None and found.kind is Triage.EMERGENCY

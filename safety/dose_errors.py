@@ -267,6 +267,21 @@ def too_often(t: TurnText) -> str | None:
     return often.group(0) if _FEVER_OR_PAIN.search(folded) is not None else None
 
 
+# Millilitres given where drops were meant, about twenty times the amount: "đã nhỏ 20ml
+# rồi, không phải 20 giọt"; "đổ cốc đong tới vạch 10, tưởng là 10 giọt".
+_ML_FOR_DROPS = re.compile(
+    r"\b\d+(?:[.,]\d+)? ?ml\b[^.!?]{0,40}?\b(?:khong phai|ko phai|k phai|chu khong phai|"
+    r"thay vi|thay cho) (?:la )?\d+ giot\b|"
+    r"\b(?:ml|vach|coc dong|coc chia|ong dong|xi ?lanh)\b[^.!?]{0,60}?\btuong (?:la )?\d+ giot\b"
+)
+
+
+def drops_as_ml(t: TurnText) -> str | None:
+    """Millilitres given for drops (`_ML_FOR_DROPS`), told: the words."""
+    found = _ML_FOR_DROPS.search(t.folded)
+    return None if found is None else found.group(0)
+
+
 def dose_error(t: TurnText) -> str | None:
     """A dose given twice or many times the meant amount, told in this turn (not supposed,
     not asked whether it may be done): the words."""
@@ -275,7 +290,7 @@ def dose_error(t: TurnText) -> str | None:
     asked = _MAY_I.search(t.folded) is not None
     if asked and SYMPTOM_CUES.search(t) is None and COMPLETED_CUES.search(t) is None:
         return None
-    return given_twice(t) or more_than_meant(t) or too_often(t)
+    return given_twice(t) or more_than_meant(t) or too_often(t) or drops_as_ml(t)
 
 
 def error_then_sign(before: str | None, text: str) -> str | None:
@@ -297,6 +312,7 @@ __all__ = [
     "WIDE_MARGIN",
     "dose_error",
     "doubled_wide_margin",
+    "drops_as_ml",
     "error_then_sign",
     "given_twice",
     "more_than_meant",

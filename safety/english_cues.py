@@ -5,7 +5,10 @@ add them to their lists, so they match like every other cue."""
 
 from __future__ import annotations
 
-_UNITS = r"(?:tabs?|tablets?|pills?|capsules?|caps|sachets?|bottle|pack|packet|box)"
+_UNITS = (
+    r"(?:tabs?|tablets?|pills?|capsules?|caps|sachets?|bottle|pack|packet|box|strips?|blisters?"
+    r"|sheets?|vials?)"
+)
 _MANY = (
     r"(?:[2-9]|\d{2,}|a few|some|several|many|all|half|the whole|a whole|a bunch of"
     r"|a handful of)"

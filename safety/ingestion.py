@@ -93,7 +93,16 @@ from safety.safety_cues import (
     WORRY_CUES,
     TurnText,
 )
-from safety.told_amounts import RIGHT_AMOUNT, many_in_a_day, maybe_twice
+from safety.told_amounts import (
+    RIGHT_AMOUNT,
+    asks_of_a_hold,
+    giving_asked,
+    many_in_a_day,
+    maybe_twice,
+    missing_tablets,
+    sign_after,
+    usual_adult_count,
+)
 
 ACCESS = "access"
 """The cue of an unsure event read from a child's access to a medicine."""
@@ -117,8 +126,10 @@ class Event:
     score: float | None = None
 
 
-# Nothing missing, counted: "còn nguyên 10 viên", "vẫn đủ 20 viên".
-_WHOLE_COUNT = re.compile(r"\bcon (?:nguyen|du|day du) (?:ca )?\d+ (?:vien|goi)\b")
+# Nothing missing, counted: "còn nguyên 10 viên", "đếm lại vẫn đủ 20 viên".
+_WHOLE_COUNT = re.compile(
+    r"\b(?:con|van|van con|thay) (?:nguyen|du|day du) (?:ca )?\d+ (?:vien|goi)\b"
+)
 # A dose forgotten, asked what to do ("quên uống Augmentin 1 cữ rồi, giờ uống bù sao"):
 # nothing was taken, unless it was then taken again ("quên … lại uống thêm").
 _MISSED = re.compile(r"\b(?:quen|bo lo|lo quen|sot) (?:uong|dung|cho (?:\w+ )?uong)\b")
@@ -148,7 +159,8 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     event = _by_rules(text, names_drug=names_drug, child_known=child_known)
     child = child_known or CHILD_CUES.search(text) is not None
     got_at = access_sign(text) or UNSANCTIONED_CUES.search(text) is not None
-    if child and got_at and missing_ml(text) >= _LARGE_ML:  # "cạy nắp, 90ml giờ còn 30ml"
+    # "cạy nắp, 90ml giờ còn 30ml"; "trèo lên tủ lấy hộp của ông, thiếu mất 4 viên"
+    if child and got_at and (missing_ml(text) >= _LARGE_ML or missing_tablets(text)):
         return Event(Verdict.REPORT, "missing volume")
     empty = emptied_pack(text, child_known=child_known)
     if empty is not None and event.verdict is not Verdict.REPORT and _medicine(text, names_drug):
@@ -254,13 +266,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         child_named = child_known or CHILD_CUES.search(text) is not None
         if hold is None or not _medicine(text, names_drug) or not child_named:
             return Event(None, "")
-        # "bs kê … ngày 2 viên, vậy có nhiều quá ko": an amount asked yes or no, not told
-        # ("… cắn 2 viên rơi dưới sàn rồi ạ" tells); "bé hay nghịch vỉ thuốc, làm sao cho bé
-        # không nghịch": a habit, nothing happened.
-        asked = _yes_no(text) and _PAST.search(text.folded) is None
-        if not DOSE_QUESTION_CUES.search(text) and not asked and not HABIT_CUES.search(text):
-            return Event(Verdict.UNSURE, hold)
-        return Event(None, "")
+        return Event(None, "") if asks_of_a_hold(text) else Event(Verdict.UNSURE, hold)
     medicine = _medicine(text, names_drug)
     child = CHILD_CUES.search(text) or ("(the conversation's child)" if child_known else None)
     question = DOSE_QUESTION_CUES.search(text)
@@ -295,7 +301,8 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         return Event(Verdict.REPORT, how)
     amount = AMOUNT_CUES.search(text)
     at_once = AT_ONCE_CUES.search(text)
-    symptom = _symptom(text)
+    # "đau đầu quá, cho uống 2 viên có sao không": the sign is what it is given for
+    symptom = sign_after(text, _symptom(text), take)
     count = _count(text)
     # Several tablets at once, a symptom that follows, a child who ate some: what happened,
     # even when the turn ends on a worried question ("… có cần đi viện ko").
@@ -324,6 +331,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         question
         or course
         or _yes_no(text)
+        or giving_asked(text)
         or AMOUNT_ASKED.search(text.folded)
         or RIGHT_AMOUNT.search(text)
     ):
@@ -354,8 +362,10 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     if opinion is None:
         return Event(verdict, amount or take)
     p = opinion.score(text.folded)
-    hypothetical = _introduced(text, done) or (
-        worry is not None and _YES_NO.search(text.folded) and not _PAST.search(text.folded)
+    hypothetical = (
+        _introduced(text, done)
+        or (worry is not None and _YES_NO.search(text.folded) and not _PAST.search(text.folded))
+        or usual_adult_count(text, child=child is not None, symptom=symptom)
     )
     if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:
         sure = p >= opinion.report_at and child and (amount or done)

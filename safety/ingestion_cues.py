@@ -133,7 +133,9 @@ UNSANCTIONED_CUES = cues(
         r"lén(?= (?:lút|lấy|uống|ăn|nuốt|mở|bóc|trèo|leo|lục|cầm|bố|mẹ|ba|má|người|\w+ (?:uống|"
         r"ăn|lấy|nuốt)))|(?:uống|ăn|lấy|nuốt) lén",
         r"(?<!\d )(?<!mỗi )(?<!một )lẫn(?=,| rồi| nên| quên| mà)",
-        r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )nhặt(?: được)?",
+        # "Tết nhất", "nhất là", "nhất định": the other word, typed without accents
+        r"(?<!duy )(?<!tốt )(?<!ít )(?<!nhiều )(?<!thứ )(?<!tết )(?<!hay )(?<!nhanh )"
+        r"nhặt(?! (?:là|định|thiết|quyết|trí)\b)(?: được)?",
     ),
 )
 AMOUNT_CUES = cues(
@@ -175,7 +177,9 @@ DOSE_QUESTION_CUES = cues(
         r"(?:được|đc|dc) (?:không|ko|k|hông|hok|chưa|chứ|ko ạ|k ạ)",
         r"có được",
         r"(?:có )?(?:dùng|uống|cho|sử dụng|xài) (?:\w+ )?được (?:\w+ ){0,4}?(?:không|ko|k|chưa)",
-        r"bao nhiêu",
+        # not doubt about how many were taken ("bà không biết bao nhiêu, lọ vơi nhiều")
+        r"(?<!không biết )(?<!ko biết )(?<!k biết )(?<!chẳng biết )(?<!không rõ )"
+        r"(?<!không nhớ )(?<!ko nhớ )bao nhiêu",
         r"bao nhiu|bn (?:ml|viên|v|mg|gói|lần|giọt|muỗng|thìa)",
         r"(?<!là )(?<!lần )(?<!tăng )(?<!đôi )liều(?! trước| hôm qua| người lớn| của người lớn)",
         # Not "so" ("đắng quá nên nhổ ra", "vậy nên", "nên tối qua uống"): a consequence told.
@@ -239,7 +243,8 @@ WORRY_CUES = cues(
         r"(?:phải |giờ |bây giờ )?làm (?:sao|gì)",
         r"nguy hiểm",
         # A first-aid step asked after it happened ("có cần rửa ruột ko", "có phải gây nôn").
-        r"(?:có )?(?:cần|phải) (?:đi |phải |cho )?(?:viện|bệnh viện|nhập viện|cấp cứu|khám|"
+        r"(?:có )?(?:cần|phải) (?:đi |phải |cho |(?:đưa|chở) (?:\w+ )?(?:đi |vào |lên )?)?"
+        r"(?:viện|bệnh viện|nhập viện|cấp cứu|khám|"
         r"rửa (?:dạ dày|ruột|bao tử)|súc ruột|gây nôn|móc họng|cho nôn|uống than)",
     ),
 )

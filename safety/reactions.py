@@ -358,7 +358,10 @@ _FOLDED_UNITS = frozenset(fold_aligned(u) for u in _UNITS)
 # phải tác dụng phụ"): what the book's ADR list answers.
 _EXPECTED_ASKED = re.compile(
     r"\b(?:binh thuong|bth|bt) (?:khong|ko|k|hong|hok|hem|ha|a|chu)\b|"
-    r"\bphai (?:la )?tac dung phu\b|\btac dung phu (?:a|ha|ko|khong|hong)\b"
+    r"\bphai (?:la )?tac dung phu\b|\btac dung phu (?:a|ha|ko|khong|hong)\b|"
+    # stopping asked for a sign that keeps coming ("muốn ngưng thuốc vì hay bầm tím, tự ngưng
+    # được không"): an effect lived with, not one that just struck
+    r"\b(?:bo|ngung|ngung han|dung|thoi) (?:\w+ ){0,3}?vi (?:hay|cu|thuong|de|hay bi|cu bi)\b"
 )
 
 

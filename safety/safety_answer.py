@@ -14,6 +14,7 @@ from safety.safety_cues import (
     DENY_CUES,
     DOSE_QUESTION_CUES,
     HOLD_CUES,
+    INTACT_CUES,
     SYMPTOM_CUES,
     TAKE_CUES,
     UNSANCTIONED_CUES,
@@ -128,6 +129,9 @@ def safety_answer(
         return SafetyAnswer.TAKEN
     opening = TurnText.of(" ".join(t.lowered.replace(",", " , ").split()[:3]))
     if DENY_CUES.search(opening) is not None or _ONLY_ASKING.search(t.folded):
+        return SafetyAnswer.NOT_TAKEN
+    if INTACT_CUES.search(t) is not None and SYMPTOM_CUES.search(t) is None:
+        # "đếm lại vẫn đủ 10 viên, vỉ còn nguyên": nothing is missing, however it opens
         return SafetyAnswer.NOT_TAKEN
     if _asks_a_dose(t, asked_of) or _asks_how_to(t, asked_of, how_to):
         return SafetyAnswer.ASKED

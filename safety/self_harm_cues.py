@@ -186,7 +186,9 @@ SELF_HARM_CUES = cues(
         # Folded, "tự vẫn" is "tư vấn" (to consult): typed without accents it counts only
         # when nothing around it asks for advice.
         r"(?<!được )(?<!xin )(?<!nhờ )(?<!cần )(?<!muốn )(?<!để )tự vẫn"
-        r"(?! (?:giúp|giùm|dùm|hộ|cho|với|về|thêm|thuốc|viên|cách|em|mình|tôi|ạ|ad))",
+        # "tư vấn liều sao cho đúng", "tư vấn cách dùng": advice on a dose or a use asked
+        r"(?! (?:giúp|giùm|dùm|hộ|cho|với|về|thêm|thuốc|viên|cách|em|mình|tôi|ạ|ad|liều|"
+        r"dùng|sử dụng|bán|mua|kỹ|kĩ|lại|nhanh|giá)\b)",
     ),
 )
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 from safety.cue_matching import cues
 
 # A symptom that follows what was taken ("giờ vã mồ hôi, lơ mơ"): the event is happening.
+# Period pain ("đau bụng kinh") is what a painkiller is given for, never what it caused.
 _SYMPTOMS = (
     r"chóng mặt", r"hoa mắt", r"vã mồ hôi", r"mồ hôi lạnh", r"run (?:tay|người|rẩy)",
     r"tim đập (?:nhanh|mạnh|loạn)", r"tiêu chảy", r"chảy máu", r"xuất huyết", r"mệt lả",
-    r"đau bụng", r"ngủ (?:say|li bì|mê)", r"tụt (?:đường|huyết áp)", r"hạ đường huyết",
+    r"đau bụng(?! kinh| hành kinh| hàng tháng)", r"ngủ (?:say|li bì|mê)",
+    r"tụt (?:đường|huyết áp)", r"hạ đường huyết",
     r"khó thở", r"co giật", r"lừ đừ", r"choáng(?: váng)?", r"bất tỉnh", r"hôn mê",
     r"(?:gọi|lay) (?:\w+ )?(?:không|ko|k|chẳng) (?:tỉnh|dậy|dạy)",
     r"(?:đi|đứng) (?:\w+ )?(?:không|ko|chẳng) vững", r"loạng choạng", r"lờ đờ", r"tím tái",

@@ -7,14 +7,19 @@ from __future__ import annotations
 
 import re
 
+from core.text import fold_aligned
 from safety.cue_matching import cues
-from safety.ingestion_signs import _PAST, _daily, _yes_no, day_total
+from safety.ingestion_signs import _CONTAINERS, _PAST, _count, _daily, _yes_no, day_total
 from safety.safety_cues import (
     AMOUNT_CUES,
     AT_ONCE_CUES,
     COMPLETED_CUES,
+    DOSE_QUESTION_CUES,
+    HABIT_CUES,
+    OTHERS_CUES,
     TAKE_CUES,
     UNSURE_CUES,
+    WORRY_CUES,
     TurnText,
 )
 
@@ -61,3 +66,83 @@ def maybe_twice(text: TurnText) -> str | None:
         return None
     again = _GIVEN_ANYWAY.search(text.folded, whether.end())
     return again.group(0) if again is not None else None
+
+
+# Taken again ("2 lần", "lần nữa", "thêm 1 viên nữa"), unless it is a day's schedule ("ngày
+# 2 lần", "2 lần mỗi ngày").
+_REPEATED = re.compile(r"\b(?:2|hai|3|ba) lan\b|\blan (?:nua|2|hai)\b|\b(?:vien|lan|goi) nua\b")
+_A_DAYS_SCHEDULE = re.compile(
+    r"\bngay (?:uong |dung )?(?:2|hai|3|ba) lan\b|"
+    r"\b(?:2|hai|3|ba) lan (?:moi |mot |1 |trong |/ ?)ngay\b"
+)
+
+
+def usual_adult_count(text: TurnText, *, child: bool, symptom: str | None) -> bool:
+    """An adult's one or two tablets with no sign, no doubt and nobody else's medicine ("tôi
+    uống 2 viên lúc 7h sáng, 60kg", "bố ngày uống 1 viên rưỡi"): a dose as taken or as
+    prescribed, told before a question; the second opinion alone never makes it an event."""
+    if child or symptom is not None or UNSURE_CUES.search(text) or OTHERS_CUES.search(text):
+        return False
+    folded = text.folded
+    if _REPEATED.search(folded) and not _A_DAYS_SCHEDULE.search(folded):
+        return False  # "bà uống 2 lần rồi, sáng 1 viên trưa 1 viên nữa": one dose taken twice
+    return _count(text) <= 2 and not _CONTAINERS.search(folded)
+
+
+# "có … không" around a few words ("có quá không", "có nhiều quá ko"): a yes/no question.
+_CO_KHONG = re.compile(r"\bco\b[^.!?]{0,25}?\b(?:khong|ko|k|hong|hok|hem)\b")
+
+
+def complaint_first(text: TurnText, symptom: str, take: str) -> bool:
+    """A symptom told before the taking, in a turn that asks about the amount and tells
+    nothing done ("nó đau đầu muốn xỉu, cho uống 2 viên có nhiều quá không"): the complaint
+    the medicine is for, not a sign that followed it."""
+    folded = text.folded
+    at_sign, at_take = folded.find(fold_aligned(symptom)), folded.find(fold_aligned(take))
+    if at_sign < 0 or at_take < 0 or at_sign > at_take:
+        return False
+    asked = _yes_no(text) or DOSE_QUESTION_CUES.search(text) is not None
+    asked = asked or _CO_KHONG.search(folded) is not None
+    return asked and COMPLETED_CUES.search(text) is None and not _PAST.search(folded)
+
+
+# Giving asked about, yes or no ("cho uống 2 viên có quá không", "cho nó uống nửa viên có
+# được ko"): whether to give it, nothing given yet.
+_GIVE_ASKED = re.compile(
+    r"\bcho (?:\w+ )?uong\b[^.!?]{0,40}?\bco\b[^.!?]{0,20}?\b(?:khong|ko|k|hong|hok)\b"
+)
+
+
+def giving_asked(text: TurnText) -> bool:
+    """Whether to give it, asked yes or no, with nothing told as done (`_GIVE_ASKED`)."""
+    if COMPLETED_CUES.search(text) is not None or _PAST.search(text.folded):
+        return False
+    return _GIVE_ASKED.search(text.folded) is not None
+
+
+def sign_after(text: TurnText, symptom: str | None, take: str) -> str | None:
+    """The symptom, unless it is the complaint told before the taking (`complaint_first`)."""
+    return None if symptom is None or complaint_first(text, symptom, take) else symptom
+
+
+# Tablets found missing from a pack, counted ("thiếu mất 4 viên", "mất 3 viên", "hụt vài
+# viên"); one ("mất 1 viên") may be a dose given and forgotten.
+_MISSING_TABLETS = re.compile(
+    r"\b(?:thieu|mat|hut|vang)(?: mat| di)? (?:[2-9]|\d{2}|hai|ba|bon|nam|vai|may) (?:vien|goi)\b"
+)
+
+
+def missing_tablets(text: TurnText) -> bool:
+    """Two or more tablets found missing (`_MISSING_TABLETS`), told, not feared."""
+    return _MISSING_TABLETS.search(text.folded) is not None
+
+
+def asks_of_a_hold(text: TurnText) -> bool:
+    """A child holding a medicine, with a dose asked or a habit told, not an event: "bs kê …
+    ngày 2 viên, vậy có nhiều quá ko" asks an amount yes or no ("… cắn 2 viên rơi dưới sàn rồi
+    ạ" tells); "bé hay nghịch vỉ thuốc, làm sao cho bé không nghịch" is a habit. A worry about
+    what happened ("… thiếu mất 4 viên, có cần đưa đi viện không") asks no dose."""
+    worried = WORRY_CUES.search(text) is not None
+    asked = _yes_no(text) and _PAST.search(text.folded) is None and not worried
+    question = DOSE_QUESTION_CUES.search(text) is not None and not worried
+    return question or asked or HABIT_CUES.search(text) is not None

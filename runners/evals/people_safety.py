@@ -54,6 +54,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning7.jsonl",
         "people_safety.tuning8.jsonl",
         "people_safety.tuning10.jsonl",
+        "people_safety.tuning11.jsonl",
     )
 )
 KINDS = (

@@ -227,7 +227,7 @@ ROUTE_CUES: tuple[tuple[Route, tuple[str, ...]], ...] = (
         Route.IV,
         _p(
             "tiem tinh mach|truyen tinh mach|tinh mach|tiem tm|truyen|iv|intravenous|"
-            "bolus|tm cham|tm nhanh"  # "heparin bolus", "0,1mg/kg TM chậm": into a vein
+            "bolus|tm cham|tm nhanh|tmc"  # "heparin bolus", "0,1mg/kg TM chậm", "TMC": a vein
         ),
     ),
     (Route.IM, _p("tiem bap|bap|im|intramuscular")),
@@ -281,6 +281,12 @@ DIAGNOSIS = _p(
     "diagnose|diagnosis|what disease|trieu chung nay la|co phai ung thu|toi co bi|"
     "do benh gi|la bi gi|bi sao vay|mac benh gi|nguyen nhan do dau|co phai u nao|co phai benh|"
     "co phai la benh|co phai bi|co phai mac|co bi ung thu|co phai u"
+)
+# A diagnosis already made and only reported ("bs chẩn đoán viêm tai", "được chẩn đoán hen"):
+# the question is about the medicine given for it, not a request to diagnose (DIAGNOSIS).
+DIAGNOSED = _p(
+    "bs chan doan|bac si chan doan|bs da chan doan|bac si da chan doan|da duoc chan doan|"
+    "duoc chan doan|benh vien chan doan|bv chan doan|da chan doan|chan doan roi"
 )
 NON_MEDICAL = _p(
     "thoi tiet|bong da|bai tho|bai hat|nau an|nau mon|mon gi|cong thuc nau|gia vang|chung khoan|"
@@ -341,6 +347,7 @@ __all__ = [
     "BE_NOT_CHILD_AFTER",
     "BREASTFEEDING_CUES",
     "COMPARISON_CUES",
+    "DIAGNOSED",
     "DIAGNOSIS",
     "DIALYSIS_CUES",
     "DOSING_CUES",

@@ -147,6 +147,8 @@ class HeadStack:
         bands = Bands()
         for name in self.order:
             bands = self.values[name].bands.merged(bands)
+        if self.row_who is not None:
+            bands = self.row_who.bands.merged(bands)  # "*Trẻ dưới 30 kg:* liều theo mg/kg"
         head = self._band_head()
         return Context(
             head=head[0] if head else None,

@@ -98,8 +98,10 @@ def row_routes(
     )
     named = routes_named(said.text[:60])
     clause = re.split(r"[,;.](?!\d)", text[end : end + _ROUTE_WINDOW], maxsplit=1)[0]
-    if row_labels and not own_route and _DOSE_THEN_ROUTE.match(clause) and "không" not in clause:
-        own_route = routes_named(clause)
+    dose = _DOSE_THEN_ROUTE.match(clause)
+    if row_labels and not own_route and dose and "không" not in clause:
+        # Right after the amount: "20 mg/kg (tối đa 750 mg) uống" keeps the head's.
+        own_route = routes_named(" ".join(clause[dose.end() :].split()[:3]))
     if set(ctx.routes) == set(INJECTION_ROUTES) and not own_route:
         which = tuple(r for r in named if r in INJECTION_ROUTES)
         return routes_named(after) or which or ctx.routes

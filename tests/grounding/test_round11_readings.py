@@ -79,7 +79,8 @@ def test_an_emphasised_banded_label_heads_the_per_kg_rows_under_it() -> None:
 INJECTED = (
     "### *Liều lượng:*\n\nTiêm tĩnh mạch:\n\nNgười lớn: 5 mg tiêm tĩnh mạch chậm.\n\n"
     "Đau nặng: 0,05 - 0,1 mg/kg tiêm bắp, 6 giờ một lần.\n\n"
-    "Đau vừa: 0,02 mg/kg, tiêm chậm."
+    "Đau vừa: 0,02 mg/kg, tiêm chậm.\n\n"
+    "Đau nhẹ: 0,01 mg/kg (tối đa 1 mg) tiêm bắp khi cần."
 )
 
 
@@ -88,3 +89,5 @@ def test_a_route_said_with_the_dose_is_the_rows_own() -> None:
     blocks = _blocks(INJECTED)
     assert _row(blocks, "Đau nặng").routes == (Route.IM,)
     assert _row(blocks, "Đau vừa").routes == (Route.IV,)
+    # Said past a parenthesis, the route is not the dose's own: the head's stays.
+    assert _row(blocks, "Đau nhẹ").routes == (Route.IV,)

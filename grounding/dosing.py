@@ -25,6 +25,10 @@ _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
     ("thuoc tiem", Route.IV),
     ("tiem truyen", Route.IV),
     ("dat truc trang", Route.RECTAL),
+    # "đặt hậu môn", "đặt vào hậu môn": the rectal route in everyday words.
+    ("dat vao hau mon", Route.RECTAL),
+    ("dat hau mon", Route.RECTAL),
+    ("duong hau mon", Route.RECTAL),
     ("thuoc dan", Route.RECTAL),
     ("vien dan", Route.RECTAL),
     ("tiem tinh mach", Route.IV),

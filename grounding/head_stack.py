@@ -70,6 +70,21 @@ class HeadStack:
         for; a plain "Người lớn: 500 mg" (None) ends that."""
         self.row_who = label
 
+    def row_labelled(self, first: Head, *, prints_dose: bool, per_kg: bool) -> None:
+        """A row opened by a population or condition label (`first`).
+
+        "Trẻ em: Kinh nghiệm còn hạn chế." heads the unlabelled rows after it; a row labelled
+        with a dose, a band or a condition of its own ends that. An elderly remark ("Người
+        cao tuổi: chưa có thông tin …") heads nothing after it. "*Trẻ dưới 30 kg:* liều tính
+        theo mg/kg" (set in emphasis, no figure per kg) heads the per-kg rows printed under
+        it, band and all; the plain "Trẻ dưới 3 tháng tuổi: …" rows under it keep it."""
+        plain = first.bands.is_empty and not prints_dose
+        heads = first.kind is HeadKind.WHO and (plain or (emphasized(first) and not per_kg))
+        heads = heads and first.who is not Who.ELDERLY
+        held = self.row_who
+        held = held if held and emphasized(held) and not emphasized(first) else None
+        self.carry_who(first if heads else held if held and held.who is first.who else None)
+
     def apply(self, label: Head, *, heading_only: bool, inner: bool = False) -> bool:
         """Apply a head; False when the label belongs to the row instead.
 
@@ -147,6 +162,8 @@ class HeadStack:
         bands = Bands()
         for name in self.order:
             bands = self.values[name].bands.merged(bands)
+        if self.row_who is not None:
+            bands = self.row_who.bands.merged(bands)  # "*Trẻ dưới 30 kg:* liều theo mg/kg"
         head = self._band_head()
         return Context(
             head=head[0] if head else None,

@@ -7,6 +7,7 @@ a row takes from the row before it on its line, and the phases of a bare indicat
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 
 from core.frame import Route
@@ -72,6 +73,9 @@ def line_routes(last_row: Block | None, row_labels: list[Head]) -> tuple[Route, 
 # read to the end of that clause, within 40 chars.
 _OPENING = 20
 _ROUTE_WINDOW = 40
+# "Đau sau mổ: 0,1 - 0,2 mg/kg tiêm dưới da, …": a dose said with its route, in the clause
+# the row opens with; the route is that row's own, whatever the head above gives.
+_DOSE_THEN_ROUTE = re.compile(r"\s*\d[\d,. –-]*\s*(?:mg|microgam|mcg|µg|g|ml|đơn vị)\b(?:/kg)?\s")
 
 
 def row_routes(
@@ -93,6 +97,11 @@ def row_routes(
         (lb.routes for lb in row_labels if lb.kind in (HeadKind.ROUTE, HeadKind.WHO)), ()
     )
     named = routes_named(said.text[:60])
+    clause = re.split(r"[,;.](?!\d)", text[end : end + _ROUTE_WINDOW], maxsplit=1)[0]
+    dose = _DOSE_THEN_ROUTE.match(clause)
+    if row_labels and not own_route and dose and "không" not in clause:
+        # Right after the amount: "20 mg/kg (tối đa 750 mg) uống" keeps the head's.
+        own_route = routes_named(" ".join(clause[dose.end() :].split()[:3]))
     if set(ctx.routes) == set(INJECTION_ROUTES) and not own_route:
         which = tuple(r for r in named if r in INJECTION_ROUTES)
         return routes_named(after) or which or ctx.routes

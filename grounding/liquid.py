@@ -28,6 +28,9 @@ _STRENGTH = re.compile(
     rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?:\s*/\s*{_NUM}\s*{_MASS})?"
     rf"\s*(?:/|trong|cho|moi|{_MADE_UP})\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
 )
+# "lọ 1g pha 4ml ra 250mg/ml", "→ 40mg/ml": the strength a made-up vial comes to, said
+# outright; it is the one the ml are drawn from (the volume added leaves some room over).
+_COMES_TO = re.compile(r"(?:\bra|\bthanh|\bduoc|\bcon|=|->|→|nong do)\s*$")
 _ML = re.compile(rf"^\s*(?P<lo>{_NUM})(?:\s*(?:-|–)\s*(?P<hi>{_NUM}))?\s*ml\s*$")
 
 
@@ -60,6 +63,7 @@ def read_strength(text: str) -> Strength | None:
     said = nfc(text)
     folded = fold(said).lower()
     found: dict[Decimal, str] = {}
+    comes_to: dict[Decimal, str] = {}
     for m in _STRENGTH.finditer(folded):
         try:
             amount = decimal(m["amount"]) * MG_PER_UNIT[m["unit"]]
@@ -68,6 +72,10 @@ def read_strength(text: str) -> Strength | None:
             continue
         if amount > 0 and volume > 0:
             found.setdefault(amount / volume, said[m.start() : m.end()])
+            if _COMES_TO.search(folded[: m.start()]):
+                comes_to.setdefault(amount / volume, said[m.start() : m.end()])
+    if len(found) > 1 and len(comes_to) == 1:
+        found = comes_to
     if len(found) != 1:
         return None
     ((per_ml, quoted),) = found.items()

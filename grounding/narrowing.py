@@ -17,8 +17,10 @@ from grounding.asked import AskedWords
 from grounding.blocks import Block, BlockKind, Who
 from grounding.book.filter_words import (
     ASKING,
+    FEVER_OVER,
     HEAD_OPENERS,
     JOINING_WORDS,
+    LOWER_AIRWAY,
     MAXIMUM,
     NOT_USUAL,
     OPERATION,
@@ -46,6 +48,11 @@ def _in_heads_words(folded: str) -> str:
     folded = " ".join(ASKING.strip(folded).split())
     if OPERATION.search(folded) and "phau thuat" not in folded:
         folded += " sau phau thuat"
+    if LOWER_AIRWAY.search(folded) and "ho hap" not in folded:
+        folded += " nhiem khuan duong ho hap duoi"  # "viêm phổi nhẹ" is one of them
+    if FEVER_OVER.search(folded):
+        # "đã hết sốt" names the phase after the fever: its "sốt" is not "có sốt".
+        folded = " ".join(FEVER_OVER.replace(folded, " ").split()) + " trong giai doan duong benh"
     return folded
 
 

@@ -313,12 +313,7 @@ def read_sentence(
     kind = _kind(said, own, has_labels=bool(row_labels))
     first = row_labels[0] if row_labels else None
     if first is not None and first.kind in (HeadKind.WHO, HeadKind.COND):
-        # "Trẻ em: Kinh nghiệm còn hạn chế." heads the unlabelled rows after it; a row
-        # labelled with a dose, a band or a condition of its own ends that.
-        # An elderly remark ("Người cao tuổi: chưa có thông tin …") heads nothing after it.
-        heads = first.kind is HeadKind.WHO and first.bands.is_empty and not said.prints_dose
-        heads = heads and first.who is not Who.ELDERLY
-        stack.carry_who(first if heads else None)
+        stack.row_labelled(first, prints_dose=said.prints_dose, per_kg=bool(said.figures))
     # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
     lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
     named = [lb.who for lb in row_labels if lb.kind is HeadKind.WHO and lb.who]

@@ -26,6 +26,19 @@ OPERATION = Words(
 """An operation said as "mổ" ("sau mổ", "vừa mổ xong", "mổ gãy tay", "mổ thoát vị"): the
 heads' "phẫu thuật"."""
 
+FEVER_OVER = words(
+    "hết sốt|đã hết sốt|hết sốt rồi|cắt sốt|cắt được sốt|khỏi sốt|lui sốt|"
+    "hồi phục|phục hồi|giai đoạn hồi phục|đang hồi phục|dưỡng bệnh|lại sức|lui bệnh"
+)
+"""The fever over, the patient getting better ("bé hết sốt rồi", "giai đoạn hồi phục"): the
+heads' "giai đoạn dưỡng bệnh", not the phase "có sốt" whose word it shares."""
+
+LOWER_AIRWAY = words(
+    "viêm phổi|viêm phế quản|viêm phế quản phổi|viêm tiểu phế quản|phế quản phế viêm"
+)
+"""A lower airway disease named ("viêm phổi nhẹ", "viêm phế quản"): the heads' "nhiễm khuẩn
+đường hô hấp dưới", whatever severity word it comes with."""
+
 ASKING = words("bao nhiêu|bao nhiu|bn|mấy|thế nào|như thế nào|ra sao|bao lâu|được không")
 """How a question asks, never what it treats: "bao nhiêu" shares "bao" with "bào tử"."""
 

@@ -54,6 +54,7 @@ SETS = (
     ROOT / "evals" / "doses_tuning7.jsonl",
     ROOT / "evals" / "doses_tuning8.jsonl",
     ROOT / "evals" / "doses_tuning10.jsonl",
+    ROOT / "evals" / "doses_tuning11.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"

@@ -83,6 +83,13 @@ _TAKEN_SO_FAR = re.compile(
 )
 
 
+# Another dose asked for now ("giờ uống thêm được chưa", "cho uống tiếp được không").
+_MORE_NOW = re.compile(
+    r"(?<![a-z])(?:uong|dung|cho uong|xai) (?:them|tiep|lieu nua|lieu tiep|nua)"
+    r"(?: \w+){0,2}? (?:duoc|dc|đc)(?: \w+)? ?(?:chua|khong|ko|k|hong|ha)?\W*$"
+)
+
+
 def more_about_the_drug(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
     """A turn that asks nothing and names no drug but tells more of the one just asked about
     (its form or strength, that the patient cannot swallow, a test ahead: "loại nebules khí
@@ -92,6 +99,15 @@ def more_about_the_drug(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Que
         return None
     if not prior.drugs or r.which_drug >= 0 or r.new_case or r.non_medical or r.smalltalk:
         return None
+    if _MORE_NOW.search(r.turn.folded):
+        # "giờ uống thêm được chưa": whether the next dose is due, which the dose row's
+        # interval answers, for the patient just spoken of
+        update = {name: getattr(prior, name) for name in ("population", "age_months", "weight_kg")}
+        attribute = SectionKey.LIEU_LUONG_CACH_DUNG.value
+        return frame.model_copy(
+            update={"drugs": prior.drugs, "turn_type": TurnType.DRUG_ATTRIBUTE,
+                    "attribute": attribute, **update}
+        )  # fmt: skip
     if (
         not r.turn.has(*TELLS_OF_THE_DRUG)
         and r.route is None

@@ -7,7 +7,7 @@ and quotes the first section that speaks. Sentences are quoted verbatim (markup 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -57,6 +57,16 @@ class _Line(NamedTuple):
     @property
     def folded(self) -> str:
         return self.reading.folded
+
+
+def drug_sections(
+    evidence: Sequence[Evidence], drug_id: str | None, *keys: str
+) -> Iterator[tuple[int, Evidence]]:
+    """The drug's parts of `evidence` in the sections `keys`, with their index, unquarantined."""
+    for index, ev in enumerate(evidence):
+        if ev.quarantined or ev.section_key not in keys or (drug_id and ev.drug_id != drug_id):
+            continue
+        yield index, ev
 
 
 @lru_cache(maxsize=4096)
@@ -144,11 +154,7 @@ def dose_limits(
     terms = [t for t in terms if t not in who_terms]
     age = frame.age_months
     claims: list[Claim] = []
-    for index, ev in enumerate(evidence):
-        if ev.quarantined or ev.section_key not in _BAR_SECTIONS:
-            continue
-        if drug_id and ev.drug_id != drug_id:
-            continue
+    for index, ev in drug_sections(evidence, drug_id, *_BAR_SECTIONS):
         contraindication = ev.section_key == SectionKey.CHONG_CHI_DINH.value
         for line in _lines(ev.text):
             by_age = age is not None and bars(line.sentence, ev.section_key, age)
@@ -229,11 +235,7 @@ def newborn_limits(
     if age is None or age >= NEWBORN_MONTHS:
         return []
     claims: list[Claim] = []
-    for index, ev in enumerate(evidence):
-        if ev.quarantined or ev.section_key != SectionKey.CHONG_CHI_DINH.value:
-            continue
-        if drug_id and ev.drug_id != drug_id:
-            continue
+    for index, ev in drug_sections(evidence, drug_id, SectionKey.CHONG_CHI_DINH.value):
         for paragraph in ev.text.split("\n"):
             label, colon, _ = paragraph.partition(":")
             routes = route_words(label) if colon else ()
@@ -266,9 +268,7 @@ def _claims(
     weighed: tuple[float, Route | None] | None = None,
 ) -> list[Claim]:
     claims: list[Claim] = []
-    for index, ev in enumerate(evidence):
-        if ev.quarantined or ev.section_key != section or (drug_id and ev.drug_id != drug_id):
-            continue
+    for index, ev in drug_sections(evidence, drug_id, section):
         for line in _lines(ev.text):
             if not line.text:
                 continue
@@ -393,6 +393,7 @@ __all__ = [
     "can_use_claims",
     "conditional_limits",
     "dose_limits",
+    "drug_sections",
     "is_can_use",
     "newborn_limits",
     "sections_for",

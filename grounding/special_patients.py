@@ -20,6 +20,7 @@ from grounding.blocks import Block, Who
 from grounding.book.filter_words import BLEEDING, DIALYSIS, NOT_BLEEDING, NOT_ON_DIALYSIS
 from grounding.book.vocabulary import BABY
 from grounding.heads import DOSE
+from grounding.limits import drug_sections
 from grounding.markup import shown
 from grounding.patient_fit import Patient, fits_child
 
@@ -252,11 +253,7 @@ def grave_liver_bars(
     if patient is None or not patient.hepatic_impairment or not _GRAVE_LIVER.search(asked.folded):
         return []
     claims: list[Claim] = []
-    for index, ev in enumerate(evidence):
-        if ev.quarantined or ev.section_key != SectionKey.CHONG_CHI_DINH.value:
-            continue
-        if drug_id and ev.drug_id != drug_id:
-            continue
+    for index, ev in drug_sections(evidence, drug_id, SectionKey.CHONG_CHI_DINH.value):
         for sentence in sentences_of(ev.text):
             text = shown(sentence)
             folded = fold(text)

@@ -178,6 +178,20 @@ def pregnancy_denied(turn: Turn) -> bool:
     return _DENIED.search(turn.folded) is not None
 
 
+# A home test read positive: "thử que 2 vạch", "test lên hai vạch", "thử thai dương tính" (not
+# "que không lên 2 vạch", nor "2 vạch" of a measuring cup).
+_TEST_POSITIVE = re.compile(
+    r"(?<![a-z])(?:que|test|thu)(?: (?!khong|ko|k|chua|hong)[a-z]+){0,3} (?:2|hai) vach(?![a-z])"
+    r"|(?<![a-z])(?:thu thai|test thai|que thu)(?: [a-z]+){0,2} duong tinh(?![a-z])"
+    r"|positive pregnancy test"
+)
+
+
+def positive_test_said(turn: Turn) -> bool:
+    """She says her pregnancy test came out positive: she is pregnant, its term unsaid."""
+    return bool(_TEST_POSITIVE.search(turn.folded))
+
+
 def term_said(turn: Turn) -> bool:
     """A pregnancy said by its term alone ("thai 32 tuần", "3 tháng cuối", "sắp sinh")."""
     return bool(_PREGNANCY_TERM.search(turn.folded))
@@ -193,6 +207,7 @@ def nursing_said(turn: Turn) -> bool:
 __all__ = [
     "nursing_mother",
     "nursing_said",
+    "positive_test_said",
     "pregnancy_denied",
     "pregnancy_so_far",
     "pregnancy_term",

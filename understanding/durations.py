@@ -31,6 +31,10 @@ _SINCE = re.compile(
     r"|xa tri|hoa tri|bi|mac|phat hien|chan doan|ra vien|xuat vien|bat dau|ngung|cai)(?![a-z])"
     r"[^.;!?]*\s(?:duoc|dc|gan|khoang|hon|ca|tron)\s*$"
 )
+# "sau sinh 2 tháng", "mẹ mới sinh mổ được 1 tháng": how long since a mother gave birth.
+_AFTER_BIRTH = re.compile(
+    r"(?<![a-z])(?:sau|moi) (?:sinh|de)(?: mo| thuong| con)?(?: (?:duoc|dc|khoang|gan|tam))?\s*$"
+)
 # "ngày 20 tháng 4", "mùng 5 tháng 3": a day of a month, then the month's number.
 _DAY_OF = re.compile(r"(?<![a-z])(?:ngay|mung|mong|hom)\s*$")
 _MONTH_NUMBER = re.compile(r"^\s*(?:1[0-2]|0?[1-9])(?!\d)(?![.,]\d)")
@@ -45,6 +49,7 @@ def months_not_an_age(before: str, after: str) -> bool:
         or _TAKEN_FOR.search(before)
         or _taken_for_months(before, after)
         or _since_done(before)
+        or (_AFTER_BIRTH.search(before) is not None and not _A_CHILD.search(before))
         or (_DAY_OF.search(before) and _MONTH_NUMBER.match(after))
     )
 

@@ -102,3 +102,35 @@ def test_a_positive_home_test_is_a_pregnancy(text: str) -> None:
 def test_a_negative_test_or_a_cup_mark_is_no_pregnancy(text: str) -> None:
     patient = read_patient(Turn.of(text))
     assert patient is None or not patient.pregnant
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "chị dùng viên tránh thai được 4 tháng, có uống chung rifampicin được không",
+        "mình vừa sẩy thai 3 tuần trước, uống sắt được ko",
+        "hut thai 5 ngay roi, dau bung",
+    ],
+)
+def test_contraception_or_an_ended_pregnancy_is_no_pregnancy(text: str) -> None:
+    """ "tránh thai", "sẩy thai", "hút thai" then a count: no pregnancy now, no term."""
+    patient = read_patient(Turn.of(text))
+    assert patient is None or not patient.pregnant
+
+
+def test_a_threatened_miscarriage_is_still_a_pregnancy() -> None:
+    patient = read_patient(Turn.of("bác sĩ nói dọa sảy thai 9 tuần, uống progesteron"))
+    assert patient is not None and patient.pregnant and patient.pregnancy_weeks == 9
+
+
+@pytest.mark.parametrize(
+    "text", ["sau đẻ 3 tháng mà vẫn đau lưng", "mẹ mới sinh thường được 2 tháng, bị trĩ"]
+)
+def test_months_since_giving_birth_are_no_age(text: str) -> None:
+    """Said of the mother ("sau đẻ", "mới sinh … được"), with no child named: how long."""
+    assert read_age(Turn.of(text)) is None
+
+
+def test_asking_for_more_milk_is_nursing() -> None:
+    patient = read_patient(Turn.of("có thuốc nào gọi sữa không ạ"))
+    assert patient is not None and patient.breastfeeding

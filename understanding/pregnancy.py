@@ -65,11 +65,24 @@ _MOTHER_TAKES = re.compile(
 
 
 # "mẹ bỉm" (a new mother) or a medicine asked of her milk ("có ảnh hưởng sữa không", "có
-# vào sữa không", "có bị mất sữa không"): she nurses.
+# vào sữa không", "có bị mất sữa không", "uống gì cho lợi sữa"): she nurses.
 _MILK_ASKED = re.compile(
     r"(?<![a-z])(?:me bim|anh huong (?:(?:den|toi|gi|j) )?(?:sua|sua me|luong sua)"
-    r"|(?:vao|qua|di vao|mat|tac|it) sua(?: me)?)(?![a-z])"
+    r"|(?:vao|qua|di vao|mat|tac|it|loi|goi|kich|ve) sua(?: me)?)(?![a-z])"
 )
+
+
+# "thuốc tránh thai 3 tháng nay", "mới sảy thai 2 tuần": contraception or a pregnancy that
+# ended is no pregnancy now ("dọa sảy thai 8 tuần" still is one).
+_NOT_EXPECTING = re.compile(
+    r"(?<![a-z])(?<!doa )(?:tranh|ngua|say|sa|pha|hut|nao|bo) thai(?![a-z])"
+)
+
+
+def _expecting_text(turn: Turn) -> str:
+    """The folded turn without the words of contraception or an ended pregnancy (blanked to
+    the same length)."""
+    return _NOT_EXPECTING.sub(lambda m: " " * len(m.group(0)), turn.folded)
 
 
 def _month_number(text: str) -> int:
@@ -81,7 +94,7 @@ def pregnancy_term(turn: Turn, *, bare: bool = False) -> dict[str, object]:
     trimester, a month ("tháng thứ 7", "bầu 5 tháng") or a trimester ("3 tháng cuối"); `bare`:
     she said before she is pregnant, so "được 8 tháng" is the term. Empty when the pregnancy
     is another woman's and the speaker asks for herself."""
-    text = turn.folded
+    text = _expecting_text(turn)
     if _SOMEONE_ELSE.search(text):
         return {}  # "chị dâu em đang bầu, còn em …": the speaker is not pregnant
     data: dict[str, object] = {"pregnant": True}
@@ -117,7 +130,7 @@ def pregnancy_so_far(
     turn speaks of another patient or asks which drug)."""
     if other or before is None or not before.pregnant or (said and said.pregnant):
         return said
-    text = turn.folded
+    text = _expecting_text(turn)
     termed = _PREGNANCY_WEEKS.search(text) or _PREGNANCY_MONTH.search(text)
     if not termed and (not _BARE_MONTH.search(text) or _A_CHILD.search(text)):
         return said
@@ -178,9 +191,23 @@ def pregnancy_denied(turn: Turn) -> bool:
     return _DENIED.search(turn.folded) is not None
 
 
+# A home test read positive: "thử que 2 vạch", "test lên hai vạch", "thử thai dương tính" (not
+# "que không lên 2 vạch", nor "2 vạch" of a measuring cup).
+_TEST_POSITIVE = re.compile(
+    r"(?<![a-z])(?:que|test|thu)(?: (?!khong|ko|k|chua|hong)[a-z]+){0,3} (?:2|hai) vach(?![a-z])"
+    r"|(?<![a-z])(?:thu thai|test thai|que thu)(?: [a-z]+){0,2} duong tinh(?![a-z])"
+    r"|positive pregnancy test"
+)
+
+
+def positive_test_said(turn: Turn) -> bool:
+    """She says her pregnancy test came out positive: she is pregnant, its term unsaid."""
+    return bool(_TEST_POSITIVE.search(turn.folded))
+
+
 def term_said(turn: Turn) -> bool:
     """A pregnancy said by its term alone ("thai 32 tuần", "3 tháng cuối", "sắp sinh")."""
-    return bool(_PREGNANCY_TERM.search(turn.folded))
+    return bool(_PREGNANCY_TERM.search(_expecting_text(turn)))
 
 
 def nursing_said(turn: Turn) -> bool:
@@ -193,6 +220,7 @@ def nursing_said(turn: Turn) -> bool:
 __all__ = [
     "nursing_mother",
     "nursing_said",
+    "positive_test_said",
     "pregnancy_denied",
     "pregnancy_so_far",
     "pregnancy_term",

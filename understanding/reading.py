@@ -63,7 +63,7 @@ def _split_words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-# Words that look foreign to Vietnamese spelling but are not medicine names.
+# Words that look foreign to Vietnamese spelling but are not medicine names (nor devices).
 _NOT_DRUG_WORDS = _split_words(
     """
     dose dosage dosing kids child children adult adults side effect effects pregnancy pregnant
@@ -84,9 +84,9 @@ _NOT_DRUG_WORDS = _split_words(
     morning night evening before after meal meals food alcohol rueu bia beer wine juice
     grapefruit milk coffee tea doctor pharmacist nurse hospital clinic patient patients egfr
     clcr script alert cafe cafein caffeine coca cola pepsi soda socola chocolate pizza hamburger
-    internet google facebook zalo youtube tiktok chatgpt iphone android
+    internet google facebook zalo youtube tiktok chatgpt iphone android stent stents catheter
     push bolus infuse infusion drip extend extended release modified slow crush chew split
-    swallow ensure grab shipper taxi uber gojek
+    swallow ensure grab shipper taxi uber gojek pacemaker holter sonde shunt bypass implant
     party course combo online shop order delivery gym football tennis jogging running camping
     travel trip flight weekend holiday office meeting deadline stress sorry guys mom dad
     check checkup update size full half double single pack bottle hotline heart attack

@@ -25,7 +25,7 @@ from core.frame import (
 )
 from core.ports import UnderstandingContext
 from core.sections import SectionKey
-from understanding.another_patient import for_the_childs_kin, same_drug_for_another, speaker_facts
+from understanding.another_patient import for_the_childs_kin, same_drug_for_another
 from understanding.answers import answer_frame, is_empty_reply, is_non_answer
 from understanding.asked import read_asked
 from understanding.conditions import (
@@ -45,7 +45,6 @@ from understanding.followups import (
     keeps_thread,
     more_about_the_drug,
     own_medicine_asked,
-    quotes_the_label,
     same_how_to,
     same_patient,
     with_what_was_told,
@@ -54,39 +53,14 @@ from understanding.howto import WITH_ANOTHER as _WITH_ANOTHER
 from understanding.howto import asks_one_dose, how_to_turn, second_topic
 from understanding.lexicon import AMOUNT_DOUBT
 from understanding.partner_drug import with_the_patients_medicine
-from understanding.pregnancy import pregnancy_so_far, term_not_age
+from understanding.patient_said import read_patient_against
 from understanding.reading import Reading, read_turn
 from understanding.set_aside import set_aside
-from understanding.slots import ADULT_FROM_MONTHS
-from understanding.speaker import others_child, tablets_for_an_adult
+from understanding.speaker import tablets_for_an_adult
 from understanding.text import Turn
 
 _log = logging.getLogger(__name__)
 _NAMES_ANOTHER = _WITH_ANOTHER | {HowTo.FOOD, HowTo.ALCOHOL}
-
-
-def _read_patient(reading: Reading, context: UnderstandingContext) -> None:
-    """The turn's patient facts against what was said before: a leaflet's band quoted is not
-    the patient's, a pregnancy's term is not an age, a pregnancy makes an adult patient."""
-    turn = reading.turn
-    if quotes_the_label(reading) or (reading.age and others_child(turn, reading.age.span[0])):
-        # "thuốc ghi không dùng cho trẻ dưới 12 tuổi … là sao": the leaflet's band; "con
-        # bạn em 3 tuổi cũng uống …": another family's child
-        reading.age, reading.weight, reading.population = None, None, None
-    if (own := speaker_facts(reading)) is not None:
-        # "con em 4 tuổi bị sốt, nhưng em hỏi cho em cơ, em 32 tuổi": the speaker, an adult
-        reading.age, reading.weight = own
-        teen = reading.age is not None and reading.age.months < ADULT_FROM_MONTHS
-        reading.population = Population.CHILD if teen else Population.ADULT
-    prior_patient = context.prior_frame.patient if context.prior_frame else None
-    if term_not_age(turn, reading.age.text if reading.age else None, prior_patient):
-        reading.age = None  # "được 8 tháng rồi" after "vợ tôi đang bầu": her term
-        if reading.population is Population.CHILD:
-            reading.population = None
-    other = bool(reading.age or reading.population or reading.which_drug >= 0)
-    reading.patient = pregnancy_so_far(turn, reading.patient, prior_patient, other)
-    if reading.patient is not None and reading.patient.pregnant and reading.age is None:
-        reading.population = Population.ADULT  # "được 18 tuần rồi": her pregnancy
 
 
 class RulesUnderstander:
@@ -114,7 +88,7 @@ class RulesUnderstander:
         turn = Turn.of(text)
         slot = context.open_slot
         reading = read_turn(turn, self._matcher, expect_drug=slot is ClarifySlot.DRUG)
-        _read_patient(reading, context)
+        read_patient_against(reading, context)
         if slot is not None and is_non_answer(reading):
             return _non_answer(turn)
         if not turn.tokens:

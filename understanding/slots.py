@@ -11,21 +11,33 @@ from dataclasses import dataclass
 from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
 from understanding.age_words import age_in_words
+from understanding.durations import CHILD_WORD, months_not_an_age
 from understanding.numbers import SMALL_WORDS, with_digits, word_value
-from understanding.pregnancy import nursing_said, pregnancy_denied, pregnancy_term, term_said
+from understanding.pregnancy import (
+    nursing_said,
+    positive_test_said,
+    pregnancy_denied,
+    pregnancy_term,
+    term_said,
+)
 from understanding.speaker import names_child, speaks_of_self, turns_to_self
 from understanding.text import Turn
 
 # A number is read only when it stands alone: not the tail of another number ("18,5,3"),
 # not an exponent ("1e400"), not negative ("-18"; "2-5" is a range and stays readable).
-_START = r"(?<![\w/])(?<!\d[.,])(?<![^\d]-)(?<!^-)"
+_START = r"(?<![\w/])(?<!\d[.,])(?<![^\d]-)(?<!^-)" + (
+    # "phòng 205 giường 12", "lầu 3", "số 8": a number that names a room, a bed or a floor.
+    r"(?<!phong )(?<!giuong )(?<!buong )(?<!tang )(?<!lau )(?<!so )"
+)
 _NUM = r"(\d{1,4}(?:[.,]\d{1,2})?)(?![.,]\d)"
 _NUMBER = rf"(?:{_NUM}|({SMALL_WORDS}))"
 # "4 tủi", "5 tuoj": "tuổi" mistyped, after digits only ("ba tui" is "bố tôi"); "tụi" (a
 # group: "4 tụi nhỏ") is not an age.
 _TUOI = r"(?:tuoi|tuoj|tuio|tui(?!\s+(?:nho|no|tre|con|minh|em|be|nhoc|ban|ho|bay)(?!\w)))"
+# "12y" is twelve years, but "y lệnh", "y tá", "y tế" are a ward's words after a number.
+_Y = r"y(?!\s+(?:lenh|ta|te|khoa|si|bac si|hoc)(?![a-z]))"
 _YEARS = re.compile(
-    rf"{_START}(?:{_NUM}\s*(?:{_TUOI}|t|y|yo|years?|yrs?|nam tuoi)|{_NUMBER}\s*tuoi)(?![\w/])"
+    rf"{_START}(?:{_NUM}\s*(?:{_TUOI}|t|{_Y}|yo|years?|yrs?|nam tuoi)|{_NUMBER}\s*tuoi)(?![\w/])"
     r"(\s+ruoi)?"
     rf"(?:\s*(?:va\s*)?(\d{{1,2}})\s*(?:thang|th)(?!\w))?"
 )
@@ -39,8 +51,8 @@ _YEARS_MONTHS = re.compile(rf"{_START}(\d{{1,2}})\s*(?:y|yo|t)\s*(\d{{1,2}})\s*(
 _ELDER_COUNT = re.compile(
     r"(?<![a-z])(?:cu|ong|ba|ong noi|ong ngoai|ba noi|ba ngoai|bo|me)(?: gia)?(?: (?:nha|cua))?"
     r"(?: (?:toi|em|e|minh|tui|t))?(?: (?:nam nay|da|cung|gan|ngoai|hon|tren))*"
-    r" (\d{2,3})(?: (?:roi|tuoi roi|may roi|may r|hon roi)| may| r)(?![a-z])"
-)  # "ông già nhà t 80 mấy r": eighty-odd
+    r" (\d{2,3})(?: (?:roi|tuoi roi|may roi|may r|hon roi)| may| r|(?=\s*[,;.!?]|\s*$))(?![a-z])"
+)  # "ông già nhà t 80 mấy r": eighty-odd; "ông nội em 85, gầy lắm": the count, then a pause
 ELDER_FROM_YEARS = 50
 """A bare count said of an old person is an age from this many years (below, it may be
 anything: "bà 3 rồi" is no age)."""
@@ -51,8 +63,9 @@ _MONTHS = re.compile(
     r"(?!\w)(\s*tuoi)?"
 )
 # "35 tuần tuổi thai": the term of the pregnancy (a baby's corrected age), not weeks of life.
-_WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*tuoi(?!\s*thai)")
-_DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*tuoi")
+# "6 weeks old", "10 days old": the English way says it with "old".
+_WEEKS = re.compile(rf"{_START}{_NUM}\s*(?:tuan|weeks?)\s*(?:tuoi(?!\s*thai)|old(?![a-z]))")
+_DAYS = re.compile(rf"{_START}{_NUM}\s*(?:ngay|days?)\s*(?:tuoi|old(?![a-z]))")
 _WEIGHT = re.compile(
     rf"{_START}{_NUM}\s*(?:kg|kgs|ky|ki|kilo|kilogram|kilogam|kilograms|can|kilos)"
     r"(?:(\s+ruoi)|(\s*\d)(?:\s*lang(?!\w)|(?![\w/])(?![.,]\d)"
@@ -65,23 +78,9 @@ _WEIGHT_AFTER_WORD = re.compile(
 )
 _NOT_A_WEIGHT_UNIT = re.compile(r"\s*(?:mg|ml|g|mcg|%|tuoi|tui|thang|tuan|ngay|t\b|y\b|vien|lan)")
 _EGFR = re.compile(rf"(?:egfr|clcr|do thanh thai(?: creatinin)?)\s*(?:la|=|:|khoang|con)?\s*{_NUM}")
-# Pregnancy months and durations are not ages: "3 tháng đầu", "mang thai 5 tháng", "trong 3 tháng".
-_NOT_AN_AGE_BEFORE = re.compile(r"(?:thai|bau|trong|sau|moi|tu|den|duoc dung|dung|uong|ky|da)\s*$")
-# "uống levothyrox 50mcg được 6 tháng rồi": how long it was taken.
-_TAKEN_FOR = re.compile(
-    r"(?<![a-z])(?:uong|dung|xai|tiem)(?![a-z])[^,.;]*\s(?:duoc|dc|gan|khoang|hon|ca|tron)\s*$"
-)  # "uống prednisolon 30mg gần 1 tháng rồi": how long, too
-# "bs cho uống alopurinol 3 tháng rồi tái khám": months after taking a drug, and then
-# "rồi", "nữa" or a check-up, are how long it is taken (a child word between is the age's).
-_TAKING = re.compile(r"(?<![a-z])(?:uong|dung|xai|tiem)(?![a-z])([^,.;]*)\s$")
-_GOES_ON_FOR = re.compile(r"^\s*(?:roi|nua|lien|tai kham|kham lai)(?![a-z])")
-_NOT_AN_AGE_AFTER = re.compile(r"^\s*(?:dau|giua|cuoi|nay|qua|truoc|lien|mot lan|thu|khong|ko)")
 # An infant's age said without "tuổi" but after the child ("bé mới 1 tháng", "con em được 20
 # ngày", "bé nhà mình sinh được 6 tuần"): the words between are only who and "mới/được/gần".
-_CHILD_WORD = (
-    r"(?:em be|be|con|chau|tre|thang cu|cu|con gai|con trai|be gai|be trai|dua nho|dua be|"
-    r"em nho|chau be|be con|ku|nhoc)"
-)
+_CHILD_WORD = CHILD_WORD
 # Which child: the youngest, the eldest, born early ("bé út mới 7 tháng", "con út nhà mình
 # mới 9 tháng", "bé sinh non được 10 ngày").
 # Born early only with a word of time after it: "sinh non 35 tuần" is the term at birth, not
@@ -175,12 +174,7 @@ def read_age(turn: Turn) -> Age | None:
         return _age(turn, months, (full.end() - 9, full.end()))
     for match in _MONTHS.finditer(text):
         before, after = text[: match.start()], text[match.end() :]
-        if not match.group(3) and (
-            _NOT_AN_AGE_BEFORE.search(before)
-            or _NOT_AN_AGE_AFTER.match(after)
-            or _TAKEN_FOR.search(before)
-            or _taken_for_months(before, after)
-        ):
+        if not match.group(3) and months_not_an_age(before, after):
             continue
         count = _number(match.group(1), match.group(2))
         if count is not None:
@@ -192,13 +186,6 @@ def read_age(turn: Turn) -> Age | None:
                 turn, round(float(found.group(1).replace(",", ".")) / per_month, 1), found.span()
             )
     return None
-
-
-def _taken_for_months(before: str, after: str) -> bool:
-    taking = _TAKING.search(before)
-    if taking is None or not _GOES_ON_FOR.match(after):
-        return False
-    return not re.search(rf"(?<![a-z]){_CHILD_WORD}(?![a-z])", taking.group(1))
 
 
 def _born_at_term(said: str, weeks: float) -> bool:
@@ -229,7 +216,10 @@ def _age(turn: Turn, months: float, span: tuple[int, int]) -> Age | None:
 def read_weight(turn: Turn) -> float | None:
     """Body weight in kg ("18 kg", "18 ký", "18 cân", "12,5kg", "nặng 18", "hai mươi lăm ký")."""
     text = with_digits(turn).folded
-    match = _WEIGHT.search(text)
+    weights = list(_WEIGHT.finditer(text))
+    now = [m for m in weights if not _AT_BIRTH.search(text[: m.start()])]
+    # "lúc sinh 2,8kg, nay 8 ký 2": the weight of now, when the birth weight is said too
+    match = (now or weights)[0] if weights else None
     value: float | None = None
     if match:
         value = float(match.group(1).replace(",", ".")) + _tail_kg(match.group(2) or match.group(3))
@@ -241,6 +231,13 @@ def read_weight(turn: Turn) -> float | None:
     if value is None or not MIN_WEIGHT_KG <= value <= MAX_WEIGHT_KG:
         return None
     return value
+
+
+# The weight a baby was born with ("lúc sinh 2,8kg", "sinh ra được 3 ký", "birth weight").
+_AT_BIRTH = re.compile(
+    r"(?<![a-z])(?:(?:luc|khi|hoi|ngay) (?:moi )?(?:sinh|de)|sinh ra|de ra|birth(?: weight)?)"
+    r"(?: (?:duoc|dc|nang|can nang|co|chi|la|khoang))*\s*$"
+)
 
 
 def _tail_kg(tail: str | None) -> float:
@@ -313,7 +310,12 @@ def read_patient(turn: Turn) -> PatientContext | None:
     """Pregnancy (and trimester), breastfeeding, renal/hepatic impairment (dialysis), eGFR,
     allergies."""
     data: dict[str, object] = {}
-    if turn.has(*lx.PREGNANCY_CUES) or _says_bau(turn) or term_said(turn):
+    if (
+        turn.has(*lx.PREGNANCY_CUES)
+        or _says_bau(turn)
+        or term_said(turn)
+        or positive_test_said(turn)
+    ):
         data |= {"pregnant": False} if pregnancy_denied(turn) else pregnancy_term(turn)
     if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True

@@ -61,7 +61,7 @@ _CAP = re.compile(
     r"(?P<lead>lieu toi da(?: hang ngay| moi ngay| 1 ngay| moi lan| 1 lan)?(?: la| =)?"
     r"|toi da(?: (?:doi voi|cho) (?:[a-z]+ ){1,3}?la| la)?|khong (?:duoc )?vuot"
     r"|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua|(?:(?<=\()|^)(?:cho )?toi"
-    # "Có thể tăng đến 60 mg/kg/ngày": the most a regimen is raised to (per kg a day only).
+    # "có thể tăng dần tới 45 mg/kg/ngày": the most a regimen goes up to (per kg a day only).
     r"|(?P<raised>(?<![a-z])tang (?:dan )?(?:len )?(?:den|toi)))\s*:?\s*"
     rf"(?P<lo>{NUMBER})(?:{RANGE_TO}(?P<hi>{_NUM}))?\s*{mass_pattern}(?P<per>\s*/\s*kg)?(?![a-z])"
     + _TAIL

@@ -225,7 +225,7 @@ def amount_claims(
         return {}  # "dưới 3 tháng tuổi hoặc dưới 5 kg: không khuyến cáo": nothing to work out
     chosen = _named_rows(dosed, asked)
     told = said_doses_a_day(asked.folded)  # "bác sĩ cho chia 3 lần"
-    liquid = asked_liquid(asked.text)  # "siro 120mg/5ml thì mấy ml"
+    liquid = asked_liquid(asked.text, tuple(frame.drugs))  # "siro 120mg/5ml thì mấy ml"
 
     def fit(bands: Bands) -> bool:
         return _patient_in(bands, weight, age)

@@ -17,7 +17,7 @@ from core.evidence import Claim
 from core.text import fold_aligned, nfc
 from grounding.bands import Bands, parse_bands
 from grounding.blocks import Block, Who
-from grounding.book.filter_words import STARTING_CEILING
+from grounding.book.filter_words import AGE_DOSES, STARTING_CEILING
 from grounding.book.vocabulary import BORN_EARLY
 from grounding.derivation import (
     Cap,
@@ -148,7 +148,8 @@ def paragraph_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
             break
         if _banded(b) and _banded(row) and _band_of(b) != _band_of(row):
             break
-        caps += [cap for cap in b.caps if cap.period is Period.DAY]
+        if not AGE_DOSES.search(b.folded):  # the doses by age' ceiling, not a per-kg one's
+            caps += [cap for cap in b.caps if cap.period is Period.DAY]
         start = b.start
     return caps
 
@@ -180,9 +181,10 @@ def twin_caps(
 
 
 def banded_day_caps(blocks: Sequence[Block], row: Block, fit: Callable[[Bands], bool]) -> list[Cap]:
-    """The day's ceilings printed in the row's part for a band this patient is in ("Các liều
-    theo tuổi (3 tháng - 12 tuổi) không vượt quá 30 mg/kg/ngày", "Trẻ 12–18 tuổi: …; khi tự
-    điều trị không quá 1 200 mg/ngày"): a day's maximum for the patient is held at them."""
+    """The day's ceilings printed in the row's part for a band this patient is in ("Trẻ 12–18
+    tuổi: …; khi tự điều trị không quá 1 200 mg/ngày"): a day's maximum for the patient is
+    held at them. A ceiling of the doses by age ("Các liều theo tuổi (3 tháng - 12 tuổi)
+    không vượt quá 30 mg/kg/ngày") holds those fixed doses, not an amount worked out per kg."""
     out: list[Cap] = []
     for b in blocks:
         if b is row or b.evidence_index != row.evidence_index or b.renal or b.hepatic:
@@ -195,6 +197,8 @@ def banded_day_caps(blocks: Sequence[Block], row: Block, fit: Callable[[Bands], 
             continue
         if bands.gestation_weeks is not None or BORN_EARLY.search(b.folded):
             continue  # a preterm baby's ceiling is its own row's, not another newborn's
+        if AGE_DOSES.search(b.folded):
+            continue
         out += [cap for cap in b.caps if cap.period is Period.DAY]
     return out
 
@@ -227,13 +231,15 @@ def day_ceiling_claims(
     the patient (`fits` judges the bands said before it), held at the lowest of the row's
     own day's ceiling in mg and `others` (the day's ceilings of this patient's band)."""
     text = nfc(text)
+    folded = fold_aligned(text)
     caps = caps_in(text)
     held = [c for c in caps if not c.per_kg and c.period is Period.DAY]
     out: list[Claim] = []
     for cap in caps:
         figure = ceiling_figure(cap)
-        if figure is None:
-            continue
+        sentence = folded[text.rfind(". ", 0, cap.start) + 1 : cap.start]
+        if figure is None or AGE_DOSES.search(sentence):
+            continue  # "Các liều theo tuổi … không quá 30 mg/kg/ngày": not the per-kg rule's
         clause_start = max(text.rfind(";", 0, cap.start), text.rfind(". ", 0, cap.start)) + 1
         if not fits(parse_bands(text[clause_start : cap.start])):
             continue

@@ -60,7 +60,9 @@ FIGURE = re.compile(
 _CAP = re.compile(
     r"(?P<lead>lieu toi da(?: hang ngay| moi ngay| 1 ngay| moi lan| 1 lan)?(?: la| =)?"
     r"|toi da(?: (?:doi voi|cho) (?:[a-z]+ ){1,3}?la| la)?|khong (?:duoc )?vuot"
-    r"|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua|(?:(?<=\()|^)(?:cho )?toi)\s*:?\s*"
+    r"|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua|(?:(?<=\()|^)(?:cho )?toi"
+    # "có thể tăng dần tới 45 mg/kg/ngày": the most a regimen goes up to (per kg a day only).
+    r"|(?P<raised>(?<![a-z])tang (?:dan )?(?:len )?(?:den|toi)))\s*:?\s*"
     rf"(?P<lo>{NUMBER})(?:{RANGE_TO}(?P<hi>{_NUM}))?\s*{mass_pattern}(?P<per>\s*/\s*kg)?(?![a-z])"
     + _TAIL
 )
@@ -378,6 +380,8 @@ def caps_in(text: str) -> list[Cap]:
             continue
         if amount <= 0:
             continue
+        if m["raised"] and not (m["per"] and period is Period.DAY):
+            continue  # "tăng lên 400 mg": the next step of a titration, not a ceiling
         unit = text[m.start("unit") : m.end("unit")].lower()
         caps.append(
             Cap(text[m.start() : end].strip(), amount, unit, bool(m["per"]), period, m.start())

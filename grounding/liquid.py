@@ -25,9 +25,13 @@ _MASS = r"(?:mg|mcg|microgam|µg|μg|g)"
 # "pha (với|thành|vào) 5ml", "hòa (vào) 5ml": a sachet made up to a volume.
 _MADE_UP = r"(?:pha|hoa)(?:\s+(?:voi|thanh|vao|trong|duoc|cung))?"
 _STRENGTH = re.compile(
-    rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?:\s*/\s*{_NUM}\s*{_MASS})?"
+    rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?:\s+[a-z]{{3,}}(?=\s*/))?"
+    rf"(?:\s*/\s*{_NUM}\s*{_MASS})?"
     rf"\s*(?:/|trong|cho|moi|{_MADE_UP})\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
 )
+# "loại 400mg amox", "(400 mg amoxicilin + 57 mg clavulanat)": one part of a combination's
+# strength, named by the word after its amount.
+_PART = re.compile(rf"(?<![\d.,/])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})\s+(?P<word>[a-z]{{3,}})")
 # "lọ 1g pha 4ml ra 250mg/ml", "→ 40mg/ml": the strength a made-up vial comes to, said
 # outright; it is the one the ml are drawn from (the volume added leaves some room over).
 _COMES_TO = re.compile(r"(?:\bra|\bthanh|\bduoc|\bcon|=|->|→|nong do)\s*$")
@@ -86,13 +90,51 @@ def read_strength(text: str) -> Strength | None:
 _ML_ASKED = re.compile(r"(?<![a-z0-9/])(?:ml|cc|vach)(?![a-z])")
 
 
-def asked_liquid(text: str) -> Strength | None:
-    """The liquid's strength when the question also asks the amount in ml of it."""
+# A second word of a drug's id that names its salt or form, not a second substance
+# ("valproic_acid" is one drug, "amoxicillin_clavulanate" two).
+_NOT_A_PART = frozenset({"acid", "sodium", "natri", "kali", "potassium", "hydrochloride"})
+
+
+def _names_part(word: str, drug: str) -> bool:
+    """The user's word names the part a combination is dosed by: the first of its two
+    substances ("amox", "amoxicilin" for amoxicillin_clavulanate), by its first four letters."""
+    parts = drug.lower().split("_")
+    if len(parts) < 2 or not set(parts[1:]) - _NOT_A_PART:
+        return False
+    return len(parts[0]) >= 4 and word[:4] == parts[0][:4]
+
+
+def _part_strength(text: str, strength: Strength, drug: str) -> Strength | None:
+    """The strength of the combination's dosed part ("Augmentin 457mg/5ml loại 400mg amox"
+    → 400mg amox/5ml), when the user names that part's amount beside the whole's."""
+    said = nfc(text)
+    folded = fold(said).lower()
+    whole = _STRENGTH.search(folded)
+    if whole is None:
+        return None
+    volume = decimal(whole["volume"]) if whole["volume"] else Decimal(1)
+    for m in _PART.finditer(folded):
+        if not _names_part(m["word"], drug):
+            continue
+        amount = decimal(m["amount"]) * MG_PER_UNIT[m["unit"]]
+        if 0 < amount / volume < strength.mg_per_ml:
+            shown = " ".join(said[m.start() : m.end()].split())
+            ml = whole["volume"] or "1"
+            return Strength(f"{shown}/{ml}ml", amount / volume)
+    return None
+
+
+def asked_liquid(text: str, drugs: tuple[str, ...] = ()) -> Strength | None:
+    """The liquid's strength when the question also asks the amount in ml of it (of the
+    dosed part of a combination, when the user names that part's amount)."""
     strength = read_strength(text)
     if strength is None:
         return None
     rest = _STRENGTH.sub(" ", fold(nfc(text)).lower())
-    return strength if _ML_ASKED.search(rest) else None
+    if not _ML_ASKED.search(rest):
+        return None
+    part = next((p for d in drugs[:1] if (p := _part_strength(text, strength, d))), None)
+    return part or strength
 
 
 def read_ml(text: str) -> tuple[Decimal, Decimal] | None:

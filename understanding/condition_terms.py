@@ -37,7 +37,8 @@ lỵ amip = ly amip|ly a mip|nhiem amip|benh do amip|amip
 nhiễm Giardia = giardia|nhiem giardia|benh giardia
 viêm họng = viem hong|dau hong|viem hong cap|viem amidan|viem hong do lien cau
 viêm xoang = viem xoang|viem xoang cap
-viêm phổi mắc phải ở cộng đồng = viem phoi|viem phoi cong dong|viem phoi mac phai o cong dong
+viêm phổi mắc phải ở cộng đồng = viem phoi|viem phoi cong dong|viem phoi mac phai o cong dong|
+  vpmpcd|vpcd|viem phoi mac phai tai cong dong
 viêm phế quản = viem phe quan|viem phe quan cap
 nhiễm khuẩn đường tiết niệu = nhiem trung duong tieu|nhiem trung tieu|viem duong tiet nieu|
   nhiem khuan tiet nieu|nhiem trung duong tiet nieu|viem duong tieu|viem bang quang|

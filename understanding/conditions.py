@@ -260,10 +260,11 @@ RELATION_CUES: tuple[tuple[Relation, tuple[str, ...]], ...] = (
     ),
 )
 
-# "bs chẩn đoán viêm họng", "được chẩn đoán suy tim": a diagnosis told, whose drug the question
-# goes on about; "chẩn đoán giúp em" or "bị bệnh gì" asks for one (out of scope).
+# "bs chẩn đoán viêm họng", "được chẩn đoán suy tim", "mới chẩn đoán hen": a diagnosis told,
+# whose drug the question goes on about; "chẩn đoán giúp em" or "bị bệnh gì" asks for one
+# (out of scope).
 _DIAGNOSIS_TOLD = re.compile(
-    r"(?<![a-z])(?:bs|bac si|bsi|dr|doctor|duoc|dc|da|bi|benh vien|bv|phong kham|khoa)"
+    r"(?<![a-z])(?:bs|bac si|bsi|dr|doctor|duoc|dc|da|bi|benh vien|bv|phong kham|khoa|moi|vua)"
     r"(?: \w+)? chan doan(?! (?:giup|dum|ho|xem|duoc khong|dc khong))(?![a-z])"
 )
 _ASKS_DIAGNOSIS = tuple(cue for cue in lx.DIAGNOSIS if cue != "chan doan")

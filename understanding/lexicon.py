@@ -227,7 +227,8 @@ ROUTE_CUES: tuple[tuple[Route, tuple[str, ...]], ...] = (
         Route.IV,
         _p(
             "tiem tinh mach|truyen tinh mach|tinh mach|tiem tm|truyen|iv|intravenous|"
-            "bolus|tm cham|tm nhanh|tmc"  # "heparin bolus", "0,1mg/kg TM chậm", "TMC": a vein
+            # "heparin bolus", "0,1mg/kg TM chậm", "TMC", "ceftriaxon TM": a vein
+            "bolus|tm cham|tm nhanh|tmc|tm"
         ),
     ),
     (Route.IM, _p("tiem bap|bap|im|intramuscular")),

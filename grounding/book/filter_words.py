@@ -111,6 +111,10 @@ AS_FOR = phrases("dùng|liều|dùng liều", "| giống", " như")
 """'Liều như trẻ 4 - 11 tuổi': the row sends to the dose of the band named after these."""
 STARTING_CEILING = phrases("không |không được ", "|vượt ", "quá liều ", "khởi đầu|ban đầu")
 """'… nhưng không quá liều khởi đầu': a maintenance dose held at the starting dose."""
+AGE_DOSES = phrases("các |những |", "liều ", "theo tuổi|theo độ tuổi|theo lứa tuổi")
+"""'Các liều theo tuổi … không vượt quá 30 mg/kg/ngày': a ceiling of the fixed doses by age
+(a 4-year-old's 150 mg three times), not of a dose worked out per kg, which the per-kg rule's
+own ceiling holds."""
 PAST_THE_BAND = phrases("|ở |cho |với ", "trẻ|bé", "| em", " nặng hơn| lớn hơn| lớn tuổi hơn")
 """Opening a row ('trẻ nặng hơn'): the children past the band of the row just above."""
 ADULTS_AND_CHILDREN = phrases("người lớn ", "và|hoặc", " trẻ em")
@@ -121,6 +125,7 @@ BAND_UNITS = words("tuổi|tháng|kg")
 
 __all__ = [
     "ADULTS_AND_CHILDREN",
+    "AGE_DOSES",
     "ASKING",
     "AS_FOR",
     "BAND_OPENERS",

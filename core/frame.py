@@ -250,6 +250,10 @@ class QueryFrame(BaseModel):
     """This turn is a bare answer to the open clarification and fills this slot."""
     new_case: bool = False
     """The user said this is another patient / a new case: drop the patient context."""
+    another_patient: bool = False
+    """The turn's own patient is not the one told before (another population, or an age far
+    from it, not a correction): the case's kidney, liver, allergy and medicine facts stay with
+    the first patient. Set by understanding; the conversation and its question go on."""
     triage: Triage | None = None
     """Set by the engine (never by understanding) from this turn's safety triage: rule 0."""
     non_answer: bool = False

@@ -291,7 +291,7 @@ def resolve_frame(
     asked_age = question is not None and question.slot in (ClarifySlot.AGE, ClarifySlot.AGE_WEIGHT)
     unsaid = frame.non_answer and asked_age
     frame = _with_newborn_age(frame, said, age_unsaid=unsaid)
-    if case_patient is not None and not frame.new_case:
+    if case_patient is not None and not (frame.new_case or frame.another_patient):
         if frame.population is Population.CHILD and (
             frame.age_months is not None or frame.weight_kg is not None
         ):

@@ -9,6 +9,7 @@ import re
 
 from core.frame import PatientContext, Population, QueryFrame, TurnType
 from core.sections import SectionKey
+from understanding.followups import CORRECTION_CUES
 from understanding.pregnancy import nursing_said
 from understanding.reading import Reading
 from understanding.slots import ADULT_FROM_MONTHS, Age, read_age, read_weight
@@ -161,4 +162,26 @@ def the_childs_mother(frame: QueryFrame, r: Reading) -> QueryFrame:
     return frame.model_copy(update=cleared | {"population": Population.ADULT})
 
 
-__all__ = ["asks_for_self", "for_the_childs_kin", "same_drug_for_another", "speaker_facts"]
+def tells_another_patient(turn: Turn, frame: QueryFrame, prior: QueryFrame | None) -> bool:
+    """The turn's own patient is someone else than the one before: another population ("ông
+    nội 70 tuổi suy thận", then "còn bé 5 tuổi 18 ký"), or an age far from the one said ("bn
+    nam 70t", then "bn nữ 45t") that no correction cue marks as the same person ("à nhầm, 67
+    chứ không phải 72"). What was told of the first patient's kidneys, liver, allergies or
+    medicines is theirs alone."""
+    if prior is None or frame.new_case or turn.has(*CORRECTION_CUES):
+        return False
+    before, now = prior.population, frame.population
+    if before is not None and now is not None and before is not now:
+        return True
+    if prior.age_months is None or frame.age_months is None:
+        return False
+    return abs(frame.age_months - prior.age_months) > max(12.0, 0.2 * prior.age_months)
+
+
+__all__ = [
+    "asks_for_self",
+    "for_the_childs_kin",
+    "same_drug_for_another",
+    "speaker_facts",
+    "tells_another_patient",
+]

@@ -25,7 +25,11 @@ from core.frame import (
 )
 from core.ports import UnderstandingContext
 from core.sections import SectionKey
-from understanding.another_patient import for_the_childs_kin, same_drug_for_another
+from understanding.another_patient import (
+    for_the_childs_kin,
+    same_drug_for_another,
+    tells_another_patient,
+)
 from understanding.answers import answer_frame, is_empty_reply, is_non_answer
 from understanding.asked import read_asked
 from understanding.conditions import (
@@ -85,6 +89,12 @@ class RulesUnderstander:
     def parse(self, text: str, context: UnderstandingContext | None = None) -> QueryFrame:
         """Like `understand`, but lets a bug raise (for tests and fuzzing)."""
         context = context or UnderstandingContext()
+        frame = self._parse(text, context)
+        if tells_another_patient(Turn.of(text), frame, context.prior_frame):
+            frame = frame.model_copy(update={"another_patient": True})
+        return frame
+
+    def _parse(self, text: str, context: UnderstandingContext) -> QueryFrame:
         turn = Turn.of(text)
         slot = context.open_slot
         reading = read_turn(turn, self._matcher, expect_drug=slot is ClarifySlot.DRUG)

@@ -3,7 +3,7 @@ tells none of its own (our own frames; the property suite's reference says the s
 
 from __future__ import annotations
 
-from core.frame import QueryFrame
+from core.frame import PatientContext, QueryFrame
 from engine.merge import resolve_frame
 
 
@@ -33,3 +33,15 @@ def test_the_same_facts_said_again_keep_the_rest_of_the_case() -> None:
     prior = _dose(population="child", age_months=24, weight_kg=12)
     frame = resolve_frame(_dose(age_months=24), prior, None, None)
     assert (frame.population, frame.weight_kg) == ("child", 12)
+
+
+def test_another_patient_takes_none_of_the_case_patients_conditions() -> None:
+    """A grandfather with weak kidneys, then a woman of 45 told as the patient: her dose
+    question carries no kidney fact of his; a question about him keeps it."""
+    kidneys = PatientContext(renal_impairment=True, allergies=["penicillin"])
+    prior = _dose(population="adult", age_months=840)
+    other = resolve_frame(_dose(age_months=540, another_patient=True), prior, None, kidneys)
+    assert other.patient is None or not other.patient.renal_impairment
+    assert other.patient is None or other.patient.allergies == []
+    same = resolve_frame(_dose(age_months=840), prior, None, kidneys)
+    assert same.patient is not None and same.patient.renal_impairment

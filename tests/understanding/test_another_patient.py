@@ -100,3 +100,27 @@ def test_the_mother_of_a_breastfed_baby_nurses(understander: RulesUnderstander) 
     plain = _after(understander, said, fed | {"standalone_query": "bé 3 tháng bị ho"})
     assert plain.population is Population.ADULT
     assert plain.patient is None or not plain.patient.breastfeeding
+
+
+_OLD_MAN = {**DOSE, "population": "adult", "age_months": 864, "age_text": "72 tuổi"}
+_CHILD = {**DOSE, "population": "child", "age_months": 60, "weight_kg": 18}
+
+
+@pytest.mark.parametrize(
+    ("prior", "text", "another"),
+    [
+        (_OLD_MAN, "bệnh nhân nữ 38 tuổi, 52 ký, liều amoxicilin thế nào", True),
+        (_OLD_MAN, "giờ hỏi cho cháu nội 6 tuổi 20kg uống amoxicilin", True),
+        (_CHILD, "còn tôi thì sao, tôi 35 tuổi", True),
+        (_OLD_MAN, "xin lỗi gõ nhầm, ông 75 tuổi chứ không phải 72", False),
+        (_CHILD, "à nhầm, bé 3 tuổi chứ không phải 5", False),
+        (_OLD_MAN, "ông uống sau ăn hay trước ăn", False),
+        (_OLD_MAN, "ông 73 tuổi rồi, uống mấy ngày", False),
+    ],
+)
+def test_another_patient_is_marked_so_the_first_ones_conditions_stay_with_them(
+    understander: RulesUnderstander, prior: dict[str, object], text: str, another: bool
+) -> None:
+    """Someone else told by a population or an age far from the first patient's is marked;
+    a correction, or the same person asked about again, is not."""
+    assert _after(understander, text, prior).another_patient is another

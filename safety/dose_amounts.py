@@ -138,7 +138,7 @@ def _strength_mg(m: re.Match[str]) -> float:
 def per_kg_figures(lines: Sequence[tuple[str, str]]) -> tuple[float, float, float] | None:
     """The usual per-kg figure per dose (the median of those the drug's dose lines print),
     the largest per dose and the largest a day (missing: four of the largest doses), or None
-    when they print none."""
+    when they print none; with only a day's figure, (0, day, day)."""
     doses: list[float] = []
     day = 0.0
     for section, sentence in lines:
@@ -151,7 +151,9 @@ def per_kg_figures(lines: Sequence[tuple[str, str]]) -> tuple[float, float, floa
             else:
                 doses.append(value)
     if not doses:
-        return None
+        # Only a day's figure ("20 mg/kg/ngày chia nhiều lần"): one intake beyond it is still
+        # weighed; none is read as within a dose (its share of the day is not printed).
+        return (0.0, day, day) if day else None
     doses.sort()
     return doses[(len(doses) - 1) // 2], doses[-1], day or 4 * doses[-1]
 

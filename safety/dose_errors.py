@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from safety.asked_not_told import complaint_idiom
 from safety.cue_matching import TurnText
 from safety.safety_cues import COMPLETED_CUES, HYPOTHETICAL_CUES, SYMPTOM_CUES
 
@@ -99,7 +100,9 @@ def given_twice(t: TurnText) -> str | None:
     if _TWO_GIVERS.search(folded) is not None or _DOUBT.search(folded) is not None:
         return twice.group(0)
     soon = _WITHIN_HOURS.search(folded) is not None
-    sign = SYMPTOM_CUES.search(t) is not None
+    said = SYMPTOM_CUES.search(t)
+    # "nhức đầu muốn ngất, … 3 tiếng sau uống thêm 1 viên được không": the complaint, asked
+    sign = said is not None and not complaint_idiom(t, said)
     if soon and (sign or _GIVEN.search(folded) is not None):
         return twice.group(0)
     if sign and _NOW.search(folded) is not None:
@@ -107,11 +110,31 @@ def given_twice(t: TurnText) -> str | None:
     return None
 
 
+# A strength picked up by mistake for the one meant ("lấy nhầm lọ heparin 5000 UI/ml thay vì
+# lọ 50 UI/ml"): every ml given holds the ratio of the two.
+_STRENGTH_SAID = r"(\d+(?:[.,]\d+)?) ?(ui|iu|mg|mcg|g|don vi)(?: ?/ ?(?:\d+ ?)?ml)?\b"
+_MIXUP = re.compile(
+    r"\bnham\b(?: \S+){0,4}? " + _STRENGTH_SAID + r"(?: \S+){0,3}? "
+    r"(?:thay vi|chu khong phai|dang le|le ra|thay cho)(?: \S+){0,3}? " + _STRENGTH_SAID
+)
+
+
+def _strength_mixup(t: TurnText) -> str | None:
+    mix = _MIXUP.search(t.folded)
+    if mix is None or mix.group(2) != mix.group(4) or HYPOTHETICAL_CUES.search(t):
+        return None
+    given, meant = _value(mix.group(1)), _value(mix.group(3))
+    return mix.group(0) if meant > 0 and given >= TOO_MUCH * meant else None
+
+
 def more_than_meant(t: TurnText) -> str | None:
-    """An amount given many times the one meant, or a multiple said beside a slip: the words."""
+    """An amount given many times the one meant, a strength mixed up for a weaker one, or a
+    multiple said beside a slip: the words."""
     folded = t.folded
     if (multiple := _MULTIPLE.search(folded)) is not None:
         return multiple.group(0)
+    if (mixup := _strength_mixup(t)) is not None:
+        return mixup
     # "bs cho tối 1 viên, mẹ uống luôn 3 viên, giờ gọi mãi mới mở mắt": a sign stands for "mà"
     contrast = _CONTRAST.search(folded) is not None or SYMPTOM_CUES.search(t) is not None
     word = _MEANT_WORD.search(folded)
@@ -196,6 +219,8 @@ WIDE_MARGIN: frozenset[str] = frozenset(
         "ibuprofen",
         "prednisolone",
         "allopurinol",
+        # two 2 mg capsules are the book's first adult dose for acute diarrhoea
+        "loperamide",
     }
 )
 """Formulary ids whose one dose taken twice by an adult is far below any harm: the pharmacist

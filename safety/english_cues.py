@@ -35,5 +35,7 @@ SELF_HARM_EN: tuple[str, ...] = (
     r"how (?:many|much) (?:\w+ ){0,3}?(?:is|are|would be|to be) (?:enough|lethal|fatal)"
     r"(?=$|[,.!?])",
     r"how (?:many|much) (?:\w+ ){0,3}?to (?:die|end it|kill)",
+    # "bao nhiêu viên là enough": a count "enough" for what, in the English word
+    r"(?:bao nhiêu|mấy) (?:viên|vỉ|lọ) (?:\w+ ){0,2}?(?:là |thì )?enough",
 )
 """Intent to die or a lethal amount asked, in English."""

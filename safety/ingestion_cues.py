@@ -58,6 +58,8 @@ TAKE_CUES = cues(
         r"(?:bỏ|cho|nhét|đút|xịt) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
         r"tu (?:hết|cạn|sạch|cả|nguyên|luôn|một hơi|1 hơi|ừng ực|gần|nửa|hơn)",
         r"tu (?:\w+ )?(?:ngụm|hớp)|tự (?:ý )?tăng (?:\w+ )?liều(?: \w+)? lên",
+        # drunk straight from the bottle ("leo lên bàn tu chai siro"): no spoon, no dose
+        r"tu (?:chai|lọ|bình|ống|siro)",
         # a gulp at once, then how much: "tu 1 lúc nửa hộp"
         r"tu (?:1|một) (?:lúc|hơi|mạch|phát) (?:\w+ )?(?:hết|cạn|sạch|cả|nửa|gần|\d+)",
         # slang "làm" (have, down) with a count: "tối qua làm liền 8 viên"

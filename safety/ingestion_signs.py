@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-from core.frame import QueryFrame
 from core.text import fold_aligned
 from safety.safety_cues import (
     AMOUNT_CUES,
@@ -166,8 +165,10 @@ AMOUNT_ASKED = re.compile(_AMOUNT_ASKED_RE)
 # "mấy" that is both "how many" and "a few" ("cháu uống mấy viên metformin 500").
 _ASKED = re.compile(
     r"\?|\b(?:duoc|dc|đc|ok|on|sao|gi|nao) (?:khong|ko|k|hong|hok|chua|chu)\b|\bco duoc\b|"
+    r"\bco du (?:khong|ko|k|hong|hok|chua)\b|"  # "mua 1 hộp 30 viên có đủ không": enough?
     r"\bbao (?:nhieu|nhiu|lau)\b|\bbn\b|\b(?:the|nhu the|cach) nao\b|\btoi da\b|"
-    r"(?<!qua )(?<!lam )(?<!vay )(?<!the )\bnen\b|"  # not "so" ("đắng quá nên nhổ ra")
+    # not "so" ("đắng quá nên nhổ ra", "chai cũ nên không nhớ còn bao nhiêu")
+    r"(?<!qua )(?<!lam )(?<!vay )(?<!the )\bnen\b(?!\s+(?:khong|ko|k|chang|cha) (?:nho|biet|ro))|"
     r"\b(?:dung|phai) (?:khong|ko|k|hong)\b|\bcach nhau\b|\b(?:mot|moi|1) ngay\b|"
     r"\bhay\b.*\b(?:chia|doi)\b|"
     # a day's amount, or one amount against another ("ngày 1 viên hay 2 viên")
@@ -227,8 +228,12 @@ _DOUBT = re.compile(
     r"\b(?:khong|ko|k|kh|hk|chang|cha) (?:biet|ro|chac|nho)"
     # not "không biết cho bé uống bao nhiêu" (how much to give, asked)
     r"(?: (?!cho\b|nen\b|phai\b|can\b|duoc\b)\S+){0,5}? (?:bao nhieu|may \w+)\b|"
+    # the doubt said after ("trước đó lọ còn bao nhiêu em cũng không nhớ")
+    r"\b(?:bao nhieu|may \w+)(?: \S+){0,3}? (?:cung )?(?:khong|ko|k|kh|hk|chang|cha) "
+    r"(?:biet|ro|chac|nho)\b|"
     # whether it happened ("ko biết có uống được chút nào ko")
-    r"\b(?:khong|ko|k|kh|hk|chang|cha) (?:biet|ro|chac|nho) (?:co|da)\b(?: \S+){0,6}? "
+    r"\b(?:khong|ko|k|kh|hk|chang|cha) (?:biet|ro|chac|nho)(?: \S+){0,2}? (?:co|da)\b"
+    r"(?: \S+){0,6}? "
     r"(?:khong|ko|k|hong|chua)\s*\??\s*$"
 )
 _WORRY = re.compile(r"\bco (?:bi )?sao (?:khong|ko|k|hong|hok)\b")
@@ -237,7 +242,7 @@ _WORRY = re.compile(r"\bco (?:bi )?sao (?:khong|ko|k|hong|hok)\b")
 def _asked_beyond_doubt(text: TurnText, *, worry: bool) -> bool:
     """Asked outright, once a doubt about the amount (and, with `worry`, "có sao không") is
     set aside."""
-    rest = _DOUBT.sub(" ", text.folded)
+    rest = _DOUBT.sub(" ko biet ", text.folded)  # the doubt kept as a doubt
     rest = _WORRY.sub(" ", rest) if worry else rest
     return _ASKED.search(rest) is not None
 
@@ -245,7 +250,8 @@ def _asked_beyond_doubt(text: TurnText, *, worry: bool) -> bool:
 # A pack found emptied ("vỏ vỉ rỗng trên sàn", "lọ thuốc ngủ trống trơn"): what was in it
 # was taken, by a child beside it or by whoever shows a sign now.
 _EMPTIED = re.compile(
-    r"\b(?:vi|lo|hop|chai|tuyp|goi|ong|vo)\b(?: \S+){0,3}? "
+    # the pack and its state in one sentence ("hộp chia thuốc theo tuần … đã trống trơn")
+    r"\b(?:vi|lo|hop|chai|tuyp|goi|ong|vo)\b(?: [^\s.!?]+){0,12}? "
     r"(?:rong|trong (?:tron|rong|khong|trem)|het (?:sach|tron|nhan)|sach (?:tron|bach|tron tru)|"
     r"khong con (?:vien|goi|gi) nao)\b"
 )
@@ -257,10 +263,26 @@ _LEFT = re.compile(
 )
 
 
+# Or what is left as a share of it ("chai 60ml giờ chỉ còn khoảng 1/3", "còn một nửa").
+_LEFT_SHARE = re.compile(
+    r"(\d+) ?ml\b(?: \S+){0,6}? con (?:lai |khoang |tam |chung |co |chi |duoc )*"
+    r"(1/2|1/3|2/3|1/4|3/4|(?:mot |1 )?nua|mot phan (?:ba|tu|hai))\b"
+)
+_SHARES = {"1/2": 0.5, "nua": 0.5, "1/3": 1 / 3, "2/3": 2 / 3, "1/4": 0.25, "3/4": 0.75}
+_SHARES |= {"mot phan ba": 1 / 3, "mot phan tu": 0.25, "mot phan hai": 0.5}
+
+
 def missing_ml(text: TurnText) -> float:
     """How much of a bottle is gone, told as its volume and what is left (0 when not told)."""
     left = _LEFT.search(text.folded)
-    return max(0.0, float(left.group(1)) - float(left.group(2))) if left else 0.0
+    if left is not None:
+        return max(0.0, float(left.group(1)) - float(left.group(2)))
+    share = _LEFT_SHARE.search(text.folded)
+    if share is None:
+        return 0.0
+    said = share.group(2)
+    kept = _SHARES["nua" if said.endswith("nua") else said]
+    return float(share.group(1)) * (1 - kept)
 
 
 def access_sign(text: TurnText) -> bool:
@@ -269,14 +291,15 @@ def access_sign(text: TurnText) -> bool:
 
 
 def emptied_pack(text: TurnText, *, child_known: bool) -> str | None:
-    """A pack found emptied beside a child, or beside a sign that follows (see `_EMPTIED`),
-    told and not asked: the words, or None."""
+    """A pack found emptied beside a child, a sign that follows or a doubt about the taking
+    (see `_EMPTIED`), told and not asked: the words, or None."""
     hit = _EMPTIED.search(text.folded)
     if hit is None or HYPOTHETICAL_CUES.search(text) is not None or _yes_no(text):
         return None
     if child_known or CHILD_CUES.search(text) or SYMPTOM_CUES.search(text):
         return hit.group(0)
-    return None
+    # anyone who cannot say when it was taken ("bố bảo không nhớ uống lúc nào")
+    return hit.group(0) if UNSURE_CUES.search(text) is not None else None
 
 
 # Whether it may be given ("có uống được … không", "có nên"): with no sign of access, a
@@ -359,39 +382,10 @@ def _asks_of_overdose(t: TurnText) -> bool:
     return bool(_OVERDOSE_KNOWLEDGE.search(t.folded)) and not _OVERDOSE_HAPPENED.search(t.folded)
 
 
-INFANT_MONTHS = 24.0
-"""Below this age a whole adult-strength tablet is many times any dose."""
-
-
-ADULT_STRENGTH_MG = 250
-"""A tablet of at least this strength is an adult's (paracetamol 500, ibuprofen 400…)."""
-
-
-_WHOLE_TABLET = re.compile(r"\b(?:nguyen|ca|1|mot|tron) (?:vien|goi)\b")
-
-
-_STRENGTH = re.compile(r"\b(\d{3,4}) ?(?:mg\b)?")
-
-
-def _adult_tablet_for_an_infant(t: TurnText, frame: QueryFrame | None) -> str | None:
-    """An infant given or taking a whole adult-strength tablet ("bé 5 tháng được cho uống
-    nguyên viên paracetamol 500"), told, not asked: many times any infant's dose."""
-    age = frame.age_months if frame is not None else None
-    if age is None or age >= INFANT_MONTHS or asks_outright(t):
-        return None
-    whole = _WHOLE_TABLET.search(t.folded)
-    if whole is None or TAKE_CUES.search(t) is None:
-        return None
-    strengths = [int(n) for n in _STRENGTH.findall(t.folded)]
-    return whole.group(0) if any(n >= ADULT_STRENGTH_MG for n in strengths) else None
-
-
 _SLIP = re.compile(r"lỡ |lo (?:tay )?(?:uong|nuot|tiem|cho)")
 
 
 __all__ = [
-    "ADULT_STRENGTH_MG",
-    "INFANT_MONTHS",
     "access_sign",
     "asks_outright",
     "is_finish",

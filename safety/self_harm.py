@@ -20,11 +20,13 @@ from safety.safety_cues import (
     TREATMENT_CUES,
     TurnText,
 )
+from safety.self_harm_cues import STOCKPILE_CUES
 
 CHILD_MONTHS = 144.0
 """Below this age the conversation's patient is a child for reading a turn."""
 
 
+_ENOUGH = re.compile(r"\b(?:sap|gan|chac|vua|moi|da|la|cung) du\b|\bdu (?:roi|so|de|cho)\b")
 _TAKING_OR_MEDICINE = re.compile(r"\b(?:uong|nuot|noc|tiem|thuoc|vien|vi|lo|hop|chai|vo thuoc)\b")
 
 
@@ -39,6 +41,10 @@ def _self_harm(t: TurnText) -> str | None:
         return None if DOSE_QUESTION_CUES.search(t) else mood
     # Despair beside a goodbye ("mệt quá rồi, chắc em đi trước đây"); a goodbye beside a
     # taking or a medicine ("con xin lỗi ba mẹ, con uống hết chỗ thuốc rồi").
+    # Medicine gathered little by little until there is "enough" ("gom thuốc huyết áp của bố,
+    # mỗi tuần lấy vài viên, … chắc sắp đủ"): a plan, whoever the pills were for.
+    if (kept := STOCKPILE_CUES.search(t)) is not None and _ENOUGH.search(t.folded) is not None:
+        return kept
     bye = FAREWELL_CUES.search(t)
     if bye is not None and (mood is not None or _TAKING_OR_MEDICINE.search(t.folded)):
         return bye
@@ -132,6 +138,15 @@ _NAMES_YOUNG_CHILD = re.compile(
     r"\b(?:be|chau be|thang cu|thang be|cu cau|nhoc|dua (?:nho|be|tre)|em be|tre nho|"
     r"(?:[1-9]|1[01]) (?:tuoi|t)|\d+ thang(?: tuoi)?)\b"
 )
+
+
+def names_young_child(t: TurnText) -> bool:
+    """The turn names a young child (`_NAMES_YOUNG_CHILD`); typed with accents, "bè" ("bạn
+    bè", friends) and "bế" (to carry) are not "bé"."""
+    for m in _NAMES_YOUNG_CHILD.finditer(t.folded):
+        if m.group(0) != "be" or not t.accented or t.lowered[m.start() : m.end()] == "bé":
+            return True
+    return False
 
 
 # Someone the speaker names took it or holds it ("thằng bạn t … nuốt thêm", "đứa em 13t

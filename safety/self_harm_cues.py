@@ -67,6 +67,8 @@ SELF_HARM_CUES = cues(
         r"kết liễu (?:đời|cuộc đời|bản thân|mạng sống|chính mình)",
         r"kết thúc (?:cuộc đời|cuộc sống|đời mình|mạng sống|sự sống|tất cả|mọi chuyện|mọi thứ)",
         r"(?:muốn|tự|định|tính) kết liễu",
+        # "lần này tôi làm thật": the act said as decided, after times it was not
+        r"lần này (?:thì )?(?:em|tôi|mình|tao|tớ|con|t|tui) (?:sẽ )?(?:làm|đi|uống) thật",
         # "mệt muốn chết", "sợ muốn chết": an idiom for "very tired/afraid", not intent.
         r"(?<!mệt )(?<!đói )(?<!nóng )(?<!sợ )(?<!đau )(?<!lo )(?<!buồn cười )(?<!ngại )"
         r"(?<!ngủ )(?<!chán )(?<!lạnh )(?<!khát )(?<!hồi hộp )"
@@ -200,6 +202,16 @@ PLAN_CUES = cues(
         r"(?:hết|sạch|một lúc|cùng lúc|một lần|\d{2,} viên|mấy chục|cả (?:vỉ|lọ|hộp|chai|nắm))",
     ),
 )
+# Medicine gathered bit by bit ("gom thuốc của bố, mỗi tuần lấy vài viên"): intent only beside
+# "enough" ("chắc sắp đủ", `safety.self_harm`).
+STOCKPILE_CUES = cues(
+    (
+        r"(?:gom|tích|góp|dành dụm|để dành|giấu|cất giấu|lén lấy|lấy trộm) (?:\w+ ){0,2}?"
+        r"(?:thuốc|viên|vỉ)",
+        r"(?:mỗi|cứ) (?:tuần|ngày|lần|hôm) (?:\w+ )?(?:lấy|bớt|giấu|cất) (?:\w+ )?"
+        r"(?:vài|mấy|\d+) viên",
+    ),
+)
 # Despair said in passing ("chán đời", "cho xong") is self-harm only beside an act of taking a
 # lot ("uống hết lọ thuốc ngủ"): alone it is a mood, and "chán quá, thuốc đắng" is not intent.
 DESPAIR_CUES = cues(
@@ -218,6 +230,7 @@ DESPAIR_CUES = cues(
         # in English, as some type it
         r"(?:so |really )?(?:sick|tired) of (?:everything|it all|life|living)",
         r"hopeless",
+        r"(?:i'?m|im|i am) (?:so |just |really )?done(?: with (?:life|everything|it all))?",
         r"(?:ai cũng|mọi người đều|cả nhà đều) (?:bỏ|ghét|xa lánh|coi thường)",
         r"nợ nần",
         r"bất lực",
@@ -261,6 +274,11 @@ FAREWELL_CUES = cues(
         r"(?:bye|bai|tạm biệt|vĩnh biệt) (?:mn|mọi người|cả nhà|tất cả|nhé|nha)",
         r"đừng (?:buồn|khóc) (?:\w+ )?(?:nha|nhé|nhá|vì|nữa)",
         r"(?:giúp|cho|để) (?:em|tôi|mình|t|tao|tớ|con) (?:được )?(?:ngủ yên|yên nghỉ|ra đi)",
+        # belongings given away ("đồ đạc em cho hết bạn bè rồi", "đem cho hết quần áo")
+        r"(?:đồ đạc|đồ|quần áo|sách vở|tài sản|đồ dùng|thú cưng) (?:\w+ ){0,2}?(?:đem )?"
+        r"cho (?:hết|đi|lại)",
+        r"(?:đem |mang )?cho (?:hết|đi|lại) (?:\w+ ){0,2}?"
+        r"(?:đồ đạc|quần áo|sách vở|tài sản|đồ dùng)",
     ),
 )
 OVERDOSE_ACT_CUES = cues(
@@ -307,6 +325,8 @@ PURPOSE_CUES = cues(
         r"(?:chỉ|để) hỏi (?:thôi|thông tin|cho biết)",
         r"hỏi (?:để|cho) biết(?! (?:bé|con|nó|em|ông|bà|mẹ|ba|bố) )",  # not "…biết bé có nuốt"
         r"kiến thức",
+        # "muốn biết nếu ông lẫn mà uống quá liều thì …": what to watch for, if it happens
+        r"muốn (?:biết|hỏi) (?:trước )?(?:\w+ ){0,2}?(?:nếu|lỡ như|phòng khi|khi nào)",
     ),
 )
 
@@ -320,4 +340,5 @@ __all__ = [
     "PLAN_CUES",
     "PURPOSE_CUES",
     "SELF_HARM_CUES",
+    "STOCKPILE_CUES",
 ]

@@ -47,10 +47,13 @@ def many_in_a_day(text: TurnText) -> str | None:
 RIGHT_AMOUNT = cues((r"(?:uống|cho|dùng) đúng (?:\d+(?:[.,]\d+)? ?(?:ml|viên|gói)|liều)",))
 
 
-# A count of what is left or was supplied ("hộp còn 30 viên", "được kê 60 viên"), not taken.
+# A count of what is left or was supplied ("hộp còn 30 viên", "được kê 60 viên", "2 lọ 100
+# viên"), not taken.
 _SUPPLY = re.compile(
     r"\b(?:(?:hop|lo|vi|chai|tui|tu|nha) con(?: lai)?|con lai|ke|mua|phat) "
-    r"(?:khoang |tam |duoc |them )?\d+ ?(?:vien|vi|v)\b"
+    r"(?:khoang |tam |duoc |them )?\d+ ?(?:vien|vi|v)\b|"
+    # a pack's size, counted as packs ("mua 1 hộp 30 viên có đủ không")
+    r"\b(?:\d+|mot|hai|ba) (?:hop|lo|chai) \d+ ?(?:vien|v)\b"
 )
 
 

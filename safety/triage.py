@@ -31,13 +31,13 @@ from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
 from safety import dose_errors, reactions
+from safety.asked_not_told import complaint_idiom, redose_asked
 from safety.dose_amounts import DOSE_SECTION, Book, against_book, as_amount_question
 from safety.dose_errors import dose_error, error_then_sign, within_twice_meant
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
 from safety.ingestion import Event, Verdict, read_event
 from safety.ingestion_signs import (
     _SLIP,
-    _adult_tablet_for_an_infant,
     _asks_of_overdose,
     asks_outright,
     is_finish,
@@ -72,13 +72,13 @@ from safety.safety_cues import (
     TurnText,
 )
 from safety.self_harm import (
-    _NAMES_YOUNG_CHILD,
     CHILD_MONTHS,
     _asked_to_learn,
     _self_harm,
     _self_harm_opinion,
     _without_idioms,
     _young_child,
+    names_young_child,
 )
 from safety.unsafe_uses import (
     UNSAFE_USE_FALLBACK_SECTIONS,
@@ -87,6 +87,12 @@ from safety.unsafe_uses import (
     UnsafeUse,
     WarningLines,
     speaks_to,
+)
+from safety.who_took import (
+    adult_tablet_for_an_infant,
+    adult_takes,
+    one_wide_margin_tablet,
+    within_adult_dose,
 )
 
 
@@ -151,6 +157,8 @@ def _emergency(
     if hit is not None and _ONE_SACHET.search(hit) and _MAY_I.search(t.folded):
         # "cho bé uống cả gói 250 được không": one sachet asked, a dose question
         hit = None if not _PAST_OR_SIGN(t) else hit
+    if hit is not None and redose_asked(t):
+        hit = None  # "bé nhổ ra gần hết liều, có cho uống lại liều khác không"
     if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
     if hit is not None and _SLIP.match(hit) and given_as_meant(t, names_drug):
@@ -160,7 +168,8 @@ def _emergency(
     if (error := dose_error(t)) is not None and not learning:
         return TriageResult(Triage.EMERGENCY, error)  # twice, or ten times the meant amount
     event = read_event(t, names_drug=names_drug, child_known=child_known)
-    if learning:  # "hỏi trước để biết: trẻ nuốt nhầm thuốc thì làm gì": no event told
+    if learning or (event.verdict is not None and redose_asked(t)):
+        # "hỏi trước để biết: trẻ nuốt nhầm thuốc thì làm gì": no event told
         event = Event(None, "")
     if event.verdict is Verdict.REPORT:
         # "con uống ibuprofen xong bị sưng mặt": a reaction, not an overdose
@@ -180,6 +189,8 @@ def _emergency(
         return None  # "run tay nhẹ … sau khi uống đúng liều, có bình thường không"
     allergy = ALLERGY_SIGNS.search(t)
     sign = None if reactions.route_then_use(t) else allergy or EMERGENCY_SIGNS.search(t)
+    if sign is not None and complaint_idiom(t, sign):
+        sign = None  # "đau bụng kinh muốn xỉu, mình uống ibuprofen …, được không"
     if sign is not None and not reactions.sign_asked(t) and AFTER_TAKING_CUES.search(t):
         if allergy is not None or reaction_to_drug(t, sign):  # no excess said: a reaction
             return TriageResult(Triage.EMERGENCY, sign, section=_ADR)
@@ -239,7 +250,7 @@ def classify(
     taking = found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
     # A young child's taking is an accident, not intent: the model never makes it self-harm
     # (a parent's own despair in a conversation about a child still counts).
-    if _NAMES_YOUNG_CHILD.search(t.folded) or (taking and _young_child(frame)):
+    if names_young_child(t) or (taking and _young_child(frame)):
         return found
     if found is not None and (report := reaction_report(t, found)) is not None:
         return report  # a reaction to a drug taken as meant: the model does not move it
@@ -267,14 +278,21 @@ def _triage_rest(
     names_drug = frame is not None and bool(frame.drugs or frame.unknown_drugs)
     # Mid-conversation the patient may be a child already ("siro cho bé 2 tuổi" … "nó uống
     # hết rồi"): the turn need not say so again.
-    child_known = frame is not None and (
-        frame.is_child or (frame.age_months is not None and frame.age_months < CHILD_MONTHS)
+    child_known = (
+        frame is not None
+        and (frame.is_child or (frame.age_months is not None and frame.age_months < CHILD_MONTHS))
+        and not adult_takes(t)  # "bố uống amlodipin mỗi sáng": not the child's taking
     )
     how_to = frame is not None and frame.how_to_take is not None
     child = child_known or CHILD_CUES.search(t) is not None
     doubled = frame is not None and dose_errors.doubled_wide_margin(t, frame.drugs, child=child)
     if doubled and read_reaction(t, names_drug=True) is None:
         return None  # "uống amoxicillin 2 lần trong 1 tiếng vì tưởng chưa uống"
+    adult_dose = frame is not None and (
+        within_adult_dose(t, frame, warnings) or one_wide_margin_tablet(t, frame.drugs)
+    )
+    if not child and adult_dose and read_reaction(t, names_drug=True) is None:
+        return None  # "lỡ uống 2 viên loperamid 2mg lần đầu": the book's own adult dose
     book = against_book(t, frame, warnings, child=child)
     if book is Book.OVER and (_PAST_OR_SIGN(t) or not asks_outright(t)):
         return TriageResult(Triage.EMERGENCY, "beyond the book's dose")  # "15ml (200mg/5ml)"
@@ -283,7 +301,7 @@ def _triage_rest(
     found = _emergency(t, names_drug, child_known, how_to)
     if found is not None and found.kind is Triage.EMERGENCY:
         return found
-    if (whole := _adult_tablet_for_an_infant(t, frame)) is not None:
+    if (whole := adult_tablet_for_an_infant(t, frame)) is not None:
         return TriageResult(Triage.EMERGENCY, whole)
     if (use := _unsafe_use(t, frame, warnings)) is not None:
         if use[1] is UnsafeUse.WEEKLY_TAKEN_DAILY and DAYS_ALREADY_CUES.search(t):

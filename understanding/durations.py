@@ -35,6 +35,13 @@ _SINCE = re.compile(
 _AFTER_BIRTH = re.compile(
     r"(?<![a-z])(?:sau|moi) (?:sinh|de)(?: mo| thuong| con)?(?: (?:duoc|dc|khoang|gan|tam))?\s*$"
 )
+# A time away, said before its length: "sắp đi biển 1 tháng", "về quê ăn Tết 2 tháng", "đi công
+# tác nước ngoài 3 tháng" (a child named between tells the child's age: "về quê, bé 2 tháng").
+_AWAY = re.compile(
+    r"(?<![a-z])(?:di (?:bien|du lich|cong tac|cong trinh|cong tac xa|xa|nuoc ngoai|tau|lam xa"
+    r"|bo doi|nghia vu|phuot|trek|hoc xa|xuat khau lao dong|xkld)|ve que|ra dao|len nuong"
+    r"|len ray|du hoc|xuat canh|o lai)(?![a-z])([^.;!?,]*)\s(?:khoang|tam|gan|hon|ca|tron)?\s*$"
+)
 # "ngày 20 tháng 4", "mùng 5 tháng 3": a day of a month, then the month's number.
 _DAY_OF = re.compile(r"(?<![a-z])(?:ngay|mung|mong|hom)\s*$")
 _MONTH_NUMBER = re.compile(r"^\s*(?:1[0-2]|0?[1-9])(?!\d)(?![.,]\d)")
@@ -49,6 +56,7 @@ def months_not_an_age(before: str, after: str) -> bool:
         or _TAKEN_FOR.search(before)
         or _taken_for_months(before, after)
         or _since_done(before)
+        or _away_for(before)
         or (_AFTER_BIRTH.search(before) is not None and not _A_CHILD.search(before))
         or (_DAY_OF.search(before) and _MONTH_NUMBER.match(after))
     )
@@ -66,6 +74,11 @@ def _since_done(before: str) -> bool:
     "bé bị sốt, được 8 tháng" may tell the child's age)."""
     since = _SINCE.search(before)
     return since is not None and not _A_CHILD.search(before)
+
+
+def _away_for(before: str) -> bool:
+    away = _AWAY.search(before)
+    return away is not None and not _A_CHILD.search(away.group(1))
 
 
 __all__ = ["CHILD_WORD", "months_not_an_age"]

@@ -108,6 +108,23 @@ def test_durations_are_no_ages(text: str) -> None:
     assert read_age(Turn.of(text)) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "months"),
+    [
+        ("sắp đi biển 1 tháng, nên mang mấy vỉ paracetamol", None),
+        ("về quê ăn tết 2 tháng, mua sẵn thuốc gì", None),
+        ("chồng em đi công tác nước ngoài khoảng 3 tháng", None),
+        ("ve que 1 thang thi mang theo bao nhieu thuoc", None),
+        ("về quê, bé 2 tháng bị sốt", 2.0),
+        ("bé 3 tháng đi biển được không", 3.0),
+    ],
+)
+def test_a_time_away_is_no_age(text: str, months: float | None) -> None:
+    """How long a trip lasts is no infant's age; a baby named in the turn keeps hers."""
+    age = read_age(Turn.of(text))
+    assert (age.months if age else None) == months
+
+
 @pytest.mark.parametrize(("text", "kg"), [("8 ký rưỡi", 8.5), ("12 ki ruoi", 12.5), ("14 kí", 14)])
 def test_half_kilos(text: str, kg: float) -> None:
     """ "ký rưỡi" adds half a kilo."""

@@ -32,16 +32,16 @@ from understanding.text import Turn, ngram_set
 
 # A pregnancy said with an age from here on is the teenager's own ("con gái 16 tuổi có thai").
 TEEN_FROM_MONTHS = 144.0
-_REGIMEN = re.compile(r"(?<![\w/])\d+\s*(?:lan|vien|goi|ong|nhat|giot)(?!\w)")
-# A dose per kg the user says ("2mg/kg/ngày = 90mg có được không", "0,1 mg/kg là 5mg hả"): the
-# question is about that dose, not the drug's cautions.
+_REGIMEN = re.compile(  # also an amount more: "4 tiếng sau uống thêm 400 được không"
+    r"(?<![\w/])\d+\s*(?:lan|vien|goi|ong|nhat|giot)(?!\w)|(?<![a-z])them \d+\s*(?:mg)?(?![\w.,])"
+)
+# A dose per kg said ("2mg/kg/ngày = 90mg có được không"): that dose is asked, not cautions.
 _PER_KG = re.compile(r"(?<![\w/])\d+(?:[.,]\d+)?\s*(?:mg|mcg|microgam|g|don vi)\s*/\s*kg(?!\w)")
 # "3 ngày hay 5 ngày" is a course length, but only when a drug is named ("sốt 3 ngày nay").
 _DURATION = re.compile(r"(?<![\w/])\d+\s*(?:ngay|tuan)(?!\s*(?:nay|tuoi|qua|truoc|roi))(?!\w)")
 _VITAMIN_LETTER = re.compile(r"^[a-z]\d{0,2}$")
 _DOSE_WORD_NOT_AFTER = frozenset(("qua", "du", "tai", "nguyen", "vat", "chat"))
-# Cue sets for a first set test against the turn's n-grams (a cue absent from the turn can't be
-# found in any blanked copy of it either); ngram_set refuses a cue that is not n-gram shaped.
+# Cue sets tested first against the turn's n-grams (a cue absent there is absent from any copy).
 _ATTRIBUTE_CUE_SETS = tuple((key, cues, ngram_set(cues)) for key, cues in lx.ATTRIBUTE_CUES)
 _NON_MEDICAL_SET = ngram_set(lx.NON_MEDICAL)
 _DOSING_CUES_NOT_LIEU = ngram_set(c for c in lx.DOSING_CUES if c != "lieu")

@@ -98,8 +98,13 @@ def tablets_for_an_adult(turn: Turn, prior: QueryFrame | None) -> bool:
     if names_child(turn) or prior is not None or turn.has(*_TAKEN_ALREADY):
         return False  # "mẹ em uống 6 viên rồi": a taking told, whoever took it, is no dose asked
     tokens = turn.tokens
+    # "tối đa 1 ngày mấy viên" asks a count of tablets too, unless it is given to someone
+    # ("cho em uống … mấy viên": the one given it may be a little one).
+    asked = () if _GIVEN.search(turn.folded) else _COUNT_ASKED
     return any(
-        word == "vien" and i and (tokens[i - 1].isdigit() or tokens[i - 1] in _COUNT_WORDS)
+        word == "vien"
+        and i
+        and (tokens[i - 1].isdigit() or tokens[i - 1] in _COUNT_WORDS or tokens[i - 1] in asked)
         for i, word in enumerate(tokens)
     )
 
@@ -110,6 +115,8 @@ _TAKEN_ALREADY = (
     "nuot", "an mat", "uong mat", "lo", "nham",
 )  # fmt: skip
 _COUNT_WORDS = frozenset({"mot", "hai", "ba", "bon", "nua", "1/2"})
+_COUNT_ASKED = ("may", "nhieu")
+_GIVEN = re.compile(r"(?<![a-z])cho \w+(?: \w+)? (?:uong|dung|xai)(?![a-z])")
 
 
 # Another family's child ("con bạn em 3 tuổi", "bạn em kể con nó 9 tháng …"): whom the age

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from core.frame import Population, QueryFrame
+from core.frame import Population, QueryFrame, TurnType
 from core.ports import UnderstandingContext
 from understanding.rules import RulesUnderstander
 from understanding.slots import read_age
@@ -93,6 +93,8 @@ def test_a_toxic_dose_asked_as_knowledge_reads_the_overdose_section(
         "uong 2 vien panadol 500 1 lan co qua lieu ko",
         "cetirizin 10mg ngày 1 viên đúng ko",
         "meloxicam 7,5 ngày uống hai viên có quá liều ko",
+        "loratadin 10 một ngày được uống tối đa mấy viên vậy",
+        "mai đi làm ca đêm, diclofenac 50 uống bao nhiêu viên 1 ngày thì an toàn",
     ],
 )
 def test_tablets_counted_with_no_child_are_an_adults_dose(parse: Parse, text: str) -> None:
@@ -119,3 +121,17 @@ def test_tablets_do_not_replace_a_child_named_or_said_before(
     # Later in any conversation (after a report too) the population is asked as before.
     report = understander.parse("thấy vỉ paracetamol mất mấy viên")
     assert not tablets_for_an_adult(Turn.of("uống 2 viên 1 lần có sao ko"), report)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "đau răng quá, uống ibuprofen 200 rồi, 3 tiếng sau uống thêm 200 nữa được không",
+        "paracetamol 500 uong roi, gio uong them 500 duoc ko",
+    ],
+)
+def test_an_amount_more_asked_is_a_dose_question(parse: Parse, text: str) -> None:
+    """'uống thêm 200 được không' asks whether that amount fits the dose rows, not the
+    drug's cautions."""
+    frame = parse(text)
+    assert frame.turn_type is TurnType.DOSING_CALC

@@ -72,8 +72,12 @@ PEOPLE_SETS = tuple(
         "people_safety.tuning3.jsonl",
         "people_safety.tuning4.jsonl",
         "people_safety.tuning5.jsonl",
+        "people_safety.tuning6.jsonl",
         "people_safety.tuning7.jsonl",
         "people_safety.tuning8.jsonl",
+        "people_safety.tuning10.jsonl",
+        "people_safety.tuning11.jsonl",
+        "people_safety.tuning12.jsonl",
     )
     if (ROOT / "evals" / name).exists()
 )

@@ -63,6 +63,9 @@ c64a69f before tuning on it (how-to 77.3 %)."""
 TUNING11_SET = ROOT / "evals" / "people_facts.tuning11.jsonl"
 """An eleventh set written blind (130 lines), measured once at d6a0be4 before tuning on it
 (how-to 81.5 %)."""
+TUNING12_SET = ROOT / "evals" / "people_facts.tuning12.jsonl"
+"""A twelfth set written blind (157 lines), measured once at 6d697bb before tuning on it
+(patient facts 88.0 %, near-facts 83.3 %, how-to 81.9 %)."""
 ELDERLY = "elderly"
 """A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
@@ -347,7 +350,7 @@ def main(
     args = _args(argv)
     defaults = (
         TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET,
-        TUNING7_SET, TUNING8_SET, TUNING10_SET, TUNING11_SET, BLIND_SET,
+        TUNING7_SET, TUNING8_SET, TUNING10_SET, TUNING11_SET, TUNING12_SET, BLIND_SET,
     )  # fmt: skip
     paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)

@@ -55,6 +55,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning8.jsonl",
         "people_safety.tuning10.jsonl",
         "people_safety.tuning11.jsonl",
+        "people_safety.tuning12.jsonl",
     )
 )
 KINDS = (

@@ -11,8 +11,8 @@ import re
 from dataclasses import replace
 
 from core.frame import Route
-from core.text import opens_always, sentence_spans
-from grounding.bands import Band, Bands
+from core.text import fold_aligned, opens_always, sentence_spans
+from grounding.bands import Band, Bands, parse_bands
 from grounding.block import Block, BlockKind, Reading
 from grounding.book.filter_words import PAST_THE_BAND
 from grounding.book.vocabulary import (
@@ -22,10 +22,19 @@ from grounding.book.vocabulary import (
     CAVEAT_WORDS,
     DISEASE_KIND,
     GOES_ON,
+    NOT_AN_INDICATION,
 )
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
-from grounding.heads import INJECTION_ROUTES, Context, Head, HeadKind, Who, who_of
+from grounding.heads import (
+    INJECTION_ROUTES,
+    Context,
+    Head,
+    HeadKind,
+    Who,
+    classify_head,
+    who_of,
+)
 from grounding.markup import shown
 from grounding.patient_bands import patient_bands
 
@@ -209,6 +218,47 @@ def track_phases(
         stack.parent_ind = None
 
 
+# "*Để phòng cơn X*, có thể dùng …": a sentence opening with words set in emphasis, then a
+# comma; the emphasized words say what the sentence and the rows after it treat.
+_EMPHASIZED_OPENER = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_:\n]{6,140}?)(?P=mark)\s*,")
+
+
+def emphasized_opener(text: str, start: int, end: int) -> Head | None:
+    """The indication head a sentence opens with in emphasis before a comma (not a
+    population, band or route: those are read as heads elsewhere), or None."""
+    m = _EMPHASIZED_OPENER.match(text, start, end)
+    if m is None:
+        return None
+    head = classify_head(text[m.start("mark") : m.end("words") + len(m["mark"])], m.end())
+    return head if head.kind is HeadKind.IND and head.bands.is_empty else None
+
+
+# "Để điều trị viêm họng, …", "Đối với viêm phổi: …": a sentence naming what it treats first.
+_OPENER = re.compile(
+    r"(?:de (?:dieu tri|du phong)|doi voi|trong (?:dieu tri|du phong)|dieu tri)\s+"
+    r"(?P<ind>[^,:;.()]{3,140}?)\s*(?:[,:]|(?=\slieu\s))"
+)
+
+
+# "X cũng được dùng để dự phòng Y, với liều 40 mg": a row naming its purpose in its own words.
+_USED_FOR = re.compile(r"\bduoc dung de\s+(?P<ind>[^,:;.()]{3,140}?)\s*,")
+_USED_FOR_WITHIN = 60
+
+
+def opener_indication(body: str) -> str | None:
+    """The indication a row names in its opening words, if it is not a patient or a band."""
+    folded = fold_aligned(body)
+    m = _OPENER.match(folded) or _USED_FOR.search(folded)
+    if m is None or m.start() > _USED_FOR_WITHIN:
+        return None
+    whole = m["ind"].strip()
+    if NOT_AN_INDICATION.match(whole) or not parse_bands(whole).is_empty or who_of(whole):
+        return None
+    # "Điều trị duy trì X sau khi lành là 20 mg …": the indication ends before its dose.
+    phrase = re.split(r"\s+(?:la\s|\d)", whole)[0].strip()
+    return body[m.start("ind") : m.start("ind") + len(phrase)]
+
+
 def same_line_who(
     text: str, start: int, last_row: Block | None, index: int, blocks: list[Block]
 ) -> Who | None:
@@ -232,9 +282,11 @@ def same_line_who(
 
 __all__ = [
     "band_chain",
+    "emphasized_opener",
     "line_chain",
     "line_routes",
     "nested_indication",
+    "opener_indication",
     "past_band",
     "row_routes",
     "same_line_who",

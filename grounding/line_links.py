@@ -123,7 +123,7 @@ def another_route(said: Reading, last_row: Block | None, ctx: Context) -> bool:
     """ "Còn có thể dùng X theo đường trực tràng …": a sentence offering another way to give
     the drug, by a route neither the row above nor the head names, is a row of its own, never
     that row's continuation."""
-    if ALTERNATIVE.match(said.folded) is None:
+    if ALTERNATIVE.match(said.folded) is None and _OR_ROUTE.match(said.folded) is None:
         return False
     named = set(routes_named(said.text[:60]))
     return bool(named) and not named <= {*(last_row.routes if last_row else ()), *ctx.routes}
@@ -164,7 +164,26 @@ def other_route_row(
     other_way = not labelled and another_route(said, last_row, ctx)
     if other_way and ctx.head and for_any_patient(said):
         ctx = replace(ctx, who=Who.ANY, bands=Bands(), head=None, head_index=None)
+    elif other_way and last_row is not None and _OR_ROUTE.match(said.folded) is not None:
+        ctx = _row_patients(ctx, last_row)
     return ctx, other_way
+
+
+# "Người lớn và trẻ trên 35 kg: Uống 10 mg/lần. Hoặc đặt trực tràng 30 mg/lần.": "or", then
+# another route; that route's row is said of the same patients as the row before it.
+_OR_ROUTE = re.compile(r"hoac\b")
+_ROW_LABEL = 80
+
+
+def _row_patients(ctx: Context, row: Block) -> Context:
+    """The context of the patients `row` is labelled for (its label shown before the new
+    row's words when they do not say them: `Block.headed`)."""
+    label, colon, _ = row.text.partition(":")
+    if not colon or len(label) > _ROW_LABEL or row.who is None:
+        return ctx
+    return replace(
+        ctx, who=row.who, bands=row.bands, head=label.strip(), head_index=row.evidence_index
+    )
 
 
 def past_band(own: Bands, said: Reading, last_row: Block | None) -> Bands:

@@ -80,3 +80,31 @@ def test_a_head_that_includes_another_names_it_whole() -> None:
     assert named_indications(rows, AskedWords("thuốc X bị H ở môi lần đầu uống")) == {
         "Nhiễm virus H lần đầu bao gồm cả H ở môi"
     }
+
+
+TWO_ROUTES = (
+    "### *Liều lượng:*\n\n"
+    "Người lớn và trẻ em nặng trên 40 kg: Uống 5 - 10 mg/lần, 3 lần/ngày. "
+    "Hoặc đặt viên đạn trực tràng 20 mg/lần, 2 lần/ngày.\n\n"
+    "*Trẻ em:* Trẻ nặng 10 - 40 kg: uống 0,2 mg/kg/lần."
+)
+
+
+def _for(question: str, update: dict[str, object]) -> list[str]:
+    frame = QueryFrame.model_validate({**ADULT_ORAL, **update})
+    chosen = select(_blocks(TWO_ROUTES), frame, AskedWords(question))
+    return [b.headed for b in chosen.rows]
+
+
+def test_an_or_sentence_by_another_route_is_that_routes_row_for_the_same_patients() -> None:
+    """ "… Uống 5 - 10 mg/lần. Hoặc đặt viên đạn trực tràng 20 mg/lần": the rectal dose is a
+    row of its own, for the adults and heavy children of the row's label (shown before it);
+    the oral answer quotes the oral sentence only."""
+    rectal = _for("thuốc X đặt hậu môn người lớn", {"route": "rectal"})
+    assert rectal == [
+        "Người lớn và trẻ em nặng trên 40 kg — Hoặc đặt viên đạn trực tràng 20 mg/lần, 2 lần/ngày."
+    ]
+    oral = _for("thuốc X người lớn uống", {})
+    assert oral == ["Người lớn và trẻ em nặng trên 40 kg: Uống 5 - 10 mg/lần, 3 lần/ngày."]
+    light = {"population": "child", "age_months": 60, "weight_kg": 18, "route": "rectal"}
+    assert _for("thuốc X đặt hậu môn bé 5 tuổi 18 kg", light) == []

@@ -142,16 +142,24 @@ def for_any_patient(said: Reading) -> bool:
     )
 
 
+# "… không quá 3 g/ngày ở bệnh nhân nghiện rượu, suy dinh dưỡng, mất nước": a line said of
+# patients in the states it lists (`grounding.special_patients.states_said`).
+STATE_PATIENTS = re.compile(
+    r"\b(?:o|cho|voi|doi voi|tren) (?:nhung |cac )?(?:nguoi benh|benh nhan)\s+"
+    r"(?P<states>[^.;:()]{4,120})"
+)
+
+
 def goes_on(said: Reading, last_row: Block | None, *, other_way: bool) -> bool:
     """A sentence after a row goes on with it unless it doses on its own ("Liều duy trì …")
     or offers another route; one offering another way ("Có thể dùng chế phẩm 0,6 mg …") on
     the line of a banded row is said of that row's patients too."""
     folded = said.folded
-    if other_way:
-        return False
+    banded = last_row is not None and bool(last_row.bands.age or last_row.bands.weight)
+    if other_way or (banded and said.prints_dose and STATE_PATIENTS.search(folded)):
+        return False  # a cap for patients in a state is theirs, not the weight band's
     if not said.prints_dose or CAVEAT_WORDS.search(folded) or GOES_ON.match(folded):
         return True
-    banded = last_row is not None and bool(last_row.bands.age or last_row.bands.weight)
     return banded and ANOTHER_WAY.match(folded) is not None
 
 
@@ -300,6 +308,7 @@ def same_line_who(
 
 
 __all__ = [
+    "STATE_PATIENTS",
     "band_chain",
     "emphasized_opener",
     "line_chain",

@@ -108,3 +108,30 @@ def test_an_or_sentence_by_another_route_is_that_routes_row_for_the_same_patient
     assert oral == ["Người lớn và trẻ em nặng trên 40 kg: Uống 5 - 10 mg/lần, 3 lần/ngày."]
     light = {"population": "child", "age_months": 60, "weight_kg": 18, "route": "rectal"}
     assert _for("thuốc X đặt hậu môn bé 5 tuổi 18 kg", light) == []
+
+
+STATES = (
+    "### *Liều lượng:*\n\n*Tiêm truyền:* Người lớn trên 50 kg: 1 g mỗi lần, tối đa 4 g/ngày. "
+    "Người lớn dưới 50 kg: 15 mg/kg mỗi lần; tối đa 60 mg/kg/ngày. Không được vượt quá 2 g/ngày "
+    "ở người bệnh nghiện rượu hoặc đang nhịn đói kéo dài."
+)
+
+
+def _said(question: str, weight: float) -> str:
+    frame = QueryFrame.model_validate(
+        {**ADULT_ORAL, "route": "iv", "weight_kg": weight, "max_dose": True}
+    )
+    chosen = select(_blocks(STATES), frame, AskedWords(question))
+    return " ".join(b.text for b in (*chosen.rows, *chosen.caveats))
+
+
+def test_a_cap_for_patients_in_a_state_is_shown_only_to_such_a_patient() -> None:
+    """ "Không được vượt quá 2 g/ngày ở người bệnh nghiện rượu …" after the under-50-kg row is
+    not that weight band's: it is shown to a drinker of any weight, first, and to no one
+    else (a light adult gets the band's row without it)."""
+    assert "2 g/ngày" in _said("truyền X người nghiện rượu nặng 60 kg tối đa", 60)
+    assert "2 g/ngày" in _said("truyền X người lớn nhịn đói kéo dài 45 kg", 45)
+    plain_heavy = _said("truyền X người lớn nặng 60 kg tối đa", 60)
+    assert "4 g/ngày" in plain_heavy and "2 g/ngày" not in plain_heavy
+    plain_light = _said("truyền X người lớn nặng 45 kg", 45)
+    assert "15 mg/kg" in plain_light and "2 g/ngày" not in plain_light

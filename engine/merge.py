@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from core.frame import ClarifySlot, PatientContext, Population, QueryFrame, Route, TurnType
+from core.sections import SectionKey
 from core.text import fold
 from engine.conversation import OpenQuestion
 from engine.followup import as_followup, is_context_followup
@@ -123,6 +124,17 @@ def made_progress(
     return bool(filled_facts(resolved) - known)
 
 
+def _dose_picked(prior: QueryFrame, attribute: object, slot: ClarifySlot) -> bool:
+    """ "Liều dùng" picked for "thuốc X uống trong bệnh Y": the question is a dose question
+    now, asked and answered as one (whom it is for, then the rows of Y), not a quote of the
+    whole dose section."""
+    return (
+        slot is ClarifySlot.ATTRIBUTE
+        and prior.turn_type == TurnType.DRUG_ATTRIBUTE
+        and attribute == SectionKey.LIEU_LUONG_CACH_DUNG.value
+    )
+
+
 def merge_frames(
     prior: QueryFrame, answer: QueryFrame, slot: ClarifySlot, *, also: ClarifySlot | None = None
 ) -> QueryFrame:
@@ -159,6 +171,8 @@ def merge_frames(
         data["condition_words"] = f"{prior.condition_words or ''} {said}".strip()
     if answer.max_dose:
         data["max_dose"] = True  # "… và cả ngày không quá bao nhiêu ạ?" in the reply
+    if _dose_picked(prior, data.get("attribute"), slot):
+        data["turn_type"] = TurnType.DOSING_CALC
     if answer.patient is not None:
         base = prior.patient or PatientContext()
         data["patient"] = base.merged_with(answer.patient).model_dump()

@@ -166,7 +166,10 @@ class Block:
         """The child band head governs the row and its label names none of the head's bands
         ("Viêm tai giữa cấp: …" under "Trẻ trên 12 tuần tuổi:")."""
         head = self.context.head
-        own = self.who in (Who.CHILD, None) and self.context.who in (Who.CHILD, None)
+        # A head handed on by the row above ("Người lớn và trẻ trên 35 kg:" to "Hoặc đặt
+        # trực tràng …") is that row's patients, whoever they are.
+        handed = self.who is not None and self.who is self.context.who
+        own = handed or (self.who in (Who.CHILD, None) and self.context.who in (Who.CHILD, None))
         if not head or not own or self.renal or self.hepatic:
             return False
         # What the row says of whom it is for: its label, else its words before the dose.

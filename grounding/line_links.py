@@ -11,8 +11,8 @@ import re
 from dataclasses import replace
 
 from core.frame import Route
-from core.text import opens_always, sentence_spans
-from grounding.bands import Band, Bands
+from core.text import fold_aligned, opens_always, sentence_spans
+from grounding.bands import Band, Bands, parse_bands
 from grounding.block import Block, BlockKind, Reading
 from grounding.book.filter_words import PAST_THE_BAND
 from grounding.book.vocabulary import (
@@ -22,10 +22,19 @@ from grounding.book.vocabulary import (
     CAVEAT_WORDS,
     DISEASE_KIND,
     GOES_ON,
+    NOT_AN_INDICATION,
 )
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
-from grounding.heads import INJECTION_ROUTES, Context, Head, HeadKind, Who, who_of
+from grounding.heads import (
+    INJECTION_ROUTES,
+    Context,
+    Head,
+    HeadKind,
+    Who,
+    classify_head,
+    who_of,
+)
 from grounding.markup import shown
 from grounding.patient_bands import patient_bands
 
@@ -114,7 +123,7 @@ def another_route(said: Reading, last_row: Block | None, ctx: Context) -> bool:
     """ "Còn có thể dùng X theo đường trực tràng …": a sentence offering another way to give
     the drug, by a route neither the row above nor the head names, is a row of its own, never
     that row's continuation."""
-    if ALTERNATIVE.match(said.folded) is None:
+    if ALTERNATIVE.match(said.folded) is None and _OR_ROUTE.match(said.folded) is None:
         return False
     named = set(routes_named(said.text[:60]))
     return bool(named) and not named <= {*(last_row.routes if last_row else ()), *ctx.routes}
@@ -133,16 +142,24 @@ def for_any_patient(said: Reading) -> bool:
     )
 
 
+# "… không quá 3 g/ngày ở bệnh nhân nghiện rượu, suy dinh dưỡng, mất nước": a line said of
+# patients in the states it lists (`grounding.special_patients.states_said`).
+STATE_PATIENTS = re.compile(
+    r"\b(?:o|cho|voi|doi voi|tren) (?:nhung |cac )?(?:nguoi benh|benh nhan)\s+"
+    r"(?P<states>[^.;:()]{4,120})"
+)
+
+
 def goes_on(said: Reading, last_row: Block | None, *, other_way: bool) -> bool:
     """A sentence after a row goes on with it unless it doses on its own ("Liều duy trì …")
     or offers another route; one offering another way ("Có thể dùng chế phẩm 0,6 mg …") on
     the line of a banded row is said of that row's patients too."""
     folded = said.folded
-    if other_way:
-        return False
+    banded = last_row is not None and bool(last_row.bands.age or last_row.bands.weight)
+    if other_way or (banded and said.prints_dose and STATE_PATIENTS.search(folded)):
+        return False  # a cap for patients in a state is theirs, not the weight band's
     if not said.prints_dose or CAVEAT_WORDS.search(folded) or GOES_ON.match(folded):
         return True
-    banded = last_row is not None and bool(last_row.bands.age or last_row.bands.weight)
     return banded and ANOTHER_WAY.match(folded) is not None
 
 
@@ -155,7 +172,26 @@ def other_route_row(
     other_way = not labelled and another_route(said, last_row, ctx)
     if other_way and ctx.head and for_any_patient(said):
         ctx = replace(ctx, who=Who.ANY, bands=Bands(), head=None, head_index=None)
+    elif other_way and last_row is not None and _OR_ROUTE.match(said.folded) is not None:
+        ctx = _row_patients(ctx, last_row)
     return ctx, other_way
+
+
+# "Người lớn và trẻ trên 35 kg: Uống 10 mg/lần. Hoặc đặt trực tràng 30 mg/lần.": "or", then
+# another route; that route's row is said of the same patients as the row before it.
+_OR_ROUTE = re.compile(r"hoac\b")
+_ROW_LABEL = 80
+
+
+def _row_patients(ctx: Context, row: Block) -> Context:
+    """The context of the patients `row` is labelled for (its label shown before the new
+    row's words when they do not say them: `Block.headed`)."""
+    label, colon, _ = row.text.partition(":")
+    if not colon or len(label) > _ROW_LABEL or row.who is None:
+        return ctx
+    return replace(
+        ctx, who=row.who, bands=row.bands, head=label.strip(), head_index=row.evidence_index
+    )
 
 
 def past_band(own: Bands, said: Reading, last_row: Block | None) -> Bands:
@@ -209,6 +245,47 @@ def track_phases(
         stack.parent_ind = None
 
 
+# "*Để phòng cơn X*, có thể dùng …": a sentence opening with words set in emphasis, then a
+# comma; the emphasized words say what the sentence and the rows after it treat.
+_EMPHASIZED_OPENER = re.compile(r"\s*(?P<mark>[*_]{1,2})(?P<words>[^*_:\n]{6,140}?)(?P=mark)\s*,")
+
+
+def emphasized_opener(text: str, start: int, end: int) -> Head | None:
+    """The indication head a sentence opens with in emphasis before a comma (not a
+    population, band or route: those are read as heads elsewhere), or None."""
+    m = _EMPHASIZED_OPENER.match(text, start, end)
+    if m is None:
+        return None
+    head = classify_head(text[m.start("mark") : m.end("words") + len(m["mark"])], m.end())
+    return head if head.kind is HeadKind.IND and head.bands.is_empty else None
+
+
+# "Để điều trị viêm họng, …", "Đối với viêm phổi: …": a sentence naming what it treats first.
+_OPENER = re.compile(
+    r"(?:de (?:dieu tri|du phong)|doi voi|trong (?:dieu tri|du phong)|dieu tri)\s+"
+    r"(?P<ind>[^,:;.()]{3,140}?)\s*(?:[,:]|(?=\slieu\s))"
+)
+
+
+# "X cũng được dùng để dự phòng Y, với liều 40 mg": a row naming its purpose in its own words.
+_USED_FOR = re.compile(r"\bduoc dung de\s+(?P<ind>[^,:;.()]{3,140}?)\s*,")
+_USED_FOR_WITHIN = 60
+
+
+def opener_indication(body: str) -> str | None:
+    """The indication a row names in its opening words, if it is not a patient or a band."""
+    folded = fold_aligned(body)
+    m = _OPENER.match(folded) or _USED_FOR.search(folded)
+    if m is None or m.start() > _USED_FOR_WITHIN:
+        return None
+    whole = m["ind"].strip()
+    if NOT_AN_INDICATION.match(whole) or not parse_bands(whole).is_empty or who_of(whole):
+        return None
+    # "Điều trị duy trì X sau khi lành là 20 mg …": the indication ends before its dose.
+    phrase = re.split(r"\s+(?:la\s|\d)", whole)[0].strip()
+    return body[m.start("ind") : m.start("ind") + len(phrase)]
+
+
 def same_line_who(
     text: str, start: int, last_row: Block | None, index: int, blocks: list[Block]
 ) -> Who | None:
@@ -231,10 +308,13 @@ def same_line_who(
 
 
 __all__ = [
+    "STATE_PATIENTS",
     "band_chain",
+    "emphasized_opener",
     "line_chain",
     "line_routes",
     "nested_indication",
+    "opener_indication",
     "past_band",
     "row_routes",
     "same_line_who",

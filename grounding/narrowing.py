@@ -56,6 +56,11 @@ def _in_heads_words(folded: str) -> str:
     return folded
 
 
+# A head listing several: by commas, "hoặc", "và", and "bao gồm cả" / "kể cả" ("Nhiễm X
+# tiên phát bao gồm cả X sinh dục" names the genital infection whole, as a piece of its own).
+_PIECES = re.compile(r"\s*[,;]\s*|\s+(?:hoac|va|bao gom ca|bao gom|ke ca|gom ca)\s+")
+
+
 def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     """The indication heads the question's words name: a head said whole ("Nhiễm khuẩn
     nặng", the longest such), else the heads with the largest share of their words asked."""
@@ -67,7 +72,7 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     for ind in heads:
         # A head may list several ("Giun đũa, giun móc hoặc giun kim"): each one counts.
         label = labels[ind].rstrip(". ")
-        for piece in [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]:
+        for piece in [label, *_PIECES.split(label)]:
             part = " ".join(piece.replace(",", " ").split())
             if piece is not label and not set(part.split()) - _STOP:
                 continue  # "…, người lớn và trẻ em" in a head names no indication
@@ -93,7 +98,7 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
             continue
         # A head that lists several indications is scored by its best one ("Viêm họng, …,
         # viêm phổi mắc tại cộng đồng nhẹ" is as much a pneumonia head as "Viêm phổi").
-        pieces = [label, *re.split(r"\s*[,;]\s*|\s+(?:hoac|va)\s+", label)]
+        pieces = [label, *_PIECES.split(label)]
         scores[ind] = max(_share(piece, words, whole=piece is label) for piece in pieces)
     best = max(scores.values(), default=(False, 0, 0.0))
     return {ind for ind, score in scores.items() if score[2] and score == best}

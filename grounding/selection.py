@@ -50,6 +50,7 @@ from grounding.special_patients import (
     hepatic_first,
     inr_rows,
     renal_first,
+    states_said,
 )
 
 MAX_QUICK_REPLIES = 6
@@ -347,15 +348,22 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     if selection.rows:
         selection.rows[:0] = _lead_notes(dosing, route)
     groups = {b.group[:6] for b in selection.rows}
-    selection.caveats = [
-        b
-        for b in dosing
-        if b.kind is BlockKind.CAVEAT
-        and (b.group[:6] in groups or (selection.rows and _governs_all(b)))
-        and fits(b, patient)
-        and governed_fit(b, patient)
-        and not _owned_by_other_band(b, dosing, patient)
-    ][:MAX_CAVEATS]
+    # A caveat said of patients in a state ("ở bệnh nhân nghiện rượu") only when the question
+    # names one, first, whichever row it is printed after.
+    by_state = {id(b): states_said(b, words) for b in dosing if b.kind is BlockKind.CAVEAT}
+    selection.caveats = sorted(
+        (
+            b
+            for b in dosing
+            if b.kind is BlockKind.CAVEAT
+            and by_state[id(b)] is not False
+            and (b.group[:6] in groups or (selection.rows and _governs_all(b)))
+            and fits(b, patient)
+            and governed_fit(b, patient)
+            and (by_state[id(b)] or not _owned_by_other_band(b, dosing, patient))
+        ),
+        key=lambda b: not by_state[id(b)],
+    )[:MAX_CAVEATS]
     selection.others = _others(held + rows_all, selection.rows)
     if across:
         selection.rows = _labelled(selection.rows)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from core.text import fold, fold_aligned
+from core.text import fold
 from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind, Reading, text_reading
 from grounding.book.doses import dose_for_patient
@@ -20,7 +20,6 @@ from grounding.book.vocabulary import (
     CAVEAT_WORDS,
     CLEARANCE_LEAD,
     NOT_A_HEAD,
-    NOT_AN_INDICATION,
     RENAL_PATIENT,
 )
 from grounding.head_stack import HeadStack, emphasized, label_words
@@ -37,9 +36,11 @@ from grounding.heads import (
 )
 from grounding.line_links import (
     band_chain,
+    emphasized_opener,
     goes_on,
     line_chain,
     nested_indication,
+    opener_indication,
     other_route_row,
     past_band,
     row_routes,
@@ -231,24 +232,6 @@ def _read_heads(
     return labels, row_labels, row_start
 
 
-# "Để điều trị viêm họng, …", "Đối với viêm phổi: …": a sentence naming what it treats first.
-_OPENER = re.compile(
-    r"(?:de (?:dieu tri|du phong)|doi voi|trong (?:dieu tri|du phong)|dieu tri)\s+"
-    r"(?P<ind>[^,:;.()]{3,140}?)\s*(?:[,:]|(?=\slieu\s))"
-)
-
-
-def _opener_indication(body: str) -> str | None:
-    """The indication a row names in its opening words, if it is not a patient or a band."""
-    m = _OPENER.match(fold_aligned(body))
-    if m is None:
-        return None
-    phrase = m["ind"].strip()
-    if NOT_AN_INDICATION.match(phrase) or not parse_bands(phrase).is_empty or who_of(phrase):
-        return None
-    return body[m.start("ind") : m.start("ind") + len(phrase)]
-
-
 def _trimmed_end(text: str, start: int, end: int) -> int:
     """Where a row's words end, without the emphasis marks and spaces after them."""
     while end > start and text[end - 1] in "*_ ":
@@ -277,6 +260,8 @@ def read_sentence(
     # heads before them are left out.
     sentence = Reading(shown(text[start:end]))
     labels, row_labels, row_start = _read_heads(text, start, end, stack, sentence)
+    if not labels and (opener := emphasized_opener(text, start, end)) is not None:
+        stack.apply(opener, heading_only=False)
     said = sentence if row_start == start else Reading(shown(text[row_start:end]))
     if not said.text:
         return None
@@ -367,7 +352,7 @@ def read_sentence(
                 for lb in row_labels
                 if lb.kind is HeadKind.IND
             ),
-            _opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else said.text)
+            opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else said.text)
             or (
                 last_row.indication
                 if last_row is not None and not labels

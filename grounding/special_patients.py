@@ -19,14 +19,39 @@ from grounding.bands import parse_bands
 from grounding.blocks import Block, Who
 from grounding.book.filter_words import BLEEDING, DIALYSIS, NOT_BLEEDING, NOT_ON_DIALYSIS
 from grounding.book.vocabulary import BABY
-from grounding.heads import DOSE
+from grounding.heads import DOSE, who_of
 from grounding.limits import drug_sections
+from grounding.line_links import STATE_PATIENTS
 from grounding.markup import shown
 from grounding.patient_fit import Patient, fits_child
 
 # A row is about dialysis when its head says so, in its first words ("Suy thận chạy thận
 # nhân tạo: …", "Người bệnh thẩm tách máu — …"); a later clause does not make it one.
 DIALYSIS_HEAD_CHARS = 70
+
+
+_STATE_PIECES = re.compile(r"\s*,\s*|\s+(?:hoac|va)\s+")
+_STATE_LEAD = re.compile(r"^(?:dang bi|bi|co|dang)\s+")
+
+
+def states_said(block: Block, asked: AskedWords) -> bool | None:
+    """Whether the question names a state of the patients a caveat is said of ("ở bệnh nhân
+    nghiện rượu, …" asked of a patient who drinks): None when the caveat names patients by
+    no state (or by an age, weight or population: those are read as bands), or is a kidney
+    or liver line (read from the patient's facts)."""
+    m = STATE_PATIENTS.search(block.folded)
+    if m is None or block.renal or block.hepatic:
+        return None
+    pieces = [_STATE_LEAD.sub("", p.strip()) for p in _STATE_PIECES.split(m["states"])]
+    pieces = [p for p in pieces if p]
+    if not pieces or any(not parse_bands(p).is_empty or who_of(p) for p in pieces):
+        return None
+    words = f" {asked.words} "
+    # "suy dinh dưỡng mạn" is said by "suy dinh dưỡng" too: a long state without its last word.
+    return any(
+        f" {p} " in words or (len(p.split()) >= 3 and f" {p.rsplit(' ', 1)[0]} " in words)
+        for p in pieces
+    )
 
 
 def governed_fit(block: Block, patient: Patient) -> bool:
@@ -273,4 +298,5 @@ __all__ = [
     "hepatic_first",
     "inr_rows",
     "renal_first",
+    "states_said",
 ]

@@ -1,0 +1,116 @@
+"""Which sentences speak of a how-to topic as the question asks it (`grounding.howto`).
+
+A topic has the book's words (`howto_terms.WORDS`); a question narrows them: stopping asked
+("ngưng luôn được không") wants the sentence on stopping, not on the course's length;
+splitting asked ("uống 1 lần hay chia ra") the one on times a day; a posture asked ("đứng
+hay ngồi") the one that names a posture.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from core.frame import HowTo
+from grounding.howto_asked import Asked, words_of
+from grounding.howto_terms import ALSO as _ALSO
+from grounding.howto_terms import WORDS as _W
+
+TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
+# Stopping is asked as a duration ("ngưng luôn được không"); its answer speaks of how to stop
+# ("giảm dần khi ngừng"), not of how long the course is ("dùng trên 3 tuần").
+_STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ)(?!\w)")
+# Stopping at once ("ngưng luôn", "ngưng cái rụp"): a caution naming a sudden stop goes with
+# the dose section's word on tapering.
+ABRUPT = re.compile(r"(?<!\w)(?:ngừng|dừng|ngưng)(?: thuốc)? đột ngột(?!\w)")
+_STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng", "bỏ"))
+# Taken around a dialysis session: asked "chạy thận", "lọc máu", said "sau mỗi lần lọc máu".
+_DIALYSIS_ASKED = frozenset(("chạy", "chay", "lọc", "loc", "thẩm", "tham"))
+_AROUND_DIALYSIS = re.compile(
+    rf"(?<!\w)(?:{_W[HowTo.TIME_OF_DAY]}|lọc máu|thẩm phân|chạy thận|ngày lọc máu)(?!\w)"
+)
+# Still ill after some days ("2 ngày rồi vẫn đi lỏng"): when to stop and see a doctor.
+_STILL_ASKED = frozenset(("vẫn", "van", "chưa", "chua", "còn", "khỏi", "khoi", "đỡ"))
+# How long a course runs, asked without stopping: its days, weeks or months, its bounds ("kéo
+# dài" only of the use: "tác dụng … kéo dài", "kéo dài QT" say nothing of a course; nor do
+# "đợt cấp" of a disease or "uống đủ nước"; a step up,
+# "có thể tăng liều tới …", says no length).
+COURSE = re.compile(
+    r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình"
+    r"|đợt(?! cấp)|(?:dùng|điều trị|uống) kéo dài|đủ(?! nước)|liều duy nhất|đi khám"
+    r"|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)(?! tuổi)"
+)
+# A course's length counted: what "mấy ngày", "bao lâu" asks ("trẻ từ 3 tháng tuổi" is an
+# age, no length).
+COUNTED = re.compile(r"(?<!\w)(?:\d+ (?:ngày|tuần|tháng)|liều duy nhất)(?!\w)(?! tuổi)")
+# Splitting the day's dose is asked with "chia" ("uống 1 lần hay chia 2 lần"); its answer says
+# how many times a day ("có thể uống 1 lần; liều cao hơn chia nhiều lần").
+_SPLITTING = re.compile(
+    rf"(?<!\w)(?:{_W[HowTo.CRUSH]}|chia (?:làm )?(?:nhiều|\d+|hai|ba) lần|uống (?:1|một) lần)(?!\w)"
+)
+_SPLIT_ASKED = frozenset(("chia",))
+# What is left over ("nửa ống còn dư để lần sau", "để dành"): the sentence on the leftover.
+_LEFTOVER = re.compile(r"(?<!\w)(?:còn thừa|phần thừa|còn dư|dùng dở|phải bỏ|bỏ phần)(?!\w)")
+_LEFTOVER_ASKED = frozenset(("dư", "du", "thừa", "thua", "dở", "do", "dành", "danh"))
+# Where an injection goes is asked as one place or split ("tiêm 1 chỗ hay chia ra"); its
+# answer names the site ("không quá 1 g ở mỗi vị trí tiêm").
+_SITES = re.compile(
+    r"(?<!\w)(?:vị trí tiêm|chỗ tiêm|mỗi vị trí|một chỗ|mỗi chỗ|nhiều vị trí)(?!\w)"
+)
+_SITE_ASKED = frozenset(("chỗ", "cho", "chia"))
+# The words that narrow a topic's sentence to one kind (`primary`).
+NARROWING = _STOP_ASKED | _SPLIT_ASKED | _SITE_ASKED | _LEFTOVER_ASKED
+HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
+
+
+def primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
+    """The words that put a sentence on the topic, as the question asks it."""
+    if broad:
+        return HELP[topic]
+    if topic is HowTo.TOGETHER and asked.partner:
+        return _named(asked.partner)
+    if topic is HowTo.DURATION and (
+        asks_stop(asked) or (asked.going_on and asked.condition and not asked.how_long)
+    ):
+        # "đang tiêu chảy, có uống tiếp không": going on with a complaint asks when to stop
+        return _STOPPING
+    if topic is HowTo.TIME_OF_DAY and asked.words & _DIALYSIS_ASKED:
+        return _AROUND_DIALYSIS  # "uống trước hay sau buổi chạy thận"
+    if topic is HowTo.DURATION and not asked.words & _STILL_ASKED:
+        return COURSE  # "uống được mấy ngày": how long, not when to stop and see a doctor
+    if topic is HowTo.CRUSH and asked.words & _SPLIT_ASKED:
+        return _SPLITTING
+    if topic is HowTo.GIVING and asked.words & _SITE_ASKED and asked.words & _SPLIT_ASKED:
+        return _SITES
+    if topic is HowTo.STORAGE and _said_words(asked) & _LEFTOVER_ASKED:
+        return _LEFTOVER
+    return TOPIC[topic]
+
+
+@lru_cache(maxsize=256)
+def _named(name: str) -> re.Pattern[str]:
+    """The other medicine's name as the book writes it (lowercase, accented)."""
+    return re.compile(rf"(?<!\w){re.escape(words_of(name))}(?!\w)")
+
+
+def asks_stop(asked: Asked) -> bool:
+    """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn"); "dùng tối đa bao
+    lâu thì ngưng" asks how long the course may run, not how to stop."""
+    return bool(_said_words(asked) & _STOP_ASKED) and not asked.how_long
+
+
+def _said_words(asked: Asked) -> set[str]:
+    """The question's words, those inside its phrases too ("còn dư để", "để dành")."""
+    return set(asked.words) | {w for pair in asked.pairs for w in pair.split()}
+
+
+__all__ = [
+    "ABRUPT",
+    "COUNTED",
+    "COURSE",
+    "HELP",
+    "NARROWING",
+    "TOPIC",
+    "asks_stop",
+    "primary",
+]

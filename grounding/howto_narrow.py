@@ -24,6 +24,15 @@ _STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|gi
 # the dose section's word on tapering.
 ABRUPT = re.compile(r"(?<!\w)(?:ngừng|dừng|ngưng)(?: thuốc)? đột ngột(?!\w)")
 _STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng", "bỏ"))
+# Stopping said in two words without marks, where "bo" or "dung" alone may be another word
+# ("bó", "dùng"): "bo ngang", "tu bo", "dung han".
+_STOP_PAIRS = frozenset(
+    ("bo ngang", "tu bo", "bo luon", "bo han", "bo thuoc", "muon bo", "bo di", "dung han")
+)
+# A posture asked ("ngậm thuốc nên đứng hay ngồi", "uống xong nằm được không"): the sentence
+# that names one ("nên ngồi khi ngậm thuốc"), not the route's dose row.
+_POSTURE_ASKED = frozenset(("ngồi", "nằm", "đứng", "ngoi"))
+_POSTURE = re.compile(r"(?<!\w)(?:ngồi|nằm|đứng|tư thế)(?!\w)")
 # Taken around a dialysis session: asked "chạy thận", "lọc máu", said "sau mỗi lần lọc máu".
 _DIALYSIS_ASKED = frozenset(("chạy", "chay", "lọc", "loc", "thẩm", "tham"))
 _AROUND_DIALYSIS = re.compile(
@@ -59,7 +68,7 @@ _SITES = re.compile(
 )
 _SITE_ASKED = frozenset(("chỗ", "cho", "chia"))
 # The words that narrow a topic's sentence to one kind (`primary`).
-NARROWING = _STOP_ASKED | _SPLIT_ASKED | _SITE_ASKED | _LEFTOVER_ASKED
+NARROWING = _STOP_ASKED | _SPLIT_ASKED | _SITE_ASKED | _LEFTOVER_ASKED | _POSTURE_ASKED
 HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
 
 
@@ -82,6 +91,8 @@ def primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return _SPLITTING
     if topic is HowTo.GIVING and asked.words & _SITE_ASKED and asked.words & _SPLIT_ASKED:
         return _SITES
+    if topic is HowTo.GIVING and asked.words & _POSTURE_ASKED:
+        return _POSTURE
     if topic is HowTo.STORAGE and _said_words(asked) & _LEFTOVER_ASKED:
         return _LEFTOVER
     return TOPIC[topic]
@@ -96,7 +107,8 @@ def _named(name: str) -> re.Pattern[str]:
 def asks_stop(asked: Asked) -> bool:
     """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn"); "dùng tối đa bao
     lâu thì ngưng" asks how long the course may run, not how to stop."""
-    return bool(_said_words(asked) & _STOP_ASKED) and not asked.how_long
+    said = bool(_said_words(asked) & _STOP_ASKED or asked.pairs & _STOP_PAIRS)
+    return said and not asked.how_long
 
 
 def _said_words(asked: Asked) -> set[str]:

@@ -1,0 +1,60 @@
+"""Tests for grounding/howto_narrow.py (tuning12): stopping said without marks ("bo ngang")
+wants the sentence on stopping, and a posture asked ("đứng hay ngồi") the one naming it."""
+
+from __future__ import annotations
+
+from asked_frames import understood
+
+from core.evidence import Evidence
+from core.frame import HowTo, QueryFrame
+from grounding.howto import Asked, howto_sentence
+
+
+def _said(question: str) -> Asked:
+    return Asked.of(understood(QueryFrame(standalone_query=question)))
+
+
+def part(section: str, text: str) -> Evidence:
+    return Evidence(
+        text=text,
+        drug_id="x",
+        drug_name="X",
+        section_key=section,
+        section_title=section,
+        chunk_id=f"x-{section}",
+    )
+
+
+DOSE = part(
+    "lieu_luong_cach_dung",
+    "Ngậm dưới lưỡi:\n- Người lớn, khi lên cơn: ngậm 1 viên; dùng tiếp 6 tháng rồi đánh giá lại.",
+)
+CAUTIONS = part(
+    "than_trong",
+    "Thuốc gây hạ huyết áp khi đứng lên; người bệnh nên ngồi hoặc nằm khi ngậm thuốc.\n"
+    "Không ngừng thuốc đột ngột sau khi dùng lâu; giảm liều dần.",
+)
+
+
+def test_stopping_without_marks_finds_the_stop_sentence() -> None:
+    """ "bo ngang" is stopping, not how long the course runs."""
+    said = _said("uong thuoc nay may nam roi, gio bo ngang duoc khong")
+    found = howto_sentence([DOSE, CAUTIONS], "x", HowTo.DURATION, said)
+    assert found is not None
+    assert "ngừng thuốc đột ngột" in found[1]
+
+
+def test_a_posture_asked_finds_the_posture_sentence() -> None:
+    """ "nằm hay ngồi khi ngậm": the caution naming a posture, not the route's dose row."""
+    said = _said("ngậm thuốc dưới lưỡi thì nằm hay ngồi")
+    found = howto_sentence([DOSE, CAUTIONS], "x", HowTo.GIVING, said)
+    assert found is not None
+    assert "nên ngồi" in found[1]
+
+
+def test_no_posture_in_the_book_falls_back_to_the_route() -> None:
+    """The book names no posture: the route's row still answers how it is given."""
+    said = _said("ngậm thuốc dưới lưỡi thì nằm hay ngồi")
+    found = howto_sentence([DOSE], "x", HowTo.GIVING, said)
+    assert found is not None
+    assert "ngậm 1 viên" in found[1]

@@ -1,0 +1,40 @@
+"""How-to questions said in other words (tuning12): a day forgotten without "uống", which
+part of the meal, a pouch or box opened ahead of use."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.frame import HowTo
+from understanding.howto import read_how_to, read_how_to_topics
+from understanding.text import Turn
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("mẹ tôi lẩn thẩn, hôm qua quên mất rồi giờ tính sao", HowTo.MISSED_DOSE),
+        ("tối qua quên, trưa nay mới nhớ ra thì có bù không", HowTo.MISSED_DOSE),
+        ("hom qua quen, sang nay moi nho thi uong sao", HowTo.MISSED_DOSE),
+        ("ong quen 1 ngay roi, co sao ko", HowTo.MISSED_DOSE),
+        ("cái này uống giữa bữa được không hay phải cuối bữa", HowTo.FOOD),
+        ("thuoc nay uong dau bua hay sao", HowTo.FOOD),
+        ("lọ thuốc khí dung bóc túi ra rồi giữ được mấy tháng", HowTo.STORAGE),
+        ("lấy ống thuốc ra khỏi hộp để sẵn trên bàn được không", HowTo.STORAGE),
+        ("khui hop ra de tren xe thuoc cho nhanh duoc ko", HowTo.STORAGE),
+    ],
+)
+def test_round12_topics(text: str, topic: HowTo) -> None:
+    """Each question is read as its topic."""
+    assert topic in read_how_to_topics(Turn.of(text))
+
+
+def test_used_to_is_no_missed_dose() -> None:
+    """ "quen" with its own mark ("used to") is no forgotten dose."""
+    topics = read_how_to_topics(Turn.of("tôi quen uống buổi sáng rồi, đổi sang tối được không"))
+    assert HowTo.MISSED_DOSE not in topics
+
+
+def test_an_opened_pouch_asked_how_long_is_storage_first() -> None:
+    """ "bóc túi … để được bao lâu": how long it keeps, not how long it is taken."""
+    assert read_how_to(Turn.of("ống khí dung bóc túi rồi thì dùng được bao lâu")) is HowTo.STORAGE

@@ -18,7 +18,7 @@ from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import section_title
 from grounding.heads import DOSE
 from grounding.howto_asked import NOTHING_ASKED, Asked, other_form, words_of
-from grounding.howto_narrow import ABRUPT, COUNTED, COURSE, HELP, NARROWING, asks_stop, primary
+from grounding.howto_narrow import ABRUPT, COUNTED, COURSE, HELP, asks_stop, primary, relaxed
 from grounding.howto_rows import head_of, heading, label_route
 from grounding.howto_terms import WORDS as _W
 from grounding.markup import shown_sentences
@@ -159,11 +159,10 @@ def _sentence(
     form_only: bool,
 ) -> tuple[int, str] | None:
     found = _best(evidence, drug_id, topic, broad=False, asked=said, skip=skip, only=form_only)
-    if found is None and (said.words & NARROWING or said.partner):
+    if found is None and (plain := relaxed(said)) is not None:
         # "uống 3 hôm thấy đỡ rồi, ngưng được chưa" where the book says no word of stopping:
         # the course's sentence ("dùng đủ 10 ngày") answers it; another medicine the book
         # does not name: the topic's sentence
-        plain = replace(said, words=said.words - NARROWING, partner=None)
         found = _best(evidence, drug_id, topic, broad=False, asked=plain, skip=skip, only=form_only)
     if found is None and topic is HowTo.STORAGE:
         found = _best(evidence, drug_id, topic, broad=True, asked=said, skip=skip, only=form_only)

@@ -9,6 +9,7 @@ hay ngồi") the one that names a posture.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from core.frame import HowTo
@@ -67,6 +68,17 @@ _SITES = re.compile(
     r"(?<!\w)(?:vị trí tiêm|chỗ tiêm|mỗi vị trí|một chỗ|mỗi chỗ|nhiều vị trí)(?!\w)"
 )
 _SITE_ASKED = frozenset(("chỗ", "cho", "chia"))
+# An operation, a tooth pulled, a contrast scan or a skin test ahead ("mai nhổ răng", "đi
+# thử dị ứng"): the caution that names one, not the one on driving or the sun.
+_PROCEDURES_SAID = (
+    "nhổ răng", "nho rang", "phẫu thuật", "phau thuat", "thủ thuật", "thu thuat",
+    "cản quang", "can quang", "thử dị", "thu di", "test dị", "test di", "test da",
+    "trước mổ", "truoc mo", "đi mổ", "sau mổ", "gây mê", "gay me",
+)  # fmt: skip
+_PROCEDURE_ASKED = frozenset(_PROCEDURES_SAID)
+_PROCEDURE = re.compile(
+    r"(?<!\w)(?:phẫu thuật|thủ thuật|cản quang|nhổ răng|gây mê|test dị ứng|test da|mổ)(?!\w)"
+)
 # The words that narrow a topic's sentence to one kind (`primary`).
 NARROWING = _STOP_ASKED | _SPLIT_ASKED | _SITE_ASKED | _LEFTOVER_ASKED | _POSTURE_ASKED
 HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
@@ -93,9 +105,21 @@ def primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return _SITES
     if topic is HowTo.GIVING and asked.words & _POSTURE_ASKED:
         return _POSTURE
+    if topic is HowTo.CAUTION and asked.pairs & _PROCEDURE_ASKED:
+        return _PROCEDURE
     if topic is HowTo.STORAGE and _said_words(asked) & _LEFTOVER_ASKED:
         return _LEFTOVER
     return TOPIC[topic]
+
+
+def relaxed(asked: Asked) -> Asked | None:
+    """The question without what narrows its topic (a stop, a split, a posture, a procedure,
+    another medicine), or None when nothing does: what the topic's sentence answers when
+    the book says nothing of the narrower question."""
+    if not (asked.words & NARROWING or asked.partner or asked.pairs & _PROCEDURE_ASKED):
+        return None
+    pairs = asked.pairs - _PROCEDURE_ASKED
+    return replace(asked, words=asked.words - NARROWING, pairs=pairs, partner=None)
 
 
 @lru_cache(maxsize=256)
@@ -121,8 +145,8 @@ __all__ = [
     "COUNTED",
     "COURSE",
     "HELP",
-    "NARROWING",
     "TOPIC",
     "asks_stop",
     "primary",
+    "relaxed",
 ]

@@ -291,7 +291,7 @@ NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|n
 # "dự phòng gút trước phẫu thuật uống sao" is a dose question.
 PROCEDURES = _p(
     "nho rang|can quang|chup ct|truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|"
-    "thu thuat|di mo|test di ung|test da|lam test|test lay da|thu phan ung"
+    "thu thuat|di mo|test di ung|test da|lam test|test lay da|thu phan ung|thu di ung"
 )
 # Stopping it ("ngưng trước mấy ngày"): how long before an event it is stopped, not taken.
 STOPS = _p("ngung|ngung thuoc|dung thuoc|tam ngung|bo thuoc|nghi thuoc|tam nghi|nghi truoc")

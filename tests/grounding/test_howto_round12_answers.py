@@ -1,5 +1,6 @@
 """Tests for grounding/howto_narrow.py (tuning12): stopping said without marks ("bo ngang")
-wants the sentence on stopping, and a posture asked ("đứng hay ngồi") the one naming it."""
+wants the sentence on stopping, a posture asked ("đứng hay ngồi") the one naming it, and a
+procedure ahead ("đi thử dị ứng") the caution naming one."""
 
 from __future__ import annotations
 
@@ -58,3 +59,27 @@ def test_no_posture_in_the_book_falls_back_to_the_route() -> None:
     found = howto_sentence([DOSE], "x", HowTo.GIVING, said)
     assert found is not None
     assert "ngậm 1 viên" in found[1]
+
+
+WARNINGS = part(
+    "than_trong",
+    "Có thể gây buồn ngủ; thận trọng khi lái xe, vận hành máy; tránh uống rượu.\n"
+    "Nên ngừng thuốc 5 ngày trước khi làm test dị ứng da.",
+)
+
+
+def test_a_procedure_ahead_finds_its_caution() -> None:
+    """ "đi thử dị ứng … có phải nghỉ trước": the skin test's caution, not driving's."""
+    said = _said("tuần sau con đi thử dị ứng, thuốc này có phải nghỉ trước không")
+    found = howto_sentence([WARNINGS], "x", HowTo.CAUTION, said)
+    assert found is not None
+    assert "test dị ứng" in found[1]
+
+
+def test_no_procedure_in_the_book_falls_back_to_the_caution() -> None:
+    """The book names no procedure: the topic's caution still answers."""
+    said = _said("mai nhổ răng, thuốc này có phải ngưng không")
+    only = part("than_trong", "Có thể gây buồn ngủ; thận trọng khi lái xe, vận hành máy.")
+    found = howto_sentence([only], "x", HowTo.CAUTION, said)
+    assert found is not None
+    assert "lái xe" in found[1]

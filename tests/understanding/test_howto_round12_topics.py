@@ -1,5 +1,5 @@
 """How-to questions said in other words (tuning12): a day forgotten without "uống", which
-part of the meal, a pouch or box opened ahead of use."""
+part of the meal, a pouch or box opened ahead of use, a skin test ahead."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from understanding.text import Turn
         ("lọ thuốc khí dung bóc túi ra rồi giữ được mấy tháng", HowTo.STORAGE),
         ("lấy ống thuốc ra khỏi hộp để sẵn trên bàn được không", HowTo.STORAGE),
         ("khui hop ra de tren xe thuoc cho nhanh duoc ko", HowTo.STORAGE),
+        ("tháng sau cháu đi thử dị ứng, thuốc này có phải nghỉ trước không", HowTo.CAUTION),
     ],
 )
 def test_round12_topics(text: str, topic: HowTo) -> None:

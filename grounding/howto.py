@@ -18,7 +18,16 @@ from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import section_title
 from grounding.heads import DOSE
 from grounding.howto_asked import NOTHING_ASKED, Asked, other_form, words_of
-from grounding.howto_narrow import ABRUPT, COUNTED, COURSE, HELP, asks_stop, primary, relaxed
+from grounding.howto_narrow import (
+    ABRUPT,
+    COUNTED,
+    COURSE,
+    HELP,
+    asks_stop,
+    primary,
+    relaxed,
+    remedy,
+)
 from grounding.howto_rows import head_of, heading, label_route
 from grounding.howto_terms import WORDS as _W
 from grounding.markup import shown_sentences
@@ -62,6 +71,8 @@ DIRECT_BONUS = 1.0
 """What a sentence gains when its advice governs the topic word itself."""
 COUNT_BONUS = 1.0
 """What a sentence that counts the course's days gains over one that bounds it otherwise."""
+REMEDY_BONUS = 2.0
+"""What a sentence gains when it says what to do if the effect the question tells comes."""
 _DIRECT = {
     t: re.compile(
         rf"(?<!\w)(?:{_DIRECT_ADVICE})\s+(?:(?:{_DIRECT_VERBS})\s+)?(?:\w+\s+){{0,3}}(?:{w})(?!\w)"
@@ -113,6 +124,8 @@ def _score(
     # uống cùng bữa ăn"): the question's phrase and a word of the topic both in it.
     if DOSE.search(text) and not (pairs and hits + helped):
         score -= 0.75
+    if hits and remedy(words, asked):
+        score += REMEDY_BONUS  # "nếu thấy buồn ngủ, uống vào buổi tối": what to do about it
     if narrowed is COURSE and COUNTED.search(words):
         score += COUNT_BONUS  # "tối đa mấy ngày": "dùng không quá 5 ngày", not only "đi khám"
     return score
@@ -159,7 +172,7 @@ def _sentence(
     form_only: bool,
 ) -> tuple[int, str] | None:
     found = _best(evidence, drug_id, topic, broad=False, asked=said, skip=skip, only=form_only)
-    if found is None and (plain := relaxed(said)) is not None:
+    if found is None and (plain := relaxed(said, topic)) is not None:
         # "uống 3 hôm thấy đỡ rồi, ngưng được chưa" where the book says no word of stopping:
         # the course's sentence ("dùng đủ 10 ngày") answers it; another medicine the book
         # does not name: the topic's sentence

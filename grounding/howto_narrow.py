@@ -79,6 +79,53 @@ _PROCEDURE_ASKED = frozenset(_PROCEDURES_SAID)
 _PROCEDURE = re.compile(
     r"(?<!\w)(?:phẫu thuật|thủ thuật|cản quang|nhổ răng|gây mê|test dị ứng|test da|mổ)(?!\w)"
 )
+# A mild effect told after taking it (understanding's `howto_effects`), as people say it
+# (folded) and as the book does: "uống xong buồn ngủ quá thì sao" wants the sentence that
+# names drowsiness, not the one on the sun.
+_EFFECTS = {
+    "buon ngu|ngu ga": r"buồn ngủ|ngủ gà",
+    "chong mat|hoa mat": r"chóng mặt|hoa mắt",
+    "buon non": r"buồn nôn|nôn",
+    "dau dau|nhuc dau": r"đau đầu|nhức đầu",
+    "mat ngu|kho ngu": r"mất ngủ|khó ngủ",
+    "tao bon": r"táo bón",
+    "tieu chay|di long|di ngoai long": r"tiêu chảy|đi ngoài",
+    "dau bung|kho tieu|day bung|o nong|o chua": r"đau bụng|khó tiêu|tiêu hóa|dạ dày|ợ nóng",
+    "ho khan": r"ho",
+    "phan den|phan mau den": r"phân(?: \w+){0,2} đen",
+    "nuoc tieu": r"nước tiểu",
+    "dang mieng|vi kim loai": r"vị kim loại|đắng",
+    "kho mieng": r"khô miệng",
+    "do mat|nong mat|bung mat": r"đỏ bừng|bừng mặt",
+    "tim dap nhanh|hoi hop": r"nhịp tim nhanh|tim nhanh|đánh trống ngực|hồi hộp",
+    "run tay": r"run",
+    "phu chan": r"phù",
+}
+_EFFECTS_SAID = [(re.compile(rf" (?:{said}) "), book) for said, book in _EFFECTS.items()]
+
+
+def _effects(asked: Asked) -> str:
+    """The book's words for the effects the question tells, joined for a pattern, or ""."""
+    return "|".join(book for said, book in _EFFECTS_SAID if said.search(asked.folded))
+
+
+@lru_cache(maxsize=64)
+def _effect_pattern(words: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w)(?:{words})(?!\w)")
+
+
+@lru_cache(maxsize=64)
+def _remedy_pattern(words: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<!\w)nếu (?:thấy |bị |có |gặp )?(?:\w+ ){{0,2}}(?:{words})(?!\w)")
+
+
+def remedy(words: str, asked: Asked) -> bool:
+    """The sentence (`words`, lowercase) says what to do if an effect the question tells
+    comes ("nếu thấy buồn ngủ, uống vào buổi tối")."""
+    told = _effects(asked)
+    return bool(told) and _remedy_pattern(told).search(words) is not None
+
+
 # The words that narrow a topic's sentence to one kind (`primary`).
 NARROWING = _STOP_ASKED | _SPLIT_ASKED | _SITE_ASKED | _LEFTOVER_ASKED | _POSTURE_ASKED
 HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
@@ -107,19 +154,23 @@ def primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return _POSTURE
     if topic is HowTo.CAUTION and asked.pairs & _PROCEDURE_ASKED:
         return _PROCEDURE
+    if topic is HowTo.CAUTION and (told := _effects(asked)):
+        return _effect_pattern(told)
     if topic is HowTo.STORAGE and _said_words(asked) & _LEFTOVER_ASKED:
         return _LEFTOVER
     return TOPIC[topic]
 
 
-def relaxed(asked: Asked) -> Asked | None:
+def relaxed(asked: Asked, topic: HowTo) -> Asked | None:
     """The question without what narrows its topic (a stop, a split, a posture, a procedure,
-    another medicine), or None when nothing does: what the topic's sentence answers when
-    the book says nothing of the narrower question."""
-    if not (asked.words & NARROWING or asked.partner or asked.pairs & _PROCEDURE_ASKED):
+    an effect told, another medicine), or None when nothing does: what the topic's sentence
+    answers when the book says nothing of the narrower question."""
+    effect = topic is HowTo.CAUTION and bool(_effects(asked))
+    if not (asked.words & NARROWING or asked.partner or asked.pairs & _PROCEDURE_ASKED or effect):
         return None
     pairs = asked.pairs - _PROCEDURE_ASKED
-    return replace(asked, words=asked.words - NARROWING, pairs=pairs, partner=None)
+    folded = " " if effect else asked.folded
+    return replace(asked, words=asked.words - NARROWING, pairs=pairs, partner=None, folded=folded)
 
 
 @lru_cache(maxsize=256)
@@ -149,4 +200,5 @@ __all__ = [
     "asks_stop",
     "primary",
     "relaxed",
+    "remedy",
 ]

@@ -8,6 +8,7 @@ import re
 from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import SectionKey
 from understanding import howto_words as lx
+from understanding.howto_effects import effect_told
 from understanding.text import Turn, ngram_set
 
 # An age or a weight makes a question about giving a form a dose question; months said right
@@ -146,6 +147,8 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if HowTo.CRUSH in found and _opens_a_pack(turn):
         found.discard(HowTo.CRUSH)  # "lọ aspirin mở ra có mùi chua": the pack was opened
     _settle(turn, found, put_on)
+    if not found and effect_told(turn):
+        found.add(HowTo.CAUTION)  # "uống xong buồn ngủ quá thì sao": the sentence naming it
     return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
 
 
@@ -305,10 +308,15 @@ _SHOT_BEFORE = frozenset({"1", "2", "3", "mot", "hai", "ba", "tiem", "them"})
 _STORAGE_CUES = dict(_CUE_SETS)[HowTo.STORAGE]
 
 
+_LEST = frozenset(("khoi", "tranh", "chong"))
+
+
 def _marked_words(turn: Turn) -> set[HowTo]:
     found: set[HowTo] = set()
     for topic, folded, accented in lx.HOW_TO_MARKED:
         for i in turn.indexes_of(folded):
+            if i > 0 and topic is HowTo.MISSED_DOSE and turn.tokens[i - 1] in _LEST:
+                continue  # "bóc sẵn ra hộp cho khỏi quên": so as not to forget, none missed
             if turn.marked:
                 if turn.original_words()[i] == accented:
                     found.add(topic)

@@ -1,6 +1,7 @@
 """Tests for grounding/howto_narrow.py (tuning12): stopping said without marks ("bo ngang")
 wants the sentence on stopping, a posture asked ("đứng hay ngồi") the one naming it, and a
-procedure ahead ("đi thử dị ứng") the caution naming one."""
+procedure ahead ("đi thử dị ứng") the caution naming one, and an effect told ("uống xong
+buồn ngủ") the sentence naming it, what to do first."""
 
 from __future__ import annotations
 
@@ -83,3 +84,23 @@ def test_no_procedure_in_the_book_falls_back_to_the_caution() -> None:
     found = howto_sentence([only], "x", HowTo.CAUTION, said)
     assert found is not None
     assert "lái xe" in found[1]
+
+
+def test_an_effect_told_finds_what_to_do_about_it() -> None:
+    """ "uống xong buồn ngủ quá thì sao": "nếu thấy buồn ngủ, uống buổi tối" over the caution
+    that only says it may come."""
+    dose = part("lieu_luong_cach_dung", "Uống 1 lần/ngày; nếu thấy buồn ngủ, uống vào buổi tối.")
+    found = howto_sentence(
+        [dose, WARNINGS], "x", HowTo.CAUTION, _said("uống xong buồn ngủ quá thì sao")
+    )
+    assert found is not None
+    assert "nếu thấy buồn ngủ" in found[1]
+
+
+def test_an_effect_the_book_names_only_as_a_caution() -> None:
+    """No remedy written: the caution naming the effect, not another one."""
+    only = part("than_trong", "Thận trọng khi lái xe.\nThuốc có thể làm nước tiểu sẫm màu.")
+    said = _said("uống thuốc này mà nước tiểu sẫm màu có sao không")
+    found = howto_sentence([only], "x", HowTo.CAUTION, said)
+    assert found is not None
+    assert "nước tiểu" in found[1]

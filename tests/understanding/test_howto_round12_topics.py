@@ -39,3 +39,27 @@ def test_used_to_is_no_missed_dose() -> None:
 def test_an_opened_pouch_asked_how_long_is_storage_first() -> None:
     """ "bóc túi … để được bao lâu": how long it keeps, not how long it is taken."""
     assert read_how_to(Turn.of("ống khí dung bóc túi rồi thì dùng được bao lâu")) is HowTo.STORAGE
+
+
+def test_so_as_not_to_forget_is_no_missed_dose() -> None:
+    """ "cho vào hộp chia ngày để khỏi quên": a way to remember, no dose forgotten."""
+    topics = read_how_to_topics(Turn.of("chia thuốc ra hộp theo ngày để mẹ khỏi quên được không"))
+    assert HowTo.MISSED_DOSE not in topics
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uống xong buồn ngủ quá thì sao",
+        "uong amlodipin xong bi phu chan co sao khong",
+        "uống thuốc này mà nước tiểu đỏ, có sao không",
+    ],
+)
+def test_an_effect_told_after_taking_is_a_caution(text: str) -> None:
+    """A mild effect told after taking it and asked about: the caution naming it."""
+    assert read_how_to(Turn.of(text)) is HowTo.CAUTION
+
+
+def test_an_effect_with_another_topic_keeps_that_topic() -> None:
+    """ "uống xong buồn nôn, nên uống lúc nào": when to take it is asked."""
+    assert read_how_to(Turn.of("uống xong buồn nôn, nên uống lúc nào")) is not HowTo.CAUTION

@@ -147,6 +147,8 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if HowTo.CRUSH in found and _opens_a_pack(turn):
         found.discard(HowTo.CRUSH)  # "lọ aspirin mở ra có mùi chua": the pack was opened
     _settle(turn, found, put_on)
+    if not found and _forgot(turn):
+        found.add(HowTo.MISSED_DOSE)  # "lỡ tối quên, sáng mới nhớ thì sao": nothing else asked
     if not found and effect_told(turn):
         found.add(HowTo.CAUTION)  # "uống xong buồn ngủ quá thì sao": the sentence naming it
     return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
@@ -185,6 +187,27 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     if HowTo.STORAGE in found and turn.has(*lx.PLACED):
         # "để trong nhà tắm cho tiện uống buổi tối": where it is kept is asked, not the hour
         found.discard(HowTo.TIME_OF_DAY)
+
+
+# Before "quên", a way not to forget ("bỏ hộp chia ngày cho khỏi quên"); after it, what else
+# was forgotten ("quên hỏi liều", "quên tên thuốc"): no dose missed.
+_LEST = frozenset(("khoi", "tranh", "chong"))
+_OTHER_FORGOTTEN = frozenset(("hoi", "ten"))
+
+
+def _forgot(turn: Turn) -> bool:
+    """ "quên" written with its mark (unmarked "quen" is also "used to") of a dose; read only
+    when no other topic is asked ("uống sau ăn hay quên lắm" asks about food) and no amount is
+    worked out ("quên hỏi liều, tính ra 550mg hả" is a dose question)."""
+    if _without_amounts(turn) is not None:
+        return False
+    tokens = turn.tokens
+    at = [i for i in turn.indexes_of("quen") if turn.original_words()[i] == "quên"]
+    return any(
+        (i == 0 or tokens[i - 1] not in _LEST)
+        and (i + 1 == len(tokens) or tokens[i + 1] not in _OTHER_FORGOTTEN)
+        for i in at
+    )
 
 
 def _patient_said(turn: Turn) -> bool:
@@ -308,15 +331,10 @@ _SHOT_BEFORE = frozenset({"1", "2", "3", "mot", "hai", "ba", "tiem", "them"})
 _STORAGE_CUES = dict(_CUE_SETS)[HowTo.STORAGE]
 
 
-_LEST = frozenset(("khoi", "tranh", "chong"))
-
-
 def _marked_words(turn: Turn) -> set[HowTo]:
     found: set[HowTo] = set()
     for topic, folded, accented in lx.HOW_TO_MARKED:
         for i in turn.indexes_of(folded):
-            if i > 0 and topic is HowTo.MISSED_DOSE and turn.tokens[i - 1] in _LEST:
-                continue  # "bóc sẵn ra hộp cho khỏi quên": so as not to forget, none missed
             if turn.marked:
                 if turn.original_words()[i] == accented:
                     found.add(topic)

@@ -29,10 +29,18 @@ _ASKED = re.compile(
 )
 
 
+# An amount said ("uống 2 viên một lúc có sao không, em bị tiêu chảy"): a dose question, the
+# complaint the reason it is taken.
+_AMOUNT = re.compile(r"(?<![a-z])\d+(?:[.,]\d+)? ?(?:vien|goi|ong|mg|ml|g|giot)(?![a-z])")
+
+
 def effect_told(turn: Turn) -> bool:
-    """A mild effect told after taking it, and asked about."""
+    """A mild effect told after taking it, then asked about, and no amount said."""
     folded = turn.folded
-    return _TAKEN_THEN.search(folded) is not None and _ASKED.search(folded) is not None
+    told = _TAKEN_THEN.search(folded)
+    if told is None or _AMOUNT.search(folded):
+        return False
+    return _ASKED.search(folded, told.end()) is not None
 
 
 __all__ = ["effect_told"]

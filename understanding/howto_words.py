@@ -252,7 +252,6 @@ KEEPS_WORDS = _p(
 HOW_TO_MARKED: tuple[tuple[HowTo, str, str], ...] = (
     (HowTo.CRUSH, "nghien", "nghiền"),
     (HowTo.MISSED_DOSE, "tre", "trễ"),
-    (HowTo.MISSED_DOSE, "quen", "quên"),
     (HowTo.CRUSH, "be", "bẻ"),
     (HowTo.CRUSH, "hoa", "hòa"),
     (HowTo.CRUSH, "hoa", "hoà"),

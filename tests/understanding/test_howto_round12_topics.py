@@ -63,3 +63,21 @@ def test_an_effect_told_after_taking_is_a_caution(text: str) -> None:
 def test_an_effect_with_another_topic_keeps_that_topic() -> None:
     """ "uống xong buồn nôn, nên uống lúc nào": when to take it is asked."""
     assert read_how_to(Turn.of("uống xong buồn nôn, nên uống lúc nào")) is not HowTo.CAUTION
+
+
+def test_forgetful_said_beside_another_question_keeps_it() -> None:
+    """ "uống sau ăn hay quên lắm": a reason told, the question is about food."""
+    assert read_how_to(Turn.of("uống trước ăn được không, sau ăn hay quên lắm")) is HowTo.FOOD
+
+
+def test_the_complaint_treated_is_no_effect() -> None:
+    """ "uống 2 viên một lúc có sao không, em bị tiêu chảy": the amount is asked, the
+    complaint is what it is taken for."""
+    text = "uống 2 viên loperamid một lúc có sao không, em bị tiêu chảy"
+    assert HowTo.CAUTION not in read_how_to_topics(Turn.of(text))
+
+
+def test_forgetting_to_ask_is_no_missed_dose() -> None:
+    """ "quên hỏi liều, tính ra 400mg hả": a dose worked out, nothing missed."""
+    text = "bác sĩ kê mà quên hỏi liều, tính ra uống 400mg hả"
+    assert HowTo.MISSED_DOSE not in read_how_to_topics(Turn.of(text))

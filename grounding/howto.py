@@ -23,6 +23,7 @@ from grounding.howto_narrow import (
     COUNTED,
     COURSE,
     HELP,
+    ON_ONES_OWN,
     asks_stop,
     primary,
     relaxed,
@@ -301,7 +302,10 @@ def _sudden_stop(
     evidence: Sequence[Evidence], drug_id: str, said: Asked, found: tuple[int, str]
 ) -> list[tuple[int, str]]:
     """The caution against a sudden stop beside the dose section's sentence on stopping
-    ("giảm dần khi ngừng" and "… không ngừng đột ngột"), when both stay short."""
+    ("giảm dần khi ngừng" and "… không ngừng đột ngột"), or against stopping on one's own
+    beside the guidance on the reaction told, when both stay short."""
+    if evidence[found[0]].section_key == _REACTIONS:
+        return _not_on_ones_own(evidence, drug_id, found)
     if evidence[found[0]].section_key != "lieu_luong_cach_dung":
         return []
     only = ("than_trong",)
@@ -311,6 +315,21 @@ def _sudden_stop(
     if why is None or not ABRUPT.search(words_of(why[1])):
         return []
     return [why] if len(found[1]) + len(why[1]) <= MAX_TWO_SENTENCES_CHARS else []
+
+
+def _not_on_ones_own(
+    evidence: Sequence[Evidence], drug_id: str, found: tuple[int, str]
+) -> list[tuple[int, str]]:
+    """The cautions' sentence against stopping on one's own ("Không tự ý ngừng thuốc, nhất là
+    …"), beside the guidance on the reaction told, when both stay short."""
+    for index, ev in enumerate(evidence):
+        if ev.drug_id != drug_id or ev.quarantined or ev.section_key != "than_trong":
+            continue
+        for sentence in shown_sentences(ev.text):
+            short = len(found[1]) + len(sentence) <= MAX_TWO_SENTENCES_CHARS
+            if short and ON_ONES_OWN.search(words_of(sentence)):
+                return [(index, sentence)]
+    return []
 
 
 __all__ = [

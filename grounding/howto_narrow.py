@@ -24,6 +24,9 @@ _STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|gi
 # Stopping at once ("ngưng luôn", "ngưng cái rụp"): a caution naming a sudden stop goes with
 # the dose section's word on tapering.
 ABRUPT = re.compile(r"(?<!\w)(?:ngừng|dừng|ngưng)(?: thuốc)? đột ngột(?!\w)")
+# Stopping on one's own warned against ("không tự ý ngừng thuốc"): said beside the guidance on
+# a reaction the person told ("chảy máu …: đi khám ngay"), what not to do meanwhile.
+ON_ONES_OWN = re.compile(r"(?<!\w)không tự(?: ý)? (?:ngừng|dừng|ngưng|bỏ)(?!\w)")
 _STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng", "bỏ"))
 # Stopping said in two words without marks, where "bo" or "dung" alone may be another word
 # ("bó", "dùng"): "bo ngang", "tu bo", "dung han".
@@ -196,6 +199,7 @@ __all__ = [
     "COUNTED",
     "COURSE",
     "HELP",
+    "ON_ONES_OWN",
     "TOPIC",
     "asks_stop",
     "primary",

@@ -8,8 +8,8 @@ from __future__ import annotations
 from asked_frames import understood
 
 from core.evidence import Evidence
-from core.frame import HowTo, QueryFrame
-from grounding.howto import Asked, howto_sentence
+from core.frame import ConditionQuery, HowTo, QueryFrame
+from grounding.howto import Asked, howto_answer, howto_sentence
 
 
 def _said(question: str) -> Asked:
@@ -104,3 +104,21 @@ def test_an_effect_the_book_names_only_as_a_caution() -> None:
     found = howto_sentence([only], "x", HowTo.CAUTION, said)
     assert found is not None
     assert "nước tiểu" in found[1]
+
+
+def test_a_stop_after_a_reaction_keeps_the_warning_against_stopping_alone() -> None:
+    """ "chảy máu chân răng hoài, tự ngưng được không": the guidance on the bleeding, and the
+    caution against stopping on one's own beside it."""
+    told = "Chảy máu chân răng kéo dài: đi khám; không tự ngừng thuốc khi chưa hỏi bác sĩ."
+    guidance = part("huong_dan_xu_tri_adr", told)
+    warning = part(
+        "than_trong", "Thận trọng ở người suy gan.\nKhông tự ý ngừng thuốc sau đặt stent."
+    )
+    question = "bố hay bị chảy máu chân răng, tự ngưng thuốc được không"
+    bleeding = ConditionQuery(text="chảy máu", normalized="chảy máu")
+    frame = QueryFrame(standalone_query=question, how_to_take=HowTo.DURATION, condition=bleeding)
+    said = Asked.of(understood(frame))
+    answer = howto_answer([guidance, warning], "x", "X", HowTo.DURATION, said)
+    texts = [claim.text for claim in answer.claims]
+    assert told in texts
+    assert "Không tự ý ngừng thuốc sau đặt stent." in texts

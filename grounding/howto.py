@@ -12,15 +12,24 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from core.evidence import Answer, Claim, Evidence
 from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import section_title
 from grounding.heads import DOSE
 from grounding.howto_asked import NOTHING_ASKED, Asked, other_form, words_of
+from grounding.howto_narrow import (
+    ABRUPT,
+    COUNTED,
+    COURSE,
+    HELP,
+    ON_ONES_OWN,
+    asks_stop,
+    primary,
+    relaxed,
+    remedy,
+)
 from grounding.howto_rows import head_of, heading, label_route
-from grounding.howto_terms import ALSO as _ALSO
 from grounding.howto_terms import WORDS as _W
 from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
@@ -61,59 +70,16 @@ _DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tr
 _DIRECT_VERBS = r"uống|dùng|ăn|tiếp xúc|để"
 DIRECT_BONUS = 1.0
 """What a sentence gains when its advice governs the topic word itself."""
-_TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
-# Stopping is asked as a duration ("ngưng luôn được không"); its answer speaks of how to stop
-# ("giảm dần khi ngừng"), not of how long the course is ("dùng trên 3 tuần").
-_STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ)(?!\w)")
-# Stopping at once ("ngưng luôn", "ngưng cái rụp"): a caution naming a sudden stop goes with
-# the dose section's word on tapering.
-_ABRUPT = re.compile(r"(?<!\w)(?:ngừng|dừng|ngưng)(?: thuốc)? đột ngột(?!\w)")
-_STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng", "bỏ"))
-# Taken around a dialysis session: asked "chạy thận", "lọc máu", said "sau mỗi lần lọc máu".
-_DIALYSIS_ASKED = frozenset(("chạy", "chay", "lọc", "loc", "thẩm", "tham"))
-_AROUND_DIALYSIS = re.compile(
-    rf"(?<!\w)(?:{_W[HowTo.TIME_OF_DAY]}|lọc máu|thẩm phân|chạy thận|ngày lọc máu)(?!\w)"
-)
-# Still ill after some days ("2 ngày rồi vẫn đi lỏng"): when to stop and see a doctor.
-_STILL_ASKED = frozenset(("vẫn", "van", "chưa", "chua", "còn", "khỏi", "khoi", "đỡ"))
-# How long a course runs, asked without stopping: its days, weeks or months, its bounds ("kéo
-# dài" only of the use: "tác dụng … kéo dài", "kéo dài QT" say nothing of a course; nor do
-# "đợt cấp" of a disease or "uống đủ nước"; a step up,
-# "có thể tăng liều tới …", says no length).
-_COURSE = re.compile(
-    r"(?<!\w)(?:quá \d+ ngày|\d+\s*[-–]\s*\d+ ngày|\d+ ngày|\d+ tuần|\d+ tháng|liệu trình"
-    r"|đợt(?! cấp)|(?:dùng|điều trị|uống) kéo dài|đủ(?! nước)|liều duy nhất|đi khám"
-    r"|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)(?! tuổi)"
-)
-# A course's length counted: what "mấy ngày", "bao lâu" asks ("trẻ từ 3 tháng tuổi" is an
-# age, no length).
-_COUNTED = re.compile(r"(?<!\w)(?:\d+ (?:ngày|tuần|tháng)|liều duy nhất)(?!\w)(?! tuổi)")
 COUNT_BONUS = 1.0
 """What a sentence that counts the course's days gains over one that bounds it otherwise."""
-# Splitting the day's dose is asked with "chia" ("uống 1 lần hay chia 2 lần"); its answer says
-# how many times a day ("có thể uống 1 lần; liều cao hơn chia nhiều lần").
-_SPLITTING = re.compile(
-    rf"(?<!\w)(?:{_W[HowTo.CRUSH]}|chia (?:làm )?(?:nhiều|\d+|hai|ba) lần|uống (?:1|một) lần)(?!\w)"
-)
-_SPLIT_ASKED = frozenset(("chia",))
-# What is left over ("nửa ống còn dư để lần sau", "để dành"): the sentence on the leftover.
-_LEFTOVER = re.compile(r"(?<!\w)(?:còn thừa|phần thừa|còn dư|dùng dở|phải bỏ|bỏ phần)(?!\w)")
-_LEFTOVER_ASKED = frozenset(("dư", "du", "thừa", "thua", "dở", "do", "dành", "danh"))
-# Where an injection goes is asked as one place or split ("tiêm 1 chỗ hay chia ra"); its
-# answer names the site ("không quá 1 g ở mỗi vị trí tiêm").
-_SITES = re.compile(
-    r"(?<!\w)(?:vị trí tiêm|chỗ tiêm|mỗi vị trí|một chỗ|mỗi chỗ|nhiều vị trí)(?!\w)"
-)
-_SITE_ASKED = frozenset(("chỗ", "cho", "chia"))
-# The words that narrow a topic's sentence to one kind (`_primary`).
-_NARROWING = _STOP_ASKED | _SPLIT_ASKED | _SITE_ASKED | _LEFTOVER_ASKED
+REMEDY_BONUS = 2.0
+"""What a sentence gains when it says what to do if the effect the question tells comes."""
 _DIRECT = {
     t: re.compile(
         rf"(?<!\w)(?:{_DIRECT_ADVICE})\s+(?:(?:{_DIRECT_VERBS})\s+)?(?:\w+\s+){{0,3}}(?:{w})(?!\w)"
     )
     for t, w in _W.items()
 }
-_HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
 _CLAUSES = re.compile(r"(?<=;)\s+")
 
 
@@ -136,15 +102,15 @@ def _score(
     a semicolon ("Viêm tai giữa cấp: …; 10 ngày cho trẻ dưới 6 tuổi"), whose words of the
     question count for it when it is on the topic."""
     words = words_of(text)
-    primary = _primary(topic, broad=broad, asked=asked)
-    hits = len({m.group(0) for m in primary.finditer(words)})
+    narrowed = primary(topic, broad=broad, asked=asked)
+    hits = len({m.group(0) for m in narrowed.finditer(words)})
     pairs, same_words = asked.in_sentence(text)
     if hits and head:
         head_pairs, head_words = asked.in_sentence(head)
         pairs, same_words = pairs + head_pairs, same_words + head_words
     if not hits and not pairs:
         return 0.0
-    helper = None if broad else _HELP.get(topic)
+    helper = None if broad else HELP.get(topic)
     helped = len({m.group(0) for m in helper.finditer(words)}) if helper else 0
     score = hits + 0.5 * helped + 1.5 * pairs + 0.4 * same_words
     if hits and _ADVICE.search(words):
@@ -159,55 +125,16 @@ def _score(
     # uống cùng bữa ăn"): the question's phrase and a word of the topic both in it.
     if DOSE.search(text) and not (pairs and hits + helped):
         score -= 0.75
-    if primary is _COURSE and _COUNTED.search(words):
+    if hits and remedy(words, asked):
+        score += REMEDY_BONUS  # "nếu thấy buồn ngủ, uống vào buổi tối": what to do about it
+    if narrowed is COURSE and COUNTED.search(words):
         score += COUNT_BONUS  # "tối đa mấy ngày": "dùng không quá 5 ngày", not only "đi khám"
     return score
 
 
 def _on_topic(text: str, topic: HowTo, *, broad: bool, asked: Asked) -> bool:
     """The sentence names the topic itself, not only the question's other words."""
-    return _primary(topic, broad=broad, asked=asked).search(words_of(text)) is not None
-
-
-def _primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
-    """The words that put a sentence on the topic, as the question asks it."""
-    if broad:
-        return _HELP[topic]
-    if topic is HowTo.TOGETHER and asked.partner:
-        return _named(asked.partner)
-    if topic is HowTo.DURATION and (
-        _asks_stop(asked) or (asked.going_on and asked.condition and not asked.how_long)
-    ):
-        # "đang tiêu chảy, có uống tiếp không": going on with a complaint asks when to stop
-        return _STOPPING
-    if topic is HowTo.TIME_OF_DAY and asked.words & _DIALYSIS_ASKED:
-        return _AROUND_DIALYSIS  # "uống trước hay sau buổi chạy thận"
-    if topic is HowTo.DURATION and not asked.words & _STILL_ASKED:
-        return _COURSE  # "uống được mấy ngày": how long, not when to stop and see a doctor
-    if topic is HowTo.CRUSH and asked.words & _SPLIT_ASKED:
-        return _SPLITTING
-    if topic is HowTo.GIVING and asked.words & _SITE_ASKED and asked.words & _SPLIT_ASKED:
-        return _SITES
-    if topic is HowTo.STORAGE and _said_words(asked) & _LEFTOVER_ASKED:
-        return _LEFTOVER
-    return _TOPIC[topic]
-
-
-@lru_cache(maxsize=256)
-def _named(name: str) -> re.Pattern[str]:
-    """The other medicine's name as the book writes it (lowercase, accented)."""
-    return re.compile(rf"(?<!\w){re.escape(words_of(name))}(?!\w)")
-
-
-def _asks_stop(asked: Asked) -> bool:
-    """Stopping asked, by a word or inside a phrase ("tự bỏ", "ngưng luôn"); "dùng tối đa bao
-    lâu thì ngưng" asks how long the course may run, not how to stop."""
-    return bool(_said_words(asked) & _STOP_ASKED) and not asked.how_long
-
-
-def _said_words(asked: Asked) -> set[str]:
-    """The question's words, those inside its phrases too ("còn dư để", "để dành")."""
-    return set(asked.words) | {w for pair in asked.pairs for w in pair.split()}
+    return primary(topic, broad=broad, asked=asked).search(words_of(text)) is not None
 
 
 def _short(text: str, topic: HowTo) -> str:
@@ -246,11 +173,10 @@ def _sentence(
     form_only: bool,
 ) -> tuple[int, str] | None:
     found = _best(evidence, drug_id, topic, broad=False, asked=said, skip=skip, only=form_only)
-    if found is None and (said.words & _NARROWING or said.partner):
+    if found is None and (plain := relaxed(said, topic)) is not None:
         # "uống 3 hôm thấy đỡ rồi, ngưng được chưa" where the book says no word of stopping:
         # the course's sentence ("dùng đủ 10 ngày") answers it; another medicine the book
         # does not name: the topic's sentence
-        plain = replace(said, words=said.words - _NARROWING, partner=None)
         found = _best(evidence, drug_id, topic, broad=False, asked=plain, skip=skip, only=form_only)
     if found is None and topic is HowTo.STORAGE:
         found = _best(evidence, drug_id, topic, broad=True, asked=said, skip=skip, only=form_only)
@@ -362,7 +288,7 @@ def howto_answer(
         short = why is not None and len(found[1]) + len(why[1]) <= MAX_TWO_SENTENCES_CHARS
         if why is not None and short and _on_topic(why[1], topic, broad=False, asked=said):
             quoted.append(why)
-    elif topic is HowTo.DURATION and _asks_stop(said):
+    elif topic is HowTo.DURATION and asks_stop(said):
         quoted += _sudden_stop(evidence, drug_id, said, found)
     titles = dict.fromkeys(section_title(evidence[i].section_key) for i, _ in quoted)
     return Answer(
@@ -376,16 +302,34 @@ def _sudden_stop(
     evidence: Sequence[Evidence], drug_id: str, said: Asked, found: tuple[int, str]
 ) -> list[tuple[int, str]]:
     """The caution against a sudden stop beside the dose section's sentence on stopping
-    ("giảm dần khi ngừng" and "… không ngừng đột ngột"), when both stay short."""
+    ("giảm dần khi ngừng" and "… không ngừng đột ngột"), or against stopping on one's own
+    beside the guidance on the reaction told, when both stay short."""
+    if evidence[found[0]].section_key == _REACTIONS:
+        return _not_on_ones_own(evidence, drug_id, found)
     if evidence[found[0]].section_key != "lieu_luong_cach_dung":
         return []
     only = ("than_trong",)
     why = _best(
         evidence, drug_id, HowTo.DURATION, broad=False, asked=said, skip=found[1], within=only
     )
-    if why is None or not _ABRUPT.search(words_of(why[1])):
+    if why is None or not ABRUPT.search(words_of(why[1])):
         return []
     return [why] if len(found[1]) + len(why[1]) <= MAX_TWO_SENTENCES_CHARS else []
+
+
+def _not_on_ones_own(
+    evidence: Sequence[Evidence], drug_id: str, found: tuple[int, str]
+) -> list[tuple[int, str]]:
+    """The cautions' sentence against stopping on one's own ("Không tự ý ngừng thuốc, nhất là
+    …"), beside the guidance on the reaction told, when both stay short."""
+    for index, ev in enumerate(evidence):
+        if ev.drug_id != drug_id or ev.quarantined or ev.section_key != "than_trong":
+            continue
+        for sentence in shown_sentences(ev.text):
+            short = len(found[1]) + len(sentence) <= MAX_TWO_SENTENCES_CHARS
+            if short and ON_ONES_OWN.search(words_of(sentence)):
+                return [(index, sentence)]
+    return []
 
 
 __all__ = [

@@ -42,7 +42,7 @@ WORDS = {
     r"|\d+(?:[,.]\d+)? lít|tiếp xúc"
     r"|buồn ngủ|tỉnh táo"
     # stopping it before an operation, a tooth pulled or a contrast scan
-    r"|phẫu thuật|thủ thuật|cản quang|nhổ răng|gây mê",
+    r"|phẫu thuật|thủ thuật|cản quang|nhổ răng|gây mê|test dị ứng|test da",
 }
 # Words that only help a sentence already on the topic ("uống lúc nào": food words too).
 ALSO = {

@@ -211,7 +211,9 @@ EXCESS_CUES = cues(
 # An allergic or adverse reaction: its reply quotes the drug's Hướng dẫn cách xử trí ADR.
 ALLERGY_SIGNS = sign_cues(
     (
-        # not the illness a medicine is for ("thuốc dị ứng", "viêm mũi dị ứng", "vì dị ứng")
+        # not the illness a medicine is for ("thuốc dị ứng", "viêm mũi dị ứng", "vì dị ứng"),
+        # nor a skin test ahead ("đi test dị ứng da", "thử dị ứng")
+        r"(?<!test )(?<!thử )"
         r"(?<!thuốc )(?<!trị )(?<!chống )(?<!mũi )(?<!viêm da )(?<!vì )(?<!do )dị ứng",
         r"sốc phản vệ",
         r"phản vệ",

@@ -30,6 +30,7 @@ HOME_BRANDS: tuple[tuple[str, str], ...] = (
     ("Motilium", "domperidone"),
     ("Rocephin", "ceftriaxone"),
     ("Depakine", "valproic acid"),
+    ("Aspocid", "aspirin"),
 )
 
 HOME_NICKNAMES: tuple[tuple[str, str], ...] = (

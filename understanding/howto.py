@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
-from core.frame import HOW_TO_SECTIONS, HowTo, TurnType
+from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import SectionKey
 from understanding import howto_words as lx
+from understanding.howto_effects import effect_told
 from understanding.text import Turn, ngram_set
 
 # An age or a weight makes a question about giving a form a dose question; months said right
@@ -146,6 +147,10 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if HowTo.CRUSH in found and _opens_a_pack(turn):
         found.discard(HowTo.CRUSH)  # "lọ aspirin mở ra có mùi chua": the pack was opened
     _settle(turn, found, put_on)
+    if not found and _forgot(turn):
+        found.add(HowTo.MISSED_DOSE)  # "lỡ tối quên, sáng mới nhớ thì sao": nothing else asked
+    if not found and effect_told(turn):
+        found.add(HowTo.CAUTION)  # "uống xong buồn ngủ quá thì sao": the sentence naming it
     return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
 
 
@@ -182,6 +187,27 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     if HowTo.STORAGE in found and turn.has(*lx.PLACED):
         # "để trong nhà tắm cho tiện uống buổi tối": where it is kept is asked, not the hour
         found.discard(HowTo.TIME_OF_DAY)
+
+
+# Before "quên", a way not to forget ("bỏ hộp chia ngày cho khỏi quên"); after it, what else
+# was forgotten ("quên hỏi liều", "quên tên thuốc"): no dose missed.
+_LEST = frozenset(("khoi", "tranh", "chong"))
+_OTHER_FORGOTTEN = frozenset(("hoi", "ten"))
+
+
+def _forgot(turn: Turn) -> bool:
+    """ "quên" written with its mark (unmarked "quen" is also "used to") of a dose; read only
+    when no other topic is asked ("uống sau ăn hay quên lắm" asks about food) and no amount is
+    worked out ("quên hỏi liều, tính ra 550mg hả" is a dose question)."""
+    if _without_amounts(turn) is not None:
+        return False
+    tokens = turn.tokens
+    at = [i for i in turn.indexes_of("quen") if turn.original_words()[i] == "quên"]
+    return any(
+        (i == 0 or tokens[i - 1] not in _LEST)
+        and (i + 1 == len(tokens) or tokens[i + 1] not in _OTHER_FORGOTTEN)
+        for i in at
+    )
 
 
 def _patient_said(turn: Turn) -> bool:
@@ -344,56 +370,8 @@ def _addiction(turn: Turn, i: int) -> bool:
     return any(f" {w} " in f" {around} " for w in lx.NOT_CRUSH_AROUND_NGHIEN)
 
 
-# Sections a false cue of a how-to question lands in: "nghiện" (crush), "uống gấp đôi"
-# (a missed dose), "có sao không"; a how-to question asks none of them.
-_OVERRIDES = frozenset(
-    {
-        None,
-        SectionKey.LIEU_LUONG_CACH_DUNG,
-        SectionKey.TUONG_TAC_THUOC,
-        SectionKey.DO_ON_DINH_BAO_QUAN,
-        SectionKey.TAC_DUNG_KHONG_MONG_MUON,
-        SectionKey.THAN_TRONG,
-        SectionKey.QUA_LIEU_XU_TRI,
-        # "viên sủi lấy ra để ngoài được không": the form named is what is handled
-        SectionKey.DANG_THUOC_HAM_LUONG,
-        # "pha chung chai Ringer lactat được không": what it may not be mixed with
-        SectionKey.TUONG_KY,
-    }
-)
-_TURNS = (
-    TurnType.DOSING_CALC,
-    TurnType.DRUG_ATTRIBUTE,
-    TurnType.OUT_OF_SCOPE,
-    # Taken with another product reads as an interaction question ("uống chung với canxi"),
-    # and so may a word of the question that is no medicine ("push", "Extend").
-    TurnType.INTERACTION,
-)
-# Topics that name another product or a fluid ("uống chung với canxi", "pha với Ringer lactat
-# được không"): the other word is no medicine to look up.
-WITH_ANOTHER = frozenset({HowTo.TOGETHER, HowTo.DILUTE, HowTo.MADE_UP})
-
-
-def how_to_turn(
-    topic: HowTo | None, turn_type: TurnType, attribute: SectionKey | None, *, off: bool
-) -> tuple[HowTo | None, TurnType, SectionKey | None]:
-    """The topic, turn type and section of a turn that asks how to take one medicine.
-
-    `off`: the turn names several medicines, asks "which drug" or is not medical. The turn
-    keeps the dose turn type it reads as when the dose section holds the answer.
-    """
-    if topic is None or off or turn_type not in _TURNS or attribute not in _OVERRIDES:
-        return None, turn_type, attribute
-    section = SectionKey(HOW_TO_SECTIONS[topic][0])
-    if section is not SectionKey.LIEU_LUONG_CACH_DUNG or turn_type is not TurnType.DOSING_CALC:
-        turn_type = TurnType.DRUG_ATTRIBUTE
-    return topic, turn_type, section
-
-
 __all__ = [
-    "WITH_ANOTHER",
     "asks_one_dose",
-    "how_to_turn",
     "read_how_to",
     "read_how_to_topics",
     "second_topic",

@@ -28,7 +28,11 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "lo uong 2 lan|lo uong hai lan|lo uong 2 lieu|lo uong hai lieu|uong nham 2 lan|"
             "bo 1 lieu|bo mot lieu|uong muon|tre gio|muon gio|cham gio|uong cham|"
             "tre vai tieng|tre may tieng|tre 1 tieng|tre 2 tieng|tre 3 tieng|tre 4 tieng|"
-            "tre 5 tieng|tre 6 tieng|qua gio uong|lo mat 1 lieu|lo mat mot lieu"
+            "tre 5 tieng|tre 6 tieng|qua gio uong|lo mat 1 lieu|lo mat mot lieu|"
+            # a day or a dose forgotten, said without "uống" ("quên 1 hôm", "tối qua quên,
+            # sáng mới nhớ"); "quen" alone is also "used to" ("quen uống buổi sáng")
+            "quen 1 hom|quen mot hom|quen 1 ngay|quen mot ngay|quen 1 buoi|quen mot buoi|"
+            "quen hom qua|hom qua quen|toi qua quen|sang nay quen|hom sau moi nho|sang moi nho"
         ),
     ),
     (
@@ -102,7 +106,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
         HowTo.FOOD,
         _p(
             "luc doi|khi doi|bung doi|doi bung|luc no|khi no|no hay doi|doi hay no|an no|"
-            "truoc an|sau an|truoc bua|sau bua|trong bua|bua an|cung bua|voi bua|khi an|vao bua|"
+            "truoc an|sau an|truoc bua|sau bua|trong bua|bua an|dau bua|cuoi bua|giua bua|"
+            "cung bua|voi bua|khi an|vao bua|"
             "luc an|truoc khi an|sau khi an|voi thuc an|cung thuc an|chua an|chua an gi|"
             "nuoc buoi|nuoc ep buoi|buoi chum|nuoc ep|an buoi|qua buoi|trai buoi|an it buoi|"
             "uong voi sua|voi sua|sua bo|uong sua|"
@@ -162,7 +167,10 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             # how to keep it, or it went soft in the heat ("cất sao cho đúng", "mềm nhũn")
             "cat sao|cat the nao|cat nhu nao|cat ra sao|mem nhun|bi mem|mem ra|chay mem|"
             # how long a made-up or opened one keeps before it is thrown away
-            "phai bo|thi bo|bo di|de may tieng|de may gio|de duoc may tieng|giu duoc may tieng"
+            "phai bo|thi bo|bo di|de may tieng|de may gio|de duoc may tieng|giu duoc may tieng|"
+            # its pouch or box opened ahead of use: "bóc túi bạc", "mở hộp ra để trên xe tiêm"
+            "boc tui|xe tui|mo hop|boc hop|khui hop|khui tui|de tren xe|xe tiem|xe thuoc|"
+            "ra khoi tui|ngoai tui|de tren ban"
         ),
     ),
     (
@@ -282,7 +290,7 @@ NOT_DURATION = _p("truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|n
 # "dự phòng gút trước phẫu thuật uống sao" is a dose question.
 PROCEDURES = _p(
     "nho rang|can quang|chup ct|truoc mo|truoc khi mo|truoc phau thuat|truoc khi phau thuat|"
-    "thu thuat|di mo|test di ung|test da|lam test|test lay da|thu phan ung"
+    "thu thuat|di mo|test di ung|test da|lam test|test lay da|thu phan ung|thu di ung"
 )
 # Stopping it ("ngưng trước mấy ngày"): how long before an event it is stopped, not taken.
 STOPS = _p("ngung|ngung thuoc|dung thuoc|tam ngung|bo thuoc|nghi thuoc|tam nghi|nghi truoc")

@@ -33,6 +33,22 @@ _TAKEN = re.compile(
 )
 
 
+# A worry about the patient's own medicine told in this turn ("mà tôi đang uống simvastatin,
+# có sao không") after another was prescribed: whether the two go together.
+_WORRY_ASKS = (
+    "co sao khong", "co sao ko", "co sao k", "co sao hong", "co sao hok", "co sao ha",
+    "co van de gi", "co anh huong", "anh huong gi", "co ky nhau", "ky nhau", "co tuong tac",
+    "co duoc khong", "co duoc ko", "uong duoc khong", "uong duoc ko", "uong dc ko",
+)  # fmt: skip
+
+
+def _own_told(r: Reading) -> bool:
+    """This turn tells the medicine the patient takes and asks a worry about it, and names
+    no complaint ("đang uống enalapril mà ho khan, có sao không" asks about that one)."""
+    told = bool(_TAKEN.search(r.turn.folded)) and r.turn.has(*_WORRY_ASKS)
+    return told and not r.conditions
+
+
 def _takes(prior: QueryFrame) -> bool:
     """The conversation's one medicine is one the patient takes."""
     if len(prior.drugs) != 1:
@@ -46,14 +62,30 @@ def with_the_patients_medicine(
 ) -> QueryFrame | None:
     """The how-to frame of a question about another named medicine taken with the patient's
     own, or None. The patient's medicine is the conversation's one medicine, said as taken;
-    the other is the one medicine this turn names. (Both named in one turn, "đang uống
-    warfarin có dùng ibuprofen được không", is an interaction question.)"""
+    the other is the one medicine this turn names. Said the other way round, the turn tells
+    the patient's own medicine after another was prescribed ("bác sĩ cho clarithromycin",
+    then "mà tôi đang uống simvastatin, có sao không"): an interaction question of the two.
+    (Both named in one turn, "đang uống warfarin có dùng ibuprofen được không",
+    is an interaction question.)"""
     if r.non_medical or r.new_case or r.unknown or r.turn.has(*_DOSE_ASKS):
         return None
-    if prior is None or not _takes(prior) or len(r.drugs) != 1 or r.drugs[0] in prior.drugs:
+    if prior is None or len(prior.drugs) != 1 or len(r.drugs) != 1 or r.drugs[0] in prior.drugs:
         return None
-    if not (r.turn.has(*_TOGETHER_ASKS) or r.how_to_take is HowTo.TOGETHER):
-        return None
+    together = r.turn.has(*_TOGETHER_ASKS) or r.how_to_take is HowTo.TOGETHER
+    if not (_takes(prior) and together):
+        if not _own_told(r):
+            return None
+        # both monographs' interactions, and "not found" said as such when neither names
+        # the other (no other interaction sentence stands in for it)
+        return frame.model_copy(
+            update={
+                "drugs": [*prior.drugs, *r.drugs],
+                "turn_type": TurnType.INTERACTION,
+                "attribute": SectionKey.TUONG_TAC_THUOC.value,
+                "how_to_take": None,
+                "how_to_also": None,
+            }
+        )
     own, others = list(prior.drugs), r.drugs
     return frame.model_copy(
         update={

@@ -53,8 +53,9 @@ from understanding.followups import (
     same_patient,
     with_what_was_told,
 )
-from understanding.howto import WITH_ANOTHER as _WITH_ANOTHER
-from understanding.howto import asks_one_dose, how_to_turn, second_topic
+from understanding.howto import asks_one_dose, second_topic
+from understanding.howto_turn import WITH_ANOTHER as _WITH_ANOTHER
+from understanding.howto_turn import how_to_turn
 from understanding.lexicon import AMOUNT_DOUBT
 from understanding.partner_drug import with_the_patients_medicine
 from understanding.patient_said import read_patient_against

@@ -186,7 +186,8 @@ def test_a_beginning_one_printed_name_shares_with_product_names_is_the_printed(
 @pytest.mark.parametrize(
     ("text", "expected"),
     [("siro Sara cho bé 2 tuổi", "paracetamol"), ("tatanol 500", "paracetamol"),
-     ("Hydrocolacyl 5mg uống sáng", "prednisolone")],
+     ("Hydrocolacyl 5mg uống sáng", "prednisolone"),
+     ("mẹ uống aspocid 81 mỗi sáng", "aspirin")],
 )  # fmt: skip
 def test_a_pharmacy_product_the_corpus_does_not_list_names_its_substance(
     catalog: DrugCatalog, text: str, expected: str

@@ -61,3 +61,37 @@ def test_no_partner_without_a_medicine_taken_or_a_taking_together(
     """A medicine not said as taken, a dose or an attribute of the other: no partner."""
     frame = _after(understander, prior, text)
     assert not any(w.startswith("=") for w in frame.howto_words)
+
+
+@pytest.mark.parametrize(
+    ("prior", "text", "pair"),
+    [
+        (
+            "bác sĩ kê azithromycin 3 ngày trị viêm họng",
+            "nhưng mẹ em đang uống warfarin mỗi ngày, có sao không",
+            ["azithromycin", "warfarin"],
+        ),
+        (
+            "duoc cho clarithromycin 500",
+            "ma toi dang uong simvastatin hang ngay thi co sao ko",
+            ["clarithromycin", "simvastatin"],
+        ),
+    ],
+)
+def test_the_patients_own_told_after_a_prescription_asks_the_pair(
+    understander: RulesUnderstander, prior: str, text: str, pair: list[str]
+) -> None:
+    """A medicine prescribed, then the patient's own told with a worry: the two together."""
+    frame = _after(understander, prior, text)
+    assert frame.turn_type is TurnType.INTERACTION and frame.drugs == pair
+    assert frame.how_to_take is None
+
+
+def test_a_complaint_of_the_own_medicine_is_asked_of_it(understander: RulesUnderstander) -> None:
+    """ "đang uống enalapril mà ho khan, có sao không": that medicine's complaint, no pair."""
+    frame = _after(
+        understander,
+        "bác sĩ cho amoxicillin 500",
+        "tôi đang uống enalapril mà ho khan, có sao không",
+    )
+    assert frame.turn_type is not TurnType.INTERACTION and frame.drugs == ["enalapril"]

@@ -17,7 +17,7 @@ from core.result import Outcome
 from engine.conversation import Conversation, OpenQuestion
 from engine.effects import Effects
 from engine.machine import TurnModel, fire
-from engine.merge import synthesize_query
+from engine.query_text import synthesize_query
 from engine.reply import Reply
 from engine.routing import RETRIEVAL_EFFECTS, Decision, Effect, route
 from safety.cue_matching import TurnText

@@ -142,7 +142,7 @@ def for_any_patient(said: Reading) -> bool:
     )
 
 
-# "… không quá 3 g/ngày ở bệnh nhân nghiện rượu, suy dinh dưỡng, mất nước": a line said of
+# "… tối đa 2 g mỗi ngày ở bệnh nhân gầy yếu, uống nhiều rượu": a line said of
 # patients in the states it lists (`grounding.special_patients.states_said`).
 STATE_PATIENTS = re.compile(
     r"\b(?:o|cho|voi|doi voi|tren) (?:nhung |cac )?(?:nguoi benh|benh nhan)\s+"

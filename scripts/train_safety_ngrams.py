@@ -78,6 +78,7 @@ PEOPLE_SETS = tuple(
         "people_safety.tuning10.jsonl",
         "people_safety.tuning11.jsonl",
         "people_safety.tuning12.jsonl",
+        "people_safety.tuning13.jsonl",
     )
     if (ROOT / "evals" / name).exists()
 )

@@ -66,6 +66,9 @@ TUNING11_SET = ROOT / "evals" / "people_facts.tuning11.jsonl"
 TUNING12_SET = ROOT / "evals" / "people_facts.tuning12.jsonl"
 """A twelfth set written blind (157 lines), measured once at 6d697bb before tuning on it
 (patient facts 88.0 %, near-facts 83.3 %, how-to 81.9 %)."""
+TUNING13_SET = ROOT / "evals" / "people_facts.tuning13.jsonl"
+"""A thirteenth set written blind: 94 how-to questions, most mid-conversation and in slang,
+measured once at 21b38b8 before tuning on it (how-to 85.1 %)."""
 ELDERLY = "elderly"
 """A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
@@ -350,7 +353,8 @@ def main(
     args = _args(argv)
     defaults = (
         TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET,
-        TUNING7_SET, TUNING8_SET, TUNING10_SET, TUNING11_SET, TUNING12_SET, BLIND_SET,
+        TUNING7_SET, TUNING8_SET, TUNING10_SET, TUNING11_SET, TUNING12_SET, TUNING13_SET,
+        BLIND_SET,
     )  # fmt: skip
     paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)

@@ -56,6 +56,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning10.jsonl",
         "people_safety.tuning11.jsonl",
         "people_safety.tuning12.jsonl",
+        "people_safety.tuning13.jsonl",
     )
 )
 KINDS = (

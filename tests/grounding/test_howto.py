@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from asked_frames import understood
+from asked_frames import asked as _said
+from asked_frames import part, understood
 
-from core.evidence import Evidence
 from core.frame import HowTo, QueryFrame
 from grounding.howto import (
     MAX_SENTENCE_CHARS,
@@ -13,24 +13,6 @@ from grounding.howto import (
     howto_answer,
     howto_sentence,
 )
-
-
-def _said(question: str) -> Asked:
-    """What understanding reads from the question, as the how-to answer takes it."""
-    return Asked.of(understood(QueryFrame(standalone_query=question)))
-
-
-def part(section: str, text: str, drug: str = "x", quarantined: bool = False) -> Evidence:
-    return Evidence(
-        text=text,
-        drug_id=drug,
-        drug_name="X",
-        section_key=section,
-        section_title=section,
-        chunk_id=f"{drug}-{section}",
-        quarantined=quarantined,
-    )
-
 
 DOSE = part(
     "lieu_luong_cach_dung",

@@ -3,26 +3,11 @@ shaking by how a dose is taken."""
 
 from __future__ import annotations
 
-from asked_frames import understood
+from asked_frames import asked as _said
+from asked_frames import part
 
-from core.evidence import Evidence
-from core.frame import HowTo, QueryFrame
-from grounding.howto import Asked, howto_answer, howto_sentence
-
-
-def _said(question: str) -> Asked:
-    return Asked.of(understood(QueryFrame(standalone_query=question)))
-
-
-def part(section: str, text: str) -> Evidence:
-    return Evidence(
-        text=text,
-        drug_id="x",
-        drug_name="X",
-        section_key=section,
-        section_title=section,
-        chunk_id=f"x-{section}",
-    )
+from core.frame import HowTo
+from grounding.howto import howto_answer, howto_sentence
 
 
 def test_the_days_counted_beat_a_visit_to_the_doctor() -> None:

@@ -4,26 +4,11 @@ said in keeps the condition its head names; going on with a complaint asks when 
 
 from __future__ import annotations
 
-from asked_frames import understood
+from asked_frames import asked as _said
+from asked_frames import part, understood
 
-from core.evidence import Evidence
 from core.frame import ConditionQuery, HowTo, QueryFrame
 from grounding.howto import Asked, howto_sentence
-
-
-def _said(question: str) -> Asked:
-    return Asked.of(understood(QueryFrame(standalone_query=question)))
-
-
-def part(section: str, text: str) -> Evidence:
-    return Evidence(
-        text=text,
-        drug_id="x",
-        drug_name="X",
-        section_key=section,
-        section_title=section,
-        chunk_id=f"x-{section}",
-    )
 
 
 def test_a_modified_release_tablet_said_sr_finds_its_row() -> None:

@@ -5,27 +5,11 @@ buồn ngủ") the sentence naming it, what to do first."""
 
 from __future__ import annotations
 
-from asked_frames import understood
+from asked_frames import asked as _said
+from asked_frames import part, understood
 
-from core.evidence import Evidence
 from core.frame import ConditionQuery, HowTo, QueryFrame
 from grounding.howto import Asked, howto_answer, howto_sentence
-
-
-def _said(question: str) -> Asked:
-    return Asked.of(understood(QueryFrame(standalone_query=question)))
-
-
-def part(section: str, text: str) -> Evidence:
-    return Evidence(
-        text=text,
-        drug_id="x",
-        drug_name="X",
-        section_key=section,
-        section_title=section,
-        chunk_id=f"x-{section}",
-    )
-
 
 DOSE = part(
     "lieu_luong_cach_dung",

@@ -40,6 +40,7 @@ from core.prompting import load_prompt
 from core.quantities import extract_quantities
 from core.sections import SectionKey
 from core.text import fold, nfc
+from understanding.another_patient import tells_another_patient
 from understanding.answers import is_non_answer
 from understanding.asked import read_asked
 from understanding.drugs import DrugMatcher
@@ -202,7 +203,11 @@ class BedrockUnderstander:
             purpose="understanding",
             failure=UnderstandingFailed,
         )
-        return self.validate(data, text=text, context=context, candidates=candidates)
+        frame = self.validate(data, text=text, context=context, candidates=candidates)
+        if tells_another_patient(Turn.of(text), frame, context.prior_frame):
+            # Code, not the model, decides that the first patient's conditions stay theirs.
+            frame = frame.model_copy(update={"another_patient": True})
+        return frame
 
     def _user_message(
         self, text: str, context: UnderstandingContext, history: tuple[str, ...], cands: list[str]

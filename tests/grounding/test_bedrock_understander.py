@@ -207,3 +207,27 @@ def test_how_to_take_and_an_age_in_weeks_pass_through(
     assert frame.how_to_take == "food" and frame.age_months == 1.4
     fake.push(Reply({"turn_type": "drug_attribute", "drugs": [], "how_to_take": "juggle"}))
     assert understander.understand("paracetamol", context()).how_to_take is None
+
+
+@pytest.mark.parametrize(
+    ("text", "another"),
+    [("bệnh nhân nữ 45 tuổi thì ciprofloxacin liều sao", True), ("à nhầm, ông 75 tuổi", False)],
+)
+def test_code_marks_another_patient_after_the_model_reads_the_age(
+    fake: FakeBedrock, understander: BedrockUnderstander, text: str, another: bool
+) -> None:
+    """The model reads the age; code decides it is someone else than the man of 72 told
+    before (his kidneys stay his), unless the turn corrects what was said."""
+    age = 540 if another else 900
+    fake.push(
+        Reply(
+            {"turn_type": "dosing_calc", "drugs": ["ciprofloxacin"], "population": "adult",
+             "age_months": age}
+        )
+    )  # fmt: skip
+    prior = QueryFrame(
+        turn_type="dosing_calc", drugs=["ciprofloxacin"], population="adult", age_months=864
+    )
+    frame = understander.understand(text, context(prior_frame=prior))
+    assert frame.age_months == age
+    assert frame.another_patient is another

@@ -168,7 +168,8 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
         return False
     # A condition is a new question ("còn đau bụng thì uống gì"), unless it is how the
     # medicine is taken ("mỗi lần đi ngoài uống 1 viên", "chia 2 lần cho đỡ nôn").
-    said_how = frame.how_to_take is not None
+    # An attribute asked of a complaint ("tác dụng phụ có đau cơ ko") asks it of the drug.
+    said_how = frame.how_to_take is not None or r.attribute is not None
     if frame.condition is not None and not said_how and not r.turn.has(*_SAME_CONDITION):
         return False
     asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
@@ -222,7 +223,12 @@ def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     new section. A turn that states a population, age or weight of its own, or a new case,
     keeps none of the previous patient's.
     """
-    if prior.turn_type in (TurnType.SMALLTALK, TurnType.OUT_OF_SCOPE) or r.which_drug >= 0:
+    if prior.turn_type is TurnType.SMALLTALK or r.which_drug >= 0:
+        return frame
+    # An aside that named the drug ("zinnat 250 giá bao nhiêu 1 hộp", "mình mua zyrtec"):
+    # a question about it that follows is about that drug; a veterinary one carries nothing.
+    aside = prior.turn_type is TurnType.OUT_OF_SCOPE
+    if aside and (prior.non_human or not prior.drugs):
         return frame
     update: dict[str, Any] = {}
     if not r.new_case and all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
@@ -247,6 +253,8 @@ def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
         if frame.route is None and prior.route is not None and "population" in update:
             update["route"] = prior.route
         return frame.model_copy(update=update)
+    if aside:
+        return frame
     update |= {"turn_type": prior.turn_type, "attribute": prior.attribute}
     # The same patient keeps taking it the same way: the route goes with the patient.
     if frame.route is None and "population" in update:
@@ -265,6 +273,20 @@ def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     if indication and frame.condition is None:
         update["condition"] = prior.condition
         update["condition_relation"] = prior.condition_relation
+    return frame.model_copy(update=update)
+
+
+def aside_keeps_drug(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
+    """An aside the book does not answer, with no drug of its own ("1 vỉ bao nhiêu tiền vậy",
+    "có phải tái khám k"), between questions about a drug: the drug and its patient stay for
+    the next question ("à mà uống trước hay sau ăn")."""
+    if frame.turn_type is not TurnType.OUT_OF_SCOPE or frame.drugs or frame.unknown_drugs:
+        return frame
+    if not prior.drugs or prior.non_human or r.new_case or r.non_human or r.which_drug >= 0:
+        return frame
+    update: dict[str, Any] = {"drugs": prior.drugs}
+    if all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
+        update |= {name: getattr(prior, name) for name in _PATIENT_SLOTS}
     return frame.model_copy(update=update)
 
 
@@ -289,6 +311,7 @@ def context_section(r: Reading) -> SectionKey | None:
 
 __all__ = [
     "about_the_drug_asked",
+    "aside_keeps_drug",
     "babys_age_told",
     "context_section",
     "follow_up",

@@ -61,6 +61,11 @@ def with_what_was_told(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
         forms = [w for w in prior.howto_words if w in _FORM_WORDS and w not in frame.howto_words]
         if forms:
             update["howto_words"] = [*frame.howto_words, *forms]
+        # ... and so does a two-word form ("ống khí dung", then "mấy ống còn lại để được bao
+        # lâu": the nebules' sentence, not the spray's)
+        pairs = [p for p in prior.howto_pairs if p in _FORM_PAIRS and p not in frame.howto_pairs]
+        if pairs:
+            update["howto_pairs"] = [*frame.howto_pairs, *pairs]
     made_up = prior.how_to_take in (HowTo.DILUTE, HowTo.MADE_UP)
     keeps = any(f" {k} " in f" {frame.condition_words} " for k in _KEEPS)
     if made_up and frame.how_to_take is HowTo.DURATION and keeps:
@@ -74,6 +79,10 @@ def with_what_was_told(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
 
 
 _FORM_WORDS = frozenset(("tiêm", "tiem", "truyền", "truyen", "siro", "hỗn"))
+_FORM_PAIRS = frozenset(
+    ("khí dung", "khi dung", "bình xịt", "binh xit", "viên sủi", "vien sui", "viên đạn",
+     "vien dan", "hỗn dịch", "hon dich", "thuốc bột", "thuoc bot", "nhỏ mắt", "nho mat")
+)  # fmt: skip
 _KEEPS = ("de duoc", "giu duoc", "de bao lau", "de dc", "giu dc")
 
 

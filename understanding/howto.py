@@ -180,7 +180,7 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     if HowTo.TOGETHER in found:
         # "viên canxi thì uống lúc nào cho khỏi ảnh hưởng": the hour asked is how far apart
         found.discard(HowTo.TIME_OF_DAY)
-    if HowTo.STORAGE in found and turn.has(*lx.QUITS):
+    if turn.has(*lx.QUITS):
         found.discard(HowTo.STORAGE)  # "muốn bỏ thì bỏ cái rụp": quitting it, not the pack
         found.add(HowTo.DURATION)
     if HowTo.STORAGE in found and _shots_said(turn):

@@ -276,20 +276,6 @@ def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     return frame.model_copy(update=update)
 
 
-def aside_keeps_drug(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
-    """An aside the book does not answer, with no drug of its own ("1 vỉ bao nhiêu tiền vậy",
-    "có phải tái khám k"), between questions about a drug: the drug and its patient stay for
-    the next question ("à mà uống trước hay sau ăn")."""
-    if frame.turn_type is not TurnType.OUT_OF_SCOPE or frame.drugs or frame.unknown_drugs:
-        return frame
-    if not prior.drugs or prior.non_human or r.new_case or r.non_human or r.which_drug >= 0:
-        return frame
-    update: dict[str, Any] = {"drugs": prior.drugs}
-    if all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
-        update |= {name: getattr(prior, name) for name in _PATIENT_SLOTS}
-    return frame.model_copy(update=update)
-
-
 def context_section(r: Reading) -> SectionKey | None:
     """The section a patient fact selects when the turn names a drug but no section."""
     p = r.patient or PatientContext()
@@ -311,7 +297,6 @@ def context_section(r: Reading) -> SectionKey | None:
 
 __all__ = [
     "about_the_drug_asked",
-    "aside_keeps_drug",
     "babys_age_told",
     "context_section",
     "follow_up",

@@ -42,7 +42,6 @@ from understanding.drugs import DrugMatcher
 from understanding.followups import (
     CORRECTION_CUES,
     about_the_drug_asked,
-    aside_keeps_drug,
     babys_age_told,
     context_section,
     follow_up,
@@ -165,8 +164,6 @@ class RulesUnderstander:
         if prior is not None and (reading.follow_up or keeps_thread(reading, frame, prior)):
             thread = for_the_childs_kin(follow_up(frame, reading, prior), reading, prior)
             return with_what_was_told(thread, prior)
-        if prior is not None:
-            frame = aside_keeps_drug(reading, frame, prior)  # "1 vỉ bao nhiêu tiền vậy"
         if prior is not None and not reading.new_case:
             frame = same_patient(frame, prior, corrected=reading.turn.has(*CORRECTION_CUES))
             frame = with_what_was_told(frame, prior)

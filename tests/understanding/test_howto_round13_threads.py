@@ -29,18 +29,6 @@ def test_a_how_to_after_a_price_asked_of_the_drug(understander: RulesUnderstande
     assert frame.how_to_take is HowTo.FOOD
 
 
-def test_an_aside_without_a_drug_keeps_the_one_before(understander: RulesUnderstander) -> None:
-    """A price asked between two questions keeps the drug for the next one."""
-    frame = talk(
-        understander,
-        "bác sĩ kê meloxicam cho bà em",
-        "mua ở đâu thì rẻ vậy",
-        "bà uống vào lúc nào, trước hay sau ăn",
-    )
-    assert frame.drugs == ["meloxicam"]
-    assert frame.how_to_take is not None
-
-
 def test_a_veterinary_aside_carries_no_drug(understander: RulesUnderstander) -> None:
     """A question about a dog's medicine is no drug of the person's next question."""
     frame = talk(understander, "cho chó nhà em uống paracetamol được không", "uống lúc nào")

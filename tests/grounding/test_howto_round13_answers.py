@@ -50,3 +50,17 @@ def test_alcohol_only_among_medicines_still_answers() -> None:
     said = _said("uong thuoc nay co uong ruou duoc khong")
     answer = howto_answer([INTERACTIONS], "x", "X", HowTo.ALCOHOL, said)
     assert [c.text for c in answer.claims] == [INTERACTIONS.text]
+
+
+def test_advice_drawn_from_the_sentence_before_quotes_both() -> None:
+    """ "Vì vậy không uống rượu …" goes on from the reason before it: both are quoted."""
+    why = part(
+        "tuong_tac_thuoc",
+        "Rượu: thuốc chặn chuyển hóa rượu, gây đỏ mặt, nôn và tim đập nhanh. "
+        "Vì vậy không uống rượu trong khi dùng thuốc và 3 ngày sau khi ngừng.",
+    )
+    said = _said("dang uong thuoc nay, cuoi tuan lam vai lon bia duoc khong")
+    answer = howto_answer([why], "x", "X", HowTo.ALCOHOL, said)
+    texts = [c.text for c in answer.claims]
+    assert len(texts) == 2
+    assert texts[0].startswith("Rượu: thuốc chặn") and texts[1].startswith("Vì vậy")

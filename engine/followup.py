@@ -81,4 +81,21 @@ def as_followup(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     return prior.model_copy(update=update)
 
 
-__all__ = ["as_followup", "is_context_followup"]
+def thread_after(frame: QueryFrame, prior: QueryFrame | None) -> QueryFrame | None:
+    """The frame the next turn reads as the one before. An aside the book does not answer,
+    naming no drug and no patient ("1 vỉ bao nhiêu tiền vậy", "có phải tái khám không"),
+    leaves the drug question before it: "à mà uống trước hay sau ăn" is still about that
+    drug. Any other turn is the thread now."""
+    if prior is None or not prior.drugs or prior.non_human:
+        return frame
+    if frame.turn_type is not TurnType.OUT_OF_SCOPE or frame.drugs or frame.unknown_drugs:
+        return frame
+    if frame.non_human or frame.new_case or frame.another_patient or frame.condition:
+        return frame
+    said = (frame.population, frame.age_months, frame.weight_kg)
+    if any(v is not None for v in said) or not (frame.patient is None or frame.patient.is_empty()):
+        return frame
+    return prior
+
+
+__all__ = ["as_followup", "is_context_followup", "thread_after"]

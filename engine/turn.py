@@ -43,6 +43,7 @@ from core.result import (
 from engine import diagram as state_diagram
 from engine.conversation import Conversation, HistoryLine, OpenQuestion, utcnow
 from engine.effects import Effects
+from engine.followup import thread_after
 from engine.machine import fire, restored
 from engine.merge import filled_facts, made_progress, resolve_frame
 from engine.responder import Responder, elapsed_ms
@@ -304,7 +305,7 @@ class Engine:
             conv.streak_facts = []
             conv.open_question = None
             tripped = reply.reason == Reason.CLARIFY_LOOP_EXHAUSTED
-            conv.prior_frame = None if tripped else frame
+            conv.prior_frame = None if tripped else thread_after(frame, conv.prior_frame)
         if frame.patient is not None and not frame.patient.is_empty():
             conv.patient = frame.patient
         keep_safety_thread(conv, reply.reason, frame)

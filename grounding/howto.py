@@ -273,6 +273,10 @@ def howto_answer(
     if found is None:
         return Answer()
     quoted = [found]
+    reason = _reason_before(evidence[found[0]].text, found[1])
+    if reason:
+        # "Vì vậy không uống rượu …" goes on from the sentence before, which says why
+        quoted.insert(0, (found[0], reason))
     if said.also is not None:
         # "tiêm trong bao lâu, tiêm bắp được không": the second topic's sentence too, when
         # it is another one and both stay short
@@ -296,6 +300,23 @@ def howto_answer(
         claims=tuple(Claim(text=sentence, citations=(i,)) for i, sentence in quoted),
         notices=quarantine_notices([evidence[i] for i, _ in quoted]),
     )
+
+
+# A sentence that draws its advice from the one before ("Vì vậy không uống rượu …").
+_THEREFORE = re.compile(r"^(?:vì vậy|vì thế|do đó|do vậy|bởi vậy|cho nên)(?!\w)", re.IGNORECASE)
+
+
+def _reason_before(text: str, sentence: str) -> str:
+    """The sentence before `sentence` in the text when `sentence` opens with "Vì vậy" and both
+    stay short, else ""."""
+    if not _THEREFORE.match(sentence.strip()):
+        return ""
+    shown = shown_sentences(text)
+    n = shown.index(sentence) if sentence in shown else -1
+    if n < 1 or heading(shown[n - 1]):
+        return ""
+    before = shown[n - 1]
+    return before if len(before) + len(sentence) <= MAX_TWO_SENTENCES_CHARS else ""
 
 
 def _sudden_stop(

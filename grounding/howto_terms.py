@@ -48,6 +48,8 @@ WORDS = {
 ALSO = {
     HowTo.TIME_OF_DAY: WORDS[HowTo.FOOD],
     HowTo.MADE_UP: r"tủ lạnh|bảo quản",
+    # drinking said as such ("nhất là khi uống rượu"), not alcohol listed among medicines
+    HowTo.ALCOHOL: r"uống|đồ uống|say",
     HowTo.CRUSH: r"giải phóng (?:kéo dài|chậm|biến đổi)|tan trong ruột|bao tan",
     HowTo.SHAKE: r"hỗn dịch|trước khi",
     HowTo.RATE: r"truyền|tiêm tĩnh mạch|pha loãng",

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from core.frame import HOW_TO_SECTIONS, HowTo, PatientContext, Population, QueryFrame, TurnType
+from core.frame import PatientContext, Population, QueryFrame, TurnType
 from core.sections import SectionKey
 from core.text import fold
 from understanding.howto_words import TELLS_OF_THE_DRUG
@@ -119,74 +119,6 @@ def more_about_the_drug(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Que
     )
 
 
-# A short ask that only goes on with the previous how-to answer ("có ảnh hưởng gì ko", "có
-# được không", "thì sao").
-_GOES_ON = (
-    "co anh huong", "anh huong gi", "co sao", "co sao khong", "duoc khong", "duoc ko", "dc ko",
-    "dc khong", "thi sao", "sao a", "co van de",
-)  # fmt: skip
-_SHORT_ASK = 8
-"""At most this many words: a longer turn asks a question of its own."""
-
-
-def same_how_to(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
-    """After a how-to answer, a short ask with no drug, topic or section of its own ("nhà ẩm
-    quá, để trong tủ bếp", then "có ảnh hưởng gì ko") goes on with that drug and topic,
-    reading both turns' words. None otherwise."""
-    if prior.how_to_take is None or not prior.drugs or frame.how_to_take is not None:
-        return None
-    if frame.drugs or frame.unknown_drugs or r.which_drug >= 0 or r.new_case or r.non_medical:
-        return None
-    if r.attribute is not None or r.dosing or len(r.turn.tokens) > _SHORT_ASK:
-        return None
-    if not r.turn.has(*_GOES_ON):
-        return None
-    return frame.model_copy(
-        update={
-            "drugs": prior.drugs,
-            "how_to_take": prior.how_to_take,
-            "turn_type": prior.turn_type,
-            "attribute": prior.attribute,
-            "howto_words": list(dict.fromkeys([*prior.howto_words, *frame.howto_words])),
-            "howto_pairs": list(dict.fromkeys([*prior.howto_pairs, *frame.howto_pairs])),
-        }
-    )
-
-
-def with_what_was_told(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
-    """A how-to question about the drug of the turn before reads that turn's words too: it
-    told the situation ("tuần sau đi chụp CT có tiêm thuốc cản quang", then "có phải ngưng
-    thuốc không"); after a made-up or diluted injection, "để được bao lâu" asks how long it
-    keeps."""
-    if frame.how_to_take is None or not frame.drugs or frame.drugs[0] not in prior.drugs:
-        return frame
-    update: dict[str, Any] = {}
-    if prior.attribute is None and prior.how_to_take is None:
-        update |= {
-            "howto_words": list(dict.fromkeys([*frame.howto_words, *prior.howto_words])),
-            "howto_pairs": list(dict.fromkeys([*frame.howto_pairs, *prior.howto_pairs])),
-        }
-    else:
-        # The form said before ("dạng siro", "lọ bột tiêm") still names what is asked about.
-        forms = [w for w in prior.howto_words if w in _FORM_WORDS and w not in frame.howto_words]
-        if forms:
-            update["howto_words"] = [*frame.howto_words, *forms]
-    made_up = prior.how_to_take in (HowTo.DILUTE, HowTo.MADE_UP)
-    keeps = any(f" {k} " in f" {frame.condition_words} " for k in _KEEPS)
-    if made_up and frame.how_to_take is HowTo.DURATION and keeps:
-        section = HOW_TO_SECTIONS[HowTo.MADE_UP][0]
-        update |= {
-            "how_to_take": HowTo.MADE_UP,
-            "attribute": section,
-            "turn_type": TurnType.DRUG_ATTRIBUTE,
-        }
-    return frame.model_copy(update=update) if update else frame
-
-
-_FORM_WORDS = frozenset(("tiêm", "tiem", "truyền", "truyen", "siro", "hỗn"))
-_KEEPS = ("de duoc", "giu duoc", "de bao lau", "de dc", "giu dc")
-
-
 # The leaflet or the box quoted ("thuốc ghi không dùng cho trẻ dưới 12 tuổi và dưới 35kg là
 # sao", "tờ hướng dẫn Zyrtec ghi …", "em đọc thấy … trẻ dưới 16 tuổi"): its ages and weights
 # bound whom the drug is for; nobody's own.
@@ -225,17 +157,6 @@ def quotes_the_label(r: Reading) -> bool:
 _AGE_OR_WEIGHT = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s*(?:tuoi|kg|ky|thang)(?![a-z])")
 
 
-def complaint_of_the_drug(r: Reading, turn_type: TurnType, prior: QueryFrame | None) -> bool:
-    """A how-to question that tells a complaint, with no drug named, after a drug question
-    ("uống xong buồn ngủ quá, đổi giờ uống được ko"): about taking that drug, not a medicine
-    for the complaint."""
-    if turn_type is not TurnType.CONDITION_TO_DRUG or r.how_to_take is None:
-        return False
-    if prior is None or not prior.drugs or r.drugs or r.unknown:
-        return False
-    return r.which_drug < 0 and not r.new_case and not r.non_medical
-
-
 def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     """A turn that names no drug but asks about one ("còn tác dụng phụ?", "có dùng cho bà bầu
     được không?") continues the previous drug question, follow-up words or not."""
@@ -247,24 +168,12 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
         return False
     # A condition is a new question ("còn đau bụng thì uống gì"), unless it is how the
     # medicine is taken ("mỗi lần đi ngoài uống 1 viên", "chia 2 lần cho đỡ nôn").
-    said_how = frame.how_to_take is not None
+    # An attribute asked of a complaint ("tác dụng phụ có đau cơ ko") asks it of the drug.
+    said_how = frame.how_to_take is not None or r.attribute is not None
     if frame.condition is not None and not said_how and not r.turn.has(*_SAME_CONDITION):
         return False
     asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
     return asks or context_section(r) is not None or facts_only(r, frame)
-
-
-def own_medicine_asked(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
-    """A how-to question with no drug named, after the patient's one medicine was told
-    ("đang dùng levothyroxin 50", then "có uống thêm canxi"): it asks about that medicine."""
-    if frame.drugs or frame.unknown_drugs or prior.drugs or frame.how_to_take is None:
-        return None
-    if r.which_drug >= 0 or r.new_case or r.non_medical:
-        return None
-    own = prior.patient.current_medicines if prior.patient else []
-    if len(own) != 1:
-        return None
-    return frame.model_copy(update={"drugs": list(own)})
 
 
 def about_the_drug_asked(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
@@ -314,7 +223,12 @@ def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     new section. A turn that states a population, age or weight of its own, or a new case,
     keeps none of the previous patient's.
     """
-    if prior.turn_type in (TurnType.SMALLTALK, TurnType.OUT_OF_SCOPE) or r.which_drug >= 0:
+    if prior.turn_type is TurnType.SMALLTALK or r.which_drug >= 0:
+        return frame
+    # An aside that named the drug ("zinnat 250 giá bao nhiêu 1 hộp", "mình mua zyrtec"):
+    # a question about it that follows is about that drug; a veterinary one carries nothing.
+    aside = prior.turn_type is TurnType.OUT_OF_SCOPE
+    if aside and (prior.non_human or not prior.drugs):
         return frame
     update: dict[str, Any] = {}
     if not r.new_case and all(getattr(frame, name) is None for name in _PATIENT_SLOTS):
@@ -339,6 +253,8 @@ def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
         if frame.route is None and prior.route is not None and "population" in update:
             update["route"] = prior.route
         return frame.model_copy(update=update)
+    if aside:
+        return frame
     update |= {"turn_type": prior.turn_type, "attribute": prior.attribute}
     # The same patient keeps taking it the same way: the route goes with the patient.
     if frame.route is None and "population" in update:
@@ -382,13 +298,10 @@ def context_section(r: Reading) -> SectionKey | None:
 __all__ = [
     "about_the_drug_asked",
     "babys_age_told",
-    "complaint_of_the_drug",
     "context_section",
     "follow_up",
     "keeps_thread",
     "more_about_the_drug",
     "quotes_the_label",
-    "same_how_to",
     "same_patient",
-    "with_what_was_told",
 ]

@@ -180,6 +180,9 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     if HowTo.TOGETHER in found:
         # "viên canxi thì uống lúc nào cho khỏi ảnh hưởng": the hour asked is how far apart
         found.discard(HowTo.TIME_OF_DAY)
+    if turn.has(*lx.QUITS):
+        found.discard(HowTo.STORAGE)  # "muốn bỏ thì bỏ cái rụp": quitting it, not the pack
+        found.add(HowTo.DURATION)
     if HowTo.STORAGE in found and _shots_said(turn):
         found.discard(HowTo.STORAGE)  # "tiêm 1 mũi là đủ": a shot, not a smell ("mùi lạ")
     if HowTo.TIME_OF_DAY in found and _told_split_only(turn):
@@ -288,9 +291,13 @@ def _how_often_put_on(turn: Turn) -> bool:
 def _asks_an_amount(turn: Turn) -> bool:
     """An amount asked, not a number of days ("bao nhiêu ngày thì phải đi khám")."""
     joined = turn.joined
-    for phrase in lx.DAYS_ASKED:
+    for phrase in (*lx.DAYS_ASKED, *_COMPANIONS):
         joined = joined.replace(f" {phrase} ", " ")
     return any(f" {cue} " in joined for cue in lx.AMOUNT_CUES)
+
+
+# Unmarked "mấy ông bạn" (a few friends) folds like "mấy ống" (how many ampoules).
+_COMPANIONS = ("may ong ban", "may ong anh", "may ong ay", "may ong gia", "may ong kia")
 
 
 _KEEPS_NOT_TIMED = tuple(w for w in lx.KEEPS_WORDS if w != "bao lau")

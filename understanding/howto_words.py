@@ -99,7 +99,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "duoc nhau|nhau nhet|lai rai|ly ruou|chen ruou|ruou vang|ruou nep|ruou thuoc|"
             "bia hoi|bia lanh|cung ly|nhap ruou|nhap bia|co nhau duoc|co nhau dc|co nhau khong|"
             "co nhau k|co di nhau|ly bia|vai ly|may ly|vai lon|may lon|lam vai ly|lam vai lon|"
-            "lam may lon|lam may ly|nhau vai|nhau lai|nhau tiep|nhau duoc|nhau dc"
+            "lam may lon|lam may ly|nhau vai|nhau lai|nhau tiep|nhau duoc|nhau dc|"
+            # "uống thuốc đó mà nhậu với mấy ông bạn" ("với nhau" is "together", not this)
+            "ma nhau|nhau voi|nhau cung|nhau chut|nhau xiu"
         ),
     ),
     (
@@ -294,6 +296,8 @@ PROCEDURES = _p(
 )
 # Stopping it ("ngưng trước mấy ngày"): how long before an event it is stopped, not taken.
 STOPS = _p("ngung|ngung thuoc|dung thuoc|tam ngung|bo thuoc|nghi thuoc|tam nghi|nghi truoc")
+# Quitting it ("muốn bỏ", "bỏ cái rụp", "cai luôn"): stopping asked, not a pack thrown away.
+QUITS = _p("muon bo|muon ngung|muon dung|muon cai|cai rup|bo rup|ngung rup|dung rup|cai luon")
 PROCEDURE_ASKS = _p(
     "ngung|dung thuoc|tam ngung|ngung thuoc|thi sao|co sao|co anh huong|bo thuoc|ra sao|the nao|"
     "nay sao|sao a|nghi|nghi thuoc|tam nghi|nghi truoc"
@@ -385,6 +389,7 @@ __all__ = [
     "PLACED",
     "PROCEDURES",
     "PROCEDURE_ASKS",
+    "QUITS",
     "RATE_ASKS",
     "RATE_MEASURES",
     "STOPS",

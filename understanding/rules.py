@@ -43,17 +43,19 @@ from understanding.followups import (
     CORRECTION_CUES,
     about_the_drug_asked,
     babys_age_told,
-    complaint_of_the_drug,
     context_section,
     follow_up,
     keeps_thread,
     more_about_the_drug,
-    own_medicine_asked,
-    same_how_to,
     same_patient,
-    with_what_was_told,
 )
 from understanding.howto import asks_one_dose, second_topic
+from understanding.howto_followups import (
+    complaint_of_the_drug,
+    own_medicine_asked,
+    same_how_to,
+    with_what_was_told,
+)
 from understanding.howto_turn import WITH_ANOTHER as _WITH_ANOTHER
 from understanding.howto_turn import how_to_turn
 from understanding.lexicon import AMOUNT_DOUBT

@@ -1,0 +1,42 @@
+"""Round 13: a book that prints the population once as a heading, doses given as meant, a
+new question after the safety question, and the emergency thread kept across turns."""
+
+from __future__ import annotations
+
+from core.frame import QueryFrame, Triage
+from safety.triage import classify
+from safety.who_took import adult_single_mg
+
+_DOSE = "lieu_luong_cach_dung"
+
+
+def _book(*lines: str):  # type: ignore[no-untyped-def]
+    return lambda _drug: [(_DOSE, line) for line in lines]
+
+
+def _kind(text: str, *drugs: str, age: float | None = None, book=None) -> Triage | None:  # type: ignore[no-untyped-def]
+    frame = QueryFrame(standalone_query=text, drugs=list(drugs), age_months=age)
+    found = classify(text, frame, book)
+    return None if found is None else found.kind
+
+
+_HEADED = (
+    "*Người lớn:*",
+    "Giảm đau:",
+    "*Uống:* 300–600 mg mỗi lần, cách 6 giờ; tối đa 2 400 mg/ngày.",
+    "*Trẻ em:*",
+    "Uống: 900 mg mỗi lần cho trẻ trên 12 tuổi.",
+)
+
+
+def test_rows_under_an_adult_heading_are_the_adult_rows() -> None:
+    # the indication heading ("Giảm đau:") stays under the adult one; the child heading ends it
+    assert adult_single_mg([(_DOSE, line) for line in _HEADED]) == 600.0
+
+
+def test_an_adult_slip_of_two_tablets_inside_a_headed_adult_dose_is_a_question() -> None:
+    book = _book(*_HEADED)
+    said = "chết rồi tôi lỡ uống 2 viên ibuprofen 300 một lần, có sao không"
+    assert _kind(said, "ibuprofen", book=book) is None
+    beyond = "chết rồi tôi lỡ uống 5 viên ibuprofen 300 một lần, có sao không"
+    assert _kind(beyond, "ibuprofen", book=book) is Triage.EMERGENCY

@@ -10,7 +10,7 @@ only when the user typed no diacritics at all. `safety.triage` decides what the 
 from __future__ import annotations
 
 from safety.cue_matching import Cue, TurnText, cues, first_cue, gate_together
-from safety.danger_signs import sign_cues
+from safety.danger_signs import FAINTED, sign_cues
 from safety.english_cues import INGESTION_EN
 from safety.ingestion_cues import (
     AMOUNT_CUES,
@@ -184,7 +184,7 @@ EMERGENCY_SIGNS = sign_cues(
         r"tụt huyết áp",
     ),
     # Folded, these collide with everyday words ("chăm sóc", "ngắt", "lờ mờ").
-    strict=(r"sốc", r"ngất", r"(?<!mệt )xỉu", r"lơ mơ", r"li bì", r"lịm đi"),  # "mệt xỉu": worn out
+    strict=(r"sốc", r"ngất", FAINTED, r"lơ mơ", r"li bì", r"lịm đi"),  # "mệt xỉu": worn out
     # The airway and breathing count even said as slight ("hơi khó thở").
     never_slight=(
         r"khó thở",

@@ -4,6 +4,7 @@ ngọng"): told beside an amount, the event is happening. Matched like every saf
 from __future__ import annotations
 
 from safety.cue_matching import cues
+from safety.danger_signs import FAINTED
 
 # A symptom that follows what was taken ("giờ vã mồ hôi, lơ mơ"): the event is happening.
 # Period pain ("đau bụng kinh") is what a painkiller is given for, never what it caused.
@@ -23,6 +24,6 @@ _SYMPTOMS = (
 )  # fmt: skip
 # Folded, "nôn", "ói", "tái", "xỉu", "lơ mơ" are other words; "mệt xỉu" is worn out.
 _STRICT_SYMPTOMS = (
-    r"nôn", r"ói", r"(?<!mệt )xỉu", r"lơ mơ", r"li bì", r"ngất", r"(?:mặt|da|môi) \S* ?tái",
+    r"nôn", r"ói", FAINTED, r"lơ mơ", r"li bì", r"ngất", r"(?:mặt|da|môi) \S* ?tái",
 )  # fmt: skip
 SYMPTOM_CUES = cues(_SYMPTOMS, strict=_STRICT_SYMPTOMS)

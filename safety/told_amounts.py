@@ -1,7 +1,8 @@
 """Amounts told in a turn that decide what was taken: more tablets in a day than any day's
 dose, less the supply that is only left or bought ("lọ còn 28 viên"); the amount said as the
 right one ("uống đúng 5ml"); a dose perhaps taken twice, told with doubt ("không nhớ đã uống
-chưa nên uống thêm"). Read by `safety.ingestion` before its event grammar."""
+chưa nên uống thêm"); an amount as typed with diacritics, not another word folded into one
+("mấy năm" is not "mấy nắm"). Read by `safety.ingestion` and `safety.reactions`."""
 
 from __future__ import annotations
 
@@ -149,3 +150,32 @@ def asks_of_a_hold(text: TurnText) -> bool:
     asked = _yes_no(text) and _PAST.search(text.folded) is None and not worried
     question = DOSE_QUESTION_CUES.search(text) is not None and not worried
     return question or asked or HABIT_CUES.search(text) is not None
+
+
+# An amount as typed: a count (digits or a number word) and a unit. Folded, "mấy năm" (a few
+# years) and "nằm lơ mơ" (lying drowsy) read as "mấy nắm", "năm lọ".
+_NUMBER_WORDS = frozenset(
+    "một hai ba bốn tư năm sáu bảy tám chín mười mươi chục mấy vài dăm nhiều".split()  # noqa: SIM905
+)
+_UNITS = frozenset(
+    "viên vỉ chai lọ hộp gói ống ml thìa muỗng nắm vốc liều cữ nhát v".split()  # noqa: SIM905
+)
+
+
+def typed_amount(t: TurnText) -> str | None:
+    """The amount `AMOUNT_CUES` reads, unless its count and unit, as typed with diacritics,
+    are other words ("mấy năm", "nằm lơ")."""
+    amount = AMOUNT_CUES.search(t)
+    if amount is None or not t.accented:
+        return amount
+    at = t.folded.find(amount)
+    words = t.lowered[at : at + len(amount)].split()
+    if len(words) < 2 or fold_aligned(words[-1]) not in _FOLDED_UNITS:
+        return amount  # not a count and a unit ("cùng lúc", "hết chai")
+    count, unit = words[-2], words[-1]
+    typed_unit = unit.isascii() or unit in _UNITS
+    typed_count = count.isascii() or count in _NUMBER_WORDS
+    return amount if typed_unit and typed_count else None
+
+
+_FOLDED_UNITS = frozenset(fold_aligned(u) for u in _UNITS)

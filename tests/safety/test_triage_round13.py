@@ -40,3 +40,17 @@ def test_an_adult_slip_of_two_tablets_inside_a_headed_adult_dose_is_a_question()
     assert _kind(said, "ibuprofen", book=book) is None
     beyond = "chết rồi tôi lỡ uống 5 viên ibuprofen 300 một lần, có sao không"
     assert _kind(beyond, "ibuprofen", book=book) is Triage.EMERGENCY
+
+
+def test_a_tiny_child_typed_bare_has_not_fainted() -> None:
+    said = "con 2 tuoi bs ke siro cefuroxim ngay 2 lan, nhin con be ti xiu thay lo qua"
+    assert _kind(said, "cefuroxime", age=24.0) is None
+    fainted = "con 2 tuoi uong siro cefuroxim xong thi xiu, goi khong day"
+    assert _kind(fainted, "cefuroxime", age=24.0) is Triage.EMERGENCY
+
+
+def test_a_sign_said_as_when_to_use_the_medicine_is_not_a_reaction() -> None:
+    said = "bs dặn ngậm 1 viên khi lên cơn đau ngực, hôm nay ngậm 2 lần cách 5 tiếng có ổn không"
+    assert _kind(said, "glyceryl_trinitrate") is None
+    after = "hôm nay ngậm 1 viên xong thì đau ngực dữ dội, vã mồ hôi"
+    assert _kind(after, "glyceryl_trinitrate") is Triage.EMERGENCY

@@ -220,6 +220,9 @@ PRESCRIBED_CUES = cues(
     (
         r"đúng (?:liều|đơn|như đơn|theo đơn|cữ|giờ|chỉ định|như bác sĩ|bác sĩ|hướng dẫn)",
         r"theo (?:đơn|toa|chỉ định|hướng dẫn|bác sĩ|bs|lời bác sĩ)",
+        # "như bs dặn", "bác sĩ dặn 1 nhát": the amount the doctor or pharmacist said
+        r"như (?:lời )?(?:bác sĩ|bs|bsĩ|dược sĩ|ds|y tá) (?:\w+ )?(?:dặn|kê|bảo|chỉ|hướng dẫn|nói)",
+        r"(?:bác sĩ|bs|bsĩ|dược sĩ|ds) (?:có )?dặn",
         r"(?:bác sĩ|bs|bsĩ|bệnh viện|phòng khám|trạm|y tá|điều dưỡng) (?:\w+ ){0,2}?"
         r"(?:kê|cho|chỉ định|tiêm|truyền)",
         r"(?:được|đc|dc) (?:\w+ )?(?:kê|chỉ định)",

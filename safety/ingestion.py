@@ -19,7 +19,8 @@ a turn that names or holds a medicine and asks nothing outright ("?", "được 
 nhiêu"): below `unsure_at` it says nothing; where the rules read a child or an amount it
 may make an unsure reading; at `report_at` (sure) it makes an unsure reading that tells what
 happened a report, and asks about a turn the rules let pass. It never turns an outright
-question into an alarm.
+question into an alarm, nor asks about a dose told as given as meant ("như bs dặn", "em cho
+uống siro") with no amount or sign beyond it.
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ from safety.safety_cues import (
 from safety.told_amounts import (
     RIGHT_AMOUNT,
     asks_of_a_hold,
+    given_as_meant,
     giving_asked,
     many_in_a_day,
     maybe_twice,
@@ -207,6 +209,8 @@ def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> 
         return False
     if HYPOTHETICAL_CUES.search(text) or ASK_DRUG_CUES.search(text) or TIME_SLIP_CUES.search(text):
         return False
+    if given_as_meant(text, _symptom(text)):
+        return False  # "bé bị ho, mình cho uống siro": given as meant, nothing beyond
     taken = TAKE_CUES.search(text) is not None or HOLD_CUES.search(text) is not None
     return taken or child_known or CHILD_CUES.search(text) is not None
 
@@ -370,6 +374,10 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:
         sure = p >= opinion.report_at and child and (amount or done)
         verdict = Verdict.REPORT if sure else Verdict.UNSURE
+        if not sure and given_as_meant(text, symptom):
+            # "tối qua bé uống siro 2,5mg như bs dặn", "em cho uống siro hạ sốt": the dose
+            # given as meant, no amount beyond it: the model's lean alone is no event to ask
+            verdict = None
     elif verdict is Verdict.UNSURE and p >= opinion.report_at and done:
         verdict = Verdict.REPORT
     if verdict is Verdict.UNSURE and symptom:  # a doubt, and a symptom already: act now

@@ -10,6 +10,7 @@ import re
 
 from core.text import fold_aligned
 from safety.cue_matching import cues
+from safety.danger_signs import PRESCRIBED_CUES
 from safety.ingestion_signs import _CONTAINERS, _PAST, _count, _daily, _yes_no, day_total
 from safety.safety_cues import (
     AMOUNT_CUES,
@@ -179,3 +180,20 @@ def typed_amount(t: TurnText) -> str | None:
 
 
 _FOLDED_UNITS = frozenset(fold_aligned(u) for u in _UNITS)
+
+
+# The one who speaks gave it ("em cho uống", "mình cho bé uống"), not the child who got at it.
+_SPEAKER_GAVE = re.compile(
+    r"\b(?:e|em|minh|tui|toi|t|me|chi|anh) (?:da |vua |moi |co |cung )?cho "
+    r"(?:(?:be|con|no|chau|em be|be nha \w+) )?(?:uong|dung|xit|ngam|nhai)\b"
+)
+
+
+def given_as_meant(text: TurnText, symptom: str | None) -> bool:
+    """A dose given as meant: as the doctor said ("như bs dặn", "theo đơn") or by the one who
+    speaks ("em cho uống siro"), at most one tablet, nothing told beyond it (no amount, no
+    sign): what the child is on, not an event to ask about."""
+    if symptom is not None or AMOUNT_CUES.search(text) is not None or _count(text) > 1:
+        return False
+    meant = PRESCRIBED_CUES.search(text) is not None
+    return meant or _SPEAKER_GAVE.search(text.folded) is not None

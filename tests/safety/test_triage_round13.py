@@ -54,3 +54,13 @@ def test_a_sign_said_as_when_to_use_the_medicine_is_not_a_reaction() -> None:
     assert _kind(said, "glyceryl_trinitrate") is None
     after = "hôm nay ngậm 1 viên xong thì đau ngực dữ dội, vã mồ hôi"
     assert _kind(after, "glyceryl_trinitrate") is Triage.EMERGENCY
+
+
+def test_a_dose_given_as_the_doctor_said_is_not_asked_whether_it_was_taken() -> None:
+    said = "be 3 tuoi toi qua uong siro cefuroxim nhu bs dan, sang nay be an sang duoc"
+    assert _kind(said, "cefuroxime", age=36.0) is None
+    gave = "bé 14 tháng bị ho, mình cho uống siro cetirizin"
+    assert _kind(gave, "cetirizine", age=14.0) is None
+    # got at it, not given: still an event
+    took = "con gái 2 tuổi tự mở tủ lấy siro cetirizin uống mất rồi"
+    assert _kind(took, "cetirizine", age=24.0) is Triage.EMERGENCY

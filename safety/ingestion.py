@@ -97,6 +97,7 @@ from safety.safety_cues import (
 from safety.told_amounts import (
     RIGHT_AMOUNT,
     asks_of_a_hold,
+    at_once_told,
     given_as_meant,
     giving_asked,
     many_in_a_day,
@@ -215,19 +216,6 @@ def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> 
     return taken or child_known or CHILD_CUES.search(text) is not None
 
 
-_NOW = re.compile(r"\b(?:gio|bay gio|dang|hien tai|sau do|thi bi|xong bi|roi bi)\b")
-
-
-def _at_once_told(at_once: str | None, text: TurnText) -> bool:
-    """Two tablets at once told, not asked: "uống 2 viên … một lúc lần đầu có sao không, em
-    bị tiêu chảy" asks about a dose (the complaint is what it is for); with a word that it
-    happened or that the sign is now ("rồi", "giờ"), it is told."""
-    if at_once is None:
-        return False
-    asked = WORRY_CUES.search(text) is not None or _yes_no(text)
-    return not asked or bool(_PAST.search(text.folded) or _NOW.search(text.folded))
-
-
 def _symptom(text: TurnText) -> str | None:
     """A symptom that follows, or an emergency sign ("giờ gọi không dậy"), in the turn."""
     return SYMPTOM_CUES.search(text) or EMERGENCY_SIGNS.search(text)
@@ -321,9 +309,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
             # "4 viên augmentin 1g một lúc"; a child's gulp of half a bottle
             (at_once and (count >= 3 or (child and (count >= 2 or _PACK.search(amount)))))
             # "…, giờ vã mồ hôi, lơ mơ"; two tablets and a stomach ache is an adverse effect
-            or (
-                symptom and (count >= 3 or (count >= 2 and (child or _at_once_told(at_once, text))))
-            )
+            or (symptom and (count >= 3 or (count >= 2 and (child or at_once_told(at_once, text)))))
             or (child and _EAT.match(take) and count != 1)  # "bé ăn mấy viên": not given
             # "uống 6 viên …, có cần đi viện"; "8 viên một ngày có sao không" is a day's dose
             or (count >= LARGE_COUNT and (done or worry) and not _daily(text))

@@ -197,3 +197,16 @@ def given_as_meant(text: TurnText, symptom: str | None) -> bool:
         return False
     meant = PRESCRIBED_CUES.search(text) is not None
     return meant or _SPEAKER_GAVE.search(text.folded) is not None
+
+
+_NOW = re.compile(r"\b(?:gio|bay gio|dang|hien tai|sau do|thi bi|xong bi|roi bi)\b")
+
+
+def at_once_told(at_once: str | None, text: TurnText) -> bool:
+    """Two tablets at once told, not asked: "uống 2 viên … một lúc lần đầu có sao không, em
+    bị tiêu chảy" asks about a dose (the complaint is what it is for); with a word that it
+    happened or that the sign is now ("rồi", "giờ"), it is told."""
+    if at_once is None:
+        return False
+    asked = WORRY_CUES.search(text) is not None or _yes_no(text)
+    return not asked or bool(_PAST.search(text.folded) or _NOW.search(text.folded))

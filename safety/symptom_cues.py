@@ -19,6 +19,7 @@ _SYMPTOMS = (
     r"lảo đảo", r"nói (?:ngọng|líu|lè nhè|lắp bắp)", r"mạch (?:còn |chỉ )?[2-4]\d\b",
     r"(?:mắt )?trợn (?:ngược|lên|trắng|mắt)", r"ngửa cổ (?:ra sau|về sau)", r"vẹo cổ",
     r"đi (?:ngoài|cầu|tiêu) (?:\w+ )?(?:toàn|tóe|ra) nước", r"(?:gọi|lay) (?:\w+ ){0,2}?mãi mới",
+    r"(?:đi (?:ngoài|cầu|tiêu)|ỉa) (?:\w+ )?(?:tóe loe|xối xả|liên tục|không ngừng)",
     # a pressure far below normal said in figures ("huyết áp 80/50", "HA còn 70/40")
     r"(?:huyết áp|ha) (?:\w+ ){0,2}?[4-8]\d ?/ ?[2-6]\d",
 )  # fmt: skip

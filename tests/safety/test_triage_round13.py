@@ -4,6 +4,9 @@ new question after the safety question, and the emergency thread kept across tur
 from __future__ import annotations
 
 from core.frame import QueryFrame, Triage
+from safety.accent_forms import tone_placed
+from safety.cue_matching import TurnText
+from safety.symptom_cues import SYMPTOM_CUES
 from safety.triage import classify
 from safety.who_took import adult_single_mg
 
@@ -64,3 +67,18 @@ def test_a_dose_given_as_the_doctor_said_is_not_asked_whether_it_was_taken() -> 
     # got at it, not given: still an event
     took = "con gái 2 tuổi tự mở tủ lấy siro cetirizin uống mất rồi"
     assert _kind(took, "cetirizine", age=24.0) is Triage.EMERGENCY
+
+
+def test_a_tone_on_either_vowel_of_oa_oe_uy_reads_alike() -> None:
+    assert tone_placed("khỏe, hòa tan, thủy đậu, quý, hoàn") == "khoẻ, hoà tan, thuỷ đậu, quý, hoàn"
+    old_style = "bà uống xong giờ đi ngoài tóe loe"
+    new_style = "bà uống xong giờ đi ngoài toé loe"
+    assert SYMPTOM_CUES.search(TurnText.of(old_style)) is not None
+    assert SYMPTOM_CUES.search(TurnText.of(new_style)) is not None
+
+
+def test_still_wanting_more_after_a_whole_pack_is_not_a_course_still_ill() -> None:
+    said = "bố tôi đau khớp, uống hết 1 vỉ 20 viên colchicin 1mg từ đêm qua, mà vẫn muốn uống thêm"
+    assert _kind(said, "colchicine") is Triage.EMERGENCY
+    course = "bố tôi uống hết 1 vỉ kháng sinh theo đơn mà vẫn ho, mua thêm được không"
+    assert _kind(course, "amoxicillin") is None

@@ -24,6 +24,8 @@ from safety.self_harm_cues import STOCKPILE_CUES
 
 CHILD_MONTHS = 144.0
 """Below this age the conversation's patient is a child for reading a turn."""
+CHILD_KG = 25.0
+"""Below this weight the conversation's patient is a child (about eight years old)."""
 
 
 _ENOUGH = re.compile(r"\b(?:sap|gan|chac|vua|moi|da|la|cung) du\b|\bdu (?:roi|so|de|cho)\b")
@@ -175,7 +177,9 @@ def someone_else_took(t: TurnText) -> bool:
 
 
 def _young_child(frame: QueryFrame | None) -> bool:
+    """The conversation's patient is a child: an age under twelve, or a weight no grown-up
+    has ("siro … cho bé 9kg" then "đổ liền 4 muỗng"): a carer's slip, never intent."""
     if frame is None:
         return False
-    age = frame.age_months
-    return age is not None and age < CHILD_MONTHS
+    age, weight = frame.age_months, frame.weight_kg
+    return (age is not None and age < CHILD_MONTHS) or (weight is not None and weight < CHILD_KG)

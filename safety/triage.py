@@ -32,7 +32,13 @@ from core.sections import SectionKey
 from core.text import fold_aligned
 from safety import dose_errors, reactions
 from safety.asked_not_told import complaint_idiom, redose_asked
-from safety.dose_amounts import DOSE_SECTION, Book, against_book, as_amount_question
+from safety.dose_amounts import (
+    DOSE_SECTION,
+    Book,
+    against_book,
+    as_amount_question,
+    strength_told_before,
+)
 from safety.dose_errors import dose_error, error_then_sign, within_twice_meant
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
 from safety.ingestion import Event, Verdict, read_event
@@ -113,6 +119,7 @@ class TriageResult:
 
 
 _ADR = SectionKey.HUONG_DAN_XU_TRI_ADR.value
+BEYOND_THE_BOOK = "beyond the book's dose"
 # A question word asked with a purpose said ("hỏi trước để biết: trẻ nuốt nhầm thì làm gì",
 # "uống quá liều thì bị gì, hỏi cho biết"): what to do or expect, asked, not an event.
 _LEARNING_ASK = re.compile(
@@ -295,7 +302,7 @@ def _triage_rest(
         return None  # "lỡ uống 2 viên loperamid 2mg lần đầu": the book's own adult dose
     book = against_book(t, frame, warnings, child=child)
     if book is Book.OVER and (_PAST_OR_SIGN(t) or not asks_outright(t)):
-        return TriageResult(Triage.EMERGENCY, "beyond the book's dose")  # "15ml (200mg/5ml)"
+        return TriageResult(Triage.EMERGENCY, BEYOND_THE_BOOK)  # "15ml (200mg/5ml)"
     if book is Book.WITHIN and not _not_meant(t):
         return None  # "trời ơi con uống 7,5ml ibuprofen 100mg/5ml, bé 17kg": a dose as meant
     found = _emergency(t, names_drug, child_known, how_to)
@@ -355,6 +362,13 @@ def triage_turn(
         told = classify(before, frame, warnings)
         if told is not None and told.use is UnsafeUse.WEEKLY_TAKEN_DAILY:
             return TriageResult(Triage.EMERGENCY, days)
+    strength = strength_told_before(text, before)
+    if strength is not None and (found is None or found.kind is Triage.SAFETY_CHECK):
+        # "siro ibuprofen 100mg/5ml cho bé 9kg" then "đổ liền 4 muỗng, mỗi muỗng 15ml": the
+        # amount is of the syrup told before, weighed against the book with its strength
+        joined = classify(f"{text} ({strength})", frame, warnings)
+        if joined is not None and joined.cue == BEYOND_THE_BOOK:
+            return joined
     merged = frame.standalone_query.strip()
     if found is None and answers_open_question and merged and merged != text.strip():
         found = classify(merged, frame, warnings)

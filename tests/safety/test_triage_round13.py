@@ -6,8 +6,10 @@ from __future__ import annotations
 from core.frame import QueryFrame, Triage
 from safety.accent_forms import tone_placed
 from safety.cue_matching import TurnText
+from safety.dose_amounts import taken_mg
+from safety.self_harm import _young_child
 from safety.symptom_cues import SYMPTOM_CUES
-from safety.triage import classify
+from safety.triage import classify, triage_turn
 from safety.who_took import adult_single_mg
 
 _DOSE = "lieu_luong_cach_dung"
@@ -82,3 +84,37 @@ def test_still_wanting_more_after_a_whole_pack_is_not_a_course_still_ill() -> No
     assert _kind(said, "colchicine") is Triage.EMERGENCY
     course = "bố tôi uống hết 1 vỉ kháng sinh theo đơn mà vẫn ho, mua thêm được không"
     assert _kind(course, "amoxicillin") is None
+
+
+def test_spoons_counted_bare_take_their_size_from_the_turn() -> None:
+    assert taken_mg(TurnText.of("cho uống 3 thìa, mỗi thìa khoảng 5ml, siro 120mg/5ml").folded) == (
+        360.0,
+        1,
+        1,
+    )
+    assert taken_mg(TurnText.of("lấy thìa canh đong, cho 2 thìa siro 120mg/5ml").folded) == (
+        720.0,
+        1,
+        1,
+    )
+    assert taken_mg(TurnText.of("cho 2 thìa siro 120mg/5ml").folded) is None  # size unknown
+
+
+def test_a_volume_told_after_the_syrups_strength_is_weighed_against_the_book() -> None:
+    book = _book("Trẻ em: uống 10 mg/kg mỗi lần, tối đa 30 mg/kg/ngày.")
+    before = "siro paracetamol 120mg/5ml cho con 10kg"
+    text = "chồng em đong bằng thìa canh, cho uống 3 thìa liền, mỗi thìa phải 15ml"
+    frame = QueryFrame(standalone_query=text, drugs=["paracetamol"], weight_kg=10.0)
+    found = triage_turn(text, frame, answers_open_question=False, warnings=book, before=before)
+    assert found is not None and found.kind is Triage.EMERGENCY
+    small = "chồng em cho uống 2ml"
+    frame = QueryFrame(standalone_query=small, drugs=["paracetamol"], weight_kg=10.0)
+    found = triage_turn(small, frame, answers_open_question=False, warnings=book, before=before)
+    assert found is None or found.kind is not Triage.EMERGENCY
+
+
+def test_a_childs_weight_alone_makes_the_patient_a_child() -> None:
+    # the self-harm model never reads a carer's slip about a 9 kg child as intent
+    assert _young_child(QueryFrame(standalone_query="đổ 4 thìa", weight_kg=9.0))
+    assert not _young_child(QueryFrame(standalone_query="đổ 4 thìa", weight_kg=55.0))
+    assert not _young_child(QueryFrame(standalone_query="đổ 4 thìa"))

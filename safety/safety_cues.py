@@ -141,6 +141,9 @@ DAYS_ALREADY_CUES = cues(
         r"(?:[2-9]|\d\d|hai|ba|bốn|năm|sáu|bảy|mấy|vài) (?:ngày|hôm|bữa) (?:nay|rồi|liền)",
         r"suốt (?:\d+|hai|ba|bốn|năm|sáu|bảy|mấy|vài|cả) (?:ngày|hôm|tuần)",
         r"tuần nay|từ hôm|mấy hôm nay|mấy ngày nay|(?:đã|lỡ) uống",
+        # "mỗi ngày 6 viên cả tuần", "2 tuần liền": weeks of it
+        r"cả (?:tuần|tháng)(?! (?:sau|tới|một lần|1 lần))",
+        r"(?:[1-9]|hai|ba|mấy|vài) (?:tuần|tháng) (?:nay|rồi|liền)",
     ),
 )
 # A dose taken at the wrong time, not in a wrong amount ("uống nhầm giờ", "sáng thay vì tối",

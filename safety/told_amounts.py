@@ -189,13 +189,25 @@ _SPEAKER_GAVE = re.compile(
 )
 
 
+# A count said as a schedule ("6 viên mỗi tuần", "ngày 2 viên", "tuần uống 6 viên").
+_SCHEDULE = re.compile(
+    r"\b\d+ (?:vien|goi|ml|lan) (?:\w+ )?(?:moi|hang|1|mot) (?:ngay|tuan|sang|toi)\b|"
+    r"\b(?:ngay|tuan) (?:uong )?\d+ (?:vien|goi|lan)\b"
+)
+
+
 def given_as_meant(text: TurnText, symptom: str | None) -> bool:
     """A dose given as meant: as the doctor said ("như bs dặn", "theo đơn") or by the one who
-    speaks ("em cho uống siro"), at most one tablet, nothing told beyond it (no amount, no
-    sign): what the child is on, not an event to ask about."""
-    if symptom is not None or AMOUNT_CUES.search(text) is not None or _count(text) > 1:
+    speaks ("em cho uống siro"), at most one tablet or a schedule the doctor set ("bs dặn 6
+    viên mỗi tuần"), nothing told beyond it (no amount, no sign): what the patient is on,
+    not an event to ask about."""
+    if symptom is not None:
         return False
     meant = PRESCRIBED_CUES.search(text) is not None
+    if meant and _SCHEDULE.search(text.folded) is not None:
+        return True
+    if AMOUNT_CUES.search(text) is not None or _count(text) > 1:
+        return False
     return meant or _SPEAKER_GAVE.search(text.folded) is not None
 
 

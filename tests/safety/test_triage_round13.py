@@ -118,3 +118,15 @@ def test_a_childs_weight_alone_makes_the_patient_a_child() -> None:
     assert _young_child(QueryFrame(standalone_query="đổ 4 thìa", weight_kg=9.0))
     assert not _young_child(QueryFrame(standalone_query="đổ 4 thìa", weight_kg=55.0))
     assert not _young_child(QueryFrame(standalone_query="đổ 4 thìa"))
+
+
+def test_a_weekly_drug_taken_daily_for_weeks_is_an_overdose_to_act_on() -> None:
+    said = "bố tôi uống methotrexat 2.5mg ngày 4 viên cả tuần, tưởng là mỗi ngày"
+    assert _kind(said, "methotrexate") is Triage.EMERGENCY
+    weeks = "ong uong methotrexat moi ngay 3 vien, 2 tuan lien"
+    assert _kind(weeks, "methotrexate") is Triage.EMERGENCY
+
+
+def test_a_schedule_the_doctor_set_is_not_asked_whether_it_was_taken() -> None:
+    said = "ông nội 75t uống methotrexat 2.5mg trị vảy nến, bs dặn 4 viên mỗi tuần"
+    assert _kind(said, "methotrexate") is None

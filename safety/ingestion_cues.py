@@ -223,7 +223,7 @@ TREATMENT_CUES = cues(
         r"(?<!mau )(?<!nhanh )(?<!lẹ )(?<!cho )(?<!để )(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
         r"liệu trình",
         r"theo (?:đơn|toa|chỉ định)",
-        r"(?<!chơi )bác sĩ (?:kê|cho|dặn)",
+        r"(?<!chơi )bác sĩ (?:kê|cho|dặn)|(?:như )?(?:bs|bsĩ|dược sĩ|ds) (?:kê|dặn|bảo)",
         r"kháng sinh",
         r"(?<!hơn )(?<!như )(?:mỗi|hằng|hàng) (?:ngày|sáng|tối)",
         r"\d+ (?:tiếng|giờ) (?:trước|rồi)",

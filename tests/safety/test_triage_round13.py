@@ -130,3 +130,10 @@ def test_a_weekly_drug_taken_daily_for_weeks_is_an_overdose_to_act_on() -> None:
 def test_a_schedule_the_doctor_set_is_not_asked_whether_it_was_taken() -> None:
     said = "ông nội 75t uống methotrexat 2.5mg trị vảy nến, bs dặn 4 viên mỗi tuần"
     assert _kind(said, "methotrexate") is None
+
+
+def test_an_amount_the_doctor_said_given_this_morning_is_not_a_report() -> None:
+    said = "trưa nay cho con 2 tuổi uống 5ml siro ho như bs kê"
+    assert _kind(said) is None
+    beyond = "bs dặn 1 viên mà con 4 tuổi tự lấy uống 6 viên rồi"
+    assert _kind(beyond) is Triage.EMERGENCY

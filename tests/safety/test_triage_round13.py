@@ -137,3 +137,10 @@ def test_an_amount_the_doctor_said_given_this_morning_is_not_a_report() -> None:
     assert _kind(said) is None
     beyond = "bs dặn 1 viên mà con 4 tuổi tự lấy uống 6 viên rồi"
     assert _kind(beyond) is Triage.EMERGENCY
+
+
+def test_a_narrow_margin_dose_probably_taken_twice_by_one_who_forgets_is_acted_on() -> None:
+    said = "ba noi hay quen lam, toi nay chac uong warfarin 2 lan roi"
+    assert _kind(said, "warfarin") is Triage.EMERGENCY
+    schedule = "ba noi uong warfarin ngay 1 lan, chac uong buoi toi tot hon ha"
+    assert _kind(schedule, "warfarin") is None

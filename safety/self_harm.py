@@ -48,9 +48,26 @@ def _self_harm(t: TurnText) -> str | None:
     if (kept := STOCKPILE_CUES.search(t)) is not None and _ENOUGH.search(t.folded) is not None:
         return kept
     bye = FAREWELL_CUES.search(t)
-    if bye is not None and (mood is not None or _TAKING_OR_MEDICINE.search(t.folded)):
+    if bye is None or _POLITE.search(t.folded) is not None:
+        return None  # "xin lỗi chị cho em hỏi …": an apology that opens a question
+    if mood is not None or OVERDOSE_ACT_CUES.search(t) is not None:
         return bye
-    return None
+    # An apology beside a medicine is a goodbye only beside a big act ("con xin lỗi mẹ, con
+    # uống hết rồi"), not a mishap owned ("xin lỗi ba, con lỡ uống nhầm 2 viên của ba").
+    apology = _TO_ONE.match(bye) is not None
+    return bye if not apology and _TAKING_OR_MEDICINE.search(t.folded) else None
+
+
+# An apology to one person ("xin lỗi ba", "tha lỗi cho chị"), not to the whole family.
+_TO_ONE = re.compile(
+    r"(?:xin loi|tha loi cho) (?:anh|chi|em|con|vo|chong|me|ma|bo|ba|cha|toi|minh)$"
+)
+
+
+# Asking leave to ask: "xin lỗi chị cho em hỏi", "xin lỗi làm phiền", "cho mình hỏi chút".
+_POLITE = re.compile(
+    r"\bxin loi (?:\w+ ){0,2}?(?:cho (?:\w+ )?hoi|lam phien|hoi (?:chut|ti|xiu|nho))\b"
+)
 
 
 _ORDINARY_WORRY = re.compile(

@@ -144,3 +144,14 @@ def test_a_narrow_margin_dose_probably_taken_twice_by_one_who_forgets_is_acted_o
     assert _kind(said, "warfarin") is Triage.EMERGENCY
     schedule = "ba noi uong warfarin ngay 1 lan, chac uong buoi toi tot hon ha"
     assert _kind(schedule, "warfarin") is None
+
+
+def test_an_apology_that_opens_a_question_is_not_a_goodbye() -> None:
+    assert _kind("xin lỗi anh cho em hỏi thuốc ho này uống trước ăn hay sau ăn") is None
+    assert _kind("xin loi lam phien chi, vien sat uong luc nao thi tot") is None
+    owned = "xin lỗi mẹ, con lỡ uống nhầm 1 viên thuốc dạ dày của mẹ"
+    assert _kind(owned, "omeprazole") is not Triage.SELF_HARM
+    goodbye = "con xin lỗi bố, con nuốt hết vỉ thuốc ngủ rồi"
+    assert _kind(goodbye) is Triage.SELF_HARM
+    family = "chị tôi để lại lá thư xin lỗi cả nhà, cạnh gối có 2 vỉ thuốc trống"
+    assert _kind(family) is Triage.SELF_HARM

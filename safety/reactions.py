@@ -220,6 +220,7 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
     or None (no drug, no sign, nothing placing it after the drug, or asked as knowledge)."""
     if not names_drug:
         return None
+    text = _without_occasions(text)  # "ngậm khi đau ngực, ngậm xong thì ngã gục": the second
     sign = REACTION_SIGNS.search(text) or DANGER_SIGNS.search(text)
     if sign is None:
         mild = (
@@ -231,8 +232,6 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
         sign = apart[0] if len(apart) >= MILD_TOGETHER else None
     if sign is None or not _placed_after(text, sign) or route_then_use(text):
         return None
-    if _only_what_it_is_for(text, sign):
-        return None  # "dặn xịt 1 nhát khi khó thở, hôm nay xịt 2 lần": when to use it
     if ASKED_AS_KNOWLEDGE.search(text) is not None:
         return None
     if _AMOUNT_ASKED.search(text.folded) and not _CLEARLY_AFTER.search(text.folded):
@@ -278,12 +277,25 @@ _WHEN_THE_SIGN = re.compile(
 )
 
 
-def _only_what_it_is_for(text: TurnText, sign: str) -> bool:
-    """Every time the turn names the sign, it is the occasion the dose is for ("xịt 1 nhát
-    khi khó thở"), not what followed a dose."""
-    folded, said = text.folded, fold_aligned(sign)
-    at = [i for i in range(len(folded)) if folded.startswith(said, i)]
-    return bool(at) and all(_WHEN_THE_SIGN.search(folded[max(0, i - 30) : i]) for i in at)
+def _without_occasions(text: TurnText) -> TurnText:
+    """The turn with each sign blanked that is, every time it is named, the occasion a dose
+    is for ("dặn xịt 1 nhát khi khó thở"), not what followed a dose; a sign told after it
+    still reads ("ngậm khi đau ngực, ngậm xong 5 phút thì ngã gục")."""
+    for _ in range(3):
+        sign = REACTION_SIGNS.search(text) or DANGER_SIGNS.search(text)
+        if sign is None:
+            return text
+        folded, said = text.folded, fold_aligned(sign)
+        at = [i for i in range(len(folded)) if folded.startswith(said, i)]
+        if not at or not all(_WHEN_THE_SIGN.search(folded[max(0, i - 30) : i]) for i in at):
+            return text
+        lowered = text.lowered
+        for i in at:
+            gap = " " * len(said)
+            folded = folded[:i] + gap + folded[i + len(said) :]
+            lowered = lowered[:i] + gap + lowered[i + len(said) :]
+        text = TurnText(lowered, folded, text.accented)
+    return text
 
 
 _ASKED_WHETHER = ("co ", "co bi ", "co the ", "co hay ", "co de ", "co gay ")

@@ -155,3 +155,8 @@ def test_an_apology_that_opens_a_question_is_not_a_goodbye() -> None:
     assert _kind(goodbye) is Triage.SELF_HARM
     family = "chị tôi để lại lá thư xin lỗi cả nhà, cạnh gối có 2 vỉ thuốc trống"
     assert _kind(family) is Triage.SELF_HARM
+
+
+def test_a_sign_told_after_the_occasion_sign_still_reads() -> None:
+    said = "ba em xit ventolin khi kho tho, xit xong 2 phut thi nguoi tim tai, nga xuong"
+    assert _kind(said, "salbutamol") is Triage.EMERGENCY

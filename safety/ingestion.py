@@ -57,7 +57,6 @@ from safety.ingestion_signs import (
     access_sign,
     asks_outright,
     emptied_pack,
-    is_finish,
     missing_ml,
     single_slip,
 )
@@ -98,6 +97,7 @@ from safety.told_amounts import (
     RIGHT_AMOUNT,
     asks_of_a_hold,
     at_once_told,
+    finished_course,
     given_as_meant,
     giving_asked,
     many_in_a_day,
@@ -275,7 +275,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     how = UNSANCTIONED_CUES.search(text)
     # Said as done, or not asked as a dose question ("con tự lấy thuốc uống được không"), or
     # with doubt ("không biết nuốt mấy viên"): a report; a finished course is not.
-    taken_as_meant = course is not None and how is not None and is_finish(how) and not child
+    taken_as_meant = how is not None and finished_course(how, text)
     # "sợ bé nhầm thuốc với kẹo": a mix-up feared, prevention asked; "nôn ra hết, có cho
     # uống lại liều đó ko": whether to give it again; "5ml thay vì 10ml": less than meant.
     if how is not None and (

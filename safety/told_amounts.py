@@ -11,15 +11,27 @@ import re
 from core.text import fold_aligned
 from safety.cue_matching import cues
 from safety.danger_signs import PRESCRIBED_CUES
-from safety.ingestion_signs import _CONTAINERS, _PAST, _count, _daily, _yes_no, day_total
+from safety.ingestion_signs import (
+    _CONTAINERS,
+    _PAST,
+    _STRONG,
+    _count,
+    _daily,
+    _yes_no,
+    access_sign,
+    day_total,
+    is_finish,
+)
 from safety.safety_cues import (
     AMOUNT_CUES,
     AT_ONCE_CUES,
+    CHILD_CUES,
     COMPLETED_CUES,
     DOSE_QUESTION_CUES,
     HABIT_CUES,
     OTHERS_CUES,
     TAKE_CUES,
+    TREATMENT_CUES,
     UNSURE_CUES,
     WORRY_CUES,
     TurnText,
@@ -222,3 +234,22 @@ def at_once_told(at_once: str | None, text: TurnText) -> bool:
         return False
     asked = WORRY_CUES.search(text) is not None or _yes_no(text)
     return not asked or bool(_PAST.search(text.folded) or _NOW.search(text.folded))
+
+
+# The illness still there after the pack ("mà vẫn còn ho", "chưa hết sốt", "mua thêm").
+_ILL_STILL = re.compile(
+    r"\b(?:van|chua|khong|ko|chang) (?:con |het |thay )?(?:ho|sot|dau|so mui|nghet mui|"
+    r"tieu chay|ngua|do|khoi|ha|bot|dut)\b|\bmua (?:tiep|them)\b"
+)
+
+
+def finished_course(hit: str, text: TurnText) -> bool:
+    """A pack finished (`hit`, "uống hết vỉ") beside a course ("kháng sinh", "vẫn ho"): the
+    course taken as meant. A child's too when the illness is still there and no word tells
+    they got at it ("bé uống hết vỉ rồi mà vẫn còn ho, có cần mua thêm ko")."""
+    if not is_finish(hit) or TREATMENT_CUES.search(text) is None:
+        return False
+    if CHILD_CUES.search(text) is None:
+        return True
+    got_at = access_sign(text) or _STRONG.search(text.folded) is not None
+    return _ILL_STILL.search(text.folded) is not None and not got_at

@@ -46,7 +46,6 @@ from safety.ingestion_signs import (
     _SLIP,
     _asks_of_overdose,
     asks_outright,
-    is_finish,
     single_slip,
 )
 from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
@@ -73,7 +72,6 @@ from safety.safety_cues import (
     OVERDOSE_QUESTION_CUES,
     PURPOSE_CUES,
     SYMPTOM_CUES,
-    TREATMENT_CUES,
     UNSANCTIONED_CUES,
     TurnText,
 )
@@ -86,6 +84,7 @@ from safety.self_harm import (
     _young_child,
     names_young_child,
 )
+from safety.told_amounts import finished_course
 from safety.unsafe_uses import (
     UNSAFE_USE_FALLBACK_SECTIONS,
     UNSAFE_USE_SECTIONS,
@@ -150,7 +149,7 @@ def _emergency(
     if learning and HYPOTHETICAL_CUES.search(t) is not None:
         return None  # "nếu trẻ lỡ nuốt … thì sơ cứu sao, hỏi để biết trước thôi"
     hit = INGESTION_CUES.search(t)
-    if hit is not None and is_finish(hit) and TREATMENT_CUES.search(t) and not CHILD_CUES.search(t):
+    if hit is not None and finished_course(hit, t):
         hit = None  # "uống hết vỉ kháng sinh rồi vẫn ho": the course, taken as meant
     if hit is not None and (
         learning

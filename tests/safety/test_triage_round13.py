@@ -160,3 +160,10 @@ def test_an_apology_that_opens_a_question_is_not_a_goodbye() -> None:
 def test_a_sign_told_after_the_occasion_sign_still_reads() -> None:
     said = "ba em xit ventolin khi kho tho, xit xong 2 phut thi nguoi tim tai, nga xuong"
     assert _kind(said, "salbutamol") is Triage.EMERGENCY
+
+
+def test_a_childs_finished_course_with_the_illness_still_there_is_not_an_event() -> None:
+    course = "con gái 6 tuổi uống hết vỉ cefuroxim rồi mà chưa hết sốt, có cần mua tiếp không"
+    assert _kind(course, "cefuroxime") is None
+    got_at = "con gái 6 tuổi lén uống hết vỉ cefuroxim rồi mà chưa hết sốt"
+    assert _kind(got_at, "cefuroxime") is Triage.EMERGENCY

@@ -253,3 +253,14 @@ def finished_course(hit: str, text: TurnText) -> bool:
         return True
     got_at = access_sign(text) or _STRONG.search(text.folded) is not None
     return _ILL_STILL.search(text.folded) is not None and not got_at
+
+
+_NOT_BEFORE = re.compile(
+    r"\b(?:khong|ko|k|chua|chang|cha|hong|het|khong he|chua he)(?: bi| co| thay)? $"
+)
+
+
+def denied(text: TurnText, sign: str) -> bool:
+    """The sign is said not to be there ("không chảy máu gì", "chưa thấy nôn")."""
+    at = text.folded.find(sign)
+    return at >= 0 and _NOT_BEFORE.search(text.folded[max(0, at - 20) : at]) is not None

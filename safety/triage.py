@@ -27,13 +27,10 @@ import re
 from dataclasses import dataclass
 
 from core.frame import QueryFrame, Triage
-from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
-from core.text import fold_aligned
 from safety import dose_errors, reactions
 from safety.asked_not_told import complaint_idiom, redose_asked
 from safety.dose_amounts import (
-    DOSE_SECTION,
     Book,
     against_book,
     as_amount_question,
@@ -55,18 +52,13 @@ from safety.safety_cues import (
     ALLERGY_SIGNS,
     CHILD_CUES,
     COMPLETED_CUES,
-    DAILY_CUES,
     DAYS_ALREADY_CUES,
     DOSE_QUESTION_CUES,
     DRINK_SLIP_CUES,
     EMERGENCY_SIGNS,
-    END_PREGNANCY_CUES,
     FEARED_CUES,
-    GIVE_OR_USE_CUES,
     HYPOTHETICAL_CUES,
-    INFANT_CUES,
     INGESTION_CUES,
-    NOT_END_PREGNANCY_CUES,
     OTHERS_CUES,
     OVERDOSE_EVENT_CUES,
     OVERDOSE_QUESTION_CUES,
@@ -84,7 +76,7 @@ from safety.self_harm import (
     _young_child,
     names_young_child,
 )
-from safety.told_amounts import finished_course
+from safety.told_amounts import denied, finished_course
 from safety.unsafe_uses import (
     UNSAFE_USE_FALLBACK_SECTIONS,
     UNSAFE_USE_SECTIONS,
@@ -92,6 +84,7 @@ from safety.unsafe_uses import (
     UnsafeUse,
     WarningLines,
     speaks_to,
+    unsafe_use,
 )
 from safety.who_took import (
     adult_tablet_for_an_infant,
@@ -213,32 +206,6 @@ def _emergency(
     return None
 
 
-def _unsafe_use(
-    t: TurnText,
-    frame: QueryFrame | None,
-    warnings: WarningLines | None,
-) -> tuple[str, UnsafeUse] | None:
-    drugs = [fold_aligned(d) for d in (frame.drugs if frame is not None else [])]
-    hit = END_PREGNANCY_CUES.search(t)
-    if hit and not NOT_END_PREGNANCY_CUES.search(t):
-        return hit, UnsafeUse.END_PREGNANCY
-    weekly = any(d in WEEKLY_DRUGS for d in drugs)
-    if weekly and (hit := DAILY_CUES.search(t)):
-        return hit, UnsafeUse.WEEKLY_TAKEN_DAILY
-    age = frame.age_months if frame is not None else None
-    infant_word = INFANT_CUES.search(t)
-    if infant_word is not None and age is None:
-        age = 0.0
-    if age is None or age >= YOUNG_CHILD_MONTHS:
-        return None
-    if warnings is None or not GIVE_OR_USE_CUES.search(t):
-        return None
-    for drug in frame.drugs if frame is not None else []:
-        if age_limit_lines([w for w in warnings(drug) if w[0] != DOSE_SECTION], age):
-            return infant_word or drug, UnsafeUse.INFANT
-    return None
-
-
 def classify(
     text: str | TurnText, frame: QueryFrame | None = None, warnings: WarningLines | None = None
 ) -> TriageResult | None:
@@ -309,7 +276,7 @@ def _triage_rest(
         return found
     if (whole := adult_tablet_for_an_infant(t, frame)) is not None:
         return TriageResult(Triage.EMERGENCY, whole)
-    if (use := _unsafe_use(t, frame, warnings)) is not None:
+    if (use := unsafe_use(t, frame, warnings)) is not None:
         if use[1] is UnsafeUse.WEEKLY_TAKEN_DAILY and DAYS_ALREADY_CUES.search(t):
             # "… mỗi ngày 1 viên chứ ko phải mỗi tuần, nay 5 ngày rồi": days of it already
             # taken, an overdose to act on now, not a use to warn about.
@@ -361,6 +328,15 @@ def triage_turn(
         told = classify(before, frame, warnings)
         if told is not None and told.use is UnsafeUse.WEEKLY_TAKEN_DAILY:
             return TriageResult(Triage.EMERGENCY, days)
+    now = TurnText.of(text)
+    sign = EMERGENCY_SIGNS.search(now) or SYMPTOM_CUES.search(now)
+    told = before is not None and not asks_outright(TurnText.of(before))
+    if found is None and told and sign and not asks_outright(now) and not denied(now, sign):
+        # "bé 4 tuổi uống siro ho" then "bé ngủ say quá gọi mãi mới dậy": a sign now, after
+        # the taking the turn before told (not asked: "uống 2 lần được không")
+        joined = classify(f"{before}. {text}", frame, warnings)
+        if joined is not None and joined.kind is Triage.EMERGENCY:
+            return joined
     strength = strength_told_before(text, before)
     if strength is not None and (found is None or found.kind is Triage.SAFETY_CHECK):
         # "siro ibuprofen 100mg/5ml cho bé 9kg" then "đổ liền 4 muỗng, mỗi muỗng 15ml": the

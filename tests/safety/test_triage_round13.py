@@ -167,3 +167,14 @@ def test_a_childs_finished_course_with_the_illness_still_there_is_not_an_event()
     assert _kind(course, "cefuroxime") is None
     got_at = "con gái 6 tuổi lén uống hết vỉ cefuroxim rồi mà chưa hết sốt"
     assert _kind(got_at, "cefuroxime") is Triage.EMERGENCY
+
+
+def test_a_sign_now_after_a_taking_told_the_turn_before_is_acted_on() -> None:
+    before = "con trai 5 tuổi uống siro ho của anh nó"
+    text = "giờ thằng bé lừ đừ, gọi mãi mới dậy"
+    frame = QueryFrame(standalone_query=text, drugs=["dextromethorphan"])
+    found = triage_turn(text, frame, answers_open_question=False, before=before)
+    assert found is not None and found.kind is Triage.EMERGENCY
+    calm = "không thấy nôn, bé vẫn chơi, tối cho ăn cháo được không"
+    found = triage_turn(calm, frame, answers_open_question=False, before="bé uống siro ho rồi")
+    assert found is None or found.kind is not Triage.EMERGENCY

@@ -330,8 +330,8 @@ def triage_turn(
             return TriageResult(Triage.EMERGENCY, days)
     now = TurnText.of(text)
     sign = EMERGENCY_SIGNS.search(now) or SYMPTOM_CUES.search(now)
-    told = before is not None and not asks_outright(TurnText.of(before))
-    if found is None and told and sign and not asks_outright(now) and not denied(now, sign):
+    stated = bool(before) and not asks_outright(TurnText.of(before or ""))
+    if found is None and stated and sign and not asks_outright(now) and not denied(now, sign):
         # "bé 4 tuổi uống siro ho" then "bé ngủ say quá gọi mãi mới dậy": a sign now, after
         # the taking the turn before told (not asked: "uống 2 lần được không")
         joined = classify(f"{before}. {text}", frame, warnings)

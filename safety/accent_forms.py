@@ -21,6 +21,7 @@ folded pattern finds on the folded text, at the same offsets (folding keeps leng
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -155,8 +156,25 @@ def accented_form(source: str) -> str:
     return "".join(out)
 
 
+# An open syllable "oa", "oe", "uy" carries its tone on either vowel, both in use ("hòa" and
+# "hoà", "tóe" and "toé", "thủy" and "thuỷ"); never after "q" ("quý"), never with a letter
+# after it ("hoàn", "ngoài", "khuya": one place only).
+_TONE_FIRST = re.compile(r"(?<!q)([òóỏõọ](?=[ae])|[ùúủũụ](?=y))([aey])(?!\w)")
+
+
+def tone_placed(text: str) -> str:
+    """`text` (NFC, lowered) with the tone of an open "oa", "oe", "uy" on its second vowel,
+    the one place both ways of typing it are read in; every letter keeps its offset."""
+
+    def _moved(m: re.Match[str]) -> str:
+        first = unicodedata.normalize("NFD", m.group(1))
+        return first[0] + unicodedata.normalize("NFC", m.group(2) + first[1:])
+
+    return _TONE_FIRST.sub(_moved, text)
+
+
 def _quantifier(body: str) -> bool:
     return all(c.isdigit() or c == "," for c in body[1:])
 
 
-__all__ = ["accented_form"]
+__all__ = ["accented_form", "tone_placed"]

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from core.text import fold_aligned
-from safety.accent_forms import accented_form
+from safety.accent_forms import accented_form, tone_placed
 from safety.cue_prefix import dispatched
 
 
@@ -44,7 +44,7 @@ class TurnText:
 
 @lru_cache(maxsize=64)
 def _turn_text(text: str) -> TurnText:
-    lowered = unicodedata.normalize("NFC", text).lower()
+    lowered = tone_placed(unicodedata.normalize("NFC", text).lower())
     folded = fold_aligned(lowered)
     return TurnText(lowered, folded, folded != lowered)
 
@@ -96,8 +96,8 @@ class Cue:
     def __init__(
         self, patterns: Iterable[str], strict: Iterable[str] = (), *, merged: bool = True
     ) -> None:
-        loose = [unicodedata.normalize("NFC", p) for p in patterns]
-        tight = [unicodedata.normalize("NFC", p) for p in strict]
+        loose = [tone_placed(unicodedata.normalize("NFC", p)) for p in patterns]
+        tight = [tone_placed(unicodedata.normalize("NFC", p)) for p in strict]
         self.patterns = (*loose, *tight)
         self.loose_patterns, self.strict_patterns = tuple(loose), tuple(tight)
         folded_loose = [fold_pattern(p) for p in loose]

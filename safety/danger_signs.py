@@ -169,6 +169,10 @@ DANGER_SYSTEMS: dict[str, tuple[str, ...]] = {
     # a clot: a leg swollen and painful, a heparin's platelets falling
     "clot": (r"(?:bắp chân|cẳng chân|chân) (?:\w+ ){0,2}?sưng (?:\w+ )?(?:đau|nóng|to)",),
 }
+# Fainted ("xỉu"), not a small amount: typed bare, "nhỏ xíu", "tí xíu", "chút xíu", "một
+# xíu", "lát xíu nữa" fold to the same letters ("thấy bé nhỏ xiu": tiny, not fainted), and
+# "mệt xỉu" is worn out.
+FAINTED = r"(?<!mệt )(?<!nhỏ )(?<!tí )(?<!chút )(?<!một )(?<!1 )(?<!lát )xỉu(?! xíu)"
 # Folded, these are other words ("xiu" a bit, "ngat" cut, "li bi", "soc" a stripe).
 DANGER_STRICT: tuple[str, ...] = (
     r"(?:người )?(?:lả đi|lả ra|đờ ra)",  # "là đi", "đổ ra"
@@ -178,7 +182,7 @@ DANGER_STRICT: tuple[str, ...] = (
     r"gân (?:gót )?(?:\w+ )?(?:sưng|đau|đứt)",  # "gần"
     r"(?:da|lòng trắng|tròng trắng|lòng trắng mắt)(?: (?:với|và|,) mắt)? " + _LINK + r"vàng"
     r"(?! (?:ạ|em|anh|chị|cháu|con|bác|cô|ok|cảm|thế|vậy|mình))",  # "dạ vâng"
-    r"xỉu",
+    FAINTED,
     r"ngất",
     r"lơ mơ",
     r"li bì",
@@ -216,6 +220,9 @@ PRESCRIBED_CUES = cues(
     (
         r"đúng (?:liều|đơn|như đơn|theo đơn|cữ|giờ|chỉ định|như bác sĩ|bác sĩ|hướng dẫn)",
         r"theo (?:đơn|toa|chỉ định|hướng dẫn|bác sĩ|bs|lời bác sĩ)",
+        # "như bs dặn", "bác sĩ dặn 1 nhát": the amount the doctor or pharmacist said
+        r"như (?:lời )?(?:bác sĩ|bs|bsĩ|dược sĩ|ds|y tá) (?:\w+ )?(?:dặn|kê|bảo|chỉ|hướng dẫn|nói)",
+        r"(?:bác sĩ|bs|bsĩ|dược sĩ|ds) (?:có )?dặn",
         r"(?:bác sĩ|bs|bsĩ|bệnh viện|phòng khám|trạm|y tá|điều dưỡng) (?:\w+ ){0,2}?"
         r"(?:kê|cho|chỉ định|tiêm|truyền)",
         r"(?:được|đc|dc) (?:\w+ )?(?:kê|chỉ định)",
@@ -240,6 +247,7 @@ __all__ = [
     "DANGER_SIGNS",
     "DANGER_STRICT",
     "DANGER_SYSTEMS",
+    "FAINTED",
     "NEVER_SLIGHT",
     "PRESCRIBED_CUES",
     "TurnText",

@@ -103,7 +103,8 @@ def taken_mg(folded: str) -> tuple[float, int, int] | None:
     turn gives no amount and strength to multiply."""
     conc = _CONCENTRATION.search(folded)
     rest = folded if conc is None else folded[: conc.start()] + " " + folded[conc.end() :]
-    volumes = [_number(m.group(1)) for m in _VOLUME.finditer(rest)]
+    rest, spooned = _spoonfuls(rest)
+    volumes = [_number(m.group(1)) for m in _VOLUME.finditer(rest)] + spooned
     volumes += [_number(m.group(1)) * _spoon_ml(m.group(0)) for m in _SPOON.finditer(rest)]
     times = max((int(m.group(1)) for m in _TIMES.finditer(rest)), default=1)
     if conc is not None and volumes:
@@ -123,6 +124,51 @@ def taken_mg(folded: str) -> tuple[float, int, int] | None:
             return None
         total += _number(count.group(1)) * _strength_mg(strength)
     return total, times, len(counted)
+
+
+# Spoons counted with no kind beside the count ("đổ liền 4 muỗng"), their size told: right
+# after ("3 muỗng 5ml"), apart ("mỗi muỗng chắc 15ml"), or by the kind of spoon named
+# elsewhere ("lấy muỗng canh đong").
+_BARE_SPOONS = re.compile(
+    r"(?<![\w.,])(\d+|hai|ba|bon|nam|sau) (?:thia|muong)\b"
+    r"(?! (?:canh|an canh|to|cafe|ca phe|cf|nho|ca fe)\b)"
+)
+_PER_SPOON = re.compile(r"\bmoi (?:thia|muong) (?:\w+ ){0,2}?" + _NUM + r" ?ml\b")
+_SIZE_AFTER = re.compile(r" " + _NUM + r" ?ml\b(?! ?/)")  # "3 muỗng 5ml": 5 ml each
+_SPOON_KIND = re.compile(r"\b(?:thia|muong) (?:an )?(canh|to|cafe|ca phe|cf|nho)\b")
+
+
+def _spoonfuls(folded: str) -> tuple[str, list[float]]:
+    """The volumes of spoons counted bare whose size the turn tells apart, and the turn
+    without the size told (so "15ml" each is not read as one more amount)."""
+    counted = _BARE_SPOONS.search(folded)
+    if counted is None:
+        return folded, []
+    each = _SIZE_AFTER.match(folded, counted.end()) or _PER_SPOON.search(folded)
+    if each is not None:
+        ml = _number(each.group(1))
+        folded = folded[: each.start()] + " " * (each.end() - each.start()) + folded[each.end() :]
+    elif (kind := _SPOON_KIND.search(folded)) is not None:
+        ml = _spoon_ml(" " + kind.group(1))
+    else:
+        return folded, []
+    return folded, [_number(counted.group(1)) * ml]
+
+
+def strength_told_before(text: str, before: str | None) -> str | None:
+    """The syrup's strength told in the turn `before` ("siro ibuprofen 100mg/5ml cho bé
+    9kg"), when this turn tells a volume and no strength ("đổ liền 4 muỗng, mỗi muỗng
+    15ml"): the amount is of that syrup."""
+    if not before:
+        return None
+    folded = TurnText.of(text).folded
+    if _CONCENTRATION.search(folded) is not None:
+        return None
+    _, spooned = _spoonfuls(folded)
+    if not spooned and _VOLUME.search(folded) is None and _SPOON.search(folded) is None:
+        return None
+    told = _CONCENTRATION.search(TurnText.of(before).folded)
+    return None if told is None else told.group(0)
 
 
 def _spoon_ml(said: str) -> float:

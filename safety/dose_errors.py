@@ -45,7 +45,9 @@ _AGAIN_DOSE = re.compile(
 )
 # Not sure a dose was not taken again ("không nhớ sáng nay uống chưa, có khi uống 2 lần").
 _DOUBT = re.compile(
-    r"\b(?:khong|ko|chang|cha) nho\b|\bco khi\b|\bhinh nhu\b|\btuong (?:la )?chua\b|\blu lan\b"
+    r"\b(?:khong|ko|chang|cha) nho\b|\bco khi\b|\bhinh nhu\b|\btuong (?:la )?chua\b|\blu lan\b|"
+    # "mẹ hay quên, sáng nay chắc uống 2 lần": probably taken twice, by one who forgets
+    r"\bhay quen\b|\bchac (?:la )?(?:da |lai )?(?:uong|dung|tiem|xit|cho uong)\b"
 )
 _NOW = re.compile(r"\b(?:gio|bay gio|dang|hien gio|luc nay)\b")
 _WITHIN_HOURS = re.compile(

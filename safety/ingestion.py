@@ -19,7 +19,8 @@ a turn that names or holds a medicine and asks nothing outright ("?", "được 
 nhiêu"): below `unsure_at` it says nothing; where the rules read a child or an amount it
 may make an unsure reading; at `report_at` (sure) it makes an unsure reading that tells what
 happened a report, and asks about a turn the rules let pass. It never turns an outright
-question into an alarm.
+question into an alarm, nor asks about a dose told as given as meant ("như bs dặn", "em cho
+uống siro") with no amount or sign beyond it.
 """
 
 from __future__ import annotations
@@ -56,7 +57,6 @@ from safety.ingestion_signs import (
     access_sign,
     asks_outright,
     emptied_pack,
-    is_finish,
     missing_ml,
     single_slip,
 )
@@ -96,6 +96,9 @@ from safety.safety_cues import (
 from safety.told_amounts import (
     RIGHT_AMOUNT,
     asks_of_a_hold,
+    at_once_told,
+    finished_course,
+    given_as_meant,
     giving_asked,
     many_in_a_day,
     maybe_twice,
@@ -207,21 +210,10 @@ def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> 
         return False
     if HYPOTHETICAL_CUES.search(text) or ASK_DRUG_CUES.search(text) or TIME_SLIP_CUES.search(text):
         return False
+    if given_as_meant(text, _symptom(text)):
+        return False  # "bé bị ho, mình cho uống siro": given as meant, nothing beyond
     taken = TAKE_CUES.search(text) is not None or HOLD_CUES.search(text) is not None
     return taken or child_known or CHILD_CUES.search(text) is not None
-
-
-_NOW = re.compile(r"\b(?:gio|bay gio|dang|hien tai|sau do|thi bi|xong bi|roi bi)\b")
-
-
-def _at_once_told(at_once: str | None, text: TurnText) -> bool:
-    """Two tablets at once told, not asked: "uống 2 viên … một lúc lần đầu có sao không, em
-    bị tiêu chảy" asks about a dose (the complaint is what it is for); with a word that it
-    happened or that the sign is now ("rồi", "giờ"), it is told."""
-    if at_once is None:
-        return False
-    asked = WORRY_CUES.search(text) is not None or _yes_no(text)
-    return not asked or bool(_PAST.search(text.folded) or _NOW.search(text.folded))
 
 
 def _symptom(text: TurnText) -> str | None:
@@ -283,7 +275,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     how = UNSANCTIONED_CUES.search(text)
     # Said as done, or not asked as a dose question ("con tự lấy thuốc uống được không"), or
     # with doubt ("không biết nuốt mấy viên"): a report; a finished course is not.
-    taken_as_meant = course is not None and how is not None and is_finish(how) and not child
+    taken_as_meant = how is not None and finished_course(how, text)
     # "sợ bé nhầm thuốc với kẹo": a mix-up feared, prevention asked; "nôn ra hết, có cho
     # uống lại liều đó ko": whether to give it again; "5ml thay vì 10ml": less than meant.
     if how is not None and (
@@ -317,9 +309,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
             # "4 viên augmentin 1g một lúc"; a child's gulp of half a bottle
             (at_once and (count >= 3 or (child and (count >= 2 or _PACK.search(amount)))))
             # "…, giờ vã mồ hôi, lơ mơ"; two tablets and a stomach ache is an adverse effect
-            or (
-                symptom and (count >= 3 or (count >= 2 and (child or _at_once_told(at_once, text))))
-            )
+            or (symptom and (count >= 3 or (count >= 2 and (child or at_once_told(at_once, text)))))
             or (child and _EAT.match(take) and count != 1)  # "bé ăn mấy viên": not given
             # "uống 6 viên …, có cần đi viện"; "8 viên một ngày có sao không" is a day's dose
             or (count >= LARGE_COUNT and (done or worry) and not _daily(text))
@@ -370,6 +360,10 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:
         sure = p >= opinion.report_at and child and (amount or done)
         verdict = Verdict.REPORT if sure else Verdict.UNSURE
+        if not sure and given_as_meant(text, symptom):
+            # "tối qua bé uống siro 2,5mg như bs dặn", "em cho uống siro hạ sốt": the dose
+            # given as meant, no amount beyond it: the model's lean alone is no event to ask
+            verdict = None
     elif verdict is Verdict.UNSURE and p >= opinion.report_at and done:
         verdict = Verdict.REPORT
     if verdict is Verdict.UNSURE and symptom:  # a doubt, and a symptom already: act now

@@ -223,18 +223,19 @@ TREATMENT_CUES = cues(
         r"(?<!mau )(?<!nhanh )(?<!lẹ )(?<!cho )(?<!để )(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
         r"liệu trình",
         r"theo (?:đơn|toa|chỉ định)",
-        r"(?<!chơi )bác sĩ (?:kê|cho|dặn)",
+        r"(?<!chơi )bác sĩ (?:kê|cho|dặn)|(?:như )?(?:bs|bsĩ|dược sĩ|ds) (?:kê|dặn|bảo)",
         r"kháng sinh",
         r"(?<!hơn )(?<!như )(?:mỗi|hằng|hàng) (?:ngày|sáng|tối)",
         r"\d+ (?:tiếng|giờ) (?:trước|rồi)",
         r"(?:không|ko|chẳng) (?:chịu )?(?:nuốt|uống|ngậm) (?:được|nổi)|(?:nuốt|ngậm) (?:\w+ ){0,4}?"
         r"(?:không|ko|chẳng) (?:được|nổi|trôi)(?! (?:\w+ )?(?:không|ko|k)\b)",  # can't swallow it
-        r"không chịu (?:uống|nuốt)",
-        r"khó nuốt",
-        r"bao lâu (?:thì|mới|sau|nữa)",
-        r"(?:mà|nhưng) (?:vẫn|chưa|không) (?:hạ|đỡ|khỏi|hết)",
-        # The pack finished and the complaint still there: the course, and more to buy.
-        r"(?:mà|nhưng) (?:(?:huyết áp|đường(?: huyết)?|nhiệt độ|sốt|cơn \w+) )?vẫn (?:còn )?\w+",
+        r"không chịu (?:uống|nuốt)|khó nuốt",
+        r"bao lâu (?:thì|mới|sau|nữa)|(?:mà|nhưng) (?:vẫn|chưa|không) (?:hạ|đỡ|khỏi|hết)",
+        # The pack finished and the complaint still there: the course, and more to buy; not
+        # how the person is after it ("mà vẫn đòi uống tiếp", "mà vẫn tỉnh").
+        r"(?:mà|nhưng) (?:(?:huyết áp|đường(?: huyết)?|nhiệt độ|sốt|cơn \w+) )?vẫn (?:còn )?"
+        r"(?!(?:đòi|muốn|uống|cứ|tiếp|chơi|tỉnh|ăn|khỏe|khoẻ|bình thường|bt|ổn|cười|chạy)\b)"
+        r"\w+",
         r"mua (?:tiếp|thêm)",
     ),
 )

@@ -31,6 +31,7 @@ from safety.safety_cues import (
     FAREWELL_CUES,
     SIGN_QUESTION_CUES,
 )
+from safety.told_amounts import typed_amount
 
 _W = r"(?:\w+ )"  # one word and its space
 # "đã có đường truyền" (an IV line in: care under way) names no taking.
@@ -219,6 +220,7 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
     or None (no drug, no sign, nothing placing it after the drug, or asked as knowledge)."""
     if not names_drug:
         return None
+    text = _without_occasions(text)  # "ngậm khi đau ngực, ngậm xong thì ngã gục": the second
     sign = REACTION_SIGNS.search(text) or DANGER_SIGNS.search(text)
     if sign is None:
         mild = (
@@ -268,6 +270,34 @@ def _placed_after(text: TurnText, sign: str) -> bool:
     return taken is not None and taken.start() < at
 
 
+# The word right before a sign that makes it the occasion of a dose ("khi khó thở", "lúc
+# bị lên cơn khó thở", "mỗi khi đau ngực"), with "bị", "lên cơn", "có" between.
+_WHEN_THE_SIGN = re.compile(
+    r"\b(?:khi|luc|neu|phong|ngua|de tri|tri|chua|cat|giam)(?: bi| co| len con| con)* $"
+)
+
+
+def _without_occasions(text: TurnText) -> TurnText:
+    """The turn with each sign blanked that is, every time it is named, the occasion a dose
+    is for ("dặn xịt 1 nhát khi khó thở"), not what followed a dose; a sign told after it
+    still reads ("ngậm khi đau ngực, ngậm xong 5 phút thì ngã gục")."""
+    for _ in range(3):
+        sign = REACTION_SIGNS.search(text) or DANGER_SIGNS.search(text)
+        if sign is None:
+            return text
+        folded, said = text.folded, fold_aligned(sign)
+        at = [i for i in range(len(folded)) if folded.startswith(said, i)]
+        if not at or not all(_WHEN_THE_SIGN.search(folded[max(0, i - 30) : i]) for i in at):
+            return text
+        lowered = text.lowered
+        for i in at:
+            gap = " " * len(said)
+            folded = folded[:i] + gap + folded[i + len(said) :]
+            lowered = lowered[:i] + gap + lowered[i + len(said) :]
+        text = TurnText(lowered, folded, text.accented)
+    return text
+
+
 _ASKED_WHETHER = ("co ", "co bi ", "co the ", "co hay ", "co de ", "co gay ")
 # Words that make the sign what the drug is taken for: when, to prevent, to treat, a bout.
 _FOR_THE_SIGN = frozenset(
@@ -286,7 +316,7 @@ def reaction_to_drug(t: TurnText, reaction: str | None) -> bool:
     `reaction`), with no amount or excess said: a reaction to the drug (its ADR management),
     not an overdose."""
     allergic = ALLERGY_SIGNS.search(t) is not None and AFTER_TAKING_CUES.search(t) is not None
-    amount = _typed_amount(t)
+    amount = typed_amount(t)
     one = amount is not None and _ONE.match(amount) is not None  # "1 viên": a dose, no excess
     # "đúng liều bác sĩ kê", "ngày 2 viên", "được 2 cữ thì": the dose meant, not an excess
     one = one or (amount is not None and PRESCRIBED_CUES.search(t) is not None)
@@ -325,35 +355,6 @@ def reaction_report(t: TurnText, found: _F) -> _F | None:
     return replace(found, told_taking=told)  # type: ignore[type-var]
 
 
-# An amount as typed: a count (digits or a number word) and a unit. Folded, "mấy năm" (a few
-# years) and "nằm lơ mơ" (lying drowsy) read as "mấy nắm", "năm lọ".
-_NUMBER_WORDS = frozenset(
-    "một hai ba bốn tư năm sáu bảy tám chín mười mươi chục mấy vài dăm nhiều".split()  # noqa: SIM905
-)
-_UNITS = frozenset(
-    "viên vỉ chai lọ hộp gói ống ml thìa muỗng nắm vốc liều cữ nhát v".split()  # noqa: SIM905
-)
-
-
-def _typed_amount(t: TurnText) -> str | None:
-    """The amount `AMOUNT_CUES` reads, unless its count and unit, as typed with diacritics,
-    are other words ("mấy năm", "nằm lơ")."""
-    amount = AMOUNT_CUES.search(t)
-    if amount is None or not t.accented:
-        return amount
-    at = t.folded.find(amount)
-    words = t.lowered[at : at + len(amount)].split()
-    if len(words) < 2 or fold_aligned(words[-1]) not in _FOLDED_UNITS:
-        return amount  # not a count and a unit ("cùng lúc", "hết chai")
-    count, unit = words[-2], words[-1]
-    typed_unit = unit.isascii() or unit in _UNITS
-    typed_count = count.isascii() or count in _NUMBER_WORDS
-    return amount if typed_unit and typed_count else None
-
-
-_FOLDED_UNITS = frozenset(fold_aligned(u) for u in _UNITS)
-
-
 # Whether a sign is the expected side effect, asked ("có bình thường không", "bth hông", "có
 # phải tác dụng phụ"): what the book's ADR list answers.
 _EXPECTED_ASKED = re.compile(
@@ -378,7 +379,7 @@ def side_effect_asked(t: TurnText) -> bool:
 def given_as_meant(t: TurnText, names_drug: bool) -> bool:
     """A drug given for its use ("cho uống imodium cầm tiêu chảy", "đúng liều") with no
     amount said, and a reaction sign after it: a reaction, though the turn regrets it ("lỡ")."""
-    if PRESCRIBED_CUES.search(t) is None or _typed_amount(t) is not None:
+    if PRESCRIBED_CUES.search(t) is None or typed_amount(t) is not None:
         return False
     return reaction_to_drug(t, read_reaction(t, names_drug=names_drug))
 

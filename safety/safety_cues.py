@@ -10,7 +10,7 @@ only when the user typed no diacritics at all. `safety.triage` decides what the 
 from __future__ import annotations
 
 from safety.cue_matching import Cue, TurnText, cues, first_cue, gate_together
-from safety.danger_signs import sign_cues
+from safety.danger_signs import FAINTED, sign_cues
 from safety.english_cues import INGESTION_EN
 from safety.ingestion_cues import (
     AMOUNT_CUES,
@@ -141,6 +141,9 @@ DAYS_ALREADY_CUES = cues(
         r"(?:[2-9]|\d\d|hai|ba|bốn|năm|sáu|bảy|mấy|vài) (?:ngày|hôm|bữa) (?:nay|rồi|liền)",
         r"suốt (?:\d+|hai|ba|bốn|năm|sáu|bảy|mấy|vài|cả) (?:ngày|hôm|tuần)",
         r"tuần nay|từ hôm|mấy hôm nay|mấy ngày nay|(?:đã|lỡ) uống",
+        # "mỗi ngày 6 viên cả tuần", "2 tuần liền": weeks of it
+        r"cả (?:tuần|tháng)(?! (?:sau|tới|một lần|1 lần))",
+        r"(?:[1-9]|hai|ba|mấy|vài) (?:tuần|tháng) (?:nay|rồi|liền)",
     ),
 )
 # A dose taken at the wrong time, not in a wrong amount ("uống nhầm giờ", "sáng thay vì tối",
@@ -184,7 +187,7 @@ EMERGENCY_SIGNS = sign_cues(
         r"tụt huyết áp",
     ),
     # Folded, these collide with everyday words ("chăm sóc", "ngắt", "lờ mờ").
-    strict=(r"sốc", r"ngất", r"(?<!mệt )xỉu", r"lơ mơ", r"li bì", r"lịm đi"),  # "mệt xỉu": worn out
+    strict=(r"sốc", r"ngất", FAINTED, r"lơ mơ", r"li bì", r"lịm đi"),  # "mệt xỉu": worn out
     # The airway and breathing count even said as slight ("hơi khó thở").
     never_slight=(
         r"khó thở",

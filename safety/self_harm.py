@@ -24,6 +24,8 @@ from safety.self_harm_cues import STOCKPILE_CUES
 
 CHILD_MONTHS = 144.0
 """Below this age the conversation's patient is a child for reading a turn."""
+CHILD_KG = 25.0
+"""Below this weight the conversation's patient is a child (about eight years old)."""
 
 
 _ENOUGH = re.compile(r"\b(?:sap|gan|chac|vua|moi|da|la|cung) du\b|\bdu (?:roi|so|de|cho)\b")
@@ -46,9 +48,26 @@ def _self_harm(t: TurnText) -> str | None:
     if (kept := STOCKPILE_CUES.search(t)) is not None and _ENOUGH.search(t.folded) is not None:
         return kept
     bye = FAREWELL_CUES.search(t)
-    if bye is not None and (mood is not None or _TAKING_OR_MEDICINE.search(t.folded)):
+    if bye is None or _POLITE.search(t.folded) is not None:
+        return None  # "xin lỗi chị cho em hỏi …": an apology that opens a question
+    if mood is not None or OVERDOSE_ACT_CUES.search(t) is not None:
         return bye
-    return None
+    # An apology beside a medicine is a goodbye only beside a big act ("con xin lỗi mẹ, con
+    # uống hết rồi"), not a mishap owned ("xin lỗi ba, con lỡ uống nhầm 2 viên của ba").
+    apology = _TO_ONE.match(bye) is not None
+    return bye if not apology and _TAKING_OR_MEDICINE.search(t.folded) else None
+
+
+# An apology to one person ("xin lỗi ba", "tha lỗi cho chị"), not to the whole family.
+_TO_ONE = re.compile(
+    r"(?:xin loi|tha loi cho) (?:anh|chi|em|con|vo|chong|me|ma|bo|ba|cha|toi|minh)$"
+)
+
+
+# Asking leave to ask: "xin lỗi chị cho em hỏi", "xin lỗi làm phiền", "cho mình hỏi chút".
+_POLITE = re.compile(
+    r"\bxin loi (?:\w+ ){0,2}?(?:cho (?:\w+ )?hoi|lam phien|hoi (?:chut|ti|xiu|nho))\b"
+)
 
 
 _ORDINARY_WORRY = re.compile(
@@ -175,7 +194,9 @@ def someone_else_took(t: TurnText) -> bool:
 
 
 def _young_child(frame: QueryFrame | None) -> bool:
+    """The conversation's patient is a child: an age under twelve, or a weight no grown-up
+    has ("siro … cho bé 9kg" then "đổ liền 4 muỗng"): a carer's slip, never intent."""
     if frame is None:
         return False
-    age = frame.age_months
-    return age is not None and age < CHILD_MONTHS
+    age, weight = frame.age_months, frame.weight_kg
+    return (age is not None and age < CHILD_MONTHS) or (weight is not None and weight < CHILD_KG)

@@ -270,6 +270,7 @@ FAREWELL_CUES = cues(
         # An apology or a goodbye to the family ("con xin lỗi ba mẹ", "bye mn", "đừng buồn
         # nha", "tha lỗi cho mẹ").
         r"xin lỗi (?:ba mẹ|bố mẹ|cha mẹ|mọi người|cả nhà|mn|anh|chị|em|con|vợ|chồng)",
+        r"xin lỗi (?:mẹ|má|bố|ba|cha)",
         r"tha lỗi cho (?:em|tôi|mình|con|mẹ|bố|ba|anh|chị)",
         r"(?:bye|bai|tạm biệt|vĩnh biệt) (?:mn|mọi người|cả nhà|tất cả|nhé|nha)",
         r"đừng (?:buồn|khóc) (?:\w+ )?(?:nha|nhé|nhá|vì|nữa)",

@@ -1,7 +1,8 @@
 """Amounts told in a turn that decide what was taken: more tablets in a day than any day's
 dose, less the supply that is only left or bought ("lọ còn 28 viên"); the amount said as the
 right one ("uống đúng 5ml"); a dose perhaps taken twice, told with doubt ("không nhớ đã uống
-chưa nên uống thêm"). Read by `safety.ingestion` before its event grammar."""
+chưa nên uống thêm"); an amount as typed with diacritics, not another word folded into one
+("mấy năm" is not "mấy nắm"). Read by `safety.ingestion` and `safety.reactions`."""
 
 from __future__ import annotations
 
@@ -9,15 +10,28 @@ import re
 
 from core.text import fold_aligned
 from safety.cue_matching import cues
-from safety.ingestion_signs import _CONTAINERS, _PAST, _count, _daily, _yes_no, day_total
+from safety.danger_signs import PRESCRIBED_CUES
+from safety.ingestion_signs import (
+    _CONTAINERS,
+    _PAST,
+    _STRONG,
+    _count,
+    _daily,
+    _yes_no,
+    access_sign,
+    day_total,
+    is_finish,
+)
 from safety.safety_cues import (
     AMOUNT_CUES,
     AT_ONCE_CUES,
+    CHILD_CUES,
     COMPLETED_CUES,
     DOSE_QUESTION_CUES,
     HABIT_CUES,
     OTHERS_CUES,
     TAKE_CUES,
+    TREATMENT_CUES,
     UNSURE_CUES,
     WORRY_CUES,
     TurnText,
@@ -149,3 +163,104 @@ def asks_of_a_hold(text: TurnText) -> bool:
     asked = _yes_no(text) and _PAST.search(text.folded) is None and not worried
     question = DOSE_QUESTION_CUES.search(text) is not None and not worried
     return question or asked or HABIT_CUES.search(text) is not None
+
+
+# An amount as typed: a count (digits or a number word) and a unit. Folded, "mấy năm" (a few
+# years) and "nằm lơ mơ" (lying drowsy) read as "mấy nắm", "năm lọ".
+_NUMBER_WORDS = frozenset(
+    "một hai ba bốn tư năm sáu bảy tám chín mười mươi chục mấy vài dăm nhiều".split()  # noqa: SIM905
+)
+_UNITS = frozenset(
+    "viên vỉ chai lọ hộp gói ống ml thìa muỗng nắm vốc liều cữ nhát v".split()  # noqa: SIM905
+)
+
+
+def typed_amount(t: TurnText) -> str | None:
+    """The amount `AMOUNT_CUES` reads, unless its count and unit, as typed with diacritics,
+    are other words ("mấy năm", "nằm lơ")."""
+    amount = AMOUNT_CUES.search(t)
+    if amount is None or not t.accented:
+        return amount
+    at = t.folded.find(amount)
+    words = t.lowered[at : at + len(amount)].split()
+    if len(words) < 2 or fold_aligned(words[-1]) not in _FOLDED_UNITS:
+        return amount  # not a count and a unit ("cùng lúc", "hết chai")
+    count, unit = words[-2], words[-1]
+    typed_unit = unit.isascii() or unit in _UNITS
+    typed_count = count.isascii() or count in _NUMBER_WORDS
+    return amount if typed_unit and typed_count else None
+
+
+_FOLDED_UNITS = frozenset(fold_aligned(u) for u in _UNITS)
+
+
+# The one who speaks gave it ("em cho uống", "mình cho bé uống"), not the child who got at it.
+_SPEAKER_GAVE = re.compile(
+    r"\b(?:e|em|minh|tui|toi|t|me|chi|anh) (?:da |vua |moi |co |cung )?cho "
+    r"(?:(?:be|con|no|chau|em be|be nha \w+) )?(?:uong|dung|xit|ngam|nhai)\b"
+)
+
+
+# A count said as a schedule ("6 viên mỗi tuần", "ngày 2 viên", "tuần uống 6 viên").
+_SCHEDULE = re.compile(
+    r"\b\d+ (?:vien|goi|ml|lan) (?:\w+ )?(?:moi|hang|1|mot) (?:ngay|tuan|sang|toi)\b|"
+    r"\b(?:ngay|tuan) (?:uong )?\d+ (?:vien|goi|lan)\b"
+)
+
+
+def given_as_meant(text: TurnText, symptom: str | None) -> bool:
+    """A dose given as meant: as the doctor said ("như bs dặn", "theo đơn") or by the one who
+    speaks ("em cho uống siro"), at most one tablet or a schedule the doctor set ("bs dặn 6
+    viên mỗi tuần"), nothing told beyond it (no amount, no sign): what the patient is on,
+    not an event to ask about."""
+    if symptom is not None:
+        return False
+    meant = PRESCRIBED_CUES.search(text) is not None
+    if meant and _SCHEDULE.search(text.folded) is not None:
+        return True
+    if AMOUNT_CUES.search(text) is not None or _count(text) > 1:
+        return False
+    return meant or _SPEAKER_GAVE.search(text.folded) is not None
+
+
+_NOW = re.compile(r"\b(?:gio|bay gio|dang|hien tai|sau do|thi bi|xong bi|roi bi)\b")
+
+
+def at_once_told(at_once: str | None, text: TurnText) -> bool:
+    """Two tablets at once told, not asked: "uống 2 viên … một lúc lần đầu có sao không, em
+    bị tiêu chảy" asks about a dose (the complaint is what it is for); with a word that it
+    happened or that the sign is now ("rồi", "giờ"), it is told."""
+    if at_once is None:
+        return False
+    asked = WORRY_CUES.search(text) is not None or _yes_no(text)
+    return not asked or bool(_PAST.search(text.folded) or _NOW.search(text.folded))
+
+
+# The illness still there after the pack ("mà vẫn còn ho", "chưa hết sốt", "mua thêm").
+_ILL_STILL = re.compile(
+    r"\b(?:van|chua|khong|ko|chang) (?:con |het |thay )?(?:ho|sot|dau|so mui|nghet mui|"
+    r"tieu chay|ngua|do|khoi|ha|bot|dut)\b|\bmua (?:tiep|them)\b"
+)
+
+
+def finished_course(hit: str, text: TurnText) -> bool:
+    """A pack finished (`hit`, "uống hết vỉ") beside a course ("kháng sinh", "vẫn ho"): the
+    course taken as meant. A child's too when the illness is still there and no word tells
+    they got at it ("bé uống hết vỉ rồi mà vẫn còn ho, có cần mua thêm ko")."""
+    if not is_finish(hit) or TREATMENT_CUES.search(text) is None:
+        return False
+    if CHILD_CUES.search(text) is None:
+        return True
+    got_at = access_sign(text) or _STRONG.search(text.folded) is not None
+    return _ILL_STILL.search(text.folded) is not None and not got_at
+
+
+_NOT_BEFORE = re.compile(
+    r"\b(?:khong|ko|k|chua|chang|cha|hong|het|khong he|chua he)(?: bi| co| thay)? $"
+)
+
+
+def denied(text: TurnText, sign: str) -> bool:
+    """The sign is said not to be there ("không chảy máu gì", "chưa thấy nôn")."""
+    at = text.folded.find(sign)
+    return at >= 0 and _NOT_BEFORE.search(text.folded[max(0, at - 20) : at]) is not None

@@ -27,12 +27,15 @@ import re
 from dataclasses import dataclass
 
 from core.frame import QueryFrame, Triage
-from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
-from core.text import fold_aligned
 from safety import dose_errors, reactions
 from safety.asked_not_told import complaint_idiom, redose_asked
-from safety.dose_amounts import DOSE_SECTION, Book, against_book, as_amount_question
+from safety.dose_amounts import (
+    Book,
+    against_book,
+    as_amount_question,
+    strength_told_before,
+)
 from safety.dose_errors import dose_error, error_then_sign, within_twice_meant
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
 from safety.ingestion import Event, Verdict, read_event
@@ -40,7 +43,6 @@ from safety.ingestion_signs import (
     _SLIP,
     _asks_of_overdose,
     asks_outright,
-    is_finish,
     single_slip,
 )
 from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
@@ -50,24 +52,18 @@ from safety.safety_cues import (
     ALLERGY_SIGNS,
     CHILD_CUES,
     COMPLETED_CUES,
-    DAILY_CUES,
     DAYS_ALREADY_CUES,
     DOSE_QUESTION_CUES,
     DRINK_SLIP_CUES,
     EMERGENCY_SIGNS,
-    END_PREGNANCY_CUES,
     FEARED_CUES,
-    GIVE_OR_USE_CUES,
     HYPOTHETICAL_CUES,
-    INFANT_CUES,
     INGESTION_CUES,
-    NOT_END_PREGNANCY_CUES,
     OTHERS_CUES,
     OVERDOSE_EVENT_CUES,
     OVERDOSE_QUESTION_CUES,
     PURPOSE_CUES,
     SYMPTOM_CUES,
-    TREATMENT_CUES,
     UNSANCTIONED_CUES,
     TurnText,
 )
@@ -80,6 +76,7 @@ from safety.self_harm import (
     _young_child,
     names_young_child,
 )
+from safety.told_amounts import denied, finished_course
 from safety.unsafe_uses import (
     UNSAFE_USE_FALLBACK_SECTIONS,
     UNSAFE_USE_SECTIONS,
@@ -87,6 +84,7 @@ from safety.unsafe_uses import (
     UnsafeUse,
     WarningLines,
     speaks_to,
+    unsafe_use,
 )
 from safety.who_took import (
     adult_tablet_for_an_infant,
@@ -113,6 +111,7 @@ class TriageResult:
 
 
 _ADR = SectionKey.HUONG_DAN_XU_TRI_ADR.value
+BEYOND_THE_BOOK = "beyond the book's dose"
 # A question word asked with a purpose said ("hỏi trước để biết: trẻ nuốt nhầm thì làm gì",
 # "uống quá liều thì bị gì, hỏi cho biết"): what to do or expect, asked, not an event.
 _LEARNING_ASK = re.compile(
@@ -143,7 +142,7 @@ def _emergency(
     if learning and HYPOTHETICAL_CUES.search(t) is not None:
         return None  # "nếu trẻ lỡ nuốt … thì sơ cứu sao, hỏi để biết trước thôi"
     hit = INGESTION_CUES.search(t)
-    if hit is not None and is_finish(hit) and TREATMENT_CUES.search(t) and not CHILD_CUES.search(t):
+    if hit is not None and finished_course(hit, t):
         hit = None  # "uống hết vỉ kháng sinh rồi vẫn ho": the course, taken as meant
     if hit is not None and (
         learning
@@ -204,32 +203,6 @@ def _emergency(
         # asks nothing outright ("cu con đang nhai nhai gì đó, cạnh nó có vỉ metformin") was
         # not a how-to question, whatever topic word it holds.
         return TriageResult(Triage.SAFETY_CHECK, event.cue)
-    return None
-
-
-def _unsafe_use(
-    t: TurnText,
-    frame: QueryFrame | None,
-    warnings: WarningLines | None,
-) -> tuple[str, UnsafeUse] | None:
-    drugs = [fold_aligned(d) for d in (frame.drugs if frame is not None else [])]
-    hit = END_PREGNANCY_CUES.search(t)
-    if hit and not NOT_END_PREGNANCY_CUES.search(t):
-        return hit, UnsafeUse.END_PREGNANCY
-    weekly = any(d in WEEKLY_DRUGS for d in drugs)
-    if weekly and (hit := DAILY_CUES.search(t)):
-        return hit, UnsafeUse.WEEKLY_TAKEN_DAILY
-    age = frame.age_months if frame is not None else None
-    infant_word = INFANT_CUES.search(t)
-    if infant_word is not None and age is None:
-        age = 0.0
-    if age is None or age >= YOUNG_CHILD_MONTHS:
-        return None
-    if warnings is None or not GIVE_OR_USE_CUES.search(t):
-        return None
-    for drug in frame.drugs if frame is not None else []:
-        if age_limit_lines([w for w in warnings(drug) if w[0] != DOSE_SECTION], age):
-            return infant_word or drug, UnsafeUse.INFANT
     return None
 
 
@@ -295,7 +268,7 @@ def _triage_rest(
         return None  # "lỡ uống 2 viên loperamid 2mg lần đầu": the book's own adult dose
     book = against_book(t, frame, warnings, child=child)
     if book is Book.OVER and (_PAST_OR_SIGN(t) or not asks_outright(t)):
-        return TriageResult(Triage.EMERGENCY, "beyond the book's dose")  # "15ml (200mg/5ml)"
+        return TriageResult(Triage.EMERGENCY, BEYOND_THE_BOOK)  # "15ml (200mg/5ml)"
     if book is Book.WITHIN and not _not_meant(t):
         return None  # "trời ơi con uống 7,5ml ibuprofen 100mg/5ml, bé 17kg": a dose as meant
     found = _emergency(t, names_drug, child_known, how_to)
@@ -303,7 +276,7 @@ def _triage_rest(
         return found
     if (whole := adult_tablet_for_an_infant(t, frame)) is not None:
         return TriageResult(Triage.EMERGENCY, whole)
-    if (use := _unsafe_use(t, frame, warnings)) is not None:
+    if (use := unsafe_use(t, frame, warnings)) is not None:
         if use[1] is UnsafeUse.WEEKLY_TAKEN_DAILY and DAYS_ALREADY_CUES.search(t):
             # "… mỗi ngày 1 viên chứ ko phải mỗi tuần, nay 5 ngày rồi": days of it already
             # taken, an overdose to act on now, not a use to warn about.
@@ -355,6 +328,22 @@ def triage_turn(
         told = classify(before, frame, warnings)
         if told is not None and told.use is UnsafeUse.WEEKLY_TAKEN_DAILY:
             return TriageResult(Triage.EMERGENCY, days)
+    now = TurnText.of(text)
+    sign = EMERGENCY_SIGNS.search(now) or SYMPTOM_CUES.search(now)
+    stated = bool(before) and not asks_outright(TurnText.of(before or ""))
+    if found is None and stated and sign and not asks_outright(now) and not denied(now, sign):
+        # "bé 4 tuổi uống siro ho" then "bé ngủ say quá gọi mãi mới dậy": a sign now, after
+        # the taking the turn before told (not asked: "uống 2 lần được không")
+        joined = classify(f"{before}. {text}", frame, warnings)
+        if joined is not None and joined.kind is Triage.EMERGENCY:
+            return joined
+    strength = strength_told_before(text, before)
+    if strength is not None and (found is None or found.kind is Triage.SAFETY_CHECK):
+        # "siro ibuprofen 100mg/5ml cho bé 9kg" then "đổ liền 4 muỗng, mỗi muỗng 15ml": the
+        # amount is of the syrup told before, weighed against the book with its strength
+        joined = classify(f"{text} ({strength})", frame, warnings)
+        if joined is not None and joined.cue == BEYOND_THE_BOOK:
+            return joined
     merged = frame.standalone_query.strip()
     if found is None and answers_open_question and merged and merged != text.strip():
         found = classify(merged, frame, warnings)

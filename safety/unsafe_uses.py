@@ -9,9 +9,19 @@ import re
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 
+from core.frame import QueryFrame
+from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
-from safety.evidence_lines import dose_mentions, limits_age
+from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
+from safety.safety_cues import (
+    DAILY_CUES,
+    END_PREGNANCY_CUES,
+    GIVE_OR_USE_CUES,
+    INFANT_CUES,
+    NOT_END_PREGNANCY_CUES,
+    TurnText,
+)
 
 
 class UnsafeUse(StrEnum):
@@ -67,3 +77,34 @@ def speaks_to(
         barred = section == SectionKey.CHONG_CHI_DINH.value
         return limits_age(sentence, age_months, barred=barred)
     return bool(_SPEAKS_TO[use].search(fold_aligned(sentence)))
+
+
+_DOSE_SECTION = SectionKey.LIEU_LUONG_CACH_DUNG.value
+
+
+def unsafe_use(
+    t: TurnText,
+    frame: QueryFrame | None,
+    warnings: WarningLines | None,
+) -> tuple[str, UnsafeUse] | None:
+    """The words and the use the formulary forbids that the turn tells: ending a pregnancy,
+    a once-weekly drug taken daily, an infant given a drug whose own text forbids it."""
+    drugs = [fold_aligned(d) for d in (frame.drugs if frame is not None else [])]
+    hit = END_PREGNANCY_CUES.search(t)
+    if hit and not NOT_END_PREGNANCY_CUES.search(t):
+        return hit, UnsafeUse.END_PREGNANCY
+    weekly = any(d in WEEKLY_DRUGS for d in drugs)
+    if weekly and (hit := DAILY_CUES.search(t)):
+        return hit, UnsafeUse.WEEKLY_TAKEN_DAILY
+    age = frame.age_months if frame is not None else None
+    infant_word = INFANT_CUES.search(t)
+    if infant_word is not None and age is None:
+        age = 0.0
+    if age is None or age >= YOUNG_CHILD_MONTHS:
+        return None
+    if warnings is None or not GIVE_OR_USE_CUES.search(t):
+        return None
+    for drug in frame.drugs if frame is not None else []:
+        if age_limit_lines([w for w in warnings(drug) if w[0] != _DOSE_SECTION], age):
+            return infant_word or drug, UnsafeUse.INFANT
+    return None

@@ -88,12 +88,33 @@ _ADULT_MG = re.compile(
 _PREGNANT = re.compile(r"\b(?:bau|mang thai|co thai|thai \d+|cho (?:con )?bu)\b")
 
 
+# A heading: a short line that is all label ("*Người lớn:*", "Đau, sốt:", "### Liều
+# lượng:"); "Trẻ em: 10 mg/kg" is a row. A population's heading opens its rows until the next
+# population's or section's heading; an indication's ("Đau, sốt:") stays under it.
+_HEADING = re.compile(r"^\W*[^\d:]{1,40}:\W*$")
+_OTHER_PEOPLE = re.compile(
+    r"^\W*(?:#|tre|so sinh|nguoi (?:cao tuoi|gia|benh suy|suy)|suy (?:than|gan)|phu nu|"
+    r"thieu nien|nguoi mang thai)"
+)
+
+
 def adult_single_mg(lines: Sequence[tuple[str, str]]) -> float:
-    """The largest single amount the book's adult dose lines print, in mg (0 when none)."""
+    """The largest single amount the book's adult dose lines print, in mg (0 when none):
+    a line that opens with "Người lớn", or any row under a "Người lớn:" heading (a book that
+    prints the population once, then its indications and routes below it)."""
     best = 0.0
+    under_adult = False
     for section, sentence in lines:
         folded = TurnText.of(sentence).folded
-        if section != DOSE_SECTION or _ADULT_LINE.search(folded) is None:
+        if section != DOSE_SECTION:
+            continue
+        if _HEADING.match(folded) and _ADULT_LINE.search(folded) is not None:
+            under_adult = True
+            continue
+        if _HEADING.match(folded) and _OTHER_PEOPLE.match(folded) is not None:
+            under_adult = False
+            continue
+        if not under_adult and _ADULT_LINE.search(folded) is None:
             continue
         for m in _ADULT_MG.finditer(folded):
             value = float(m.group(2).replace(",", ".")) * (1000 if m.group(3) == "g" else 1)

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.text import fold_aligned
+from safety.asked_not_told import in_doubt
 from safety.dose_errors import within_twice_meant
 from safety.ingestion_signs import (
     _A_FEW,
@@ -261,7 +262,8 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         return Event(None, "") if asks_of_a_hold(text) else Event(Verdict.UNSURE, hold)
     medicine = _medicine(text, names_drug)
     child = CHILD_CUES.search(text) or ("(the conversation's child)" if child_known else None)
-    question = DOSE_QUESTION_CUES.search(text)
+    # "không biết nó ăn bao nhiêu": how much is not known, it is not asked
+    question = None if (q := DOSE_QUESTION_CUES.search(text)) is None or in_doubt(text, q) else q
     if not medicine:
         return Event(None, "")
     done = COMPLETED_CUES.search(text)

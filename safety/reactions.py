@@ -18,6 +18,7 @@ from typing import Protocol, TypeVar
 from core.frame import Triage
 from core.sections import SectionKey
 from core.text import fold_aligned
+from safety.asked_not_told import outcome_asked
 from safety.cue_matching import TurnText, any_of, cues
 from safety.danger_signs import DANGER_SIGNS, PRESCRIBED_CUES, sign_cues
 from safety.safety_cues import (
@@ -232,7 +233,7 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
         sign = apart[0] if len(apart) >= MILD_TOGETHER else None
     if sign is None or not _placed_after(text, sign) or route_then_use(text):
         return None
-    if ASKED_AS_KNOWLEDGE.search(text) is not None:
+    if ASKED_AS_KNOWLEDGE.search(text) is not None or outcome_asked(text):
         return None
     if _AMOUNT_ASKED.search(text.folded) and not _CLEARLY_AFTER.search(text.folded):
         return None  # "… đang co giật thì tiêm bao nhiêu mg": the sign the dose is for

@@ -271,7 +271,7 @@ _ROUTE_ACCENTED = {"boi": "bôi", "xit": "xịt", "hit": "hít", "bap": "bắp",
 # Phrases that contain a route word without naming a route.
 _ROUTE_DECOYS = (
     "huyet khoi tinh mach", "gian tinh mach", "truyen nhiem", "lay truyen", "viem tinh mach",
-    "tieu duong", "thao duong", "duong huyet", "ha duong", "benh duong",
+    "tieu duong", "thao duong", "duong huyet", "ha duong", "benh duong", "hit sac", "hit tho",
 )  # fmt: skip
 _ROUTE_FIRST_WORDS = frozenset(cue.split()[0] for _, cues in lx.ROUTE_CUES for cue in cues)
 # Several-word cues that need their accents ("khi dùng" is not "khí dung").

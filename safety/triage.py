@@ -45,6 +45,7 @@ from safety.ingestion_signs import (
     asks_outright,
     single_slip,
 )
+from safety.danger_signs import DANGER_SIGNS
 from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
 from safety.safety_answer import SafetyAnswer, safety_answer
 from safety.safety_cues import (
@@ -329,7 +330,8 @@ def triage_turn(
         if told is not None and told.use is UnsafeUse.WEEKLY_TAKEN_DAILY:
             return TriageResult(Triage.EMERGENCY, days)
     now = TurnText.of(text)
-    sign = EMERGENCY_SIGNS.search(now) or SYMPTOM_CUES.search(now)
+    # (a danger sign of any organ too: "da phồng rộp bong tróc từng mảng" after the drug)
+    sign = EMERGENCY_SIGNS.search(now) or SYMPTOM_CUES.search(now) or DANGER_SIGNS.search(now)
     stated = bool(before) and not asks_outright(TurnText.of(before or ""))
     if found is None and stated and sign and not asks_outright(now) and not denied(now, sign):
         # "bé 4 tuổi uống siro ho" then "bé ngủ say quá gọi mãi mới dậy": a sign now, after

@@ -12,10 +12,12 @@ from understanding.howto_effects import effect_told
 from understanding.text import Turn, ngram_set
 
 # An age or a weight makes a question about giving a form a dose question; months said right
-# after taking it ("uống prednisolon 1 tháng rồi") are how long it was taken, not an age.
+# after taking it ("uống prednisolon 1 tháng rồi") or after what was done or found ("đặt
+# stent được 5 tháng", "mổ được 3 tháng", "bị gút 2 tháng") are how long ago, not an age.
 _PATIENT_SAID = re.compile(r"(?<![\w/])\d+(?:[.,]\d+)?\s*(?:tuoi|kg|ky|can|thang|t)(?!\w)")
 _TAKEN_FOR = re.compile(
-    r"(?<![a-z])(?:uong|dung|xai|tiem)(?: (?!cho|be|con|chau|ba|ong|me)[a-z]+){0,2} \d+ thang"
+    r"(?<![a-z])(?:uong|dung|xai|tiem|dat|mo|phau thuat|ghep|thay|bi|mac|phat hien)"
+    r"(?: (?!cho|be|con|chau|ba|ong|me)[a-z]+){0,2} \d+ thang"
     r"(?! tuoi)(?![a-z])"
 )
 # A patient named outright makes a duration question a dose question.

@@ -156,6 +156,9 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
 
 
+_SUN_SHUNNED = re.compile(r"(?<![a-z])(?:kieng|ne) (?:nang|anh nang|ra nang|di nang)(?![a-z])")
+
+
 def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     """Drop the topics a cue found that the rest of the turn says it does not ask (in place)."""
     for topic, folded, accented in _MARKED_AS:
@@ -165,6 +168,11 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
         rest = Turn.of(_AFTER_MEAL_COMPLAINT.sub(" ", turn.folded))
         if rest.ngrams.isdisjoint(dict(_CUE_SETS)[HowTo.FOOD]):
             found.discard(HowTo.FOOD)  # "ăn xong đầy bụng hoài": a complaint told
+    if HowTo.FOOD in found and _SUN_SHUNNED.search(turn.folded):
+        rest = Turn.of(_SUN_SHUNNED.sub(" ", turn.folded))
+        found.add(HowTo.CAUTION)  # "có phải kiêng nắng không": the sun shunned, no food
+        if rest.ngrams.isdisjoint(dict(_CUE_SETS)[HowTo.FOOD]):
+            found.discard(HowTo.FOOD)
     if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
         found.discard(HowTo.TOGETHER)
     if HowTo.GIVING in found and (

@@ -32,3 +32,13 @@ def test_stopping_asked_after_how_long_ago_something_was_done(text: str) -> None
 def test_a_missed_dose_made_up_with_the_next(text: str) -> None:
     """Taking two at once to make up a forgotten one is the missed-dose question."""
     assert HowTo.MISSED_DOSE in read_how_to_topics(Turn.of(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["đang uống doxycyclin, có cần kiêng nắng không", "uong thuoc nay co phai kieng ra nang ko"],
+)
+def test_the_sun_shunned_is_a_caution_not_a_food(text: str) -> None:
+    """ "kiêng nắng" shuns the sun, not a food: the caution sentence."""
+    topics = read_how_to_topics(Turn.of(text))
+    assert HowTo.CAUTION in topics and HowTo.FOOD not in topics

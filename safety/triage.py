@@ -30,6 +30,7 @@ from core.frame import QueryFrame, Triage
 from core.sections import SectionKey
 from safety import dose_errors, reactions
 from safety.asked_not_told import complaint_idiom, redose_asked
+from safety.danger_signs import DANGER_SIGNS
 from safety.dose_amounts import (
     Book,
     against_book,
@@ -45,7 +46,6 @@ from safety.ingestion_signs import (
     asks_outright,
     single_slip,
 )
-from safety.danger_signs import DANGER_SIGNS
 from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
 from safety.safety_answer import SafetyAnswer, safety_answer
 from safety.safety_cues import (

@@ -177,7 +177,8 @@ ASKED_AS_KNOWLEDGE = cues(
 # không", "chảy máu mũi uống mấy ngày"): the sign comes first, a medicine to take after it.
 TAKE_FOR_IT = re.compile(
     fold_aligned(
-        r"(?<!\w)(?:uống|dùng|bôi|xịt|tiêm|cho uống) (?:\w+ ){0,4}?"
+        # ("uống tiếp được ko": whether to go on with the drug the sign came after)
+        r"(?<!\w)(?:uống|dùng|bôi|xịt|tiêm|cho uống) (?!(?:tiếp|nữa)(?!\w))(?:\w+ ){0,4}?"
         r"(?:được không|được ko|được k|đc không|đc ko|đc k|được hông|được hok|được chứ|"
         r"có được không|thì sao|mấy ngày|bao lâu|bao nhiêu|thế nào|như thế nào|ra sao)"
     )

@@ -30,6 +30,7 @@ from core.frame import QueryFrame, Triage
 from core.sections import SectionKey
 from safety import dose_errors, reactions
 from safety.asked_not_told import complaint_idiom, redose_asked
+from safety.danger_signs import DANGER_SIGNS
 from safety.dose_amounts import (
     Book,
     against_book,
@@ -337,7 +338,8 @@ def triage_turn(
         if told is not None and told.use is UnsafeUse.WEEKLY_TAKEN_DAILY:
             return TriageResult(Triage.EMERGENCY, days)
     now = TurnText.of(text)
-    sign = EMERGENCY_SIGNS.search(now) or SYMPTOM_CUES.search(now)
+    # (a danger sign of any organ too: "da phồng rộp bong tróc từng mảng" after the drug)
+    sign = EMERGENCY_SIGNS.search(now) or SYMPTOM_CUES.search(now) or DANGER_SIGNS.search(now)
     stated = bool(before) and not asks_outright(TurnText.of(before or ""))
     if found is None and stated and sign and not asks_outright(now) and not denied(now, sign):
         # "bé 4 tuổi uống siro ho" then "bé ngủ say quá gọi mãi mới dậy": a sign now, after

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -86,6 +87,20 @@ _ASK_OF_TURN = {
     TurnType.INTERACTION: Ask.ATTRIBUTE,
     TurnType.DRUG_OVERVIEW: Ask.OVERVIEW,
 }
+
+
+# "tiệm thuốc" (a drugstore) folds to the "tiem" of an injection; with the marks written it
+# is told apart, so a pharmacist "ở tiệm" giving a syrup is not asking about a shot.
+_SHOP = re.compile(r"(?<!\w)tiệm(?!\w)")
+
+
+def _injection(turn: Turn, whole: str) -> bool:
+    """Whether the turn speaks of an injection (a shop said with its marks is none)."""
+    found = _INJECTION.findall(whole)
+    if not found or not has_diacritics(turn.original):
+        return bool(found)
+    shops = len(_SHOP.findall(unicodedata.normalize("NFC", turn.original.lower())))
+    return len(found) > shops
 
 
 def _folded(turn: Turn) -> str:
@@ -167,7 +182,7 @@ def read_asked(
         "inr": inr if inr is not None and inr <= 100 else None,
         "bleeding": bleeding_of(whole),
         "elderly": _ELDERLY.search(whole) is not None,
-        "injection": _INJECTION.search(whole) is not None,
+        "injection": _injection(turn, whole),
         "accented": has_diacritics(turn.original),
         "condition_words": whole,
         "howto_words": words,

@@ -81,6 +81,9 @@ def test_the_usual_and_the_maximum_dose_asked(text: str, usual: bool, maximum: b
         ("sau khi tiêm phòng bé sốt uống gì", False),
         ("bé vừa tiêm chủng xong", False),
         ("uống ngày mấy lần", False),
+        ("tôi bán ở tiệm thuốc tây, siro này cho bé mấy ml", False),
+        ("ra tiệm mua ống về tiêm cho bé bao nhiêu", True),
+        ("ra tiem thuoc hoi tiem bao nhieu", True),
     ],
 )
 def test_the_bare_injection_word(text: str, injection: bool) -> None:

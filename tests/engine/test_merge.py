@@ -370,3 +370,17 @@ def test_a_reply_naming_the_asked_drug_again_with_its_use_is_an_answer() -> None
     other = again.model_copy(update={"drugs": ["paracetamol"]})
     assert not made_progress(other, resolve_frame(other, prior, AGE_QUESTION, None), prior,
                              AGE_QUESTION)  # fmt: skip
+
+
+def test_a_reply_to_the_weight_question_without_a_weight_is_not_asked_again() -> None:
+    """Asked "bé nặng bao nhiêu kg?", the parent gives age, route and indication but no
+    weight: the weight is taken as unknown, so the same question is not asked again."""
+    prior = PRIOR.model_copy(update={"age_months": 40.0})
+    asked = OpenQuestion(reason="missing_pediatric_age_or_weight", slot=ClarifySlot.WEIGHT)
+    reply = QueryFrame(
+        turn_type="dosing_calc", age_months=40, route="oral", fills_slot=ClarifySlot.AGE
+    )
+    frame = resolve_frame(reply, prior, asked, None)
+    assert frame.weight_unknown and frame.weight_kg is None
+    weighed = QueryFrame(turn_type="dosing_calc", weight_kg=15, fills_slot=ClarifySlot.WEIGHT)
+    assert not resolve_frame(weighed, prior, asked, None).weight_unknown

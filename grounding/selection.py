@@ -178,16 +178,6 @@ def _lead_notes(dosing: list[Block], route: Route | None) -> list[Block]:
     ][:MAX_LEAD_NOTES]
 
 
-def _named_for_others(
-    rows_all: list[Block], chosen: list[Block], frame: QueryFrame, words: AskedWords
-) -> bool:
-    """The indication asked heads rows of the book, none of them this patient's."""
-    if frame.condition is None:
-        return False
-    main = [b for b in rows_all if not b.renal and not b.hepatic and b not in chosen]
-    return bool(named_indications(main, words))
-
-
 def _others(rows: list[Block], shown: list[Block]) -> list[str]:
     """Names of the populations, routes and indications the book covers beyond the answer."""
     seen = {n for b in shown for n in _name(b)}
@@ -349,11 +339,6 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
         across = False
     else:
         chosen, across, held, which = _across_indications(chosen, main)
-        if which and _named_for_others(rows_all, chosen, frame, words):
-            # "viêm tai giữa" for a 3-month-old where its row is "≥ 6 tháng": the book does
-            # not dose this patient for it; say so rather than offer other indications.
-            selection.others = _others(rows_all, [])
-            return selection
         if which:
             selection.ask_indications = which
             return selection

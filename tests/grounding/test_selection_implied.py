@@ -298,22 +298,3 @@ def test_a_band_heads_own_rows_replace_the_childrens_unbanded_rows() -> None:
         weight_kg=18, route="iv",
     )  # fmt: skip
     assert any("200 mg/m2" in r for r in rows)
-
-
-def test_an_indication_dosed_only_for_older_children_is_not_swapped_for_another() -> None:
-    """'viêm màng não' for a 1-month-old, where that head's row starts at 3 months: the book
-    does not dose this child for it, so no other indication is offered in its place."""
-    long = " Theo dõi chức năng thận và thính lực trong suốt đợt điều trị." * 3
-    text = (
-        "### *Liều lượng:*\n\n"
-        f"*Nhiễm khuẩn da:* Trẻ từ 1 tháng: 10 mg/kg/lần, 8 giờ một lần.{long}\n\n"
-        f"*Dự phòng trước mổ:* Trẻ từ 1 tháng: 50 mg/kg lúc khởi mê.{long}\n\n"
-        "*Viêm màng não:* Trẻ em từ 3 tháng trở lên: 200 - 240 mg/kg/ngày, chia 3 - 4 lần."
-    )
-    kw = {"population": "child", "age_months": 1, "weight_kg": 4}
-    asked = _rows(text, "thuốc X cho bé 1 tháng", **kw)
-    assert asked[1].ask_indications  # rows too long to show across: the indication is asked
-    said = {"text": "viêm màng não", "normalized": "viêm màng não"}
-    rows, chosen = _rows(text, "thuốc X cho bé 1 tháng viêm màng não", condition=said, **kw)
-    assert rows == []
-    assert chosen.ask_indications == ()

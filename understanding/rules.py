@@ -38,8 +38,8 @@ from understanding.conditions import (
     condition_from_span,
     make_condition,
 )
-from understanding.drugs import DrugMatcher
 from understanding.dose_told import dose_told_more
+from understanding.drugs import DrugMatcher
 from understanding.followups import (
     CORRECTION_CUES,
     about_the_drug_asked,

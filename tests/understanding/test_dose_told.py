@@ -34,7 +34,9 @@ def _after(understander: RulesUnderstander, text: str) -> QueryFrame:
         "cháu nuốt được viên rồi",
     ],
 )
-def test_a_told_indication_or_form_keeps_the_dose(understander: RulesUnderstander, text: str) -> None:
+def test_a_told_indication_or_form_keeps_the_dose(
+    understander: RulesUnderstander, text: str
+) -> None:
     frame = _after(understander, text)
     assert frame.turn_type is TurnType.DOSING_CALC
     assert frame.drugs == ["ibuprofen"]

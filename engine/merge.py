@@ -186,6 +186,10 @@ def merge_frames(
         # "Bé 9 kg, ngày uống 3 lần. Mỗi lần bao nhiêu ml?": the doses a day and the ml a
         # reply asks are the question's words too (an indication it names is its condition).
         data["condition_words"] = f"{prior.condition_words or ''} {said}".strip()
+    if answer.weight_unknown or (slot is ClarifySlot.WEIGHT and data.get("weight_kg") is None):
+        # "chưa cân", or a reply to "bé nặng bao nhiêu kg?" that gives everything but it: the
+        # weight is not asked again (the age rows answer; issue 23: one question, not a loop).
+        data["weight_unknown"] = True
     if answer.max_dose:
         data["max_dose"] = True  # "… và cả ngày không quá bao nhiêu ạ?" in the reply
     if _dose_picked(prior, data.get("attribute"), slot):

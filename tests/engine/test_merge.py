@@ -386,3 +386,17 @@ def test_a_bare_complaint_told_while_a_drug_question_is_open_is_what_it_is_for()
     assert frame.drugs == ["azithromycin"] and frame.condition is not None
     asked = told.model_copy(update={"standalone_query": "đau dạ dày uống gì?"})
     assert resolve_frame(asked, prior, asked_who, None).drugs == []
+
+
+def test_a_reply_to_the_weight_question_without_a_weight_is_not_asked_again() -> None:
+    """Asked "bé nặng bao nhiêu kg?", the parent gives age, route and indication but no
+    weight: the weight is taken as unknown, so the same question is not asked again."""
+    prior = PRIOR.model_copy(update={"age_months": 40.0})
+    asked = OpenQuestion(reason="missing_pediatric_age_or_weight", slot=ClarifySlot.WEIGHT)
+    reply = QueryFrame(
+        turn_type="dosing_calc", age_months=40, route="oral", fills_slot=ClarifySlot.AGE
+    )
+    frame = resolve_frame(reply, prior, asked, None)
+    assert frame.weight_unknown and frame.weight_kg is None
+    weighed = QueryFrame(turn_type="dosing_calc", weight_kg=15, fills_slot=ClarifySlot.WEIGHT)
+    assert not resolve_frame(weighed, prior, asked, None).weight_unknown

@@ -14,6 +14,7 @@ from core.catalog import DrugCatalog
 from core.frame import ClarifySlot, Population, QueryFrame, Triage
 from core.reasons import Reason
 from core.result import Outcome
+from engine.book_look import book_look
 from engine.conversation import Conversation, OpenQuestion
 from engine.effects import Effects
 from engine.machine import TurnModel, fire
@@ -60,6 +61,10 @@ class Responder:
         self._effects = effects
         self._catalog = catalog
         self._contacts = emergency_contacts
+
+    def book_look(self, frame: QueryFrame) -> QueryFrame:
+        """The frame with what the drug's dose section settles before anyone is asked."""
+        return book_look(frame, self._effects.find_by_section)
 
     def respond(
         self,

@@ -155,12 +155,14 @@ def _anchored_bands(said: Reading) -> Bands:
 
 
 def emphasized_head(text: str, start: int, stop: int) -> Head | None:
-    """A whole line set in emphasis, without a colon or a dose, is a head of its own
-    ("_Giun lươn (Strongyloides)_"): an indication, population or route for the rows after."""
+    """A whole line set in emphasis, without a colon (but one closing it) or a dose, is a head
+    of its own ("_Giun lươn (Strongyloides)_", "_Khí dung:_"): an indication, population or
+    route for the rows after."""
     m = _EMPHASIZED_LINE.fullmatch(text, start, stop)
     if m is None:
         return None
-    words = m["words"].strip().rstrip(".")
+    # "_Khí dung:_" alone on its line: the colon closes the head, nothing follows it.
+    words = m["words"].strip().rstrip(".").removesuffix(":").rstrip()
     begin = m.start("words") + len(m["words"]) - len(m["words"].lstrip())
     folded = text_reading(text).folded_span(begin, begin + len(words))
     if ":" in words or DOSE.search(words) or NOT_A_HEAD.search(folded):

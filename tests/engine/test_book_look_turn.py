@@ -1,0 +1,97 @@
+"""The book looked at before a dose question asks who the patient is (round 14): a drug the
+book doses only for adults gets no "người lớn hay trẻ em?", and a child whose told age is in
+the book's own age rows is not asked the weight. Our own words, in the book's shapes."""
+
+from __future__ import annotations
+
+import pytest
+import redis
+
+from core.catalog import DrugCatalog, DrugEntry
+from engine.effects import Effects
+from engine.store import RedisStateStore
+from engine.turn import Engine
+from grounding.extractive import ExtractiveAnswerer
+from grounding.render import render_answer
+from grounding.verify import default_checks
+from runners.testing import MemoryRetriever, evidence
+from understanding import RulesUnderstander
+
+CATALOG = DrugCatalog(
+    [
+        DrugEntry(drug_id="statinol", name="Statinol", inn="Statinol"),
+        DrugEntry(drug_id="tussolin", name="Tussolin", inn="Tussolin"),
+    ]
+)
+EVIDENCE = [
+    evidence(
+        "statinol",
+        "lieu_luong_cach_dung",
+        "Uống mỗi tối 10 mg; sau 4 tuần có thể tăng tới 20 mg mỗi ngày.\n\n"
+        "Trẻ em: chưa xác định được độ an toàn, không khuyến cáo dùng.",
+    ),
+    evidence(
+        "tussolin",
+        "lieu_luong_cach_dung",
+        "*Uống:*\n\n"
+        "Người lớn: 30 mg/lần, ngày 3 lần.\n\n"
+        "Trẻ em theo cân nặng: 0,5 mg/kg/lần, ngày 3 lần.\n\n"
+        "Trẻ 2 - 5 tuổi: 7,5 mg/lần, ngày 3 lần; trẻ 6 - 11 tuổi: 15 mg/lần, ngày 3 lần.",
+    ),
+]
+
+
+@pytest.fixture
+def engine(redis_client: redis.Redis) -> Engine:
+    effects = Effects(
+        MemoryRetriever(EVIDENCE, CATALOG),
+        ExtractiveAnswerer(CATALOG),
+        checks=lambda request: default_checks(request, CATALOG),
+        renderer=render_answer,
+        catalog=CATALOG,
+    )
+    return Engine(
+        store=RedisStateStore(redis_client, lock_wait_ms=2000),
+        understander=RulesUnderstander(CATALOG),
+        effects=effects,
+        catalog=CATALOG,
+    )
+
+
+def talk(engine: Engine, *texts: str) -> list:
+    cid = engine.create_conversation().conversation_id
+    return [engine.handle(cid, t) for t in texts]
+
+
+def test_a_drug_the_book_doses_for_adults_only_is_answered_without_the_population(
+    engine: Engine,
+) -> None:
+    [r] = talk(engine, "statinol uống liều bao nhiêu")
+    assert (r.outcome, r.reason) == ("answerable", "single_drug")
+    assert r.frame["population"] == "adult"
+    assert "10 mg" in r.message
+
+
+def test_a_drug_with_children_s_rows_still_asks_the_population(engine: Engine) -> None:
+    [r] = talk(engine, "tussolin uống liều bao nhiêu")
+    assert r.reason == "missing_population"
+
+
+def test_a_child_s_told_age_in_the_age_rows_is_answered_without_the_weight(
+    engine: Engine,
+) -> None:
+    [r] = talk(engine, "bé nhà em 4 tuổi uống tussolin mỗi lần bao nhiêu")
+    assert (r.outcome, r.reason) == ("answerable", "single_drug")
+    assert "7,5 mg" in r.message and "mg/kg" not in r.message
+    assert "age_rows_fit" not in r.frame
+
+
+def test_the_weight_is_still_asked_when_no_age_row_fits(engine: Engine) -> None:
+    [r] = talk(engine, "bé 14 tháng uống tussolin mỗi lần bao nhiêu")
+    assert r.reason == "missing_pediatric_age_or_weight"
+
+
+def test_the_weight_told_brings_the_per_kg_row(engine: Engine) -> None:
+    [r] = talk(engine, "bé 4 tuổi nặng 16 kg uống tussolin mỗi lần bao nhiêu")
+    assert r.outcome == "answerable"
+    assert "0,5 mg/kg" in r.message

@@ -4,8 +4,9 @@ Routing asks "người lớn hay trẻ em?" (rule 2) and a child's age and weigh
 frame alone. Before it does, the drug's own dose section is read (`grounding.book_fit`):
 - rows that dose no child (the named indication's, when one is named) answer for an adult:
   the population question would change nothing, so the frame's population is the adult's;
-- a child whose told age falls in one of the book's own age rows needs no weight for them:
-  `age_rows_fit` keeps rule 3 from asking (the per-kg rows wait for the weight).
+- a child whose told age falls in one of the book's own age rows needs no weight for them,
+  and one whose told weight is all the book's per-kg rows for them need, no age:
+  `book_rows_fit` keeps rule 3 from asking (the per-kg rows wait for the weight).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from core.frame import Population, QueryFrame, TurnType
 from core.sections import SectionKey
 from grounding.asked import AskedWords
 from grounding.blocks import Block, parse_blocks
-from grounding.book_fit import adults_only, age_rows_fit
+from grounding.book_fit import adults_only, book_rows_fit
 
 FindBySection = Callable[[str, str], list[Evidence]]
 
@@ -38,7 +39,7 @@ def _blocks(find: FindBySection, drug: str) -> list[Block]:
 
 
 def book_look(frame: QueryFrame, find: FindBySection) -> QueryFrame:
-    """The frame with what the book settles: the adult population, or `age_rows_fit`."""
+    """The frame with what the book settles: the adult population, or `book_rows_fit`."""
     fit = False
     update: dict[str, object] = {}
     if _dose_question(frame):
@@ -47,11 +48,11 @@ def book_look(frame: QueryFrame, find: FindBySection) -> QueryFrame:
             asked = AskedWords.of(frame)
             if all(adults_only(_blocks(find, d), asked) for d in frame.drugs):
                 update["population"] = Population.ADULT
-        elif frame.is_child and frame.age_months is not None and frame.weight_kg is None:
+        elif frame.is_child and (frame.age_months is None) != (frame.weight_kg is None):
             asked = AskedWords.of(frame)
-            fit = all(age_rows_fit(_blocks(find, d), frame, asked) for d in frame.drugs)
-    if fit != frame.age_rows_fit:
-        update["age_rows_fit"] = fit
+            fit = all(book_rows_fit(_blocks(find, d), frame, asked) for d in frame.drugs)
+    if fit != frame.book_rows_fit:
+        update["book_rows_fit"] = fit
     return frame.model_copy(update=update) if update else frame
 
 

@@ -150,7 +150,7 @@ ROUTING_TABLE: tuple[Rule, ...] = (
             _is_dosing_needing_population(f)
             and f.is_child
             and (f.age_months is None or f.weight_kg is None)
-            and not f.age_rows_fit
+            and not f.book_rows_fit
         ),
         lambda f: Decision(
             3,

@@ -83,7 +83,7 @@ def test_a_child_s_told_age_in_the_age_rows_is_answered_without_the_weight(
     [r] = talk(engine, "bé nhà em 4 tuổi uống tussolin mỗi lần bao nhiêu")
     assert (r.outcome, r.reason) == ("answerable", "single_drug")
     assert "7,5 mg" in r.message and "mg/kg" not in r.message
-    assert "age_rows_fit" not in r.frame
+    assert "book_rows_fit" not in r.frame
 
 
 def test_the_weight_is_still_asked_when_no_age_row_fits(engine: Engine) -> None:
@@ -95,3 +95,31 @@ def test_the_weight_told_brings_the_per_kg_row(engine: Engine) -> None:
     [r] = talk(engine, "bé 4 tuổi nặng 16 kg uống tussolin mỗi lần bao nhiêu")
     assert r.outcome == "answerable"
     assert "0,5 mg/kg" in r.message
+
+
+def test_a_weighed_child_whose_rows_are_all_per_kg_is_not_asked_the_age(
+    redis_client: redis.Redis,
+) -> None:
+    catalog = DrugCatalog([DrugEntry(drug_id="cefalor", name="Cefalor", inn="Cefalor")])
+    rows = evidence(
+        "cefalor",
+        "lieu_luong_cach_dung",
+        "*Uống:*\n\nNgười lớn: 500 mg/lần, ngày 2 lần.\n\n"
+        "Trẻ em: 25 - 50 mg/kg/ngày, chia 2 lần (không quá 1 g/ngày).",
+    )
+    effects = Effects(
+        MemoryRetriever([rows], catalog),
+        ExtractiveAnswerer(catalog),
+        checks=lambda request: default_checks(request, catalog),
+        renderer=render_answer,
+        catalog=catalog,
+    )
+    engine = Engine(
+        store=RedisStateStore(redis_client, lock_wait_ms=2000),
+        understander=RulesUnderstander(catalog),
+        effects=effects,
+        catalog=catalog,
+    )
+    [r] = talk(engine, "bé 15kg uống cefalor ngày bao nhiêu")
+    assert (r.outcome, r.reason) == ("answerable", "single_drug")
+    assert "25 - 50 mg/kg" in r.message

@@ -109,6 +109,10 @@ def _inside(inner: Block, outer: Block) -> bool:
     a, b = inner.bands.age, outer.bands.age
     if a is None or b is None or inner.bands.weight or outer.bands.weight:
         return False
+    # Two rows of one kind (both per kg, or both fixed), the wider band closed: an open
+    # "từ 3 tháng tuổi" per-kg rule is not narrowed away by a fixed row of 4 - 6 years.
+    if bool(inner.reading.figures) != bool(outer.reading.figures) or b.hi == float("inf"):
+        return False
     return b.lo <= a.lo and a.hi <= b.hi and (a.lo, a.hi) != (b.lo, b.hi)
 
 

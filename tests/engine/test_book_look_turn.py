@@ -68,8 +68,8 @@ def test_a_drug_the_book_doses_for_adults_only_is_answered_without_the_populatio
 ) -> None:
     [r] = talk(engine, "statinol uống liều bao nhiêu")
     assert (r.outcome, r.reason) == ("answerable", "single_drug")
-    assert r.frame["population"] == "adult"
-    assert "10 mg" in r.message
+    assert r.frame["population"] is None  # what the user said; the book's rows are adults'
+    assert "cho người lớn" in r.message and "10 mg" in r.message
 
 
 def test_a_drug_with_children_s_rows_still_asks_the_population(engine: Engine) -> None:

@@ -40,8 +40,8 @@ GOUT_AND_FEVER = (
 )
 
 ADULT_ONLY = (
-    "Khởi đầu 5 mg mỗi ngày một lần; sau 2 tuần có thể tăng tới 10 mg mỗi ngày.\n\n"
-    "Ở trẻ em, độ an toàn và hiệu quả chưa được xác định."
+    "Bắt đầu 5 mg một lần trong ngày; hai tuần sau nâng lên 10 mg nếu cần.\n\n"
+    "Với trẻ em: chưa có dữ liệu an toàn, không khuyến cáo dùng."
 )
 
 
@@ -95,8 +95,8 @@ def test_an_age_outside_every_age_row_wants_the_weight() -> None:
 
 
 def test_weeks_said_right_after_the_child_are_an_age() -> None:
-    """ "Trẻ nhỏ 1 - 4 tuần 150 mg/kg": the baby's age in weeks, not a course's length."""
-    assert parse_bands("Trẻ nhỏ 1 - 4 tuần 150 mg/kg/ngày chia 3 lần").age is not None
+    """ "Trẻ nhỏ 2 - 6 tuần 40 mg/kg": the baby's age in weeks, not a course's length."""
+    assert parse_bands("Trẻ nhỏ 2 - 6 tuần 40 mg/kg mỗi ngày").age is not None
     assert parse_bands("Uống trong 1 - 4 tuần 150 mg/ngày").age is None
 
 

@@ -290,6 +290,9 @@ class QueryFrame(BaseModel):
     """ "Người cao tuổi", "người già" said of the patient."""
     injection: bool = False
     """The bare "tiêm"/"truyền" (no route named): the injection regimens answer."""
+    weight_unknown: bool = False
+    """A child's dose asked by age: the weight is said unknown ("chưa cân", "theo tuổi"), or
+    was asked once and the reply did not give it. Not asked again; the age rows answer."""
     accented: bool = False
     """The user typed diacritics: their condition words are meant as written."""
     condition_words: str = ""

@@ -72,6 +72,10 @@ class Conversation(BaseModel):
     # thread: later turns get the same reply again, never a dose (safety.triage.thread_triage).
     safety_thread: str | None = None
     safety_drugs: list[str] = Field(default_factory=list)
+    # The drugs the conversation last named: a turn about an illness or a symptom in between
+    # ("mấy hôm nay sốt") does not make a reaction told after it any less about them.
+    named_drugs: list[str] = Field(default_factory=list)
+    named_query: str | None = None  # the turn that named them ("uống X được 3 tuần")
     turn: int = 0
     history: list[HistoryLine] = Field(default_factory=list)
     created_at: datetime = Field(default_factory=utcnow)

@@ -55,10 +55,28 @@ def is_slot_fill(
         return bare and bool(frame.drugs or frame.unknown_drugs) and frame.attribute is None
     if prior is not None and _names_the_asked_drug_again(frame, prior, question.slot):
         return True
+    if prior is not None and _complaint_told(frame, prior):
+        return True  # "cefuroxim 500 …?", asked who, then "bị viêm họng": what it is for
     # A turn naming a drug or condition of its own is a new question, not an answer.
     if frame.drugs or frame.unknown_drugs or frame.condition is not None:
         return False
     return question.slot is not ClarifySlot.DETAIL and _supplies(frame, question.slot)
+
+
+def _complaint_told(frame: QueryFrame, prior: QueryFrame) -> bool:
+    """A bare complaint ("bị viêm họng", "bụng cứ đầy hơi") told while a question on a drug is
+    open, asking nothing and naming no drug nor patient: what the drug is for."""
+    return (
+        bool(prior.drugs)
+        and frame.turn_type is TurnType.CONDITION_TO_DRUG
+        and frame.condition is not None
+        and not (frame.drugs or frame.unknown_drugs)
+        and frame.asks is None
+        and "?" not in frame.standalone_query
+        and frame.population is None
+        and frame.age_months is None
+        and frame.weight_kg is None
+    )
 
 
 def _names_the_asked_drug_again(frame: QueryFrame, prior: QueryFrame, slot: ClarifySlot) -> bool:
@@ -168,6 +186,10 @@ def merge_frames(
         # "Bé 9 kg, ngày uống 3 lần. Mỗi lần bao nhiêu ml?": the doses a day and the ml a
         # reply asks are the question's words too (an indication it names is its condition).
         data["condition_words"] = f"{prior.condition_words or ''} {said}".strip()
+    if answer.weight_unknown or (slot is ClarifySlot.WEIGHT and data.get("weight_kg") is None):
+        # "chưa cân", or a reply to "bé nặng bao nhiêu kg?" that gives everything but it: the
+        # weight is not asked again (the age rows answer; issue 23: one question, not a loop).
+        data["weight_unknown"] = True
     if answer.max_dose:
         data["max_dose"] = True  # "… và cả ngày không quá bao nhiêu ạ?" in the reply
     if _dose_picked(prior, data.get("attribute"), slot):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core.frame import QueryFrame, Triage, TurnType
 from core.reasons import Reason
+from core.sections import SectionKey
 from engine.conversation import Conversation
 from safety.cue_matching import keep_per_text
 from safety.triage import (
@@ -31,6 +32,10 @@ def keep_safety_thread(conv: Conversation, reason: str, frame: QueryFrame) -> No
         conv.safety_thread = str(reason)
     if conv.safety_thread is not None and frame.drugs:
         conv.safety_drugs = list(frame.drugs)
+    if frame.drugs:
+        conv.named_drugs, conv.named_query = list(frame.drugs), frame.standalone_query
+    elif frame.new_case or frame.another_patient:
+        conv.named_drugs, conv.named_query = [], None
 
 
 def with_triage(
@@ -56,6 +61,16 @@ def with_triage(
         warnings=warnings,
         before=prior.standalone_query if prior is not None else None,
     )
+    if found is None and not probe.drugs and conv.named_drugs:
+        # "ông uống alopurinol được 3 tuần", "mấy hôm nay sốt", then "da ông phồng rộp": a
+        # reaction told after a turn on something else is of the drug named before it (only
+        # a reaction: any other reading stays with the drugs this turn and the prior name).
+        # The sign is read after the turn that named the drug ("uống … được 3 tuần").
+        named = probe.model_copy(update={"drugs": list(conv.named_drugs)})
+        adr = triage_turn(text, named, answers_open_question=question is not None,
+                          warnings=warnings, before=conv.named_query)  # fmt: skip
+        if adr is not None and adr.section == SectionKey.HUONG_DAN_XU_TRI_ADR.value:
+            probe, found = named, adr
     if question is not None and question.reason == Reason.SAFETY_CHECK and prior is not None:
         how_to = frame.how_to_take is not None
         answer = safety_answer(text, asked_of=prior.standalone_query, how_to=how_to)

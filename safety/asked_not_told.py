@@ -42,4 +42,26 @@ def complaint_idiom(t: TurnText, sign: str) -> bool:
     return idiom.start() <= at < idiom.end() <= t.folded.find(fold_aligned(take), idiom.end())
 
 
-__all__ = ["complaint_idiom", "redose_asked"]
+# What follows a taking, asked to be confirmed, with nothing told as done ("uống nhiều quá
+# thì chảy máu đúng ko"): knowledge asked, not a sign that happened.
+_CONFIRM_ASKED = re.compile(r"\bthi (?:\w+ ){0,5}?(?:dung|phai) (?:khong|ko|k|hong|hok)\b")
+_DONE = re.compile(r"\b(?:roi|r|da|vua|xong|sau khi|tu khi|tu luc|dang)\b")
+
+
+def outcome_asked(t: TurnText) -> bool:
+    """ "… thì <sign> đúng không" with no word telling it happened: asked, not told."""
+    return _CONFIRM_ASKED.search(t.folded) is not None and _DONE.search(t.folded) is None
+
+
+# A doubt the speaker tells, a few words before the asking word ("không biết nó ăn bao
+# nhiêu", "không rõ bé uống mấy viên"): how much is not known, it is not asked of us.
+_DOUBT_BEFORE = re.compile(r"\b(?:khong|ko|k|chang|cha|hong) (?:biet|ro|nho)(?: \S+){0,4}? ?$")
+
+
+def in_doubt(t: TurnText, asked: str) -> bool:
+    """The asking word `asked` closes a doubt told, not a question put."""
+    at = t.folded.find(fold_aligned(asked))
+    return at > 0 and _DOUBT_BEFORE.search(t.folded[:at]) is not None
+
+
+__all__ = ["complaint_idiom", "in_doubt", "outcome_asked", "redose_asked"]

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.text import fold_aligned
+from safety.asked_not_told import in_doubt
 from safety.dose_errors import within_twice_meant
 from safety.ingestion_signs import (
     _A_FEW,
@@ -103,6 +104,7 @@ from safety.told_amounts import (
     many_in_a_day,
     maybe_twice,
     missing_tablets,
+    one_measure,
     sign_after,
     usual_adult_count,
 )
@@ -210,7 +212,7 @@ def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> 
         return False
     if HYPOTHETICAL_CUES.search(text) or ASK_DRUG_CUES.search(text) or TIME_SLIP_CUES.search(text):
         return False
-    if given_as_meant(text, _symptom(text)):
+    if given_as_meant(text, _symptom(text)) or (_symptom(text) is None and one_measure(text)):
         return False  # "bé bị ho, mình cho uống siro": given as meant, nothing beyond
     taken = TAKE_CUES.search(text) is not None or HOLD_CUES.search(text) is not None
     return taken or child_known or CHILD_CUES.search(text) is not None
@@ -261,7 +263,8 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         return Event(None, "") if asks_of_a_hold(text) else Event(Verdict.UNSURE, hold)
     medicine = _medicine(text, names_drug)
     child = CHILD_CUES.search(text) or ("(the conversation's child)" if child_known else None)
-    question = DOSE_QUESTION_CUES.search(text)
+    # "không biết nó ăn bao nhiêu": how much is not known, it is not asked
+    question = None if (q := DOSE_QUESTION_CUES.search(text)) is None or in_doubt(text, q) else q
     if not medicine:
         return Event(None, "")
     done = COMPLETED_CUES.search(text)
@@ -333,7 +336,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     amount = AMOUNT_CUES.search(text)
     verdict: Verdict | None = None
     if (
-        (amount and child and (done or _large(text)))
+        (amount and child and ((done and not one_measure(text)) or _large(text)))
         or (amount and done and _count(text) >= ADULT_LARGE_COUNT)  # "tôi vừa uống 10 viên"
         or _CONTAINERS.search(text.folded)  # "bà uống 2 vỉ thuốc ngủ": anyone, a lot
     ):
@@ -342,7 +345,13 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         (child and HOLD_CUES.search(text))
         or (child and done and _ALL.search(text.folded))  # "bé uống hết rồi": all of what?
         # one tablet for a child, or an amount beside the one meant: a dose question
-        or (amount and child and _count(text) != 1 and not within_twice_meant(text))
+        or (
+            amount
+            and child
+            and _count(text) != 1
+            and not within_twice_meant(text)
+            and not one_measure(text)  # "bé uống 5ml siro ho rồi"
+        )
         or (UNSURE_CUES.search(text) and (child or amount or symptom))
         # "không rõ ông có uống thêm viên nào không": whether a dose was taken twice
         or (UNSURE_CUES.search(text) and _AGAIN.search(text.folded))
@@ -356,6 +365,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         _introduced(text, done)
         or (worry is not None and _YES_NO.search(text.folded) and not _PAST.search(text.folded))
         or usual_adult_count(text, child=child is not None, symptom=symptom)
+        or (symptom is None and one_measure(text))  # "bé uống 5ml siro ho rồi": a dose given
     )
     if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:
         sure = p >= opinion.report_at and child and (amount or done)

@@ -184,9 +184,9 @@ DOSE_QUESTION_CUES = cues(
         r"(?<!không nhớ )(?<!ko nhớ )bao nhiêu",
         r"bao nhiu|bn (?:ml|viên|v|mg|gói|lần|giọt|muỗng|thìa)",
         r"(?<!là )(?<!lần )(?<!tăng )(?<!đôi )liều(?! trước| hôm qua| người lớn| của người lớn)",
-        # Not "so" ("đắng quá nên nhổ ra", "vậy nên", "nên tối qua uống"): a consequence told.
-        r"(?:có )?(?<!quá )(?<!lắm )(?<!vậy )(?<!thế )(?<!cho )nên"
-        r"(?! (?:tối|sáng|trưa|chiều|đêm|hôm) (?:qua|nay)| đã| vừa| mới| lúc nãy| tự)",
+        # Not "so" ("đắng quá nên nhổ ra", "vậy nên", "nên tối qua uống", "nên không biết").
+        r"(?:có )?(?<!quá )(?<!lắm )(?<!vậy )(?<!thế )(?<!cho )nên(?! (?:tối|sáng|trưa|chiều|đêm|"
+        r"hôm) (?:qua|nay)| đã| vừa| mới| lúc nãy| tự| (?:không|ko|k|chẳng) (?:biết|rõ|nhớ))",
         # "bé uống mấy viên diazepam rồi" tells what happened; "uống mấy viên" asks.
         r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy(?! (?:\w+ ){0,3}?rồi)",
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
@@ -359,7 +359,7 @@ MEDICINE_CUES = cues(
         r"kem bôi|dầu (?:gió|nóng|tràm|khuynh diệp|xoa|cù là)|cao xoa|long não",
         r"thuốc mỡ",
         r"\d+ ?v",
-        r"hạ sốt",
+        r"hạ sốt|mỗi lần \d+(?:[.,]\d+)? ?ml",  # a dose measured out ("mỗi lần 7ml")
     ),
 )
 CONFIRM_CUES = cues(

@@ -18,6 +18,7 @@ from typing import Protocol, TypeVar
 from core.frame import Triage
 from core.sections import SectionKey
 from core.text import fold_aligned
+from safety.asked_not_told import outcome_asked
 from safety.cue_matching import TurnText, any_of, cues
 from safety.danger_signs import DANGER_SIGNS, PRESCRIBED_CUES, sign_cues
 from safety.safety_cues import (
@@ -176,7 +177,8 @@ ASKED_AS_KNOWLEDGE = cues(
 # không", "chảy máu mũi uống mấy ngày"): the sign comes first, a medicine to take after it.
 TAKE_FOR_IT = re.compile(
     fold_aligned(
-        r"(?<!\w)(?:uống|dùng|bôi|xịt|tiêm|cho uống) (?:\w+ ){0,4}?"
+        # ("uống tiếp được ko": whether to go on with the drug the sign came after)
+        r"(?<!\w)(?:uống|dùng|bôi|xịt|tiêm|cho uống) (?!(?:tiếp|nữa)(?!\w))(?:\w+ ){0,4}?"
         r"(?:được không|được ko|được k|đc không|đc ko|đc k|được hông|được hok|được chứ|"
         r"có được không|thì sao|mấy ngày|bao lâu|bao nhiêu|thế nào|như thế nào|ra sao)"
     )
@@ -232,7 +234,7 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
         sign = apart[0] if len(apart) >= MILD_TOGETHER else None
     if sign is None or not _placed_after(text, sign) or route_then_use(text):
         return None
-    if ASKED_AS_KNOWLEDGE.search(text) is not None:
+    if ASKED_AS_KNOWLEDGE.search(text) is not None or outcome_asked(text):
         return None
     if _AMOUNT_ASKED.search(text.folded) and not _CLEARLY_AFTER.search(text.folded):
         return None  # "… đang co giật thì tiêm bao nhiêu mg": the sign the dose is for

@@ -261,6 +261,8 @@ SIGN_QUESTION_CUES = cues(
         r"có bị " + _W + r"{0,3}?không",
         r"nếu",
         r"có phải",
+        # what follows, asked to be confirmed ("uống nhiều quá thì chảy máu đúng ko")
+        r"thì (?:\w+ ){0,5}?(?:đúng|phải) (?:không|ko|k|hông|hok|hem)",
         r"(?:là|phải|bị) (?:\w+ ){0,2}?(?:dị ứng|tác dụng phụ|phản ứng)(?: \w+)? ?"
         r"(?:hả|không|ko|k|à|chứ|chăng|phải không)\s*\??$",
     ),

@@ -176,7 +176,9 @@ SELF_HARM_CUES = cues(
         r"(?:giết|đầu độc) (?:người|bản thân|mình|chồng|vợ|bố|mẹ|ai đó|một người)",
     ),
     strict=(
-        r"tự tử",
+        # Folded, "(giảm liều) từ từ" (little by little) is "tự tử": not after a word that
+        # tapers or raises a dose.
+        r"(?<!giảm )(?<!tăng )(?<!bớt )(?<!liều )(?<!ngưng )(?<!dừng )(?<!cai )(?<!hạ )tự tử",
         # "đã uống 15 viên rồi, đừng khuyên gì": said to someone, never "dùng cân nặng" or
         # "dùng ngắn ngày" (the same letters without accents)
         r"đừng (?:khuyên|can|cản|ngăn|cứu)(?: (?:em|tôi|mình|tao|tớ|tui|gì|nữa|làm gì)\b|"

@@ -28,10 +28,13 @@ from safety.safety_cues import (
     CHILD_CUES,
     COMPLETED_CUES,
     DOSE_QUESTION_CUES,
+    EXCESS_CUES,
     HABIT_CUES,
+    HOLD_CUES,
     OTHERS_CUES,
     TAKE_CUES,
     TREATMENT_CUES,
+    UNSANCTIONED_CUES,
     UNSURE_CUES,
     WORRY_CUES,
     TurnText,
@@ -221,6 +224,42 @@ def given_as_meant(text: TurnText, symptom: str | None) -> bool:
     if AMOUNT_CUES.search(text) is not None or _count(text) > 1:
         return False
     return meant or _SPEAKER_GAVE.search(text.folded) is not None
+
+
+# Each amount told, as a number and a unit; a strength's volume ("250mg/5ml") is no amount.
+_AMOUNT_TOLD = re.compile(
+    r"(?<!/)(?<!/ )\b(\d+(?:[.,]\d+)?|mot|nua|hai|ba) ?(ml|vien|goi|ong|thia|muong|v)\b"
+)
+# Words that tell more than one measure given: again, instead, by mistake, a part, a fall.
+_BEYOND_ONE = re.compile(
+    r"\b(?:nua|lai|them|lan|dung ra|dang le|le ra|thay vi|nham|ngam|nhai|ca|het|tu)\b"
+)
+_INFANT = re.compile(r"\b(?:so sinh|(?:[1-9]|1[01]) (?:thang|th|tuan|ngay)(?! truoc))\b")
+ONE_MEASURE_ML = 5.0
+"""A teaspoon, the smallest usual measure of a syrup: one given is a dose, not an event."""
+
+
+def one_measure(text: TurnText) -> bool:
+    """One amount told, one ordinary measure of a liquid or a sachet (at most 5 ml, a spoon,
+    a sachet), for a child past infancy, with nothing told beyond it (no excess, nobody
+    else's medicine, no taking unbidden, no doubt, no again or instead): "bé uống 5ml siro
+    ho rồi" tells a dose given, not an event. Tablets are not weighed here: one tablet of
+    some medicines is an emergency for a child."""
+    told = _AMOUNT_TOLD.findall(text.folded)
+    if len(told) != 1 or _INFANT.search(text.folded) or _BEYOND_ONE.search(text.folded):
+        return False
+    if "rơi" in text.lowered or _CONTAINERS.search(text.folded) or HOLD_CUES.search(text):
+        return False
+    if EXCESS_CUES.search(text) or OTHERS_CUES.search(text) or UNSANCTIONED_CUES.search(text):
+        return False
+    if UNSURE_CUES.search(text) is not None or AT_ONCE_CUES.search(text) is not None:
+        return False
+    number, unit = told[0]
+    n = 1.0 if number == "mot" else 0.5 if number == "nua" else None
+    n = float(number.replace(",", ".")) if n is None and number[0].isdigit() else (n or 9.0)
+    if unit == "ml":
+        return n <= ONE_MEASURE_ML
+    return unit in ("goi", "thia", "muong") and n <= 1.0
 
 
 _NOW = re.compile(r"\b(?:gio|bay gio|dang|hien tai|sau do|thi bi|xong bi|roi bi)\b")

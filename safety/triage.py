@@ -30,6 +30,7 @@ from core.frame import QueryFrame, Triage
 from core.sections import SectionKey
 from safety import dose_errors, reactions
 from safety.asked_not_told import complaint_idiom, redose_asked
+from safety.danger_signs import DANGER_SIGNS
 from safety.dose_amounts import (
     Book,
     against_book,
@@ -45,6 +46,7 @@ from safety.ingestion_signs import (
     asks_outright,
     single_slip,
 )
+from safety.past_events import animal_took, question_after_history
 from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
 from safety.safety_answer import SafetyAnswer, safety_answer
 from safety.safety_cues import (
@@ -89,6 +91,7 @@ from safety.unsafe_uses import (
 from safety.who_took import (
     adult_tablet_for_an_infant,
     adult_takes,
+    names_a_child,
     one_wide_margin_tablet,
     within_adult_dose,
 )
@@ -219,6 +222,10 @@ def classify(
     plain = _without_idioms(t)
     if (cue := _self_harm(plain)) is not None and not _asked_to_learn(plain):
         return TriageResult(Triage.SELF_HARM, cue)
+    if (asked := question_after_history(t)) is not None:
+        # "hồi năm ngoái bé nuốt 1 viên, bs bảo ko sao, giờ khỏe rồi. Cho hỏi …": the
+        # history is over; only the question after it is read
+        t = TurnText.of(asked)
     found = _triage_rest(t, frame, warnings)
     taking = found is not None and found.kind in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
     # A young child's taking is an accident, not intent: the model never makes it self-harm
@@ -258,6 +265,8 @@ def _triage_rest(
     )
     how_to = frame is not None and frame.how_to_take is not None
     child = child_known or CHILD_CUES.search(t) is not None
+    if animal_took(t) and not names_a_child(t):
+        return None  # "con chó nhà em nuốt 1 viên loratadin, có nên đi thú y": a vet's case
     doubled = frame is not None and dose_errors.doubled_wide_margin(t, frame.drugs, child=child)
     if doubled and read_reaction(t, names_drug=True) is None:
         return None  # "uống amoxicillin 2 lần trong 1 tiếng vì tưởng chưa uống"
@@ -329,7 +338,8 @@ def triage_turn(
         if told is not None and told.use is UnsafeUse.WEEKLY_TAKEN_DAILY:
             return TriageResult(Triage.EMERGENCY, days)
     now = TurnText.of(text)
-    sign = EMERGENCY_SIGNS.search(now) or SYMPTOM_CUES.search(now)
+    # (a danger sign of any organ too: "da phồng rộp bong tróc từng mảng" after the drug)
+    sign = EMERGENCY_SIGNS.search(now) or SYMPTOM_CUES.search(now) or DANGER_SIGNS.search(now)
     stated = bool(before) and not asks_outright(TurnText.of(before or ""))
     if found is None and stated and sign and not asks_outright(now) and not denied(now, sign):
         # "bé 4 tuổi uống siro ho" then "bé ngủ say quá gọi mãi mới dậy": a sign now, after

@@ -68,6 +68,11 @@ _CHILD_NOUN = re.compile(
 )
 
 
+def names_a_child(t: TurnText) -> bool:
+    """A child is named in the turn ("bé", "con em", "3 tuổi")."""
+    return _CHILD_NOUN.search(t.folded) is not None
+
+
 def adult_takes(t: TurnText) -> bool:
     """The turn names a grown-up as the one who takes it and no child at all: "sắp đi biển 1
     tháng, bố uống amlodipin mỗi sáng" is the father's supply, whatever age was read."""

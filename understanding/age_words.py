@@ -32,6 +32,30 @@ _LAST_GRADE = 12
 _MAX_TURNING_YEARS = 17
 
 
+# "ẻm mới sinh được 10 ngày", "nó vừa đẻ được 3 tuần": a baby spoken of (ẻm, nó) born N days,
+# weeks or months ago; "em mới sinh được 10 ngày" is the mother who gave birth, not her baby.
+_BORN_AGO = re.compile(
+    r"(?<![a-z])(em|no|be no|em no|em be)\s+(?:moi|vua|ms)\s+(?:sinh|de|ra doi)\s+"
+    r"(?:duoc\s+|dc\s+)?(\d{1,2})\s*(ngay|tuan|thang)(?![a-z])"
+)
+_PER_MONTH = {"ngay": 30.44, "tuan": 4.345, "thang": 1.0}
+_BABY_MAX_MONTHS = 12.0
+
+
+def born_ago(original: str, folded: str) -> tuple[float, tuple[int, int]] | None:
+    """A baby's age as the time since its birth, said of the baby ("ẻm", "nó"), in months and
+    where it is said; None when none is said or the speaker speaks of her own delivery."""
+    found = _BORN_AGO.search(folded)
+    if found is None:
+        return None
+    if original[found.start(1) : found.end(1)].lower() == "em":
+        return None  # "em" is the speaker; "ẻm" (said of someone else) folds to it
+    months = int(found.group(2)) / _PER_MONTH[found.group(3)]
+    if months > _BABY_MAX_MONTHS:
+        return None
+    return round(months, 2), (found.start(2), found.end(3))
+
+
 def age_in_words(folded: str) -> tuple[float, tuple[int, int]] | None:
     """A child's age in months and where it is said, from a year and a half, the year a
     child turns or the class they are in; None when none is said."""
@@ -54,4 +78,4 @@ def age_in_words(folded: str) -> tuple[float, tuple[int, int]] | None:
     return None
 
 
-__all__ = ["age_in_words"]
+__all__ = ["age_in_words", "born_ago"]

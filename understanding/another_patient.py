@@ -29,6 +29,13 @@ _ALSO = re.compile(
 _TAKES_IT = re.compile(r"(?<![a-z])(?:uong|dung|xai) (?:duoc|dc) (?:khong|ko|k|hok|hong)(?![a-z])")
 # The same question asked again for someone else ("hỏi thêm cho ông nội, ông cũng bị ho").
 _ASKED_AGAIN_FOR = re.compile(r"(?<![a-z])hoi (?:them|luon|tiep) cho(?![a-z])")
+# Who the question was for, set right after it ("cho ba tôi, 72 tuổi, gút mạn, không phải
+# tôi"): the same medicine for that patient, the ailment what it is for, nothing new asked.
+_NOT_ME = re.compile(
+    r"(?<![a-z])(?:ko|khong|k|hong|hok|chu khong) phai (?:cho )?(?:toi|em|e|minh|tui|tao|t)"
+    r"(?: dau| nha| a)?\s*[.!]?\s*$"
+)
+_ASKS_WHICH = re.compile(r"(?<![a-z])(?:thuoc|uong|dung|xai) (?:gi|j|nao)(?![a-z])|\?")
 _YES_NO = re.compile(
     r"(?<![a-z])(?:duoc (?:khong|ko|k|hok|hong|chu)|dc (?:khong|ko|k|hok)|co sao (?:khong|ko)"
     r"|co duoc|uong duoc|dung duoc|duoc luon)(?![a-z])"
@@ -45,7 +52,8 @@ def same_drug_for_another(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Q
         return None
     text = r.turn.folded
     also = _ALSO.search(text) and (_YES_NO.search(text) or _ASKED_AGAIN_FOR.search(text))
-    if not (_THE_DRUG.search(text) or also or _TAKES_IT.search(text)):
+    not_me = _NOT_ME.search(text) is not None and _ASKS_WHICH.search(text) is None
+    if not (_THE_DRUG.search(text) or also or _TAKES_IT.search(text) or not_me):
         return None
     p = frame.patient
     if p is not None and p.pregnant:

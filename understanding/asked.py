@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -37,6 +38,14 @@ _INR = re.compile(r"(?<![a-z])inr\s*(?:=|:|la|bang|khoang|tang len|len)?\s*(\d+(
 _BLEEDING = re.compile(r"(?<![a-z])chay mau(?![a-z])")
 _NOT_BLEEDING = re.compile(r"(?<![a-z])(?:khong|chua|khong co|chua co) (?:bi )?chay mau(?![a-z])")
 _ELDERLY = re.compile(r"(?<![a-z])(?:nguoi |benh nhan )?(?:cao tuoi|nguoi gia)(?![a-z])")
+# A child's dose asked without a weight, by age: "theo tuổi", "không biết cân nặng", "chưa
+# cân", "không rõ mấy ký". The weight is then not asked (`QueryFrame.weight_unknown`).
+_BY_AGE = re.compile(
+    r"(?<![a-z])(?:theo (?:do )?tuoi"
+    r"|(?:khong|ko|k|hong|chua) (?:biet|ro|nho)(?: \w+){0,3}? (?:can nang|can|ky|ki|kg|ky lo)"
+    r"|(?:chua|quen) (?:duoc )?can(?: nang| be| chau| con)?(?= *(?:$|[,.;!?)]|nen|vi|nha|nua|a$))"
+    r")(?![a-z])"
+)
 # The bare "tiêm"/"truyền" names an injection without saying which; "tiêm phòng/chủng" (a
 # vaccination mentioned) and "sau (khi) tiêm" name no route of this drug.
 _INJECTION = re.compile(
@@ -86,6 +95,20 @@ _ASK_OF_TURN = {
     TurnType.INTERACTION: Ask.ATTRIBUTE,
     TurnType.DRUG_OVERVIEW: Ask.OVERVIEW,
 }
+
+
+# "tiệm thuốc" (a drugstore) folds to the "tiem" of an injection; with the marks written it
+# is told apart, so a pharmacist "ở tiệm" giving a syrup is not asking about a shot.
+_SHOP = re.compile(r"(?<!\w)tiệm(?!\w)")
+
+
+def _injection(turn: Turn, whole: str) -> bool:
+    """Whether the turn speaks of an injection (a shop said with its marks is none)."""
+    found = _INJECTION.findall(whole)
+    if not found or not has_diacritics(turn.original):
+        return bool(found)
+    shops = len(_SHOP.findall(unicodedata.normalize("NFC", turn.original.lower())))
+    return len(found) > shops
 
 
 def _folded(turn: Turn) -> str:
@@ -167,7 +190,8 @@ def read_asked(
         "inr": inr if inr is not None and inr <= 100 else None,
         "bleeding": bleeding_of(whole),
         "elderly": _ELDERLY.search(whole) is not None,
-        "injection": _INJECTION.search(whole) is not None,
+        "injection": _injection(turn, whole),
+        "weight_unknown": _BY_AGE.search(whole) is not None,
         "accented": has_diacritics(turn.original),
         "condition_words": whole,
         "howto_words": words,

@@ -12,10 +12,12 @@ from understanding.howto_effects import effect_told
 from understanding.text import Turn, ngram_set
 
 # An age or a weight makes a question about giving a form a dose question; months said right
-# after taking it ("uống prednisolon 1 tháng rồi") are how long it was taken, not an age.
+# after taking it ("uống prednisolon 1 tháng rồi") or after what was done or found ("đặt
+# stent được 5 tháng", "mổ được 3 tháng", "bị gút 2 tháng") are how long ago, not an age.
 _PATIENT_SAID = re.compile(r"(?<![\w/])\d+(?:[.,]\d+)?\s*(?:tuoi|kg|ky|can|thang|t)(?!\w)")
 _TAKEN_FOR = re.compile(
-    r"(?<![a-z])(?:uong|dung|xai|tiem)(?: (?!cho|be|con|chau|ba|ong|me)[a-z]+){0,2} \d+ thang"
+    r"(?<![a-z])(?:uong|dung|xai|tiem|dat|mo|phau thuat|ghep|thay|bi|mac|phat hien)"
+    r"(?: (?!cho|be|con|chau|ba|ong|me)[a-z]+){0,2} \d+ thang"
     r"(?! tuoi)(?![a-z])"
 )
 # A patient named outright makes a duration question a dose question.
@@ -154,6 +156,9 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
 
 
+_SUN_SHUNNED = re.compile(r"(?<![a-z])(?:kieng|ne) (?:nang|anh nang|ra nang|di nang)(?![a-z])")
+
+
 def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     """Drop the topics a cue found that the rest of the turn says it does not ask (in place)."""
     for topic, folded, accented in _MARKED_AS:
@@ -163,6 +168,11 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
         rest = Turn.of(_AFTER_MEAL_COMPLAINT.sub(" ", turn.folded))
         if rest.ngrams.isdisjoint(dict(_CUE_SETS)[HowTo.FOOD]):
             found.discard(HowTo.FOOD)  # "ăn xong đầy bụng hoài": a complaint told
+    if HowTo.FOOD in found and _SUN_SHUNNED.search(turn.folded):
+        rest = Turn.of(_SUN_SHUNNED.sub(" ", turn.folded))
+        found.add(HowTo.CAUTION)  # "có phải kiêng nắng không": the sun shunned, no food
+        if rest.ngrams.isdisjoint(dict(_CUE_SETS)[HowTo.FOOD]):
+            found.discard(HowTo.FOOD)
     if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
         found.discard(HowTo.TOGETHER)
     if HowTo.GIVING in found and (

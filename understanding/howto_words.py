@@ -25,6 +25,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "quen dung|quen tiem|quen cu|bo lo lieu|bo lo mot lieu|bo sot lieu|bo lieu|uong bu|"
             "bu lieu|bu lai|gap doi lieu|uong gap doi|gap doi|uong 2 lieu|uong hai lieu|"
             "2 lieu mot luc|hai lieu mot luc|uong don|don lieu|missed dose|quen mat|"
+            # the missed one made up with the next ("mai uống 2 viên luôn cho đủ", "uống gộp")
+            "luon cho du|vien cho du|uong gop|gop lai|gop luon|gop 2|gop hai|"
             "lo uong 2 lan|lo uong hai lan|lo uong 2 lieu|lo uong hai lieu|uong nham 2 lan|"
             "bo 1 lieu|bo mot lieu|uong muon|tre gio|muon gio|cham gio|uong cham|"
             "tre vai tieng|tre may tieng|tre 1 tieng|tre 2 tieng|tre 3 tieng|tre 4 tieng|"

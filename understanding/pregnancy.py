@@ -112,6 +112,11 @@ def pregnancy_term(turn: Turn, *, bare: bool = False) -> dict[str, object]:
         data["pregnancy_trimester"] = (months + 2) // 3
         # "bầu 5 tháng" is about 22 weeks; "tháng thứ 7" is the seventh month (30 weeks).
         data["pregnancy_weeks"] = round(months * _WEEKS_PER_MONTH) + (2 if month.group(2) else 0)
+    since = found is not None and text[: found.start()].endswith(("tu ", "tu hoi ", "tu luc "))
+    if found and "pregnancy_trimester" in data and (weeks is not None or since):
+        # Weeks said outright tell the trimester; "(aspirin) từ đầu thai kỳ" is when a
+        # medicine began, not where she is now.
+        found = None
     if found:  # "9 tháng rồi, sắp sinh": the weeks of the month, the trimester said
         word = next(g for g in found.groups() if g)
         data["pregnancy_trimester"] = _TRIMESTER_WORDS.get(word, 3)

@@ -38,6 +38,7 @@ from understanding.conditions import (
     condition_from_span,
     make_condition,
 )
+from understanding.dose_told import dose_told_more
 from understanding.drugs import DrugMatcher
 from understanding.followups import (
     CORRECTION_CUES,
@@ -157,6 +158,8 @@ class RulesUnderstander:
             frame = own  # "đang dùng levothyroxin", then "có uống thêm canxi"
         if prior is not None and (more := more_about_the_drug(reading, frame, prior)) is not None:
             return more  # "omeprazol", then "dạng lọ bột tiêm 40mg"
+        if prior is not None and (told := dose_told_more(reading, frame, prior)) is not None:
+            return told  # a dose answered, then "sốt thôi, không đau"
         if prior is not None and (same := same_how_to(reading, frame, prior)) is not None:
             return same  # a storage answer, then "có ảnh hưởng gì ko"
         if prior is not None and (other := same_drug_for_another(reading, frame, prior)):

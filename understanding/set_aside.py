@@ -19,8 +19,12 @@ _FAILED_AFTER = (
     "khong ha", "khong do", "khong giam", "khong bot", "khong an thua", "khong hieu qua",
     "khong tac dung", "chang ha", "chang do", "van khong ha", "van sot", "ko ha", "k ha",
 )  # fmt: skip
-# Said right before it: there is none of it left, or the parent stopped it.
-_GONE_BEFORE = ("het", "het thuoc", "khong con", "ngung", "ngung uong", "bo")
+# Said right before it: there is none of it left, the parent stopped it, or it was given
+# first and another follows ("sau diazepam, phenytoin liều nạp bao nhiêu").
+_GONE_BEFORE = (
+    "het", "het thuoc", "khong con", "ngung", "ngung uong", "bo", "sau", "sau khi",
+    "sau khi dung", "sau khi tiem", "sau khi uong", "sau khi cho", "sau khi truyen",
+)  # fmt: skip
 # Said right before the medicine turned to.
 _TURNED_TO = (
     "chuyen qua", "chuyen sang", "doi qua", "doi sang", "thay bang", "thay sang", "doi thanh",
@@ -45,7 +49,7 @@ def set_aside(turn: Turn, mentions: Sequence[DrugMention]) -> list[str]:
     out: list[str] = []
     for m in mentions:
         after = _words(turn, m.end, m.end + _REACH)
-        before = _words(turn, m.start - 2, m.start)
+        before = _words(turn, m.start - 3, m.start)
         failed = any(f" {c} " in after for c in _FAILED_AFTER)
         gone = any(before.endswith(f" {c} ") for c in _GONE_BEFORE)
         if (failed or gone or (turned and m.drug_id not in turned)) and m.drug_id not in out:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
-from understanding.age_words import age_in_words
+from understanding.age_words import age_in_words, born_ago
 from understanding.durations import CHILD_WORD, months_not_an_age
 from understanding.numbers import SMALL_WORDS, with_digits, word_value
 from understanding.pregnancy import (
@@ -150,7 +150,7 @@ def read_age(turn: Turn) -> Age | None:
     elder = _ELDER_COUNT.search(text)
     if elder and int(elder.group(1)) >= ELDER_FROM_YEARS:
         return _age(turn, float(elder.group(1)) * 12, elder.span(1))
-    in_words = age_in_words(text)
+    in_words = age_in_words(text) or born_ago(turn.original, text)
     if in_words:
         return _age(turn, *in_words)
     for match in _CHILD_AGE.finditer(text):
@@ -271,7 +271,7 @@ _ROUTE_ACCENTED = {"boi": "bôi", "xit": "xịt", "hit": "hít", "bap": "bắp",
 # Phrases that contain a route word without naming a route.
 _ROUTE_DECOYS = (
     "huyet khoi tinh mach", "gian tinh mach", "truyen nhiem", "lay truyen", "viem tinh mach",
-    "tieu duong", "thao duong", "duong huyet", "ha duong", "benh duong",
+    "tieu duong", "thao duong", "duong huyet", "ha duong", "benh duong", "hit sac", "hit tho",
 )  # fmt: skip
 _ROUTE_FIRST_WORDS = frozenset(cue.split()[0] for _, cues in lx.ROUTE_CUES for cue in cues)
 # Several-word cues that need their accents ("khi dùng" is not "khí dung").

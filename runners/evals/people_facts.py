@@ -69,6 +69,9 @@ TUNING12_SET = ROOT / "evals" / "people_facts.tuning12.jsonl"
 TUNING13_SET = ROOT / "evals" / "people_facts.tuning13.jsonl"
 """A thirteenth set written blind: 94 how-to questions, most mid-conversation and in slang,
 measured once at 21b38b8 before tuning on it (how-to 85.1 %)."""
+TUNING14_SET = ROOT / "evals" / "people_facts.tuning14.jsonl"
+"""A fourteenth set written blind (130 lines, half mid-conversation, reactions too), measured
+once at 6f5216f before tuning on it (patient facts 88.9 %, how-to 81.7 %, reactions 75.0 %)."""
 ELDERLY = "elderly"
 """A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
@@ -354,7 +357,7 @@ def main(
     defaults = (
         TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET,
         TUNING7_SET, TUNING8_SET, TUNING10_SET, TUNING11_SET, TUNING12_SET, TUNING13_SET,
-        BLIND_SET,
+        TUNING14_SET, BLIND_SET,
     )  # fmt: skip
     paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)

@@ -57,6 +57,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning11.jsonl",
         "people_safety.tuning12.jsonl",
         "people_safety.tuning13.jsonl",
+        "people_safety.tuning14.jsonl",
     )
 )
 KINDS = (

@@ -370,3 +370,33 @@ def test_a_reply_naming_the_asked_drug_again_with_its_use_is_an_answer() -> None
     other = again.model_copy(update={"drugs": ["paracetamol"]})
     assert not made_progress(other, resolve_frame(other, prior, AGE_QUESTION, None), prior,
                              AGE_QUESTION)  # fmt: skip
+
+
+def test_a_bare_complaint_told_while_a_drug_question_is_open_is_what_it_is_for() -> None:
+    """Asked who a drug is for, "bị đau dạ dày" keeps that drug's question (with its
+    condition); a complaint asked of ("bị đau dạ dày uống gì?") is a question of its own."""
+    asked_who = OpenQuestion(reason="missing_population", slot=ClarifySlot.POPULATION)
+    prior = QueryFrame(turn_type="dosing_calc", drugs=["azithromycin"])
+    told = QueryFrame(
+        turn_type="condition_to_drug",
+        condition=ConditionQuery(text="đau dạ dày", normalized="đau dạ dày"),
+        standalone_query="bị đau dạ dày nữa",
+    )
+    frame = resolve_frame(told, prior, asked_who, None)
+    assert frame.drugs == ["azithromycin"] and frame.condition is not None
+    asked = told.model_copy(update={"standalone_query": "đau dạ dày uống gì?"})
+    assert resolve_frame(asked, prior, asked_who, None).drugs == []
+
+
+def test_a_reply_to_the_weight_question_without_a_weight_is_not_asked_again() -> None:
+    """Asked "bé nặng bao nhiêu kg?", the parent gives age, route and indication but no
+    weight: the weight is taken as unknown, so the same question is not asked again."""
+    prior = PRIOR.model_copy(update={"age_months": 40.0})
+    asked = OpenQuestion(reason="missing_pediatric_age_or_weight", slot=ClarifySlot.WEIGHT)
+    reply = QueryFrame(
+        turn_type="dosing_calc", age_months=40, route="oral", fills_slot=ClarifySlot.AGE
+    )
+    frame = resolve_frame(reply, prior, asked, None)
+    assert frame.weight_unknown and frame.weight_kg is None
+    weighed = QueryFrame(turn_type="dosing_calc", weight_kg=15, fills_slot=ClarifySlot.WEIGHT)
+    assert not resolve_frame(weighed, prior, asked, None).weight_unknown

@@ -233,3 +233,10 @@ def test_self_harm_is_meant_to_abstain_and_emergency_to_answer() -> None:
 def test_no_triage_leaves_the_table_as_it_was() -> None:
     """Without a triage flag rule 0 never matches."""
     assert route(frame(turn_type="dosing_calc", drugs=["paracetamol"])).rule == 2
+
+
+def test_a_child_whose_weight_is_unknown_is_answered_by_age() -> None:
+    """'chưa cân', or a weight asked once and not given: the age rows answer, no loop."""
+    base = {"turn_type": "dosing_calc", "drugs": ["paracetamol"], "population": "child"}
+    assert route(frame(**base, age_months=60, weight_unknown=True)).rule == 16
+    assert route(frame(**base, weight_unknown=True)).reason == "missing_pediatric_age_or_weight"

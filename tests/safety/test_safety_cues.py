@@ -45,3 +45,16 @@ def test_a_day_after_a_count_is_not_at_once() -> None:
     )
     assert AFTER_TAKING_CUES.search(TurnText.of("uong thuoc ho moi ngay duoc ko")) is None
     assert AFTER_TAKING_CUES.search(TurnText.of("be uong thuoc ngay sau do non")) is not None
+
+
+def test_tapering_little_by_little_without_marks_is_no_self_harm() -> None:
+    """Folded, "giảm liều từ từ" is "tự tử": a dose tapered little by little is no intent,
+    while "uống thuốc tự tử" typed without marks still is."""
+    from core.frame import QueryFrame, Triage
+    from safety.triage import classify
+
+    assert (
+        classify("ngung luon hay phai giam lieu tu tu", QueryFrame(drugs=["prednisolone"])) is None
+    )
+    found = classify("chan qua em muon uong thuoc tu tu", QueryFrame(drugs=["prednisolone"]))
+    assert found is not None and found.kind is Triage.SELF_HARM

@@ -106,3 +106,12 @@ def test_a_reaction_told_with_its_drug_in_an_emergency_thread_quotes_the_adr_sec
     found = classify("uống đến hôm nay thì nổi mề đay, ngứa quá", _about("cefuroxime"))
     kept = thread_triage(Triage.EMERGENCY.value, found, smalltalk=False)
     assert kept is not None and kept.section == ADR
+
+
+def test_a_sign_then_whether_to_go_on_with_the_drug_is_a_reaction() -> None:
+    """ "… giờ nổi mẩn khắp người, sưng mí mắt, dùng tiếp được không": whether to keep on
+    with the drug the sign came after, not a medicine asked for the sign."""
+    found = classify(
+        "mà giờ nổi mẩn đỏ khắp người, sưng mí mắt, dùng tiếp được không", _about("cefuroxime")
+    )
+    assert found is not None and found.kind is Triage.EMERGENCY and found.section == ADR

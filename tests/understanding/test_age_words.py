@@ -83,3 +83,21 @@ def test_a_newborns_weeks_after_now() -> None:
 def test_one_list_of_number_words(words: str, value: int) -> None:
     """The count in words, from the one list in numbers.py."""
     assert word_value(words) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "months"),
+    [
+        ("ẻm mới sinh được 12 ngày, rốn còn ướt, bôi gì", 0.39),
+        ("nó vừa đẻ được 2 tuần mà vàng da", 0.46),
+    ],
+)
+def test_a_baby_spoken_of_born_days_or_weeks_ago(text: str, months: float) -> None:
+    """ "ẻm/nó mới sinh được N ngày": the baby's age."""
+    age = read_age(Turn.of(text))
+    assert age is not None and abs(age.months - months) < 0.01
+
+
+def test_the_mother_who_gave_birth_is_no_baby_age() -> None:
+    """ "em mới sinh được 10 ngày" is the speaker's delivery, not a baby's age."""
+    assert read_age(Turn.of("em mới sinh được 10 ngày, uống thuốc gì cho lợi sữa")) is None

@@ -125,3 +125,19 @@ def test_another_patient_is_marked_so_the_first_ones_conditions_stay_with_them(
     """Someone else told by a population or an age far from the first patient's is marked;
     a correction, or the same person asked about again, is not."""
     assert _after(understander, text, prior).another_patient is another
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hỏi cho mẹ em, 65 tuổi, bị viêm phế quản, không phải em",
+        "la cho ong noi chau, 80 tuoi, viem xoang, ko phai minh dau",
+    ],
+)
+def test_who_the_medicine_was_for_set_right(understander: RulesUnderstander, text: str) -> None:
+    """The patient set right after a medicine was asked ("…, không phải em"): the same
+    medicine, for that patient; a medicine asked for them ("uống gì") is still a list."""
+    frame = _after(understander, text, DOSE)
+    assert frame.drugs == ["amoxicillin"]
+    asked = _after(understander, "cho mẹ em bị viêm phế quản, không phải em, uống gì", DOSE)
+    assert "amoxicillin" not in asked.drugs

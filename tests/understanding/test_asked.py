@@ -81,6 +81,9 @@ def test_the_usual_and_the_maximum_dose_asked(text: str, usual: bool, maximum: b
         ("sau khi tiêm phòng bé sốt uống gì", False),
         ("bé vừa tiêm chủng xong", False),
         ("uống ngày mấy lần", False),
+        ("tôi bán ở tiệm thuốc tây, siro này cho bé mấy ml", False),
+        ("ra tiệm mua ống về tiêm cho bé bao nhiêu", True),
+        ("ra tiem thuoc hoi tiem bao nhieu", True),
     ],
 )
 def test_the_bare_injection_word(text: str, injection: bool) -> None:
@@ -232,3 +235,18 @@ def test_still_usable_asks_can_use() -> None:
     """'còn dùng X được nữa ko': may the patient go on using it."""
     text = "ClCr 45, còn dùng X được nữa ko"
     assert _asked(text, TurnType.DOSING_CALC)["asks"] is Ask.CAN_USE
+
+
+@pytest.mark.parametrize(
+    ("text", "unknown"),
+    [
+        ("con 4 tuổi uống siro hạ sốt, tính theo tuổi giùm vì nhà không có cân", True),
+        ("chua can be nen khong biet, 2 tuoi uong bao nhieu", True),
+        ("không nhớ bé mấy ký, 5 tuổi", True),
+        ("bé 3 tuổi cân nặng 14kg", False),
+        ("chưa cần uống thuốc đúng không", False),
+    ],
+)
+def test_a_weight_said_unknown(text: str, unknown: bool) -> None:
+    """The dose asked by age, the weight unknown: not asked for again."""
+    assert _asked(text)["weight_unknown"] is unknown

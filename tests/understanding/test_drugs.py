@@ -230,3 +230,12 @@ def test_a_pharmacy_products_beginning_names_its_substance() -> None:
     assert ids(small, "moti cho bé 20kg nôn ói") == ["domperidone"]
     assert ids(small, "motilium cho bé") == ["domperidone"]
     assert ids(DrugCatalog([DrugEntry(drug_id="warfarin", name="Warfarin")]), "moti cho bé") == []
+
+
+def test_a_shop_brand_names_its_substance_when_the_book_lists_no_brand() -> None:
+    """A book that prints no trade names (the real texts) still knows the suspension a
+    parent bought by its box's name, when it has that substance."""
+    from core.catalog import DrugEntry
+
+    bare = DrugCatalog([DrugEntry(drug_id="azithromycin", name="Azithromycin")])
+    assert ids(bare, "zithromax 200mg/5ml cho bé") == ["azithromycin"]

@@ -118,3 +118,17 @@ def test_she_says_she_is_not_pregnant(text: str, denied: bool) -> None:
     assert pregnancy_denied(Turn.of(text)) is denied
     patient = read_patient(Turn.of(text))
     assert patient is not None and bool(patient.pregnant) is not denied
+
+
+@pytest.mark.parametrize(
+    ("text", "trimester"),
+    [
+        ("bầu 30 tuần, bác sĩ cho uống sắt từ đầu thai kỳ, giờ uống tiếp không", 3),
+        ("thai 20 tuan roi, uong canxi tu dau thai ky", 2),
+    ],
+)
+def test_weeks_said_outright_tell_the_trimester_not_when_a_medicine_began(
+    text: str, trimester: int
+) -> None:
+    """ "từ đầu thai kỳ" is when a medicine began; the weeks said are where she is now."""
+    assert pregnancy_term(Turn.of(text))["pregnancy_trimester"] == trimester

@@ -40,3 +40,10 @@ def test_two_medicines_with_none_set_aside_keep_both(parse: Parse) -> None:
 
 def test_perfalgan_is_paracetamol(parse: Parse) -> None:
     assert parse("truyền Perfalgan cho bé 20kg mỗi lần bao nhiêu").drugs == ["paracetamol"]
+
+
+def test_a_medicine_given_first_is_set_aside_for_the_one_after(parse: Parse) -> None:
+    """'sau khi tiêm X, Y liều bao nhiêu': X was given; the dose asked is Y's."""
+    frame = parse("bé 15 kg, sau khi uống paracetamol rồi thì ibuprofen mấy mg")
+    assert frame.drugs == ["ibuprofen"]
+    assert parse("người lớn, sau diazepam, tiêm ceftriaxon liều bao nhiêu").drugs == ["ceftriaxone"]

@@ -1,0 +1,95 @@
+"""Events that are over, and takers that are not people: what a turn tells as background
+before the question it asks.
+
+- An event told as long past and settled ("hồi năm ngoái con nuốt 1 viên, bác sĩ bảo không
+  sao, giờ khỏe rồi. Cho hỏi …"; "tôi từng bị ngộ độc thuốc 20 năm trước, giờ ổn rồi"), or
+  an earlier occasion a doctor already settled ("hôm trước … đã hỏi bs bảo ko sao"): the
+  turn's question is what follows it, and only that is triaged. A sign told after it, or no
+  question after it, keeps the whole turn as it is.
+- A former occasion's reaction ("lần trước uống xong nổi mề đay") beside a question asked now
+  ("lần này uống … được không"): history the question carries, not an event now.
+- An animal that took it ("con chó nuốt 1 viên, có nên đưa đi thú y"): not a person's
+  emergency; a vet is who answers it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from safety.cue_matching import TurnText
+
+# Long ago: years or months back, a childhood, "từng" (once, ever) before what happened.
+_LONG_AGO = re.compile(
+    r"\b(?:nam ngoai|nam truoc|nam roi|hoi (?:nho|be|xua|truoc|do|ay)|ngay xua|truoc day|"
+    r"(?:\d+|mot|hai|ba|may|vai) (?:nam|thang) (?:truoc|ve truoc)|thang truoc|"
+    r"tung (?:bi|uong|nuot|an|dung|lo|cho))\b"
+)
+# An earlier occasion, days back: settled only by a doctor's word.
+_EARLIER = re.compile(
+    r"\b(?:hom truoc|hom kia|bua truoc|bua no|may hom truoc|tuan truoc|dot truoc|lan truoc)\b"
+)
+# A doctor's word that it was nothing ("bác sĩ bảo ko sao", "đi khám bs nói bình thường").
+_DOCTOR_SETTLED = re.compile(
+    r"\b(?:bs|bac si|bsi|bac sy|benh vien|phong kham)\b(?:[^.!?]{0,30}?)\b"
+    r"(?:bao|noi|ket luan|kham)(?: la)? (?:khong|ko|k|hong|chang) (?:sao|van de|co gi|bi gi)\b|"
+    r"\b(?:bs|bac si|bsi)\b(?:[^.!?]{0,30}?)\bbinh thuong\b"
+)
+# Well now ("giờ bé khỏe re", "giờ ổn rồi", "bé khỏe rồi"), not "khỏe hơn chút".
+_WELL_NOW = re.compile(
+    r"\b(?:khoe|on|binh thuong|khoi) (?:roi|re|lai roi|han roi|han|r)\b|"
+    r"\b(?:gio|bay gio|hien gio|hien tai|nay) (?:\w+ ){0,2}?(?:khoe|on|binh thuong)\b"
+)
+# A former occasion said as one: "lần trước", "hồi trước", "trước đây".
+_FORMER = re.compile(r"\b(?:lan truoc|hoi truoc|truoc day|dot truoc)\b")
+# The question asked now, after the history ("lần này", "giờ", "cho hỏi", "muốn hỏi").
+_NOW_ASKED = re.compile(
+    r"\b(?:lan nay|gio|bay gio|hom nay|cho (?:em |minh |toi |e )?hoi|muon hoi|"
+    r"hoi (?:chut|xiu|ti))\b"
+)
+_CLAUSE_END = re.compile(r"[.,;!?\n]")
+# Any sign in what follows the history: the whole turn is read as told.
+_SIGN_WORDS = re.compile(
+    r"\b(?:non|oi|met|lu du|lo mo|co giat|kho tho|ngat|xiu|dau|sung|noi man|noi me day|"
+    r"vang da|chay mau|sot|buon ngu|li bi|tim tai|ngua)\b"
+)
+
+
+def _clause_after(folded: str, end: int) -> int:
+    m = _CLAUSE_END.search(folded, end)
+    return len(folded) if m is None else m.end()
+
+
+def question_after_history(t: TurnText) -> str | None:
+    """The part of the turn asked after a history that is over (see the module docstring),
+    in the turn's own words; None when the turn holds no such history."""
+    folded = t.folded
+    settled = [*_DOCTOR_SETTLED.finditer(folded), *_WELL_NOW.finditer(folded)]
+    long_ago = _LONG_AGO.search(folded)
+    earlier = _EARLIER.search(folded)
+    cut: int | None = None
+    if settled and (long_ago or earlier):
+        doctor = any(m.re is _DOCTOR_SETTLED for m in settled)
+        if long_ago is not None or doctor:
+            cut = _clause_after(folded, max(m.end() for m in settled))
+    elif (former := _FORMER.search(folded)) is not None:
+        now = _NOW_ASKED.search(folded, _clause_after(folded, former.end()))
+        cut = now.start() if now is not None else None
+    if cut is None or cut >= len(folded):
+        return None
+    rest = t.lowered[cut:].strip()
+    if not rest or _SIGN_WORDS.search(folded[cut:]):
+        return None
+    return rest
+
+
+# An animal named as the one that took it, or a vet asked for.
+_ANIMAL = re.compile(r"\b(?:con )?(?:chó|mèo|cún|thỏ|hamster)\b")
+_VET = re.compile(r"\b(?:thu y|thu cung|pet|cun cung|cun con|con cun|con meo|meo con)\b")
+
+
+def animal_took(t: TurnText) -> bool:
+    """An animal took it ("con chó nhà em nuốt 1 viên", "con cho … đi thú y")."""
+    return _ANIMAL.search(t.lowered) is not None or _VET.search(t.folded) is not None
+
+
+__all__ = ["animal_took", "question_after_history"]

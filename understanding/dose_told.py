@@ -1,0 +1,54 @@
+"""After a dose answer, a turn that asks nothing new but tells what the dose is for or how
+the patient takes it ("sốt thôi, không đau", "là đau sau mổ chứ không phải sốt", "lần này cơn
+hen nặng hơn", "bé uống được viên"): the same dose, for what is now said. Code decides it: the
+turn names no drug, asks no section and no "which medicine", and adds no new complaint."""
+
+from __future__ import annotations
+
+import re
+
+from core.frame import QueryFrame, TurnType
+from understanding.howto_words import TELLS_OF_THE_DRUG
+from understanding.reading import Reading
+
+# A complaint added to the first ("bé cũng bị ho", "bị thêm tiêu chảy", "ho nữa"): a new
+# question about it, not what the dose asked was for.
+_ANOTHER_COMPLAINT = re.compile(r"(?<![a-z])(?:cung|them|nua)(?![a-z])")
+# The form the child takes ("nuốt được viên", "dùng gói", "siro"); not a hospital ("bệnh viện").
+_FORM = re.compile(r"(?<![a-z])(?<!benh )(?:vien|goi|siro|nuot)(?![a-z])")
+_TELLING_TURNS = (TurnType.CONDITION_TO_DRUG, TurnType.DRUG_ATTRIBUTE, TurnType.OUT_OF_SCOPE)
+
+
+def dose_told_more(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
+    """The prior dose question again, with the indication or the route this turn tells;
+    None when the turn is a question of its own."""
+    if prior.turn_type is not TurnType.DOSING_CALC or not prior.drugs:
+        return None
+    if frame.drugs or frame.unknown_drugs or frame.turn_type not in _TELLING_TURNS:
+        return None
+    if r.which_drug >= 0 or r.asks_drug_without_name or r.attribute is not None:
+        return None
+    if r.new_case or r.non_medical or r.smalltalk or r.follow_up or r.interaction:
+        return None
+    if frame.how_to_take is not None or _ANOTHER_COMPLAINT.search(r.turn.folded):
+        return None
+    route = r.route or frame.route
+    tells_form = r.oral or route is not None or r.turn.has(*TELLS_OF_THE_DRUG)
+    tells_form = tells_form or _FORM.search(r.turn.folded) is not None
+    if frame.condition is None and not tells_form:
+        return None
+    update = {
+        "drugs": prior.drugs,
+        "turn_type": TurnType.DOSING_CALC,
+        "attribute": prior.attribute,
+        "condition": frame.condition or prior.condition,
+        "condition_relation": prior.condition_relation,
+        "route": route or prior.route,
+    }
+    for name in ("population", "age_text", "age_months", "weight_kg"):
+        if getattr(frame, name) is None:
+            update[name] = getattr(prior, name)
+    return frame.model_copy(update=update)
+
+
+__all__ = ["dose_told_more"]

@@ -11,9 +11,9 @@ from core.frame import QueryFrame, TurnType
 from understanding.howto_words import TELLS_OF_THE_DRUG
 from understanding.reading import Reading
 
-# A complaint added to the first ("bé cũng bị ho", "bị thêm tiêu chảy", "ho nữa"): a new
-# question about it, not what the dose asked was for.
-_ANOTHER_COMPLAINT = re.compile(r"(?<![a-z])(?:cung|them|nua)(?![a-z])")
+# A complaint added to the first ("bé cũng bị ho", "bị thêm tiêu chảy", "ho nữa", "bà còn hay
+# mất ngủ"): a new question about it, not what the dose asked was for.
+_ANOTHER_COMPLAINT = re.compile(r"(?<![a-z])(?:cung|them|nua|con (?:hay|thuong))(?![a-z])")
 # The form the child takes ("nuốt được viên", "dùng gói", "siro"); not a hospital ("bệnh viện").
 _FORM = re.compile(r"(?<![a-z])(?<!benh )(?:vien|goi|siro|nuot)(?![a-z])")
 _TELLING_TURNS = (TurnType.CONDITION_TO_DRUG, TurnType.DRUG_ATTRIBUTE, TurnType.OUT_OF_SCOPE)

@@ -48,6 +48,7 @@ def test_a_told_indication_or_form_keeps_the_dose(
     [
         "bé cũng bị ho nữa",  # another complaint: its own question
         "còn ho thì uống thuốc gì",
+        "bé còn hay mất ngủ",  # a complaint the child also has, asking nothing
         "tác dụng phụ có nhiều không",
     ],
 )

@@ -62,8 +62,13 @@ class Responder:
         self._catalog = catalog
         self._contacts = emergency_contacts
 
-    def book_look(self, frame: QueryFrame) -> QueryFrame:
-        """The frame with what the drug's dose section settles before anyone is asked."""
+    def book_look(self, frame: QueryFrame, conv: Conversation) -> QueryFrame:
+        """The frame with what the drug's dose section settles before anyone is asked; after
+        a safety question ("Bé đã uống thuốc này rồi phải không?") or in a safety thread, the
+        book answers no one early: a child's dose waits for every fact, as it did before."""
+        asked = conv.open_question is not None and conv.open_question.reason == Reason.SAFETY_CHECK
+        if asked or conv.safety_thread is not None:
+            return frame
         return book_look(frame, self._effects.find_by_section)
 
     def respond(

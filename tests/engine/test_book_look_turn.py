@@ -8,7 +8,10 @@ import pytest
 import redis
 
 from core.catalog import DrugCatalog, DrugEntry
+from core.frame import ClarifySlot, Population, QueryFrame, TurnType
+from engine.conversation import Conversation, OpenQuestion
 from engine.effects import Effects
+from engine.responder import Responder
 from engine.store import RedisStateStore
 from engine.turn import Engine
 from grounding.extractive import ExtractiveAnswerer
@@ -123,3 +126,34 @@ def test_a_weighed_child_whose_rows_are_all_per_kg_is_not_asked_the_age(
     [r] = talk(engine, "bé 15kg uống cefalor ngày bao nhiêu")
     assert (r.outcome, r.reason) == ("answerable", "single_drug")
     assert "25 - 50 mg/kg" in r.message
+
+
+@pytest.mark.parametrize("thread", ["asked", "thread"])
+def test_after_a_safety_question_or_in_a_thread_the_book_answers_no_one_early(thread: str) -> None:
+    """Asked "Bé đã uống thuốc này rồi phải không?", or with an ingestion thread open, a
+    child's dose waits for every fact as before: the book's age row settles nothing."""
+    effects = Effects(
+        MemoryRetriever(EVIDENCE, CATALOG),
+        ExtractiveAnswerer(CATALOG),
+        checks=lambda request: default_checks(request, CATALOG),
+        renderer=render_answer,
+        catalog=CATALOG,
+    )
+    responder = Responder(effects=effects, catalog=CATALOG, emergency_contacts=("115",))
+    frame = QueryFrame(
+        turn_type=TurnType.DOSING_CALC,
+        drugs=["tussolin"],
+        population=Population.CHILD,
+        age_months=48,
+        standalone_query="bé 4 tuổi uống tussolin mỗi lần bao nhiêu",
+    )
+    calm = Conversation(conversation_id="c1", token_hash="h")
+    assert responder.book_look(frame, calm).book_rows_fit  # the age row fits: no weight asked
+    if thread == "asked":
+        slot = ClarifySlot.DETAIL
+        tense = calm.model_copy(
+            update={"open_question": OpenQuestion(reason="safety_check", slot=slot)}
+        )
+    else:
+        tense = calm.model_copy(update={"safety_thread": "emergency"})
+    assert not responder.book_look(frame, tense).book_rows_fit

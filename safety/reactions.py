@@ -73,8 +73,7 @@ REACTION_SIGNS = sign_cues(
         r"đi ngoài (?:ra )?(?:phân )?(?:đen|máu)",
         r"nôn ra máu",
         r"(?:nước tiểu|tiểu) (?:ra )?(?:hồng|đỏ|có máu|máu|sẫm|sậm|nâu|màu nâu|màu trà|màu sẫm)",
-        # liver
-        r"vàng (?:da|mắt)",
+        r"vàng (?:da|mắt)",  # the liver
         # tendons and muscles
         r"(?:đau|sưng|nhức) (?:gân|gót|gót chân)",
         # folded, "(lần/bắt/ban) đầu có" is "đau cơ": not after those
@@ -174,10 +173,10 @@ ASKED_AS_KNOWLEDGE = cues(
     ),
 )
 # Asked whether or how to take something for the sign ("nổi mề đay uống loratadin được
-# không", "chảy máu mũi uống mấy ngày"): the sign comes first, a medicine to take after it.
+# không", "chảy máu mũi uống mấy ngày"): the sign comes first, a medicine to take after it
+# ("uống tiếp được ko" is whether to go on with the drug the sign came after: not this).
 TAKE_FOR_IT = re.compile(
     fold_aligned(
-        # ("uống tiếp được ko": whether to go on with the drug the sign came after)
         r"(?<!\w)(?:uống|dùng|bôi|xịt|tiêm|cho uống) (?!(?:tiếp|nữa)(?!\w))(?:\w+ ){0,4}?"
         r"(?:được không|được ko|được k|đc không|đc ko|đc k|được hông|được hok|được chứ|"
         r"có được không|thì sao|mấy ngày|bao lâu|bao nhiêu|thế nào|như thế nào|ra sao)"

@@ -1,13 +1,11 @@
 """The book looked at before a dose question asks who the patient is (issue 23, round 14).
 
-Routing asks "người lớn hay trẻ em?" (rule 2) and a child's age and weight (rule 3) from the
-frame alone. Before it does, the drug's own dose section is read (`grounding.book_fit`):
-- rows that dose no child (the named indication's, when one is named) answer for an adult:
-  the population question would change nothing, so `book_adults` keeps rule 2 from asking
-  (the population stays as said: the adult rows answer a patient not said to be a child);
-- a child whose told age falls in one of the book's own age rows needs no weight for them,
-  and one whose told weight is all the book's per-kg rows for them need, no age:
-  `book_rows_fit` keeps rule 3 from asking (the per-kg rows wait for the weight).
+Routing asks "người lớn hay trẻ em?" (rule 2) from the frame alone. Before it does, the
+drug's own dose section is read (`grounding.book_fit`): rows that dose no child (the named
+indication's, when one is named) answer for an adult, so the population question would change
+nothing and `book_adults` keeps rule 2 from asking (the population stays as said: the adult
+rows answer a patient not said to be a child). A child's age and weight are always asked
+(rule 3, CONTRACT §1): the book's rows never answer a child early.
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ from core.frame import QueryFrame, TurnType
 from core.sections import SectionKey
 from grounding.asked import AskedWords
 from grounding.blocks import Block, parse_blocks
-from grounding.book_fit import adults_only, book_rows_fit
+from grounding.book_fit import adults_only
 
 FindBySection = Callable[[str, str], list[Evidence]]
 
@@ -40,22 +38,15 @@ def _blocks(find: FindBySection, drug: str) -> list[Block]:
 
 
 def book_look(frame: QueryFrame, find: FindBySection) -> QueryFrame:
-    """The frame with what the book settles: `book_adults` or `book_rows_fit`."""
-    fit = adults = False
-    update: dict[str, object] = {}
-    if _dose_question(frame):
-        unknown = frame.population is None and frame.age_months is None
-        if unknown and frame.weight_kg is None:
-            asked = AskedWords.of(frame)
-            adults = all(adults_only(_blocks(find, d), asked) for d in frame.drugs)
-        elif frame.is_child and (frame.age_months is None) != (frame.weight_kg is None):
-            asked = AskedWords.of(frame)
-            fit = all(book_rows_fit(_blocks(find, d), frame, asked) for d in frame.drugs)
-    if fit != frame.book_rows_fit:
-        update["book_rows_fit"] = fit
-    if adults != frame.book_adults:
-        update["book_adults"] = adults
-    return frame.model_copy(update=update) if update else frame
+    """The frame with what the book settles: `book_adults`."""
+    adults = False
+    unknown = frame.population is None and frame.age_months is None and frame.weight_kg is None
+    if _dose_question(frame) and unknown:
+        asked = AskedWords.of(frame)
+        adults = all(adults_only(_blocks(find, d), asked) for d in frame.drugs)
+    if adults == frame.book_adults:
+        return frame
+    return frame.model_copy(update={"book_adults": adults})
 
 
 __all__ = ["book_look"]

@@ -65,7 +65,7 @@ class Responder:
     def book_look(self, frame: QueryFrame, conv: Conversation) -> QueryFrame:
         """The frame with what the drug's dose section settles before anyone is asked; after
         a safety question ("Bé đã uống thuốc này rồi phải không?") or in a safety thread, the
-        book answers no one early: a child's dose waits for every fact, as it did before."""
+        book's adult-only rows do not stand in for the population question (who took it)."""
         asked = conv.open_question is not None and conv.open_question.reason == Reason.SAFETY_CHECK
         if asked or conv.safety_thread is not None:
             return frame

@@ -145,13 +145,11 @@ ROUTING_TABLE: tuple[Rule, ...] = (
     _rule(
         3,
         "child_dosing_needs_age_and_weight",
-        "child dosing without both age and weight (the weight is not asked when it is "
-        "unknown or when the book's own age rows fit the told age)",
+        "child dosing without both age and weight",
         lambda f: (
             _is_dosing_needing_population(f)
             and f.is_child
-            and (f.age_months is None or (f.weight_kg is None and not f.weight_unknown))
-            and not f.book_rows_fit
+            and (f.age_months is None or f.weight_kg is None)
         ),
         lambda f: Decision(
             3,

@@ -8,7 +8,7 @@ import pytest
 import redis
 
 from core.catalog import DrugCatalog, DrugEntry
-from core.frame import ClarifySlot, Population, QueryFrame, TurnType
+from core.frame import ClarifySlot, QueryFrame, TurnType
 from engine.conversation import Conversation, OpenQuestion
 from engine.effects import Effects
 from engine.responder import Responder
@@ -80,13 +80,21 @@ def test_a_drug_with_children_s_rows_still_asks_the_population(engine: Engine) -
     assert r.reason == "missing_population"
 
 
-def test_a_child_s_told_age_in_the_age_rows_is_answered_without_the_weight(
-    engine: Engine,
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("bé nhà em 4 tuổi uống tussolin mỗi lần bao nhiêu", "nặng bao nhiêu kg"),
+        ("bé 15kg uống tussolin ngày bao nhiêu", "bao nhiêu tuổi"),
+    ],
+)
+def test_a_child_with_one_fact_told_is_asked_the_other_whatever_rows_the_book_has(
+    engine: Engine, text: str, asked: str
 ) -> None:
-    [r] = talk(engine, "bé nhà em 4 tuổi uống tussolin mỗi lần bao nhiêu")
-    assert (r.outcome, r.reason) == ("answerable", "single_drug")
-    assert "7,5 mg" in r.message and "mg/kg" not in r.message
-    assert "book_rows_fit" not in r.frame
+    """The book has a row for a 4-year-old, and per-kg rows for any weight; still, no child's
+    dose is answered before both age and weight are known (CONTRACT §1)."""
+    [r] = talk(engine, text)
+    assert (r.outcome, r.reason) == ("clarify", "missing_pediatric_age_or_weight")
+    assert asked in r.message and "mg" not in r.message
 
 
 def test_the_weight_is_still_asked_when_no_age_row_fits(engine: Engine) -> None:
@@ -100,38 +108,10 @@ def test_the_weight_told_brings_the_per_kg_row(engine: Engine) -> None:
     assert "0,5 mg/kg" in r.message
 
 
-def test_a_weighed_child_whose_rows_are_all_per_kg_is_not_asked_the_age(
-    redis_client: redis.Redis,
-) -> None:
-    catalog = DrugCatalog([DrugEntry(drug_id="cefalor", name="Cefalor", inn="Cefalor")])
-    rows = evidence(
-        "cefalor",
-        "lieu_luong_cach_dung",
-        "*Uống:*\n\nNgười lớn: 500 mg/lần, ngày 2 lần.\n\n"
-        "Trẻ em: 25 - 50 mg/kg/ngày, chia 2 lần (không quá 1 g/ngày).",
-    )
-    effects = Effects(
-        MemoryRetriever([rows], catalog),
-        ExtractiveAnswerer(catalog),
-        checks=lambda request: default_checks(request, catalog),
-        renderer=render_answer,
-        catalog=catalog,
-    )
-    engine = Engine(
-        store=RedisStateStore(redis_client, lock_wait_ms=2000),
-        understander=RulesUnderstander(catalog),
-        effects=effects,
-        catalog=catalog,
-    )
-    [r] = talk(engine, "bé 15kg uống cefalor ngày bao nhiêu")
-    assert (r.outcome, r.reason) == ("answerable", "single_drug")
-    assert "25 - 50 mg/kg" in r.message
-
-
 @pytest.mark.parametrize("thread", ["asked", "thread"])
 def test_after_a_safety_question_or_in_a_thread_the_book_answers_no_one_early(thread: str) -> None:
-    """Asked "Bé đã uống thuốc này rồi phải không?", or with an ingestion thread open, a
-    child's dose waits for every fact as before: the book's age row settles nothing."""
+    """Asked "Bé đã uống thuốc này rồi phải không?", or with an ingestion thread open, the book's
+    adult-only rows do not stand in for "người lớn hay trẻ em?": who took it is not presumed."""
     effects = Effects(
         MemoryRetriever(EVIDENCE, CATALOG),
         ExtractiveAnswerer(CATALOG),
@@ -142,13 +122,11 @@ def test_after_a_safety_question_or_in_a_thread_the_book_answers_no_one_early(th
     responder = Responder(effects=effects, catalog=CATALOG, emergency_contacts=("115",))
     frame = QueryFrame(
         turn_type=TurnType.DOSING_CALC,
-        drugs=["tussolin"],
-        population=Population.CHILD,
-        age_months=48,
-        standalone_query="bé 4 tuổi uống tussolin mỗi lần bao nhiêu",
+        drugs=["statinol"],
+        standalone_query="statinol uống mỗi lần bao nhiêu",
     )
     calm = Conversation(conversation_id="c1", token_hash="h")
-    assert responder.book_look(frame, calm).book_rows_fit  # the age row fits: no weight asked
+    assert responder.book_look(frame, calm).book_adults  # adult rows only: no population asked
     if thread == "asked":
         slot = ClarifySlot.DETAIL
         tense = calm.model_copy(
@@ -156,4 +134,4 @@ def test_after_a_safety_question_or_in_a_thread_the_book_answers_no_one_early(th
         )
     else:
         tense = calm.model_copy(update={"safety_thread": "emergency"})
-    assert not responder.book_look(frame, tense).book_rows_fit
+    assert not responder.book_look(frame, tense).book_adults

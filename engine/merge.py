@@ -188,7 +188,7 @@ def merge_frames(
         data["condition_words"] = f"{prior.condition_words or ''} {said}".strip()
     if answer.weight_unknown or (slot is ClarifySlot.WEIGHT and data.get("weight_kg") is None):
         # "chưa cân", or a reply to "bé nặng bao nhiêu kg?" that gives everything but it: the
-        # weight is not asked again (the age rows answer; issue 23: one question, not a loop).
+        # weight is asked again, saying why and how to get it (a child's dose needs both).
         data["weight_unknown"] = True
     if answer.max_dose:
         data["max_dose"] = True  # "… và cả ngày không quá bao nhiêu ạ?" in the reply

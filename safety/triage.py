@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from core.frame import QueryFrame, Triage
+from core.frame import HowTo, QueryFrame, Triage
 from core.sections import SectionKey
 from safety import dose_errors, reactions
 from safety.asked_not_told import complaint_idiom, redose_asked
@@ -234,9 +234,20 @@ def classify(
         return found
     if found is not None and (report := reaction_report(t, found)) is not None:
         return report  # a reaction to a drug taken as meant: the model does not move it
+    if found is None and _keeping_the_medicine(frame):
+        return None  # "chai truyền còn dư cất tủ lạnh được không": the model alone says nothing
     if (found is None or taking) and (cue := _self_harm_opinion(t, taking=taking)) is not None:
         return TriageResult(Triage.SELF_HARM, cue, by_model=True)
     return found
+
+
+# How a named medicine is kept, made up, shaken or given: a question on its care, in which
+# no rule read intent (the word lists above still read despair or a plan said beside it).
+_CARE_OF_IT = frozenset((HowTo.STORAGE, HowTo.MADE_UP, HowTo.SHAKE, HowTo.RATE, HowTo.GIVING))
+
+
+def _keeping_the_medicine(frame: QueryFrame | None) -> bool:
+    return frame is not None and bool(frame.drugs) and frame.how_to_take in _CARE_OF_IT
 
 
 def _PAST_OR_SIGN(t: TurnText) -> bool:

@@ -77,9 +77,20 @@ def population_question(drug_names: list[str]) -> str:
     return _nfc(f"Bạn hỏi liều {drugs} cho người lớn hay trẻ em?")
 
 
-def age_weight_question(age_months: float | None, weight_kg: float | None) -> str:
+def age_weight_question(
+    age_months: float | None, weight_kg: float | None, *, weight_unknown: bool = False
+) -> str:
+    """The question for the missing age or weight; when the weight was said to be unknown
+    ("chưa cân"), why it is needed and how to get it, since no child's dose is answered
+    without it (CONTRACT §1)."""
     if weight_kg is not None and age_months is None:
         return _nfc(f"Bé nặng {format_number(weight_kg)} kg, vậy bé bao nhiêu tuổi?")
+    if age_months is not None and weight_kg is None and weight_unknown:
+        return _nfc(
+            f"Bé {describe_age(age_months)}. Dược thư tính liều trẻ em theo cả tuổi và cân "
+            "nặng, nên cần số cân của bé: nếu chưa cân, hãy cân bé (ở nhà hoặc ở cơ sở y tế) "
+            "rồi cho biết bé nặng bao nhiêu kg?"
+        )
     if age_months is not None and weight_kg is None:
         return _nfc(f"Bé {describe_age(age_months)}, vậy bé nặng bao nhiêu kg?")
     return _nfc(

@@ -39,7 +39,7 @@ _BLEEDING = re.compile(r"(?<![a-z])chay mau(?![a-z])")
 _NOT_BLEEDING = re.compile(r"(?<![a-z])(?:khong|chua|khong co|chua co) (?:bi )?chay mau(?![a-z])")
 _ELDERLY = re.compile(r"(?<![a-z])(?:nguoi |benh nhan )?(?:cao tuoi|nguoi gia)(?![a-z])")
 # A child's dose asked without a weight, by age: "theo tuổi", "không biết cân nặng", "chưa
-# cân", "không rõ mấy ký". The weight is then not asked (`QueryFrame.weight_unknown`).
+# cân", "không rõ mấy ký" (`QueryFrame.weight_unknown`: the weight question says why).
 _BY_AGE = re.compile(
     r"(?<![a-z])(?:theo (?:do )?tuoi"
     r"|(?:khong|ko|k|hong|chua) (?:biet|ro|nho)(?: \w+){0,3}? (?:can nang|can|ky|ki|kg|ky lo)"

@@ -6,6 +6,7 @@ import pytest
 
 from core.frame import ConditionQuery, Population, QueryFrame, Relation, Triage
 from engine.routing import ROUTING_TABLE, Effect, route
+from states.messages import age_weight_question
 
 
 def frame(**kw: object) -> QueryFrame:
@@ -235,8 +236,13 @@ def test_no_triage_leaves_the_table_as_it_was() -> None:
     assert route(frame(turn_type="dosing_calc", drugs=["paracetamol"])).rule == 2
 
 
-def test_a_child_whose_weight_is_unknown_is_answered_by_age() -> None:
-    """'chưa cân', or a weight asked once and not given: the age rows answer, no loop."""
+def test_a_child_whose_weight_is_unknown_is_still_asked_it() -> None:
+    """'chưa cân': no child's dose is answered without both age and weight (CONTRACT §1);
+    the weight is asked again, saying why and how to get it."""
     base = {"turn_type": "dosing_calc", "drugs": ["paracetamol"], "population": "child"}
-    assert route(frame(**base, age_months=60, weight_unknown=True)).rule == 16
+    unknown = route(frame(**base, age_months=60, weight_unknown=True))
+    assert (unknown.rule, unknown.reason) == (3, "missing_pediatric_age_or_weight")
     assert route(frame(**base, weight_unknown=True)).reason == "missing_pediatric_age_or_weight"
+    said = age_weight_question(60, None, weight_unknown=True)
+    assert "cân bé" in said and "5 tuổi" in said
+    assert age_weight_question(60, None) == "Bé 5 tuổi, vậy bé nặng bao nhiêu kg?"

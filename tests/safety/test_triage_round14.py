@@ -3,7 +3,9 @@ doubt told (not asked), an outcome asked to be confirmed, one ordinary measure g
 
 from __future__ import annotations
 
-from core.frame import QueryFrame, Triage
+import pytest
+
+from core.frame import HowTo, QueryFrame, Triage, TurnType
 from safety.asked_not_told import in_doubt, outcome_asked
 from safety.cue_matching import TurnText
 from safety.past_events import animal_took, question_after_history
@@ -108,3 +110,33 @@ def test_one_ordinary_measure_given_is_a_dose_not_an_event() -> None:
     assert not one_measure(TurnText.of("bé nuốt 1 viên thuốc rơi dưới gầm tủ"))
     assert not one_measure(TurnText.of("bé tự lấy uống 5ml siro ho rồi"))
     assert not one_measure(TurnText.of("con uống 5ml siro, đúng ra 0,5ml"))
+
+
+class _SureModel:
+    """A self-harm model that is sure of every turn (an honest stand-in for its worst case)."""
+
+    report_at = 0.9
+    unsure_at = 0.4
+
+    def score(self, folded: str) -> float:
+        return 0.99
+
+
+@pytest.mark.parametrize("how_to", [HowTo.STORAGE, HowTo.MADE_UP, HowTo.RATE])
+def test_a_question_on_keeping_a_named_medicine_is_never_self_harm_by_the_model_alone(
+    monkeypatch: pytest.MonkeyPatch, how_to: HowTo
+) -> None:
+    """A nurse asking whether the rest of an infusion keeps in the ward's fridge till
+    tomorrow: no word list reads intent, so the model alone does not make it self-harm."""
+    monkeypatch.setattr("safety.self_harm.self_harm_model", _SureModel)
+    text = (
+        "lọ kháng sinh truyền còn thừa, để tủ lạnh phòng trực tới sáng mai truyền tiếp được không"
+    )
+    frame = QueryFrame(turn_type=TurnType.DRUG_ATTRIBUTE, drugs=["ceftriaxone"], how_to_take=how_to)
+    assert classify(text, frame) is None
+    asked = frame.model_copy(update={"how_to_take": None})
+    found = classify(text, asked)
+    assert found is not None and found.kind is Triage.SELF_HARM  # the model, without the care
+    despair = "chán sống lắm rồi, lọ thuốc ngủ này để tủ lạnh được không"
+    found = classify(despair, frame)
+    assert found is not None and found.kind is Triage.SELF_HARM  # the word lists still read it

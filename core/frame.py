@@ -258,6 +258,10 @@ class QueryFrame(BaseModel):
     """Set by the engine (never by understanding) from this turn's safety triage: rule 0."""
     non_answer: bool = False
     """A question was open and this turn neither answers it nor asks anything new."""
+    book_adults: bool = False
+    """Set by the engine (never by understanding) from the drug's dose section, each turn: the
+    rows that answer (the named indication's, when one is named) dose no child, so the adult
+    rows answer with no population question and the population stays as said (None)."""
     how_to_take: HowTo | None = None
     """A how-to-take or misuse question: one sentence of the book answers it, with no
     population question (`grounding.howto`)."""
@@ -333,7 +337,7 @@ class QueryFrame(BaseModel):
 
     def contract_view(self) -> dict[str, Any]:
         """The frame as the HTTP API shows it (JSON-ready)."""
-        view = self.model_dump(mode="json", exclude={"fills_slot", "non_answer"})
+        view = self.model_dump(mode="json", exclude={"fills_slot", "non_answer", "book_adults"})
         if isinstance(view.get("patient"), dict):
             view["patient"].pop("dialysis", None)  # engine-facing: the contract has no such key
         return view

@@ -63,6 +63,10 @@ class Effects:
         self._catalog = catalog
         self._indication_limit = indication_limit
 
+    def find_by_section(self, drug_id: str, section: str) -> list[Evidence]:
+        """One drug's section as the retriever holds it (the book looked at before asking)."""
+        return self._retriever.find_by_section(drug_id, section)
+
     def run(self, effect: Effect, frame: QueryFrame, question: str, budget: RequestBudget) -> Reply:
         try:
             if effect is Effect.INTERACTION:

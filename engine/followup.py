@@ -81,6 +81,19 @@ def as_followup(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     return prior.model_copy(update=update)
 
 
+# "giờ hết sốt rồi", "đỡ ho nhiều rồi": the complaint is told as gone or going, which is news
+# about the drug being taken, not a new question about the complaint.
+_BETTER = re.compile(r"(?<![a-z])(?:het|do|khoi|bot|giam|dut)(?: han| bot| nhieu)? (\w+(?: \w+)?)")
+
+
+def _got_better(frame: QueryFrame) -> bool:
+    assert frame.condition is not None  # noqa: S101 - checked by the caller
+    said = fold_aligned(frame.standalone_query)
+    named = fold_aligned(frame.condition.normalized or frame.condition.text)
+    return any(named.startswith(m.group(1)) or m.group(1).startswith(named)
+               for m in _BETTER.finditer(said))  # fmt: skip
+
+
 def thread_after(frame: QueryFrame, prior: QueryFrame | None) -> QueryFrame | None:
     """The frame the next turn reads as the one before. An aside the book does not answer,
     naming no drug and no patient ("1 vỉ bao nhiêu tiền vậy", "có phải tái khám không"),
@@ -90,10 +103,17 @@ def thread_after(frame: QueryFrame, prior: QueryFrame | None) -> QueryFrame | No
         return frame
     if frame.turn_type is not TurnType.OUT_OF_SCOPE or frame.drugs or frame.unknown_drugs:
         return frame
-    if frame.non_human or frame.new_case or frame.another_patient or frame.condition:
+    if frame.non_human or frame.new_case or frame.another_patient:
         return frame
-    said = (frame.population, frame.age_months, frame.weight_kg)
-    if any(v is not None for v in said) or not (frame.patient is None or frame.patient.is_empty()):
+    if frame.condition is not None and not _got_better(frame):
+        return frame
+    # The patient said before, carried into the aside ("giờ hết sốt rồi" of the same child),
+    # is no new patient; one said now is.
+    said = [getattr(frame, n) for n in ("population", "age_months", "weight_kg")]
+    before = [getattr(prior, n) for n in ("population", "age_months", "weight_kg")]
+    if any(v is not None and v != b for v, b in zip(said, before, strict=True)):
+        return frame
+    if not (frame.patient is None or frame.patient.is_empty() or frame.patient == prior.patient):
         return frame
     return prior
 

@@ -14,6 +14,7 @@ from core.catalog import DrugCatalog
 from core.frame import ClarifySlot, Population, QueryFrame, Triage
 from core.reasons import Reason
 from core.result import Outcome
+from engine.book_look import book_look
 from engine.conversation import Conversation, OpenQuestion
 from engine.effects import Effects
 from engine.machine import TurnModel, fire
@@ -60,6 +61,15 @@ class Responder:
         self._effects = effects
         self._catalog = catalog
         self._contacts = emergency_contacts
+
+    def book_look(self, frame: QueryFrame, conv: Conversation) -> QueryFrame:
+        """The frame with what the drug's dose section settles before anyone is asked; after
+        a safety question ("Bé đã uống thuốc này rồi phải không?") or in a safety thread, the
+        book's adult-only rows do not stand in for the population question (who took it)."""
+        asked = conv.open_question is not None and conv.open_question.reason == Reason.SAFETY_CHECK
+        if asked or conv.safety_thread is not None:
+            return frame
+        return book_look(frame, self._effects.find_by_section)
 
     def respond(
         self,

@@ -131,8 +131,9 @@ ROUTING_TABLE: tuple[Rule, ...] = (
     _rule(
         2,
         "dosing_needs_population",
-        "dosing of named drugs with no population",
-        lambda f: _is_dosing_needing_population(f) and f.population is None,
+        "dosing of named drugs with no population (none is asked when the book's rows "
+        "dose no child)",
+        lambda f: _is_dosing_needing_population(f) and f.population is None and not f.book_adults,
         _fixed(
             2,
             "dosing_needs_population",

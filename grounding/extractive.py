@@ -248,8 +248,9 @@ class ExtractiveAnswerer:
     def _dose_lead(
         name: str, frame: QueryFrame, rows: Sequence[Block] = (), *, worked: bool = False
     ) -> str:
+        said = frame.population.value if frame.population else ""
         who = {"child": " cho trẻ em", "adult": " cho người lớn"}.get(
-            frame.population.value if frame.population else "", ""
+            said or ("adult" if frame.book_adults else ""), ""
         )
         routes = (frame.route and [frame.route]) or list(
             dict.fromkeys(

@@ -43,6 +43,7 @@ from grounding.patient_fit import (
 )
 from grounding.special_patients import (
     adult_threshold,
+    age_rows_over_per_kg,
     dialysis_first,
     elderly_first,
     exception_over_rule,
@@ -91,10 +92,28 @@ def _narrowest(rows: list[Block], patient: Patient) -> list[Block]:
             if len(banded) < len([r for r in group if r.bands.age or r.bands.weight]) and banded
             else None
         )
+        if keep is None and len(banded) > 1:
+            # "Trẻ sơ sinh: …" then "Trẻ 1 - 4 tuần: …": a band inside another that fits too
+            # is the book's narrower row for this child; the wider gives way.
+            inner = [r for r in banded if not any(_inside(o, r) for o in banded)]
+            if len(inner) < len(banded):
+                keep = set(map(id, inner))
         out.extend(
             r for r in group if keep is None or id(r) in keep or not (r.bands.age or r.bands.weight)
         )
     return [r for r in rows if r in out]
+
+
+def _inside(inner: Block, outer: Block) -> bool:
+    """`inner`'s age band lies inside `outer`'s and is narrower (no weight band on either)."""
+    a, b = inner.bands.age, outer.bands.age
+    if a is None or b is None or inner.bands.weight or outer.bands.weight:
+        return False
+    # Two rows of one kind (both per kg, or both fixed), the wider band closed: an open
+    # "từ 3 tháng tuổi" per-kg rule is not narrowed away by a fixed row of 4 - 6 years.
+    if bool(inner.reading.figures) != bool(outer.reading.figures) or b.hi == float("inf"):
+        return False
+    return b.lo <= a.lo and a.hi <= b.hi and (a.lo, a.hi) != (b.lo, b.hi)
 
 
 def _name(block: Block) -> list[str]:
@@ -310,6 +329,9 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
     chosen = exception_over_rule(chosen, patient)
     chosen = newborn_rows_first(chosen, patient)
+    chosen = age_rows_over_per_kg(
+        chosen, patient, named_indications([b for b in chosen if not b.renal], words)
+    )
     chosen = usual_asked(chosen, frame.usual_dose)
     # "viêm bể thận … tối đa một ngày": the indication named keeps its rows (and their cap).
     said = frame.condition is not None and frame.max_dose

@@ -155,12 +155,15 @@ def _anchored_bands(said: Reading) -> Bands:
 
 
 def emphasized_head(text: str, start: int, stop: int) -> Head | None:
-    """A whole line set in emphasis, without a colon or a dose, is a head of its own
-    ("_Giun lươn (Strongyloides)_"): an indication, population or route for the rows after."""
+    """A whole line set in emphasis, without a colon (but a route's closing one) or a dose, is a
+    head of its own ("_Giun lươn (Strongyloides)_", "_Khí dung:_"): an indication, population
+    or route for the rows after."""
     m = _EMPHASIZED_LINE.fullmatch(text, start, stop)
     if m is None:
         return None
-    words = m["words"].strip().rstrip(".")
+    # "_Khí dung:_" alone on its line: the colon closes the head, nothing follows it.
+    closed = m["words"].strip().rstrip(".").endswith(":")
+    words = m["words"].strip().rstrip(".").removesuffix(":").rstrip()
     begin = m.start("words") + len(m["words"]) - len(m["words"].lstrip())
     folded = text_reading(text).folded_span(begin, begin + len(words))
     if ":" in words or DOSE.search(words) or NOT_A_HEAD.search(folded):
@@ -168,6 +171,8 @@ def emphasized_head(text: str, start: int, stop: int) -> Head | None:
     if m["paren"] and not DOSE.search(m["paren"]):
         words = f"{words} {m['paren']}"
     head = classify_head(words, stop)
+    if closed and head.kind is not HeadKind.ROUTE:
+        return None  # "_Đối với bệnh gút:_": the labelled-line reader takes it
     return (
         head if head.kind in (HeadKind.IND, HeadKind.WHO, HeadKind.ROUTE, HeadKind.COND) else None
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from core.evidence import Claim, Evidence
 from core.frame import QueryFrame
@@ -158,6 +159,37 @@ def exception_over_rule(rows: list[Block], patient: Patient) -> list[Block]:
             )
         ]
     return out
+
+
+def fits_by_age(block: Block, age_months: float) -> bool:
+    """A row banded by an age that holds this one and printing a dose of its own, not per kg
+    ("Trẻ 6 - 12 tuổi: 5 mg/lần"): it answers a child whose weight is not told."""
+    age = block.bands.age
+    return (
+        age is not None
+        and age.contains(age_months)
+        and block.reading.fixed_dose
+        and not block.reading.figures
+        and not block.refuses
+    )
+
+
+def age_rows_over_per_kg(
+    rows: list[Block], patient: Patient, named: AbstractSet[str] = frozenset()
+) -> list[Block]:
+    """A child of a told age and no told weight, with an age row that fits them: the per-kg
+    rows wait for the weight (they are shown once it is told); kidney and liver rows stay,
+    and so do the rows of an indication the question names (its own dose is per kg)."""
+    age = patient.age_months
+    if not patient.child or age is None or patient.weight_kg is not None:
+        return rows
+    if not any(fits_by_age(r, age) for r in rows):
+        return rows
+    return [
+        r
+        for r in rows
+        if r.renal or r.hepatic or not r.reading.figures or (r.indication and r.indication in named)
+    ]
 
 
 def adult_threshold(chosen: list[Block], rows: list[Block], patient: Patient) -> list[Block]:

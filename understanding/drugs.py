@@ -26,7 +26,7 @@ from core.names import (
     span_breaks,
     spelling,
 )
-from understanding.home_brands import HOME_BRANDS, HOME_NICKNAMES
+from understanding.home_brands import HOME_BRANDS, HOME_NICKNAMES, OTHER_NAMES
 from understanding.text import Turn
 
 
@@ -219,9 +219,13 @@ class DrugMatcher:
         self._home_brands = self._brands_of_home()
         self._brand_beginnings = _brand_beginnings(self._home_brands)
         self._nicknames = self._nicknames_of_home()
-        # A corpus that names one of the "known elsewhere" medicines makes it a name again.
+        self._other_names = self._other_names_of()
+        # A corpus that names one of the "known elsewhere" medicines makes it a name again,
+        # and so does one naming the substance a product of it is sold as ("smecta").
         self._blocked = frozenset(
-            spelling(w) for w in KNOWN_NON_CATALOG if not self._names.knows(w)
+            spelling(w)
+            for w in KNOWN_NON_CATALOG
+            if not self._names.knows(w) and spelling(w) not in self._home_brands
         )
 
     def _brands_of_home(self) -> dict[str, str]:
@@ -241,6 +245,17 @@ class DrugMatcher:
             drugs = self._names.lookup(tuple(spelling(w) for w in substance.split()))
             if drugs is not None:
                 found[Turn.of(nickname).tokens] = drugs[0][0]
+        return found
+
+    def _other_names_of(self) -> dict[tuple[str, ...], str]:
+        """`OTHER_NAMES` whose substance the corpus names, by their words in one spelling,
+        longest first (so "benzathin penicilin" is tried before "benzathin")."""
+        found: dict[tuple[str, ...], str] = {}
+        for name, substance in sorted(OTHER_NAMES, key=lambda n: -len(n[0].split())):
+            drugs = self._names.lookup(tuple(spelling(w) for w in substance.split()))
+            key = tuple(spelling(w) for w in Turn.of(name).tokens)
+            if drugs is not None and self._names.lookup(Turn.of(name).tokens) is None:
+                found[key] = drugs[0][0]
         return found
 
     def find(self, turn: Turn, skip: frozenset[int] = frozenset()) -> list[DrugMention]:
@@ -288,6 +303,11 @@ class DrugMatcher:
         for words, drug_id in self._nicknames.items():
             end = i + len(words)
             if tuple(tokens[i:end]) == words and NameIndex.window_ok(tokens, i, end, breaks, skip):
+                return self._mention(turn, drug_id, i, end, exact=False)
+        for words, drug_id in self._other_names.items():
+            end = i + len(words)
+            said = tuple(spelling(t) for t in tokens[i:end])
+            if said == words and NameIndex.window_ok(tokens, i, end, breaks, skip):
                 return self._mention(turn, drug_id, i, end, exact=False)
         combination = self._short_combination(tokens, i, breaks, skip)
         if combination is not None:

@@ -85,7 +85,8 @@ _TAKEN_SO_FAR = re.compile(
 
 # Another dose asked for now ("giờ uống thêm được chưa", "cho uống tiếp được không").
 _MORE_NOW = re.compile(
-    r"(?<![a-z])(?:uong|dung|cho uong|xai) (?:them|tiep|lieu nua|lieu tiep|nua)"
+    r"(?<![a-z])(?:uong|dung|cho uong|xai|bom|tiem|xit|nho|dat)"
+    r" (?:them|tiep|lieu nua|lieu tiep|nua)"
     r"(?: \w+){0,2}? (?:duoc|dc|đc)(?: \w+)? ?(?:chua|khong|ko|k|hong|ha)?\W*$"
 )
 
@@ -273,6 +274,10 @@ def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     if indication and frame.condition is None:
         update["condition"] = prior.condition
         update["condition_relation"] = prior.condition_relation
+    if prior.turn_type is TurnType.DOSING_CALC:
+        # "một ngày tối đa bao nhiêu mg?" answered from the age row, then "nó nặng 16 ký":
+        # the same question (its maximum) for the weight told now.
+        update |= {"max_dose": frame.max_dose or prior.max_dose, "asks": frame.asks or prior.asks}
     return frame.model_copy(update=update)
 
 

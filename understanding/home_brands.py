@@ -40,6 +40,27 @@ HOME_BRANDS: tuple[tuple[str, str], ...] = (
     ("Rocephin", "ceftriaxone"),
     ("Depakine", "valproic acid"),
     ("Aspocid", "aspirin"),
+    ("Smecta", "diosmectite"),
+    ("Voltaren", "diclofenac"),
+    ("Xanax", "alprazolam"),
+    ("Theralene", "alimemazine"),
+    ("Zentel", "albendazole"),
+    ("Seduxen", "diazepam"),
+    ("Valium", "diazepam"),
+    ("Efferalgan", "paracetamol"),
+    ("Zyrtec", "cetirizine"),
+    ("Klacid", "clarithromycin"),
+    ("Ventolin", "salbutamol"),
+    ("Lasix", "furosemide"),
+    ("Medrol", "methylprednisolone"),
+    ("Nexium", "esomeprazole"),
+    ("Losec", "omeprazole"),
+    ("Clarityne", "loratadine"),
+    ("Aerius", "desloratadine"),
+    ("Primperan", "metoclopramide"),
+    ("Imodium", "loperamide"),
+    ("Tegretol", "carbamazepine"),
+    ("Cordarone", "amiodarone"),
 )
 
 HOME_NICKNAMES: tuple[tuple[str, str], ...] = (
@@ -52,4 +73,22 @@ HOME_NICKNAMES: tuple[tuple[str, str], ...] = (
 """What people call a medicine by its form and use, where one substance is meant: the
 antipyretic suppository (paracetamol), the heart tablet held under the tongue."""
 
-__all__ = ["HOME_BRANDS", "HOME_NICKNAMES"]
+OTHER_NAMES: tuple[tuple[str, str], ...] = (
+    ("penicilin G", "benzylpenicillin"),
+    ("penicilin G natri", "benzylpenicillin"),
+    ("penicilin G kali", "benzylpenicillin"),
+    ("benzathin penicilin", "benzathine benzylpenicillin"),
+    ("benzathin penicilin G", "benzathine benzylpenicillin"),
+    ("penicilin benzathin", "benzathine benzylpenicillin"),
+    ("benzathin", "benzathine benzylpenicillin"),
+    ("procain penicilin", "procaine benzylpenicillin"),
+    ("penicilin V", "phenoxymethylpenicillin"),
+    ("acetaminophen", "paracetamol"),
+)
+"""Other names of one substance that the book does not print as its title: an older or
+trade-usage name ("penicilin G" for benzylpenicillin, the long-acting "benzathin
+penicilin"), the American name. Matched word by word in one spelling
+(`core.names.spelling`: "penicillin" = "penicilin"), only when the corpus names the substance,
+and after every name the corpus prints."""
+
+__all__ = ["HOME_BRANDS", "HOME_NICKNAMES", "OTHER_NAMES"]

@@ -165,11 +165,18 @@ def overlaps(span: tuple[int, int], taken: list[tuple[int, int]]) -> bool:
     return any(span[0] < end and span[1] > start for start, end in taken)
 
 
-def _is_age(folded: str, m: Match, end: int) -> bool:
+# "Trẻ nhỏ 1 - 4 tuần …", "trẻ em 2 - 8 tuần": weeks said right after the child they age.
+_CHILD_BEFORE = re.compile(r"(?<![a-z])tre(?: nho| em| tu)?\s*$")
+
+
+def _is_age(folded: str, m: Match, end: int, start: int = 0) -> bool:
     """Days and weeks are durations ("trong 5 - 7 ngày") unless said of age or a newborn;
-    a range that ends in years ("29 ngày đến 2 tuổi") is an age."""
+    a range that ends in years ("29 ngày đến 2 tuổi") is an age, and so are weeks or days
+    said right after the child ("Trẻ nhỏ 1 - 4 tuần: …")."""
     units = m.units
     if not units & {"ngay", "tuan"} or "tuoi" in units:
+        return True
+    if _CHILD_BEFORE.search(folded[:start]):
         return True
     return folded.startswith(" tuoi", end) or bool(_NEWBORN_WORDS.search(folded))
 
@@ -202,7 +209,7 @@ def ages_in(folded: str) -> list[Found]:
     taken: list[tuple[int, int]] = [m.span() for m in _DURATION.finditer(folded)]
     tokens = tokenize(folded)
     for m, span in find(folded, AGE_RANGE, tokens):
-        if not _is_age(folded, m, span[1]) or overlaps(span, taken):
+        if not _is_age(folded, m, span[1], span[0]) or overlaps(span, taken):
             continue
         hi_unit = MONTHS_PER_UNIT[m.slots["hi_unit"]]
         lo_unit = MONTHS_PER_UNIT[m.slots["lo_unit"]] if "lo_unit" in m.slots else hi_unit

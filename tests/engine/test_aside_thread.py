@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.frame import HowTo, PatientContext, QueryFrame, TurnType
+from core.frame import ConditionQuery, HowTo, PatientContext, QueryFrame, TurnType
 from core.ports import UnderstandingContext
 from engine.followup import thread_after
 from understanding import RulesUnderstander
@@ -79,3 +79,27 @@ def test_any_other_turn_is_the_thread(turn: QueryFrame) -> None:
 def test_no_drug_before_nothing_kept() -> None:
     aside = QueryFrame(turn_type=TurnType.OUT_OF_SCOPE)
     assert thread_after(aside, QueryFrame(turn_type=TurnType.SMALLTALK)) is aside
+
+
+def test_a_complaint_told_gone_keeps_the_drug(understander: RulesUnderstander) -> None:
+    """ "hết ho rồi, ngủ ngon hơn" between: the complaint is told as over, so "bỏ thuốc luôn
+    được không" is still about the drug the child was taking (the same child, kept)."""
+    frame = talk(
+        understander,
+        "bé nhà tôi 6 tuổi đang uống amoxicilin được 5 ngày",
+        "giờ hết ho rồi, ngủ cũng ngon hơn",
+        "bỏ thuốc luôn được không hay phải uống hết",
+    )
+    assert frame.drugs == ["amoxicillin"]
+
+
+def test_a_complaint_told_as_new_is_the_thread() -> None:
+    """ "bé bị ho thêm" names a complaint that is not over: the aside is the thread now."""
+    aside = QueryFrame(
+        turn_type=TurnType.OUT_OF_SCOPE,
+        condition=ConditionQuery(text="ho", normalized="ho"),
+        standalone_query="bé bị ho thêm mấy hôm nay",
+    )
+    assert thread_after(aside, PRIOR) is aside
+    gone = aside.model_copy(update={"standalone_query": "bé đỡ ho nhiều rồi"})
+    assert thread_after(gone, PRIOR) is PRIOR

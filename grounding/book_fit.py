@@ -1,0 +1,57 @@
+"""What a drug's dose section says of whom it doses, read before the patient is asked.
+
+One question the book can answer for itself (issue 23, round 14):
+Does the book dose children here at all? When the rows of the section (of the indication
+the question names, when it names one) hold no child's row, only adults' or unlabelled
+ones, or a child's row that refuses ("ở trẻ em, độ an toàn chưa được xác định"), asking
+"người lớn hay trẻ em?" changes nothing: the adult rows answer (`adults_only`).
+A child's dose is never answered before both age and weight are known (CONTRACT §1), whatever
+rows the book holds.
+
+It reads the book, never the question's illness words: the same illness is an adult's in
+one monograph and a child's in another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.population import ADULT_MONTHS
+from grounding.asked import AskedWords
+from grounding.blocks import Block, BlockKind, Part, Who
+from grounding.narrowing import named_indications
+
+
+def _dose_rows(blocks: Sequence[Block]) -> list[Block]:
+    return [
+        b
+        for b in blocks
+        if b.context.part is Part.DOSING and b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)
+    ]
+
+
+def _child_row(block: Block) -> bool:
+    """A row that doses a child: said of children, or banded by a child's age or by weight
+    (not an adult's weight), and not a refusal."""
+    if block.reading.refuses or not block.reading.prints_dose:
+        return False
+    if block.who is Who.CHILD:
+        return True
+    age = block.bands.age
+    if age is not None and age.lo < ADULT_MONTHS:
+        return True
+    return block.bands.weight is not None and block.who is not Who.ADULT
+
+
+def adults_only(blocks: Sequence[Block], asked: AskedWords) -> bool:
+    """The section's rows (the named indication's, when the question names one) dose no
+    child, and some row prints a dose."""
+    rows = _dose_rows(blocks)
+    main = [b for b in rows if not b.renal and not b.hepatic]
+    named = named_indications(main, asked)
+    if named:
+        rows = [b for b in rows if b.indication in named]
+    return any(b.reading.prints_dose for b in rows) and not any(_child_row(b) for b in rows)
+
+
+__all__ = ["adults_only"]

@@ -156,6 +156,11 @@ def _own_words(names: dict[str, str], singles: frozenset[str]) -> dict[str, str]
     }
 
 
+# A word after a product's name that makes it another, combined product ("Panadol Extra" adds
+# caffeine, "Panadol Cold & Flu" a decongestant): not the single substance the name is sold as.
+_COMBINED_WITH = frozenset(("extra", "plus", "cold", "flu", "codein", "codeine", "cafein", "sinus"))
+
+
 def _brand_beginnings(brands: dict[str, str]) -> dict[str, str]:
     """The beginnings of the pharmacy products people buy by (4 letters up to 3 short of the
     whole, as `_unique_prefixes`): "moti cho bé" is Motilium's; a beginning two products of
@@ -324,8 +329,9 @@ class DrugMatcher:
         if first.isalpha() and not is_vietnamese_syllable(first) and token not in self._blocked:
             # "para", "cipro", "amox": the short name a pharmacist types for one drug;
             # "isosorbid": a word of one drug's several-word name; "Tatanol": a product.
+            combined = i + 1 < len(tokens) and tokens[i + 1] in _COMBINED_WITH
             drug_id = (
-                self._home_brands.get(token)
+                (None if combined else self._home_brands.get(token))
                 or self._prefixes.get(token)
                 or self._own_words.get(token)
                 or self._brand_beginnings.get(token)

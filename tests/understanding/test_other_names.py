@@ -53,3 +53,18 @@ def test_another_name_of_a_substance_the_book_lacks_names_nothing() -> None:
     small = DrugCatalog([DrugEntry(drug_id="warfarin", name="Warfarin")])
     assert ids(small, "penicilin g cho bé") == []
     assert ids(small, "smecta cho bé") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "voltaren plus có mấy mg codein",
+        "viên voltaren extra uống sao",
+        "Voltaren Cold uống được ko",
+    ],
+)
+def test_a_product_name_with_a_combination_word_is_not_the_single_substance(text: str) -> None:
+    """ "… Extra", "… Plus", "… Cold": another product that adds a substance, so not the one
+    the bare name is sold as; the bare name still is."""
+    assert ids(BOOK, text) == []
+    assert ids(BOOK, "voltaren uống sau ăn hả") == ["diclofenac"]

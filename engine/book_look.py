@@ -5,7 +5,7 @@ drug's own dose section is read (`grounding.book_fit`): rows that dose no child 
 indication's, when one is named) answer for an adult, so the population question would change
 nothing and `book_adults` keeps rule 2 from asking (the population stays as said: the adult
 rows answer a patient not said to be a child). A child's age and weight are always asked
-(rule 3, CONTRACT §1): the book's rows never answer a child early.
+(rule 3, the paediatric invariant): the book's rows never answer a child early.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from core.frame import ClarifySlot, PatientContext, Population, QueryFrame, TurnType
+from core.frame import ClarifySlot, PatientContext, Population, QueryFrame, Relation, TurnType
 from core.sections import SectionKey
 from core.text import fold
 from engine.conversation import OpenQuestion
@@ -70,6 +70,7 @@ def _complaint_told(frame: QueryFrame, prior: QueryFrame) -> bool:
         bool(prior.drugs)
         and frame.turn_type is TurnType.CONDITION_TO_DRUG
         and frame.condition is not None
+        and frame.condition_relation in (None, Relation.INDICATION)
         and not (frame.drugs or frame.unknown_drugs)
         and frame.asks is None
         and "?" not in frame.standalone_query

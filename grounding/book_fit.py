@@ -5,8 +5,8 @@ Does the book dose children here at all? When the rows of the section (of the in
 the question names, when it names one) hold no child's row, only adults' or unlabelled
 ones, or a child's row that refuses ("ở trẻ em, độ an toàn chưa được xác định"), asking
 "người lớn hay trẻ em?" changes nothing: the adult rows answer (`adults_only`).
-A child's dose is never answered before both age and weight are known (CONTRACT §1), whatever
-rows the book holds.
+A child's dose is never answered before both age and weight are known (the paediatric
+invariant, docs/state-machine.md rule 3), whatever rows the book holds.
 
 It reads the book, never the question's illness words: the same illness is an adult's in
 one monograph and a child's in another.

@@ -82,7 +82,7 @@ def age_weight_question(
 ) -> str:
     """The question for the missing age or weight; when the weight was said to be unknown
     ("chưa cân"), why it is needed and how to get it, since no child's dose is answered
-    without it (CONTRACT §1)."""
+    without it (the paediatric invariant, docs/state-machine.md rule 3)."""
     if weight_kg is not None and age_months is None:
         return _nfc(f"Bé nặng {format_number(weight_kg)} kg, vậy bé bao nhiêu tuổi?")
     if age_months is not None and weight_kg is None and weight_unknown:

@@ -91,7 +91,7 @@ def test_a_child_with_one_fact_told_is_asked_the_other_whatever_rows_the_book_ha
     engine: Engine, text: str, asked: str
 ) -> None:
     """The book has a row for a 4-year-old, and per-kg rows for any weight; still, no child's
-    dose is answered before both age and weight are known (CONTRACT §1)."""
+    dose is answered before both age and weight are known (the paediatric invariant, rule 3)."""
     [r] = talk(engine, text)
     assert (r.outcome, r.reason) == ("clarify", "missing_pediatric_age_or_weight")
     assert asked in r.message and "mg" not in r.message

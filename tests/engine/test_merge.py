@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from core.frame import ClarifySlot, ConditionQuery, PatientContext, QueryFrame
+from core.frame import ClarifySlot, ConditionQuery, PatientContext, QueryFrame, Relation
 from engine.conversation import OpenQuestion
 from engine.merge import made_progress, resolve_frame
 
@@ -386,11 +386,14 @@ def test_a_bare_complaint_told_while_a_drug_question_is_open_is_what_it_is_for()
     assert frame.drugs == ["azithromycin"] and frame.condition is not None
     asked = told.model_copy(update={"standalone_query": "đau dạ dày uống gì?"})
     assert resolve_frame(asked, prior, asked_who, None).drugs == []
+    # what to watch for in that illness is a question of its own, not what the drug is for
+    caution = told.model_copy(update={"condition_relation": Relation.CAUTION})
+    assert resolve_frame(caution, prior, asked_who, None).drugs == []
 
 
-def test_a_reply_to_the_weight_question_without_a_weight_is_not_asked_again() -> None:
+def test_a_reply_to_the_weight_question_without_a_weight_marks_it_unknown() -> None:
     """Asked "bé nặng bao nhiêu kg?", the parent gives age, route and indication but no
-    weight: the weight is taken as unknown, so the same question is not asked again."""
+    weight: the weight is marked unknown, so the question asked again says why it is needed."""
     prior = PRIOR.model_copy(update={"age_months": 40.0})
     asked = OpenQuestion(reason="missing_pediatric_age_or_weight", slot=ClarifySlot.WEIGHT)
     reply = QueryFrame(

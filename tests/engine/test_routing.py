@@ -237,8 +237,8 @@ def test_no_triage_leaves_the_table_as_it_was() -> None:
 
 
 def test_a_child_whose_weight_is_unknown_is_still_asked_it() -> None:
-    """'chưa cân': no child's dose is answered without both age and weight (CONTRACT §1);
-    the weight is asked again, saying why and how to get it."""
+    """'chưa cân': no child's dose is answered without both age and weight (the paediatric
+    invariant, rule 3); the weight is asked again, saying why and how to get it."""
     base = {"turn_type": "dosing_calc", "drugs": ["paracetamol"], "population": "child"}
     unknown = route(frame(**base, age_months=60, weight_unknown=True))
     assert (unknown.rule, unknown.reason) == (3, "missing_pediatric_age_or_weight")

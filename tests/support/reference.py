@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+DOSE = "lieu_luong_cach_dung"
+
 
 def _another_age(before: float | None, now: float | None) -> bool:
     """An age far from the one said before (engine/merge.py): another patient, or corrected."""
@@ -109,10 +111,21 @@ class Reference:
             and not (f.get("drugs") or f.get("attribute") or f.get("condition"))
             and f.get("turn_type") not in ("smalltalk", "interaction", "condition_relation")
         )
+        # A bare complaint told while a question on a drug is open ("bị viêm họng" after "người
+        # lớn hay trẻ em?" about cefuroxim): what the drug is for, not a question of its own.
+        complaint_told = (
+            self.open_slot
+            and self.prior is not None
+            and bool(self.prior.get("drugs"))
+            and f.get("turn_type") == "condition_to_drug"
+            and bool(f.get("condition"))
+            and f.get("condition_relation") in (None, "indication")
+            and not any(f.get(k) is not None for k in ("drugs", "unknown_drugs", *self.WHO))
+        )
         self.progressed = False
         if context_only and self.prior is not None:
             f = {**self.prior, "age_months": f["age_months"]}
-        elif ("fills_slot" in f or bare_drug) and self.open_slot and self.prior is not None:
+        elif ("fills_slot" in f or bare_drug or complaint_told) and self.open_slot and self.prior:
             # The answer fills slots; the open question keeps its own turn type.
             merged = {
                 **self.prior,
@@ -129,6 +142,13 @@ class Reference:
                 merged["weight_kg"] = None  # another child (or an age corrected): weight unsaid
             if f.get("age_months") or f.get("weight_kg"):
                 merged.setdefault("population", "child")
+            picked = f.get("fills_slot") == "attribute" and merged.get("attribute") == DOSE
+            if (
+                picked
+                and self.prior.get("turn_type") == "drug_attribute"
+                and self.prior.get("drugs")
+            ):
+                merged["turn_type"] = "dosing_calc"  # "liều dùng" picked: a dose question now
             merged.pop("needs_clarify", None)
             prior = self.prior
             self.progressed = any(
@@ -155,6 +175,19 @@ class Reference:
             self.seen |= {k for k in self.FACTS if f.get(k)}
             self.prior, self.open_slot, self.open_reason = f, True, reason
             return "clarify"
-        self.streak, self.prior, self.open_slot, self.open_reason = 0, f, False, ""
+        kept = self.prior if self._aside(f) else f
+        self.streak, self.prior, self.open_slot, self.open_reason = 0, kept, False, ""
         self.seen = set()
         return kind
+
+    def _aside(self, f: dict[str, Any]) -> bool:
+        """An aside the book does not answer, naming no drug, condition or patient, after a
+        question about a drug: the next turn still reads that question (engine/followup.py)."""
+        prior = self.prior
+        if prior is None or not prior.get("drugs") or prior.get("non_human"):
+            return False
+        if f.get("turn_type") != "out_of_scope" or f.get("drugs") or f.get("unknown_drugs"):
+            return False
+        if f.get("non_human") or f.get("new_case") or f.get("condition"):
+            return False
+        return all(f.get(k) is None or f.get(k) == prior.get(k) for k in self.WHO)

@@ -92,7 +92,10 @@ def test_both_rows_are_worked_out_when_both_measures_are_stated(catalog: DrugCat
         catalog, "ondansetron", EMETIC, "bé 20 kg, da 0,75 m², tiêm trước hóa trị",
         population="child", age_months=60, weight_kg=20, body_surface_m2=0.75, route="iv",
     )  # fmt: skip
-    assert worked(result) == ["20 kg × 0,2 mg/kg = 4 mg mỗi lần", "0,75 m² × 4 mg/m² = 3 mg mỗi lần"]
+    assert worked(result) == [
+        "20 kg × 0,2 mg/kg = 4 mg mỗi lần",
+        "0,75 m² × 4 mg/m² = 3 mg mỗi lần",
+    ]
 
 
 def test_a_kidney_row_governs_no_per_m2_amount(catalog: DrugCatalog) -> None:

@@ -214,9 +214,7 @@ class Responder:
         if reason == Reason.MISSING_POPULATION:
             message, replies = population_question(names), list(POPULATION_REPLIES)
         elif reason == Reason.MISSING_PEDIATRIC_AGE_OR_WEIGHT:
-            message = age_weight_question(
-                frame.age_months, frame.weight_kg, body_surface_m2=frame.body_surface_m2
-            )
+            message = age_weight_question(frame.age_months, frame.weight_kg)
         elif reason == Reason.MISSING_ATTRIBUTE:
             message = clarify_text(reason, drugs=" và ".join(names))
             replies = list(ATTRIBUTE_REPLIES)

@@ -68,7 +68,7 @@ def _is_dosing_needing_population(f: QueryFrame) -> bool:
 
 
 def _age_weight_slot(f: QueryFrame) -> ClarifySlot:
-    if f.age_months is None and f.weight_kg is None and f.body_surface_m2 is None:
+    if f.age_months is None and f.weight_kg is None:
         return ClarifySlot.AGE_WEIGHT
     return ClarifySlot.AGE if f.age_months is None else ClarifySlot.WEIGHT
 
@@ -144,15 +144,11 @@ ROUTING_TABLE: tuple[Rule, ...] = (
     _rule(
         3,
         "child_dosing_needs_age_and_weight",
-        "child dosing without both age and weight (the weight not asked when it is unknown,"
-        " nor when a body surface is stated)",
+        "child dosing without both age and weight (the weight not asked when it is unknown)",
         lambda f: (
             _is_dosing_needing_population(f)
             and f.is_child
-            and (
-                f.age_months is None
-                or (f.weight_kg is None and f.body_surface_m2 is None and not f.weight_unknown)
-            )
+            and (f.age_months is None or (f.weight_kg is None and not f.weight_unknown))
         ),
         lambda f: Decision(
             3,

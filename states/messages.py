@@ -77,12 +77,7 @@ def population_question(drug_names: list[str]) -> str:
     return _nfc(f"Bạn hỏi liều {drugs} cho người lớn hay trẻ em?")
 
 
-def age_weight_question(
-    age_months: float | None, weight_kg: float | None, *, body_surface_m2: float | None = None
-) -> str:
-    if weight_kg is None and body_surface_m2 is not None and age_months is None:
-        surface = format_number(body_surface_m2)
-        return _nfc(f"Bé có diện tích da {surface} m², vậy bé bao nhiêu tuổi?")
+def age_weight_question(age_months: float | None, weight_kg: float | None) -> str:
     if weight_kg is not None and age_months is None:
         return _nfc(f"Bé nặng {format_number(weight_kg)} kg, vậy bé bao nhiêu tuổi?")
     if age_months is not None and weight_kg is None:

@@ -1,5 +1,6 @@
-"""Doses per m² through whole conversations: a stated body surface is worked out without
-asking the weight, kept by the same child's next question and dropped for another child."""
+"""Doses per m² through whole conversations: a stated body surface is kept while the age and
+weight are asked (CONTRACT §1), worked out with the answer, kept by the same child's next
+question and dropped for another child."""
 
 from __future__ import annotations
 
@@ -52,22 +53,32 @@ def talk(engine: Engine, *texts: str) -> list:
     return [engine.handle(cid, t) for t in texts]
 
 
-def surfaces(result: object) -> list[float | None]:
-    return [c.derivation.body_surface_m2 for c in result.claims if c.derivation]  # type: ignore[attr-defined]
+def surfaces(result: object) -> list[float]:
+    """The body surfaces the result's worked-out amounts were made from."""
+    claims = result.claims  # type: ignore[attr-defined]
+    return [s for c in claims if c.derivation and (s := c.derivation.body_surface_m2)]
 
 
-def test_a_stated_surface_is_worked_out_without_asking_the_weight(engine: Engine) -> None:
-    [r] = talk(engine, "Zorvacin truyền cho bé 6 tuổi, diện tích da 1,4 m², liều bao nhiêu mg?")
-    assert (r.outcome, r.reason) == ("answerable", "single_drug")
-    assert "1,4 m² × 50 mg/m² = 70 mg; tối đa 60 mg → 60 mg mỗi lần" in r.message
-    assert r.frame["body_surface_m2"] == 1.4
-    assert surfaces(r) == [1.4]
-
-
-def test_the_age_asked_alone_then_the_surface_is_kept(engine: Engine) -> None:
-    first, second = talk(engine, "zorvacin truyen cho be BSA 0,9 m2 lieu the nao", "bé 5 tuổi")
+def test_a_stated_surface_is_worked_out_once_the_weight_is_given(engine: Engine) -> None:
+    """A child's dose waits for age and weight (CONTRACT §1) even with a surface stated; the
+    surface is kept through the question and worked out with the answer."""
+    first, second = talk(
+        engine,
+        "Zorvacin truyền cho bé 6 tuổi, diện tích da 1,4 m², liều bao nhiêu mg?",
+        "bé nặng 22 kg",
+    )
     assert first.reason == "missing_pediatric_age_or_weight"
-    assert "0,9 m²" in first.message and "kg" not in first.message
+    assert (second.outcome, second.reason) == ("answerable", "single_drug")
+    assert "1,4 m² × 50 mg/m² = 70 mg; tối đa 60 mg → 60 mg mỗi lần" in second.message
+    assert second.frame["body_surface_m2"] == 1.4
+    assert surfaces(second) == [1.4]  # the row of the surface named is the one worked out
+
+
+def test_a_reply_with_the_surface_is_read_into_the_case(engine: Engine) -> None:
+    first, second = talk(
+        engine, "zorvacin truyen cho be lieu the nao", "be 5 tuoi 18 kg, BSA 0,9 m2"
+    )
+    assert first.reason == "missing_pediatric_age_or_weight"
     assert second.outcome == "answerable"
     assert "0,9 m² × 50 mg/m² = 45 mg mỗi lần" in second.message
 
@@ -75,11 +86,12 @@ def test_the_age_asked_alone_then_the_surface_is_kept(engine: Engine) -> None:
 def test_the_same_child_keeps_the_surface_another_child_does_not(engine: Engine) -> None:
     first, second, third = talk(
         engine,
-        "Zorvacin truyền cho bé 6 tuổi, da 1,2m², liều bao nhiêu?",
+        "Zorvacin truyền cho bé 6 tuổi 25 kg, da 1,2m², liều bao nhiêu?",
         "vậy mỗi lần tối đa bao nhiêu mg?",
         "còn em nó 3 tuổi 14 kg thì truyền bao nhiêu?",
     )
     assert surfaces(first) == [1.2]
+    assert "25 kg × 2 mg/kg = 50 mg mỗi lần" in first.message
     assert second.frame["body_surface_m2"] == 1.2
     assert third.frame["body_surface_m2"] is None
     assert 1.2 not in surfaces(third)

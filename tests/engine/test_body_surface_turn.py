@@ -1,5 +1,5 @@
 """Doses per m² through whole conversations: a stated body surface is kept while the age and
-weight are asked (CONTRACT §1), worked out with the answer, kept by the same child's next
+weight are asked (routing rule 3), worked out with the answer, kept by the same child's next
 question and dropped for another child."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def surfaces(result: object) -> list[float]:
 
 
 def test_a_stated_surface_is_worked_out_once_the_weight_is_given(engine: Engine) -> None:
-    """A child's dose waits for age and weight (CONTRACT §1) even with a surface stated; the
+    """A child's dose waits for age and weight (routing rule 3) even with a surface stated; the
     surface is kept through the question and worked out with the answer."""
     first, second = talk(
         engine,

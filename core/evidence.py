@@ -15,6 +15,7 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     model_serializer,
+    model_validator,
 )
 
 
@@ -76,21 +77,30 @@ class Derivation(BaseModel):
     amount after the cap, `cap` the book's words for the cap that applied (None if none),
     `doses_a_day` the doses the user said a day's figure the book does not split is given in
     ("bác sĩ cho chia 3 lần"), `strength` the user's words for the strength of the liquid
-    the `result` is measured in ml of ("siro 120mg/5ml"); both omitted from JSON when None."""
+    the `result` is measured in ml of ("siro 120mg/5ml"); both omitted from JSON when None.
+    A figure per m² is worked out from the stated `body_surface_m2` instead of `weight_kg`:
+    exactly one of the two is set, the other omitted from JSON."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     quoted: str
-    weight_kg: int | float
+    weight_kg: int | float | None = None
     result: str
     cap: str | None = None
     doses_a_day: int | None = None
     strength: str | None = None
+    body_surface_m2: int | float | None = None
+
+    @model_validator(mode="after")
+    def _one_body_measure(self) -> Derivation:
+        if (self.weight_kg is None) == (self.body_surface_m2 is None):
+            raise ValueError("a derivation needs exactly one of weight_kg and body_surface_m2")
+        return self
 
     @model_serializer(mode="wrap")
     def _omit_unsaid_split(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        for name in ("doses_a_day", "strength"):
+        for name in ("doses_a_day", "strength", "weight_kg", "body_surface_m2"):
             if data.get(name, 0) is None:
                 data.pop(name)
         return data

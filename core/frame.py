@@ -233,6 +233,9 @@ class QueryFrame(BaseModel):
     age_text: str | None = None
     age_months: float | None = Field(default=None, ge=0, le=1560)
     weight_kg: float | None = Field(default=None, gt=0, le=400)
+    body_surface_m2: float | None = Field(default=None, gt=0, le=5)
+    """The patient's body surface the user stated, in m² ("diện tích da 0,9 m²"); the book's
+    per-m² figures are worked out from it. Carried and dropped with the weight."""
     route: Route | None = None
     condition: ConditionQuery | None = None
     condition_relation: Relation | None = None

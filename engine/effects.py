@@ -23,12 +23,12 @@ from core.sections import OVERVIEW_SECTIONS, SectionKey
 from engine.reply import Reply
 from engine.reply import abstain as _abstain
 from engine.routing import Effect
-from grounding.amounts import derived_claims, quote_only
 from grounding.checks import Check, all_passed, run_checks
 from grounding.howto import Asked, howto_answer
 from grounding.interactions import ORDER as INTERACTION_SECTIONS
 from grounding.limits import is_can_use, sections_for
 from grounding.listfit import fit_list
+from grounding.quote_only import derived_claims, quote_only
 from grounding.render import RenderedAnswer, citation_line
 from safety.assessment import assess_candidates
 from safety.safety_report import assessment_notices, has_safety_evidence, with_safety_lines

@@ -65,10 +65,13 @@ def is_context_followup(frame: QueryFrame, prior: QueryFrame | None) -> bool:
     return frame.condition is None or _only_context(frame.condition.text, patient)
 
 
+_PATIENT = ("population", "age_text", "age_months", "weight_kg", "body_surface_m2")
+
+
 def as_followup(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     """The prior question, with this turn's patient facts (case facts are merged later)."""
     update: dict[str, object] = {"patient": frame.patient, "new_case": frame.new_case}
-    for name in ("population", "age_text", "age_months", "weight_kg"):
+    for name in _PATIENT:
         value = getattr(frame, name)
         if value is not None:
             update[name] = value
@@ -76,7 +79,7 @@ def as_followup(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     if frame.new_case or (another and prior.population is not None):
         # A new patient ("thế còn mẹ bé đang có bầu" after the child): none of the old
         # patient's slots survive.
-        for name in ("population", "age_text", "age_months", "weight_kg"):
+        for name in _PATIENT:
             update.setdefault(name, None)
     return prior.model_copy(update=update)
 

@@ -30,7 +30,7 @@ _SLOT_FIELDS: dict[ClarifySlot, tuple[str, ...]] = {
 }
 
 # Fields a fill may always add alongside its slot (a user answering "trẻ em 5 tuổi 18 kg").
-_ALWAYS_MERGED = ("population", "age_months", "age_text", "weight_kg", "route")
+_ALWAYS_MERGED = ("population", "age_months", "age_text", "weight_kg", "body_surface_m2", "route")
 
 
 def _supplies(frame: QueryFrame, slot: ClarifySlot) -> bool:
@@ -172,13 +172,15 @@ def merge_frames(
     if changed and answer.population is not prior.population:
         # Another population ("người lớn thì sao" after a child's age): the child's age and
         # weight are not this patient's.
-        for name in ("age_months", "age_text", "weight_kg"):
+        for name in ("age_months", "age_text", "weight_kg", "body_surface_m2"):
             if getattr(answer, name) is None:
                 data[name] = None
     if answer.weight_kg is None and _another_age(prior.age_months, answer.age_months):
         # "còn em nó 8 tháng thì sao" after a 3-year-old of 14 kg: another child, whose
-        # weight was not said.
+        # weight (nor body surface) was not said.
         data["weight_kg"] = None
+        if answer.body_surface_m2 is None:
+            data["body_surface_m2"] = None
     if answer.condition is not None and prior.condition is None:
         # "…, bị suy giáp" in a reply to a dose question names the dose's indication.
         data["condition"] = answer.condition.model_dump()
@@ -286,6 +288,8 @@ def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
         for name in _PATIENT_SLOTS
         if getattr(prior, name) is not None and getattr(frame, name) is None and not own
     }
+    if update and frame.body_surface_m2 is None and prior.body_surface_m2 is not None:
+        update["body_surface_m2"] = prior.body_surface_m2  # the case's patient's, as the weight
     if not update and all(getattr(frame, n) is None for n in _PATIENT_SLOTS):
         return frame
     told = prior.condition is not None and prior.turn_type in _CASE_CONDITION_TURNS

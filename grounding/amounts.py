@@ -1,9 +1,11 @@
 """The amounts a dose answer works out for its patient: each chosen row's per-kg figures
-times the weight the user gave, capped as the book says, as claims beside the row.
+times the weight the user gave (per-m² ones times the body surface they stated), capped as
+the book says, as claims beside the row.
 
 Nothing is worked out when the patient's weight or age is outside the figure's band, when
-a kidney or liver row governs the patient, for a per-m² figure (no body surface is known),
-or for a row of an indication the question did not name while another row's was named.
+a kidney or liver row governs the patient, for a per-m² figure when no body surface is
+stated (never computed from a weight), or for a row of an indication the question did not
+name while another row's was named.
 The arithmetic is `grounding.derivation`; this module only decides which rows and caps.
 """
 
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
 
-from core.evidence import Answer, Claim
+from core.evidence import Claim
 from core.frame import QueryFrame
 from core.text import fold_words, nfc
 from grounding.asked import AskedWords
@@ -46,8 +48,6 @@ from grounding.patient_fit import ADULT_MONTHS, Patient, fits
 
 UNITS = "đơn vị"
 """Heparin's units: a cap in a mass never binds them, nor a mass one of theirs."""
-QUOTE_ONLY_NOTE = " (trích nguyên văn, không tính sẵn liều theo cân nặng)"
-_LEAD_END = "theo Dược thư:"
 
 
 def _inside(band: Band | None, value: float | None) -> bool:
@@ -55,13 +55,13 @@ def _inside(band: Band | None, value: float | None) -> bool:
     return band is None or (value is not None and band.contains(value))
 
 
-def _patient_in(bands: Bands, weight: float, age_months: float | None) -> bool:
+def _patient_in(bands: Bands, weight: float | None, age_months: float | None) -> bool:
     if bands.either and bands.age and bands.weight:
         return _inside(bands.age, age_months) or _inside(bands.weight, weight)
     return _inside(bands.weight, weight) and _inside(bands.age, age_months)
 
 
-def _refuses(block: Block, weight: float, age: float | None) -> bool:
+def _refuses(block: Block, weight: float | None, age: float | None) -> bool:
     """A row for the patient's own band that says not to give the drug."""
     banded = block.bands.age is not None or block.bands.weight is not None
     # "không được dùng viên bao phim 250 mg" bars one form, not the drug.
@@ -214,8 +214,8 @@ def amount_claims(
     asked: AskedWords,
 ) -> dict[int, list[Claim]]:  # fmt: skip
     """Claims of worked-out amounts, keyed by the position of their row in `rows`."""
-    weight = frame.weight_kg
-    if weight is None or weight <= 0 or _governed_by_organ(frame, blocks):
+    weight, surface = frame.weight_kg, frame.body_surface_m2
+    if (weight is None and surface is None) or _governed_by_organ(frame, blocks):
         return {}
     age = frame.age_months
     if age is None and frame.population is not None and not frame.is_child:
@@ -239,8 +239,8 @@ def amount_claims(
         figures = list(row.figures)
         claims: list[Claim] = []
         for k, figure in enumerate(figures):
-            if figure.per != "kg":
-                continue
+            if (measure := weight if figure.per == "kg" else surface) is None:
+                continue  # per m² and no body surface stated, or per kg and no weight
             begin = clause_start(text, figure.start)
             if not _patient_in(parse_bands(text[begin : figure.start]), weight, age):
                 continue
@@ -271,15 +271,16 @@ def amount_claims(
                     continue
                 caps += _caveat_caps(caveats, row) + adult
                 caps = [c for c in caps if (c.unit == UNITS) == (each.unit == UNITS)]
-                worked = work(each, Decimal(str(weight)), caps)
+                worked = work(each, Decimal(str(measure)), caps)
                 if worked.exact():
                     split = told if each is theirs else None
                     claims.append(_claim(worked, label, row, liquid, split))
-        if frame.max_dose:  # "tối đa một ngày bao nhiêu": the day's ceiling worked out
+        # A body surface only (no weight) has no per-kg ceiling to work out.
+        if weight is not None and frame.max_dose:  # "tối đa một ngày": the day's ceiling
             claims += day_ceiling_claims(
                 text, weight, row.evidence_index, fit, banded_day_caps(blocks, row, fit)
             )
-        elif not claims:  # "dưới 3 tháng tuổi: tối đa 30 mg/kg/ngày": the ceiling is the dose
+        elif weight is not None and not claims:  # "dưới 3 tháng: tối đa 30 mg/kg/ngày"
             claims = ceiling_dose_claims(text, weight, row.evidence_index, fit, told, liquid)
         if claims:
             out[n] = claims
@@ -377,24 +378,7 @@ def rows_with_amounts(
     return claims, bool(worked)
 
 
-def derived_claims(answer: Answer) -> tuple[Claim, ...]:
-    return tuple(c for c in answer.claims if c.derivation is not None)
-
-
-def quote_only(answer: Answer) -> Answer:
-    """The answer without its worked-out amounts: what a model may see and judge, and the
-    fallback when an amount does not recompute (the lead says again that nothing is worked
-    out)."""
-    if not derived_claims(answer):
-        return answer
-    lead = answer.lead
-    if lead.endswith(_LEAD_END) and QUOTE_ONLY_NOTE not in lead:
-        lead = lead.removesuffix(":") + QUOTE_ONLY_NOTE + ":"
-    claims = tuple(c for c in answer.claims if c.derivation is None)
-    return answer.model_copy(update={"lead": lead, "claims": claims})
-
-
 __all__ = [
-    "QUOTE_ONLY_NOTE", "age_row_beside", "amount_claims", "derived_claims", "is_general_row",
-    "names_an_indication", "per_kg_row_beside", "quote_only", "rows_with_amounts",
+    "age_row_beside", "amount_claims", "is_general_row", "names_an_indication",
+    "per_kg_row_beside", "rows_with_amounts",
 ]  # fmt: skip

@@ -25,7 +25,6 @@ from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.prompting import load_prompt
 from core.reasons import Reason
 from core.text import nfc
-from grounding.amounts import derived_claims, quote_only
 from grounding.bedrock_judge import BedrockEntailmentJudge, claims_block, evidence_block
 from grounding.checks import all_passed, run_checks
 from grounding.entailment import EntailmentModel, Omission, grounded_omissions
@@ -33,6 +32,7 @@ from grounding.extractive import ExtractiveAnswerer
 from grounding.listing import NOT_AN_ENDORSEMENT
 from grounding.notices import quarantine_notices
 from grounding.questions import generation_question
+from grounding.quote_only import derived_claims, quote_only
 from grounding.verify import default_checks
 
 MAX_CLAIMS = 20

@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 from core.evidence import Derivation
-from core.quantities import extract_quantities
 from core.text import fold_aligned, nfc, sentence_spans
 from grounding.book.doses import per_body_amounts
 from grounding.dose_figures import (
@@ -78,7 +77,8 @@ class Worked:
         f = self.figure
         product = f"{shown_range(self.product_lo, self.product_hi)} {f.unit}"
         equals = "≈" if self.approx else "="
-        head = f"{shown_number(self.weight)} kg × {f.shown()} {equals} {product}"
+        body = "m²" if f.per == "m2" else "kg"
+        head = f"{shown_number(self.weight)} {body} × {f.shown()} {equals} {product}"
         period = PERIOD_WORDS.get(f.period, "")
         if self.cap is not None:
             result = f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}"
@@ -97,9 +97,11 @@ class Worked:
         result = f"{shown_range(self.result_lo, self.result_hi)} {self.result_unit}"
         if self.liquid is not None:
             result = self.liquid.result(self.result_lo, self.result_hi, self.result_unit)
+        per_m2 = self.figure.per == "m2"  # a body surface, not a weight
         return Derivation(
             quoted=self.figure.quoted,
-            weight_kg=weight,
+            weight_kg=None if per_m2 else weight,
+            body_surface_m2=weight if per_m2 else None,
             result=result,
             strength=self.liquid.quoted if self.liquid else None,
             cap=self.cap.quoted if self.cap else None,
@@ -108,6 +110,8 @@ class Worked:
 
 
 def _binds(cap: Cap, figure: Figure) -> bool:
+    if not cap.binds_per(figure.per):
+        return False
     if cap.period is Period.DAY:
         # A day's ceiling binds a dose given once a day, or a fixed number of times a day.
         fixed = figure.period is Period.DOSE and figure.times is not None
@@ -297,7 +301,10 @@ def recomputed(derivation: Derivation) -> list[Worked]:
         figures = [f for f in ceilings if f is not None][:1]
     if len(figures) > 1 and figures[0].quoted == nfc(derivation.quoted).strip():
         figures = figures[:1]  # a split said after a second figure: the quote is the first's
-    if len(figures) != 1 or derivation.weight_kg <= 0:
+    measure = (
+        derivation.body_surface_m2 if figures and figures[0].per == "m2" else (derivation.weight_kg)
+    )
+    if len(figures) != 1 or measure is None or measure <= 0:
         return []
     caps: list[Cap] = []
     if derivation.cap is not None:
@@ -305,7 +312,7 @@ def recomputed(derivation: Derivation) -> list[Worked]:
         if len(caps) != 1:
             return []
         # A cap the claim names applied; its quote carries its own period words.
-    weight = decimal(format(Decimal(str(derivation.weight_kg)).normalize(), "f"))
+    weight = decimal(format(Decimal(str(measure)).normalize(), "f"))
     # A per-dose figure with its doses a day may stand for the dose or for the day's amount.
     f, said = figures[0], derivation.doses_a_day
     each = (
@@ -342,53 +349,9 @@ def verify(derivation: Derivation) -> list[str]:
     return []
 
 
-def _squeezed(text: str) -> str:
-    return re.sub(r"\s+", " ", nfc(text).replace("*", "").replace("_", " ")).strip()
-
-
-def _quantities(text: str) -> set[tuple[str, str | None]]:
-    return {(q.value, q.unit) for q in extract_quantities(text)}
-
-
-def derived_quantities(derivation: Derivation) -> set[tuple[str, str | None]]:
-    """The numbers a derivation's claim may say beyond the evidence: the weight, the figure
-    as shown, the product, the cap and the result."""
-    found: set[tuple[str, str | None]] = set()
-    for worked in recomputed(derivation):
-        found |= _quantities(worked.text())
-    return found | _quantities(derivation.result) if found else set()
-
-
-def check_claim(
-    text: str,
-    derivation: Derivation,
-    evidence_texts: Sequence[str],
-    *,
-    weight_kg: float | None = None,
-) -> list[str]:
-    """Problems with a claim that carries a derivation: the arithmetic must reproduce the
-    result, the quoted figure and cap must be the cited evidence's words, the weight the
-    user's, and the claim text must say exactly that arithmetic."""
-    problems = verify(derivation)
-    if problems:
-        return problems
-    cited = [_squeezed(t) for t in evidence_texts]
-    for words in (derivation.quoted, derivation.cap):
-        if words is not None and not any(_squeezed(words) in t for t in cited):
-            problems.append(f"derivation words {words!r} are not in the cited evidence")
-    if weight_kg is not None and Decimal(str(derivation.weight_kg)) != Decimal(str(weight_kg)):
-        problems.append(
-            f"derivation weight {derivation.weight_kg} kg is not the stated {weight_kg} kg"
-        )
-    readings = recomputed(derivation)
-    if readings and not any(_squeezed(w.text()) in _squeezed(text) for w in readings):
-        problems.append(f"claim does not state the derivation {readings[0].text()!r}")
-    return problems
-
-
 __all__ = [
     "PERIOD_WORDS", "Amount", "Cap", "Figure", "Period", "Worked", "adult_dose_cap", "caps_in",
-    "ceiling_figure", "check_claim", "clauses", "derived_quantities", "figures_in",
+    "ceiling_figure", "clauses", "figures_in",
     "read_amount", "recompute", "recomputed", "row_caps", "shown_number", "shown_range",
     "split_by", "verify", "work",
 ]  # fmt: skip

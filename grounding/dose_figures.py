@@ -39,15 +39,10 @@ class Period(StrEnum):
 
 
 MG_PER_UNIT = {
-    "mg": Decimal(1),
-    "g": Decimal(1000),
-    "mcg": Decimal("0.001"),
-    "microgam": Decimal("0.001"),
-    "microgram": Decimal("0.001"),
-    "µg": Decimal("0.001"),
-    "μg": Decimal("0.001"),
+    "mg": Decimal(1), "g": Decimal(1000), "mcg": Decimal("0.001"), "microgam": Decimal("0.001"),
+    "microgram": Decimal("0.001"), "µg": Decimal("0.001"), "μg": Decimal("0.001"),
     "đơn vị": Decimal(1),  # heparin's units, never weighed against a mass
-}
+}  # fmt: skip
 mass_pattern = r"(?P<unit>mg|g|mcg|microgram|microgam|µg|μg|don vi)"
 _NUM = r"\d+(?:[.,]\d+)?"
 NUMBER = rf"[1-9]\d{{0,2}}(?:[  ]\d{{3}})+(?![\d,])|{_NUM}"
@@ -63,8 +58,8 @@ _CAP = re.compile(
     r"|khong (?:[a-z]+ ){0,2}?(?:duoc )?(?:vuot )?qua|(?:(?<=\()|^)(?:cho )?toi"
     # "có thể tăng dần tới 45 mg/kg/ngày": the most a regimen goes up to (per kg a day only).
     r"|(?P<raised>(?<![a-z])tang (?:dan )?(?:len )?(?:den|toi)))\s*:?\s*"
-    rf"(?P<lo>{NUMBER})(?:{RANGE_TO}(?P<hi>{_NUM}))?\s*{mass_pattern}(?P<per>\s*/\s*kg)?(?![a-z])"
-    + _TAIL
+    rf"(?P<lo>{NUMBER})(?:{RANGE_TO}(?P<hi>{_NUM}))?\s*{mass_pattern}(?P<per>\s*/\s*(?:kg|m2|m²))?"
+    r"(?![a-z])" + _TAIL
 )
 # A figure the book gives as a ceiling, a threshold or another drug's dose, not as a dose;
 # "có thể cần tới 12 mg/kg" is the dose a graver case needs, not a threshold.
@@ -91,7 +86,6 @@ _DAY_AFTER = re.compile(
     # "25 microgam/kg chia làm 3 lần trong 24 giờ": a total shared by the doses of a day.
     r"|chia (?:lam )?\d+(?:\s*(?:-|–)\s*\d+)? (?:lan|lieu)(?: nho)?(?: trong 24 gio)?)"
 )
-# A rate, not an amount: "1 - 3 mg/kg thể trọng/phút", "không vượt quá 50 mg/phút".
 # How many doses a day the book fixes: "× 2 lần/ngày", ", 3 lần/ngày", "mỗi 8 giờ"; never a
 # range ("3 - 4 lần/ngày", "mỗi 4 - 6 giờ") nor a most ("tối đa 3 lần/ngày").
 _TIMES = re.compile(
@@ -193,20 +187,21 @@ class Figure:
         return self.lo * weight, self.hi * weight
 
     def shown(self) -> str:
+        per = "m²" if self.per == "m2" else self.per
         if self.dose_of is not None:
             count = shown_number(self.dose_of)
-            return f"{shown_range(self.lo, self.hi)} {self.unit}/{self.per}/ngày ÷ {count} lần"
+            return f"{shown_range(self.lo, self.hi)} {self.unit}/{per}/ngày ÷ {count} lần"
         if self.times_between is not None and self.period is Period.DAY:
             few, many = self.times_between
             counts = f"{shown_number(few)}–{shown_number(many)}"
             lo, hi = self.lo / few, self.hi / many
-            return f"{shown_range(lo, hi)} {self.unit}/{self.per} × {counts} lần/ngày"
+            return f"{shown_range(lo, hi)} {self.unit}/{per} × {counts} lần/ngày"
         if self.daily_of is not None:
             lo, hi = self.lo / self.daily_of, self.hi / self.daily_of
             count = shown_number(self.daily_of)
-            return f"{shown_range(lo, hi)} {self.unit}/{self.per} × {count} lần/ngày"
+            return f"{shown_range(lo, hi)} {self.unit}/{per} × {count} lần/ngày"
         suffix = "/ngày" if self.period is Period.DAY else ""
-        return f"{shown_range(self.lo, self.hi)} {self.unit}/{self.per}{suffix}"
+        return f"{shown_range(self.lo, self.hi)} {self.unit}/{per}{suffix}"
 
     def daily(self) -> Figure | None:
         """The day's amount of a per-dose figure given a fixed number of times a day."""
@@ -243,9 +238,15 @@ class Cap:
     per_kg: bool
     period: Period
     start: int
+    per_m2: bool = False  # "tối đa 2 mg/m²": binds per-m² figures only
 
-    def mg(self, weight: Decimal) -> Decimal:
-        return self.amount * MG_PER_UNIT[self.unit] * (weight if self.per_kg else 1)
+    def mg(self, weight: Decimal) -> Decimal:  # for one kg or m² of the figure it binds
+        per_body = self.per_kg or self.per_m2
+        return self.amount * MG_PER_UNIT[self.unit] * (weight if per_body else 1)
+
+    def binds_per(self, figure_per: str) -> bool:
+        """A ceiling per kg binds figures per kg, one per m² those per m²; a plain one both."""
+        return not (self.per_kg and figure_per != "kg") and not (self.per_m2 and figure_per != "m2")
 
 
 # ---- reading the book's words ----
@@ -383,8 +384,10 @@ def caps_in(text: str) -> list[Cap]:
         if m["raised"] and not (m["per"] and period is Period.DAY):
             continue  # "tăng lên 400 mg": the next step of a titration, not a ceiling
         unit = text[m.start("unit") : m.end("unit")].lower()
+        per = m["per"] or ""
         caps.append(
-            Cap(text[m.start() : end].strip(), amount, unit, bool(m["per"]), period, m.start())
+            Cap(text[m.start() : end].strip(), amount, unit, "kg" in per, period, m.start(),
+                per_m2=bool(per) and "kg" not in per)
         )  # fmt: skip
     return caps
 

@@ -18,7 +18,7 @@ from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.reasons import Reason
 from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
 from core.text import contains_phrase
-from grounding.amounts import QUOTE_ONLY_NOTE, rows_with_amounts
+from grounding.amounts import rows_with_amounts
 from grounding.asked import AskedWords
 from grounding.band_names import describe
 from grounding.blocks import Block, BlockKind, Who, parse_blocks
@@ -44,6 +44,7 @@ from grounding.listing import list_answer
 from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
 from grounding.overdose import overdose_claims
+from grounding.quote_only import QUOTE_ONLY_NOTE
 from grounding.selection import MAX_QUICK_REPLIES, others_list, select, short_label
 from grounding.special_patients import grave_liver_bars
 from states.messages import describe_age, format_number

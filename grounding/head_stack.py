@@ -156,8 +156,10 @@ class HeadStack:
 
     def context(self) -> Context:
         """The heads in force, as a block's context."""
-        who = self.row_who or self.values.get(HeadKind.WHO)
         ind = self.values.get(HeadKind.IND)
+        # An indication head said of one population ("… (trẻ em):") names it when no
+        # population head does.
+        who = self.row_who or self.values.get(HeadKind.WHO) or (ind if ind and ind.who else None)
         route = self.row_route or self.values.get(HeadKind.ROUTE)
         bands = Bands()
         for name in self.order:

@@ -258,7 +258,10 @@ def classify_head(label: str, end: int) -> Head:
             # "Với bệnh nhân trên 60 tuổi:" heads the elderly, whatever indication is above.
             return head(HeadKind.WHO, who=Who.ELDERLY, bands=bands, routes=routes)
         return head(HeadKind.BAND, bands=bands, routes=routes)
-    return head(HeadKind.IND, bands=bands, routes=routes)
+    # "Hen phế quản cấp (trẻ em):": an indication head said of one population only.
+    last = PARENTHESIS.findall(folded)
+    own = who_of(last[-1]) if last and folded.endswith(last[-1]) else None
+    return head(HeadKind.IND, bands=bands, routes=routes, who=own)
 
 
 def _route_then_who(label: str) -> tuple[tuple[Route, ...], Who] | None:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from core.evidence import Answer, Evidence
 from core.quantities import Quantity, evidence_quantities, extract_quantities
 from grounding.checks import Verdict
-from grounding.derivation import check_claim, derived_quantities
+from grounding.claim_check import check_claim, derived_quantities
 
 
 def _grounded(q: Quantity, pool: set[tuple[str, str | None]]) -> bool:
@@ -31,9 +31,16 @@ class NumericCheck:
 
     name = "numeric"
 
-    def __init__(self, *, patient_text: str = "", weight_kg: float | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        patient_text: str = "",
+        weight_kg: float | None = None,
+        body_surface_m2: float | None = None,
+    ) -> None:
         self._patient = {(q.value, q.unit) for q in extract_quantities(patient_text)}
         self._weight = weight_kg
+        self._surface = body_surface_m2
 
     def __call__(self, answer: Answer, evidence: Sequence[Evidence]) -> Verdict:
         problems: list[str] = []
@@ -45,7 +52,13 @@ class NumericCheck:
                     pool |= pools[idx]
             if claim.derivation is not None:
                 cited = [evidence[i].text for i in claim.citations if 0 <= i < len(evidence)]
-                wrong = check_claim(claim.text, claim.derivation, cited, weight_kg=self._weight)
+                wrong = check_claim(
+                    claim.text,
+                    claim.derivation,
+                    cited,
+                    weight_kg=self._weight,
+                    body_surface_m2=self._surface,
+                )
                 problems.extend(f"claim {n}: {p}" for p in wrong)
                 if wrong:
                     continue

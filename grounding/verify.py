@@ -26,6 +26,7 @@ def patient_said(frame: QueryFrame) -> str:
     p = frame.patient
     said = [
         f"{format_number(frame.weight_kg)} kg" if frame.weight_kg is not None else "",
+        f"{format_number(frame.body_surface_m2)} m²" if frame.body_surface_m2 is not None else "",
         frame.age_text or "",
         f"{format_number(p.egfr)} ml/phút" if p is not None and p.egfr is not None else "",
         f"INR {format_number(frame.inr)}" if frame.inr is not None else "",
@@ -42,7 +43,11 @@ def default_checks(
     """Citation, numeric, then (list mode) candidate set and no-ranking, then entailment."""
     checks: list[Check] = [
         CitationCheck(),
-        NumericCheck(patient_text=patient_said(request.frame), weight_kg=request.frame.weight_kg),
+        NumericCheck(
+            patient_text=patient_said(request.frame),
+            weight_kg=request.frame.weight_kg,
+            body_surface_m2=request.frame.body_surface_m2,
+        ),
     ]
     if request.mode is AnswerMode.LIST:
         candidate_ids = {c.drug_id for c in request.candidates}

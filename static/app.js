@@ -198,8 +198,10 @@
           // An amount worked out by code from the quoted row and the weight given: say so,
           // and keep the book's words and the cap at hand.
           const d = claim.derivation;
-          item.prepend(el("span", "derived-label", "Tính theo cân nặng: "));
-          item.title = `Từ “${d.quoted}” × ${d.weight_kg} kg` + (d.cap ? `; đã áp mức “${d.cap}”` : "");
+          const surface = d.body_surface_m2 != null;
+          item.prepend(el("span", "derived-label", surface ? "Tính theo diện tích da: " : "Tính theo cân nặng: "));
+          const body = surface ? `${d.body_surface_m2} m²` : `${d.weight_kg} kg`;
+          item.title = `Từ “${d.quoted}” × ${body}` + (d.cap ? `; đã áp mức “${d.cap}”` : "");
         }
         for (const index of claim.citations) {
           const citation = result.citations[index];

@@ -9,6 +9,7 @@ import re
 
 from core.frame import PatientContext, Population, QueryFrame, TurnType
 from core.sections import SectionKey
+from understanding.body_surface import body_surface_of
 from understanding.followups import CORRECTION_CUES
 from understanding.pregnancy import nursing_said
 from understanding.reading import Reading
@@ -163,10 +164,11 @@ def the_childs_mother(frame: QueryFrame, r: Reading) -> QueryFrame:
         # Another patient, told by their own facts: none of the case's carry to them.
         unsaid = {"age_months": None, "age_text": None} if r.age is None else {}
         unsaid |= {"weight_kg": None} if r.weight is None else {}
+        unsaid |= {"body_surface_m2": None} if body_surface_of(r.turn.folded) is None else {}
         return frame.model_copy(update=unsaid | {"new_case": True})
     if frame.population is Population.ADULT and frame.age_months is None:
         return frame
-    cleared = {"age_months": None, "age_text": None, "weight_kg": None}
+    cleared = {"age_months": None, "age_text": None, "weight_kg": None, "body_surface_m2": None}
     return frame.model_copy(update=cleared | {"population": Population.ADULT})
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from core.drug_classes import DrugClass, class_terms, classes_named
 from core.frame import Ask, TurnType
 from core.text import fold, has_diacritics
+from understanding.body_surface import body_surface_of
 from understanding.text import Turn
 
 # "Dùng được không", "có an toàn không", "cho trẻ 1 tuổi được không": may this patient use it.
@@ -192,6 +193,7 @@ def read_asked(
         "elderly": _ELDERLY.search(whole) is not None,
         "injection": _injection(turn, whole),
         "weight_unknown": _BY_AGE.search(whole) is not None,
+        "body_surface_m2": body_surface_of(whole),
         "accented": has_diacritics(turn.original),
         "condition_words": whole,
         "howto_words": words,

@@ -45,7 +45,7 @@ def dose_told_more(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFra
         "condition_relation": prior.condition_relation,
         "route": route or prior.route,
     }
-    for name in ("population", "age_text", "age_months", "weight_kg"):
+    for name in ("population", "age_text", "age_months", "weight_kg", "body_surface_m2"):
         if getattr(frame, name) is None:
             update[name] = getattr(prior, name)
     return frame.model_copy(update=update)

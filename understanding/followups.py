@@ -36,6 +36,8 @@ def same_patient(frame: QueryFrame, prior: QueryFrame, *, corrected: bool = Fals
     another_age = frame.age_months is not None and prior.age_months is not None and not corrected
     if frame.weight_kg is None and prior.weight_kg is not None and not another_age:
         update["weight_kg"] = prior.weight_kg
+    if frame.body_surface_m2 is None and prior.body_surface_m2 is not None and not another_age:
+        update["body_surface_m2"] = prior.body_surface_m2  # the same patient's, as the weight
     said = frame.age_months is not None or frame.weight_kg is not None
     if not update and not (said and frame.population is None):
         return frame
@@ -103,7 +105,7 @@ def more_about_the_drug(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Que
     if _MORE_NOW.search(r.turn.folded):
         # "giờ uống thêm được chưa": whether the next dose is due, which the dose row's
         # interval answers, for the patient just spoken of
-        update = {name: getattr(prior, name) for name in ("population", "age_months", "weight_kg")}
+        update = {name: getattr(prior, name) for name in _PATIENT_SLOTS}
         attribute = SectionKey.LIEU_LUONG_CACH_DUNG.value
         return frame.model_copy(
             update={"drugs": prior.drugs, "turn_type": TurnType.DRUG_ATTRIBUTE,
@@ -212,7 +214,7 @@ def babys_age_told(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
 
 
 # The patient of the previous question: kept by a follow-up that states none of its own.
-_PATIENT_SLOTS = ("population", "age_text", "age_months", "weight_kg")
+_PATIENT_SLOTS = ("population", "age_text", "age_months", "weight_kg", "body_surface_m2")
 
 
 def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:

@@ -147,9 +147,8 @@ class RulesUnderstander:
         if prior is not None and babys_age_told(reading, frame, prior):
             # "con mình được 1 tháng" to a nursing mother's question: her baby's age, she is
             # still the patient (the follow-up below keeps her).
-            frame = frame.model_copy(
-                update={"population": None, "age_months": None, "age_text": None, "weight_kg": None}
-            )
+            unsaid = ("population", "age_months", "age_text", "weight_kg", "body_surface_m2")
+            frame = frame.model_copy(update=dict.fromkeys(unsaid))
         if slot is ClarifySlot.ATTRIBUTE and prior is not None:
             asked = about_the_drug_asked(reading, frame, prior)
             if asked is not None:  # the patient said before is still the one asked about

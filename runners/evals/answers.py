@@ -21,7 +21,7 @@ from tqdm import tqdm
 from core.evidence import Evidence
 from core.quantities import evidence_quantities, extract_quantities, missing_quantities
 from core.result import TurnResult
-from grounding.derivation import check_claim, derived_quantities
+from grounding.claim_check import check_claim, derived_quantities
 from runners.evals.harness import parse_common, shared_runtime
 from runners.evals.report import record
 
@@ -68,7 +68,7 @@ def violations_of(result: TurnResult, evidence_of: Any) -> list[str]:
         parts = [e for e in evidence_of(c.drug_id, c.section_key) if e.chunk_id == c.chunk_id]
         pool.append(parts[0] if parts else None)
     found: list[str] = []
-    weight = result.frame.get("weight_kg")
+    weight, surface = result.frame.get("weight_kg"), result.frame.get("body_surface_m2")
     for claim in result.claims:
         have: set[Any] = set()
         for i in claim.citations:
@@ -79,7 +79,9 @@ def violations_of(result: TurnResult, evidence_of: Any) -> list[str]:
             # A worked-out amount passes only when its arithmetic recomputes from the cited
             # words and the stated weight (the grounding numeric check's own rule).
             cited = [ev.text for i in claim.citations if 0 <= i < len(pool) and (ev := pool[i])]
-            wrong = check_claim(claim.text, claim.derivation, cited, weight_kg=weight)
+            wrong = check_claim(
+                claim.text, claim.derivation, cited, weight_kg=weight, body_surface_m2=surface
+            )
             found.extend(f"{p} in “{claim.text[:60]}”" for p in wrong)
             if wrong:
                 continue

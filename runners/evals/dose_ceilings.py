@@ -103,7 +103,7 @@ def above_cap(
     if amount is None or not readings:
         return False
     high = amount.mg()[1]
-    weight = Decimal(str(derivation.weight_kg))
+    weight = Decimal(str(derivation.weight_kg or derivation.body_surface_m2))  # the figure's
     figure = readings[0].figure
     caps = [c for words in ([derivation.cap] if derivation.cap else []) for c in caps_in(words)]
     words = str(expect.get("cap") or "")

@@ -12,8 +12,8 @@ from core.ports import AnswerClarify, AnswerRequest
 from engine.effects import Effects
 from engine.store import RedisStateStore
 from engine.turn import Engine
-from grounding.amounts import QUOTE_ONLY_NOTE
 from grounding.extractive import ExtractiveAnswerer
+from grounding.quote_only import QUOTE_ONLY_NOTE
 from grounding.render import render_answer
 from grounding.verify import default_checks
 from runners.testing import MemoryRetriever, evidence

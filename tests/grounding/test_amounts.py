@@ -9,11 +9,12 @@ from core.catalog import DrugCatalog
 from core.evidence import Answer, Claim, Evidence
 from core.frame import PatientContext, QueryFrame
 from core.ports import AnswerMode, AnswerRequest
-from grounding.amounts import QUOTE_ONLY_NOTE, amount_claims, quote_only
+from grounding.amounts import amount_claims
 from grounding.asked import AskedWords
 from grounding.blocks import Block, BlockKind, parse_blocks
 from grounding.checks import run_checks
 from grounding.extractive import ExtractiveAnswerer
+from grounding.quote_only import QUOTE_ONLY_NOTE, quote_only
 from grounding.verify import default_checks
 
 # Our own words, in the book's shapes.

@@ -7,7 +7,8 @@ from grounding_samples import ev
 from grounding.bands import Bands
 from grounding.blocks import parse_blocks
 from grounding.ceilings import day_ceiling_claims, held_caps, paragraph_day_caps
-from grounding.derivation import check_claim, verify
+from grounding.claim_check import check_claim
+from grounding.derivation import verify
 
 
 def anyone(_: Bands) -> bool:

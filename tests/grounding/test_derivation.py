@@ -10,10 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.evidence import Derivation
+from grounding.claim_check import check_claim
 from grounding.derivation import (
     Period,
     caps_in,
-    check_claim,
     figures_in,
     read_amount,
     recompute,

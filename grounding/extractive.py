@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from core.catalog import DrugCatalog
 from core.drug_classes import class_terms, classes_of
 from core.evidence import Answer, Claim, Evidence
-from core.frame import ClarifySlot, QueryFrame, Route, TurnType
+from core.frame import ClarifySlot, Population, QueryFrame, Route, TurnType
 from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.reasons import Reason
 from core.sections import OVERVIEW_SECTIONS, SectionKey, section_title
@@ -249,10 +249,8 @@ class ExtractiveAnswerer:
     def _dose_lead(
         name: str, frame: QueryFrame, rows: Sequence[Block] = (), *, worked: bool = False
     ) -> str:
-        said = frame.population.value if frame.population else ""
-        who = {"child": " cho trẻ em", "adult": " cho người lớn"}.get(
-            said or ("adult" if frame.book_adults else ""), ""
-        )
+        said = frame.population or (Population.ADULT if frame.book_adults else None)
+        who = {"child": " cho trẻ em", "adult": " cho người lớn"}.get(said or "", "")
         routes = (frame.route and [frame.route]) or list(
             dict.fromkeys(
                 r for b in rows if not (b.renal or b.who is Who.ELDERLY) for r in b.routes[:1]

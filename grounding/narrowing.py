@@ -27,6 +27,7 @@ from grounding.book.filter_words import (
     USUAL,
 )
 from grounding.book.vocabulary import DISEASE_KIND, Words
+from grounding.patient_fit import ADULT_MONTHS, Patient, fits
 
 MAX_LABEL_CHARS = 48
 MAX_LABEL_WORDS = 8
@@ -291,9 +292,25 @@ def usual_under_named(rows: list[Block], named: AbstractSet[str]) -> list[Block]
     return [b for b in rows if not usual(b)]
 
 
+def named_for_another_age(rows: Sequence[Block], asked: AskedWords, patient: Patient) -> bool:
+    """The indication the question names has rows, all banded by children's ages that leave
+    this child out ("Viêm tai giữa cấp (trẻ từ 6 tháng)" for a 3-month-old): the book doses
+    it for other ages, so asking which indication is meant would only lead to another one."""
+    if not patient.child or patient.age_months is None:
+        return False
+    main = [b for b in rows if not b.renal and not b.hepatic]
+    named = named_indications(main, asked)
+    own = [b for b in main if b.indication in named]
+    return bool(own) and all(
+        b.bands.age is not None and b.bands.age.lo < ADULT_MONTHS and not fits(b, patient)
+        for b in own
+    )
+
+
 __all__ = [
     "another_cause",
     "max_asked",
+    "named_for_another_age",
     "named_indications",
     "said_inline",
     "short_label",

@@ -27,6 +27,7 @@ from grounding.heads import INJECTION_ROUTES
 from grounding.narrowing import (
     another_cause,
     max_asked,
+    named_for_another_age,
     named_indications,
     said_inline,
     short_label,
@@ -334,8 +335,9 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     )
     chosen = usual_asked(chosen, frame.usual_dose)
     # "viêm bể thận … tối đa một ngày": the indication named keeps its rows (and their cap).
-    said = frame.condition is not None and frame.max_dose
-    own = said and named_indications([b for b in chosen if not b.renal and not b.hepatic], words)
+    own = (frame.condition is not None and frame.max_dose) and named_indications(
+        [b for b in chosen if not b.renal and not b.hepatic], words
+    )
     chosen = max_asked(chosen, frame.max_dose and not own)
     chosen = inr_rows(chosen, frame.inr, bleeding=frame.bleeding is True)
     selection = Selection(has_rows=bool(rows_all))
@@ -361,8 +363,9 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
         across = False
     else:
         chosen, across, held, which = _across_indications(chosen, main)
-        if which:
-            selection.ask_indications = which
+        if which:  # asked, unless the indication named is dosed only for other ages
+            asked = not named_for_another_age(rows_all, words, patient)
+            selection.ask_indications = which if asked else ()
             return selection
     rows = _refusal_alone([b for b in chosen if b.kind is not BlockKind.CAVEAT])
     rows = with_referred_rows(rows, rows_all, route)

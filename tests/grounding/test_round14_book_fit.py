@@ -110,3 +110,28 @@ def test_an_emphasized_route_closed_by_its_colon_heads_the_rows_after() -> None:
     )
     rows = [b for b in _blocks(text) if "15 mg" in b.text]
     assert [r.routes for r in rows] == [("inhaled",)]
+
+
+BY_INDICATION = (
+    "*Trẻ em:*\n\n"
+    "Viêm phế quản cấp (trẻ từ 2 tuổi): 12 mg/kg/ngày, uống 5 ngày.\n\n"
+    "Viêm xoang cấp (trẻ từ 6 tháng tuổi): 10 mg/kg/ngày, uống 3 ngày.\n\n"
+    "Sốt mò (trẻ từ 1 tháng tuổi): 10 mg/kg một lần duy nhất.\n\n"
+    "Ho gà (trẻ từ 1 tháng tuổi): 10 mg/kg/ngày, uống 5 ngày.\n\n"
+    "Tiêu chảy do vi khuẩn (trẻ từ 1 tháng tuổi): 10 mg/kg/ngày, uống 3 ngày.\n\n"
+    "Mắt hột (trẻ từ 1 tháng tuổi): 20 mg/kg một lần duy nhất.\n\n"
+    "Viêm niệu đạo không do lậu (trẻ từ 1 tháng tuổi): 10 mg/kg một lần duy nhất."
+)
+
+
+def test_an_indication_named_that_the_book_doses_only_for_older_children_is_not_asked() -> None:
+    """A 2-month-old with a sinus infection, the book's rows too many to show across
+    indications: the sinus row starts at 6 months, so the answer holds no row and asks nothing
+    (asking which indication would only lead to another one)."""
+    frame = _child(2, 5, condition_words="viem xoang cap")
+    chosen = select(_blocks(BY_INDICATION), frame, AskedWords("viêm xoang cấp"))
+    assert chosen.rows == [] and chosen.ask_indications == ()
+    older = select(_blocks(BY_INDICATION), _child(24, 12), AskedWords("viêm xoang cấp"))
+    assert any("10 mg/kg" in b.text for b in older.rows)
+    unnamed = select(_blocks(BY_INDICATION), _child(2, 5), AskedWords(""))
+    assert unnamed.ask_indications  # none named: which one is asked

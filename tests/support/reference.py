@@ -79,12 +79,21 @@ class Reference:
         prior = self.prior
         if prior is None or prior.get("non_human") or f.get("new_case"):
             return f
-        # A patient of its own: a fact said that differs from the prior one's.
-        own = any(f.get(k) is not None and f.get(k) != prior.get(k) for k in self.WHO)
-        if f.get("turn_type") != "dosing_calc" or own:
+        # A patient of its own: a fact said that differs from the prior one's. A fact the
+        # prior lacked borrows none of its other facts, only the condition it was told with.
+        said = [(f.get(k), prior.get(k)) for k in self.WHO]
+        differs = any(
+            now is not None and before is not None and now != before for now, before in said
+        )
+        if f.get("turn_type") != "dosing_calc" or differs:
             return f
-        carried = {k: prior[k] for k in self.WHO if prior.get(k) is not None and f.get(k) is None}
-        if not carried:
+        own = any(now is not None and before is None for now, before in said)
+        carried = {
+            k: prior[k]
+            for k in self.WHO
+            if prior.get(k) is not None and f.get(k) is None and not own
+        }
+        if not carried and all(now is None for now, _ in said):
             return f
         told = prior.get("turn_type") in ("condition_to_drug", "dosing_calc", "out_of_scope")
         if not f.get("condition") and prior.get("condition") and told:

@@ -80,6 +80,7 @@ PEOPLE_SETS = tuple(
         "people_safety.tuning12.jsonl",
         "people_safety.tuning13.jsonl",
         "people_safety.tuning14.jsonl",
+        "people_safety.tuning15.jsonl",
     )
     if (ROOT / "evals" / name).exists()
 )

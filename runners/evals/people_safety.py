@@ -58,6 +58,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning12.jsonl",
         "people_safety.tuning13.jsonl",
         "people_safety.tuning14.jsonl",
+        "people_safety.tuning15.jsonl",
     )
 )
 KINDS = (

@@ -12,8 +12,10 @@ from safety.ingestion_signs import _count, asks_outright
 from safety.safety_cues import (
     COMPLETED_CUES,
     EMERGENCY_SIGNS,
+    HOLD_CUES,
     SYMPTOM_CUES,
     TAKE_CUES,
+    UNSANCTIONED_CUES,
     TurnText,
 )
 from safety.self_harm_cues import FEELING_IDIOM
@@ -91,10 +93,14 @@ _ASKED_WHERE = re.compile(
 def kept_away_asked(t: TurnText) -> bool:
     """Where or how to keep a medicine out of a child's reach, asked, with nothing told as
     done, no count and no sign: nothing happened."""
-    if _KEPT_AWAY.search(t.folded) is None or _ASKED_WHERE.search(t.folded) is None:
+    kept = _KEPT_AWAY.search(t.folded)
+    if kept is None or _ASKED_WHERE.search(t.folded) is None:
         return False
     told = COMPLETED_CUES.search(t) or SYMPTOM_CUES.search(t) or EMERGENCY_SIGNS.search(t)
-    return told is None and _count(t) == 0
+    # what the child already did, before the asking ("bé mở được nắp lọ, giờ cất đâu …")
+    before = TurnText.of(t.lowered[: kept.start()])
+    got_at = HOLD_CUES.search(before) or UNSANCTIONED_CUES.search(before)
+    return told is None and got_at is None and _count(t) == 0
 
 
 __all__ = ["complaint_idiom", "in_doubt", "kept_away_asked", "outcome_asked", "redose_asked"]

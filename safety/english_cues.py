@@ -18,7 +18,7 @@ INGESTION_EN: tuple[str, ...] = (
     # what a child gets into: any count beyond one ("ate 3 of the pills", "chewed some tabs")
     r"(?:ate|eaten|eat|chewed|swallowed|got into) (?:\w+ ){0,3}?"
     + _MANY
-    + r" (?:\w+ ){0,3}?"
+    + r" (?:\S+ ){0,3}?"  # "5 of grandma's pills"
     + _UNITS,
     # taken: a count no dose reaches ("took like 20 pills", "drank the whole bottle")
     r"(?:took|taken|drank|popped|downed) (?:\w+ ){0,3}?"

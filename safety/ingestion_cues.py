@@ -271,7 +271,7 @@ HOLD_CUES = cues(
     (
         r"nghịch",
         r"bóc (?:mất|ra)?",
-        r"mở nắp",
+        r"(?:mở|bật|vặn) (?:được |ra |tung )?nắp",
         r"nắp mở",
         # Folded, "vơi" (depleted) is "với" (with): only said of the medicine, or as typed.
         r"vơi (?:hẳn|mất|đi|hết|bớt)",

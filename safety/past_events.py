@@ -85,9 +85,18 @@ def question_after_history(t: TurnText) -> str | None:
     if cut is None or cut >= len(folded):
         return None
     rest = t.lowered[cut:].strip()
-    if not rest or _SIGN_WORDS.search(folded[cut:]):
+    if not rest or _sign_after(t, cut):
         return None
     return rest
+
+
+def _sign_after(t: TurnText, cut: int) -> bool:
+    """A sign told after the history; folded, "dầu" (an oil) and "đâu" (where) read "đau"
+    (pain): as typed with accents only "đau" is pain."""
+    for m in _SIGN_WORDS.finditer(t.folded, cut):
+        if m.group(0) != "dau" or not t.accented or t.lowered[m.start() : m.end()] == "đau":
+            return True
+    return False
 
 
 # An animal named as the one that took it, or a vet asked for.

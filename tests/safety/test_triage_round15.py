@@ -139,3 +139,24 @@ def test_a_multiple_of_the_dose_told_in_english_is_an_ingestion() -> None:
     assert INGESTION_CUES.search(TurnText.of("grandma took double her metformin dose")) is not None
     assert INGESTION_CUES.search(TurnText.of("she took way too many")) is not None
     assert _kind("my mom took 4x her digoxin dose today", "digoxin") is Triage.EMERGENCY
+
+
+def test_an_oil_after_a_long_past_slip_is_no_sign() -> None:
+    said = (
+        "hồi bé tôi từng uống nhầm dầu tràm mà cũng không sao, giờ hỏi dầu tràm xoa cho con "
+        "được không"
+    )
+    assert question_after_history(TurnText.of(said)) is not None
+    with_pain = "hồi bé tôi từng uống nhầm thuốc mà cũng không sao, giờ lại đau bụng"
+    assert question_after_history(TurnText.of(with_pain)) is None
+
+
+def test_a_child_who_opened_the_bottle_then_keeping_asked_is_still_asked_about() -> None:
+    said = "con mở được nắp chai siro sắt, giờ cất đâu cho con khỏi lấy"
+    assert not kept_away_asked(TurnText.of(said))
+    assert _kind(said, "ferrous_sulfate") in (Triage.SAFETY_CHECK, Triage.EMERGENCY)
+
+
+def test_pills_of_someone_named_with_an_apostrophe_in_english() -> None:
+    said = TurnText.of("my daughter chewed 4 of her dad's tablets")
+    assert INGESTION_CUES.search(said) is not None

@@ -8,14 +8,25 @@ from __future__ import annotations
 import re
 
 from core.text import fold_aligned
-from safety.ingestion_signs import asks_outright
-from safety.safety_cues import EMERGENCY_SIGNS, TAKE_CUES, TurnText
+from safety.ingestion_signs import _count, asks_outright
+from safety.safety_cues import (
+    COMPLETED_CUES,
+    EMERGENCY_SIGNS,
+    HOLD_CUES,
+    SYMPTOM_CUES,
+    TAKE_CUES,
+    UNSANCTIONED_CUES,
+    TurnText,
+)
 from safety.self_harm_cues import FEELING_IDIOM
 
 # A dose brought back up ("nhổ ra gần hết", "nôn ra", "trớ ra") and whether to give it again
 # asked yes or no: a how-to question the book answers, nothing taken beyond a dose.
-_BROUGHT_UP = re.compile(r"\b(?:nho|non|oi|tro|khac|mua|phun) (?:\w+ )?ra\b")
-_YES_NO_ASKED = re.compile(r"\bco\b[^.!?]{0,40}?\b(?:khong|ko|k|hong|hok)\b|\?")
+# ("nhè ra hết trơn", "ọc ra", "nhả ra": a child's spitting out, said as parents say it)
+_BROUGHT_UP = re.compile(r"\b(?:nho|non|oi|tro|khac|mua|phun|nhe|nha|oc|oe) (?:\w+ )?ra\b")
+_YES_NO_ASKED = re.compile(
+    r"\bco\b[^.!?]{0,40}?\b(?:khong|ko|k|hong|hok)\b|\b(?:duoc|dc) (?:khong|ko|k|hong|hok)\b|\?"
+)
 _GIVE_AGAIN = re.compile(r"\b(?:uong|cho|dung|cho uong) (?:\w+ )?(?:lai|bu|them)\b")
 
 
@@ -55,7 +66,9 @@ def outcome_asked(t: TurnText) -> bool:
 
 # A doubt the speaker tells, a few words before the asking word ("không biết nó ăn bao
 # nhiêu", "không rõ bé uống mấy viên"): how much is not known, it is not asked of us.
-_DOUBT_BEFORE = re.compile(r"\b(?:khong|ko|k|chang|cha|hong) (?:biet|ro|nho)(?: \S+){0,4}? ?$")
+_DOUBT_BEFORE = re.compile(
+    r"\b(?:khong|ko|k|chang|cha|hong|chua) (?:biet|ro|nho|chac)(?: \S+){0,4}? ?$"
+)
 
 
 def in_doubt(t: TurnText, asked: str) -> bool:
@@ -64,4 +77,30 @@ def in_doubt(t: TurnText, asked: str) -> bool:
     return at > 0 and _DOUBT_BEFORE.search(t.folded[:at]) is not None
 
 
-__all__ = ["complaint_idiom", "in_doubt", "outcome_asked", "redose_asked"]
+# Where to keep a medicine so a child cannot get at it, asked ("vỉ thuốc để đâu cho con nít
+# khỏi lấy được", "cất thuốc sao cho bé không với tới", "để xa tầm tay trẻ"): prevention.
+_KEPT_AWAY = re.compile(
+    r"\b(?:de|cat|giau|cat giu|bo)(?: \S+){0,6}? (?:khoi|khong|ko|k|tranh|keo|chang) "
+    r"(?:\S+ )?(?:lay|voi|nghich|boc|mo|cam|thay)\b|"
+    r"\b(?:xa|ngoai) tam (?:tay|voi)\b"
+)
+_ASKED_WHERE = re.compile(
+    r"\b(?:o|cho|de|cat) dau\b|\b(?:cho|noi) nao\b|\?|"
+    r"\b(?:sao|the nao|nhu nao|cach nao|ntn|nhi|vay|khong|ko|k|hong|hok)\s*(?:[,.!]|$)"
+)
+
+
+def kept_away_asked(t: TurnText) -> bool:
+    """Where or how to keep a medicine out of a child's reach, asked, with nothing told as
+    done, no count and no sign: nothing happened."""
+    kept = _KEPT_AWAY.search(t.folded)
+    if kept is None or _ASKED_WHERE.search(t.folded) is None:
+        return False
+    told = COMPLETED_CUES.search(t) or SYMPTOM_CUES.search(t) or EMERGENCY_SIGNS.search(t)
+    # what the child already did, before the asking ("bé mở được nắp lọ, giờ cất đâu …")
+    before = TurnText.of(t.lowered[: kept.start()])
+    got_at = HOLD_CUES.search(before) or UNSANCTIONED_CUES.search(before)
+    return told is None and got_at is None and _count(t) == 0
+
+
+__all__ = ["complaint_idiom", "in_doubt", "kept_away_asked", "outcome_asked", "redose_asked"]

@@ -18,12 +18,16 @@ INGESTION_EN: tuple[str, ...] = (
     # what a child gets into: any count beyond one ("ate 3 of the pills", "chewed some tabs")
     r"(?:ate|eaten|eat|chewed|swallowed|got into) (?:\w+ ){0,3}?"
     + _MANY
-    + r" (?:\w+ ){0,3}?"
+    + r" (?:\S+ ){0,3}?"  # "5 of grandma's pills"
     + _UNITS,
     # taken: a count no dose reaches ("took like 20 pills", "drank the whole bottle")
     r"(?:took|taken|drank|popped|downed) (?:\w+ ){0,3}?"
     r"(?:[5-9]|\d{2,}|a bunch of|a handful of|all|the whole|a whole) (?:\w+ ){0,3}?" + _UNITS,
     r"overdos(?:ed|ing)",
+    # a multiple of the dose ("my dad took 3x his lasix dose", "gave her double the dose")
+    r"(?:took|taken|had|gave|given|drank) (?:\w+ ){0,3}?(?:[2-9] ?x|[2-9] times|double|triple|"
+    r"twice|thrice) (?:\w+ ){0,3}?(?:dose|doses|dosage|amount)",
+    r"(?:took|taken|had|gave|given|drank) (?:\w+ )?(?:way )?too (?:many|much)",
 )
 """An ingestion told in English: a child's, or a count far beyond a dose."""
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.text import fold_aligned
-from safety.asked_not_told import in_doubt
+from safety.asked_not_told import in_doubt, kept_away_asked
 from safety.dose_errors import within_twice_meant
 from safety.ingestion_signs import (
     _A_FEW,
@@ -155,7 +155,8 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
         # "bé liếm vỏ vỉ …, vỏ còn nguyên viên": nothing is missing, nothing was taken
         return Event(None, "")
     missed = _MISSED.search(text.folded) is not None
-    if missed and not _AGAIN_TAKEN.search(text.folded) and not _symptom(text) and _count(text) < 2:
+    missed = missed and not _AGAIN_TAKEN.search(text.folded) and _count(text) < 2
+    if (missed and not _symptom(text)) or kept_away_asked(text):  # "để đâu cho bé khỏi lấy"
         return Event(None, "")
     if (many := many_in_a_day(text)) is not None:
         return Event(Verdict.REPORT, many)

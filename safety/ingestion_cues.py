@@ -97,6 +97,11 @@ UNSANCTIONED_CUES = cues(
         r"(?:như|tưởng (?:là )?)kẹo",
         r"ừng ực",
         r"tưởng (?:là )?(?:chưa|kẹo|nước|sữa|vitamin|thuốc bổ|thuốc khác)",
+        # one medicine taken for another ("tưởng efferalgan là viên canxi nên uống 4 viên")
+        # (not a schedule or a way of taking it believed: "tưởng là mỗi ngày 2 viên nên …")
+        r"tưởng (?:\w+ ){0,4}?là (?!(?:uống|dùng|ăn|nhai|ngậm|\d|mỗi|ngày|một|hai|ba|sáng|trưa|"
+        r"chiều|tối|trước|sau|lúc|phải|được|không|chỉ|cần|nên|hết|bình thường)\b)(?:\w+ ){1,3}?"
+        r"(?:nên|rồi|mà|thì) (?:\w+ )?(?:uống|cho uống|ăn|nuốt|nhai)",
         r"(?:vì|do) (?:tưởng|nhầm|quên|(?:không|ko|chẳng|chả) nhớ|lú lẫn|lẫn)",
         # Not a way of taking it, nor a time of day, swapped ("thay vì nhai", "thay vì sáng")
         r"thay vì(?! (?:nhai|ngậm|nuốt|pha|hòa|bẻ|nghiền|uống nguyên|đặt|xịt|bôi|sáng|trưa|"
@@ -255,7 +260,9 @@ WORRY_CUES = cues(
 HABIT_CUES = cues(
     (
         # not "thằng cu lấy" (the boy took it: "cu" is also "cứ" typed bare)
-        r"(?<!thằng )(?:cứ|hay|thường|lúc nào cũng|suốt ngày) (?:\w+ )?(?:đòi|thích|nghịch|lấy)",
+        # not "hay" as "or" ("uống chưa hay chỉ nghịch": which of the two happened)
+        r"(?<!thằng )(?<!chưa )(?<!rồi )(?<!không )(?<!ko )"
+        r"(?:cứ|hay|thường|lúc nào cũng|suốt ngày) (?:\w+ )?(?:đòi|thích|nghịch|lấy)",
         r"làm (?:sao|thế nào|cách nào) (?:để|cho)",
     ),
 )
@@ -264,7 +271,7 @@ HOLD_CUES = cues(
     (
         r"nghịch",
         r"bóc (?:mất|ra)?",
-        r"mở nắp",
+        r"(?:mở|bật|vặn) (?:được |ra |tung )?nắp",
         r"nắp mở",
         # Folded, "vơi" (depleted) is "với" (with): only said of the medicine, or as typed.
         r"vơi (?:hẳn|mất|đi|hết|bớt)",
@@ -321,75 +328,23 @@ KNOWLEDGE_CUES = cues(
 AT_ONCE_CUES = cues(
     (
         # not a schedule ("12 tiếng 1 lần", "ngày 1 lần")
-        r"(?<!giờ )(?<!tiếng )(?<!ngày )(?<!tuần )(?<!\d )(?:một|1) (?:lúc|lần|lượt|hơi|phát)",
+        # (after a strength, "4 viên 500 1 lúc", it is at once too)
+        r"(?<!giờ )(?<!tiếng )(?<!ngày )(?<!tuần )(?<!(?<!\d)\d )(?<!(?<!\d)\d\d )"
+        r"(?:một|1) (?:lúc|lần|lượt|hơi|phát)",
         r"cùng (?:một |1 )?lúc",
         r"trong (?:một|1) (?:buổi|lần|tiếng|giờ|lúc)",
         r"liền (?:một lúc|một mạch|mấy viên)",
     ),
 )
-# Asking which medicine to take names none ("có thuốc gì tiêu hóa không").
-ASK_DRUG_CUES = cues(
-    (
-        # Not "không biết thuốc gì" (a medicine nobody can name: it is still a medicine).
-        r"(?<!biết )(?<!rõ )(?:thuốc|siro|loại|hạ sốt|kháng sinh|men|kem) (?:\w+ )?(?:gì|nào)"
-        r"(?! rồi| đó| đấy)",
-        r"(?:uống|dùng|cho uống|xài|bôi) (?:\w+ ){0,2}?(?:gì|nào)(?! rồi| đó| đấy)",
-    )
-)
-# Folded, "viện" (hospital: "nhập viện", "đi viện") is "viên"; and "sinh viên", "nhân viên"
-# are people: neither is a tablet. Not after "nằm": folded it is "nắm" ("1 nắm viên sắt").
-_NOT_TABLET_BEFORE = (
-    *("nhập", "bệnh", "đi", "vào", "vô", "ở", "tới", "đến", "chuyển"),
-    *("sinh", "nhân", "thành", "giáo", "học", "công", "hội", "đoàn", "diễn"),
-)
-_NOT_A_TABLET = "".join(rf"(?<!{w} )" for w in _NOT_TABLET_BEFORE)
-MEDICINE_CUES = cues(
-    (
-        r"thuốc",
-        _NOT_A_TABLET + r"viên",
-        r"siro",
-        r"vỉ",
-        r"lọ",
-        r"chai",
-        r"ống",
-        r"gói",
-        r"hộp",
-        r"sủi",
-        r"tuýp",
-        r"kem bôi|dầu (?:gió|nóng|tràm|khuynh diệp|xoa|cù là)|cao xoa|long não",
-        r"thuốc mỡ",
-        r"\d+ ?v",
-        r"hạ sốt|mỗi lần \d+(?:[.,]\d+)? ?ml",  # a dose measured out ("mỗi lần 7ml")
-    ),
-)
-CONFIRM_CUES = cues(
-    (
-        r"(?:dạ |vâng |ừ |ừm |uh |có |đúng |phải )*(?:rồi|đúng|phải|có|vâng|dạ|ừ|uống rồi|"
-        r"nuốt rồi|đã uống|uống thật|thật|chắc chắn)",
-    ),
-)
-DENY_CUES = cues(
-    (
-        r"chưa",
-        r"không|ko|k|hông|hổng",
-        r"chỉ (?:hỏi|muốn hỏi|hỏi thông tin|hỏi thôi)",
-        r"hỏi (?:thôi|để biết|thông tin)",
-    ),
-)
-
 __all__ = [
     "AMOUNT_CUES",
-    "ASK_DRUG_CUES",
     "AT_ONCE_CUES",
     "CHILD_CUES",
     "COMPLETED_CUES",
-    "CONFIRM_CUES",
-    "DENY_CUES",
     "DOSE_QUESTION_CUES",
     "HABIT_CUES",
     "HOLD_CUES",
     "KNOWLEDGE_CUES",
-    "MEDICINE_CUES",
     "OTHERS_CUES",
     "SYMPTOM_CUES",
     "TAKE_CUES",

@@ -20,7 +20,7 @@ from itertools import repeat
 from pathlib import Path
 
 from safety.cue_matching import keep_per_text
-from safety.safety_cues import DENIAL, EXCLAMATION, FEELING_IDIOM
+from safety.safety_cues import DEATH_FIRST_IDIOM, DENIAL, EXCLAMATION, FEELING_IDIOM
 
 MODEL_PATH = Path(__file__).with_name("safety_ngrams.json")
 
@@ -38,6 +38,9 @@ def without_idioms(folded: str) -> str:
     death; the same length, so spans still point into the turn's other forms. Read once per
     turn text (triage and the features both ask)."""
     folded = FEELING_IDIOM.sub(lambda m: _as_lam(m, "death"), folded)
+    folded = DEATH_FIRST_IDIOM.sub(
+        lambda m: _as_lam(m, "death" if m.group("death") else "death2"), folded
+    )
     folded = DENIAL.sub(lambda m: _as_lam(m, "death"), folded)
     return EXCLAMATION.sub(lambda m: _as_lam(m, "death"), folded)
 

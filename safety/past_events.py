@@ -34,6 +34,12 @@ _DOCTOR_SETTLED = re.compile(
     r"(?:bao|noi|ket luan|kham)(?: la)? (?:khong|ko|k|hong|chang) (?:sao|van de|co gi|bi gi)\b|"
     r"\b(?:bs|bac si|bsi)\b(?:[^.!?]{0,30}?)\bbinh thuong\b"
 )
+# The speaker's own word that it came to nothing ("cũng chả sao", "mà cũng không bị gì"):
+# settles only an event long past.
+_CAME_TO_NOTHING = re.compile(
+    r"\b(?:cung|van|deu|ma|thi) (?:chang|cha|khong|ko|k|hong|hok|chua) "
+    r"(?:sao|bi gi|co sao|van de gi|can gi)\b"
+)
 # Well now ("giờ bé khỏe re", "giờ ổn rồi", "bé khỏe rồi"), not "khỏe hơn chút".
 _WELL_NOW = re.compile(
     r"\b(?:khoe|on|binh thuong|khoi) (?:roi|re|lai roi|han roi|han|r)\b|"
@@ -65,6 +71,8 @@ def question_after_history(t: TurnText) -> str | None:
     folded = t.folded
     settled = [*_DOCTOR_SETTLED.finditer(folded), *_WELL_NOW.finditer(folded)]
     long_ago = _LONG_AGO.search(folded)
+    if long_ago is not None:
+        settled += _CAME_TO_NOTHING.finditer(folded, long_ago.end())
     earlier = _EARLIER.search(folded)
     cut: int | None = None
     if settled and (long_ago or earlier):
@@ -77,9 +85,18 @@ def question_after_history(t: TurnText) -> str | None:
     if cut is None or cut >= len(folded):
         return None
     rest = t.lowered[cut:].strip()
-    if not rest or _SIGN_WORDS.search(folded[cut:]):
+    if not rest or _sign_after(t, cut):
         return None
     return rest
+
+
+def _sign_after(t: TurnText, cut: int) -> bool:
+    """A sign told after the history; folded, "dầu" (an oil) and "đâu" (where) read "đau"
+    (pain): as typed with accents only "đau" is pain."""
+    for m in _SIGN_WORDS.finditer(t.folded, cut):
+        if m.group(0) != "dau" or not t.accented or t.lowered[m.start() : m.end()] == "đau":
+            return True
+    return False
 
 
 # An animal named as the one that took it, or a vet asked for.

@@ -14,17 +14,13 @@ from safety.danger_signs import FAINTED, sign_cues
 from safety.english_cues import INGESTION_EN
 from safety.ingestion_cues import (
     AMOUNT_CUES,
-    ASK_DRUG_CUES,
     AT_ONCE_CUES,
     CHILD_CUES,
     COMPLETED_CUES,
-    CONFIRM_CUES,
-    DENY_CUES,
     DOSE_QUESTION_CUES,
     HABIT_CUES,
     HOLD_CUES,
     KNOWLEDGE_CUES,
-    MEDICINE_CUES,
     OTHERS_CUES,
     SYMPTOM_CUES,
     TAKE_CUES,
@@ -33,6 +29,7 @@ from safety.ingestion_cues import (
     UNSURE_CUES,
     WORRY_CUES,
 )
+from safety.medicine_cues import ASK_DRUG_CUES, CONFIRM_CUES, DENY_CUES, MEDICINE_CUES
 from safety.question_cues import (
     _OVERDOSE,
     AMOUNT_TOO_MUCH_CUES,
@@ -40,6 +37,7 @@ from safety.question_cues import (
     OVERDOSE_QUESTION_CUES,
 )
 from safety.self_harm_cues import (
+    DEATH_FIRST_IDIOM,
     DENIAL,
     DESPAIR_CUES,
     EXCLAMATION,
@@ -320,6 +318,7 @@ __all__ = [
     "CONFIRM_CUES",
     "DAILY_CUES",
     "DAYS_ALREADY_CUES",
+    "DEATH_FIRST_IDIOM",
     "DENIAL",
     "DENY_CUES",
     "DESPAIR_CUES",

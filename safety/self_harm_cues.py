@@ -306,10 +306,19 @@ FEELING_IDIOM = re.compile(
 )
 # A self-harm word denied ("ko phải tự tử đâu", "em không muốn chết đâu, chỉ đau quá",
 # "không có ý định tự tử"): the word is read as nothing, whatever else the turn tells.
+# The words between may name the kind ("ko phải kiểu muốn chết gì đâu"), a thought ("không
+# có ý nghĩ tự tử") or the speaker ("đâu phải em muốn chết").
 DENIAL = re.compile(
     r"\b(?:khong|ko|k|kh|hk|hok|chang|cha|dau)(?: (?:he|phai|co|phai la|co y|co y dinh|"
-    r"dinh|tinh|muon|phai la muon|phai vi muon|phai muon|phai (?:dinh|tinh)))+"
+    r"dinh|tinh|muon|phai la muon|phai vi muon|phai muon|phai (?:dinh|tinh)|kieu|kieu nhu|"
+    r"den muc|toi muc|nghi|y nghi|nghi den|nghi toi|em|minh|toi|tui|t|e))+"
     r" (?P<death>tu tu|tu sat|chet|tu van|ket lieu|tu hai|tu lam hai|muon chet)\b"
+)
+# The death word before the feeling, or bare after it ("học thi chết mệt", "chết mê chết
+# mệt", "trời nóng chết", "mệt chết đi"): very tired, hot, scared; never intent.
+DEATH_FIRST_IDIOM = re.compile(
+    r"\b(?P<death>chet) (?:met|khiep|ret|cuoi|me)\b|"
+    r"\b(?:met|nong|ret|so|doi|buon ngu|met moi|dau) (?P<death2>chet)(?= di\b| mat\b|$|[,.!?;])"
 )
 # "Chết cha", "chết thật", "thôi chết", "chết chết": "oh no!", opening a turn or a clause.
 EXCLAMATION = re.compile(
@@ -334,6 +343,7 @@ PURPOSE_CUES = cues(
 )
 
 __all__ = [
+    "DEATH_FIRST_IDIOM",
     "DENIAL",
     "DESPAIR_CUES",
     "EXCLAMATION",

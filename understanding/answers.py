@@ -87,7 +87,7 @@ def answer_frame(r: Reading, slot: ClarifySlot, prior: QueryFrame | None) -> Que
     if filled is None:
         return None
     if filled is ClarifySlot.ATTRIBUTE:
-        attribute = r.attribute
+        attribute = r.attribute or _period_told(r)
         if r.dosing and (attribute is None or r.dosing_at < r.attribute_at):
             attribute = SectionKey.LIEU_LUONG_CACH_DUNG
             # Dosing always goes through the population gate, whatever was asked before.
@@ -199,10 +199,21 @@ def _filled(slot: ClarifySlot, values: dict[str, Any], r: Reading) -> ClarifySlo
         # "bé được 9 tháng" while the medicine is asked: the patient, kept for the dose
         return _facts_slot(has_age, has_weight)
     if slot is ClarifySlot.ATTRIBUTE:
-        return slot if r.attribute is not None or r.dosing else None
+        told = _period_told(r) is not None
+        return slot if r.attribute is not None or r.dosing or told else None
     if slot is ClarifySlot.CONDITION:
         return slot if r.turn.tokens else None
     return slot if values or r.attribute or r.patient or r.conditions else None
+
+
+def _period_told(r: Reading) -> SectionKey | None:
+    """ "em đang có bầu", "đang cho con bú" told to "what about the medicine?": its use in
+    pregnancy or while nursing is asked."""
+    if r.patient is None:
+        return None
+    if r.patient.pregnant:
+        return SectionKey.THOI_KY_MANG_THAI
+    return SectionKey.THOI_KY_CHO_CON_BU if r.patient.breastfeeding else None
 
 
 def _facts_slot(has_age: bool, has_weight: bool) -> ClarifySlot | None:

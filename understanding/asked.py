@@ -24,6 +24,8 @@ from understanding.text import Turn
 # A "which drug" word followed by "cũng" ("uống gì cũng xót", "thuốc nào cũng đắng"): whatever
 # is taken, no drug asked for.
 _WHATEVER = re.compile(r" (?:(?:vao|ma|thi|la) )?cung ")
+# ... or after an allergy denied ("không dị ứng thuốc gì"): none at all.
+_NONE_BEFORE = re.compile(r"(?<![a-z])(?:khong|chua|ko|k) (?:bi )?di ung(?: voi)?$")
 
 
 def which_drug_at(turn: Turn, cues: Iterable[str]) -> int:
@@ -33,7 +35,7 @@ def which_drug_at(turn: Turn, cues: Iterable[str]) -> int:
     for cue in cues:
         at = joined.find(f" {cue} ")
         while at >= 0:
-            if not _WHATEVER.match(joined, at + len(cue) + 1):
+            if not (_WHATEVER.match(joined, at + len(cue) + 1) or _NONE_BEFORE.search(joined[:at])):
                 hits.append(at)
             at = joined.find(f" {cue} ", at + 1)
     return min(hits, default=-1)

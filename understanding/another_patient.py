@@ -59,9 +59,12 @@ def same_drug_for_another(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Q
     text = r.turn.folded
     also = _ALSO.search(text) and (_YES_NO.search(text) or _ASKED_AGAIN_FOR.search(text))
     not_me = _NOT_ME.search(text) is not None and _ASKS_WHICH.search(text) is None
-    if not (_THE_DRUG.search(text) or also or _TAKES_IT.search(text) or not_me):
-        return None
     p = frame.patient
+    # "có dùng cho bà bầu được ko", then "vk mình đang 5 tháng, da nổi mẩn": the term told
+    term = p is not None and bool(p.pregnancy_weeks or p.pregnancy_trimester)
+    term = term and prior.attribute == SectionKey.THOI_KY_MANG_THAI and not _ASKS_WHICH.search(text)
+    if not (_THE_DRUG.search(text) or also or _TAKES_IT.search(text) or not_me or term):
+        return None
     if p is not None and p.pregnant:
         turn_type, section = TurnType.DRUG_ATTRIBUTE, SectionKey.THOI_KY_MANG_THAI
     elif p is not None and p.breastfeeding:

@@ -67,3 +67,10 @@ def test_reducing_the_medicine_asks_the_dose(understander: RulesUnderstander) ->
     prior = {"turn_type": "drug_attribute", "drugs": ["warfarin"], "attribute": None}
     frame = _after(understander, "INR 4 thì có cần giảm thuốc không", prior)
     assert frame.drugs == ["warfarin"] and frame.turn_type is TurnType.DOSING_CALC
+
+
+def test_months_without_a_recurrence_are_no_age() -> None:
+    from understanding.slots import read_age
+
+    assert read_age(Turn.of("3 tháng rồi không lên cơn hen")) is None
+    assert read_age(Turn.of("bé 3 tháng rồi")) is not None

@@ -87,7 +87,7 @@ def answer_frame(r: Reading, slot: ClarifySlot, prior: QueryFrame | None) -> Que
     if filled is None:
         return None
     if filled is ClarifySlot.ATTRIBUTE:
-        attribute = r.attribute or _period_told(r)
+        attribute = r.attribute
         if r.dosing and (attribute is None or r.dosing_at < r.attribute_at):
             attribute = SectionKey.LIEU_LUONG_CACH_DUNG
             # Dosing always goes through the population gate, whatever was asked before.
@@ -141,6 +141,8 @@ def is_empty_reply(r: Reading) -> bool:
         and not (r.non_medical or r.diagnosis or r.non_human or r.smalltalk)
         and not (r.asks_about_drug or r.usability or r.which_drug >= 0 or r.section_overview)
         and not r.new_case
+        # "em đang có bầu" to "what about the medicine?": its use in pregnancy is asked
+        and not (r.patient is not None and (r.patient.pregnant or r.patient.breastfeeding))
     )
 
 
@@ -199,21 +201,10 @@ def _filled(slot: ClarifySlot, values: dict[str, Any], r: Reading) -> ClarifySlo
         # "bé được 9 tháng" while the medicine is asked: the patient, kept for the dose
         return _facts_slot(has_age, has_weight)
     if slot is ClarifySlot.ATTRIBUTE:
-        told = _period_told(r) is not None
-        return slot if r.attribute is not None or r.dosing or told else None
+        return slot if r.attribute is not None or r.dosing else None
     if slot is ClarifySlot.CONDITION:
         return slot if r.turn.tokens else None
     return slot if values or r.attribute or r.patient or r.conditions else None
-
-
-def _period_told(r: Reading) -> SectionKey | None:
-    """ "em đang có bầu", "đang cho con bú" told to "what about the medicine?": its use in
-    pregnancy or while nursing is asked."""
-    if r.patient is None:
-        return None
-    if r.patient.pregnant:
-        return SectionKey.THOI_KY_MANG_THAI
-    return SectionKey.THOI_KY_CHO_CON_BU if r.patient.breastfeeding else None
 
 
 def _facts_slot(has_age: bool, has_weight: bool) -> ClarifySlot | None:

@@ -35,10 +35,15 @@ def test_which_child_before_the_months(text: str, trimester: int) -> None:
     ("text", "section"),
     [("em đang mang thai", "thoi_ky_mang_thai"), ("mình đang cho con bú", "thoi_ky_cho_con_bu")],
 )
-def test_a_period_told_to_what_about_the_medicine(parse: Parse, text: str, section: str) -> None:
-    """Asked what to know of the medicine, a pregnancy or nursing told asks its use then."""
-    frame = parse(text, ClarifySlot.ATTRIBUTE, prior=TurnType.DRUG_ATTRIBUTE)
-    assert frame.fills_slot is ClarifySlot.ATTRIBUTE and frame.attribute == section
+def test_a_period_told_to_what_about_the_medicine(
+    understander: RulesUnderstander, text: str, section: str
+) -> None:
+    """Asked what to know of the medicine, a short "I am pregnant" or "I nurse" asks its use
+    then; it is no empty reply to ask again."""
+    asked = QueryFrame(turn_type=TurnType.DRUG_ATTRIBUTE, drugs=["clarithromycin"])
+    context = UnderstandingContext(open_slot=ClarifySlot.ATTRIBUTE, prior_frame=asked)
+    frame = understander.parse(text, context)
+    assert frame.drugs == ["clarithromycin"] and frame.attribute == section
 
 
 def test_the_same_dose_for_someone_else(understander: RulesUnderstander) -> None:

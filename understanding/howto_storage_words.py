@@ -40,7 +40,9 @@ STORAGE_CUES = p(
     "chuyen mau|bi sam|"
     # the light it stands in, the pack it is kept in, carried about: "để dưới đèn", "để lại
     # trong hộp", "bỏ túi áo mang theo"
-    "duoi den|anh den|den chieu|trong hop|tui ao|bo tui|mang theo"
+    "duoi den|anh den|den chieu|trong hop|tui ao|bo tui|mang theo|"
+    # frozen: "để tủ đông bị đông đá"
+    "tu dong|dong da|dong cung"
 )
 
 __all__ = ["STORAGE_CUES", "p"]

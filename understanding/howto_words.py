@@ -145,7 +145,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "uong 1 lan hay|uong mot lan hay|1 lan hay chia|mot lan hay chia|chia sang|"
             "sang chieu toi|sang trua toi|sang trua chieu|"
             # an hour asked for a reason: "uống sáng cho dễ nhớ", "uống tối thì sao"
-            "uong sang cho|uong toi cho|uong trua cho|uong chieu cho|uong sang thi|uong toi thi"
+            "uong sang cho|uong toi cho|uong trua cho|uong chieu cho|uong sang thi|uong toi thi|"
+            "uong may gio|may gio thi tot|may gio la tot|may gio tot"
         ),
     ),
     (HowTo.STORAGE, STORAGE_CUES),
@@ -210,7 +211,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "uong lien tuc|dung lien tuc|xai lien tuc|uong lau dai|dung lau dai|xai lau dai|"
             "uong keo dai|dung keo dai|uong suot|uong hoai|uong mai|"
             # whether to stop, asked: "có ngưng allopurinol không", "có cần tạm ngưng"
-            "co ngung|nen ngung|phai ngung|can ngung|co tam ngung|tam ngung"
+            "co ngung|nen ngung|phai ngung|can ngung|co tam ngung|tam ngung|"
+            # the whole course: "có cần uống hết liệu trình không"
+            "het lieu trinh|du lieu trinh|ca lieu trinh"
         ),
     ),
 )

@@ -85,3 +85,19 @@ def test_whatever_is_taken_asks_no_drug() -> None:
     said = read_turn(Turn.of("uống ibuprofen trước hay sau ăn, uống gì cũng xót"), matcher)
     asked = read_turn(Turn.of("đau dạ dày thì uống gì"), matcher)
     assert said.which_drug < 0 and asked.which_drug >= 0
+
+
+@pytest.mark.parametrize(
+    ("text", "topic"),
+    [
+        ("viên này uống mấy giờ thì tốt nhất", HowTo.TIME_OF_DAY),
+        ("có phải uống đủ liệu trình không", HowTo.DURATION),
+        ("lọ thuốc để tủ đông đông đá hết rồi", HowTo.STORAGE),
+    ],
+)
+def test_hour_course_and_frost(text: str, topic: HowTo) -> None:
+    assert topic in _topics(text)
+
+
+def test_a_clot_is_no_frost() -> None:
+    assert HowTo.STORAGE not in _topics("bé bị đông máu có dùng được không")

@@ -70,9 +70,6 @@ _DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tr
 _DIRECT_VERBS = r"uống|dùng|ăn|tiếp xúc|để"
 DIRECT_BONUS = 1.0
 """What a sentence gains when its advice governs the topic word itself."""
-UNSIZED_CHILD_COST = 5.0
-"""What a dose row costs when the patient is a child of unknown age or weight: another
-sentence on the topic answers first."""
 COUNT_BONUS = 1.0
 """What a sentence that counts the course's days gains over one that bounds it otherwise."""
 REMEDY_BONUS = 2.0
@@ -126,8 +123,8 @@ def _score(
         score += 1.5 + 0.4 * len(asked.condition.split())
     # A dose row costs, unless it is the row the user names ("viên giải phóng kéo dài …
     # uống cùng bữa ăn"): the question's phrase and a word of the topic both in it.
-    if DOSE.search(text) and (asked.child_unsized or not (pairs and hits + helped)):
-        score -= UNSIZED_CHILD_COST if asked.child_unsized else 0.75
+    if DOSE.search(text) and not (pairs and hits + helped):
+        score -= 0.75
     if hits and remedy(words, asked):
         score += REMEDY_BONUS  # "nếu thấy buồn ngủ, uống vào buổi tối": what to do about it
     if narrowed is COURSE and COUNTED.search(words):

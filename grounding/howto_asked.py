@@ -7,7 +7,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
-from core.frame import HowTo, Population, QueryFrame
+from core.frame import HowTo, QueryFrame
 from core.text import fold
 
 
@@ -55,10 +55,6 @@ class Asked:
     going_on: bool = False
     """Going on with it is asked ("có uống tiếp liều sau không"): whether to stop."""
 
-    child_unsized: bool = False
-    """The patient is a child whose age or weight is not known: a child's dose row is no
-    answer to how it is taken (no child's dose before both, docs/state-machine.md rule 3)."""
-
     folded: str = ""
     """The whole question folded, its words between single spaces and padded with one
     (" vien dat am dao dat luc nao "): the route it names, whatever words were kept."""
@@ -86,8 +82,6 @@ class Asked:
             _HOW_LONG.search(said) is not None,
             frozenset(k for k, pattern in _FORM_SAID.items() if pattern.search(said)),
             _GOING_ON.search(said) is not None,
-            frame.population is Population.CHILD
-            and (frame.age_months is None or frame.weight_kg is None),
             f" {' '.join(_NON_WORD.split(said))} ",
         )
 

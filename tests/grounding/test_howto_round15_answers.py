@@ -41,20 +41,3 @@ def test_going_on_through_a_flare_answers_a_stop() -> None:
     said = _said("đang uống thì bệnh bùng lên, có ngưng thuốc không")
     answer = howto_answer([cautions], "x", "X", HowTo.DURATION, said)
     assert answer.claims and "vẫn tiếp tục" in answer.claims[0].text
-
-
-def test_a_child_of_unknown_size_gets_the_technique_not_a_dose_row() -> None:
-    """How a child uses an inhaler, age and weight unknown: the caution on the technique,
-    not the child's dose row that also names the spacer."""
-    dose = part(
-        "lieu_luong_cach_dung",
-        "Trẻ em (bình xịt, dùng kèm buồng đệm): 100 microgam, tối đa 4 lần/ngày.",
-    )
-    cautions = part("than_trong", "Hướng dẫn kỹ thuật xịt đúng; trẻ nhỏ nên dùng kèm buồng đệm.")
-    frame = understood(
-        QueryFrame(
-            standalone_query="bé chưa biết hít bình xịt, xịt vô là ho ra", population="child"
-        )
-    )
-    answer = howto_answer([dose, cautions], "x", "X", HowTo.GIVING, Asked.of(frame))
-    assert [c.text for c in answer.claims] == [cautions.text]

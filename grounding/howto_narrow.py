@@ -20,7 +20,10 @@ from grounding.howto_terms import WORDS as _W
 TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 # Stopping is asked as a duration ("ngưng luôn được không"); its answer speaks of how to stop
 # ("giảm dần khi ngừng"), not of how long the course is ("dùng trên 3 tuần").
-_STOPPING = re.compile(r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ)(?!\w)")
+# ... or of going on through what the person tells ("… thì vẫn tiếp tục alopurinol").
+_STOPPING = re.compile(
+    r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ|vẫn tiếp tục)(?!\w)"
+)
 # Stopping at once ("ngưng luôn", "ngưng cái rụp"): a caution naming a sudden stop goes with
 # the dose section's word on tapering.
 ABRUPT = re.compile(r"(?<!\w)(?:ngừng|dừng|ngưng)(?: thuốc)? đột ngột(?!\w)")
@@ -171,7 +174,10 @@ def relaxed(asked: Asked, topic: HowTo) -> Asked | None:
     effect = topic is HowTo.CAUTION and bool(_effects(asked))
     if not (asked.words & NARROWING or asked.partner or asked.pairs & _PROCEDURE_ASKED or effect):
         return None
-    pairs = asked.pairs - _PROCEDURE_ASKED
+    # a phrase that says the narrower question ("r ngung", "tu bo") goes with its word
+    pairs = frozenset(
+        p for p in asked.pairs - _PROCEDURE_ASKED - _STOP_PAIRS if NARROWING.isdisjoint(p.split())
+    )
     folded = " " if effect else asked.folded
     return replace(asked, words=asked.words - NARROWING, pairs=pairs, partner=None, folded=folded)
 

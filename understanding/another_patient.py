@@ -20,10 +20,13 @@ from understanding.text import Turn
 # for someone else asked as a yes/no ("cũng ho y vậy, uống được không").
 _THE_DRUG = re.compile(
     r"(?<![a-z])(?:thuoc (?:do|nay|ay|kia|vay|tren|luon)|cung thuoc|thuoc cua (?:be|con|em|chi)"
-    r"|chung thuoc)(?![a-z])"
+    r"|chung thuoc"
+    # the dose just asked, for someone else: "uống chung liều vậy", "liều như mẹ"
+    r"|lieu (?:vay|do|nay|nhu vay|y vay|nhu (?:me|ba|bo|be|con|em|chi|anh|ong|ba)))(?![a-z])"
 )
 _ALSO = re.compile(
-    r"(?<![a-z])(?:cung (?:bi|dang bi|ho|sot|dau|ngua|viem|nhu|y)|y (?:vay|nhu vay|chang))(?![a-z])"
+    r"(?<![a-z])(?:cung (?:bi|dang bi|ho|sot|dau|ngua|viem|nhu|y|cao|tang)|y (?:vay|nhu vay|chang))"
+    r"(?![a-z])"
 )
 # "bé mới 3 tuần, hơi sốt, uống được không": the bare verb, no drug of its own, takes the one
 # just asked about (the ailment is what it is for).
@@ -47,16 +50,21 @@ def same_drug_for_another(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Q
     """A turn that names an ailment and no medicine, after a medicine was asked about, and
     points back at it or asks whether this patient may take it too: that medicine, for the
     patient this turn tells of. None otherwise (a condition list, "uống gì", stays one)."""
-    if frame.turn_type is not TurnType.CONDITION_TO_DRUG or frame.drugs or frame.unknown_drugs:
+    # a dose asked with no medicine named ("ba em 62 tuổi, uống chung liều vậy được không")
+    asks = (TurnType.CONDITION_TO_DRUG, TurnType.DOSING_CALC)
+    if frame.turn_type not in asks or frame.drugs or frame.unknown_drugs:
         return None
     if not prior.drugs or r.which_drug >= 0 or r.non_medical:
         return None
     text = r.turn.folded
     also = _ALSO.search(text) and (_YES_NO.search(text) or _ASKED_AGAIN_FOR.search(text))
     not_me = _NOT_ME.search(text) is not None and _ASKS_WHICH.search(text) is None
-    if not (_THE_DRUG.search(text) or also or _TAKES_IT.search(text) or not_me):
-        return None
     p = frame.patient
+    # "có dùng cho bà bầu được ko", then "vk mình đang 5 tháng, da nổi mẩn": the term told
+    term = p is not None and bool(p.pregnancy_weeks or p.pregnancy_trimester)
+    term = term and prior.attribute == SectionKey.THOI_KY_MANG_THAI and not _ASKS_WHICH.search(text)
+    if not (_THE_DRUG.search(text) or also or _TAKES_IT.search(text) or not_me or term):
+        return None
     if p is not None and p.pregnant:
         turn_type, section = TurnType.DRUG_ATTRIBUTE, SectionKey.THOI_KY_MANG_THAI
     elif p is not None and p.breastfeeding:

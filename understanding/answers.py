@@ -141,6 +141,8 @@ def is_empty_reply(r: Reading) -> bool:
         and not (r.non_medical or r.diagnosis or r.non_human or r.smalltalk)
         and not (r.asks_about_drug or r.usability or r.which_drug >= 0 or r.section_overview)
         and not r.new_case
+        # "em đang có bầu" to "what about the medicine?": its use in pregnancy is asked
+        and not (r.patient is not None and (r.patient.pregnant or r.patient.breastfeeding))
     )
 
 

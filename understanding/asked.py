@@ -21,6 +21,26 @@ from core.text import fold, has_diacritics
 from understanding.body_surface import body_surface_of
 from understanding.text import Turn
 
+# A "which drug" word followed by "cũng" ("uống gì cũng xót", "thuốc nào cũng đắng"): whatever
+# is taken, no drug asked for.
+_WHATEVER = re.compile(r" (?:(?:vao|ma|thi|la) )?cung ")
+# ... or after an allergy denied ("không dị ứng thuốc gì"): none at all.
+_NONE_BEFORE = re.compile(r"(?<![a-z])(?:khong|chua|ko|k) (?:bi )?di ung(?: voi)?$")
+
+
+def which_drug_at(turn: Turn, cues: Iterable[str]) -> int:
+    """Offset in `turn.joined` of the earliest "which drug" cue that asks for one, or -1."""
+    joined = turn.joined
+    hits = []
+    for cue in cues:
+        at = joined.find(f" {cue} ")
+        while at >= 0:
+            if not (_WHATEVER.match(joined, at + len(cue) + 1) or _NONE_BEFORE.search(joined[:at])):
+                hits.append(at)
+            at = joined.find(f" {cue} ", at + 1)
+    return min(hits, default=-1)
+
+
 # "Dùng được không", "có an toàn không", "cho trẻ 1 tuổi được không": may this patient use it.
 _CAN_USE = re.compile(
     r"(?:co )?(?:dung|uong|tiem|xai|su dung)(?: \w+){0,4} (?:duoc|dc) (?:nua )?(?:khong|ko|k)\b"
@@ -212,4 +232,5 @@ __all__ = [
     "inr_of",
     "partner_of",
     "read_asked",
+    "which_drug_at",
 ]

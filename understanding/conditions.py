@@ -120,6 +120,10 @@ _DENIED = frozenset(
 )
 
 
+# "không dị ứng thuốc gì", "chưa tăng huyết áp": a condition of several words denied outright.
+_NOT = frozenset(("khong", "ko", "chua", "hong"))
+
+
 def find_conditions(turn: Turn, skip: frozenset[int] = frozenset()) -> list[ConditionHit]:
     """Known condition phrases, longest first, left to right."""
     hits: list[ConditionHit] = []
@@ -135,7 +139,9 @@ def find_conditions(turn: Turn, skip: frozenset[int] = frozenset()) -> list[Cond
             if canonical is not None and (
                 _phrase_ok(turn, i, canonical) if n > 1 else _short_ok(turn, i)
             ):
-                if tuple(tokens[max(0, i - 2) : i]) in _DENIED:
+                if tuple(tokens[max(0, i - 2) : i]) in _DENIED or (
+                    n > 1 and i > 0 and tokens[i - 1] in _NOT
+                ):
                     i += n  # "bé ko bị viêm màng não đâu": the patient does not have it
                     break
                 hits.append(ConditionHit(canonical, i, i + n))

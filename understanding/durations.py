@@ -42,6 +42,8 @@ _AWAY = re.compile(
     r"|bo doi|nghia vu|phuot|trek|hoc xa|xuat khau lao dong|xkld)|ve que|ra dao|len nuong"
     r"|len ray|du hoc|xuat canh|o lai)(?![a-z])([^.;!?,]*)\s(?:khoang|tam|gan|hon|ca|tron)?\s*$"
 )
+# "6 tháng rồi không lên cơn lần nào": how long something has not come back, no child named.
+_NONE_SINCE = re.compile(r"^\s*roi (?:ma )?(?:khong|ko|k|chua|hong|hok)(?![a-z])")
 # "ngày 20 tháng 4", "mùng 5 tháng 3": a day of a month, then the month's number.
 _DAY_OF = re.compile(r"(?<![a-z])(?:ngay|mung|mong|hom)\s*$")
 _MONTH_NUMBER = re.compile(r"^\s*(?:1[0-2]|0?[1-9])(?!\d)(?![.,]\d)")
@@ -59,6 +61,7 @@ def months_not_an_age(before: str, after: str) -> bool:
         or _away_for(before)
         or (_AFTER_BIRTH.search(before) is not None and not _A_CHILD.search(before))
         or (_DAY_OF.search(before) and _MONTH_NUMBER.match(after))
+        or (_NONE_SINCE.match(after) is not None and not _A_CHILD.search(before))
     )
 
 

@@ -9,6 +9,7 @@ from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import SectionKey
 from understanding import howto_words as lx
 from understanding.howto_effects import effect_told
+from understanding.howto_marks import MARKED_AS, another_word, drinking, marked_words
 from understanding.text import Turn, ngram_set
 
 # An age or a weight makes a question about giving a form a dose question; months said right
@@ -67,16 +68,19 @@ _CLOCK = re.compile(r"(?<![a-z])(?:\d+ ?h|\d+ gio|luc \d+)(?![a-z])")
 # Taken without a break, the medicine named between ("uống ibuprofen liên tục 2 tuần được
 # không", "xài thuốc này lâu dài"): how long it may be taken.
 _WITHOUT_A_BREAK = re.compile(
-    r"(?<![a-z])(?:uong|dung|xai)(?: [a-z0-9]+){0,2} (?:lien tuc|lau dai|suot)(?![a-z])"
+    r"(?<![a-z])(?:uong|dung|xai)(?: [a-z0-9]+){0,2} (?:lien tuc|lau dai|suot"
+    # "uống liền cả tháng", "dùng liền 2 tuần"
+    r"|lien (?:ca |trong )?(?:(?:\d+|mot|hai|ba|bon|vai|may) )?(?:thang|tuan|nam))(?![a-z])"
+)
+# Lying down or sitting asked as a choice ("nằm xuống hay ngồi rồi ngậm"): how it is given.
+_POSTURE = re.compile(
+    r"(?<![a-z])(?:nam|ngoi|dung)(?: xuong| yen| day)? hay (?:la )?(?:nam|ngoi|dung)(?![a-z])"
 )
 # A complaint after a meal ("ăn xong đầy bụng hoài"): told, not a question about food.
 _AFTER_MEAL_COMPLAINT = re.compile(
     r"(?<![a-z])(?:an xong|sau an|sau khi an|an vao)(?: (?:thi|la|bi|hay|cu|lai))* "
     r"(?:day bung|dau bung|buon non|o chua|o hoi|kho tieu|non|chuong bung|tieu chay)(?![a-z])"
 )
-# A cue's word written with another mark in marked text is another word: "quen" (used to) is
-# not "quên" ("tôi quen uống bằng sữa"), "đòi" (insists) not "đổi" ("bố đòi tự bỏ thuốc").
-_MARKED_AS = ((HowTo.MISSED_DOSE, "quen", "quên"), (HowTo.SWAP, "doi", "đổi"))
 # A dose per kg the person works from ("theo 0,1mg/kg thì là 5mg"): "tiêm TM chậm" beside it
 # says how the dose goes in; the question is the dose, unless a rate is measured.
 _PER_KG_SAID = re.compile(r"\d\s*(?:mg|mcg|microgam|g|don vi)\s*/\s*kg(?![a-z])")
@@ -124,7 +128,14 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if _APART.search(turn.folded):
         found.add(HowTo.TOGETHER)
     put_on = _how_often_put_on(turn)
-    if _asks_an_amount(turn) and not turn.has(*lx.WATER_WORDS) and not put_on:
+    if _POSTURE.search(turn.folded) or turn.has(*lx.CANNOT_INHALE):
+        found.add(HowTo.GIVING)
+    if (
+        _asks_an_amount(turn)
+        and not turn.has(*lx.WATER_WORDS)
+        and not put_on
+        and not _kept_counted(turn, found)
+    ):
         # "uống nhiều nước không, bao nhiêu là đủ" asks an amount of water; "truyền tốc độ
         # bao nhiêu", "pha nồng độ bao nhiêu" how an injection goes in; any other amount is
         # a dose question
@@ -133,20 +144,20 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
             return []
         # "tiêm bắp được ko hay chỉ IV, bolus bao nhiêu phút": the route asked stays
         found = injected | (found & {HowTo.GIVING})
-    found |= _marked_words(turn)
+    found |= marked_words(turn)
     if _PER_KG_SAID.search(turn.folded) and not turn.has(*lx.RATE_MEASURES):
         found.discard(HowTo.RATE)  # "ondansetron 0,1mg/kg TM chậm là 5mg hả"
     if turn.has(*lx.MADE_UP_WORDS) and turn.has(*_keeps(found)):
         found.add(HowTo.MADE_UP)
     if turn.has(*lx.PROCEDURES) and turn.has(*lx.PROCEDURE_ASKS):
         found.add(HowTo.CAUTION)  # "mai nhổ răng có phải ngưng thuốc không"
-    if HowTo.ALCOHOL in found and not _drinking(turn):
+    if HowTo.ALCOHOL in found and not drinking(turn):
         found.discard(HowTo.ALCOHOL)
     if HowTo.DURATION in found and (
         turn.has(*lx.NOT_DURATION) or _patient_said(turn) or _WHO.search(turn.folded)
     ):
         found.discard(HowTo.DURATION)  # "uống bao lâu người lớn": the dose rows say it
-    if HowTo.CRUSH in found and _opens_a_pack(turn):
+    if HowTo.CRUSH in found and (_opens_a_pack(turn) or _snaps_ampoules(turn)):
         found.discard(HowTo.CRUSH)  # "lọ aspirin mở ra có mùi chua": the pack was opened
     _settle(turn, found, put_on)
     if not found and _forgot(turn):
@@ -161,8 +172,8 @@ _SUN_SHUNNED = re.compile(r"(?<![a-z])(?:kieng|ne) (?:nang|anh nang|ra nang|di n
 
 def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     """Drop the topics a cue found that the rest of the turn says it does not ask (in place)."""
-    for topic, folded, accented in _MARKED_AS:
-        if topic in found and _another_word(turn, topic, folded, accented):
+    for topic, folded, accented in MARKED_AS:
+        if topic in found and another_word(turn, topic, folded, accented):
             found.discard(topic)
     if HowTo.FOOD in found and _AFTER_MEAL_COMPLAINT.search(turn.folded):
         rest = Turn.of(_AFTER_MEAL_COMPLAINT.sub(" ", turn.folded))
@@ -175,8 +186,9 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
             found.discard(HowTo.FOOD)
     if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
         found.discard(HowTo.TOGETHER)
+    told = _POSTURE.search(turn.folded) or turn.has(*lx.CANNOT_INHALE)
     if HowTo.GIVING in found and (
-        not turn.has(*lx.GIVING_ASKS) or _PATIENT_SAID.search(turn.folded)
+        not (told or turn.has(*lx.GIVING_ASKS)) or _PATIENT_SAID.search(turn.folded)
     ):
         found.discard(HowTo.GIVING)
     if put_on:
@@ -226,20 +238,6 @@ def _forgot(turn: Turn) -> bool:
 def _patient_said(turn: Turn) -> bool:
     """An age or a weight said, not the months it was taken for ("uống 1 tháng rồi")."""
     return _PATIENT_SAID.search(_TAKEN_FOR.sub(" ", turn.folded)) is not None
-
-
-def _another_word(turn: Turn, topic: HowTo, folded: str, accented: str) -> bool:
-    """Marked text whose every `folded` is written otherwise than `accented`, and no cue of
-    the topic is left without it."""
-    if not turn.marked:
-        return False
-    at = turn.indexes_of(folded)
-    words = turn.original_words()
-    if not at or any(words[i] == accented for i in at):
-        return False
-    rest = Turn.of(" ".join(t for t in turn.tokens if t != folded))
-    cues = {c for c in dict(_CUE_SETS)[topic] if folded not in c.split()}
-    return rest.ngrams.isdisjoint(cues)
 
 
 def _told_split_only(turn: Turn) -> bool:
@@ -306,6 +304,18 @@ def _asks_an_amount(turn: Turn) -> bool:
     return any(f" {cue} " in joined for cue in lx.AMOUNT_CUES)
 
 
+# "Mấy viên", "mấy ống" before what is kept ("mấy ống vitamin K1 để dưới đèn"): those few,
+# no amount asked.
+_COUNTED = re.compile(r"(?<![a-z])may (?:vien|ong|goi|chai|lo|hop|vi)(?![a-z])")
+
+
+def _kept_counted(turn: Turn, found: set[HowTo]) -> bool:
+    """A storage question whose only amount words count what is kept."""
+    if HowTo.STORAGE not in found or not _COUNTED.search(turn.folded):
+        return False
+    return not _asks_an_amount(Turn.of(_COUNTED.sub(" ", turn.folded)))
+
+
 # Unmarked "mấy ông bạn" (a few friends) folds like "mấy ống" (how many ampoules).
 _COMPANIONS = ("may ong ban", "may ong anh", "may ong ay", "may ong gia", "may ong kia")
 
@@ -327,7 +337,16 @@ def _opens_a_pack(turn: Turn) -> bool:
     """Only an opening word of the crush list, said of a pack ("lọ … mở ra")."""
     if not turn.has(*lx.OPEN_CUES) or not turn.has(*lx.PACKS):
         return False
-    return turn.ngrams.isdisjoint(_CRUSH_ONLY) and not _marked_words(turn) & {HowTo.CRUSH}
+    return turn.ngrams.isdisjoint(_CRUSH_ONLY) and not marked_words(turn) & {HowTo.CRUSH}
+
+
+# "bẻ sẵn mấy ống": an ampoule snapped open, nothing crushed.
+_SNAPPED = re.compile(r"(?<![a-z])be(?: san| het| ra)?(?: may| cac| nhung| \d+)? ong(?![a-z])")
+
+
+def _snaps_ampoules(turn: Turn) -> bool:
+    """Only "bẻ" of the crush words, said of ampoules."""
+    return bool(_SNAPPED.search(turn.folded)) and turn.ngrams.isdisjoint(_CRUSH_ONLY)
 
 
 def _shots_said(turn: Turn) -> bool:
@@ -346,45 +365,6 @@ def _shots_said(turn: Turn) -> bool:
 
 _SHOT_BEFORE = frozenset({"1", "2", "3", "mot", "hai", "ba", "tiem", "them"})
 _STORAGE_CUES = dict(_CUE_SETS)[HowTo.STORAGE]
-
-
-def _marked_words(turn: Turn) -> set[HowTo]:
-    found: set[HowTo] = set()
-    for topic, folded, accented in lx.HOW_TO_MARKED:
-        for i in turn.indexes_of(folded):
-            if turn.marked:
-                if turn.original_words()[i] == accented:
-                    found.add(topic)
-            elif (folded == "nghien" and not _addiction(turn, i)) or (
-                folded == "be" and _breaks(turn, i)
-            ):
-                found.add(topic)
-    if HowTo.CRUSH in found and turn.has("trung hoa"):
-        found.discard(HowTo.CRUSH)  # "thuốc trung hòa acid": an antacid, nothing dissolved
-    return found
-
-
-def _drinking(turn: Turn) -> bool:
-    """Alcohol named as a drink, not as a condition ("cai rượu", "nghiện rượu")."""
-    joined = turn.joined
-    for phrase in lx.NOT_DRINKING:
-        joined = joined.replace(f" {phrase} ", " ")
-    cues = dict(lx.HOW_TO_CUES)[HowTo.ALCOHOL]
-    if any(f" {cue} " in joined for cue in cues):
-        return True
-    return turn.marked and bool({"nhậu", "bia"} & set(turn.original_words()))
-
-
-def _breaks(turn: Turn, i: int) -> bool:
-    """Unmarked "be" before "đôi", "ra", "nhỏ", "được không": breaking a tablet."""
-    after = " ".join(turn.tokens[i + 1 : i + 3])
-    return any(f"{after} ".startswith(f"{w} ") for w in lx.BREAK_AFTER_BE)
-
-
-def _addiction(turn: Turn, i: int) -> bool:
-    """Unmarked "nghien" next to the words of addiction ("gay nghien", "nghien ruou")."""
-    around = " ".join(turn.tokens[max(0, i - 1) : i + 3])
-    return any(f" {w} " in f" {around} " for w in lx.NOT_CRUSH_AROUND_NGHIEN)
 
 
 __all__ = [

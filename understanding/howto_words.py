@@ -7,12 +7,8 @@ book (`grounding.howto`).
 from __future__ import annotations
 
 from core.frame import HowTo
-
-
-def _p(spec: str) -> tuple[str, ...]:
-    """Phrases written `a|b|c` (as in `lexicon`)."""
-    return tuple(p.strip() for p in spec.split("|") if p.strip())
-
+from understanding.howto_storage_words import STORAGE_CUES
+from understanding.howto_storage_words import p as _p
 
 # How-to-take and misuse questions (issue 22), by topic, in the order they are tried: one
 # sentence of the book answers each, whoever the patient is. Words that need their accents
@@ -147,36 +143,13 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "truoc chay than|sau loc mau|truoc loc mau|"
             # once or spread over the day: "uống 1 lần hay chia sáng chiều tối"
             "uong 1 lan hay|uong mot lan hay|1 lan hay chia|mot lan hay chia|chia sang|"
-            "sang chieu toi|sang trua toi|sang trua chieu"
+            "sang chieu toi|sang trua toi|sang trua chieu|"
+            # an hour asked for a reason: "uống sáng cho dễ nhớ", "uống tối thì sao"
+            "uong sang cho|uong toi cho|uong trua cho|uong chieu cho|uong sang thi|uong toi thi|"
+            "uong may gio|may gio thi tot|may gio la tot|may gio tot"
         ),
     ),
-    (
-        HowTo.STORAGE,
-        _p(
-            "tu lanh|ngan mat|ngan da|de ngoai|de o ngoai|de o dau|cat o dau|de noi nao|"
-            "de trong xe|sau khi mo|da mo nap|mo nap|"
-            # how it looks or keeps: a changed colour or smell, light, damp, the blister
-            "doi mau|nga mau|nga vang|mau vang|bi vang|vang ra|bi doi mau|von cuc|chay nuoc|"
-            "mui chua|mui giam|mui la|bi mui|boc mui|co mui|anh sang|tranh sang|noi am|bi am|"
-            "nha tam|am uot|khoi vi|ra khoi vi|boc ra|boc san|hop chia|hop dung|mo tui|mo ong|"
-            "con lai|de danh|vut bo|vut vao|dot bo|dot binh|bep lua|thung rac|het han|qua han|"
-            "khoi hop|ra khoi hop|de san|bay ra|dot di|choc thung|lo thuy tinh|lo rieng|hop rieng|"
-            "doi lo|de trong lo|con du|con thua|de lan sau|duc duc|bi duc|hoi duc|tach lop|ket tua|"
-            "cop xe|trong cop|de trong cop|am qua|am lam|do am|am thap|tu bep|nha am|"
-            # moved out of its pack, thrown away, or looking spoilt
-            "vut vo|bo vo hop|bo vao hop|bo ra hop|cho vao hop|hop nhua|hop nho|lo nho|"
-            "boc het|boc san|dot duoc|co tua|bi tua|lon con|van duc|cat san|"
-            # into another box or bottle: "bóc viên ra bỏ chung hộp khác"
-            "boc vien ra|hop khac|lo khac|chai khac|chung hop|chung lo|sang hop|sang lo|"
-            # how to keep it, or it went soft in the heat ("cất sao cho đúng", "mềm nhũn")
-            "cat sao|cat the nao|cat nhu nao|cat ra sao|mem nhun|bi mem|mem ra|chay mem|"
-            # how long a made-up or opened one keeps before it is thrown away
-            "phai bo|thi bo|bo di|de may tieng|de may gio|de duoc may tieng|giu duoc may tieng|"
-            # its pouch or box opened ahead of use: "bóc túi bạc", "mở hộp ra để trên xe tiêm"
-            "boc tui|xe tui|mo hop|boc hop|khui hop|khui tui|de tren xe|xe tiem|xe thuoc|"
-            "ra khoi tui|ngoai tui|de tren ban"
-        ),
-    ),
+    (HowTo.STORAGE, STORAGE_CUES),
     (
         HowTo.TOGETHER,
         _p(
@@ -185,7 +158,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "cung ngay|cung mot luc|cach bao lau|cach may tieng|cach may gio|co can uong|"
             "can uong them|uong them|khoi anh huong|co anh huong|anh huong gi|bi anh huong|"
             # spaced from another product: "uống cách (xa) sữa / canxi / sắt mấy tiếng"
-            "cach xa|cach sua|cach canxi|cach calci|cach sat|cach thuoc da day|cach thuoc khac"
+            "cach xa|cach sua|cach canxi|cach calci|cach sat|cach thuoc da day|cach thuoc khac|"
+            # all taken at once: "gom hết uống 1 lần", "gộp chung một lần"
+            "gom het|gom lai|gom chung|gom vao|uong gom|gop het|gop chung|chung 1 lan|chung mot lan"
         ),
     ),
     (
@@ -234,9 +209,19 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "dung cho het|uong du ngay|uong du lieu|"
             # taken without a break: "uống liên tục 1 tháng được không", "xài lâu dài"
             "uong lien tuc|dung lien tuc|xai lien tuc|uong lau dai|dung lau dai|xai lau dai|"
-            "uong keo dai|dung keo dai|uong suot|uong hoai|uong mai"
+            "uong keo dai|dung keo dai|uong suot|uong hoai|uong mai|"
+            # whether to stop, asked: "có ngưng allopurinol không", "có cần tạm ngưng"
+            "co ngung|nen ngung|phai ngung|can ngung|co tam ngung|tam ngung|"
+            # the whole course: "có cần uống hết liệu trình không"
+            "het lieu trinh|du lieu trinh|ca lieu trinh"
         ),
     ),
+)
+# A patient who cannot breathe an inhaler in ("bé không biết hít theo nhịp"): how it is given
+# (a spacer), told without a question mark.
+CANNOT_INHALE = _p(
+    "khong biet hit|chua biet hit|ko biet hit|k biet hit|khong hit duoc|hit khong duoc|"
+    "hit theo nhip|khong hit kip|hit khong kip|khong biet xit|chua biet xit|xit khong trung"
 )
 # Where the medicine is put: a storage question whatever else the turn says.
 PLACED = _p("de trong|de o|cat trong|cat o|bo trong|de ngoai|nha tam|tu lanh|trong xe")
@@ -372,6 +357,7 @@ WATER_WORDS = _p(
 __all__ = [
     "AMOUNT_CUES",
     "BREAK_AFTER_BE",
+    "CANNOT_INHALE",
     "CO_PRODUCTS",
     "DAYS_ASKED",
     "GIVING_ASKS",

@@ -131,7 +131,7 @@ DOSING_CUES = _p(
     "buoi sang hay toi|uong khi nao|sang hay toi|uong buoi sang|uong buoi toi|quen uong|"
     "quen lieu|bo lieu|huong dan su dung|cach su dung|su dung the nao|su dung nhu the nao|"
     "may thang|may tuoi|bao nhieu tuoi|bao nhieu thang|tu may tuoi|tu may thang|dung may ngay|"
-    "uong may ngay|bao nhieu ngay|"
+    "uong may ngay|bao nhieu ngay|giam thuoc|tang thuoc|bot thuoc|chinh thuoc|"
     # "bn" is "bao nhiêu" only beside a unit or a dose word ("BN 6 tuổi" is a patient);
     # "tính ra mg/ngày" asks the amount the rule works out to.
     "bn mg|bn ml|bn vien|bn goi|moi lan bn|lan bn|ngay bn|uong bn|dung bn|tiem bn|tinh ra|"

@@ -23,7 +23,9 @@ _PREGNANCY_WEEKS = re.compile(
 )
 _MONTH_WORDS = "mot|hai|ba|bon|nam|sau|bay|tam|chin"
 _PREGNANCY_MONTH = re.compile(
-    rf"(?:thai|bau)\s*(?:bi\s*|ky\s*|(?:\w+\s+){{1,4}}(?=duoc|dc|khoang|da))?"
+    rf"(?:thai|bau)\s*(?:bi\s*|ky\s*|(?:\w+\s+){{1,4}}(?=duoc|dc|khoang|da)"
+    # which child it is: "bầu con so 8 tháng", "bầu lần hai 5 tháng"
+    r"|(?:con so|con dau|con thu \w+|lan (?:dau|\d|hai|ba|bon))\s+)?"
     rf"(?:duoc\s*|dc\s*|khoang\s*|da\s*)?(?:hon\s*|gan\s*|tam\s*|chua\s*)?"
     rf"(\d|{_MONTH_WORDS})\s*(?:thang|th)(?!\w)"
     r"(?!\s*tuoi)(\s*ruoi)?"

@@ -12,6 +12,7 @@ from core.frame import HowTo, PatientContext, Population, Relation, Route
 from core.sections import SectionKey
 from core.text import fold
 from understanding import lexicon as lx
+from understanding.asked import which_drug_at
 from understanding.conditions import RELATION_CUES, ConditionHit, asks_diagnosis, find_conditions
 from understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
 from understanding.howto import read_how_to
@@ -188,7 +189,6 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
     if attribute is SectionKey.CHI_DINH and _treats_a_patient(turn, population, age, weight):
         # "azithromycin điều trị bệnh lậu người lớn": how to treat this patient, a dose.
         attribute, dosing_at = None, attribute_at
-    which_at = turn.find(*lx.WHICH_DRUG)
     taken = frozenset(j for m in mentions for j in range(m.start, m.end)) | allergy_tokens
     conditions = find_conditions(turn, taken | allergy_phrases)
     reading = Reading(
@@ -209,7 +209,7 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         asks_drug_without_name=turn.has(*lx.ASK_ABOUT_DRUG),
         section_overview=turn.has(*lx.SECTION_OVERVIEW_CUES),
         usability=turn.has(*lx.USABILITY_CUES),
-        which_drug=which_at,
+        which_drug=(which_at := which_drug_at(turn, lx.WHICH_DRUG)),
         relation=_relation(turn, which_at),
         conditions=conditions,
         age=age,

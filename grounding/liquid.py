@@ -27,7 +27,7 @@ _MADE_UP = r"(?:pha|hoa)(?:\s+(?:voi|thanh|vao|trong|duoc|cung))?"
 _STRENGTH = re.compile(
     rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?:\s+[a-z]{{3,}}(?=\s*/))?"
     rf"(?:\s*/\s*{_NUM}\s*{_MASS})?"
-    rf"\s*(?:/|trong|cho|moi|{_MADE_UP})\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
+    rf"\s*(?:/|trong|cho|moi|{_MADE_UP}|(?=\d))\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
 )
 # "loại 400mg amox", "(400 mg amoxicilin + 57 mg clavulanat)": one part of a combination's
 # strength, named by the word after its amount.
@@ -124,14 +124,31 @@ def _part_strength(text: str, strength: Strength, drug: str) -> Strength | None:
     return None
 
 
+# A mass asked, not a figure said: "bao nhiêu mg", "liều khởi đầu mg?" (no number before the
+# unit), never a per-kg unit ("tính theo mg/kg").
+_MASS_ASKED = re.compile(rf"(?<![a-z\d.,µμ])(?<![\d.,]\s){_MASS}(?![a-z/])")
+# A volume the user says they would give ("rút 2,4ml", "cho uống 5 ml"): they count in ml.
+_ML_SAID = re.compile(rf"(?<![\d.,]){_NUM}\s*(?:ml|cc)(?![a-z])")
+
+
+def ml_asked(text: str) -> bool:
+    """The question asks an amount in ml ("mấy ml", "bao nhiêu cc", "mấy vạch"), strengths
+    aside."""
+    return bool(_ML_ASKED.search(_STRENGTH.sub(" ", fold(nfc(text)).lower())))
+
+
 def asked_liquid(text: str, drugs: tuple[str, ...] = ()) -> Strength | None:
-    """The liquid's strength when the question also asks the amount in ml of it (of the
-    dosed part of a combination, when the user names that part's amount)."""
+    """The liquid's strength when the amount is to be measured in ml of it (of the dosed part
+    of a combination, when the user names that part's amount): ml asked or said ("mấy ml",
+    "thì rút 2,4ml đúng không"), or no unit asked at all ("chai 1g/100ml, liều một lần tính
+    sao": what is given from it is ml). An amount asked in mg ("ống 10mg/2ml, liều bao nhiêu
+    mg") is answered in mg."""
     strength = read_strength(text)
     if strength is None:
         return None
     rest = _STRENGTH.sub(" ", fold(nfc(text)).lower())
-    if not _ML_ASKED.search(rest):
+    in_ml = bool(_ML_ASKED.search(rest) or _ML_SAID.search(rest))
+    if not in_ml and _MASS_ASKED.search(rest):
         return None
     part = next((p for d in drugs[:1] if (p := _part_strength(text, strength, d))), None)
     return part or strength
@@ -146,4 +163,4 @@ def read_ml(text: str) -> tuple[Decimal, Decimal] | None:
     return lo, decimal(m["hi"]) if m["hi"] else lo
 
 
-__all__ = ["Strength", "asked_liquid", "read_ml", "read_strength"]
+__all__ = ["Strength", "asked_liquid", "ml_asked", "read_ml", "read_strength"]

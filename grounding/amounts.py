@@ -44,7 +44,7 @@ from grounding.derivation import Cap, Figure, Period, Worked, row_caps, split_by
 from grounding.dose_counts import said_doses_a_day
 from grounding.dose_said import row_of_said_figure
 from grounding.figure_labels import MAX_LABEL_CHARS, clause_start, figure_label
-from grounding.liquid import Strength, asked_liquid, ml_asked, read_strength
+from grounding.liquid import Strength, liquid_for
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
 
 UNITS = "đơn vị"
@@ -228,10 +228,8 @@ def amount_claims(
         return {}  # "dưới 3 tháng tuổi hoặc dưới 5 kg: không khuyến cáo": nothing to work out
     chosen = _named_rows(dosed, asked)
     told = said_doses_a_day(asked.folded)  # "bác sĩ cho chia 3 lần"
-    liquid = asked_liquid(asked.text, tuple(frame.drugs))  # "siro 120mg/5ml thì mấy ml"
-    # ml asked of no strength said: the liquid the row itself names ("chế phẩm 14:1 (600 mg/
-    # 42,9 mg trong 5 ml)"), when it names one.
-    of_the_row = liquid is None and read_strength(asked.text) is None and ml_asked(asked.text)
+    # "siro 120mg/5ml thì mấy ml"; ml asked of none: the liquid the row names, if one
+    liquid_of = liquid_for(asked.text, tuple(frame.drugs))
 
     def fit(bands: Bands) -> bool:
         return _patient_in(bands, weight, age)
@@ -244,7 +242,6 @@ def amount_claims(
         said = row.reading if text == row.text else Reading(text)
         figures = list(row.figures)
         claims: list[Claim] = []
-        measured = read_strength(text) if of_the_row else liquid
         for k, figure in enumerate(figures):
             if (measure := weight if figure.per == "kg" else surface) is None:
                 continue  # per m² and no body surface stated, or per kg and no weight
@@ -281,14 +278,16 @@ def amount_claims(
                 worked = work(each, Decimal(str(measure)), caps)
                 if worked.exact():
                     split = told if each is theirs else None
-                    claims.append(_claim(worked, label, row, measured, split))
+                    claims.append(_claim(worked, label, row, liquid_of(text), split))
         # A body surface only (no weight) has no per-kg ceiling to work out.
         if weight is not None and frame.max_dose:  # "tối đa một ngày": the day's ceiling
             claims += day_ceiling_claims(
                 text, weight, row.evidence_index, fit, banded_day_caps(blocks, row, fit)
             )
         elif weight is not None and not claims:  # "dưới 3 tháng: tối đa 30 mg/kg/ngày"
-            claims = ceiling_dose_claims(text, weight, row.evidence_index, fit, told, measured)
+            claims = ceiling_dose_claims(
+                text, weight, row.evidence_index, fit, told, liquid_of(text)
+            )
         if claims:
             out[n] = claims
     return out

@@ -13,6 +13,7 @@ Nothing is read when the question says two different strengths.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -154,6 +155,16 @@ def asked_liquid(text: str, drugs: tuple[str, ...] = ()) -> Strength | None:
     return part or strength
 
 
+def liquid_for(text: str, drugs: tuple[str, ...] = ()) -> Callable[[str], Strength | None]:
+    """The liquid a row's amount is measured in, by the row's words: the user's
+    (`asked_liquid`), or, when ml is asked of no strength said, the one liquid the row itself
+    names ("chế phẩm 14:1 (600 mg/42,9 mg trong 5 ml)"); None: in mg."""
+    theirs = asked_liquid(text, drugs)
+    if theirs is None and read_strength(text) is None and ml_asked(text):
+        return read_strength
+    return lambda _row: theirs
+
+
 def read_ml(text: str) -> tuple[Decimal, Decimal] | None:
     """ "5–7,5 ml" → (5, 7.5); anything else → None."""
     m = _ML.match(nfc(text))
@@ -163,4 +174,4 @@ def read_ml(text: str) -> tuple[Decimal, Decimal] | None:
     return lo, decimal(m["hi"]) if m["hi"] else lo
 
 
-__all__ = ["Strength", "asked_liquid", "ml_asked", "read_ml", "read_strength"]
+__all__ = ["Strength", "asked_liquid", "liquid_for", "ml_asked", "read_ml", "read_strength"]

@@ -60,8 +60,8 @@ from understanding.howto_followups import (
 from understanding.howto_turn import WITH_ANOTHER as _WITH_ANOTHER
 from understanding.howto_turn import how_to_turn
 from understanding.lexicon import AMOUNT_DOUBT
-from understanding.partner_drug import with_the_patients_medicine
 from understanding.other_route import route_of_another
+from understanding.partner_drug import with_the_patients_medicine
 from understanding.patient_said import read_patient_against
 from understanding.reading import Reading, read_turn
 from understanding.set_aside import set_aside

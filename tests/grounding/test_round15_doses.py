@@ -75,9 +75,7 @@ def test_a_days_ceiling_after_the_starting_dose_holds_it() -> None:
     frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=144, weight_kg=50)
     claims = _amounts(rows, frame, "")
     days = [c.text for c in claims if "6 mg/kg/ngày =" in c.text]
-    assert days == [
-        "50 kg × 6 mg/kg/ngày = 300 mg; không được vượt 250 mg/ngày → 250 mg mỗi ngày"
-    ]
+    assert days == ["50 kg × 6 mg/kg/ngày = 300 mg; không được vượt 250 mg/ngày → 250 mg mỗi ngày"]
     alone = rows_of(book.replace(" Chỉnh liều khi cần, nhưng không được vượt 250 mg/ngày.", ""))
     days = [c.text for c in _amounts(alone, frame, "") if "6 mg/kg/ngày =" in c.text]
     assert days == ["50 kg × 6 mg/kg/ngày = 300 mg mỗi ngày"]

@@ -155,9 +155,9 @@ def paragraph_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
 
 
 def following_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
-    """A day's ceilings printed after the row in its own paragraph, before any other dose
-    ("Liều ban đầu 5 mg/kg/ngày, chia 2 - 3 lần. Điều chỉnh liều khi cần, nhưng không được
-    vượt 300 mg/ngày."): they hold the row's own day too. The next sentence that gives a dose,
+    """A day's ceilings printed after the row in its own paragraph, before any other dose (a
+    child's starting dose per kg a day, then a sentence that the dose may be changed but not
+    past 300 mg a day): they hold the row's own day too. The next sentence that gives a dose,
     or a row of another band, ends the walk (its ceiling is its own)."""
     after = sorted(
         (b for b in blocks if b.evidence_index == row.evidence_index and b.start >= row.end),

@@ -64,18 +64,21 @@ def test_ml_asked_of_no_strength_uses_the_liquid_the_row_names() -> None:
     assert "270 mg" in [c.derivation.result for c in plain]  # type: ignore[attr-defined]
 
 
+_CHANGED = " Có thể chỉnh nếu thấy cần, miễn tổng không được vượt 250 mg/ngày."
+
+
 def test_a_days_ceiling_after_the_starting_dose_holds_it() -> None:
-    """ "Liều khởi đầu là 6 mg/kg/ngày. Chỉnh liều khi cần, nhưng không được vượt 250 mg/ngày."
-    for 50 kg: the start is 300 mg, held at 250 mg; without that sentence it is 300 mg."""
+    """A starting dose per kg a day, then a sentence that it may be changed but not past
+    250 mg a day: for 50 kg the start is 300 mg, held at 250 mg; without it, 300 mg."""
     book = (
-        "*Thuốc uống*\n\nCo giật:\n\nTrẻ em: Liều khởi đầu là 6 mg/kg/ngày, chia 2 - 3 lần. "
-        "Chỉnh liều khi cần, nhưng không được vượt 250 mg/ngày. Duy trì: 3 - 5 mg/kg/ngày."
+        "*Thuốc uống*\n\nCo giật:\n\nTrẻ em: Liều khởi đầu là 6 mg/kg/ngày, chia 2 - 3 lần."
+        + _CHANGED
+        + " Duy trì: 3 - 5 mg/kg/ngày."
     )
     rows = rows_of(book)
     frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=144, weight_kg=50)
-    claims = _amounts(rows, frame, "")
-    days = [c.text for c in claims if "6 mg/kg/ngày =" in c.text]
+    days = [c.text for c in _amounts(rows, frame, "") if "6 mg/kg/ngày =" in c.text]
     assert days == ["50 kg × 6 mg/kg/ngày = 300 mg; không được vượt 250 mg/ngày → 250 mg mỗi ngày"]
-    alone = rows_of(book.replace(" Chỉnh liều khi cần, nhưng không được vượt 250 mg/ngày.", ""))
+    alone = rows_of(book.replace(_CHANGED, ""))
     days = [c.text for c in _amounts(alone, frame, "") if "6 mg/kg/ngày =" in c.text]
     assert days == ["50 kg × 6 mg/kg/ngày = 300 mg mỗi ngày"]

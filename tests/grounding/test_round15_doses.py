@@ -36,6 +36,15 @@ def test_a_strength_said_with_only_a_space_between_is_read() -> None:
     assert read_strength("uống 200 mg 3 lần một ngày") is None  # doses a day, no volume
 
 
+def test_a_strength_said_volume_first_is_read() -> None:
+    """ "cứ 5ml có 250mg", "10 ml chứa 100 mg": the same strength said the other way round."""
+    found = read_strength("siro này cứ 5ml có 250mg, bé uống mấy ml")
+    assert found is not None and found.mg_per_ml == Decimal(50)
+    other = read_strength("lọ 10 ml chứa 100 mg")
+    assert other is not None and other.mg_per_ml == Decimal(10)
+    assert asked_liquid("cứ 5ml có 250mg, vậy một lần bao nhiêu mg") is None
+
+
 def test_ml_when_no_unit_is_asked_or_a_volume_is_said() -> None:
     """A strength with the amount asked in no unit, or with the user's own volume to check, is
     measured in ml; asked in mg it stays mg."""
@@ -43,6 +52,7 @@ def test_ml_when_no_unit_is_asked_or_a_volume_is_said() -> None:
     assert asked_liquid("lọ 4mg/2ml, 0,15mg/kg ra 3mg thì hút 1,5ml phải không") is not None
     assert asked_liquid("lọ 4mg/2ml, liều đầu là mấy mg") is None
     assert asked_liquid("lọ 4mg/2ml, cho bao nhiêu mg, ống nào") is None
+    assert asked_liquid("siro 100mg/5ml chai 60ml, bé uống bao nhiêu mg") is None
     from grounding.liquid import ml_asked
 
     assert ml_asked("loại 14:1 thì mỗi lần mấy ml") and not ml_asked("lọ 4mg/2ml bao nhiêu mg")

@@ -33,6 +33,7 @@ from grounding.ceilings import (
     banded_day_caps,
     ceiling_dose_claims,
     day_ceiling_claims,
+    following_day_caps,
     group_day_caps,
     held_caps,
     paragraph_day_caps,
@@ -43,7 +44,7 @@ from grounding.derivation import Cap, Figure, Period, Worked, row_caps, split_by
 from grounding.dose_counts import said_doses_a_day
 from grounding.dose_said import row_of_said_figure
 from grounding.figure_labels import MAX_LABEL_CHARS, clause_start, figure_label
-from grounding.liquid import Strength, asked_liquid
+from grounding.liquid import Strength, liquid_for
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
 
 UNITS = "đơn vị"
@@ -191,6 +192,8 @@ def _caps_of(
         caps += group_day_caps(blocks, row)  # "… Tối đa 2,4 g/ngày." after it
     if each.period is Period.DAY:
         caps += paragraph_day_caps(blocks, row)  # "… không được vượt 300 mg/ngày."
+    if each is figure and each.period is Period.DAY:
+        caps += following_day_caps(blocks, row)  # "5 mg/kg/ngày. … không được vượt 300 mg/ngày"
     return caps
 
 
@@ -225,7 +228,8 @@ def amount_claims(
         return {}  # "dưới 3 tháng tuổi hoặc dưới 5 kg: không khuyến cáo": nothing to work out
     chosen = _named_rows(dosed, asked)
     told = said_doses_a_day(asked.folded)  # "bác sĩ cho chia 3 lần"
-    liquid = asked_liquid(asked.text, tuple(frame.drugs))  # "siro 120mg/5ml thì mấy ml"
+    # "siro 120mg/5ml thì mấy ml"; ml asked of none: the liquid the row names, if one
+    liquid_of = liquid_for(asked.text, tuple(frame.drugs))
 
     def fit(bands: Bands) -> bool:
         return _patient_in(bands, weight, age)
@@ -274,14 +278,16 @@ def amount_claims(
                 worked = work(each, Decimal(str(measure)), caps)
                 if worked.exact():
                     split = told if each is theirs else None
-                    claims.append(_claim(worked, label, row, liquid, split))
+                    claims.append(_claim(worked, label, row, liquid_of(text), split))
         # A body surface only (no weight) has no per-kg ceiling to work out.
         if weight is not None and frame.max_dose:  # "tối đa một ngày": the day's ceiling
             claims += day_ceiling_claims(
                 text, weight, row.evidence_index, fit, banded_day_caps(blocks, row, fit)
             )
         elif weight is not None and not claims:  # "dưới 3 tháng: tối đa 30 mg/kg/ngày"
-            claims = ceiling_dose_claims(text, weight, row.evidence_index, fit, told, liquid)
+            claims = ceiling_dose_claims(
+                text, weight, row.evidence_index, fit, told, liquid_of(text)
+            )
         if claims:
             out[n] = claims
     return out

@@ -154,6 +154,27 @@ def paragraph_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
     return caps
 
 
+def following_day_caps(blocks: Sequence[Block], row: Block) -> list[Cap]:
+    """A day's ceilings printed after the row in its own paragraph, before any other dose (a
+    child's starting dose per kg a day, then a sentence that the dose may be changed but not
+    past 300 mg a day): they hold the row's own day too. The next sentence that gives a dose,
+    or a row of another band, ends the walk (its ceiling is its own)."""
+    after = sorted(
+        (b for b in blocks if b.evidence_index == row.evidence_index and b.start >= row.end),
+        key=lambda b: b.start,
+    )
+    caps: list[Cap] = []
+    end = row.end
+    for b in after:
+        if b.start - end > _SAME_PARAGRAPH_GAP or b.group[:6] != row.group[:6] or b.figures:
+            break
+        if _banded(b) and _band_of(b) != _band_of(row):
+            break
+        caps += [cap for cap in b.caps if cap.period is Period.DAY]
+        end = b.end
+    return caps
+
+
 def twin_caps(
     blocks: Sequence[Block], row: Block, figure: Figure, fit: Callable[[Bands], bool]
 ) -> list[Cap]:
@@ -296,6 +317,7 @@ __all__ = [
     "banded_day_caps",
     "ceiling_dose_claims",
     "day_ceiling_claims",
+    "following_day_caps",
     "group_day_caps",
     "held_caps",
     "paragraph_day_caps",

@@ -13,6 +13,7 @@ Nothing is read when the question says two different strengths.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -27,7 +28,12 @@ _MADE_UP = r"(?:pha|hoa)(?:\s+(?:voi|thanh|vao|trong|duoc|cung))?"
 _STRENGTH = re.compile(
     rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?:\s+[a-z]{{3,}}(?=\s*/))?"
     rf"(?:\s*/\s*{_NUM}\s*{_MASS})?"
-    rf"\s*(?:/|trong|cho|moi|{_MADE_UP})\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
+    rf"\s*(?:/|trong|cho|moi|{_MADE_UP}|(?=\d))\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
+)
+# The volume first: "cứ 5ml có 125mg", "5 ml chứa 250 mg", "mỗi 5ml = 120mg".
+_VOLUME_FIRST = re.compile(
+    rf"(?<![\d.,])(?P<volume>{_NUM})\s*ml\s*(?:co|chua|=|tuong ung)\s*"
+    rf"(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?![a-z])"
 )
 # "loại 400mg amox", "(400 mg amoxicilin + 57 mg clavulanat)": one part of a combination's
 # strength, named by the word after its amount.
@@ -68,7 +74,14 @@ def read_strength(text: str) -> Strength | None:
     folded = fold(said).lower()
     found: dict[Decimal, str] = {}
     comes_to: dict[Decimal, str] = {}
-    for m in _STRENGTH.finditer(folded):
+    said_first = list(_STRENGTH.finditer(folded))
+    # "228,5mg/5ml có 28,5mg clav": a volume that ends a strength begins no other one.
+    volume_first = [
+        m
+        for m in _VOLUME_FIRST.finditer(folded)
+        if not any(s.start() <= m.start() < s.end() for s in said_first)
+    ]
+    for m in (*said_first, *volume_first):
         try:
             amount = decimal(m["amount"]) * MG_PER_UNIT[m["unit"]]
             volume = decimal(m["volume"]) if m["volume"] else Decimal(1)
@@ -84,6 +97,10 @@ def read_strength(text: str) -> Strength | None:
         return None
     ((per_ml, quoted),) = found.items()
     return Strength(" ".join(quoted.split()), per_ml)
+
+
+def _without_strengths(folded: str) -> str:
+    return _VOLUME_FIRST.sub(" ", _STRENGTH.sub(" ", folded))
 
 
 # Asked in ml: "mấy ml", "bao nhiêu ml", "mấy vạch", "mấy cc" (said apart from a strength).
@@ -124,17 +141,41 @@ def _part_strength(text: str, strength: Strength, drug: str) -> Strength | None:
     return None
 
 
+# A mass asked, not a figure said: "bao nhiêu mg", "liều khởi đầu mg?" (no number before the
+# unit), never a per-kg unit ("tính theo mg/kg").
+_MASS_ASKED = re.compile(rf"(?<![a-z\d.,µμ])(?<![\d.,]\s){_MASS}(?![a-z/])")
+
+
+def ml_asked(text: str) -> bool:
+    """The question asks an amount in ml ("mấy ml", "bao nhiêu cc", "mấy vạch"), strengths
+    aside."""
+    return bool(_ML_ASKED.search(_without_strengths(fold(nfc(text)).lower())))
+
+
 def asked_liquid(text: str, drugs: tuple[str, ...] = ()) -> Strength | None:
-    """The liquid's strength when the question also asks the amount in ml of it (of the
-    dosed part of a combination, when the user names that part's amount)."""
+    """The liquid's strength when the amount is to be measured in ml of it (of the dosed part
+    of a combination, when the user names that part's amount): ml asked ("mấy ml"), or no unit
+    asked at all ("chai 1g/100ml, liều một lần tính sao"; "4,8mg thì rút 2,4ml đúng không"
+    checks their own figures): what is given from it is ml. An amount asked in mg and not in
+    ml ("ống 10mg/2ml, liều bao nhiêu mg") is answered in mg."""
     strength = read_strength(text)
     if strength is None:
         return None
-    rest = _STRENGTH.sub(" ", fold(nfc(text)).lower())
-    if not _ML_ASKED.search(rest):
+    rest = _without_strengths(fold(nfc(text)).lower())
+    if not _ML_ASKED.search(rest) and _MASS_ASKED.search(rest):
         return None
     part = next((p for d in drugs[:1] if (p := _part_strength(text, strength, d))), None)
     return part or strength
+
+
+def liquid_for(text: str, drugs: tuple[str, ...] = ()) -> Callable[[str], Strength | None]:
+    """The liquid a row's amount is measured in, by the row's words: the user's
+    (`asked_liquid`), or, when ml is asked of no strength said, the one liquid the row itself
+    names ("chế phẩm 14:1 (600 mg/42,9 mg trong 5 ml)"); None: in mg."""
+    theirs = asked_liquid(text, drugs)
+    if theirs is None and read_strength(text) is None and ml_asked(text):
+        return read_strength
+    return lambda _row: theirs
 
 
 def read_ml(text: str) -> tuple[Decimal, Decimal] | None:
@@ -146,4 +187,4 @@ def read_ml(text: str) -> tuple[Decimal, Decimal] | None:
     return lo, decimal(m["hi"]) if m["hi"] else lo
 
 
-__all__ = ["Strength", "asked_liquid", "read_ml", "read_strength"]
+__all__ = ["Strength", "asked_liquid", "liquid_for", "ml_asked", "read_ml", "read_strength"]

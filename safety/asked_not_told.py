@@ -103,4 +103,29 @@ def kept_away_asked(t: TurnText) -> bool:
     return told is None and got_at is None and _count(t) == 0
 
 
-__all__ = ["complaint_idiom", "in_doubt", "kept_away_asked", "outcome_asked", "redose_asked"]
+# A counted taking that follows the speaker's own working-out, asked back ("7,5mg/kg ra 450mg,
+# viên 250 thì nuốt 2 viên rưỡi hả?", "vậy là uống 1 viên rưỡi à?"): a dose planned and asked,
+# nothing swallowed yet. The clause after "thì"/"vậy là" ends in a question, with no word of it
+# done ("thì nuốt 2 viên rồi" tells).
+_PLANNED = re.compile(
+    r"\b(?:thi|vay thi|vay la|nhu vay la|tuc la)"
+    r" (?:(?!roi\b|r\b|xong\b|mat\b|phai\b)[a-z]+ ){0,3}?"
+    r"(?:\d+(?:[.,]\d+)?|mot|hai|ba|bon|nam|nua) (?:vien|ong|goi)"
+    r"(?: (?!roi\b|r\b|xong\b|mat\b)[a-z0-9.,]+){0,2}"
+    r" ?(?:\?|(?:ha|ah|a|ak|hay sao|dung khong|dung ko|phai khong|phai ko|khong|ko)\s*[.!]*$)"
+)
+
+
+def planned_count_asked(t: TurnText) -> bool:
+    """A counted taking the speaker worked out and asks back, not one told as done."""
+    return _PLANNED.search(t.folded) is not None
+
+
+__all__ = [
+    "complaint_idiom",
+    "in_doubt",
+    "kept_away_asked",
+    "outcome_asked",
+    "planned_count_asked",
+    "redose_asked",
+]

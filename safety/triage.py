@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from core.frame import HowTo, QueryFrame, Triage
 from core.sections import SectionKey
 from safety import dose_errors, reactions
-from safety.asked_not_told import complaint_idiom, redose_asked
+from safety.asked_not_told import complaint_idiom, planned_count_asked, redose_asked
 from safety.danger_signs import DANGER_SIGNS
 from safety.dose_amounts import (
     Book,
@@ -159,8 +159,8 @@ def _emergency(
     if hit is not None and _ONE_SACHET.search(hit) and _MAY_I.search(t.folded):
         # "cho bé uống cả gói 250 được không": one sachet asked, a dose question
         hit = None if not _PAST_OR_SIGN(t) else hit
-    if hit is not None and redose_asked(t):
-        hit = None  # "bé nhổ ra gần hết liều, có cho uống lại liều khác không"
+    if hit is not None and (redose_asked(t) or planned_count_asked(t)):
+        hit = None  # "nhổ ra gần hết liều, có cho uống lại không"; "thì nuốt 2 viên rưỡi hả?"
     if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it
     if hit is not None and _SLIP.match(hit) and given_as_meant(t, names_drug):
@@ -170,7 +170,7 @@ def _emergency(
     if (error := dose_error(t)) is not None and not learning:
         return TriageResult(Triage.EMERGENCY, error)  # twice, or ten times the meant amount
     event = read_event(t, names_drug=names_drug, child_known=child_known)
-    if learning or (event.verdict is not None and redose_asked(t)):
+    if learning or (event.verdict is not None and (redose_asked(t) or planned_count_asked(t))):
         # "hỏi trước để biết: trẻ nuốt nhầm thuốc thì làm gì": no event told
         event = Event(None, "")
     if event.verdict is Verdict.REPORT:
@@ -287,7 +287,8 @@ def _triage_rest(
     if not child and adult_dose and read_reaction(t, names_drug=True) is None:
         return None  # "lỡ uống 2 viên loperamid 2mg lần đầu": the book's own adult dose
     book = against_book(t, frame, warnings, child=child)
-    if book is Book.OVER and (_PAST_OR_SIGN(t) or not asks_outright(t)):
+    planned = planned_count_asked(t)  # "… thì nuốt 2 viên rưỡi hả?": worked out, not taken
+    if book is Book.OVER and not planned and (_PAST_OR_SIGN(t) or not asks_outright(t)):
         return TriageResult(Triage.EMERGENCY, BEYOND_THE_BOOK)  # "15ml (200mg/5ml)"
     if book is Book.WITHIN and not _not_meant(t):
         return None  # "trời ơi con uống 7,5ml ibuprofen 100mg/5ml, bé 17kg": a dose as meant

@@ -31,14 +31,15 @@ viêm khớp dạng thấp = thap khop|viem khop dang thap
 thoái hóa khớp = thoai hoa khop|viem xuong khop|thoai hoa khop goi
 nhiễm nấm Candida = nam candida|candida|nam mieng|nam am dao|nhiem nam candida|tua mieng
 huyết khối tĩnh mạch sâu = huyet khoi tinh mach sau|huyet khoi tinh mach|dvt
-viêm tai giữa = viem tai giua|viem tai giua cap|viem tai
+viêm tai giữa = viem tai giua|viem tai giua cap|viem tai|otitis media|ear infection
 viêm màng não = viem mang nao|viem mang nao mu|viem mang nao do vi khuan
 lỵ amip = ly amip|ly a mip|nhiem amip|benh do amip|amip
 nhiễm Giardia = giardia|nhiem giardia|benh giardia
-viêm họng = viem hong|dau hong|viem hong cap|viem amidan|viem hong do lien cau
+viêm họng = viem hong|dau hong|viem hong cap|viem amidan|viem hong do lien cau|strep throat|
+  sore throat|pharyngitis|tonsillitis
 viêm xoang = viem xoang|viem xoang cap
 viêm phổi mắc phải ở cộng đồng = viem phoi|viem phoi cong dong|viem phoi mac phai o cong dong|
-  vpmpcd|vpcd|viem phoi mac phai tai cong dong
+  vpmpcd|vpcd|viem phoi mac phai tai cong dong|pneumonia
 viêm phế quản = viem phe quan|viem phe quan cap
 nhiễm khuẩn đường tiết niệu = nhiem trung duong tieu|nhiem trung tieu|viem duong tiet nieu|
   nhiem khuan tiet nieu|nhiem trung duong tiet nieu|viem duong tieu|viem bang quang|

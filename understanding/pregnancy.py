@@ -69,9 +69,13 @@ _MOTHER_TAKES = re.compile(
 # "mẹ bỉm" (a new mother) or a medicine asked of her milk ("có ảnh hưởng sữa không", "có
 # vào sữa không", "có bị mất sữa không", "uống gì cho lợi sữa"): she nurses.
 _MILK_ASKED = re.compile(
-    r"(?<![a-z])(?:me bim|anh huong (?:(?:den|toi|gi|j) )?(?:sua|sua me|luong sua)"
+    r"(?<![a-z])(?:anh huong (?:(?:den|toi|gi|j) )?(?:sua|sua me|luong sua)"
     r"|(?:vao|qua|di vao|mat|tac|it|loi|goi|kich|ve) sua(?: me)?)(?![a-z])"
 )
+
+
+# "mẹ bỉm" (a new mother): who speaks; she nurses, but the patient is hers to say.
+_NEW_MOTHER = re.compile(r"(?<![a-z])me bim(?![a-z])")
 
 
 # "thuốc tránh thai 3 tháng nay", "mới sảy thai 2 tuần": contraception or a pregnancy that
@@ -162,8 +166,10 @@ def term_not_age(turn: Turn, age_text: str | None, before: PatientContext | None
     )
 
 
-def nursing_mother(turn: Turn) -> bool:
-    """A mother says she breastfeeds ("đang cho con 2 tháng bú"): she is the patient."""
+def nursing_mother(turn: Turn, *, child_told: bool = False) -> bool:
+    """A mother says she breastfeeds ("đang cho con 2 tháng bú"): she is the patient. A new
+    mother who only calls herself so ("mẹ bỉm hỏi xíu") and tells a child's age or weight
+    (`child_told`: "bé 2t 12kg nôn ói, cho uống mấy ml") asks for the child."""
     text = turn.folded
     if _BABY_FEEDS.search(text) and _MOTHER_TAKES.search(text):
         return True
@@ -173,6 +179,7 @@ def nursing_mother(turn: Turn) -> bool:
             "dang cho con bu", "dang cho bu", "nuoi con bang sua me", "nuoi con bu", "breastfeeding"
         )
         or bool(_MILK_ASKED.search(text))
+        or (bool(_NEW_MOTHER.search(text)) and not child_told)
     )
 
 
@@ -221,7 +228,12 @@ def nursing_said(turn: Turn) -> bool:
     """Breastfeeding said by the mother ("cho con 2 tháng bú", "cho con ti") or of the baby
     ("bé bú mẹ")."""
     text = turn.folded
-    return bool(_NURSING.search(text) or _BABY_FEEDS.search(text) or _MILK_ASKED.search(text))
+    return bool(
+        _NURSING.search(text)
+        or _BABY_FEEDS.search(text)
+        or _MILK_ASKED.search(text)
+        or _NEW_MOTHER.search(text)
+    )
 
 
 __all__ = [

@@ -177,10 +177,10 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         age = None
     population = None if non_human else read_population(turn, age.months if age else None, weight)
     expecting = pregnant and not (age and TEEN_FROM_MONTHS <= age.months < ADULT_FROM_MONTHS)
-    if expecting or nursing_mother(turn):
-        # A pregnant or nursing woman is an adult patient (product decision, issue 22); a
-        # child's age or weight in her turn ("đang cho con 2 tháng bú", "bé lớn 3 tuổi rồi")
-        # is her child's. Only a teenager's own age keeps a pregnant patient a child.
+    child_told = population is Population.CHILD and bool(age or weight)
+    if expecting or nursing_mother(turn, child_told=child_told):
+        # A pregnant or nursing woman is an adult patient (issue 22); a child's age or weight in
+        # her turn ("cho con 2 tháng bú") is her child's, unless a teenager's own age.
         age = age if age and age.months >= ADULT_FROM_MONTHS else None
         weight = weight if weight and weight >= CHILD_BELOW_KG else None
         population = Population.ADULT

@@ -60,6 +60,7 @@ from understanding.howto_followups import (
 from understanding.howto_turn import WITH_ANOTHER as _WITH_ANOTHER
 from understanding.howto_turn import how_to_turn
 from understanding.lexicon import AMOUNT_DOUBT
+from understanding.other_route import route_of_another
 from understanding.partner_drug import with_the_patients_medicine
 from understanding.patient_said import read_patient_against
 from understanding.reading import Reading, read_turn
@@ -188,6 +189,10 @@ class RulesUnderstander:
         asked = [d for d in drugs if d not in aside]
         if turn_type in (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE) and asked:
             drugs = asked  # the patient's own medicines are in `patient`, not the question
+        if route in (Route.IV, Route.IM) and route_of_another(
+            reading.turn, reading.mentions, reading.unknown, drugs
+        ):
+            route = Route.ORAL  # "đã truyền IVIG, giờ uống aspirin": the vein was another's
         fields: dict[str, Any] = {
             "turn_type": turn_type,
             "drugs": drugs,

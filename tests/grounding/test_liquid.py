@@ -36,7 +36,7 @@ def test_no_strength_or_two_different_ones_is_none() -> None:
 
 
 def test_ml_is_asked_apart_from_the_strength() -> None:
-    """ "mấy ml", "mấy vạch" beside a strength ask ml; the strength alone asks mg."""
+    """ "mấy ml", "mấy vạch" beside a strength ask ml; an amount asked in mg stays mg."""
     assert asked_liquid("siro 120mg/5ml thì mỗi lần uống mấy ml") is not None
     assert asked_liquid("dung dịch 0,05mg/ml, quên mỗi lần mấy vạch") is not None
     assert asked_liquid("ống 10mg/2ml, liều bao nhiêu mg") is None

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from core.population import ADULT_MONTHS
 from grounding.asked import AskedWords
 from grounding.blocks import Block, BlockKind, Part, Who
-from grounding.narrowing import named_indications, said_whole, short_label
+from grounding.narrowing import named_indications, pieces_said, said_whole, short_label
 
 
 def _dose_rows(blocks: Sequence[Block]) -> list[Block]:
@@ -62,7 +62,7 @@ def another_indication(blocks: Sequence[Block], now: AskedWords, kept: AskedWord
     to the book's X, whether or not the reader knows X as a disease. The head's short label,
     as an answer offers it, or None."""
     rows = [b for b in _dose_rows(blocks) if not b.renal and not b.hepatic]
-    said = said_whole(rows, now)
+    said = said_whole(rows, now) or pieces_said(rows, now)
     if not said or said & named_indications(rows, kept):
         return None
     return next((label for head in sorted(said) if (label := short_label(head))), None)

@@ -93,6 +93,20 @@ def said_whole(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     return {ind for ind, n in said.items() if n == longest}
 
 
+def pieces_said(rows: Sequence[Block], asked: AskedWords) -> set[str]:
+    """The indication heads one of whose pieces has every word said, two words or more
+    beyond the common ones ("vảy nến" for "Bệnh vảy nến, viêm khớp vảy nến"), in any order."""
+    words = set(_in_heads_words(" ".join(asked.folded.replace(",", " ").split())).split())
+    found: set[str] = set()
+    for ind in dict.fromkeys(row.indication for row in rows):
+        label = _folded_head(ind).rstrip(". ") if ind else ""
+        for piece in [label, *_PIECES.split(label)] if label else []:
+            kept = set(piece.replace(",", " ").split()) - _STOP
+            if len(kept - _KIND) >= 2 and kept <= words:
+                found.add(ind)  # type: ignore[arg-type]
+    return found
+
+
 def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     """The indication heads the question's words name: a head said whole ("Nhiễm khuẩn
     nặng", the longest such), else the heads with the largest share of their words asked."""

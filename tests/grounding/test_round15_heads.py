@@ -79,3 +79,15 @@ def test_a_follow_up_naming_another_head_of_the_book_turns_to_it() -> None:
     assert another_indication(blocks, AskedWords("người cao tuổi thì sao"), kept) is None
     # The head kept is named again: no turn.
     assert another_indication(blocks, AskedWords("thế còn chàm thể tạng"), kept) is None
+
+
+def test_a_follow_up_naming_one_disease_of_a_listing_head_turns_to_it() -> None:
+    """ "Bệnh chàm tiết bã, viêm da chàm tiết bã:" is named by "chàm tiết bã" alone."""
+    blocks = _blocks(
+        "Viêm khớp dạng thấp: uống 5 mg, 1 lần mỗi tuần.\n\n"
+        "Bệnh chàm tiết bã, viêm da chàm tiết bã: uống 10 mg, 1 lần mỗi tuần."
+    )
+    kept = AskedWords("viêm khớp dạng thấp")
+    turned = another_indication(blocks, AskedWords("thế còn chàm tiết bã"), kept)
+    assert turned is not None and "chàm tiết bã" in turned
+    assert another_indication(blocks, AskedWords("còn liều thấp thì sao"), kept) is None

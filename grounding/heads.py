@@ -304,11 +304,10 @@ def _plain_word(word: str) -> bool:
 
 
 def _prose(label: str) -> bool:
-    """Words of a sentence, not of a head: a colon after them introduces what was said. A
-    word is read as the book spells it: "Vảy nến (người lớn):" heads psoriasis, its "nến"
-    is not "nên" (should)."""
-    folded = head_words(label)
-    return PROSE.search(NOT_PROSE.strip(folded)) is not None and PROSE.said(shown(label), NOT_PROSE)
+    """Words of a sentence, not of a head: a colon after them introduces what was said, each
+    word read as the book spells it ("Vảy nến (người lớn):" heads psoriasis: "nến" is no "nên")."""
+    said = PROSE.search(NOT_PROSE.strip(head_words(label))) is not None
+    return said and PROSE.said(shown(label), NOT_PROSE)
 
 
 def _about(head: str) -> int | None:
@@ -354,10 +353,9 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
         if colon < 0:
             break
         head = text[pos:colon]
-        if DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
+        unclosed = head.count("(") > head.count(")")  # "(Biệt dược: X)" ends no head
+        if unclosed or DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
             break
-        if head.count("(") > head.count(")"):
-            break  # "… (Biệt dược: X)": a colon inside a parenthesis ends no head
         end = colon + 1
         while end < stop and text[end] in "*_ ":
             end += 1
@@ -385,19 +383,7 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
 
 
 __all__ = [
-    "DOSE",
-    "PARENTHESIS",
-    "PART_HEAD",
-    "REMARK",
-    "Context",
-    "Head",
-    "HeadKind",
-    "Part",
-    "Who",
-    "classify_head",
-    "head_words",
-    "heads_at",
-    "opens_with_everyone",
-    "read_label",
+    "DOSE", "PARENTHESIS", "PART_HEAD", "REMARK", "Context", "Head", "HeadKind", "Part",
+    "Who", "classify_head", "head_words", "heads_at", "opens_with_everyone", "read_label",
     "who_of",
-]
+]  # fmt: skip

@@ -48,7 +48,8 @@ def _turned_to(said: QueryFrame, frame: QueryFrame, find: FindBySection) -> Quer
     own = fold(said.condition_words)
     if said.condition is not None and fold(said.condition.text) in own:
         return frame  # the turn names its condition itself
-    kept = frame.condition.normalized or frame.condition.text
+    before = frame.condition_words.removesuffix(said.condition_words)
+    kept = f"{frame.condition.normalized or frame.condition.text} {before}"
     now = AskedWords.of(
         said.model_copy(update={"drugs": frame.drugs, "patient": None, "condition": None})
     )

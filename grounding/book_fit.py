@@ -57,13 +57,15 @@ def adults_only(blocks: Sequence[Block], asked: AskedWords) -> bool:
 
 
 def another_indication(blocks: Sequence[Block], now: AskedWords, kept: AskedWords) -> str | None:
-    """The turn's own words (`now`) say an indication head of the section whole that the
-    indication kept from the question before (`kept`) does not name: "còn X thì sao" turns
+    """The turn's own words (`now`) say one indication head of the section whole that the
+    words kept from the question before (`kept`) do not name: "còn X thì sao" turns
     to the book's X, whether or not the reader knows X as a disease. The head's short label,
     as an answer offers it, or None."""
     rows = [b for b in _dose_rows(blocks) if not b.renal and not b.hepatic]
     said = said_whole(rows, now) or pieces_said(rows, now)
-    if not said or said & named_indications(rows, kept):
+    # One head, and not one the words before already name ("bị bệnh X" said again in a
+    # reply names X's phases alike: no turn).
+    if len(said) != 1 or said & named_indications(rows, kept):
         return None
     return next((label for head in sorted(said) if (label := short_label(head))), None)
 

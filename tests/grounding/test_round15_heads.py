@@ -91,3 +91,14 @@ def test_a_follow_up_naming_one_disease_of_a_listing_head_turns_to_it() -> None:
     turned = another_indication(blocks, AskedWords("thế còn chàm tiết bã"), kept)
     assert turned is not None and "chàm tiết bã" in turned
     assert another_indication(blocks, AskedWords("còn liều thấp thì sao"), kept) is None
+
+
+def test_a_reply_naming_the_disease_of_two_phase_heads_turns_to_neither() -> None:
+    """ "Bệnh Y, giai đoạn cấp:" and "Bệnh Y, giai đoạn hồi phục:": a reply that says "bị bệnh
+    Y" again names both phases, so the phase the question chose stays."""
+    blocks = _blocks(
+        "*Bệnh Y, trong giai đoạn cấp:* uống 20 mg/kg/ngày, chia 4 lần.\n\n"
+        "*Bệnh Y, trong giai đoạn hồi phục:* uống 2 mg/kg/ngày, 1 lần."
+    )
+    kept = AskedWords("sốt bệnh y giai đoạn cấp")
+    assert another_indication(blocks, AskedWords("bé 3 tuổi 14 kg, bị bệnh Y"), kept) is None

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from core.evidence import Evidence
-from core.frame import QueryFrame, TurnType
+from core.frame import ConditionQuery, QueryFrame, TurnType
 from core.sections import SectionKey
+from core.text import fold
 from grounding.asked import AskedWords
 from grounding.blocks import Block, parse_blocks
-from grounding.book_fit import adults_only
+from grounding.book_fit import adults_only, another_indication
 
 FindBySection = Callable[[str, str], list[Evidence]]
 
@@ -37,8 +38,35 @@ def _blocks(find: FindBySection, drug: str) -> list[Block]:
     return parse_blocks(list(enumerate(found)))
 
 
-def book_look(frame: QueryFrame, find: FindBySection) -> QueryFrame:
-    """The frame with what the book settles: `book_adults`."""
+def _turned_to(said: QueryFrame, frame: QueryFrame, find: FindBySection) -> QueryFrame:
+    """A dose follow-up that names another indication the book heads ("còn vảy nến thì sao"
+    after a rheumatoid-arthritis dose) is asked for that indication: the condition kept from
+    the question before, and its words, go; the turn's own words choose the rows. A
+    condition the reader knows ("thế còn viêm khớp dạng thấp") is already the frame's own."""
+    if frame.condition is None or frame.condition_words == said.condition_words:
+        return frame
+    own = fold(said.condition_words)
+    if said.condition is not None and fold(said.condition.text) in own:
+        return frame  # the turn names its condition itself
+    before = frame.condition_words.removesuffix(said.condition_words)
+    kept = f"{frame.condition.normalized or frame.condition.text} {before}"
+    now = AskedWords.of(
+        said.model_copy(update={"drugs": frame.drugs, "patient": None, "condition": None})
+    )
+    heads = (another_indication(_blocks(find, d), now, AskedWords(kept)) for d in frame.drugs)
+    head = next((h for h in heads if h), None)
+    if head is None:
+        return frame
+    condition = ConditionQuery(text=head)
+    update = {"condition": condition, "condition_relation": None}
+    return frame.model_copy(update=update | {"condition_words": said.condition_words})
+
+
+def book_look(frame: QueryFrame, find: FindBySection, said: QueryFrame | None = None) -> QueryFrame:
+    """The frame with what the book settles: the indication a follow-up turns to, and
+    `book_adults`."""
+    if said is not None and _dose_question(frame):
+        frame = _turned_to(said, frame, find)
     adults = False
     unknown = frame.population is None and frame.age_months is None and frame.weight_kg is None
     if _dose_question(frame) and unknown:

@@ -62,14 +62,16 @@ class Responder:
         self._catalog = catalog
         self._contacts = emergency_contacts
 
-    def book_look(self, frame: QueryFrame, conv: Conversation) -> QueryFrame:
+    def book_look(
+        self, frame: QueryFrame, conv: Conversation, said: QueryFrame | None = None
+    ) -> QueryFrame:
         """The frame with what the drug's dose section settles before anyone is asked; after
         a safety question ("Bé đã uống thuốc này rồi phải không?") or in a safety thread, the
         book's adult-only rows do not stand in for the population question (who took it)."""
         asked = conv.open_question is not None and conv.open_question.reason == Reason.SAFETY_CHECK
         if asked or conv.safety_thread is not None:
             return frame
-        return book_look(frame, self._effects.find_by_section)
+        return book_look(frame, self._effects.find_by_section, said)
 
     def respond(
         self,

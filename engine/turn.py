@@ -275,7 +275,7 @@ class Engine:
             if progressed:
                 model.clarify_streak = 0
             frame, found = with_triage(text, frame, conv, self._warnings)
-            frame = self._responder.book_look(frame, conv)
+            frame = self._responder.book_look(frame, conv, said)
             if found is not None and found.kind is Triage.SAFETY_CHECK and not model.can_clarify():
                 # No question left before the breaker: the safety question is answered the
                 # safe way, as taken.

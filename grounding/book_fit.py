@@ -1,10 +1,12 @@
 """What a drug's dose section says of whom it doses, read before the patient is asked.
 
-One question the book can answer for itself (issue 23, round 14):
-Does the book dose children here at all? When the rows of the section (of the indication
+Two questions the book can answer for itself. Does the book dose children here at all
+(issue 23, round 14)? When the rows of the section (of the indication
 the question names, when it names one) hold no child's row, only adults' or unlabelled
 ones, or a child's row that refuses ("ở trẻ em, độ an toàn chưa được xác định"), asking
-"người lớn hay trẻ em?" changes nothing: the adult rows answer (`adults_only`).
+"người lớn hay trẻ em?" changes nothing: the adult rows answer (`adults_only`). Does a
+follow-up name another of the section's indication heads than the one kept from the
+question before (`another_indication`, round 15)?
 A child's dose is never answered before both age and weight are known (the paediatric
 invariant, docs/state-machine.md rule 3), whatever rows the book holds.
 
@@ -19,7 +21,7 @@ from collections.abc import Sequence
 from core.population import ADULT_MONTHS
 from grounding.asked import AskedWords
 from grounding.blocks import Block, BlockKind, Part, Who
-from grounding.narrowing import named_indications
+from grounding.narrowing import named_indications, pieces_said, said_whole, short_label
 
 
 def _dose_rows(blocks: Sequence[Block]) -> list[Block]:
@@ -54,4 +56,18 @@ def adults_only(blocks: Sequence[Block], asked: AskedWords) -> bool:
     return any(b.reading.prints_dose for b in rows) and not any(_child_row(b) for b in rows)
 
 
-__all__ = ["adults_only"]
+def another_indication(blocks: Sequence[Block], now: AskedWords, kept: AskedWords) -> str | None:
+    """The turn's own words (`now`) say one indication head of the section whole that the
+    words kept from the question before (`kept`) do not name: "còn X thì sao" turns
+    to the book's X, whether or not the reader knows X as a disease. The head's short label,
+    as an answer offers it, or None."""
+    rows = [b for b in _dose_rows(blocks) if not b.renal and not b.hepatic]
+    said = said_whole(rows, now) or pieces_said(rows, now)
+    # One head, and not one the words before already name ("bị bệnh X" said again in a
+    # reply names X's phases alike: no turn).
+    if len(said) != 1 or said & named_indications(rows, kept):
+        return None
+    return next((label for head in sorted(said) if (label := short_label(head))), None)
+
+
+__all__ = ["adults_only", "another_indication"]

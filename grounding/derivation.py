@@ -38,7 +38,7 @@ from grounding.rounding import round_share
 
 PERIOD_WORDS = {
     Period.DOSE: "mỗi lần", Period.DAY: "mỗi ngày", Period.ONCE_DAILY: "một lần mỗi ngày",
-    Period.SINGLE: "liều duy nhất",
+    Period.SINGLE: "liều duy nhất", Period.WEEK: "mỗi tuần",
 }  # fmt: skip
 
 

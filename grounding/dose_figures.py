@@ -25,6 +25,7 @@ from grounding.book.vocabulary import (
     Words,
 )
 from grounding.dose_counts import split_of, times_between
+from grounding.weekly import week_after
 
 
 class Period(StrEnum):
@@ -34,6 +35,7 @@ class Period(StrEnum):
     DAY = "day"
     ONCE_DAILY = "once_daily"
     SINGLE = "single"
+    WEEK = "week"  # "1 lần mỗi tuần": a week's amount, never a dose's or a day's
     BARE = "bare"
     """A cap printed without a period: it binds the figure it follows."""
 
@@ -249,9 +251,6 @@ class Cap:
         return not (self.per_kg and figure_per != "kg") and not (self.per_m2 and figure_per != "m2")
 
 
-# ---- reading the book's words ----
-
-
 def _period_of_tail(tail: str) -> Period | None:
     words = re.sub(r"\s+", " ", tail)
     if "ngay" in words or re.search(r"24 ?gio", words):  # "/24 giờ", "/24giờ"
@@ -291,6 +290,8 @@ def _period(tail: str, before: str, after: str) -> tuple[Period, int, int]:
         return Period.SINGLE, len(before) - single, 0  # "một liều duy nhất 0,45 mg/kg/ngày"
     if period is not None:
         return period, 0, 0
+    if (week := week_after(after)) is not None:
+        return Period.WEEK, 0, week
     if m := _ONCE_AFTER.search(after):
         return Period.ONCE_DAILY, 0, m.end()
     if m := _SINGLE_AFTER.search(after[:40]):
@@ -392,7 +393,6 @@ def caps_in(text: str) -> list[Cap]:
     return caps
 
 
-__all__ = [
-    "FIGURE", "FIXED_DOSE", "MG_PER_UNIT", "NUMBER", "RANGE_TO", "Cap", "Figure", "Period",
-    "caps_in", "decimal", "figures_in", "mass_pattern", "shown_number", "shown_range",
-]  # fmt: skip
+__all__ = ["FIGURE", "FIXED_DOSE", "MG_PER_UNIT", "NUMBER", "RANGE_TO", "Cap", "Figure",
+           "Period", "caps_in", "decimal", "figures_in", "mass_pattern", "shown_number",
+           "shown_range"]  # fmt: skip

@@ -303,9 +303,11 @@ def _plain_word(word: str) -> bool:
     return bool(word) and all("a" <= c <= "z" for c in word)
 
 
-def _prose(folded: str) -> bool:
-    """Words of a sentence, not of a head: a colon after them introduces what was said."""
-    return PROSE.search(NOT_PROSE.strip(folded)) is not None
+def _prose(label: str) -> bool:
+    """Words of a sentence, not of a head: a colon after them introduces what was said, each
+    word read as the book spells it ("Vảy nến (người lớn):" heads psoriasis: "nến" is no "nên")."""
+    said = PROSE.search(NOT_PROSE.strip(head_words(label))) is not None
+    return said and PROSE.said(shown(label), NOT_PROSE)
 
 
 def _about(head: str) -> int | None:
@@ -338,7 +340,7 @@ def _about_head(text: str, head: str, end: int) -> Head | None:
     if about is None or shown(text[end : len(text) if line_end < 0 else line_end]):
         return None
     words = head[about:]
-    return None if _prose(head_words(words)) else classify_head(words, end)
+    return None if _prose(words) else classify_head(words, end)
 
 
 def heads_at(text: str, start: int, stop: int) -> list[Head]:
@@ -351,7 +353,8 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
         if colon < 0:
             break
         head = text[pos:colon]
-        if DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
+        unclosed = head.count("(") > head.count(")")  # "(Biệt dược: X)" ends no head
+        if unclosed or DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
             break
         end = colon + 1
         while end < stop and text[end] in "*_ ":
@@ -364,7 +367,7 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
             found.append(about)
             break
         # A parenthesis qualifies a head ("Viêm xoang (phải nằm viện)"); its words are no prose.
-        if read.kind is HeadKind.IND and _prose(head_words(PARENTHESIS.sub("", head))):
+        if read.kind is HeadKind.IND and _prose(PARENTHESIS.sub("", head)):
             # "Đối với trẻ nhỏ tuổi, BNFC khuyến cáo dùng liều: …" is a sentence; but one
             # that opens with an emphasised phrase ("_Làm thuốc X_, thuốc có thể được
             # dùng: …") is headed by that phrase.
@@ -380,19 +383,7 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
 
 
 __all__ = [
-    "DOSE",
-    "PARENTHESIS",
-    "PART_HEAD",
-    "REMARK",
-    "Context",
-    "Head",
-    "HeadKind",
-    "Part",
-    "Who",
-    "classify_head",
-    "head_words",
-    "heads_at",
-    "opens_with_everyone",
-    "read_label",
+    "DOSE", "PARENTHESIS", "PART_HEAD", "REMARK", "Context", "Head", "HeadKind", "Part",
+    "Who", "classify_head", "head_words", "heads_at", "opens_with_everyone", "read_label",
     "who_of",
-]
+]  # fmt: skip

@@ -62,9 +62,9 @@ def _in_heads_words(folded: str) -> str:
 _PIECES = re.compile(r"\s*[,;]\s*|\s+(?:hoac|va|bao gom ca|bao gom|ke ca|gom ca)\s+")
 
 
-def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
-    """The indication heads the question's words name: a head said whole ("Nhiễm khuẩn
-    nặng", the longest such), else the heads with the largest share of their words asked."""
+def said_whole(rows: Sequence[Block], asked: AskedWords) -> set[str]:
+    """The indication heads the words say whole, of two words or more ("vảy nến" for
+    "*Vảy nến (người lớn):*"; the longest such, or one that extends it with words asked)."""
     folded = _in_heads_words(" ".join(asked.folded.replace(",", " ").split()))
     words = set(folded.split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
@@ -89,9 +89,33 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
             rest = label.removeprefix(labels[shorter].rstrip(". "))
             if rest != label and rest.strip() and set(rest.split()) <= words:
                 said[ind] = max(said.get(ind, 0), len(label))
+    longest = max(said.values(), default=0)
+    return {ind for ind, n in said.items() if n == longest}
+
+
+def pieces_said(rows: Sequence[Block], asked: AskedWords) -> set[str]:
+    """The indication heads one of whose pieces has every word said, two words or more
+    beyond the common ones ("vảy nến" for "Bệnh vảy nến, viêm khớp vảy nến"), in any order."""
+    words = set(_in_heads_words(" ".join(asked.folded.replace(",", " ").split())).split())
+    found: set[str] = set()
+    for ind in dict.fromkeys(row.indication for row in rows):
+        label = _folded_head(ind).rstrip(". ") if ind else ""
+        for piece in [label, *_PIECES.split(label)] if label else []:
+            kept = set(piece.replace(",", " ").split()) - _STOP
+            if len(kept - _KIND) >= 2 and kept <= words:
+                found.add(ind)  # type: ignore[arg-type]
+    return found
+
+
+def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
+    """The indication heads the question's words name: a head said whole ("Nhiễm khuẩn
+    nặng", the longest such), else the heads with the largest share of their words asked."""
+    said = said_whole(rows, asked)
     if said:
-        longest = max(said.values())
-        return {ind for ind, n in said.items() if n == longest}
+        return said
+    words = set(_in_heads_words(" ".join(asked.folded.replace(",", " ").split())).split())
+    heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
+    labels = {ind: _folded_head(ind) for ind in heads}
     scores: dict[str, tuple[bool, int, float]] = {}
     for ind in heads:
         label = labels[ind]

@@ -96,7 +96,7 @@ def _phrase_head(text: str, said: Reading, end: int) -> Head | None:
         not words.endswith(".")
         or re.search(r"\d", words)
         or len(folded.split()) > MAX_PHRASE_HEAD_WORDS
-        or NOT_A_HEAD.search(folded)
+        or NOT_A_HEAD.said(words)
     ):
         return None
     head = classify_head(words.rstrip("."), end)
@@ -164,9 +164,7 @@ def emphasized_head(text: str, start: int, stop: int) -> Head | None:
     # "_Khí dung:_" alone on its line: the colon closes the head, nothing follows it.
     closed = m["words"].strip().rstrip(".").endswith(":")
     words = m["words"].strip().rstrip(".").removesuffix(":").rstrip()
-    begin = m.start("words") + len(m["words"]) - len(m["words"].lstrip())
-    folded = text_reading(text).folded_span(begin, begin + len(words))
-    if ":" in words or DOSE.search(words) or NOT_A_HEAD.search(folded):
+    if ":" in words or DOSE.search(words) or NOT_A_HEAD.said(words):
         return None
     if m["paren"] and not DOSE.search(m["paren"]):
         words = f"{words} {m['paren']}"

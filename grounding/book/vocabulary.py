@@ -269,6 +269,8 @@ OR_MORE = _words("hoặc lớn hơn|hoặc cao hơn|trở lên")
 """After a figure, these make it a threshold ("20 mg/kg trở lên"), not a dose."""
 PER_DOSE = _words("mỗi lần|một lần|mỗi liều")
 PER_DAY = _words("mỗi ngày|một ngày|hàng ngày")
+PER_WEEK = _phrases("1 lần |một lần |", "mỗi tuần|một tuần|hàng tuần|hằng tuần|/tuần|/ tuần")
+"""'1 lần mỗi tuần', 'mỗi tuần': a week's amount (`grounding.weekly`)."""
 PER_DAY_CAP = _words("mỗi ngày|một ngày|hàng ngày|trong 24 giờ")
 DAY_BEFORE = _phrases("mỗi ngày|một ngày|hàng ngày", "| uống| tiêm| dùng| truyền")
 """'Mỗi ngày uống 10 - 20 mg/kg': the day's amount said before the figure."""

@@ -6,11 +6,12 @@ matches its words through `Words`, never a pattern of its own.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from core.text import fold
+from core.text import fold, fold_aligned
 
 
 def folded_each(phrases: Iterable[str]) -> tuple[str, ...]:
@@ -58,6 +59,29 @@ class Words:
         return next(
             (len(folded_text) - len(p) for p in self.folded if folded_text.endswith(p)), None
         )
+
+    @cached_property
+    def spelt(self) -> frozenset[str]:
+        """The phrases as written, lowercased (NFC): how a text with its accents spells them."""
+        return frozenset(unicodedata.normalize("NFC", p).lower() for p in self.phrases)
+
+    def said(self, text: str, unless: Words | None = None) -> bool:
+        """A phrase of the list is said in `text` (not folded) as the list spells it, or
+        with no accents at all: "Vảy nến" folds like "nên" but does not say it. A phrase
+        inside one of `unless` ("mắc phải" for "phải") does not count."""
+        written = unicodedata.normalize("NFC", text).lower()
+        folded = fold_aligned(written)
+        if len(folded) != len(written):
+            found = self.search(unless.strip(fold(text)) if unless else fold(text))
+            return found is not None
+        inside = [m.span() for m in unless.pattern.finditer(folded)] if unless else []
+        for m in self.pattern.finditer(folded):
+            if any(s <= m.start() and m.end() <= e for s, e in inside):
+                continue
+            printed = written[m.start() : m.end()]
+            if printed == m.group() or printed in self.spelt:
+                return True
+        return False
 
     def replace(self, folded_text: str, by: str) -> str:
         """The text with every phrase of the list replaced by `by`."""

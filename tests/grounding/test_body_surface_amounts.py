@@ -165,5 +165,6 @@ def test_an_indication_head_said_of_children_doses_the_child(catalog: DrugCatalo
         catalog, "methotrexate", WEEKLY, "bé bệnh khớp B, 9 tuổi, BSA 0,9 m2, mỗi tuần mấy mg",
         population="child", age_months=108, body_surface_m2=0.9, route="oral",
     )  # fmt: skip
-    assert worked(result) == ["0,9 m² × 12 mg/m² = 10,8 mg mỗi lần"]
+    # A weekly figure is a week's amount, never one "mỗi lần" (round 15).
+    assert worked(result) == ["0,9 m² × 12 mg/m² = 10,8 mg mỗi tuần"]
     assert not any("10 mg, 1 lần" in c.text for c in result.claims)

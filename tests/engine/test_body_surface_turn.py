@@ -8,14 +8,9 @@ import pytest
 import redis
 
 from core.catalog import DrugCatalog, DrugEntry
-from engine.effects import Effects
-from engine.store import RedisStateStore
 from engine.turn import Engine
-from grounding.extractive import ExtractiveAnswerer
-from grounding.render import render_answer
-from grounding.verify import default_checks
-from runners.testing import MemoryRetriever, evidence
-from understanding import RulesUnderstander
+from runners.testing import evidence
+from tests.support.book_engine import book_engine, talk
 
 CATALOG = DrugCatalog([DrugEntry(drug_id="zorvacin", name="Zorvacin", inn="Zorvacin")])
 # A made-up drug, in the book's shape: one row per m², one per kg.
@@ -33,24 +28,7 @@ EVIDENCE = [
 
 @pytest.fixture
 def engine(redis_client: redis.Redis) -> Engine:
-    effects = Effects(
-        MemoryRetriever(EVIDENCE, CATALOG),
-        ExtractiveAnswerer(CATALOG),
-        checks=lambda request: default_checks(request, CATALOG),
-        renderer=render_answer,
-        catalog=CATALOG,
-    )
-    return Engine(
-        store=RedisStateStore(redis_client, lock_wait_ms=2000),
-        understander=RulesUnderstander(CATALOG),
-        effects=effects,
-        catalog=CATALOG,
-    )
-
-
-def talk(engine: Engine, *texts: str) -> list:
-    cid = engine.create_conversation().conversation_id
-    return [engine.handle(cid, t) for t in texts]
+    return book_engine(redis_client, EVIDENCE, CATALOG)
 
 
 def surfaces(result: object) -> list[float]:

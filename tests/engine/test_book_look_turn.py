@@ -10,15 +10,10 @@ import redis
 from core.catalog import DrugCatalog, DrugEntry
 from core.frame import ClarifySlot, QueryFrame, TurnType
 from engine.conversation import Conversation, OpenQuestion
-from engine.effects import Effects
 from engine.responder import Responder
-from engine.store import RedisStateStore
 from engine.turn import Engine
-from grounding.extractive import ExtractiveAnswerer
-from grounding.render import render_answer
-from grounding.verify import default_checks
-from runners.testing import MemoryRetriever, evidence
-from understanding import RulesUnderstander
+from runners.testing import evidence
+from tests.support.book_engine import book_effects, book_engine, talk
 
 CATALOG = DrugCatalog(
     [
@@ -46,24 +41,7 @@ EVIDENCE = [
 
 @pytest.fixture
 def engine(redis_client: redis.Redis) -> Engine:
-    effects = Effects(
-        MemoryRetriever(EVIDENCE, CATALOG),
-        ExtractiveAnswerer(CATALOG),
-        checks=lambda request: default_checks(request, CATALOG),
-        renderer=render_answer,
-        catalog=CATALOG,
-    )
-    return Engine(
-        store=RedisStateStore(redis_client, lock_wait_ms=2000),
-        understander=RulesUnderstander(CATALOG),
-        effects=effects,
-        catalog=CATALOG,
-    )
-
-
-def talk(engine: Engine, *texts: str) -> list:
-    cid = engine.create_conversation().conversation_id
-    return [engine.handle(cid, t) for t in texts]
+    return book_engine(redis_client, EVIDENCE, CATALOG)
 
 
 def test_a_drug_the_book_doses_for_adults_only_is_answered_without_the_population(
@@ -112,13 +90,7 @@ def test_the_weight_told_brings_the_per_kg_row(engine: Engine) -> None:
 def test_after_a_safety_question_or_in_a_thread_the_book_answers_no_one_early(thread: str) -> None:
     """Asked "Bé đã uống thuốc này rồi phải không?", or with an ingestion thread open, the book's
     adult-only rows do not stand in for "người lớn hay trẻ em?": who took it is not presumed."""
-    effects = Effects(
-        MemoryRetriever(EVIDENCE, CATALOG),
-        ExtractiveAnswerer(CATALOG),
-        checks=lambda request: default_checks(request, CATALOG),
-        renderer=render_answer,
-        catalog=CATALOG,
-    )
+    effects = book_effects(EVIDENCE, CATALOG)
     responder = Responder(effects=effects, catalog=CATALOG, emergency_contacts=("115",))
     frame = QueryFrame(
         turn_type=TurnType.DOSING_CALC,

@@ -4,27 +4,10 @@ interaction that says why goes with it."""
 
 from __future__ import annotations
 
-from asked_frames import understood
+from asked_frames import asked, part
 
-from core.evidence import Evidence
-from core.frame import HowTo, QueryFrame
-from grounding.howto import Asked, howto_answer
-
-
-def _said(question: str) -> Asked:
-    return Asked.of(understood(QueryFrame(standalone_query=question)))
-
-
-def part(section: str, text: str) -> Evidence:
-    return Evidence(
-        text=text,
-        drug_id="x",
-        drug_name="X",
-        section_key=section,
-        section_title=section,
-        chunk_id=f"x-{section}",
-    )
-
+from core.frame import HowTo
+from grounding.howto import howto_answer
 
 INTERACTIONS = part(
     "tuong_tac_thuoc",
@@ -38,7 +21,7 @@ CAUTIONS = part(
 
 def test_drinking_asked_quotes_the_drinking_sentence_first() -> None:
     """ "tối nay nhậu với bạn được không": the caution on drinking, then the interaction."""
-    said = _said("uống thuốc này xong tối nay đi nhậu với bạn được không")
+    said = asked("uống thuốc này xong tối nay đi nhậu với bạn được không")
     answer = howto_answer([INTERACTIONS, CAUTIONS], "x", "X", HowTo.ALCOHOL, said)
     texts = [c.text for c in answer.claims]
     assert texts and "khi uống rượu" in texts[0]
@@ -47,7 +30,7 @@ def test_drinking_asked_quotes_the_drinking_sentence_first() -> None:
 
 def test_alcohol_only_among_medicines_still_answers() -> None:
     """The book names alcohol only in a list of interacting products: that sentence."""
-    said = _said("uong thuoc nay co uong ruou duoc khong")
+    said = asked("uong thuoc nay co uong ruou duoc khong")
     answer = howto_answer([INTERACTIONS], "x", "X", HowTo.ALCOHOL, said)
     assert [c.text for c in answer.claims] == [INTERACTIONS.text]
 
@@ -59,7 +42,7 @@ def test_advice_drawn_from_the_sentence_before_quotes_both() -> None:
         "Rượu: thuốc chặn chuyển hóa rượu, gây đỏ mặt, nôn và tim đập nhanh. "
         "Vì vậy không uống rượu trong khi dùng thuốc và 3 ngày sau khi ngừng.",
     )
-    said = _said("dang uong thuoc nay, cuoi tuan lam vai lon bia duoc khong")
+    said = asked("dang uong thuoc nay, cuoi tuan lam vai lon bia duoc khong")
     answer = howto_answer([why], "x", "X", HowTo.ALCOHOL, said)
     texts = [c.text for c in answer.claims]
     assert len(texts) == 2

@@ -3,32 +3,16 @@ stopping is answered by the course's length; a sentence that says to go on answe
 
 from __future__ import annotations
 
-from asked_frames import understood
+from asked_frames import asked, part
 
-from core.evidence import Evidence
-from core.frame import HowTo, QueryFrame
-from grounding.howto import Asked, howto_answer
-
-
-def _said(question: str) -> Asked:
-    return Asked.of(understood(QueryFrame(standalone_query=question)))
-
-
-def part(section: str, text: str) -> Evidence:
-    return Evidence(
-        text=text,
-        drug_id="x",
-        drug_name="X",
-        section_key=section,
-        section_title=section,
-        chunk_id=f"x-{section}",
-    )
+from core.frame import HowTo
+from grounding.howto import howto_answer
 
 
 def test_stopping_asked_in_a_phrase_falls_back_to_the_course() -> None:
     """ "đỡ rồi, ngưng luôn được chưa": the book only counts the course's days."""
     dose = part("lieu_luong_cach_dung", "Uống sau ăn. Nhiễm khuẩn tai cần điều trị đủ 7 ngày.")
-    said = _said("uong dc 4 ngay do r, ngung luon dc chua")
+    said = asked("uong dc 4 ngay do r, ngung luon dc chua")
     answer = howto_answer([dose], "x", "X", HowTo.DURATION, said)
     assert [c.text for c in answer.claims] == ["Nhiễm khuẩn tai cần điều trị đủ 7 ngày."]
 
@@ -38,6 +22,6 @@ def test_going_on_through_a_flare_answers_a_stop() -> None:
         "than_trong",
         "Ngừng thuốc khi có phát ban. Nếu bệnh bùng lên khi đang dùng thì vẫn tiếp tục thuốc.",
     )
-    said = _said("đang uống thì bệnh bùng lên, có ngưng thuốc không")
+    said = asked("đang uống thì bệnh bùng lên, có ngưng thuốc không")
     answer = howto_answer([cautions], "x", "X", HowTo.DURATION, said)
     assert answer.claims and "vẫn tiếp tục" in answer.claims[0].text

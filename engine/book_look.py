@@ -11,6 +11,7 @@ rows answer a patient not said to be a child). A child's age and weight are alwa
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from core.evidence import Evidence
 from core.frame import ConditionQuery, QueryFrame, TurnType
@@ -38,7 +39,9 @@ def _blocks(find: FindBySection, drug: str) -> list[Block]:
     return parse_blocks(list(enumerate(found)))
 
 
-def _turned_to(said: QueryFrame, frame: QueryFrame, find: FindBySection) -> QueryFrame:
+def _turned_to(
+    said: QueryFrame, frame: QueryFrame, blocks: Callable[[str], list[Block]]
+) -> QueryFrame:
     """A dose follow-up that names another indication the book heads ("còn vảy nến thì sao"
     after a rheumatoid-arthritis dose) is asked for that indication: the condition kept from
     the question before, and its words, go; the turn's own words choose the rows. A
@@ -53,7 +56,7 @@ def _turned_to(said: QueryFrame, frame: QueryFrame, find: FindBySection) -> Quer
     now = AskedWords.of(
         said.model_copy(update={"drugs": frame.drugs, "patient": None, "condition": None})
     )
-    heads = (another_indication(_blocks(find, d), now, AskedWords(kept)) for d in frame.drugs)
+    heads = (another_indication(blocks(d), now, AskedWords(kept)) for d in frame.drugs)
     head = next((h for h in heads if h), None)
     if head is None:
         return frame
@@ -65,13 +68,14 @@ def _turned_to(said: QueryFrame, frame: QueryFrame, find: FindBySection) -> Quer
 def book_look(frame: QueryFrame, find: FindBySection, said: QueryFrame | None = None) -> QueryFrame:
     """The frame with what the book settles: the indication a follow-up turns to, and
     `book_adults`."""
+    blocks = cache(lambda drug: _blocks(find, drug))  # each drug's rows read once a turn
     if said is not None and _dose_question(frame):
-        frame = _turned_to(said, frame, find)
+        frame = _turned_to(said, frame, blocks)
     adults = False
     unknown = frame.population is None and frame.age_months is None and frame.weight_kg is None
     if _dose_question(frame) and unknown:
         asked = AskedWords.of(frame)
-        adults = all(adults_only(_blocks(find, d), asked) for d in frame.drugs)
+        adults = all(adults_only(blocks(d), asked) for d in frame.drugs)
     if adults == frame.book_adults:
         return frame
     return frame.model_copy(update={"book_adults": adults})

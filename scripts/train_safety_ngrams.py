@@ -81,6 +81,7 @@ PEOPLE_SETS = tuple(
         "people_safety.tuning13.jsonl",
         "people_safety.tuning14.jsonl",
         "people_safety.tuning15.jsonl",
+        "people_safety.tuning16.jsonl",
     )
     if (ROOT / "evals" / name).exists()
 )

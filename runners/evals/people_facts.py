@@ -75,6 +75,10 @@ once at 6f5216f before tuning on it (patient facts 88.9 %, how-to 81.7 %, reacti
 TUNING15_SET = ROOT / "evals" / "people_facts.tuning15.jsonl"
 """A fifteenth set written blind (130 lines, 54 % mid-conversation), measured once at 002045b
 before tuning on it (patient facts 88.9 %, near-facts 84.6 %, how-to 78.3 %, reactions 91.7 %)."""
+TUNING16_SET = ROOT / "evals" / "people_facts.tuning16.jsonl"
+"""A sixteenth set written blind (130 lines, 57 % mid-conversation, people in particular settings),
+measured once at 5cccb18 before tuning on it (patient facts 86.7 %, near-facts 76.9 %, how-to
+71.7 %, reactions 100 %)."""
 ELDERLY = "elderly"
 """A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
@@ -360,7 +364,7 @@ def main(
     defaults = (
         TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET,
         TUNING7_SET, TUNING8_SET, TUNING10_SET, TUNING11_SET, TUNING12_SET, TUNING13_SET,
-        TUNING14_SET, TUNING15_SET, BLIND_SET,
+        TUNING14_SET, TUNING15_SET, TUNING16_SET, BLIND_SET,
     )  # fmt: skip
     paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)

@@ -59,6 +59,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning13.jsonl",
         "people_safety.tuning14.jsonl",
         "people_safety.tuning15.jsonl",
+        "people_safety.tuning16.jsonl",
     )
 )
 KINDS = (

@@ -32,6 +32,7 @@ from grounding.interactions import (
     partner_of,
     sections_quoted,
 )
+from grounding.limit_scope import dose_next
 from grounding.limits import (
     age_limits,
     can_use_claims,
@@ -138,18 +139,18 @@ class ExtractiveAnswerer:
                 )
                 # Only the dose text's one-row answer can be the youngest dosed band.
                 dose_only = speaks == [SectionKey.LIEU_LUONG_CACH_DUNG.value] and len(found) == 1
-                if dose_only and found == youngest_dosed(request.evidence, drug_id, request.frame):
+                youngest = dose_only and found == youngest_dosed(
+                    request.evidence, drug_id, request.frame
+                )
+                if youngest:
                     lead = (
                         f"Dược thư không ghi liều {name} cho trẻ ở tuổi này; mục Liều lượng "
                         "và cách dùng chỉ ghi liều cho trẻ từ mức tuổi sau:"
                     )
-                return Answer(
-                    lead=lead,
-                    claims=tuple(found),
-                    notices=quarantine_notices(
-                        ev for ev in request.evidence if ev.drug_id == drug_id
-                    ),
-                )
+                notices = quarantine_notices(ev for ev in request.evidence if ev.drug_id == drug_id)
+                if offer := dose_next(request.frame, speaks, found, barred=youngest):
+                    notices = (*notices, offer)
+                return Answer(lead=lead, claims=tuple(found), notices=notices)
         parts = _indexed(request.evidence, drug_id, section) or _indexed(
             request.evidence, drug_id, None
         )

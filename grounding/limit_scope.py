@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from core.evidence import Evidence
-from core.frame import Route
+from core.evidence import Claim, Evidence
+from core.frame import Population, QueryFrame, Route
 from core.sections import SectionKey
 from core.text import contains_phrase, fold
 from grounding.asked import AskedWords
@@ -65,4 +65,43 @@ def names_condition(folded: str, term: str) -> bool:
     return contains_phrase(bare, term)
 
 
-__all__ = ["another_heads_refusal", "bars_by_weight", "names_condition", "only_who"]
+# After "may my child take it" is answered with no bar: what the dose for this child needs.
+WEIGHT_FOR_DOSE = "Để xem liều cho bé, cho biết bé nặng bao nhiêu kg."
+AGE_WEIGHT_FOR_DOSE = "Để xem liều cho bé, cho biết bé bao nhiêu tuổi và nặng bao nhiêu kg."
+_OWN_USE = frozenset({SectionKey.THOI_KY_MANG_THAI.value, SectionKey.THOI_KY_CHO_CON_BU.value})
+
+
+def dose_next(
+    frame: QueryFrame, speaks: Sequence[str], found: Sequence[Claim], *, barred: bool
+) -> str | None:
+    """The line that leads a parent from "uống … được không" to the dose: only for a child,
+    only when nothing bars the drug for them (no Chống chỉ định line, no dose-text line whose
+    age band holds them, no dose text that starts above their age: `barred`), and only when a
+    fact the dose needs is still missing. A refusal by weight ("trẻ dưới 7 kg") is what the
+    weight asked for settles."""
+    if frame.population is not Population.CHILD or frame.weight_kg is not None or barred:
+        return None
+    if SectionKey.CHONG_CHI_DINH.value in speaks or frame.attribute in _OWN_USE:
+        return None
+    if len(frame.drugs) != 1:
+        return None
+    age = frame.age_months
+    if age is not None and any(_holds(claim.text, age) for claim in found):
+        return None
+    return WEIGHT_FOR_DOSE if age is not None else AGE_WEIGHT_FOR_DOSE
+
+
+def _holds(text: str, age_months: float) -> bool:
+    band = parse_bands(text).age
+    return band is not None and band.contains(age_months)
+
+
+__all__ = [
+    "AGE_WEIGHT_FOR_DOSE",
+    "WEIGHT_FOR_DOSE",
+    "another_heads_refusal",
+    "bars_by_weight",
+    "dose_next",
+    "names_condition",
+    "only_who",
+]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from core.frame import PatientContext, Population, QueryFrame, TurnType
+from core.frame import Ask, PatientContext, Population, QueryFrame, TurnType
 from core.sections import SectionKey
 from core.text import fold
 from understanding.howto_words import TELLS_OF_THE_DRUG
@@ -65,6 +65,19 @@ def facts_only(r: Reading, frame: QueryFrame) -> bool:
     """The turn only says who the patient is ("ông 76 tuổi mà chỉ có 48 ký thôi")."""
     said = r.age is not None or r.weight is not None or r.population is not None
     return said and frame.turn_type is TurnType.OUT_OF_SCOPE and not r.conditions
+
+
+def weighs_for_dose(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
+    """After "may my child use it" (answered with what the dose still needs), a turn that only
+    tells the child's weight, or the age the question lacked, asks the amount: the weight
+    settles nothing the book's cautions say, only how much to give."""
+    can_use = prior.asks is Ask.CAN_USE and prior.turn_type is TurnType.DRUG_ATTRIBUTE
+    if not can_use or len(prior.drugs) != 1 or not facts_only(r, frame):
+        return False
+    if r.weight is not None:
+        return True
+    child = prior.population is Population.CHILD and prior.weight_kg is None
+    return child and r.age is not None and prior.age_months is None
 
 
 # "à nhầm, bé 3 tuổi": what was said before is corrected, the patient is the same.
@@ -259,6 +272,18 @@ def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
     if aside:
         return frame
     update |= {"turn_type": prior.turn_type, "attribute": prior.attribute}
+    if prior.asks is Ask.CAN_USE and frame.asks is None:
+        update["asks"] = Ask.CAN_USE  # "còn bé 3 tuổi thì sao": may this one use it
+    if weighs_for_dose(r, frame, prior):
+        # "bé 4 tuổi sốt, uống ibuprofen được không", then "bé 16 ký": the weight is told for
+        # the amount; the complaint the question was asked with is the dose's indication.
+        update |= {
+            "turn_type": TurnType.DOSING_CALC,
+            "attribute": None,
+            "asks": None,
+            "condition": prior.condition,
+            "condition_relation": prior.condition_relation,
+        }
     # The same patient keeps taking it the same way: the route goes with the patient.
     if frame.route is None and "population" in update:
         update["route"] = prior.route

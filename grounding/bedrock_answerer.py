@@ -29,6 +29,7 @@ from grounding.bedrock_judge import BedrockEntailmentJudge, claims_block, eviden
 from grounding.checks import all_passed, run_checks
 from grounding.entailment import EntailmentModel, Omission, grounded_omissions
 from grounding.extractive import ExtractiveAnswerer
+from grounding.limit_scope import DOSE_OFFERS
 from grounding.listing import NOT_AN_ENDORSEMENT
 from grounding.notices import quarantine_notices
 from grounding.questions import generation_question
@@ -100,8 +101,14 @@ class BedrockAnswerer:
         if isinstance(planned, AnswerClarify):
             return planned
         answer = self._generate(request, quote_only(planned))
+        if isinstance(answer, AnswerClarify) or not answer.claims:
+            return answer
+        # What a child's dose still needs is code's line too, whatever the model wrote.
+        offers = tuple(n for n in planned.notices if n in DOSE_OFFERS)
+        if offers:
+            answer = answer.model_copy(update={"notices": (*answer.notices, *offers)})
         derived = derived_claims(planned)
-        if isinstance(answer, AnswerClarify) or not derived or not answer.claims:
+        if not derived:
             return answer
         # The worked-out amounts come from code, never from the model: added after it wrote
         # and was judged, with the lead that says nothing is left to the reader's sum.

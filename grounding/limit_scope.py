@@ -68,6 +68,7 @@ def names_condition(folded: str, term: str) -> bool:
 # After "may my child take it" is answered with no bar: what the dose for this child needs.
 WEIGHT_FOR_DOSE = "Để xem liều cho bé, cho biết bé nặng bao nhiêu kg."
 AGE_WEIGHT_FOR_DOSE = "Để xem liều cho bé, cho biết bé bao nhiêu tuổi và nặng bao nhiêu kg."
+DOSE_OFFERS = (WEIGHT_FOR_DOSE, AGE_WEIGHT_FOR_DOSE)
 _OWN_USE = frozenset({SectionKey.THOI_KY_MANG_THAI.value, SectionKey.THOI_KY_CHO_CON_BU.value})
 
 
@@ -98,6 +99,7 @@ def _holds(text: str, age_months: float) -> bool:
 
 __all__ = [
     "AGE_WEIGHT_FOR_DOSE",
+    "DOSE_OFFERS",
     "WEIGHT_FOR_DOSE",
     "another_heads_refusal",
     "bars_by_weight",

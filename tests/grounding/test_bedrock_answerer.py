@@ -24,6 +24,7 @@ from core.ports import AnswerClarify, AnswerMode, AnswerRequest
 from core.prompting import load_prompt
 from grounding.bedrock_answerer import BedrockAnswerer, BedrockEntailmentJudge
 from grounding.checks import run_checks
+from grounding.limit_scope import WEIGHT_FOR_DOSE
 from grounding.verify import default_checks
 
 CHI_DINH = ev("paracetamol", "Paracetamol", "chi_dinh", "- Đau nhẹ và vừa.\n- Sốt.")
@@ -375,3 +376,34 @@ def test_worked_out_amount_comes_from_code_not_the_model(
     assert worked[0].derivation is not None and worked[0].derivation.result == "180–270 mg"
     assert failed_checks(answer, request, catalog, answerer) == []
     assert len(fake.requests) == 2  # the amount is not judged by a model
+
+
+def test_what_a_child_s_dose_still_needs_is_code_s_line_on_the_bedrock_path(
+    fake: FakeBedrock, answerer: BedrockAnswerer
+) -> None:
+    """ "Bé 5 tuổi sốt, uống paracetamol được không": whatever the model writes, the line that
+    asks the weight the dose needs is added by code, as on the offline path."""
+    caution = ev(
+        "paracetamol", "Paracetamol", "than_trong", "Trẻ sốt kéo dài quá 3 ngày cần đi khám."
+    )
+    frame = QueryFrame(
+        turn_type="drug_attribute",
+        drugs=["paracetamol"],
+        attribute="than_trong",
+        population="child",
+        age_months=60,
+        asks="can_use",
+        condition={"text": "sốt", "normalized": "sốt"},
+    )
+    request = AnswerRequest(
+        mode=AnswerMode.SINGLE,
+        question="Bé 5 tuổi sốt, uống paracetamol được không",
+        frame=frame,
+        evidence=(caution,),
+        budget=RequestBudget(),
+    )
+    fake.push(Reply(claims(("Trẻ sốt kéo dài quá 3 ngày cần đi khám.", [0]))))
+    fake.push(Reply(NO_ENTAILMENT_PROBLEMS))
+    answer = answerer.generate(request)
+    assert isinstance(answer, Answer)
+    assert answer.notices == (WEIGHT_FOR_DOSE,)

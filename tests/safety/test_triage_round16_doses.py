@@ -28,7 +28,7 @@ def test_a_sign_after_a_dose_is_still_a_reaction() -> None:
 
 
 def test_a_slip_of_the_pen_feared_is_no_taking() -> None:
-    said = "mình muốn tính lại mỗi lần mấy ml, sợ phòng khám ghi nhầm"
+    said = "tự tính lại coi mỗi lần bé uống mấy ml là đúng thuốc, sợ tiệm thuốc ghi nhầm"
     assert _kind(said, "amoxicillin") is None
 
 

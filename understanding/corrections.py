@@ -25,7 +25,10 @@ _NOT_BUT = re.compile(
 )
 # "15kg, à không, 16kg mới đúng", "3 tuổi à nhầm 4 tuổi": the wrong figure, a self-repair
 # said at once, then the right one (a word of repair, not "không" alone between figures).
-_REPAIR = r"(?:(?:a|a ma|ua|oi|ay|o|ui)\s*,?\s*(?:khong|ko|k|hong|nham|lon)|nham|lon|xin loi|y la|y em la)"
+_REPAIR = (
+    r"(?:(?:a|a ma|ua|oi|ay|o|ui)\s*,?\s*(?:khong|ko|k|hong|nham|lon)|nham|lon|xin loi|y la|"
+    r"y em la)"
+)
 _SAID_AGAIN = re.compile(
     rf"(?<![\w.,]){_FIGURE}{_UNIT}{_OTHER_UNIT}\s*,?\s*{_REPAIR}\s*,?\s*(?:phai\s+|la\s+)*"
     rf"{_FIGURE}{_UNIT}{_OTHER_UNIT}(?!\w|[.,]\d)"

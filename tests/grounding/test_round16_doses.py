@@ -24,9 +24,9 @@ HEADS = (
 
 def _shown(words: str) -> list[str]:
     blocks = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", HEADS))])
+    facts = {"population": "child", "age_months": 60, "weight_kg": 18}
     frame = QueryFrame.model_validate(
-        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "child",
-         "age_months": 60, "weight_kg": 18, "condition_words": words}  # fmt: skip
+        {"turn_type": "dosing_calc", "drugs": ["x"], "condition_words": words, **facts}
     )
     return [b.text for b in select(blocks, frame, AskedWords.of(frame)).rows]
 

@@ -70,7 +70,7 @@ class Strength:
 
 def read_strength(text: str) -> Strength | None:
     """The one strength of a liquid the words say, or None (none, or two different ones)."""
-    said = nfc(text)
+    said = " ".join(nfc(text).split())  # fold collapses spaces: the two must line up
     folded = fold(said).lower()
     found: dict[Decimal, str] = {}
     comes_to: dict[Decimal, str] = {}
@@ -124,7 +124,7 @@ def _names_part(word: str, drug: str) -> bool:
 def _part_strength(text: str, strength: Strength, drug: str) -> Strength | None:
     """The strength of the combination's dosed part ("Augmentin 457mg/5ml loại 400mg amox"
     → 400mg amox/5ml), when the user names that part's amount beside the whole's."""
-    said = nfc(text)
+    said = " ".join(nfc(text).split())  # fold collapses spaces: the two must line up
     folded = fold(said).lower()
     whole = _STRENGTH.search(folded)
     if whole is None:

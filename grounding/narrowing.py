@@ -22,6 +22,7 @@ from grounding.book.filter_words import (
     JOINING_WORDS,
     LOWER_AIRWAY,
     MAXIMUM,
+    MILD,
     NOT_USUAL,
     OPERATION,
     USUAL,
@@ -51,6 +52,8 @@ def _in_heads_words(folded: str) -> str:
         folded += " sau phau thuat"
     if LOWER_AIRWAY.search(folded) and "ho hap" not in folded:
         folded += " nhiem khuan duong ho hap duoi"  # "viêm phổi nhẹ" is one of them
+    if MILD.search(folded) and "nhe hon" not in folded:
+        folded += " nhe hon"  # a mild infection: the book's "các nhiễm khuẩn nhẹ hơn"
     if FEVER_OVER.search(folded):
         # "đã hết sốt" names the phase after the fever: its "sốt" is not "có sốt".
         folded = " ".join(FEVER_OVER.replace(folded, " ").split()) + " trong giai doan duong benh"

@@ -43,5 +43,10 @@ FEARED_CUES = cues(
         r"(?:khỏi|tránh|kẻo|đề phòng) (?:bị )?(?:uống|cho uống) (?:\w+ ){0,4}?(?:2|hai) lần",
     ),
     # Folded, "sợ" is "số" (a number), "lo" is "lọ" (a bottle): as typed only.
-    strict=(r"(?:sợ|lo) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",),
+    strict=(
+        r"(?:sợ|lo) (?:\w+ ){0,2}?(?:uống |ăn |nuốt )?nhầm",
+        # someone's slip of the pen or the sums feared ("sợ nhà thuốc ghi nhầm", "lo mình
+        # tính nhầm"): a check asked, nothing taken
+        r"(?:sợ|lo) (?:\w+ ){0,3}?(?:ghi|viết|kê|tính|đọc) nhầm",
+    ),
 )

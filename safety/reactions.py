@@ -243,11 +243,11 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
     return sign
 
 
-# An amount of the drug asked ("bao nhiêu mg", "liều bao nhiêu", "mấy nhát"): the sign is
-# the illness to treat unless words place it after a dose ("xong", "sau khi", "từ khi").
+# An amount of the drug asked ("bao nhiêu mg", "liều bao nhiêu", "mấy nhát", "nhiêu ml"): the
+# sign is the illness to treat unless words place it after a dose ("xong", "sau khi").
 _AMOUNT_ASKED = re.compile(
     fold_aligned(
-        r"(?<!\w)(?:(?:bao nhiêu|bn|mấy) (?:mg|ml|mcg|microgam|viên|nhát|giọt|ống|gói)|"
+        r"(?<!\w)(?:(?:bao nhiêu|bn|mấy|nhiêu) (?:mg|ml|mcg|microgam|viên|nhát|giọt|ống|gói)|"
         r"liều (?:bao nhiêu|bn|dùng|thế nào|như thế nào|ra sao))(?!\w)"
     )
 )

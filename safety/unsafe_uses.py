@@ -14,6 +14,8 @@ from core.population import YOUNG_CHILD_MONTHS
 from core.sections import SectionKey
 from core.text import fold_aligned
 from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
+from safety.ingestion_cues import COMPLETED_CUES
+from safety.question_cues import FEARED_CUES
 from safety.safety_cues import (
     DAILY_CUES,
     END_PREGNANCY_CUES,
@@ -82,6 +84,12 @@ def speaks_to(
 _DOSE_SECTION = SectionKey.LIEU_LUONG_CACH_DUNG.value
 
 
+def _feared(t: TurnText) -> bool:
+    """The daily taking is a mix-up feared, nothing taken ("mẹ bé sợ nhất là uống nhầm hằng
+    ngày"): the weekly dose is asked, not a daily use told."""
+    return FEARED_CUES.search(t) is not None and COMPLETED_CUES.search(t) is None
+
+
 def unsafe_use(
     t: TurnText,
     frame: QueryFrame | None,
@@ -94,7 +102,7 @@ def unsafe_use(
     if hit and not NOT_END_PREGNANCY_CUES.search(t):
         return hit, UnsafeUse.END_PREGNANCY
     weekly = any(d in WEEKLY_DRUGS for d in drugs)
-    if weekly and (hit := DAILY_CUES.search(t)):
+    if weekly and (hit := DAILY_CUES.search(t)) and not _feared(t):
         return hit, UnsafeUse.WEEKLY_TAKEN_DAILY
     age = frame.age_months if frame is not None else None
     infant_word = INFANT_CUES.search(t)

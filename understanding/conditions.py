@@ -269,9 +269,12 @@ RELATION_CUES: tuple[tuple[Relation, tuple[str, ...]], ...] = (
 # "bs chẩn đoán viêm họng", "được chẩn đoán suy tim", "mới chẩn đoán hen": a diagnosis told,
 # whose drug the question goes on about; "chẩn đoán giúp em" or "bị bệnh gì" asks for one
 # (out of scope).
+# So is the patient said with their age or weight and then "chẩn đoán X" ("bé 2 tuổi 12kg
+# chẩn đoán Kawasaki", "bn 60t chẩn đoán suy tim"), or a chart's "chẩn đoán:".
 _DIAGNOSIS_TOLD = re.compile(
-    r"(?<![a-z])(?:bs|bac si|bsi|dr|doctor|duoc|dc|da|bi|benh vien|bv|phong kham|khoa|moi|vua)"
-    r"(?: \w+)? chan doan(?! (?:giup|dum|ho|xem|duoc khong|dc khong))(?![a-z])"
+    r"(?:(?<![a-z])(?:bs|bac si|bsi|dr|doctor|duoc|dc|da|bi|benh vien|bv|phong kham|khoa|moi|"
+    r"vua)(?: \w+)?|\d (?:kg|ky|ki|kilo|tuoi|thang|t)|\d(?:kg|t)) ?,? chan doan"
+    r"(?! (?:giup|dum|ho|xem|duoc khong|dc khong))(?![a-z])|(?<![a-z])chan doan ?:"
 )
 _ASKS_DIAGNOSIS = tuple(cue for cue in lx.DIAGNOSIS if cue != "chan doan")
 

@@ -23,6 +23,16 @@ _NOT_BUT = re.compile(
     rf"(?<![a-z]){_NOT} phai (?:la\s+)?{_FIGURE}{_UNIT}{_OTHER_UNIT}\s*,?\s*ma (?:la\s+)?"
     rf"{_FIGURE}{_UNIT}{_OTHER_UNIT}(?!\w|[.,]\d)"
 )
+# "15kg, à không, 16kg mới đúng", "3 tuổi à nhầm 4 tuổi": the wrong figure, a self-repair
+# said at once, then the right one (a word of repair, not "không" alone between figures).
+_REPAIR = (
+    r"(?:(?:a|a ma|ua|oi|ay|o|ui)\s*,?\s*(?:khong|ko|k|hong|nham|lon)|nham|lon|xin loi|y la|"
+    r"y em la)"
+)
+_SAID_AGAIN = re.compile(
+    rf"(?<![\w.,]){_FIGURE}{_UNIT}{_OTHER_UNIT}\s*,?\s*{_REPAIR}\s*,?\s*(?:phai\s+|la\s+)*"
+    rf"{_FIGURE}{_UNIT}{_OTHER_UNIT}(?!\w|[.,]\d)"
+)
 _YEARS = frozenset(("tuoi", "t"))
 _KILOS = frozenset(("kg", "ky", "ki", "kilo", "can"))
 _SAME = 0.05
@@ -47,11 +57,13 @@ def corrected_fact(
         said, unit, wrong, wrong_unit = found.group(1, 2, 3, 4)
         span = found.span(1)
     else:
-        found = _NOT_BUT.search(folded)
+        found = _NOT_BUT.search(folded) or _SAID_AGAIN.search(folded)
         if found is None:
             return None
         wrong, wrong_unit, said, unit = found.group(1, 2, 3, 4)
         span = found.span(3)
+        if unit and wrong_unit and _kind(unit) != _kind(wrong_unit):
+            return None  # "3 tuổi, à không, 15 kg": two facts, nothing corrected
     value, replaced = _value(said), _value(wrong)
     unit = unit or wrong_unit
     if unit is None:
@@ -63,6 +75,10 @@ def corrected_fact(
     if unit in _KILOS:
         return Corrected(None, value, span)
     return None
+
+
+def _kind(unit: str) -> str:
+    return "age" if unit in _YEARS or unit == "thang" else "weight"
 
 
 def _value(figure: str) -> float:

@@ -16,6 +16,15 @@ from understanding.reading import Reading
 _ANOTHER_COMPLAINT = re.compile(r"(?<![a-z])(?:cung|them|nua|con (?:hay|thuong))(?![a-z])")
 # The form the child takes ("nuốt được viên", "dùng gói", "siro"); not a hospital ("bệnh viện").
 _FORM = re.compile(r"(?<![a-z])(?<!benh )(?:vien|goi|siro|nuot)(?![a-z])")
+# The strength of the bottle or vial said before ("siro 200mg/28,5mg/5ml", "ống 10 mg trong
+# 2 ml", "cứ 5ml có 125mg"): the product the patient takes is still the case's when the turn
+# says only what the dose is for, so its words go on with the new ones.
+_STRENGTH_SAID = re.compile(
+    r"(?<![\d.,])\d+(?:[.,]\d+)?\s*(?:mg|mcg|g)(?:\s*/\s*\d+(?:[.,]\d+)?\s*(?:mg|mcg|g))?"
+    r"(?![a-z])[^a-z]{0,12}?(?:(?:trong|cho|moi) )?"
+    r"\d*(?:[.,]\d+)?\s*ml(?![a-z])|(?<![\d.,])\d+(?:[.,]\d+)?\s*ml (?:co|chua|=) "
+    r"\d+(?:[.,]\d+)?\s*(?:mg|mcg|g)(?![a-z])"
+)
 _TELLING_TURNS = (TurnType.CONDITION_TO_DRUG, TurnType.DRUG_ATTRIBUTE, TurnType.OUT_OF_SCOPE)
 
 
@@ -48,6 +57,9 @@ def dose_told_more(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFra
     for name in ("population", "age_text", "age_months", "weight_kg", "body_surface_m2"):
         if getattr(frame, name) is None:
             update[name] = getattr(prior, name)
+    bottle = _STRENGTH_SAID.findall(prior.condition_words or "")
+    if bottle and not _STRENGTH_SAID.search(frame.condition_words or ""):
+        update["condition_words"] = " ".join([frame.condition_words or "", *bottle]).strip()
     return frame.model_copy(update=update)
 
 

@@ -217,7 +217,10 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
 # Before "quên", a way not to forget ("bỏ hộp chia ngày cho khỏi quên"); after it, what else
 # was forgotten ("quên hỏi liều", "quên tên thuốc"): no dose missed.
 _LEST = frozenset(("khoi", "tranh", "chong"))
-_OTHER_FORGOTTEN = frozenset(("hoi", "ten"))
+_OTHER_FORGOTTEN = frozenset(("hoi", "ten", "noi", "ke"))
+# "à quên, bé bị viêm amidan chứ không phải …": "oh, I forgot (to say)", a repair of what was
+# told, no dose forgotten.
+_OH = frozenset(("a", "o", "ay", "ui", "oi", "u"))
 
 
 def _forgot(turn: Turn) -> bool:
@@ -229,7 +232,7 @@ def _forgot(turn: Turn) -> bool:
     tokens = turn.tokens
     at = [i for i in turn.indexes_of("quen") if turn.original_words()[i] == "quên"]
     return any(
-        (i == 0 or tokens[i - 1] not in _LEST)
+        (i == 0 or tokens[i - 1] not in _LEST | _OH)
         and (i + 1 == len(tokens) or tokens[i + 1] not in _OTHER_FORGOTTEN)
         for i in at
     )

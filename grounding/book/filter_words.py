@@ -39,6 +39,16 @@ LOWER_AIRWAY = words(
 """A lower airway disease named ("viêm phổi nhẹ", "viêm phế quản"): the heads' "nhiễm khuẩn
 đường hô hấp dưới", whatever severity word it comes with."""
 
+MILD = Words(
+    (
+        *words("vẫn nhẹ|chỉ nhẹ|cũng nhẹ|nhẹ thôi|nhẹ lắm|không nặng|ko nặng|chưa nặng").phrases,
+        *phrases("viêm |họng|amidan|tai|xoang|phế quản|đường tiết niệu|bàng quang", " nhẹ").phrases,
+        *phrases("nhiễm |khuẩn|trùng", " nhẹ").phrases,
+    )
+)
+"""A mild infection said ("viêm họng nhẹ", "viêm amidan … vẫn nhẹ thôi"): the heads' "các
+nhiễm khuẩn nhẹ hơn" (a bare "nhe" may be the particle "nhé")."""
+
 ASKING = words("bao nhiêu|bao nhiu|bn|mấy|thế nào|như thế nào|ra sao|bao lâu|được không")
 """How a question asks, never what it treats: "bao nhiêu" shares "bao" with "bào tử"."""
 

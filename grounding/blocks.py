@@ -29,6 +29,7 @@ from grounding.sentences import DOSE_ROW_GAPS, emphasized_head, opens_dose_row, 
 # A clearance cell printed as bare figures under a clearance column ("> 30", "15 - 30"); a
 # lone figure ("20") is a point of a lookup, not a band.
 _FIGURE = r"\d+(?:[,.]\d+)?"
+_DIGIT = re.compile(r"\d")
 _CLEARANCE_CELL = re.compile(rf"\s*(?:[<>≤≥]\s*{_FIGURE}|{_FIGURE}\s*-\s*{_FIGURE})")
 
 
@@ -37,9 +38,17 @@ def _row_bands(cell: str, clearance_column: bool) -> Bands:
     clearance ("15 - 30" under "Độ thanh thải creatinin (ml/phút)")."""
     bands = parse_bands(cell)
     m = _CLEARANCE_CELL.match(cell) if clearance_column else None
-    if bands.clearance is None and m is not None:
+    # A cell listing several bands on its lines ("25 - 50 10 - 25 < 10") is no one band.
+    if bands.clearance is None and m is not None and not _DIGIT.search(cell, m.end()):
         return parse_bands(f"Clcr {m.group().strip()} ml/phút")
     return bands
+
+
+def _cells(line: str) -> list[str]:
+    """A table line's cells; an empty first cell ("||< 12 tháng|…|") is kept as a cell."""
+    line = line.strip()
+    line = line[1:] if line.startswith("|") else line
+    return (line[:-1] if line.endswith("|") else line).split("|")
 
 
 def _blank(row: list[str]) -> bool:
@@ -48,7 +57,7 @@ def _blank(row: list[str]) -> bool:
 
 
 def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) -> list[Block]:
-    written = [text[s:e].strip().strip("|").split("|") for s, e in lines]
+    written = [_cells(text[s:e]) for s, e in lines]
     cells = [[shown(c) for c in line] for line in written]
     # The header is the first row with words: some extracts print an empty row and its rule
     # before the row that names the columns.

@@ -6,9 +6,15 @@ from __future__ import annotations
 from asked_frames import understood
 from grounding_samples import ev
 
+from core.catalog import DrugCatalog
+from core.evidence import Answer
 from core.frame import QueryFrame
+from core.ports import AnswerMode, AnswerRequest
 from grounding.asked import AskedWords
 from grounding.blocks import parse_blocks
+from grounding.clearance_rows import clearance_rows, with_clearance_rows
+from grounding.extractive import ExtractiveAnswerer
+from grounding.limits import is_can_use
 from grounding.selection import select
 
 # An extract that prints an empty row and its rule before the row naming the columns.
@@ -100,3 +106,57 @@ def test_a_case_column_names_each_row_s_indication() -> None:
     rows = _rows(CASE_TABLE, "thuốc X cho người có van tim cơ học")
     assert any("INR 3 - 4" in r for r in rows), rows
     assert not any("INR 2 - 3" in r for r in rows), rows
+
+
+def test_can_it_be_used_at_a_measured_clearance_quotes_the_row_for_it(
+    catalog: DrugCatalog,
+) -> None:
+    """'ClCr 12, có dùng X được không': Chống chỉ định names only severe kidney disease; the
+    dose text's row for a clearance under 20 says it for this patient, and no other row."""
+    contra = ev("x", "X", "chong_chi_dinh", "Quá mẫn với thuốc.\n\nSuy thận nặng.")
+    dose = ev("x", "X", "lieu_luong_cach_dung", KIDNEY_TABLE)
+    frame = understood(
+        QueryFrame.model_validate(
+            {
+                "turn_type": "drug_attribute",
+                "drugs": ["x"],
+                "attribute": "chong_chi_dinh",
+                "standalone_query": "bệnh nhân clcr 12 có dùng X được không",
+                "patient": {"renal_impairment": True, "egfr": 12},
+            }
+        )
+    )
+    assert is_can_use(frame)
+    request = AnswerRequest(
+        mode=AnswerMode.SINGLE, question="q", frame=frame, evidence=(contra, dose), candidates=()
+    )
+    answer = ExtractiveAnswerer(catalog).generate(request)
+    assert isinstance(answer, Answer)
+    assert any("Không dùng" in c.text for c in answer.claims), answer.claims
+    spoke, claims = with_clearance_rows([contra, dose], "x", frame)
+    texts = [c.text for c in claims]
+    assert "Suy thận nặng." in texts
+    assert any("Không dùng" in t for t in texts), texts
+    assert not any("Một nửa" in t for t in texts), texts
+    assert spoke[-1] == "lieu_luong_cach_dung"
+    # No measured clearance, no row of the table.
+    told = frame.model_copy(update={"patient": frame.patient.model_copy(update={"egfr": None})})
+    assert clearance_rows([contra, dose], "x", told) == []
+
+
+def test_a_header_with_an_empty_first_cell_keeps_its_columns_in_place() -> None:
+    """'||Khởi đầu|Duy trì|': the first column has no name; each figure stays under its own."""
+    text = "| | | |\n|---|---|---|\n||Khởi đầu|Duy trì|\n|Thuốc A|10 mg|10 - 40 mg|"
+    [row] = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    assert row.text == "Thuốc A — Khởi đầu: 10 mg — Duy trì: 10 - 40 mg"
+
+
+def test_a_cell_listing_several_clearances_is_no_one_band() -> None:
+    """An extract that put three bands on the lines of one cell: the row is not said of the
+    first band alone."""
+    text = (
+        "| | |\n|---|---|\n|**Độ thanh thải creatinin (ml/phút)**|**Liều**|\n"
+        "|25 - 50<br><br>10 - 25<br><br>< 10|5 mg/kg<br><br>3 mg/kg<br><br>2 mg/kg|"
+    )
+    [row] = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+    assert row.renal and row.bands.clearance is None

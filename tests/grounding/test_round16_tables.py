@@ -20,7 +20,7 @@ from grounding.selection import select
 # An extract that prints an empty row and its rule before the row naming the columns.
 KIDNEY_TABLE = (
     "*Liều lượng:*\n\n"
-    "Viêm xoang: Người lớn uống 200 mg, cách 12 giờ một lần, trong 7 ngày.\n\n"
+    "Viêm xoang: Người lớn uống 200 mg mỗi 12 giờ, dùng 5 ngày.\n\n"
     "Người suy thận: chỉnh liều theo bảng.\n\n"
     "| | |\n|---|---|\n"
     "|**Độ thanh thải creatinin (ml/phút)**|**Liều**|\n"
@@ -156,7 +156,7 @@ def test_a_cell_listing_several_clearances_is_no_one_band() -> None:
     first band alone."""
     text = (
         "| | |\n|---|---|\n|**Độ thanh thải creatinin (ml/phút)**|**Liều**|\n"
-        "|25 - 50<br><br>10 - 25<br><br>< 10|5 mg/kg<br><br>3 mg/kg<br><br>2 mg/kg|"
+        "|30 - 60<br>15 - 30<br>< 15|6 mg/kg<br>4 mg/kg<br>2 mg/kg|"
     )
     [row] = parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
     assert row.renal and row.bands.clearance is None

@@ -14,34 +14,76 @@ This module walks a section's lines and tables; `grounding.sentences` reads each
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from core.evidence import Evidence
 from core.text import bullet_end, sentence_spans
-from grounding.bands import parse_bands
+from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind
 from grounding.head_stack import HeadStack
 from grounding.heads import Context, Part, Who, classify_head
 from grounding.markup import shown
 from grounding.sentences import DOSE_ROW_GAPS, emphasized_head, opens_dose_row, read_sentence
 
+# A clearance cell printed as bare figures under a clearance column ("> 30", "15 - 30"); a
+# lone figure ("20") is a point of a lookup, not a band.
+_FIGURE = r"\d+(?:[,.]\d+)?"
+_DIGIT = re.compile(r"\d")
+_CLEARANCE_CELL = re.compile(rf"\s*(?:[<>≤≥]\s*{_FIGURE}|{_FIGURE}\s*-\s*{_FIGURE})")
+
+
+def _row_bands(cell: str, clearance_column: bool) -> Bands:
+    """The bands a row's first cell names; under a clearance column its bare figures are the
+    clearance ("15 - 30" under "Độ thanh thải creatinin (ml/phút)")."""
+    bands = parse_bands(cell)
+    m = _CLEARANCE_CELL.match(cell) if clearance_column else None
+    # A cell listing several bands on its lines ("25 - 50 10 - 25 < 10") is no one band.
+    if bands.clearance is None and m is not None and not _DIGIT.search(cell, m.end()):
+        return parse_bands(f"Clcr {m.group().strip()} ml/phút")
+    return bands
+
+
+def _cells(line: str) -> list[str]:
+    """A table line's cells; an empty first cell ("||< 12 tháng|…|") is kept as a cell."""
+    line = line.strip()
+    line = line[1:] if line.startswith("|") else line
+    return (line[:-1] if line.endswith("|") else line).split("|")
+
+
+def _blank(row: list[str]) -> bool:
+    """A row of empty cells or of the `|---|` rule under a header."""
+    return all(set(c) <= set("-: ") for c in row)
+
 
 def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) -> list[Block]:
-    written = [text[s:e].strip().strip("|").split("|") for s, e in lines]
+    written = [_cells(text[s:e]) for s, e in lines]
     cells = [[shown(c) for c in line] for line in written]
-    header = cells[0]
+    # The header is the first row with words: some extracts print an empty row and its rule
+    # before the row that names the columns.
+    top = next((n for n, row in enumerate(cells) if not _blank(row)), 0)
+    header = cells[top]
     rows = [
         (span, row)
-        for span, row in zip(lines[1:], cells[1:], strict=True)
-        if not all(set(c) <= set("-: ") for c in row)
+        for span, row in zip(lines[top + 1 :], cells[top + 1 :], strict=True)
+        if not _blank(row)
     ]
     # The first column's head, read as a head ("Độ thanh thải creatinin (ml/phút)").
-    first_head = classify_head(written[0][0], 0).folded
-    renal = ctx.renal or "thanh thai" in first_head or "clcr" in first_head
+    first_head = classify_head(written[top][0], 0).folded
+    clearance_column = "thanh thai" in first_head or "clcr" in first_head
+    renal = ctx.renal or clearance_column
+    # A first column of indications ("Chỉ định"), or a header naming one case with no column
+    # names after it ("Van tim nhân tạo | |"): each row is for the case its first cell names.
+    heading = bool(header and header[0].strip()) and not any(c.strip() for c in header[1:])
+    by_case = first_head.startswith("chi dinh") or heading
     blocks: list[Block] = []
     for (start, end), row in rows:
         pairs = [f"{h}: {c}" if h else c for h, c in zip(header, row, strict=False) if c]
-        bands = parse_bands(row[0] if row else "").merged(ctx.bands)
+        bands = _row_bands(row[0] if row else "", clearance_column).merged(ctx.bands)
+        # A clearance table printed after the last indication's rows is said of the drug.
+        indication = None if clearance_column and not ctx.renal else ctx.indication
+        if by_case and row and row[0].strip():
+            indication = row[0]
         blocks.append(
             Block(
                 " — ".join(pairs),
@@ -55,7 +97,7 @@ def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) ->
                 ctx.routes,
                 renal,
                 ctx.hepatic,
-                ctx.indication,
+                indication,
             )
         )
     return blocks

@@ -23,6 +23,7 @@ from grounding.asked import AskedWords
 from grounding.band_names import describe
 from grounding.blocks import Block, BlockKind, Who, parse_blocks
 from grounding.candidates import DrugMentions
+from grounding.clearance_rows import with_clearance_rows
 from grounding.dosing import route_labels
 from grounding.interactions import (
     MAX_ANSWER_CHARS,
@@ -35,7 +36,6 @@ from grounding.interactions import (
 from grounding.limit_scope import dose_next
 from grounding.limits import (
     age_limits,
-    can_use_claims,
     conditional_limits,
     dose_limits,
     is_can_use,
@@ -129,7 +129,7 @@ class ExtractiveAnswerer:
         ):
             return partner
         if is_can_use(request.frame):
-            speaks, found = can_use_claims(request.evidence, drug_id, request.frame)
+            speaks, found = with_clearance_rows(request.evidence, drug_id, request.frame)
             if found:
                 titles = " và ".join(f"mục {section_title(k)}" for k in speaks)
                 lead = (

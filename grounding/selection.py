@@ -146,9 +146,11 @@ def _shortlist(
     unbanded one first, else the last)."""
     if len(rows) <= MAX_ROWS:
         return rows
+    # The row for the patient's measured clearance is theirs whatever else is cut.
+    cleared = [b for b in rows if b.bands.clearance]
     named = [b for b in rows if b.indication in first]
     banded = [b for b in rows if b.bands.age or b.bands.weight or b.bands.clearance]
-    keep = list(dict.fromkeys(named + banded + rows))[:MAX_ROWS]
+    keep = list(dict.fromkeys(cleared + named + banded + rows))[:MAX_ROWS]
     routed = [b for b in named or rows if route is not None and route in b.routes]
     unrouted = [b for b in keep if not b.routes]
     plain = [b for b in unrouted if b not in banded] or unrouted

@@ -74,9 +74,17 @@ def governed_fit(block: Block, patient: Patient) -> bool:
     return not (DIALYSIS.search(head) and not patient.dialysis)
 
 
+def share_of_usual(block: Block) -> bool:
+    """The row gives the dose only as a share of the usual one ("Dùng 50% liều bình
+    thường", "1/2 liều thường dùng", "giảm liều một nửa"): it prints no amount of its own,
+    so it means nothing without the usual row it is a share of."""
+    return block.adjusts and not block.prints_dose and not block.refuses
+
+
 def renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
-    """With a measured clearance, the renal rows for it: alone when they print a dose,
-    with the usual rows when they only widen the interval ("cách nhau ít nhất 6 giờ")."""
+    """With a measured clearance, the renal rows for it: alone when they print a dose (or
+    refuse the use), with the usual rows when they only widen the interval ("cách nhau ít
+    nhất 6 giờ") or give the dose as a share of the usual one ("50% liều bình thường")."""
     renal = [b for b in chosen if b.renal]
     if not renal:
         return chosen
@@ -85,7 +93,7 @@ def renal_first(chosen: list[Block], patient: Patient) -> list[Block]:
         said = [b for b in renal if not b.bands.clearance and (b.fixed_dose or b.adjusts)]
         return said + [b for b in chosen if b not in said]
     renal = [b for b in renal if b.bands.clearance] or renal
-    if any(b.fixed_dose or b.adjusts for b in renal):
+    if any(b.refuses or ((b.fixed_dose or b.adjusts) and not share_of_usual(b)) for b in renal):
         return renal
     return renal + [b for b in chosen if not b.renal]
 
@@ -330,5 +338,6 @@ __all__ = [
     "hepatic_first",
     "inr_rows",
     "renal_first",
+    "share_of_usual",
     "states_said",
 ]

@@ -348,10 +348,11 @@ def _adjusted(**kw: object) -> list[str]:
 
 
 def test_a_renal_percentage_row_reaches_an_adult_under_a_child_head() -> None:
-    """'Suy thận: Clcr 10 - 50: dùng 75% liều' after '*Trẻ em:*' is for every renal patient."""
-    assert _adjusted(patient=PatientContext(egfr=30)) == [
-        "Suy thận: Clcr 10 - 50 ml/phút: dùng 75% liều bình thường"
-    ]
+    """'Suy thận: Clcr 10 - 50: dùng 75% liều' after '*Trẻ em:*' is for every renal patient,
+    shown with the adult's usual row it is a share of (round 16)."""
+    shown = _adjusted(patient=PatientContext(egfr=30))
+    assert len(shown) == 2 and shown[1] == "Người lớn: 10 mg/lần."
+    assert shown[0].startswith("Suy thận: Clcr 10 - 50") and "75%" in shown[0]
 
 
 def test_a_hepatic_adjustment_without_a_number_is_the_answer() -> None:

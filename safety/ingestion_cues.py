@@ -257,6 +257,7 @@ WORRY_CUES = cues(
     (
         r"có (?:sao|nguy hiểm|bị gì|ảnh hưởng|chết|độc|hại|vấn đề)",
         r"(?:phải |giờ |bây giờ )?làm (?:sao|gì)",
+        r"(?:giờ|bây giờ|giờ phải|giờ tính|giờ thì) sao",  # "…, giờ sao ạ": what now
         r"nguy hiểm",
         # A first-aid step asked after it happened ("có cần rửa ruột ko", "có phải gây nôn").
         r"(?:có )?(?:cần|phải) (?:đi |phải |cho |(?:đưa|chở) (?:\w+ )?(?:đi |vào |lên )?)?"

@@ -125,7 +125,7 @@ AFTER_DRUG = cues(
         _TAKE + r" " + _W + r"{0,4}?(?:được|đc|dc|đến|tới) (?:\d+|vài|mấy|hai|ba) " + _SPAN,
         r"(?:vừa|mới|đã) " + _W + r"{0,2}?" + _TAKE,
         r"đang " + _TAKE,
-        r"(?:đến|tới) (?:ngày thứ|hôm nay|nay)",
+        r"(?:đến|tới) (?:ngày thứ|hôm nay|nay)|ngày thứ (?:\d+|hai|ba|tư|bốn|năm|sáu|bảy)",
         r"dạo (?:này|gần đây)",
         r"mấy (?:hôm|bữa|ngày|tuần|nay)(?: nay)?",
         r"tự nhiên",

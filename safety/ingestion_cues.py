@@ -320,6 +320,9 @@ UNSURE_CUES = cues(
         r"nghi",
         r"chắc",
         r"hay là",
+        # the taker's own word doubted ("nó bảo đổ đi rồi, có nên tin nó k"), or in English
+        r"(?:có )?nên tin (?:\w+ )?(?:không|ko|k|hông|hok)|(?:không|ko|k|chẳng|chả) tin (?:nó|lời)",
+        r"not sure|(?:don'?t|dont|do not) know if",
     ),
 )
 # A question about what too much does ("triệu chứng khi uống quá nhiều … là gì"), not an event.

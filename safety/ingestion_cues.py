@@ -59,6 +59,7 @@ TAKE_CUES = cues(
         # a filler between, as said in the centre ("tu mô hết nửa chai", "tu luôn hết")
         r"tu (?:mô |luôn |liền |cái )?(?:hết|cạn|sạch|cả|nguyên|luôn|một hơi|1 hơi|ừng ực|gần|"
         r"nửa|hơn)",
+        r"húp",  # slurped from the bottle or a cup ("húp hết nửa chai siro")
         # bit into it ("cắn vỡ", "cắn nát"); bare "cắn" only as typed with its accent, below
         r"cắn (?:vỡ|nát)",
         r"tu (?:\w+ )?(?:ngụm|hớp)|tự (?:ý )?tăng (?:\w+ )?liều(?: \w+)? lên",

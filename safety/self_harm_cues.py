@@ -327,7 +327,9 @@ DEATH_FIRST_IDIOM = re.compile(
 EXCLAMATION = re.compile(
     r"(?:^|[,.!?;] ?)(?:thoi |oi )?(?P<death>chet) (?:cha|that|roi|me|do|chet|tiet|toi)\b|"
     # an interjection before it opens the clause ("ơ chết, em vừa quay đi …", "ối chết bé …")
+    # (not a wish after it: "thôi chết quách đi cho xong", "ôi chết đi cho rồi")
     r"(?:^|[,.!?;] ?)(?:o|oi|a|ui|ay|uoi|troi oi|thoi) (?P<death2>chet)\b"
+    r"(?! (?:di|quach|luon|cho|phut|som|han|that su|duoc))"
 )
 # A purpose said for a question about harm: learning or curiosity ("em sv ôn bài", "học y",
 # "bài tập nhóm", "tò mò thôi", "hỏi để biết trước thôi").

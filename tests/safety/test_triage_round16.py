@@ -41,6 +41,8 @@ def test_in_trouble_with_a_parent_is_no_self_harm() -> None:
 
 def test_a_wish_to_die_with_an_interjection_elsewhere_still_reads() -> None:
     assert _kind("ôi, em chỉ muốn chết thôi, uống gì cho đi luôn") is Triage.SELF_HARM
+    # the interjection then a wish after the death word is the wish
+    assert _kind("thôi chết quách đi cho xong, sống chi nữa") is Triage.SELF_HARM
 
 
 def test_kms_typed_in_a_chat_is_self_harm_but_kilometres_are_not() -> None:
@@ -78,6 +80,16 @@ def test_a_medicine_taken_for_years_gets_no_safety_question() -> None:
 
 def test_a_swig_with_a_filler_between_is_a_taking() -> None:
     assert TAKE_CUES.search(TurnText.of("thằng nhỏ tu mô hết cả lọ")) is not None
+
+
+def test_a_slurp_from_the_bottle_is_a_taking() -> None:
+    said = "thằng bé 2 tuổi húp gần hết chai siro ho của chị nó"
+    assert TAKE_CUES.search(TurnText.of(said)) is not None
+    assert _kind(said, "dextromethorphan") is Triage.EMERGENCY
+
+
+def test_the_word_spelled_past_a_filter_is_self_harm() -> None:
+    assert _kind("chắc sewer slide thôi, mệt mỏi lắm rồi") is Triage.SELF_HARM
 
 
 def test_a_bite_into_a_tablet_is_a_taking_as_typed() -> None:

@@ -159,9 +159,9 @@ class Cue:
             strict_form, on = self._strict_folded, text.folded
         strict = None if strict_form is None else strict_form.search(on)
         if self._typed is not None and text.accented:
-            typed = self._typed.search(text.lowered)
-            if typed is not None and (strict is None or typed.start() < strict.start()):
-                strict = typed
+            as_typed = self._typed.search(text.lowered)
+            if as_typed is not None and (strict is None or as_typed.start() < strict.start()):
+                strict = as_typed
         if strict is None:
             return None if loose is None else loose.text
         if loose is None or strict.start() < loose.start:

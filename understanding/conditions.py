@@ -175,7 +175,7 @@ def _without_products(turn: Turn, hits: list[ConditionHit]) -> list[ConditionHit
         )
 
     products = [h for h in hits if product(h)]
-    if not products or len(products) == len(hits) and not any(on_it(h) for h in products):
+    if not products or (len(products) == len(hits) and not any(on_it(h) for h in products)):
         return hits
     return [h for h in hits if h not in products]
 

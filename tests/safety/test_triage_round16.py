@@ -35,7 +35,10 @@ def test_an_interjection_before_death_opens_an_alarm_not_a_wish() -> None:
 
 def test_in_trouble_with_a_parent_is_no_self_harm() -> None:
     assert "chet" not in without_idioms("chac tao chet voi ong gia tao")
-    said = "thôi chết với mẹ tao rồi, mẹ dặn mua thuốc tiểu đường mà tao quên mất tên, hình như metformin"
+    said = (
+        "thôi chết với mẹ tao rồi, mẹ dặn mua thuốc tiểu đường mà tao quên mất tên, "
+        "hình như metformin"
+    )
     assert _kind(said, "metformin") is not Triage.SELF_HARM
 
 
@@ -47,7 +50,8 @@ def test_a_wish_to_die_with_an_interjection_elsewhere_still_reads() -> None:
 
 def test_kms_typed_in_a_chat_is_self_harm_but_kilometres_are_not() -> None:
     assert _kind("ngán quá kms thật, đời chán") is Triage.SELF_HARM
-    assert _kind("nhà cách bệnh viện 5 kms, bé sốt uống paracetamol bao nhiêu", "paracetamol") is None
+    said = "nhà cách bệnh viện 5 kms, bé sốt uống paracetamol bao nhiêu"
+    assert _kind(said, "paracetamol") is None
 
 
 # -- a season, a year, a course: background, not an event -----------------------------------
@@ -60,7 +64,10 @@ def test_an_allergy_season_is_what_the_medicine_is_for() -> None:
 
 
 def test_a_year_named_is_long_past() -> None:
-    said = "hồi 2020 bé nhà tôi nuốt nhầm 1 viên sắt, đi khám rồi về, giờ bé khỏe. Cho hỏi nên cất thuốc ở đâu"
+    said = (
+        "hồi 2020 bé nhà tôi nuốt nhầm 1 viên sắt, đi khám rồi về, giờ bé khỏe. "
+        "Cho hỏi nên cất thuốc ở đâu"
+    )
     assert question_after_history(TurnText.of(said)) is not None
     assert _kind(said) is None
 
@@ -118,25 +125,32 @@ def test_the_harm_of_a_count_to_an_organ_is_asked_as_knowledge() -> None:
 
 
 def test_the_harm_asked_after_a_taking_told_is_still_a_report() -> None:
-    assert _kind("uống 4 viên paracetamol một lúc rồi, có hại gan không", "paracetamol") is Triage.EMERGENCY
-    assert _kind("bé uống 4 viên paracetamol một lúc có hại gan không", "paracetamol") is Triage.EMERGENCY
-    assert _kind("uống cả vỉ paracetamol có hại gan không", "paracetamol") is Triage.EMERGENCY
+    for said in (
+        "uống 4 viên paracetamol một lúc rồi, có hại gan không",
+        "bé uống 4 viên paracetamol một lúc có hại gan không",
+        "uống cả vỉ paracetamol có hại gan không",
+    ):
+        assert _kind(said, "paracetamol") is Triage.EMERGENCY
 
 
-# -- a rash on a day of the course ------------------------------------------------------------------
+# -- a rash on a day of the course ------------------------------------------------------------
 
 
 def test_a_rash_on_the_second_day_of_a_drug_is_a_reaction() -> None:
-    kind, section = _found("bố tôi uống allopurinol, sang ngày thứ hai thì nổi mẩn đỏ", "allopurinol")
+    said = "bố tôi uống allopurinol, sang ngày thứ hai thì nổi mẩn đỏ"
+    kind, section = _found(said, "allopurinol")
     assert kind is Triage.EMERGENCY
     assert section == "huong_dan_xu_tri_adr"
 
 
-# -- an emptied bottle and a taker's word doubted ----------------------------------------------------
+# -- an emptied bottle and a taker's word doubted ---------------------------------------------
 
 
 def test_a_takers_word_doubted_is_a_doubt_told() -> None:
     assert UNSURE_CUES.search(TurnText.of("nó bảo vứt đi rồi, có nên tin nó không")) is not None
     assert UNSURE_CUES.search(TurnText.of("not sure if she took it")) is not None
-    said = "thấy vỉ thuốc ngủ của bố trống trơn trong phòng thằng em 15 tuổi, nó bảo vứt rồi, không biết có nên tin không"
+    said = (
+        "thấy vỉ thuốc ngủ của bố trống trơn trong phòng thằng em 15 tuổi, nó bảo vứt rồi, "
+        "không biết có nên tin không"
+    )
     assert _kind(said, "diazepam") in (Triage.EMERGENCY, Triage.SAFETY_CHECK)

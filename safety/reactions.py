@@ -142,7 +142,7 @@ AFTER_DRUG = cues(
         r"(?! (?:uống|dùng|tiêm|cho|nên|phải uống|có nên|có được))",
         r"(?:tuần|tháng|năm) (?:này|nay)",
         r"(?:gần đây|lâu nay|hôm nay|đêm qua|đêm nay|khuya nay|từ hôm qua)",
-        r"(?:\d+|mấy|vài|hai|ba|một|nửa) ?(?:phút|p|tiếng|giờ|ngày|hôm) sau",
+        r"(?:\d+|mấy|vài|hai|ba|một|nửa) ?(?:phút|p|tiếng|giờ|ngày|hôm) sau|(?:hôm|bữa) sau",
         r"(?:mấy|vài|\d+|hai|ba|một) (?:tháng|năm)(?: nay| rồi| liền)",
         r"(?:lần|liều|cữ|mũi) (?:đầu|thứ)",
         r"(?:đang|vừa|mới) (?:\w+ ){0,2}?(?:truyền|tiêm|kê)",

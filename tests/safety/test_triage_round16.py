@@ -141,6 +141,9 @@ def test_a_rash_on_the_second_day_of_a_drug_is_a_reaction() -> None:
     kind, section = _found(said, "allopurinol")
     assert kind is Triage.EMERGENCY
     assert section == "huong_dan_xu_tri_adr"
+    kind, section = _found("con uống cefuroxim, hôm sau thì nổi ban đỏ", "cefuroxime")
+    assert (kind, section) == (Triage.EMERGENCY, "huong_dan_xu_tri_adr")
+    assert _kind("uống amoxicillin ngày thứ 2 có bị nổi mẩn không", "amoxicillin") is None
 
 
 # -- an emptied bottle and a taker's word doubted ---------------------------------------------

@@ -108,6 +108,11 @@ def test_a_bite_into_a_tablet_is_a_taking_as_typed() -> None:
     assert _kind(said, "amlodipine") is Triage.EMERGENCY
 
 
+def test_a_polite_particle_after_a_telling_asks_nothing() -> None:
+    said = "dạ bé 2 tuổi cắn 2 viên amlodipin của ông rồi ạ"
+    assert _kind(said, "amlodipine") is Triage.EMERGENCY
+
+
 def test_a_typed_only_pattern_never_matches_text_without_accents() -> None:
     cue = cues((r"uống",), typed=(r"cắn",))
     assert cue.search(TurnText.of("bé cắn")) == "cắn"

@@ -111,6 +111,9 @@ def test_a_bite_into_a_tablet_is_a_taking_as_typed() -> None:
 def test_a_polite_particle_after_a_telling_asks_nothing() -> None:
     said = "dạ bé 2 tuổi cắn 2 viên amlodipin của ông rồi ạ"
     assert _kind(said, "amlodipine") is Triage.EMERGENCY
+    # after a question word it still ends a question
+    asked = "con 3 tuổi 14kg sốt cao, cho uống efferalgan 150 mấy gói một lần ạ"
+    assert _kind(asked, "paracetamol") is None
 
 
 def test_a_typed_only_pattern_never_matches_text_without_accents() -> None:

@@ -121,8 +121,36 @@ def planned_count_asked(t: TurnText) -> bool:
     return _PLANNED.search(t.folded) is not None
 
 
+# The harm to an organ of taking it, asked with nobody named and nothing told as done
+# ("uống 4 viên 500 một lúc có hại gan không", "dùng 2 viên cùng lúc có ảnh hưởng thận ko"):
+# the book's knowledge asked, however many at once; "rồi", "vừa", "lỡ" or a person tells.
+_HARM_ASKED = re.compile(
+    r"^\W*(?:neu |vay |the |ma |cho (?:em |minh |toi |e )?hoi:? )?(?:uong|dung) [^,.?!;]*?"
+    r"(?P<harm>(?:co )?(?:hai|anh huong(?: den| toi)?|doc(?: cho| voi)?|ton thuong)) "
+    r"(?:gan|than|da day|bao tu|tim|nao)\b(?: \w+)? (?:khong|ko|k|hong|hok)\W*$"
+)
+
+
+# A pack or a count no dose reaches ("cả vỉ", "2 hộp", "20 viên"): an emergency either way.
+_PACKS = re.compile(
+    r"\b(?:ca|nguyen|het|may|vai|nhieu|\d+|mot|hai|ba) (?:vi|lo|hop|chai|nam|tuyp|bich)\b|"
+    r"\b\d{2,} ?(?:vien|v)\b"
+)
+
+
+def harm_asked(t: TurnText) -> bool:
+    """The harm of a taking to an organ asked, nobody named, nothing told as done, a count
+    short of a pack."""
+    asked = _HARM_ASKED.search(t.folded)
+    if asked is None or _PACKS.search(t.folded) is not None:
+        return False
+    # only before the organ is a word of it done looked for: folded, "dạ dày" opens "đã"
+    return _DONE.search(t.folded, 0, asked.start("harm")) is None
+
+
 __all__ = [
     "complaint_idiom",
+    "harm_asked",
     "in_doubt",
     "kept_away_asked",
     "outcome_asked",

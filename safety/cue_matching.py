@@ -88,17 +88,28 @@ class Cue:
         "_merged",
         "_strict_accented",
         "_strict_folded",
+        "_typed",
         "loose_patterns",
         "patterns",
         "strict_patterns",
+        "typed_patterns",
     )
 
     def __init__(
-        self, patterns: Iterable[str], strict: Iterable[str] = (), *, merged: bool = True
+        self,
+        patterns: Iterable[str],
+        strict: Iterable[str] = (),
+        *,
+        typed: Iterable[str] = (),
+        merged: bool = True,
     ) -> None:
         loose = [tone_placed(unicodedata.normalize("NFC", p)) for p in patterns]
         tight = [tone_placed(unicodedata.normalize("NFC", p)) for p in strict]
-        self.patterns = (*loose, *tight)
+        # `typed` ones match only a text typed with diacritics, exactly as typed: folded they
+        # are too many other words to read in a text typed without any ("cắn": "cần", "cân").
+        self.typed_patterns = tuple(tone_placed(unicodedata.normalize("NFC", p)) for p in typed)
+        self._typed = _alternation(self.typed_patterns)
+        self.patterns = (*loose, *tight, *self.typed_patterns)
         self.loose_patterns, self.strict_patterns = tuple(loose), tuple(tight)
         folded_loose = [fold_pattern(p) for p in loose]
         folded_tight = [fold_pattern(p) for p in tight]
@@ -147,6 +158,10 @@ class Cue:
         else:
             strict_form, on = self._strict_folded, text.folded
         strict = None if strict_form is None else strict_form.search(on)
+        if self._typed is not None and text.accented:
+            as_typed = self._typed.search(text.lowered)
+            if as_typed is not None and (strict is None or as_typed.start() < strict.start()):
+                strict = as_typed
         if strict is None:
             return None if loose is None else loose.text
         if loose is None or strict.start() < loose.start:
@@ -177,9 +192,9 @@ def fold_pattern(pattern: str) -> str:
     return "".join(out)
 
 
-def cues(patterns: Iterable[str], *, strict: Iterable[str] = ()) -> Cue:
+def cues(patterns: Iterable[str], *, strict: Iterable[str] = (), typed: Iterable[str] = ()) -> Cue:
     """A cue list (see `Cue`), compiled at import."""
-    return Cue(patterns, strict)
+    return Cue(patterns, strict, typed=typed)
 
 
 def any_of(lists: Iterable[Cue]) -> Cue:
@@ -189,6 +204,7 @@ def any_of(lists: Iterable[Cue]) -> Cue:
     return Cue(
         (p for cue in lists for p in cue.loose_patterns),
         (p for cue in lists for p in cue.strict_patterns),
+        typed=(p for cue in lists for p in cue.typed_patterns),
         merged=False,
     )
 

@@ -34,6 +34,8 @@ INGESTION_EN: tuple[str, ...] = (
 SELF_HARM_EN: tuple[str, ...] = (
     r"(?:wanna|want to|going to|gonna) (?:just )?(?:disappear|die|end it|end my life|kill myself)",
     r"kill (?:myself|my self)",
+    r"(?<!\d)(?<!\d )kms",  # "kill myself" as typed in a chat; not kilometres after a number
+    r"sewer ?slide|su[i1]c[i1]d(?:e|al)",  # the word as spelled to get past a filter
     r"end (?:it all|my life)",
     r"(?:to |and )?(?:just )?(?:not|never) wake up",
     r"how (?:many|much) (?:\w+ ){0,3}?(?:is|are|would be|to be) (?:enough|lethal|fatal)"

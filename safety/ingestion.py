@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from core.text import fold_aligned
-from safety.asked_not_told import in_doubt, kept_away_asked
+from safety.asked_not_told import harm_asked, in_doubt, kept_away_asked
 from safety.dose_errors import within_twice_meant
 from safety.ingestion_signs import (
     _A_FEW,
@@ -156,7 +156,7 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
         return Event(None, "")
     missed = _MISSED.search(text.folded) is not None
     missed = missed and not _AGAIN_TAKEN.search(text.folded) and _count(text) < 2
-    if (missed and not _symptom(text)) or kept_away_asked(text):  # "để đâu cho bé khỏi lấy"
+    if (missed and not _symptom(text)) or kept_away_asked(text) or harm_asked(text):
         return Event(None, "")
     if (many := many_in_a_day(text)) is not None:
         return Event(Verdict.REPORT, many)

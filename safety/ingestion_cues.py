@@ -56,7 +56,12 @@ TAKE_CUES = cues(
         r"nhai",
         r"liếm",
         r"(?:bỏ|cho|nhét|đút|xịt) (?:\w+ )?(?:vào|vô) (?:mồm|miệng)",
-        r"tu (?:hết|cạn|sạch|cả|nguyên|luôn|một hơi|1 hơi|ừng ực|gần|nửa|hơn)",
+        # a filler between, as said in the centre ("tu mô hết nửa chai", "tu luôn hết")
+        r"tu (?:mô |luôn |liền |cái )?(?:hết|cạn|sạch|cả|nguyên|luôn|một hơi|1 hơi|ừng ực|gần|"
+        r"nửa|hơn)",
+        r"húp",  # slurped from the bottle or a cup ("húp hết nửa chai siro")
+        # bit into it ("cắn vỡ", "cắn nát"); bare "cắn" only as typed with its accent, below
+        r"cắn (?:vỡ|nát)",
         r"tu (?:\w+ )?(?:ngụm|hớp)|tự (?:ý )?tăng (?:\w+ )?liều(?: \w+)? lên",
         # drunk straight from the bottle ("leo lên bàn tu chai siro"): no spoon, no dose
         r"tu (?:chai|lọ|bình|ống|siro)",
@@ -75,6 +80,7 @@ TAKE_CUES = cues(
         r"gặm",
         r"nốc",
     ),
+    typed=(r"cắn",),
 )
 # Someone took it who was not given it, or not the way it was meant.
 UNSANCTIONED_CUES = cues(
@@ -228,6 +234,9 @@ TREATMENT_CUES = cues(
         r"(?<!mau )(?<!nhanh )(?<!lẹ )(?<!cho )(?<!để )(?:đỡ|khỏi|hết) (?:sốt|ho|đau|bệnh)",
         r"liệu trình",
         r"theo (?:đơn|toa|chỉ định)",
+        r"(?:đúng|y) (?:như |theo )?(?:đơn|toa)",  # "uống đúng như đơn": as prescribed
+        # days of it so far ("3 ngày nay", "2 năm nay"): a course, not one taking
+        r"(?:\d+|mấy|vài|hai|ba|bốn|năm) (?:ngày|tuần|tháng|năm) (?:nay|liền|liên tục)",
         r"(?<!chơi )bác sĩ (?:kê|cho|dặn)|(?:như )?(?:bs|bsĩ|dược sĩ|ds) (?:kê|dặn|bảo)",
         r"kháng sinh",
         r"(?<!hơn )(?<!như )(?:mỗi|hằng|hàng) (?:ngày|sáng|tối)",
@@ -249,6 +258,7 @@ WORRY_CUES = cues(
     (
         r"có (?:sao|nguy hiểm|bị gì|ảnh hưởng|chết|độc|hại|vấn đề)",
         r"(?:phải |giờ |bây giờ )?làm (?:sao|gì)",
+        r"(?:giờ|bây giờ|giờ phải|giờ tính|giờ thì) sao",  # "…, giờ sao ạ": what now
         r"nguy hiểm",
         # A first-aid step asked after it happened ("có cần rửa ruột ko", "có phải gây nôn").
         r"(?:có )?(?:cần|phải) (?:đi |phải |cho |(?:đưa|chở) (?:\w+ )?(?:đi |vào |lên )?)?"
@@ -311,6 +321,9 @@ UNSURE_CUES = cues(
         r"nghi",
         r"chắc",
         r"hay là",
+        # the taker's own word doubted ("nó bảo đổ đi rồi, có nên tin nó k"), or in English
+        r"(?:có )?nên tin (?:\w+ )?(?:không|ko|k|hông|hok)|(?:không|ko|k|chẳng|chả) tin (?:nó|lời)",
+        r"not sure|(?:don'?t|dont|do not) know if",
     ),
 )
 # A question about what too much does ("triệu chứng khi uống quá nhiều … là gì"), not an event.

@@ -97,7 +97,10 @@ def _yes_no(text: TurnText) -> bool:
     what happened ("… có sao không") is not a dose question."""
     if WORRY_CUES.search(text) is not None or UNSURE_CUES.search(text) is not None:
         return False  # "không biết bé có nuốt viên nào không": whether it happened
-    return bool(_YES_NO.search(text.folded))
+    asked = _YES_NO.search(text.folded)
+    # typed "ạ" (not "à") after "rồi" ("… rơi ra rồi ạ") is a telling said politely
+    told = asked is not None and text.folded[: asked.start()].endswith(("roi ", "xong "))
+    return asked is not None and not (told and text.lowered[asked.start() :].startswith("ạ"))
 
 
 _PER_DAY = re.compile(r"\b(?:mot|moi|1|trong|ca) ngay\b|/ ?ngay\b")

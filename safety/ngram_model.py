@@ -38,11 +38,14 @@ def without_idioms(folded: str) -> str:
     death; the same length, so spans still point into the turn's other forms. Read once per
     turn text (triage and the features both ask)."""
     folded = FEELING_IDIOM.sub(lambda m: _as_lam(m, "death"), folded)
-    folded = DEATH_FIRST_IDIOM.sub(
-        lambda m: _as_lam(m, "death" if m.group("death") else "death2"), folded
-    )
+    folded = DEATH_FIRST_IDIOM.sub(lambda m: _as_lam(m, _named(m)), folded)
     folded = DENIAL.sub(lambda m: _as_lam(m, "death"), folded)
-    return EXCLAMATION.sub(lambda m: _as_lam(m, "death"), folded)
+    return EXCLAMATION.sub(lambda m: _as_lam(m, _named(m)), folded)
+
+
+def _named(match: re.Match[str]) -> str:
+    """The group of the death word an idiom's alternative matched."""
+    return next(name for name, value in match.groupdict().items() if value is not None)
 
 
 def _as_lam(match: re.Match[str], group: str) -> str:

@@ -22,7 +22,8 @@ from safety.cue_matching import TurnText
 _LONG_AGO = re.compile(
     r"\b(?:nam ngoai|nam truoc|nam roi|hoi (?:nho|be|xua|truoc|do|ay)|ngay xua|truoc day|"
     r"(?:\d+|mot|hai|ba|may|vai) (?:nam|thang) (?:truoc|ve truoc)|thang truoc|"
-    r"tung (?:bi|uong|nuot|an|dung|lo|cho))\b"
+    r"tung (?:bi|uong|nuot|an|dung|lo|cho)|"
+    r"(?:nam|hoi|tu|vao|dau nam|cuoi nam) (?:19|20)\d\d)\b"  # a year named: "năm 2019"
 )
 # An earlier occasion, days back: settled only by a doctor's word.
 _EARLIER = re.compile(

@@ -213,9 +213,11 @@ EXCESS_CUES = cues(
 ALLERGY_SIGNS = sign_cues(
     (
         # not the illness a medicine is for ("thuốc dị ứng", "viêm mũi dị ứng", "vì dị ứng"),
-        # nor a skin test ahead ("đi test dị ứng da", "thử dị ứng")
-        r"(?<!test )(?<!thử )"
-        r"(?<!thuốc )(?<!trị )(?<!chống )(?<!mũi )(?<!viêm da )(?<!vì )(?<!do )dị ứng",
+        # nor a skin test ahead ("đi test dị ứng da", "thử dị ứng"), nor a season or a
+        # cause outside any medicine ("suốt mùa dị ứng", "dị ứng thời tiết", "dị ứng phấn hoa")
+        r"(?<!test )(?<!thử )(?<!mùa )"
+        r"(?<!thuốc )(?<!trị )(?<!chống )(?<!mũi )(?<!viêm da )(?<!vì )(?<!do )dị ứng"
+        r"(?! (?:thời tiết|phấn hoa|bụi|lông|hải sản|theo mùa))",
         r"sốc phản vệ",
         r"phản vệ",
         r"nổi (?:mẩn|mề đay|ban|mụn nước)",

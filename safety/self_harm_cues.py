@@ -318,11 +318,18 @@ DENIAL = re.compile(
 # mệt", "trời nóng chết", "mệt chết đi"): very tired, hot, scared; never intent.
 DEATH_FIRST_IDIOM = re.compile(
     r"\b(?P<death>chet) (?:met|khiep|ret|cuoi|me)\b|"
+    # "chết với bà già tao", "chết với sếp": in trouble with someone, never intent
+    r"\b(?P<death3>chet) voi (?:ba gia|ong gia|bo me|ba me|me|bo|ba|ma|vo|chong|sep|thay|co|"
+    r"may|tao|ong|no|ong ay|ba ay|ong bo|ba chi)\b|"
     r"\b(?:met|nong|ret|so|doi|buon ngu|met moi|dau) (?P<death2>chet)(?= di\b| mat\b|$|[,.!?;])"
 )
 # "Chết cha", "chết thật", "thôi chết", "chết chết": "oh no!", opening a turn or a clause.
 EXCLAMATION = re.compile(
-    r"(?:^|[,.!?;] ?)(?:thoi |oi )?(?P<death>chet) (?:cha|that|roi|me|do|chet|tiet|toi)\b"
+    r"(?:^|[,.!?;] ?)(?:thoi |oi )?(?P<death>chet) (?:cha|that|roi|me|do|chet|tiet|toi)\b|"
+    # an interjection before it opens the clause ("ơ chết, em vừa quay đi …", "ối chết bé …")
+    # (not a wish after it: "thôi chết quách đi cho xong", "ôi chết đi cho rồi")
+    r"(?:^|[,.!?;] ?)(?:o|oi|a|ui|ay|uoi|troi oi|thoi) (?P<death2>chet)\b"
+    r"(?! (?:di|quach|luon|cho|phut|som|han|that su|duoc))"
 )
 # A purpose said for a question about harm: learning or curiosity ("em sv ôn bài", "học y",
 # "bài tập nhóm", "tò mò thôi", "hỏi để biết trước thôi").

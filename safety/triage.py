@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from core.frame import HowTo, QueryFrame, Triage
 from core.sections import SectionKey
 from safety import dose_errors, reactions
-from safety.asked_not_told import complaint_idiom, planned_count_asked, redose_asked
+from safety.asked_not_told import complaint_idiom, harm_asked, planned_count_asked, redose_asked
 from safety.danger_signs import DANGER_SIGNS
 from safety.dose_amounts import (
     Book,
@@ -159,7 +159,7 @@ def _emergency(
     if hit is not None and _ONE_SACHET.search(hit) and _MAY_I.search(t.folded):
         # "cho bé uống cả gói 250 được không": one sachet asked, a dose question
         hit = None if not _PAST_OR_SIGN(t) else hit
-    if hit is not None and (redose_asked(t) or planned_count_asked(t)):
+    if hit is not None and (redose_asked(t) or planned_count_asked(t) or harm_asked(t)):
         hit = None  # "nhổ ra gần hết liều, có cho uống lại không"; "thì nuốt 2 viên rưỡi hả?"
     if hit is not None and "gap" in hit and (HYPOTHETICAL_CUES.search(t) or _asks_use(t)):
         hit = None  # "nếu uống gấp đôi liều … có nguy hiểm không": the book answers it

@@ -149,7 +149,35 @@ def find_conditions(turn: Turn, skip: frozenset[int] = frozenset()) -> list[Cond
                 break
         else:
             i += 1
-    return hits
+    return _without_products(turn, hits)
+
+
+# A product named for what it is for ("siro ho", "thuốc ho", "kẹo ngậm ho"): told as one the
+# patient is on ("đang uống siro ho, giờ sốt") or beside another complaint, it is a medicine
+# in the list of facts, not the complaint asked about; asked for alone ("siro ho nào tốt") it
+# still names the complaint.
+_PRODUCTS = frozenset({"siro", "thuoc", "keo", "ngam"})
+_ON_IT = frozenset({"dang", "van", "co", "vua", "moi", "da"})
+_TAKING = frozenset({"uong", "dung", "xai"})
+_IN_A_LIST = frozenset({"va", "voi", "cung"})
+
+
+def _without_products(turn: Turn, hits: list[ConditionHit]) -> list[ConditionHit]:
+    tokens = turn.tokens
+
+    def product(hit: ConditionHit) -> bool:
+        return hit.end - hit.start == 1 and hit.start > 0 and tokens[hit.start - 1] in _PRODUCTS
+
+    def on_it(hit: ConditionHit) -> bool:
+        said = tokens[max(0, hit.start - 3) : hit.start - 1]  # "đang uống", "huyết áp và"
+        return bool(said) and (
+            said[-1] in _IN_A_LIST or (len(said) == 2 and said[1] in _TAKING and said[0] in _ON_IT)
+        )
+
+    products = [h for h in hits if product(h)]
+    if not products or (len(products) == len(hits) and not any(on_it(h) for h in products)):
+        return hits
+    return [h for h in hits if h not in products]
 
 
 # A complaint told as over ("giờ hết sốt", "khỏi ho rồi"), unless something is sought to end it

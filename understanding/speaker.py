@@ -95,7 +95,7 @@ def tablets_for_an_adult(turn: Turn, prior: QueryFrame | None) -> bool:
     in a conversation the patient may be one said before ("bé 8 tuổi 25kg", then "uống 1
     viên 500 được ko"), or the one a report was about: the population is asked as before.
     """
-    if names_child(turn) or prior is not None or turn.has(*_TAKEN_ALREADY):
+    if names_child(turn) or _someone_before(prior) or turn.has(*_TAKEN_ALREADY):
         return False  # "mẹ em uống 6 viên rồi": a taking told, whoever took it, is no dose asked
     tokens = turn.tokens
     # "tối đa 1 ngày mấy viên" asks a count of tablets too, unless it is given to someone
@@ -107,6 +107,15 @@ def tablets_for_an_adult(turn: Turn, prior: QueryFrame | None) -> bool:
         and (tokens[i - 1].isdigit() or tokens[i - 1] in _COUNT_WORDS or tokens[i - 1] in asked)
         for i, word in enumerate(tokens)
     )
+
+
+def _someone_before(prior: QueryFrame | None) -> bool:
+    """An earlier turn said who the patient is (an age, a weight, adult or child) or reported
+    a taking or a reaction; a complaint alone before ("đau răng quá mn ơi") names nobody."""
+    if prior is None:
+        return False
+    told = prior.population, prior.age_months, prior.weight_kg, prior.triage, prior.patient
+    return any(value is not None for value in told) or prior.another_patient
 
 
 # A taking already done: "rồi", "đã/vừa/mới/lỡ uống", "uống nhầm/hết" (folded).

@@ -32,6 +32,7 @@ from understanding.another_patient import (
 )
 from understanding.answers import answer_frame, is_empty_reply, is_non_answer
 from understanding.asked import read_asked
+from understanding.complaint_thread import complaint_in_thread
 from understanding.conditions import (
     PATIENT_CONDITIONS,
     ConditionHit,
@@ -164,6 +165,8 @@ class RulesUnderstander:
             return same  # a storage answer, then "có ảnh hưởng gì ko"
         if prior is not None and (other := same_drug_for_another(reading, frame, prior)):
             return other  # "đứa nhỏ 14 tháng cũng ho y vậy, uống được không"
+        if prior is not None and (told := complaint_in_thread(reading, frame, prior)) is not None:
+            return for_the_childs_kin(same_patient(told, prior), reading, prior)  # "bé 9kg, sốt"
         if prior is not None and (reading.follow_up or keeps_thread(reading, frame, prior)):
             thread = for_the_childs_kin(follow_up(frame, reading, prior), reading, prior)
             return with_what_was_told(thread, prior)

@@ -109,7 +109,9 @@ UNSANCTIONED_CUES = cues(
         r"chiều|tối|đêm|buổi|trước ăn|sau ăn|lúc))",
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
         r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
-        r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ\b| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
+        # (unmarked "uong mat mat" is "uống mát mát": drunk cool, nothing lost)
+        r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ\b| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))"
+        r"(?! mát\b)",
         # a container finished by any mouth ("liếm hết nửa tuýp"), or one whole blister or
         # box at once ("ăn 1 vỉ allopurinol"; a sachet or an ampoule is a dose)
         r"(?:uống|ăn|nuốt|nốc|dùng|liếm|mút|nhai|ngậm|tu) (?:\w+ ){0,3}?"

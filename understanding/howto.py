@@ -52,9 +52,15 @@ _HOW_OFTEN = re.compile(r"(?<![a-z])(?:may|bao nhieu|bn) lan(?![a-z])")
 # uống tiếp" is going on, not still ill).
 _STILL_ILL = re.compile(
     r"(?<![a-z])(?:van(?! (?:uong|dung|xai|tiep|cho|phai|duoc))|chua do|chua khoi|khong do"
-    r"|chua bot|khong bot)(?![a-z])"
+    r"|chua bot|khong bot"
+    # back again, or into its fourth day: "hạ xong lại lên", "sốt sang ngày thứ 4"
+    r"|lai len|sot lai|lai sot|tai phat|(?:sang|toi|den|la) ngay thu (?:\d+|ba|bon|tu|nam))(?![a-z])"
 )
-_GO_ON = re.compile(r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc)(?![a-z])")
+_GO_ON = re.compile(
+    r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc"
+    # more days of it: "tự uống thêm mấy hôm nữa"
+    r"|(?:uong|dung|xai) them (?:\d+|vai|may|mot|hai|ba) (?:hom|ngay|bua|tuan))(?![a-z])"
+)
 # Going on asked as a yes/no ("có uống tiếp liều sau không"): whether to stop, the course's
 # bound, whatever the patient has; "8h uống rồi, 12h uống tiếp được chưa" asks the interval.
 _GO_ON_ASKED = re.compile(
@@ -147,7 +153,9 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     found |= marked_words(turn)
     if _PER_KG_SAID.search(turn.folded) and not turn.has(*lx.RATE_MEASURES):
         found.discard(HowTo.RATE)  # "ondansetron 0,1mg/kg TM chậm là 5mg hả"
-    if turn.has(*lx.MADE_UP_WORDS) and turn.has(*_keeps(found)):
+    crushed = HowTo.CRUSH in found and not turn.ngrams.isdisjoint(_CRUSH_ONLY)
+    if turn.has(*lx.MADE_UP_WORDS) and turn.has(*_keeps(found)) and not crushed:
+        # ("nghiền ra pha nước cho dễ": the crushed tablet mixed, no made-up medicine kept)
         found.add(HowTo.MADE_UP)
     if turn.has(*lx.PROCEDURES) and turn.has(*lx.PROCEDURE_ASKS):
         found.add(HowTo.CAUTION)  # "mai nhổ răng có phải ngưng thuốc không"

@@ -45,7 +45,12 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
     ),
     (
         HowTo.SHAKE,
-        _p("lac deu|lac ky|lac truoc|lac chai|lac lo|lac len|lac thuoc|can lac|phai lac|co lac"),
+        _p(
+            "lac deu|lac ky|lac truoc|lac chai|lac lo|lac len|lac thuoc|can lac|phai lac|co lac|"
+            # a suspension settled: "cặn trắng lắng dưới đáy", "lắng hết xuống"
+            "lang duoi|lang xuong|lang het|lang o day|duoi day chai|duoi day lo|can trang|"
+            "can lang|lang can"
+        ),
     ),
     (
         HowTo.RATE,
@@ -224,7 +229,11 @@ CANNOT_INHALE = _p(
     "hit theo nhip|khong hit kip|hit khong kip|khong biet xit|chua biet xit|xit khong trung"
 )
 # Where the medicine is put: a storage question whatever else the turn says.
-PLACED = _p("de trong|de o|cat trong|cat o|bo trong|de ngoai|nha tam|tu lanh|trong xe")
+PLACED = _p(
+    "de trong|de o|cat trong|cat o|bo trong|de ngoai|nha tam|tu lanh|trong xe|"
+    # into a pill box for the day's hours: "bỏ vô hộp chia thuốc sáng trưa tối"
+    "bo vo hop|bo vao hop|cho vao hop|hop chia"
+)
 # "mở ra" of a bottle, box or blister opens the pack (storage), not the capsule: the CRUSH
 # words that only open something, and the packs they may open.
 OPEN_CUES = _p("mo ra|thao ra|tach ra|boc ra")

@@ -10,6 +10,14 @@ from core.sections import SectionKey
 from understanding import howto_words as lx
 from understanding.howto_effects import effect_told
 from understanding.howto_marks import MARKED_AS, another_word, drinking, marked_words
+from understanding.howto_said_of_else import (
+    CRUSH_ONLY,
+    forgot_the_advice,
+    opens_a_pack,
+    shots_said,
+    snaps_ampoules,
+)
+from understanding.lexicon import AMOUNT_DOUBT
 from understanding.text import Turn, ngram_set
 
 # An age or a weight makes a question about giving a form a dose question; months said right
@@ -54,7 +62,8 @@ _STILL_ILL = re.compile(
     r"(?<![a-z])(?:van(?! (?:uong|dung|xai|tiep|cho|phai|duoc))|chua do|chua khoi|khong do"
     r"|chua bot|khong bot"
     # back again, or into its fourth day: "hạ xong lại lên", "sốt sang ngày thứ 4"
-    r"|lai len|sot lai|lai sot|tai phat|(?:sang|toi|den|la) ngay thu (?:\d+|ba|bon|tu|nam))(?![a-z])"
+    r"|lai len|sot lai|lai sot|tai phat|(?:sang|toi|den|la) ngay thu (?:\d+|ba|bon|tu|nam))"
+    r"(?![a-z])"
 )
 _GO_ON = re.compile(
     r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc"
@@ -153,7 +162,7 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     found |= marked_words(turn)
     if _PER_KG_SAID.search(turn.folded) and not turn.has(*lx.RATE_MEASURES):
         found.discard(HowTo.RATE)  # "ondansetron 0,1mg/kg TM chậm là 5mg hả"
-    crushed = HowTo.CRUSH in found and not turn.ngrams.isdisjoint(_CRUSH_ONLY)
+    crushed = HowTo.CRUSH in found and not turn.ngrams.isdisjoint(CRUSH_ONLY)
     if turn.has(*lx.MADE_UP_WORDS) and turn.has(*_keeps(found)) and not crushed:
         # ("nghiền ra pha nước cho dễ": the crushed tablet mixed, no made-up medicine kept)
         found.add(HowTo.MADE_UP)
@@ -165,7 +174,7 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         turn.has(*lx.NOT_DURATION) or _patient_said(turn) or _WHO.search(turn.folded)
     ):
         found.discard(HowTo.DURATION)  # "uống bao lâu người lớn": the dose rows say it
-    if HowTo.CRUSH in found and (_opens_a_pack(turn) or _snaps_ampoules(turn)):
+    if HowTo.CRUSH in found and (opens_a_pack(turn) or snaps_ampoules(turn)):
         found.discard(HowTo.CRUSH)  # "lọ aspirin mở ra có mùi chua": the pack was opened
     _settle(turn, found, put_on)
     if not found and _forgot(turn):
@@ -192,6 +201,8 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
         found.add(HowTo.CAUTION)  # "có phải kiêng nắng không": the sun shunned, no food
         if rest.ngrams.isdisjoint(dict(_CUE_SETS)[HowTo.FOOD]):
             found.discard(HowTo.FOOD)
+    if HowTo.MISSED_DOSE in found and len(found) > 1 and forgot_the_advice(turn):
+        found.discard(HowTo.MISSED_DOSE)  # "bs dặn rồi mà ra về là quên mất": the advice
     if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
         found.discard(HowTo.TOGETHER)
     told = _POSTURE.search(turn.folded) or turn.has(*lx.CANNOT_INHALE)
@@ -213,7 +224,7 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     if turn.has(*lx.QUITS):
         found.discard(HowTo.STORAGE)  # "muốn bỏ thì bỏ cái rụp": quitting it, not the pack
         found.add(HowTo.DURATION)
-    if HowTo.STORAGE in found and _shots_said(turn):
+    if HowTo.STORAGE in found and shots_said(turn):
         found.discard(HowTo.STORAGE)  # "tiêm 1 mũi là đủ": a shot, not a smell ("mùi lạ")
     if HowTo.TIME_OF_DAY in found and _told_split_only(turn):
         found.discard(HowTo.TIME_OF_DAY)  # "định cho ngày 3 lần sáng trưa tối thôi"
@@ -284,6 +295,17 @@ def asks_one_dose(turn: Turn) -> bool:
     return _ONE_DOSE.search(turn.folded) is not None
 
 
+# What the person fears would be too much ("sợ uống 1 lúc nhiều quá bị xót ruột"): why they
+# ask, not whether the amount is too much.
+_FEARED = re.compile(r"(?<![a-z])so (?:[a-z0-9]+ ){0,5}?(?:nhieu qua|qua nhieu|cao qua|qua cao)")
+
+
+def doubts_the_amount(turn: Turn) -> bool:
+    """The turn asks whether an amount is too much or too little ("sáng uống 4 viên có nhiều
+    quá không"), not only fears it."""
+    return Turn.of(_FEARED.sub(" ", turn.folded)).has(*AMOUNT_DOUBT)
+
+
 def second_topic(turn: Turn, first: HowTo) -> HowTo | None:
     """Another topic the same question asks ("tiêm trong bao lâu, tiêm bắp được không"),
     when the first's sections hold its answer too (only those are read)."""
@@ -334,45 +356,6 @@ _KEEPS_NOT_TIMED = tuple(w for w in lx.KEEPS_WORDS if w != "bao lau")
 def _keeps(found: set[HowTo]) -> tuple[str, ...]:
     """How long a made-up medicine keeps; "truyền trong bao lâu" times the infusion instead."""
     return _KEEPS_NOT_TIMED if HowTo.RATE in found else lx.KEEPS_WORDS
-
-
-_CRUSH_ONLY = ngram_set(
-    tuple(c for c in dict(lx.HOW_TO_CUES)[HowTo.CRUSH] if c not in set(lx.OPEN_CUES))
-)
-
-
-def _opens_a_pack(turn: Turn) -> bool:
-    """Only an opening word of the crush list, said of a pack ("lọ … mở ra")."""
-    if not turn.has(*lx.OPEN_CUES) or not turn.has(*lx.PACKS):
-        return False
-    return turn.ngrams.isdisjoint(_CRUSH_ONLY) and not marked_words(turn) & {HowTo.CRUSH}
-
-
-# "bẻ sẵn mấy ống": an ampoule snapped open, nothing crushed.
-_SNAPPED = re.compile(r"(?<![a-z])be(?: san| het| ra)?(?: may| cac| nhung| \d+)? ong(?![a-z])")
-
-
-def _snaps_ampoules(turn: Turn) -> bool:
-    """Only "bẻ" of the crush words, said of ampoules."""
-    return bool(_SNAPPED.search(turn.folded)) and turn.ngrams.isdisjoint(_CRUSH_ONLY)
-
-
-def _shots_said(turn: Turn) -> bool:
-    """Every "mui" of the turn is a shot ("mũi"; unaccented, after a count or "tiêm") and no
-    storage cue is left without it."""
-    at = turn.indexes_of("mui")
-    words, tokens = turn.original_words(), turn.tokens
-    shots = [
-        words[i] == "mũi" if turn.marked else i > 0 and (tokens[i - 1] in _SHOT_BEFORE) for i in at
-    ]
-    if not at or not all(shots):
-        return False
-    rest = Turn.of(" ".join(t for t in tokens if t != "mui"))
-    return rest.ngrams.isdisjoint(_STORAGE_CUES)
-
-
-_SHOT_BEFORE = frozenset({"1", "2", "3", "mot", "hai", "ba", "tiem", "them"})
-_STORAGE_CUES = dict(_CUE_SETS)[HowTo.STORAGE]
 
 
 __all__ = [

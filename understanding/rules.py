@@ -51,7 +51,7 @@ from understanding.followups import (
     more_about_the_drug,
     same_patient,
 )
-from understanding.howto import asks_one_dose, second_topic
+from understanding.howto import asks_one_dose, doubts_the_amount, second_topic
 from understanding.howto_followups import (
     complaint_of_the_drug,
     own_medicine_asked,
@@ -60,7 +60,6 @@ from understanding.howto_followups import (
 )
 from understanding.howto_turn import WITH_ANOTHER as _WITH_ANOTHER
 from understanding.howto_turn import how_to_turn
-from understanding.lexicon import AMOUNT_DOUBT
 from understanding.other_route import route_of_another
 from understanding.partner_drug import with_the_patients_medicine
 from understanding.patient_said import read_patient_against
@@ -132,7 +131,7 @@ class RulesUnderstander:
         how_to, turn_type, attribute = how_to_turn(
             reading.how_to_take, turn_type, attribute, off=several or reading.non_medical
         )
-        if how_to is not None and turn_type is TurnType.DOSING_CALC and turn.has(*AMOUNT_DOUBT):
+        if how_to is not None and turn_type is TurnType.DOSING_CALC and doubts_the_amount(turn):
             how_to = None  # "sáng uống 4 viên có nhiều quá không": the rows and their maximum
         if how_to is HowTo.CRUSH and turn_type is TurnType.DOSING_CALC and asks_one_dose(turn):
             how_to = None  # "ngày chia 3 lần thì mỗi lần bao nhiêu": the dose split, worked out

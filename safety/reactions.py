@@ -276,7 +276,7 @@ def _placed_after(text: TurnText, sign: str) -> bool:
 # The word right before a sign that makes it the occasion of a dose ("khi khó thở", "lúc
 # bị lên cơn khó thở", "mỗi khi đau ngực"), with "bị", "lên cơn", "có" between.
 _WHEN_THE_SIGN = re.compile(
-    r"\b(?:khi|luc|neu|phong|ngua|de tri|tri|chua|cat|giam)(?: bi| co| len con| con)* $"
+    r"\b(?:khi|luc|neu|lo|phong|ngua|de tri|tri|chua|cat|giam)(?: bi| co| len con| con)* $"
 )
 
 

@@ -13,6 +13,7 @@ from understanding.howto_marks import MARKED_AS, another_word, drinking, marked_
 from understanding.howto_said_of_else import (
     CRUSH_ONLY,
     forgot_the_advice,
+    measured,
     opens_a_pack,
     shots_said,
     snaps_ampoules,
@@ -203,6 +204,7 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
             found.discard(HowTo.FOOD)
     if HowTo.MISSED_DOSE in found and len(found) > 1 and forgot_the_advice(turn):
         found.discard(HowTo.MISSED_DOSE)  # "bs dặn rồi mà ra về là quên mất": the advice
+    measured(turn, found)  # "mất ống hút chia liều, lấy muỗng cà phê đong thay"
     if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
         found.discard(HowTo.TOGETHER)
     told = _POSTURE.search(turn.folded) or turn.has(*lx.CANNOT_INHALE)

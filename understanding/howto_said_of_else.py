@@ -1,6 +1,7 @@
 """How-to cues said of something else: a pack opened ("lọ … mở ra"), ampoules snapped ("bẻ
-sẵn mấy ống"), a shot ("tiêm 1 mũi"), the advice forgotten ("bs dặn rồi mà quên mất"). The
-topic a cue found is dropped when the turn says one of these (`understanding.howto`)."""
+sẵn mấy ống"), a shot ("tiêm 1 mũi"), the advice forgotten ("bs dặn rồi mà quên mất"), the
+device that measures a dose ("ống hút chia liều", "lấy muỗng cà phê đong thay"). The topic a
+cue found is dropped when the turn says one of these (`understanding.howto`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 from core.frame import HowTo
 from understanding import howto_words as lx
 from understanding.howto_marks import marked_words
+from understanding.howto_storage_words import p
 from understanding.text import Turn, ngram_set
 
 _CUE_SETS = {topic: ngram_set(cues) for topic, cues in lx.HOW_TO_CUES}
@@ -62,4 +64,35 @@ def forgot_the_advice(turn: Turn) -> bool:
     return Turn.of(turn.folded.replace("quen mat", " ")).ngrams.isdisjoint(_MISSED_CUES)
 
 
-__all__ = ["CRUSH_ONLY", "forgot_the_advice", "opens_a_pack", "shots_said", "snaps_ampoules"]
+# What measures a liquid dose: a device that comes with it, or a spoon put in its place.
+MEASURES = p(
+    "ong hut chia lieu|ong chia lieu|dung cu chia lieu|dung cu do|coc dong|ong dong|xi lanh|"
+    "xilanh|bom tiem cho uong|muong dong|thia dong|muong ca phe|thia ca phe|muong canh|"
+    "thia canh|ong hut|cai ong hut"
+)
+_SPLIT_SAID = frozenset(("chia lieu", "chia"))
+
+
+def measured(turn: Turn, found: set[HowTo]) -> None:
+    """A device that measures the dose said (in place): how it is given; "chia liều" of the
+    device splits no tablet, "thay" puts a spoon in its place, not another medicine."""
+    if not turn.has(*MEASURES):
+        return
+    found.add(HowTo.GIVING)
+    found.discard(HowTo.SWAP)
+    rest = " ".join(turn.folded.split())
+    for device in sorted(MEASURES, key=len, reverse=True):
+        rest = rest.replace(device, " ")
+    if Turn.of(rest).ngrams.isdisjoint(_CUE_SETS[HowTo.CRUSH] - _SPLIT_SAID):
+        found.discard(HowTo.CRUSH)
+
+
+__all__ = [
+    "CRUSH_ONLY",
+    "MEASURES",
+    "forgot_the_advice",
+    "measured",
+    "opens_a_pack",
+    "shots_said",
+    "snaps_ampoules",
+]

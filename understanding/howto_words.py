@@ -83,7 +83,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             # the shell taken off a capsule, a tablet that will not go down: "tách vỏ ra",
             # "nuốt không nổi"
             "tach vo|boc vo nang|mo vo nang|go vo nang|nuot khong noi|nuot ko noi|nuot k noi|"
-            "khong nuot noi|nuot khong troi|nuot khong vo"
+            "khong nuot noi|nuot khong troi|nuot khong vo|nuot sao noi|sao nuot noi|nuot sao duoc"
         ),
     ),
     (
@@ -165,7 +165,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             # spaced from another product: "uống cách (xa) sữa / canxi / sắt mấy tiếng"
             "cach xa|cach sua|cach canxi|cach calci|cach sat|cach thuoc da day|cach thuoc khac|"
             # all taken at once: "gom hết uống 1 lần", "gộp chung một lần"
-            "gom het|gom lai|gom chung|gom vao|uong gom|gop het|gop chung|chung 1 lan|chung mot lan"
+            "gom het|gom lai|gom chung|gom vao|uong gom|gop het|gop chung|chung 1 lan|chung mot lan|"
+            # another product still needed beside it: "còn cần pha oresol uống không"
+            "con can pha|co can pha|can pha them|con can uong|con phai pha"
         ),
     ),
     (

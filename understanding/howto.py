@@ -11,7 +11,7 @@ from understanding import howto_words as lx
 from understanding.howto_effects import effect_told
 from understanding.howto_marks import MARKED_AS, another_word, drinking, marked_words
 from understanding.howto_said_of_else import (
-    CRUSH_ONLY,
+    CRUSHED,
     forgot_the_advice,
     measured,
     opens_a_pack,
@@ -163,7 +163,7 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     found |= marked_words(turn)
     if _PER_KG_SAID.search(turn.folded) and not turn.has(*lx.RATE_MEASURES):
         found.discard(HowTo.RATE)  # "ondansetron 0,1mg/kg TM chậm là 5mg hả"
-    crushed = HowTo.CRUSH in found and not turn.ngrams.isdisjoint(CRUSH_ONLY)
+    crushed = HowTo.CRUSH in marked_words(turn) or not turn.ngrams.isdisjoint(CRUSHED)
     if turn.has(*lx.MADE_UP_WORDS) and turn.has(*_keeps(found)) and not crushed:
         # ("nghiền ra pha nước cho dễ": the crushed tablet mixed, no made-up medicine kept)
         found.add(HowTo.MADE_UP)

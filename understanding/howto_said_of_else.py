@@ -20,6 +20,12 @@ CRUSH_ONLY = ngram_set(
 )
 
 
+# Broken, crushed or chewed, not only mixed ("pha nước", "hòa vào" also make up a powder).
+CRUSHED = ngram_set(
+    tuple(c for c in dict(lx.HOW_TO_CUES)[HowTo.CRUSH] if not {"pha", "hoa"} & set(c.split()))
+)
+
+
 def opens_a_pack(turn: Turn) -> bool:
     """Only an opening word of the crush list, said of a pack ("lọ … mở ra")."""
     if not turn.has(*lx.OPEN_CUES) or not turn.has(*lx.PACKS):
@@ -88,6 +94,7 @@ def measured(turn: Turn, found: set[HowTo]) -> None:
 
 
 __all__ = [
+    "CRUSHED",
     "CRUSH_ONLY",
     "MEASURES",
     "forgot_the_advice",

@@ -165,9 +165,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             # spaced from another product: "uống cách (xa) sữa / canxi / sắt mấy tiếng"
             "cach xa|cach sua|cach canxi|cach calci|cach sat|cach thuoc da day|cach thuoc khac|"
             # all taken at once: "gom hết uống 1 lần", "gộp chung một lần"
-            "gom het|gom lai|gom chung|gom vao|uong gom|gop het|gop chung|chung 1 lan|chung mot lan|"
+            "gom het|gom lai|gom chung|gom vao|uong gom|gop het|gop chung|chung 1 lan|"
             # another product still needed beside it: "còn cần pha oresol uống không"
-            "con can pha|co can pha|can pha them|con can uong|con phai pha"
+            "chung mot lan|con can pha|co can pha|can pha them|con can uong|con phai pha"
         ),
     ),
     (

@@ -58,6 +58,8 @@ def complaint_in_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Que
     elif more:
         # "uống xong vẫn sốt, uống thêm viên nữa được không": the dose rows and their interval
         update |= {"turn_type": TurnType.DOSING_CALC, "attribute": dose}
+    elif taken and r.age is None and r.weight is None:
+        update |= _EFFECTS  # "uống 3 tháng nay rồi, sao phù chân": what the drug may do
     elif (section := context_section(r)) is not None:
         # "đang cho con bú, mình nổi mề đay": the drug for her, in her section
         update |= {"turn_type": TurnType.DRUG_ATTRIBUTE, "attribute": section.value}
@@ -65,13 +67,15 @@ def complaint_in_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Que
         # a child's age and weight with what ails it: the dose rows
         update |= {"turn_type": TurnType.DOSING_CALC, "attribute": dose}
     else:
-        # "uống 3 tháng nay rồi, sao phù chân": what the drug may do
-        update |= {
-            "turn_type": TurnType.DRUG_ATTRIBUTE,
-            "attribute": SectionKey.TAC_DUNG_KHONG_MONG_MUON.value,
-            "condition_relation": Relation.ADVERSE_EFFECT,
-        }
+        update |= _EFFECTS
     return frame.model_copy(update=update)
+
+
+_EFFECTS = {
+    "turn_type": TurnType.DRUG_ATTRIBUTE,
+    "attribute": SectionKey.TAC_DUNG_KHONG_MONG_MUON.value,
+    "condition_relation": Relation.ADVERSE_EFFECT,
+}
 
 
 __all__ = ["complaint_in_thread"]

@@ -81,6 +81,8 @@ def same_drug_for_another(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Q
 _FOR_SELF = re.compile(
     r"(?<![a-z])(?:em|e|minh|toi|tui|t) hoi (?:cho|giup) (?:em|e|minh|toi|tui|t|ban than)"
     r"(?! (?:be|nho|trai|gai|ay|no))(?![a-z])"
+    # "em trai 10 tuổi bị rồi, giờ tới lượt mình": the speaker's turn now
+    r"|(?<![a-z])(?:toi|den) luot (?:em|e|minh|toi|tui|t)(?![a-z])"
 )
 
 

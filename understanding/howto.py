@@ -62,9 +62,9 @@ _HOW_OFTEN = re.compile(r"(?<![a-z])(?:may|bao nhieu|bn) lan(?![a-z])")
 _STILL_ILL = re.compile(
     r"(?<![a-z])(?:van(?! (?:uong|dung|xai|tiep|cho|phai|duoc))|chua do|chua khoi|khong do"
     r"|chua bot|khong bot"
-    # back again, or into its fourth day: "hạ xong lại lên", "sốt sang ngày thứ 4"
-    r"|lai len|sot lai|lai sot|tai phat|(?:sang|toi|den|la) ngay thu (?:\d+|ba|bon|tu|nam))"
-    r"(?![a-z])"
+    # into its fourth day ("sốt sang ngày thứ 4"); back again after hours ("2h chiều sốt lại,
+    # uống tiếp được chưa") asks the next dose, not the course
+    r"|(?:sang|toi|den|la) ngay thu (?:\d+|ba|bon|tu|nam))(?![a-z])"
 )
 _GO_ON = re.compile(
     r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc"

@@ -72,3 +72,11 @@ def test_a_bound_not_yet_reached_is_no_age() -> None:
 def test_a_pregnancys_months_after_which_child_with_a_comma() -> None:
     term = pregnancy_term(Turn.of("có bầu con đầu, mới được 5 tháng, bị ho"))
     assert term.get("pregnancy_trimester") == 2
+
+
+def test_a_siblings_age_before_the_speakers_turn_is_not_hers(
+    understander: RulesUnderstander,
+) -> None:
+    text = "hồi tháng trước chị gái mình 12 tuổi cũng bị vậy, giờ đến lượt mình, uống gì"
+    frame = understander.parse(text, UnderstandingContext())
+    assert frame.age_months is None

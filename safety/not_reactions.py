@@ -21,7 +21,9 @@ _TAKING_TOLD = re.compile(
     r"(?<![a-z])(?:dang|vua|moi|da|co|sau|sau khi|tu khi|tu luc|tu hom|do|vi|tai|duoc)\s*$"
 )
 _CAUSE = re.compile(
-    r"(?<![a-z])(?:sau khi|tu khi|tu luc|do thuoc|vi thuoc|tai thuoc|xong|tu hom)(?![a-z])"
+    r"(?<![a-z])(?:sau khi|tu khi|tu luc|do thuoc|vi thuoc|tai thuoc|xong|tu hom"
+    # now, after what went before ("mà giờ nổi mẩn"), and going on with it ("dùng tiếp")
+    r"|gio|bay gio|hien gio|(?:uong|dung|xai) (?:tiep|nua|lai))(?![a-z])"
 )
 
 

@@ -277,13 +277,17 @@ def howto_answer(
     if reason:
         # "Vì vậy không uống rượu …" goes on from the sentence before, which says why
         quoted.insert(0, (found[0], reason))
+    also = None
     if said.also is not None:
         # "tiêm trong bao lâu, tiêm bắp được không": the second topic's sentence too, when
-        # it is another one and both stay short
+        # it is another one and both stay short (a dose row does not answer "when" beside a
+        # food asked: "uống lúc nào, có kiêng bưởi không" wants why the food, below)
         rest = said.less_than(found[1])
         more = howto_sentence(evidence, drug_id, said.also, rest, skip=found[1])
         if more is not None and len(found[1]) + len(more[1]) <= MAX_TWO_SENTENCES_CHARS:
-            quoted.append(more)
+            also = None if topic in _WHY_TOO and DOSE.search(more[1]) else more
+    if also is not None:
+        quoted.append(also)
     elif topic in _WHY_TOO and evidence[found[0]].section_key != _INTERACTIONS:
         # "ăn bưởi có sao không" answered by the caution ("tránh uống nhiều nước ép bưởi"):
         # the interaction that says why goes with it, when both stay short

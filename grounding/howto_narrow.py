@@ -24,6 +24,10 @@ TOPIC = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _W.items()}
 _STOPPING = re.compile(
     r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ|vẫn tiếp tục)(?!\w)"
 )
+_STOPPING_OR_SEEN = re.compile(
+    r"(?<!\w)(?:ngừng đột ngột|ngừng|giảm dần|giảm liều từ từ|vẫn tiếp tục|cần được khám"
+    r"|đi khám|hỏi ý kiến thầy thuốc)(?!\w)"
+)
 # Stopping at once ("ngưng luôn", "ngưng cái rụp"): a caution naming a sudden stop goes with
 # the dose section's word on tapering.
 ABRUPT = re.compile(r"(?<!\w)(?:ngừng|dừng|ngưng)(?: thuốc)? đột ngột(?!\w)")
@@ -143,11 +147,12 @@ def primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return HELP[topic]
     if topic is HowTo.TOGETHER and asked.partner:
         return _named(asked.partner)
-    if topic is HowTo.DURATION and (
-        asks_stop(asked) or (asked.going_on and asked.condition and not asked.how_long)
-    ):
-        # "đang tiêu chảy, có uống tiếp không": going on with a complaint asks when to stop
+    if topic is HowTo.DURATION and asks_stop(asked):
         return _STOPPING
+    if topic is HowTo.DURATION and asked.going_on and asked.condition and not asked.how_long:
+        # "đang tiêu chảy, có uống tiếp không": going on with a complaint asks when to stop,
+        # or when to see a doctor ("sốt quá 3 ngày … cần được khám")
+        return _STOPPING_OR_SEEN
     if topic is HowTo.TIME_OF_DAY and asked.words & _DIALYSIS_ASKED:
         return _AROUND_DIALYSIS  # "uống trước hay sau buổi chạy thận"
     if topic is HowTo.DURATION and not asked.words & _STILL_ASKED:
@@ -172,7 +177,9 @@ def relaxed(asked: Asked, topic: HowTo) -> Asked | None:
     an effect told, another medicine), or None when nothing does: what the topic's sentence
     answers when the book says nothing of the narrower question."""
     effect = topic is HowTo.CAUTION and bool(_effects(asked))
-    if not (asked.words & NARROWING or asked.partner or asked.pairs & _PROCEDURE_ASKED or effect):
+    # (a narrowing word said only inside a phrase counts: "chai do" holds "do", as "dở")
+    narrowed = _said_words(asked) & NARROWING
+    if not (narrowed or asked.partner or asked.pairs & _PROCEDURE_ASKED or effect):
         return None
     # a phrase that says the narrower question ("r ngung", "tu bo") goes with its word
     pairs = frozenset(

@@ -108,13 +108,16 @@ UNSANCTIONED_CUES = cues(
         r"tưởng (?:\w+ ){0,4}?là (?!(?:uống|dùng|ăn|nhai|ngậm|\d|mỗi|ngày|một|hai|ba|sáng|trưa|"
         r"chiều|tối|trước|sau|lúc|phải|được|không|chỉ|cần|nên|hết|bình thường)\b)(?:\w+ ){1,3}?"
         r"(?:nên|rồi|mà|thì) (?:\w+ )?(?:uống|cho uống|ăn|nuốt|nhai)",
-        r"(?:vì|do) (?:tưởng|nhầm|quên|(?:không|ko|chẳng|chả) nhớ|lú lẫn|lẫn)",
+        # (unmarked "cho do quen" is "cho đỡ quên": a way not to forget, nothing taken)
+        r"(?<!\bcho )(?:vì|do) (?:tưởng|nhầm|quên|(?:không|ko|chẳng|chả) nhớ|lú lẫn|lẫn)",
         # Not a way of taking it, nor a time of day, swapped ("thay vì nhai", "thay vì sáng")
         r"thay vì(?! (?:nhai|ngậm|nuốt|pha|hòa|bẻ|nghiền|uống nguyên|đặt|xịt|bôi|sáng|trưa|"
         r"chiều|tối|đêm|buổi|trước ăn|sau ăn|lúc))",
         r"lúc (?:\w+ ){0,2}?(?:đi chợ|đi làm|đi vắng|ngủ|không để ý|không có nhà|nấu cơm|tắm)",
         r"(?:uống|dùng|nuốt) (?:\w+ )?(?:nhiều quá|quá nhiều|quá số|quá tay)",
-        r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ\b| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))",
+        # (unmarked "uong mat mat" is "uống mát mát": drunk cool, nothing lost)
+        r"(?:uống|ăn|nuốt|nhai|ngậm|nốc) mất(?! ngủ\b| bao| mấy (?:ngày|tiếng|phút|giờ|tuần))"
+        r"(?! mát\b)",
         # a container finished by any mouth ("liếm hết nửa tuýp"), or one whole blister or
         # box at once ("ăn 1 vỉ allopurinol"; a sachet or an ampoule is a dose)
         r"(?:uống|ăn|nuốt|nốc|dùng|liếm|mút|nhai|ngậm|tu) (?:\w+ ){0,3}?"

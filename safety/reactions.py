@@ -21,10 +21,10 @@ from core.text import fold_aligned
 from safety.asked_not_told import outcome_asked
 from safety.cue_matching import TurnText, any_of, cues
 from safety.danger_signs import DANGER_SIGNS, PRESCRIBED_CUES, sign_cues
+from safety.not_reactions import complaint_first, side_effect_asked
 from safety.safety_cues import (
     AFTER_TAKING_CUES,
     ALLERGY_SIGNS,
-    AMOUNT_CUES,
     AT_ONCE_NOT_A_DAY,
     DESPAIR_CUES,
     EMERGENCY_SIGNS,
@@ -233,6 +233,8 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
         sign = apart[0] if len(apart) >= MILD_TOGETHER else None
     if sign is None or not _placed_after(text, sign) or route_then_use(text):
         return None
+    if complaint_first(text, sign, AFTER_DRUG):  # "mấy nay nổi mề đay, uống cetirizin"
+        return None
     if ASKED_AS_KNOWLEDGE.search(text) is not None or outcome_asked(text):
         return None
     if _AMOUNT_ASKED.search(text.folded) and not _CLEARLY_AFTER.search(text.folded):
@@ -274,7 +276,7 @@ def _placed_after(text: TurnText, sign: str) -> bool:
 # The word right before a sign that makes it the occasion of a dose ("khi khó thở", "lúc
 # bị lên cơn khó thở", "mỗi khi đau ngực"), with "bị", "lên cơn", "có" between.
 _WHEN_THE_SIGN = re.compile(
-    r"\b(?:khi|luc|neu|phong|ngua|de tri|tri|chua|cat|giam)(?: bi| co| len con| con)* $"
+    r"\b(?:khi|luc|neu|lo|phong|ngua|de tri|tri|chua|cat|giam)(?: bi| co| len con| con)* $"
 )
 
 
@@ -344,37 +346,15 @@ _F = TypeVar("_F", bound=_Found)
 
 
 def reaction_report(t: TurnText, found: _F) -> _F | None:
-    """`found` marked `told_taking` (the turn tells the drug taken: a report of its own even
-    inside an emergency thread), if it is an emergency quoting the drug's ADR management (a
-    reaction to a drug taken as meant) with no despair or goodbye beside it, else None:
-    fainting or drowsy after a prescribed dose is not self-harm, nor made so by the model."""
+    """`found` marked `told_taking` (the drug told taken: a report of its own even inside an
+    emergency thread), if it is an emergency quoting the drug's ADR management with no despair
+    or goodbye beside it, else None: drowsy after a prescribed dose is not self-harm."""
     if found.kind != Triage.EMERGENCY or found.section != SectionKey.HUONG_DAN_XU_TRI_ADR.value:
         return None
     if DESPAIR_CUES.search(t) is not None or FAREWELL_CUES.search(t) is not None:
         return None
     told = _TAKEN.search(t.folded) is not None
     return replace(found, told_taking=told)  # type: ignore[type-var]
-
-
-# Whether a sign is the expected side effect, asked ("có bình thường không", "bth hông", "có
-# phải tác dụng phụ"): what the book's ADR list answers.
-_EXPECTED_ASKED = re.compile(
-    r"\b(?:binh thuong|bth|bt) (?:khong|ko|k|hong|hok|hem|ha|a|chu)\b|"
-    r"\bphai (?:la )?tac dung phu\b|\btac dung phu (?:a|ha|ko|khong|hong)\b|"
-    # stopping asked for a sign that keeps coming ("muốn ngưng thuốc vì hay bầm tím, tự ngưng
-    # được không"): an effect lived with, not one that just struck
-    r"\b(?:bo|ngung|ngung han|dung|thoi) (?:\w+ ){0,3}?vi (?:hay|cu|thuong|de|hay bi|cu bi)\b"
-)
-
-
-def side_effect_asked(t: TurnText) -> bool:
-    """A sign asked about as an expected side effect, with no danger sign, no allergy sign and
-    no amount beyond one dose ("bé run tay nhẹ, tim đập nhanh sau khi uống đúng liều, có bình
-    thường không"; "uống cipro bị nhức gân gót chân, có phải tác dụng phụ"): a question."""
-    if _EXPECTED_ASKED.search(t.folded) is None or EXCESS_CUES.search(t) is not None:
-        return False
-    danger = EMERGENCY_SIGNS.search(t) or ALLERGY_SIGNS.search(t) or DANGER_SIGNS.search(t)
-    return danger is None and AMOUNT_CUES.search(t) is None
 
 
 def given_as_meant(t: TurnText, names_drug: bool) -> bool:

@@ -81,6 +81,8 @@ def same_drug_for_another(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Q
 _FOR_SELF = re.compile(
     r"(?<![a-z])(?:em|e|minh|toi|tui|t) hoi (?:cho|giup) (?:em|e|minh|toi|tui|t|ban than)"
     r"(?! (?:be|nho|trai|gai|ay|no))(?![a-z])"
+    # "em trai 10 tuổi bị rồi, giờ tới lượt mình": the speaker's turn now
+    r"|(?<![a-z])(?:toi|den) luot (?:em|e|minh|toi|tui|t)(?![a-z])"
 )
 
 
@@ -116,6 +118,13 @@ def _for_self_at(r: Reading) -> int | None:
     return None
 
 
+# A child named right before an age ("bé 5 tháng", "con mình 8 tháng"): that child's age.
+_CHILD_BEFORE = re.compile(
+    r"(?<!\w)(?:bé|con|cháu|em bé|bé nhà|con nhà)(?: (?:mình|em|e|tôi|tui|nhà mình|nhà em))?"
+    r"(?: (?:được|mới|đã))?\W*$"
+)
+
+
 def speaker_facts(r: Reading) -> tuple[Age | None, float | None] | None:
     """The speaker's own age and weight, said after the turn turns to them ("em hỏi cho em
     nha, em 32 tuổi"); None when the turn does not turn to the speaker."""
@@ -124,6 +133,9 @@ def speaker_facts(r: Reading) -> tuple[Age | None, float | None] | None:
         return None
     tail = Turn.of(r.turn.original[at:])
     age = read_age(tail)
+    if age is not None and _CHILD_BEFORE.search(tail.original[: age.span[0]].lower()):
+        # "mình hỏi cho mình nha, đang cho con bú, bé 5 tháng": her baby's age, not hers
+        return None, None
     if age is not None:
         if age.months < ADULT_FROM_MONTHS and not _FOR_SELF.search(r.turn.folded):
             return None  # "bé 3 tuổi, còn em 5 tuổi": the younger sibling, not the speaker

@@ -10,6 +10,15 @@ from core.sections import SectionKey
 from understanding import howto_words as lx
 from understanding.howto_effects import effect_told
 from understanding.howto_marks import MARKED_AS, another_word, drinking, marked_words
+from understanding.howto_said_of_else import (
+    CRUSHED,
+    forgot_the_advice,
+    measured,
+    opens_a_pack,
+    shots_said,
+    snaps_ampoules,
+)
+from understanding.lexicon import AMOUNT_DOUBT
 from understanding.text import Turn, ngram_set
 
 # An age or a weight makes a question about giving a form a dose question; months said right
@@ -52,9 +61,16 @@ _HOW_OFTEN = re.compile(r"(?<![a-z])(?:may|bao nhieu|bn) lan(?![a-z])")
 # uống tiếp" is going on, not still ill).
 _STILL_ILL = re.compile(
     r"(?<![a-z])(?:van(?! (?:uong|dung|xai|tiep|cho|phai|duoc))|chua do|chua khoi|khong do"
-    r"|chua bot|khong bot)(?![a-z])"
+    r"|chua bot|khong bot"
+    # into its fourth day ("sốt sang ngày thứ 4"); back again after hours ("2h chiều sốt lại,
+    # uống tiếp được chưa") asks the next dose, not the course
+    r"|(?:sang|toi|den|la) ngay thu (?:\d+|ba|bon|tu|nam))(?![a-z])"
 )
-_GO_ON = re.compile(r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc)(?![a-z])")
+_GO_ON = re.compile(
+    r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc"
+    # more days of it: "tự uống thêm mấy hôm nữa"
+    r"|(?:uong|dung|xai) them (?:\d+|vai|may|mot|hai|ba) (?:hom|ngay|bua|tuan))(?![a-z])"
+)
 # Going on asked as a yes/no ("có uống tiếp liều sau không"): whether to stop, the course's
 # bound, whatever the patient has; "8h uống rồi, 12h uống tiếp được chưa" asks the interval.
 _GO_ON_ASKED = re.compile(
@@ -147,7 +163,9 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     found |= marked_words(turn)
     if _PER_KG_SAID.search(turn.folded) and not turn.has(*lx.RATE_MEASURES):
         found.discard(HowTo.RATE)  # "ondansetron 0,1mg/kg TM chậm là 5mg hả"
-    if turn.has(*lx.MADE_UP_WORDS) and turn.has(*_keeps(found)):
+    crushed = HowTo.CRUSH in marked_words(turn) or not turn.ngrams.isdisjoint(CRUSHED)
+    if turn.has(*lx.MADE_UP_WORDS) and turn.has(*_keeps(found)) and not crushed:
+        # ("nghiền ra pha nước cho dễ": the crushed tablet mixed, no made-up medicine kept)
         found.add(HowTo.MADE_UP)
     if turn.has(*lx.PROCEDURES) and turn.has(*lx.PROCEDURE_ASKS):
         found.add(HowTo.CAUTION)  # "mai nhổ răng có phải ngưng thuốc không"
@@ -157,7 +175,7 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         turn.has(*lx.NOT_DURATION) or _patient_said(turn) or _WHO.search(turn.folded)
     ):
         found.discard(HowTo.DURATION)  # "uống bao lâu người lớn": the dose rows say it
-    if HowTo.CRUSH in found and (_opens_a_pack(turn) or _snaps_ampoules(turn)):
+    if HowTo.CRUSH in found and (opens_a_pack(turn) or snaps_ampoules(turn)):
         found.discard(HowTo.CRUSH)  # "lọ aspirin mở ra có mùi chua": the pack was opened
     _settle(turn, found, put_on)
     if not found and _forgot(turn):
@@ -184,6 +202,9 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
         found.add(HowTo.CAUTION)  # "có phải kiêng nắng không": the sun shunned, no food
         if rest.ngrams.isdisjoint(dict(_CUE_SETS)[HowTo.FOOD]):
             found.discard(HowTo.FOOD)
+    if HowTo.MISSED_DOSE in found and len(found) > 1 and forgot_the_advice(turn):
+        found.discard(HowTo.MISSED_DOSE)  # "bs dặn rồi mà ra về là quên mất": the advice
+    measured(turn, found)  # "mất ống hút chia liều, lấy muỗng cà phê đong thay"
     if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
         found.discard(HowTo.TOGETHER)
     told = _POSTURE.search(turn.folded) or turn.has(*lx.CANNOT_INHALE)
@@ -205,7 +226,7 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     if turn.has(*lx.QUITS):
         found.discard(HowTo.STORAGE)  # "muốn bỏ thì bỏ cái rụp": quitting it, not the pack
         found.add(HowTo.DURATION)
-    if HowTo.STORAGE in found and _shots_said(turn):
+    if HowTo.STORAGE in found and shots_said(turn):
         found.discard(HowTo.STORAGE)  # "tiêm 1 mũi là đủ": a shot, not a smell ("mùi lạ")
     if HowTo.TIME_OF_DAY in found and _told_split_only(turn):
         found.discard(HowTo.TIME_OF_DAY)  # "định cho ngày 3 lần sáng trưa tối thôi"
@@ -279,6 +300,17 @@ def asks_one_dose(turn: Turn) -> bool:
     return _ONE_DOSE.search(turn.folded) is not None
 
 
+# What the person fears would be too much ("sợ uống 1 lúc nhiều quá bị xót ruột"): why they
+# ask, not whether the amount is too much.
+_FEARED = re.compile(r"(?<![a-z])so (?:[a-z0-9]+ ){0,5}?(?:nhieu qua|qua nhieu|cao qua|qua cao)")
+
+
+def doubts_the_amount(turn: Turn) -> bool:
+    """The turn asks whether an amount is too much or too little ("sáng uống 4 viên có nhiều
+    quá không"), not only fears it."""
+    return Turn.of(_FEARED.sub(" ", turn.folded)).has(*AMOUNT_DOUBT)
+
+
 def second_topic(turn: Turn, first: HowTo) -> HowTo | None:
     """Another topic the same question asks ("tiêm trong bao lâu, tiêm bắp được không"),
     when the first's sections hold its answer too (only those are read)."""
@@ -329,45 +361,6 @@ _KEEPS_NOT_TIMED = tuple(w for w in lx.KEEPS_WORDS if w != "bao lau")
 def _keeps(found: set[HowTo]) -> tuple[str, ...]:
     """How long a made-up medicine keeps; "truyền trong bao lâu" times the infusion instead."""
     return _KEEPS_NOT_TIMED if HowTo.RATE in found else lx.KEEPS_WORDS
-
-
-_CRUSH_ONLY = ngram_set(
-    tuple(c for c in dict(lx.HOW_TO_CUES)[HowTo.CRUSH] if c not in set(lx.OPEN_CUES))
-)
-
-
-def _opens_a_pack(turn: Turn) -> bool:
-    """Only an opening word of the crush list, said of a pack ("lọ … mở ra")."""
-    if not turn.has(*lx.OPEN_CUES) or not turn.has(*lx.PACKS):
-        return False
-    return turn.ngrams.isdisjoint(_CRUSH_ONLY) and not marked_words(turn) & {HowTo.CRUSH}
-
-
-# "bẻ sẵn mấy ống": an ampoule snapped open, nothing crushed.
-_SNAPPED = re.compile(r"(?<![a-z])be(?: san| het| ra)?(?: may| cac| nhung| \d+)? ong(?![a-z])")
-
-
-def _snaps_ampoules(turn: Turn) -> bool:
-    """Only "bẻ" of the crush words, said of ampoules."""
-    return bool(_SNAPPED.search(turn.folded)) and turn.ngrams.isdisjoint(_CRUSH_ONLY)
-
-
-def _shots_said(turn: Turn) -> bool:
-    """Every "mui" of the turn is a shot ("mũi"; unaccented, after a count or "tiêm") and no
-    storage cue is left without it."""
-    at = turn.indexes_of("mui")
-    words, tokens = turn.original_words(), turn.tokens
-    shots = [
-        words[i] == "mũi" if turn.marked else i > 0 and (tokens[i - 1] in _SHOT_BEFORE) for i in at
-    ]
-    if not at or not all(shots):
-        return False
-    rest = Turn.of(" ".join(t for t in tokens if t != "mui"))
-    return rest.ngrams.isdisjoint(_STORAGE_CUES)
-
-
-_SHOT_BEFORE = frozenset({"1", "2", "3", "mot", "hai", "ba", "tiem", "them"})
-_STORAGE_CUES = dict(_CUE_SETS)[HowTo.STORAGE]
 
 
 __all__ = [

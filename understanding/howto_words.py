@@ -45,7 +45,12 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
     ),
     (
         HowTo.SHAKE,
-        _p("lac deu|lac ky|lac truoc|lac chai|lac lo|lac len|lac thuoc|can lac|phai lac|co lac"),
+        _p(
+            "lac deu|lac ky|lac truoc|lac chai|lac lo|lac len|lac thuoc|can lac|phai lac|co lac|"
+            # a suspension settled: "cặn trắng lắng dưới đáy", "lắng hết xuống"
+            "lang duoi|lang xuong|lang het|lang o day|duoi day chai|duoi day lo|can trang|"
+            "can lang|lang can"
+        ),
     ),
     (
         HowTo.RATE,
@@ -78,7 +83,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             # the shell taken off a capsule, a tablet that will not go down: "tách vỏ ra",
             # "nuốt không nổi"
             "tach vo|boc vo nang|mo vo nang|go vo nang|nuot khong noi|nuot ko noi|nuot k noi|"
-            "khong nuot noi|nuot khong troi|nuot khong vo"
+            "khong nuot noi|nuot khong troi|nuot khong vo|nuot sao noi|sao nuot noi|nuot sao duoc"
         ),
     ),
     (
@@ -160,7 +165,9 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             # spaced from another product: "uống cách (xa) sữa / canxi / sắt mấy tiếng"
             "cach xa|cach sua|cach canxi|cach calci|cach sat|cach thuoc da day|cach thuoc khac|"
             # all taken at once: "gom hết uống 1 lần", "gộp chung một lần"
-            "gom het|gom lai|gom chung|gom vao|uong gom|gop het|gop chung|chung 1 lan|chung mot lan"
+            "gom het|gom lai|gom chung|gom vao|uong gom|gop het|gop chung|chung 1 lan|"
+            # another product still needed beside it: "còn cần pha oresol uống không"
+            "chung mot lan|con can pha|co can pha|can pha them|con can uong|con phai pha"
         ),
     ),
     (
@@ -224,7 +231,11 @@ CANNOT_INHALE = _p(
     "hit theo nhip|khong hit kip|hit khong kip|khong biet xit|chua biet xit|xit khong trung"
 )
 # Where the medicine is put: a storage question whatever else the turn says.
-PLACED = _p("de trong|de o|cat trong|cat o|bo trong|de ngoai|nha tam|tu lanh|trong xe")
+PLACED = _p(
+    "de trong|de o|cat trong|cat o|bo trong|de ngoai|nha tam|tu lanh|trong xe|"
+    # into a pill box for the day's hours: "bỏ vô hộp chia thuốc sáng trưa tối"
+    "bo vo hop|bo vao hop|cho vao hop|hop chia"
+)
 # "mở ra" of a bottle, box or blister opens the pack (storage), not the capsule: the CRUSH
 # words that only open something, and the packs they may open.
 OPEN_CUES = _p("mo ra|thao ra|tach ra|boc ra")

@@ -32,6 +32,7 @@ from understanding.another_patient import (
 )
 from understanding.answers import answer_frame, is_empty_reply, is_non_answer
 from understanding.asked import read_asked
+from understanding.complaint_thread import complaint_in_thread
 from understanding.conditions import (
     PATIENT_CONDITIONS,
     ConditionHit,
@@ -50,7 +51,7 @@ from understanding.followups import (
     more_about_the_drug,
     same_patient,
 )
-from understanding.howto import asks_one_dose, second_topic
+from understanding.howto import asks_one_dose, doubts_the_amount, second_topic
 from understanding.howto_followups import (
     complaint_of_the_drug,
     own_medicine_asked,
@@ -59,7 +60,6 @@ from understanding.howto_followups import (
 )
 from understanding.howto_turn import WITH_ANOTHER as _WITH_ANOTHER
 from understanding.howto_turn import how_to_turn
-from understanding.lexicon import AMOUNT_DOUBT
 from understanding.other_route import route_of_another
 from understanding.partner_drug import with_the_patients_medicine
 from understanding.patient_said import read_patient_against
@@ -131,7 +131,7 @@ class RulesUnderstander:
         how_to, turn_type, attribute = how_to_turn(
             reading.how_to_take, turn_type, attribute, off=several or reading.non_medical
         )
-        if how_to is not None and turn_type is TurnType.DOSING_CALC and turn.has(*AMOUNT_DOUBT):
+        if how_to is not None and turn_type is TurnType.DOSING_CALC and doubts_the_amount(turn):
             how_to = None  # "sáng uống 4 viên có nhiều quá không": the rows and their maximum
         if how_to is HowTo.CRUSH and turn_type is TurnType.DOSING_CALC and asks_one_dose(turn):
             how_to = None  # "ngày chia 3 lần thì mỗi lần bao nhiêu": the dose split, worked out
@@ -164,6 +164,8 @@ class RulesUnderstander:
             return same  # a storage answer, then "có ảnh hưởng gì ko"
         if prior is not None and (other := same_drug_for_another(reading, frame, prior)):
             return other  # "đứa nhỏ 14 tháng cũng ho y vậy, uống được không"
+        if prior is not None and (told := complaint_in_thread(reading, frame, prior)) is not None:
+            return for_the_childs_kin(same_patient(told, prior), reading, prior)  # "bé 9kg, sốt"
         if prior is not None and (reading.follow_up or keeps_thread(reading, frame, prior)):
             thread = for_the_childs_kin(follow_up(frame, reading, prior), reading, prior)
             return with_what_was_told(thread, prior)

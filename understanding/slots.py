@@ -28,6 +28,8 @@ from understanding.text import Turn
 _START = r"(?<![\w/])(?<!\d[.,])(?<![^\d]-)(?<!^-)" + (
     # "phòng 205 giường 12", "lầu 3", "số 8": a number that names a room, a bed or a floor.
     r"(?<!phong )(?<!giuong )(?<!buong )(?<!tang )(?<!lau )(?<!so )"
+    # "chưa đủ 2 tuổi", "chưa tới 10 ký": a bound not yet reached, not the figure itself
+    r"(?<!chua du )(?<!chua toi )(?<!chua den )(?<!chua tron )"
 )
 _NUM = r"(\d{1,4}(?:[.,]\d{1,2})?)(?![.,]\d)"
 _NUMBER = rf"(?:{_NUM}|({SMALL_WORDS}))"

@@ -12,6 +12,16 @@ from understanding.rules import RulesUnderstander
 from understanding.testing import demo_catalog
 from understanding.text import Turn
 
+# A dose asked for a five-year-old of 18 kg: the prior frame the corrections below follow.
+_AMOXICILLIN_FOR_A_FIVE_YEAR_OLD = {
+    "turn_type": "dosing_calc",
+    "drugs": ["amoxicillin"],
+    "attribute": "lieu_luong_cach_dung",
+    "population": "child",
+    "age_months": 60,
+    "weight_kg": 18,
+}
+
 
 def _read(text: str, prior: dict[str, object] | None = None) -> QueryFrame:
     context = UnderstandingContext(
@@ -35,14 +45,7 @@ def test_two_different_facts_beside_a_repair_word_correct_nothing() -> None:
 
 def test_oh_i_forgot_to_say_is_no_missed_dose() -> None:
     """ "à quên, …" adds to what was told; "quên uống 1 liều" is still a missed dose."""
-    prior = {
-        "turn_type": "dosing_calc",
-        "drugs": ["amoxicillin"],
-        "attribute": "lieu_luong_cach_dung",
-        "population": "child",
-        "age_months": 60,
-        "weight_kg": 18,
-    }
+    prior = dict(_AMOXICILLIN_FOR_A_FIVE_YEAR_OLD)
     told = _read("à quên, cháu bị viêm tai chứ không phải viêm họng", prior)
     assert told.how_to_take is None
     assert told.turn_type is TurnType.DOSING_CALC
@@ -59,12 +62,7 @@ def test_a_diagnosis_told_after_the_patient_is_no_diagnosis_asked() -> None:
 
 def test_the_bottle_said_before_goes_on_when_the_indication_is_put_right() -> None:
     prior = {
-        "turn_type": "dosing_calc",
-        "drugs": ["amoxicillin"],
-        "attribute": "lieu_luong_cach_dung",
-        "population": "child",
-        "age_months": 60,
-        "weight_kg": 18,
+        **_AMOXICILLIN_FOR_A_FIVE_YEAR_OLD,
         "condition_words": "chau 5 tuoi 18kg viem hong, siro 250 mg/5 ml moi lan may ml",
     }
     frame = _read("à quên, cháu bị viêm tai giữa chứ không phải viêm họng", prior)

@@ -54,6 +54,11 @@ OVERVIEW_SECTIONS: tuple[SectionKey, ...] = (
     SectionKey.CHONG_CHI_DINH,
 )
 
+# The sections of a pregnant or nursing patient: a question about her is also answered there.
+OWN_PATIENT_SECTIONS = frozenset(
+    {SectionKey.THOI_KY_MANG_THAI.value, SectionKey.THOI_KY_CHO_CON_BU.value}
+)
+
 
 def section_title(key: str) -> str:
     """The printed title of a section key; the key itself when it is not one of ours."""
@@ -63,4 +68,10 @@ def section_title(key: str) -> str:
         return key
 
 
-__all__ = ["OVERVIEW_SECTIONS", "SECTION_TITLES", "SectionKey", "section_title"]
+__all__ = [
+    "OVERVIEW_SECTIONS",
+    "OWN_PATIENT_SECTIONS",
+    "SECTION_TITLES",
+    "SectionKey",
+    "section_title",
+]

@@ -1,7 +1,8 @@
 """Whose and which use a line that would bar a dose is said of: a word of who the patient is
 ("sinh non", "trẻ sơ sinh thiếu tháng") is no condition, and a refusal printed under one
 indication head of the dose text refuses that use only (`grounding.limits.dose_limits`); a
-refusal by body weight holds a patient of that weight for the route it names."""
+refusal by body weight holds a patient of that weight for the route it names. When nothing bars
+a child's use, `dose_next` says what the dose still needs."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 
 from core.evidence import Claim, Evidence
 from core.frame import Population, QueryFrame, Route
-from core.sections import SectionKey
+from core.sections import OWN_PATIENT_SECTIONS, SectionKey
 from core.text import contains_phrase, fold
 from grounding.asked import AskedWords
 from grounding.bands import parse_bands
@@ -69,7 +70,6 @@ def names_condition(folded: str, term: str) -> bool:
 WEIGHT_FOR_DOSE = "Để xem liều cho bé, cho biết bé nặng bao nhiêu kg."
 AGE_WEIGHT_FOR_DOSE = "Để xem liều cho bé, cho biết bé bao nhiêu tuổi và nặng bao nhiêu kg."
 DOSE_OFFERS = (WEIGHT_FOR_DOSE, AGE_WEIGHT_FOR_DOSE)
-_OWN_USE = frozenset({SectionKey.THOI_KY_MANG_THAI.value, SectionKey.THOI_KY_CHO_CON_BU.value})
 
 
 def dose_next(
@@ -82,7 +82,7 @@ def dose_next(
     weight asked for settles."""
     if frame.population is not Population.CHILD or frame.weight_kg is not None or barred:
         return None
-    if SectionKey.CHONG_CHI_DINH.value in speaks or frame.attribute in _OWN_USE:
+    if SectionKey.CHONG_CHI_DINH.value in speaks or frame.attribute in OWN_PATIENT_SECTIONS:
         return None
     if len(frame.drugs) != 1:
         return None

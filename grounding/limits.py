@@ -14,7 +14,7 @@ from typing import NamedTuple
 from core.evidence import Claim, Evidence
 from core.frame import Ask, QueryFrame, Route
 from core.population import ADULT_MONTHS, NEWBORN_MONTHS
-from core.sections import SectionKey
+from core.sections import OWN_PATIENT_SECTIONS, SectionKey
 from core.text import contains_phrase, fold, sentences_of
 from grounding.asked import AskedWords
 from grounding.bands import parse_bands
@@ -35,10 +35,8 @@ CAN_USE_ORDER = (
 MAX_LIMIT_CLAIMS = 4
 # The sections whose lines may bar a dose: a contraindication, or a refusal of the dose text.
 _BAR_SECTIONS = frozenset({SectionKey.CHONG_CHI_DINH.value, SectionKey.LIEU_LUONG_CACH_DUNG.value})
-# A pregnancy or breastfeeding question is also answered from its own section.
-_OWN_SECTIONS = frozenset({SectionKey.THOI_KY_MANG_THAI.value, SectionKey.THOI_KY_CHO_CON_BU.value})
 _CAN_USE_SECTIONS = frozenset(
-    {SectionKey.CHONG_CHI_DINH.value, SectionKey.THAN_TRONG.value, None} | _OWN_SECTIONS
+    {SectionKey.CHONG_CHI_DINH.value, SectionKey.THAN_TRONG.value, None} | OWN_PATIENT_SECTIONS
 )
 OWN_SECTION_CLAIMS = 3
 
@@ -329,7 +327,7 @@ def _band_part(row: str) -> str:
 
 def sections_for(frame: QueryFrame) -> list[str]:
     """The sections a can-I-use question reads, in the order they are asked."""
-    if frame.attribute in _OWN_SECTIONS:
+    if frame.attribute in OWN_PATIENT_SECTIONS:
         return [SectionKey.CHONG_CHI_DINH.value, str(frame.attribute)]
     return list(CAN_USE_ORDER)
 
@@ -363,7 +361,7 @@ def can_use_claims(
     spoke: list[str] = []
     claims: list[Claim] = []
     for section in sections_for(frame):
-        if section in _OWN_SECTIONS:
+        if section in OWN_PATIENT_SECTIONS:
             found = _own_section(evidence, drug_id, section, frame)
         else:
             dosing = section == SectionKey.LIEU_LUONG_CACH_DUNG.value
@@ -382,7 +380,7 @@ def can_use_claims(
         if found:
             spoke.append(section)
             claims += found
-            if frame.attribute not in _OWN_SECTIONS:
+            if frame.attribute not in OWN_PATIENT_SECTIONS:
                 break
     return spoke, claims
 

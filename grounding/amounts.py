@@ -20,7 +20,7 @@ from core.evidence import Claim
 from core.frame import QueryFrame
 from core.text import fold_words, nfc
 from grounding.asked import AskedWords
-from grounding.bands import Band, Bands, parse_bands
+from grounding.bands import Bands
 from grounding.block import Reading
 from grounding.blocks import Block, BlockKind, Part
 from grounding.book.doses import MASS_AMOUNT, adjusts, prints_amount
@@ -43,23 +43,13 @@ from grounding.ceilings import (
 from grounding.derivation import Cap, Figure, Period, Worked, row_caps, split_by, work
 from grounding.dose_counts import said_doses_a_day
 from grounding.dose_said import row_of_said_figure
-from grounding.figure_labels import MAX_LABEL_CHARS, clause_start, figure_label
+from grounding.figure_labels import MAX_LABEL_CHARS, figure_label
+from grounding.figure_patients import figure_fits, patient_in
 from grounding.liquid import Strength, liquid_for
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
 
 UNITS = "đơn vị"
 """Heparin's units: a cap in a mass never binds them, nor a mass one of theirs."""
-
-
-def _inside(band: Band | None, value: float | None) -> bool:
-    """A band the value is in; no band says nothing; a band and no value is not inside."""
-    return band is None or (value is not None and band.contains(value))
-
-
-def _patient_in(bands: Bands, weight: float | None, age_months: float | None) -> bool:
-    if bands.either and bands.age and bands.weight:
-        return _inside(bands.age, age_months) or _inside(bands.weight, weight)
-    return _inside(bands.weight, weight) and _inside(bands.age, age_months)
 
 
 def _refuses(block: Block, weight: float | None, age: float | None) -> bool:
@@ -68,7 +58,7 @@ def _refuses(block: Block, weight: float | None, age: float | None) -> bool:
     # "không được dùng viên bao phim 250 mg" bars one form, not the drug.
     return (
         banded
-        and _patient_in(block.bands, weight, age)
+        and patient_in(block.bands, weight, age)
         and block.refuses
         and not MASS_AMOUNT.search(block.folded)
     )
@@ -232,7 +222,7 @@ def amount_claims(
     liquid_of = liquid_for(asked.text, tuple(frame.drugs))
 
     def fit(bands: Bands) -> bool:
-        return _patient_in(bands, weight, age)
+        return patient_in(bands, weight, age)
 
     out: dict[int, list[Claim]] = {}
     for n, row in enumerate(rows):
@@ -245,11 +235,8 @@ def amount_claims(
         for k, figure in enumerate(figures):
             if (measure := weight if figure.per == "kg" else surface) is None:
                 continue  # per m² and no body surface stated, or per kg and no weight
-            begin = clause_start(text, figure.start)
-            if not _patient_in(parse_bands(text[begin : figure.start]), weight, age):
+            if not figure_fits(said, figures, k, (weight, age), _at_term(asked)):
                 continue
-            if BORN_EARLY.search(said.folded_span(begin, figure.start)) and _at_term(asked):
-                continue  # "Trẻ đẻ thiếu tháng có thể cho 400 microgam/kg": not a term baby's
             # "(không được vượt liều người lớn)", "(không quá liều khởi đầu)": held at that
             # row's amount, else quoted only.
             adult = held_caps(blocks, row, said.folded_span(figure.start), fit)

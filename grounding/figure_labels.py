@@ -18,6 +18,25 @@ def clause_start(text: str, pos: int) -> int:
     return max((s for s, _ in clauses(text) if s <= pos), default=0)
 
 
+# "30 - 50 mg/kg/ngày chia làm 4 lần đối với trẻ trên 1 tháng": the patients a figure is for,
+# said after it, before the next figure or the clause's end.
+_FOR_AFTER = re.compile(r"^[^:;()]{0,30}?(?<![a-z])(?:doi voi|o|cho) (?:tre|nguoi|benh nhan)")
+_FOR_END = re.compile(r"[,;:.()]|(?<![a-z])(?:va|hoac)(?![a-z])")
+
+
+def trailing_for(said: Reading, figure: Figure, following: Figure | None) -> str:
+    """The words after `figure` that name whom it is for ("đối với trẻ sơ sinh"), else ""."""
+    text = said.text
+    stop = min((e for s, e in clauses(text) if s <= figure.start <= e), default=len(text))
+    if following is not None and following.start > figure.end:
+        stop = min(stop, following.start)
+    folded = fold_aligned(text[figure.end : stop])
+    if (m := _FOR_AFTER.match(folded)) is None:
+        return ""
+    end = _FOR_END.search(folded, m.end())
+    return text[figure.end + m.start() : figure.end + (end.start() if end else len(folded))]
+
+
 def figure_label(said: Reading, figure: Figure, previous: Figure | None) -> str:
     """The row's own words that tell this figure from the others of its row: a "khi …"
     after it ("mỗi lần khi sốt"), else the phrase just before it ("Đối với sốt", "liều
@@ -52,4 +71,4 @@ def figure_label(said: Reading, figure: Figure, previous: Figure | None) -> str:
     return label[:1].upper() + label[1:]
 
 
-__all__ = ["MAX_LABEL_CHARS", "clause_start", "figure_label"]
+__all__ = ["MAX_LABEL_CHARS", "clause_start", "figure_label", "trailing_for"]

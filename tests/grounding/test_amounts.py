@@ -11,9 +11,12 @@ from core.frame import PatientContext, QueryFrame
 from core.ports import AnswerMode, AnswerRequest
 from grounding.amounts import amount_claims
 from grounding.asked import AskedWords
+from grounding.block import Reading
 from grounding.blocks import Block, BlockKind, parse_blocks
 from grounding.checks import run_checks
+from grounding.dose_figures import figures_in
 from grounding.extractive import ExtractiveAnswerer
+from grounding.figure_patients import figure_fits
 from grounding.quote_only import QUOTE_ONLY_NOTE, quote_only
 from grounding.verify import default_checks
 
@@ -442,3 +445,33 @@ def test_another_indications_band_ceiling_does_not_hold_the_days_maximum() -> No
     day = [c for cs in found.values() for c in cs if "90 mg/kg/ngày =" in c.text]
     assert [c.derivation.result for c in day if c.derivation] == ["4 g"]
     assert all(c.derivation and verify(c.derivation) == [] for c in day)
+
+
+# Two bands in one sentence, each named after its figure (our words, the book's shape).
+TWO_BANDS_AFTER = (
+    "*Uống:*\n- Bệnh Y: khởi đầu thấp (20 - 40 mg/kg/ngày chia 3 lần cho trẻ trên 1 tháng,"
+    " và 15 mg/kg/ngày chia 3 lần cho trẻ sơ sinh)."
+)
+
+
+def test_a_figure_named_for_newborns_after_it_is_not_worked_out_for_a_toddler(
+    catalog: DrugCatalog,
+) -> None:
+    """A 2-year-old of 12 kg gets the 'trên 1 tháng' figure worked out, not the newborns' one."""
+    result = answer(
+        catalog, "cefuroxime", TWO_BANDS_AFTER, "bé 2 tuổi 12 kg bệnh Y uống bao nhiêu",
+        population="child", age_months=24, weight_kg=12, route="oral",
+    )  # fmt: skip
+    texts = worked(result)
+    assert any("12 kg × 20–40 mg/kg/ngày = 240–480 mg" in t for t in texts), texts
+    assert not any("15 mg/kg" in t for t in texts), texts
+
+
+def test_each_figure_is_for_the_patients_named_after_it() -> None:
+    """Read on its own, the newborns' figure fits a 10-day-old and not a 2-year-old."""
+    said = Reading(TWO_BANDS_AFTER)
+    figures = figures_in(TWO_BANDS_AFTER)
+    assert figure_fits(said, figures, 0, (12, 24), at_term=False)
+    assert not figure_fits(said, figures, 1, (12, 24), at_term=False)
+    assert figure_fits(said, figures, 1, (3, 0.3), at_term=False)
+    assert not figure_fits(said, figures, 0, (3, 0.3), at_term=False)

@@ -261,11 +261,12 @@ class Effects:
         candidates = self._retriever.find_by_indication(
             frame.condition.normalized, limit=self._indication_limit
         )
+        nothing_listed = _abstain(
+            Reason.NO_EVIDENCE,
+            abstain_text("no_condition_evidence", condition=frame.condition.text),
+        )
         if not candidates:
-            return _abstain(
-                Reason.NO_EVIDENCE,
-                abstain_text("no_condition_evidence", condition=frame.condition.text),
-            )
+            return nothing_listed
         # Direct indications first; with a known age, the candidates' own age limits.
         fit = fit_list(
             candidates,
@@ -309,7 +310,9 @@ class Effects:
             tuple(candidates),
             budget,
             reason=Reason.CONDITION_TO_DRUG,
-            empty=_abstain(Reason.NO_EVIDENCE),
+            # Drugs were found by the words, but none names the condition in its Chỉ định
+            # ("ho" found "hỗ trợ"): said so, not a bare "nothing found".
+            empty=nothing_listed,
             extend=extend,
         )
 

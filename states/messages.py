@@ -205,7 +205,7 @@ ABSTAIN_MESSAGES: dict[str, str] = {
     ),
     "no_condition_evidence": (
         "Không tìm thấy thuốc nào có “{condition}” trong mục Chỉ định của Dược thư đang tra "
-        "cứu. Điều này không có nghĩa là không có thuốc điều trị."
+        "cứu. Điều này không có nghĩa là không có thuốc điều trị: hãy hỏi bác sĩ hoặc dược sĩ."
     ),
     "no_safety_evidence": (
         "Không tìm thấy thông tin an toàn liên quan đến tình trạng người bệnh trong các mục "

@@ -22,8 +22,8 @@ from grounding.amounts import rows_with_amounts
 from grounding.asked import AskedWords
 from grounding.band_names import describe
 from grounding.blocks import Block, BlockKind, Who, parse_blocks
+from grounding.can_use_answer import can_use_answer
 from grounding.candidates import DrugMentions
-from grounding.clearance_rows import with_clearance_rows
 from grounding.dosing import route_labels
 from grounding.interactions import (
     MAX_ANSWER_CHARS,
@@ -33,13 +33,11 @@ from grounding.interactions import (
     partner_of,
     sections_quoted,
 )
-from grounding.limit_scope import dose_next
 from grounding.limits import (
     age_limits,
     conditional_limits,
     dose_limits,
     is_can_use,
-    youngest_dosed,
 )
 from grounding.listing import list_answer
 from grounding.markup import shown_sentences
@@ -128,29 +126,10 @@ class ExtractiveAnswerer:
             partner := self._partner(request, drug_id, name)
         ):
             return partner
-        if is_can_use(request.frame):
-            speaks, found = with_clearance_rows(request.evidence, drug_id, request.frame)
-            if found:
-                titles = " và ".join(f"mục {section_title(k)}" for k in speaks)
-                lead = (
-                    f"{section_title(speaks[0])} của {name} theo Dược thư:"
-                    if len(speaks) == 1
-                    else f"{name}: Dược thư ghi ở {titles}:"
-                )
-                # Only the dose text's one-row answer can be the youngest dosed band.
-                dose_only = speaks == [SectionKey.LIEU_LUONG_CACH_DUNG.value] and len(found) == 1
-                youngest = dose_only and found == youngest_dosed(
-                    request.evidence, drug_id, request.frame
-                )
-                if youngest:
-                    lead = (
-                        f"Dược thư không ghi liều {name} cho trẻ ở tuổi này; mục Liều lượng "
-                        "và cách dùng chỉ ghi liều cho trẻ từ mức tuổi sau:"
-                    )
-                notices = quarantine_notices(ev for ev in request.evidence if ev.drug_id == drug_id)
-                if offer := dose_next(request.frame, speaks, found, barred=youngest):
-                    notices = (*notices, offer)
-                return Answer(lead=lead, claims=tuple(found), notices=notices)
+        if is_can_use(request.frame) and (
+            answer := can_use_answer(request.evidence, drug_id, name, request.frame)
+        ):
+            return answer
         parts = _indexed(request.evidence, drug_id, section) or _indexed(
             request.evidence, drug_id, None
         )

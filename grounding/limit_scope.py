@@ -62,7 +62,10 @@ def bars_by_weight(text: str, folded: str, weight_kg: float, route: Route | None
 def names_condition(folded: str, term: str) -> bool:
     """The (folded) line names the patient's condition, not only a class of drugs against it
     ("thuốc chống nôn" does not speak of a child who vomits)."""
-    bare = re.sub(rf"(?<![a-z])chong {re.escape(fold(term))}(?![a-z])", " ", folded)
+    t = re.escape(fold(term))
+    bare = re.sub(rf"(?<![a-z])chong {t}(?![a-z])", " ", folded)
+    # "các thuốc giảm đau và hạ sốt khác": a class of drugs, not a patient who has a fever.
+    bare = re.sub(rf"(?<![a-z])thuoc(?: [a-z]+){{0,4}}? (?:ha|giam|tri) {t}(?![a-z])", " ", bare)
     return contains_phrase(bare, term)
 
 

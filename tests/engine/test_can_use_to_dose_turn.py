@@ -18,6 +18,7 @@ CATALOG = DrugCatalog(
         DrugEntry(drug_id="febrinol", name="Febrinol", inn="Febrinol"),
         DrugEntry(drug_id="salicin", name="Salicin", inn="Salicin"),
         DrugEntry(drug_id="kidalgin", name="Kidalgin", inn="Kidalgin"),
+        DrugEntry(drug_id="tepidol", name="Tepidol", inn="Tepidol"),
     ]
 )
 EVIDENCE = [
@@ -47,6 +48,18 @@ EVIDENCE = [
         "*Uống:*\n\nTrẻ dưới 2 tuổi: không dùng.\n\n"
         "Trẻ cân nặng dưới 8 kg: không khuyến cáo dùng.\n\n"
         "Trẻ từ 2 tuổi: 5 mg/kg mỗi lần, ngày 2 lần.",
+    ),
+    evidence(
+        "tepidol",
+        "than_trong",
+        "Dùng quá liều là nguyên nhân hay gặp của tổn thương gan. Không dùng cùng lúc nhiều"
+        " chế phẩm có cùng hoạt chất. Các thuốc giảm đau và hạ sốt khác cũng có thể gây ban da"
+        " tương tự. Người nghiện rượu cần giảm liều. Người thiếu máu cần theo dõi.",
+    ),
+    evidence(
+        "tepidol",
+        "lieu_luong_cach_dung",
+        "*Uống:*\n\nNgười lớn: 500 mg mỗi lần.\n\nTrẻ em: 10 - 15 mg/kg mỗi lần, cách 4 - 6 giờ.",
     ),
 ]
 
@@ -113,3 +126,16 @@ def test_a_dose_line_whose_age_band_holds_the_child_offers_no_dose(engine: Engin
     [r] = talk(engine, "bé 1 tuổi bị đau răng, uống kidalgin được không")
     assert "dưới 2 tuổi" in r.message
     assert WEIGHT_FOR_DOSE not in r.message
+
+
+def test_no_line_on_this_child_gives_the_first_cautions_and_the_way_to_the_dose(
+    engine: Engine,
+) -> None:
+    """A line naming a class of drugs ("các thuốc … hạ sốt khác") does not speak of a child
+    with a fever; with nothing said of this child, the first cautions, not the whole section."""
+    [r] = talk(engine, "con tôi 4 tuổi sốt cao, uống tepidol hạ sốt được không")
+    assert r.outcome == "answerable"
+    assert "không ghi điều gì riêng cho trường hợp này" in r.message
+    assert "tổn thương gan" in r.message
+    assert "thiếu máu" not in r.message
+    assert WEIGHT_FOR_DOSE in r.message

@@ -115,7 +115,8 @@ MIN_WEIGHT_KG = 0.3
 ADULT_FROM_MONTHS = 216.0
 CHILD_BELOW_KG = 35.0
 ADULT_FROM_KG = 50.0
-"""With no age and no word for a child, a weight from which the book gives the adult dose."""
+"""A patient's weight, with no age and no child word, the book doses as an adult's."""
+_A_PATIENT = ("bn", "benh nhan", "nguoi benh", "pt", "patient")
 
 
 def _number(digits: str | None, words: str | None) -> float | None:
@@ -266,8 +267,8 @@ def read_population(
         return Population.CHILD if child else Population.ADULT
     if not child and weight is not None and weight < CHILD_BELOW_KG:
         return Population.CHILD
-    if not child and weight is not None and weight >= ADULT_FROM_KG:
-        return Population.ADULT  # "bn 70kg, bs order …": a weight the book doses as an adult's
+    if not child and weight is not None and weight >= ADULT_FROM_KG and turn.has(*_A_PATIENT):
+        return Population.ADULT  # "bn 70kg, bs order …": a patient weighed as an adult
     if not child and not adult and speaks_of_self(turn):
         return Population.ADULT  # "t uống 1 viên hapacol rồi mà vẫn sốt": the speaker
     return None

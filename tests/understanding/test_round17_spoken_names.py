@@ -50,3 +50,5 @@ def test_a_grown_ups_weight_with_no_age_is_an_adult() -> None:
     assert read_population(Turn.of("bn nặng 68kg, bs cho truyền"), None, 68.0) is Population.ADULT
     assert read_population(Turn.of("bé nhà em 52kg"), None, 52.0) is Population.CHILD
     assert read_population(Turn.of("cân nặng 42kg"), None, 42.0) is None
+    # a teen's weight said after their age: the age told before stays
+    assert read_population(Turn.of("nó nặng 60 ký rồi"), None, 60.0) is None

@@ -102,10 +102,10 @@ from safety.told_amounts import (
     given_as_meant,
     giving_asked,
     many_in_a_day,
-    maybe_twice,
     missing_tablets,
     one_measure,
     sign_after,
+    twice_told,
     usual_adult_count,
 )
 
@@ -160,8 +160,8 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
         return Event(None, "")
     if (many := many_in_a_day(text)) is not None:
         return Event(Verdict.REPORT, many)
-    if (twice := maybe_twice(text)) is not None:
-        return Event(Verdict.UNSURE, twice)
+    if (twice := twice_told(text, child_known=child_known)) is not None:
+        return Event(Verdict.REPORT if twice[1] else Verdict.UNSURE, twice[0])
     event = _by_rules(text, names_drug=names_drug, child_known=child_known)
     child = child_known or CHILD_CUES.search(text) is not None
     got_at = access_sign(text) or UNSANCTIONED_CUES.search(text) is not None

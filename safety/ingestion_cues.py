@@ -267,6 +267,11 @@ WORRY_CUES = cues(
         r"(?:có )?(?:cần|phải) (?:đi |phải |cho |(?:đưa|chở) (?:\w+ )?(?:đi |vào |lên )?)?"
         r"(?:viện|bệnh viện|nhập viện|cấp cứu|khám|"
         r"rửa (?:dạ dày|ruột|bao tử)|súc ruột|gây nôn|móc họng|cho nôn|uống than)",
+        # An antidote asked ("mua gì để giải", "uống gì giải độc"), not a hangover or heat.
+        r"(?:gì|j|thuốc gì|cái gì) (?:để |cho )?(?:giải|hóa giải)"
+        r"(?! (?:rượu|nhiệt|khát|cảm|say|nóng))",
+        # What to tell the one who called ("em nên nói với cô thế nào", "khuyên sao").
+        r"(?:nên|phải) (?:nói|bảo|khuyên|tư vấn) (?:\w+ ){0,3}?(?:thế nào|như nào|sao|gì|ra sao)",
     ),
 )
 # A habit, not an event: "bé cứ đòi ăn thuốc vì tưởng kẹo".

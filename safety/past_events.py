@@ -48,6 +48,12 @@ _WELL_NOW = re.compile(
 )
 # A former occasion said as one: "lần trước", "hồi trước", "trước đây".
 _FORMER = re.compile(r"\b(?:lan truoc|hoi truoc|truoc day|dot truoc)\b")
+# A childhood or years back named as when it was: over by now, whatever came of it. Not
+# "lúc bé ngủ" (when the baby slept): a child now is "bé" after "lúc".
+_GROWN_SINCE = re.compile(
+    r"\b(?:(?:hoi|luc|thoi) (?:con )?nho|(?:hoi|luc|thoi) con be|hoi be|hoi xua|ngay xua|"
+    r"(?:\d{2,}|muoi|hai muoi|may chuc) nam (?:truoc|ve truoc))\b"
+)
 # The question asked now, after the history ("lần này", "giờ", "cho hỏi", "muốn hỏi").
 _NOW_ASKED = re.compile(
     r"\b(?:lan nay|gio|bay gio|hom nay|cho (?:em |minh |toi |e )?hoi|muon hoi|"
@@ -76,17 +82,20 @@ def question_after_history(t: TurnText) -> str | None:
         settled += _CAME_TO_NOTHING.finditer(folded, long_ago.end())
     earlier = _EARLIER.search(folded)
     cut: int | None = None
+    grown = False  # a childhood or years back: what is told now is read on its own, signs too
     if settled and (long_ago or earlier):
         doctor = any(m.re is _DOCTOR_SETTLED for m in settled)
         if long_ago is not None or doctor:
             cut = _clause_after(folded, max(m.end() for m in settled))
-    elif (former := _FORMER.search(folded)) is not None:
+    elif (former := _FORMER.search(folded) or _GROWN_SINCE.search(folded)) is not None:
+        # "hồi nhỏ từng bị ngộ độc …. Giờ 45 tuổi …": a childhood or years back, then now
+        grown = former.re is _GROWN_SINCE
         now = _NOW_ASKED.search(folded, _clause_after(folded, former.end()))
         cut = now.start() if now is not None else None
     if cut is None or cut >= len(folded):
         return None
     rest = t.lowered[cut:].strip()
-    if not rest or _sign_after(t, cut):
+    if not rest or (not grown and _sign_after(t, cut)):
         return None
     return rest
 

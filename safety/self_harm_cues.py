@@ -177,8 +177,11 @@ SELF_HARM_CUES = cues(
     ),
     strict=(
         # Folded, "(giảm liều) từ từ" (little by little) is "tự tử": not after a word that
-        # tapers or raises a dose.
-        r"(?<!giảm )(?<!tăng )(?<!bớt )(?<!liều )(?<!ngưng )(?<!dừng )(?<!cai )(?<!hạ )tự tử",
+        # tapers or raises a dose, nor "(uống) liền tù tì/từ từ" (one after another) or right
+        # before the count taken that way ("từ từ 8 viên").
+        r"(?<!giảm )(?<!tăng )(?<!bớt )(?<!liều )(?<!ngưng )(?<!dừng )(?<!cai )(?<!hạ )"
+        r"(?<!liền )tự tử(?! (?:\d+|một|hai|ba|bốn|năm|sáu|bảy|tám|mấy|vài|từng) "
+        r"(?:viên|gói|ống|vỉ|muỗng|thìa|ml)\b)",
         # "đã uống 15 viên rồi, đừng khuyên gì": said to someone, never "dùng cân nặng" or
         # "dùng ngắn ngày" (the same letters without accents)
         r"đừng (?:khuyên|can|cản|ngăn|cứu)(?: (?:em|tôi|mình|tao|tớ|tui|gì|nữa|làm gì)\b|"
@@ -245,6 +248,10 @@ DESPAIR_CUES = cues(
         r"gánh nặng",
         r"(?:không|chẳng|chả|ko|k) (?:có )?ai (?:hiểu|cần|thương)",
         # ending it to stop being a burden ("uống hết cho đỡ phiền")
+        # not a giver before "cho" ("không biết bà cho rồi", "ca chiều đã cho rồi"): given
+        r"(?<!bà )(?<!ông )(?<!mẹ )(?<!má )(?<!bố )(?<!ba )(?<!cha )(?<!chị )(?<!anh )"
+        r"(?<!cô )(?<!dì )(?<!chú )(?<!bác )(?<!ai )(?<!đã )(?<!vừa )(?<!mới )(?<!có )"
+        r"(?<!nội )(?<!ngoại )(?<!chiều )(?<!sáng )(?<!đêm )(?<!trước )"
         r"cho (?:xong|rồi|nhẹ người|yên|(?:đỡ|khỏi|hết|bớt) (?:phiền|vướng|nợ))",
         r"để quên (?:hết|đi|tất cả)",
         r"(?:rồi |để |cho )?(?:ngủ|đi) luôn",
@@ -336,7 +343,9 @@ EXCLAMATION = re.compile(
 PURPOSE_CUES = cues(
     (
         r"tò mò",
-        r"(?:sinh viên|sv|học sinh) (?:\w+ ){0,3}?(?:y|dược|năm|ngành|điều dưỡng)",
+        # not one at work with a real case ("sv dược đang thực tập ở nhà thuốc, có cô gọi …")
+        r"(?:sinh viên|sv|học sinh) (?:\w+ ){0,3}?(?:y|dược|năm|ngành|điều dưỡng)"
+        r"(?!(?: \w+)?(?: đang)? (?:thực tập|làm thêm|trực|đứng quầy|bán thuốc))",
         r"(?:đang |để )?(?:học|ôn) (?:y|dược|bài|thi|môn)",
         r"bài tập",
         r"làm bài",

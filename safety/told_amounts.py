@@ -88,6 +88,52 @@ def maybe_twice(text: TurnText) -> str | None:
     return again.group(0) if again is not None else None
 
 
+# The same dose given by carers who did not tell each other ("bị 3 người cho uống trong 2
+# tiếng, k ai nói ai", "em ko biết bà cho rồi", "xong mới thấy ca chiều ghi là cho uống
+# rồi"): given twice or more.
+_GIVEN = re.compile(r"\bcho (?:\w+ )?(?:uong|dung|an|ngam)\b")
+_SEVERAL_GAVE = re.compile(
+    r"\b(?:[2-9]|hai|ba|bon|ca hai|ca ba) (?:nguoi|dua) (?:\w+ ){0,2}?cho (?:\w+ )?(?:uong|dung)\b"
+)
+_NOBODY_TOLD = re.compile(r"\b(?:khong|ko|k|chang|cha) ai (?:noi|bao|biet|hoi) (?:cho |voi )?ai\b")
+_NOT_KNOWING_GIVEN = re.compile(
+    r"\b(?:khong|ko|k|chua|chang) (?:he )?biet (?:la )?(?:\w+ ){1,3}?(?:da )?cho "
+    r"(?:\w+ )?(?:uong |dung )?roi\b"
+)
+_FOUND_GIVEN = re.compile(
+    r"\bmoi (?:thay|biet|phat hien|nho ra)\b[^.!?]{0,60}?\b(?:da )?cho (?:\w+ )?(?:uong|dung) roi\b"
+)
+
+
+def given_unaware(text: TurnText) -> str | None:
+    """A dose given again by someone who did not know it was given (see above)."""
+    folded = text.folded
+    if _GIVEN.search(folded) is None:
+        return None
+    for told in (_SEVERAL_GAVE, _NOBODY_TOLD, _NOT_KNOWING_GIVEN, _FOUND_GIVEN):
+        if (m := told.search(folded)) is not None:
+            return m.group(0)
+    return None
+
+
+def _several_gave(text: TurnText) -> bool:
+    return (
+        _SEVERAL_GAVE.search(text.folded) is not None
+        or _NOBODY_TOLD.search(text.folded) is not None
+    )
+
+
+def twice_told(text: TurnText, *, child_known: bool) -> tuple[str, bool] | None:
+    """A dose perhaps taken twice, told with doubt (`maybe_twice`: ask), or given again by a
+    second carer (`given_unaware`: a report for a child, or when several gave it without a
+    word to each other, whoever took it): the cue, and whether it is sure."""
+    if (twice := maybe_twice(text)) is not None:
+        return twice, False
+    if (again := given_unaware(text)) is None:
+        return None
+    return again, child_known or CHILD_CUES.search(text) is not None or _several_gave(text)
+
+
 # Taken again ("2 lần", "lần nữa", "thêm 1 viên nữa"), unless it is a day's schedule ("ngày
 # 2 lần", "2 lần mỗi ngày").
 _REPEATED = re.compile(r"\b(?:2|hai|3|ba) lan\b|\blan (?:nua|2|hai)\b|\b(?:vien|lan|goi) nua\b")

@@ -27,6 +27,7 @@ from core.names import (
     spelling,
 )
 from understanding.home_brands import HOME_BRANDS, HOME_NICKNAMES, OTHER_NAMES
+from understanding.spoken_names import closest_heard, heard_names
 from understanding.text import Turn
 
 
@@ -338,7 +339,16 @@ class DrugMatcher:
             )
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
+        for end, heard in heard_names(tokens, i):  # "a mô xi xi lin": a name as heard
+            drug_id = next(filter(None, map(self._heard, heard)), None)
+            if drug_id is not None and NameIndex.window_ok(tokens, i, end, breaks, skip):
+                return self._mention(turn, drug_id, i, end, exact=False)
         return None
+
+    def _heard(self, name: str) -> str | None:
+        found = self._names.lookup((name,))
+        exact = found[0][0] if found is not None else self._home_brands.get(name)
+        return exact or closest_heard(name, self._fuzzy_single.get(name[0], {}))
 
     def _short_combination(
         self, tokens: tuple[str, ...], i: int, breaks: frozenset[int], skip: frozenset[int]

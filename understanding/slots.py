@@ -114,6 +114,9 @@ MAX_WEIGHT_KG = 300.0
 MIN_WEIGHT_KG = 0.3
 ADULT_FROM_MONTHS = 216.0
 CHILD_BELOW_KG = 35.0
+ADULT_FROM_KG = 50.0
+"""A patient's weight, with no age and no child word, the book doses as an adult's."""
+_A_PATIENT = ("bn", "benh nhan", "nguoi benh", "pt", "patient")
 
 
 def _number(digits: str | None, words: str | None) -> float | None:
@@ -252,7 +255,8 @@ def _tail_kg(tail: str | None) -> float:
 def read_population(
     turn: Turn, age_months: float | None, weight: float | None
 ) -> Population | None:
-    """Adult or child: a stated age decides; otherwise words; otherwise a child's weight."""
+    """Adult or child: a stated age decides; otherwise words; otherwise a child's weight or
+    a grown-up's."""
     if age_months is not None:
         return Population.ADULT if age_months >= ADULT_FROM_MONTHS else Population.CHILD
     if turns_to_self(turn):
@@ -263,6 +267,8 @@ def read_population(
         return Population.CHILD if child else Population.ADULT
     if not child and weight is not None and weight < CHILD_BELOW_KG:
         return Population.CHILD
+    if not child and weight is not None and weight >= ADULT_FROM_KG and turn.has(*_A_PATIENT):
+        return Population.ADULT  # "bn 70kg, bs order …": a patient weighed as an adult
     if not child and not adult and speaks_of_self(turn):
         return Population.ADULT  # "t uống 1 viên hapacol rồi mà vẫn sốt": the speaker
     return None

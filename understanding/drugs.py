@@ -28,6 +28,7 @@ from core.names import (
 )
 from understanding.home_brands import HOME_BRANDS, HOME_NICKNAMES, OTHER_NAMES
 from understanding.text import Turn
+from understanding.voice_names import voice_name
 
 
 @dataclass(frozen=True)
@@ -317,13 +318,17 @@ class DrugMatcher:
         combination = self._short_combination(tokens, i, breaks, skip)
         if combination is not None:
             return self._mention(turn, combination, i, i + 2, exact=False)
+        names = self._fuzzy_single.get(first[0], {})
+        split = voice_name(  # "sao butamol": salbutamol, by a voice
+            tokens[i : i + 2], i + 1 in breaks or i + 1 in skip, self._one_word, names
+        )
+        if split is not None:
+            return self._mention(turn, split, i, i + 2, exact=False)
         token = spelling(first)
         if len(first) >= 5 and first.isalpha() and not is_vietnamese_syllable(first):
             if token in self._blocked:
                 return None
-            drug_id = self._closest(
-                token, self._fuzzy_single.get(token[0], {}), self._single_names.get(token[0])
-            )
+            drug_id = self._one_word(token)
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         if first.isalpha() and not is_vietnamese_syllable(first) and token not in self._blocked:
@@ -339,6 +344,12 @@ class DrugMatcher:
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         return None
+
+    def _one_word(self, word: str) -> str | None:
+        """The drug a one-word name typed a little wrong is, if only one is that close."""
+        return self._closest(
+            word, self._fuzzy_single.get(word[0], {}), self._single_names.get(word[0])
+        )
 
     def _short_combination(
         self, tokens: tuple[str, ...], i: int, breaks: frozenset[int], skip: frozenset[int]

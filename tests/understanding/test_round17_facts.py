@@ -101,3 +101,17 @@ def test_a_child_population_follows_a_bare_age(understander: RulesUnderstander) 
     asked = QueryFrame(turn_type=TurnType.DRUG_ATTRIBUTE, drugs=["paracetamol"])
     frame = _after(understander, asked, "20 tháng 11 kg", ClarifySlot.ATTRIBUTE)
     assert frame.population is Population.CHILD
+
+
+def test_a_smell_on_opening_is_the_pack_kept() -> None:
+    """ "mở ra thấy mùi lạ": the bottle opened and smelt, not a capsule opened to swallow."""
+    from understanding.howto import read_how_to
+
+    assert str(read_how_to(Turn.of("mở nắp ra có mùi lạ còn dùng được không"))) == "storage"
+    assert str(read_how_to(Turn.of("mở ra thấy mùi chua còn dùng được không"))) == "storage"
+
+
+def test_where_to_keep_it_from_melting_is_storage() -> None:
+    from understanding.howto import read_how_to
+
+    assert str(read_how_to(Turn.of("mùa hè để chỗ nào cho khỏi chảy hả chị"))) == "storage"

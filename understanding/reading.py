@@ -317,7 +317,8 @@ def _non_human(turn: Turn) -> bool:
             # "lợn cợn" (lumpy, of a solution) is no pig
             and not (w == "lợn" and i + 1 < len(words) and words[i + 1] == "cợn")
         ]
-        if animals:
+        said = f" {' '.join(words)} "
+        if animals or any(f" {p} " in said for p in lx.NON_HUMAN_MARKED_PHRASES):
             return True
         return turn.has_any(_NON_HUMAN_UNAMBIGUOUS)
     return turn.has(*lx.NON_HUMAN)

@@ -7,7 +7,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 
-from core.frame import HowTo, QueryFrame
+from core.frame import HowTo, QueryFrame, Route
 from core.text import fold
 
 
@@ -59,6 +59,10 @@ class Asked:
     """The whole question folded, its words between single spaces and padded with one
     (" vien dat am dao dat luc nao "): the route it names, whatever words were kept."""
 
+    route: Route | None = None
+    """The route the talk is about (`QueryFrame.route`, kept from an earlier turn: "mua sẵn
+    viên đạn", then "cất chỗ nào cho khỏi chảy"): a sentence of another form answers last."""
+
     @classmethod
     def of(cls, frame: QueryFrame) -> Asked:
         """The frame's words, and the book's name of a condition this turn names ("đi ngoài
@@ -83,6 +87,7 @@ class Asked:
             frozenset(k for k, pattern in _FORM_SAID.items() if pattern.search(said)),
             _GOING_ON.search(said) is not None,
             f" {' '.join(_NON_WORD.split(said))} ",
+            frame.route,
         )
 
     def said(self, text: str) -> str:
@@ -181,15 +186,21 @@ def _asks_rectal(asked: Asked) -> bool:
 def other_form(words: str, asked: Asked) -> bool:
     """The question is about an injection and the sentence only about an oral form, or the
     other way round ("siro … để được bao lâu": not the injection's sentence); about a
-    suppository, and the sentence about another form only ("dung dịch truyền …")."""
+    suppository, and the sentence about another form only ("dung dịch truyền …"). The form
+    the question names first, else the route the talk is about."""
     injected, oral = _INJECTED_FORM.search(words), _ORAL_FORM.search(words)
-    if _asks_rectal(asked):
+    rectal = _asks_rectal(asked)
+    said = rectal or bool(asked.words & (_INJECTED_WORDS | _ORAL_WORDS))
+    if rectal or (not said and asked.route is Route.RECTAL):
         return bool(injected or oral) and not _RECTAL_FORM.search(words)
-    if asked.words & _INJECTED_WORDS:
+    if asked.words & _INJECTED_WORDS or (not said and asked.route in _INJECTED_ROUTES):
         return bool(oral) and not injected
-    if asked.words & _ORAL_WORDS:
+    if asked.words & _ORAL_WORDS or (not said and asked.route is Route.ORAL):
         return bool(injected) and not oral
     return False
+
+
+_INJECTED_ROUTES = frozenset((Route.IV, Route.IM, Route.SC))
 
 
 PARTNER_MARK = "="

@@ -75,9 +75,12 @@ _ORDINARY_WORRY = re.compile(
 )
 
 
-# Stopping or tapering a medicine ("muốn bỏ hẳn thì ngưng cái một được không"), asked.
+# Stopping or tapering a medicine ("muốn bỏ hẳn thì ngưng cái một được không"), asked; "tự bỏ
+# luôn" is quitting it on one's own ("bỏ cuộc đời" is not a medicine).
 _STOPPING = re.compile(
-    r"\b(?:(?<!tim )(?<!gan )ngung(?! de danh)|dung thuoc|bo thuoc|cai thuoc|giam lieu|bo han)\b"
+    r"\b(?:(?<!tim )(?<!gan )ngung(?! de danh)|dung thuoc|bo thuoc|cai thuoc|giam lieu|bo han"
+    r"|(?:tu bo|bo luon)(?! (?:doi|cuoc|het|tat ca|di|ca nha|gia dinh|vo|chong|con))"
+    r")\b"
 )
 # A carer or a nurse speaking of a patient in their care ("bệnh nhân khoa em đang truyền …"),
 # or whether the speaker needs the medicine too ("em có cần uống luôn không"): the course.

@@ -88,10 +88,14 @@ def answer_frame(r: Reading, slot: ClarifySlot, prior: QueryFrame | None) -> Que
         return None
     if filled is ClarifySlot.ATTRIBUTE:
         attribute = r.attribute
-        if r.dosing and (attribute is None or r.dosing_at < r.attribute_at):
+        told_whom = attribute is None and (age_months is not None or weight is not None)
+        if told_whom or (r.dosing and (attribute is None or r.dosing_at < r.attribute_at)):
+            # "22 tháng, 11kg" to "what about the medicine?": whom it is for, so its dose
             attribute = SectionKey.LIEU_LUONG_CACH_DUNG
             # Dosing always goes through the population gate, whatever was asked before.
             turn_type = TurnType.DOSING_CALC
+        if told_whom and prior is not None and not r.drugs:
+            values["drugs"] = list(prior.drugs)  # the drug asked about, for this patient
         values["attribute"] = attribute.value if attribute else None
     if filled is ClarifySlot.CONDITION:
         values["condition"] = condition_from_span(
@@ -201,7 +205,8 @@ def _filled(slot: ClarifySlot, values: dict[str, Any], r: Reading) -> ClarifySlo
         # "bé được 9 tháng" while the medicine is asked: the patient, kept for the dose
         return _facts_slot(has_age, has_weight)
     if slot is ClarifySlot.ATTRIBUTE:
-        return slot if r.attribute is not None or r.dosing else None
+        # an age or a weight alone tells whom the medicine is for: its dose is asked
+        return slot if r.attribute is not None or r.dosing or has_age or has_weight else None
     if slot is ClarifySlot.CONDITION:
         return slot if r.turn.tokens else None
     return slot if values or r.attribute or r.patient or r.conditions else None

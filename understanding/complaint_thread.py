@@ -24,6 +24,7 @@ _TAKEN = re.compile(
     r" (?:ngay|hom|tuan|thang|nam)(?: nay| qua)?(?: roi| nay)(?![a-z])"
     r"|(?<![a-z])(?:uong|dung|xai|boi|xit|tiem) (?:xong|vao|duoc|dc)(?![a-z])"
 )
+_ALSO = re.compile(r"(?<![a-z])(?:cung|nua|con|them|lai|voi)(?![a-z])")
 _MORE = re.compile(
     r"(?<![a-z])(?:uong|dung|cho uong|xai|xit|tiem|dat) (?:them|tiep|lieu nua|lieu tiep)(?![a-z])"
 )
@@ -33,6 +34,18 @@ def _patient_told(r: Reading) -> bool:
     p = r.patient
     nursing = p is not None and bool(p.pregnant or p.breastfeeding)
     return r.age is not None or r.weight is not None or nursing
+
+
+def _why_told(r: Reading, prior: QueryFrame) -> bool:
+    """A complaint said after a question on a drug for a patient already told (pregnant,
+    nursing, an age or a weight), asking nothing and not said as one more ("cũng", "nữa",
+    "còn"): what the drug would be for."""
+    p = prior.patient
+    known = p is not None and bool(p.pregnant or p.breastfeeding)
+    known = known or prior.age_months is not None or prior.weight_kg is not None
+    asking = r.asks_about_drug or r.usability or "?" in r.turn.original
+    also = _ALSO.search(r.turn.folded) is not None  # "bé cũng bị ho nữa": another complaint
+    return known and prior.attribute is not None and not (asking or also)
 
 
 def complaint_in_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
@@ -47,11 +60,17 @@ def complaint_in_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> Que
     if frame.condition_relation not in (None, Relation.INDICATION):
         return None
     taken, more = _TAKEN.search(r.turn.folded), _MORE.search(r.turn.folded)
-    if not (_patient_told(r) or taken or more):
+    asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
+    why = not asks and _why_told(r, prior)
+    if not (_patient_told(r) or taken or more or why):
         return None
     update: dict[str, object] = {"drugs": list(prior.drugs)}
     dose = SectionKey.LIEU_LUONG_CACH_DUNG.value
-    if r.attribute is not None or r.dosing or frame.how_to_take is not None:
+    if why and not (_patient_told(r) or taken or more):
+        # "bầu uống omeprazol được không", then "dạ em bị trào ngược": why she would take it;
+        # the question before stands, for the same patient
+        update |= {"turn_type": prior.turn_type, "attribute": prior.attribute}
+    elif asks:
         # the turn's own question, asked of the drug
         if frame.turn_type is TurnType.CONDITION_TO_DRUG:
             update["turn_type"] = TurnType.DRUG_ATTRIBUTE

@@ -19,7 +19,6 @@ from core.catalog import DrugCatalog
 from core.name_index import NameIndex, Rank
 from core.names import (
     KNOWN_NON_CATALOG,
-    SALT_WORDS,
     content_words,
     is_link,
     is_vietnamese_syllable,
@@ -27,8 +26,10 @@ from core.names import (
     spelling,
 )
 from understanding.home_brands import HOME_BRANDS, HOME_NICKNAMES, OTHER_NAMES
+from understanding.name_parts import MIN_COMBINATION_PART, combination_parts, own_words
 from understanding.spoken_names import closest_heard, heard_names
 from understanding.text import Turn
+from understanding.voice_names import voice_name
 
 
 @dataclass(frozen=True)
@@ -117,46 +118,6 @@ def _unique_prefixes(
     return found
 
 
-MIN_COMBINATION_PART = 3
-"""Letters each part of a short combination name needs ("amox-clav", "amoxi/clav")."""
-
-
-def _combination_parts(
-    names: dict[str, str], ingredients: Callable[[str], int]
-) -> dict[tuple[str, str], str]:
-    """The two words of each two-word name of a combination ("amoxicilin clavulanat")."""
-    found: dict[tuple[str, str], str] = {}
-    for name, drug_id in names.items():
-        words = name.split()
-        if len(words) == 2 and ingredients(drug_id) > 1 and all(w.isalpha() for w in words):
-            found[(words[0], words[1])] = drug_id
-    return found
-
-
-OWN_WORD = 6
-"""Letters a word of a several-word name needs to name its drug alone ("isosorbid")."""
-_NOT_OWN = frozenset(("vitamin", "acid", "thuoc", "dung", "dich", "vien"))
-
-
-def _own_words(names: dict[str, str], singles: frozenset[str]) -> dict[str, str]:
-    """A word of a several-word name found in exactly one drug's names and in no one-word name:
-    "isosorbid" is isosorbide dinitrate ("vitamin", a salt, or a word two drugs share name
-    nobody)."""
-    owners: dict[str, set[str]] = defaultdict(set)
-    for name, drug_id in names.items():
-        for word in name.split():
-            if len(word) >= OWN_WORD and word.isalpha() and word not in _NOT_OWN:
-                owners[word].add(drug_id)
-    return {
-        w: ids.pop()
-        for w, ids in owners.items()
-        if len(ids) == 1
-        and w not in SALT_WORDS
-        and w not in singles
-        and not is_vietnamese_syllable(w)
-    }
-
-
 # A word after a product's name that makes it another, combined product ("Panadol Extra" adds
 # caffeine, "Panadol Cold & Flu" a decongestant): not the single substance the name is sold as.
 _COMBINED_WITH = frozenset(("extra", "plus", "cold", "flu", "codein", "codeine", "cafein", "sinus"))
@@ -208,11 +169,11 @@ class DrugMatcher:
             self._names.ingredients,
             printed,
         )
-        self._combinations = _combination_parts(
+        self._combinations = combination_parts(
             {key: drug for names in fuzzy_multi.values() for key, drug in names.items()},
             self._names.ingredients,
         )
-        self._own_words = _own_words(
+        self._own_words = own_words(
             {key: drug for names in fuzzy_multi.values() for key, drug in names.items()},
             frozenset(key for names in fuzzy_single.values() for key in names),
         )
@@ -318,13 +279,17 @@ class DrugMatcher:
         combination = self._short_combination(tokens, i, breaks, skip)
         if combination is not None:
             return self._mention(turn, combination, i, i + 2, exact=False)
+        names = self._fuzzy_single.get(first[0], {})
+        split = voice_name(  # "sao butamol": salbutamol, by a voice
+            tokens[i : i + 2], i + 1 in breaks or i + 1 in skip, self._one_word, names
+        )
+        if split is not None:
+            return self._mention(turn, split, i, i + 2, exact=False)
         token = spelling(first)
         if len(first) >= 5 and first.isalpha() and not is_vietnamese_syllable(first):
             if token in self._blocked:
                 return None
-            drug_id = self._closest(
-                token, self._fuzzy_single.get(token[0], {}), self._single_names.get(token[0])
-            )
+            drug_id = self._one_word(token)
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
         if first.isalpha() and not is_vietnamese_syllable(first) and token not in self._blocked:
@@ -349,6 +314,12 @@ class DrugMatcher:
         found = self._names.lookup((name,))
         exact = found[0][0] if found is not None else self._home_brands.get(name)
         return exact or closest_heard(name, self._fuzzy_single.get(name[0], {}))
+
+    def _one_word(self, word: str) -> str | None:
+        """The drug a one-word name typed a little wrong is, if only one is that close."""
+        return self._closest(
+            word, self._fuzzy_single.get(word[0], {}), self._single_names.get(word[0])
+        )
 
     def _short_combination(
         self, tokens: tuple[str, ...], i: int, breaks: frozenset[int], skip: frozenset[int]

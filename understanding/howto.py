@@ -11,6 +11,7 @@ from understanding import howto_words as lx
 from understanding.howto_effects import effect_told
 from understanding.howto_marks import MARKED_AS, another_word, drinking, marked_words
 from understanding.howto_said_of_else import (
+    CRUSH_ONLY,
     CRUSHED,
     forgot_the_advice,
     measured,
@@ -207,6 +208,8 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     measured(turn, found)  # "mất ống hút chia liều, lấy muỗng cà phê đong thay"
     if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
         found.discard(HowTo.TOGETHER)
+    if HowTo.TOGETHER in found and turn.ngrams.isdisjoint(CRUSH_ONLY):
+        found.discard(HowTo.CRUSH)  # "uống cùng lúc hay tách ra": taken apart, nothing opened
     told = _POSTURE.search(turn.folded) or turn.has(*lx.CANNOT_INHALE)
     if HowTo.GIVING in found and (
         not (told or turn.has(*lx.GIVING_ASKS)) or _PATIENT_SAID.search(turn.folded)

@@ -26,9 +26,17 @@ CRUSHED = ngram_set(
 )
 
 
+# A smell or colour found on opening ("mở ra nghe mùi chua"): the pack was opened and looked
+# into, after the pack was named in an earlier turn ("lọ aspirin để trong bếp lâu rồi").
+_SMELT_OR_SEEN = re.compile(r"(?<![a-z])(?:nghe mui|ngui|co mui|bi mui|mui \w+|doi mau)(?![a-z])")
+
+
 def opens_a_pack(turn: Turn) -> bool:
-    """Only an opening word of the crush list, said of a pack ("lọ … mở ra")."""
-    if not turn.has(*lx.OPEN_CUES) or not turn.has(*lx.PACKS):
+    """Only an opening word of the crush list, said of a pack ("lọ … mở ra") or of what was
+    smelt or seen in it."""
+    if not turn.has(*lx.OPEN_CUES):
+        return False
+    if not (turn.has(*lx.PACKS) or _SMELT_OR_SEEN.search(turn.folded)):
         return False
     return turn.ngrams.isdisjoint(CRUSH_ONLY) and not marked_words(turn) & {HowTo.CRUSH}
 

@@ -28,6 +28,8 @@ STORAGE_CUES = p(
     "boc vien ra|hop khac|lo khac|chai khac|chung hop|chung lo|sang hop|sang lo|"
     # how to keep it, or it went soft in the heat ("cất sao cho đúng", "mềm nhũn")
     "cat sao|cat the nao|cat nhu nao|cat ra sao|mem nhun|bi mem|mem ra|chay mem|"
+    # where to keep it so it does not melt in the heat ("cất chỗ nào cho khỏi chảy")
+    "cat cho nao|de cho nao|cat o cho nao|de o cho nao|khoi chay|khoi bi chay|bi chay ra|"
     # how long a made-up or opened one keeps before it is thrown away
     "phai bo|thi bo|bo di|de may tieng|de may gio|de duoc may tieng|giu duoc may tieng|"
     # its pouch or box opened ahead of use: "bóc túi bạc", "mở hộp ra để trên xe tiêm"

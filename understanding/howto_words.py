@@ -115,6 +115,8 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
             "cung bua|voi bua|khi an|vao bua|"
             "luc an|truoc khi an|sau khi an|voi thuc an|cung thuc an|chua an|chua an gi|"
             "nuoc buoi|nuoc ep buoi|buoi chum|nuoc ep|an buoi|qua buoi|trai buoi|an it buoi|"
+            # grapefruit as people abroad name it: in English, German, French
+            "grapefruit|grapefruit juice|grapefruitsaft|grapefruits|pamplemousse|"
             "uong voi sua|voi sua|sua bo|uong sua|"
             "empty stomach|with food|nuoc cam|nuoc ngot|tra sua|nuoc chanh|"
             "kieng an|kieng gi|an kieng|kieng do an|kieng thuc an|sua chua|an xong|an com|kieng|"
@@ -277,7 +279,7 @@ CO_PRODUCTS = _p(
     "canxi|calci|calcium|sat|kem|magie|magnesi|khang acid|antacid|thuoc da day|acid folic|"
     "axit folic|oresol|ors|vitamin|men vi sinh|sua|thuoc bao tu|gel da day|chu p|phosphalugel|"
     "gaviscon|2 thu do|hai thu do|2 thu nay|hai thu nay|2 loai nay|hai loai nay|2 loai do|"
-    "hai loai do|trung hoa acid|2 cai|hai cai|ca 2 cai|ca hai cai|"
+    "hai loai do|trung hoa acid|2 cai|hai cai|ca 2 cai|ca hai cai|2 thu|hai thu|2 loai|hai loai|"
     # antacids by the brand on the sachet: "gói Yumangel", "Maalox"
     "yumangel|maalox|varogel|kremil|thuoc o chua|thuoc trao nguoc|sua da day"
 )

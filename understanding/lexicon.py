@@ -275,7 +275,9 @@ NON_HUMAN = _p(
     "meo con"
 )
 # In marked text these words are checked with their accents instead (NON_HUMAN_MARKED).
-NON_HUMAN_AMBIGUOUS = frozenset(_p("cho|meo|ga|bo|vit|ngua|heo|cun|trau"))
+NON_HUMAN_AMBIGUOUS = frozenset(_p("cho|meo|ga|bo|vit|ngua|heo|cun|trau|thu"))
+# ... "thu" too: "2 thứ cùng lúc" (two things at once) is no "thú cưng" (a pet).
+NON_HUMAN_MARKED_PHRASES = ("thú cưng", "thú y", "thú nuôi")
 DIAGNOSIS = _p(
     "toi bi benh gi|bi benh gi|la benh gi|bi gi vay|toi bi gi|chan doan|co phai toi bi|"
     "co phai la bi|bi lam sao|doc ket qua|ket qua xet nghiem|xet nghiem nay|benh gi vay|"
@@ -356,6 +358,7 @@ __all__ = [
     "NON_HUMAN",
     "NON_HUMAN_AMBIGUOUS",
     "NON_HUMAN_MARKED",
+    "NON_HUMAN_MARKED_PHRASES",
     "NON_MEDICAL",
     "NOT_DOSING_AFTER_LIEU",
     "NOT_SECTION_CUES",

@@ -48,6 +48,11 @@ _QUINTALS = re.compile(r"(?<![a-z])(nang|can nang|can) (?:khoang |tam |gan )?(\d
 # ten years in slang ("7 bó 2" 72), said with its accent ("7 bố con" is no age).
 _TENS_OF = re.compile(r"(?<![a-z0-9.,])(\d) (yen|bo)(?: (ruoi|\d)(?![a-z0-9]|[.,]\d))?(?![a-z0-9])")
 _TENS_UNIT = {"yen": "ky", "bo": "t"}
+# "nặng một yến hai", "hai yến rưỡi": the count of "yến" said in words, as a voice types it.
+_WORD_TENS_OF = re.compile(
+    r"(?<![a-z0-9])(mot|hai|ba|bon|nam|sau|bay|tam|chin) yen"
+    r"(?: (ruoi|mot|hai|ba|bon|tu|nam|lam|sau|bay|tam|chin))?(?![a-z0-9])"
+)
 # "con e 2 yen ruoi, 8 tuoi": a patient told by age and weight, the weight in "yến".
 _AGE_TOO = re.compile(r"(?<![a-z])\d{1,2} ?(?:tuoi|t)(?![a-z])")
 _NEAR_WEIGHT_WORD = 16
@@ -97,17 +102,17 @@ def with_digits(turn: Turn) -> Turn:
             changed |= _write(out, match.span(), int(match.group(1)) * 10)
     for match in _QUINTALS.finditer(text):
         changed |= _write(out, match.span(2), int(match.group(2)) * 100, through=match.end())
+    for match in _WORD_TENS_OF.finditer(text):
+        if _yen_said(turn, text, match.start(), match.start() + len(match.group(1)) + 1):
+            tail = match.group(2)
+            value = UNITS[match.group(1)] * 10 + (5 if tail == "ruoi" else UNITS.get(tail or "", 0))
+            changed |= _write(out, match.span(), value, suffix=" ky")
     for match in _TENS_OF.finditer(text):
         unit = match.group(2)
         if unit == "bo" and not (turn.marked and _word_at(turn, match.start(2)) == "bó"):
             continue
-        if unit == "yen" and not (
-            _word_at(turn, match.start(2)) == "yến"
-            if turn.marked
-            else "nang" in text[max(0, match.start() - _NEAR_WEIGHT_WORD) : match.start()]
-            or _AGE_TOO.search(text)
-        ):
-            continue  # unmarked "yen" only after "nặng" or with an age ("1 yen nhat" is money)
+        if unit == "yen" and not _yen_said(turn, text, match.start(), match.start(2)):
+            continue
         tail = match.group(3)
         value = int(match.group(1)) * 10 + (5 if tail == "ruoi" else int(tail or 0))
         said = f"{value} {_TENS_UNIT[unit]}"
@@ -120,6 +125,14 @@ def with_digits(turn: Turn) -> Turn:
     spans = tuple(m.span() for m in re.finditer(r"[a-z0-9]+", folded))
     tokens = tuple(folded[a:b] for a, b in spans)
     return replace(turn, folded=folded, tokens=tokens, spans=spans)
+
+
+def _yen_said(turn: Turn, text: str, start: int, unit_at: int) -> bool:
+    """ "yến" is a weight's unit: typed with its accent, or unmarked after "nặng" or with an
+    age ("1 yen nhat" is money)."""
+    if turn.marked:
+        return _word_at(turn, unit_at) == "yến"
+    return "nang" in text[max(0, start - _NEAR_WEIGHT_WORD) : start] or bool(_AGE_TOO.search(text))
 
 
 def _word_at(turn: Turn, start: int) -> str:
@@ -136,10 +149,13 @@ def _a_number(turn: Turn, match: re.Match[str]) -> bool:
     return all(w in _NUMBER_WORDS for w in words)
 
 
-def _write(out: list[str], span: tuple[int, int], value: int, *, through: int = 0) -> bool:
-    """Write `value` over the span, padded with spaces (to `through` when given)."""
+def _write(
+    out: list[str], span: tuple[int, int], value: int, *, through: int = 0, suffix: str = ""
+) -> bool:
+    """Write `value` (and `suffix`) over the span, padded with spaces (to `through` when
+    given)."""
     start, end = span[0], max(span[1], through)
-    digits = str(value)
+    digits = f"{value}{suffix}"
     if len(digits) > end - start:
         return False
     out[start:end] = list(digits.ljust(end - start))

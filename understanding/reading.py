@@ -29,6 +29,7 @@ from understanding.slots import (
     read_weight,
     says_oral,
 )
+from understanding.speaker import new_case_said
 from understanding.text import Turn, ngram_set
 
 # A pregnancy said with an age from here on is the teenager's own ("con gái 16 tuổi có thai").
@@ -60,13 +61,8 @@ _PATIENT_ON = ("nguoi", "nguoi benh", "benh nhan", "bn")
 _PATIENT_ON_VERBS = ("dung", "uong", "su dung", "tiem", "xai")
 
 
-def _split_words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
 # Words that look foreign to Vietnamese spelling but are not medicine names (nor devices).
-_NOT_DRUG_WORDS = _split_words(
-    """
+_NOT_DRUG_TEXT = """
     dose dosage dosing kids child children adult adults side effect effects pregnancy pregnant
     tablet tablets syrup what which with and for the can take how much many safe drug drugs
     medicine medicines interaction interactions between during breastfeeding per day daily
@@ -91,8 +87,8 @@ _NOT_DRUG_WORDS = _split_words(
     party course combo online shop order delivery gym football tennis jogging running camping
     travel trip flight weekend holiday office meeting deadline stress sorry guys mom dad
     check checkup update size full half double single pack bottle hotline heart attack
-    """
-)
+"""
+_NOT_DRUG_WORDS = frozenset(_NOT_DRUG_TEXT.split())
 
 
 @dataclass
@@ -222,7 +218,7 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         non_human=non_human,
         diagnosis=asks_diagnosis(turn),
         non_medical=turn.has(*lx.NON_MEDICAL),
-        new_case=turn.has(*lx.NEW_CASE),
+        new_case=new_case_said(turn),
         how_to_take=read_how_to(turn),
     )
     reading.smalltalk = not drugs and _smalltalk(turn)
@@ -300,7 +296,8 @@ def _dosing_at(turn: Turn, masked: str) -> int:
     for i in turn.indexes_of("lieu"):
         before = turn.tokens[i - 1] if i > 0 else ""
         after = turn.tokens[i + 1] if i + 1 < len(turn.tokens) else ""
-        if before in _DOSE_WORD_NOT_AFTER or after in lx.NOT_DOSING_AFTER_LIEU:
+        said = after == "co" and turn.marked and turn.original_words()[i] == "liều"  # not "liệu"
+        if before in _DOSE_WORD_NOT_AFTER or (after in lx.NOT_DOSING_AFTER_LIEU and not said):
             continue
         if turn.means(i, "liều"):
             hits.append(len(" ".join(turn.tokens[:i])))
@@ -320,7 +317,8 @@ def _non_human(turn: Turn) -> bool:
             # "lợn cợn" (lumpy, of a solution) is no pig
             and not (w == "lợn" and i + 1 < len(words) and words[i + 1] == "cợn")
         ]
-        if animals:
+        said = f" {' '.join(words)} "
+        if animals or any(f" {p} " in said for p in lx.NON_HUMAN_MARKED_PHRASES):
             return True
         return turn.has_any(_NON_HUMAN_UNAMBIGUOUS)
     return turn.has(*lx.NON_HUMAN)

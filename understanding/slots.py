@@ -39,7 +39,8 @@ _TUOI = r"(?:tuoi|tuoj|tuio|tui(?!\s+(?:nho|no|tre|con|minh|em|be|nhoc|ban|ho|ba
 # "12y" is twelve years, but "y lệnh", "y tá", "y tế" are a ward's words after a number.
 _Y = r"y(?!\s+(?:lenh|ta|te|khoa|si|bac si|hoc)(?![a-z]))"
 _YEARS = re.compile(
-    rf"{_START}(?:{_NUM}\s*(?:{_TUOI}|t|{_Y}|yo|years?|yrs?|nam tuoi)|{_NUMBER}\s*tuoi)(?![\w/])"
+    rf"{_START}(?:{_NUM}\s*(?:{_TUOI}|t|{_Y}|yo|years?|yrs?|jahre?|nam tuoi)"
+    rf"|{_NUMBER}\s*tuoi)(?![\w/])"
     r"(\s+ruoi)?"
     rf"(?:\s*(?:va\s*)?(\d{{1,2}})\s*(?:thang|th)(?!\w))?"
 )
@@ -59,8 +60,9 @@ ELDER_FROM_YEARS = 50
 """A bare count said of an old person is an age from this many years (below, it may be
 anything: "bà 3 rồi" is no age)."""
 # Word numbers take only the full unit: "sáu mổ" is never six months ("sau mổ" = post-op).
+# Abroad the unit may be the country's own ("10 Monate", "3 Jahre" in Germany).
 _MONTHS = re.compile(
-    rf"{_START}(?:{_NUM}\s*(?:thang|th|months?|mo)|"
+    rf"{_START}(?:{_NUM}\s*(?:thang|th|months?|monate?|mo)|"
     rf"({SMALL_WORDS})\s*(?:thang|months?))"
     r"(?!\w)(\s*tuoi)?"
 )

@@ -156,9 +156,20 @@ def others_child(turn: Turn, age_start: int) -> bool:
     return _OTHERS_CHILD.search(turn.folded[:age_start].rstrip(" ,")) is not None
 
 
+# "giờ đến lượt em nó": the younger child's turn, not the speaker's ("giờ đến lượt em").
+_ANOTHERS_TURN = re.compile(r"(?:toi|den) luot em (?:no|be|nho|ay)(?![a-z])")
+
+
+def new_case_said(turn: Turn) -> bool:
+    """The turn says another patient's case starts ("bệnh nhân khác", "giờ tới em"); the
+    turn of a child spoken of ("đến lượt em nó") is the same case, asked on."""
+    return turn.has(*lx.NEW_CASE) and not _ANOTHERS_TURN.search(turn.folded)
+
+
 __all__ = [
     "given_to_child",
     "names_child",
+    "new_case_said",
     "others_child",
     "speaks_of_self",
     "tablets_for_an_adult",

@@ -132,10 +132,10 @@ def test_a_word_only_one_several_word_name_has_names_that_drug(catalog: DrugCata
 
 def test_a_word_two_names_share_or_a_salt_names_nobody() -> None:
     """A word in two drugs' names, a salt, or a word some one-word name also is: no owner."""
-    from understanding.drugs import _own_words
+    from understanding.name_parts import own_words
 
     names = {"dinitrat isosorbid": "iso", "kalium losartan": "los", "isosorbid mononitrat": "iso5"}
-    owned = _own_words(names, frozenset({"losartan"}))
+    owned = own_words(names, frozenset({"losartan"}))
     assert "isosorbid" not in owned and "losartan" not in owned
     assert owned["mononitrat"] == "iso5"
 

@@ -27,6 +27,7 @@ from core.names import (
     spelling,
 )
 from understanding.home_brands import HOME_BRANDS, HOME_NICKNAMES, OTHER_NAMES
+from understanding.spoken_names import SpokenNames
 from understanding.text import Turn
 
 
@@ -224,6 +225,7 @@ class DrugMatcher:
         self._home_brands = self._brands_of_home()
         self._brand_beginnings = _brand_beginnings(self._home_brands)
         self._nicknames = self._nicknames_of_home()
+        self._spoken = SpokenNames.of(self._names, fuzzy_single, self._home_brands)
         self._other_names = self._other_names_of()
         # A corpus that names one of the "known elsewhere" medicines makes it a name again,
         # and so does one naming the substance a product of it is sold as ("smecta").
@@ -338,7 +340,8 @@ class DrugMatcher:
             )
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
-        return None
+        spoken = self._spoken.at(tokens, i, breaks, skip)  # "xê phu rô xim", dictated
+        return None if spoken is None else self._mention(turn, spoken[0], i, spoken[1], exact=False)
 
     def _short_combination(
         self, tokens: tuple[str, ...], i: int, breaks: frozenset[int], skip: frozenset[int]

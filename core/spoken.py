@@ -49,11 +49,11 @@ def _below_thousand(words: list[str]) -> int | None:
             return value + 50
         if len(words) == 1 and words[0] in _DIGITS:
             return value + _DIGITS[words[0]] * 10
-        if len(words) == 2 and all(w in _DIGITS for w in words):  # noqa: PLR2004
+        if len(words) == 2 and all(w in _DIGITS for w in words):
             return value + _DIGITS[words[0]] * 10 + _DIGITS[words[1]]
     if not words:
         return value
-    if words[0] in ("le", "linh") and len(words) == 2 and words[1] in _DIGITS:  # noqa: PLR2004
+    if words[0] in ("le", "linh") and len(words) == 2 and words[1] in _DIGITS:
         return value + _DIGITS[words[1]]
     tens, rest = 0, words
     if words[0] == "muoi":

@@ -1,5 +1,6 @@
 """The strength of a liquid the user says they have ("siro 120mg/5ml", "ống 10mg/2ml",
-"hỗn dịch 125mg/31,25mg trong 5ml", a foreign label's "200mg/28.5mg per 5mL"), and a worked-out amount in millilitres of it.
+"hỗn dịch 125mg/31,25mg trong 5ml", a foreign label's "200mg/28.5mg per 5mL"), and a
+worked-out amount in millilitres of it.
 
 The strength is the user's fact, like the weight: a worked-out amount in mg is divided by
 the mg in one ml of it, and the claim shows that step beside the mg ("… = 120–180 mg mỗi lần;

@@ -60,7 +60,7 @@ ELDER_FROM_YEARS = 50
 anything: "bà 3 rồi" is no age)."""
 # Word numbers take only the full unit: "sáu mổ" is never six months ("sau mổ" = post-op).
 _MONTHS = re.compile(
-    rf"{_START}(?:{_NUM}\s*(?:thang|th|months?|mo)|"
+    rf"{_START}(?:{_NUM}\s*(?:thang|thag|th|months?|mo)|"
     rf"({SMALL_WORDS})\s*(?:thang|months?))"
     r"(?!\w)(\s*tuoi)?"
 )

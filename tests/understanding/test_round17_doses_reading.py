@@ -75,3 +75,11 @@ def test_a_parents_own_age_before_the_childs_is_not_the_patients(
 
 def test_a_speakers_age_alone_is_still_theirs(parse: Parse) -> None:
     assert parse("em 24 tuổi bị sốt, paracetamol uống mấy viên").age_months == 288
+
+
+def test_a_wards_letters_name_the_condition(parse: Parse) -> None:
+    frame = parse("ceftriaxon cho bn nhi VMN 3 tuổi 14kg liều/ngày")
+    assert frame.condition is not None and frame.condition.normalized == "viêm màng não"
+    frame = parse("bé 6 tuổi 20kg NKTN, cefuroxim bao nhiêu mg")
+    assert frame.condition is not None
+    assert frame.condition.normalized == "nhiễm khuẩn đường tiết niệu"

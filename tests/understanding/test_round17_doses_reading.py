@@ -83,3 +83,14 @@ def test_a_wards_letters_name_the_condition(parse: Parse) -> None:
     frame = parse("bé 6 tuổi 20kg NKTN, cefuroxim bao nhiêu mg")
     assert frame.condition is not None
     assert frame.condition.normalized == "nhiễm khuẩn đường tiết niệu"
+
+
+def test_a_nursing_or_ill_speaker_keeps_her_own_age(parse: Parse) -> None:
+    assert (
+        parse("e 26t đang cho con bú, bé 2 tháng, e bị sốt uống paracetamol được ko").age_months
+        == 312
+    )
+    assert (
+        parse("mình 30 tuổi, con mình 4 tuổi, mình bị đau răng uống ibuprofen mấy viên").age_months
+        == 360
+    )

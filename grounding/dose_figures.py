@@ -84,7 +84,9 @@ _ONCE_AFTER = re.compile(
 _SINGLE_AFTER = re.compile(_SKIP + r"(?:(?:1|mot)\s*)?lieu duy nhat")
 # "30 mg/kg amoxicilin/ngày": the book may name the drug between the figure and its period.
 _DAY_AFTER = re.compile(
-    _SKIP + r"(?:(?:[a-z]+\s+){0,2}?[a-z]*\s*/\s*ngay|moi ngay|mot ngay|hang ngay|ngay(?![a-z])"
+    _SKIP + r"(?:(?:[a-z]+\s+){0,2}?[a-z]*\s*/\s*ngay|moi ngay|mot ngay|hang ngay"
+    # "100 microgam/kg, ngày 3 - 4 lần": each dose, given that many times a day.
+    r"|ngay(?![a-z])(?!\s*\d+(?:\s*(?:-|–)\s*\d+)?\s*lan)"
     # "25 microgam/kg chia làm 3 lần trong 24 giờ": a total shared by the doses of a day.
     r"|chia (?:lam )?\d+(?:\s*(?:-|–)\s*\d+)? (?:lan|lieu)(?: nho)?(?: trong 24 gio)?)"
 )

@@ -1,12 +1,14 @@
 """The strength of a liquid the user says they have ("siro 120mg/5ml", "ống 10mg/2ml",
-"hỗn dịch 125mg/31,25mg trong 5ml"), and a worked-out amount in millilitres of it.
+"hỗn dịch 125mg/31,25mg trong 5ml", a foreign label's "200mg/28.5mg per 5mL"), and a
+worked-out amount in millilitres of it.
 
 The strength is the user's fact, like the weight: a worked-out amount in mg is divided by
 the mg in one ml of it, and the claim shows that step beside the mg ("… = 120–180 mg mỗi lần;
 120mg/5ml → 5–7,5 ml"). A combination's strength is read by its first amount (the book
 doses amoxicillin–clavulanate by its amoxicillin). The millilitres are said to one decimal
 (to two below 1 ml, `grounding.rounding`), marked "≈" when rounded. A powder made up in
-water is a strength too ("gói 250mg pha 5ml", "hòa với 5ml nước").
+water is a strength too ("gói 250mg pha 5ml", "hòa với 5ml nước"). A strength said aloud
+("một trăm hai mươi lăm mi li gam trên năm mi li") is read in digits (`core.spoken`).
 Nothing is read when the question says two different strengths.
 """
 
@@ -17,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from core.spoken import written_amounts
 from core.text import fold, nfc
 from grounding.dose_figures import MG_PER_UNIT, decimal, shown_range
 from grounding.rounding import round_ml
@@ -28,7 +31,7 @@ _MADE_UP = r"(?:pha|hoa)(?:\s+(?:voi|thanh|vao|trong|duoc|cung))?"
 _STRENGTH = re.compile(
     rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?:\s+[a-z]{{3,}}(?=\s*/))?"
     rf"(?:\s*/\s*{_NUM}\s*{_MASS})?"
-    rf"\s*(?:/|trong|cho|moi|{_MADE_UP}|(?=\d))\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
+    rf"\s*(?:/|trong|cho|moi|tren|per|in|{_MADE_UP}|(?=\d))\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
 )
 # The volume first: "cứ 5ml có 125mg", "5 ml chứa 250 mg", "mỗi 5ml = 120mg".
 _VOLUME_FIRST = re.compile(
@@ -70,7 +73,9 @@ class Strength:
 
 def read_strength(text: str) -> Strength | None:
     """The one strength of a liquid the words say, or None (none, or two different ones)."""
-    said = " ".join(nfc(text).split())  # fold collapses spaces: the two must line up
+    said = " ".join(
+        written_amounts(nfc(text)).split()
+    )  # fold collapses spaces: the two must line up
     folded = fold(said).lower()
     found: dict[Decimal, str] = {}
     comes_to: dict[Decimal, str] = {}
@@ -124,7 +129,9 @@ def _names_part(word: str, drug: str) -> bool:
 def _part_strength(text: str, strength: Strength, drug: str) -> Strength | None:
     """The strength of the combination's dosed part ("Augmentin 457mg/5ml loại 400mg amox"
     → 400mg amox/5ml), when the user names that part's amount beside the whole's."""
-    said = " ".join(nfc(text).split())  # fold collapses spaces: the two must line up
+    said = " ".join(
+        written_amounts(nfc(text)).split()
+    )  # fold collapses spaces: the two must line up
     folded = fold(said).lower()
     whole = _STRENGTH.search(folded)
     if whole is None:
@@ -149,7 +156,7 @@ _MASS_ASKED = re.compile(rf"(?<![a-z\d.,µμ])(?<![\d.,]\s){_MASS}(?![a-z/])")
 def ml_asked(text: str) -> bool:
     """The question asks an amount in ml ("mấy ml", "bao nhiêu cc", "mấy vạch"), strengths
     aside."""
-    return bool(_ML_ASKED.search(_without_strengths(fold(nfc(text)).lower())))
+    return bool(_ML_ASKED.search(_without_strengths(fold(written_amounts(nfc(text))).lower())))
 
 
 def asked_liquid(text: str, drugs: tuple[str, ...] = ()) -> Strength | None:
@@ -161,7 +168,7 @@ def asked_liquid(text: str, drugs: tuple[str, ...] = ()) -> Strength | None:
     strength = read_strength(text)
     if strength is None:
         return None
-    rest = _without_strengths(fold(nfc(text)).lower())
+    rest = _without_strengths(fold(written_amounts(nfc(text))).lower())
     if not _ML_ASKED.search(rest) and _MASS_ASKED.search(rest):
         return None
     part = next((p for d in drugs[:1] if (p := _part_strength(text, strength, d))), None)

@@ -6,7 +6,8 @@ category; it holds no knowledge of which drug treats what.
 
 from __future__ import annotations
 
-# canonical = folded variants (the canonical's own folded form is added automatically).
+# canonical = folded variants (the canonical's own folded form is added automatically); a
+# ward's letters for a condition too ("vmn", "nktn", as "sxh").
 ALIAS_TABLE = """
 tăng huyết áp = cao huyet ap|huyet ap cao|tang ha|benh cao huyet ap|tang huyet ap vo can|
   hypertension|benh tang huyet ap|ha cao|cao ha
@@ -32,7 +33,7 @@ thoái hóa khớp = thoai hoa khop|viem xuong khop|thoai hoa khop goi
 nhiễm nấm Candida = nam candida|candida|nam mieng|nam am dao|nhiem nam candida|tua mieng
 huyết khối tĩnh mạch sâu = huyet khoi tinh mach sau|huyet khoi tinh mach|dvt
 viêm tai giữa = viem tai giua|viem tai giua cap|viem tai|otitis media|ear infection
-viêm màng não = viem mang nao|viem mang nao mu|viem mang nao do vi khuan
+viêm màng não = viem mang nao|viem mang nao mu|viem mang nao do vi khuan|vmn
 lỵ amip = ly amip|ly a mip|nhiem amip|benh do amip|amip
 nhiễm Giardia = giardia|nhiem giardia|benh giardia
 viêm họng = viem hong|dau hong|viem hong cap|viem amidan|viem hong do lien cau|strep throat|
@@ -40,10 +41,10 @@ viêm họng = viem hong|dau hong|viem hong cap|viem amidan|viem hong do lien ca
 viêm xoang = viem xoang|viem xoang cap
 viêm phổi mắc phải ở cộng đồng = viem phoi|viem phoi cong dong|viem phoi mac phai o cong dong|
   vpmpcd|vpcd|viem phoi mac phai tai cong dong|pneumonia
-viêm phế quản = viem phe quan|viem phe quan cap
+viêm phế quản = viem phe quan|viem phe quan cap|vpq
 nhiễm khuẩn đường tiết niệu = nhiem trung duong tieu|nhiem trung tieu|viem duong tiet nieu|
   nhiem khuan tiet nieu|nhiem trung duong tiet nieu|viem duong tieu|viem bang quang|
-  nhiem khuan duong tieu|uti
+  nhiem khuan duong tieu|uti|nktn
 đau đầu = nhuc dau|dau dau|dau nua dau|dau dau nhe
 đau răng = dau rang|nhuc rang
 đau bụng = dau bung

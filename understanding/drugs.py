@@ -27,7 +27,7 @@ from core.names import (
 )
 from understanding.home_brands import HOME_BRANDS, HOME_NICKNAMES, OTHER_NAMES
 from understanding.name_parts import MIN_COMBINATION_PART, combination_parts, own_words
-from understanding.spoken_names import closest_heard, heard_names
+from understanding.spoken_names import SpokenNames
 from understanding.text import Turn
 from understanding.voice_names import voice_name
 
@@ -186,6 +186,7 @@ class DrugMatcher:
         self._home_brands = self._brands_of_home()
         self._brand_beginnings = _brand_beginnings(self._home_brands)
         self._nicknames = self._nicknames_of_home()
+        self._spoken = SpokenNames.of(self._names, fuzzy_single, self._home_brands)
         self._other_names = self._other_names_of()
         # A corpus that names one of the "known elsewhere" medicines makes it a name again,
         # and so does one naming the substance a product of it is sold as ("smecta").
@@ -304,16 +305,9 @@ class DrugMatcher:
             )
             if drug_id is not None:
                 return self._mention(turn, drug_id, i, i + 1, exact=False)
-        for end, heard in heard_names(tokens, i):  # "a mô xi xi lin": a name as heard
-            drug_id = next(filter(None, map(self._heard, heard)), None)
-            if drug_id is not None and NameIndex.window_ok(tokens, i, end, breaks, skip):
-                return self._mention(turn, drug_id, i, end, exact=False)
-        return None
-
-    def _heard(self, name: str) -> str | None:
-        found = self._names.lookup((name,))
-        exact = found[0][0] if found is not None else self._home_brands.get(name)
-        return exact or closest_heard(name, self._fuzzy_single.get(name[0], {}))
+        # "a mô xi xi lin", "xê phu rô xim": a name dictated, or written as heard
+        spoken = self._spoken.at(tokens, i, breaks, skip)
+        return None if spoken is None else self._mention(turn, spoken[0], i, spoken[1], exact=False)
 
     def _one_word(self, word: str) -> str | None:
         """The drug a one-word name typed a little wrong is, if only one is that close."""

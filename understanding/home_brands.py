@@ -80,11 +80,15 @@ OTHER_NAMES: tuple[tuple[str, str], ...] = (
     ("procain penicilin", "procaine benzylpenicillin"),
     ("penicilin V", "phenoxymethylpenicillin"),
     ("acetaminophen", "paracetamol"),
+    # the letters a ward's chart and a prescriber's note write for a substance
+    ("PCM", "paracetamol"),
+    ("MTX", "methotrexate"),
+    ("INH", "isoniazid"),
 )
 """Other names of one substance that the book does not print as its title: an older or
 trade-usage name ("penicilin G" for benzylpenicillin, the long-acting "benzathin
-penicilin"), the American name. Matched word by word in one spelling
-(`core.names.spelling`: "penicillin" = "penicilin"), only when the corpus names the substance,
-and after every name the corpus prints."""
+penicilin"), the American name, a chart's letters ("PCM" for paracetamol). Matched word by
+word in one spelling (`core.names.spelling`: "penicillin" = "penicilin"), only when the
+corpus names the substance, and after every name the corpus prints."""
 
 __all__ = ["HOME_BRANDS", "HOME_NICKNAMES", "OTHER_NAMES"]

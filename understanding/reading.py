@@ -16,12 +16,12 @@ from understanding.asked import which_drug_at
 from understanding.conditions import RELATION_CUES, ConditionHit, asks_diagnosis, find_conditions
 from understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
 from understanding.howto import read_how_to
+from understanding.own_age import patients_age
 from understanding.pregnancy import nursing_mother, without_nursing
 from understanding.slots import (
     ADULT_FROM_MONTHS,
     CHILD_BELOW_KG,
     Age,
-    read_age,
     read_allergies,
     read_patient,
     read_population,
@@ -154,7 +154,7 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
     if per_kg and attribute in (None, SectionKey.THAN_TRONG) and dosing_at < 0:
         dosing_at = per_kg.start()
     non_human = _non_human(turn)
-    age = read_age(turn)
+    age = patients_age(turn)
     weight = read_weight(turn)
     patient = read_patient(turn)
     if dosing_at < 0 and attribute is None:

@@ -18,6 +18,10 @@ from understanding.text import Turn
 _FAILED_AFTER = (
     "khong ha", "khong do", "khong giam", "khong bot", "khong an thua", "khong hieu qua",
     "khong tac dung", "chang ha", "chang do", "van khong ha", "van sot", "ko ha", "k ha",
+    # not yet, or a seizure it did not stop ("đã 2 liều diazepam chưa cắt cơn")
+    "chua ha", "chua do", "chua giam", "chua bot", "chua dap ung", "khong dap ung",
+    "chua cat con", "khong cat con", "chua cat duoc", "khong cat duoc", "van con giat",
+    "van co giat", "van giat",
 )  # fmt: skip
 # Said right before it: there is none of it left, the parent stopped it, or it was given
 # first and another follows ("sau diazepam, phenytoin liều nạp bao nhiêu").

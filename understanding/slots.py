@@ -57,12 +57,11 @@ _ELDER_COUNT = re.compile(
     r" (\d{2,3})(?: (?:roi|tuoi roi|may roi|may r|hon roi)| may| r|(?=\s*[,;.!?]|\s*$))(?![a-z])"
 )  # "ông già nhà t 80 mấy r": eighty-odd; "ông nội em 85, gầy lắm": the count, then a pause
 ELDER_FROM_YEARS = 50
-"""A bare count said of an old person is an age from this many years (below, it may be
-anything: "bà 3 rồi" is no age)."""
-# Word numbers take only the full unit: "sáu mổ" is never six months ("sau mổ" = post-op).
-# Abroad the unit may be the country's own ("10 Monate", "3 Jahre" in Germany).
+"""A bare count said of an old person is an age from this many years ("bà 3 rồi" is none)."""
+# Word numbers take only the full unit ("sáu mổ" is never six months: "sau mổ" = post-op);
+# abroad the unit may be the country's own ("10 Monate"); "thág" is a month typed short.
 _MONTHS = re.compile(
-    rf"{_START}(?:{_NUM}\s*(?:thang|th|months?|monate?|mo)|"
+    rf"{_START}(?:{_NUM}\s*(?:thang|thag|th|months?|monate?|mo)|"
     rf"({SMALL_WORDS})\s*(?:thang|months?))"
     r"(?!\w)(\s*tuoi)?"
 )
@@ -257,8 +256,7 @@ def _tail_kg(tail: str | None) -> float:
 def read_population(
     turn: Turn, age_months: float | None, weight: float | None
 ) -> Population | None:
-    """Adult or child: a stated age decides; otherwise words; otherwise a child's weight or
-    a grown-up's."""
+    """Adult or child: a stated age decides; else words; else a child's or a grown-up's weight."""
     if age_months is not None:
         return Population.ADULT if age_months >= ADULT_FROM_MONTHS else Population.CHILD
     if turns_to_self(turn):

@@ -1,58 +1,129 @@
-"""A medicine's name written as it is heard, syllable by syllable ("a mô xi xi lin", "ha pa
-côn", "đi gô xin"): a voice keyboard, or someone who only heard the name said, writes each
-syllable of a foreign name as a Vietnamese word. Joined, the run is the name as heard. A
-Vietnamese syllable cannot end in "l", so a final "-ol" is heard as "-on" ("hapacon",
-"paraxetamon"), and "ci" as "xi"; `DrugMatcher` accepts the joined run only as a name, or
-one letter from one (`HEARD_DISTANCE`)."""
+"""A medicine's name as a phone's dictation writes it: the foreign name heard as Vietnamese
+syllables ("pa ra xê ta môn", "xê phu rô xim", "zin nát" for Zinnat).
+
+The syllables are joined and both sides are written the way they sound (`sound_key`: "ph" is
+"f", "x" and a soft "c" are "s", a final "l" is heard as "n" since no Vietnamese syllable
+ends in it, doubled letters are one). A run of two to six short syllables inside one clause
+names a drug when its sound is that of exactly one drug's name, or one letter away from it
+for a long name.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import re
+from collections import defaultdict
+from collections.abc import Iterable
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from core.names import spelling
+from core.name_index import NameIndex, Rank
+from core.text import fold
 
-MIN_SYLLABLES = 3
-"""Syllables a heard name needs: two short words side by side are everyday Vietnamese."""
-MAX_SYLLABLES = 6
+MIN_SYLLABLES, MAX_SYLLABLES = 2, 6
 MAX_SYLLABLE = 4
-"""Letters of one heard syllable ("lin", "xin", "môn"): longer words are words."""
-MIN_LETTERS = 6
-"""Letters the joined run needs to stand for a name."""
-HEARD_DISTANCE = 1
-"""Edits a joined run may be from a printed name ("amoxixilin" for "amoxicilin")."""
+"""Letters of a dictated syllable of a foreign name ("xim", "phu", "môn", "xê")."""
+MIN_KEY = 5
+"""Sounds a name needs to be matched from syllables at all ("zin nát", Zinnat, is 5)."""
+NEAR_FROM = 8
+"""Sounds a name needs for one to differ ("pa ra xê ta mol" is still paracetamol)."""
+
+_STEPS: tuple[tuple[str, str], ...] = (
+    (r"ph", "f"),
+    (r"(?<=[bcdfgklmnpqrstvxz])h", ""),
+    (r"c(?=[eiy])", "s"),
+    (r"[cqk]", "k"),
+    (r"x", "s"),
+    (r"[zj]", "d"),
+    (r"y", "i"),
+    (r"w", "u"),
+    (r"l(?![aeiou])", "n"),
+    (r"(.)\1+", r"\1"),
+)
+_COMPILED = tuple((re.compile(p), r) for p, r in _STEPS)
 
 
-def heard_names(tokens: tuple[str, ...], start: int) -> Iterator[tuple[int, tuple[str, ...]]]:
-    """For each run of short syllables from `start`, longest first: where it ends and the
-    spellings of the name it may be heard as (as joined, then with "-on" read "-ol")."""
-    end = start
-    while (
-        end < len(tokens)
-        and end - start < MAX_SYLLABLES
-        and tokens[end].isalpha()
-        and len(tokens[end]) <= MAX_SYLLABLE
-    ):
-        end += 1
-    for stop in range(end, start + MIN_SYLLABLES - 1, -1):
-        joined = "".join(tokens[start:stop])
-        if len(joined) < MIN_LETTERS:
-            continue
-        forms = [joined]
-        if joined.endswith("on"):
-            forms.append(joined[:-1] + "l")
-        yield stop, tuple(dict.fromkeys(spelling(f) for f in reversed(forms)))
+def sound_key(word: str) -> str:
+    """How a name sounds, in letters ("Cefuroxim" and "xê phu rô xim" both "sefurosim")."""
+    key = "".join(c for c in fold(word) if c.isalpha())
+    for pattern, replacement in _COMPILED:
+        key = pattern.sub(replacement, key)
+    return key
 
 
-def closest_heard(name: str, names: Mapping[str, str]) -> str | None:
-    """The one drug of `names` (a printed name: its drug) whose name the heard `name` is at
-    most `HEARD_DISTANCE` from, keeping its first two letters; None for none or two drugs."""
-    close = [n for n in names if n[:2] == name[:2]]
-    hits = process.extract(name, close, scorer=OSA.distance, score_cutoff=HEARD_DISTANCE)
-    ids = {names[n] for n, _, _ in hits}
-    return ids.pop() if len(ids) == 1 else None
+class SpokenNames:
+    """Drug names by their sound; `find` reads a run of syllables as one of them."""
+
+    def __init__(self, names: Iterable[tuple[str, str]], exact_only: Iterable[tuple[str, str]]):
+        owners: dict[str, set[str]] = defaultdict(set)
+        near: set[str] = set()
+        for name, drug_id in names:
+            key = sound_key(name)
+            if len(key) >= MIN_KEY:
+                owners[key].add(drug_id)
+                near.add(key)
+        for name, drug_id in exact_only:
+            key = sound_key(name)
+            if len(key) >= MIN_KEY:
+                owners[key].add(drug_id)
+        self._owners = {k: ids.pop() for k, ids in owners.items() if len(ids) == 1}
+        by_first: dict[str, list[str]] = defaultdict(list)
+        for key in sorted(near & set(self._owners)):
+            if len(key) >= NEAR_FROM:
+                by_first[key[0]].append(key)
+        self._near = dict(by_first)
+
+    @classmethod
+    def of(
+        cls, index: NameIndex, singles: dict[str, dict[str, str]], home: dict[str, str]
+    ) -> SpokenNames:
+        """The one-word names (`singles`, by first letter) near or exact; the products, the
+        corpus's and `home`'s, exact only."""
+        brands = [
+            (" ".join(f.key), found[0][0])
+            for f in index.forms()
+            if f.rank is Rank.BRAND and len(f.key) == 1 and (found := index.lookup(f.key))
+        ]
+        return cls(
+            (kv for names in singles.values() for kv in names.items()), (*home.items(), *brands)
+        )
+
+    def at(
+        self, tokens: tuple[str, ...], i: int, breaks: frozenset[int], skip: frozenset[int]
+    ) -> tuple[str, int] | None:
+        """The drug the syllables from token `i` on name, with the token its run ends before,
+        longest run first, inside one clause; None when no run sounds like one drug's name."""
+        end = i
+        while (
+            end < min(len(tokens), i + MAX_SYLLABLES)
+            and _syllable(tokens[end])
+            and end not in skip
+            and (end == i or end not in breaks)
+        ):
+            end += 1
+        for last in range(end, i + MIN_SYLLABLES - 1, -1):
+            key = sound_key("".join(tokens[i:last]))
+            drug_id = self._owners.get(key) or self._near_one(key)
+            if drug_id is not None:
+                return drug_id, last
+        return None
+
+    def _near_one(self, key: str) -> str | None:
+        choices = self._near.get(key[:1])
+        if len(key) < NEAR_FROM or not choices:
+            return None
+        hits = process.extract(key, choices, scorer=OSA.distance, score_cutoff=1, limit=3)
+        hits = [h for h in hits if h[0][:2] == key[:2]]
+        ids = (
+            {self._owners[name] for name, score, _ in hits if score == hits[0][1]}
+            if hits
+            else set()
+        )
+        return ids.pop() if len(ids) == 1 else None
 
 
-__all__ = ["HEARD_DISTANCE", "MIN_SYLLABLES", "closest_heard", "heard_names"]
+def _syllable(token: str) -> bool:
+    return token.isalpha() and len(token) <= MAX_SYLLABLE
+
+
+__all__ = ["SpokenNames", "sound_key"]

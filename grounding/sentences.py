@@ -44,6 +44,7 @@ from grounding.line_links import (
     other_route_row,
     past_band,
     row_routes,
+    same_line_bands,
     same_line_who,
     track_phases,
 )
@@ -320,6 +321,8 @@ def read_sentence(
         # "Trẻ em: Khởi đầu 5 mg/kg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày.": a sentence on
         # the line of a population's row is said of that population too.
         who = same_line_who(text, start, last_row, index, blocks)
+    if not row_labels and not banded and who is not None:
+        own = own.merged(same_line_bands(text, start, last_row, index, blocks, who))
     routes = row_routes(text, row_labels, ctx, last_row, said)
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.

@@ -1,0 +1,84 @@
+"""Round 17 (issue 23, "only the rows that apply"): a dose said later on a band's line is that
+band's, and a row with one figure per complaint works out the complaint asked. Texts are ours,
+in the book's shapes."""
+
+from __future__ import annotations
+
+from grounding_samples import ev
+
+from core.frame import ConditionQuery, QueryFrame
+from grounding.amounts import amount_claims
+from grounding.asked import AskedWords
+from grounding.blocks import BlockKind, parse_blocks
+from grounding.selection import select
+
+# Age rows under one head; the last line adds a maintenance dose after its band's row.
+BAND_LINES = (
+    "*Đau và sốt:*\n\n"
+    "Trẻ 2 - 6 tuổi: 120 mg x 3 lần/ngày.\n\n"
+    "Trẻ 13 - 17 tuổi: Bắt đầu 300 mg, đến 500 mg x 3 lần/ngày. Liều duy trì là 0,8 - 1,4 g."
+)
+
+# One row, one figure for each complaint.
+BY_COMPLAINT = (
+    "*Trẻ em:* Gợi ý khác: đối với sốt, 6 - 12 mg/kg và đối với đau, 12 mg/kg; cách nhau "
+    "6 giờ, không quá 40 mg/kg mỗi ngày."
+)
+CASES = "Trẻ em: Với sốt cho 6 - 12 mg/kg, đối với đau 12 mg/kg, mỗi 6 giờ."
+
+
+def _blocks(text: str) -> list:
+    return parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+
+
+def _child(months: int, kg: float, complaint: str | None = None) -> QueryFrame:
+    return QueryFrame.model_validate(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["x"],
+            "population": "child",
+            "age_months": months,
+            "weight_kg": kg,
+            "condition": ConditionQuery(text=complaint) if complaint else None,
+        }
+    )
+
+
+def test_a_dose_later_on_a_band_s_line_keeps_that_band() -> None:
+    blocks = _blocks(BAND_LINES)
+    kept = next(b for b in blocks if "duy trì" in b.text)
+    assert kept.bands.age is not None
+    assert kept.bands.age.contains(15 * 12)
+    assert not kept.bands.age.contains(4 * 12)
+
+
+def test_a_young_child_is_not_shown_the_teenagers_maintenance_dose() -> None:
+    blocks = _blocks(BAND_LINES)
+    frame = _child(48, 16, "sốt")
+    rows = [b.text for b in select(blocks, frame, AskedWords("bé 4 tuổi sốt")).rows]
+    assert any("120 mg" in r for r in rows), rows
+    assert not any("duy trì" in r for r in rows), rows
+
+
+def _worked(text: str, frame: QueryFrame, question: str) -> list[str]:
+    rows = [b for b in _blocks(text) if b.kind is BlockKind.ROW]
+    claims = amount_claims(rows, [], rows, frame, AskedWords(question))
+    return [c.text for cs in claims.values() for c in cs]
+
+
+def test_a_fever_works_out_the_fever_figure_only() -> None:
+    worked = _worked(BY_COMPLAINT, _child(36, 14, "sốt"), "bé 3 tuổi 14 kg bị sốt")
+    assert any("14 kg × 6–12 mg/kg" in t for t in worked), worked
+    assert not any("× 12 mg/kg =" in t for t in worked), worked
+
+
+def test_a_pain_works_out_the_pain_figure_only() -> None:
+    worked = _worked(CASES, _child(36, 14, "đau răng"), "bé 3 tuổi 14 kg đau răng")
+    assert any("× 12 mg/kg =" in t for t in worked), worked
+    assert not any("6–12 mg/kg" in t for t in worked), worked
+
+
+def test_no_complaint_works_out_every_figure() -> None:
+    worked = _worked(BY_COMPLAINT, _child(36, 14), "bé 3 tuổi 14 kg")
+    assert any("6–12 mg/kg" in t for t in worked), worked
+    assert any("× 12 mg/kg =" in t for t in worked), worked

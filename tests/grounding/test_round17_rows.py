@@ -82,3 +82,22 @@ def test_no_complaint_works_out_every_figure() -> None:
     worked = _worked(BY_COMPLAINT, _child(36, 14), "bé 3 tuổi 14 kg")
     assert any("6–12 mg/kg" in t for t in worked), worked
     assert any("× 12 mg/kg =" in t for t in worked), worked
+
+
+# Two indication heads; the second's maintenance dose is labelled "Liều duy trì … trong …".
+MAINTENANCE = (
+    "*Đau thắt ngực:*\n\n"
+    "Người lớn: khởi đầu 5 mg/ngày.\n\n"
+    "Liều duy trì thường dùng thuốc X ở người lớn: 10 - 30 mg/ngày.\n\n"
+    "*Suy tim:*\n\n"
+    "Người lớn: khởi đầu 1,25 mg/ngày.\n\n"
+    "Liều duy trì thường dùng thuốc X trong suy tim: 5 - 15 mg mỗi ngày, chia 2 lần."
+)
+
+
+def test_a_maintenance_label_in_a_case_is_no_indication_of_its_own() -> None:
+    blocks = _blocks(MAINTENANCE)
+    kept = next(b for b in blocks if "trong suy tim" in b.text)
+    assert kept.indication == "Suy tim"
+    other = next(b for b in blocks if "ở người lớn" in b.text)
+    assert other.indication == "Đau thắt ngực"

@@ -315,18 +315,24 @@ def same_line_who(
 
 
 def same_line_bands(
-    text: str, start: int, last_row: Block | None, index: int, blocks: list[Block], who: Who
+    text: str,
+    start: int,
+    last_row: Block | None,
+    index: int,
+    blocks: list[Block],
+    who: Who | None,
+    own: Bands,
 ) -> Bands:
     """The age or weight band a line opens with ("Trẻ 12 - 18 tuổi: Khởi đầu 200 mg …"):
     a dose of its own later on that line, naming no patient ("Liều duy trì là …"), is said
     of the children of that band too, not of every child under the head."""
     first = line_opener(text, start, last_row, index, blocks)
-    if first is None or first.who is not who or not (first.bands.age or first.bands.weight):
-        return Bands()
+    if first is None or who is None or first.who is not who:
+        return own
     label, colon, _ = first.text.partition(":")
-    if not colon or len(label) > _ROW_LABEL:
-        return Bands()
-    return Bands(age=first.bands.age, weight=first.bands.weight, either=first.bands.either)
+    if not colon or len(label) > _ROW_LABEL or not (first.bands.age or first.bands.weight):
+        return own
+    return own.merged(Bands(age=first.bands.age, weight=first.bands.weight))
 
 
 __all__ = [
@@ -334,12 +340,12 @@ __all__ = [
     "band_chain",
     "emphasized_opener",
     "line_chain",
+    "line_opener",
     "line_routes",
     "nested_indication",
     "opener_indication",
     "past_band",
     "row_routes",
-    "line_opener",
     "same_line_bands",
     "same_line_who",
     "track_phases",

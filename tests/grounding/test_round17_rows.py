@@ -101,3 +101,19 @@ def test_a_maintenance_label_in_a_case_is_no_indication_of_its_own() -> None:
     assert kept.indication == "Suy tim"
     other = next(b for b in blocks if "ở người lớn" in b.text)
     assert other.indication == "Đau thắt ngực"
+
+
+# A disease's name printed as a sentence of its own between two inline-headed rows.
+NAMED_BETWEEN = (
+    "Cơn đau cấp: Uống 1 mg, sau đó 0,5 mg mỗi giờ.\n\n"
+    "Bệnh viêm mạch hiếm gặp (thể gia đình). Điều trị dài ngày: Uống 1 - 2 mg/ngày."
+)
+
+
+def test_a_disease_named_after_a_row_is_no_note_for_every_row() -> None:
+    frame = QueryFrame.model_validate(
+        {"turn_type": "dosing_calc", "drugs": ["x"], "population": "adult"}
+    )
+    rows = [b.text for b in select(_blocks(NAMED_BETWEEN), frame, AskedWords("cơn đau cấp")).rows]
+    assert any("0,5 mg mỗi giờ" in r for r in rows), rows
+    assert not any("viêm mạch" in r for r in rows), rows

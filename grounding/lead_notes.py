@@ -13,7 +13,7 @@ MAX_LEAD_NOTE_CHARS = 80
 def lead_notes(dosing: list[Block], route: Route | None) -> list[Block]:
     """Short notes printed before any head ("Uống sau bữa ăn.") govern every row after; one
     after a row ("Bệnh sốt chu kỳ (…).", a disease's name between two rows) heads nothing."""
-    first = {}
+    first: dict[int, int] = {}
     for b in dosing:
         if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW):
             first.setdefault(b.evidence_index, b.start)

@@ -323,7 +323,7 @@ def same_line_bands(
     who: Who | None,
     own: Bands,
 ) -> Bands:
-    """The age or weight band a line opens with ("Trẻ 12 - 18 tuổi: Khởi đầu 200 mg …"):
+    """The age or weight band a line opens with ("Trẻ 13 - 17 tuổi: Bắt đầu 300 mg …"):
     a dose of its own later on that line, naming no patient ("Liều duy trì là …"), is said
     of the children of that band too, not of every child under the head."""
     first = line_opener(text, start, last_row, index, blocks)

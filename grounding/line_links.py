@@ -322,6 +322,7 @@ def same_line_bands(
     blocks: list[Block],
     who: Who | None,
     own: Bands,
+    said: Reading,
 ) -> Bands:
     """The age or weight band a line opens with ("Trẻ 13 - 17 tuổi: Bắt đầu 300 mg …"):
     a dose of its own later on that line, naming no patient ("Liều duy trì là …"), is said
@@ -329,6 +330,8 @@ def same_line_bands(
     first = line_opener(text, start, last_row, index, blocks)
     if first is None or who is None or first.who is not who:
         return own
+    if STATE_PATIENTS.search(said.folded):
+        return own  # a cap for patients in a state is theirs, not the band's (`goes_on`)
     label, colon, _ = first.text.partition(":")
     if not colon or len(label) > _ROW_LABEL or not (first.bands.age or first.bands.weight):
         return own

@@ -323,7 +323,7 @@ def read_sentence(
     own = (
         own
         if row_labels or banded
-        else same_line_bands(text, start, last_row, index, blocks, who, own)
+        else same_line_bands(text, start, last_row, index, blocks, who, own, said)
     )
     routes = row_routes(text, row_labels, ctx, last_row, said)
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")

@@ -326,7 +326,10 @@ def age_row_beside(
     said = [b for b in candidates if b.indication is None or b.indication in shown]
     said += [b for b in candidates if b.indication and _indication_said(b.indication, asked)]
     if not said and len({b.indication for b in candidates}) == 1 and shown <= {None}:
-        said = candidates
+        # The age table of the one head ("Giảm đau và hạ sốt:" then a row per age), not a
+        # named infection's one banded row ("… liều duy nhất 125 mg cho trẻ dưới 15 tuổi").
+        ages = [b for b in blocks if b.indication == candidates[0].indication and b.bands.age]
+        said = candidates if len(ages) > 1 else []
     return min(said, key=lambda b: b.bands.age.width if b.bands.age else 0.0, default=None)
 
 

@@ -306,6 +306,9 @@ def _about(head: str) -> int | None:
     return end
 
 
+_GENUS = re.compile(r"\b[A-Z]\.\s")
+
+
 def _head_colon(text: str, pos: int, stop: int) -> int:
     """Where the colon that ends a head is: never one of a ratio ("2:1") or a time."""
     at = text.find(":", pos, stop)
@@ -335,7 +338,9 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
             break
         head = text[pos:colon]
         unclosed = head.count("(") > head.count(")")  # "(Biệt dược: X)" ends no head
-        if unclosed or DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
+        # "Nhiễm *N. meningitidis*:": a genus's initial is no sentence's end.
+        ends = re.search(r"[.;]\s", _GENUS.sub("", head))
+        if unclosed or DOSE.search(head) or ends or not shown(head):
             break
         end = colon + 1
         while end < stop and text[end] in "*_ ":

@@ -7,7 +7,7 @@ from __future__ import annotations
 from grounding_samples import ev
 
 from core.frame import ConditionQuery, QueryFrame
-from grounding.amounts import amount_claims
+from grounding.amounts import age_row_beside, amount_claims
 from grounding.asked import AskedWords
 from grounding.blocks import BlockKind, parse_blocks
 from grounding.selection import select
@@ -117,3 +117,36 @@ def test_a_disease_named_after_a_row_is_no_note_for_every_row() -> None:
     rows = [b.text for b in select(_blocks(NAMED_BETWEEN), frame, AskedWords("cơn đau cấp")).rows]
     assert any("0,5 mg mỗi giờ" in r for r in rows), rows
     assert not any("viêm mạch" in r for r in rows), rows
+
+
+# A named infection's head that carries a genus's initial, and its one banded child row.
+GENUS_HEAD = (
+    "*Trẻ em (dưới 40 kg):* Tiêm bắp 25 - 50 mg/kg/ngày.\n\n"
+    "*Viêm màng não:*\n\n"
+    "Trẻ em: 90 mg/kg/ngày, chia 2 lần.\n\n"
+    "Mang *S. aureus* ở mũi (người khỏe): Người lớn: tiêm bắp 1 liều duy nhất 300 mg; "
+    "Trẻ em: tiêm bắp 1 liều duy nhất 150 mg cho trẻ dưới 14 tuổi."
+)
+
+
+def test_a_genus_initial_ends_no_head() -> None:
+    blocks = _blocks(GENUS_HEAD)
+    carrier = next(b for b in blocks if "150 mg" in b.text)
+    assert carrier.indication is not None
+    assert "aureus" in carrier.indication
+
+
+def test_a_named_infection_s_one_banded_row_is_not_shown_beside_the_general_row() -> None:
+    blocks = _blocks(GENUS_HEAD)
+    general = [b for b in blocks if "25 - 50 mg/kg" in b.text]
+    asked = AskedWords("thuốc X trẻ 6 tuổi 20 kg")
+    assert age_row_beside(general, blocks, _child(72, 20), asked) is None
+
+
+def test_the_one_head_s_age_table_is_shown_beside_the_general_row() -> None:
+    blocks = _blocks(
+        BAND_LINES.replace("*Đau và sốt:*", "Trẻ em: 10 mg/kg mỗi lần.\n\n*Đau và sốt:*")
+    )
+    general = [b for b in blocks if "10 mg/kg" in b.text]
+    beside = age_row_beside(general, blocks, _child(48, 16), AskedWords("bé 4 tuổi 16 kg"))
+    assert beside is not None and "120 mg" in beside.text

@@ -43,7 +43,7 @@ from grounding.ceilings import (
 from grounding.derivation import Cap, Figure, Period, Worked, row_caps, split_by, work
 from grounding.dose_counts import said_doses_a_day
 from grounding.dose_said import row_of_said_figure
-from grounding.figure_labels import MAX_LABEL_CHARS, figure_label
+from grounding.figure_labels import MAX_LABEL_CHARS, figure_label, other_cases
 from grounding.figure_patients import figure_fits, patient_in
 from grounding.liquid import Strength, liquid_for
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
@@ -232,7 +232,14 @@ def amount_claims(
         said = row.reading if text == row.text else Reading(text)
         figures = list(row.figures)
         claims: list[Claim] = []
+        labels = [
+            figure_label(said, f, figures[k - 1] if k else None) if len(figures) > 1 else ""
+            for k, f in enumerate(figures)
+        ]
+        off = other_cases(labels, frame.condition.text if frame.condition else None)
         for k, figure in enumerate(figures):
+            if k in off:
+                continue  # "… và đối với đau, 10 mg/kg" asked for a fever
             if (measure := weight if figure.per == "kg" else surface) is None:
                 continue  # per m² and no body surface stated, or per kg and no weight
             if not figure_fits(said, figures, k, (weight, age), _at_term(asked)):
@@ -248,8 +255,7 @@ def amount_claims(
                 *twin_caps(blocks, row, figure, fit),
                 *(c for c in banded_day_caps(blocks, row, fit) if c.per_kg),
             ]
-            previous = figures[k - 1] if k else None
-            label = figure_label(said, figure, previous) if len(figures) > 1 else ""
+            label = labels[k]
             # The dose, then the day's amount when the book fixes the doses a day, or one
             # dose when it splits the day's amount into a fixed number (or the user does).
             theirs = split_by(figure, told) if told else None
@@ -320,7 +326,10 @@ def age_row_beside(
     said = [b for b in candidates if b.indication is None or b.indication in shown]
     said += [b for b in candidates if b.indication and _indication_said(b.indication, asked)]
     if not said and len({b.indication for b in candidates}) == 1 and shown <= {None}:
-        said = candidates
+        # The age table of the one head ("Giảm đau và hạ sốt:" then a row per age), not a
+        # named infection's one banded row ("… liều duy nhất 125 mg cho trẻ dưới 15 tuổi").
+        ages = [b for b in blocks if b.indication == candidates[0].indication and b.bands.age]
+        said = candidates if len(ages) > 1 else []
     return min(said, key=lambda b: b.bands.age.width if b.bands.age else 0.0, default=None)
 
 

@@ -71,4 +71,32 @@ def figure_label(said: Reading, figure: Figure, previous: Figure | None) -> str:
     return label[:1].upper() + label[1:]
 
 
-__all__ = ["MAX_LABEL_CHARS", "clause_start", "figure_label", "trailing_for"]
+# "Đối với sốt", "khi đau", "trong đau bụng kinh": a label naming the complaint a figure is for.
+_CASE_LABEL = re.compile(r"^(?:doi voi|voi|khi|trong|de)\s+(?P<case>.+)$")
+_CASE_FILLER = frozenset(
+    {"giam", "ha", "dieu", "tri", "cac", "nhung", "con", "bi", "benh", "cho", "dung", "thi"}
+)
+
+
+def _case_words(folded: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]+", folded) if w not in _CASE_FILLER}
+
+
+def other_cases(labels: list[str], complaint: str | None) -> set[int]:
+    """The figures of one row that are for another complaint than the one asked: "Đối với
+    sốt, 5 - 10 mg/kg … và đối với đau, 10 mg/kg" asked for a fever works out the fever's
+    figure only. Nothing is left out when no label names the complaint asked."""
+    if not complaint:
+        return set()
+    asked = _case_words(fold_aligned(complaint).lower())
+    cases = {
+        k: _case_words(m["case"])
+        for k, label in enumerate(labels)
+        if (m := _CASE_LABEL.match(fold_aligned(label).lower().strip())) is not None
+    }
+    if not asked or not any(words & asked for words in cases.values()):
+        return set()
+    return {k for k, words in cases.items() if not words & asked}
+
+
+__all__ = ["MAX_LABEL_CHARS", "clause_start", "figure_label", "other_cases", "trailing_for"]

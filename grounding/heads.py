@@ -41,10 +41,10 @@ from grounding.book.vocabulary import (
 )
 from grounding.dosing import routes_in
 from grounding.markup import shown
+from grounding.usual_heads import usual_during, usual_for_who
 
 PART_HEAD = PART_HEADS
 REMARK = REMARKS
-MAX_USUAL_FOR_WHO_WORDS = 3
 # A head announcing some special indications for children heads the indications after it.
 _INDICATIONS_FOR_WHO = re.compile(
     r"(?:mot so |cac )?chi dinh(?: dac biet| khac)?(?: dung)? (?:doi voi|cho|o) (?=[a-z])"
@@ -244,9 +244,11 @@ def classify_head(label: str, end: int) -> Head:
         return head(HeadKind.USUAL)
     if renal or hepatic:
         return head(HeadKind.COND, who=who, renal=renal, hepatic=hepatic, bands=bands)
-    for_who = _usual_for_who(folded) or _INDICATIONS_FOR_WHO.match(folded) is not None
+    for_who = usual_for_who(folded) or _INDICATIONS_FOR_WHO.match(folded) is not None
     if who is not None and (leads_with_who or for_who):
         return head(HeadKind.WHO, who=who, bands=bands, routes=routes)
+    if usual_during(folded):
+        return head(HeadKind.USUAL)
     if routes and bands.is_empty and not _route_in_parenthesis_only(label):
         return head(HeadKind.ROUTE, routes=routes)
     if led := _route_then_who(label):
@@ -282,27 +284,6 @@ def _route_in_parenthesis_only(label: str) -> bool:
     return bare != shown(label).strip() and bool(bare) and not route_words(bare)
 
 
-def _usual_for_who(folded: str) -> bool:
-    """A usual maintenance dose of a drug "ở người lớn:" heads the adult rows, like "Người
-    lớn:": a usual-dose head, up to three words, then "ở", "cho" or "dùng cho" and a word."""
-    usual = USUAL_DOSE.match(folded)
-    if usual is None or not folded[usual.end() :].startswith(" "):
-        return False
-    words = folded[usual.end() + 1 :].split(" ")
-    for skipped in range(MAX_USUAL_FOR_WHO_WORDS + 1):
-        if skipped and (skipped > len(words) or not _plain_word(words[skipped - 1])):
-            return False
-        rest = words[skipped:]
-        said = 2 if rest[:2] == ["dung", "cho"] else 1 if rest[:1] in (["o"], ["cho"]) else 0
-        if said and len(rest) > said and "a" <= rest[said][:1] <= "z":
-            return True
-    return False
-
-
-def _plain_word(word: str) -> bool:
-    return bool(word) and all("a" <= c <= "z" for c in word)
-
-
 def _prose(label: str) -> bool:
     """Words of a sentence, not of a head: a colon after them introduces what was said, each
     word read as the book spells it ("Vảy nến (người lớn):" heads psoriasis: "nến" is no "nên")."""
@@ -323,6 +304,9 @@ def _about(head: str) -> int | None:
     while end < len(head) and head[end].isspace():
         end += 1
     return end
+
+
+_GENUS = re.compile(r"\b[A-Z]\.\s")
 
 
 def _head_colon(text: str, pos: int, stop: int) -> int:
@@ -354,7 +338,9 @@ def heads_at(text: str, start: int, stop: int) -> list[Head]:
             break
         head = text[pos:colon]
         unclosed = head.count("(") > head.count(")")  # "(Biệt dược: X)" ends no head
-        if unclosed or DOSE.search(head) or re.search(r"[.;]\s", head) or not shown(head):
+        # "Nhiễm *N. meningitidis*:": a genus's initial is no sentence's end.
+        ends = re.search(r"[.;]\s", _GENUS.sub("", head))
+        if unclosed or DOSE.search(head) or ends or not shown(head):
             break
         end = colon + 1
         while end < stop and text[end] in "*_ ":

@@ -286,17 +286,16 @@ def opener_indication(body: str) -> str | None:
     return body[m.start("ind") : m.start("ind") + len(phrase)]
 
 
-def same_line_who(
+def line_opener(
     text: str, start: int, last_row: Block | None, index: int, blocks: list[Block]
-) -> Who | None:
-    """The population of the row that opens this line, when a row of the line came before:
-    "…: Người lớn 2 mg; trẻ em 1 mg. Đạn trực tràng: 10 mg." is not said of the children only."""
+) -> Block | None:
+    """The row that opens this sentence's line, when a row of the line came before it."""
     if last_row is None or last_row.evidence_index != index or last_row.end > start:
         return None
     if "\n" in text[last_row.end : start]:
         return None
     line_start = text.rfind("\n", 0, start) + 1
-    first = next(
+    return next(
         (
             b
             for b in blocks
@@ -304,7 +303,39 @@ def same_line_who(
         ),
         last_row,
     )
-    return first.who
+
+
+def same_line_who(
+    text: str, start: int, last_row: Block | None, index: int, blocks: list[Block]
+) -> Who | None:
+    """The population of the row that opens this line, when a row of the line came before:
+    "…: Người lớn 2 mg; trẻ em 1 mg. Đạn trực tràng: 10 mg." is not said of the children only."""
+    first = line_opener(text, start, last_row, index, blocks)
+    return None if first is None else first.who
+
+
+def same_line_bands(
+    text: str,
+    start: int,
+    last_row: Block | None,
+    index: int,
+    blocks: list[Block],
+    who: Who | None,
+    own: Bands,
+    said: Reading,
+) -> Bands:
+    """The age or weight band a line opens with ("Trẻ 13 - 17 tuổi: Bắt đầu 300 mg …"):
+    a dose of its own later on that line, naming no patient ("Liều duy trì là …"), is said
+    of the children of that band too, not of every child under the head."""
+    first = line_opener(text, start, last_row, index, blocks)
+    if first is None or who is None or first.who is not who:
+        return own
+    if STATE_PATIENTS.search(said.folded):
+        return own  # a cap for patients in a state is theirs, not the band's (`goes_on`)
+    label, colon, _ = first.text.partition(":")
+    if not colon or len(label) > _ROW_LABEL or not (first.bands.age or first.bands.weight):
+        return own
+    return own.merged(Bands(age=first.bands.age, weight=first.bands.weight))
 
 
 __all__ = [
@@ -312,11 +343,13 @@ __all__ = [
     "band_chain",
     "emphasized_opener",
     "line_chain",
+    "line_opener",
     "line_routes",
     "nested_indication",
     "opener_indication",
     "past_band",
     "row_routes",
+    "same_line_bands",
     "same_line_who",
     "track_phases",
 ]

@@ -20,10 +20,11 @@ from grounding.amounts import is_general_row
 from grounding.as_for import with_referred_rows
 from grounding.asked import AskedWords
 from grounding.bands import NEWBORN_MONTHS
-from grounding.blocks import Block, BlockKind, Context, Part, Who
+from grounding.blocks import Block, BlockKind, Part, Who
 from grounding.book.vocabulary import ROW_REFUSALS
 from grounding.dosing import ROUTE_LABELS
 from grounding.heads import INJECTION_ROUTES
+from grounding.lead_notes import lead_notes
 from grounding.narrowing import (
     another_cause,
     max_asked,
@@ -57,8 +58,6 @@ from grounding.special_patients import (
 
 MAX_QUICK_REPLIES = 6
 MAX_OTHERS = 5
-MAX_LEAD_NOTES = 2
-MAX_LEAD_NOTE_CHARS = 80
 MAX_ROWS = 3
 MAX_CAVEATS = 2
 # Rows of several indications are shown, each labelled, instead of asking which one, when
@@ -184,20 +183,6 @@ def _refusal_alone(rows: list[Block]) -> list[Block]:
     if not refusing:
         return rows
     return [b for b in rows if b in refusing or b.bands.age or b.bands.weight]
-
-
-def _lead_notes(dosing: list[Block], route: Route | None) -> list[Block]:
-    """Short notes printed before any head ("Uống sau bữa ăn.") govern every row after."""
-    return [
-        b
-        for b in dosing
-        if b.kind is BlockKind.NOTE
-        and b.context == Context(part=Part.DOSING)
-        and len(b.text) <= MAX_LEAD_NOTE_CHARS
-        # "… có thể được dùng" with no full stop leads into rows of its own; not a rule.
-        and b.text.rstrip().endswith((".", "!"))
-        and (route is None or not b.routes or route in b.routes)
-    ][:MAX_LEAD_NOTES]
 
 
 def _others(rows: list[Block], shown: list[Block]) -> list[str]:
@@ -373,7 +358,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     rows = with_referred_rows(rows, rows_all, route)
     selection.rows = rows if across else _shortlist(rows, first=named, route=route)
     if selection.rows:
-        selection.rows[:0] = _lead_notes(dosing, route)
+        selection.rows[:0] = lead_notes(dosing, route)
     groups = {b.group[:6] for b in selection.rows}
     # A caveat said of patients in a state ("ở bệnh nhân nghiện rượu") only when the question
     # names one, first, whichever row it is printed after.

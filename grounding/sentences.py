@@ -44,6 +44,7 @@ from grounding.line_links import (
     other_route_row,
     past_band,
     row_routes,
+    same_line_bands,
     same_line_who,
     track_phases,
 )
@@ -282,7 +283,6 @@ def read_sentence(
     while row_start < end and text[row_start] in "#*_ ":
         row_start += 1
     stop = _trimmed_end(text, row_start, end)
-    folded = said.folded
     own = past_band(_row_bands(text, said, row_labels), said, last_row)
     # "Còn có thể dùng … đường trực tràng …" under "Trẻ em dưới 6 tuổi:" is a row of its own.
     ctx, other_way = other_route_row(said, last_row, ctx, labelled=bool(labels))
@@ -292,7 +292,7 @@ def read_sentence(
     follows = example or goes_on(said, last_row, other_way=other_way)
     # "…, chia 3 lần. Liều tối đa: 1 g/ngày." goes on with the row before it.
     usual = bool(labels) and all(lb.kind is HeadKind.USUAL for lb in labels)
-    unlabelled = not labels or example or (usual and bool(CAVEAT_WORDS.search(folded)))
+    unlabelled = not labels or example or (usual and bool(CAVEAT_WORDS.search(said.folded)))
     banded = own.age is not None or own.weight is not None or own.clearance is not None
     if last_row is not None and unlabelled and not banded and follows:
         grown = replace(last_row, end=stop, text=shown(text[last_row.start : stop]))
@@ -303,7 +303,7 @@ def read_sentence(
     if first is not None and first.kind in (HeadKind.WHO, HeadKind.COND):
         stack.row_labelled(first, prints_dose=said.prints_dose, per_kg=bool(said.figures))
     # Who a row is for is said before its colon, not in its dose ("½ liều người lớn").
-    lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else folded[:45]
+    lead = fold(shown(text[row_start : row_labels[-1].end])) if row_labels else said.folded[:45]
     named = [lb.who for lb in row_labels if lb.kind is HeadKind.WHO and lb.who]
     # A row labelled by its own condition ("Suy thận: Clcr …") is said of every patient
     # with it, not of the population head printed above.
@@ -320,6 +320,11 @@ def read_sentence(
         # "Trẻ em: Khởi đầu 5 mg/kg/ngày. Liều duy trì: 4 - 8 mg/kg/ngày.": a sentence on
         # the line of a population's row is said of that population too.
         who = same_line_who(text, start, last_row, index, blocks)
+    own = (
+        own
+        if row_labels or banded
+        else same_line_bands(text, start, last_row, index, blocks, who, own, said)
+    )
     routes = row_routes(text, row_labels, ctx, last_row, said)
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.
@@ -327,7 +332,7 @@ def read_sentence(
     renal = (ctx.renal and not own_who) or own.clearance is not None
     renal = renal or any(lb.renal for lb in row_labels)
     # "… đối với người suy thận, có thể dùng 7,5 mg/kg": a renal row without a renal head.
-    renal = renal or (not row_labels and RENAL_PATIENT.search(folded) is not None)
+    renal = renal or (not row_labels and RENAL_PATIENT.search(said.folded) is not None)
     hepatic = (ctx.hepatic and not own_who) or "suy gan" in lead
     hepatic = hepatic or any(lb.hepatic for lb in row_labels)
     if kind is BlockKind.NOTE and (renal or hepatic) and said.adjusts:

@@ -18,7 +18,7 @@ def clause_start(text: str, pos: int) -> int:
     return max((s for s, _ in clauses(text) if s <= pos), default=0)
 
 
-# "30 - 50 mg/kg/ngày chia làm 4 lần đối với trẻ trên 1 tháng": the patients a figure is for,
+# "20 - 40 mg/kg/ngày, chia 3 lần, cho trẻ trên 1 tháng": the patients a figure is for,
 # said after it, before the next figure or the clause's end.
 _FOR_AFTER = re.compile(r"^[^:;()]{0,30}?(?<![a-z])(?:doi voi|o|cho) (?:tre|nguoi|benh nhan)")
 _FOR_END = re.compile(r"[,;:.()]|(?<![a-z])(?:va|hoac)(?![a-z])")

@@ -1,5 +1,5 @@
 """Whom one per-kg figure of a dose row is for: the patients its clause names before it and
-after it ("30 - 50 mg/kg/ngày chia làm 4 lần đối với trẻ trên 1 tháng, và 32 mg/kg/ngày …
+after it ("20 - 40 mg/kg/ngày, chia 3 lần, cho trẻ trên 1 tháng; 15 mg/kg/ngày …
 đối với trẻ sơ sinh"), checked against the patient's weight and age."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def figure_fits(
     patient: tuple[float | None, float | None], at_term: bool,
 ) -> bool:  # fmt: skip
     """The patients named before the `k`-th figure in its clause, and after it ("… 32
-    mg/kg/ngày chia làm 4 lần đối với trẻ sơ sinh"), include this one (weight, age in months).
+    mg/kg/ngày, chia 3 lần, cho trẻ sơ sinh"), include this one (weight, age in months).
     Words naming the patients of the figure before it are that figure's, not this one's."""
     weight, age = patient
     figure = figures[k]
@@ -40,7 +40,7 @@ def figure_fits(
     if not patient_in(parse_bands(said.text[begin : figure.start]), weight, age):
         return False
     if BORN_EARLY.search(said.folded_span(begin, figure.start)) and at_term:
-        return False  # "Trẻ đẻ thiếu tháng có thể cho 400 microgam/kg": not a term baby's
+        return False  # "trẻ đẻ non: 300 microgam/kg": not a term baby's
     following = figures[k + 1] if k + 1 < len(figures) else None
     after = trailing_for(said, figure, following)
     return not after or patient_in(parse_bands(after), weight, age)

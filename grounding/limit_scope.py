@@ -64,7 +64,7 @@ def names_condition(folded: str, term: str) -> bool:
     ("thuốc chống nôn" does not speak of a child who vomits)."""
     t = re.escape(fold(term))
     bare = re.sub(rf"(?<![a-z])chong {t}(?![a-z])", " ", folded)
-    # "các thuốc giảm đau và hạ sốt khác": a class of drugs, not a patient who has a fever.
+    # "mọi thuốc hạ sốt loại khác": a class of drugs, not a patient who has a fever.
     bare = re.sub(rf"(?<![a-z])thuoc(?: [a-z]+){{0,4}}? (?:ha|giam|tri) {t}(?![a-z])", " ", bare)
     return contains_phrase(bare, term)
 

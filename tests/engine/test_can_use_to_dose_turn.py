@@ -53,7 +53,7 @@ EVIDENCE = [
         "tepidol",
         "than_trong",
         "Dùng quá liều là nguyên nhân hay gặp của tổn thương gan. Không dùng cùng lúc nhiều"
-        " chế phẩm có cùng hoạt chất. Các thuốc giảm đau và hạ sốt khác cũng có thể gây ban da"
+        " chế phẩm có cùng hoạt chất. Mọi thuốc hạ sốt, giảm đau loại khác cũng có thể gây ban da"
         " tương tự. Người nghiện rượu cần giảm liều. Người thiếu máu cần theo dõi.",
     ),
     evidence(
@@ -131,7 +131,7 @@ def test_a_dose_line_whose_age_band_holds_the_child_offers_no_dose(engine: Engin
 def test_no_line_on_this_child_gives_the_first_cautions_and_the_way_to_the_dose(
     engine: Engine,
 ) -> None:
-    """A line naming a class of drugs ("các thuốc … hạ sốt khác") does not speak of a child
+    """A line naming a class of drugs ("mọi thuốc hạ sốt loại khác") does not speak of a child
     with a fever; with nothing said of this child, the first cautions, not the whole section."""
     [r] = talk(engine, "con tôi 4 tuổi sốt cao, uống tepidol hạ sốt được không")
     assert r.outcome == "answerable"

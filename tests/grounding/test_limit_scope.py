@@ -48,5 +48,5 @@ def test_chong_and_the_condition_names_a_drug_class() -> None:
     assert not names_condition(fold("Dùng với thuốc chống nôn khác."), "nôn")
     assert names_condition(fold("Trẻ đang nôn, chống nôn không đỡ."), "nôn")
     # A class of drugs named by what it treats is not a patient who has it.
-    assert not names_condition(fold("Các thuốc giảm đau và hạ sốt khác cũng gây ban."), "sốt")
+    assert not names_condition(fold("Mọi thuốc giảm đau hay hạ sốt loại khác cũng gây ban."), "sốt")
     assert names_condition(fold("Không dùng quá 3 ngày để hạ sốt."), "sốt")

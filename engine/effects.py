@@ -310,9 +310,7 @@ class Effects:
             tuple(candidates),
             budget,
             reason=Reason.CONDITION_TO_DRUG,
-            # Drugs were found by the words, but none names the condition in its Chỉ định
-            # ("ho" found "hỗ trợ"): said so, not a bare "nothing found".
-            empty=nothing_listed,
+            empty=nothing_listed,  # found by the words ("ho" in "hỗ trợ"), listed by none
             extend=extend,
         )
 

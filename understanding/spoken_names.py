@@ -21,6 +21,8 @@ from core.name_index import NameIndex, Rank
 from core.text import fold
 
 MIN_SYLLABLES, MAX_SYLLABLES = 2, 6
+SOUND_FROM = 3
+"""Syllables a run needs to be read by its sound; two must spell the name ("zin nát")."""
 MAX_SYLLABLE = 4
 """Letters of a dictated syllable of a foreign name ("xim", "phu", "môn", "xê")."""
 MIN_KEY = 5
@@ -57,16 +59,18 @@ class SpokenNames:
     def __init__(self, names: Iterable[tuple[str, str]], exact_only: Iterable[tuple[str, str]]):
         owners: dict[str, set[str]] = defaultdict(set)
         near: set[str] = set()
-        for name, drug_id in names:
+        names_seen, exact_seen = list(names), list(exact_only)
+        for name, drug_id in names_seen:
             key = sound_key(name)
             if len(key) >= MIN_KEY:
                 owners[key].add(drug_id)
                 near.add(key)
-        for name, drug_id in exact_only:
+        for name, drug_id in exact_seen:
             key = sound_key(name)
             if len(key) >= MIN_KEY:
                 owners[key].add(drug_id)
         self._owners = {k: ids.pop() for k, ids in owners.items() if len(ids) == 1}
+        self._spelt = {_letters(name) for name, _ in (*names_seen, *exact_seen)}
         by_first: dict[str, list[str]] = defaultdict(list)
         for key in sorted(near & set(self._owners)):
             if len(key) >= NEAR_FROM:
@@ -102,7 +106,10 @@ class SpokenNames:
         ):
             end += 1
         for last in range(end, i + MIN_SYLLABLES - 1, -1):
-            key = sound_key("".join(tokens[i:last]))
+            joined = "".join(tokens[i:last])
+            if last - i < SOUND_FROM and _letters(joined) not in self._spelt:
+                continue  # "định của" sounds like the brand Zinqua: two syllables must spell it
+            key = sound_key(joined)
             drug_id = self._owners.get(key) or self._near_one(key)
             if drug_id is not None:
                 return drug_id, last
@@ -120,6 +127,11 @@ class SpokenNames:
             else set()
         )
         return ids.pop() if len(ids) == 1 else None
+
+
+def _letters(words: str) -> str:
+    """The letters of `words`, a doubled one once ("Zinnat" and "zin nát" are both "zinat")."""
+    return re.sub(r"(.)\1+", r"\1", "".join(c for c in fold(words) if c.isalpha()))
 
 
 def _syllable(token: str) -> bool:

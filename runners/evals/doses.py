@@ -59,6 +59,7 @@ SETS = (
     ROOT / "evals" / "doses_tuning14.jsonl",
     ROOT / "evals" / "doses_tuning15.jsonl",
     ROOT / "evals" / "doses_tuning16.jsonl",
+    ROOT / "evals" / "doses_tuning17.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"

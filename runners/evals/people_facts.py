@@ -81,7 +81,8 @@ measured once at 5cccb18 before tuning on it (patient facts 86.7 %, near-facts 7
 71.7 %, reactions 100 %)."""
 TUNING17_SET = ROOT / "evals" / "people_facts.tuning17.jsonl"
 """A seventeenth set written blind (130 lines: voice dictation, fragment replies, Vietnamese
-abroad, health-station workers, teencode), measured once at 09d2bc1 before tuning on it."""
+abroad, health-station workers, teencode), measured once at 09d2bc1 before tuning on it
+(patient facts 88.9 %, near-facts 92.3 %, how-to 85.0 %, reactions 100 %)."""
 ELDERLY = "elderly"
 """A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")

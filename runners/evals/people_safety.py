@@ -60,6 +60,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning14.jsonl",
         "people_safety.tuning15.jsonl",
         "people_safety.tuning16.jsonl",
+        "people_safety.tuning17.jsonl",
     )
 )
 KINDS = (

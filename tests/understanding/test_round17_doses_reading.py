@@ -10,7 +10,7 @@ import pytest
 
 from core.frame import QueryFrame
 from understanding.drugs import DrugMatcher
-from understanding.spoken_names import sound_key
+from understanding.spoken_names import SpokenNames, sound_key
 from understanding.testing import demo_catalog
 from understanding.text import Turn
 
@@ -94,3 +94,12 @@ def test_a_nursing_or_ill_speaker_keeps_her_own_age(parse: Parse) -> None:
         parse("mình 30 tuổi, con mình 4 tuổi, mình bị đau răng uống ibuprofen mấy viên").age_months
         == 360
     )
+
+
+def test_two_everyday_syllables_that_sound_like_a_brand_name_nothing() -> None:
+    """ "định của" sounds like a brand "Zinkua"; two syllables must spell a name, not sound it."""
+    spoken = SpokenNames([("cetirizin", "cetirizine")], [("zinkua", "cetirizine")])
+    tokens = tuple(Turn.of("chống chỉ định của thuốc này").folded.split())
+    assert all(spoken.at(tokens, i, frozenset(), frozenset()) is None for i in range(len(tokens)))
+    spelt = tuple(Turn.of("mua zin kua cho bé").folded.split())
+    assert spoken.at(spelt, 1, frozenset(), frozenset()) == ("cetirizine", 3)

@@ -120,13 +120,18 @@ def hepatic_first(chosen: list[Block], patient: Patient) -> list[Block]:
 
 
 def elderly_first(chosen: list[Block], patient: Patient) -> list[Block]:
-    """An elderly patient gets the book's elderly rows alone when they print a dose."""
+    """An elderly patient gets the book's elderly rows alone when they print a dose or a share
+    of it ("50 % liều"); rows that only say to lower it, with no number ("giảm liều, theo dõi
+    chặt"), come first, with the usual rows they lower, not instead of them."""
     if not patient.elderly:
         return chosen
-    elderly = [
-        b for b in chosen if b.who is Who.ELDERLY and not b.renal and (b.fixed_dose or b.adjusts)
-    ]
-    return elderly + [b for b in chosen if b.renal] if elderly else chosen
+    elderly = [b for b in chosen if b.who is Who.ELDERLY and not b.renal]
+    if dosed := [b for b in elderly if b.fixed_dose]:
+        return dosed + [b for b in chosen if b.renal]
+    changes = [b for b in elderly if b.adjusts]
+    if changes and not any(ch.isdigit() for b in changes for ch in b.text):
+        return changes + [b for b in chosen if b not in changes]
+    return changes + [b for b in chosen if b.renal] if changes else chosen
 
 
 def exception_over_rule(rows: list[Block], patient: Patient) -> list[Block]:

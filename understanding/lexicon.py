@@ -143,7 +143,11 @@ DOSING_CUES = _p(
 # Doubt about an amount the user states ("sáng uống 4 viên có nhiều quá không", "liều này
 # có cao quá không"): the dose rows answer it, not a how-to sentence about the time of day.
 # Not "dung lieu"/"du lieu": folded they are also "dùng liều" and "dữ liệu".
-AMOUNT_DOUBT = _p("nhieu qua|qua nhieu|cao qua|qua cao|it qua|qua it|thap qua")
+# ... or right at all ("bs kê 8 viên, nhiều vậy có đúng liều ko"): the amount is the question.
+AMOUNT_DOUBT = _p(
+    "nhieu qua|qua nhieu|cao qua|qua cao|it qua|qua it|thap qua|nhieu vay|nhieu the|"
+    "nhieu nhu vay|dung lieu khong|dung lieu ko|dung lieu k|dung lieu chua|dung lieu hong"
+)
 # "lieu" is also "liệu" (whether) and "liệu pháp"; after these words it is not a dose.
 NOT_DOSING_AFTER_LIEU = _p("co|phap|rang|the nao thi|gay")  # "liều gây độc": the overdose section
 

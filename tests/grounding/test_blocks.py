@@ -275,6 +275,20 @@ def test_an_elderly_patient_gets_the_elderly_row_alone() -> None:
     assert "Viêm mũi" in {b.indication for b in blocks}  # the parenthesis heads nothing
 
 
+def test_an_elderly_row_that_only_lowers_the_dose_comes_with_the_usual_rows() -> None:
+    """'Người cao tuổi: giảm liều …' prints no dose of its own: it leads the adult rows, not
+    replaces them (a 70-year-old's flare still needs the flare's amounts)."""
+    text = (
+        "- Người lớn, cơn cấp: 2 mg, sau 2 giờ thêm 1 mg.\n"
+        "- Người cao tuổi: nên giảm liều, theo dõi sát tác dụng phụ."
+    )
+    blocks = parse_blocks([(0, ev("e", "E", "lieu_luong_cach_dung", text))])
+    frame = _frame(population="adult", elderly=True)
+    rows = [b.text for b in select(blocks, frame, AskedWords("E cơn cấp 70 tuổi")).rows]
+    assert rows[0].startswith("Người cao tuổi: nên giảm liều")
+    assert any("sau 2 giờ thêm 1 mg" in r for r in rows), rows
+
+
 def test_a_sentence_said_of_renal_patients_is_a_renal_row() -> None:
     """'… đối với người suy thận, có thể dùng 5 mg/kg' reaches renal patients only."""
     text = (

@@ -353,6 +353,11 @@ def test_doubt_about_a_stated_amount_is_a_dose_question(parse: Callable[..., Que
     # "có nhiều tác dụng phụ", "dùng liều bù": no doubt about an amount the user states
     assert parse("uong omeprazol truoc an, co nhieu tac dung phu ko").how_to_take is not None
     assert parse("quen uong warfarin 1 lieu thi sao, co can dung lieu bu ko").how_to_take
+    # The prescription told with its time and meal, then whether the amount is right at all.
+    told = parse(
+        "bác sĩ cho uống prednisolon 6 viên 5mg một lần sau ăn sáng, nhiều vậy đúng liều ko"
+    )
+    assert told.turn_type is TurnType.DOSING_CALC and told.how_to_take is None
 
 
 @pytest.mark.parametrize(

@@ -14,18 +14,16 @@ from core.sections import SectionKey, section_title
 from grounding.clearance_rows import with_clearance_rows
 from grounding.limit_scope import dose_next
 from grounding.limits import OWN_SECTION_CLAIMS, youngest_dosed
-from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
+from grounding.quoted_lines import section_parts, sentence_claims
 
 _CAUTIONS = SectionKey.THAN_TRONG.value
 
 
 def _first_cautions(evidence: Sequence[Evidence], drug_id: str | None) -> list[Claim]:
-    claims: list[Claim] = []
-    for index, ev in enumerate(evidence):
-        if ev.section_key == _CAUTIONS and ev.drug_id == drug_id and not ev.quarantined:
-            claims += [Claim(text=s, citations=(index,)) for s in shown_sentences(ev.text)]
-    return claims[:OWN_SECTION_CLAIMS]
+    if drug_id is None:
+        return []
+    return sentence_claims(section_parts(evidence, drug_id, _CAUTIONS))[:OWN_SECTION_CLAIMS]
 
 
 def can_use_answer(

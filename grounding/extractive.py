@@ -8,7 +8,7 @@ and none asked is a clarification; an interaction answer quotes only lines that 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from core.catalog import DrugCatalog
 from core.drug_classes import class_terms, classes_of
@@ -40,10 +40,10 @@ from grounding.limits import (
     is_can_use,
 )
 from grounding.listing import list_answer
-from grounding.markup import shown_sentences
 from grounding.notices import quarantine_notices
 from grounding.overdose import overdose_claims
 from grounding.quote_only import QUOTE_ONLY_NOTE
+from grounding.quoted_lines import section_parts, sentence_claims
 from grounding.selection import MAX_QUICK_REPLIES, others_list, select, short_label
 from grounding.special_patients import grave_liver_bars
 from states.messages import describe_age, format_number
@@ -58,28 +58,6 @@ ROUTE_INDICATION_QUESTION = (
 INDICATION_QUESTION = (
     "Dược thư ghi liều khác nhau theo chỉ định. Bạn hỏi liều dùng cho trường hợp nào?"
 )
-
-
-def _indexed(
-    evidence: Sequence[Evidence], drug_id: str | None, section: str | None
-) -> list[tuple[int, Evidence]]:
-    return [
-        (i, ev)
-        for i, ev in enumerate(evidence)
-        if (drug_id is None or ev.drug_id == drug_id)
-        and (section is None or ev.section_key == section)
-    ]
-
-
-def _sentence_claims(parts: Iterable[tuple[int, Evidence]], *, prefix: str = "") -> list[Claim]:
-    claims: list[Claim] = []
-    for index, ev in parts:
-        if ev.quarantined:
-            continue
-        claims.extend(
-            Claim(text=f"{prefix}{s}", citations=(index,)) for s in shown_sentences(ev.text)
-        )
-    return claims
 
 
 class ExtractiveAnswerer:
@@ -130,13 +108,13 @@ class ExtractiveAnswerer:
             answer := can_use_answer(request.evidence, drug_id, name, request.frame)
         ):
             return answer
-        parts = _indexed(request.evidence, drug_id, section) or _indexed(
+        parts = section_parts(request.evidence, drug_id, section) or section_parts(
             request.evidence, drug_id, None
         )
         if section == SectionKey.QUA_LIEU_XU_TRI.value:
             claims = overdose_claims(parts, request.frame.inr)
         else:
-            claims = _sentence_claims(parts)[:MAX_SECTION_CLAIMS]
+            claims = sentence_claims(parts)[:MAX_SECTION_CLAIMS]
         title = section_title(section) if section else "Thông tin"
         return Answer(
             lead=f"{title} của {name} theo Dược thư:",
@@ -149,10 +127,10 @@ class ExtractiveAnswerer:
         claims: list[Claim] = []
         used: list[Evidence] = []
         for key in OVERVIEW_SECTIONS:
-            parts = _indexed(request.evidence, drug_id, key.value)
+            parts = section_parts(request.evidence, drug_id, key.value)
             used.extend(ev for _, ev in parts)
             prefix = f"{section_title(key.value)}: "
-            claims.extend(_sentence_claims(parts, prefix=prefix)[:OVERVIEW_LINES_PER_SECTION])
+            claims.extend(sentence_claims(parts, prefix=prefix)[:OVERVIEW_LINES_PER_SECTION])
         return Answer(
             lead=f"Tóm tắt về {name} theo Dược thư:",
             claims=tuple(claims),
@@ -162,7 +140,7 @@ class ExtractiveAnswerer:
     def _dose(self, request: AnswerRequest) -> Answer | AnswerClarify:
         frame = request.frame
         drug_id, name = self._drug(request)
-        parts = _indexed(request.evidence, drug_id, SectionKey.LIEU_LUONG_CACH_DUNG.value)
+        parts = section_parts(request.evidence, drug_id, SectionKey.LIEU_LUONG_CACH_DUNG.value)
         notices = quarantine_notices(ev for _, ev in parts)
         # The condition as read, and the question's words: the reading may keep only a word
         # of the indication ("viêm" of "dự phòng viêm nội tâm mạc").

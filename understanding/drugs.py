@@ -27,9 +27,8 @@ from core.names import (
 )
 from understanding.home_brands import HOME_BRANDS, HOME_NICKNAMES, OTHER_NAMES
 from understanding.name_parts import MIN_COMBINATION_PART, combination_parts, own_words
-from understanding.spoken_names import SpokenNames
+from understanding.spoken_names import SpokenNames, voice_name
 from understanding.text import Turn
-from understanding.voice_names import voice_name
 
 
 @dataclass(frozen=True)

@@ -1,23 +1,27 @@
-"""A medicine's name as a phone's dictation writes it: the foreign name heard as Vietnamese
-syllables ("pa ra xê ta môn", "xê phu rô xim", "zin nát" for Zinnat).
+"""A medicine's name as a phone's dictation writes it, read two ways.
 
-The syllables are joined and both sides are written the way they sound (`sound_key`: "ph" is
-"f", "x" and a soft "c" are "s", a final "l" is heard as "n" since no Vietnamese syllable
-ends in it, doubled letters are one). A run of two to six short syllables inside one clause
-names a drug when its sound is that of exactly one drug's name, or one letter away from it
-for a long name.
+- Heard as Vietnamese syllables ("pa ra xê ta môn", "xê phu rô xim", "zin nát" for Zinnat):
+  the syllables are joined and both sides are written the way they sound (`sound_key`: "ph"
+  is "f", "x" and a soft "c" are "s", a final "l" is heard as "n" since no Vietnamese syllable
+  ends in it, doubled letters are one). A run of two to six short syllables inside one clause
+  names a drug when its sound is that of exactly one drug's name, or one letter away from it
+  for a long name (`SpokenNames`).
+- Its first part heard as one Vietnamese word and the rest written as a word of its own
+  ("sao butamol" for salbutamol): the two words, joined, are then a name typed a little wrong,
+  if the second is no name of its own (`voice_name`).
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from core.name_index import NameIndex, Rank
+from core.names import is_vietnamese_syllable
 from core.text import fold
 
 MIN_SYLLABLES, MAX_SYLLABLES = 2, 6
@@ -29,6 +33,12 @@ MIN_KEY = 5
 """Sounds a name needs to be matched from syllables at all ("zin nát", Zinnat, is 5)."""
 NEAR_FROM = 8
 """Sounds a name needs for one to differ ("pa ra xê ta mol" is still paracetamol)."""
+
+MAX_SPLIT_HEAD = 4
+"""The longest syllable a voice makes of a name's first part ("sao" for "sal")."""
+MIN_SPLIT_REST = 5
+"""The fewest letters of the rest of a name split by a voice ("butamol")."""
+
 
 _STEPS: tuple[tuple[str, str], ...] = (
     (r"ph", "f"),
@@ -138,4 +148,28 @@ def _syllable(token: str) -> bool:
     return token.isalpha() and len(token) <= MAX_SYLLABLE
 
 
-__all__ = ["SpokenNames", "sound_key"]
+def voice_name(
+    words: tuple[str, ...],
+    apart: bool,
+    one_word: Callable[[str], str | None],
+    names: Mapping[str, str],
+) -> str | None:
+    """The drug two words name when a voice split its name: a short Vietnamese syllable, then
+    a longer word that is not Vietnamese and names nothing alone, that joined are close to
+    one name (`one_word`: the drug a word typed a little wrong names, or None) of `names`
+    (name to drug) that ends with the second word."""
+    if len(words) != 2 or apart:  # a syllable and the rest
+        return None
+    head, rest = words
+    if not (is_vietnamese_syllable(head) and len(head) <= MAX_SPLIT_HEAD):
+        return None
+    if len(rest) < MIN_SPLIT_REST or not rest.isalpha() or is_vietnamese_syllable(rest):
+        return None
+    if one_word(rest) is not None:
+        return None  # "cho amoxicilin": the second word is a name of its own
+    found = one_word(head + rest)
+    ends = any(name.endswith(rest) and drug == found for name, drug in names.items())
+    return found if found is not None and ends else None
+
+
+__all__ = ["SpokenNames", "sound_key", "voice_name"]

@@ -60,6 +60,7 @@ SETS = (
     ROOT / "evals" / "doses_tuning15.jsonl",
     ROOT / "evals" / "doses_tuning16.jsonl",
     ROOT / "evals" / "doses_tuning17.jsonl",
+    ROOT / "evals" / "doses_tuning18.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"

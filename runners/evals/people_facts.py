@@ -76,13 +76,14 @@ TUNING15_SET = ROOT / "evals" / "people_facts.tuning15.jsonl"
 """A fifteenth set written blind (130 lines, 54 % mid-conversation), measured once at 002045b
 before tuning on it (patient facts 88.9 %, near-facts 84.6 %, how-to 78.3 %, reactions 91.7 %)."""
 TUNING16_SET = ROOT / "evals" / "people_facts.tuning16.jsonl"
-"""A sixteenth set written blind (130 lines, 57 % mid-conversation, people in particular settings),
-measured once at 5cccb18 before tuning on it (patient facts 86.7 %, near-facts 76.9 %, how-to
-71.7 %, reactions 100 %)."""
+"""Round 16, written blind (people in particular settings); at 5cccb18 patient facts 86.7 %,
+near-facts 76.9 %, how-to 71.7 %, reactions 100 %."""
 TUNING17_SET = ROOT / "evals" / "people_facts.tuning17.jsonl"
-"""A seventeenth set written blind (130 lines: voice dictation, fragment replies, Vietnamese
-abroad, health-station workers, teencode), measured once at 09d2bc1 before tuning on it
-(patient facts 88.9 %, near-facts 92.3 %, how-to 85.0 %, reactions 100 %)."""
+"""Round 17, written blind (voice dictation, fragments, people abroad, teencode); at 09d2bc1
+patient facts 88.9 %, near-facts 92.3 %, how-to 85.0 %, reactions 100 %."""
+TUNING18_SET = ROOT / "evals" / "people_facts.tuning18.jsonl"
+"""Round 18, written blind (regional words, input method off, relayed or pasted words); at 86df200
+patient facts 95.6 %, near-facts 92.3 %, how-to 61.7 %, reactions 83.3 %."""
 ELDERLY = "elderly"
 """A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
@@ -368,7 +369,7 @@ def main(
     defaults = (
         TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET,
         TUNING7_SET, TUNING8_SET, TUNING10_SET, TUNING11_SET, TUNING12_SET, TUNING13_SET,
-        TUNING14_SET, TUNING15_SET, TUNING16_SET, TUNING17_SET, BLIND_SET,
+        TUNING14_SET, TUNING15_SET, TUNING16_SET, TUNING17_SET, TUNING18_SET, BLIND_SET,
     )  # fmt: skip
     paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)

@@ -61,6 +61,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning15.jsonl",
         "people_safety.tuning16.jsonl",
         "people_safety.tuning17.jsonl",
+        "people_safety.tuning18.jsonl",
     )
 )
 KINDS = (

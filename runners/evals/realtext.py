@@ -46,6 +46,9 @@ SETS = (
     ROOT / "evals" / "realtext.heldout2.jsonl",
     # Written blind to our rules by a helper who saw only the book (round 8), then tuned on.
     ROOT / "evals" / "realtext.tuning8.jsonl",
+    # Written blind in round 18 (rows judged one by one, forbidden rows for most lines; regional
+    # words, input method off, pasted labels), measured once at 86df200, then tuned on.
+    ROOT / "evals" / "realtext.tuning18.jsonl",
 )
 CANDIDATES = ROOT.parent / "shared" / "corpus-candidates"
 CORPUS_FILES = {

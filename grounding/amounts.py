@@ -236,8 +236,10 @@ def amount_claims(
             figure_label(said, f, figures[k - 1] if k else None) if len(figures) > 1 else ""
             for k, f in enumerate(figures)
         ]
-        off = other_cases(labels, frame.condition.text if frame.condition else None)
-        off |= other_regimens([f.split or f.times for f in figures], told)
+        # another complaint's figure; another regimen than the doses a day the user was told
+        off = other_cases(labels, frame.condition.text if frame.condition else None) | (
+            other_regimens([f.split or f.times for f in figures], told)
+        )
         for k, figure in enumerate(figures):
             if k in off:
                 continue  # "… và đối với đau, 10 mg/kg" asked for a fever

@@ -73,3 +73,19 @@ def test_a_denial_names_no_head_that_says_not() -> None:
     )
     asked = AskedWords("bé bị nhiễm khuẩn, không nặng, tiêm mấy mg")
     assert named_indications(rows, asked) == set()
+
+
+def test_a_per_kg_figure_said_in_mcg_finds_the_row_printed_in_microgam() -> None:
+    """The person works from "150-300 mcg/kg"; the book prints "150 - 300 microgam/kg": the
+    same figure, so its row is shown beside the weight row chosen."""
+    from grounding.dose_said import row_of_said_figure
+
+    blocks = rows_of(
+        "Người lớn và trẻ trên 40 kg: uống 10 mg/lần, 3 lần/ngày.\n"
+        "Trẻ 1 tháng - 12 tuổi: uống 150 - 300 microgam/kg/lần (tối đa 10 mg/lần).",
+        "domperidone",
+    )
+    frame = QueryFrame(turn_type="dosing_calc", population="child", age_months=130, weight_kg=50)
+    asked = AskedWords("tính 150-300 mcg/kg/lần thì ra mấy mg")
+    found = row_of_said_figure(blocks[:1], blocks, frame, asked)
+    assert found is not None and "microgam" in found.text

@@ -41,7 +41,7 @@ from grounding.ceilings import (
     twin_caps,
 )
 from grounding.derivation import Cap, Figure, Period, Worked, row_caps, split_by, work
-from grounding.dose_counts import said_doses_a_day
+from grounding.dose_counts import other_regimens, said_doses_a_day
 from grounding.dose_said import row_of_said_figure
 from grounding.figure_labels import MAX_LABEL_CHARS, figure_label, other_cases
 from grounding.figure_patients import figure_fits, patient_in
@@ -236,7 +236,10 @@ def amount_claims(
             figure_label(said, f, figures[k - 1] if k else None) if len(figures) > 1 else ""
             for k, f in enumerate(figures)
         ]
-        off = other_cases(labels, frame.condition.text if frame.condition else None)
+        # another complaint's figure; another regimen than the doses a day the user was told
+        off = other_cases(labels, frame.condition.text if frame.condition else None) | (
+            other_regimens([f.split or f.times for f in figures], told)
+        )
         for k, figure in enumerate(figures):
             if k in off:
                 continue  # "… và đối với đau, 10 mg/kg" asked for a fever

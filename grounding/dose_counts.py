@@ -7,6 +7,7 @@ after a dose ("10 mg/kg x 3 - 4 lần/ngày"). Read on the accent-folded words a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from decimal import Decimal
 
 from grounding.book.vocabulary import NOT_FIXED
@@ -76,4 +77,13 @@ def said_doses_a_day(folded: str) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-__all__ = ["said_doses_a_day", "split_of", "times_between"]
+def other_regimens(counts: Sequence[Decimal | None], told: int | None) -> set[int]:
+    """The figures of one row given in another number of doses a day than the user was told
+    ("20 mg/kg/ngày chia 3 lần …, hoặc 25 mg/kg/ngày chia 2 lần" with "ngày uống 2 lần":
+    the first is another regimen); none when no figure has the count told."""
+    if told is None or Decimal(told) not in counts:
+        return set()
+    return {k for k, n in enumerate(counts) if n is not None and n != told}
+
+
+__all__ = ["other_regimens", "said_doses_a_day", "split_of", "times_between"]

@@ -12,12 +12,16 @@ from collections.abc import Sequence
 from core.frame import QueryFrame
 from grounding.asked import AskedWords
 from grounding.blocks import Block, BlockKind, Part
-from grounding.dose_figures import Figure, figures_in
+from grounding.dose_figures import MG_PER_UNIT, Figure, figures_in
 from grounding.patient_fit import Patient, fits
 
 
 def _same(a: Figure, b: Figure) -> bool:
-    return (a.lo, a.hi, a.unit, a.per) == (b.lo, b.hi, b.unit, b.per)
+    """The same figure, whatever spelling of its unit ("mcg" said, "microgam" printed)."""
+    if a.per != b.per or a.unit not in MG_PER_UNIT or b.unit not in MG_PER_UNIT:
+        return (a.lo, a.hi, a.unit, a.per) == (b.lo, b.hi, b.unit, b.per)
+    one, other = MG_PER_UNIT[a.unit], MG_PER_UNIT[b.unit]
+    return (a.lo * one, a.hi * one) == (b.lo * other, b.hi * other)
 
 
 def row_of_said_figure(

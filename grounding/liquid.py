@@ -43,6 +43,16 @@ _VOLUME_FIRST = re.compile(
 _PART = re.compile(rf"(?<![\d.,/])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})\s+(?P<word>[a-z]{{3,}})")
 # "lọ 1g pha 4ml ra 250mg/ml", "→ 40mg/ml": the strength a made-up vial comes to, said
 # outright; it is the one the ml are drawn from (the volume added leaves some room over).
+# "… + 57 mg clavulanat /5ml": the second part of a combination said as a sum, within the
+# whole's strength; it is no strength of its own.
+_SECOND_PART = re.compile(r"\+\s*$")
+# A combination said as a sum per volume ("400 mg amoxicilin + 57 mg clavulanat /5ml", "400mg
+# + 57mg trong 5ml"): read by its first amount, as "125mg/31,25mg trong 5ml" is.
+_SUM = re.compile(
+    rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?:\s+[a-z]{{3,}})?\s*\+\s*"
+    rf"(?P<second>{_NUM})\s*(?P<unit2>{_MASS})(?:\s+[a-z]{{3,}})?"
+    rf"\s*(?:/|trong|moi|tren|per|in)\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
+)
 _COMES_TO = re.compile(r"(?:\bra|\bthanh|\bduoc|\bcon|=|->|→|nong do)\s*$")
 _ML = re.compile(rf"^\s*(?P<lo>{_NUM})(?:\s*(?:-|–)\s*(?P<hi>{_NUM}))?\s*ml\s*$")
 
@@ -87,6 +97,8 @@ def read_strength(text: str) -> Strength | None:
         if not any(s.start() <= m.start() < s.end() for s in said_first)
     ]
     for m in (*said_first, *volume_first):
+        if _SECOND_PART.search(folded[: m.start()]):
+            continue  # "400 mg amoxicilin + 57 mg clavulanat/5ml": a part of the whole's
         try:
             amount = decimal(m["amount"]) * MG_PER_UNIT[m["unit"]]
             volume = decimal(m["volume"]) if m["volume"] else Decimal(1)
@@ -96,6 +108,16 @@ def read_strength(text: str) -> Strength | None:
             found.setdefault(amount / volume, said[m.start() : m.end()])
             if _COMES_TO.search(folded[: m.start()]):
                 comes_to.setdefault(amount / volume, said[m.start() : m.end()])
+    for m in _SUM.finditer(folded):
+        try:
+            first = decimal(m["amount"]) * MG_PER_UNIT[m["unit"]]
+            whole = first + decimal(m["second"]) * MG_PER_UNIT[m["unit2"]]
+            volume = decimal(m["volume"]) if m["volume"] else Decimal(1)
+        except (InvalidOperation, KeyError):
+            continue
+        if first > 0 and volume > 0:
+            found.pop(whole / volume, None)  # "Augmentin 457mg/5ml (400 mg + 57 mg /5ml)"
+            found.setdefault(first / volume, said[m.start() : m.end()])
     if len(found) > 1 and len(comes_to) == 1:
         found = comes_to
     if len(found) != 1:

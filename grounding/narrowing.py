@@ -38,6 +38,7 @@ _STOP = frozenset(
     | {"lon", "nho", "so", "sinh", "o", "cao", "thieu", "nien", "dung", "uong", "tiem"}
     | {"tai", "mac", "dieu", "tri"}
     | {"ha"}  # "hạ sốt" is named by "sốt": "hạ" only says it is brought down
+    | {"khong"}  # "không nặng" names no "Bệnh lậu không biến chứng": a denial, not a disease
 )
 
 # Folded one-word kinds ("viem", "cap"): a head is not named by them alone.

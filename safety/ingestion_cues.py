@@ -227,6 +227,9 @@ DOSE_QUESTION_CUES = cues(
     # "cần" asks only as "có cần" or before what is needed ("cần uống mấy", "cần phải"), not
     # in "xỉn quắc cần câu".
     strict=(r"có cần", r"cần (?:uống|dùng|cho|phải|bao|mấy|thiết|gì|giảm|tăng|chỉnh|bổ sung)"),
+    # The southern "nhiêu" before a unit ("cho nó uống nhiêu ml", "mũi đó nhiêu mg") is "bao
+    # nhiêu" cut short; only as typed: folded it is "nhiều" (many: "uống nhiều ml quá").
+    typed=(r"nhiêu (?:ml|mg|viên|gói|giọt|ống|lần|cc|muỗng|thìa)",),
 )
 # The amount of a course that was meant to be taken: "uống hết vỉ kháng sinh rồi vẫn ho".
 TREATMENT_CUES = cues(

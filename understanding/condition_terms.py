@@ -32,7 +32,8 @@ viêm khớp dạng thấp = thap khop|viem khop dang thap
 thoái hóa khớp = thoai hoa khop|viem xuong khop|thoai hoa khop goi
 nhiễm nấm Candida = nam candida|candida|nam mieng|nam am dao|nhiem nam candida|tua mieng
 huyết khối tĩnh mạch sâu = huyet khoi tinh mach sau|huyet khoi tinh mach|dvt
-viêm tai giữa = viem tai giua|viem tai giua cap|viem tai|otitis media|ear infection
+viêm tai giữa = viem tai giua|viem tai giua cap|viem tai|otitis media|ear infection|
+  dau tai|nhuc tai|chay mu tai|tai chay mu|tai co mu|chay nuoc tai
 viêm màng não = viem mang nao|viem mang nao mu|viem mang nao do vi khuan|vmn
 lỵ amip = ly amip|ly a mip|nhiem amip|benh do amip|amip
 nhiễm Giardia = giardia|nhiem giardia|benh giardia

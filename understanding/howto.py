@@ -339,7 +339,20 @@ def _asks_an_amount(turn: Turn) -> bool:
     joined = turn.joined
     for phrase in (*lx.DAYS_ASKED, *_COMPANIONS):
         joined = joined.replace(f" {phrase} ", " ")
-    return any(f" {cue} " in joined for cue in lx.AMOUNT_CUES)
+    return any(f" {cue} " in joined for cue in lx.AMOUNT_CUES) or _short_amount_asked(turn)
+
+
+_UNITS_ASKED = frozenset(("mg", "ml", "mcg", "g", "vien", "goi", "ong", "giot"))
+
+
+def _short_amount_asked(turn: Turn) -> bool:
+    """The southern "nhiêu" before a unit ("mũi đó nhiêu mg", "đong nhiêu ml"): "bao nhiêu"
+    cut short (written with its mark, it is not "nhiều", many)."""
+    tokens = turn.tokens
+    return any(
+        i + 1 < len(tokens) and tokens[i + 1] in _UNITS_ASKED and turn.means(i, "nhiêu")
+        for i in turn.indexes_of("nhieu")
+    )
 
 
 # "Mấy viên", "mấy ống" before what is kept ("mấy ống vitamin K1 để dưới đèn"): those few,

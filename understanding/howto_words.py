@@ -331,7 +331,10 @@ MIXED_WITH = _p("pha voi|pha vao|pha bang|pha chung|pha cung|hoa voi|hoa vao")
 NOT_RATE = _p(
     "bao lau mot lan|bao lau 1 lan|may ngay|bao nhieu ngay|cach bao lau|nhanh khoi|"
     # the person is in a hurry, not asking how fast it goes in: "ca trực hỏi nhanh"
-    "hoi nhanh|hoi gap|tra loi nhanh|giup nhanh|nhanh giup|cho nhanh"
+    "hoi nhanh|hoi gap|tra loi nhanh|giup nhanh|nhanh giup|cho nhanh|"
+    # how long until the dose is given again ("chưa đáp ứng thì bao lâu mới được nhắc lại"):
+    # the interval the dose rows give, not how fast one goes in
+    "nhac lai|lap lai|tiem lai|lieu nhac|lieu tiep theo"
 )
 
 # A turn that only tells more of the medicine just asked about: its form or strength, that the

@@ -206,6 +206,10 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     if HowTo.MISSED_DOSE in found and len(found) > 1 and forgot_the_advice(turn):
         found.discard(HowTo.MISSED_DOSE)  # "bs dặn rồi mà ra về là quên mất": the advice
     measured(turn, found)  # "mất ống hút chia liều, lấy muỗng cà phê đong thay"
+    if {HowTo.ALCOHOL, HowTo.MISSED_DOSE} <= found and turn.has(*lx.STOPS):
+        # "nhậu thì nghỉ thuốc 1 bữa rồi mai uống bù": a dose skipped to drink is planned
+        # around the drink, the question is the drink; none was forgotten
+        found.discard(HowTo.MISSED_DOSE)
     if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
         found.discard(HowTo.TOGETHER)
     if HowTo.TOGETHER in found and turn.ngrams.isdisjoint(CRUSH_ONLY):
@@ -336,7 +340,7 @@ def _how_often_put_on(turn: Turn) -> bool:
 
 def _asks_an_amount(turn: Turn) -> bool:
     """An amount asked, not a number of days ("bao nhiêu ngày thì phải đi khám")."""
-    joined = turn.joined
+    joined = _without_men(turn)
     for phrase in (*lx.DAYS_ASKED, *_COMPANIONS):
         joined = joined.replace(f" {phrase} ", " ")
     return any(f" {cue} " in joined for cue in lx.AMOUNT_CUES)
@@ -356,6 +360,20 @@ def _kept_counted(turn: Turn, found: set[HowTo]) -> bool:
 
 # Unmarked "mấy ông bạn" (a few friends) folds like "mấy ống" (how many ampoules).
 _COMPANIONS = ("may ong ban", "may ong anh", "may ong ay", "may ong gia", "may ong kia")
+
+
+def _without_men(turn: Turn) -> str:
+    """The turn's joined words without "mấy ông", "mấy ổng" written with their marks (those
+    men: "mấy ổng rủ làm vài lon bia", "với mấy ông hàng xóm"); only "mấy ống" counts
+    ampoules."""
+    if not turn.marked:
+        return turn.joined
+    words = turn.original_words()
+    tokens = list(turn.tokens)
+    for i in turn.indexes_of("may ong"):
+        if words[i + 1] in ("ông", "ổng"):
+            tokens[i + 1] = "ong_"
+    return f" {' '.join(tokens)} "
 
 
 _KEEPS_NOT_TIMED = tuple(w for w in lx.KEEPS_WORDS if w != "bao lau")

@@ -51,7 +51,8 @@ from understanding.followups import (
     more_about_the_drug,
     same_patient,
 )
-from understanding.howto import asks_one_dose, doubts_the_amount, second_topic
+from understanding.howto import asks_one_dose, second_topic
+from understanding.howto_amount_said import doubts_the_amount
 from understanding.howto_followups import (
     complaint_of_the_drug,
     own_medicine_asked,

@@ -72,7 +72,11 @@ class Asked:
         named = ""
         if frame.how_to_take is HowTo.TOGETHER and any(w in said for w in _ANTACIDS_SAID):
             named = "kháng acid"  # "uống chung với thuốc dạ dày Yumangel"
-        elif condition is not None and condition.normalized and fold(condition.text) in said:
+        elif condition is not None and condition.normalized and (
+            fold(condition.text) in said or frame.how_to_take is HowTo.DURATION
+        ):
+            # how long to go on depends on what is treated, even when told a turn before
+            # ("bé viêm họng do liên cầu", then "giờ ngưng được chưa")
             named = condition.normalized
         if named:
             named = words_of(named) if frame.accented else fold(named)

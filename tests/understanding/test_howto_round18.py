@@ -85,3 +85,9 @@ def test_out_in_the_sun_and_what_to_shun_is_a_caution() -> None:
 
 def test_what_to_shun_without_the_sun_is_still_food() -> None:
     assert read_how_to_topics(Turn.of("uống thuốc này có phải kiêng gì không"))[:1] == [HowTo.FOOD]
+
+
+def test_ampoules_taken_out_ahead_onto_a_tray_is_storage() -> None:
+    """A night nurse sets the morning's ampoules out on a tray: how they keep there."""
+    text = "tối trực em rút sẵn thuốc ra khay cho ca sáng, để vậy có sao không chị"
+    assert read_how_to_topics(Turn.of(text))[:1] == [HowTo.STORAGE]

@@ -1,0 +1,42 @@
+"""Tests for grounding/howto_asked.py and howto_narrow.py (tuning18): how long to go on
+depends on what is treated, even when the condition was told a turn before; a stop asked of
+a course for that condition is answered by the course's length for it."""
+
+from __future__ import annotations
+
+from asked_frames import part, understood
+
+from core.frame import ConditionQuery, HowTo, QueryFrame
+from grounding.howto import howto_answer
+from grounding.howto_asked import Asked
+
+_DOSES = part(
+    "lieu_luong_cach_dung",
+    "Uống lúc no hay lúc đói đều được. Nhiễm khuẩn tiết niệu không biến chứng: dùng 3 ngày. "
+    "Viêm xoang cấp: điều trị đủ 7 ngày. Dự phòng sau phơi nhiễm: 1 000 mg × 2 lần/ngày "
+    "trong 28 ngày. Ngừng thuốc nếu nổi ban.",
+)
+
+
+def _said(question: str, condition: str) -> Asked:
+    frame = QueryFrame(
+        standalone_query=question,
+        how_to_take=HowTo.DURATION,
+        accented=True,
+        condition=ConditionQuery(text=condition, normalized=condition),
+    )
+    return Asked.of(understood(frame))
+
+
+def _claims(said: Asked) -> list[str]:
+    return [c.text for c in howto_answer([_DOSES], "x", "X", HowTo.DURATION, said).claims]
+
+
+def test_stopping_early_of_a_course_named_before_quotes_its_length() -> None:
+    said = _said("giờ đỡ rồi, cho ngưng được chưa hay phải uống hết", "viêm xoang")
+    assert _claims(said) == ["Viêm xoang cấp: điều trị đủ 7 ngày."]
+
+
+def test_how_long_of_a_course_named_before_quotes_its_length() -> None:
+    said = _said("vậy uống bao nhiêu ngày", "nhiễm khuẩn tiết niệu")
+    assert _claims(said) == ["Nhiễm khuẩn tiết niệu không biến chứng: dùng 3 ngày."]

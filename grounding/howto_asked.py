@@ -19,7 +19,10 @@ def words_of(text: str) -> str:
 _NON_WORD = re.compile(r"[^\w]+")
 
 
-_HOW_LONG = re.compile(r"(?<![a-z])bao lau(?![a-z])")
+# How long, or how many days ("uống mấy ngày thì ngưng"): the course's length.
+_HOW_LONG = re.compile(
+    r"(?<![a-z])(?:bao lau|(?:may|bao nhieu) (?:ngay|hom|tuan|thang))(?![a-z])(?! tuoi)"
+)
 
 
 @dataclass(frozen=True)

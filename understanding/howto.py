@@ -73,6 +73,9 @@ _STILL_ILL = re.compile(
     # uống tiếp được chưa") asks the next dose, not the course
     r"|(?:sang|toi|den|la) ngay thu (?:\d+|ba|bon|tu|nam))(?![a-z])"
 )
+# Taken for some time already ("uống 2 tuần nay rồi", "xài liền 10 hôm rồi"), and going on
+# asked: how long it may be taken.
+_SO_FAR = re.compile(r"(?<![a-z])\d+ (?:ngay|hom|tuan|thang) (?:nay|roi|lien)(?![a-z])")
 _GO_ON = re.compile(
     r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc"
     # more days of it: "tự uống thêm mấy hôm nữa"
@@ -145,6 +148,7 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     elif (
         _HOW_LONG.search(turn.folded)
         or (_STILL_ILL.search(turn.folded) and _GO_ON.search(turn.folded))
+        or (_SO_FAR.search(turn.folded) and _GO_ON.search(turn.folded))
         or (_GO_ON_ASKED.search(turn.folded) and not _CLOCK.search(turn.folded))
         or _WITHOUT_A_BREAK.search(turn.folded)
     ):

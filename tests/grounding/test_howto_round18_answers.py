@@ -40,3 +40,24 @@ def test_stopping_early_of_a_course_named_before_quotes_its_length() -> None:
 def test_how_long_of_a_course_named_before_quotes_its_length() -> None:
     said = _said("vậy uống bao nhiêu ngày", "nhiễm khuẩn tiết niệu")
     assert _claims(said) == ["Nhiễm khuẩn tiết niệu không biến chứng: dùng 3 ngày."]
+
+
+_COURSE = part(
+    "lieu_luong_cach_dung",
+    "Người lớn: 2 mg sau mỗi lần đi ngoài; dùng không quá 5 ngày. Ngừng thuốc nếu bụng chướng.",
+)
+
+
+def test_how_many_days_before_stopping_asks_the_course_length() -> None:
+    """ "uống mấy ngày thì ngưng": how many days, not what makes one stop."""
+    said = Asked.of(
+        understood(
+            QueryFrame(
+                standalone_query="uống mấy ngày thì ngưng",
+                how_to_take=HowTo.DURATION,
+                accented=True,
+            )
+        )
+    )
+    claims = [c.text for c in howto_answer([_COURSE], "x", "X", HowTo.DURATION, said).claims]
+    assert claims == ["Người lớn: 2 mg sau mỗi lần đi ngoài; dùng không quá 5 ngày."]

@@ -91,3 +91,8 @@ def test_ampoules_taken_out_ahead_onto_a_tray_is_storage() -> None:
     """A night nurse sets the morning's ampoules out on a tray: how they keep there."""
     text = "tối trực em rút sẵn thuốc ra khay cho ca sáng, để vậy có sao không chị"
     assert read_how_to_topics(Turn.of(text))[:1] == [HowTo.STORAGE]
+
+
+def test_taken_for_weeks_already_and_going_on_asked_is_the_course() -> None:
+    text = "mình tự uống thuốc giảm đau lưng 3 tuần nay rồi, uống tiếp được không"
+    assert read_how_to_topics(Turn.of(text))[:1] == [HowTo.DURATION]

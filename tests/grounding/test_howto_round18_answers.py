@@ -61,3 +61,27 @@ def test_how_many_days_before_stopping_asks_the_course_length() -> None:
     )
     claims = [c.text for c in howto_answer([_COURSE], "x", "X", HowTo.DURATION, said).claims]
     assert claims == ["Người lớn: 2 mg sau mỗi lần đi ngoài; dùng không quá 5 ngày."]
+
+
+_MEALS = part(
+    "lieu_luong_cach_dung",
+    "Uống cùng bữa ăn để giảm khó chịu ở dạ dày. "
+    "Viên giải phóng kéo dài: uống 1 lần/ngày với bữa tối. "
+    "Trước khi chụp có thuốc cản quang, ngừng thuốc tại thời điểm chụp.",
+)
+
+
+def test_a_modified_release_product_named_earlier_gets_its_own_sentence() -> None:
+    """ "Diamicron MR" told a turn before, then "uống bữa nào, sáng hay tối": the
+    modified-release sentence, which says the meal and the hour in one."""
+    frame = understood(
+        QueryFrame(
+            standalone_query="uống bữa nào, sáng hay tối",
+            how_to_take=HowTo.FOOD,
+            how_to_also=HowTo.TIME_OF_DAY,
+            accented=True,
+            condition_words="diamicron mr 30 ngay 1 vien uong bua nao, sang hay toi",
+        )
+    )
+    claims = [c.text for c in howto_answer([_MEALS], "x", "X", HowTo.FOOD, Asked.of(frame)).claims]
+    assert claims == ["Viên giải phóng kéo dài: uống 1 lần/ngày với bữa tối."]

@@ -19,9 +19,10 @@ def words_of(text: str) -> str:
 _NON_WORD = re.compile(r"[^\w]+")
 
 
-# How long, or how many days ("uống mấy ngày thì ngưng"): the course's length.
+# How long, or how many days ("uống mấy ngày thì ngưng"): the course's length; "ngưng trước
+# mấy ngày" (before an operation) is a stop.
 _HOW_LONG = re.compile(
-    r"(?<![a-z])(?:bao lau|(?:may|bao nhieu) (?:ngay|hom|tuan|thang))(?![a-z])(?! tuoi)"
+    r"(?<![a-z])(?:bao lau|(?<!truoc )(?:may|bao nhieu) (?:ngay|hom|tuan|thang))(?![a-z])(?! tuoi)"
 )
 
 

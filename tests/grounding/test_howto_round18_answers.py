@@ -85,3 +85,27 @@ def test_a_modified_release_product_named_earlier_gets_its_own_sentence() -> Non
     )
     claims = [c.text for c in howto_answer([_MEALS], "x", "X", HowTo.FOOD, Asked.of(frame)).claims]
     assert claims == ["Viên giải phóng kéo dài: uống 1 lần/ngày với bữa tối."]
+
+
+_BEFORE_SURGERY = part(
+    "than_trong",
+    "Ngừng thuốc ít nhất 5 ngày trước phẫu thuật theo kế hoạch. Dùng kéo dài quá 3 tháng "
+    "cần theo dõi.",
+)
+
+
+def test_stopping_some_days_before_an_operation_is_a_stop() -> None:
+    """ "ngưng trước mấy ngày": how many days before, not how long the course runs."""
+    said = Asked.of(
+        understood(
+            QueryFrame(
+                standalone_query="sắp mổ, phải ngưng trước mấy ngày",
+                how_to_take=HowTo.DURATION,
+                accented=True,
+            )
+        )
+    )
+    claims = [
+        c.text for c in howto_answer([_BEFORE_SURGERY], "x", "X", HowTo.DURATION, said).claims
+    ]
+    assert claims[:1] == ["Ngừng thuốc ít nhất 5 ngày trước phẫu thuật theo kế hoạch."]

@@ -278,7 +278,7 @@ def howto_answer(
         # "Vì vậy không uống rượu …" goes on from the sentence before, which says why
         quoted.insert(0, (found[0], reason))
     also = None
-    if said.also is not None:
+    if said.also is not None and not _meal_and_hour(found[1], topic, said):
         # "tiêm trong bao lâu, tiêm bắp được không": the second topic's sentence too, when
         # it is another one and both stay short (a dose row does not answer "when" beside a
         # food asked: "uống lúc nào, có kiêng bưởi không" wants why the food, below)
@@ -304,6 +304,17 @@ def howto_answer(
         claims=tuple(Claim(text=sentence, citations=(i,)) for i, sentence in quoted),
         notices=quarantine_notices([evidence[i] for i, _ in quoted]),
     )
+
+
+_MEAL_AND_HOUR = frozenset((HowTo.FOOD, HowTo.TIME_OF_DAY))
+
+
+def _meal_and_hour(sentence: str, topic: HowTo, said: Asked) -> bool:
+    """The meal and the hour asked together, and the sentence says both ("1 lần/ngày với bữa
+    tối"): no second sentence."""
+    if {topic, said.also} != _MEAL_AND_HOUR or said.also is None:
+        return False
+    return _on_topic(sentence, said.also, broad=False, asked=said)
 
 
 # A sentence that draws its advice from the one before ("Vì vậy không uống rượu …").

@@ -19,7 +19,11 @@ def words_of(text: str) -> str:
 _NON_WORD = re.compile(r"[^\w]+")
 
 
-_HOW_LONG = re.compile(r"(?<![a-z])bao lau(?![a-z])")
+# How long, or how many days ("uống mấy ngày thì ngưng"): the course's length; "ngưng trước
+# mấy ngày" (before an operation) is a stop.
+_HOW_LONG = re.compile(
+    r"(?<![a-z])(?:bao lau|(?<!truoc )(?:may|bao nhieu) (?:ngay|hom|tuan|thang))(?![a-z])(?! tuoi)"
+)
 
 
 @dataclass(frozen=True)
@@ -72,7 +76,13 @@ class Asked:
         named = ""
         if frame.how_to_take is HowTo.TOGETHER and any(w in said for w in _ANTACIDS_SAID):
             named = "kháng acid"  # "uống chung với thuốc dạ dày Yumangel"
-        elif condition is not None and condition.normalized and fold(condition.text) in said:
+        elif (
+            condition is not None
+            and condition.normalized
+            and (fold(condition.text) in said or frame.how_to_take is HowTo.DURATION)
+        ):
+            # how long to go on depends on what is treated, even when told a turn before
+            # ("bé viêm họng do liên cầu", then "giờ ngưng được chưa")
             named = condition.normalized
         if named:
             named = words_of(named) if frame.accented else fold(named)
@@ -84,7 +94,8 @@ class Asked:
             _partner(frame),
             named,
             _HOW_LONG.search(said) is not None,
-            frozenset(k for k, pattern in _FORM_SAID.items() if pattern.search(said)),
+            frozenset(k for k, pattern in _FORM_SAID.items() if pattern.search(said))
+            | _product_forms(frame),
             _GOING_ON.search(said) is not None,
             f" {' '.join(_NON_WORD.split(said))} ",
             frame.route,
@@ -158,6 +169,16 @@ _FORM_SAID = {
         r"|duoi nang|ra nang|phoi nang|gan cua so)(?![a-z])"
     ),
 }
+# What the product is stays what it is for the whole case: "Glucophage XR", then "uống bữa
+# nào": the modified-release tablet's sentence (the case's words are `condition_words`).
+_PRODUCT_FORMS = ("modified",)
+
+
+def _product_forms(frame: QueryFrame) -> frozenset[str]:
+    case = f" {fold(frame.condition_words or '')} "
+    return frozenset(k for k in _PRODUCT_FORMS if _FORM_SAID[k].search(case))
+
+
 _FORM_IN_BOOK = {
     "modified": re.compile(
         r"(?<!\w)(?:giải phóng (?:kéo dài|chậm|biến đổi)|tác dụng kéo dài)(?!\w)"

@@ -60,6 +60,7 @@ COURSE = re.compile(
     r"|đợt(?! cấp)|(?:dùng|điều trị|uống) kéo dài|đủ(?! nước)|liều duy nhất|đi khám"
     r"|[1-9] (?:tuần|tháng)|thời gian điều trị)(?!\w)(?! tuổi)"
 )
+_STOPPING_OR_COURSE = re.compile(f"{_STOPPING.pattern}|{COURSE.pattern}")
 # A course's length counted: what "mấy ngày", "bao lâu" asks ("trẻ từ 3 tháng tuổi" is an
 # age, no length).
 COUNTED = re.compile(r"(?<!\w)(?:\d+ (?:ngày|tuần|tháng)|liều duy nhất)(?!\w)(?! tuổi)")
@@ -148,7 +149,9 @@ def primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
     if topic is HowTo.TOGETHER and asked.partner:
         return _named(asked.partner)
     if topic is HowTo.DURATION and asks_stop(asked):
-        return _STOPPING
+        # "viêm họng do liên cầu … ngưng được chưa hay uống cho hết": for a condition the
+        # talk named, its course says when ("cần điều trị đủ 10 ngày")
+        return _STOPPING_OR_COURSE if asked.condition else _STOPPING
     if topic is HowTo.DURATION and asked.going_on and asked.condition and not asked.how_long:
         # "đang tiêu chảy, có uống tiếp không": going on with a complaint asks when to stop,
         # or when to see a doctor ("sốt quá 3 ngày … cần được khám")

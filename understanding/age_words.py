@@ -56,9 +56,19 @@ def born_ago(original: str, folded: str) -> tuple[float, tuple[int, int]] | None
     return round(months, 2), (found.start(2), found.end(3))
 
 
+# A form's field pasted from a prescription or a chart ("Tuổi: 6 — Cân nặng: 20 kg", "tuổi:
+# 45"): years, unless a unit of months, weeks or days follows.
+_FIELD = re.compile(
+    r"(?<![a-z])tuoi\s*[:=]\s*(\d{1,3})(?!\d|[.,]\d)(?!\s*(?:thang|tuan|ngay|th|m)(?![a-z]))"
+)
+
+
 def age_in_words(folded: str) -> tuple[float, tuple[int, int]] | None:
     """A child's age in months and where it is said, from a year and a half, the year a
-    child turns or the class they are in; None when none is said."""
+    child turns, the class they are in or a form's field; None when none is said."""
+    field = _FIELD.search(folded)
+    if field and 0 < int(field.group(1)) <= 120:
+        return int(field.group(1)) * 12.0, field.span(1)
     half = _YEAR_AND_A_HALF.search(folded)
     if half:
         return 18.0, half.span()

@@ -46,6 +46,18 @@ _YES_NO = re.compile(
 )
 
 
+def another_patients_frame(turn: Turn, frame: QueryFrame, prior: QueryFrame | None) -> QueryFrame:
+    """The frame of a turn that tells another patient: marked so, and without the age or
+    weight of the patient before when this turn says none of its own ("hồi đó nó 10 tuổi",
+    then "giờ vợ tui bị mề đay, uống ké chai đó được không": she is not ten)."""
+    update: dict[str, object] = {"another_patient": True}
+    if prior is not None and read_age(turn) is None and frame.age_months == prior.age_months:
+        update |= {"age_months": None, "age_text": None}
+    if prior is not None and read_weight(turn) is None and frame.weight_kg == prior.weight_kg:
+        update["weight_kg"] = None
+    return frame.model_copy(update=update)
+
+
 def same_drug_for_another(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFrame | None:
     """A turn that names an ailment and no medicine, after a medicine was asked about, and
     points back at it or asks whether this patient may take it too: that medicine, for the
@@ -210,6 +222,7 @@ def tells_another_patient(turn: Turn, frame: QueryFrame, prior: QueryFrame | Non
 
 
 __all__ = [
+    "another_patients_frame",
     "asks_for_self",
     "for_the_childs_kin",
     "same_drug_for_another",

@@ -8,8 +8,15 @@ import re
 from core.frame import HOW_TO_SECTIONS, HowTo
 from core.sections import SectionKey
 from understanding import howto_words as lx
+from understanding.howto_amount_said import (
+    asks_an_amount,
+    asks_one_dose,
+    kept_counted,
+    without_amounts,
+)
 from understanding.howto_effects import effect_told
 from understanding.howto_marks import MARKED_AS, another_word, drinking, marked_words
+from understanding.howto_regional import regional
 from understanding.howto_said_of_else import (
     CRUSH_ONLY,
     CRUSHED,
@@ -19,7 +26,6 @@ from understanding.howto_said_of_else import (
     shots_said,
     snaps_ampoules,
 )
-from understanding.lexicon import AMOUNT_DOUBT
 from understanding.text import Turn, ngram_set
 
 # An age or a weight makes a question about giving a form a dose question; months said right
@@ -67,6 +73,9 @@ _STILL_ILL = re.compile(
     # uống tiếp được chưa") asks the next dose, not the course
     r"|(?:sang|toi|den|la) ngay thu (?:\d+|ba|bon|tu|nam))(?![a-z])"
 )
+# Taken for some time already ("uống 2 tuần nay rồi", "xài liền 10 hôm rồi"), and going on
+# asked: how long it may be taken.
+_SO_FAR = re.compile(r"(?<![a-z])\d+ (?:ngay|hom|tuan|thang) (?:nay|roi|lien)(?![a-z])")
 _GO_ON = re.compile(
     r"(?<![a-z])(?:uong tiep|dung tiep|xai tiep|tiep tuc"
     # more days of it: "tự uống thêm mấy hôm nữa"
@@ -119,8 +128,9 @@ def read_how_to(turn: Turn) -> HowTo | None:
 def read_how_to_topics(turn: Turn) -> list[HowTo]:
     """Every how-to topic the turn asks, in the order they are tried (the first is the
     question's); none when an amount is asked."""
+    turn = regional(turn)  # "trộn vô cháo", "thuốc ni", "trc ăn"
     found = {topic for topic, cues in _CUE_SETS if not turn.ngrams.isdisjoint(cues)}
-    bare = _without_amounts(turn)
+    bare = without_amounts(turn)
     if bare is not None:
         # "hôm nay uống 2 viên bù luôn được không": the cue read around the amount said
         found |= {topic for topic, cues in _CUE_SETS if not bare.ngrams.isdisjoint(cues)}
@@ -138,6 +148,7 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     elif (
         _HOW_LONG.search(turn.folded)
         or (_STILL_ILL.search(turn.folded) and _GO_ON.search(turn.folded))
+        or (_SO_FAR.search(turn.folded) and _GO_ON.search(turn.folded))
         or (_GO_ON_ASKED.search(turn.folded) and not _CLOCK.search(turn.folded))
         or _WITHOUT_A_BREAK.search(turn.folded)
     ):
@@ -148,10 +159,10 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if _POSTURE.search(turn.folded) or turn.has(*lx.CANNOT_INHALE):
         found.add(HowTo.GIVING)
     if (
-        _asks_an_amount(turn)
+        asks_an_amount(turn)
         and not turn.has(*lx.WATER_WORDS)
         and not put_on
-        and not _kept_counted(turn, found)
+        and not kept_counted(turn, found)
     ):
         # "uống nhiều nước không, bao nhiêu là đủ" asks an amount of water; "truyền tốc độ
         # bao nhiêu", "pha nồng độ bao nhiêu" how an injection goes in; any other amount is
@@ -186,7 +197,22 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     return [topic for topic, _cues in lx.HOW_TO_CUES if topic in found]
 
 
+# Together or apart offered as a choice ("uống cùng lúc luôn hay phải cách ra", "tách ra hay
+# uống chung"): two products, named in the talk before when not in the turn.
+_APART_OR_NOT = re.compile(
+    r"(?<![a-z])(?:cung luc|chung|mot luc|1 luc)(?: [a-z]+){0,5} hay (?:la )?(?:phai )?"
+    r"(?:cach|tach) (?:ra|nhau)(?![a-z])"
+    r"|(?<![a-z])(?:cach|tach) (?:ra|nhau) hay (?:la )?(?:uong )?(?:cung luc|chung|mot luc|1 luc)"
+    r"(?![a-z])"
+)
 _SUN_SHUNNED = re.compile(r"(?<![a-z])(?:kieng|ne) (?:nang|anh nang|ra nang|di nang)(?![a-z])")
+# Out in the sun told ("ra đồng nắng chang chang", "làm ngoài nắng", "đi nắng cả ngày"), and
+# what to shun asked beside it: the sun is what is shunned.
+_IN_THE_SUN = re.compile(
+    r"(?<![a-z])(?:ra|duoi|di|phoi|ngoai|giua|lam) (?:troi )?nang(?![a-z])"
+    r"|(?<![a-z])nang (?:chang chang|gat|to|nong|chay da|nhu do lua)(?![a-z])"
+)
+_SHUNNED = re.compile(r"(?<![a-z])(?:kieng|ne|tranh)(?: (?:gi|chi|cu|khem|cai gi))?(?![a-z])")
 
 
 def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
@@ -198,15 +224,26 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
         rest = Turn.of(_AFTER_MEAL_COMPLAINT.sub(" ", turn.folded))
         if rest.ngrams.isdisjoint(dict(_CUE_SETS)[HowTo.FOOD]):
             found.discard(HowTo.FOOD)  # "ăn xong đầy bụng hoài": a complaint told
-    if HowTo.FOOD in found and _SUN_SHUNNED.search(turn.folded):
-        rest = Turn.of(_SUN_SHUNNED.sub(" ", turn.folded))
-        found.add(HowTo.CAUTION)  # "có phải kiêng nắng không": the sun shunned, no food
+    if HowTo.FOOD in found and (
+        _SUN_SHUNNED.search(turn.folded)
+        or (_IN_THE_SUN.search(turn.folded) and _SHUNNED.search(turn.folded))
+    ):
+        # "có phải kiêng nắng không"; "mai phơi lúa nắng gắt cả buổi, có phải kiêng gì": the
+        # sun shunned, no food
+        rest = Turn.of(_SHUNNED.sub(" ", _IN_THE_SUN.sub(" ", _SUN_SHUNNED.sub(" ", turn.folded))))
+        found.add(HowTo.CAUTION)
         if rest.ngrams.isdisjoint(dict(_CUE_SETS)[HowTo.FOOD]):
             found.discard(HowTo.FOOD)
     if HowTo.MISSED_DOSE in found and len(found) > 1 and forgot_the_advice(turn):
         found.discard(HowTo.MISSED_DOSE)  # "bs dặn rồi mà ra về là quên mất": the advice
     measured(turn, found)  # "mất ống hút chia liều, lấy muỗng cà phê đong thay"
-    if HowTo.TOGETHER in found and not turn.has(*lx.CO_PRODUCTS):
+    if {HowTo.ALCOHOL, HowTo.MISSED_DOSE} <= found and turn.has(*lx.STOPS):
+        # "nhậu thì nghỉ thuốc 1 bữa rồi mai uống bù": a dose skipped to drink is planned
+        # around the drink, the question is the drink; none was forgotten
+        found.discard(HowTo.MISSED_DOSE)
+    if HowTo.TOGETHER in found and not (
+        turn.has(*lx.CO_PRODUCTS) or _APART_OR_NOT.search(turn.folded)
+    ):
         found.discard(HowTo.TOGETHER)
     if HowTo.TOGETHER in found and turn.ngrams.isdisjoint(CRUSH_ONLY):
         found.discard(HowTo.CRUSH)  # "uống cùng lúc hay tách ra": taken apart, nothing opened
@@ -247,11 +284,19 @@ _OTHER_FORGOTTEN = frozenset(("hoi", "ten", "noi", "ke"))
 _OH = frozenset(("a", "o", "ay", "ui", "oi", "u"))
 
 
+# Two doses at once to make up the one forgotten ("tối nay cho bà uống 2 viên luôn", "uống 2
+# liều 1 lúc"): the amount said is the make-up, not a dose worked out.
+_TWO_AT_ONCE = re.compile(
+    r"(?<![a-z])(?:2|hai) (?:vien|lieu|goi|ong)(?: [a-z]+)?"
+    r" (?:luon|mot luc|1 luc|cung luc|mot lan|1 lan|mot the|bu)(?![a-z])"
+)
+
+
 def _forgot(turn: Turn) -> bool:
     """ "quên" written with its mark (unmarked "quen" is also "used to") of a dose; read only
     when no other topic is asked ("uống sau ăn hay quên lắm" asks about food) and no amount is
     worked out ("quên hỏi liều, tính ra 550mg hả" is a dose question)."""
-    if _without_amounts(turn) is not None:
+    if without_amounts(turn) is not None and not _TWO_AT_ONCE.search(turn.folded):
         return False
     tokens = turn.tokens
     at = [i for i in turn.indexes_of("quen") if turn.original_words()[i] == "quên"]
@@ -276,44 +321,6 @@ def _told_split_only(turn: Turn) -> bool:
     return rest.ngrams.isdisjoint(cues) and not _BEFORE_AN_EVENT.search(rest.folded)
 
 
-# An amount of the medicine said inside a how-to phrase ("uống 2 viên bù", "bẻ 1 viên đôi"):
-# counts of tablets, sachets, ampoules or doses and strengths, never a time ("sau 2 ngày ăn").
-_AMOUNT = re.compile(
-    r"(?<![\w/])(?:\d+(?:[.,]\d+)?|mot|hai|ba|nua)\s*(?:vien|goi|ong|lieu|mg|ml|mcg|g|giot)"
-    r"(?![\w/])"
-)
-
-
-def _without_amounts(turn: Turn) -> Turn | None:
-    """The turn without the amounts it says, or None when it says none."""
-    text = _AMOUNT.sub(" ", turn.folded)
-    return Turn.of(" ".join(text.split())) if text != turn.folded else None
-
-
-# An amount asked for one dose or a day ("mỗi lần bao nhiêu", "mỗi lần mấy ml", "một ngày tổng
-# nhiêu"): a split said with it is the day's dose divided, not a tablet cut.
-_ONE_DOSE = re.compile(
-    r"(?<![a-z])(?:moi lan|1 lan|mot lan|moi cu|ca ngay|mot ngay|1 ngay)"
-    r"(?: (?:uong|tiem|cho|la|tong))* (?:bao nhieu|bn|nhieu|may)(?![a-z])"
-)
-
-
-def asks_one_dose(turn: Turn) -> bool:
-    """The turn asks the amount of one dose or of a day."""
-    return _ONE_DOSE.search(turn.folded) is not None
-
-
-# What the person fears would be too much ("sợ uống 1 lúc nhiều quá bị xót ruột"): why they
-# ask, not whether the amount is too much.
-_FEARED = re.compile(r"(?<![a-z])so (?:[a-z0-9]+ ){0,5}?(?:nhieu qua|qua nhieu|cao qua|qua cao)")
-
-
-def doubts_the_amount(turn: Turn) -> bool:
-    """The turn asks whether an amount is too much or too little ("sáng uống 4 viên có nhiều
-    quá không"), not only fears it."""
-    return Turn.of(_FEARED.sub(" ", turn.folded)).has(*AMOUNT_DOUBT)
-
-
 def second_topic(turn: Turn, first: HowTo) -> HowTo | None:
     """Another topic the same question asks ("tiêm trong bao lâu, tiêm bắp được không"),
     when the first's sections hold its answer too (only those are read)."""
@@ -331,44 +338,7 @@ def _how_often_put_on(turn: Turn) -> bool:
     folded = turn.folded
     if not _PUT_ON_HOW_OFTEN.search(folded) or _PATIENT_SAID.search(folded) or _WHO.search(folded):
         return False
-    return not _asks_an_amount(Turn.of(_HOW_OFTEN.sub(" ", folded)))
-
-
-def _asks_an_amount(turn: Turn) -> bool:
-    """An amount asked, not a number of days ("bao nhiêu ngày thì phải đi khám")."""
-    joined = turn.joined
-    for phrase in (*lx.DAYS_ASKED, *_COMPANIONS):
-        joined = joined.replace(f" {phrase} ", " ")
-    return any(f" {cue} " in joined for cue in lx.AMOUNT_CUES) or _short_amount_asked(turn)
-
-
-_UNITS_ASKED = frozenset(("mg", "ml", "mcg", "g", "vien", "goi", "ong", "giot"))
-
-
-def _short_amount_asked(turn: Turn) -> bool:
-    """The southern "nhiêu" before a unit ("mũi đó nhiêu mg", "đong nhiêu ml"): "bao nhiêu"
-    cut short (written with its mark, it is not "nhiều", many)."""
-    tokens = turn.tokens
-    return any(
-        i + 1 < len(tokens) and tokens[i + 1] in _UNITS_ASKED and turn.means(i, "nhiêu")
-        for i in turn.indexes_of("nhieu")
-    )
-
-
-# "Mấy viên", "mấy ống" before what is kept ("mấy ống vitamin K1 để dưới đèn"): those few,
-# no amount asked.
-_COUNTED = re.compile(r"(?<![a-z])may (?:vien|ong|goi|chai|lo|hop|vi)(?![a-z])")
-
-
-def _kept_counted(turn: Turn, found: set[HowTo]) -> bool:
-    """A storage question whose only amount words count what is kept."""
-    if HowTo.STORAGE not in found or not _COUNTED.search(turn.folded):
-        return False
-    return not _asks_an_amount(Turn.of(_COUNTED.sub(" ", turn.folded)))
-
-
-# Unmarked "mấy ông bạn" (a few friends) folds like "mấy ống" (how many ampoules).
-_COMPANIONS = ("may ong ban", "may ong anh", "may ong ay", "may ong gia", "may ong kia")
+    return not asks_an_amount(Turn.of(_HOW_OFTEN.sub(" ", folded)))
 
 
 _KEEPS_NOT_TIMED = tuple(w for w in lx.KEEPS_WORDS if w != "bao lau")

@@ -44,7 +44,10 @@ STORAGE_CUES = p(
     # trong hộp", "bỏ túi áo mang theo"
     "duoi den|anh den|den chieu|trong hop|tui ao|bo tui|mang theo|"
     # frozen: "để tủ đông bị đông đá"
-    "tu dong|dong da|dong cung"
+    "tu dong|dong da|dong cung|"
+    # taken out or drawn up ahead and left for the next round: "lấy sẵn ống ra khay", "rút
+    # sẵn vào bơm tiêm để qua đêm"
+    "lay san|rut san|ra khay|tren khay|vao khay|de qua dem|de tu toi|de tu dem"
 )
 
 __all__ = ["STORAGE_CUES", "p"]

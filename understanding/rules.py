@@ -26,6 +26,7 @@ from core.frame import (
 from core.ports import UnderstandingContext
 from core.sections import SectionKey
 from understanding.another_patient import (
+    another_patients_frame,
     for_the_childs_kin,
     same_drug_for_another,
     tells_another_patient,
@@ -51,7 +52,8 @@ from understanding.followups import (
     more_about_the_drug,
     same_patient,
 )
-from understanding.howto import asks_one_dose, doubts_the_amount, second_topic
+from understanding.howto import asks_one_dose, second_topic
+from understanding.howto_amount_said import doubts_the_amount
 from understanding.howto_followups import (
     complaint_of_the_drug,
     own_medicine_asked,
@@ -95,8 +97,8 @@ class RulesUnderstander:
         """Like `understand`, but lets a bug raise (for tests and fuzzing)."""
         context = context or UnderstandingContext()
         frame = self._parse(text, context)
-        if tells_another_patient(Turn.of(text), frame, context.prior_frame):
-            frame = frame.model_copy(update={"another_patient": True})
+        if tells_another_patient(turn := Turn.of(text), frame, context.prior_frame):
+            frame = another_patients_frame(turn, frame, context.prior_frame)
         return frame
 
     def _parse(self, text: str, context: UnderstandingContext) -> QueryFrame:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from core.frame import HowTo
-from understanding.howto import doubts_the_amount, read_how_to_topics
+from understanding.howto import read_how_to_topics
+from understanding.howto_amount_said import doubts_the_amount
 from understanding.text import Turn
 
 

@@ -1,0 +1,43 @@
+"""Words of the South and the Centre, and chat shorthands, said the way the how-to cues are
+written ("trộn vô cháo" is "trộn vào cháo", "thuốc ni" is "thuốc này", "làm răng" is "làm
+sao", "trc ăn" is "trước ăn"): the turn the how-to reader reads (`understanding.howto`).
+
+Only words written with their marks are respelled (unmarked "vo" is also "vỏ" or "vợ", "ni"
+a syllable of a name), except shorthands no word of the language spells.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.text import fold
+from understanding.text import Turn
+
+# A marked regional word and the word the cues use.
+_MARKED = {"vô": "vào", "ni": "này", "chừ": "giờ", "mô": "đâu", "rứa": "vậy"}
+# "răng" is a tooth unless it asks how: "làm răng", "răng rứa", "răng mà".
+_HOW = re.compile(r"(?<!\w)(làm|là) răng(?!\w)|(?<!\w)răng (?=rứa|mà|hè)")
+# Shorthands of chat, marked or not.
+_SHORT = {"trc": "trước", "trk": "trước", "bnh": "bao nhiêu"}
+_WORD = re.compile(r"\w+")
+
+
+def regional(turn: Turn) -> Turn:
+    """The turn with its regional words and shorthands in the cues' words (itself when none)."""
+    text = turn.original
+    words = set(turn.original_words())
+    marked = turn.marked and bool(words & (set(_MARKED) | {"răng"}))
+    if not marked and not words & set(_SHORT):
+        return turn
+    short = _SHORT if turn.marked else {k: fold(v) for k, v in _SHORT.items()}
+    table = {**short, **(_MARKED if turn.marked else {})}
+
+    def swap(m: re.Match[str]) -> str:
+        return table.get(m.group().lower(), m.group())
+
+    if turn.marked:
+        text = _HOW.sub(lambda m: f"{m.group(1)} sao" if m.group(1) else "sao ", text)
+    return Turn.of(_WORD.sub(swap, text))
+
+
+__all__ = ["regional"]

@@ -116,3 +116,21 @@ def test_a_taking_told_after_a_death_is_still_an_emergency() -> None:
     """What is told after the background is read on its own, as told."""
     said = "ông mất năm ngoái. Giờ bà uống nhầm 10 viên thuốc huyết áp của ông"
     assert _kind(said, "amlodipine") is Triage.EMERGENCY
+
+
+# -- a former taking of many, and more this time ----------------------------------------------
+
+
+def test_more_this_time_after_many_that_did_nothing_is_self_harm() -> None:
+    """Many tablets once that came to nothing, and a bigger taking planned: intent."""
+    said = "bua truoc minh nuot 15 vien ma van tinh, lan nay nuot het ca hop cho xong chuyen"
+    assert _kind(said) is Triage.SELF_HARM
+    assert _kind("lần trước tớ uống 12 viên chả sao, lần này uống gấp ba luôn :)") is (
+        Triage.SELF_HARM
+    )
+
+
+def test_a_dose_raised_after_one_that_did_not_help_is_asked() -> None:
+    """One tablet that did not help, and two asked about: a dose question."""
+    said = "lần trước uống 1 viên không đỡ đau, lần này uống gấp đôi được không"
+    assert _kind(said, "paracetamol") is not Triage.SELF_HARM

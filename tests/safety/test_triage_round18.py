@@ -98,11 +98,13 @@ def test_spat_out_after_swallowing_some_is_still_an_event() -> None:
 
 
 def test_a_death_in_the_family_before_a_question_is_background() -> None:
-    """ "chồng tôi mất rồi …. Giờ …": the question after it is what is read."""
+    """ "bà nhà mất rồi …. Giờ …": the question after it is what is read."""
     said = (
-        "chồng tôi mất được hai năm rồi, con cháu ở xa. Giờ tôi hay đau đầu, "
-        "uống paracetamol lâu dài có hại gan không"
+        "Bà nhà mất rồi, tui buồn lắm mà còn con cháu phải lo. Giờ đau lưng, "
+        "uống ibuprofen có hại dạ dày không"
     )
+    assert _kind(said, "ibuprofen") is None
+    said = "chồng tôi mất được hai năm rồi. Giờ tôi hay đau đầu, uống paracetamol có hại gan không"
     assert _kind(said, "paracetamol") is None
 
 
@@ -134,3 +136,43 @@ def test_a_dose_raised_after_one_that_did_not_help_is_asked() -> None:
     """One tablet that did not help, and two asked about: a dose question."""
     said = "lần trước uống 1 viên không đỡ đau, lần này uống gấp đôi được không"
     assert _kind(said, "paracetamol") is not Triage.SELF_HARM
+
+
+# -- reports told by carers, relatives and a ward ---------------------------------------------
+
+
+def test_a_weekly_drug_taken_days_in_a_row_is_an_emergency() -> None:
+    """ "uống liền 4 ngày" of a once-weekly drug taken daily: days of it already, act now."""
+    said = "bố uống methotrexat mỗi ngày chứ không phải mỗi tuần, uống liền 4 ngày"
+    assert _kind(said, "methotrexate") is Triage.EMERGENCY
+
+
+def test_a_bottle_down_to_its_bottom_after_a_child_opened_it_is_a_report() -> None:
+    """A child opened a syrup bottle, and it is down to a little at the bottom: a report."""
+    said = "thằng nhỏ 3 tuổi vặn nắp chai siro ho của chị nó, chai còn có chút xíu ở đáy thôi ạ"
+    assert _kind(said, "dextromethorphan") is Triage.EMERGENCY
+
+
+def test_a_polite_particle_at_the_end_is_no_question() -> None:
+    """A report ending in a typed "ạ" is told politely, not asked."""
+    from safety.ingestion_signs import _yes_no
+
+    assert not _yes_no(TurnText.of("bé lấy được lọ thuốc, giờ lọ trống trơn ạ"))
+    assert _yes_no(TurnText.of("bé uống thuốc này được không ạ"))
+
+
+def test_a_count_given_by_a_relative_beyond_the_order_is_an_emergency() -> None:
+    """Relatives gave extra tablets outside the ward's order, and the patient is hard to rouse."""
+    said = "bn nam 68t, vợ bn khai tự đưa thêm 2 viên diazepam 5mg ngoài y lệnh, giờ gọi khó tỉnh"
+    assert _kind(said, "diazepam") is Triage.EMERGENCY
+
+
+def test_taking_a_patient_to_hospital_is_no_taking() -> None:
+    """ "đưa đi viện" (taken to hospital) is no medicine given."""
+    assert (
+        _kind(
+            "mai đưa bà đi viện khám, tối nay bà uống amlodipin 5mg như mọi khi được không",
+            "amlodipine",
+        )
+        is None
+    )

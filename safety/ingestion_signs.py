@@ -99,10 +99,11 @@ def _yes_no(text: TurnText) -> bool:
         return False  # "không biết bé có nuốt viên nào không": whether it happened
     asked = _YES_NO.search(text.folded)
     # typed "ạ" (not "à") alone ("… rơi ra rồi ạ", "… dưới đáy ạ") is a telling said politely
-    told = asked is not None and "?" not in text.folded[asked.start() :]
+    told = asked is not None and _ASKING.search(text.folded, 0, asked.start()) is None
     return asked is not None and not (told and text.lowered[asked.start() :].startswith("ạ"))
 
 
+_ASKING = re.compile(r"\?|\b(?:may|bao nhieu|bao nhiu|gi|nao|sao|khong|ko|chua)\b")
 _PER_DAY = re.compile(r"\b(?:mot|moi|1|trong|ca) ngay\b|/ ?ngay\b")
 
 

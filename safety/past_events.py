@@ -75,11 +75,28 @@ _DENIED_CLAUSE = re.compile(
 )
 # A death in the family told ("ông nhà mất rồi", "chồng tôi mới mất", "mẹ qua đời năm ngoái"):
 # its "rồi" is no taking done; not "mất ngủ", "mất thuốc" (lost), "nuốt mất" (swallowed).
+# Folded, "mất" is also "mắt" (eye), "mặt" ("chóng mặt"): see `_loss`.
 _LOSS = re.compile(
-    r"\b(?:ong nha|ba nha|chong|vo|bo|me|ba|ma|cha|ong|anh|chi|em|con)"
+    r"\b(?P<kin>ong nha|ba nha|chong|vo|bo|me|ba|ma|cha|ong|anh|chi|em|con)"
     r"(?: (?:toi|tui|em|minh|t|e|nha|xa|noi|ngoai|con|chau))? (?:da |moi |vua |cung )?"
-    r"(?:mat|qua doi|tu tran)(?= (?:roi|r|nam|thang|duoc|lau|hoi|cach|tu|do|vi)\b|[,.;!]|$)"
+    r"(?P<died>mat|qua doi|tu tran)(?= (?:roi|r|nam|thang|duoc|lau|hoi|cach|tu|do|vi)\b|[,.;!]|$)"
 )
+
+
+def _loss(t: TurnText) -> re.Match[str] | None:
+    """A death in the family told: "mất" as typed with its accent, or, typed bare, after kin
+    that "chóng mặt" (dizzy) and "con mắt" (the eye) do not fold like."""
+    for m in _LOSS.finditer(t.folded):
+        if m.group("died") != "mat":
+            return m
+        if t.accented:
+            if t.lowered[m.start("died") : m.end("died")] == "mất":
+                return m
+        elif m.group("kin") not in ("chong", "con"):
+            return m
+    return None
+
+
 # The question asked now, after the history ("lần này", "giờ", "cho hỏi", "muốn hỏi").
 _NOW_ASKED = re.compile(
     r"\b(?:lan nay|gio|bay gio|hom nay|cho (?:em |minh |toi |e )?hoi|muon hoi|"
@@ -115,9 +132,7 @@ def question_after_history(t: TurnText) -> str | None:
             cut = _clause_after(folded, max(m.end() for m in settled))
             while (denied := _DENIED_CLAUSE.match(folded, cut)) is not None:
                 cut = denied.end()  # "…, ko chảy máu gì, hôm nay …": what it did not do
-    elif (
-        former := _FORMER.search(folded) or _GROWN_SINCE.search(folded) or _LOSS.search(folded)
-    ) is not None:
+    elif (former := _FORMER.search(folded) or _GROWN_SINCE.search(folded) or _loss(t)) is not None:
         # "hồi nhỏ từng bị ngộ độc …. Giờ 45 tuổi …": a childhood or years back, then now;
         # "ông nhà mất rồi, … Giờ đau khớp gối, uống …": a death in the family, then now
         grown = former.re is not _FORMER

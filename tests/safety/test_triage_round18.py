@@ -176,3 +176,10 @@ def test_taking_a_patient_to_hospital_is_no_taking() -> None:
         )
         is None
     )
+
+
+def test_dizziness_and_the_eye_are_no_death_in_the_family() -> None:
+    """Folded, "chóng mặt" (dizzy) and "con mắt" (the eye) read like a death told: they are not."""
+    said = "ông đau lưng ra trạm chích 1 mũi diclofenac. về nhà thì chóng mặt, nổi mề đay. giờ sao"
+    assert question_after_history(TurnText.of(said)) is None
+    assert question_after_history(TurnText.of("be bi dau con mat, gio nho thuoc gi")) is None

@@ -50,11 +50,9 @@ from engine.responder import Responder, elapsed_ms
 from engine.safety_thread import keep_safety_thread, with_triage
 from engine.store import StateStore, hash_token, new_conversation_id, new_token
 from engine.svg import svg as state_svg
-from safety.triage import (
-    TriageResult,
-    WarningLines,
-)
+from safety.triage import TriageResult, WarningLines
 from states import State, Trigger
+from understanding.typed_keys import read_typed_keys
 
 log = logging.getLogger("duocthu.engine")
 
@@ -196,7 +194,8 @@ class Engine:
             raise AssertionError("begin returned neither a lease nor a replay")
         timings["load"] = elapsed_ms(started)
         try:
-            result, entry = self._run(conv, text, idempotency_key, timings)
+            # "uoongs" is read as "uong": keys an input method switched off left in the words
+            result, entry = self._run(conv, read_typed_keys(text), idempotency_key, timings)
             t0 = time.perf_counter()
             self.store.commit(
                 lease,

@@ -95,6 +95,8 @@ DANGER_SYSTEMS: dict[str, tuple[str, ...]] = {
         r"(?:gọi|lay|kêu|đánh thức) (?:\w+ ){0,2}?" + _NOT + r" (?:\w+ )?(?:dậy|tỉnh|trả lời|"
         r"thưa|phản ứng|biết gì|mở mắt)",
         r"gọi mới (?:ừ|dạ|tỉnh|mở mắt)",
+        # hard to rouse ("gọi khó tỉnh", "lay khó dậy", "khó đánh thức")
+        r"(?:gọi|lay|kêu) (?:\w+ ){0,2}?khó (?:tỉnh|dậy)|khó đánh thức",
         r"(?:nói|nói năng) (?:\w+ )?(?:lẫn lộn|lảm nhảm|linh tinh|không rõ|ú ớ)",
     ),
     # the muscles and tendons ("đau nhức cơ dữ dội", "gân gót sưng", "nghe phựt")

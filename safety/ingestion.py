@@ -61,14 +61,8 @@ from safety.ingestion_signs import (
     missing_ml,
     single_slip,
 )
-from safety.ngram_model import (
-    MODEL_PATH,
-    NgramModel,
-    features,
-    model,
-    self_harm_model,
-    without_idioms,
-)
+from safety.ngram_model import model
+from safety.past_events import spat_out_at_once
 from safety.safety_cues import (
     AMOUNT_CUES,
     ASK_DRUG_CUES,
@@ -154,6 +148,8 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
     if intact and not _symptom(text) and (_count(text) == 0 or _WHOLE_COUNT.search(text.folded)):
         # "bé liếm vỏ vỉ …, vỏ còn nguyên viên": nothing is missing, nothing was taken
         return Event(None, "")
+    if not child_known and spat_out_at_once(text):
+        return Event(None, "")  # "bỏ vô miệng cái phun ra liền": a grown-up's, undone
     missed = _MISSED.search(text.folded) is not None
     missed = missed and not _AGAIN_TAKEN.search(text.folded) and _count(text) < 2
     if (missed and not _symptom(text)) or kept_away_asked(text) or harm_asked(text):
@@ -385,16 +381,11 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
 __all__ = [
     "ACCESS",
     "LARGE_COUNT",
-    "MODEL_PATH",
     "SECOND_OPINION",
     "Event",
-    "NgramModel",
     "Verdict",
     "asks_outright",
-    "features",
     "model",
     "read_event",
-    "self_harm_model",
     "single_slip",
-    "without_idioms",
 ]

@@ -70,6 +70,8 @@ TAKE_CUES = cues(
         # slang "làm" (have, down) with a count: "tối qua làm liền 8 viên"
         r"làm (?:liền |luôn |một lúc |1 lúc |một phát |1 phát )?(?:\d+|mấy|vài|nửa|cả) "
         r"(?:viên|vỉ|lọ|hộp|gói|ống|v)",
+        # given by hand with a count ("người nhà tự đưa thêm 3 viên"), not "đưa đi viện"
+        r"đưa (?:thêm |cho (?:\w+ )?)?(?:\d+|mấy|vài|nửa|một|hai|ba) (?:viên|gói|ống|v)",
     ),
     # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
     # (gram), "noc" (nọc): they count as typed, or in text typed with no accents at all.
@@ -96,6 +98,8 @@ UNSANCTIONED_CUES = cues(
         r"(?<!pha )(?<!\bà )(?<!\bá )(?<!\bấy )(?<!\bơ )(?<!\bgõ )(?<!\bnói )(?<!\bđánh )"
         r"nhầm(?! (?:giờ|ngày|bữa|lịch))",
         r"tự (?:lấy|mở|trèo|bóc|leo|ý lấy)",
+        # beyond what the ward or the doctor ordered ("ngoài y lệnh", "ngoài toa")
+        r"ngoài (?:y lệnh|đơn|toa|chỉ định)",
         r"(?:bỏ|nhét|đút) (?:\w+ ){0,3}?(?:vào|vô) (?:mồm|miệng)",
         r"(?:nó|bé|con|cháu|thằng \w+|đứa \w+) (?:\w+ ){0,2}?lấy (?:\w+ ){0,2}?"
         r"(?:uống|ăn|nuốt|nhai)",

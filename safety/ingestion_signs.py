@@ -98,11 +98,12 @@ def _yes_no(text: TurnText) -> bool:
     if WORRY_CUES.search(text) is not None or UNSURE_CUES.search(text) is not None:
         return False  # "không biết bé có nuốt viên nào không": whether it happened
     asked = _YES_NO.search(text.folded)
-    # typed "ạ" (not "à") after "rồi" ("… rơi ra rồi ạ") is a telling said politely
-    told = asked is not None and text.folded[: asked.start()].endswith(("roi ", "xong "))
+    # typed "ạ" (not "à") alone ("… rơi ra rồi ạ", "… dưới đáy ạ") is a telling said politely
+    told = asked is not None and _ASKING.search(text.folded, 0, asked.start()) is None
     return asked is not None and not (told and text.lowered[asked.start() :].startswith("ạ"))
 
 
+_ASKING = re.compile(r"\?|\b(?:may|bao nhieu|bao nhiu|gi|nao|sao|khong|ko|chua)\b")
 _PER_DAY = re.compile(r"\b(?:mot|moi|1|trong|ca) ngay\b|/ ?ngay\b")
 
 
@@ -215,7 +216,7 @@ _ACCESS = re.compile(
     r"trong (?:mom|mieng)|(?:mom|mieng) (?:co|con|toan|dinh|day)|cay (?:mom|mieng)|"
     r"mui (?:thuoc|siro|cam|dau|bac ha)|nap (?:mo|bat|hong|bi)|mo (?:nap|lo|hop|chai|vi)|"
     r"luom|vo (?:goi|vi|lo|hop|chai)|o trong vi|o vi|nap (?:da|bi|dang) mo|"
-    r"luc (?:\w+ )?(?:tui|tu|ngan keo|balo|cap|hop|gio)|cay (?:nap|lo|hop|chai)|"
+    r"luc (?:\w+ )?(?:tui|tu|ngan keo|balo|cap|hop|gio)|(?:cay|van) (?:mo )?(?:nap|lo|hop|chai)|"
     # on the lips, or a tablet taken back out of the mouth ("bé ngậm viên …, lấy ra kịp");
     # not "ngậm thuốc lâu có sao không", a way of taking asked
     r"dinh (?:\w+ ){0,2}?(?:quanh|o|tren|khap|day) (?:mom|mieng|moi|mep)|"
@@ -256,7 +257,10 @@ _EMPTIED = re.compile(
     # the pack and its state in one sentence ("hộp chia thuốc theo tuần … đã trống trơn")
     r"\b(?:vi|lo|hop|chai|tuyp|goi|ong|vo)\b(?: [^\s.!?]+){0,12}? "
     r"(?:rong|trong (?:tron|rong|khong|trem)|het (?:sach|tron|nhan)|sach (?:tron|bach|tron tru)|"
-    r"khong con (?:vien|goi|gi) nao)\b"
+    r"khong con (?:vien|goi|gi) nao|"
+    # a bottle down to its bottom ("giờ chỉ còn chút xíu dưới đáy", "còn lưng đáy")
+    r"con (?:(?:co|mot|chut|ti|xiu|it) ){0,3}?(?:o |duoi |sat |lung )day|"
+    r"con (?:co )?(?:chut xiu|ti xiu))\b"
 )
 
 

@@ -142,6 +142,9 @@ DAYS_ALREADY_CUES = cues(
         # "mỗi ngày 6 viên cả tuần", "2 tuần liền": weeks of it
         r"cả (?:tuần|tháng)(?! (?:sau|tới|một lần|1 lần))",
         r"(?:[1-9]|hai|ba|mấy|vài) (?:tuần|tháng) (?:nay|rồi|liền)",
+        # "uống liền 7 ngày": days in a row, the count after "liền"
+        r"(?:uống|dùng|tiêm) liền (?:[2-9]|\d\d|hai|ba|bốn|năm|sáu|bảy|mấy|vài) "
+        r"(?:ngày|hôm|bữa|tuần)",
     ),
 )
 # A dose taken at the wrong time, not in a wrong amount ("uống nhầm giờ", "sáng thay vì tối",

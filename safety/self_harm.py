@@ -32,11 +32,28 @@ _ENOUGH = re.compile(r"\b(?:sap|gan|chac|vua|moi|da|la|cung) du\b|\bdu (?:roi|so
 _TAKING_OR_MEDICINE = re.compile(r"\b(?:uong|nuot|noc|tiem|thuoc|vien|vi|lo|hop|chai|vo thuoc)\b")
 
 
+# Many taken once, and more this time ("lần trước uống 10 viên thấy k sao, lần này uống gấp đôi
+# cho chắc"): an attempt told, and a bigger one planned; "lần trước 1 viên không đỡ, lần này
+# uống 2 viên được không" is a dose asked.
+_FORMER_MANY = re.compile(
+    r"\b(?:lan truoc|bua truoc|hom truoc|dot truoc|lan do|lan dau)\b(?: \w+){0,4}? "
+    r"(?:uong|nuot|noc|tu)(?: \w+){0,2}? (?:[1-9]\d|muoi|may chuc|(?:ca|nguyen|het) (?:vi|lo|hop))"
+)
+_BIGGER_AGAIN = re.compile(
+    r"\blan nay\b(?: \w+){0,3}? (?:uong|nuot|noc|tu)(?: \w+){0,2}? "
+    r"(?:gap (?:doi|ba|\d+)|x\d|nhieu hon|(?:ca|nguyen|het) (?:vi|lo|hop|chai))"
+)
+
+
 def _self_harm(t: TurnText) -> str | None:
     if (hit := SELF_HARM_CUES.search(t)) is not None:
         return hit
     if (plan := PLAN_CUES.search(t)) is not None and TREATMENT_CUES.search(t) is None:
         return plan
+    if (again := _BIGGER_AGAIN.search(t.folded)) is not None and _FORMER_MANY.search(
+        t.folded, 0, again.start()
+    ):
+        return None if DOSE_QUESTION_CUES.search(t) else again.group(0)
     # Despair beside an act of taking a lot ("chán đời, uống hết lọ thuốc ngủ cho xong"), not
     # a question whether a medicine may be used ("trầm cảm có dùng được thuốc ngủ không").
     if (mood := DESPAIR_CUES.search(t)) is not None and OVERDOSE_ACT_CUES.search(t):

@@ -309,7 +309,8 @@ OVERDOSE_ACT_CUES = cues(
 FEELING_IDIOM = re.compile(
     r"\b(?:met|doi|nong|so|dau|lo|ngai|chan|lanh|khat|ngua|buon ngu|buon cuoi|hoi hop|moi|"
     r"nhuc|ret|met moi|cuoi|buon|oi|tuc|te|buot|xot|cay|ngat|di)(?: \w+){0,2}? (?P<death>muon chet|"
-    r"chet di duoc|chet mat|chet khiep|chet luon|gan chet|muon xiu|muon dien|muon ngat)\b"
+    r"chet di duoc|chet mat|chet khiep|chet luon|gan chet|muon xiu|muon dien|muon ngat|"
+    r"muon die)\b"  # "thi xong mệt muốn die luôn": chat English for the same idiom
 )
 # A self-harm word denied ("ko phải tự tử đâu", "em không muốn chết đâu, chỉ đau quá",
 # "không có ý định tự tử"): the word is read as nothing, whatever else the turn tells.
@@ -322,13 +323,16 @@ DENIAL = re.compile(
     r" (?P<death>tu tu|tu sat|chet|tu van|ket lieu|tu hai|tu lam hai|muon chet)\b"
 )
 # The death word before the feeling, or bare after it ("học thi chết mệt", "chết mê chết
-# mệt", "trời nóng chết", "mệt chết đi"): very tired, hot, scared; never intent.
+# mệt", "trời nóng chết", "mệt chết đi"), or "dying and coming back to life": very tired,
+# hot, scared, in great pain; never intent.
 DEATH_FIRST_IDIOM = re.compile(
     r"\b(?P<death>chet) (?:met|khiep|ret|cuoi|me)\b|"
     # "chết với bà già tao", "chết với sếp": in trouble with someone, never intent
     r"\b(?P<death3>chet) voi (?:ba gia|ong gia|bo me|ba me|me|bo|ba|ma|vo|chong|sep|thay|co|"
     r"may|tao|ong|no|ong ay|ba ay|ong bo|ba chi)\b|"
     r"\b(?:met|nong|ret|so|doi|buon ngu|met moi|dau) (?P<death2>chet)(?= di\b| mat\b|$|[,.!?;])"
+    # "đau răng chết đi sống lại", "khóc chết lên chết xuống": suffering said, whoever
+    r"|\b(?P<death4>chet) (?:di song lai|len chet xuong|len song xuong)\b"
 )
 # "Chết cha", "chết thật", "thôi chết", "chết chết": "oh no!", opening a turn or a clause.
 EXCLAMATION = re.compile(

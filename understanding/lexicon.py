@@ -202,7 +202,7 @@ POPULATION_ADULT = _p(
     "nguoi lon|nguoi truong thanh|adult|adults|nguoi gia|nguoi cao tuoi|cao tuoi|ong cu|ba cu|"
     "cu gia|me toi|bo toi|ba toi|ong toi|chong toi|vo toi|ba bau|thai phu|phu nu|dan ong|"
     "nguoi lon tuoi|lon tuoi|sinh vien|nguoi gia yeu|ong noi|ba noi|ong ngoai|ba ngoai|me dang|"
-    "nguoi me|ba me|"
+    "nguoi me|ba me|ng lon|ng gia|ng cao tuoi|"  # "ng" typed short for "người"
     # a patient a nurse names as an adult: "anh BN 80kg", "chị bệnh nhân", "ông BN"
     "anh bn|chi bn|ong bn|chu bn|bac bn|co bn|anh benh nhan|chi benh nhan|ong benh nhan"
 )

@@ -320,8 +320,7 @@ AMOUNT_CUES = _p(
     "bn mg|bn ml|bn vien|bn goi"
 )
 
-# How fast or how diluted an injection goes in: "tốc độ bao nhiêu", "nồng độ bao nhiêu", "mấy
-# phút" ask the rate, not a dose.
+# How fast or how diluted an injection goes in ("tốc độ bao nhiêu", "mấy phút"): not a dose.
 RATE_MEASURES = _p("toc do|nong do|may phut|bao nhieu phut|pha loang|bao lau")
 # An injection asked "trong bao lâu", "nhanh hay chậm": how fast it goes in ("bao lâu một lần"
 # is how often, a dose).
@@ -332,8 +331,7 @@ NOT_RATE = _p(
     "bao lau mot lan|bao lau 1 lan|may ngay|bao nhieu ngay|cach bao lau|nhanh khoi|"
     # the person is in a hurry, not asking how fast it goes in: "ca trực hỏi nhanh"
     "hoi nhanh|hoi gap|tra loi nhanh|giup nhanh|nhanh giup|cho nhanh|"
-    # how long until the dose is given again ("chưa đáp ứng thì bao lâu mới được nhắc lại"):
-    # the interval the dose rows give, not how fast one goes in
+    # when it is given again ("bao lâu mới được nhắc lại"): the dose rows' interval
     "nhac lai|lap lai|tiem lai|lieu nhac|lieu tiep theo"
 )
 

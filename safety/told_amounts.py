@@ -243,10 +243,13 @@ def typed_amount(t: TurnText) -> str | None:
 _FOLDED_UNITS = frozenset(fold_aligned(u) for u in _UNITS)
 
 
-# The one who speaks gave it ("em cho uống", "mình cho bé uống"), not the child who got at it.
+# The one who speaks gave it ("em cho uống", "mình cho bé uống"), or made it up or measured it
+# out for the child ("pha chai bột cho thằng nhỏ uống", "đong siro cho con uống"): a carer's
+# dose, not the child who got at it.
+_GIVEN_TO = r"(?:(?:be|con|no|chau|em be|be nha \w+|thang nho|con nho|thang cu|chau nho) )?"
 _SPEAKER_GAVE = re.compile(
-    r"\b(?:e|em|minh|tui|toi|t|me|chi|anh) (?:da |vua |moi |co |cung )?cho "
-    r"(?:(?:be|con|no|chau|em be|be nha \w+) )?(?:uong|dung|xit|ngam|nhai)\b"
+    rf"\b(?:(?:e|em|minh|tui|toi|t|me|chi|anh) (?:da |vua |moi |co |cung )?"
+    rf"|(?:pha|dong|rot|bon) (?:\w+ ){{0,4}}?)cho {_GIVEN_TO}(?:uong|dung|xit|ngam|nhai)\b"
 )
 
 

@@ -60,6 +60,21 @@ def _in_heads_words(folded: str) -> str:
     return folded
 
 
+# A word the question says is not so ("khu trú, không lan tỏa", "ko sốt"): a head that adds
+# it to another ("Nhiễm HSV lan tỏa" beside "Nhiễm HSV") is not named by it.
+_NEGATED = re.compile(r"(?<![a-z])(?:khong|ko|chua|hong) ([a-z]+)(?: ([a-z]+))?")
+
+
+def denied_words(folded: str, label: str) -> set[str]:
+    """The words of `folded` said after a negation, that `label` does not negate too."""
+    denied: set[str] = set()
+    for m in _NEGATED.finditer(folded):
+        said = " ".join(w for w in m.groups() if w)
+        if f"khong {said}" not in label and f"khong {m[1]}" not in label:
+            denied.update(w for w in m.groups() if w and w not in ("bi", "phai", "co"))
+    return denied
+
+
 # A head listing several: by commas, "hoặc", "và", and "bao gồm cả" / "kể cả" ("Nhiễm X
 # tiên phát bao gồm cả X sinh dục" names the genital infection whole, as a piece of its own).
 _PIECES = re.compile(r"\s*[,;]\s*|\s+(?:hoac|va|bao gom ca|bao gom|ke ca|gom ca)\s+")
@@ -90,7 +105,8 @@ def said_whole(rows: Sequence[Block], asked: AskedWords) -> set[str]:
         label = labels[ind].rstrip(". ")
         for shorter in list(said):
             rest = label.removeprefix(labels[shorter].rstrip(". "))
-            if rest != label and rest.strip() and set(rest.split()) <= words:
+            kept = words - denied_words(folded, label)
+            if rest != label and rest.strip() and set(rest.split()) <= kept:
                 said[ind] = max(said.get(ind, 0), len(label))
     longest = max(said.values(), default=0)
     return {ind for ind, n in said.items() if n == longest}
@@ -127,7 +143,8 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
         # A head that lists several indications is scored by its best one ("Viêm họng, …,
         # viêm phổi mắc tại cộng đồng nhẹ" is as much a pneumonia head as "Viêm phổi").
         pieces = [label, *_PIECES.split(label)]
-        scores[ind] = max(_share(piece, words, whole=piece is label) for piece in pieces)
+        kept = words - denied_words(asked.folded, label)
+        scores[ind] = max(_share(piece, kept, whole=piece is label) for piece in pieces)
     best = max(scores.values(), default=(False, 0, 0.0))
     return {ind for ind, score in scores.items() if score[2] and score == best}
 

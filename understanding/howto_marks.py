@@ -9,8 +9,13 @@ from understanding import howto_words as lx
 from understanding.text import Turn, ngram_set
 
 # A cue's word written with another mark in marked text is another word: "quen" (used to) is
-# not "quên" ("tôi quen uống bằng sữa"), "đòi" (insists) not "đổi" ("bố đòi tự bỏ thuốc").
-MARKED_AS = ((HowTo.MISSED_DOSE, "quen", "quên"), (HowTo.SWAP, "doi", "đổi"))
+# not "quên" ("tôi quen uống bằng sữa"), "đòi" (insists) not "đổi" ("bố đòi tự bỏ thuốc"),
+# "thấy" (sees) not "thay" ("lật sách không thấy chỗ ghi").
+MARKED_AS = (
+    (HowTo.MISSED_DOSE, "quen", "quên"),
+    (HowTo.SWAP, "doi", "đổi"),
+    (HowTo.SWAP, "thay", "thay"),
+)
 _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
 
 

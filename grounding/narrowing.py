@@ -151,7 +151,7 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
             continue
         # A head that lists several indications is scored by its best one ("Viêm họng, …,
         # viêm phổi mắc tại cộng đồng nhẹ" is as much a pneumonia head as "Viêm phổi").
-        pieces = [label, *_PIECES.split(label)]
+        pieces = [label, *_PIECES.split(label), *_glosses(ind)]
         kept = words - denied_words(asked.folded, label)
         scores[ind] = max(_share(piece, kept, whole=piece is label) for piece in pieces)
     best = max(scores.values(), default=(False, 0, 0.0))
@@ -189,6 +189,16 @@ def _share(phrase: str, words: set[str], *, whole: bool) -> tuple[bool, int, flo
         # Only "viêm" or "cấp" in common: another disease of the same kind, not this one.
         return False, 0, 0.0
     return share >= MOSTLY_SAID, said if share >= MOSTLY_SAID else 0, share
+
+
+@lru_cache(maxsize=1024)
+def _glosses(indication: str) -> tuple[str, ...]:
+    """The head's parentheses that name its disease or cause in other words ("… do
+    Streptococcus pyogenes (liên cầu khuẩn tan huyết beta nhóm A)"), folded; not a band
+    ("(trên 2 tuổi)"): a question that says only those words names the head."""
+    inside = re.findall(r"\(([^()]*)\)", indication)
+    folded = [fold(p) for p in inside if not re.search(r"\d", p)]
+    return tuple(p for p in folded if len(set(p.split()) - _STOP - _KIND) >= 2)
 
 
 @lru_cache(maxsize=1024)

@@ -136,3 +136,19 @@ def test_the_cause_said_before_a_full_stop_names_its_head() -> None:
     frame = _baby(6 * 365, 20, said, Route.ORAL)
     rows = _rows(BY_CAUSE, frame, said)
     assert rows and all("15 mg/kg" in r for r in rows), rows
+
+
+# Heads by disease; one names its germ by its Latin name and, in a parenthesis, in our words.
+BY_GERM = (
+    "*Trẻ em:*\n\n"
+    "Viêm tai cấp: 10 mg/kg/ngày trong 3 ngày.\n\n"
+    "Viêm da do Staphylococcus aureus (tụ cầu vàng): 20 mg/kg/ngày trong 7 ngày.\n\n"
+    "Tiêu chảy do E. coli: 10 mg/kg/ngày trong 2 ngày."
+)
+
+
+def test_the_germ_said_in_common_words_names_its_head() -> None:
+    """ "cấy ra tụ cầu vàng": the parenthesis names the germ of that head in the words people use."""
+    said = "bé 5 tuổi 18 kg, cấy mủ ra tụ cầu vàng, bác sĩ cho thuốc X, uống mấy ngày"
+    rows = _rows(BY_GERM, _baby(5 * 365, 18, said, Route.ORAL), said)
+    assert rows and all("20 mg/kg" in r for r in rows), rows

@@ -193,8 +193,8 @@ def _share(phrase: str, words: set[str], *, whole: bool) -> tuple[bool, int, flo
 
 @lru_cache(maxsize=1024)
 def _glosses(indication: str) -> tuple[str, ...]:
-    """The head's parentheses that name its disease or cause in other words ("… do
-    Streptococcus pyogenes (liên cầu khuẩn tan huyết beta nhóm A)"), folded; not a band
+    """The head's parentheses that name its disease or cause in other words (a germ's Latin
+    name, then "(liên cầu khuẩn …)"), folded; not a band
     ("(trên 2 tuổi)"): a question that says only those words names the head."""
     inside = re.findall(r"\(([^()]*)\)", indication)
     folded = [fold(p) for p in inside if not re.search(r"\d", p)]

@@ -148,7 +148,7 @@ BY_GERM = (
 
 
 def test_the_germ_said_in_common_words_names_its_head() -> None:
-    """ "cấy ra tụ cầu vàng": the parenthesis names the germ of that head in the words people use."""
+    """ "cấy ra tụ cầu vàng": the parenthesis names that head's germ in the words people use."""
     said = "bé 5 tuổi 18 kg, cấy mủ ra tụ cầu vàng, bác sĩ cho thuốc X, uống mấy ngày"
     rows = _rows(BY_GERM, _baby(5 * 365, 18, said, Route.ORAL), said)
     assert rows and all("20 mg/kg" in r for r in rows), rows

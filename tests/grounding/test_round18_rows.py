@@ -152,3 +152,21 @@ def test_the_germ_said_in_common_words_names_its_head() -> None:
     said = "bé 5 tuổi 18 kg, cấy mủ ra tụ cầu vàng, bác sĩ cho thuốc X, uống mấy ngày"
     rows = _rows(BY_GERM, _baby(5 * 365, 18, said, Route.ORAL), said)
     assert rows and all("20 mg/kg" in r for r in rows), rows
+
+
+# A kidney table whose rows the extract folded into one line, each cell stacking its values.
+STACKED_TABLE = (
+    "*Tiêm truyền tĩnh mạch:*\n\n"
+    "|   |   |\n|---|---|\n"
+    "|**Độ thanh thải creatinin (ml/phút)**|**Liều**|\n"
+    "|30 - 60<br><br>15 - 30<br><br>< 15|8 mg/kg, mỗi 12 giờ<br><br>8 mg/kg, mỗi 24 giờ"
+    "<br><br>4 mg/kg, mỗi 24 giờ|"
+)
+
+
+def test_a_folded_table_line_is_a_row_per_stacked_value() -> None:
+    rows = [b for b in _blocks(STACKED_TABLE) if b.kind is BlockKind.TABLE_ROW]
+    assert len(rows) == 3, [b.text for b in rows]
+    middle = rows[1]
+    assert middle.bands.clearance is not None and middle.bands.clearance.contains(20)
+    assert "8 mg/kg, mỗi 24 giờ" in middle.text and "12 giờ" not in middle.text

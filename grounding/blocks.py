@@ -59,7 +59,9 @@ def _blank(row: list[str]) -> bool:
 # Cells of one table line that stack several rows' values, a clearance band and its dose on
 # each line of the cell ("30 - 60", "15 - 30", "< 15" beside three doses): the extract folded
 # the rows into one.
-_STACKED = re.compile(r"(?:\s*<br\s*/?>\s*)+")
+# A single break only wraps one value ("Từ 10 đến<br>30 ml/phút"); the values are stacked
+# with a blank line between them.
+_STACKED = re.compile(r"\s*<br\s*/?>\s*(?:<br\s*/?>\s*)+")
 
 
 def _unstacked(

@@ -71,7 +71,7 @@ def _in_heads_words(folded: str) -> str:
 
 # A word the question says is not so ("khu trú, không lan tỏa", "ko sốt"): a head that adds
 # it to another ("Nhiễm HSV lan tỏa" beside "Nhiễm HSV") is not named by it.
-_NEGATED = re.compile(r"(?<![a-z])(?:khong|ko|chua|hong) ([a-z]+)(?: ([a-z]+))?")
+_NEGATED = re.compile(r"(?<![a-z])(?:khong|ko|chua) ([a-z]+)(?: ([a-z]+))?")
 
 
 def denied_words(folded: str, label: str) -> set[str]:

@@ -170,3 +170,11 @@ def test_a_folded_table_line_is_a_row_per_stacked_value() -> None:
     middle = rows[1]
     assert middle.bands.clearance is not None and middle.bands.clearance.contains(20)
     assert "8 mg/kg, mỗi 24 giờ" in middle.text and "12 giờ" not in middle.text
+
+
+def test_a_sore_throat_is_no_negation() -> None:
+    """ "viêm họng nhẹ" folds to "hong nhe": "họng" (throat) is not the southern "hông" (not)."""
+    from grounding.narrowing import denied_words
+
+    assert denied_words("chau 4 tuoi viem hong nhe", "nhiem khuan nhe, vua") == set()
+    assert denied_words("khu tru, khong lan toa", "nhiem virus y lan toa") == {"lan", "toa"}

@@ -56,8 +56,35 @@ def _blank(row: list[str]) -> bool:
     return all(set(c) <= set("-: ") for c in row)
 
 
+# Cells of one table line that stack several rows' values, a clearance band and its dose on
+# each line of the cell ("30 - 60", "15 - 30", "< 15" beside three doses): the extract folded
+# the rows into one.
+# A single break only wraps one value ("Từ 10 đến<br>30 ml/phút"); the values are stacked
+# with a blank line between them.
+_STACKED = re.compile(r"\s*<br\s*/?>\s*(?:<br\s*/?>\s*)+")
+
+
+def _unstacked(
+    lines: list[tuple[int, int]], written: list[list[str]]
+) -> tuple[list[tuple[int, int]], list[list[str]]]:
+    """A line whose every cell stacks the same number (two or more) of values is that many
+    rows, each quoting the same line of the evidence; any other line stays as it is."""
+    out_lines: list[tuple[int, int]] = []
+    out_rows: list[list[str]] = []
+    for span, row in zip(lines, written, strict=True):
+        parts = [[p for p in _STACKED.split(c) if p.strip()] for c in row]
+        counts = {len(p) for p in parts if p}
+        if len(counts) == 1 and (n := counts.pop()) > 1 and all(parts):
+            out_lines += [span] * n
+            out_rows += [[p[k] for p in parts] for k in range(n)]
+        else:
+            out_lines.append(span)
+            out_rows.append(row)
+    return out_lines, out_rows
+
+
 def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) -> list[Block]:
-    written = [_cells(text[s:e]) for s, e in lines]
+    lines, written = _unstacked(lines, [_cells(text[s:e]) for s, e in lines])
     cells = [[shown(c) for c in line] for line in written]
     # The header is the first row with words: some extracts print an empty row and its rule
     # before the row that names the columns.

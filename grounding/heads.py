@@ -217,6 +217,10 @@ def who_of(folded: str) -> Who | None:
     return None
 
 
+# A bare span of days or weeks of life as a row's label, "(7 - 30 ngày)", "8 - 28 ngày".
+_BARE_DAYS = re.compile(r"\(?\s*\d+\s*-\s*\d+\s*(?:ngay|tuan)(?: tuoi)?\s*\)?")
+
+
 @lru_cache(maxsize=16384)
 def classify_head(label: str, end: int) -> Head:
     """What kind of head a label is; `end` is where its colon (and emphasis) ends."""
@@ -237,6 +241,9 @@ def classify_head(label: str, end: int) -> Head:
         or FILLER_WHOLE.fullmatch(folded)
         or EXAMPLES.fullmatch(folded)
     )
+    if _BARE_DAYS.fullmatch(folded):
+        # "…: 100 mg/kg/ngày; (7 - 30 ngày): …": the next band of the babies the row names.
+        return head(HeadKind.BAND, bands=parse_bands(f"trẻ {label.strip('() ')}"))
     if filler or (folded.startswith("(") and folded.endswith(")")):
         # "(tác dụng tốt nhất khi …):" after a head remarks on it; it heads nothing.
         return head(HeadKind.FILLER)

@@ -28,6 +28,7 @@ from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
 from grounding.heads import (
     INJECTION_ROUTES,
+    PARENTHESIS,
     Context,
     Head,
     HeadKind,
@@ -181,6 +182,24 @@ def other_route_row(
 # another route; that route's row is said of the same patients as the row before it.
 _OR_ROUTE = re.compile(r"hoac\b")
 _ROW_LABEL = 80
+
+
+def next_band_row(
+    ctx: Context, row_labels: list[Head], row_start: int, last_row: Block | None
+) -> Context:
+    """ "Sơ sinh đủ tháng (0 - 7 ngày): …; (7 - 30 ngày): …": a row labelled by a bare band
+    right after a row of its line is the next band of the patients that row names; their
+    words ("Sơ sinh đủ tháng") are shown before it (`Block.headed`)."""
+    first = row_labels[0] if row_labels else None
+    if first is None or first.kind is not HeadKind.BAND or last_row is None:
+        return ctx
+    if not first.folded.lstrip("( ")[:1].isdigit() or not 0 <= row_start - last_row.end <= 3:
+        return ctx
+    label, colon, _ = last_row.text.partition(":")
+    who = PARENTHESIS.sub("", label).strip()
+    if not colon or len(label) > _ROW_LABEL or not who or who[0].isdigit():
+        return ctx
+    return replace(ctx, head=who, head_index=last_row.evidence_index)
 
 
 def _row_patients(ctx: Context, row: Block) -> Context:
@@ -346,6 +365,7 @@ __all__ = [
     "line_opener",
     "line_routes",
     "nested_indication",
+    "next_band_row",
     "opener_indication",
     "past_band",
     "row_routes",

@@ -45,6 +45,15 @@ _STOP = frozenset(
 _KIND = frozenset(w for w in DISEASE_KIND.folded if " " not in w)
 
 
+def _spaced(asked: AskedWords) -> str:
+    """The folded words asked, one space apart, without the marks between them ("… ra amip.
+    Cho bé …": "amip" is a word of a head, "amip." is not)."""
+    return " ".join(_MARKS.sub(" ", asked.folded).split())
+
+
+_MARKS = re.compile(r"[,.;:?!()]")
+
+
 def _in_heads_words(folded: str) -> str:
     """The question with its asking words left out and the heads' own words added for what
     it says otherwise."""
@@ -61,6 +70,21 @@ def _in_heads_words(folded: str) -> str:
     return folded
 
 
+# A word the question says is not so ("khu trú, không lan tỏa", "ko sốt"): a head that adds
+# it to another ("Nhiễm HSV lan tỏa" beside "Nhiễm HSV") is not named by it.
+_NEGATED = re.compile(r"(?<![a-z])(?:khong|ko|chua) ([a-z]+)(?: ([a-z]+))?")
+
+
+def denied_words(folded: str, label: str) -> set[str]:
+    """The words of `folded` said after a negation, that `label` does not negate too."""
+    denied: set[str] = set()
+    for m in _NEGATED.finditer(folded):
+        said = " ".join(w for w in m.groups() if w)
+        if f"khong {said}" not in label and f"khong {m[1]}" not in label:
+            denied.update(w for w in m.groups() if w and w not in ("bi", "phai", "co"))
+    return denied
+
+
 # A head listing several: by commas, "hoặc", "và", and "bao gồm cả" / "kể cả" ("Nhiễm X
 # tiên phát bao gồm cả X sinh dục" names the genital infection whole, as a piece of its own).
 _PIECES = re.compile(r"\s*[,;]\s*|\s+(?:hoac|va|bao gom ca|bao gom|ke ca|gom ca)\s+")
@@ -69,7 +93,7 @@ _PIECES = re.compile(r"\s*[,;]\s*|\s+(?:hoac|va|bao gom ca|bao gom|ke ca|gom ca)
 def said_whole(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     """The indication heads the words say whole, of two words or more ("vảy nến" for
     "*Vảy nến (người lớn):*"; the longest such, or one that extends it with words asked)."""
-    folded = _in_heads_words(" ".join(asked.folded.replace(",", " ").split()))
+    folded = _in_heads_words(_spaced(asked))
     words = set(folded.split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
     labels = {ind: _folded_head(ind) for ind in heads}
@@ -91,7 +115,8 @@ def said_whole(rows: Sequence[Block], asked: AskedWords) -> set[str]:
         label = labels[ind].rstrip(". ")
         for shorter in list(said):
             rest = label.removeprefix(labels[shorter].rstrip(". "))
-            if rest != label and rest.strip() and set(rest.split()) <= words:
+            kept = words - denied_words(folded, label)
+            if rest != label and rest.strip() and set(rest.split()) <= kept:
                 said[ind] = max(said.get(ind, 0), len(label))
     longest = max(said.values(), default=0)
     return {ind for ind, n in said.items() if n == longest}
@@ -100,7 +125,7 @@ def said_whole(rows: Sequence[Block], asked: AskedWords) -> set[str]:
 def pieces_said(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     """The indication heads one of whose pieces has every word said, two words or more
     beyond the common ones ("vảy nến" for "Bệnh vảy nến, viêm khớp vảy nến"), in any order."""
-    words = set(_in_heads_words(" ".join(asked.folded.replace(",", " ").split())).split())
+    words = set(_in_heads_words(_spaced(asked)).split())
     found: set[str] = set()
     for ind in dict.fromkeys(row.indication for row in rows):
         label = _folded_head(ind).rstrip(". ") if ind else ""
@@ -117,7 +142,7 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     said = said_whole(rows, asked)
     if said:
         return said
-    words = set(_in_heads_words(" ".join(asked.folded.replace(",", " ").split())).split())
+    words = set(_in_heads_words(_spaced(asked)).split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
     labels = {ind: _folded_head(ind) for ind in heads}
     scores: dict[str, tuple[bool, int, float]] = {}
@@ -127,8 +152,9 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
             continue
         # A head that lists several indications is scored by its best one ("Viêm họng, …,
         # viêm phổi mắc tại cộng đồng nhẹ" is as much a pneumonia head as "Viêm phổi").
-        pieces = [label, *_PIECES.split(label)]
-        scores[ind] = max(_share(piece, words, whole=piece is label) for piece in pieces)
+        pieces = [label, *_PIECES.split(label), *_glosses(ind)]
+        kept = words - denied_words(asked.folded, label)
+        scores[ind] = max(_share(piece, kept, whole=piece is label) for piece in pieces)
     best = max(scores.values(), default=(False, 0, 0.0))
     return {ind for ind, score in scores.items() if score[2] and score == best}
 
@@ -164,6 +190,16 @@ def _share(phrase: str, words: set[str], *, whole: bool) -> tuple[bool, int, flo
         # Only "viêm" or "cấp" in common: another disease of the same kind, not this one.
         return False, 0, 0.0
     return share >= MOSTLY_SAID, said if share >= MOSTLY_SAID else 0, share
+
+
+@lru_cache(maxsize=1024)
+def _glosses(indication: str) -> tuple[str, ...]:
+    """The head's parentheses that name its disease or cause in other words (a germ's Latin
+    name, then "(liên cầu khuẩn …)"), folded; not a band
+    ("(trên 2 tuổi)"): a question that says only those words names the head."""
+    inside = re.findall(r"\(([^()]*)\)", indication)
+    folded = [fold(p) for p in inside if not re.search(r"\d", p)]
+    return tuple(p for p in folded if len(set(p.split()) - _STOP - _KIND) >= 2)
 
 
 @lru_cache(maxsize=1024)

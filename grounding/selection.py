@@ -20,6 +20,7 @@ from grounding.amounts import is_general_row
 from grounding.as_for import with_referred_rows
 from grounding.asked import AskedWords
 from grounding.bands import NEWBORN_MONTHS
+from grounding.birth_fit import born_fitting
 from grounding.blocks import Block, BlockKind, Part, Who
 from grounding.book.vocabulary import ROW_REFUSALS
 from grounding.dosing import ROUTE_LABELS
@@ -308,7 +309,9 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     dosing = [b for b in blocks if b.context.part is Part.DOSING]
     rows_all = [b for b in dosing if b.kind in (BlockKind.ROW, BlockKind.TABLE_ROW)]
     patient = Patient.of(frame)
-    chosen = [b for b in rows_all if fits(b, patient) and governed_fit(b, patient)]
+    chosen = born_fitting(
+        [b for b in rows_all if fits(b, patient) and governed_fit(b, patient)], frame
+    )
     chosen = child_rows_first(chosen, patient)
     chosen = renal_first(hepatic_first(elderly_first(chosen, patient), patient), patient)
     chosen = dialysis_first(chosen, patient)

@@ -40,6 +40,7 @@ from grounding.line_links import (
     goes_on,
     line_chain,
     nested_indication,
+    next_band_row,
     opener_indication,
     other_route_row,
     past_band,
@@ -284,8 +285,11 @@ def read_sentence(
         row_start += 1
     stop = _trimmed_end(text, row_start, end)
     own = past_band(_row_bands(text, said, row_labels), said, last_row)
-    # "Còn có thể dùng … đường trực tràng …" under "Trẻ em dưới 6 tuổi:" is a row of its own.
-    ctx, other_way = other_route_row(said, last_row, ctx, labelled=bool(labels))
+    # "Còn có thể dùng … đường trực tràng …" under "Trẻ em dưới 6 tuổi:" is a row of its own;
+    # "…; (7 - 30 ngày): …" is the next band of the patients of the row before it.
+    ctx, other_way = other_route_row(
+        said, last_row, next_band_row(ctx, row_labels, row_start, last_row), labelled=bool(labels)
+    )
     # A sentence after a row belongs to it unless it is a dose of its own ("Liều duy trì …");
     # "Thí dụ: …" illustrates it, whatever it doses.
     example = bool(labels) and all(lb.example for lb in labels)

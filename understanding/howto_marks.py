@@ -11,11 +11,13 @@ from understanding.text import Turn, ngram_set
 # A cue's word written with another mark in marked text is another word: "quen" (used to) is
 # not "quên" ("tôi quen uống bằng sữa"), "đòi" (insists) not "đổi" ("bố đòi tự bỏ thuốc"),
 # "cắt" (cut, cut off) not "cất" (put away: "0,1 mg/kg ra 4,8 mg, phải cắt ở đâu" asks where
-# the dose is capped, not where the vial is kept).
+# the dose is capped, not where the vial is kept), "thấy" (sees) not "thay" ("lật sách không
+# thấy chỗ ghi").
 MARKED_AS = (
     (HowTo.MISSED_DOSE, "quen", "quên"),
     (HowTo.SWAP, "doi", "đổi"),
     (HowTo.STORAGE, "cat", "cất"),
+    (HowTo.SWAP, "thay", "thay"),
 )
 _CUE_SETS = tuple((topic, ngram_set(cues)) for topic, cues in lx.HOW_TO_CUES)
 

@@ -92,6 +92,7 @@ from safety.told_amounts import (
     RIGHT_AMOUNT,
     asks_of_a_hold,
     at_once_told,
+    carer_prepared,
     finished_course,
     given_as_meant,
     giving_asked,
@@ -367,7 +368,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
     if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:
         sure = p >= opinion.report_at and child and (amount or done)
         verdict = Verdict.REPORT if sure else Verdict.UNSURE
-        if (not sure or not amount) and given_as_meant(text, symptom):
+        if (not sure and given_as_meant(text, symptom)) or carer_prepared(text, symptom):
             # "tối qua bé uống siro 2,5mg như bs dặn", "em cho uống siro hạ sốt": the dose
             # given as meant, no amount beyond it: the model's lean alone is no event to ask
             verdict = None

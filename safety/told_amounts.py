@@ -247,10 +247,19 @@ _FOLDED_UNITS = frozenset(fold_aligned(u) for u in _UNITS)
 # out for the child ("pha chai bột cho thằng nhỏ uống", "đong siro cho con uống"): a carer's
 # dose, not the child who got at it.
 _GIVEN_TO = r"(?:(?:be|con|no|chau|em be|be nha \w+|thang nho|con nho|thang cu|chau nho) )?"
-_SPEAKER_GAVE = re.compile(
-    rf"\b(?:(?:e|em|minh|tui|toi|t|me|chi|anh) (?:da |vua |moi |co |cung )?"
-    rf"|(?:pha|dong|rot|bon) (?:\w+ ){{0,4}}?)cho {_GIVEN_TO}(?:uong|dung|xit|ngam|nhai)\b"
+_PREPARED = re.compile(
+    rf"\b(?:pha|dong|rot|bon) (?:\w+ ){{0,4}}?cho {_GIVEN_TO}(?:uong|dung|ngam)\b"
 )
+_SPEAKER_GAVE = re.compile(
+    rf"\b(?:e|em|minh|tui|toi|t|me|chi|anh) (?:da |vua |moi |co |cung )?"
+    rf"cho {_GIVEN_TO}(?:uong|dung|xit|ngam|nhai)\b|{_PREPARED.pattern}"
+)
+
+
+def carer_prepared(text: TurnText, symptom: str | None) -> bool:
+    """A dose made up or measured out for the child by a carer, as meant ("pha chai bột cho
+    thằng nhỏ uống"): no event, however sure the second opinion is."""
+    return _PREPARED.search(text.folded) is not None and given_as_meant(text, symptom)
 
 
 # A count said as a schedule ("6 viên mỗi tuần", "ngày 2 viên", "tuần uống 6 viên").

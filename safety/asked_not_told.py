@@ -71,10 +71,16 @@ _DOUBT_BEFORE = re.compile(
 )
 
 
+# What is to be given ("không biết mỗi lần cho bao nhiêu", "ko biết nên cho uống mấy ml"): a
+# question put, though it starts with "không biết"; only what was taken can be in doubt.
+_TO_GIVE = re.compile(r"\b(?:cho|nen|phai|moi lan|mot lan|1 lan|moi cu)\b")
+
+
 def in_doubt(t: TurnText, asked: str) -> bool:
     """The asking word `asked` closes a doubt told, not a question put."""
     at = t.folded.find(fold_aligned(asked))
-    return at > 0 and _DOUBT_BEFORE.search(t.folded[:at]) is not None
+    doubt = _DOUBT_BEFORE.search(t.folded[:at]) if at > 0 else None
+    return doubt is not None and _TO_GIVE.search(t.folded[doubt.start() : at + len(asked)]) is None
 
 
 # Where to keep a medicine so a child cannot get at it, asked ("vỉ thuốc để đâu cho con nít

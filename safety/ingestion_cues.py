@@ -206,7 +206,11 @@ DOSE_QUESTION_CUES = cues(
         r"(?:có )?(?<!quá )(?<!lắm )(?<!vậy )(?<!thế )(?<!cho )nên(?! (?:tối|sáng|trưa|chiều|đêm|"
         r"hôm) (?:qua|nay)| đã| vừa| mới| lúc nãy| tự| (?:không|ko|k|chẳng) (?:biết|rõ|nhớ))",
         # "bé uống mấy viên diazepam rồi" tells what happened; "uống mấy viên" asks.
-        r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống) (?:\w+ )?mấy(?! (?:\w+ ){0,3}?rồi)",
+        # How to give it ("4mg thì cho uống sao", "cho dùng thế nào"): a question on the dose.
+        r"(?:cho|thì) (?:uống|dùng) (?:sao|thế nào|như nào|ntn|làm sao|ra sao)",
+        # Any way of giving it: "nhét mấy mg", "đặt mấy viên", "tiêm mấy ml".
+        r"(?<!đã )(?<!vừa )(?<!mới )(?:uống|dùng|cho uống|nhét|đặt|tiêm|chích|xịt|nhỏ|bơm) "
+        r"(?:\w+ )?mấy(?! (?:\w+ ){0,3}?rồi)",
         # "… mấy ml?" at the end asks how much; "gặm mấy viên của bố" tells a few.
         r"(?<!thiếu )(?<!mất )mấy (?:ml|viên|thìa|gói|giọt|muỗng|lần)(?: (?!rồi)\S+){0,2} ?\??$",
         r"một ngày",

@@ -65,4 +65,17 @@ def side_effect_asked(t: TurnText) -> bool:
     return danger is None and AMOUNT_CUES.search(t) is None
 
 
-__all__ = ["complaint_first", "side_effect_asked"]
+# An allergy the patient is known to have, told as why a medicine was chosen ("dị ứng
+# penicillin nên bs cho clindamycin", "có tiền sử dị ứng aspirin"): a fact, not a reaction.
+_ALLERGY_KNOWN = re.compile(
+    r"\btien su (?:bi )?di ung\b|"
+    r"\bdi ung (?:voi )?(?:[a-z]+ ){1,3}?nen (?:bs |bac si )?(?:cho|ke|doi)\b"
+)
+
+
+def allergy_history(text: TurnText) -> bool:
+    """The only allergy the turn names is one the patient is known to have."""
+    return _ALLERGY_KNOWN.search(text.folded) is not None
+
+
+__all__ = ["allergy_history", "complaint_first", "side_effect_asked"]

@@ -231,7 +231,7 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
         )
         apart = [h for h in mild if not any(h != o and h in o for o in mild)]  # distinct signs
         sign = apart[0] if len(apart) >= MILD_TOGETHER else None
-    if sign is None or not _placed_after(text, sign) or route_then_use(text):
+    if sign is None or not _placed_after(text, sign) or route_then_use(text) or _feared(text, sign):
         return None
     if complaint_first(text, sign, AFTER_DRUG):  # "mấy nay nổi mề đay, uống cetirizin"
         return None
@@ -243,6 +243,16 @@ def read_reaction(text: TurnText, *, names_drug: bool) -> str | None:
     if ask is not None and text.folded.find(fold_aligned(sign)) < ask.start():
         return None
     return sign
+
+
+# Fear just before the sign ("sợ ông lú lẫn ngã", "ngại bé bị dị ứng"): what may happen, not
+# what did; "sợ quá, …", "lo lắm, …" tell how the speaker feels.
+_FEAR_BEFORE = re.compile(r"(?<![a-z])(?:so|ngai|lo) (?!qua|lam|that|wa)(?:[a-z]+ ){0,2}$")
+
+
+def _feared(text: TurnText, sign: str) -> bool:
+    at = text.folded.find(fold_aligned(sign))
+    return at > 0 and _FEAR_BEFORE.search(text.folded[:at]) is not None
 
 
 # An amount of the drug asked ("bao nhiêu mg", "liều bao nhiêu", "mấy nhát", "nhiêu ml"): the

@@ -233,9 +233,11 @@ ALLERGY_SIGNS = sign_cues(
     ),
 )
 # Folded, "ngay" (at once) is also "ngày" (day): after a count or "mỗi" it is a day.
-# Before a count ("uống ngày 1 viên", "ngày mấy lần") it is a day too.
+# Before a count ("uống ngày 1 viên", "ngày mấy lần") it is a day too, and before the words
+# that only follow a day ("ngày nào cũng uống", "ngày mai", "ngày càng", "ngày thường").
 AT_ONCE_NOT_A_DAY = (
-    r"(?<!\d )(?<!mỗi )(?<!một )ngay(?! (?:\d|một|hai|ba|bốn|mấy|vài|uống \d|uống mấy))"
+    r"(?<!\d )(?<!mỗi )(?<!một )ngay(?! (?:\d|một|hai|ba|bốn|mấy|vài|uống \d|uống mấy"
+    r"|nào|mai|càng|thường|xưa|kia))"
 )
 AFTER_TAKING_CUES = cues(
     (

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from core.frame import HowTo, QueryFrame, Triage
 from core.sections import SectionKey
-from safety import dose_errors, reactions
+from safety import dose_errors, not_reactions, reactions
 from safety.asked_not_told import complaint_idiom, harm_asked, planned_count_asked, redose_asked
 from safety.danger_signs import DANGER_SIGNS
 from safety.dose_amounts import (
@@ -189,7 +189,7 @@ def _emergency(
         return TriageResult(Triage.EMERGENCY, hit)
     if reactions.side_effect_asked(t):
         return None  # "run tay nhẹ … sau khi uống đúng liều, có bình thường không"
-    allergy = ALLERGY_SIGNS.search(t)
+    allergy = None if not_reactions.allergy_history(t) else ALLERGY_SIGNS.search(t)
     sign = None if reactions.route_then_use(t) else allergy or EMERGENCY_SIGNS.search(t)
     if sign is not None and complaint_idiom(t, sign):
         sign = None  # "đau bụng kinh muốn xỉu, mình uống ibuprofen …, được không"

@@ -45,15 +45,6 @@ _STOP = frozenset(
 _KIND = frozenset(w for w in DISEASE_KIND.folded if " " not in w)
 
 
-def _spaced(asked: AskedWords) -> str:
-    """The folded words asked, one space apart, without the marks between them ("… ra amip.
-    Cho bé …": "amip" is a word of a head, "amip." is not)."""
-    return " ".join(_MARKS.sub(" ", asked.folded).split())
-
-
-_MARKS = re.compile(r"[,.;:?!()]")
-
-
 def _in_heads_words(folded: str) -> str:
     """The question with its asking words left out and the heads' own words added for what
     it says otherwise."""
@@ -93,7 +84,7 @@ _PIECES = re.compile(r"\s*[,;]\s*|\s+(?:hoac|va|bao gom ca|bao gom|ke ca|gom ca)
 def said_whole(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     """The indication heads the words say whole, of two words or more ("vảy nến" for
     "*Vảy nến (người lớn):*"; the longest such, or one that extends it with words asked)."""
-    folded = _in_heads_words(_spaced(asked))
+    folded = _in_heads_words(" ".join(asked.folded.replace(",", " ").split()))
     words = set(folded.split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
     labels = {ind: _folded_head(ind) for ind in heads}
@@ -125,7 +116,7 @@ def said_whole(rows: Sequence[Block], asked: AskedWords) -> set[str]:
 def pieces_said(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     """The indication heads one of whose pieces has every word said, two words or more
     beyond the common ones ("vảy nến" for "Bệnh vảy nến, viêm khớp vảy nến"), in any order."""
-    words = set(_in_heads_words(_spaced(asked)).split())
+    words = set(_in_heads_words(" ".join(asked.folded.replace(",", " ").split())).split())
     found: set[str] = set()
     for ind in dict.fromkeys(row.indication for row in rows):
         label = _folded_head(ind).rstrip(". ") if ind else ""
@@ -142,7 +133,7 @@ def named_indications(rows: Sequence[Block], asked: AskedWords) -> set[str]:
     said = said_whole(rows, asked)
     if said:
         return said
-    words = set(_in_heads_words(_spaced(asked)).split())
+    words = set(_in_heads_words(" ".join(asked.folded.replace(",", " ").split())).split())
     heads = [i for i in dict.fromkeys(row.indication for row in rows) if i]
     labels = {ind: _folded_head(ind) for ind in heads}
     scores: dict[str, tuple[bool, int, float]] = {}

@@ -123,21 +123,6 @@ def test_seeing_is_no_swap() -> None:
     assert HowTo.SWAP in read_how_to_topics(Turn.of("uống viên 250 thay cho viên 500 được không"))
 
 
-# Two diseases by their cause, each with a child's row.
-BY_CAUSE = (
-    "*Bệnh do ký sinh trùng P:* Trẻ em: 30 mg/kg/ngày, chia 3 lần.\n\n"
-    "*Bệnh do ký sinh trùng Q:* Trẻ em: 15 mg/kg/ngày, chia 3 lần."
-)
-
-
-def test_the_cause_said_before_a_full_stop_names_its_head() -> None:
-    """ "… xét nghiệm ra Q. Cho bé uống …": the word before the stop is still a word asked."""
-    said = "bé 6 tuổi 20 kg, xét nghiệm phân ra ký sinh trùng q. cho bé uống thế nào"
-    frame = _baby(6 * 365, 20, said, Route.ORAL)
-    rows = _rows(BY_CAUSE, frame, said)
-    assert rows and all("15 mg/kg" in r for r in rows), rows
-
-
 # Heads by disease; one names its germ by its Latin name and, in a parenthesis, in our words.
 BY_GERM = (
     "*Trẻ em:*\n\n"

@@ -4,14 +4,10 @@ is that something happened; a child who got at it, or a sign after the dose, sti
 
 from __future__ import annotations
 
-from core.frame import QueryFrame, Triage
-from safety.triage import classify
+from core.frame import Triage
+from tests.safety.triage_kinds import triage_kind
 
-
-def _kind(text: str, *drugs: str) -> Triage | None:
-    frame = QueryFrame(standalone_query=text, drugs=list(drugs))
-    found = classify(text, frame, None)
-    return None if found is None else found.kind
+_kind = triage_kind
 
 
 def test_a_bottle_made_up_for_the_child_yesterday_is_a_dose_given() -> None:

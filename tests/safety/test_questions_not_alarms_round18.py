@@ -6,13 +6,12 @@ Each keeps its counterpart that still reads as an emergency."""
 
 from __future__ import annotations
 
-from core.frame import QueryFrame, Triage
-from safety.triage import classify
+from core.frame import Triage
+from tests.safety.triage_kinds import triage_kind
 
 
 def _kind(text: str) -> Triage | None:
-    found = classify(text, QueryFrame(standalone_query=text, drugs=["x"]), None)
-    return None if found is None else found.kind
+    return triage_kind(text, "x")
 
 
 def test_a_day_after_then_is_no_at_once() -> None:

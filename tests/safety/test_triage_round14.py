@@ -11,12 +11,9 @@ from safety.cue_matching import TurnText
 from safety.past_events import animal_took, question_after_history
 from safety.told_amounts import one_measure
 from safety.triage import classify
+from tests.safety.triage_kinds import triage_kind
 
-
-def _kind(text: str, *drugs: str) -> Triage | None:
-    frame = QueryFrame(standalone_query=text, drugs=list(drugs))
-    found = classify(text, frame, None)
-    return None if found is None else found.kind
+_kind = triage_kind
 
 
 def test_a_long_past_settled_swallow_is_background_to_the_question() -> None:

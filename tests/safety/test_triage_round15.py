@@ -5,7 +5,7 @@ multiple of the dose told in English."""
 
 from __future__ import annotations
 
-from core.frame import QueryFrame, Triage
+from core.frame import Triage
 from safety.asked_not_told import in_doubt, kept_away_asked, redose_asked
 from safety.cue_matching import TurnText
 from safety.ngram_model import without_idioms
@@ -17,13 +17,9 @@ from safety.safety_cues import (
     INGESTION_CUES,
     UNSANCTIONED_CUES,
 )
-from safety.triage import classify
+from tests.safety.triage_kinds import triage_kind
 
-
-def _kind(text: str, *drugs: str) -> Triage | None:
-    frame = QueryFrame(standalone_query=text, drugs=list(drugs))
-    found = classify(text, frame, None)
-    return None if found is None else found.kind
+_kind = triage_kind
 
 
 # -- idioms and denials: a feeling, not intent ---------------------------------------------

@@ -4,14 +4,10 @@ it, and a bout a tablet is for ("lỡ lên cơn")."""
 
 from __future__ import annotations
 
-from core.frame import QueryFrame, Triage
-from safety.triage import classify
+from core.frame import Triage
+from tests.safety.triage_kinds import triage_kind
 
-
-def _kind(text: str, *drugs: str) -> Triage | None:
-    frame = QueryFrame(standalone_query=text, drugs=list(drugs))
-    found = classify(text, frame, None)
-    return None if found is None else found.kind
+_kind = triage_kind
 
 
 def test_so_as_not_to_forget_is_nothing_taken() -> None:

@@ -3,14 +3,10 @@ asked is a question on stopping it, not intent; quitting one's life still is."""
 
 from __future__ import annotations
 
-from core.frame import QueryFrame, Triage
-from safety.triage import classify
+from core.frame import Triage
+from tests.safety.triage_kinds import triage_kind
 
-
-def _kind(text: str, *drugs: str) -> Triage | None:
-    frame = QueryFrame(standalone_query=text, drugs=list(drugs))
-    found = classify(text, frame, None)
-    return None if found is None else found.kind
+_kind = triage_kind
 
 
 def test_quitting_the_medicine_on_ones_own_is_asked_not_meant() -> None:

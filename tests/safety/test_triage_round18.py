@@ -4,16 +4,12 @@ mouthful spat out at once, a death in the family told before a question."""
 
 from __future__ import annotations
 
-from core.frame import QueryFrame, Triage
+from core.frame import Triage
 from safety.cue_matching import TurnText
 from safety.past_events import question_after_history, spat_out_at_once
-from safety.triage import classify
+from tests.safety.triage_kinds import triage_kind
 
-
-def _kind(text: str, *drugs: str) -> Triage | None:
-    frame = QueryFrame(standalone_query=text, drugs=list(drugs))
-    found = classify(text, frame, None)
-    return None if found is None else found.kind
+_kind = triage_kind
 
 
 # -- idioms of death read as the feeling ------------------------------------------------------

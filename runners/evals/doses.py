@@ -61,6 +61,7 @@ SETS = (
     ROOT / "evals" / "doses_tuning16.jsonl",
     ROOT / "evals" / "doses_tuning17.jsonl",
     ROOT / "evals" / "doses_tuning18.jsonl",
+    ROOT / "evals" / "doses_tuning19.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"

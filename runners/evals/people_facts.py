@@ -40,50 +40,12 @@ from runners.evals.report import record
 ROOT = Path(__file__).resolve().parents[2]
 TUNING_SET = ROOT / "evals" / "people_facts.jsonl"
 BLIND_SET = ROOT / "evals" / "people_facts.blind.jsonl"
-TUNING2_SET = ROOT / "evals" / "people_facts.tuning2.jsonl"
-"""A second set written blind to our rules by another person, then tuned on (issue 22)."""
-TUNING3_SET = ROOT / "evals" / "people_facts.tuning3.jsonl"
-"""A third set written blind by another helper; measured once before tuning on it."""
-TUNING4_SET = ROOT / "evals" / "people_facts.tuning4.jsonl"
-"""A fourth set written blind to our rules; its first run is our estimate for unseen writers."""
-TUNING5_SET = ROOT / "evals" / "people_facts.tuning5.jsonl"
-"""A fifth set written blind to our rules, measured once before tuning on it."""
-TUNING6_SET = ROOT / "evals" / "people_facts.tuning6.jsonl"
-"""70 serious reactions after a drug, written blind (issue 22 item 5); tuned on after its first
-run (44.3 %)."""
-TUNING7_SET = ROOT / "evals" / "people_facts.tuning7.jsonl"
-"""A seventh set written blind (110 how-to, 80 patient facts, 30 near-misses), measured once
-before tuning on it."""
-TUNING8_SET = ROOT / "evals" / "people_facts.tuning8.jsonl"
-"""An eighth set written blind (110 how-to, 80 patient facts, 30 near-misses; short names and
-brands, how-to asked with numbers, facts over two turns), measured once before tuning on it."""
-TUNING10_SET = ROOT / "evals" / "people_facts.tuning10.jsonl"
-"""A tenth set written blind (110 how-to, 80 patient facts, 30 near-misses), measured once at
-c64a69f before tuning on it (how-to 77.3 %)."""
-TUNING11_SET = ROOT / "evals" / "people_facts.tuning11.jsonl"
-"""An eleventh set written blind (130 lines), measured once at d6a0be4 before tuning on it
-(how-to 81.5 %)."""
-TUNING12_SET = ROOT / "evals" / "people_facts.tuning12.jsonl"
-"""A twelfth set written blind (157 lines), measured once at 6d697bb before tuning on it
-(patient facts 88.0 %, near-facts 83.3 %, how-to 81.9 %)."""
-TUNING13_SET = ROOT / "evals" / "people_facts.tuning13.jsonl"
-"""A thirteenth set written blind: 94 how-to questions, most mid-conversation and in slang,
-measured once at 21b38b8 before tuning on it (how-to 85.1 %)."""
-TUNING14_SET = ROOT / "evals" / "people_facts.tuning14.jsonl"
-"""A fourteenth set written blind (130 lines, half mid-conversation, reactions too), measured
-once at 6f5216f before tuning on it (patient facts 88.9 %, how-to 81.7 %, reactions 75.0 %)."""
-TUNING15_SET = ROOT / "evals" / "people_facts.tuning15.jsonl"
-"""A fifteenth set written blind (130 lines, 54 % mid-conversation), measured once at 002045b
-before tuning on it (patient facts 88.9 %, near-facts 84.6 %, how-to 78.3 %, reactions 91.7 %)."""
-TUNING16_SET = ROOT / "evals" / "people_facts.tuning16.jsonl"
-"""Round 16, written blind (people in particular settings); at 5cccb18 patient facts 86.7 %,
-near-facts 76.9 %, how-to 71.7 %, reactions 100 %."""
-TUNING17_SET = ROOT / "evals" / "people_facts.tuning17.jsonl"
-"""Round 17, written blind (voice dictation, fragments, people abroad, teencode); at 09d2bc1
-patient facts 88.9 %, near-facts 92.3 %, how-to 85.0 %, reactions 100 %."""
-TUNING18_SET = ROOT / "evals" / "people_facts.tuning18.jsonl"
-"""Round 18, written blind (regional words, input method off, relayed or pasted words); at 86df200
-patient facts 95.6 %, near-facts 92.3 %, how-to 61.7 %, reactions 83.3 %."""
+TUNING_SETS = tuple(
+    ROOT / "evals" / f"people_facts.tuning{n}.jsonl"
+    for n in (2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19)
+)
+"""Sets written blind to our rules by other people (situations, never our phrasings), each run
+once before tuning on it; those first runs are in docs/evals.md, round by round."""
 ELDERLY = "elderly"
 """A population label some writers use: an adult of `ELDERLY_MONTHS` or more."""
 KINDS = ("patient_fact", "near_fact", "how_to_take", "reaction")
@@ -366,11 +328,7 @@ def main(
     argv: list[str], *, engine_factory: Callable[[Path | None], TurnEngine] = shared_engine
 ) -> int:
     args = _args(argv)
-    defaults = (
-        TUNING_SET, TUNING2_SET, TUNING3_SET, TUNING4_SET, TUNING5_SET, TUNING6_SET,
-        TUNING7_SET, TUNING8_SET, TUNING10_SET, TUNING11_SET, TUNING12_SET, TUNING13_SET,
-        TUNING14_SET, TUNING15_SET, TUNING16_SET, TUNING17_SET, TUNING18_SET, BLIND_SET,
-    )  # fmt: skip
+    defaults = (TUNING_SET, *TUNING_SETS, BLIND_SET)
     paths = args.set or [p for p in defaults if p.is_file()]
     lines = load(paths)
     reports = play_all(engine_factory(args.data_dir), lines, progress=not args.no_progress)

@@ -62,6 +62,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning16.jsonl",
         "people_safety.tuning17.jsonl",
         "people_safety.tuning18.jsonl",
+        "people_safety.tuning19.jsonl",
     )
 )
 KINDS = (

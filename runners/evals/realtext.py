@@ -49,6 +49,9 @@ SETS = (
     # Written blind in round 18 (rows judged one by one, forbidden rows for most lines; regional
     # words, input method off, pasted labels), measured once at 86df200, then tuned on.
     ROOT / "evals" / "realtext.tuning18.jsonl",
+    # Written blind in round 19 (hospital shorthand, families far apart, ages told the family
+    # way, household measures), measured once before any change, then tuned on.
+    ROOT / "evals" / "realtext.tuning19.jsonl",
 )
 CANDIDATES = ROOT.parent / "shared" / "corpus-candidates"
 CORPUS_FILES = {

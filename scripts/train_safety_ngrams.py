@@ -15,9 +15,9 @@ Sentences (our own or tuning sets, never the held-out or blind sets):
 - evals/safety.jsonl (tuning slice only): `emergency` lines that report a taking are
   ingestion positives, `self_harm` lines self-harm positives, the rest negatives;
 - the people sets (`PEOPLE_SETS`: ours, and the tuning sets other writers wrote blind):
-  `ingestion` lines are ingestion positives, `self_harm` lines self-harm positives,
-  `near_miss` lines negatives of both, `ingestion` and `after_ingestion` lines self-harm
-  negatives;
+  `ingestion` and `ingestion_unclear` lines are ingestion positives, `self_harm` lines
+  self-harm positives, `near_miss` lines negatives of both, `ingestion` and
+  `after_ingestion` lines self-harm negatives;
 - evals/understanding.jsonl (tuning): every question, a negative of both.
 
 Logistic regression with L2, plain SGD, fixed seed: the same data gives the same weights.
@@ -37,6 +37,7 @@ import argparse
 import json
 import math
 import random
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -64,32 +65,22 @@ def _jsonl(name: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in lines if line.strip()]
 
 
-PEOPLE_SETS = tuple(
-    name
-    for name in (
-        "people_safety.jsonl",
-        "people_safety.tuning2.jsonl",
-        "people_safety.tuning3.jsonl",
-        "people_safety.tuning4.jsonl",
-        "people_safety.tuning5.jsonl",
-        "people_safety.tuning6.jsonl",
-        "people_safety.tuning7.jsonl",
-        "people_safety.tuning8.jsonl",
-        "people_safety.tuning10.jsonl",
-        "people_safety.tuning11.jsonl",
-        "people_safety.tuning12.jsonl",
-        "people_safety.tuning13.jsonl",
-        "people_safety.tuning14.jsonl",
-        "people_safety.tuning15.jsonl",
-        "people_safety.tuning16.jsonl",
-    )
-    if (ROOT / "evals" / name).exists()
-)
+def _tuning_number(path: Path) -> int:
+    found = re.search(r"tuning(\d+)", path.name)
+    return int(found.group(1)) if found else 0
+
+
+# Ours, then every tuning set other writers wrote blind, in the order they came; never the
+# blind slice (`people_safety.blind.jsonl`) nor a held-out one.
+_TUNING_PATHS = sorted((ROOT / "evals").glob("people_safety.tuning*.jsonl"), key=_tuning_number)
+PEOPLE_SETS = ("people_safety.jsonl", *(path.name for path in _TUNING_PATHS))
 
 
 def people(name: str, task: str) -> Labelled:
     """A people set's sentences for `task` ("ingestion" or "self_harm")."""
-    positive = "ingestion" if task == "ingestion" else "self_harm"
+    # A taking that may have happened (tablets missing, a child beside an open bottle) is to be
+    # reported or asked about, never answered as a dose: an ingestion positive too.
+    positive = {"ingestion", "ingestion_unclear"} if task == "ingestion" else {"self_harm"}
     # An accidental ingestion is a self-harm negative; a self-harm line, which may be a taking
     # too, is neither ingestion's positive nor its negative.
     # What follows a report ("đang trên đường đi viện rồi") is no self-harm either.
@@ -98,7 +89,7 @@ def people(name: str, task: str) -> Labelled:
     )
     out = []
     for r in _jsonl(name):
-        if r["kind"] == positive:
+        if r["kind"] in positive:
             out.append((str(r["text"]), True))
         elif r["kind"] in negative:
             out.append((str(r["text"]), False))

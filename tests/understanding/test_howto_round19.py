@@ -1,0 +1,29 @@
+"""Tests for the how-to reader (tuning19): a chart's route shorthands, a nurse asking in a
+hurry."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.frame import HowTo
+from understanding.howto import read_how_to_topics
+from understanding.howto_regional import regional
+from understanding.text import Turn
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "enoxaparin TB được không hay phải TDD",
+        "thuốc này chích tb dc k chị",
+        "y lệnh ghi TDD, đổi sang TB được không",
+    ],
+)
+def test_a_charts_route_shorthand_is_how_it_is_given(text: str) -> None:
+    assert HowTo.GIVING in read_how_to_topics(Turn.of(text))
+
+
+def test_lower_case_tb_alone_is_not_a_route() -> None:
+    """"tb" alone may be "trung bình" or "thông báo"."""
+    turn = Turn.of("huyết áp tb 130, uống thuốc này được không")
+    assert regional(turn).original == turn.original

@@ -27,3 +27,14 @@ def test_lower_case_tb_alone_is_not_a_route() -> None:
     """"tb" alone may be "trung bình" or "thông báo"."""
     turn = Turn.of("huyết áp tb 130, uống thuốc này được không")
     assert regional(turn).original == turn.original
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "uống thuốc dị ứng xong là ngủ gà ngủ gật, có cách nào uống mà không bị thế không",
+        "uong xong chong mat qua, uong sao cho do bi vay",
+    ],
+)
+def test_how_to_be_spared_an_effect_told_is_a_caution(text: str) -> None:
+    assert read_how_to_topics(Turn.of(text))[:1] == [HowTo.CAUTION]

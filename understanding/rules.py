@@ -129,7 +129,10 @@ class RulesUnderstander:
         if complaint_of_the_drug(reading, turn_type, context.prior_frame):
             # "uống xong buồn ngủ quá, đổi giờ uống được ko" after cetirizine: how to take it
             turn_type = TurnType.DRUG_ATTRIBUTE
-        several = len(reading.drugs) + len(reading.unknown) > 1 or reading.which_drug >= 0
+        # a medicine set aside ("như simvastatin", "hết ibuprofen rồi") is not a second asked
+        aside = set_aside(reading.turn, reading.mentions)
+        asked = [d for d in reading.drugs if d not in aside]
+        several = len(asked) + len(reading.unknown) > 1 or reading.which_drug >= 0
         how_to, turn_type, attribute = how_to_turn(
             reading.how_to_take, turn_type, attribute, off=several or reading.non_medical
         )

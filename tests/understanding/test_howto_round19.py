@@ -24,7 +24,7 @@ def test_a_charts_route_shorthand_is_how_it_is_given(text: str) -> None:
 
 
 def test_lower_case_tb_alone_is_not_a_route() -> None:
-    """"tb" alone may be "trung bình" or "thông báo"."""
+    """ "tb" alone may be "trung bình" or "thông báo"."""
     turn = Turn.of("huyết áp tb 130, uống thuốc này được không")
     assert regional(turn).original == turn.original
 

@@ -186,8 +186,14 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     # medicine is taken ("mỗi lần đi ngoài uống 1 viên", "chia 2 lần cho đỡ nôn").
     # An attribute asked of a complaint ("tác dụng phụ có đau cơ ko") asks it of the drug.
     said_how = frame.how_to_take is not None or r.attribute is not None
-    if frame.condition is not None and not said_how and not r.turn.has(*_SAME_CONDITION):
-        return False
+    # The complaint told before, said again ("chị bị đau vai gáy", then "cứ đau là bôi"), is
+    # the same question's.
+    same = prior.condition is not None and (
+        frame.condition is not None and frame.condition.normalized == prior.condition.normalized
+    )
+    if frame.condition is not None and not said_how and not same:
+        if not r.turn.has(*_SAME_CONDITION):
+            return False
     asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
     return asks or context_section(r) is not None or facts_only(r, frame)
 

@@ -1,0 +1,31 @@
+"""Patient facts and threads (tuning19): a woman who calls herself "chị" is an adult; the
+complaint told before, said again, keeps the medicine of the thread."""
+
+from __future__ import annotations
+
+from core.frame import Population
+from understanding.rules import RulesUnderstander, UnderstandingContext
+from understanding.speaker import speaks_of_self
+from understanding.testing import demo_catalog
+from understanding.text import Turn
+
+
+def test_chi_who_is_ill_is_an_adult() -> None:
+    assert speaks_of_self(Turn.of("chị bị đau lưng mấy hôm nay, uống thuốc này được không"))
+    frame = RulesUnderstander(demo_catalog()).parse("chị bị nhức đầu, uống panadol mấy viên")
+    assert frame.population is Population.ADULT
+
+
+def test_bare_chi_is_not_read_as_chi() -> None:
+    """Unmarked "chi" is also "chỉ" (only)."""
+    assert not speaks_of_self(Turn.of("thuoc nay chi uong khi doi thoi a"))
+
+
+def test_the_complaint_said_again_keeps_the_medicine() -> None:
+    reader = RulesUnderstander(demo_catalog())
+    prior = reader.parse("mẹ bị đau gối, mua gel diclofenac")
+    frame = reader.understand(
+        "mẹ đau là bôi, ngày bôi bao nhiêu lần",
+        UnderstandingContext(prior_frame=prior),
+    )
+    assert frame.drugs == ["diclofenac"]

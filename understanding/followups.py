@@ -191,9 +191,8 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     same = prior.condition is not None and (
         frame.condition is not None and frame.condition.normalized == prior.condition.normalized
     )
-    if frame.condition is not None and not said_how and not same:
-        if not r.turn.has(*_SAME_CONDITION):
-            return False
+    if frame.condition is not None and not (said_how or same or r.turn.has(*_SAME_CONDITION)):
+        return False
     asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
     return asks or context_section(r) is not None or facts_only(r, frame)
 

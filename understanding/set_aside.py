@@ -69,4 +69,10 @@ def set_aside(turn: Turn, mentions: Sequence[DrugMention]) -> list[str]:
     return out if kept else []
 
 
-__all__ = ["set_aside"]
+def still_asked(turn: Turn, mentions: Sequence[DrugMention]) -> list[str]:
+    """The medicines the turn names that it does not set aside."""
+    aside = set_aside(turn, mentions)
+    return [d for d in dict.fromkeys(m.drug_id for m in mentions) if d not in aside]
+
+
+__all__ = ["set_aside", "still_asked"]

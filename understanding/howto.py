@@ -12,6 +12,7 @@ from understanding.howto_amount_said import (
     asks_an_amount,
     asks_one_dose,
     kept_counted,
+    names_an_organiser,
     without_amounts,
 )
 from understanding.howto_effects import effect_told
@@ -187,7 +188,9 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         turn.has(*lx.NOT_DURATION) or _patient_said(turn) or _WHO.search(turn.folded)
     ):
         found.discard(HowTo.DURATION)  # "uống bao lâu người lớn": the dose rows say it
-    if HowTo.CRUSH in found and (opens_a_pack(turn) or snaps_ampoules(turn)):
+    if HowTo.CRUSH in found and (
+        opens_a_pack(turn) or snaps_ampoules(turn) or names_an_organiser(turn)
+    ):
         found.discard(HowTo.CRUSH)  # "lọ aspirin mở ra có mùi chua": the pack was opened
     _settle(turn, found, put_on)
     if not found and _forgot(turn):

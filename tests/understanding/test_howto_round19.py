@@ -38,3 +38,9 @@ def test_lower_case_tb_alone_is_not_a_route() -> None:
 )
 def test_how_to_be_spared_an_effect_told_is_a_caution(text: str) -> None:
     assert read_how_to_topics(Turn.of(text))[:1] == [HowTo.CAUTION]
+
+
+def test_a_pill_organiser_is_storage_not_a_dose() -> None:
+    """'hộp chia liều' is a box that holds the week's doses: no dose asked, no tablet split."""
+    text = "mình lấy thuốc ra khỏi vỉ bỏ sẵn vào hộp chia liều cho 7 ngày được không"
+    assert read_how_to_topics(Turn.of(text))[:1] == [HowTo.STORAGE]

@@ -29,3 +29,15 @@ def test_the_complaint_said_again_keeps_the_medicine() -> None:
         UnderstandingContext(prior_frame=prior),
     )
     assert frame.drugs == ["diclofenac"]
+
+
+def test_the_products_form_stays_with_the_thread() -> None:
+    """A modified-release product named turns before ("… SR"), then "uống lúc nào": the
+    question's words still name that form."""
+    reader = RulesUnderstander(demo_catalog())
+    prior = reader.parse("bố tôi được kê metformin SR 750, ngày 1 viên")
+    frame = reader.understand(
+        "thế uống vào lúc nào trong ngày", UnderstandingContext(prior_frame=prior)
+    )
+    assert frame.drugs == ["metformin"]
+    assert " sr" in f" {frame.condition_words}"

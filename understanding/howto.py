@@ -250,9 +250,11 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
         found.discard(HowTo.TOGETHER)
     if HowTo.TOGETHER in found and turn.ngrams.isdisjoint(CRUSH_ONLY):
         found.discard(HowTo.CRUSH)  # "uống cùng lúc hay tách ra": taken apart, nothing opened
-    told = _POSTURE.search(turn.folded) or turn.has(*lx.CANNOT_INHALE)
+    cannot = turn.has(*lx.CANNOT_INHALE)  # "con 3 tuổi k chịu ngậm bình xịt": the age is who
+    told = _POSTURE.search(turn.folded) or cannot
     if HowTo.GIVING in found and (
-        not (told or turn.has(*lx.GIVING_ASKS)) or _PATIENT_SAID.search(turn.folded)
+        not (told or turn.has(*lx.GIVING_ASKS))
+        or (_PATIENT_SAID.search(turn.folded) and not cannot)
     ):
         found.discard(HowTo.GIVING)
     if put_on:

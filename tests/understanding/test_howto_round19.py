@@ -44,3 +44,9 @@ def test_a_pill_organiser_is_storage_not_a_dose() -> None:
     """'hộp chia liều' is a box that holds the week's doses: no dose asked, no tablet split."""
     text = "mình lấy thuốc ra khỏi vỉ bỏ sẵn vào hộp chia liều cho 7 ngày được không"
     assert read_how_to_topics(Turn.of(text))[:1] == [HowTo.STORAGE]
+
+
+def test_a_little_one_who_will_not_take_the_inhaler_asks_how_to_give_it() -> None:
+    """The age told is who the child is, not a dose asked."""
+    text = "thằng bé 2 tuổi ko chịu hít bình xịt, xịt vô là nó khóc, làm sao cho con hít được"
+    assert HowTo.GIVING in read_how_to_topics(Turn.of(text))

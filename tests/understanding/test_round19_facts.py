@@ -41,3 +41,13 @@ def test_the_products_form_stays_with_the_thread() -> None:
     )
     assert frame.drugs == ["metformin"]
     assert " sr" in f" {frame.condition_words}"
+
+
+def test_months_taken_so_far_with_the_dose_are_no_age() -> None:
+    """'được N tháng rồi' of a medicine, told with its tablets or how long it has gone on."""
+    from understanding.slots import read_age
+
+    assert (
+        read_age(Turn.of("được 3 tháng rồi, sáng 1 viên 40mg, dùng lâu thế có hại không")) is None
+    )
+    assert read_age(Turn.of("bé được 3 tháng rồi, ngày 1 viên có được không")) is not None

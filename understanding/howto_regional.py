@@ -26,6 +26,15 @@ _CHART = {"tb": "tiêm bắp", "tdd": "tiêm dưới da", "ttm": "truyền tĩnh
 _INJECTION = re.compile(r"(?<!\w)(?:tiêm|tiem|chích|chich|tm|tmc|iv|im|sc|y lệnh|y lenh)(?!\w)")
 
 
+# A drink said by its glass ("với ly sữa", "cùng 1 cốc nước cam"): the drink, as the cues say it.
+_GLASS = re.compile(
+    r"(?<!\w)(với|voi|cùng|cung|bằng|bang|chung với|chung voi) (?:(?:1|một|mot) )?"
+    r"(?:ly|cốc|coc|tách|tach|chai|hộp|hop|lon|bịch|bich|ca) "
+    r"(?=sữa|sua|nước|nuoc|cà phê|ca phe|cafe|trà|tra|bia|rượu|ruou)",
+    re.IGNORECASE,
+)
+
+
 def _chart_routes(text: str) -> str:
     """The chart's route shorthands of the text written out, when they are a chart's."""
     words = _WORD.findall(text)
@@ -45,7 +54,7 @@ def _chart_routes(text: str) -> str:
 
 def regional(turn: Turn) -> Turn:
     """The turn with its regional words and shorthands in the cues' words (itself when none)."""
-    text = _chart_routes(turn.original)
+    text = _GLASS.sub(r"\1 ", _chart_routes(turn.original))
     if text != turn.original:
         turn = Turn.of(text)
     words = set(turn.original_words())

@@ -50,3 +50,11 @@ def test_a_little_one_who_will_not_take_the_inhaler_asks_how_to_give_it() -> Non
     """The age told is who the child is, not a dose asked."""
     text = "thằng bé 2 tuổi ko chịu hít bình xịt, xịt vô là nó khóc, làm sao cho con hít được"
     assert HowTo.GIVING in read_how_to_topics(Turn.of(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["cho ông uống thuốc với 1 cốc sữa luôn được không", "uong voi ly sua dc ko"],
+)
+def test_a_drink_said_by_its_glass_is_the_drink(text: str) -> None:
+    assert read_how_to_topics(Turn.of(text))[:1] == [HowTo.FOOD]

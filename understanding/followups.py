@@ -209,6 +209,8 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     if frame.condition is not None and not (said_how or same or r.turn.has(*_SAME_CONDITION)):
         return False
     asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
+    # "giờ uống được không" of the medicine talked of: may it be taken
+    asks = asks or frame.asks is Ask.CAN_USE
     return asks or context_section(r) is not None or facts_only(r, frame)
 
 

@@ -297,12 +297,17 @@ _TWO_AT_ONCE = re.compile(
 )
 
 
+_REMEMBERED_LATE = re.compile(r"(?<![a-z])(?:moi|ms|gio moi|nay moi) nho ra(?! hoi)(?![a-z])")
+
+
 def _forgot(turn: Turn) -> bool:
     """ "quên" written with its mark (unmarked "quen" is also "used to") of a dose; read only
     when no other topic is asked ("uống sau ăn hay quên lắm" asks about food) and no amount is
     worked out ("quên hỏi liều, tính ra 550mg hả" is a dose question)."""
     if without_amounts(turn) is not None and not _TWO_AT_ONCE.search(turn.folded):
         return False
+    if _REMEMBERED_LATE.search(turn.folded):
+        return True  # "tới thứ 4 mới nhớ ra, giờ uống được không": the day's dose was missed
     tokens = turn.tokens
     at = [i for i in turn.indexes_of("quen") if turn.original_words()[i] == "quên"]
     return any(

@@ -58,3 +58,8 @@ def test_a_little_one_who_will_not_take_the_inhaler_asks_how_to_give_it() -> Non
 )
 def test_a_drink_said_by_its_glass_is_the_drink(text: str) -> None:
     assert read_how_to_topics(Turn.of(text))[:1] == [HowTo.FOOD]
+
+
+def test_remembered_only_days_later_is_a_missed_dose() -> None:
+    text = "đi công tác cả tuần, hôm qua mới nhớ ra, giờ uống được không"
+    assert read_how_to_topics(Turn.of(text)) == [HowTo.MISSED_DOSE]

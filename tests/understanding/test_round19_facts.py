@@ -51,3 +51,10 @@ def test_months_taken_so_far_with_the_dose_are_no_age() -> None:
         read_age(Turn.of("được 3 tháng rồi, sáng 1 viên 40mg, dùng lâu thế có hại không")) is None
     )
     assert read_age(Turn.of("bé được 3 tháng rồi, ngày 1 viên có được không")) is not None
+
+
+def test_may_it_be_taken_now_keeps_the_medicine_talked_of() -> None:
+    reader = RulesUnderstander(demo_catalog())
+    prior = reader.parse("bác sĩ kê cho tôi methotrexat")
+    frame = reader.understand("thế giờ uống được không", UnderstandingContext(prior_frame=prior))
+    assert frame.drugs == ["methotrexate"]

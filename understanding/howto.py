@@ -38,6 +38,15 @@ _TAKEN_FOR = re.compile(
     r"(?: (?!cho|be|con|chau|ba|ong|me)[a-z]+){0,2} \d+ thang"
     r"(?! tuoi)(?![a-z])"
 )
+# A little one who will not take the mouthpiece ("k chịu ngậm bình xịt", "làm sao cho nó hít
+# được thuốc"), as one who cannot breathe it in: how it is given (a spacer).
+_CANNOT_INHALE = (
+    *lx.CANNOT_INHALE,
+    *(f"{no} chiu {act}" for no in ("khong", "ko", "k", "hong") for act in ("hit", "ngam", "xit")),
+    *(f"cho {who} hit" for who in ("be", "no", "con", "chau")),
+    "hit duoc thuoc",
+    "hit dc thuoc",
+)
 # A patient named outright makes a duration question a dose question.
 _WHO = re.compile(r"(?<![a-z])(?:nguoi lon|tre em|tre so sinh|nguoi cao tuoi)(?![a-z])")
 # How long before an event it is taken ("xịt trước khi chạy bao lâu", "uống trước hóa trị bao
@@ -157,7 +166,7 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if _APART.search(turn.folded):
         found.add(HowTo.TOGETHER)
     put_on = _how_often_put_on(turn)
-    if _POSTURE.search(turn.folded) or turn.has(*lx.CANNOT_INHALE):
+    if _POSTURE.search(turn.folded) or turn.has(*_CANNOT_INHALE):
         found.add(HowTo.GIVING)
     if (
         asks_an_amount(turn)
@@ -250,7 +259,7 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
         found.discard(HowTo.TOGETHER)
     if HowTo.TOGETHER in found and turn.ngrams.isdisjoint(CRUSH_ONLY):
         found.discard(HowTo.CRUSH)  # "uống cùng lúc hay tách ra": taken apart, nothing opened
-    cannot = turn.has(*lx.CANNOT_INHALE)  # "con 3 tuổi k chịu ngậm bình xịt": the age is who
+    cannot = turn.has(*_CANNOT_INHALE)  # "con 3 tuổi k chịu ngậm bình xịt": the age is who
     told = _POSTURE.search(turn.folded) or cannot
     if HowTo.GIVING in found and (
         not (told or turn.has(*lx.GIVING_ASKS))

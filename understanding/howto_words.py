@@ -230,12 +230,7 @@ HOW_TO_CUES: tuple[tuple[HowTo, tuple[str, ...]], ...] = (
 # (a spacer), told without a question mark.
 CANNOT_INHALE = _p(
     "khong biet hit|chua biet hit|ko biet hit|k biet hit|khong hit duoc|hit khong duoc|"
-    "hit theo nhip|khong hit kip|hit khong kip|khong biet xit|chua biet xit|xit khong trung|"
-    # a little one who will not take the mouthpiece ("k chịu ngậm bình xịt", "làm sao cho
-    # nó hít được thuốc")
-    "khong chiu hit|ko chiu hit|k chiu hit|hong chiu hit|khong chiu ngam|ko chiu ngam|"
-    "k chiu ngam|khong chiu xit|ko chiu xit|k chiu xit|cho be hit|cho no hit|cho con hit|"
-    "cho chau hit|hit duoc thuoc|hit dc thuoc"
+    "hit theo nhip|khong hit kip|hit khong kip|khong biet xit|chua biet xit|xit khong trung"
 )
 # Where the medicine is put: a storage question whatever else the turn says.
 PLACED = _p(

@@ -70,6 +70,10 @@ _DIRECT_ADVICE = r"tránh|hạn chế|kiêng|không nên|không được|nên tr
 _DIRECT_VERBS = r"uống|dùng|ăn|tiếp xúc|để"
 DIRECT_BONUS = 1.0
 """What a sentence gains when its advice governs the topic word itself."""
+CONDITION_BONUS = 2.0
+"""What a sentence on the topic gains when it names the condition the person tells ("đang
+đi ngoài lỏng … nhét viên đạn": "không đặt trực tràng khi … tiêu chảy"), beyond its words:
+the book's word for their state beats a general sentence repeating the talk's words."""
 COUNT_BONUS = 1.0
 """What a sentence that counts the course's days gains over one that bounds it otherwise."""
 REMEDY_BONUS = 2.0
@@ -120,7 +124,7 @@ def _score(
     if hits and asked.names_condition(text):
         # "đang đi ngoài lỏng … nhét hậu môn": "… khi đang tiêu chảy", counted as the
         # question's own phrase and words would be
-        score += 1.5 + 0.4 * len(asked.condition.split())
+        score += CONDITION_BONUS + 0.4 * len(asked.condition.split())
     # A dose row costs, unless it is the row the user names ("viên giải phóng kéo dài …
     # uống cùng bữa ăn"): the question's phrase and a word of the topic both in it.
     if DOSE.search(text) and not (pairs and hits + helped):

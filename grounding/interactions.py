@@ -46,10 +46,31 @@ def partner_of(frame: QueryFrame, own_names: Sequence[str] = ()) -> Partner | No
     if named:
         specific = tuple(dict.fromkeys(t for cls in named for t in own_terms(cls)))
         return Partner(named[0].terms[0], (specific, class_terms(named)))
-    agent = frame.partner
+    # a product named beside the drug that the formulary has no monograph for ("uống luôn
+    # viên canxi"), when the question's wording named no partner
+    agent = frame.partner or next(iter(frame.unknown_drugs), None)
     if not agent or any(contains_phrase(agent, n) for n in own_names):
         return None
-    return Partner(agent, ((agent,),))
+    return Partner(agent, ((agent, *book_spellings(agent)),))
+
+
+_BOOK_SPELLINGS = (
+    # people spell minerals as they say them, or in English; the book writes the Latin
+    # forms ("viên canxi" is the book's "calci", "magie" its "magnesi")
+    (("canxi", "can xi", "calcium"), "calci"),
+    (("magie", "magiê", "magnesium"), "magnesi"),
+    (("iron",), "sắt"),
+    (("zinc",), "kẽm"),
+    (("aluminium", "aluminum"), "nhôm"),
+    (("potassium",), "kali"),
+)
+
+
+def book_spellings(agent: str) -> tuple[str, ...]:
+    """The book's spelling of a mineral the person named their own way ("canxi" → "calci")."""
+    return tuple(
+        book for said, book in _BOOK_SPELLINGS if any(contains_phrase(agent, w) for w in said)
+    )
 
 
 Names = Callable[[str, str], bool]

@@ -62,7 +62,24 @@ def months_not_an_age(before: str, after: str) -> bool:
         or (_AFTER_BIRTH.search(before) is not None and not _A_CHILD.search(before))
         or (_DAY_OF.search(before) and _MONTH_NUMBER.match(after))
         or (_NONE_SINCE.match(after) is not None and not _A_CHILD.search(before))
+        or _taken_so_long(before, after)
     )
+
+
+# "được 2 tháng rồi, 1 ngày 2 viên 20mg, uống lâu vậy có sao không" of a medicine named a turn
+# before: the months it has been taken, told with its dose or its length worried about.
+_SO_FAR = re.compile(r"(?<![a-z])(?:duoc|dc|da|gan|hon)\s*$")
+_TAKEN_AFTER = re.compile(
+    r"^\s*(?:roi|nay)(?![a-z]).*?(?:\d+\s*(?:vien|mg)(?![a-z])"
+    r"|(?:uong|dung|xai) (?:lau|lien|hoai|suot)|lau (?:vay|qua|nhu vay|the))"
+)
+
+
+def _taken_so_long(before: str, after: str) -> bool:
+    """Months so far, then the dose taken or how long it has gone on; no child named."""
+    if not _SO_FAR.search(before) or _A_CHILD.search(before) or _A_CHILD.search(after):
+        return False
+    return _TAKEN_AFTER.match(after) is not None
 
 
 def _taken_for_months(before: str, after: str) -> bool:

@@ -173,6 +173,21 @@ def quotes_the_label(r: Reading) -> bool:
 _AGE_OR_WEIGHT = re.compile(r"(?<![\w.,])\d+(?:[.,]\d+)?\s*(?:tuoi|kg|ky|thang)(?![a-z])")
 
 
+# The product's form, said when it was named ("Glucophage XR"): still that product turns
+# later ("ngày 1 viên", then "uống bữa nào").
+_PRODUCT_FORM = re.compile(
+    r"(?<![a-z])(?:xr|sr|mr|cr|xl|retard|giai phong keo dai|giai phong cham)(?![a-z])"
+)
+
+
+def _product_form_kept(frame: QueryFrame, prior: QueryFrame) -> dict[str, Any]:
+    """The prior's words naming the product's form, added to this turn's words."""
+    said = _PRODUCT_FORM.findall(prior.condition_words or "")
+    if not said or _PRODUCT_FORM.search(frame.condition_words or ""):
+        return {}
+    return {"condition_words": " ".join([frame.condition_words or "", *said]).strip()}
+
+
 def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     """A turn that names no drug but asks about one ("còn tác dụng phụ?", "có dùng cho bà bầu
     được không?") continues the previous drug question, follow-up words or not."""
@@ -186,9 +201,16 @@ def keeps_thread(r: Reading, frame: QueryFrame, prior: QueryFrame) -> bool:
     # medicine is taken ("mỗi lần đi ngoài uống 1 viên", "chia 2 lần cho đỡ nôn").
     # An attribute asked of a complaint ("tác dụng phụ có đau cơ ko") asks it of the drug.
     said_how = frame.how_to_take is not None or r.attribute is not None
-    if frame.condition is not None and not said_how and not r.turn.has(*_SAME_CONDITION):
+    # The complaint told before, said again ("chị bị đau vai gáy", then "cứ đau là bôi"), is
+    # the same question's.
+    same = prior.condition is not None and (
+        frame.condition is not None and frame.condition.normalized == prior.condition.normalized
+    )
+    if frame.condition is not None and not (said_how or same or r.turn.has(*_SAME_CONDITION)):
         return False
     asks = r.attribute is not None or r.dosing or frame.how_to_take is not None
+    # "giờ uống được không" of the medicine talked of: may it be taken
+    asks = asks or frame.asks is Ask.CAN_USE
     return asks or context_section(r) is not None or facts_only(r, frame)
 
 
@@ -264,6 +286,7 @@ def follow_up(frame: QueryFrame, r: Reading, prior: QueryFrame) -> QueryFrame:
         if turn_type not in (TurnType.DOSING_CALC, TurnType.DRUG_ATTRIBUTE):
             turn_type = TurnType.DRUG_ATTRIBUTE
         update |= {"drugs": prior.drugs, "turn_type": turn_type}
+        update |= _product_form_kept(frame, prior)
         if turn_type is TurnType.DRUG_ATTRIBUTE and frame.attribute is None:
             update["attribute"] = section.value if section else None
         if frame.route is None and prior.route is not None and "population" in update:

@@ -12,6 +12,7 @@ from understanding.howto_amount_said import (
     asks_an_amount,
     asks_one_dose,
     kept_counted,
+    names_an_organiser,
     without_amounts,
 )
 from understanding.howto_effects import effect_told
@@ -36,6 +37,15 @@ _TAKEN_FOR = re.compile(
     r"(?<![a-z])(?:uong|dung|xai|tiem|dat|mo|phau thuat|ghep|thay|bi|mac|phat hien)"
     r"(?: (?!cho|be|con|chau|ba|ong|me)[a-z]+){0,2} \d+ thang"
     r"(?! tuoi)(?![a-z])"
+)
+# A little one who will not take the mouthpiece ("k chịu ngậm bình xịt", "làm sao cho nó hít
+# được thuốc"), as one who cannot breathe it in: how it is given (a spacer).
+_CANNOT_INHALE = (
+    *lx.CANNOT_INHALE,
+    *(f"{no} chiu {act}" for no in ("khong", "ko", "k", "hong") for act in ("hit", "ngam", "xit")),
+    *(f"cho {who} hit" for who in ("be", "no", "con", "chau")),
+    "hit duoc thuoc",
+    "hit dc thuoc",
 )
 # A patient named outright makes a duration question a dose question.
 _WHO = re.compile(r"(?<![a-z])(?:nguoi lon|tre em|tre so sinh|nguoi cao tuoi)(?![a-z])")
@@ -156,7 +166,7 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
     if _APART.search(turn.folded):
         found.add(HowTo.TOGETHER)
     put_on = _how_often_put_on(turn)
-    if _POSTURE.search(turn.folded) or turn.has(*lx.CANNOT_INHALE):
+    if _POSTURE.search(turn.folded) or turn.has(*_CANNOT_INHALE):
         found.add(HowTo.GIVING)
     if (
         asks_an_amount(turn)
@@ -187,7 +197,9 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         turn.has(*lx.NOT_DURATION) or _patient_said(turn) or _WHO.search(turn.folded)
     ):
         found.discard(HowTo.DURATION)  # "uống bao lâu người lớn": the dose rows say it
-    if HowTo.CRUSH in found and (opens_a_pack(turn) or snaps_ampoules(turn)):
+    if HowTo.CRUSH in found and (
+        opens_a_pack(turn) or snaps_ampoules(turn) or names_an_organiser(turn)
+    ):
         found.discard(HowTo.CRUSH)  # "lọ aspirin mở ra có mùi chua": the pack was opened
     _settle(turn, found, put_on)
     if not found and _forgot(turn):
@@ -247,9 +259,11 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
         found.discard(HowTo.TOGETHER)
     if HowTo.TOGETHER in found and turn.ngrams.isdisjoint(CRUSH_ONLY):
         found.discard(HowTo.CRUSH)  # "uống cùng lúc hay tách ra": taken apart, nothing opened
-    told = _POSTURE.search(turn.folded) or turn.has(*lx.CANNOT_INHALE)
+    cannot = turn.has(*_CANNOT_INHALE)  # "con 3 tuổi k chịu ngậm bình xịt": the age is who
+    told = _POSTURE.search(turn.folded) or cannot
     if HowTo.GIVING in found and (
-        not (told or turn.has(*lx.GIVING_ASKS)) or _PATIENT_SAID.search(turn.folded)
+        not (told or turn.has(*lx.GIVING_ASKS))
+        or (_PATIENT_SAID.search(turn.folded) and not cannot)
     ):
         found.discard(HowTo.GIVING)
     if put_on:
@@ -292,12 +306,17 @@ _TWO_AT_ONCE = re.compile(
 )
 
 
+_REMEMBERED_LATE = re.compile(r"(?<![a-z])(?:moi|ms|gio moi|nay moi) nho ra(?! hoi)(?![a-z])")
+
+
 def _forgot(turn: Turn) -> bool:
     """ "quên" written with its mark (unmarked "quen" is also "used to") of a dose; read only
     when no other topic is asked ("uống sau ăn hay quên lắm" asks about food) and no amount is
     worked out ("quên hỏi liều, tính ra 550mg hả" is a dose question)."""
     if without_amounts(turn) is not None and not _TWO_AT_ONCE.search(turn.folded):
         return False
+    if _REMEMBERED_LATE.search(turn.folded):
+        return True  # "tới thứ 4 mới nhớ ra, giờ uống được không": the day's dose was missed
     tokens = turn.tokens
     at = [i for i in turn.indexes_of("quen") if turn.original_words()[i] == "quên"]
     return any(

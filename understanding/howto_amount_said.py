@@ -52,7 +52,7 @@ def doubts_the_amount(turn: Turn) -> bool:
 def asks_an_amount(turn: Turn) -> bool:
     """An amount asked, not a number of days ("bao nhiêu ngày thì phải đi khám")."""
     joined = _without_men(turn)
-    for phrase in (*lx.DAYS_ASKED, *_COMPANIONS):
+    for phrase in (*lx.DAYS_ASKED, *_COMPANIONS, *_ORGANISERS):
         joined = joined.replace(f" {phrase} ", " ")
     return any(f" {cue} " in joined for cue in lx.AMOUNT_CUES) or _short_amount_asked(turn)
 
@@ -83,6 +83,19 @@ def kept_counted(turn: Turn, found: set[HowTo]) -> bool:
 
 
 # Unmarked "mấy ông bạn" (a few friends) folds like "mấy ống" (how many ampoules).
+# A pill organiser is named by the doses it holds ("hộp chia liều cho cả tuần"): a box, no
+# amount asked.
+_ORGANISERS = (
+    "hop chia lieu", "hop thuoc chia lieu", "khay chia lieu", "hop chia lieu thuoc",
+    "hop dung lieu", "hop lieu", "hop chia thuoc", "khay chia thuoc",
+)  # fmt: skip
+
+
+def names_an_organiser(turn: Turn) -> bool:
+    """The turn names a pill organiser ("hộp chia liều"): its "chia liều" splits no dose."""
+    return any(f" {phrase} " in turn.joined for phrase in _ORGANISERS)
+
+
 _COMPANIONS = ("may ong ban", "may ong anh", "may ong ay", "may ong gia", "may ong kia")
 
 

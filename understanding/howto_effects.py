@@ -24,7 +24,11 @@ _TAKEN_THEN = re.compile(
 # Asked what it means or what to do: "thì sao", "có sao không", "phải làm gì".
 _ASKED = re.compile(
     r"(?<![a-z])(?:thi sao|lam sao|co sao|sao khong|sao ko|phai lam gi|lam gi bay gio"
-    r"|co phai|binh thuong|co nguy hiem|co sao khong|the nao|duoc khong|dc khong|co sao ha)"
+    r"|co phai|binh thuong|co nguy hiem|co sao khong|the nao|duoc khong|dc khong|co sao ha"
+    # how to take it and be spared the effect: "có cách nào uống mà không bị vậy", "uống sao
+    # cho đỡ buồn ngủ", "làm thế nào để khỏi bị"
+    r"|cach nao|sao cho|nhu nao cho|de khong bi|de ko bi|de k bi|ma khong bi|ma ko bi"
+    r"|ma k bi|ma hong bi|cho khoi|de khoi|cho do|de do|cho bot|de bot|do bi)"
     r"(?![a-z])"
 )
 

@@ -66,7 +66,7 @@ from understanding.other_route import route_of_another
 from understanding.partner_drug import with_the_patients_medicine
 from understanding.patient_said import read_patient_against
 from understanding.reading import Reading, read_turn
-from understanding.set_aside import set_aside
+from understanding.set_aside import set_aside, still_asked
 from understanding.speaker import tablets_for_an_adult
 from understanding.text import Turn
 
@@ -129,7 +129,11 @@ class RulesUnderstander:
         if complaint_of_the_drug(reading, turn_type, context.prior_frame):
             # "uống xong buồn ngủ quá, đổi giờ uống được ko" after cetirizine: how to take it
             turn_type = TurnType.DRUG_ATTRIBUTE
-        several = len(reading.drugs) + len(reading.unknown) > 1 or reading.which_drug >= 0
+        # a medicine set aside ("như simvastatin", "hết ibuprofen rồi") is no second asked
+        several = (
+            len(still_asked(reading.turn, reading.mentions)) + len(reading.unknown) > 1
+            or reading.which_drug >= 0
+        )
         how_to, turn_type, attribute = how_to_turn(
             reading.how_to_take, turn_type, attribute, off=several or reading.non_medical
         )

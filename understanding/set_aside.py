@@ -34,6 +34,10 @@ _TURNED_TO = (
     "chuyen qua", "chuyen sang", "doi qua", "doi sang", "thay bang", "thay sang", "doi thanh",
 )  # fmt: skip
 _REACH = 4
+# Said right before a medicine held up as the likeness ("Lipitor có cần uống buổi tối như
+# simvastatin không", "thuốc này có phải kiêng sữa giống cipro"): the question is about the
+# other; "cũng như" joins two asked of.
+_LIKE = ("nhu", "giong", "giong nhu", "giong voi", "y nhu")
 
 
 def _words(turn: Turn, start: int, end: int) -> str:
@@ -56,10 +60,19 @@ def set_aside(turn: Turn, mentions: Sequence[DrugMention]) -> list[str]:
         before = _words(turn, m.start - 3, m.start)
         failed = any(f" {c} " in after for c in _FAILED_AFTER)
         gone = any(before.endswith(f" {c} ") for c in _GONE_BEFORE)
+        gone = gone or (
+            any(before.endswith(f" {c} ") for c in _LIKE) and not before.endswith(" cung nhu ")
+        )
         if (failed or gone or (turned and m.drug_id not in turned)) and m.drug_id not in out:
             out.append(m.drug_id)
     kept = [d for d in drugs if d not in out]
     return out if kept else []
 
 
-__all__ = ["set_aside"]
+def still_asked(turn: Turn, mentions: Sequence[DrugMention]) -> list[str]:
+    """The medicines the turn names that it does not set aside."""
+    aside = set_aside(turn, mentions)
+    return [d for d in dict.fromkeys(m.drug_id for m in mentions) if d not in aside]
+
+
+__all__ = ["set_aside", "still_asked"]

@@ -43,7 +43,10 @@ def speaks_of_self(turn: Turn) -> bool:
     if turns_to_self(turn):
         return True
     for i, word in enumerate(tokens):
-        if word not in lx.SELF_SPEAKERS or (i and tokens[i - 1] in lx.SELF_NOT_AFTER):
+        # "chị bị đau vai", "chị cứ đau là bôi": a woman speaking to a younger one, or her
+        # elder sister, an adult either way (marked only: bare "chi" is also "chỉ", only)
+        elder = word == "chi" and turn.marked and turn.means(i, "chị")
+        if not (word in lx.SELF_SPEAKERS or elder) or (i and tokens[i - 1] in lx.SELF_NOT_AFTER):
             continue
         after = tokens[i + 1 : i + 3]
         if after[:1] and after[0] in lx.SELF_TAKES:

@@ -13,6 +13,7 @@ from understanding import lexicon as lx
 from understanding.age_words import age_in_words, born_ago
 from understanding.durations import CHILD_WORD, months_not_an_age
 from understanding.numbers import SMALL_WORDS, with_digits, word_value
+from understanding.other_route import into_muscle, says_oral
 from understanding.pregnancy import (
     nursing_said,
     positive_test_said,
@@ -289,7 +290,7 @@ _ROUTE_MARKED = {"khi dung": "khí", "dang uong": "dạng", "duong uong": "đư�
 def read_route(turn: Turn) -> Route | None:
     """A route named outright ("đặt hậu môn", "tiêm tĩnh mạch", "nhỏ mắt"); not the bare "uống"."""
     if turn.ngrams.isdisjoint(_ROUTE_FIRST_WORDS):
-        return None  # no cue can start anywhere (cutting decoys out adds no new words)
+        return Route.IM if into_muscle(turn) else None  # no cue can start anywhere
     joined = turn.joined
     for decoy in _ROUTE_DECOYS:
         joined = joined.replace(f" {decoy} ", " ")
@@ -306,12 +307,7 @@ def read_route(turn: Turn) -> Route | None:
             ):
                 continue
             return route
-    return None
-
-
-def says_oral(turn: Turn) -> bool:
-    """The bare verb "uống" (drink) is in the turn."""
-    return any(turn.means(i, "uống") for i in turn.indexes_of("uong"))
+    return Route.IM if into_muscle(turn) else None
 
 
 def read_patient(turn: Turn) -> PatientContext | None:

@@ -12,6 +12,7 @@ from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
 from understanding.age_words import age_in_words, born_ago
 from understanding.durations import CHILD_WORD, months_not_an_age
+from understanding.kidney_cause import kidney_disease_is_the_cause
 from understanding.numbers import SMALL_WORDS, with_digits, word_value
 from understanding.other_route import into_muscle, says_oral
 from understanding.pregnancy import (
@@ -323,7 +324,7 @@ def read_patient(turn: Turn) -> PatientContext | None:
         data |= {"pregnant": False} if pregnancy_denied(turn) else pregnancy_term(turn)
     if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True
-    if turn.has(*lx.RENAL_CUES):
+    if turn.has(*lx.RENAL_CUES) and not kidney_disease_is_the_cause(turn):
         data["renal_impairment"] = True
         egfr = _EGFR.search(turn.folded)
         if egfr and float(egfr.group(1).replace(",", ".")) <= 200:

@@ -237,8 +237,8 @@ ROUTE_CUES: tuple[tuple[Route, tuple[str, ...]], ...] = (
             "ttm|truyen tm|chich tm"
         ),
     ),
-    (Route.IM, _p("tiem bap|bap|im|intramuscular|chich bap")),
-    (Route.SC, _p("tiem duoi da|duoi da|sc|subcutaneous")),
+    (Route.IM, _p("tiem bap|bap|im|intramuscular|chich bap|tiem tb|chich tb")),
+    (Route.SC, _p("tiem duoi da|duoi da|sc|subcutaneous|tiem tdd|chich tdd")),
     (Route.OPHTHALMIC, _p("nho mat|tra mat|thuoc mat|mat nho")),
     (Route.OTIC, _p("nho tai")),
     (Route.NASAL, _p("xit mui|nho mui|xit vao mui")),

@@ -10,6 +10,8 @@ from understanding.text import Turn
 def test_ward_shorthand_for_a_vein() -> None:
     assert read_route(Turn.of("bn 60kg, vancomycin TTM mỗi 12h, liều bao nhiêu")) is Route.IV
     assert read_route(Turn.of("bn nam 40kg cefotaxim ttm q6h")) is Route.IV
+    assert read_route(Turn.of("bé 20kg, gentamicin tiêm TB ngày 1 lần")) is Route.IM
+    assert read_route(Turn.of("heparin tiêm TDD mỗi 12 giờ cho bn 60kg")) is Route.SC
 
 
 def test_a_shot_in_the_buttock_or_thigh_is_into_the_muscle() -> None:

@@ -89,7 +89,8 @@ _KIND_WORDS = frozenset(
 # of the dose, a label of a state, "Van tim bình thường") and of the route ("Bệnh thương hàn
 # (tiêm tĩnh mạch)"): none of them names which indication.
 _NOT_WHICH = frozenset(
-    "binh thuong thong le tiem chich tinh mach bap truyen uong duong cham sau duoi da".split()
+    {"binh", "thuong", "thong", "le", "tiem", "chich", "tinh", "mach", "bap", "truyen", "uong"}
+    | {"duong", "cham", "sau", "duoi", "da"}
 )
 
 

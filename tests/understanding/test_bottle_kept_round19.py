@@ -7,9 +7,7 @@ from core.frame import QueryFrame, TurnType
 from core.ports import UnderstandingContext
 from understanding import RulesUnderstander
 
-_ASKED = (
-    "con em uống amoxicilin siro loại 250mg/5ml, bác sĩ dặn ngày 3 lần, mỗi lần đong mấy ml"
-)
+_ASKED = "con em uống amoxicilin siro loại 250mg/5ml, bác sĩ dặn ngày 3 lần, mỗi lần đong mấy ml"
 
 
 def _next(understander: RulesUnderstander, text: str, *, new_case: bool = False) -> QueryFrame:

@@ -85,6 +85,14 @@ _KIND_WORDS = frozenset(
     {w for w in DISEASE_KIND.folded if " " not in w} | {"nhiem", "khuan", "benh", "nhe"}
 )
 
+# Words of the usual or the normal ("liều bình thường", "thông thường": a question says them
+# of the dose, a label of a state, "Van tim bình thường") and of the route ("Bệnh thương hàn
+# (tiêm tĩnh mạch)"): none of them names which indication.
+_NOT_WHICH = frozenset(
+    {"binh", "thuong", "thong", "le", "tiem", "chich", "tinh", "mach", "bap", "truyen", "uong"}
+    | {"duong", "cham", "sau", "duoi", "da"}
+)
+
 
 def _indication_words(label: str) -> list[str]:
     """The words of a row's label that name an indication (none for "Trẻ em (dưới 50 kg)")."""
@@ -116,7 +124,7 @@ def _names(asked: AskedWords, words: Sequence[str]) -> bool:
     for n in range(len(words), 1, -1):
         for i in range(len(words) - n + 1):
             run = words[i : i + n]
-            which = set(run) - _WHO_WORDS - _KIND_WORDS or n == len(words)
+            which = set(run) - _WHO_WORDS - _KIND_WORDS - _NOT_WHICH or n == len(words)
             if which and set(run) - _WHO_WORDS and f" {' '.join(run)} " in said:
                 return True
     return len(words) == 1 and len(words[0]) >= 5 and f" {words[0]} " in said

@@ -29,7 +29,7 @@ _MASS = r"(?:mg|mcg|microgam|µg|μg|g)"
 # "pha (với|thành|vào) 5ml", "hòa (vào) 5ml": a sachet made up to a volume.
 _MADE_UP = r"(?:pha|hoa)(?:\s+(?:voi|thanh|vao|trong|duoc|cung))?"
 _STRENGTH = re.compile(
-    rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?:\s+[a-z]{{3,}}(?=\s*/))?"
+    rf"(?<![\d.,/])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?:\s+[a-z]{{3,}}(?=\s*/))?"
     rf"(?:\s*/\s*{_NUM}\s*{_MASS})?"
     rf"\s*(?:/|trong|cho|moi|tren|per|in|{_MADE_UP}|(?=\d))\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
 )
@@ -51,6 +51,12 @@ _SECOND_PART = re.compile(r"\+\s*$")
 _SUM = re.compile(
     rf"(?<![\d.,])(?P<amount>{_NUM})\s*(?P<unit>{_MASS})(?:\s+[a-z]{{3,}})?\s*\+\s*"
     rf"(?P<second>{_NUM})\s*(?P<unit2>{_MASS})(?:\s+[a-z]{{3,}})?"
+    rf"\s*(?:/|trong|moi|tren|per|in)\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
+)
+# "400/57 mg trong 5 ml", "250/62,5mg/5ml": a combination's two amounts under one unit; read by
+# its first, as the sums are (the second alone, "57 mg trong 5 ml", is no strength).
+_SLASHED = re.compile(
+    rf"(?<![\d.,/])(?P<amount>{_NUM})\s*/\s*(?P<second>{_NUM})\s*(?P<unit>{_MASS})"
     rf"\s*(?:/|trong|moi|tren|per|in)\s*(?P<volume>{_NUM})?\s*ml(?![a-z])"
 )
 _COMES_TO = re.compile(r"(?:\bra|\bthanh|\bduoc|\bcon|=|->|→|nong do)\s*$")
@@ -108,6 +114,11 @@ def read_strength(text: str) -> Strength | None:
             found.setdefault(amount / volume, said[m.start() : m.end()])
             if _COMES_TO.search(folded[: m.start()]):
                 comes_to.setdefault(amount / volume, said[m.start() : m.end()])
+    for m in _SLASHED.finditer(folded):
+        volume = decimal(m["volume"]) if m["volume"] else Decimal(1)
+        if volume > 0:
+            amount = decimal(m["amount"]) * MG_PER_UNIT[m["unit"]]
+            found.setdefault(amount / volume, said[m.start() : m.end()])
     for m in _SUM.finditer(folded):
         try:
             first = decimal(m["amount"]) * MG_PER_UNIT[m["unit"]]

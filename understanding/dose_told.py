@@ -20,7 +20,7 @@ _FORM = re.compile(r"(?<![a-z])(?<!benh )(?:vien|goi|siro|nuot)(?![a-z])")
 # 2 ml", "cứ 5ml có 125mg"): the product the patient takes is still the case's when the turn
 # says only what the dose is for, so its words go on with the new ones.
 _STRENGTH_SAID = re.compile(
-    r"(?<![\d.,])\d+(?:[.,]\d+)?\s*(?:mg|mcg|g)(?:\s*/\s*\d+(?:[.,]\d+)?\s*(?:mg|mcg|g))?"
+    r"(?<![\d.,/])(?:\d+(?:[.,]\d+)?\s*/\s*)?\d+(?:[.,]\d+)?\s*(?:mg|mcg|g)(?:\s*/\s*\d+(?:[.,]\d+)?\s*(?:mg|mcg|g))?"
     r"(?![a-z])[^a-z]{0,12}?(?:(?:trong|cho|moi) )?"
     r"\d*(?:[.,]\d+)?\s*ml(?![a-z])|(?<![\d.,])\d+(?:[.,]\d+)?\s*ml (?:co|chua|=) "
     r"\d+(?:[.,]\d+)?\s*(?:mg|mcg|g)(?![a-z])"
@@ -57,10 +57,27 @@ def dose_told_more(r: Reading, frame: QueryFrame, prior: QueryFrame) -> QueryFra
     for name in ("population", "age_text", "age_months", "weight_kg", "body_surface_m2"):
         if getattr(frame, name) is None:
             update[name] = getattr(prior, name)
+    return with_the_bottle(frame.model_copy(update=update), prior)
+
+
+def with_the_bottle(frame: QueryFrame, prior: QueryFrame | None) -> QueryFrame:
+    """The same drug's dose asked on ("bé 2 tuổi, 12 kg" after "chai 600mg/42,9mg trong 5ml,
+    mấy ml"): the bottle said before is still the one measured from (the ml shown name it),
+    unless this turn says one or a new case begins; the family's other child is measured
+    from the same bottle."""
+    if prior is None or frame.new_case:
+        return frame
+    if TurnType.DOSING_CALC not in (frame.turn_type, prior.turn_type) or frame.turn_type != (
+        prior.turn_type
+    ):
+        return frame
+    if not frame.drugs or frame.drugs != prior.drugs:
+        return frame
     bottle = _STRENGTH_SAID.findall(prior.condition_words or "")
-    if bottle and not _STRENGTH_SAID.search(frame.condition_words or ""):
-        update["condition_words"] = " ".join([frame.condition_words or "", *bottle]).strip()
-    return frame.model_copy(update=update)
+    if not bottle or _STRENGTH_SAID.search(frame.condition_words or ""):
+        return frame
+    words = " ".join([frame.condition_words or "", *bottle]).strip()
+    return frame.model_copy(update={"condition_words": words})
 
 
-__all__ = ["dose_told_more"]
+__all__ = ["dose_told_more", "with_the_bottle"]

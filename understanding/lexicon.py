@@ -232,11 +232,13 @@ ROUTE_CUES: tuple[tuple[Route, tuple[str, ...]], ...] = (
         _p(
             "tiem tinh mach|truyen tinh mach|tinh mach|tiem tm|truyen|iv|intravenous|"
             # "heparin bolus", "0,1mg/kg TM chậm", "TMC", "ceftriaxon TM": a vein
-            "bolus|tm cham|tm nhanh|tmc|tm"
+            "bolus|tm cham|tm nhanh|tmc|tm|"
+            # ward shorthand: "TTM" (tiêm/truyền tĩnh mạch), "cipro TTM q8h"
+            "ttm|truyen tm|chich tm"
         ),
     ),
-    (Route.IM, _p("tiem bap|bap|im|intramuscular")),
-    (Route.SC, _p("tiem duoi da|duoi da|sc|subcutaneous")),
+    (Route.IM, _p("tiem bap|bap|im|intramuscular|chich bap|tiem tb|chich tb")),
+    (Route.SC, _p("tiem duoi da|duoi da|sc|subcutaneous|tiem tdd|chich tdd")),
     (Route.OPHTHALMIC, _p("nho mat|tra mat|thuoc mat|mat nho")),
     (Route.OTIC, _p("nho tai")),
     (Route.NASAL, _p("xit mui|nho mui|xit vao mui")),

@@ -19,6 +19,33 @@ _GIVEN_BY_VEIN = frozenset({"truyen", "tiem", "chich"})
 # Said of what is dripped, not a medicine the catalog names ("truyền dịch", "truyền máu").
 _NOT_A_MEDICINE = frozenset({"dich", "nuoc", "mau", "dam", "dinh", "huyet"})
 _REACH = 3  # words between "uống" and the medicine ("uống thêm 1 gói paracetamol")
+# "không cần uống", "k phải uống", "khỏi uống": the drinking is ruled out, not the route said.
+_NOT = frozenset({"khong", "k", "ko", "hong", "khoi", "chang", "cha", "hok", "hem", "kh"})
+_NEEDED = frozenset({"can", "phai"})
+_SHOT = (("tiem", "tiêm"), ("chich", "chích"), ("mui", "mũi"))
+_MUSCLE = (("mong", "mông"), ("dui", "đùi"))
+
+
+def into_muscle(turn: Turn) -> bool:
+    """A shot given in the buttock or the thigh ("tiêm 1 mũi vào mông", "chích đùi cho bé"):
+    into the muscle, though "bắp" is not said."""
+    shot = any(turn.means(i, w) for v, w in _SHOT for i in turn.indexes_of(v))
+    return shot and any(turn.means(i, w) for v, w in _MUSCLE for i in turn.indexes_of(v))
+
+
+def says_oral(turn: Turn) -> bool:
+    """The bare verb "uống" (drink) is in the turn, not ruled out ("k cần uống")."""
+    drunk = (i for i in turn.indexes_of("uong") if turn.means(i, "uống"))
+    return any(not drinking_ruled_out(turn, i) for i in drunk)
+
+
+def drinking_ruled_out(turn: Turn, at: int) -> bool:
+    """The "uống" at token `at` is said not to be needed ("tiêm 1 mũi là được, k cần uống")."""
+    tokens = turn.tokens
+    before = at - 1
+    if before >= 0 and tokens[before] in _NEEDED:
+        before -= 1
+    return before >= 0 and tokens[before] in _NOT
 
 
 def route_of_another(

@@ -40,7 +40,7 @@ from understanding.conditions import (
     condition_from_span,
     make_condition,
 )
-from understanding.dose_told import dose_told_more
+from understanding.dose_told import dose_told_more, with_the_bottle
 from understanding.drugs import DrugMatcher
 from understanding.followups import (
     CORRECTION_CUES,
@@ -99,7 +99,7 @@ class RulesUnderstander:
         frame = self._parse(text, context)
         if tells_another_patient(turn := Turn.of(text), frame, context.prior_frame):
             frame = another_patients_frame(turn, frame, context.prior_frame)
-        return frame
+        return with_the_bottle(frame, context.prior_frame)
 
     def _parse(self, text: str, context: UnderstandingContext) -> QueryFrame:
         turn = Turn.of(text)

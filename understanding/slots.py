@@ -12,7 +12,9 @@ from core.frame import PatientContext, Population, Route
 from understanding import lexicon as lx
 from understanding.age_words import age_in_words, born_ago
 from understanding.durations import CHILD_WORD, months_not_an_age
+from understanding.kidney_cause import kidney_disease_is_the_cause
 from understanding.numbers import SMALL_WORDS, with_digits, word_value
+from understanding.other_route import into_muscle, says_oral
 from understanding.pregnancy import (
     nursing_said,
     positive_test_said,
@@ -289,7 +291,7 @@ _ROUTE_MARKED = {"khi dung": "khí", "dang uong": "dạng", "duong uong": "đư�
 def read_route(turn: Turn) -> Route | None:
     """A route named outright ("đặt hậu môn", "tiêm tĩnh mạch", "nhỏ mắt"); not the bare "uống"."""
     if turn.ngrams.isdisjoint(_ROUTE_FIRST_WORDS):
-        return None  # no cue can start anywhere (cutting decoys out adds no new words)
+        return Route.IM if into_muscle(turn) else None  # no cue can start anywhere
     joined = turn.joined
     for decoy in _ROUTE_DECOYS:
         joined = joined.replace(f" {decoy} ", " ")
@@ -306,12 +308,7 @@ def read_route(turn: Turn) -> Route | None:
             ):
                 continue
             return route
-    return None
-
-
-def says_oral(turn: Turn) -> bool:
-    """The bare verb "uống" (drink) is in the turn."""
-    return any(turn.means(i, "uống") for i in turn.indexes_of("uong"))
+    return Route.IM if into_muscle(turn) else None
 
 
 def read_patient(turn: Turn) -> PatientContext | None:
@@ -327,7 +324,7 @@ def read_patient(turn: Turn) -> PatientContext | None:
         data |= {"pregnant": False} if pregnancy_denied(turn) else pregnancy_term(turn)
     if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True
-    if turn.has(*lx.RENAL_CUES):
+    if turn.has(*lx.RENAL_CUES) and not kidney_disease_is_the_cause(turn):
         data["renal_impairment"] = True
         egfr = _EGFR.search(turn.folded)
         if egfr and float(egfr.group(1).replace(",", ".")) <= 200:

@@ -110,7 +110,14 @@ BREASTFEEDING_CUES = _p(
 )
 RENAL_CUES = _p(
     "suy than|benh than|than yeu|chay than|loc mau|clcr|egfr|do thanh thai|ton thuong than|"
-    "renal|benh nhan than|than nhan tao|tham phan|loc than"
+    "renal|benh nhan than|than nhan tao|tham phan|loc than|crcl|cl cr|cr cl|ccr|dtcr|gfr|"
+    "mlct|muc loc cau than|do loc cau than"
+)
+# A clearance as a ward writes it, folded: "ClCr", "CrCl", "Cl cr", "CCr", "ĐTCr" (độ thanh
+# thải creatinin), "eGFR", "MLCT" / "mức lọc cầu thận"; then "~", "≈", "khoảng", "còn", "là".
+CLEARANCE_VALUE = (
+    r"(?<![a-z])(?:e?gfr|cl\s?cr|cr\s?cl|ccr|dtcr|do thanh thai(?: creatinin)?|mlct|"
+    r"(?:muc|do) loc cau than)(?:\s*(?:uoc tinh|chi con|la|=|:|~|≈|khoang|tam|chi|con|co))*\s*"
 )
 # Dialysis of any kind: a renal fact of its own (the book gives dialysis rows apart).
 DIALYSIS_CUES = _p(
@@ -347,6 +354,7 @@ __all__ = [
     "BAU_NOT_PREGNANT_AFTER",
     "BE_NOT_CHILD_AFTER",
     "BREASTFEEDING_CUES",
+    "CLEARANCE_VALUE",
     "COMPARISON_CUES",
     "DIAGNOSIS",
     "DIALYSIS_CUES",

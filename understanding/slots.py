@@ -80,7 +80,7 @@ _WEIGHT_AFTER_WORD = re.compile(
     rf"{_START}{_NUM}(?:k[a-z]?)?(?![\w/])"
 )
 _NOT_A_WEIGHT_UNIT = re.compile(r"\s*(?:mg|ml|g|mcg|%|tuoi|tui|thang|tuan|ngay|t\b|y\b|vien|lan)")
-_EGFR = re.compile(rf"(?:egfr|clcr|do thanh thai(?: creatinin)?)\s*(?:la|=|:|khoang|con)?\s*{_NUM}")
+_EGFR = re.compile(rf"{lx.CLEARANCE_VALUE}{_NUM}")
 # An infant's age said without "tuổi" but after the child ("bé mới 1 tháng", "con em được 20
 # ngày", "bé nhà mình sinh được 6 tuần"): the words between are only who and "mới/được/gần".
 _CHILD_WORD = CHILD_WORD

@@ -124,6 +124,13 @@ DIALYSIS_CUES = _p(
     "chay than|chay than nhan tao|than nhan tao|loc mau|loc than|tham phan|tham tach|"
     "tham phan phuc mac|dialysis|haemodialysis|hemodialysis"
 )
+# "chưa lọc máu", "không phải chạy thận", "ko cần thẩm phân": dialysis said as not (yet) done.
+NO_DIALYSIS_CUES = tuple(
+    f"{no} {need}{what}"
+    for no in ("chua", "khong", "ko", "k", "hong", "chang")
+    for need in ("", "can ", "phai ", "co ")
+    for what in ("loc mau", "chay than", "tham phan", "tham tach", "loc than", "dialysis")
+)
 HEPATIC_CUES = _p("suy gan|benh gan|xo gan|viem gan|men gan cao|ton thuong gan|hepatic")
 
 DOSING_CUES = _p(
@@ -374,6 +381,7 @@ __all__ = [
     "NON_MEDICAL",
     "NOT_DOSING_AFTER_LIEU",
     "NOT_SECTION_CUES",
+    "NO_DIALYSIS_CUES",
     "OVERVIEW_CUES",
     "PAIR_INTERACTION_CUES",
     "POPULATION_ADULT",

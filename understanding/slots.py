@@ -101,9 +101,9 @@ _CHILD_AGE = re.compile(
     # "35 tuần tuổi thai (đã hiệu chỉnh)" is the term of the pregnancy, not the baby's age.
     r"(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi|(?:tuoi )?thai))"
 )
-# "bé vừa đầy tháng" is one month old; "đầy tuổi" (thôi nôi) one year.
+# "bé vừa đầy tháng" is a month old, "đầy tuổi" (thôi nôi) a year; "sắp/gần/chưa …": not yet.
 _FULL_MONTH = re.compile(
-    rf"(?<![a-z]){_CHILD_WORD}(?:\s+\w+){{0,3}}?\s+(?:day thang|day tuoi|thoi noi)"
+    rf"(?<![a-z]){_CHILD_WORD}(?:\s+\w+){{0,3}}?\s+(sap |gan |chua )?(day thang|day tuoi|thoi noi)"
 )
 # "đã", "chưa", "hơn" alone do not make an age of a count: "bé đã 3 ngày không đi ngoài".
 _WEAK_SAID = frozenset(("da", "chua", "hon", "gio"))
@@ -176,7 +176,7 @@ def read_age(turn: Turn) -> Age | None:
         return _age(turn, round(months, 2), (start, match.end(5) if half else match.end(4)))
     full = _FULL_MONTH.search(text)
     if full:
-        months = 1.0 if full.group(0).endswith("day thang") else 12.0
+        months = (1.0, 12.0)[full.group(2) != "day thang"] * (0.9 if full.group(1) else 1.0)
         return _age(turn, months, (full.end() - 9, full.end()))
     for match in _MONTHS.finditer(text):
         before, after = text[: match.start()], text[match.end() :]
@@ -332,7 +332,7 @@ def read_patient(turn: Turn) -> PatientContext | None:
         egfr = _EGFR.search(turn.folded)
         if egfr and float(egfr.group(1).replace(",", ".")) <= 200:
             data["egfr"] = float(egfr.group(1).replace(",", "."))
-    if turn.has(*lx.DIALYSIS_CUES):
+    if turn.has(*lx.DIALYSIS_CUES) and not turn.has(*lx.NO_DIALYSIS_CUES):
         data["renal_impairment"] = True
         data["dialysis"] = True
     if turn.has(*lx.HEPATIC_CUES):

@@ -246,7 +246,9 @@ ROUTE_CUES: tuple[tuple[Route, tuple[str, ...]], ...] = (
         _p(
             "tiem tinh mach|truyen tinh mach|tinh mach|tiem tm|truyen|iv|intravenous|"
             # "heparin bolus", "0,1mg/kg TM chậm", "TMC", "ceftriaxon TM": a vein
-            "bolus|tm cham|tm nhanh|tmc|tm"
+            "bolus|tm cham|tm nhanh|tmc|tm|"
+            # "TTM" (truyền tĩnh mạch), "truyền TM", "tiêm IV" on a chart
+            "ttm|truyen tm|tiem iv"
         ),
     ),
     (Route.IM, _p("tiem bap|bap|im|intramuscular")),

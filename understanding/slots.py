@@ -315,8 +315,7 @@ def says_oral(turn: Turn) -> bool:
 
 
 def read_patient(turn: Turn) -> PatientContext | None:
-    """Pregnancy (and trimester), breastfeeding, renal/hepatic impairment (dialysis), eGFR,
-    allergies."""
+    """Pregnancy (and term), breastfeeding, kidneys (clearance, dialysis), liver, allergies."""
     data: dict[str, object] = {}
     if (
         turn.has(*lx.PREGNANCY_CUES)
@@ -327,7 +326,8 @@ def read_patient(turn: Turn) -> PatientContext | None:
         data |= {"pregnant": False} if pregnancy_denied(turn) else pregnancy_term(turn)
     if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True
-    if turn.has(*lx.RENAL_CUES):
+    # "tổn thương thần kinh" (nerves) is no "tổn thương thận"; "bệnh thận kinh niên" is.
+    if Turn.of(re.sub(r"\bthan kinh(?! nien)", " ", turn.folded)).has(*lx.RENAL_CUES):
         data["renal_impairment"] = True
         egfr = _EGFR.search(turn.folded)
         if egfr and float(egfr.group(1).replace(",", ".")) <= 200:

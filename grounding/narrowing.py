@@ -109,6 +109,9 @@ def said_whole(rows: Sequence[Block], asked: AskedWords) -> set[str]:
             kept = words - denied_words(folded, label)
             if rest != label and rest.strip() and set(rest.split()) <= kept:
                 said[ind] = max(said.get(ind, 0), len(label))
+        # "Nhiễm VZV, Ở phụ nữ mang thai": a head said in its pieces, each of its words asked.
+        if ind in said and set(label.replace(",", " ").split()) - {"o"} <= words:
+            said[ind] = max(said[ind], len(label))
     longest = max(said.values(), default=0)
     return {ind for ind, n in said.items() if n == longest}
 
@@ -266,10 +269,7 @@ def usual_asked(chosen: list[Block], asked: bool) -> list[Block]:
     usual = [
         b
         for b in chosen
-        if b.renal
-        or b.hepatic
-        or _says_usual(b.folded)
-        or _says_usual(b.indication_reading.folded)
+        if b.renal or b.hepatic or _says_usual(b.folded) or _says_usual(b.indication_reading.folded)
     ]
     return usual if any(not (b.renal or b.hepatic) for b in usual) else chosen
 

@@ -171,10 +171,12 @@ def _on_route(chosen: list[Block], section: list[Block], route: Route | None) ->
         if route in b.routes
         or (not b.routes and (not printed or route in printed))
         # The book prints its elderly, renal and hepatic paragraphs once, after the last
-        # route's rows: they are said of the drug, not of that route.
-        or b.who is Who.ELDERLY
-        or b.renal
-        or b.hepatic
+        # route's rows: they are said of the drug, not of that route; unless the row names
+        # another route itself ("Suy thận: Tiêm tĩnh mạch: …", a table of "Liều uống …").
+        or (
+            (b.who is Who.ELDERLY or b.renal or b.hepatic)
+            and not (b.routes and b.routes != b.context.routes)
+        )
     ]
 
 

@@ -137,3 +137,24 @@ def test_an_older_adult_gets_the_older_start_not_the_rule_s() -> None:
     )
     rows = _rows(OLDER_START, younger)
     assert any("40 - 80 microgam" in r for r in rows) and not any("10 - 20" in r for r in rows)
+
+
+# Kidney tables after the route heads: the oral table's route is said only in its lead line.
+KIDNEY_TABLES = (
+    "*Uống:* 200 mg/lần, 5 lần/ngày.\n\n"
+    "**Với người suy thận:**\n\n"
+    "Điều chỉnh liều uống ở người suy thận:\n\n"
+    "| Độ thanh thải creatinin (ml/phút) | Cách dùng |\n|---|---|\n"
+    "| 10 - 25 | 200 mg, cách nhau 12 giờ |\n\n"
+    "*Tiêm truyền tĩnh mạch:* 5 mg/kg/lần, cách 8 giờ/lần.\n\n"
+    "| Độ thanh thải creatinin (ml/phút) | Cách dùng |\n|---|---|\n"
+    "| 10 - 25 | 5 mg/kg, cách nhau 24 giờ |"
+)
+
+
+def test_a_kidney_table_introduced_as_oral_is_not_shown_for_the_vein() -> None:
+    said = "ông 60 tuổi, CrCl 20, thuốc X truyền tĩnh mạch chỉnh liều sao"
+    frame = _adult(said, renal_impairment=True, egfr=20).model_copy(update={"route": Route.IV})
+    rows = _rows(KIDNEY_TABLES, frame)
+    assert any("5 mg/kg, cách nhau 24 giờ" in r for r in rows), rows
+    assert not any("200 mg, cách nhau 12 giờ" in r for r in rows), rows

@@ -364,9 +364,9 @@ PATIENTS_OF_A_STATE = re.compile(r"o (?:nguoi|phu nu|benh nhan|tre|san phu|thai 
 def patients_of_a_state(
     text: str, row_start: int, row_labels: list[Head], last_row: Block | None, row: Block
 ) -> Block:
-    """ "Nhiễm VZV: Ở người có khả năng miễn dịch: …; Ở phụ nữ mang thai: …": each row is the
-    indication's for the patients its label names ("Nhiễm VZV, Ở phụ nữ mang thai"), so the
-    question that names them (or the other state) picks among them."""
+    """ "Bệnh Y: Ở người khỏe: …; Ở phụ nữ có thai: …": each row is the indication's for the
+    patients its label names ("Bệnh Y, Ở phụ nữ có thai"), so the question that names them
+    (or the other state) picks among them."""
     state = next((lb for lb in row_labels if PATIENTS_OF_A_STATE.match(lb.folded)), None)
     if state is None:
         return row

@@ -113,8 +113,7 @@ RENAL_CUES = _p(
     "renal|benh nhan than|than nhan tao|tham phan|loc than|crcl|cl cr|cr cl|ccr|dtcr|gfr|"
     "mlct|muc loc cau than|do loc cau than"
 )
-# A clearance as a ward writes it, folded: "ClCr", "CrCl", "Cl cr", "CCr", "ĐTCr" (độ thanh
-# thải creatinin), "eGFR", "MLCT" / "mức lọc cầu thận"; then "~", "≈", "khoảng", "còn", "là".
+# A clearance as a ward writes it (CrCl, Cl cr, CCr, ĐTCr, eGFR, MLCT), then "~", "còn", "là".
 CLEARANCE_VALUE = (
     r"(?<![a-z])(?:e?gfr|cl\s?cr|cr\s?cl|ccr|dtcr|do thanh thai(?: creatinin)?|mlct|"
     r"(?:muc|do) loc cau than)(?:\s*(?:uoc tinh|chi con|la|=|:|~|≈|khoang|tam|chi|con|co))*\s*"
@@ -125,12 +124,8 @@ DIALYSIS_CUES = _p(
     "tham phan phuc mac|dialysis|haemodialysis|hemodialysis"
 )
 # "chưa lọc máu", "không phải chạy thận", "ko cần thẩm phân": dialysis said as not (yet) done.
-NO_DIALYSIS_CUES = tuple(
-    f"{no} {need}{what}"
-    for no in ("chua", "khong", "ko", "k", "hong", "chang")
-    for need in ("", "can ", "phai ", "co ")
-    for what in ("loc mau", "chay than", "tham phan", "tham tach", "loc than", "dialysis")
-)
+_NOT, _NEED = ("chua", "khong", "ko", "k", "hong", "chang"), ("", "can ", "phai ", "co ")
+NO_DIALYSIS_CUES = tuple(f"{n} {d}{w}" for n in _NOT for d in _NEED for w in DIALYSIS_CUES)
 HEPATIC_CUES = _p("suy gan|benh gan|xo gan|viem gan|men gan cao|ton thuong gan|hepatic")
 
 DOSING_CUES = _p(
@@ -245,10 +240,8 @@ ROUTE_CUES: tuple[tuple[Route, tuple[str, ...]], ...] = (
         Route.IV,
         _p(
             "tiem tinh mach|truyen tinh mach|tinh mach|tiem tm|truyen|iv|intravenous|"
-            # "heparin bolus", "0,1mg/kg TM chậm", "TMC", "ceftriaxon TM": a vein
-            "bolus|tm cham|tm nhanh|tmc|tm|"
-            # "TTM" (truyền tĩnh mạch), "truyền TM", "tiêm IV" on a chart
-            "ttm|truyen tm|tiem iv"
+            # "heparin bolus", "0,1mg/kg TM chậm", "TMC", "ceftriaxon TM", "TTM": a vein
+            "bolus|tm cham|tm nhanh|tmc|tm|ttm|truyen tm|tiem iv"
         ),
     ),
     (Route.IM, _p("tiem bap|bap|im|intramuscular")),

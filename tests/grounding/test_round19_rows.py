@@ -84,8 +84,8 @@ def test_a_baby_not_yet_a_month_old_is_a_newborn() -> None:
 # The usual dose, then the share of it for weak kidneys said as conditions after ";".
 SHARE_OF_USUAL = (
     "Người lớn: Liều thường dùng 300 mg, cứ 8 giờ một lần.\n\n"
-    "Suy thận: Nếu độ thanh thải creatinin 10 - 50 ml/phút, dùng 50% liều thường dùng; "
-    "nếu độ thanh thải creatinin dưới 10 ml/phút, dùng 30% liều thường dùng."
+    "Suy thận: Nếu ClCr từ 10 tới 50 ml/phút thì cho 50% liều thường dùng; "
+    "nếu ClCr dưới 10 ml/phút thì cho 30% liều thường dùng."
 )
 
 
@@ -101,8 +101,8 @@ def test_a_share_of_the_usual_dose_asked_keeps_the_row_for_these_kidneys() -> No
 # One disease, a dose per kind of patient, each after ";" and named "Ở …:".
 BY_STATE = (
     "*Tiêm truyền tĩnh mạch:*\n\n"
-    "Nhiễm virus Y: Ở người khỏe mạnh: 4 mg/kg/lần, cách 8 giờ/lần; Ở người suy giảm miễn "
-    "dịch: 8 mg/kg/lần, cách 8 giờ/lần; Ở phụ nữ mang thai: 12 mg/kg/lần, cách 8 giờ/lần."
+    "Nhiễm virus Y: Ở người khỏe mạnh: 4 mg/kg mỗi 8 giờ; Ở người suy giảm miễn "
+    "dịch: 8 mg/kg mỗi 8 giờ; Ở phụ nữ mang thai: 12 mg/kg mỗi 8 giờ."
 )
 
 
@@ -143,11 +143,11 @@ def test_an_older_adult_gets_the_older_start_not_the_rule_s() -> None:
 KIDNEY_TABLES = (
     "*Uống:* 200 mg/lần, 5 lần/ngày.\n\n"
     "**Với người suy thận:**\n\n"
-    "Điều chỉnh liều uống ở người suy thận:\n\n"
-    "| Độ thanh thải creatinin (ml/phút) | Cách dùng |\n|---|---|\n"
+    "Liều uống cho người suy thận cần chỉnh như sau:\n\n"
+    "| ClCr (ml/phút) | Liều |\n|---|---|\n"
     "| 10 - 25 | 200 mg, cách nhau 12 giờ |\n\n"
-    "*Tiêm truyền tĩnh mạch:* 5 mg/kg/lần, cách 8 giờ/lần.\n\n"
-    "| Độ thanh thải creatinin (ml/phút) | Cách dùng |\n|---|---|\n"
+    "*Tiêm truyền tĩnh mạch:* 5 mg/kg mỗi 8 giờ.\n\n"
+    "| ClCr (ml/phút) | Liều |\n|---|---|\n"
     "| 10 - 25 | 5 mg/kg, cách nhau 24 giờ |"
 )
 

@@ -21,6 +21,7 @@ from core.evidence import Evidence
 from core.text import bullet_end, sentence_spans
 from grounding.bands import Bands, parse_bands
 from grounding.block import Block, BlockKind
+from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
 from grounding.heads import Context, Part, Who, classify_head
 from grounding.markup import shown
@@ -83,7 +84,11 @@ def _unstacked(
     return out_lines, out_rows
 
 
-def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) -> list[Block]:
+def _table(
+    lines: list[tuple[int, int]], text: str, index: int, ctx: Context, lead: str = ""
+) -> list[Block]:
+    """The rows of one table; `lead`: the line printed just before it ("Điều chỉnh liều uống
+    ở người suy thận:"), whose route is the table's when it introduces it."""
     lines, written = _unstacked(lines, [_cells(text[s:e]) for s, e in lines])
     cells = [[shown(c) for c in line] for line in written]
     # The header is the first row with words: some extracts print an empty row and its rule
@@ -104,6 +109,7 @@ def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) ->
     heading = bool(header and header[0].strip()) and not any(c.strip() for c in header[1:])
     by_case = first_head.startswith("chi dinh") or heading
     blocks: list[Block] = []
+    routes = (routes_named(lead) if lead.rstrip(" *_").endswith(":") else ()) or ctx.routes
     for (start, end), row in rows:
         pairs = [f"{h}: {c}" if h else c for h, c in zip(header, row, strict=False) if c]
         bands = _row_bands(row[0] if row else "", clearance_column).merged(ctx.bands)
@@ -121,7 +127,7 @@ def _table(lines: list[tuple[int, int]], text: str, index: int, ctx: Context) ->
                 ctx,
                 bands,
                 ctx.who,
-                ctx.routes,
+                routes,
                 renal,
                 ctx.hepatic,
                 indication,
@@ -143,6 +149,7 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
     """Blocks of a section's parts in order; heads carry across parts."""
     stack = HeadStack()
     blocks: list[Block] = []
+    lead = ""  # the line before a table, which may end the part before it
     for index, ev in parts:
         if ev.quarantined:
             continue
@@ -155,9 +162,10 @@ def parse_blocks(parts: Sequence[tuple[int, Evidence]]) -> list[Block]:
                 table.append((ls, le))
                 nxt = spans[n + 1] if n + 1 < len(spans) else None
                 if nxt is None or not text[nxt[0] : nxt[1]].lstrip().startswith("|"):
-                    blocks.extend(_table(table, text, index, stack.context()))
+                    blocks.extend(_table(table, text, index, stack.context(), lead))
                     table = []
                 continue
+            lead = text[ls:le]
             if text[ls:le].lstrip().startswith("!["):
                 continue  # an image of a table: nothing to read or quote
             head = emphasized_head(text, ls, le)

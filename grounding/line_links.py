@@ -357,7 +357,28 @@ def same_line_bands(
     return own.merged(Bands(age=first.bands.age, weight=first.bands.weight))
 
 
+# "Ở người …", "Ở phụ nữ …", "Ở bệnh nhân …": a label naming the patients a row is for.
+PATIENTS_OF_A_STATE = re.compile(r"o (?:nguoi|phu nu|benh nhan|tre|san phu|thai phu)(?![a-z])")
+
+
+def patients_of_a_state(
+    text: str, row_start: int, row_labels: list[Head], last_row: Block | None, row: Block
+) -> Block:
+    """ "Bệnh Y: Ở người khỏe: …; Ở phụ nữ có thai: …": each row is the indication's for the
+    patients its label names ("Bệnh Y, Ở phụ nữ có thai"), so the question that names them
+    (or the other state) picks among them."""
+    state = next((lb for lb in row_labels if PATIENTS_OF_A_STATE.match(lb.folded)), None)
+    if state is None:
+        return row
+    base = row.indication if row.indication and row.indication != state.text else None
+    same_line = last_row is not None and "\n" not in text[last_row.end : row_start]
+    if base is None and same_line and last_row is not None:
+        base = (last_row.indication or "").split(", Ở ")[0] or None
+    return replace(row, indication=f"{base}, {state.text}") if base else row
+
+
 __all__ = [
+    "PATIENTS_OF_A_STATE",
     "STATE_PATIENTS",
     "band_chain",
     "emphasized_opener",
@@ -368,6 +389,7 @@ __all__ = [
     "next_band_row",
     "opener_indication",
     "past_band",
+    "patients_of_a_state",
     "row_routes",
     "same_line_bands",
     "same_line_who",

@@ -109,6 +109,9 @@ def said_whole(rows: Sequence[Block], asked: AskedWords) -> set[str]:
             kept = words - denied_words(folded, label)
             if rest != label and rest.strip() and set(rest.split()) <= kept:
                 said[ind] = max(said.get(ind, 0), len(label))
+        # "Nhiễm VZV, Ở phụ nữ mang thai": a head said in its pieces, each of its words asked.
+        if ind in said and set(label.replace(",", " ").split()) - {"o"} <= words:
+            said[ind] = max(said[ind], len(label))
     longest = max(said.values(), default=0)
     return {ind for ind, n in said.items() if n == longest}
 
@@ -258,17 +261,17 @@ def _says_usual(folded: str) -> bool:
 
 def usual_asked(chosen: list[Block], asked: bool) -> list[Block]:
     """ "Liều thường dùng" asked (`QueryFrame.usual_dose`): the rows the book calls usual
-    answer, before any route or indication is asked; without such a row nothing changes."""
+    answer, before any route or indication is asked; without such a row nothing changes. The
+    rows for the patient's kidneys or liver (chosen only when they fit) stay: "bao nhiêu % so
+    với liều thường" asks the renal row's share of the usual dose."""
     if not asked:
         return chosen
     usual = [
         b
         for b in chosen
-        if not b.renal
-        and not b.hepatic
-        and (_says_usual(b.folded) or _says_usual(b.indication_reading.folded))
+        if b.renal or b.hepatic or _says_usual(b.folded) or _says_usual(b.indication_reading.folded)
     ]
-    return usual or chosen
+    return usual if any(not (b.renal or b.hepatic) for b in usual) else chosen
 
 
 def max_asked(chosen: list[Block], asked: bool) -> list[Block]:

@@ -53,6 +53,7 @@ from grounding.special_patients import (
     governed_fit,
     hepatic_first,
     inr_rows,
+    older_adults_over_rule,
     renal_first,
     states_said,
 )
@@ -170,10 +171,12 @@ def _on_route(chosen: list[Block], section: list[Block], route: Route | None) ->
         if route in b.routes
         or (not b.routes and (not printed or route in printed))
         # The book prints its elderly, renal and hepatic paragraphs once, after the last
-        # route's rows: they are said of the drug, not of that route.
-        or b.who is Who.ELDERLY
-        or b.renal
-        or b.hepatic
+        # route's rows: they are said of the drug, not of that route; unless the row names
+        # another route itself ("Suy thận: Tiêm tĩnh mạch: …", a table of "Liều uống …").
+        or (
+            (b.who is Who.ELDERLY or b.renal or b.hepatic)
+            and not (b.routes and b.routes != b.context.routes)
+        )
     ]
 
 
@@ -318,7 +321,7 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     chosen = adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)
-    chosen = exception_over_rule(chosen, patient)
+    chosen = older_adults_over_rule(exception_over_rule(chosen, patient), patient)
     chosen = newborn_rows_first(chosen, patient)
     chosen = age_rows_over_per_kg(
         chosen, patient, named_indications([b for b in chosen if not b.renal], words)

@@ -35,6 +35,7 @@ from grounding.heads import (
     who_of,
 )
 from grounding.line_links import (
+    PATIENTS_OF_A_STATE,
     band_chain,
     emphasized_opener,
     goes_on,
@@ -44,6 +45,7 @@ from grounding.line_links import (
     opener_indication,
     other_route_row,
     past_band,
+    patients_of_a_state,
     row_routes,
     same_line_bands,
     same_line_who,
@@ -82,9 +84,12 @@ def opens_dose_row(text: str, gap_start: int, gap_end: int, stop: int) -> bool:
     if not semicolon or _if_band(text_reading(text).folded_span(gap_end, min(stop, gap_end + 60))):
         return True
     labels = heads_at(text, gap_end, stop)
-    # A new band ("Trẻ em 2 - 4 tuổi:", "ClCr < 10 ml/phút:") opens a new row.
+    # A new band ("Trẻ em 2 - 4 tuổi:", "ClCr < 10 ml/phút:") opens a new row; so do the
+    # patients of a state ("…; Ở người suy giảm miễn dịch: …; Ở phụ nữ mang thai: …").
     return bool(labels) and (
-        labels[0].kind in (HeadKind.BAND, HeadKind.WHO) or labels[0].bands.clearance is not None
+        labels[0].kind in (HeadKind.BAND, HeadKind.WHO)
+        or labels[0].bands.clearance is not None
+        or PATIENTS_OF_A_STATE.match(labels[0].folded) is not None
     )
 
 
@@ -341,39 +346,47 @@ def read_sentence(
     hepatic = hepatic or any(lb.hepatic for lb in row_labels)
     if kind is BlockKind.NOTE and (renal or hepatic) and said.adjusts:
         kind = BlockKind.ROW  # "*Suy gan:* Liều cần giảm một nửa." doses by the usual dose
-    block = Block(
-        shown(text[row_start:stop]),
-        index,
+    block = patients_of_a_state(
+        text,
         row_start,
-        stop,
-        kind,
-        ctx,
-        # A row naming another population ("Người lớn: …" under a child head) keeps only
-        # its own bands, not the head's.
-        own if who is not ctx.who and ctx.who is not None else own.merged(ctx.bands),
-        who,
-        routes,
-        renal,
-        hepatic,
-        # A row's indication is its own head, else that of the row it follows on the line,
-        # else that of a banded row just above whose indication was its own inline head
-        # ("Thủy đậu: Trên 2 tuổi: …" then "Hoặc dưới 2 tuổi: …", "2 - 5 tuổi: …").
-        next(
-            (
-                nested_indication(lb, stack.nesting())
-                for lb in row_labels
-                if lb.kind is HeadKind.IND
+        row_labels,
+        last_row,
+        Block(
+            shown(text[row_start:stop]),
+            index,
+            row_start,
+            stop,
+            kind,
+            ctx,
+            # A row naming another population ("Người lớn: …" under a child head) keeps only
+            # its own bands, not the head's.
+            own if who is not ctx.who and ctx.who is not None else own.merged(ctx.bands),
+            who,
+            routes,
+            renal,
+            hepatic,
+            # A row's indication is its own head, else that of the row it follows on the line,
+            # else that of a banded row just above whose indication was its own inline head
+            # ("Thủy đậu: Trên 2 tuổi: …" then "Hoặc dưới 2 tuổi: …", "2 - 5 tuổi: …").
+            next(
+                (
+                    nested_indication(lb, stack.nesting())
+                    for lb in row_labels
+                    if lb.kind is HeadKind.IND
+                ),
+                opener_indication(
+                    shown(text[row_labels[-1].end : end]) if row_labels else said.text
+                )
+                or (
+                    last_row.indication
+                    if last_row is not None and not labels
+                    else band_chain(blocks, row_labels, ctx)
+                    or line_chain(last_row, row_labels, ctx)
+                    or ctx.indication
+                ),
             ),
-            opener_indication(shown(text[row_labels[-1].end : end]) if row_labels else said.text)
-            or (
-                last_row.indication
-                if last_row is not None and not labels
-                else band_chain(blocks, row_labels, ctx)
-                or line_chain(last_row, row_labels, ctx)
-                or ctx.indication
-            ),
+            reading=said,
         ),
-        reading=said,
     )
     blocks.append(block)
     if kind is BlockKind.ROW and first is not None and first.kind in (HeadKind.WHO, HeadKind.BAND):

@@ -333,6 +333,44 @@ def grave_liver_bars(
     return claims[:MAX_ORGAN_BARS]
 
 
+# The phase of a course a row doses: its start, or its upkeep.
+_PHASE = re.compile(r"(?<![a-z])(khoi dau|ban dau|bat dau|duy tri)(?![a-z])")
+_ADULT_FROM_MONTHS = 18 * 12
+
+
+def _phase(row: Block) -> str | None:
+    m = _PHASE.search(row.folded)
+    return None if m is None else ("duy tri" if m[1] == "duy tri" else "khoi dau")
+
+
+def older_adults_over_rule(rows: list[Block], patient: Patient) -> list[Block]:
+    """ "Thường khởi đầu với liều 50 - 100 …" then "Ở người > 50 tuổi, …, nên khởi đầu với
+    liều thấp: …": an adult the later band contains gets that band's start, not the rule's;
+    the rule's other phases (the upkeep) stay."""
+    if patient.child or patient.age_months is None:
+        return rows
+    out = rows
+    for row in rows:
+        band = row.bands.age
+        if band is None or band.lo < _ADULT_FROM_MONTHS or not row.prints_dose:
+            continue
+        if not band.contains(patient.age_months) or (phase := _phase(row)) is None:
+            continue
+        out = [
+            r
+            for r in out
+            if not (
+                r is not row
+                and r.bands.age is None
+                and r.prints_dose
+                and _phase(r) == phase
+                and (r.indication, r.routes, r.renal, r.hepatic)
+                == (row.indication, row.routes, row.renal, row.hepatic)
+            )
+        ]
+    return out
+
+
 __all__ = [
     "adult_threshold",
     "dialysis_first",
@@ -342,6 +380,7 @@ __all__ = [
     "grave_liver_bars",
     "hepatic_first",
     "inr_rows",
+    "older_adults_over_rule",
     "renal_first",
     "share_of_usual",
     "states_said",

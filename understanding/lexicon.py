@@ -110,13 +110,22 @@ BREASTFEEDING_CUES = _p(
 )
 RENAL_CUES = _p(
     "suy than|benh than|than yeu|chay than|loc mau|clcr|egfr|do thanh thai|ton thuong than|"
-    "renal|benh nhan than|than nhan tao|tham phan|loc than"
+    "renal|benh nhan than|than nhan tao|tham phan|loc than|crcl|cl cr|cr cl|ccr|dtcr|gfr|"
+    "mlct|muc loc cau than|do loc cau than"
+)
+# A clearance as a ward writes it (CrCl, Cl cr, CCr, ĐTCr, eGFR, MLCT), then "~", "còn", "là".
+CLEARANCE_VALUE = (
+    r"(?<![a-z])(?:e?gfr|cl\s?cr|cr\s?cl|ccr|dtcr|do thanh thai(?: creatinin)?|mlct|"
+    r"(?:muc|do) loc cau than)(?:\s*(?:uoc tinh|chi con|la|=|:|~|≈|khoang|tam|chi|con|co))*\s*"
 )
 # Dialysis of any kind: a renal fact of its own (the book gives dialysis rows apart).
 DIALYSIS_CUES = _p(
     "chay than|chay than nhan tao|than nhan tao|loc mau|loc than|tham phan|tham tach|"
     "tham phan phuc mac|dialysis|haemodialysis|hemodialysis"
 )
+# "chưa lọc máu", "không phải chạy thận", "ko cần thẩm phân": dialysis said as not (yet) done.
+_NOT, _NEED = ("chua", "khong", "ko", "k", "hong", "chang"), ("", "can ", "phai ", "co ")
+NO_DIALYSIS_CUES = tuple(f"{n} {d}{w}" for n in _NOT for d in _NEED for w in DIALYSIS_CUES)
 HEPATIC_CUES = _p("suy gan|benh gan|xo gan|viem gan|men gan cao|ton thuong gan|hepatic")
 
 DOSING_CUES = _p(
@@ -234,7 +243,7 @@ ROUTE_CUES: tuple[tuple[Route, tuple[str, ...]], ...] = (
             # "heparin bolus", "0,1mg/kg TM chậm", "TMC", "ceftriaxon TM": a vein
             "bolus|tm cham|tm nhanh|tmc|tm|"
             # ward shorthand: "TTM" (tiêm/truyền tĩnh mạch), "cipro TTM q8h"
-            "ttm|truyen tm|chich tm"
+            "ttm|truyen tm|chich tm|tiem iv"
         ),
     ),
     (Route.IM, _p("tiem bap|bap|im|intramuscular|chich bap|tiem tb|chich tb")),
@@ -349,6 +358,7 @@ __all__ = [
     "BAU_NOT_PREGNANT_AFTER",
     "BE_NOT_CHILD_AFTER",
     "BREASTFEEDING_CUES",
+    "CLEARANCE_VALUE",
     "COMPARISON_CUES",
     "DIAGNOSIS",
     "DIALYSIS_CUES",
@@ -368,6 +378,7 @@ __all__ = [
     "NON_MEDICAL",
     "NOT_DOSING_AFTER_LIEU",
     "NOT_SECTION_CUES",
+    "NO_DIALYSIS_CUES",
     "OVERVIEW_CUES",
     "PAIR_INTERACTION_CUES",
     "POPULATION_ADULT",

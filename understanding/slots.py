@@ -82,7 +82,7 @@ _WEIGHT_AFTER_WORD = re.compile(
     rf"{_START}{_NUM}(?:k[a-z]?)?(?![\w/])"
 )
 _NOT_A_WEIGHT_UNIT = re.compile(r"\s*(?:mg|ml|g|mcg|%|tuoi|tui|thang|tuan|ngay|t\b|y\b|vien|lan)")
-_EGFR = re.compile(rf"(?:egfr|clcr|do thanh thai(?: creatinin)?)\s*(?:la|=|:|khoang|con)?\s*{_NUM}")
+_EGFR = re.compile(rf"{lx.CLEARANCE_VALUE}{_NUM}")
 # An infant's age said without "tuổi" but after the child ("bé mới 1 tháng", "con em được 20
 # ngày", "bé nhà mình sinh được 6 tuần"): the words between are only who and "mới/được/gần".
 _CHILD_WORD = CHILD_WORD
@@ -103,9 +103,9 @@ _CHILD_AGE = re.compile(
     # "35 tuần tuổi thai (đã hiệu chỉnh)" is the term of the pregnancy, not the baby's age.
     r"(?!\s*(?:nay|qua|truoc|nua|lien|sau|dau|giua|cuoi|(?:tuoi )?thai))"
 )
-# "bé vừa đầy tháng" is one month old; "đầy tuổi" (thôi nôi) one year.
+# "bé vừa đầy tháng" is a month old, "đầy tuổi" (thôi nôi) a year; "sắp/gần/chưa …": not yet.
 _FULL_MONTH = re.compile(
-    rf"(?<![a-z]){_CHILD_WORD}(?:\s+\w+){{0,3}}?\s+(?:day thang|day tuoi|thoi noi)"
+    rf"(?<![a-z]){_CHILD_WORD}(?:\s+\w+){{0,3}}?\s+(sap |gan |chua )?(day thang|day tuoi|thoi noi)"
 )
 # "đã", "chưa", "hơn" alone do not make an age of a count: "bé đã 3 ngày không đi ngoài".
 _WEAK_SAID = frozenset(("da", "chua", "hon", "gio"))
@@ -178,7 +178,7 @@ def read_age(turn: Turn) -> Age | None:
         return _age(turn, round(months, 2), (start, match.end(5) if half else match.end(4)))
     full = _FULL_MONTH.search(text)
     if full:
-        months = 1.0 if full.group(0).endswith("day thang") else 12.0
+        months = (1.0, 12.0)[full.group(2) != "day thang"] * (0.9 if full.group(1) else 1.0)
         return _age(turn, months, (full.end() - 9, full.end()))
     for match in _MONTHS.finditer(text):
         before, after = text[: match.start()], text[match.end() :]
@@ -312,8 +312,7 @@ def read_route(turn: Turn) -> Route | None:
 
 
 def read_patient(turn: Turn) -> PatientContext | None:
-    """Pregnancy (and trimester), breastfeeding, renal/hepatic impairment (dialysis), eGFR,
-    allergies."""
+    """Pregnancy (and term), breastfeeding, kidneys (clearance, dialysis), liver, allergies."""
     data: dict[str, object] = {}
     if (
         turn.has(*lx.PREGNANCY_CUES)
@@ -324,12 +323,14 @@ def read_patient(turn: Turn) -> PatientContext | None:
         data |= {"pregnant": False} if pregnancy_denied(turn) else pregnancy_term(turn)
     if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True
-    if turn.has(*lx.RENAL_CUES) and not kidney_disease_is_the_cause(turn):
+    # "tổn thương thần kinh" (nerves) is no "tổn thương thận"; "bệnh thận kinh niên" is.
+    renal = Turn.of(re.sub(r"\bthan kinh(?! nien)", " ", turn.folded)).has(*lx.RENAL_CUES)
+    if renal and not kidney_disease_is_the_cause(turn):
         data["renal_impairment"] = True
         egfr = _EGFR.search(turn.folded)
         if egfr and float(egfr.group(1).replace(",", ".")) <= 200:
             data["egfr"] = float(egfr.group(1).replace(",", "."))
-    if turn.has(*lx.DIALYSIS_CUES):
+    if turn.has(*lx.DIALYSIS_CUES) and not turn.has(*lx.NO_DIALYSIS_CUES):
         data["renal_impairment"] = True
         data["dialysis"] = True
     if turn.has(*lx.HEPATIC_CUES):

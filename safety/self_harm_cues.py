@@ -271,7 +271,7 @@ DESPAIR_CUES = cues(
         r"(?:không|hết) chịu (?:nổi|được) nữa",
         r"phản bội",
         r"(?:đm|dm|đéo|chó) (?:cái )?(?:cuộc )?đời",
-        r"làm khổ (?:con cháu|mọi người|gia đình|cả nhà)",
+        r"(?:làm|chỉ|chỉ làm|chỉ tổ|sống) khổ (?:con cháu|các con|con|mọi người|gia đình|cả nhà)",
         r"sống làm (?:gì|khổ|chi)",
         r"sống chi (?:nữa)?",
     ),

@@ -104,7 +104,11 @@ def _yes_no(text: TurnText) -> bool:
 
 
 _ASKING = re.compile(r"\?|\b(?:may|bao nhieu|bao nhiu|gi|nao|sao|khong|ko|chua)\b")
-_PER_DAY = re.compile(r"\b(?:mot|moi|1|trong|ca) ngay\b|/ ?ngay\b")
+# (or within the hours of a day: "15 viên trong ~20 tiếng")
+_PER_DAY = re.compile(
+    r"\b(?:mot|moi|1|trong|ca) ngay\b|/ ?ngay\b|"
+    r"\btrong (?:vong |khoang |~ ?)?(?:1\d|2[0-4]) ?(?:tieng|gio|h)\b"
+)
 
 
 def _daily(text: TurnText) -> bool:
@@ -367,26 +371,6 @@ def asks_outright(text: TurnText) -> bool:
     """Does the turn ask a question outright ("?", "được không", "bao nhiêu", a yes/no about
     using it), rather than tell what happened?"""
     return _ASKED.search(text.folded) is not None or _yes_no(text)
-
-
-# "quá liều thì triệu chứng thế nào", "uống quá liều xử trí ra sao": the overdose section
-# asked about; said with "bị", "vừa", "rồi", "giờ" it is an event.
-_OVERDOSE_KNOWLEDGE = re.compile(
-    r"\b(?:trieu chung|dau hieu|bieu hien|xu tri|xu ly|ra sao|the nao|la gi|nhu nao|"
-    r"(?:co )?nguy hiem|hau qua|tac hai)\b"
-)
-
-
-_OVERDOSE_HAPPENED = re.compile(
-    # not "thuốc này" (this medicine), folded like "nay" (today)
-    r"\b(?:bi|da|vua|moi|lo|roi|r|dang|gio|nghi|hinh nhu|luc nay|hoi nay|"
-    r"(?<!thuoc )(?<!loai )(?<!vien )(?<!cai )(?<!lo )(?<!chai )nay)\b"
-)
-
-
-def _asks_of_overdose(t: TurnText) -> bool:
-    """A question about overdose in general, with no word that it happened."""
-    return bool(_OVERDOSE_KNOWLEDGE.search(t.folded)) and not _OVERDOSE_HAPPENED.search(t.folded)
 
 
 _SLIP = re.compile(r"lỡ |lo (?:tay )?(?:uong|nuot|tiem|cho)")

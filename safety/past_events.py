@@ -127,10 +127,8 @@ _TAKEN_BACK = re.compile(
 
 def taken_back(t: TurnText) -> str | None:
     """What the turn says after the speaker took back what they began, or None."""
-    last = None
-    for last in _TAKEN_BACK.finditer(t.folded):
-        pass
-    return None if last is None else t.lowered[last.end() :].strip() or None
+    ends = [m.end() for m in _TAKEN_BACK.finditer(t.folded)]
+    return t.lowered[ends[-1] :].strip() or None if ends else None
 
 
 def question_after_history(t: TurnText) -> str | None:

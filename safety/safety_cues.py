@@ -68,6 +68,8 @@ INGESTION_CUES = cues(
         r"cho " + _W + r"{0,2}uống nhầm",
         r"nuốt phải",
         r"nuốt mất",
+        # a drop, spray or syringe given into the mouth by mistake ("nhỏ nhầm lọ nhỏ mắt vào miệng")
+        r"(?:nhỏ|xịt|bơm|đổ|bóp) (?:nhầm|lộn)[^.?!]{0,60}?(?:vào|vô) (?:miệng|mồm|họng)",
         *INGESTION_EN,
         r"(?:ăn|nuốt|tu|nốc) (?:gần hết|hết gần|hơn nửa|quá nửa)",  # "bé bóp tuýp ăn gần hết"
         # one product taken for another ("tưởng là kẹo nên …", "tưởng nước cam mà …")

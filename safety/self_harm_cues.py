@@ -87,9 +87,10 @@ SELF_HARM_CUES = cues(
         # following a loved one into death ("đi theo mẹ luôn cho nhẹ", "chết theo chồng",
         # "cùng bà về bên kia"), not going along with them ("đi theo mẹ đi khám")
         r"chết (?:theo|cùng) " + _KIN,
-        r"theo " + _KIN + r" (?:ấy |đó )?(?:về|sang|qua|xuống) (?:bên kia|thế giới bên kia|suối vàng)",
-        r"(?:đi|ra đi|về) (?:theo|cùng|với) " + _KIN + r" (?:(?:ấy|đó|luôn|hẳn|mãi) ){0,2}(?:cho (?:rồi|xong|nhẹ|"
-        r"yên|đỡ khổ)|về (?:bên kia|thế giới bên kia|với tổ tiên)|bên kia)",
+        r"theo " + _KIN + r" (?:ấy |đó )?(?:về|sang|qua|xuống) "
+        r"(?:bên kia|thế giới bên kia|suối vàng)",
+        r"(?:đi|ra đi|về) (?:theo|cùng|với) " + _KIN + r" (?:(?:ấy|đó|luôn|hẳn|mãi) ){0,2}"
+        r"(?:cho (?:rồi|xong|nhẹ|yên|đỡ khổ)|về (?:bên kia|thế giới bên kia|với tổ tiên)|bên kia)",
         r"chấm dứt (?:mọi thứ|tất cả|cuộc đời|cuộc sống|sự sống|mọi chuyện|mạng sống|hết)",
         r"muốn (?:\w+ ){0,6}?" + _NOT + r" (?:bao giờ )?(?:dậy|tỉnh|thức)(?: dậy)? (?:nữa|lại)",
         r"(?:đứng|ngồi|trèo|leo) (?:trên|lên|ra|ở) (?:thành |mép |lan can )?cầu"

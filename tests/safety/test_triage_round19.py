@@ -64,7 +64,9 @@ def test_going_along_with_a_parent_is_not_self_harm() -> None:
 
 
 def test_medicine_saved_up_beside_despair_is_intent_even_asked() -> None:
-    said = "ông sống chỉ làm khổ các con, gom thuốc huyết áp mấy tháng nay, uống một lúc có được không"
+    said = (
+        "ông sống chỉ làm khổ các con, gom thuốc huyết áp mấy tháng nay, uống một lúc có được không"
+    )
     assert _kind(said) is Triage.SELF_HARM
 
 

@@ -103,3 +103,25 @@ def test_a_count_corrected_is_still_the_event() -> None:
     said = "bé nuốt 1 viên, à không, 2 viên amlodipin của ông rồi"
     assert taken_back(TurnText.of(said)) is None
     assert _kind(said, "amlodipine") is Triage.EMERGENCY
+
+
+# -- a drop or a spray into the mouth; tablets counted within the hours of a day --------------
+
+
+def test_eye_drops_given_into_a_babys_mouth_by_mistake_is_an_ingestion() -> None:
+    said = "người giúp việc nhỏ lộn chai nhỏ mắt vô miệng thằng cu thay cho vitamin D"
+    assert _kind(said, "prednisolone") is Triage.EMERGENCY
+
+
+def test_tablets_counted_within_the_hours_of_a_day_are_an_overdose() -> None:
+    """Taken whenever the pain came back, counted later: a day's worth and more."""
+    said = (
+        "anh trai em đau lưng, uống paracetamol 500 đến giờ hết 14 viên trong khoảng 18 "
+        "tiếng, giờ thấy mệt, có cần vào viện ko"
+    )
+    assert _kind(said, "paracetamol") is Triage.EMERGENCY
+
+
+def test_a_days_largest_count_asked_is_a_question() -> None:
+    said = "người lớn uống paracetamol 500 tổng cộng 1 ngày tối đa bao nhiêu viên"
+    assert _kind(said, "paracetamol") is None

@@ -175,8 +175,10 @@ _ASKED = re.compile(
     r"\?|\b(?:duoc|dc|đc|ok|on|sao|gi|nao) (?:khong|ko|k|hong|hok|chua|chu)\b|\bco duoc\b|"
     r"\bco du (?:khong|ko|k|hong|hok|chua)\b|"  # "mua 1 hộp 30 viên có đủ không": enough?
     r"\bbao (?:nhieu|nhiu|lau)\b|\bbn\b|\b(?:the|nhu the|cach) nao\b|\btoi da\b|"
-    # not "so" ("đắng quá nên nhổ ra", "chai cũ nên không nhớ còn bao nhiêu")
-    r"(?<!qua )(?<!lam )(?<!vay )(?<!the )\bnen\b(?!\s+(?:khong|ko|k|chang|cha) (?:nho|biet|ro))|"
+    # not "so" ("đắng quá nên nhổ ra", "chai cũ nên không nhớ còn bao nhiêu", "… nên không
+    # đếm được")
+    r"(?<!qua )(?<!lam )(?<!vay )(?<!the )\bnen\b"
+    r"(?!\s+(?:khong|ko|k|chang|cha) (?:nho|biet|ro|dem|thay|tim|kiem))|"
     r"\b(?:dung|phai) (?:khong|ko|k|hong)\b|\bcach nhau\b|\b(?:mot|moi|1) ngay\b|"
     r"\bhay\b.*\b(?:chia|doi)\b|"
     # a day's amount, or one amount against another ("ngày 1 viên hay 2 viên")

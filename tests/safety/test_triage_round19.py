@@ -125,3 +125,13 @@ def test_tablets_counted_within_the_hours_of_a_day_are_an_overdose() -> None:
 def test_a_days_largest_count_asked_is_a_question() -> None:
     said = "người lớn uống paracetamol 500 tổng cộng 1 ngày tối đa bao nhiêu viên"
     assert _kind(said, "paracetamol") is None
+
+
+def test_an_open_bottle_beside_a_child_and_no_count_is_not_a_dose_question() -> None:
+    """"… nên không đếm được" is "so I cannot count", not "should": nothing is asked."""
+    said = (
+        "hộp thuốc huyết áp của bà bị mở nắp, cháu 3 tuổi ngồi cạnh, bà ko nhớ còn mấy viên "
+        "nên ko đếm dc"
+    )
+    assert _kind(said, "amlodipine") in (Triage.EMERGENCY, Triage.SAFETY_CHECK)
+    assert _kind("bé 3 tuổi nên uống mấy viên", "paracetamol") is None

@@ -128,7 +128,7 @@ def test_a_days_largest_count_asked_is_a_question() -> None:
 
 
 def test_an_open_bottle_beside_a_child_and_no_count_is_not_a_dose_question() -> None:
-    """"… nên không đếm được" is "so I cannot count", not "should": nothing is asked."""
+    """ "… nên không đếm được" is "so I cannot count", not "should": nothing is asked."""
     said = (
         "hộp thuốc huyết áp của bà bị mở nắp, cháu 3 tuổi ngồi cạnh, bà ko nhớ còn mấy viên "
         "nên ko đếm dc"

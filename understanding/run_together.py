@@ -24,6 +24,8 @@ from understanding.typed_keys import read_typed_keys, syllable_letters
 _TONES = frozenset("\u0300\u0301\u0303\u0309\u0323")
 _RUN = re.compile(r"\S{8,}")
 _LONGEST = 7  # "nghiêng": the longest Vietnamese syllable
+_NAME_LONGEST = 24
+_RUN_LONGEST = 160  # longer than any message typed in one breath: left as it is
 _UNKNOWN = re.compile(r"[a-z]{2,}")
 # Nuclei that never end a syllable ("iê", "uô", "ươ" open are written "ia", "ua", "ưa").
 _OPEN_WRONG = re.compile(r"(?:iê|yê|uô|ươ|oă|uâ)$")
@@ -100,7 +102,9 @@ def _steps(low: str, i: int) -> list[tuple[int, float]]:
     if (num := _NUMBER.match(low, i)) is not None:
         steps.append((num.end(), 0.5))
     if (word := _UNKNOWN.match(low, i)) is not None:
-        steps += [(end, 2.0 + 0.3 * (end - i)) for end in range(i + 2, word.end() + 1)]
+        # an unmarked word up to a drug name's length, or all of it
+        ends = {*range(i + 2, min(word.end(), i + _NAME_LONGEST) + 1), word.end()}
+        steps += [(end, 2.0 + 0.3 * (end - i)) for end in ends]
     if not low[i].isalnum():
         steps.append((i + 1, 0.5))
     return steps
@@ -116,7 +120,7 @@ def read_run_together(text: str) -> str:
 
     def cut(m: re.Match[str]) -> str:
         run = m.group(0)
-        if _marked(run) < 2:
+        if _marked(run) < 2 or len(run) > _RUN_LONGEST:
             return run
         pieces = _cut(run)
         if pieces is None or len(pieces) < 2:

@@ -52,7 +52,7 @@ from engine.store import StateStore, hash_token, new_conversation_id, new_token
 from engine.svg import svg as state_svg
 from safety.triage import TriageResult, WarningLines
 from states import State, Trigger
-from understanding.typed_keys import read_typed_keys
+from understanding.run_together import read_as_typed
 
 log = logging.getLogger("duocthu.engine")
 
@@ -194,8 +194,8 @@ class Engine:
             raise AssertionError("begin returned neither a lease nor a replay")
         timings["load"] = elapsed_ms(started)
         try:
-            # "uoongs" is read as "uong": keys an input method switched off left in the words
-            result, entry = self._run(conv, read_typed_keys(text), idempotency_key, timings)
+            # "uoongs" → "uong" (an input method's keys), "tôimuốnchết" → "tôi muốn chết"
+            result, entry = self._run(conv, read_as_typed(text), idempotency_key, timings)
             t0 = time.perf_counter()
             self.store.commit(
                 lease,

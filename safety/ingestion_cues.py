@@ -275,7 +275,7 @@ WORRY_CUES = cues(
         r"(?:giờ|bây giờ|giờ phải|giờ tính|giờ thì) sao",  # "…, giờ sao ạ": what now
         r"nguy hiểm",
         # A first-aid step asked after it happened ("có cần rửa ruột ko", "có phải gây nôn").
-        r"(?:có )?(?:cần|phải) (?:đi |phải |cho |(?:đưa|chở) (?:\w+ )?(?:đi |vào |lên )?)?"
+        r"(?:có )?(?:cần|phải) (?:đi |vào |vô |phải |cho |(?:đưa|chở) (?:\w+ )?(?:đi |vào |lên )?)?"
         r"(?:viện|bệnh viện|nhập viện|cấp cứu|khám|"
         r"rửa (?:dạ dày|ruột|bao tử)|súc ruột|gây nôn|móc họng|cho nôn|uống than)",
         # An antidote asked ("mua gì để giải", "uống gì giải độc"), not a hangover or heat.

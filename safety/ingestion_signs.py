@@ -104,7 +104,11 @@ def _yes_no(text: TurnText) -> bool:
 
 
 _ASKING = re.compile(r"\?|\b(?:may|bao nhieu|bao nhiu|gi|nao|sao|khong|ko|chua)\b")
-_PER_DAY = re.compile(r"\b(?:mot|moi|1|trong|ca) ngay\b|/ ?ngay\b")
+# (or within the hours of a day: "15 viên trong ~20 tiếng")
+_PER_DAY = re.compile(
+    r"\b(?:mot|moi|1|trong|ca) ngay\b|/ ?ngay\b|"
+    r"\btrong (?:vong |khoang |~ ?)?(?:1\d|2[0-4]) ?(?:tieng|gio|h)\b"
+)
 
 
 def _daily(text: TurnText) -> bool:
@@ -171,8 +175,10 @@ _ASKED = re.compile(
     r"\?|\b(?:duoc|dc|đc|ok|on|sao|gi|nao) (?:khong|ko|k|hong|hok|chua|chu)\b|\bco duoc\b|"
     r"\bco du (?:khong|ko|k|hong|hok|chua)\b|"  # "mua 1 hộp 30 viên có đủ không": enough?
     r"\bbao (?:nhieu|nhiu|lau)\b|\bbn\b|\b(?:the|nhu the|cach) nao\b|\btoi da\b|"
-    # not "so" ("đắng quá nên nhổ ra", "chai cũ nên không nhớ còn bao nhiêu")
-    r"(?<!qua )(?<!lam )(?<!vay )(?<!the )\bnen\b(?!\s+(?:khong|ko|k|chang|cha) (?:nho|biet|ro))|"
+    # not "so" ("đắng quá nên nhổ ra", "chai cũ nên không nhớ còn bao nhiêu", "… nên không
+    # đếm được")
+    r"(?<!qua )(?<!lam )(?<!vay )(?<!the )\bnen\b"
+    r"(?!\s+(?:khong|ko|k|chang|cha) (?:nho|biet|ro|dem|thay|tim|kiem))|"
     r"\b(?:dung|phai) (?:khong|ko|k|hong)\b|\bcach nhau\b|\b(?:mot|moi|1) ngay\b|"
     r"\bhay\b.*\b(?:chia|doi)\b|"
     # a day's amount, or one amount against another ("ngày 1 viên hay 2 viên")
@@ -367,26 +373,6 @@ def asks_outright(text: TurnText) -> bool:
     """Does the turn ask a question outright ("?", "được không", "bao nhiêu", a yes/no about
     using it), rather than tell what happened?"""
     return _ASKED.search(text.folded) is not None or _yes_no(text)
-
-
-# "quá liều thì triệu chứng thế nào", "uống quá liều xử trí ra sao": the overdose section
-# asked about; said with "bị", "vừa", "rồi", "giờ" it is an event.
-_OVERDOSE_KNOWLEDGE = re.compile(
-    r"\b(?:trieu chung|dau hieu|bieu hien|xu tri|xu ly|ra sao|the nao|la gi|nhu nao|"
-    r"(?:co )?nguy hiem|hau qua|tac hai)\b"
-)
-
-
-_OVERDOSE_HAPPENED = re.compile(
-    # not "thuốc này" (this medicine), folded like "nay" (today)
-    r"\b(?:bi|da|vua|moi|lo|roi|r|dang|gio|nghi|hinh nhu|luc nay|hoi nay|"
-    r"(?<!thuoc )(?<!loai )(?<!vien )(?<!cai )(?<!lo )(?<!chai )nay)\b"
-)
-
-
-def _asks_of_overdose(t: TurnText) -> bool:
-    """A question about overdose in general, with no word that it happened."""
-    return bool(_OVERDOSE_KNOWLEDGE.search(t.folded)) and not _OVERDOSE_HAPPENED.search(t.folded)
 
 
 _SLIP = re.compile(r"lỡ |lo (?:tay )?(?:uong|nuot|tiem|cho)")

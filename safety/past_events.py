@@ -115,9 +115,28 @@ def _clause_after(folded: str, end: int) -> int:
     return len(folded) if m is None else m.end()
 
 
+# The speaker takes back what they began ("uống nhầm… à không, em định hỏi: …", "bé nuốt… à
+# nhầm, bé chỉ cầm chơi thôi"): a question they meant to ask, or the taking denied, follows
+# the correction; a count corrected ("1 viên, à không, 2 viên") is still the event.
+_TAKEN_BACK = re.compile(
+    r"\b(?:a|ay|o|oi|ui|a a) (?:khong|ko|k|nham|lon|thoi|khong phai|ko phai)\b[\s,.:;!…-]*"
+    r"(?=(?:\w+ ){0,2}?(?:dinh hoi|muon hoi|can hoi|hoi la|y (?:la|em la|minh la|toi la)|"
+    r"chi (?:cam|cam choi|nghich|nhin|ngui)|chua (?:kip )?(?:uong|nuot|cho vao|bo vao))\b)"
+)
+
+
+def taken_back(t: TurnText) -> str | None:
+    """What the turn says after the speaker took back what they began, or None."""
+    ends = [m.end() for m in _TAKEN_BACK.finditer(t.folded)]
+    return t.lowered[ends[-1] :].strip() or None if ends else None
+
+
 def question_after_history(t: TurnText) -> str | None:
     """The part of the turn asked after a history that is over (see the module docstring),
-    in the turn's own words; None when the turn holds no such history."""
+    or after what the speaker took back (`taken_back`), in the turn's own words; None when
+    the turn holds no such history."""
+    if (meant := taken_back(t)) is not None:
+        return meant
     folded = t.folded
     settled = [*_DOCTOR_SETTLED.finditer(folded), *_WELL_NOW.finditer(folded)]
     long_ago = _LONG_AGO.search(folded)
@@ -162,10 +181,11 @@ def _sign_after(t: TurnText, cut: int) -> bool:
 
 
 _DENIED = re.compile(r"\b(?:khong|ko|k|hong|hok|chang|cha|chua)(?: (?:bi|co|thay))? $")
-# A medicine asked for the sign before it ("… thì uống X được không", "… dùng gì").
+# A medicine asked for the sign before it ("… thì uống X được không", "… dùng X lại có sao
+# ko", "… bôi X có ổn hông").
 _TAKE_FOR_IT = re.compile(
     r"(?: \w+){0,3}?,? (?:thi |nen |co )?(?:uong|dung|bom|cho (?:\w+ )?uong|boi|xit) "
-    r"(?:\w+ ){0,4}?(?:duoc|dc) (?:khong|ko|k|hong|hok|hem|chu)\b"
+    r"(?:\w+ ){0,4}?(?:duoc|dc|co sao|co on|on|co nen) (?:khong|ko|k|hong|hok|hem|chu)\b"
 )
 
 
@@ -197,4 +217,4 @@ def animal_took(t: TurnText) -> bool:
     return _ANIMAL.search(t.lowered) is not None or _VET.search(t.folded) is not None
 
 
-__all__ = ["animal_took", "question_after_history", "spat_out_at_once"]
+__all__ = ["animal_took", "question_after_history", "spat_out_at_once", "taken_back"]

@@ -4,7 +4,9 @@ safety list (`safety.cue_matching`); `safety.safety_cues` lists them with the re
 
 from __future__ import annotations
 
-from safety.cue_matching import cues
+import re
+
+from safety.cue_matching import TurnText, cues
 
 _W = r"(?:\w+ )"  # one word and its space, for "up to n words in between"
 # Not food ("ngộ độc thức ăn"): a poisoning by no medicine is no question for this book.
@@ -50,3 +52,23 @@ FEARED_CUES = cues(
         r"(?:sợ|lo) (?:\w+ ){0,3}?(?:ghi|viết|kê|tính|đọc) nhầm",
     ),
 )
+
+
+# "quá liều thì triệu chứng thế nào", "uống quá liều xử trí ra sao": the overdose section
+# asked about; said with "bị", "vừa", "rồi", "giờ" it is an event.
+_OVERDOSE_KNOWLEDGE = re.compile(
+    r"\b(?:trieu chung|dau hieu|bieu hien|xu tri|xu ly|ra sao|the nao|la gi|nhu nao|"
+    r"(?:co )?nguy hiem|hau qua|tac hai)\b"
+)
+
+
+_OVERDOSE_HAPPENED = re.compile(
+    # not "thuốc này" (this medicine), folded like "nay" (today)
+    r"\b(?:bi|da|vua|moi|lo|roi|r|dang|gio|nghi|hinh nhu|luc nay|hoi nay|"
+    r"(?<!thuoc )(?<!loai )(?<!vien )(?<!cai )(?<!lo )(?<!chai )nay)\b"
+)
+
+
+def asks_of_overdose(t: TurnText) -> bool:
+    """A question about overdose in general, with no word that it happened."""
+    return bool(_OVERDOSE_KNOWLEDGE.search(t.folded)) and not _OVERDOSE_HAPPENED.search(t.folded)

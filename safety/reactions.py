@@ -179,7 +179,8 @@ TAKE_FOR_IT = re.compile(
     fold_aligned(
         r"(?<!\w)(?:uống|dùng|bôi|xịt|tiêm|cho uống) (?!(?:tiếp|nữa)(?!\w))(?:\w+ ){0,4}?"
         r"(?:được không|được ko|được k|đc không|đc ko|đc k|được hông|được hok|được chứ|"
-        r"có được không|thì sao|mấy ngày|bao lâu|bao nhiêu|thế nào|như thế nào|ra sao)"
+        r"có được không|thì sao|mấy ngày|bao lâu|bao nhiêu|thế nào|như thế nào|ra sao|"
+        r"có sao (?:không|ko|k|hông)|có ổn (?:không|ko|k|hông))"
     )
 )
 

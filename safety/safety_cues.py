@@ -68,6 +68,8 @@ INGESTION_CUES = cues(
         r"cho " + _W + r"{0,2}uống nhầm",
         r"nuốt phải",
         r"nuốt mất",
+        # a drop, spray or syringe given into the mouth by mistake ("nhỏ nhầm lọ nhỏ mắt vào miệng")
+        r"(?:nhỏ|xịt|bơm|đổ|bóp) (?:nhầm|lộn)[^.?!]{0,60}?(?:vào|vô) (?:miệng|mồm|họng)",
         *INGESTION_EN,
         r"(?:ăn|nuốt|tu|nốc) (?:gần hết|hết gần|hơn nửa|quá nửa)",  # "bé bóp tuýp ăn gần hết"
         # one product taken for another ("tưởng là kẹo nên …", "tưởng nước cam mà …")
@@ -108,6 +110,8 @@ OVERDOSE_EVENT_CUES = cues(
         _OVERDOSE + r" (?:\w+ ){0,4}?(?:rồi|phải làm sao|làm sao bây giờ|làm gì bây giờ|"
         r"phải làm gì|cấp cứu|gấp|cứu với)",
         r"uống quá liều",
+        # the cause told ("ngộ độc digoxin do người nhà cho uống 3 viên", "quá liều vì uống …")
+        _OVERDOSE + r" (?:\w+ ){0,3}?(?:do|vì|sau khi) (?:\w+ ){0,3}?(?:uống|dùng|tiêm|nuốt)",
     ),
 )
 # What was slipped is a drink or a food, not a medicine ("uống metronidazol mà lỡ uống 1 lon
@@ -142,9 +146,10 @@ DAYS_ALREADY_CUES = cues(
         # "mỗi ngày 6 viên cả tuần", "2 tuần liền": weeks of it
         r"cả (?:tuần|tháng)(?! (?:sau|tới|một lần|1 lần))",
         r"(?:[1-9]|hai|ba|mấy|vài) (?:tuần|tháng) (?:nay|rồi|liền)",
-        # "uống liền 7 ngày": days in a row, the count after "liền"
-        r"(?:uống|dùng|tiêm) liền (?:[2-9]|\d\d|hai|ba|bốn|năm|sáu|bảy|mấy|vài) "
-        r"(?:ngày|hôm|bữa|tuần)",
+        # "uống liền 7 ngày", "4 viên liền 6 ngày", "liên tục 5 hôm": days in a row
+        r"(?:(?:uống|dùng|tiêm|viên|gói|ống) liền|liên tục|liên tiếp) (?:[2-9]|\d\d|hai|ba|"
+        r"bốn|năm|sáu|bảy|mấy|vài) (?:ngày|hôm|bữa|tuần)",
+        r"(?:ngày|hôm|bữa|tuần) (?:liên tục|liên tiếp)",
     ),
 )
 # A dose taken at the wrong time, not in a wrong amount ("uống nhầm giờ", "sáng thay vì tối",

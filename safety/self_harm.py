@@ -56,8 +56,11 @@ def _self_harm(t: TurnText) -> str | None:
         return None if DOSE_QUESTION_CUES.search(t) else again.group(0)
     # Despair beside an act of taking a lot ("chán đời, uống hết lọ thuốc ngủ cho xong"), not
     # a question whether a medicine may be used ("trầm cảm có dùng được thuốc ngủ không").
+    # Asked as a question, it is intent still when the medicine was saved up for it ("bà để
+    # dành thuốc mấy tháng nay, uống một lần có được không").
     if (mood := DESPAIR_CUES.search(t)) is not None and OVERDOSE_ACT_CUES.search(t):
-        return None if DOSE_QUESTION_CUES.search(t) else mood
+        saved = STOCKPILE_CUES.search(t) is not None
+        return None if DOSE_QUESTION_CUES.search(t) and not saved else mood
     # Despair beside a goodbye ("mệt quá rồi, chắc em đi trước đây"); a goodbye beside a
     # taking or a medicine ("con xin lỗi ba mẹ, con uống hết chỗ thuốc rồi").
     # Medicine gathered little by little until there is "enough" ("gom thuốc huyết áp của bố,

@@ -14,6 +14,8 @@ _NOT = r"(?:không|ko|k|kh|hk|hok|hông|hổng|chẳng|chả|chả còn|chẳng 
 _TAKE = r"(?:uống|nuốt|tiêm|truyền|dùng|ngậm|nhai|xịt|đặt|bôi)"
 
 # -- self-harm and lethal-dose requests ---------------------------------------
+# The people one follows into death: kin, a spouse, "người ấy".
+_KIN = r"(?:bố|mẹ|ba|má|ông|bà|anh|chị|em|con|chồng|vợ|ổng|bả|người (?:ấy|đó|thương|yêu))"
 SELF_HARM_CUES = cues(
     (
         r"tự sát",
@@ -82,6 +84,13 @@ SELF_HARM_CUES = cues(
         r"(?:không|ko|k|chẳng) muốn (?:tỉnh|thức) (?:dậy|lại)",
         r"ra đi (?:êm|êm ái|nhẹ nhàng|thanh thản|không đau)",
         r"muốn đi theo (?:bố|mẹ|ba|má|ông|bà|anh|chị|con|người)",
+        # following a loved one into death ("đi theo mẹ luôn cho nhẹ", "chết theo chồng",
+        # "cùng bà về bên kia"), not going along with them ("đi theo mẹ đi khám")
+        r"chết (?:theo|cùng) " + _KIN,
+        r"theo " + _KIN + r" (?:ấy |đó )?(?:về|sang|qua|xuống) "
+        r"(?:bên kia|thế giới bên kia|suối vàng)",
+        r"(?:đi|ra đi|về) (?:theo|cùng|với) " + _KIN + r" (?:(?:ấy|đó|luôn|hẳn|mãi) ){0,2}"
+        r"(?:cho (?:rồi|xong|nhẹ|yên|đỡ khổ)|về (?:bên kia|thế giới bên kia|với tổ tiên)|bên kia)",
         r"chấm dứt (?:mọi thứ|tất cả|cuộc đời|cuộc sống|sự sống|mọi chuyện|mạng sống|hết)",
         r"muốn (?:\w+ ){0,6}?" + _NOT + r" (?:bao giờ )?(?:dậy|tỉnh|thức)(?: dậy)? (?:nữa|lại)",
         r"(?:đứng|ngồi|trèo|leo) (?:trên|lên|ra|ở) (?:thành |mép |lan can )?cầu"
@@ -264,7 +273,7 @@ DESPAIR_CUES = cues(
         r"(?:không|hết) chịu (?:nổi|được) nữa",
         r"phản bội",
         r"(?:đm|dm|đéo|chó) (?:cái )?(?:cuộc )?đời",
-        r"làm khổ (?:con cháu|mọi người|gia đình|cả nhà)",
+        r"(?:làm|chỉ|chỉ làm|chỉ tổ|sống) khổ (?:con cháu|các con|con|mọi người|gia đình|cả nhà)",
         r"sống làm (?:gì|khổ|chi)",
         r"sống chi (?:nữa)?",
     ),

@@ -45,11 +45,15 @@ DAY_LARGE_COUNT = 12
 500: 8 a day): an overdose even when the turn also tells the pain it was taken for."""
 
 
+_SO_FAR = re.compile(r"\b(?:den gio|toi gio|den nay|toi nay|tong cong|dem (?:lai|vo|vi))\b")
+
+
 def many_in_a_day(text: TurnText) -> str | None:
     """More tablets told as taken within a day (or at once) than any day's dose ("trong 1
     ngày uống hết 16 viên … rồi, vẫn đau"): a report, even beside the pain it was for."""
     amount = AMOUNT_CUES.search(text)
-    done = COMPLETED_CUES.search(text) or _PAST.search(text.folded)  # "trong ngày hôm nay"
+    # "trong ngày hôm nay"; a count reached so far ("đến giờ hết 14 viên", "đếm vỏ ra 15")
+    done = COMPLETED_CUES.search(text) or _PAST.search(text.folded) or _SO_FAR.search(text.folded)
     if amount is None or TAKE_CUES.search(text) is None or not done or _yes_no(text):
         return None
     if day_total(text) < DAY_LARGE_COUNT or not (AT_ONCE_CUES.search(text) or _daily(text)):

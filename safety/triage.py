@@ -42,11 +42,11 @@ from safety.evidence_lines import age_limit_lines, dose_mentions, limits_age
 from safety.ingestion import Event, Verdict, read_event
 from safety.ingestion_signs import (
     _SLIP,
-    _asks_of_overdose,
     asks_outright,
     single_slip,
 )
 from safety.past_events import animal_took, question_after_history
+from safety.question_cues import asks_of_overdose
 from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
 from safety.safety_answer import SafetyAnswer, safety_answer
 from safety.safety_cues import (
@@ -184,7 +184,7 @@ def _emergency(
         and not HYPOTHETICAL_CUES.search(t)
         and not OVERDOSE_QUESTION_CUES.search(t)
         and not learning
-        and not _asks_of_overdose(t)
+        and not asks_of_overdose(t)
     ):
         return TriageResult(Triage.EMERGENCY, hit)
     if reactions.side_effect_asked(t):

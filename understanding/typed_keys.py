@@ -83,6 +83,11 @@ def _syllable(letters: str, tone: str) -> str | None:
     return unicodedata.normalize("NFC", letters[: i + 1] + tone + letters[i + 1 :])
 
 
+def syllable_letters(letters: str) -> bool:
+    """Whether lowercase `letters` (vowel marks, no tone) spell one Vietnamese syllable."""
+    return bool(letters) and _syllable(letters, "") is not None
+
+
 def _keyed(word: str) -> tuple[str, int] | None:
     """The syllable a lowercase `word` typed with input keys makes, and how sure its keys are
     (2: a vowel key and a tone key, 1: a vowel key, 0: a tone key alone); None when it carries
@@ -167,4 +172,4 @@ def read_typed_keys(text: str) -> str:
     return "".join([*parts, text[at:]])
 
 
-__all__ = ["keyed_syllable", "read_typed_keys"]
+__all__ = ["keyed_syllable", "read_typed_keys", "syllable_letters"]

@@ -62,6 +62,7 @@ SETS = (
     ROOT / "evals" / "doses_tuning17.jsonl",
     ROOT / "evals" / "doses_tuning18.jsonl",
     ROOT / "evals" / "doses_tuning19.jsonl",
+    ROOT / "evals" / "doses_tuning20.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"

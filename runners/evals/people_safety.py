@@ -63,6 +63,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning17.jsonl",
         "people_safety.tuning18.jsonl",
         "people_safety.tuning19.jsonl",
+        "people_safety.tuning20.jsonl",
     )
 )
 KINDS = (

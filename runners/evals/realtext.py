@@ -52,6 +52,10 @@ SETS = (
     # Written blind in round 19 (hospital shorthand, families far apart, ages told the family
     # way, household measures), measured once before any change, then tuned on.
     ROOT / "evals" / "realtext.tuning19.jsonl",
+    # Written blind in round 20 (voice typing, brands bought abroad, teenagers, pharmacy staff,
+    # carers of forgetful parents, hearsay; earlier turns played first), measured once before
+    # any change, then tuned on.
+    ROOT / "evals" / "realtext.tuning20.jsonl",
 )
 CANDIDATES = ROOT.parent / "shared" / "corpus-candidates"
 CORPUS_FILES = {

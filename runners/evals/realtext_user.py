@@ -34,6 +34,8 @@ class Question:
     forbid: tuple[str, ...]
     drug_ids: tuple[str, ...] = ()
     section_keys: tuple[str, ...] = ()
+    before: tuple[str, ...] = ()
+    """The user's earlier turns of the same conversation, played first and not judged."""
 
 
 def load_questions(paths: Iterable[Path]) -> list[Question]:
@@ -57,6 +59,7 @@ def load_questions(paths: Iterable[Path]) -> list[Question]:
                     forbid=tuple(row.get("forbid", [])),
                     drug_ids=tuple(row.get("drug_ids", [])),
                     section_keys=tuple(row.get("section_keys", [])),
+                    before=tuple(row.get("before", [])),
                 )
             )
     return out
@@ -154,8 +157,11 @@ def follow_up(question: Question, result: TurnResult) -> str:
 
 
 def play(engine: TurnEngine, question: Question) -> list[TurnResult]:
-    """The question in a fresh conversation, then up to three scripted follow-ups."""
+    """The question in a fresh conversation (after the line's earlier turns, whose replies are
+    not judged), then up to three scripted follow-ups."""
     cid = engine.create_conversation().conversation_id
+    for text in question.before:
+        engine.handle(cid, text)
     results = [engine.handle(cid, question.question)]
     while results[-1].outcome.value == "clarify" and len(results) <= MAX_FOLLOW_UPS:
         reply = follow_up(question, results[-1])

@@ -223,6 +223,15 @@ def test_play_stops_after_three_follow_ups() -> None:
     assert rt.score(question(), played, []).outcome == "clarify"
 
 
+def test_earlier_turns_are_played_first_and_not_judged() -> None:
+    """A line's `before` turns go to the same conversation ahead of its question; only the
+    question's results (and its scripted replies) come back to be scored."""
+    engine = _Clarifier()
+    played = rt.play(engine, question(before=("bà tôi 80 tuổi", "suy thận"), patient={}))
+    assert engine.heard[:3] == ["bà tôi 80 tuổi", "suy thận", "liều cho bé 3 tuổi"]
+    assert len(played) == len(engine.heard) - 2
+
+
 def test_skips_cleanly_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -91,9 +91,10 @@ def _feared(t: TurnText) -> bool:
 
 
 # A daily word denied or set aside ("uống hàng tuần chứ không phải hàng ngày", "mỗi tuần
-# thay vì mỗi ngày", "đừng uống mỗi ngày"): the schedule the speaker did not follow.
+# thay vì mỗi ngày", "không được uống mỗi ngày"): the schedule the speaker did not follow.
+# (Not "đừng": folded it is "dùng", and "dùng hàng ngày" is the daily use itself.)
 _DAILY_DENIED = re.compile(
-    r"\b(?:(?:chu )?(?:khong|ko|k|chang|dau) phai(?: la)?|thay vi|dung|khong duoc|cam)"
+    r"\b(?:(?:chu )?(?:khong|ko|k|chang|dau) phai(?: la)?|thay vi|khong duoc|cam)"
     r"(?: (?:uong|dung|tiem))? (?:moi ngay|hang ngay|ngay nao cung)\b"
 )
 

@@ -105,6 +105,8 @@ def test_a_daily_schedule_denied_is_no_daily_use() -> None:
 def test_a_daily_schedule_told_of_a_weekly_drug_is_still_unsafe() -> None:
     said = "mẹ tôi uống methotrexat mỗi ngày một viên được không"
     assert _kind(said, "methotrexate") is Triage.UNSAFE_USE
+    said = "methotrexat dung hang ngay cho khop duoc ko"  # "dùng", not "đừng"
+    assert _kind(said, "methotrexate") is Triage.UNSAFE_USE
 
 
 # -- a pill organiser emptied ahead of its day -------------------------------------------------

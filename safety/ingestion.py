@@ -63,6 +63,7 @@ from safety.ingestion_signs import (
 )
 from safety.ngram_model import model
 from safety.past_events import spat_out_at_once
+from safety.pill_box import emptied_ahead
 from safety.safety_cues import (
     AMOUNT_CUES,
     ASK_DRUG_CUES,
@@ -170,6 +171,8 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
         return Event(Verdict.REPORT, empty)
     if event.verdict is None and _child_had_access(text, names_drug, child_known):
         event = Event(Verdict.UNSURE, ACCESS)
+    if event.verdict is None and (box := emptied_ahead(text)) is not None:
+        event = Event(Verdict.UNSURE, box)  # tomorrow's compartment empty today
     opinion = model()
     if opinion is None or event.verdict is Verdict.REPORT:
         return event

@@ -43,7 +43,10 @@ _EARLIER = re.compile(
 _DOCTOR_SETTLED = re.compile(
     r"\b(?:bs|bac si|bsi|bac sy|benh vien|phong kham)\b(?:[^.!?]{0,30}?)\b"
     r"(?:bao|noi|ket luan|kham)(?: la)? (?:khong|ko|k|hong|chang) (?:sao|van de|co gi|bi gi)\b|"
-    r"\b(?:bs|bac si|bsi)\b(?:[^.!?]{0,30}?)\bbinh thuong\b"
+    r"\b(?:bs|bac si|bsi)\b(?:[^.!?]{0,30}?)\bbinh thuong\b|"
+    # a visit that found nothing ("đi khám không sao rồi", "đi khám thì bình thường")
+    r"\b(?:di kham|kham lai|xet nghiem)\b(?: (?:roi|thi|ve|xong|cung|la|deu)){0,2} "
+    r"(?:(?:khong|ko|k|hong|chang) (?:sao|van de|co gi|bi gi)|binh thuong)\b"
 )
 # The speaker's own word that it came to nothing ("cũng chả sao", "mà cũng không bị gì"):
 # settles only an event long past.

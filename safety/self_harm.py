@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from core.frame import QueryFrame
+from safety.hearsay import without_hearsay
 from safety.ngram_model import self_harm_model, without_idioms
 from safety.safety_cues import (
     DENIAL,
@@ -46,6 +47,7 @@ _BIGGER_AGAIN = re.compile(
 
 
 def _self_harm(t: TurnText) -> str | None:
+    t = without_hearsay(t)  # "hàng xóm bảo … uống nhiều là chết, thế … bao nhiêu": their words
     if (hit := SELF_HARM_CUES.search(t)) is not None:
         return hit
     if (plan := PLAN_CUES.search(t)) is not None and TREATMENT_CUES.search(t) is None:

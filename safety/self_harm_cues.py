@@ -204,7 +204,7 @@ SELF_HARM_CUES = cues(
         r"(?<!được )(?<!xin )(?<!nhờ )(?<!cần )(?<!muốn )(?<!để )tự vẫn"
         # "tư vấn liều sao cho đúng", "tư vấn cách dùng": advice on a dose or a use asked
         r"(?! (?:giúp|giùm|dùm|hộ|cho|với|về|thêm|thuốc|viên|cách|em|mình|tôi|ạ|ad|liều|"
-        r"dùng|sử dụng|bán|mua|kỹ|kĩ|lại|nhanh|giá)\b)",
+        r"dùng|sử dụng|bán|mua|kỹ|kĩ|lại|nhanh|giá|gấp|ngay|liền|nha|nhé|giúp đỡ)\b)",
     ),
 )
 
@@ -284,7 +284,9 @@ FAREWELL_CUES = cues(
         r"(?:em|tôi|mình|t|tao|tớ|tui|con) (?:\w+ )?đi trước (?:đây|nhé|nha|nhá|nhe|ạ)",
         r"(?:tạm biệt|vĩnh biệt|từ biệt) (?:mọi người|cả nhà|anh|chị|tất cả)",
         r"(?:kiếp sau|hẹn kiếp sau)",
-        r"đừng (?:tìm|đợi|chờ) (?:em|tôi|mình|con|tao|tớ)",
+        # typed bare, "đừng chờ con" is also "dùng cho con" (used for the child): said last
+        r"đừng (?:tìm|đợi) (?:em|tôi|mình|con|tao|tớ)",
+        r"đừng chờ (?:em|tôi|mình|con|tao|tớ)(?= nữa| về|\s*[.,!?]|\s*$)",
         # An apology or a goodbye to the family ("con xin lỗi ba mẹ", "bye mn", "đừng buồn
         # nha", "tha lỗi cho mẹ").
         r"xin lỗi (?:ba mẹ|bố mẹ|cha mẹ|mọi người|cả nhà|mn|anh|chị|em|con|vợ|chồng)",
@@ -342,6 +344,9 @@ DEATH_FIRST_IDIOM = re.compile(
     r"\b(?:met|nong|ret|so|doi|buon ngu|met moi|dau) (?P<death2>chet)(?= di\b| mat\b|$|[,.!?;])"
     # "đau răng chết đi sống lại", "khóc chết lên chết xuống": suffering said, whoever
     r"|\b(?P<death4>chet) (?:di song lai|len chet xuong|len song xuong)\b"
+    # "thi xong chắc t chết mất", "thế này thì chết mất": dread of what is coming, not asked
+    r"|\b(?:chac|thi)(?: (?:t|tao|em|minh|toi|tui|to|con))? (?P<death5>chet) mat\b"
+    r"(?! (?:khong|ko|k|hong|hok|chua|a|ha)\b)"
 )
 # "Chết cha", "chết thật", "thôi chết", "chết chết": "oh no!", opening a turn or a clause.
 EXCLAMATION = re.compile(

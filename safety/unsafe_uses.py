@@ -90,6 +90,26 @@ def _feared(t: TurnText) -> bool:
     return FEARED_CUES.search(t) is not None and COMPLETED_CUES.search(t) is None
 
 
+# A daily word denied or set aside ("uống hàng tuần chứ không phải hàng ngày", "mỗi tuần
+# thay vì mỗi ngày", "không được uống mỗi ngày"): the schedule the speaker did not follow.
+# (Not "đừng": folded it is "dùng", and "dùng hàng ngày" is the daily use itself.)
+_DAILY_DENIED = re.compile(
+    r"\b(?:(?:chu )?(?:khong|ko|k|chang|dau) phai(?: la)?|thay vi|khong duoc|cam)"
+    r"(?: (?:uong|dung|tiem))? (?:moi ngay|hang ngay|ngay nao cung)\b"
+)
+
+
+def _daily_denied(t: TurnText) -> TurnText:
+    """The turn with each daily word it denies blanked (see `_DAILY_DENIED`)."""
+    spans = [m.span() for m in _DAILY_DENIED.finditer(t.folded)]
+    if not spans:
+        return t
+    lowered = list(t.lowered)
+    for start, stop in spans:
+        lowered[start:stop] = " " * (stop - start)
+    return TurnText.of("".join(lowered))
+
+
 def unsafe_use(
     t: TurnText,
     frame: QueryFrame | None,
@@ -102,7 +122,7 @@ def unsafe_use(
     if hit and not NOT_END_PREGNANCY_CUES.search(t):
         return hit, UnsafeUse.END_PREGNANCY
     weekly = any(d in WEEKLY_DRUGS for d in drugs)
-    if weekly and (hit := DAILY_CUES.search(t)) and not _feared(t):
+    if weekly and (hit := DAILY_CUES.search(_daily_denied(t))) and not _feared(t):
         return hit, UnsafeUse.WEEKLY_TAKEN_DAILY
     age = frame.age_months if frame is not None else None
     infant_word = INFANT_CUES.search(t)

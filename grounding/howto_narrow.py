@@ -39,6 +39,8 @@ _STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng", "bỏ"))
 # ("bó", "dùng"): "bo ngang", "tu bo", "dung han".
 _STOP_PAIRS = frozenset(
     ("bo ngang", "tu bo", "bo luon", "bo han", "bo thuoc", "muon bo", "bo di", "dung han")
+    # "tự ý bỏ": stopped on one's own, with its marks or without
+    + ("ý bỏ", "y bo")
 )
 # A posture asked ("ngậm thuốc nên đứng hay ngồi", "uống xong nằm được không"): the sentence
 # that names one ("nên ngồi khi ngậm thuốc"), not the route's dose row.

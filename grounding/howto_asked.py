@@ -22,7 +22,9 @@ _NON_WORD = re.compile(r"[^\w]+")
 # How long, or how many days ("uống mấy ngày thì ngưng"): the course's length; "ngưng trước
 # mấy ngày" (before an operation) is a stop.
 _HOW_LONG = re.compile(
-    r"(?<![a-z])(?:bao lau|(?<!truoc )(?:may|bao nhieu) (?:ngay|hom|tuan|thang))(?![a-z])(?! tuoi)"
+    r"(?<![a-z])(?:bao lau|(?<!truoc )(?:may|bao nhieu) (?:ngay|hom|tuan|thang)"
+    # "bỏ thuốc mấy hôm nay", "mấy ngày rồi": the days gone by told, no length asked
+    r"(?! (?:nay|roi)(?![a-z])))(?![a-z])(?! tuoi)"
 )
 
 

@@ -37,9 +37,10 @@ ON_ONES_OWN = re.compile(r"(?<!\w)không tự(?: ý)? (?:ngừng|dừng|ngưng|b
 _STOP_ASKED = frozenset(("ngung", "ngưng", "ngừng", "dừng", "bỏ"))
 # Stopping said in two words without marks, where "bo" or "dung" alone may be another word
 # ("bó", "dùng"): "bo ngang", "tu bo", "dung han".
+# "tự ý bỏ": stopped on one's own, with its marks or without.
 _STOP_PAIRS = frozenset(
     ("bo ngang", "tu bo", "bo luon", "bo han", "bo thuoc", "muon bo", "bo di", "dung han")
-)
+) | frozenset(("ý bỏ", "y bo"))
 # A posture asked ("ngậm thuốc nên đứng hay ngồi", "uống xong nằm được không"): the sentence
 # that names one ("nên ngồi khi ngậm thuốc"), not the route's dose row.
 _POSTURE_ASKED = frozenset(("ngồi", "nằm", "đứng", "ngoi"))

@@ -43,8 +43,10 @@ def marked_words(turn: Turn) -> set[HowTo]:
             if turn.marked:
                 if turn.original_words()[i] == accented:
                     found.add(topic)
-            elif (folded == "nghien" and not _addiction(turn, i)) or (
-                folded == "be" and _breaks(turn, i)
+            elif (
+                (folded == "nghien" and not _addiction(turn, i))
+                or (folded == "be" and _breaks(turn, i))
+                or (folded == "nhau" and _drinks(turn, i))
             ):
                 found.add(topic)
     if HowTo.CRUSH in found and turn.has("trung hoa"):
@@ -60,7 +62,29 @@ def drinking(turn: Turn) -> bool:
     cues = dict(lx.HOW_TO_CUES)[HowTo.ALCOHOL]
     if any(f" {cue} " in joined for cue in cues):
         return True
-    return turn.marked and bool({"nhậu", "bia"} & set(turn.original_words()))
+    if not turn.marked:
+        return any(_drinks(turn, i) for i in turn.indexes_of("nhau"))
+    return bool({"nhậu", "bia"} & set(turn.original_words()))
+
+
+# Unmarked "nhau" is "nhậu" (drinking) right after who drinks or when ("tôi nhậu", "tết này
+# nhậu", "tối qua nhậu"); "nhau" (each other) follows a verb or a preposition ("với nhau",
+# "cách nhau", "lướt qua nhau"), never a person or a time.
+_DRINKER = frozenset(
+    ("toi", "tui", "t", "anh", "em", "e", "minh", "chong", "ong", "bo", "no", "ho", "chu", "bac")
+)
+_WHEN = frozenset(("nay", "mai", "tet", "dem", "chieu", "trua", "sang", "tuan", "xong"))
+
+
+def _drinks(turn: Turn, i: int) -> bool:
+    """Unmarked "nhau" at `i` said after a drinker or a time: "nhậu"."""
+    before = turn.tokens[i - 1] if i else ""
+    if before in _DRINKER or before in _WHEN:
+        return True
+    # "qua" is yesterday after a person or a time ("tối qua", "hôm qua", "tôi qua"), else
+    # it passes ("lướt qua nhau")
+    two_before = turn.tokens[i - 2] if i > 1 else ""
+    return before == "qua" and (two_before in _DRINKER or two_before in ("hom", "dem", ""))
 
 
 def _breaks(turn: Turn, i: int) -> bool:

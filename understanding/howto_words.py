@@ -280,8 +280,8 @@ CO_PRODUCTS = _p(
     "axit folic|oresol|ors|vitamin|men vi sinh|sua|thuoc bao tu|gel da day|chu p|phosphalugel|"
     "gaviscon|2 thu do|hai thu do|2 thu nay|hai thu nay|2 loai nay|hai loai nay|2 loai do|"
     "hai loai do|trung hoa acid|2 cai|hai cai|ca 2 cai|ca hai cai|2 thu|hai thu|2 loai|hai loai|"
-    # antacids by the brand on the sachet: "gói Yumangel", "Maalox"
-    "yumangel|maalox|varogel|kremil|thuoc o chua|thuoc trao nguoc|sua da day"
+    # antacids by the brand on the sachet or by what it is for: "Maalox", "gói dạ dày chữ Y"
+    "yumangel|maalox|varogel|kremil|thuoc o chua|thuoc trao nguoc|sua da day|goi da day|goi chu"
 )
 # A spoon named for a meal ("thìa ăn cơm") measures a dose; it asks nothing about food.
 NOT_FOOD = _p("thia an com|muong an com|thia an|muong an|thia canh|muong canh")

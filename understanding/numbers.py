@@ -57,9 +57,23 @@ _WORD_TENS_OF = re.compile(
 _AGE_TOO = re.compile(r"(?<![a-z])\d{1,2} ?(?:tuoi|t)(?![a-z])")
 _NEAR_WEIGHT_WORD = 16
 """How far before an unmarked "yen" the word "nặng" may be."""
+# "nặng tám ký", "bảy cân rưỡi": a count from one to nine said alone, right before a weight's
+# unit (a voice types the word); not the ones of a longer number ("hai mươi tám ký" is read
+# whole above). "tư" alone is no count ("tự ký"); unmarked, "can" may be "cần" and is left.
+_ONE_BEFORE_WEIGHT = re.compile(
+    r"(?<![a-z0-9])(?<!muoi )(?<!chuc )(?<!\d )(mot|hai|ba|bon|nam|sau|bay|tam|chin)"
+    r"(?= (?:ruoi )?(ky|ki|kg|kilo|can)(?![a-z]))"
+)
+_WEIGHT_UNITS_MARKED = frozenset(("ký", "kí", "kg", "kilo", "cân"))
+# "thai tám tuần", "bầu được sáu tuần": the weeks of a pregnancy said in words, after "thai"
+# or "bầu" (a count alone before "tuần" elsewhere may be how long).
+_ONE_WEEKS_OF_PREGNANCY = re.compile(
+    r"(?<![a-z])(?:thai|bau)(?: (?:duoc|dc|khoang|da|moi|gan|tam))* "
+    r"(mot|hai|ba|bon|nam|sau|bay|tam|chin)(?= tuan(?![a-z]))"
+)
 # What a number in words counts when the turn has no accents to tell "sáu" from "sau": the
 # unit right after it.
-_UNIT_AFTER = re.compile(r"\s*(?:ruoi\s*)?(?:tuoi|ky|ki|kg|kilo|can)(?![a-z])")
+_UNIT_AFTER = re.compile(r"\s*(?:ruoi\s*)?(?:tuoi|ky|ki|kg|kilo|can|tuan)(?![a-z])")
 # The accented words a number is made of: "sau mười ngày" (after ten days) is no number.
 _NUMBER_WORDS = frozenset(
     [
@@ -87,7 +101,15 @@ def with_digits(turn: Turn) -> Turn:
     """The turn with numbers said in words before an age or weight written as digits (the
     same turn when there are none)."""
     text = turn.folded
-    if not ("muoi" in text or "chuc" in text or " ta" in text or " yen" in text or " bo" in text):
+    if not (
+        "muoi" in text
+        or "chuc" in text
+        or " ta" in text
+        or " yen" in text
+        or " bo" in text
+        or _ONE_BEFORE_WEIGHT.search(text)
+        or _ONE_WEEKS_OF_PREGNANCY.search(text)
+    ):
         return turn
     out = list(text)
     changed = False
@@ -97,6 +119,12 @@ def with_digits(turn: Turn) -> Turn:
         tens = UNITS[match.group(1)] if match.group(1) else 1
         ones = match.group(2) or match.group(3)
         changed |= _write(out, match.span(), tens * 10 + (UNITS[ones] if ones else 0))
+    for match in _ONE_BEFORE_WEIGHT.finditer(text):
+        if _one_said(turn, match.start(1), match.start(2), _WEIGHT_UNITS_MARKED, match.group(2)):
+            changed |= _write(out, match.span(1), UNITS[match.group(1)])
+    for match in _ONE_WEEKS_OF_PREGNANCY.finditer(text):
+        if _one_said(turn, match.start(1), match.end(1) + 1, frozenset(("tuần",)), "tuan"):
+            changed |= _write(out, match.span(1), UNITS[match.group(1)])
     for match in _DIGIT_TENS.finditer(text):
         if _UNIT_AFTER.match(text, match.end()):
             changed |= _write(out, match.span(), int(match.group(1)) * 10)
@@ -138,6 +166,17 @@ def _yen_said(turn: Turn, text: str, start: int, unit_at: int) -> bool:
 def _word_at(turn: Turn, start: int) -> str:
     """The word as typed (lowercase) that starts at `start` of the folded text."""
     return turn.original[start:].split(" ", 1)[0].lower().rstrip(",.;!?")
+
+
+def _one_said(
+    turn: Turn, start: int, unit_at: int, marked_units: frozenset[str], unit: str
+) -> bool:
+    """A single number word before its unit: with both accented as a number and its unit when
+    the turn has marks ("tạm ký" is none); unmarked, any unit but "can" ("ba can" may be "bà
+    cần")."""
+    if not turn.marked:
+        return unit != "can"
+    return _word_at(turn, start) in _NUMBER_WORDS and _word_at(turn, unit_at) in marked_units
 
 
 def _a_number(turn: Turn, match: re.Match[str]) -> bool:

@@ -314,13 +314,14 @@ def read_route(turn: Turn) -> Route | None:
 def read_patient(turn: Turn) -> PatientContext | None:
     """Pregnancy (and term), breastfeeding, kidneys (clearance, dialysis), liver, allergies."""
     data: dict[str, object] = {}
+    counted = with_digits(turn)  # "thai mười hai tuần": the term's count said in words
     if (
         turn.has(*lx.PREGNANCY_CUES)
         or _says_bau(turn)
-        or term_said(turn)
+        or term_said(counted)
         or positive_test_said(turn)
     ):
-        data |= {"pregnant": False} if pregnancy_denied(turn) else pregnancy_term(turn)
+        data |= {"pregnant": False} if pregnancy_denied(turn) else pregnancy_term(counted)
     if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True
     # "tổn thương thần kinh" (nerves) is no "tổn thương thận"; "bệnh thận kinh niên" is.

@@ -47,6 +47,7 @@ from grounding.figure_labels import MAX_LABEL_CHARS, figure_label, other_cases
 from grounding.figure_patients import figure_fits, patient_in
 from grounding.liquid import Strength, liquid_for
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
+from grounding.titration import titration_asked
 
 UNITS = "đơn vị"
 """Heparin's units: a cap in a mass never binds them, nor a mass one of theirs."""
@@ -217,6 +218,8 @@ def amount_claims(
     """Claims of worked-out amounts, keyed by the position of their row in `rows`."""
     weight, surface = frame.weight_kg, frame.body_surface_m2
     if (weight is None and surface is None) or _governed_by_organ(frame, blocks):
+        return {}
+    if titration_asked(frame.standalone_query):  # "bắt đầu bao nhiêu, rồi tăng thế nào"
         return {}
     age = frame.age_months
     if age is None and frame.population is not None and not frame.is_child:

@@ -316,7 +316,9 @@ HOLD_CUES = cues(
         r"vỉ (?:trống|rỗng)",
         r"cạnh (?:đó|bé|nó) (?:là|có) (?:vỉ|lọ|hộp|chai)",
     ),
-    strict=(r"cầm",),  # folded, "cam" is also "cảm" (cảm ơn) and "cam" (orange)
+    # Folded, "cam" is also "cảm" (cảm ơn) and "cam" (orange). A prescription in hand
+    # ("khách cầm toa", "cầm đơn thuốc ra quầy") is not the medicine in a child's hands.
+    strict=(r"cầm(?! (?:theo )?(?:toa|đơn|giấy|phiếu|sổ))",),
 )
 # Another person's medicine in a child's hands or mouth ("viên sắt của mẹ").
 OTHERS_CUES = cues(

@@ -219,8 +219,6 @@ def amount_claims(
     weight, surface = frame.weight_kg, frame.body_surface_m2
     if (weight is None and surface is None) or _governed_by_organ(frame, blocks):
         return {}
-    if titration_asked(frame.standalone_query):  # "bắt đầu bao nhiêu, rồi tăng thế nào"
-        return {}
     age = frame.age_months
     if age is None and frame.population is not None and not frame.is_child:
         age = float(ADULT_MONTHS)
@@ -383,7 +381,8 @@ def rows_with_amounts(
         rows.insert(at + 1, rule)
     if theirs := row_of_said_figure(rows, blocks, frame, asked):
         rows.append(theirs)  # "0,45mg/kg tính ra bao nhiêu": the book's row of that figure
-    worked = amount_claims(rows, caveats, blocks, frame, asked)
+    stepped = titration_asked(frame.standalone_query)  # "bắt đầu bao nhiêu, rồi tăng thế nào"
+    worked = {} if stepped else amount_claims(rows, caveats, blocks, frame, asked)
     beside = age_row_beside(rows, blocks, frame, asked) if worked else None
     claims = [Claim(text=beside.headed, citations=beside.cites)] if beside else []
     claims += [

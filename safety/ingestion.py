@@ -32,6 +32,7 @@ from enum import StrEnum
 from core.text import fold_aligned
 from safety.asked_not_told import harm_asked, in_doubt, kept_away_asked
 from safety.dose_errors import within_twice_meant
+from safety.ingestion_cues import ORDER_SCHEDULE
 from safety.ingestion_signs import (
     _A_FEW,
     _AGAIN,
@@ -247,13 +248,6 @@ _MORE_THAN_NAMED = re.compile(
 )
 
 
-# How often an order gives it: an interval per dose or doses a day ("8 giờ/lần", "mỗi 12
-# tiếng 1 lần", "2 lần/ngày"), read folded.
-_SCHEDULE = re.compile(
-    r"\b\d+ ?(?:gio|tieng|h) ?(?:/|mot|1) ?lan\b|\b\d+ ?lan ?(?:/|mot|1|moi) ?ngay\b"
-)
-
-
 def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) -> Event:
     """The word lists and the event grammar, with the second opinion where they read a child
     or an amount taken (`read_event` adds the rest)."""
@@ -372,7 +366,7 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         or usual_adult_count(text, child=child is not None, symptom=symptom)
         or (symptom is None and one_measure(text))  # "bé uống 5ml siro ho rồi": a dose given
         # "tiêm TM 8 giờ/lần", "uống 2 lần/ngày": the order's schedule, no amount, nothing done
-        or (amount is None and done is None and symptom is None and _SCHEDULE.search(text.folded))
+        or (not (amount or done or symptom) and ORDER_SCHEDULE.search(text.folded))
     )
     if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:
         sure = p >= opinion.report_at and child and (amount or done)

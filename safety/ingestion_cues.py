@@ -3,6 +3,8 @@ much, when; matched like every safety list (`safety.cue_matching`)."""
 
 from __future__ import annotations
 
+import re
+
 from safety.cue_matching import cues
 from safety.symptom_cues import SYMPTOM_CUES
 
@@ -370,6 +372,11 @@ AT_ONCE_CUES = cues(
         r"liền (?:một lúc|một mạch|mấy viên)",
     ),
 )
+# How often an order gives it: an interval per dose or doses a day ("8 giờ/lần", "mỗi 12
+# tiếng 1 lần", "2 lần/ngày"), read folded.
+ORDER_SCHEDULE = re.compile(
+    r"\b\d+ ?(?:gio|tieng|h) ?(?:/|mot|1) ?lan\b|\b\d+ ?lan ?(?:/|mot|1|moi) ?ngay\b"
+)
 __all__ = [
     "AMOUNT_CUES",
     "AT_ONCE_CUES",
@@ -379,6 +386,7 @@ __all__ = [
     "HABIT_CUES",
     "HOLD_CUES",
     "KNOWLEDGE_CUES",
+    "ORDER_SCHEDULE",
     "OTHERS_CUES",
     "SYMPTOM_CUES",
     "TAKE_CUES",

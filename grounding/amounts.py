@@ -47,6 +47,7 @@ from grounding.figure_labels import MAX_LABEL_CHARS, figure_label, other_cases
 from grounding.figure_patients import figure_fits, patient_in
 from grounding.liquid import Strength, liquid_for
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
+from grounding.titration import titration_asked
 
 UNITS = "đơn vị"
 """Heparin's units: a cap in a mass never binds them, nor a mass one of theirs."""
@@ -380,7 +381,8 @@ def rows_with_amounts(
         rows.insert(at + 1, rule)
     if theirs := row_of_said_figure(rows, blocks, frame, asked):
         rows.append(theirs)  # "0,45mg/kg tính ra bao nhiêu": the book's row of that figure
-    worked = amount_claims(rows, caveats, blocks, frame, asked)
+    stepped = titration_asked(frame.standalone_query)  # "bắt đầu bao nhiêu, rồi tăng thế nào"
+    worked = {} if stepped else amount_claims(rows, caveats, blocks, frame, asked)
     beside = age_row_beside(rows, blocks, frame, asked) if worked else None
     claims = [Claim(text=beside.headed, citations=beside.cites)] if beside else []
     claims += [

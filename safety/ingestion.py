@@ -32,6 +32,7 @@ from enum import StrEnum
 from core.text import fold_aligned
 from safety.asked_not_told import harm_asked, in_doubt, kept_away_asked
 from safety.dose_errors import within_twice_meant
+from safety.ingestion_cues import ORDER_SCHEDULE
 from safety.ingestion_signs import (
     _A_FEW,
     _AGAIN,
@@ -367,6 +368,8 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         or (worry is not None and _YES_NO.search(text.folded) and not _PAST.search(text.folded))
         or usual_adult_count(text, child=child is not None, symptom=symptom)
         or (symptom is None and one_measure(text))  # "bé uống 5ml siro ho rồi": a dose given
+        # "tiêm TM 8 giờ/lần", "uống 2 lần/ngày": the order's schedule, no amount, nothing done
+        or (not (amount or done or symptom) and ORDER_SCHEDULE.search(text.folded))
     )
     if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:
         sure = p >= opinion.report_at and child and (amount or done)

@@ -3,6 +3,8 @@ much, when; matched like every safety list (`safety.cue_matching`)."""
 
 from __future__ import annotations
 
+import re
+
 from safety.cue_matching import cues
 from safety.symptom_cues import SYMPTOM_CUES
 
@@ -316,7 +318,9 @@ HOLD_CUES = cues(
         r"vỉ (?:trống|rỗng)",
         r"cạnh (?:đó|bé|nó) (?:là|có) (?:vỉ|lọ|hộp|chai)",
     ),
-    strict=(r"cầm",),  # folded, "cam" is also "cảm" (cảm ơn) and "cam" (orange)
+    # Folded, "cam" is also "cảm" (cảm ơn) and "cam" (orange). A prescription in hand
+    # ("khách cầm toa", "cầm đơn thuốc ra quầy") is not the medicine in a child's hands.
+    strict=(r"cầm(?! (?:theo )?(?:toa|đơn|giấy|phiếu|sổ))",),
 )
 # Another person's medicine in a child's hands or mouth ("viên sắt của mẹ").
 OTHERS_CUES = cues(
@@ -368,6 +372,11 @@ AT_ONCE_CUES = cues(
         r"liền (?:một lúc|một mạch|mấy viên)",
     ),
 )
+# How often an order gives it: an interval per dose or doses a day ("8 giờ/lần", "mỗi 12
+# tiếng 1 lần", "2 lần/ngày"), read folded.
+ORDER_SCHEDULE = re.compile(
+    r"\b\d+ ?(?:gio|tieng|h) ?(?:/|mot|1) ?lan\b|\b\d+ ?lan ?(?:/|mot|1|moi) ?ngay\b"
+)
 __all__ = [
     "AMOUNT_CUES",
     "AT_ONCE_CUES",
@@ -377,6 +386,7 @@ __all__ = [
     "HABIT_CUES",
     "HOLD_CUES",
     "KNOWLEDGE_CUES",
+    "ORDER_SCHEDULE",
     "OTHERS_CUES",
     "SYMPTOM_CUES",
     "TAKE_CUES",

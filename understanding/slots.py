@@ -282,6 +282,7 @@ _ROUTE_ACCENTED = {"boi": "bôi", "xit": "xịt", "hit": "hít", "bap": "bắp",
 _ROUTE_DECOYS = (
     "huyet khoi tinh mach", "gian tinh mach", "truyen nhiem", "lay truyen", "viem tinh mach",
     "tieu duong", "thao duong", "duong huyet", "ha duong", "benh duong", "hit sac", "hit tho",
+    "nam am dao", "viem am dao", "ngua am dao",  # a disease at the site, not the route
 )  # fmt: skip
 _ROUTE_FIRST_WORDS = frozenset(cue.split()[0] for _, cues in lx.ROUTE_CUES for cue in cues)
 # Several-word cues that need their accents ("khi dùng" is not "khí dung").
@@ -325,6 +326,7 @@ def read_patient(turn: Turn) -> PatientContext | None:
         data["breastfeeding"] = True
     # "tổn thương thần kinh" (nerves) is no "tổn thương thận"; "bệnh thận kinh niên" is.
     renal = Turn.of(re.sub(r"\bthan kinh(?! nien)", " ", turn.folded)).has(*lx.RENAL_CUES)
+    renal = renal or _EGFR.search(turn.folded) is not None  # "thanh thải xuống 20": a figure
     if renal and not kidney_disease_is_the_cause(turn):
         data["renal_impairment"] = True
         egfr = _EGFR.search(turn.folded)

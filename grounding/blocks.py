@@ -45,6 +45,12 @@ def _row_bands(cell: str, clearance_column: bool) -> Bands:
     return bands
 
 
+def _clearance_column(heads: list[str]) -> int | None:
+    """The column whose head names the clearance ("Clcr (ml/phút)", "Độ thanh thải
+    creatinin"), if any (folded heads)."""
+    return next((n for n, h in enumerate(heads) if "thanh thai" in h or "clcr" in h), None)
+
+
 def _cells(line: str) -> list[str]:
     """A table line's cells; an empty first cell ("||< 12 tháng|…|") is kept as a cell."""
     line = line.strip()
@@ -102,7 +108,10 @@ def _table(
     ]
     # The first column's head, read as a head ("Độ thanh thải creatinin (ml/phút)").
     first_head = classify_head(written[top][0], 0).folded
-    clearance_column = "thanh thai" in first_head or "clcr" in first_head
+    # The clearance column, wherever it stands: a table may name the kidney function first
+    # ("Suy thận vừa | 30 - 49 | 5 mg"), its figures in a later column.
+    at = _clearance_column([classify_head(c, 0).folded for c in written[top]])
+    clearance_column = at is not None
     renal = ctx.renal or clearance_column
     # A first column of indications ("Chỉ định"), or a header naming one case with no column
     # names after it ("Van tim nhân tạo | |"): each row is for the case its first cell names.
@@ -112,7 +121,10 @@ def _table(
     routes = (routes_named(lead) if lead.rstrip(" *_").endswith(":") else ()) or ctx.routes
     for (start, end), row in rows:
         pairs = [f"{h}: {c}" if h else c for h, c in zip(header, row, strict=False) if c]
-        bands = _row_bands(row[0] if row else "", clearance_column).merged(ctx.bands)
+        bands = _row_bands(row[0] if row else "", at == 0)
+        if at and at < len(row) and bands.clearance is None:
+            bands = _row_bands(row[at], True).merged(bands)
+        bands = bands.merged(ctx.bands)
         # A clearance table printed after the last indication's rows is said of the drug.
         indication = None if clearance_column and not ctx.renal else ctx.indication
         if by_case and row and row[0].strip():

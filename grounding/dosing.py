@@ -54,7 +54,10 @@ _ROUTE_WORDS: tuple[tuple[str, Route], ...] = (
     ("nho tai", Route.OTIC),
     ("nho mui", Route.NASAL),
     ("xit mui", Route.NASAL),
-    ("am dao", Route.VAGINAL),
+    # "âm đạo" alone is mostly the site of a disease ("Âm hộ - âm đạo: Uống …", "viêm âm
+    # đạo"); the book names the route by where the drug goes ("đặt/vào/đường âm đạo").
+    ("vao am dao", Route.VAGINAL),
+    ("duong am dao", Route.VAGINAL),
     ("uong", Route.ORAL),
 )
 

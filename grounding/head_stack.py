@@ -112,7 +112,9 @@ class HeadStack:
             # "Cách dùng" opens the dosing part, printed or not.
             self.part = Part.DOSING
             self.reset()
-        if label.kind is HeadKind.PART:
+        if label.kind is HeadKind.PART and self._dose_under_indication(label):
+            pass  # "*Nấm da:*" then "*Liều dùng:*": the dose of that indication follows
+        elif label.kind is HeadKind.PART:
             self.part = label.part or self.part
             self.reset()
         elif (
@@ -153,6 +155,16 @@ class HeadStack:
         elif label.kind is not HeadKind.FILLER:
             return False
         return True
+
+    def _dose_under_indication(self, label: Head) -> bool:
+        """A "Liều dùng:" head printed right under an indication head with no row yet, in
+        the dosing part already, opens that indication's dose, not a new part."""
+        return (
+            label.part is Part.DOSING
+            and self.part is Part.DOSING
+            and self.nesting() is not None
+            and self.order[-1:] == [HeadKind.IND]
+        )
 
     def context(self) -> Context:
         """The heads in force, as a block's context."""

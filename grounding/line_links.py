@@ -37,6 +37,7 @@ from grounding.heads import (
     who_of,
 )
 from grounding.markup import shown
+from grounding.more_cases import still_sites
 from grounding.patient_bands import patient_bands
 
 
@@ -261,7 +262,7 @@ def track_phases(
     if own_ind and _opens_line(text, start):
         stack.phase_line = line
     elif kind is BlockKind.ROW and not own_ind and stack.phase_line != line:
-        stack.parent_ind = None
+        stack.parent_ind = still_sites(stack.parent_ind, stack.phase_line, text, start)
 
 
 # "*Để phòng cơn X*, có thể dùng …": a sentence opening with words set in emphasis, then a

@@ -28,6 +28,7 @@ from grounding.book.filter_words import (
     USUAL,
 )
 from grounding.book.vocabulary import DISEASE_KIND, Words
+from grounding.more_cases import site_said
 from grounding.patient_fit import ADULT_MONTHS, Patient, fits
 
 MAX_LABEL_CHARS = 48
@@ -107,7 +108,8 @@ def said_whole(rows: Sequence[Block], asked: AskedWords) -> set[str]:
         for shorter in list(said):
             rest = label.removeprefix(labels[shorter].rstrip(". "))
             kept = words - denied_words(folded, label)
-            if rest != label and rest.strip() and set(rest.split()) <= kept:
+            added = set(rest.split()) <= kept or site_said(rest, kept)
+            if rest != label and rest.strip() and added:
                 said[ind] = max(said.get(ind, 0), len(label))
         # "Nhiễm VZV, Ở phụ nữ mang thai": a head said in its pieces, each of its words asked.
         if ind in said and set(label.replace(",", " ").split()) - {"o"} <= words:

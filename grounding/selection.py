@@ -316,8 +316,10 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
         [b for b in rows_all if fits(b, patient) and governed_fit(b, patient)], frame
     )
     chosen = child_rows_first(chosen, patient)
-    chosen = renal_first(hepatic_first(elderly_first(chosen, patient), patient), patient)
-    chosen = dialysis_first(chosen, patient)
+    # A patient on dialysis gets the dialysis rows before any clearance band narrows: a
+    # clearance said of them (or carried from before) does not outrank "thẩm phân máu".
+    chosen = dialysis_first(hepatic_first(elderly_first(chosen, patient), patient), patient)
+    chosen = renal_first(chosen, patient)
     chosen = adult_threshold(chosen, rows_all, patient)
     # The usage part names the route that unmarked rows are given by ("Uống sau bữa ăn").
     chosen = _narrowest(_on_route(chosen, list(blocks), frame.route), patient)

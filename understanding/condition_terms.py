@@ -37,6 +37,7 @@ viêm tai giữa = viem tai giua|viem tai giua cap|viem tai|otitis media|ear inf
 viêm màng não = viem mang nao|viem mang nao mu|viem mang nao do vi khuan|vmn
 lỵ amip = ly amip|ly a mip|nhiem amip|benh do amip|amip
 nhiễm Giardia = giardia|nhiem giardia|benh giardia
+nhiễm Trichomonas = trichomonas|trung roi|nhiem trung roi|benh do trichomonas
 viêm họng = viem hong|dau hong|viem hong cap|viem amidan|viem hong do lien cau|strep throat|
   sore throat|pharyngitis|tonsillitis
 viêm xoang = viem xoang|viem xoang cap

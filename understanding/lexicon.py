@@ -111,12 +111,12 @@ BREASTFEEDING_CUES = _p(
 RENAL_CUES = _p(
     "suy than|benh than|than yeu|chay than|loc mau|clcr|egfr|do thanh thai|ton thuong than|"
     "renal|benh nhan than|than nhan tao|tham phan|loc than|crcl|cl cr|cr cl|ccr|dtcr|gfr|"
-    "mlct|muc loc cau than|do loc cau than"
+    "mlct|muc loc cau than|do loc cau than|thanh thai creatinin"
 )
 # A clearance as a ward writes it (CrCl, Cl cr, CCr, ĐTCr, eGFR, MLCT), then "~", "còn", "là".
 CLEARANCE_VALUE = (
-    r"(?<![a-z])(?:e?gfr|cl\s?cr|cr\s?cl|ccr|dtcr|do thanh thai(?: creatinin)?|mlct|"
-    r"(?:muc|do) loc cau than)(?:\s*(?:uoc tinh|chi con|la|=|:|~|≈|khoang|tam|chi|con|co))*\s*"
+    r"(?<![a-z])(?:e?gfr|cl\s?cr|cr\s?cl|ccr|dtcr|(?:do )?thanh thai(?: creatinin)?|mlct|(?:muc|do)"
+    r" loc cau than)(?:\s*(?:uoc tinh|chi con|la|=|:|~|≈|khoang|tam|chi|con|co|xuong))*\s*"
 )
 # Dialysis of any kind: a renal fact of its own (the book gives dialysis rows apart).
 DIALYSIS_CUES = _p(

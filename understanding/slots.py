@@ -282,6 +282,7 @@ _ROUTE_ACCENTED = {"boi": "bôi", "xit": "xịt", "hit": "hít", "bap": "bắp",
 _ROUTE_DECOYS = (
     "huyet khoi tinh mach", "gian tinh mach", "truyen nhiem", "lay truyen", "viem tinh mach",
     "tieu duong", "thao duong", "duong huyet", "ha duong", "benh duong", "hit sac", "hit tho",
+    "nam am dao", "viem am dao", "ngua am dao",  # a disease at the site, not the route
 )  # fmt: skip
 _ROUTE_FIRST_WORDS = frozenset(cue.split()[0] for _, cues in lx.ROUTE_CUES for cue in cues)
 # Several-word cues that need their accents ("khi dùng" is not "khí dung").
@@ -325,10 +326,11 @@ def read_patient(turn: Turn) -> PatientContext | None:
     if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True
     # "tổn thương thần kinh" (nerves) is no "tổn thương thận"; "bệnh thận kinh niên" is.
+    # A clearance figure alone ("thanh thải xuống 20") is a kidney fact too.
+    egfr = _EGFR.search(turn.folded)
     renal = Turn.of(re.sub(r"\bthan kinh(?! nien)", " ", turn.folded)).has(*lx.RENAL_CUES)
-    if renal and not kidney_disease_is_the_cause(turn):
+    if (renal or egfr is not None) and not kidney_disease_is_the_cause(turn):
         data["renal_impairment"] = True
-        egfr = _EGFR.search(turn.folded)
         if egfr and float(egfr.group(1).replace(",", ".")) <= 200:
             data["egfr"] = float(egfr.group(1).replace(",", "."))
     if turn.has(*lx.DIALYSIS_CUES) and not turn.has(*lx.NO_DIALYSIS_CUES):

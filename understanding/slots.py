@@ -326,8 +326,7 @@ def read_patient(turn: Turn) -> PatientContext | None:
     if turn.has(*lx.BREASTFEEDING_CUES) or nursing_said(turn):
         data["breastfeeding"] = True
     # "tổn thương thần kinh" (nerves) is no "tổn thương thận"; "bệnh thận kinh niên" is.
-    # A clearance figure alone ("thanh thải xuống 20") is a kidney fact too.
-    egfr = _EGFR.search(turn.folded)
+    egfr = _EGFR.search(turn.folded)  # a clearance alone ("thanh thải xuống 20") is one too
     renal = Turn.of(re.sub(r"\bthan kinh(?! nien)", " ", turn.folded)).has(*lx.RENAL_CUES)
     if (renal or egfr is not None) and not kidney_disease_is_the_cause(turn):
         data["renal_impairment"] = True

@@ -63,8 +63,8 @@ def test_urgent_advice_asked_for_a_child_who_swallowed_is_an_emergency() -> None
 
 def test_a_past_slip_a_checkup_found_nothing_in_is_history() -> None:
     said = (
-        "hồi năm ngoái tôi lỡ uống 2 viên cetirizin một lúc, đi khám thì không sao. "
-        "Giờ cho hỏi liều cetirizin người lớn một ngày"
+        "dạo trước có lần tôi uống trùng hai liều cetirizin, khám lại bình thường cả. "
+        "Người lớn mỗi ngày dùng mấy mg cetirizin?"
     )
     assert _kind(said, "cetirizine") is None
 

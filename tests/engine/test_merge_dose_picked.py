@@ -29,3 +29,19 @@ def test_another_section_picked_stays_a_section_question() -> None:
     frame = _picked("chong_chi_dinh")
     assert frame.turn_type == "drug_attribute"
     assert route(frame).reason == "single_drug"
+
+
+def test_the_dose_named_when_asked_to_say_more_is_a_dose_question_too() -> None:
+    """Asked "nói rõ hơn được không?" about a drug, "liều dùng" turns it into a dose question
+    that asks whom it is for, as when picked from the menu: a child's dose is never quoted for
+    a patient nobody described."""
+    say_more = OpenQuestion(reason="needs_more_info", slot=ClarifySlot.DETAIL)
+    reply = QueryFrame(
+        turn_type="drug_attribute",
+        attribute="lieu_luong_cach_dung",
+        fills_slot=ClarifySlot.ATTRIBUTE,  # a bare section's name, as the readers mark it
+        standalone_query="liều dùng",
+    )
+    frame = resolve_frame(reply, BARE, say_more, None)
+    assert frame.turn_type == "dosing_calc"
+    assert route(frame).reason == "missing_population"

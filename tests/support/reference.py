@@ -131,10 +131,30 @@ class Reference:
             and f.get("condition_relation") in (None, "indication")
             and not any(f.get(k) is not None for k in ("drugs", "unknown_drugs", *self.WHO))
         )
+        # "bé 6 tháng, paracetamol ạ" asked a child's age or weight: the reply gives it and names
+        # only the drug asked about, asking nothing else of it: an answer, not a new question.
+        names_again = (
+            self.open_slot
+            and self.prior is not None
+            and self._asks_age_weight(self.prior)
+            and (f.get("age_months") is not None or f.get("weight_kg") is not None)
+            and bool(f.get("drugs"))
+            and set(f.get("drugs") or ()) <= set(self.prior.get("drugs") or ())
+            and not f.get("unknown_drugs")
+            and not f.get("non_human")
+            and f.get("attribute") in (None, self.prior.get("attribute"))
+            and f.get("turn_type") == self.prior.get("turn_type")
+        )
+        if names_again:
+            f = {k: v for k, v in f.items() if k != "drugs"}  # the question's drugs stay
         self.progressed = False
         if context_only and self.prior is not None:
             f = {**self.prior, "age_months": f["age_months"]}
-        elif ("fills_slot" in f or bare_drug or complaint_told) and self.open_slot and self.prior:
+        elif (
+            ("fills_slot" in f or bare_drug or complaint_told or names_again)
+            and self.open_slot
+            and self.prior
+        ):
             # The answer fills slots; the open question keeps its own turn type.
             merged = {
                 **self.prior,
@@ -188,6 +208,17 @@ class Reference:
         self.streak, self.prior, self.open_slot, self.open_reason = 0, kept, False, ""
         self.seen = set()
         return kind
+
+    @staticmethod
+    def _asks_age_weight(prior: dict[str, Any]) -> bool:
+        """The open question asks a child's age or weight (a dose question lacking one)."""
+        return (
+            prior.get("turn_type") == "dosing_calc"
+            and bool(prior.get("drugs"))
+            and not prior.get("section_overview")
+            and prior.get("population") == "child"
+            and (prior.get("age_months") is None or prior.get("weight_kg") is None)
+        )
 
     def _aside(self, f: dict[str, Any]) -> bool:
         """An aside the book does not answer, naming no drug, condition or patient, after a

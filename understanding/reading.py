@@ -80,6 +80,7 @@ _NOT_DRUG_TEXT = """
     gel kem xit spray drops drop inhaler ampoule ampoules injection oral rectal topical
     morning night evening before after meal meals food alcohol rueu bia beer wine juice
     grapefruit milk coffee tea doctor pharmacist nurse hospital clinic patient patients egfr
+    crcl dtcr mlct gfr ttm tmc
     clcr script alert cafe cafein caffeine coca cola pepsi soda socola chocolate pizza hamburger
     internet google facebook zalo youtube tiktok chatgpt iphone android stent stents catheter
     push bolus infuse infusion drip extend extended release modified slow crush chew split

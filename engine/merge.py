@@ -143,12 +143,12 @@ def made_progress(
 
 
 def _dose_picked(prior: QueryFrame, attribute: object, slot: ClarifySlot) -> bool:
-    """ "Liều dùng" picked for "thuốc X uống trong bệnh Y" (asked what to look up, or asked to
-    say more): the question is a dose question now, asked and answered as one (whom it is
-    for, then the rows of Y), not a quote of the whole dose section."""
+    """ "Liều dùng" picked for "thuốc X uống trong bệnh Y" (asked what to look up or to say
+    more): a dose question now, asked and answered as one (whom it is for, then Y's rows)."""
     return (
         slot in (ClarifySlot.ATTRIBUTE, ClarifySlot.DETAIL)
         and prior.turn_type == TurnType.DRUG_ATTRIBUTE
+        and bool(prior.drugs)
         and attribute == SectionKey.LIEU_LUONG_CACH_DUNG.value
     )
 

@@ -31,9 +31,9 @@ from understanding.slots import (
 )
 from understanding.speaker import new_case_said
 from understanding.text import Turn, ngram_set
+from understanding.worry import past_fears
 
-# A pregnancy said with an age from here on is the teenager's own ("con gái 16 tuổi có thai").
-TEEN_FROM_MONTHS = 144.0
+TEEN_FROM_MONTHS = 144.0  # a pregnancy said with an age from here on is the teenager's own
 _REGIMEN = re.compile(  # also an amount more: "4 tiếng sau uống thêm 400 được không"
     r"(?<![\w/])\d+\s*(?:lan|vien|goi|ong|nhat|giot)(?!\w)|(?<![a-z])them \d+\s*(?:mg)?(?![\w.,])"
 )
@@ -148,6 +148,7 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
     drugs = list(dict.fromkeys(m.drug_id for m in mentions))
     attribute, attribute_at, masked = _attribute(turn)
     dosing_at = _dosing_at(turn, masked)
+    attribute, attribute_at, dosing_at = past_fears(turn, attribute, attribute_at, dosing_at)
     if dosing_at < 0 and attribute is None and says_oral(turn):
         # "uống colchicin thế nào": the verb and the "how" are apart.
         dosing_at = turn.find(*lx.HOW_CUES)

@@ -46,6 +46,10 @@ def speaks_of_self(turn: Turn) -> bool:
         # "chị bị đau vai", "chị cứ đau là bôi": a woman speaking to a younger one, or her
         # elder sister, an adult either way (marked only: bare "chi" is also "chỉ", only)
         elder = word == "chi" and turn.marked and turn.means(i, "chị")
+        # "cô uống lasix", "chú bị gút", "bác dùng": an elder naming themselves as a niece or
+        # nephew would, or the elder spoken of; a grown-up either way (marked only: folded
+        # "co" is also "có", "bac" "bạc", "chu" "chữ")
+        elder = elder or (turn.marked and any(turn.means(i, w) for w in _ELDERS.get(word, ())))
         if not (word in lx.SELF_SPEAKERS or elder) or (i and tokens[i - 1] in lx.SELF_NOT_AFTER):
             continue
         after = tokens[i + 1 : i + 3]
@@ -66,6 +70,9 @@ def turns_to_self(turn: Turn) -> bool:
         return False
     return turn.marked and turn.original_words()[0] == "còn"
 
+
+# Kinship words an adult uses of themselves to someone younger (folded -> marked).
+_ELDERS = {"co": ("cô",), "chu": ("chú",), "bac": ("bác",)}
 
 _WEIGHT_TOKEN = re.compile(r"\d+(?:[.,]\d+)?(kg|ky|ki|kilo|can)?")
 _WEIGHT_UNITS = frozenset({"kg", "ky", "ki", "kilo", "can"})

@@ -1,0 +1,77 @@
+"""A fear given as the reason for asking: "sợ quá liều nên hỏi liều tối đa", "lo bị nghiện,
+người già uống nửa viên được không".
+
+The feared harm (an overdose, a habit, a side effect) names why the person asks, not what
+they ask: when the same turn asks an amount, the amount is the question and its row (with
+the maximum) the answer, not the overdose or side-effect section.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.sections import SectionKey
+from understanding import lexicon as lx
+from understanding.text import Turn, ngram_set
+
+# An amount stated to be checked: "2 viên", "nửa viên", "1 gói" (folded).
+_AMOUNT = re.compile(r"(?<![\w/])(?:\d+|nua|mot)\s*(?:lan|vien|goi|ong|nhat|giot)(?!\w)")
+_ATTRIBUTE_CUE_SETS = tuple((key, cues, ngram_set(cues)) for key, cues in lx.ATTRIBUTE_CUES)
+
+# Folded words of fearing or worrying, said just before the harm feared.
+_WORRY = frozenset({"so", "lo", "ngai"})
+# Words that may stand between the worry and the harm: "sợ bị quá liều", "lo là nghiện".
+_BETWEEN = frozenset({"bi", "la", "se", "no", "minh", "em", "me", "uong"})
+# Marked spellings of the worry words ("sợ", not "số"; "lo", not "lọ").
+_MARKED = {"so": "sợ", "lo": "lo", "ngai": "ngại"}
+
+
+def feared_at(turn: Turn, at: int) -> bool:
+    """Whether the section cue starting at character `at` of `turn.joined` is a harm feared
+    ("sợ quá liều", "lo bị nghiện"): a worry word stands just before it."""
+    before = turn.joined[:at].split()
+    while before and before[-1] in _BETWEEN:
+        before.pop()
+    if not before or before[-1] not in _WORRY:
+        return False
+    if not turn.marked:
+        return before[-1] in ("so", "ngai")  # folded "lo" is also "lọ" (a vial), "lỡ" (slipped)
+    return turn.means(len(before) - 1, _MARKED[before[-1]])
+
+
+# A taking already told ("lỡ uống rồi", "vừa uống"): the overdose section may be the answer.
+_TAKEN = ("roi", "vua uong", "da uong", "moi uong", "uong nham", "uong het")
+
+
+def taken_told(turn: Turn) -> bool:
+    """The turn tells of a dose already taken."""
+    return turn.has(*_TAKEN)
+
+
+def past_fears(
+    turn: Turn, attribute: SectionKey | None, attribute_at: int, dosing_at: int
+) -> tuple[SectionKey | None, int, int]:
+    """ "sợ quá liều nên hỏi liều tối đa": the harm feared is the reason, the dose asked the
+    question. The feared sections are set aside when the turn asks a dose or states one to
+    check ("uống nửa viên được không"); the earliest section cue not feared, if any, stays."""
+    if attribute is None or not feared_at(turn, attribute_at) or taken_told(turn):
+        return attribute, attribute_at, dosing_at
+    if dosing_at < 0:
+        found = _AMOUNT.search(turn.folded)
+        dosing_at = found.start() if found else -1
+    if dosing_at < 0:
+        return attribute, attribute_at, dosing_at
+    kept: tuple[int, SectionKey] | None = None
+    for key, cues, cue_set in _ATTRIBUTE_CUE_SETS:
+        if turn.ngrams.isdisjoint(cue_set):
+            continue
+        for cue in cues:
+            at = turn.joined.find(f" {cue} ")
+            if at >= 0 and not feared_at(turn, at) and (kept is None or at < kept[0]):
+                kept = (at, key)
+    if kept is None:
+        return None, -1, dosing_at
+    return kept[1], kept[0], dosing_at
+
+
+__all__ = ["feared_at", "past_fears", "taken_told"]

@@ -1,5 +1,5 @@
 """A fear given as the reason for asking: "sợ quá liều nên hỏi liều tối đa", "lo bị nghiện,
-người già uống nửa viên được không".
+bà cụ dùng nửa viên có ổn không".
 
 The feared harm (an overdose, a habit, a side effect) names why the person asks, not what
 they ask: when the same turn asks an amount, the amount is the question and its row (with

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.evidence import Evidence
+from core.frame import QueryFrame, Route
 from core.sections import section_title
 
 SOURCE = "duocthu-demo: dữ liệu minh họa, không dùng cho lâm sàng"
@@ -60,3 +63,33 @@ def ev(
         source=SOURCE,
         quarantined=quarantined,
     )
+
+
+def dose_blocks(text: str) -> list[Any]:
+    """The blocks of one dose section of a made-up drug "x"."""
+    from grounding.blocks import parse_blocks
+
+    return parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
+
+
+def adult_dose_frame(said: str, **patient: object) -> QueryFrame:
+    """An adult's oral dose question on drug "x", with what they said and patient facts."""
+    return QueryFrame.model_validate(
+        {
+            "turn_type": "dosing_calc",
+            "drugs": ["x"],
+            "population": "adult",
+            "route": Route.ORAL,
+            "standalone_query": said,
+            "condition_words": said.lower(),
+            "patient": patient or None,
+        }
+    )
+
+
+def rows_shown(text: str, frame: QueryFrame, words: str = "") -> list[str]:
+    """The headed rows the selection shows this frame from a dose section's text."""
+    from grounding.asked import AskedWords
+    from grounding.selection import select
+
+    return [b.headed for b in select(dose_blocks(text), frame, AskedWords(words)).rows]

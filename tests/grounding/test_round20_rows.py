@@ -5,39 +5,17 @@ head under an indication head. Texts are ours, in the book's shapes."""
 
 from __future__ import annotations
 
-from grounding_samples import ev
+from grounding_samples import adult_dose_frame, dose_blocks, rows_shown
 
-from core.frame import QueryFrame, Route
-from grounding.asked import AskedWords
-from grounding.blocks import BlockKind, parse_blocks
+from core.frame import Route
+from grounding.blocks import BlockKind
 from grounding.dosing import routes_named
 from grounding.more_cases import site_said
-from grounding.selection import select
 from understanding.condition_terms import ALIAS_TABLE
 from understanding.slots import read_patient, read_route
 from understanding.text import Turn
 
-
-def _blocks(text: str) -> list:
-    return parse_blocks([(0, ev("x", "X", "lieu_luong_cach_dung", text))])
-
-
-def _adult(said: str, **patient: object) -> QueryFrame:
-    return QueryFrame.model_validate(
-        {
-            "turn_type": "dosing_calc",
-            "drugs": ["x"],
-            "population": "adult",
-            "route": Route.ORAL,
-            "standalone_query": said,
-            "condition_words": said.lower(),
-            "patient": patient or None,
-        }
-    )
-
-
-def _rows(text: str, frame: QueryFrame, words: str = "") -> list[str]:
-    return [b.headed for b in select(_blocks(text), frame, AskedWords(words)).rows]
+_blocks, _adult, _rows = dose_blocks, adult_dose_frame, rows_shown
 
 
 # The kidney function named first, its clearance in the second column, the dose last.

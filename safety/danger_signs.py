@@ -83,9 +83,10 @@ DANGER_SYSTEMS: dict[str, tuple[str, ...]] = {
         r"tim (?:\w+ )?(?:đập )?(?:loạn xạ|loạn nhịp|không đều|lúc nhanh lúc chậm|loạn)",
         r"loạn nhịp",
         r"mạch (?:\w+ ){0,2}?(?:không đều|lúc nhanh lúc chậm|loạn|rất chậm|rất yếu)",
-        # a pulse of 50 or less ("bắt mạch chỉ có 42 lần/phút")
-        r"mạch (?:chỉ |có |còn |đo |đếm |được )*(?:[1-4]\d|50)(?: nhịp| lần)?(?: ?/ ?phút| phút)?"
-        r"(?![.,]?\d)",
+        # a pulse of 50 or less ("bắt mạch chỉ có 42 lần/phút"); not a vein's order ("tiêm tĩnh
+        # mạch 12 giờ/lần")
+        r"(?<!tĩnh )(?<!động )mạch (?:chỉ |có |còn |đo |đếm |được )*(?:[1-4]\d|50)(?: nhịp| lần)?"
+        r"(?: ?/ ?phút| phút)?(?![.,]?\d)(?! ?(?:giờ|tiếng|h)\b)",
     ),
     # waking, speaking, knowing where one is
     "consciousness": (

@@ -46,3 +46,14 @@ def test_the_hold_cue_skips_a_prescription_but_not_a_pack() -> None:
     assert HOLD_CUES.search(TurnText.of("anh ấy cầm toa thuốc ra quầy hỏi")) is None
     assert HOLD_CUES.search(TurnText.of("ba be cam don thuoc toi mua")) is None
     assert HOLD_CUES.search(TurnText.of("bé cầm lọ siro mở nắp")) is not None
+
+
+def test_a_vein_order_every_twelve_hours_is_no_slow_pulse() -> None:
+    """ "tĩnh mạch 12 giờ/lần" is an order's route and interval, not a pulse of 12, marked or
+    typed bare; a slow pulse counted after a drug is still a danger sign."""
+    bare = "be 4 tuoi 16kg, cefuroxim tiem tinh mach 12 gio/lan, moi lan bao nhieu"
+    assert _kind(bare, "cefuroxime") is None
+    marked = "bé 4 tuổi 16kg, cefuroxim tiêm tĩnh mạch 12 giờ/lần, mỗi lần bao nhiêu"
+    assert _kind(marked, "cefuroxime") is None
+    slow = "ông uống digoxin xong thấy mệt, đếm mạch còn 44"
+    assert _kind(slow, "digoxin") is Triage.EMERGENCY

@@ -45,6 +45,7 @@ from safety.ingestion_signs import (
     asks_outright,
     single_slip,
 )
+from safety.overdose_feared import overdose_told
 from safety.past_events import animal_took, question_after_history
 from safety.question_cues import asks_of_overdose
 from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
@@ -62,7 +63,6 @@ from safety.safety_cues import (
     HYPOTHETICAL_CUES,
     INGESTION_CUES,
     OTHERS_CUES,
-    OVERDOSE_EVENT_CUES,
     OVERDOSE_QUESTION_CUES,
     PURPOSE_CUES,
     SYMPTOM_CUES,
@@ -178,7 +178,7 @@ def _emergency(
         if reaction_to_drug(t, read_reaction(t, names_drug=names_drug)):
             return TriageResult(Triage.EMERGENCY, event.cue, section=_ADR)
         return TriageResult(Triage.EMERGENCY, event.cue)
-    hit = OVERDOSE_EVENT_CUES.search(t)
+    hit = overdose_told(t)  # not "sợ uống quá liều", "được ko hay bị quá liều"
     if (
         hit
         and not HYPOTHETICAL_CUES.search(t)

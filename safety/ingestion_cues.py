@@ -74,6 +74,7 @@ TAKE_CUES = cues(
         r"(?:viên|vỉ|lọ|hộp|gói|ống|v)",
         # given by hand with a count ("người nhà tự đưa thêm 3 viên"), not "đưa đi viện"
         r"đưa (?:thêm |cho (?:\w+ )?)?(?:\d+|mấy|vài|nửa|một|hai|ba) (?:viên|gói|ống|v)",
+        r"bơm (?:cho (?:\w+ )?)?(?:\d+(?:[.,]\d+)? ?ml|mấy|vài|nửa|một|hết|cả)",  # by syringe
     ),
     # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
     # (gram), "noc" (nọc): they count as typed, or in text typed with no accents at all.

@@ -198,6 +198,8 @@ def _emergency(
     reaction = read_reaction(t, names_drug=names_drug)
     if reaction is not None and reaction_to_drug(t, reaction):  # "… được 4 ngày thì đau gót"
         return TriageResult(Triage.EMERGENCY, reaction, section=_ADR)
+    if reaction is not None and complaint_idiom(t, reaction):
+        reaction = None  # "… tiêu chảy muốn xỉu, uống mấy viên": the complaint, not what followed
     if reaction is not None and DANGER_SIGNS.search(TurnText.of(reaction)):  # "5 viên … phân đen"
         return TriageResult(Triage.EMERGENCY, reaction)  # a danger sign after an amount
     if event.verdict is Verdict.UNSURE and (not how_to or not asks_outright(t)):

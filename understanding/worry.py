@@ -26,14 +26,28 @@ _BETWEEN = frozenset({"bi", "la", "se", "no", "minh", "em", "me", "uong"})
 _MARKED = {"so": "sợ", "lo": "lo", "ngai": "ngại"}
 
 
+# Harm passed on from others ("nghe nói aspirin quá liều nguy hiểm", "người ta bảo …"): the
+# reason for asking, like a fear (folded, both words together are unambiguous).
+_HEARD = frozenset({("nghe", "noi"), ("nghe", "bao"), ("ta", "bao"), ("ta", "noi")})
+
+
 def feared_at(turn: Turn, at: int) -> bool:
     """Whether the section cue starting at character `at` of `turn.joined` is a harm feared
-    ("sợ quá liều", "lo bị nghiện"): a worry word stands just before it."""
+    ("sợ quá liều", "lo bị nghiện", "sợ uống lâu quá liều") or heard of ("nghe nói … quá
+    liều"): a worry word stands before it, with at most two other words between."""
     before = turn.joined[:at].split()
-    while before and before[-1] in _BETWEEN:
+    for skipped in range(3):
+        while before and before[-1] in _BETWEEN:
+            before.pop()
+        if not before:
+            return False
+        if tuple(before[-2:]) in _HEARD:
+            return True
+        if before[-1] in _WORRY:
+            break
+        if skipped == 2:
+            return False
         before.pop()
-    if not before or before[-1] not in _WORRY:
-        return False
     if not turn.marked:
         return before[-1] in ("so", "ngai")  # folded "lo" is also "lọ" (a vial), "lỡ" (slipped)
     return turn.means(len(before) - 1, _MARKED[before[-1]])

@@ -9,7 +9,7 @@ from core.frame import QueryFrame, Triage
 from safety.cue_matching import TurnText
 from safety.ingestion import Verdict, read_event
 from safety.overdose_feared import overdose_told, without_feared_overdose
-from safety.triage import classify
+from safety.triage import classify, triage_turn
 from tests.safety.triage_kinds import triage_kind
 
 _kind = triage_kind
@@ -155,3 +155,13 @@ def test_a_wrong_bottle_given_by_syringe_to_a_baby_is_a_report() -> None:
     said = "bé nhà em 3 tháng, bà cầm nhầm lọ siro ho của chị nó, bơm cho bé 3ml"
     event = read_event(TurnText.of(said), names_drug=True, child_known=True)
     assert event.verdict is Verdict.REPORT
+
+
+def test_faintness_of_the_complaint_after_a_meal_told_before() -> None:
+    """A meal told the turn before is no taking: the faintness is the complaint's."""
+    said = "đi ngoài liên tục muốn xỉu, người lớn uống loperamid mấy viên"
+    frame = QueryFrame(standalone_query=said, drugs=["loperamide"])
+    found = triage_turn(
+        said, frame, answers_open_question=False, before="tối qua ăn đồ biển xong về đau bụng"
+    )
+    assert found is None

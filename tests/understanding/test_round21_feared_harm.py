@@ -39,3 +39,15 @@ def test_hearsay_before_the_harm_is_read_as_the_reason() -> None:
 def test_an_overdose_asked_how_to_manage_stays_the_overdose(parse: Parse) -> None:
     frame = parse("nghe nói paracetamol quá liều hại gan, quá liều thì xử trí thế nào")
     assert frame.turn_type is not TurnType.DOSING_CALC
+
+
+def test_a_harm_asked_beside_the_maximum_asks_the_dose(parse: Parse) -> None:
+    frame = parse(
+        "mẹ tôi 70 tuổi uống losartan 50, mới tăng lên 100, có bị quá liều không, tối đa bao nhiêu"
+    )
+    assert frame.turn_type is TurnType.DOSING_CALC
+
+
+def test_a_harm_asked_with_no_maximum_stays_its_section(parse: Parse) -> None:
+    frame = parse("người lớn uống losartan 100 mỗi ngày có bị ngộ độc không")
+    assert frame.attribute != "lieu_luong_cach_dung"

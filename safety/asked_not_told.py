@@ -42,15 +42,25 @@ def redose_asked(t: TurnText) -> bool:
     )
 
 
+# "mấy viên" closing what is said ("người lớn uống mấy viên, …", "cho uống mấy gói ạ"): how
+# many, asked; "uống mấy viên rồi", "mấy viên thuốc" tell a few.
+_HOW_MANY = re.compile(
+    r"\bmay (?:vien|goi|ml|lan|muong|nhat|giot|ong|cu|thia)(?: (?:a|vay|v|the|day|nhi))?"
+    r" ?(?:[,.;?!]|$)"
+)
+
+
 def complaint_idiom(t: TurnText, sign: str) -> bool:
     """A sign said as the strength of the complaint, before the taking, in a turn that asks
     ("đau bụng kinh muốn xỉu, uống thêm 400 được không"): what it is taken for."""
     idiom = FEELING_IDIOM.search(t.folded)
-    take = TAKE_CUES.search(t)
-    if idiom is None or take is None or not asks_outright(t):
+    if idiom is None or not (asks_outright(t) or _HOW_MANY.search(t.folded)):
         return False
+    # the taking after the idiom ("ăn ốc xong đau bụng. tiêu chảy muốn xỉu, uống …"): a meal
+    # told before it is no taking
+    take = TAKE_CUES.search(TurnText.of(t.lowered[idiom.end() :]))
     at = t.folded.find(fold_aligned(sign), idiom.start())
-    return idiom.start() <= at < idiom.end() <= t.folded.find(fold_aligned(take), idiom.end())
+    return take is not None and idiom.start() <= at < idiom.end()
 
 
 # What follows a taking, asked to be confirmed, with nothing told as done ("uống nhiều quá

@@ -74,6 +74,7 @@ TAKE_CUES = cues(
         r"(?:viên|vỉ|lọ|hộp|gói|ống|v)",
         # given by hand with a count ("người nhà tự đưa thêm 3 viên"), not "đưa đi viện"
         r"đưa (?:thêm |cho (?:\w+ )?)?(?:\d+|mấy|vài|nửa|một|hai|ba) (?:viên|gói|ống|v)",
+        r"bơm (?:cho (?:\w+ )?)?(?:\d+(?:[.,]\d+)? ?ml|mấy|vài|nửa|một|hết|cả)",  # by syringe
     ),
     # Folded, these are other words: "an" (an toàn), "ngam" (ngắm), "mut" (mứt), "gam"
     # (gram), "noc" (nọc): they count as typed, or in text typed with no accents at all.
@@ -254,8 +255,10 @@ TREATMENT_CUES = cues(
         # days of it so far ("3 ngày nay", "2 năm nay"): a course, not one taking
         r"(?:\d+|mấy|vài|hai|ba|bốn|năm) (?:ngày|tuần|tháng|năm) (?:nay|liền|liên tục)",
         r"(?<!chơi )bác sĩ (?:kê|cho|dặn)|(?:như )?(?:bs|bsĩ|dược sĩ|ds) (?:kê|dặn|bảo)",
+        r"dặn (?:\w+ )?(?:cho (?:\w+ )?)?(?:uống|dùng)|(?:(?:ra|xuất) viện|phẫu thuật|nhổ răng|"
+        r"mổ (?:ruột thừa|đẻ|sỏi|nội soi|thoát vị|trĩ|ruột|dạ dày)) (?:\w+ ){0,4}?uống",
         r"kháng sinh",
-        r"(?<!hơn )(?<!như )(?:mỗi|hằng|hàng) (?:ngày|sáng|tối)",
+        r"(?<!hơn )(?<!như )(?:mỗi|hằng|hàng) (?:ngày|sáng|tối|tuần)",  # the order's schedule
         r"\d+ (?:tiếng|giờ) (?:trước|rồi)",
         r"(?:không|ko|chẳng) (?:chịu )?(?:nuốt|uống|ngậm) (?:được|nổi)|(?:nuốt|ngậm) (?:\w+ ){0,4}?"
         r"(?:không|ko|chẳng) (?:được|nổi|trôi)(?! (?:\w+ )?(?:không|ko|k)\b)",  # can't swallow it

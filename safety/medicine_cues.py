@@ -17,9 +17,10 @@ ASK_DRUG_CUES = cues(
     )
 )
 # Folded, "viện" (hospital: "nhập viện", "đi viện") is "viên"; and "sinh viên", "nhân viên"
-# are people: neither is a tablet. Not after "nằm": folded it is "nắm" ("1 nắm viên sắt").
+# are people: neither is a tablet. After "nằm" ("phải nằm viện lần 2") it is the hospital
+# too, unless counted: folded, "1 nắm viên sắt", "cả nắm viên" is a handful of tablets.
 _NOT_TABLET_BEFORE = (
-    *("nhập", "bệnh", "đi", "vào", "vô", "ở", "tới", "đến", "chuyển"),
+    *("nhập", "xuất", "nằm", "bệnh", "đi", "vào", "vô", "ở", "tới", "đến", "chuyển"),
     *("sinh", "nhân", "thành", "giáo", "học", "công", "hội", "đoàn", "diễn"),
 )
 _NOT_A_TABLET = "".join(rf"(?<!{w} )" for w in _NOT_TABLET_BEFORE)
@@ -27,6 +28,7 @@ MEDICINE_CUES = cues(
     (
         r"thuốc",
         _NOT_A_TABLET + r"viên",
+        r"(?:\d+|một|mấy|cả|nửa|vài|hai|ba|bốc|vốc) nắm viên",
         r"siro",
         r"vỉ",
         r"lọ",

@@ -23,7 +23,13 @@ from __future__ import annotations
 import re
 
 from safety.cue_matching import TurnText
-from safety.safety_cues import CHILD_CUES, EMERGENCY_SIGNS, SYMPTOM_CUES
+from safety.safety_cues import (
+    CHILD_CUES,
+    EMERGENCY_SIGNS,
+    INGESTION_CUES,
+    OVERDOSE_EVENT_CUES,
+    SYMPTOM_CUES,
+)
 from safety.self_harm import _without_idioms
 
 # Long ago: years or months back, a childhood, "từng" (once, ever) before what happened.
@@ -148,7 +154,12 @@ def question_after_history(t: TurnText) -> str | None:
     earlier = _EARLIER.search(folded)
     cut: int | None = None
     grown = False  # a childhood or years back: what is told now is read on its own, signs too
-    if settled and (long_ago or earlier):
+    if earlier is not None and not settled and (passed := _passed_reaction(t, earlier)):
+        # "hôm trước uống X xong bị run tay, ăn kẹo là hết rồi. Giờ liều X là bn": a reaction
+        # to a dose as meant that passed; the question asked now is read alone
+        now = _NOW_ASKED.search(folded, _clause_after(folded, passed))
+        cut = now.start() if now is not None else None
+    elif settled and (long_ago or earlier):
         doctor = any(m.re is _DOCTOR_SETTLED for m in settled)
         if long_ago is not None or doctor:
             cut = _clause_after(folded, max(m.end() for m in settled))
@@ -166,6 +177,25 @@ def question_after_history(t: TurnText) -> str | None:
     if not rest or (not grown and _sign_after(t, cut)):
         return None
     return rest
+
+
+# A sign gone, told ("ăn kẹo là hết rồi", "nghỉ một lúc thì đỡ hẳn", "sau đó khỏi luôn").
+_PASSED = re.compile(
+    r"\b(?:la|thi|cung|roi|sau do|xong) (?:\w+ )?(?:het|do|khoi|on)(?: han| luon| het)?"
+    r" (?:roi|r|luon|a)\b"
+)
+
+
+def _passed_reaction(t: TurnText, earlier: re.Match[str]) -> int | None:
+    """Where a reaction told of an earlier occasion ended as gone, when nothing in what is
+    told before it was more than a dose as meant (no slip, no excess, no overdose)."""
+    passed = _PASSED.search(t.folded, earlier.end())
+    if passed is None:
+        return None
+    history = TurnText.of(t.lowered[: passed.end()])
+    if INGESTION_CUES.search(history) or OVERDOSE_EVENT_CUES.search(history):
+        return None
+    return passed.end()
 
 
 def _sign_after(t: TurnText, cut: int) -> bool:
@@ -186,9 +216,11 @@ def _sign_after(t: TurnText, cut: int) -> bool:
 _DENIED = re.compile(r"\b(?:khong|ko|k|hong|hok|chang|cha|chua)(?: (?:bi|co|thay))? $")
 # A medicine asked for the sign before it ("… thì uống X được không", "… dùng X lại có sao
 # ko", "… bôi X có ổn hông").
+# Or its dose asked ("giờ bé sốt 38,5 thì cho uống paracetamol bao nhiêu mg 1 lần").
 _TAKE_FOR_IT = re.compile(
-    r"(?: \w+){0,3}?,? (?:thi |nen |co )?(?:uong|dung|bom|cho (?:\w+ )?uong|boi|xit) "
-    r"(?:\w+ ){0,4}?(?:duoc|dc|co sao|co on|on|co nen) (?:khong|ko|k|hong|hok|hem|chu)\b"
+    r"(?: \w+| \d+[.,]\d+){0,3}?,? (?:thi |nen |co )?(?:uong|dung|bom|cho (?:\w+ )?uong|boi|xit) "
+    r"(?:\w+ ){0,4}?(?:(?:duoc|dc|co sao|co on|on|co nen) (?:khong|ko|k|hong|hok|hem|chu)|"
+    r"bao nhieu|bn|may (?:vien|ml|goi|lan|muong))\b"
 )
 
 

@@ -152,10 +152,21 @@ def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     return f"self-harm model {p:.2f}" if beside else None
 
 
+# A pain where it is felt, how it hurts, then the idiom of death ("đau dạ dày quằn quại muốn
+# chết luôn", "đau lưng nhức nhối muốn xỉu"): the strength of the pain, however many words
+# describe it; not a heartache ("đau lòng", "đau khổ") nor a person named between.
+_PAIN_IDIOM = re.compile(
+    r"\bdau (?:da day|bao tu|bung|dau|rang|lung|khop|co|hong|tai|nguc|chan|tay|goi|vai|"
+    r"xuong|nua dau|mat|than|hang|bung kinh|dit|vet mo|moi)"
+    r"(?: (?!em |toi |tui |minh |tao |t |e |con |anh |chi )\w+){0,4}? "
+    r"(?P<death>muon chet|chet di duoc|chet mat|chet luon|gan chet|muon xiu|muon ngat)\b"
+)
+
+
 def _without_idioms(t: TurnText) -> TurnText:
     """The turn with a feeling's idiom of death ("đau răng muốn chết luôn") read as the
     feeling ("đau răng lắm"), in every form the word lists read."""
-    folded = without_idioms(t.folded)
+    folded = _PAIN_IDIOM.sub(_pain_as_lam, without_idioms(t.folded))
     if folded == t.folded:
         return t
     lowered = "".join(
@@ -163,6 +174,11 @@ def _without_idioms(t: TurnText) -> TurnText:
         for low, old, new in zip(t.lowered, t.folded, folded, strict=True)
     )
     return TurnText(lowered, folded, t.accented)
+
+
+def _pain_as_lam(m: re.Match[str]) -> str:
+    start, end = m.start("death") - m.start(), m.end("death") - m.start()
+    return m.group(0)[:start] + "lam".ljust(end - start) + m.group(0)[end:]
 
 
 def _asked_to_learn(t: TurnText) -> bool:

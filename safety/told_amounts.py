@@ -23,15 +23,19 @@ from safety.ingestion_signs import (
     is_finish,
 )
 from safety.safety_cues import (
+    ALLERGY_SIGNS,
     AMOUNT_CUES,
     AT_ONCE_CUES,
     CHILD_CUES,
     COMPLETED_CUES,
     DOSE_QUESTION_CUES,
+    EMERGENCY_SIGNS,
     EXCESS_CUES,
     HABIT_CUES,
     HOLD_CUES,
+    INGESTION_CUES,
     OTHERS_CUES,
+    SYMPTOM_CUES,
     TAKE_CUES,
     TREATMENT_CUES,
     UNSANCTIONED_CUES,
@@ -81,7 +85,11 @@ _SUPPLY = re.compile(
 # Not sure a dose was taken ("không nhớ đã uống chưa"), then one taken or given anyway ("nên
 # uống thêm 1 viên", "ca chiều cho uống rồi"): it may have been taken twice.
 _WHETHER_TAKEN = re.compile(r"\b(?:uong|dung)(?: [^\s,]+){0,4}? (?:hay )?chua\b")
-_GIVEN_ANYWAY = re.compile(r"\b(?:cho uong|uong|cho dung) (?:\w+ )?(?:roi|them|lai|tiep)\b")
+# (or again first: "bà lại cho uống 1 gói", "vẫn cho uống")
+_GIVEN_ANYWAY = re.compile(
+    r"\b(?:cho uong|uong|cho dung) (?:\w+ )?(?:roi|them|lai|tiep)\b|"
+    r"\b(?:lai|van|cu) (?:cho (?:\w+ )?)?(?:uong|dung)\b"
+)
 
 
 def maybe_twice(text: TurnText) -> str | None:
@@ -124,6 +132,19 @@ def _several_gave(text: TurnText) -> bool:
     return (
         _SEVERAL_GAVE.search(text.folded) is not None
         or _NOBODY_TOLD.search(text.folded) is not None
+    )
+
+
+def not_meant(t: TurnText) -> bool:
+    """Taken by whom it was not meant for, with a sign now, or perhaps twice (another carer
+    may have given it already): whatever its amount, not a dose as meant."""
+    sign = SYMPTOM_CUES.search(t) or EMERGENCY_SIGNS.search(t) or ALLERGY_SIGNS.search(t)
+    return bool(
+        sign
+        or INGESTION_CUES.search(t)
+        or UNSANCTIONED_CUES.search(t)
+        or OTHERS_CUES.search(t)
+        or maybe_twice(t)
     )
 
 

@@ -45,6 +45,7 @@ from safety.ingestion_signs import (
     asks_outright,
     single_slip,
 )
+from safety.overdose_feared import overdose_told
 from safety.past_events import animal_took, question_after_history
 from safety.question_cues import asks_of_overdose
 from safety.reactions import given_as_meant, reaction_report, reaction_to_drug, read_reaction
@@ -61,12 +62,9 @@ from safety.safety_cues import (
     FEARED_CUES,
     HYPOTHETICAL_CUES,
     INGESTION_CUES,
-    OTHERS_CUES,
-    OVERDOSE_EVENT_CUES,
     OVERDOSE_QUESTION_CUES,
     PURPOSE_CUES,
     SYMPTOM_CUES,
-    UNSANCTIONED_CUES,
     TurnText,
 )
 from safety.self_harm import (
@@ -78,7 +76,7 @@ from safety.self_harm import (
     _young_child,
     names_young_child,
 )
-from safety.told_amounts import denied, finished_course
+from safety.told_amounts import denied, finished_course, not_meant
 from safety.unsafe_uses import (
     UNSAFE_USE_FALLBACK_SECTIONS,
     UNSAFE_USE_SECTIONS,
@@ -178,7 +176,7 @@ def _emergency(
         if reaction_to_drug(t, read_reaction(t, names_drug=names_drug)):
             return TriageResult(Triage.EMERGENCY, event.cue, section=_ADR)
         return TriageResult(Triage.EMERGENCY, event.cue)
-    hit = OVERDOSE_EVENT_CUES.search(t)
+    hit = overdose_told(t)  # not "sợ uống quá liều", "được ko hay bị quá liều"
     if (
         hit
         and not HYPOTHETICAL_CUES.search(t)
@@ -200,6 +198,8 @@ def _emergency(
     reaction = read_reaction(t, names_drug=names_drug)
     if reaction is not None and reaction_to_drug(t, reaction):  # "… được 4 ngày thì đau gót"
         return TriageResult(Triage.EMERGENCY, reaction, section=_ADR)
+    if reaction is not None and complaint_idiom(t, reaction):
+        reaction = None  # "… tiêu chảy muốn xỉu, uống mấy viên": the complaint, not what followed
     if reaction is not None and DANGER_SIGNS.search(TurnText.of(reaction)):  # "5 viên … phân đen"
         return TriageResult(Triage.EMERGENCY, reaction)  # a danger sign after an amount
     if event.verdict is Verdict.UNSURE and (not how_to or not asks_outright(t)):
@@ -256,14 +256,6 @@ def _PAST_OR_SIGN(t: TurnText) -> bool:
     return COMPLETED_CUES.search(t) is not None or EMERGENCY_SIGNS.search(t) is not None
 
 
-def _not_meant(t: TurnText) -> bool:
-    """Taken by whom it was not meant for, or with a sign now: not a dose as meant."""
-    sign = SYMPTOM_CUES.search(t) or EMERGENCY_SIGNS.search(t) or ALLERGY_SIGNS.search(t)
-    return bool(
-        sign or INGESTION_CUES.search(t) or UNSANCTIONED_CUES.search(t) or OTHERS_CUES.search(t)
-    )
-
-
 def _triage_rest(
     t: TurnText, frame: QueryFrame | None, warnings: WarningLines | None
 ) -> TriageResult | None:
@@ -292,7 +284,7 @@ def _triage_rest(
     planned = planned_count_asked(t)  # "… thì nuốt 2 viên rưỡi hả?": worked out, not taken
     if book is Book.OVER and not planned and (_PAST_OR_SIGN(t) or not asks_outright(t)):
         return TriageResult(Triage.EMERGENCY, BEYOND_THE_BOOK)  # "15ml (200mg/5ml)"
-    if book is Book.WITHIN and not _not_meant(t):
+    if book is Book.WITHIN and not not_meant(t):
         return None  # "trời ơi con uống 7,5ml ibuprofen 100mg/5ml, bé 17kg": a dose as meant
     found = _emergency(t, names_drug, child_known, how_to)
     if found is not None and found.kind is Triage.EMERGENCY:

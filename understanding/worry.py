@@ -26,14 +26,28 @@ _BETWEEN = frozenset({"bi", "la", "se", "no", "minh", "em", "me", "uong"})
 _MARKED = {"so": "sợ", "lo": "lo", "ngai": "ngại"}
 
 
+# Harm passed on from others ("nghe nói aspirin quá liều nguy hiểm", "người ta bảo …"): the
+# reason for asking, like a fear (folded, both words together are unambiguous).
+_HEARD = frozenset({("nghe", "noi"), ("nghe", "bao"), ("ta", "bao"), ("ta", "noi")})
+
+
 def feared_at(turn: Turn, at: int) -> bool:
     """Whether the section cue starting at character `at` of `turn.joined` is a harm feared
-    ("sợ quá liều", "lo bị nghiện"): a worry word stands just before it."""
+    ("sợ quá liều", "lo bị nghiện", "sợ uống lâu quá liều") or heard of ("nghe nói … quá
+    liều"): a worry word stands before it, with at most two other words between."""
     before = turn.joined[:at].split()
-    while before and before[-1] in _BETWEEN:
+    for skipped in range(3):
+        while before and before[-1] in _BETWEEN:
+            before.pop()
+        if not before:
+            return False
+        if tuple(before[-2:]) in _HEARD:
+            return True
+        if before[-1] in _WORRY:
+            break
+        if skipped == 2:
+            return False
         before.pop()
-    if not before or before[-1] not in _WORRY:
-        return False
     if not turn.marked:
         return before[-1] in ("so", "ngai")  # folded "lo" is also "lọ" (a vial), "lỡ" (slipped)
     return turn.means(len(before) - 1, _MARKED[before[-1]])
@@ -48,13 +62,32 @@ def taken_told(turn: Turn) -> bool:
     return turn.has(*_TAKEN)
 
 
+# A harm asked yes or no ("có bị ngộ độc không", "có quá liều ko") beside the maximum asked
+# ("tối đa là bao nhiêu", "max bn"): the maximum answers whether the amount is too much.
+_ASKED_WHETHER = re.compile(r"^ ?(?:\S+ ){1,4}?(?:khong|ko|k|hong|hok|chua)\b")
+_MAXIMUM = ("toi da", "max", "lieu toi da", "gioi han")
+
+
+def asked_beside_maximum(turn: Turn, at: int) -> bool:
+    """Whether the section cue at `at` is a harm asked yes or no, in a turn that asks the
+    maximum dose."""
+    before = turn.joined[:at].split()
+    if before and before[-1] in ("bi", "gay"):
+        before.pop()
+    if not before or before[-1] != "co" or not turn.has(*_MAXIMUM):
+        return False
+    return _ASKED_WHETHER.match(turn.joined[at:]) is not None
+
+
 def past_fears(
     turn: Turn, attribute: SectionKey | None, attribute_at: int, dosing_at: int
 ) -> tuple[SectionKey | None, int, int]:
     """ "sợ quá liều nên hỏi liều tối đa": the harm feared is the reason, the dose asked the
     question. The feared sections are set aside when the turn asks a dose or states one to
     check ("uống nửa viên được không"); the earliest section cue not feared, if any, stays."""
-    if attribute is None or not feared_at(turn, attribute_at) or taken_told(turn):
+    if attribute is None or taken_told(turn):
+        return attribute, attribute_at, dosing_at
+    if not (feared_at(turn, attribute_at) or asked_beside_maximum(turn, attribute_at)):
         return attribute, attribute_at, dosing_at
     if dosing_at < 0:
         found = _AMOUNT.search(turn.folded)
@@ -67,11 +100,12 @@ def past_fears(
             continue
         for cue in cues:
             at = turn.joined.find(f" {cue} ")
-            if at >= 0 and not feared_at(turn, at) and (kept is None or at < kept[0]):
+            feared = feared_at(turn, at) or asked_beside_maximum(turn, at)
+            if at >= 0 and not feared and (kept is None or at < kept[0]):
                 kept = (at, key)
     if kept is None:
         return None, -1, dosing_at
     return kept[1], kept[0], dosing_at
 
 
-__all__ = ["feared_at", "past_fears", "taken_told"]
+__all__ = ["asked_beside_maximum", "feared_at", "past_fears", "taken_told"]

@@ -216,6 +216,8 @@ def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> 
         return False
     if given_as_meant(text, _symptom(text)) or (_symptom(text) is None and one_measure(text)):
         return False  # "bé bị ho, mình cho uống siro": given as meant, nothing beyond
+    if _introduced(text, COMPLETED_CUES.search(text)):
+        return False  # "bà nội 80 tuổi uống amlodipin": who is on what, nothing happened
     taken = TAKE_CUES.search(text) is not None or HOLD_CUES.search(text) is not None
     return taken or child_known or CHILD_CUES.search(text) is not None
 

@@ -193,8 +193,9 @@ def names_young_child(t: TurnText) -> bool:
     return False
 
 
-# Someone the speaker names took it or holds it ("thằng bạn t … nuốt thêm", "đứa em 13t
-# uống hết", "con e đang cầm mấy viên", "bả uống cả chục viên"): a bystander reporting, whose
+# Someone the speaker names took it, holds it or got hold of it ("thằng bạn t … nuốt thêm",
+# "đứa em 13t uống hết", "con e đang cầm mấy viên", "thằng em lấy thuốc của mẹ", "bả uống cả
+# chục viên"): a bystander reporting, whose
 # reply is the emergency one. Not "em", "anh", "chị", "con" alone: each is also how a
 # speaker names themself.
 _KIN = (
@@ -205,7 +206,8 @@ _KIN = (
     r"|ck|vk|chong (?:t|toi|tui|em|minh|e)|vo (?:t|toi|tui|minh|anh|a)|ong xa|ong nha"
 )
 _SOMEONE_ELSE_TOOK = re.compile(
-    r"\b(?:" + _KIN + r")\b(?: \S+){0,5}? (?:uong|nuot|noc|tu|an|xai|dung|cam|ngam|nhai|liem|boc)\b"
+    r"\b(?:" + _KIN + r")\b(?: \S+){0,5}? "
+    r"(?:uong|nuot|noc|tu|an|xai|dung|cam|ngam|nhai|liem|boc|lay)\b"
 )
 _HE_OR_SHE_TOOK = re.compile(r"(?<!\w)(?:bả|ổng|nó|hắn)(?: \S+){0,3}? (?:uống|nuốt|nốc|tu)\b")
 

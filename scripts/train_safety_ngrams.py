@@ -15,9 +15,10 @@ Sentences (our own or tuning sets, never the held-out or blind sets):
 - evals/safety.jsonl (tuning slice only): `emergency` lines that report a taking are
   ingestion positives, `self_harm` lines self-harm positives, the rest negatives;
 - the people sets (`PEOPLE_SETS`: ours, and the tuning sets other writers wrote blind):
-  `ingestion` and `ingestion_unclear` lines are ingestion positives, `self_harm` lines
-  self-harm positives, `near_miss` lines negatives of both, `ingestion` and
-  `after_ingestion` lines self-harm negatives;
+  `ingestion` and `ingestion_unclear` lines, and the one turn before an `after_ingestion`
+  line (the report it follows), are ingestion positives, `self_harm` lines
+  self-harm positives, `near_miss` lines and the turns before them negatives of both,
+  `ingestion`, `ingestion_unclear` and `after_ingestion` lines self-harm negatives;
 - evals/understanding.jsonl (tuning): every question, a negative of both.
 
 Logistic regression with L2, plain SGD, fixed seed: the same data gives the same weights.
@@ -41,6 +42,8 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -81,11 +84,13 @@ def people(name: str, task: str) -> Labelled:
     # A taking that may have happened (tablets missing, a child beside an open bottle) is to be
     # reported or asked about, never answered as a dose: an ingestion positive too.
     positive = {"ingestion", "ingestion_unclear"} if task == "ingestion" else {"self_harm"}
-    # An accidental ingestion is a self-harm negative; a self-harm line, which may be a taking
-    # too, is neither ingestion's positive nor its negative.
+    # An accidental ingestion, or one that may have happened, is a self-harm negative; a
+    # self-harm line, which may be a taking too, is neither ingestion's positive nor its negative.
     # What follows a report ("đang trên đường đi viện rồi") is no self-harm either.
     negative = (
-        {"near_miss"} if task == "ingestion" else {"near_miss", "ingestion", "after_ingestion"}
+        {"near_miss"}
+        if task == "ingestion"
+        else {"near_miss", "ingestion", "ingestion_unclear", "after_ingestion"}
     )
     out = []
     for r in _jsonl(name):
@@ -93,6 +98,16 @@ def people(name: str, task: str) -> Labelled:
             out.append((str(r["text"]), True))
         elif r["kind"] in negative:
             out.append((str(r["text"]), False))
+        before = r.get("before") or []
+        if r["kind"] == "near_miss":
+            # A conversation that ends on a near-miss reported nothing before it either (its
+            # last turn would be in that report's thread): every earlier turn is a negative.
+            out += [(str(turn), False) for turn in before]
+        elif task == "ingestion" and r["kind"] == "after_ingestion" and len(before) == 1:
+            # The one turn before what follows a report is that report ("bé ăn vụng 3 viên
+            # …" before "giờ làm sao"): an ingestion positive. Not a self-harm negative: the
+            # writer labelled what followed, not whether the taking was meant.
+            out.append((str(before[0]), True))
     return out
 
 
@@ -123,8 +138,16 @@ def grams(text: str) -> list[str]:
 
 
 def train(data: list[tuple[list[str], bool]], seed: int) -> tuple[float, dict[str, float]]:
+    """Plain SGD over the sentences in a seeded order. A gram a sentence holds k times adds k
+    times to its score and takes the step k times (decayed each time), as a loop would."""
     rng = random.Random(seed)  # noqa: S311 - a reproducible shuffle, not a secret
-    weights: dict[str, float] = {}
+    index: dict[str, int] = {}
+    rows = []
+    for feats, label in data:
+        ids = np.fromiter((index.setdefault(g, len(index)) for g in feats), dtype=np.int64)
+        unique, counts = np.unique(ids, return_counts=True)
+        rows.append((unique, counts.astype(np.float64), math.sqrt(len(feats) or 1), label))
+    weights = np.zeros(len(index))
     bias = 0.0
     order = list(range(len(data)))
     positives = sum(1 for _, y in data if y)
@@ -133,17 +156,19 @@ def train(data: list[tuple[list[str], bool]], seed: int) -> tuple[float, dict[st
     for epoch in range(EPOCHS):
         rng.shuffle(order)
         rate = RATE / (1 + epoch * 0.2)
+        keep = 1.0 - rate * L2
         for i in order:
-            feats, label = data[i]
-            z = bias + sum(weights.get(g, 0.0) for g in feats)
+            unique, counts, norm, label = rows[i]
+            z = bias + float(weights[unique] @ counts)
             p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
             grad = (p - (1.0 if label else 0.0)) * (pos_weight if label else 1.0)
-            step = rate * grad / math.sqrt(len(feats) or 1)
+            step = rate * grad / norm
             bias -= step
-            for g in feats:
-                w = weights.get(g, 0.0)
-                weights[g] = w - step - rate * L2 * w
-    return bias, weights
+            # k decayed steps: w -> keep**k * w - step * (1 + keep + ... + keep**(k-1))
+            decay = keep**counts
+            weights[unique] = decay * weights[unique] - step * (1 - decay) / (1 - keep)
+    names = list(index)
+    return bias, {names[j]: float(w) for j, w in enumerate(weights) if w != 0.0}
 
 
 def score(bias: float, weights: dict[str, float], feats: list[str]) -> float:

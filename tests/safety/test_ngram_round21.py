@@ -1,0 +1,132 @@
+"""Round 21: the retrained second opinions' trainer, and the gates around them (own wordings)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from safety.cue_matching import TurnText
+from safety.ingestion import _may_be_a_report
+from safety.self_harm import someone_else_took
+from safety.told_amounts import twice_told
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _trainer() -> ModuleType:
+    name = "train_safety_ngrams_under_test"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, REPO / "scripts/train_safety_ngrams.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+_SET = [
+    {"kind": "near_miss", "before": ["mẹ em đang uống thuốc huyết áp"], "text": "uống lúc nào"},
+    {"kind": "after_ingestion", "before": ["thằng út nuốt 4 viên sắt"], "text": "giờ sao"},
+    {"kind": "after_ingestion", "before": ["chào", "nó nhai vỉ thuốc"], "text": "rồi sao"},
+    {"kind": "ingestion_unclear", "before": [], "text": "không rõ bé có mút viên nào không"},
+]
+
+
+def test_a_people_sets_turns_before_a_line_are_labelled_by_what_the_line_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before a near-miss nothing was reported (a negative of both models); the one turn
+    before what follows a report is that report; a taking that may have happened is no
+    self-harm."""
+    trainer = _trainer()
+    monkeypatch.setattr(trainer, "_jsonl", lambda _name: _SET)
+    ingestion = trainer.people("any", "ingestion")
+    assert ("mẹ em đang uống thuốc huyết áp", False) in ingestion
+    assert ("thằng út nuốt 4 viên sắt", True) in ingestion
+    assert all(text != "nó nhai vỉ thuốc" for text, _ in ingestion)  # which turn is unclear
+    self_harm = trainer.people("any", "self_harm")
+    assert ("mẹ em đang uống thuốc huyết áp", False) in self_harm
+    assert ("không rõ bé có mút viên nào không", False) in self_harm
+    assert all(text != "thằng út nuốt 4 viên sắt" for text, _ in self_harm)
+
+
+Step = tuple[float, dict[str, float]]
+
+
+def _loop(data: list[tuple[list[str], bool]], trainer: ModuleType) -> Step:
+    """The plain per-gram loop the vectorised trainer must equal."""
+    rng = random.Random(7)
+    weights: dict[str, float] = {}
+    bias = 0.0
+    order = list(range(len(data)))
+    positives = sum(1 for _, y in data if y)
+    pos_weight = (len(data) - positives) / max(1, positives)
+    for epoch in range(trainer.EPOCHS):
+        rng.shuffle(order)
+        rate = trainer.RATE / (1 + epoch * 0.2)
+        for i in order:
+            feats, label = data[i]
+            z = bias + sum(weights.get(g, 0.0) for g in feats)
+            p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+            step = rate * (p - float(label)) * (pos_weight if label else 1.0)
+            step /= math.sqrt(len(feats) or 1)
+            bias -= step
+            for g in feats:
+                w = weights.get(g, 0.0)
+                weights[g] = w - step - rate * trainer.L2 * w
+    return bias, weights
+
+
+def test_the_trainer_takes_the_same_steps_as_a_loop_over_each_gram() -> None:
+    """A gram a sentence holds twice adds twice and is stepped twice, as the loop does."""
+    trainer = _trainer()
+    data = [
+        (trainer.grams(text), label)
+        for text, label in [
+            ("cu nhà tôi nuốt 2 viên 2 viên sắt rồi", True),
+            ("bé 3 tuổi uống siro ho mấy ml", False),
+            ("bà lỡ uống gấp đôi thuốc tim", True),
+            ("thuốc này uống trước ăn hay sau ăn", False),
+        ]
+    ]
+    bias, weights = trainer.train(data, 7)
+    want_bias, want = _loop(data, trainer)
+    assert bias == pytest.approx(want_bias, abs=1e-9)
+    assert set(weights) == {g for g, w in want.items() if w != 0.0}
+    assert all(weights[g] == pytest.approx(w, abs=1e-9) for g, w in want.items() if w)
+
+
+def test_a_named_relative_who_got_hold_of_it_is_a_bystanders_report() -> None:
+    """'lấy' (got hold of it) is a taking by the one the speaker names, not the speaker's."""
+    assert someone_else_took(TurnText.of("hình như thằng bạn tui lấy vỉ an thần của bà"))
+    assert someone_else_took(TurnText.of("chi gai em lay lo thuoc ngu cua bo"))
+
+
+def test_each_carer_giving_the_one_child_a_dose_is_the_dose_twice() -> None:
+    """'mỗi người cho bé uống' (each of them gave it) is the same dose given again: sure."""
+    told = twice_told(
+        TurnText.of("ông với bà mỗi người cho bé uống 1 gói hạ sốt, cách nhau chưa tới 1 tiếng"),
+        child_known=False,
+    )
+    assert told is not None and told[1]
+    asked = TurnText.of("cả nhà mỗi người uống 1 viên được không")
+    assert twice_told(asked, child_known=False) is None
+
+
+def test_who_is_on_what_is_nothing_a_sure_second_opinion_asks_about() -> None:
+    """The patient and the medicine introduced, nothing done, no amount, no sign: what they
+    are on; a turn that tells more may still be asked about."""
+    on_it = TurnText.of("ông ngoại em 79 tuổi uống thuốc tim digoxin")
+    assert not _may_be_a_report(on_it, names_drug=True, child_known=False)
+    assert _may_be_a_report(
+        TurnText.of("ông ngoại em 79 tuổi uống thuốc tim digoxin 3 viên"),
+        names_drug=True,
+        child_known=False,
+    )

@@ -63,6 +63,7 @@ SETS = (
     ROOT / "evals" / "doses_tuning18.jsonl",
     ROOT / "evals" / "doses_tuning19.jsonl",
     ROOT / "evals" / "doses_tuning20.jsonl",
+    ROOT / "evals" / "doses_tuning21.jsonl",
     ROOT / "evals" / "dose_people.blind.jsonl",
 )
 FLOOR = ROOT / "evals" / "doses.floor.json"

@@ -64,6 +64,7 @@ TUNING_SETS = tuple(
         "people_safety.tuning18.jsonl",
         "people_safety.tuning19.jsonl",
         "people_safety.tuning20.jsonl",
+        "people_safety.tuning21.jsonl",
     )
 )
 KINDS = (

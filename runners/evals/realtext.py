@@ -46,16 +46,13 @@ SETS = (
     ROOT / "evals" / "realtext.heldout2.jsonl",
     # Written blind to our rules by a helper who saw only the book (round 8), then tuned on.
     ROOT / "evals" / "realtext.tuning8.jsonl",
-    # Written blind in round 18 (rows judged one by one, forbidden rows for most lines; regional
-    # words, input method off, pasted labels), measured once at 86df200, then tuned on.
+    # Written blind in rounds 18-21 by helpers who saw only the book and a brief of situations
+    # (regional words, hospital shorthand, voice typing, carers, students, night fragments...;
+    # earlier turns played first), each measured once before any change, then tuned on.
     ROOT / "evals" / "realtext.tuning18.jsonl",
-    # Written blind in round 19 (hospital shorthand, families far apart, ages told the family
-    # way, household measures), measured once before any change, then tuned on.
     ROOT / "evals" / "realtext.tuning19.jsonl",
-    # Written blind in round 20 (voice typing, brands bought abroad, teenagers, pharmacy staff,
-    # carers of forgetful parents, hearsay; earlier turns played first), measured once before
-    # any change, then tuned on.
     ROOT / "evals" / "realtext.tuning20.jsonl",
+    ROOT / "evals" / "realtext.tuning21.jsonl",
 )
 CANDIDATES = ROOT.parent / "shared" / "corpus-candidates"
 CORPUS_FILES = {

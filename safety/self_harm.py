@@ -120,6 +120,12 @@ def _stops_asked(t: TurnText) -> bool:
     return _STOPPING.search(t.folded) is not None and DOSE_QUESTION_CUES.search(t) is not None
 
 
+# What a taking was for: a pain or a complaint ("vì đau răng", "cho đỡ đau", "để hết sốt").
+_FOR_A_COMPLAINT = re.compile(
+    r"\b(?:vi|tai|cho (?:do|het|bot)|de (?:do|het|bot)) (?:dau|nhuc|sot|ho|viem|mat ngu)\b"
+)
+
+
 def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     """The self-harm n-gram model's word on a turn the word lists did not read as self-harm:
     sure on its own above `report_at`; above `unsure_at` only beside something the rules did
@@ -146,8 +152,13 @@ def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     beside = (
         DESPAIR_CUES.search(t) is not None
         or FAREWELL_CUES.search(t) is not None
-        # a big act ("nốc cả nắm"), not the name of a medicine ("thuốc ngủ")
-        or (act is not None and not act.startswith("thuoc"))
+        # a big act ("nốc cả nắm"), not the name of a medicine ("thuốc ngủ"), nor one told
+        # with the complaint it was for ("… vì đau răng": a misuse to act on, not intent)
+        or (
+            act is not None
+            and not act.startswith("thuoc")
+            and not _FOR_A_COMPLAINT.search(t.folded)
+        )
     )
     return f"self-harm model {p:.2f}" if beside else None
 
@@ -202,7 +213,7 @@ _KIN = (
     r"(?:thang|con|dua|nhoc) (?:ban|em|cháu|chau|ong|ba|me|bo|anh|chi|e|t|tui|toi|minh)"
     r"|ban (?:t|toi|tui|em|minh|anh|chi|cua \w+)"
     r"|em (?:trai|gai|ho|ut)|anh (?:trai|ho)|chi (?:gai|ho)"
-    r"|(?:me|ba|bo|cha|ong|bac|co|chu|di|cau|mo|thim) (?:t|toi|tui|em|minh|noi|ngoai|chong|vo|xa)"
+    r"|(?:me|ba|bo|cha|ong|bac|co|chu|di|cau|mo|thim) (?:t|e|toi|tui|em|minh|noi|ngoai|chong|vo|xa)"
     r"|ck|vk|chong (?:t|toi|tui|em|minh|e)|vo (?:t|toi|tui|minh|anh|a)|ong xa|ong nha"
 )
 _SOMEONE_ELSE_TOOK = re.compile(

@@ -22,10 +22,12 @@ Sentences (our own or tuning sets, never the held-out or blind sets):
 - evals/understanding.jsonl (tuning): every question, a negative of both.
 
 Logistic regression with L2, plain SGD, fixed seed: the same data gives the same weights.
-Thresholds are chosen on out-of-fold scores (5 folds): `report_at` is the lowest score at
-which at most `REPORT_RATE` of the negatives score as high, `unsure_at` the lowest at which
-at most `UNSURE_RATE` do. The engine consults a model only where its rules already read a
-medicine, a taking or a despair, which is stricter than this whole-set rate.
+Thresholds are chosen on the out-of-fold scores (5 folds) of the sentences written to be
+judged (the turns of context before a people set's line train the models only):
+`report_at` is the lowest score at which at most `REPORT_RATE` of the negatives score as
+high, `unsure_at` the lowest at which at most `UNSURE_RATE` do. The engine consults a model
+only where its rules already read a medicine, a taking or a despair, which is stricter than
+this whole-set rate.
 
 `cross_set` in the output says how a model generalises to a writer it never saw: for each
 people set, a model trained on everything else scores that set's positives and near-misses
@@ -60,6 +62,9 @@ REPORT_RATE = {"ingestion": 0.01, "self_harm": 0.005}
 UNSURE_RATE = {"ingestion": 0.05, "self_harm": 0.02}
 
 Labelled = list[tuple[str, bool]]
+# A sentence, its label, and whether a writer wrote it to be judged (a line) or as a turn of
+# context before one: context trains the models but sets no threshold and no figure.
+Judged = list[tuple[str, bool, bool]]
 
 
 def _jsonl(name: str) -> list[dict[str, object]]:
@@ -79,8 +84,9 @@ _TUNING_PATHS = sorted((ROOT / "evals").glob("people_safety.tuning*.jsonl"), key
 PEOPLE_SETS = ("people_safety.jsonl", *(path.name for path in _TUNING_PATHS))
 
 
-def people(name: str, task: str) -> Labelled:
-    """A people set's sentences for `task` ("ingestion" or "self_harm")."""
+def people(name: str, task: str, *, context: bool = False) -> Labelled:
+    """A people set's sentences for `task` ("ingestion" or "self_harm"): its lines, or
+    (`context`) the turns written before them whose label the line tells."""
     # A taking that may have happened (tablets missing, a child beside an open bottle) is to be
     # reported or asked about, never answered as a dose: an ingestion positive too.
     positive = {"ingestion", "ingestion_unclear"} if task == "ingestion" else {"self_harm"}
@@ -94,26 +100,27 @@ def people(name: str, task: str) -> Labelled:
     )
     out = []
     for r in _jsonl(name):
-        if r["kind"] in positive:
-            out.append((str(r["text"]), True))
-        elif r["kind"] in negative:
-            out.append((str(r["text"]), False))
-        before = r.get("before") or []
-        if r["kind"] == "near_miss":
+        before = [str(turn) for turn in r.get("before") or []]
+        if not context:
+            if r["kind"] in positive:
+                out.append((str(r["text"]), True))
+            elif r["kind"] in negative:
+                out.append((str(r["text"]), False))
+        elif r["kind"] == "near_miss":
             # A conversation that ends on a near-miss reported nothing before it either (its
             # last turn would be in that report's thread): every earlier turn is a negative.
-            out += [(str(turn), False) for turn in before]
+            out += [(turn, False) for turn in before]
         elif task == "ingestion" and r["kind"] == "after_ingestion" and len(before) == 1:
             # The one turn before what follows a report is that report ("bé ăn vụng 3 viên
             # …" before "giờ làm sao"): an ingestion positive. Not a self-harm negative: the
             # writer labelled what followed, not whether the taking was meant.
-            out.append((str(before[0]), True))
+            out.append((before[0], True))
     return out
 
 
-def sentences(task: str, leave_out: str | None = None) -> Labelled:
+def sentences(task: str, leave_out: str | None = None) -> Judged:
     out = [
-        (str(r["text"]), bool(r.get(task)))
+        (str(r["text"]), bool(r.get(task)), True)
         for r in _jsonl("safety_ngram.train.jsonl")
         # A self-harm line may be a taking too: never an ingestion negative.
         if task == "self_harm" or r.get("ingestion") or not r.get("self_harm")
@@ -123,13 +130,14 @@ def sentences(task: str, leave_out: str | None = None) -> Labelled:
         if r.get("slice", "tuning") != "tuning" or r.get("before"):
             continue
         if r["expect"] is None or r["expect"] == want:
-            out.append((str(r["text"]), r["expect"] == want))
+            out.append((str(r["text"]), r["expect"] == want, True))
         elif task == "self_harm":
-            out.append((str(r["text"]), False))
+            out.append((str(r["text"]), False, True))
     for name in PEOPLE_SETS:
         if name != leave_out:
-            out += people(name, task)
-    out += [(str(r["text"]), False) for r in _jsonl("understanding.jsonl")]
+            out += [(text, label, True) for text, label in people(name, task)]
+            out += [(text, label, False) for text, label in people(name, task, context=True)]
+    out += [(str(r["text"]), False, True) for r in _jsonl("understanding.jsonl")]
     return out
 
 
@@ -186,9 +194,10 @@ def _rate(hits: int, of: int) -> float | None:
     return round(hits / of, 4) if of else None
 
 
-def fit(task: str, data_of: Callable[[str | None], Labelled]) -> dict[str, object]:
+def fit(task: str, data_of: Callable[[str | None], Judged]) -> dict[str, object]:
     """One model: out-of-fold thresholds, cross-set figures, weights."""
-    data = [(grams(text), label) for text, label in data_of(None)]
+    everything = data_of(None)
+    data = [(grams(text), label) for text, label, _ in everything]
     rng = random.Random(SEED)  # noqa: S311 - reproducible folds, not a secret
     folds = [rng.randrange(FOLDS) for _ in data]
     oof: list[tuple[float, bool]] = []
@@ -196,8 +205,8 @@ def fit(task: str, data_of: Callable[[str | None], Labelled]) -> dict[str, objec
         bias, weights = train([d for d, f in zip(data, folds, strict=True) if f != k], SEED)
         oof += [
             (score(bias, weights, feats), label)
-            for (feats, label), f in zip(data, folds, strict=True)
-            if f == k
+            for (feats, label), f, (_, _, judged) in zip(data, folds, everything, strict=True)
+            if f == k and judged
         ]
     negatives = [s for s, y in oof if not y]
     positives = [s for s, y in oof if y]
@@ -205,7 +214,7 @@ def fit(task: str, data_of: Callable[[str | None], Labelled]) -> dict[str, objec
     unsure_at = min(report_at, threshold(negatives, UNSURE_RATE[task]))
     cross = {}
     for name in PEOPLE_SETS:
-        b, w = train([(grams(t), y) for t, y in data_of(name)], SEED)
+        b, w = train([(grams(t), y) for t, y, _ in data_of(name)], SEED)
         scored = [(score(b, w, grams(t)), y) for t, y in people(name, task)]
         pos = [p for p, y in scored if y]
         neg = [p for p, y in scored if not y]
@@ -217,7 +226,11 @@ def fit(task: str, data_of: Callable[[str | None], Labelled]) -> dict[str, objec
         }
     bias, weights = train(data, SEED)
     return {
-        "sentences": {"positives": len(positives), "negatives": len(negatives)},
+        "sentences": {
+            "positives": len(positives),
+            "negatives": len(negatives),
+            "context_turns": len(everything) - len(oof),
+        },
         "out_of_fold": {
             "report_recall": _rate(sum(s >= report_at for s in positives), len(positives)),
             "report_or_unsure_recall": _rate(

@@ -11,10 +11,14 @@ from types import ModuleType
 
 import pytest
 
+from core.frame import QueryFrame, Triage
+from safety.adult_day import adult_day_max_mg, adult_day_over
 from safety.cue_matching import TurnText
+from safety.dose_amounts import DOSE_SECTION
 from safety.ingestion import _may_be_a_report
-from safety.self_harm import someone_else_took
+from safety.self_harm import _FOR_A_COMPLAINT, someone_else_took
 from safety.told_amounts import twice_told
+from safety.triage import BEYOND_THE_BOOK, TriageResult, classify
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -47,14 +51,25 @@ def test_a_people_sets_turns_before_a_line_are_labelled_by_what_the_line_says(
     self-harm."""
     trainer = _trainer()
     monkeypatch.setattr(trainer, "_jsonl", lambda _name: _SET)
-    ingestion = trainer.people("any", "ingestion")
+    ingestion = trainer.people("any", "ingestion", context=True)
     assert ("mẹ em đang uống thuốc huyết áp", False) in ingestion
     assert ("thằng út nuốt 4 viên sắt", True) in ingestion
     assert all(text != "nó nhai vỉ thuốc" for text, _ in ingestion)  # which turn is unclear
-    self_harm = trainer.people("any", "self_harm")
+    assert ("không rõ bé có mút viên nào không", True) in trainer.people("any", "ingestion")
+    self_harm = trainer.people("any", "self_harm", context=True)
     assert ("mẹ em đang uống thuốc huyết áp", False) in self_harm
-    assert ("không rõ bé có mút viên nào không", False) in self_harm
     assert all(text != "thằng út nuốt 4 viên sắt" for text, _ in self_harm)
+    assert ("không rõ bé có mút viên nào không", False) in trainer.people("any", "self_harm")
+
+
+def test_context_turns_train_but_set_no_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turns before a line are marked as context, the lines as judged."""
+    trainer = _trainer()
+    monkeypatch.setattr(trainer, "_jsonl", lambda name: _SET if name == "any" else [])
+    monkeypatch.setattr(trainer, "PEOPLE_SETS", ("any",))
+    marks = {text: judged for text, _, judged in trainer.sentences("ingestion")}
+    assert marks["mẹ em đang uống thuốc huyết áp"] is False
+    assert marks["không rõ bé có mút viên nào không"] is True
 
 
 Step = tuple[float, dict[str, float]]
@@ -109,6 +124,18 @@ def test_a_named_relative_who_got_hold_of_it_is_a_bystanders_report() -> None:
     assert someone_else_took(TurnText.of("chi gai em lay lo thuoc ngu cua bo"))
 
 
+def test_a_parent_named_with_the_short_e_is_a_bystanders_report() -> None:
+    """'bố e', 'mẹ e' (my father, my mother) took it: not the speaker."""
+    assert someone_else_took(TurnText.of("mẹ e nuốt gần chục viên thuốc huyết áp từ chiều"))
+
+
+def test_a_big_amount_told_with_the_pain_it_was_for_is_no_intent_beside_it() -> None:
+    """'… vì đau răng', 'cho đỡ đau': the complaint a big amount was taken for."""
+    assert _FOR_A_COMPLAINT.search(TurnText.of("tui nuốt 12 viên ibuprofen vì đau răng").folded)
+    assert _FOR_A_COMPLAINT.search(TurnText.of("uống liền 8 viên cho đỡ nhức").folded)
+    assert not _FOR_A_COMPLAINT.search(TurnText.of("uống hết vỉ cho xong, mệt rồi").folded)
+
+
 def test_each_carer_giving_the_one_child_a_dose_is_the_dose_twice() -> None:
     """'mỗi người cho bé uống' (each of them gave it) is the same dose given again: sure."""
     told = twice_told(
@@ -130,3 +157,31 @@ def test_who_is_on_what_is_nothing_a_sure_second_opinion_asks_about() -> None:
         names_drug=True,
         child_known=False,
     )
+
+
+_NSAID_BOOK = (
+    (DOSE_SECTION, "- Người lớn: 7,5 mg × 1 lần/ngày, có thể tăng lên 15 mg."),
+    (DOSE_SECTION, "- Người lớn: liều tối đa 15 mg/ngày."),
+    (DOSE_SECTION, "- Trẻ em: không dùng."),
+)
+
+
+def test_an_adults_day_beyond_the_books_day_maximum_is_an_overdose() -> None:
+    """Tablets told as taken within one day, beyond the adult day maximum the book prints:
+    an overdose, whatever pain they were for; within it, or no day told, nothing said."""
+    assert adult_day_max_mg(list(_NSAID_BOOK)) == 15.0
+    frame = QueryFrame(drugs=["meloxicam"])
+
+    def lines(_drug: str) -> tuple[tuple[str, str], ...]:
+        return _NSAID_BOOK
+
+    def over(text: str, *, child: bool = False) -> bool:
+        return adult_day_over(TurnText.of(text), frame, lines, child=child)
+
+    assert over("mẹ tôi nhức lưng quá, từ sáng uống 2 viên meloxicam 15mg rồi")
+    assert not over("hôm nay tôi uống 1 viên meloxicam 15")
+    assert not over("tôi uống 3 viên meloxicam 15")  # no day told: the rules read it
+    assert not over("từ sáng uống 3 viên meloxicam 15 rồi", child=True)
+    assert classify(
+        "ba em đau lưng, trong ngày hôm nay uống 3 viên meloxicam 15", frame, lines
+    ) == TriageResult(Triage.EMERGENCY, BEYOND_THE_BOOK)

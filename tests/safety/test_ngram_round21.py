@@ -15,7 +15,8 @@ from core.frame import QueryFrame, Triage
 from safety.adult_day import adult_day_max_mg, adult_day_over
 from safety.cue_matching import TurnText
 from safety.dose_amounts import DOSE_SECTION
-from safety.ingestion import _may_be_a_report
+from safety.ingestion import _may_be_a_report, read_event
+from safety.ingestion_cues import UNSURE_CUES
 from safety.self_harm import _FOR_A_COMPLAINT, someone_else_took
 from safety.told_amounts import twice_told
 from safety.triage import BEYOND_THE_BOOK, TriageResult, classify
@@ -185,3 +186,18 @@ def test_an_adults_day_beyond_the_books_day_maximum_is_an_overdose() -> None:
     assert classify(
         "ba em đau lưng, trong ngày hôm nay uống 3 viên meloxicam 15", frame, lines
     ) == TriageResult(Triage.EMERGENCY, BEYOND_THE_BOOK)
+
+
+def test_certainly_and_a_rest_are_no_doubt_whether_it_was_swallowed() -> None:
+    """'chắc chắn' (certainly) and 'nghỉ trưa' (a rest) are not 'chắc' (maybe) nor 'nghi'."""
+    assert UNSURE_CUES.search(TurnText.of("chắc chắn tối nay phải nhậu với sếp")) is None
+    assert UNSURE_CUES.search(TurnText.of("lúc nghỉ trưa uống 1 viên giảm đau")) is None
+    assert UNSURE_CUES.search(TurnText.of("chắc thằng bé nuốt rồi")) is not None
+    assert UNSURE_CUES.search(TurnText.of("em nghi nó ngậm viên thuốc")) is not None
+
+
+def test_a_childs_day_schedule_is_what_they_are_on() -> None:
+    """A child on a medicine at 'ngày 3 lần', no amount beyond it, nothing done, no sign: the
+    second opinion's lean alone is no event to ask about."""
+    event = read_event(TurnText.of("thằng cu nhà tôi uống Depakine ngày 3 lần"), names_drug=True)
+    assert event.verdict is None

@@ -196,8 +196,7 @@ def read_event(text: TurnText, *, names_drug: bool, child_known: bool = False) -
 
 
 def _child_asks_a_few(text: TurnText, child_known: bool) -> bool:
-    """A child and "uống mấy viên" (how many, or a few) with nothing else asked outright:
-    where the model leans to a report, ask whether it was taken before any dose."""
+    """A child, "uống mấy viên" (how many, or a few), nothing asked outright: ask first."""
     if not (child_known or CHILD_CUES.search(text)):
         return False
     return bool(_A_FEW.search(text.folded)) and _may_be_a_report(
@@ -216,6 +215,8 @@ def _may_be_a_report(text: TurnText, *, names_drug: bool, child_known: bool) -> 
         return False
     if given_as_meant(text, _symptom(text)) or (_symptom(text) is None and one_measure(text)):
         return False  # "bé bị ho, mình cho uống siro": given as meant, nothing beyond
+    if _introduced(text, COMPLETED_CUES.search(text)):  # "bà 80 tuổi uống amlodipin": who
+        return False  # is on what, nothing happened
     taken = TAKE_CUES.search(text) is not None or HOLD_CUES.search(text) is not None
     return taken or child_known or CHILD_CUES.search(text) is not None
 
@@ -368,8 +369,9 @@ def _by_rules(text: TurnText, *, names_drug: bool, child_known: bool = False) ->
         or (worry is not None and _YES_NO.search(text.folded) and not _PAST.search(text.folded))
         or usual_adult_count(text, child=child is not None, symptom=symptom)
         or (symptom is None and one_measure(text))  # "bé uống 5ml siro ho rồi": a dose given
-        # "tiêm TM 8 giờ/lần", "uống 2 lần/ngày": the order's schedule, no amount, nothing done
+        # "tiêm TM 8 giờ/lần", "uống 2 lần/ngày", "ngày 2 lần": a schedule, no amount, none done
         or (not (amount or done or symptom) and ORDER_SCHEDULE.search(text.folded))
+        or (not (amount or done or symptom) and _daily(text))
     )
     if verdict is None and p >= opinion.unsure_at and (child or amount) and not hypothetical:
         sure = p >= opinion.report_at and child and (amount or done)

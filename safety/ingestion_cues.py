@@ -344,8 +344,9 @@ UNSURE_CUES = cues(
         r"(?:biết(?! (?:hít|cách|thở))|rõ|chắc|nhớ)",
         r"có thể (?:đã|là)",
         r"có lẽ",
-        r"nghi",
-        r"chắc",
+        # not a rest ("đang nghỉ giữa ca", "nghỉ trưa", "nghỉ làm")
+        r"nghi(?! (?:giữa|trưa|ngơi|làm|học|phép|ốm|việc|ca|tết|lễ|hè|tay|chân)\b)",
+        r"chắc(?! chắn)",  # "chắc chắn" is certainly
         r"hay là",
         # the taker's own word doubted ("nó bảo đổ đi rồi, có nên tin nó k"), or in English
         r"(?:có )?nên tin (?:\w+ )?(?:không|ko|k|hông|hok)|(?:không|ko|k|chẳng|chả) tin (?:nó|lời)",

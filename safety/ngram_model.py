@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import os
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -22,7 +23,9 @@ from pathlib import Path
 from safety.cue_matching import keep_per_text
 from safety.safety_cues import DEATH_FIRST_IDIOM, DENIAL, EXCLAMATION, FEELING_IDIOM
 
-MODEL_PATH = Path(__file__).with_name("safety_ngrams.json")
+MODEL_PATH = Path(os.environ.get("SAFETY_NGRAMS") or Path(__file__).with_name("safety_ngrams.json"))
+"""The committed weights; `SAFETY_NGRAMS=path` plays the engine on other weights (a model
+trained without one set, `scripts/train_safety_ngrams.py --without SET --out path`)."""
 
 
 _WORD = re.compile(r"[a-z0-9]+")

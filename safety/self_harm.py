@@ -120,6 +120,12 @@ def _stops_asked(t: TurnText) -> bool:
     return _STOPPING.search(t.folded) is not None and DOSE_QUESTION_CUES.search(t) is not None
 
 
+# What a taking was for: a pain or a complaint ("vì đau răng", "cho đỡ đau", "để hết sốt").
+_FOR_A_COMPLAINT = re.compile(
+    r"\b(?:vi|tai|cho (?:do|het|bot)|de (?:do|het|bot)) (?:dau|nhuc|sot|ho|viem|mat ngu)\b"
+)
+
+
 def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     """The self-harm n-gram model's word on a turn the word lists did not read as self-harm:
     sure on its own above `report_at`; above `unsure_at` only beside something the rules did
@@ -146,8 +152,13 @@ def _self_harm_opinion(t: TurnText, *, taking: bool) -> str | None:
     beside = (
         DESPAIR_CUES.search(t) is not None
         or FAREWELL_CUES.search(t) is not None
-        # a big act ("nốc cả nắm"), not the name of a medicine ("thuốc ngủ")
-        or (act is not None and not act.startswith("thuoc"))
+        # a big act ("nốc cả nắm"), not the name of a medicine ("thuốc ngủ"), nor one told
+        # with the complaint it was for ("… vì đau răng": a misuse to act on, not intent)
+        or (
+            act is not None
+            and not act.startswith("thuoc")
+            and not _FOR_A_COMPLAINT.search(t.folded)
+        )
     )
     return f"self-harm model {p:.2f}" if beside else None
 
@@ -209,19 +220,21 @@ def names_young_child(t: TurnText) -> bool:
     return False
 
 
-# Someone the speaker names took it or holds it ("thằng bạn t … nuốt thêm", "đứa em 13t
-# uống hết", "con e đang cầm mấy viên", "bả uống cả chục viên"): a bystander reporting, whose
+# Someone the speaker names took it, holds it or got hold of it ("thằng bạn t … nuốt thêm",
+# "đứa em 13t uống hết", "con e đang cầm mấy viên", "thằng em lấy thuốc của mẹ", "bả uống cả
+# chục viên"): a bystander reporting, whose
 # reply is the emergency one. Not "em", "anh", "chị", "con" alone: each is also how a
 # speaker names themself.
 _KIN = (
     r"(?:thang|con|dua|nhoc) (?:ban|em|cháu|chau|ong|ba|me|bo|anh|chi|e|t|tui|toi|minh)"
     r"|ban (?:t|toi|tui|em|minh|anh|chi|cua \w+)"
     r"|em (?:trai|gai|ho|ut)|anh (?:trai|ho)|chi (?:gai|ho)"
-    r"|(?:me|ba|bo|cha|ong|bac|co|chu|di|cau|mo|thim) (?:t|toi|tui|em|minh|noi|ngoai|chong|vo|xa)"
+    r"|(?:me|ba|bo|cha|ong|bac|co|chu|di|cau|mo|thim) (?:t|e|toi|tui|em|minh|noi|ngoai|chong|vo|xa)"
     r"|ck|vk|chong (?:t|toi|tui|em|minh|e)|vo (?:t|toi|tui|minh|anh|a)|ong xa|ong nha"
 )
 _SOMEONE_ELSE_TOOK = re.compile(
-    r"\b(?:" + _KIN + r")\b(?: \S+){0,5}? (?:uong|nuot|noc|tu|an|xai|dung|cam|ngam|nhai|liem|boc)\b"
+    r"\b(?:" + _KIN + r")\b(?: \S+){0,5}? "
+    r"(?:uong|nuot|noc|tu|an|xai|dung|cam|ngam|nhai|liem|boc|lay)\b"
 )
 _HE_OR_SHE_TOOK = re.compile(r"(?<!\w)(?:bả|ổng|nó|hắn)(?: \S+){0,3}? (?:uống|nuốt|nốc|tu)\b")
 

@@ -101,11 +101,13 @@ def maybe_twice(text: TurnText) -> str | None:
 
 
 # The same dose given by carers who did not tell each other ("bị 3 người cho uống trong 2
-# tiếng, k ai nói ai", "em ko biết bà cho rồi", "xong mới thấy ca chiều ghi là cho uống
-# rồi"): given twice or more.
+# tiếng, k ai nói ai", "mỗi người cho con uống 1 lần", "em ko biết bà cho rồi", "xong mới
+# thấy ca chiều ghi là cho uống rồi"): given twice or more.
 _GIVEN = re.compile(r"\bcho (?:\w+ )?(?:uong|dung|an|ngam)\b")
 _SEVERAL_GAVE = re.compile(
-    r"\b(?:[2-9]|hai|ba|bon|ca hai|ca ba) (?:nguoi|dua) (?:\w+ ){0,2}?cho (?:\w+ )?(?:uong|dung)\b"
+    r"\b(?:[2-9]|hai|ba|bon|ca hai|ca ba) (?:nguoi|dua) (?:\w+ ){0,2}?cho (?:\w+ )?(?:uong|dung)\b|"
+    # each of them gave the one patient a dose ("hai vợ chồng mỗi người cho con uống 1 lần")
+    r"\bmoi nguoi (?:deu |da |lai )?cho (?:con|be|chau|ong|ba|bo|me|no|em) (?:uong|dung)\b"
 )
 _NOBODY_TOLD = re.compile(r"\b(?:khong|ko|k|chang|cha) ai (?:noi|bao|biet|hoi) (?:cho |voi )?ai\b")
 _NOT_KNOWING_GIVEN = re.compile(

@@ -29,11 +29,11 @@ from dataclasses import dataclass
 from core.frame import HowTo, QueryFrame, Triage
 from core.sections import SectionKey
 from safety import dose_errors, not_reactions, reactions
+from safety.adult_day import book_verdict
 from safety.asked_not_told import complaint_idiom, harm_asked, planned_count_asked, redose_asked
 from safety.danger_signs import DANGER_SIGNS
 from safety.dose_amounts import (
     Book,
-    against_book,
     as_amount_question,
     strength_told_before,
 )
@@ -280,7 +280,7 @@ def _triage_rest(
     )
     if not child and adult_dose and read_reaction(t, names_drug=True) is None:
         return None  # "lỡ uống 2 viên loperamid 2mg lần đầu": the book's own adult dose
-    book = against_book(t, frame, warnings, child=child)
+    book = book_verdict(t, frame, warnings, child=child)
     planned = planned_count_asked(t)  # "… thì nuốt 2 viên rưỡi hả?": worked out, not taken
     if book is Book.OVER and not planned and (_PAST_OR_SIGN(t) or not asks_outright(t)):
         return TriageResult(Triage.EMERGENCY, BEYOND_THE_BOOK)  # "15ml (200mg/5ml)"

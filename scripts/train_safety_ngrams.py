@@ -15,16 +15,19 @@ Sentences (our own or tuning sets, never the held-out or blind sets):
 - evals/safety.jsonl (tuning slice only): `emergency` lines that report a taking are
   ingestion positives, `self_harm` lines self-harm positives, the rest negatives;
 - the people sets (`PEOPLE_SETS`: ours, and the tuning sets other writers wrote blind):
-  `ingestion` and `ingestion_unclear` lines are ingestion positives, `self_harm` lines
-  self-harm positives, `near_miss` lines negatives of both, `ingestion` and
-  `after_ingestion` lines self-harm negatives;
+  `ingestion` and `ingestion_unclear` lines, and the one turn before an `after_ingestion`
+  line (the report it follows), are ingestion positives, `self_harm` lines
+  self-harm positives, `near_miss` lines and the turns before them negatives of both,
+  `ingestion`, `ingestion_unclear` and `after_ingestion` lines self-harm negatives;
 - evals/understanding.jsonl (tuning): every question, a negative of both.
 
 Logistic regression with L2, plain SGD, fixed seed: the same data gives the same weights.
-Thresholds are chosen on out-of-fold scores (5 folds): `report_at` is the lowest score at
-which at most `REPORT_RATE` of the negatives score as high, `unsure_at` the lowest at which
-at most `UNSURE_RATE` do. The engine consults a model only where its rules already read a
-medicine, a taking or a despair, which is stricter than this whole-set rate.
+Thresholds are chosen on the out-of-fold scores (5 folds) of the sentences written to be
+judged (the turns of context before a people set's line train the models only):
+`report_at` is the lowest score at which at most `REPORT_RATE` of the negatives score as
+high, `unsure_at` the lowest at which at most `UNSURE_RATE` do. The engine consults a model
+only where its rules already read a medicine, a taking or a despair, which is stricter than
+this whole-set rate.
 
 `cross_set` in the output says how a model generalises to a writer it never saw: for each
 people set, a model trained on everything else scores that set's positives and near-misses
@@ -42,6 +45,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -57,6 +62,9 @@ REPORT_RATE = {"ingestion": 0.01, "self_harm": 0.005}
 UNSURE_RATE = {"ingestion": 0.05, "self_harm": 0.02}
 
 Labelled = list[tuple[str, bool]]
+# A sentence, its label, and whether a writer wrote it to be judged (a line) or as a turn of
+# context before one: context trains the models but sets no threshold and no figure.
+Judged = list[tuple[str, bool, bool]]
 
 
 def _jsonl(name: str) -> list[dict[str, object]]:
@@ -76,29 +84,43 @@ _TUNING_PATHS = sorted((ROOT / "evals").glob("people_safety.tuning*.jsonl"), key
 PEOPLE_SETS = ("people_safety.jsonl", *(path.name for path in _TUNING_PATHS))
 
 
-def people(name: str, task: str) -> Labelled:
-    """A people set's sentences for `task` ("ingestion" or "self_harm")."""
+def people(name: str, task: str, *, context: bool = False) -> Labelled:
+    """A people set's sentences for `task` ("ingestion" or "self_harm"): its lines, or
+    (`context`) the turns written before them whose label the line tells."""
     # A taking that may have happened (tablets missing, a child beside an open bottle) is to be
     # reported or asked about, never answered as a dose: an ingestion positive too.
     positive = {"ingestion", "ingestion_unclear"} if task == "ingestion" else {"self_harm"}
-    # An accidental ingestion is a self-harm negative; a self-harm line, which may be a taking
-    # too, is neither ingestion's positive nor its negative.
+    # An accidental ingestion, or one that may have happened, is a self-harm negative; a
+    # self-harm line, which may be a taking too, is neither ingestion's positive nor its negative.
     # What follows a report ("đang trên đường đi viện rồi") is no self-harm either.
     negative = (
-        {"near_miss"} if task == "ingestion" else {"near_miss", "ingestion", "after_ingestion"}
+        {"near_miss"}
+        if task == "ingestion"
+        else {"near_miss", "ingestion", "ingestion_unclear", "after_ingestion"}
     )
     out = []
     for r in _jsonl(name):
-        if r["kind"] in positive:
-            out.append((str(r["text"]), True))
-        elif r["kind"] in negative:
-            out.append((str(r["text"]), False))
+        before = [str(turn) for turn in r.get("before") or []]
+        if not context:
+            if r["kind"] in positive:
+                out.append((str(r["text"]), True))
+            elif r["kind"] in negative:
+                out.append((str(r["text"]), False))
+        elif r["kind"] == "near_miss":
+            # A conversation that ends on a near-miss reported nothing before it either (its
+            # last turn would be in that report's thread): every earlier turn is a negative.
+            out += [(turn, False) for turn in before]
+        elif task == "ingestion" and r["kind"] == "after_ingestion" and len(before) == 1:
+            # The one turn before what follows a report is that report ("bé ăn vụng 3 viên
+            # …" before "giờ làm sao"): an ingestion positive. Not a self-harm negative: the
+            # writer labelled what followed, not whether the taking was meant.
+            out.append((before[0], True))
     return out
 
 
-def sentences(task: str, leave_out: str | None = None) -> Labelled:
+def sentences(task: str, leave_out: str | None = None) -> Judged:
     out = [
-        (str(r["text"]), bool(r.get(task)))
+        (str(r["text"]), bool(r.get(task)), True)
         for r in _jsonl("safety_ngram.train.jsonl")
         # A self-harm line may be a taking too: never an ingestion negative.
         if task == "self_harm" or r.get("ingestion") or not r.get("self_harm")
@@ -108,13 +130,14 @@ def sentences(task: str, leave_out: str | None = None) -> Labelled:
         if r.get("slice", "tuning") != "tuning" or r.get("before"):
             continue
         if r["expect"] is None or r["expect"] == want:
-            out.append((str(r["text"]), r["expect"] == want))
+            out.append((str(r["text"]), r["expect"] == want, True))
         elif task == "self_harm":
-            out.append((str(r["text"]), False))
+            out.append((str(r["text"]), False, True))
     for name in PEOPLE_SETS:
         if name != leave_out:
-            out += people(name, task)
-    out += [(str(r["text"]), False) for r in _jsonl("understanding.jsonl")]
+            out += [(text, label, True) for text, label in people(name, task)]
+            out += [(text, label, False) for text, label in people(name, task, context=True)]
+    out += [(str(r["text"]), False, True) for r in _jsonl("understanding.jsonl")]
     return out
 
 
@@ -123,8 +146,16 @@ def grams(text: str) -> list[str]:
 
 
 def train(data: list[tuple[list[str], bool]], seed: int) -> tuple[float, dict[str, float]]:
+    """Plain SGD over the sentences in a seeded order. A gram a sentence holds k times adds k
+    times to its score and takes the step k times (decayed each time), as a loop would."""
     rng = random.Random(seed)  # noqa: S311 - a reproducible shuffle, not a secret
-    weights: dict[str, float] = {}
+    index: dict[str, int] = {}
+    rows = []
+    for feats, label in data:
+        ids = np.fromiter((index.setdefault(g, len(index)) for g in feats), dtype=np.int64)
+        unique, counts = np.unique(ids, return_counts=True)
+        rows.append((unique, counts.astype(np.float64), math.sqrt(len(feats) or 1), label))
+    weights = np.zeros(len(index))
     bias = 0.0
     order = list(range(len(data)))
     positives = sum(1 for _, y in data if y)
@@ -133,17 +164,19 @@ def train(data: list[tuple[list[str], bool]], seed: int) -> tuple[float, dict[st
     for epoch in range(EPOCHS):
         rng.shuffle(order)
         rate = RATE / (1 + epoch * 0.2)
+        keep = 1.0 - rate * L2
         for i in order:
-            feats, label = data[i]
-            z = bias + sum(weights.get(g, 0.0) for g in feats)
+            unique, counts, norm, label = rows[i]
+            z = bias + float(weights[unique] @ counts)
             p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
             grad = (p - (1.0 if label else 0.0)) * (pos_weight if label else 1.0)
-            step = rate * grad / math.sqrt(len(feats) or 1)
+            step = rate * grad / norm
             bias -= step
-            for g in feats:
-                w = weights.get(g, 0.0)
-                weights[g] = w - step - rate * L2 * w
-    return bias, weights
+            # k decayed steps: w -> keep**k * w - step * (1 + keep + ... + keep**(k-1))
+            decay = keep**counts
+            weights[unique] = decay * weights[unique] - step * (1 - decay) / (1 - keep)
+    names = list(index)
+    return bias, {names[j]: float(w) for j, w in enumerate(weights) if w != 0.0}
 
 
 def score(bias: float, weights: dict[str, float], feats: list[str]) -> float:
@@ -161,9 +194,10 @@ def _rate(hits: int, of: int) -> float | None:
     return round(hits / of, 4) if of else None
 
 
-def fit(task: str, data_of: Callable[[str | None], Labelled]) -> dict[str, object]:
+def fit(task: str, data_of: Callable[[str | None], Judged]) -> dict[str, object]:
     """One model: out-of-fold thresholds, cross-set figures, weights."""
-    data = [(grams(text), label) for text, label in data_of(None)]
+    everything = data_of(None)
+    data = [(grams(text), label) for text, label, _ in everything]
     rng = random.Random(SEED)  # noqa: S311 - reproducible folds, not a secret
     folds = [rng.randrange(FOLDS) for _ in data]
     oof: list[tuple[float, bool]] = []
@@ -171,8 +205,8 @@ def fit(task: str, data_of: Callable[[str | None], Labelled]) -> dict[str, objec
         bias, weights = train([d for d, f in zip(data, folds, strict=True) if f != k], SEED)
         oof += [
             (score(bias, weights, feats), label)
-            for (feats, label), f in zip(data, folds, strict=True)
-            if f == k
+            for (feats, label), f, (_, _, judged) in zip(data, folds, everything, strict=True)
+            if f == k and judged
         ]
     negatives = [s for s, y in oof if not y]
     positives = [s for s, y in oof if y]
@@ -180,7 +214,7 @@ def fit(task: str, data_of: Callable[[str | None], Labelled]) -> dict[str, objec
     unsure_at = min(report_at, threshold(negatives, UNSURE_RATE[task]))
     cross = {}
     for name in PEOPLE_SETS:
-        b, w = train([(grams(t), y) for t, y in data_of(name)], SEED)
+        b, w = train([(grams(t), y) for t, y, _ in data_of(name)], SEED)
         scored = [(score(b, w, grams(t)), y) for t, y in people(name, task)]
         pos = [p for p, y in scored if y]
         neg = [p for p, y in scored if not y]
@@ -192,7 +226,11 @@ def fit(task: str, data_of: Callable[[str | None], Labelled]) -> dict[str, objec
         }
     bias, weights = train(data, SEED)
     return {
-        "sentences": {"positives": len(positives), "negatives": len(negatives)},
+        "sentences": {
+            "positives": len(positives),
+            "negatives": len(negatives),
+            "context_turns": len(everything) - len(oof),
+        },
         "out_of_fold": {
             "report_recall": _rate(sum(s >= report_at for s in positives), len(positives)),
             "report_or_unsure_recall": _rate(

@@ -27,6 +27,7 @@ from understanding.howto_said_of_else import (
     shots_said,
     snaps_ampoules,
 )
+from understanding.howto_sessions import around_a_session
 from understanding.text import Turn, ngram_set
 
 # An age or a weight makes a question about giving a form a dose question; months said right
@@ -165,6 +166,8 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         found.add(HowTo.DURATION)
     if _APART.search(turn.folded):
         found.add(HowTo.TOGETHER)
+    if around_a_session(turn):
+        found.add(HowTo.TIME_OF_DAY)  # "trước hay sau lúc chạy thận"
     put_on = _how_often_put_on(turn)
     if _POSTURE.search(turn.folded) or turn.has(*_CANNOT_INHALE):
         found.add(HowTo.GIVING)

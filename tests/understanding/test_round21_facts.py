@@ -1,0 +1,108 @@
+"""Patient facts and how-to readings (tuning21): a mother and her child in one message, a
+birth told, a school subject named like a section, the time around a dialysis session."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.frame import HowTo, Population
+from core.sections import SectionKey
+from understanding.howto import read_how_to_topics
+from understanding.mother_child import gave_birth, given_to_child
+from understanding.rules import RulesUnderstander
+from understanding.testing import demo_catalog
+from understanding.text import Turn
+
+
+def _parse(text: str):  # type: ignore[no-untyped-def]
+    return RulesUnderstander(demo_catalog()).parse(text)
+
+
+def test_a_nursing_mother_who_gives_it_to_the_baby_asks_for_the_baby() -> None:
+    frame = _parse(
+        "mình đang cho con bú, con mình 5 tháng 7kg sổ mũi, cho con uống paracetamol được k"
+    )
+    assert frame.population is Population.CHILD
+    assert frame.age_months == pytest.approx(5.0)
+    assert frame.weight_kg == pytest.approx(7.0)
+    assert not (frame.patient and frame.patient.breastfeeding)
+
+
+def test_a_pregnant_mother_who_gives_it_to_her_toddler_asks_for_the_toddler() -> None:
+    frame = _parse(
+        "chị đang mang thai 30 tuần, bé lớn 4 tuổi 15kg ho, cho bé uống ibuprofen được ko"
+    )
+    assert frame.population is Population.CHILD
+    assert frame.age_months == pytest.approx(48.0)
+    assert frame.patient is None or not frame.patient.pregnant
+    assert frame.patient is None or frame.patient.pregnancy_weeks is None
+
+
+def test_a_pregnant_woman_who_takes_it_herself_stays_the_patient() -> None:
+    frame = _parse("em có thai 12 tuần, con đầu 3 tuổi đang ốm, em uống paracetamol được không")
+    assert frame.population is Population.ADULT
+    assert frame.patient is not None and frame.patient.pregnant
+
+
+def test_a_mother_who_tells_her_own_illness_beside_the_feeding_baby_is_the_patient() -> None:
+    frame = _parse("con mình 3 tháng vẫn bú mẹ. Mình bị nổi mề đay, muốn uống loratadin được không")
+    assert frame.population is Population.ADULT
+    assert frame.age_months is None
+    assert frame.patient is not None and frame.patient.breastfeeding
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mình sinh mổ được 2 tuần, uống paracetamol có ảnh hưởng gì không",
+        "chị ơi em vừa sinh xong 4 ngày, đau quá uống ibuprofen được không",
+        "sau sinh 1 tháng, bị đau đầu, uống paracetamol được không",
+    ],
+)
+def test_a_birth_told_means_she_is_not_pregnant(text: str) -> None:
+    assert gave_birth(Turn.of(text))
+    frame = _parse(text)
+    assert frame.patient is not None and frame.patient.pregnant is False
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "cháu nội tôi sinh được 2 tuần, vàng da, có cần uống gì không",
+        "bé nhà em sinh được 10 ngày",
+        "em để thuốc trong tủ lạnh được không",
+    ],
+)
+def test_a_babys_birth_or_a_bare_de_is_no_birth_of_the_speaker(text: str) -> None:
+    assert not gave_birth(Turn.of(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "given"),
+    [
+        ("cho bé nhà em uống siro này được không", True),
+        ("bé dùng được không ạ", True),
+        ("em đang cho con bú uống thuốc này được không", False),
+        ("em đang cho bé bú, em uống được không", False),
+    ],
+)
+def test_who_the_medicine_is_given_to(text: str, given: bool) -> None:
+    assert given_to_child(Turn.of(text)) is given
+
+
+def test_an_exam_subject_is_no_section_asked() -> None:
+    frame = _parse("tuần sau em thi dược lý, ibuprofen uống trước hay sau ăn ạ")
+    assert frame.attribute is not SectionKey.DUOC_LY
+    assert frame.how_to_take is HowTo.FOOD
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "thuốc này uống trước hay sau lúc chạy thận",
+        "mẹ tôi lọc máu, uống sau mỗi lần lọc máu hay trước",
+        "uống trước buổi chạy thận được không",
+    ],
+)
+def test_the_time_around_a_dialysis_session_is_asked(text: str) -> None:
+    assert HowTo.TIME_OF_DAY in read_how_to_topics(Turn.of(text))

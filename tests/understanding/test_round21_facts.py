@@ -106,3 +106,47 @@ def test_an_exam_subject_is_no_section_asked() -> None:
 )
 def test_the_time_around_a_dialysis_session_is_asked(text: str) -> None:
     assert HowTo.TIME_OF_DAY in read_how_to_topics(Turn.of(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ceftriaxon tiêm bắp 2g thì mỗi chỗ tối đa bao nhiêu",
+        "tiêm bắp 1 chỗ được ko hay chia ra, max mỗi vị trí mấy g",
+    ],
+)
+def test_the_most_one_injection_site_takes_is_how_it_is_given(text: str) -> None:
+    from understanding.howto_amount_said import asks_an_amount, asks_per_site
+
+    turn = Turn.of(text)
+    assert asks_per_site(turn)
+    assert not asks_an_amount(turn)
+    assert HowTo.GIVING in read_how_to_topics(turn)
+
+
+def test_a_dose_asked_beside_a_site_is_still_a_dose() -> None:
+    from understanding.howto_amount_said import asks_an_amount
+
+    assert asks_an_amount(Turn.of("tiêm bắp cho bé 12kg thì bao nhiêu mg"))
+
+
+@pytest.mark.parametrize(
+    ("text", "handled"),
+    [
+        ("tối nào em cũng soạn thuốc giúp bố chồng, có cần đeo găng không", True),
+        ("lỡ chạm vào viên thuốc bị vỡ có sao không", True),
+        ("chia thuốc ra cho bé uống mấy lần", False),
+        ("hộp chia thuốc cho ông để ở đâu", False),
+    ],
+)
+def test_handling_a_medicine_is_not_taking_it(text: str, handled: bool) -> None:
+    from understanding.howto_handling import handles_it
+
+    assert handles_it(Turn.of(text)) is handled
+
+
+def test_a_pregnant_woman_handling_it_asks_the_handling_sentence() -> None:
+    frame = _parse("chị đang có thai 6 tháng, hay soạn thuốc methotrexat cho bố, có sao không")
+    assert frame.patient is not None and frame.patient.pregnant
+    assert frame.how_to_take is HowTo.CAUTION
+    assert frame.attribute is not SectionKey.THOI_KY_MANG_THAI

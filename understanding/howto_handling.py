@@ -14,8 +14,11 @@ _FOR_WHOM = (
     r"|me vo|bo vo|ong noi|ba noi|ong ngoai|ba ngoai|anh|chi|em)"
 )
 _HANDLING = re.compile(
-    r"(?<![a-z])(?:tiep xuc|cham tay|bang tay khong)(?![a-z])"
-    r"|(?<![a-z])(?:cham|cam|dung|boc) (?:vao|phai|tay vao) (?:thuoc|vien|ong|lo|hop)(?![a-z])"
+    # the medicine touched ("tiếp xúc với thuốc", "chạm tay vào viên"), not a disease met
+    # ("sau tiếp xúc người bệnh cúm")
+    # (bare "dung" is "dùng" too: "dùng với thuốc ức chế MAO"; "đụng" counts with its marks)
+    r"(?<![a-z])(?:tiep xuc(?: voi)?|(?:cham|cam|boc)(?: tay)? (?:vao|phai))"
+    r" (?:thuoc|vien|ong|lo|hop)(?![a-z])"
     # preparing someone else's medicine: "chia thuốc cho mẹ chồng", "soạn thuốc giúp bố"
     # (not "chia thuốc cho bé uống", a dose split for the one who takes it)
     r"|(?<![a-z])(?<!hop )(?<!khay )(?:chia|soan|boc|xep) (?:thuoc|vien)(?: [a-z]+){0,2}"
@@ -23,9 +26,13 @@ _HANDLING = re.compile(
 )
 
 
+_TOUCHED_MARKED = re.compile(r"(?<!\w)đụng(?: tay)? (?:vào|phải) (?:thuốc|viên|ống|lọ|hộp)(?!\w)")
+
+
 def handles_it(turn: Turn) -> bool:
     """The turn asks about touching or preparing the medicine, not about taking it."""
-    return _HANDLING.search(turn.folded) is not None
+    marked = _TOUCHED_MARKED.search(turn.original.lower()) is not None
+    return marked or _HANDLING.search(turn.folded) is not None
 
 
 __all__ = ["handles_it"]

@@ -150,3 +150,28 @@ def test_a_pregnant_woman_handling_it_asks_the_handling_sentence() -> None:
     assert frame.patient is not None and frame.patient.pregnant
     assert frame.how_to_take is HowTo.CAUTION
     assert frame.attribute is not SectionKey.THOI_KY_MANG_THAI
+
+
+@pytest.mark.parametrize(
+    ("text", "months"),
+    [
+        ("thằng cháu học mẫu giáo bé, sốt, paracetamol được không", 36.0),
+        ("cu cháu đi mẫu giáo nhỡ bị ho", 48.0),
+        ("cháu gái tôi đi mẫu giáo lớn, uống paracetamol được không", 60.0),
+        ("con bé lớp 2 sốt, cho uống paracetamol được không", 84.0),
+    ],
+)
+def test_a_school_year_tells_a_childs_age(text: str, months: float) -> None:
+    frame = _parse(text)
+    assert frame.population is Population.CHILD
+    assert frame.age_months == pytest.approx(months)
+
+
+def test_a_creche_tells_a_child_without_an_age() -> None:
+    frame = _parse("cháu tôi đi nhà trẻ về bị sốt, paracetamol được không")
+    assert frame.population is Population.CHILD
+    assert frame.age_months is None
+
+
+def test_a_class_of_an_adult_is_no_age() -> None:
+    assert _parse("sinh viên lớp 3 dược hỏi paracetamol").age_months is None

@@ -138,6 +138,19 @@ def remedy(words: str, asked: Asked) -> bool:
     return bool(told) and _remedy_pattern(told).search(words) is not None
 
 
+# Handling asked, not taking ("chạm vào viên thuốc", "chia thuốc cho mẹ", "tiếp xúc"): the
+# sentence on touching it ("phụ nữ mang thai không nên tiếp xúc", "đeo găng tay").
+_HANDLING_ASKED = re.compile(
+    r" (?:tiep xuc|cham vao|cham tay|cam vao|dung vao|boc thuoc|chia thuoc|soan thuoc) "
+)
+_HANDLING = re.compile(r"(?<!\w)(?:tiếp xúc|găng tay|độc tế bào)(?!\w)")
+
+
+def asks_handling(asked: Asked) -> bool:
+    """The question asks about touching or preparing the medicine."""
+    return _HANDLING_ASKED.search(asked.folded) is not None
+
+
 # The words that narrow a topic's sentence to one kind (`primary`).
 NARROWING = _STOP_ASKED | _SPLIT_ASKED | _SITE_ASKED | _LEFTOVER_ASKED | _POSTURE_ASKED
 HELP = {t: re.compile(rf"(?<!\w)(?:{w})(?!\w)") for t, w in _ALSO.items()}
@@ -169,6 +182,8 @@ def primary(topic: HowTo, *, broad: bool, asked: Asked) -> re.Pattern[str]:
         return _POSTURE
     if topic is HowTo.CAUTION and asked.pairs & _PROCEDURE_ASKED:
         return _PROCEDURE
+    if topic is HowTo.CAUTION and asks_handling(asked):
+        return _HANDLING
     if topic is HowTo.CAUTION and (told := _effects(asked)):
         return _effect_pattern(told)
     if topic is HowTo.STORAGE and _said_words(asked) & _LEFTOVER_ASKED:
@@ -180,7 +195,7 @@ def relaxed(asked: Asked, topic: HowTo) -> Asked | None:
     """The question without what narrows its topic (a stop, a split, a posture, a procedure,
     an effect told, another medicine), or None when nothing does: what the topic's sentence
     answers when the book says nothing of the narrower question."""
-    effect = topic is HowTo.CAUTION and bool(_effects(asked))
+    effect = topic is HowTo.CAUTION and (bool(_effects(asked)) or asks_handling(asked))
     # (a narrowing word said only inside a phrase counts: "chai do" holds "do", as "dở")
     narrowed = _said_words(asked) & NARROWING
     if not (narrowed or asked.partner or asked.pairs & _PROCEDURE_ASKED or effect):

@@ -22,12 +22,16 @@ _TURNING = re.compile(
     r"(?=\s*(?:[,.;!?)]|$)|\s+(?:roi|ma|thi|bi|nang|can|ho|sot|hay)(?![a-z]))"
 )
 # A school year: "học lớp 2" (a pupil starts "lớp 1" at six), "lớp lá/chồi/mầm" of a
-# kindergarten (five, four, three).
+# kindergarten (five, four, three), named in the north "mẫu giáo lớn/nhỡ/bé" (the same years);
+# after a child named, the verb may go ("thằng cu lớp 3", "cháu đi mẫu giáo lớn"). "Nhà trẻ"
+# or "mẫu giáo" alone span years: a child, no age.
+_YEARS = r"(\d{1,2}|la|choi|mam|lon|nho|be)(?![a-z0-9])"
 _SCHOOL_YEAR = re.compile(
-    r"(?<![a-z])(?:hoc|dang hoc|di hoc|vao|len|nam) lop (\d{1,2}|la|choi|mam)(?![a-z0-9])"
+    rf"(?<![a-z])(?:hoc|dang hoc|di hoc|vao|len|nam|di) (?:lop|mau giao) {_YEARS}"
+    rf"|{_CHILD} (?:lop|mau giao) {_YEARS}"
 )
 _FIRST_GRADE_YEARS = 5
-_KINDERGARTEN = {"mam": 3, "choi": 4, "la": 5}
+_KINDERGARTEN = {"mam": 3, "choi": 4, "la": 5, "be": 3, "nho": 4, "lon": 5}
 _LAST_GRADE = 12
 _MAX_TURNING_YEARS = 17
 
@@ -77,7 +81,7 @@ def age_in_words(folded: str) -> tuple[float, tuple[int, int]] | None:
         return int(turning.group(1)) * 12.0, (turning.start(1) - 4, turning.end(1))
     school = _SCHOOL_YEAR.search(folded)
     if school:
-        grade = school.group(1)
+        grade = school.group(1) or school.group(2)
         if grade.isdigit():
             if not 1 <= int(grade) <= _LAST_GRADE:
                 return None

@@ -11,11 +11,13 @@ from understanding import howto_words as lx
 from understanding.howto_amount_said import (
     asks_an_amount,
     asks_one_dose,
+    asks_per_site,
     kept_counted,
     names_an_organiser,
     without_amounts,
 )
 from understanding.howto_effects import effect_told
+from understanding.howto_handling import handles_it
 from understanding.howto_marks import MARKED_AS, another_word, drinking, marked_words
 from understanding.howto_regional import regional
 from understanding.howto_said_of_else import (
@@ -27,6 +29,7 @@ from understanding.howto_said_of_else import (
     shots_said,
     snaps_ampoules,
 )
+from understanding.howto_sessions import around_a_session
 from understanding.text import Turn, ngram_set
 
 # An age or a weight makes a question about giving a form a dose question; months said right
@@ -165,6 +168,12 @@ def read_how_to_topics(turn: Turn) -> list[HowTo]:
         found.add(HowTo.DURATION)
     if _APART.search(turn.folded):
         found.add(HowTo.TOGETHER)
+    if handles_it(turn):
+        found.add(HowTo.CAUTION)  # "chia thuốc cho mẹ", "chạm vào viên thuốc": handling it
+    if asks_per_site(turn):
+        found.add(HowTo.GIVING)  # "mỗi chỗ tiêm tối đa bao nhiêu": the limit per site
+    if around_a_session(turn):
+        found.add(HowTo.TIME_OF_DAY)  # "trước hay sau lúc chạy thận"
     put_on = _how_often_put_on(turn)
     if _POSTURE.search(turn.folded) or turn.has(*_CANNOT_INHALE):
         found.add(HowTo.GIVING)
@@ -260,7 +269,7 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     if HowTo.TOGETHER in found and turn.ngrams.isdisjoint(CRUSH_ONLY):
         found.discard(HowTo.CRUSH)  # "uống cùng lúc hay tách ra": taken apart, nothing opened
     cannot = turn.has(*_CANNOT_INHALE)  # "con 3 tuổi k chịu ngậm bình xịt": the age is who
-    told = _POSTURE.search(turn.folded) or cannot
+    told = _POSTURE.search(turn.folded) or cannot or asks_per_site(turn)
     if HowTo.GIVING in found and (
         not (told or turn.has(*lx.GIVING_ASKS))
         or (_PATIENT_SAID.search(turn.folded) and not cannot)

@@ -49,12 +49,27 @@ def doubts_the_amount(turn: Turn) -> bool:
     return Turn.of(_FEARED.sub(" ", turn.folded)).has(*AMOUNT_DOUBT)
 
 
+# The most one injection site takes ("mỗi chỗ tiêm tối đa bao nhiêu", "1 vị trí được mấy ml"):
+# how a shot is given, the book's limit per site for every patient, not a dose.
+_PER_SITE = re.compile(
+    r"(?<![a-z])(?:moi|1|mot) (?:cho|vi tri|ben mong|bap)(?: tiem)?"
+    r"(?: (?:toi da|max|duoc|dc|la|tiem|chi))* (?:bao nhieu|bn|may|nhieu)(?![a-z])"
+)
+
+
+def asks_per_site(turn: Turn) -> bool:
+    """The turn asks the most one injection site takes (how it is given)."""
+    return _PER_SITE.search(turn.folded) is not None
+
+
 def asks_an_amount(turn: Turn) -> bool:
-    """An amount asked, not a number of days ("bao nhiêu ngày thì phải đi khám")."""
-    joined = _without_men(turn)
+    """An amount asked, not a number of days ("bao nhiêu ngày thì phải đi khám"), nor the
+    most one injection site takes."""
+    joined = _PER_SITE.sub(" ", _without_men(turn))
     for phrase in (*lx.DAYS_ASKED, *_COMPANIONS, *_ORGANISERS):
         joined = joined.replace(f" {phrase} ", " ")
-    return any(f" {cue} " in joined for cue in lx.AMOUNT_CUES) or _short_amount_asked(turn)
+    short = _short_amount_asked(turn) and not _PER_SITE.search(turn.folded)
+    return any(f" {cue} " in joined for cue in lx.AMOUNT_CUES) or short
 
 
 _UNITS_ASKED = frozenset(("mg", "ml", "mcg", "g", "vien", "goi", "ong", "giot"))
@@ -116,6 +131,7 @@ def _without_men(turn: Turn) -> str:
 __all__ = [
     "asks_an_amount",
     "asks_one_dose",
+    "asks_per_site",
     "doubts_the_amount",
     "kept_counted",
     "without_amounts",

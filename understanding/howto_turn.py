@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from core.frame import HOW_TO_SECTIONS, HowTo, TurnType
 from core.sections import SectionKey
+from understanding.howto_handling import handles_it
+from understanding.text import Turn
 
 # Sections a false cue of a how-to question lands in: "nghiện" (crush), "uống gấp đôi"
 # (a missed dose), "có sao không"; a how-to question asks none of them.
@@ -24,6 +26,7 @@ _OVERRIDES = frozenset(
         SectionKey.TUONG_KY,
     }
 )
+_HER_SECTIONS = frozenset({SectionKey.THOI_KY_MANG_THAI, SectionKey.THOI_KY_CHO_CON_BU})
 _TURNS = (
     TurnType.DOSING_CALC,
     TurnType.DRUG_ATTRIBUTE,
@@ -38,14 +41,23 @@ WITH_ANOTHER = frozenset({HowTo.TOGETHER, HowTo.DILUTE, HowTo.MADE_UP})
 
 
 def how_to_turn(
-    topic: HowTo | None, turn_type: TurnType, attribute: SectionKey | None, *, off: bool
+    topic: HowTo | None,
+    turn_type: TurnType,
+    attribute: SectionKey | None,
+    *,
+    off: bool,
+    turn: Turn | None = None,
 ) -> tuple[HowTo | None, TurnType, SectionKey | None]:
     """The topic, turn type and section of a turn that asks how to take one medicine.
 
     `off`: the turn names several medicines, asks "which drug" or is not medical. The turn
-    keeps the dose turn type it reads as when the dose section holds the answer.
+    keeps the dose turn type it reads as when the dose section holds the answer. `turn`: when
+    the medicine is touched or prepared, not taken, so a pregnant or nursing woman's own
+    section is no answer ("em đang bầu, chia thuốc cho mẹ có sao không").
     """
-    if topic is None or off or turn_type not in _TURNS or attribute not in _OVERRIDES:
+    handled = topic is HowTo.CAUTION and turn is not None and handles_it(turn)
+    overrides = _OVERRIDES | (_HER_SECTIONS if handled else set())
+    if topic is None or off or turn_type not in _TURNS or attribute not in overrides:
         return None, turn_type, attribute
     section = SectionKey(HOW_TO_SECTIONS[topic][0])
     if section is not SectionKey.LIEU_LUONG_CACH_DUNG or turn_type is not TurnType.DOSING_CALC:

@@ -18,9 +18,9 @@ def _p(spec: str) -> tuple[str, ...]:
 # Phrases that contain a section cue's words but name a procedure or a use, not a section:
 # "gây mê" (anaesthesia), "gây tê" (local anaesthesia), "gây ngủ" (to induce sleep),
 # "hóa trị gây nôn" (what the drug treats), "cai rượu" (alcohol withdrawal, an indication).
-NOT_SECTION_CUES = _p(
+NOT_SECTION_CUES = _p(  # also a school subject: "mai thi dược lý" names no section
     "gay me|gay te|gay tinh|gay ngu|gay me toan than|tri gay non|tri gay buon non|"
-    "hoi chung cai ruou|cai ruou|nghien ruou"
+    "hoi chung cai ruou|cai ruou|nghien ruou|thi duoc ly|mon duoc ly|hoc duoc ly|thi mon duoc ly"
 )
 
 # Cues naming a section outright, in the order they are tried: specific phrases first

@@ -7,6 +7,7 @@ import re
 
 from core.frame import PatientContext
 from understanding.numbers import UNITS
+from understanding.speaker import speaks_of_self
 from understanding.text import Turn
 
 _TRIMESTER = re.compile(
@@ -171,8 +172,8 @@ def nursing_mother(turn: Turn, *, child_told: bool = False) -> bool:
     mother who only calls herself so ("mẹ bỉm hỏi xíu") and tells a child's age or weight
     (`child_told`: "bé 2t 12kg nôn ói, cho uống mấy ml") asks for the child."""
     text = turn.folded
-    if _BABY_FEEDS.search(text) and _MOTHER_TAKES.search(text):
-        return True
+    if _BABY_FEEDS.search(text) and (_MOTHER_TAKES.search(text) or speaks_of_self(turn)):
+        return True  # "bé bú mẹ ... em bị viêm mũi, uống X": she tells her own illness
     return (
         bool(_NURSING.search(text))
         or turn.has(

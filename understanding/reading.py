@@ -16,11 +16,9 @@ from understanding.asked import which_drug_at
 from understanding.conditions import RELATION_CUES, ConditionHit, asks_diagnosis, find_conditions
 from understanding.drugs import DrugMatcher, DrugMention, is_vietnamese_syllable
 from understanding.howto import read_how_to
+from understanding.mother_child import TEEN_FROM_MONTHS, whose_facts
 from understanding.own_age import patients_age
-from understanding.pregnancy import nursing_mother, without_nursing
 from understanding.slots import (
-    ADULT_FROM_MONTHS,
-    CHILD_BELOW_KG,
     Age,
     read_allergies,
     read_patient,
@@ -33,7 +31,6 @@ from understanding.speaker import new_case_said
 from understanding.text import Turn, ngram_set
 from understanding.worry import past_fears
 
-TEEN_FROM_MONTHS = 144.0  # a pregnancy said with an age from here on is the teenager's own
 _REGIMEN = re.compile(  # also an amount more: "4 tiếng sau uống thêm 400 được không"
     r"(?<![\w/])\d+\s*(?:lan|vien|goi|ong|nhat|giot)(?!\w)|(?<![a-z])them \d+\s*(?:mg)?(?![\w.,])"
 )
@@ -174,16 +171,7 @@ def read_turn(turn: Turn, matcher: DrugMatcher, *, expect_drug: bool = False) ->
         # "bầu được 5 tháng", "có thai 2 tháng": the pregnancy's term, nobody's age.
         age = None
     population = None if non_human else read_population(turn, age.months if age else None, weight)
-    expecting = pregnant and not (age and TEEN_FROM_MONTHS <= age.months < ADULT_FROM_MONTHS)
-    child_told = population is Population.CHILD and bool(age or weight)
-    if expecting or nursing_mother(turn, child_told=child_told):
-        # A pregnant or nursing woman is an adult patient (issue 22); a child's age or weight in
-        # her turn ("cho con 2 tháng bú") is her child's, unless a teenager's own age.
-        age = age if age and age.months >= ADULT_FROM_MONTHS else None
-        weight = weight if weight and weight >= CHILD_BELOW_KG else None
-        population = Population.ADULT
-    elif population is Population.CHILD and (age or weight):
-        patient = without_nursing(patient)  # "bé 15 ngày tuổi bú mẹ": the baby is the patient
+    age, weight, population, patient = whose_facts(turn, age, weight, population, patient)
     if attribute is SectionKey.CHI_DINH and _treats_a_patient(turn, population, age, weight):
         # "azithromycin điều trị bệnh lậu người lớn": how to treat this patient, a dose.
         attribute, dosing_at = None, attribute_at

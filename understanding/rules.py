@@ -135,7 +135,7 @@ class RulesUnderstander:
             or reading.which_drug >= 0
         )
         how_to, turn_type, attribute = how_to_turn(
-            reading.how_to_take, turn_type, attribute, off=several or reading.non_medical
+            reading.how_to_take, turn_type, attribute, off=several or reading.non_medical, turn=turn
         )
         if how_to is not None and turn_type is TurnType.DOSING_CALC and doubts_the_amount(turn):
             how_to = None  # "sáng uống 4 viên có nhiều quá không": the rows and their maximum

@@ -20,7 +20,7 @@ def _p(spec: str) -> tuple[str, ...]:
 # "hóa trị gây nôn" (what the drug treats), "cai rượu" (alcohol withdrawal, an indication).
 NOT_SECTION_CUES = _p(
     "gay me|gay te|gay tinh|gay ngu|gay me toan than|tri gay non|tri gay buon non|"
-    "hoi chung cai ruou|cai ruou|nghien ruou"
+    "hoi chung cai ruou|cai ruou|nghien ruou|ket hop xuong"
 )
 
 # Cues naming a section outright, in the order they are tried: specific phrases first

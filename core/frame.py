@@ -265,10 +265,6 @@ class QueryFrame(BaseModel):
     """Set by the engine (never by understanding) from the drug's dose section, each turn: the
     rows that answer (the named indication's, when one is named) dose no child, so the adult
     rows answer with no population question and the population stays as said (None)."""
-    book_by_age: bool = False
-    """Set by the engine (never by understanding) from the drug's dose section, each turn: a
-    child of the age said, whose rows there print fixed amounts by age and nothing per kg,
-    per m² or by weight, needs no weight for the dose (rule 3's exception)."""
     how_to_take: HowTo | None = None
     """A how-to-take or misuse question: one sentence of the book answers it, with no
     population question (`grounding.howto`)."""
@@ -344,9 +340,7 @@ class QueryFrame(BaseModel):
 
     def contract_view(self) -> dict[str, Any]:
         """The frame as the HTTP API shows it (JSON-ready)."""
-        view = self.model_dump(
-            mode="json", exclude={"fills_slot", "non_answer", "book_adults", "book_by_age"}
-        )
+        view = self.model_dump(mode="json", exclude={"fills_slot", "non_answer", "book_adults"})
         if isinstance(view.get("patient"), dict):
             view["patient"].pop("dialysis", None)  # engine-facing: the contract has no such key
         return view

@@ -4,9 +4,8 @@ Routing asks "người lớn hay trẻ em?" (rule 2) from the frame alone. Befor
 drug's own dose section is read (`grounding.book_fit`): rows that dose no child (the named
 indication's, when one is named) answer for an adult, so the population question would change
 nothing and `book_adults` keeps rule 2 from asking (the population stays as said: the adult
-rows answer a patient not said to be a child). A child's age and weight are asked (rule 3,
-the paediatric invariant), unless every row there that could be this child's prints a fixed
-amount by age (`grounding.dose_by_age`, `book_by_age`): then the age said answers.
+rows answer a patient not said to be a child). A child's age and weight are always asked
+(rule 3, the paediatric invariant): the book's rows never answer a child early.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from core.text import fold
 from grounding.asked import AskedWords
 from grounding.blocks import Block, parse_blocks
 from grounding.book_fit import adults_only, another_indication
-from grounding.dose_by_age import age_settles
 
 FindBySection = Callable[[str, str], list[Evidence]]
 
@@ -78,14 +76,9 @@ def book_look(frame: QueryFrame, find: FindBySection, said: QueryFrame | None = 
     if _dose_question(frame) and unknown:
         asked = AskedWords.of(frame)
         adults = all(adults_only(blocks(d), asked) for d in frame.drugs)
-    by_age = False
-    age = frame.age_months
-    if _dose_question(frame) and frame.is_child and age is not None and frame.weight_kg is None:
-        asked = AskedWords.of(frame)
-        by_age = all(age_settles(blocks(d), asked, age, frame.route) for d in frame.drugs)
-    if adults == frame.book_adults and by_age == frame.book_by_age:
+    if adults == frame.book_adults:
         return frame
-    return frame.model_copy(update={"book_adults": adults, "book_by_age": by_age})
+    return frame.model_copy(update={"book_adults": adults})
 
 
 __all__ = ["book_look"]

@@ -145,12 +145,11 @@ ROUTING_TABLE: tuple[Rule, ...] = (
     _rule(
         3,
         "child_dosing_needs_age_and_weight",
-        "child dosing without both age and weight (the weight is not asked when the book's "
-        "rows for the child's age are fixed amounts by age)",
+        "child dosing without both age and weight",
         lambda f: (
             _is_dosing_needing_population(f)
             and f.is_child
-            and (f.age_months is None or (f.weight_kg is None and not f.book_by_age))
+            and (f.age_months is None or f.weight_kg is None)
         ),
         lambda f: Decision(
             3,

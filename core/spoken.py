@@ -97,7 +97,8 @@ def written_amounts(text: str) -> str:
     """`text` with its spoken units printed ("mi li gam" → "mg") and the number words right
     before a unit in digits; the same text when it says none."""
     folded = fold_aligned(text)
-    if "mi" not in folded and "gam" not in folded and "gram" not in folded:
+    # a number said in words before a printed unit too ("hai mg trong năm ml")
+    if not any(unit in folded for unit in ("mi", "gam", "gram", "mg", "ml", "mcg")):
         return text
     out, folded_out, last = [], [], 0
     for m in _UNIT.finditer(folded):

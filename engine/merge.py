@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from core.frame import ClarifySlot, PatientContext, Population, QueryFrame, Relation, TurnType
 from core.sections import SectionKey
 from core.text import fold
+from engine.case_dose import case_dose_frame
 from engine.conversation import OpenQuestion
 from engine.followup import as_followup, is_context_followup
 
@@ -247,8 +248,7 @@ def _with_newborn_age(frame: QueryFrame, said: str, *, age_unsaid: bool = False)
 
 
 _PATIENT_SLOTS = ("population", "age_text", "age_months", "weight_kg")
-# The turns whose condition is the patient's: a condition list, a dose for it, or a case
-# told without a question ("cháu 11 tuổi 45 kg vừa mổ xong").
+# Turns whose condition is the patient's: a condition list, its dose, a case told ("vừa mổ").
 _CASE_CONDITION_TURNS = (TurnType.CONDITION_TO_DRUG, TurnType.DOSING_CALC, TurnType.OUT_OF_SCOPE)
 
 
@@ -273,7 +273,7 @@ def with_case_facts(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     """
     if frame.turn_type is not TurnType.DOSING_CALC or frame.new_case or prior.non_human:
         return frame
-    frame = _case_combination(frame, prior)
+    frame = _case_combination(case_dose_frame(frame, prior), prior)
     # A patient of its own: a fact that differs from the case's returns the question as said;
     # a fact the case lacked ("cho bé 6 tháng" after "người lớn") borrows none of the case's
     # other facts (no adult of six months), only what the case was told with.

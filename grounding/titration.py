@@ -19,12 +19,23 @@ _STEP_ASKED = re.compile(
 )
 # Where the dose starts: "bắt đầu", "khởi đầu", "ngày đầu", "lúc đầu", "liều đầu".
 _START = re.compile(r"\b(?:bat dau|khoi dau|ngay dau|luc dau|ban dau|lieu dau)\b")
+# The days after the start asked as a question of their own ("rồi các ngày sau thì sao",
+# "mấy hôm sau uống thế nào", "những ngày tiếp theo bao nhiêu"): what follows the start is
+# asked too, which the book leaves to the response.
+_LATER_ASKED = re.compile(
+    r"\b(?:cac|nhung|may) (?:ngay|hom|tuan) (?:sau|tiep|tiep theo|ke tiep)"
+    r"(?: (?:do|nua))?(?: (?:thi|la))?"
+    r" (?:sao|the nao|nhu the nao|ra sao|bao nhieu|bn|uong sao|uong the nao|uong bao nhieu)\b"
+)
 
 
 def titration_asked(question: str) -> bool:
-    """True when the question asks both where the dose starts and how it is stepped up."""
+    """True when the question asks both where the dose starts and how it is stepped up (or
+    how it goes on the days after the start)."""
     folded = fold(question)
-    return _START.search(folded) is not None and _STEP_ASKED.search(folded) is not None
+    if _START.search(folded) is None:
+        return False
+    return _STEP_ASKED.search(folded) is not None or _LATER_ASKED.search(folded) is not None
 
 
 __all__ = ["titration_asked"]

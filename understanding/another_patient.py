@@ -187,10 +187,25 @@ _CHILDS_MOTHER = (
 )
 
 
+# The kin only reached or waited for ("bà gọi mẹ nó rồi", "đã nhắn cho bố cháu", "đang chờ
+# mẹ bé về"): someone the speaker contacts, not the one who is ill.
+_REACHED = re.compile(
+    r"(?<![a-z])(?:goi|goi dien|dien|nhan|nhan tin|bao|hoi|cho|doi|hoi y)(?: (?:cho|voi|cua))?"
+    rf" (?:{_CHILDS_MOTHER})(?![a-z])"
+)
+_KIN = re.compile(rf"(?<![a-z])(?:{_CHILDS_MOTHER})(?![a-z])")
+
+
+def _kin_is_ill(folded: str) -> bool:
+    """The child's kin named otherwise than as someone reached or waited for."""
+    reached = {m.end() for m in _REACHED.finditer(folded)}
+    return any(m.end() not in reached for m in _KIN.finditer(folded))
+
+
 def the_childs_mother(frame: QueryFrame, r: Reading) -> QueryFrame:
     """A turn about the child's mother, with no age or weight of its own, is for an adult;
     with an age or weight of its own ("ông nội bé 78 tuổi"), another patient, a new case."""
-    if not r.turn.has(*_CHILDS_MOTHER.split("|")):
+    if not r.turn.has(*_CHILDS_MOTHER.split("|")) or not _kin_is_ill(r.turn.folded):
         return frame
     if r.age is not None or r.weight is not None:
         # Another patient, told by their own facts: none of the case's carry to them.

@@ -31,6 +31,7 @@ from understanding.howto_said_of_else import (
 )
 from understanding.howto_sessions import around_a_session
 from understanding.text import Turn, ngram_set
+from understanding.use_or_stop import quits_said
 
 # An age or a weight makes a question about giving a form a dose question; months said right
 # after taking it ("uống prednisolon 1 tháng rồi") or after what was done or found ("đặt
@@ -286,7 +287,7 @@ def _settle(turn: Turn, found: set[HowTo], put_on: bool) -> None:
     if HowTo.TOGETHER in found:
         # "viên canxi thì uống lúc nào cho khỏi ảnh hưởng": the hour asked is how far apart
         found.discard(HowTo.TIME_OF_DAY)
-    if turn.has(*lx.QUITS):
+    if quits_said(turn):
         found.discard(HowTo.STORAGE)  # "muốn bỏ thì bỏ cái rụp": quitting it, not the pack
         found.add(HowTo.DURATION)
     if HowTo.STORAGE in found and shots_said(turn):

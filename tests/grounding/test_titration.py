@@ -15,6 +15,8 @@ from grounding.titration import titration_asked
         "lúc đầu cho uống mấy mg, sau đó mỗi tuần tăng bao nhiêu",
         "bat dau uong bn, roi tang len the nao a",
         "liều ban đầu ra sao, tăng dần như thế nào",
+        "khởi đầu cho cháu mấy mg, những hôm sau thì uống thế nào",
+        "ngay dau bn mg, cac ngay tiep theo thi sao",
     ],
 )
 def test_a_start_and_a_step_asked_is_a_titration(question: str) -> None:
@@ -28,6 +30,8 @@ def test_a_start_and_a_step_asked_is_a_titration(question: str) -> None:
         "sốt cao có tăng liều paracetamol được không",
         "huyết áp tăng bao nhiêu thì phải uống thuốc",
         "liều đầu tiên bao nhiêu mg",
+        "ngày đầu uống bao nhiêu mg theo cân nặng",
+        "các ngày sau thì sao, còn sốt không",
     ],
 )
 def test_a_plain_dose_or_a_step_alone_is_not(question: str) -> None:

@@ -299,9 +299,27 @@ def said_inline(rows: list[Block], condition: str) -> list[Block]:
         return rows
     plain = [b for b in rows if b.indication is None and not b.renal and not b.hepatic]
     naming = [b for b in plain if said.search(b.folded)]
+    # The book writes a short name out ("đau bụng kinh": "đau bụng trong thời kỳ kinh
+    # nguyệt"): its words in order, a few words apart, name it when no row says it whole.
+    spread = _spread(said.folded[0])
+    naming = naming or [b for b in plain if spread and spread.search(b.folded)]
     if not naming or len(naming) == len(plain):
         return rows
     return [b for b in rows if b not in plain or b in naming]
+
+
+# At most this many words between two words of a condition written out in the book.
+_SPREAD = 3
+
+
+@lru_cache(maxsize=256)
+def _spread(folded: str) -> re.Pattern[str] | None:
+    """A condition of two words or more, its words in order with a few words between."""
+    words = folded.split()
+    if len(words) < 2:
+        return None
+    gap = rf"(?:\s+\S+){{0,{_SPREAD}}}\s+"
+    return re.compile(r"(?<!\S)" + gap.join(map(re.escape, words)) + r"(?!\S)")
 
 
 def usual_under_named(rows: list[Block], named: AbstractSet[str]) -> list[Block]:

@@ -11,6 +11,10 @@ Likewise a drug sold as ordinary and as slow-release tablets is dosed by each ("
 nén thông thường, … tối đa 320 mg/ngày" beside "viên … MR 30 mg … 120 mg (4 viên)"): a
 question that names the slow-release tablet ("MR", "giải phóng kéo dài") is not answered by
 the rows said of the ordinary one.
+
+And a patient on dialysis who says which kind ("chạy thận nhân tạo", "lọc máu": through a
+machine; "thẩm phân phúc mạc", "lọc màng bụng": through the belly) is not answered by the
+rows said of the other kind, when the book doses both.
 """
 
 from __future__ import annotations
@@ -43,6 +47,11 @@ _SLOW = re.compile(
 _ORDINARY = re.compile(r"\b(?:vien nen|vien|dang|thuoc) (?:thong thuong|giai phong nhanh)\b")
 
 
+# The kinds of dialysis, folded: in the question, and in a row's words.
+_BY_MACHINE = re.compile(r"\b(?:chay than|than nhan tao|loc mau|tham tach mau|chay may)\b")
+_BY_BELLY = re.compile(r"\b(?:phuc mac|mang bung)\b")
+
+
 def _kind(block: Block) -> str | None:
     head = fold(block.indication or "").strip(" *_")
     if _ALONE_HEAD.match(head):
@@ -71,9 +80,21 @@ def slow_release(rows: Sequence[Block], said: str) -> list[Block]:
     return [b for b in rows if not _ORDINARY.search(b.folded) or _SLOW.search(b.folded)]
 
 
+def dialysis_kind(rows: Sequence[Block], said: str) -> list[Block]:
+    """Without the rows that name the kind of dialysis the question does not say, when it
+    says one kind and some row names that kind alone."""
+    folded = fold(said)
+    machine, belly = _BY_MACHINE.search(folded), _BY_BELLY.search(folded)
+    if bool(machine) == bool(belly):
+        return list(rows)
+    own, other = (_BY_MACHINE, _BY_BELLY) if machine else (_BY_BELLY, _BY_MACHINE)
+    theirs = [b for b in rows if own.search(b.folded) and not other.search(b.folded)]
+    return [b for b in rows if not other.search(b.folded)] if theirs else list(rows)
+
+
 def said_regimen(rows: Sequence[Block], said: str) -> list[Block]:
-    """The rows for the regimen the question says (`said`), by both rules above."""
-    return slow_release(alone_or_combined(rows, said), said)
+    """The rows for the regimen the question says (`said`), by the rules above."""
+    return dialysis_kind(slow_release(alone_or_combined(rows, said), said), said)
 
 
-__all__ = ["alone_or_combined", "said_regimen", "slow_release"]
+__all__ = ["alone_or_combined", "dialysis_kind", "said_regimen", "slow_release"]

@@ -11,6 +11,7 @@ from core.frame import QueryFrame, Route
 from grounding.blocks import BlockKind
 from grounding.form_routes import pack_routes
 from grounding.heads import INJECTION_ROUTES
+from understanding.condition_terms import ALIAS_TABLE
 
 
 def _frame(said: str, route: Route | None = Route.ORAL, **fields: object) -> QueryFrame:
@@ -113,3 +114,35 @@ def test_a_lookup_of_lone_clearance_figures_gives_each_row_the_span_to_the_next(
     between = _frame("thận yếu, thanh thải 45", patient={"renal_impairment": True, "egfr": 45})
     shown = rows_shown(LOOKUP, between)
     assert shown and all("100 mg mỗi ngày" in r for r in shown), shown  # the lower figure's
+
+
+DIALYSIS_KINDS = (
+    "Clcr < 10 ml/phút: 500 mg mỗi 24 giờ.\n\n"
+    "Người bệnh chạy thận nhân tạo: 500 mg sau mỗi buổi thẩm tách máu.\n\n"
+    "Người bệnh thẩm phân phúc mạc liên tục: 250 mg mỗi 12 giờ.\n"
+)
+
+
+def _dialysed(said: str) -> QueryFrame:
+    return _frame(said, patient={"renal_impairment": True, "dialysis": True})
+
+
+def test_a_dialysis_kind_said_drops_the_rows_of_the_other_kind() -> None:
+    machine = rows_shown(DIALYSIS_KINDS, _dialysed("mẹ tôi lọc máu tuần 3 buổi, thuốc X liều sao"))
+    assert machine and all("buổi thẩm tách" in r for r in machine), machine
+    belly = rows_shown(DIALYSIS_KINDS, _dialysed("bố tôi lọc màng bụng ở nhà, thuốc X liều sao"))
+    assert belly and all("phúc mạc" in r for r in belly), belly
+    unsaid = rows_shown(DIALYSIS_KINDS, _dialysed("bà tôi đang thẩm phân, thuốc X liều sao"))
+    assert len(unsaid) == 2, unsaid
+
+
+def test_thrush_said_in_everyday_words_is_the_vaginal_site() -> None:
+    assert "nam phu khoa" in ALIAS_TABLE and "nam vung kin" in ALIAS_TABLE
+    sites = (
+        "*Nấm Candida:*\n\n"
+        "Miệng - hầu: Uống 100 mg mỗi ngày trong 10 ngày.\n\n"
+        "Âm hộ - âm đạo: Uống một lần 200 mg.\n"
+    )
+    asked = {"text": "nấm phụ khoa", "normalized": "nấm âm hộ - âm đạo"}
+    shown = rows_shown(sites, _frame("bị nấm phụ khoa", condition=asked), "nấm âm hộ - âm đạo")
+    assert shown and all("200 mg" in r for r in shown), shown

@@ -14,12 +14,15 @@ This module walks a section's lines and tables; `grounding.sentences` reads each
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from core.evidence import Evidence
 from core.text import bullet_end, sentence_spans
-from grounding.bands import Bands, parse_bands
+from grounding.bands import Band, Bands, parse_bands
 from grounding.block import Block, BlockKind
 from grounding.dosing import routes_named
 from grounding.head_stack import HeadStack
@@ -28,7 +31,7 @@ from grounding.markup import shown
 from grounding.sentences import DOSE_ROW_GAPS, emphasized_head, opens_dose_row, read_sentence
 
 # A clearance cell printed as bare figures under a clearance column ("> 30", "15 - 30"); a
-# lone figure ("20") is a point of a lookup, not a band.
+# lone figure ("20") is a point of a lookup (`_lookup_bands`), not a band by itself.
 _FIGURE = r"\d+(?:[,.]\d+)?"
 _DIGIT = re.compile(r"\d")
 _CLEARANCE_CELL = re.compile(rf"\s*(?:[<>≤≥]\s*{_FIGURE}|{_FIGURE}\s*-\s*{_FIGURE})")
@@ -43,6 +46,26 @@ def _row_bands(cell: str, clearance_column: bool) -> Bands:
     if bands.clearance is None and m is not None and not _DIGIT.search(cell, m.end()):
         return parse_bands(f"Clcr {m.group().strip()} ml/phút")
     return bands
+
+
+_LONE = re.compile(rf"\s*({_FIGURE})\s*")
+
+
+def _lookup_bands(cells: list[str]) -> list[Band | None] | None:
+    """A clearance column of lone figures in order ("0", "10", "20", "40", …) is a lookup:
+    each row holds the clearances from its figure up to the next row's (the lower row for a
+    figure between two, the smaller dose), the last row from its figure up. None when the
+    column is not such a list."""
+    found = [_LONE.fullmatch(c) for c in cells]
+    if len(found) < 3 or not all(found):
+        return None
+    points = [float(m[1].replace(",", ".")) for m in found if m]
+    rising = all(a < b for a, b in itertools.pairwise(points))
+    if not rising and not all(a > b for a, b in itertools.pairwise(points)):
+        return None
+    ordered = sorted(points)
+    upper = dict(zip(ordered, [*ordered[1:], math.inf], strict=True))
+    return [Band(p, upper[p], upper[p]) for p in points]
 
 
 def _clearance_column(heads: list[str]) -> int | None:
@@ -117,6 +140,11 @@ def _table(
     # names after it ("Van tim nhân tạo | |"): each row is for the case its first cell names.
     heading = bool(header and header[0].strip()) and not any(c.strip() for c in header[1:])
     by_case = first_head.startswith("chi dinh") or heading
+    lookup = (
+        _lookup_bands([row[at] if at < len(row) else "" for _, row in rows])
+        if at is not None
+        else None
+    )
     blocks: list[Block] = []
     routes = (routes_named(lead) if lead.rstrip(" *_").endswith(":") else ()) or ctx.routes
     for (start, end), row in rows:
@@ -124,6 +152,8 @@ def _table(
         bands = _row_bands(row[0] if row else "", at == 0)
         if at and at < len(row) and bands.clearance is None:
             bands = _row_bands(row[at], True).merged(bands)
+        if lookup is not None and bands.clearance is None:
+            bands = replace(bands, clearance=lookup[len(blocks)])
         bands = bands.merged(ctx.bands)
         # A clearance table printed after the last indication's rows is said of the drug.
         indication = None if clearance_column and not ctx.renal else ctx.indication

@@ -46,10 +46,13 @@ _STOP = frozenset(
 _KIND = frozenset(w for w in DISEASE_KIND.folded if " " not in w)
 
 
+_SENTENCE_END = re.compile(r"[.?!;…]+(?=\s|$)")
+
+
 def _in_heads_words(folded: str) -> str:
     """The question with its asking words left out and the heads' own words added for what
-    it says otherwise."""
-    folded = " ".join(ASKING.strip(folded).split())
+    it says otherwise. A word that ends a sentence is that word ("… phân ra amip. Cho bé …")."""
+    folded = " ".join(ASKING.strip(_SENTENCE_END.sub(" ", folded)).split())
     if OPERATION.search(folded) and "phau thuat" not in folded:
         folded += " sau phau thuat"
     if LOWER_AIRWAY.search(folded) and "ho hap" not in folded:
@@ -299,9 +302,27 @@ def said_inline(rows: list[Block], condition: str) -> list[Block]:
         return rows
     plain = [b for b in rows if b.indication is None and not b.renal and not b.hepatic]
     naming = [b for b in plain if said.search(b.folded)]
+    # The book writes a short name out ("đau bụng kinh": "đau bụng trong thời kỳ kinh
+    # nguyệt"): its words in order, a few words apart, name it when no row says it whole.
+    spread = _spread(said.folded[0])
+    naming = naming or [b for b in plain if spread and spread.search(b.folded)]
     if not naming or len(naming) == len(plain):
         return rows
     return [b for b in rows if b not in plain or b in naming]
+
+
+# At most this many words between two words of a condition written out in the book.
+_SPREAD = 3
+
+
+@lru_cache(maxsize=256)
+def _spread(folded: str) -> re.Pattern[str] | None:
+    """A condition of two words or more, its words in order with a few words between."""
+    words = folded.split()
+    if len(words) < 2:
+        return None
+    gap = rf"(?:\s+\S+){{0,{_SPREAD}}}\s+"
+    return re.compile(r"(?<!\S)" + gap.join(map(re.escape, words)) + r"(?!\S)")
 
 
 def usual_under_named(rows: list[Block], named: AbstractSet[str]) -> list[Block]:

@@ -44,6 +44,7 @@ from grounding.patient_fit import (
     fits_child,
     newborn_rows_first,
 )
+from grounding.regimen_fit import said_regimen
 from grounding.special_patients import (
     adult_threshold,
     age_rows_over_per_kg,
@@ -347,7 +348,12 @@ def select(blocks: Sequence[Block], frame: QueryFrame, words: AskedWords) -> Sel
     if frame.condition is not None:
         chosen = said_inline(chosen, frame.condition.normalized or frame.condition.text)
     # "co giật do sốt": rows of "Co giật do uốn ván" (the disease, another cause) do not apply.
-    chosen = [b for b in chosen if not (b.indication and another_cause(b.indication, words))]
+    # "chỉ một thuốc đó thôi": "Đơn trị liệu:" rows, not "Đa trị liệu:"; "MR": no ordinary tablet.
+    chosen = [
+        b
+        for b in said_regimen(chosen, frame.standalone_query or "")
+        if not (b.indication and another_cause(b.indication, words))
+    ]
     main = [b for b in chosen if not b.renal and not b.hepatic]
     named = named_indications(main, words)
     held: list[Block] = []

@@ -22,6 +22,7 @@ from grounding.book.vocabulary import (
     NOT_A_HEAD,
     RENAL_PATIENT,
 )
+from grounding.form_routes import pack_routes
 from grounding.head_stack import HeadStack, emphasized, label_words
 from grounding.heads import (
     DOSE,
@@ -334,7 +335,8 @@ def read_sentence(
         if row_labels or banded
         else same_line_bands(text, start, last_row, index, blocks, who, own, said)
     )
-    routes = row_routes(text, row_labels, ctx, last_row, said)
+    # "Ống tiêm 75 mg/3 ml: … Tiêm bắp …": a pack's row goes by the injection its line names.
+    routes = pack_routes(text, row_start) or row_routes(text, row_labels, ctx, last_row, said)
     # A row that names its own population ("Trẻ em dưới 2 tuổi: …" after "*Suy thận:*")
     # is not a renal or hepatic row unless it says so itself.
     own_who = any(lb.who for lb in row_labels) or who_of(lead) is not None

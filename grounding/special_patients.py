@@ -70,8 +70,10 @@ def governed_fit(block: Block, patient: Patient) -> bool:
     if band is not None and patient.clearance is not None and not band.contains(patient.clearance):
         return False
     # "không kèm thẩm tách máu": a row said of those NOT on dialysis is no dialysis row.
-    head = NOT_ON_DIALYSIS.strip(block.folded[:DIALYSIS_HEAD_CHARS])
-    return not (DIALYSIS.search(head) and not patient.dialysis)
+    said = block.folded[:DIALYSIS_HEAD_CHARS]
+    if patient.dialysis and NOT_ON_DIALYSIS.search(said):
+        return False
+    return not (DIALYSIS.search(NOT_ON_DIALYSIS.strip(said)) and not patient.dialysis)
 
 
 def share_of_usual(block: Block) -> bool:
@@ -107,7 +109,11 @@ def dialysis_first(chosen: list[Block], patient: Patient) -> list[Block]:
     """A patient on dialysis gets the book's dialysis rows alone when they say the dose."""
     if not patient.dialysis:
         return chosen
-    rows = [b for b in chosen if DIALYSIS.search(b.folded) and (b.fixed_dose or b.adjusts)]
+    rows = [
+        b
+        for b in chosen
+        if DIALYSIS.search(NOT_ON_DIALYSIS.strip(b.folded)) and (b.fixed_dose or b.adjusts)
+    ]
     return rows or chosen
 
 

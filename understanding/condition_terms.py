@@ -31,6 +31,7 @@ gút = gout|gut|benh gut|benh gout|con gut|gut cap|viem khop do gut
 viêm khớp dạng thấp = thap khop|viem khop dang thap
 thoái hóa khớp = thoai hoa khop|viem xuong khop|thoai hoa khop goi
 nhiễm nấm Candida = nam candida|candida|nam mieng|nam am dao|nhiem nam candida|tua mieng
+nấm âm hộ - âm đạo = nam phu khoa|nam vung kin|viem nam phu khoa|nam sinh duc nu
 huyết khối tĩnh mạch sâu = huyet khoi tinh mach sau|huyet khoi tinh mach|dvt
 viêm tai giữa = viem tai giua|viem tai giua cap|viem tai|otitis media|ear infection|
   dau tai|nhuc tai|chay mu tai|tai chay mu|tai co mu|chay nuoc tai

@@ -20,8 +20,7 @@ def _p(spec: str) -> tuple[str, ...]:
 # "hóa trị gây nôn" (what the drug treats), "cai rượu" (alcohol withdrawal, an indication).
 NOT_SECTION_CUES = _p(  # also a school subject: "mai thi dược lý" names no section
     "gay me|gay te|gay tinh|gay ngu|gay me toan than|tri gay non|tri gay buon non|"
-    "hoi chung cai ruou|cai ruou|nghien ruou|ket hop xuong|thi duoc ly|mon duoc ly|hoc duoc ly|"
-    "thi mon duoc ly"
+    "hoi chung cai ruou|cai ruou|nghien ruou|ket hop xuong|thi duoc ly|mon duoc ly|hoc duoc ly"
 )
 
 # Cues naming a section outright, in the order they are tried: specific phrases first

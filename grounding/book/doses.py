@@ -178,6 +178,11 @@ def prints_amount(folded: str) -> bool:
     return AMOUNT.search(folded) is not None
 
 
+_SHARE_CELL = re.compile(r"% lieu[^:—]*: *\d")
+"""A table column of the usual dose's share ("Tỷ lệ % liều khuyên dùng: 100 sau mỗi lần thẩm
+tách"): its cell changes the dose though no "%" follows the figure."""
+
+
 def adjusts(folded: str) -> bool:
     """The line says how to change the dose ("dùng 75% liều", "giảm một nửa", "giảm liều")."""
     # "dùng 75% liều", "giảm 50%": a change said as a figure rather than in words.
@@ -185,7 +190,8 @@ def adjusts(folded: str) -> bool:
     cut = folded.find("giam ")
     while cut >= 0 and not folded[cut + 5 : cut + 6].isdecimal():
         cut = folded.find("giam ", cut + 1)
-    return ADJUSTS.search(folded) is not None or percent is not None or cut >= 0
+    shared = _SHARE_CELL.search(folded) is not None
+    return ADJUSTS.search(folded) is not None or percent is not None or cut >= 0 or shared
 
 
 __all__ = [

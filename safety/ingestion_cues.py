@@ -344,8 +344,7 @@ UNSURE_CUES = cues(
         r"(?:biết(?! (?:hít|cách|thở))|rõ|chắc|nhớ)",
         r"có thể (?:đã|là)",
         r"có lẽ",
-        # not a rest ("đang nghỉ giữa ca", "nghỉ trưa", "nghỉ làm")
-        r"nghi(?! (?:giữa|trưa|ngơi|làm|học|phép|ốm|việc|ca|tết|lễ|hè|tay|chân)\b)",
+        r"nghi(?! (?:giữa|trưa|ngơi|làm|học|phép|ốm|việc|ca|tết|lễ|hè|tay|chân)\b)",  # not a rest
         r"chắc(?! chắn)",  # "chắc chắn" is certainly
         r"hay là",
         # the taker's own word doubted ("nó bảo đổ đi rồi, có nên tin nó k"), or in English

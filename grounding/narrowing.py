@@ -46,13 +46,10 @@ _STOP = frozenset(
 _KIND = frozenset(w for w in DISEASE_KIND.folded if " " not in w)
 
 
-_SENTENCE_END = re.compile(r"[.?!;…]+(?=\s|$)")
-
-
 def _in_heads_words(folded: str) -> str:
     """The question with its asking words left out and the heads' own words added for what
-    it says otherwise. A word that ends a sentence is that word ("… phân ra amip. Cho bé …")."""
-    folded = " ".join(ASKING.strip(_SENTENCE_END.sub(" ", folded)).split())
+    it says otherwise."""
+    folded = " ".join(ASKING.strip(folded).split())
     if OPERATION.search(folded) and "phau thuat" not in folded:
         folded += " sau phau thuat"
     if LOWER_AIRWAY.search(folded) and "ho hap" not in folded:

@@ -171,7 +171,10 @@ class Reference:
                 merged["weight_kg"] = None  # another child (or an age corrected): weight unsaid
             if f.get("age_months") or f.get("weight_kg"):
                 merged.setdefault("population", "child")
-            picked = f.get("fills_slot") == "attribute" and merged.get("attribute") == DOSE
+            # The open question of a drug's attribute frame is what to look up or to say more
+            # (engine/merge.py `_dose_picked`): whatever the reply fills, the dose as the
+            # attribute makes it a dose question (a child's then needs age and weight).
+            picked = merged.get("attribute") == DOSE
             if (
                 picked
                 and self.prior.get("turn_type") == "drug_attribute"

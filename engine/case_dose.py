@@ -37,7 +37,7 @@ def childs_dose_by_weight(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
 
 def with_case_injection(frame: QueryFrame, prior: QueryFrame) -> QueryFrame:
     """The same medicine asked again with no route of its own ("zinacef tiêm cho bé 6 tuổi",
-    then "theo kg thì tổng một ngày bao nhiêu mg"): still the injection said before."""
+    then "tính theo cân thì cả ngày được mấy mg"): still the injection said before."""
     if frame.route is not None or frame.injection or not prior.injection or prior.route:
         return frame
     if not frame.drugs or frame.drugs != prior.drugs or frame.new_case:

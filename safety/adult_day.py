@@ -1,6 +1,6 @@
 """An adult's day of a medicine told as taken, weighed against the book's adult day maximum.
 
-"ông em đau khớp quá uống 4 viên meloxicam 15 trong ngày hôm nay": 60 mg in one day, where
+"bố tôi nhức khớp, từ sáng tới giờ đã uống 4 viên meloxicam 15": 60 mg in one day, where
 the book's adult line prints "Người lớn: liều tối đa 15 mg/ngày". The tablets (a count times
 their strength, or a volume times a syrup's strength) told as taken within one day ("trong
 ngày", "hôm nay", "từ sáng"), beyond the largest adult day maximum the book prints, are an

@@ -155,8 +155,8 @@ def question_after_history(t: TurnText) -> str | None:
     cut: int | None = None
     grown = False  # a childhood or years back: what is told now is read on its own, signs too
     if earlier is not None and not settled and (passed := _passed_reaction(t, earlier)):
-        # "hôm trước uống X xong bị run tay, ăn kẹo là hết rồi. Giờ liều X là bn": a reaction
-        # to a dose as meant that passed; the question asked now is read alone
+        # "lần trước dùng X bị vã mồ hôi, uống nước đường thì đỡ; bây giờ X liều bao nhiêu":
+        # a reaction to a dose as meant that passed; the question asked now is read alone
         now = _NOW_ASKED.search(folded, _clause_after(folded, passed))
         cut = now.start() if now is not None else None
     elif settled and (long_ago or earlier):
@@ -216,7 +216,7 @@ def _sign_after(t: TurnText, cut: int) -> bool:
 _DENIED = re.compile(r"\b(?:khong|ko|k|hong|hok|chang|cha|chua)(?: (?:bi|co|thay))? $")
 # A medicine asked for the sign before it ("… thì uống X được không", "… dùng X lại có sao
 # ko", "… bôi X có ổn hông").
-# Or its dose asked ("giờ bé sốt 38,5 thì cho uống paracetamol bao nhiêu mg 1 lần").
+# Or its dose asked ("nay cháu sốt 39 độ, cho uống paracetamol mấy mg mỗi lần").
 _TAKE_FOR_IT = re.compile(
     r"(?: \w+| \d+[.,]\d+){0,3}?,? (?:thi |nen |co )?(?:uong|dung|bom|cho (?:\w+ )?uong|boi|xit) "
     r"(?:\w+ ){0,4}?(?:(?:duoc|dc|co sao|co on|on|co nen) (?:khong|ko|k|hong|hok|hem|chu)|"

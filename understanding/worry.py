@@ -26,7 +26,7 @@ _BETWEEN = frozenset({"bi", "la", "se", "no", "minh", "em", "me", "uong"})
 _MARKED = {"so": "sợ", "lo": "lo", "ngai": "ngại"}
 
 
-# Harm passed on from others ("nghe nói aspirin quá liều nguy hiểm", "người ta bảo …"): the
+# Harm passed on from others ("nghe bảo aspirin dùng quá tay thì nguy", "người ta bảo …"): the
 # reason for asking, like a fear (folded, both words together are unambiguous).
 _HEARD = frozenset({("nghe", "noi"), ("nghe", "bao"), ("ta", "bao"), ("ta", "noi")})
 

@@ -36,7 +36,7 @@ def test_a_share_column_headed_by_percent_changes_the_dose() -> None:
 
 
 def test_a_dialysed_patient_gets_the_dialysis_row_of_a_share_table_only() -> None:
-    said = "mẹ tôi chạy thận nhân tạo tuần 3 lần, thuốc X liều sao"
+    said = "bà nội tôi lọc máu ở viện tuần ba buổi, thuốc X dùng sao"
     frame = adult_dose_frame(said, renal_impairment=True, dialysis=True)
     shown = rows_shown(TABLE_WITH_PERCENT_HEAD, frame)
     assert shown and any("Người bệnh thẩm tách máu" in r for r in shown), shown

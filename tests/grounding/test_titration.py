@@ -30,7 +30,7 @@ def test_a_start_and_a_step_asked_is_a_titration(question: str) -> None:
         "sốt cao có tăng liều paracetamol được không",
         "huyết áp tăng bao nhiêu thì phải uống thuốc",
         "liều đầu tiên bao nhiêu mg",
-        "ngày đầu uống bao nhiêu mg theo cân nặng",
+        "hôm đầu tiên cho mấy mg tính theo cân",
         "các ngày sau thì sao, còn sốt không",
     ],
 )

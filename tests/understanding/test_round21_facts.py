@@ -56,7 +56,7 @@ def test_a_mother_who_tells_her_own_illness_beside_the_feeding_baby_is_the_patie
     [
         "mình sinh mổ được 2 tuần, uống paracetamol có ảnh hưởng gì không",
         "chị ơi em vừa sinh xong 4 ngày, đau quá uống ibuprofen được không",
-        "sau sinh 1 tháng, bị đau đầu, uống paracetamol được không",
+        "sau sinh được 1 tháng, em hay nhức đầu, dùng paracetamol có sao không",
     ],
 )
 def test_a_birth_told_means_she_is_not_pregnant(text: str) -> None:
@@ -99,7 +99,7 @@ def test_an_exam_subject_is_no_section_asked() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "thuốc này uống trước hay sau lúc chạy thận",
+        "viên này nên uống trước hay sau lúc chạy thận ạ",
         "mẹ tôi lọc máu, uống sau mỗi lần lọc máu hay trước",
         "uống trước buổi chạy thận được không",
     ],
@@ -158,7 +158,7 @@ def test_a_pregnant_woman_handling_it_asks_the_handling_sentence() -> None:
         ("thằng cháu học mẫu giáo bé, sốt, paracetamol được không", 36.0),
         ("cu cháu đi mẫu giáo nhỡ bị ho", 48.0),
         ("cháu gái tôi đi mẫu giáo lớn, uống paracetamol được không", 60.0),
-        ("con bé lớp 2 sốt, cho uống paracetamol được không", 84.0),
+        ("đứa nhỏ nhà tôi học lớp 2, sốt nhẹ, paracetamol dùng được không", 84.0),
     ],
 )
 def test_a_school_year_tells_a_childs_age(text: str, months: float) -> None:

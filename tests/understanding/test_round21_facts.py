@@ -99,7 +99,7 @@ def test_an_exam_subject_is_no_section_asked() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "hôm đi viện thì viên này dùng trước hay sau khi lọc máu vậy",
+        "viên này uống trước hay sau khi lọc máu vậy bác sĩ",
         "mẹ tôi lọc máu, uống sau mỗi lần lọc máu hay trước",
         "uống trước buổi chạy thận được không",
     ],

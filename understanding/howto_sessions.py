@@ -1,6 +1,7 @@
 """When a medicine is taken around a treatment session (issue 22): "uống trước hay sau lúc chạy
 thận", "sau mỗi lần lọc máu thì uống", "trước buổi hóa trị". A filler between "trước/sau" and
-the session ("lúc", "khi", "buổi", "mỗi lần", "ngày") still asks the time to take it."""
+the session ("lúc", "khi", "buổi", "mỗi lần", "ngày"), or "khi" alone, still asks the time to
+take it."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from understanding.text import Turn
 
 _SESSION = r"(?:chay than|loc mau|loc than|tham phan|hoa tri|truyen hoa chat|xa tri)"
 _AROUND_SESSION = re.compile(
-    r"(?<![a-z])(?:truoc|sau)(?: hay (?:truoc|sau))?(?: khi)?"
-    r" (?:luc|buoi|moi lan|lan|moi buoi|ngay|hom|gio) "
+    r"(?<![a-z])(?:truoc|sau)(?: hay (?:truoc|sau))?"
+    r"(?: khi(?: (?:luc|buoi|moi lan|lan|moi buoi|ngay|hom|gio))?"
+    r"| (?:luc|buoi|moi lan|lan|moi buoi|ngay|hom|gio)) "
     rf"(?:di )?{_SESSION}(?![a-z])"
 )
 

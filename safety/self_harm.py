@@ -222,9 +222,8 @@ def names_young_child(t: TurnText) -> bool:
 
 # Someone the speaker names took it, holds it or got hold of it ("thằng bạn t … nuốt thêm",
 # "đứa em 13t uống hết", "con e đang cầm mấy viên", "thằng em lấy thuốc của mẹ", "bả uống cả
-# chục viên"): a bystander reporting, whose
-# reply is the emergency one. Not "em", "anh", "chị", "con" alone: each is also how a
-# speaker names themself.
+# chục viên"): a bystander reporting, whose reply is the emergency one. Not "em", "anh",
+# "chị", "con" alone: each is also how a speaker names themself.
 _KIN = (
     r"(?:thang|con|dua|nhoc) (?:ban|em|cháu|chau|ong|ba|me|bo|anh|chi|e|t|tui|toi|minh)"
     r"|ban (?:t|toi|tui|em|minh|anh|chi|cua \w+)"
